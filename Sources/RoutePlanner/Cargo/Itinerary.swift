@@ -1,0 +1,105 @@
+import Foundation
+
+/// The legs a cargo travels from its origin to its destination.
+///
+/// An itinerary always keeps its invariants: it has at least one leg, every leg's movements chain and
+/// move forward in time, each leg starts where the one before ends, consecutive legs ride different
+/// voyages, and every change of voyage leaves at least the port's transshipment time.
+public struct Itinerary: Hashable, Sendable {
+    /// The legs in travel order.
+    public let legs: [Leg]
+
+    /// Creates an itinerary, checking its invariants.
+    ///
+    /// - Throws: ``ItineraryError`` listing every broken invariant.
+    public init(legs: [Leg]) throws(ItineraryError) {
+        var problems: [ItineraryError.Problem] = []
+        if legs.isEmpty { problems.append(.noLegs) }
+        for (index, leg) in legs.enumerated() {
+            for position in leg.movementIndices {
+                let movement = leg.voyage.movements[position]
+                if movement.arrivalTime <= movement.departureTime {
+                    problems.append(.movementNotForward(leg: index, movement: position))
+                }
+                guard position > leg.movementIndices.lowerBound else { continue }
+                let previous = leg.voyage.movements[position - 1]
+                if previous.arrivalLocation != movement.departureLocation
+                    || previous.arrivalTime > movement.departureTime
+                {
+                    problems.append(.movementsDoNotChain(leg: index, movement: position))
+                }
+            }
+            guard index > 0 else { continue }
+            let previous = legs[index - 1]
+            if previous.unloadLocation.code != leg.loadLocation.code {
+                problems.append(.legsDoNotConnect(leg: index))
+            } else if previous.voyage.number == leg.voyage.number {
+                problems.append(.sameVoyageTwice(leg: index))
+            } else {
+                let available = previous.unloadTime.distance(to: leg.loadTime)
+                let needed = previous.unloadLocation.transshipmentTime
+                if Duration.seconds(available) < needed {
+                    problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code))
+                }
+            }
+        }
+        guard problems.isEmpty else { throw ItineraryError(problems: problems) }
+        self.legs = legs
+    }
+
+    /// The port where the first leg loads.
+    public var origin: UnLocode { legs[0].loadLocation.code }
+    /// The port where the last leg discharges.
+    public var destination: UnLocode { legs[legs.count - 1].unloadLocation.code }
+    /// The time the first leg leaves the origin.
+    public var departureTime: Date { legs[0].loadTime }
+    /// The time the last leg reaches the destination.
+    public var arrivalTime: Date { legs[legs.count - 1].unloadTime }
+    /// The number of changes of voyage.
+    public var transshipmentCount: Int { legs.count - 1 }
+    /// The ports where the cargo changes voyage, in travel order.
+    public var transshipmentLocations: [Location] { legs.dropLast().map(\.unloadLocation) }
+    /// Every port the cargo calls at after leaving the origin, aboard or changing vessel, in travel order.
+    public var calls: [UnLocode] { legs.flatMap(\.calls) }
+}
+
+/// The invariants an itinerary would break.
+public struct ItineraryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// One broken invariant; legs and movements are counted from zero.
+    public enum Problem: Hashable, Sendable {
+        /// The itinerary has no legs.
+        case noLegs
+        /// A movement of a leg does not arrive after it departs.
+        case movementNotForward(leg: Int, movement: Int)
+        /// A movement of a leg does not depart where and after the movement before it arrives.
+        case movementsDoNotChain(leg: Int, movement: Int)
+        /// A leg does not load where the leg before it discharges.
+        case legsDoNotConnect(leg: Int)
+        /// A leg rides the same voyage as the leg before it; staying aboard is one leg.
+        case sameVoyageTwice(leg: Int)
+        /// A leg departs before the port's transshipment time has passed since the leg before it arrived.
+        case transshipmentTooShort(leg: Int, at: UnLocode)
+    }
+
+    /// Every broken invariant, in leg order.
+    public let problems: [Problem]
+
+    /// Creates an error with the problems found.
+    public init(problems: [Problem]) { self.problems = problems }
+
+    public var description: String {
+        problems.map { problem in
+            switch problem {
+            case .noLegs: "an itinerary needs at least one leg"
+            case .movementNotForward(let leg, let movement):
+                "leg \(leg + 1): movement \(movement + 1) does not arrive after it departs"
+            case .movementsDoNotChain(let leg, let movement):
+                "leg \(leg + 1): movement \(movement + 1) does not depart where and after the previous one arrives"
+            case .legsDoNotConnect(let leg): "leg \(leg + 1) does not load where leg \(leg) discharges"
+            case .sameVoyageTwice(let leg): "leg \(leg + 1) rides the same voyage as leg \(leg)"
+            case .transshipmentTooShort(let leg, let port):
+                "leg \(leg + 1) leaves \(port) before its transshipment time has passed"
+            }
+        }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The part of an itinerary that rides one voyage, from the location where the cargo is loaded to the
+/// location where it is discharged.
+///
+/// A leg is made of consecutive movements of its voyage, so it is always a real sailing of that voyage;
+/// the vessel may call at other ports between loading and discharge while the cargo stays aboard.
+public struct Leg: Hashable, Sendable {
+    /// The voyage the cargo rides.
+    public let voyage: Voyage
+    /// The positions in `voyage.movements` of the movements the cargo rides.
+    public let movementIndices: Range<Int>
+    /// The port where the cargo is loaded.
+    public let loadLocation: Location
+    /// The port where the cargo is discharged.
+    public let unloadLocation: Location
+
+    /// Creates a leg riding `voyage` over the movements at `movementIndices`.
+    ///
+    /// The range must be a non-empty range of the voyage's movements, the first must depart from
+    /// `loadLocation` and the last must arrive at `unloadLocation`; anything else is a programming error.
+    public init(voyage: Voyage, movementIndices: Range<Int>, loadLocation: Location, unloadLocation: Location) {
+        precondition(!movementIndices.isEmpty, "a leg rides at least one movement")
+        precondition(
+            movementIndices.lowerBound >= 0 && movementIndices.upperBound <= voyage.movements.count,
+            "movements \(movementIndices) are not all movements of voyage \(voyage.number)")
+        precondition(
+            voyage.movements[movementIndices.lowerBound].departureLocation == loadLocation.code,
+            "the leg's first movement on voyage \(voyage.number) does not depart from \(loadLocation.code)")
+        precondition(
+            voyage.movements[movementIndices.upperBound - 1].arrivalLocation == unloadLocation.code,
+            "the leg's last movement on voyage \(voyage.number) does not arrive at \(unloadLocation.code)")
+        self.voyage = voyage
+        self.movementIndices = movementIndices
+        self.loadLocation = loadLocation
+        self.unloadLocation = unloadLocation
+    }
+
+    /// The movements the cargo rides, in sailing order.
+    public var movements: ArraySlice<CarrierMovement> { voyage.movements[movementIndices] }
+    /// The time the vessel leaves the load location.
+    public var loadTime: Date { voyage.movements[movementIndices.lowerBound].departureTime }
+    /// The time the vessel reaches the unload location.
+    public var unloadTime: Date { voyage.movements[movementIndices.upperBound - 1].arrivalTime }
+    /// The ports the vessel calls at after loading, up to and including the unload location.
+    public var calls: [UnLocode] { movements.map(\.arrivalLocation) }
+}

@@ -1,0 +1,28 @@
+/// A port where cargo is loaded, discharged or moved from one vessel to another.
+///
+/// The location is identified by its ``UnLocode``. Its transshipment time is the least time a container
+/// needs between being discharged from one voyage and being loaded onto another one here; staying aboard
+/// the same voyage through a call needs none.
+public struct Location: Hashable, Sendable, CustomStringConvertible {
+    /// The code that identifies the location.
+    public let code: UnLocode
+    /// The name people use for the location, such as "Rotterdam".
+    public let name: String
+    /// The least time between discharging from one voyage and loading onto another one here.
+    public let transshipmentTime: Duration
+
+    /// Creates a location.
+    ///
+    /// - Parameters:
+    ///   - code: The UN/LOCODE of the location.
+    ///   - name: The name people use for it.
+    ///   - transshipmentTime: The least time needed to change vessel here; must not be negative.
+    public init(code: UnLocode, name: String, transshipmentTime: Duration = .zero) {
+        precondition(transshipmentTime >= .zero, "the transshipment time of \(code) must not be negative")
+        self.code = code
+        self.name = name
+        self.transshipmentTime = transshipmentTime
+    }
+
+    public var description: String { "\(name) (\(code))" }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+extension ScheduleNetwork {
+    /// Builds a network from locations and the voyages that sail between them.
+    ///
+    /// - Parameters:
+    ///   - locations: Every port the voyages call at, each once.
+    ///   - voyages: The voyages, each with its movements in sailing order and a distinct number.
+    /// - Throws: ``ScheduleNetworkError`` listing every problem found: a location given twice, a voyage
+    ///   number given twice, a voyage without movements, a movement from or to an unknown location, a
+    ///   movement that does not arrive after it departs, a movement that does not depart where (or after)
+    ///   the one before it arrived, and a negative capacity.
+    /// - Complexity: O(*m* log *m*) for *m* movements.
+    public init(locations: [Location], voyages: [Voyage]) throws(ScheduleNetworkError) {
+        var problems: [ScheduleNetworkError.Problem] = []
+        var portIndex: [UnLocode: Int32] = [:]
+        portIndex.reserveCapacity(locations.count)
+        var uniqueLocations: [Location] = []
+        for location in locations {
+            guard portIndex[location.code] == nil else {
+                problems.append(.duplicateLocation(location.code))
+                continue
+            }
+            portIndex[location.code] = Int32(uniqueLocations.count)
+            uniqueLocations.append(location)
+        }
+
+        let movementCount = voyages.reduce(0) { $0 + $1.movements.count }
+        var voyageIndex: [VoyageNumber: Int32] = [:]
+        voyageIndex.reserveCapacity(voyages.count)
+        var voyageNumbers: [VoyageNumber] = []
+        var voyageStart: [Int32] = [0]
+        var departure: [Int64] = [], arrival: [Int64] = [], from: [Int32] = [], to: [Int32] = []
+        var voyageOf: [Int32] = [], capacity: [Int32] = []
+        departure.reserveCapacity(movementCount)
+        arrival.reserveCapacity(movementCount)
+        from.reserveCapacity(movementCount)
+        to.reserveCapacity(movementCount)
+        voyageOf.reserveCapacity(movementCount)
+        capacity.reserveCapacity(movementCount)
+
+        for voyage in voyages {
+            guard voyageIndex[voyage.number] == nil else {
+                problems.append(.duplicateVoyage(voyage.number))
+                continue
+            }
+            if voyage.movements.isEmpty { problems.append(.emptyVoyage(voyage.number)) }
+            let index = Int32(voyageNumbers.count)
+            voyageIndex[voyage.number] = index
+            voyageNumbers.append(voyage.number)
+            for (position, movement) in voyage.movements.enumerated() {
+                let origin = portIndex[movement.departureLocation]
+                let destination = portIndex[movement.arrivalLocation]
+                if origin == nil {
+                    problems.append(.unknownLocation(movement.departureLocation, voyage: voyage.number, movement: position))
+                }
+                if destination == nil, movement.arrivalLocation != movement.departureLocation {
+                    problems.append(.unknownLocation(movement.arrivalLocation, voyage: voyage.number, movement: position))
+                }
+                if movement.arrivalTime.seconds <= movement.departureTime.seconds {
+                    problems.append(.arrivalNotAfterDeparture(voyage: voyage.number, movement: position))
+                }
+                if movement.capacity < 0 || movement.capacity > Int(Int32.max) {
+                    problems.append(.invalidCapacity(movement.capacity, voyage: voyage.number, movement: position))
+                }
+                if position > 0 {
+                    let previous = voyage.movements[position - 1]
+                    if previous.arrivalLocation != movement.departureLocation {
+                        problems.append(.gapInVoyage(voyage: voyage.number, movement: position))
+                    } else if movement.departureTime.seconds < previous.arrivalTime.seconds {
+                        problems.append(.departureBeforePreviousArrival(voyage: voyage.number, movement: position))
+                    }
+                }
+                departure.append(movement.departureTime.seconds)
+                arrival.append(movement.arrivalTime.seconds)
+                from.append(origin ?? -1)
+                to.append(destination ?? -1)
+                voyageOf.append(index)
+                capacity.append(Int32(clamping: movement.capacity))
+            }
+            voyageStart.append(Int32(departure.count))
+        }
+        guard problems.isEmpty else { throw ScheduleNetworkError(problems: problems) }
+
+        let portCount = uniqueLocations.count
+        let (departureStart, slotMovement, slotTime) = Self.departuresByPort(
+            portCount: portCount, from: from, departure: departure)
+        let (inboundStart, inboundPort, inboundSailing) = Self.inboundSailings(
+            portCount: portCount, from: from, to: to, departure: departure, arrival: arrival)
+
+        self.locations = uniqueLocations
+        self.portIndex = portIndex
+        self.transshipmentSeconds = uniqueLocations.map(\.transshipmentTime.wholeSeconds)
+        self.voyageNumbers = voyageNumbers
+        self.voyageIndex = voyageIndex
+        self.voyageStart = voyageStart
+        self.departure = departure
+        self.arrival = arrival
+        self.from = from
+        self.to = to
+        self.voyageOf = voyageOf
+        self.capacity = capacity
+        self.departureStart = departureStart
+        self.slotMovement = slotMovement
+        self.slotTime = slotTime
+        self.inboundStart = inboundStart
+        self.inboundPort = inboundPort
+        self.inboundSailing = inboundSailing
+    }
+
+    /// Groups the movements by departure port, each group sorted by departure time and then by movement.
+    private static func departuresByPort(
+        portCount: Int, from: [Int32], departure: [Int64]
+    ) -> (start: [Int32], movement: [Int32], time: [Int64]) {
+        var start = [Int32](repeating: 0, count: portCount + 1)
+        for port in from { start[Int(port) + 1] += 1 }
+        for port in 0..<portCount { start[port + 1] += start[port] }
+        var next = start
+        var movement = [Int32](repeating: 0, count: from.count)
+        for (index, port) in from.enumerated() {
+            movement[Int(next[Int(port)])] = Int32(index)
+            next[Int(port)] += 1
+        }
+        for port in 0..<portCount {
+            movement[Int(start[port])..<Int(start[port + 1])].sort {
+                (departure[Int($0)], $0) < (departure[Int($1)], $1)
+            }
+        }
+        return (start, movement, movement.map { departure[Int($0)] })
+    }
+
+    /// The least sailing time of any movement between each pair of ports, grouped by arrival port.
+    private static func inboundSailings(
+        portCount: Int, from: [Int32], to: [Int32], departure: [Int64], arrival: [Int64]
+    ) -> (start: [Int32], port: [Int32], sailing: [Int64]) {
+        var pairs = (0..<from.count).map { m in
+            (key: UInt64(UInt32(to[m])) << 32 | UInt64(UInt32(from[m])), sailing: arrival[m] - departure[m])
+        }
+        pairs.sort { ($0.key, $0.sailing) < ($1.key, $1.sailing) }
+        var start = [Int32](repeating: 0, count: portCount + 1)
+        var port: [Int32] = [], sailing: [Int64] = []
+        var previousKey: UInt64?
+        for pair in pairs where pair.key != previousKey {
+            previousKey = pair.key
+            start[Int(pair.key >> 32) + 1] += 1
+            port.append(Int32(truncatingIfNeeded: pair.key))
+            sailing.append(pair.sailing)
+        }
+        for q in 0..<portCount { start[q + 1] += start[q] }
+        return (start, port, sailing)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// An immutable schedule of voyages compiled for route search.
+///
+/// A network is built once from locations and voyages and then answers any number of queries. It keeps
+/// its data in contiguous arrays with times as whole seconds since 1970 (so times after 2038 work):
+/// the movements of each voyage side by side in sailing order, the departures of each port sorted by
+/// time, and the least sailing time between every pair of ports that a movement links, which the search
+/// uses as a lower bound of the time still needed to reach a destination.
+///
+/// Building the network checks the schedule and reports every problem at once; see
+/// ``init(locations:voyages:)``. Times are resolved to whole seconds.
+///
+/// - Complexity: Building takes O(*m* log *m*) time and O(*m*) memory for *m* movements.
+public struct ScheduleNetwork: Sendable {
+    /// The locations of the network, in the order they were given.
+    public let locations: [Location]
+    let portIndex: [UnLocode: Int32]
+    let transshipmentSeconds: [Int64]
+
+    let voyageNumbers: [VoyageNumber]
+    let voyageIndex: [VoyageNumber: Int32]
+    /// The movements of voyage `v` are at `voyageStart[v] ..< voyageStart[v + 1]`.
+    let voyageStart: [Int32]
+
+    // One entry per movement, grouped by voyage in sailing order.
+    let departure: [Int64]
+    let arrival: [Int64]
+    let from: [Int32]
+    let to: [Int32]
+    let voyageOf: [Int32]
+    let capacity: [Int32]
+
+    /// The departures of port `p` are the slots `departureStart[p] ..< departureStart[p + 1]`, by time.
+    let departureStart: [Int32]
+    let slotMovement: [Int32]
+    let slotTime: [Int64]
+
+    /// The ports with a movement into port `q` are at `inboundStart[q] ..< inboundStart[q + 1]`, each with
+    /// the least sailing time of such a movement.
+    let inboundStart: [Int32]
+    let inboundPort: [Int32]
+    let inboundSailing: [Int64]
+
+    /// The number of carrier movements.
+    public var movementCount: Int { departure.count }
+    /// The number of voyages.
+    public var voyageCount: Int { voyageNumbers.count }
+
+    /// Returns the location with the given code, or `nil` when the network has none.
+    public func location(_ code: UnLocode) -> Location? {
+        portIndex[code].map { locations[Int($0)] }
+    }
+
+    /// Returns the voyage with the given number, or `nil` when the network has none.
+    public func voyage(_ number: VoyageNumber) -> Voyage? {
+        voyageIndex[number].map { voyage(at: Int($0)) }
+    }
+
+    /// The voyages of the network, in the order they were given.
+    public var voyages: [Voyage] { (0..<voyageCount).map(voyage(at:)) }
+
+    func voyage(at index: Int) -> Voyage {
+        let movements = (Int(voyageStart[index])..<Int(voyageStart[index + 1])).map { m in
+            CarrierMovement(
+                from: locations[Int(from[m])].code, to: locations[Int(to[m])].code,
+                departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]),
+                capacity: Int(capacity[m]))
+        }
+        return Voyage(number: voyageNumbers[index], movements: movements)
+    }
+}
+
+extension Date {
+    /// The date at a whole number of seconds since 1970.
+    init(seconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(seconds)) }
+
+    /// The date as whole seconds since 1970, rounded down.
+    var seconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+}
+
+extension Duration {
+    /// The duration as whole seconds, rounded up.
+    var wholeSeconds: Int64 {
+        let (seconds, attoseconds) = components
+        return attoseconds > 0 ? seconds + 1 : seconds
+    }
+}

@@ -1,0 +1,49 @@
+/// The problems that keep a schedule from becoming a ``ScheduleNetwork``.
+public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// One problem of a schedule; movements are counted from zero.
+    public enum Problem: Hashable, Sendable {
+        /// Two locations have the same code.
+        case duplicateLocation(UnLocode)
+        /// Two voyages have the same number.
+        case duplicateVoyage(VoyageNumber)
+        /// A voyage has no movements.
+        case emptyVoyage(VoyageNumber)
+        /// A movement departs from or arrives at a location the network does not have.
+        case unknownLocation(UnLocode, voyage: VoyageNumber, movement: Int)
+        /// A movement does not arrive after it departs.
+        case arrivalNotAfterDeparture(voyage: VoyageNumber, movement: Int)
+        /// A movement departs from a port other than the one the movement before it arrived at.
+        case gapInVoyage(voyage: VoyageNumber, movement: Int)
+        /// A movement departs before the movement before it arrived.
+        case departureBeforePreviousArrival(voyage: VoyageNumber, movement: Int)
+        /// A movement's capacity is negative or too large.
+        case invalidCapacity(Int, voyage: VoyageNumber, movement: Int)
+    }
+
+    /// Every problem found, in the order of the input.
+    public let problems: [Problem]
+
+    /// Creates an error with the problems found.
+    public init(problems: [Problem]) { self.problems = problems }
+
+    /// One line per problem.
+    public var description: String {
+        problems.map { problem in
+            switch problem {
+            case .duplicateLocation(let code): "location \(code) is given more than once"
+            case .duplicateVoyage(let number): "voyage \(number) is given more than once"
+            case .emptyVoyage(let number): "voyage \(number) has no movements"
+            case .unknownLocation(let code, let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): unknown location \(code)"
+            case .arrivalNotAfterDeparture(let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): arrives before or when it departs"
+            case .gapInVoyage(let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): departs from a port other than where the previous movement arrived"
+            case .departureBeforePreviousArrival(let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): departs before the previous movement arrives"
+            case .invalidCapacity(let capacity, let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): capacity \(capacity) TEU is not between 0 and \(Int32.max)"
+            }
+        }.joined(separator: "\n")
+    }
+}

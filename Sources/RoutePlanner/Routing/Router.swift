@@ -1,0 +1,125 @@
+import Foundation
+
+/// Finds itineraries over a ``ScheduleNetwork``: the earliest arrival and the candidate itineraries.
+///
+/// A router keeps the working memory of its searches between queries, so asking many questions of one
+/// router is cheaper than asking each of a new one. It is not safe to share between tasks; give each its
+/// own router over the same network.
+///
+/// The search is a time-dependent Dijkstra (Dijkstra 1959) over the states "aboard movement *m* after
+/// *x* changes of voyage", ordered by arrival time plus a lower bound of the sailing time still needed
+/// (a reverse Dijkstra over the least sailing time between ports, A*-style). Staying aboard leads to the
+/// voyage's next movement at no cost; changing vessel at a port boards, one by one and in time order, the
+/// departures from that port at or after arrival plus the port's transshipment time. A state is pruned
+/// only when even the lower bound cannot reach the destination by the deadline, or by an arrival already
+/// found with no more changes of voyage. Candidate itineraries come from a profile search over the
+/// departures from the origin, latest first, in the manner of rRAPTOR (Delling, Pajor, Werneck, "Round-Based
+/// Public Transit Routing", 2012): a state reached from a later departure with no more changes of voyage
+/// dominates the same state reached from an earlier one. See Guides/Routing.md for the design.
+///
+/// - Complexity: For *m* movements and *v* via ports, one query takes O(*m*(*v*+1)*t* log *m*) time in the
+///   worst case, where *t* is the number of distinct transshipment counts searched (one for an earliest
+///   arrival without a transshipment limit), and usually far less because of pruning.
+public final class Router {
+    /// The network the router searches.
+    public let network: ScheduleNetwork
+    private var search: RouteSearch?
+
+    /// Whether the search prunes with lower bounds of the remaining sailing time.
+    ///
+    /// Turning it off never changes an answer, only the time it takes; it exists to measure what the
+    /// bounds buy.
+    public var usesLowerBounds = true
+
+    /// Creates a router over the network.
+    public init(network: ScheduleNetwork) {
+        self.network = network
+    }
+
+    /// Returns an itinerary with the earliest arrival that meets the specification and the options.
+    ///
+    /// When several itineraries arrive at the same earliest time, the one the search finds first is
+    /// returned; ``candidates(for:limit:options:)`` orders such ties.
+    ///
+    /// - Throws: ``RoutingError/noRoute`` when no itinerary arrives by the deadline, and
+    ///   ``RoutingError/unknownLocation(_:)`` or ``RoutingError/unknownVoyage(_:)`` for codes the
+    ///   network does not have.
+    public func earliestArrival(for specification: RouteSpecification, options: RoutingOptions = RoutingOptions())
+        throws(RoutingError) -> Itinerary
+    {
+        var search = takeSearch()
+        defer { self.search = search }
+        try search.prepare(specification, options: options, profile: false)
+        guard let best = search.earliestArrival() else { throw .noRoute }
+        return search.itinerary(endingAt: best)
+    }
+
+    /// Returns up to `limit` itineraries that meet the specification and the options and that no other
+    /// itinerary beats on departure, arrival and transshipments.
+    ///
+    /// An itinerary *dominates* another when it departs no earlier, arrives no later and changes voyage no
+    /// more often, and is strictly better in one of the three. The candidates are the itineraries no other
+    /// one dominates (one for each distinct combination of the three; when several itineraries share one,
+    /// the one the search finds first stands for them). When there are more than `limit`, the router keeps,
+    /// in this order of priority: the earliest arrival; then, for each number of transshipments from the
+    /// fewest, the earliest-arriving candidate with that number; then the others by arrival. The result is
+    /// sorted by arrival, then by fewer transshipments, then by later departure, so the first itinerary is
+    /// always an earliest arrival.
+    ///
+    /// - Parameter limit: The most itineraries to return; must be positive.
+    /// - Throws: The errors of ``earliestArrival(for:options:)``.
+    public func candidates(
+        for specification: RouteSpecification, limit: Int = 5, options: RoutingOptions = RoutingOptions()
+    ) throws(RoutingError) -> [Itinerary] {
+        precondition(limit > 0, "the number of candidate itineraries must be positive")
+        var search = takeSearch()
+        defer { self.search = search }
+        try search.prepare(specification, options: options, profile: true)
+        let front = search.paretoFront()
+        guard !front.isEmpty else { throw .noRoute }
+        return Self.select(front, limit: limit).map { search.itinerary(endingAt: $0.state) }
+    }
+
+    private func takeSearch() -> RouteSearch {
+        var search = self.search.take() ?? RouteSearch(network: network)
+        search.usesLowerBounds = usesLowerBounds
+        return search
+    }
+
+    /// Picks `limit` of the front, sorted by arrival, transshipments and later departure, with the
+    /// priorities that ``candidates(for:limit:options:)`` documents.
+    static func select(_ front: [RouteSearch.Found], limit: Int) -> [RouteSearch.Found] {
+        let sorted = front.sorted(by: RouteSearch.Found.precedes)
+        guard sorted.count > limit else { return sorted }
+        var chosen = Set<Int>([0])
+        var fastestByTransshipments: [Int: Int] = [:]
+        for (position, found) in sorted.enumerated() where fastestByTransshipments[found.transfers] == nil {
+            fastestByTransshipments[found.transfers] = position
+        }
+        for transfers in fastestByTransshipments.keys.sorted() where chosen.count < limit {
+            chosen.insert(fastestByTransshipments[transfers]!)
+        }
+        for position in sorted.indices where chosen.count < limit { chosen.insert(position) }
+        return chosen.sorted().map { sorted[$0] }
+    }
+}
+
+extension ScheduleNetwork {
+    /// Returns an itinerary with the earliest arrival that meets the specification and the options.
+    ///
+    /// This makes a new ``Router`` for the one query; keep a router to ask many questions.
+    public func earliestArrival(for specification: RouteSpecification, options: RoutingOptions = RoutingOptions())
+        throws(RoutingError) -> Itinerary
+    {
+        try Router(network: self).earliestArrival(for: specification, options: options)
+    }
+
+    /// Returns up to `limit` candidate itineraries; see ``Router/candidates(for:limit:options:)``.
+    ///
+    /// This makes a new ``Router`` for the one query; keep a router to ask many questions.
+    public func candidates(
+        for specification: RouteSpecification, limit: Int = 5, options: RoutingOptions = RoutingOptions()
+    ) throws(RoutingError) -> [Itinerary] {
+        try Router(network: self).candidates(for: specification, limit: limit, options: options)
+    }
+}

@@ -1,0 +1,20 @@
+/// The reasons a route search has no itinerary to return.
+public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No itinerary meets the specification and the options.
+    case noRoute
+    /// The specification or the options name a location the network does not have.
+    case unknownLocation(UnLocode)
+    /// The options name a voyage the network does not have.
+    case unknownVoyage(VoyageNumber)
+    /// A via port is the origin or the destination, or follows itself.
+    case invalidVia(UnLocode)
+
+    public var description: String {
+        switch self {
+        case .noRoute: "no route meets the specification"
+        case .unknownLocation(let code): "unknown location \(code)"
+        case .unknownVoyage(let number): "unknown voyage \(number)"
+        case .invalidVia(let code): "via port \(code) is the origin, the destination or repeated"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import RoutePlanner
+
+/// A small random schedule for checking the router against ``BruteForceRouter``.
+///
+/// Voyages wander between up to eight ports and may call a port more than once; departures are random, so
+/// later vessels often overtake earlier ones; transshipment times are zero or a few hours. Times are whole
+/// hours from a base instant that is sometimes after 2038.
+public struct RandomSchedule: Sendable {
+    public let locations: [Location]
+    public let voyages: [Voyage]
+    public let base: Date
+
+    /// Makes a schedule of at most `maxPorts` ports and `maxMovements` movements from the generator.
+    public init(using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40) {
+        let portCount = Int.random(in: 2...maxPorts, using: &generator)
+        let codes = (0..<portCount).map { UnLocode("XX" + String(UnicodeScalar(UInt8(65 + $0))) + "AA")! }
+        let transshipmentHours = [0, 0, 0, 1, 2, 3, 6]
+        locations = codes.map { code in
+            Location(code: code, name: "Port \(code)", transshipmentTime: .seconds(3600 * transshipmentHours.randomElement(using: &generator)!))
+        }
+        base = Bool.random(using: &generator) ? Date(timeIntervalSince1970: 1_767_225_600) : Date(timeIntervalSince1970: 2_524_608_000)
+        var voyages: [Voyage] = []
+        var remaining = Int.random(in: 1...maxMovements, using: &generator)
+        while remaining > 0 {
+            let count = min(remaining, Int.random(in: 1...6, using: &generator))
+            remaining -= count
+            var port = Int.random(in: 0..<portCount, using: &generator)
+            var time = Int.random(in: 0...36, using: &generator)
+            var movements: [CarrierMovement] = []
+            for _ in 0..<count {
+                var next = Int.random(in: 0..<(portCount - 1), using: &generator)
+                if next >= port { next += 1 }
+                let departure = time
+                let arrival = departure + Int.random(in: 1...12, using: &generator)
+                movements.append(
+                    CarrierMovement(
+                        from: codes[port], to: codes[next], departure: base + Double(departure * 3600),
+                        arrival: base + Double(arrival * 3600), capacity: 100))
+                port = next
+                time = arrival + Int.random(in: 0...3, using: &generator)
+            }
+            voyages.append(Voyage(number: VoyageNumber("V\(voyages.count)")!, movements: movements))
+        }
+        self.voyages = voyages
+    }
+
+    /// A random specification between two distinct ports of the schedule.
+    public func specification(using generator: inout some RandomNumberGenerator) -> RouteSpecification {
+        let pair = locations.map(\.code).shuffled(using: &generator)
+        let ready = base + Double(3600 * Int.random(in: 0...20, using: &generator))
+        let deadline = ready + Double(3600 * Int.random(in: 0...80, using: &generator))
+        return try! RouteSpecification(origin: pair[0], destination: pair[1], readyTime: ready, arrivalDeadline: deadline)
+    }
+}

@@ -1,0 +1,16 @@
+/// A small, fast, seedable random number generator (Steele, Lea, Flood, "Fast Splittable Pseudorandom
+/// Number Generators", OOPSLA 2014), so that a failing random test can be replayed from its seed.
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// Creates a generator whose sequence is fixed by the seed.
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
