@@ -1,0 +1,20 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that nothing they need reaches the users of route-planner.
+let package = Package(
+    name: "route-planner-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "route-planner", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RoutingBenchmark",
+            dependencies: ["CAllocatedBytes", .product(name: "RoutePlanner", package: "route-planner")]
+        ),
+        // glibc's mallinfo2, which the Glibc module does not export, to measure the network's memory.
+        .target(name: "CAllocatedBytes"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,137 @@
+import Foundation
+import CAllocatedBytes
+import RoutePlanner
+
+// Measures the routing core on a standard instance of ../shared/bench beside the compiled
+// connection-scan anchor, on the same queries, in the same run. See Benchmarks/README.md.
+//
+// Usage: RoutingBenchmark INSTANCE_DIR INSTANCE.bin CSA_SCAN_EXECUTABLE [candidate-window-days]
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4 else {
+    FileHandle.standardError.write(Data("usage: RoutingBenchmark DIR FILE.bin csa_scan [window-days]\n".utf8))
+    exit(2)
+}
+let windowDays = arguments.count > 4 ? Double(arguments[4])! : 60
+
+func allocatedBytes() -> Int { Int(allocated_bytes()) }
+
+func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+func milliseconds(_ start: UInt64) -> Double { Double(nanoseconds() - start) / 1e6 }
+
+struct Summary {
+    var median: Double
+    var p99: Double
+    init(_ samples: [Double]) {
+        let sorted = samples.sorted()
+        median = sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+    }
+}
+
+var start = nanoseconds()
+let instance = try BenchInstance(directory: arguments[1], binary: arguments[2])
+let movementCount = instance.voyages.reduce(0) { $0 + $1.movements.count }
+print("read \(instance.locations.count) ports, \(instance.voyages.count) voyages, \(movementCount) movements, "
+    + "\(instance.queries.count) queries in \(String(format: "%.2f", milliseconds(start) / 1000)) s")
+
+// Building from in-memory voyages, and the memory the network holds.
+var buildTimes: [Double] = []
+for _ in 0..<5 {
+    start = nanoseconds()
+    let network = try ScheduleNetwork(locations: instance.locations, voyages: instance.voyages)
+    buildTimes.append(milliseconds(start))
+    precondition(network.movementCount == movementCount)
+}
+let heapBefore = allocatedBytes()
+let network = try ScheduleNetwork(locations: instance.locations, voyages: instance.voyages)
+let networkBytes = Double(allocatedBytes() - heapBefore)
+let router = Router(network: network)
+let heapBeforeSearch = allocatedBytes()
+_ = try? router.earliestArrival(for: RouteSpecification(
+    origin: instance.queries[0].origin, destination: instance.queries[0].destination,
+    readyTime: instance.queries[0].ready, arrivalDeadline: instance.queries[0].ready + 86_400 * 200))
+let routerBytes = Double(allocatedBytes() - heapBeforeSearch)
+
+/// Times every query; returns the per-query times of the last of `passes` passes and the answers.
+func measure<Answer>(passes: Int, queries: [BenchInstance.Query], _ body: (BenchInstance.Query) -> Answer) -> ([Double], [Answer]) {
+    var times: [Double] = [], answers: [Answer] = []
+    for _ in 0..<passes {
+        times.removeAll(keepingCapacity: true)
+        answers.removeAll(keepingCapacity: true)
+        for query in queries {
+            let begin = nanoseconds()
+            let answer = body(query)
+            times.append(milliseconds(begin))
+            answers.append(answer)
+        }
+    }
+    return (times, answers)
+}
+
+func specification(_ query: BenchInstance.Query, days: Double) -> RouteSpecification {
+    try! RouteSpecification(
+        origin: query.origin, destination: query.destination, readyTime: query.ready,
+        arrivalDeadline: query.ready + days * 86_400)
+}
+
+// Earliest arrival, with and without pruning; the deadline is far beyond the schedule's end.
+var results: [(String, Summary, String)] = []
+for pruning in [true, false] {
+    router.usesLowerBounds = pruning
+    let (times, arrivals) = measure(passes: 3, queries: instance.queries) { query in
+        try? router.earliestArrival(for: specification(query, days: 400)).arrivalTime
+    }
+    let wrong = zip(arrivals, instance.queries).filter { $0 != $1.expectedArrival }.count
+    precondition(wrong == 0, "\(wrong) earliest arrivals differ from the reference")
+    results.append(("earliest arrival" + (pruning ? "" : ", pruning off"), Summary(times), "\(wrong) of \(arrivals.count) differ from csa.py"))
+}
+
+// Candidates, k = 5, every departure from the ready time up to a deadline `windowDays` later.
+for pruning in [true, false] {
+    router.usesLowerBounds = pruning
+    let queries = pruning ? instance.queries : Array(instance.queries.prefix(200))
+    let (times, answers) = measure(passes: pruning ? 2 : 1, queries: queries) { query in
+        (try? router.candidates(for: specification(query, days: windowDays), limit: 5)) ?? []
+    }
+    for (query, candidates) in zip(queries, answers) {
+        let window = specification(query, days: windowDays)
+        precondition(candidates.allSatisfy(window.isSatisfied(by:)))
+        if let first = candidates.first { precondition(first.arrivalTime == query.expectedArrival) }
+        else { precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true) }
+    }
+    let answered = answers.filter { !$0.isEmpty }
+    let mean = Double(answered.map(\.count).reduce(0, +)) / Double(max(1, answered.count))
+    results.append((
+        "candidates, k = 5, \(Int(windowDays))-day window" + (pruning ? "" : ", pruning off"), Summary(times),
+        "\(queries.count) queries, \(answered.count) with a route, \(String(format: "%.1f", mean)) itineraries on average"))
+}
+
+// The compiled anchor, on the same instance and queries, now.
+let anchor = Process()
+anchor.executableURL = URL(fileURLWithPath: arguments[3])
+anchor.arguments = [arguments[2], "5"]
+let pipe = Pipe()
+anchor.standardOutput = pipe
+try anchor.run()
+anchor.waitUntilExit()
+let anchorReport = try JSONSerialization.jsonObject(with: pipe.fileHandleForReading.readDataToEndOfFile()) as! [String: Any]
+let anchorMedian = anchorReport["median_ms"] as! Double
+
+let buildSummary = Summary(buildTimes)
+print("""
+
+    | measure | median | p99 | notes |
+    | --- | ---: | ---: | --- |
+    """)
+for (name, summary, note) in results {
+    print(String(format: "| %@ | %.3f ms | %.3f ms | %@ |", name, summary.median, summary.p99, note))
+}
+print(String(format: "| C connection scan anchor (csa_scan.c) | %.3f ms | | p90 %.3f ms; %@ of %@ differ from csa.py |",
+    anchorMedian, anchorReport["p90_ms"] as! Double, "\(anchorReport["wrong_vs_python"]!)", "\(anchorReport["queries"]!)"))
+print(String(format: "| build network from in-memory voyages | %.0f ms | | median of 5 |", buildSummary.median))
+print(String(format: "| network memory | %.0f B/movement | | %.1f MB in all; a router's working memory %.1f MB |",
+    networkBytes / Double(movementCount), networkBytes / 1e6, routerBytes / 1e6))
+print(String(format: "\nearliest arrival / C anchor: %.2fx; pruning off / on: earliest arrival %.2fx, candidates %.2fx",
+    results[0].1.median / anchorMedian, results[1].1.median / results[0].1.median, results[3].1.median / results[2].1.median))

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs the routing benchmark on a standard instance of ../shared/bench (small, medium or large; default
+# large) beside the compiled connection-scan anchor, in one run. Generated files go to Benchmarks/.data.
+set -euo pipefail
+cd "$(dirname "$0")"
+instance=${1:-large}
+window=${2:-60}
+bench=${BENCH_DIR:-../../shared/bench}
+case $instance in
+    small) flags="--ports 200 --services 100 --weeks 26 --seed 1" ;;
+    medium) flags="--ports 600 --services 500 --weeks 26 --seed 2" ;;
+    large) flags="--ports 1200 --services 1500 --weeks 52 --seed 3" ;;
+    *) echo "usage: $0 [small|medium|large] [candidate-window-days]" >&2; exit 2 ;;
+esac
+mkdir -p .data
+if [ ! -f ".data/$instance/schedule.csv" ]; then
+    python3 "$bench/gen_schedule.py" $flags --out ".data/$instance"
+fi
+if [ ! -f ".data/$instance.bin" ]; then
+    python3 -c "import numpy" 2>/dev/null || pip install --quiet numpy
+    (cd "$bench" && python3 export_bin.py "$OLDPWD/.data/$instance" "$OLDPWD/.data/$instance.bin" --queries 1000 --seed 7)
+fi
+cc -O2 -march=native -o .data/csa_scan "$bench/csa_scan.c"
+swift run -c release RoutingBenchmark ".data/$instance" ".data/$instance.bin" .data/csa_scan "$window"
