@@ -29,7 +29,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RoutePlannerTests",
-            dependencies: ["RoutePlanner", "RoutePlannerTestSupport"]
+            dependencies: ["RoutePlanner", "RoutePlannerTestSupport", "route-cargo"]
         ),
     ],
     swiftLanguageModes: [.v6]
