@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Derive route-planner's bundled data (Data/) from public sources.
+
+1. A weekly liner schedule from a published LINER-LIB best network (Brouer, Desaulniers, Pisinger 2014):
+   every service of the result log becomes one voyage per week over --weeks weeks. A voyage is one full
+   round trip of the rotation, starting at the first listed call. Sailing time of a leg = the shortest
+   dist_dense.csv distance between the two calls / the service's speed, rounded up to whole hours; each call
+   lasts one day (24 h); capacity = the service's vessel capacity in FFE x 2 TEU. Every port gets the same
+   transshipment time (--transshipment-hours, 24 by default): LINER-LIB states handling costs, not times.
+2. Sample bookings from the instance's demand file: for each of --booking-weeks, every demand whose ports
+   the network serves becomes one booking, ready at the start of that week's Monday (a date), deadline =
+   ready + TransitTime days (a date, so the end of that day), TEU = FFEPerWeek x 2, revenue per TEU =
+   Revenue_1 / 2 (Revenue_1 is USD per FFE).
+3. A UN/LOCODE reference list from the official UNECE release files (latin-1, CRLF, no header): code,
+   name, country, subdivision, function, latitude, longitude, one row per code (an entry marked "=" is an
+   alternative name and is only used when the code has no other entry).
+
+Re-run after a new LINER-LIB or UN/LOCODE release (paths and instance are options):
+
+    python3 Tools/derive_data.py                 # defaults: ../shared/data, WorldSmall, 26 weeks
+
+Standard library only. Writes Data/linerlib-worldsmall/{locations,schedule,bookings}.csv and
+Data/unlocode/unlocode-2023-1.csv and prints what it derived and what it left out.
+"""
+import argparse
+import csv
+import glob
+import math
+import os
+import re
+from datetime import datetime, timedelta, timezone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def read_tsv(path):
+    with open(path, newline="", encoding="ascii") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def parse_services(log_path):
+    """Services of a LINER-LIB result log: capacity (FFE), calls (codes in rotation order), speed, distance."""
+    services, current = [], None
+    call = re.compile(r"^\d+\t([A-Z0-9]{5})\t")
+    with open(log_path, encoding="ascii") as f:
+        for line in f:
+            if line.startswith("service "):
+                current = {"id": int(line.split()[1]), "calls": []}
+                services.append(current)
+            elif current is None:
+                continue
+            elif line.startswith("capacity "):
+                current["capacity"] = int(line.split()[1])
+            elif call.match(line):
+                current["calls"].append(call.match(line).group(1))
+            elif line.startswith(" speed "):
+                current["speed"] = float(line.split()[1])
+            elif line.startswith(" voyage distance nautical miles "):
+                current["distance"] = float(line.split()[-1])
+            elif line.startswith(" voyage duration in weeks "):
+                current["weeks"] = int(line.split()[-1])
+            elif line.startswith("*"):
+                current = None
+    return services
+
+
+def shortest_distances(path):
+    best = {}
+    for row in read_tsv(path):
+        key = (row["fromUNLOCODe"], row["ToUNLOCODE"])
+        distance = float(row["Distance"])
+        if key not in best or distance < best[key]:
+            best[key] = distance
+    return best
+
+
+def iso(t):
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def coordinate(text):
+    """'5053N 01148E' -> (50.883, 11.8); None when malformed."""
+    m = re.fullmatch(r"(\d{2})(\d{2})([NS]) (\d{3})(\d{2})([EW])", text or "")
+    if not m:
+        return None
+    lat = (int(m[1]) + int(m[2]) / 60) * (1 if m[3] == "N" else -1)
+    lon = (int(m[4]) + int(m[5]) / 60) * (1 if m[6] == "E" else -1)
+    return round(lat, 4), round(lon, 4)
+
+
+def derive_unlocode(directory, out_path):
+    entries = {}
+    files = sorted(glob.glob(os.path.join(directory, "*UNLOCODE CodeListPart*.csv")))
+    rows = 0
+    for path in files:
+        with open(path, newline="", encoding="latin-1") as f:
+            for row in csv.reader(f):
+                if len(row) < 11 or not row[2]:
+                    continue  # country header lines have no location
+                rows += 1
+                code = row[1] + row[2]
+                is_alternative = row[0] == "="
+                if code in entries and (is_alternative or not entries[code][0]):
+                    continue
+                entries[code] = (is_alternative, row[3], row[1], row[5], row[6], coordinate(row[10]))
+    os.makedirs(os.path.dirname(out_path), exist_ok=True)
+    with open(out_path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["unlocode", "name", "country", "subdivision", "function", "latitude", "longitude"])
+        for code in sorted(entries):
+            _, name, country, subdivision, function, coords = entries[code]
+            w.writerow([code, name, country, subdivision, function, *(coords or ("", ""))])
+    print(f"UN/LOCODE: {rows} entries in {len(files)} files -> {len(entries)} codes in {out_path}")
+    return {code: e for code, e in entries.items()}
+
+
+def main():
+    shared = os.path.join(ROOT, "..", "shared", "data")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--linerlib", default=os.path.join(shared, "linerlib"))
+    ap.add_argument("--unlocode", default=os.path.join(shared, "unlocode", "official-2023-1"))
+    ap.add_argument("--result", default="results/BrouerDesaulniersPisinger2014/WorldSmall_Best_Base.log")
+    ap.add_argument("--demand", default="Demand_WorldSmall_Fixed_Sep.csv")
+    ap.add_argument("--name", default="linerlib-worldsmall")
+    ap.add_argument("--prefix", default="WS", help="voyage number prefix")
+    ap.add_argument("--start", default="2026-01-05", help="first departure day (a Monday), 08:00 UTC")
+    ap.add_argument("--weeks", type=int, default=26)
+    ap.add_argument("--booking-weeks", default="10,11", help="weeks (from 0) whose demand becomes bookings")
+    ap.add_argument("--transshipment-hours", type=float, default=24)
+    ap.add_argument("--out", default=os.path.join(ROOT, "Data"))
+    a = ap.parse_args()
+
+    reference = derive_unlocode(a.unlocode, os.path.join(a.out, "unlocode", "unlocode-2023-1.csv"))
+    ports = {row["UNLocode"]: row for row in read_tsv(os.path.join(a.linerlib, "ports.csv"))}
+    distances = shortest_distances(os.path.join(a.linerlib, "dist_dense.csv"))
+    services = parse_services(os.path.join(a.linerlib, a.result))
+    start = datetime.fromisoformat(a.start).replace(hour=8, tzinfo=timezone.utc)
+
+    called, movements = [], []
+    for service in services:
+        calls = service["calls"]
+        legs = list(zip(calls, calls[1:] + calls[:1]))
+        total = sum(distances[leg] for leg in legs)
+        if abs(total - service["distance"]) > 1:
+            print(f"  service {service['id']}: distance {total:.0f} nm differs from the logged {service['distance']:.0f}")
+        for code in calls:
+            if code not in called:
+                called.append(code)
+        number = f"{a.prefix}{service['id']:02d}"
+        vessel = f"{service['capacity']} FFE"
+        for week in range(a.weeks):
+            t = start + timedelta(weeks=week)
+            for frm, to in legs:
+                arrival = t + timedelta(hours=math.ceil(distances[(frm, to)] / service["speed"]))
+                movements.append((f"{number}-W{week + 1:02d}", number, vessel, frm, to, iso(t), iso(arrival),
+                                  service["capacity"] * 2))
+                t = arrival + timedelta(days=1)
+
+    directory = os.path.join(a.out, a.name)
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "locations.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["unlocode", "name", "country", "transshipment_hours", "latitude", "longitude"])
+        for code in sorted(called):
+            port = ports[code]
+            lat, lon = port["Latitude"], port["Longitude"]
+            if code in reference and reference[code][5]:
+                lat, lon = reference[code][5]  # the official coordinates (LINER-LIB swaps some)
+            w.writerow([code, port["name"], code[:2], f"{a.transshipment_hours:g}", lat, lon])
+    movements.sort(key=lambda m: (m[5], m[0]))
+    with open(os.path.join(directory, "schedule.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["voyage", "service", "vessel", "from", "to", "departure", "arrival", "capacity_teu"])
+        w.writerows(movements)
+
+    demand = read_tsv(os.path.join(a.linerlib, a.demand))
+    served = set(called)
+    kept = [row for row in demand if row["Origin"] in served and row["Destination"] in served]
+    weeks = [int(w) for w in a.booking_weeks.split(",")]
+    with open(os.path.join(directory, "bookings.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["booking", "origin", "destination", "ready", "deadline", "teu", "revenue_per_teu"])
+        for week in weeks:
+            ready = (start + timedelta(weeks=week)).date()
+            for index, row in enumerate(kept):
+                deadline = ready + timedelta(days=int(row["TransitTime"]))
+                w.writerow([f"{a.prefix}-W{week + 1:02d}-{index + 1:04d}", row["Origin"], row["Destination"],
+                            ready.isoformat(), deadline.isoformat(), int(float(row["FFEPerWeek"]) * 2),
+                            f"{float(row['Revenue_1']) / 2:g}"])
+    not_in_reference = [code for code in called if code not in reference]
+    print(f"{a.name}: {len(services)} services, {len(called)} ports, {len(movements)} movements over {a.weeks} weeks; "
+          f"{len(kept)} of {len(demand)} demands served -> {len(kept) * len(weeks)} bookings in weeks {weeks}; "
+          f"ports not in the UN/LOCODE list: {not_in_reference or 'none'}")
+
+
+if __name__ == "__main__":
+    main()
