@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RoutePlanner", targets: ["RoutePlanner"]),
+        .library(name: "BundledData", targets: ["BundledData"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
     ],
     dependencies: [
@@ -17,6 +18,15 @@ let package = Package(
             name: "RoutePlanner",
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
         ),
+        // The data in Data/, derived from LINER-LIB and UN/LOCODE by Tools/derive_data.py.
+        .target(
+            name: "BundledData",
+            dependencies: ["RoutePlanner"],
+            path: "Data",
+            exclude: ["README.md"],
+            sources: ["BundledData.swift"],
+            resources: [.copy("linerlib-worldsmall"), .copy("unlocode")]
+        ),
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(
             name: "RoutePlannerTestSupport",
@@ -24,12 +34,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "route-cargo",
-            dependencies: ["RoutePlanner"],
+            dependencies: ["RoutePlanner", "BundledData"],
             path: "examples/route-cargo"
         ),
         .testTarget(
             name: "RoutePlannerTests",
-            dependencies: ["RoutePlanner", "RoutePlannerTestSupport", "route-cargo"]
+            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerTestSupport", "route-cargo"],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

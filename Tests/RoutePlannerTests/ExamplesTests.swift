@@ -28,11 +28,14 @@ import Testing
         let (output, status) = try Self.run("route-cargo")
         #expect(status == 0)
         #expect(output == """
-            Hong Kong to Stockholm, ready 2026-03-01, due 2026-04-15:
-              2026-03-02 → 2026-04-05, 34 days, 1 transshipment(s): AE1-0100W HKHKG→NLRTM, NF-0310N NLRTM→SESTO
-              2026-03-09 → 2026-04-12, 34 days, 1 transshipment(s): AE1-0200W HKHKG→NLRTM, NF-0320N NLRTM→SESTO
-            If feeder NF-0310N is cancelled:
-              2026-03-02 → 2026-04-06, 35 days, 1 transshipment(s): AE1-0100W HKHKG→DEHAM, BF-0410E DEHAM→SESTO
+            Shanghai to Rotterdam, ready 2026-03-02, due 2026-04-30 (884 voyages, 6630 movements):
+              2026-03-02 → 2026-04-07, 37 days, 1 transshipment(s): WS15-W09 CNSHA→MYTPP, WS25-W07 MYTPP→NLRTM
+              2026-03-05 → 2026-04-10, 36 days, 0 transshipment(s): WS29-W09 CNSHA→NLRTM
+              2026-03-09 → 2026-04-14, 37 days, 1 transshipment(s): WS15-W10 CNSHA→MYTPP, WS25-W08 MYTPP→NLRTM
+              2026-03-12 → 2026-04-17, 36 days, 0 transshipment(s): WS29-W10 CNSHA→NLRTM
+              2026-03-16 → 2026-04-21, 37 days, 1 transshipment(s): WS15-W11 CNSHA→MYTPP, WS25-W09 MYTPP→NLRTM
+            If WS15-W09 is cancelled:
+              2026-03-02 → 2026-04-07, 37 days, 2 transshipment(s): WS30-W09 CNSHA→SGSIN, WS29-W01 SGSIN→MYTPP, WS25-W07 MYTPP→NLRTM
 
             """)
     }

@@ -10,6 +10,8 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// The least time between discharging from one voyage and loading onto another one here.
     public let transshipmentTime: Duration
+    /// Where the location is, when known.
+    public let coordinates: Coordinates?
 
     /// Creates a location.
     ///
@@ -17,11 +19,13 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     ///   - code: The UN/LOCODE of the location.
     ///   - name: The name people use for it.
     ///   - transshipmentTime: The least time needed to change vessel here; must not be negative.
-    public init(code: UnLocode, name: String, transshipmentTime: Duration = .zero) {
+    ///   - coordinates: Where the location is, when known.
+    public init(code: UnLocode, name: String, transshipmentTime: Duration = .zero, coordinates: Coordinates? = nil) {
         precondition(transshipmentTime >= .zero, "the transshipment time of \(code) must not be negative")
         self.code = code
         self.name = name
         self.transshipmentTime = transshipmentTime
+        self.coordinates = coordinates
     }
 
     public var description: String { "\(name) (\(code))" }

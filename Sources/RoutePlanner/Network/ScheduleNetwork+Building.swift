@@ -29,6 +29,7 @@ extension ScheduleNetwork {
         var voyageIndex: [VoyageNumber: Int32] = [:]
         voyageIndex.reserveCapacity(voyages.count)
         var voyageNumbers: [VoyageNumber] = []
+        var voyageVessel: [String?] = [], voyageService: [String?] = []
         var voyageStart: [Int32] = [0]
         var departure: [Int64] = [], arrival: [Int64] = [], from: [Int32] = [], to: [Int32] = []
         var voyageOf: [Int32] = [], capacity: [Int32] = []
@@ -48,6 +49,8 @@ extension ScheduleNetwork {
             let index = Int32(voyageNumbers.count)
             voyageIndex[voyage.number] = index
             voyageNumbers.append(voyage.number)
+            voyageVessel.append(voyage.vessel)
+            voyageService.append(voyage.service)
             for (position, movement) in voyage.movements.enumerated() {
                 let origin = portIndex[movement.departureLocation]
                 let destination = portIndex[movement.arrivalLocation]
@@ -92,6 +95,8 @@ extension ScheduleNetwork {
         self.portIndex = portIndex
         self.transshipmentSeconds = uniqueLocations.map(\.transshipmentTime.wholeSeconds)
         self.voyageNumbers = voyageNumbers
+        self.voyageVessel = voyageVessel
+        self.voyageService = voyageService
         self.voyageIndex = voyageIndex
         self.voyageStart = voyageStart
         self.departure = departure

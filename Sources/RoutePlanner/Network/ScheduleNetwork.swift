@@ -19,6 +19,8 @@ public struct ScheduleNetwork: Sendable {
     let transshipmentSeconds: [Int64]
 
     let voyageNumbers: [VoyageNumber]
+    let voyageVessel: [String?]
+    let voyageService: [String?]
     let voyageIndex: [VoyageNumber: Int32]
     /// The movements of voyage `v` are at `voyageStart[v] ..< voyageStart[v + 1]`.
     let voyageStart: [Int32]
@@ -67,7 +69,8 @@ public struct ScheduleNetwork: Sendable {
                 departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]),
                 capacity: Int(capacity[m]))
         }
-        return Voyage(number: voyageNumbers[index], movements: movements)
+        return Voyage(
+            number: voyageNumbers[index], movements: movements, vessel: voyageVessel[index], service: voyageService[index])
     }
 }
 

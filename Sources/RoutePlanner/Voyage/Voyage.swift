@@ -7,11 +7,17 @@ public struct Voyage: Hashable, Sendable, Identifiable {
     public let number: VoyageNumber
     /// The movements of the voyage in the order the vessel sails them.
     public let movements: [CarrierMovement]
+    /// The name of the vessel, when known.
+    public let vessel: String?
+    /// The service (the loop of weekly voyages) the voyage belongs to, when known.
+    public let service: String?
 
     /// Creates a voyage from its movements in sailing order.
-    public init(number: VoyageNumber, movements: [CarrierMovement]) {
+    public init(number: VoyageNumber, movements: [CarrierMovement], vessel: String? = nil, service: String? = nil) {
         self.number = number
         self.movements = movements
+        self.vessel = vessel
+        self.service = service
     }
 
     public var id: VoyageNumber { number }

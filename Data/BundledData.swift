@@ -1,0 +1,33 @@
+import Foundation
+import RoutePlanner
+
+/// The data shipped with route-planner, derived by `Tools/derive_data.py` (see Data/README.md).
+///
+/// - ``worldSmall()``: a 26-week timetable of LINER-LIB's WorldSmall network, 46 ports, from 2026-01-05;
+/// - ``worldSmallBookings(for:)``: 3,402 bookings from the instance's weekly demand;
+/// - ``unlocodeDirectory()``: the UN/LOCODE code list, release 2023-1.
+public enum BundledData {
+    /// The folder with `locations.csv`, `schedule.csv` and `bookings.csv` of the WorldSmall network.
+    public static var worldSmallDirectory: URL {
+        Bundle.module.url(forResource: "linerlib-worldsmall", withExtension: nil)!
+    }
+
+    /// The WorldSmall network, imported from its CSV files.
+    public static func worldSmall() throws(ImportError) -> ImportedSchedule {
+        try CSVImporter().importSchedule(
+            locations: worldSmallDirectory.appendingPathComponent("locations.csv"),
+            schedule: worldSmallDirectory.appendingPathComponent("schedule.csv")).value
+    }
+
+    /// The sample bookings on the WorldSmall network.
+    public static func worldSmallBookings(for network: ScheduleNetwork) throws -> [Booking] {
+        let file = try CSVFile(contentsOf: worldSmallDirectory.appendingPathComponent("bookings.csv"))
+        return try CSVImporter().importBookings(file, network: network).value
+    }
+
+    /// The UN/LOCODE code list, release 2023-1.
+    public static func unlocodeDirectory() throws -> UnLocodeDirectory {
+        let url = Bundle.module.url(forResource: "unlocode", withExtension: nil)!.appendingPathComponent("unlocode-2023-1.csv")
+        return try UnLocodeDirectory(CSVFile(contentsOf: url), release: "2023-1")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The bytes of a CSV file and the name its problems are reported under.
+public struct CSVFile: Sendable {
+    /// The name used in diagnostics, such as `schedule.csv`.
+    public let name: String
+    /// The file's contents, exactly as stored.
+    public let bytes: [UInt8]
+
+    /// Creates a file from its name and contents.
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    /// Creates a file from its name and text, as UTF-8.
+    public init(name: String, text: String) {
+        self.init(name: name, bytes: Array(text.utf8))
+    }
+
+    /// Reads a file; its problems are reported under the path as given.
+    public init(contentsOf url: URL) throws {
+        self.init(name: url.relativePath, bytes: Array(try Data(contentsOf: url)))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+extension CSVImporter {
+    /// Reads a bookings file: `booking`, `origin`, `destination`, `ready`, `deadline`, `teu`; optionally
+    /// `revenue_per_teu`.
+    ///
+    /// `ready` and `deadline` are dates or date-times with a zone. A date means, in UTC, the start of that day
+    /// for `ready` and its end (23:59:59) for `deadline`, since the deadline is inclusive.
+    ///
+    /// - Parameters:
+    ///   - file: The bookings file.
+    ///   - network: When given, every location must be in it.
+    /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
+    public func importBookings(_ file: CSVFile, network: ScheduleNetwork? = nil) throws(ImportError) -> ImportResult<[Booking]> {
+        var log = DiagnosticLog(errorLimit: errorLimit)
+        var skipped = 0
+        var bookings: [Booking] = []
+        guard var table = CSVTable(
+            file, required: ["booking", "origin", "destination", "ready", "deadline", "teu"],
+            optional: ["revenue_per_teu"], log: &log)
+        else { return try finish([], log: log, skipped: 0) }
+        let (id, origin, destination, ready, deadline, teu, revenue) = (0, 1, 2, 3, 4, 5, 6)
+        var lineOfBooking: [String: Int] = [:]
+        while table.nextRow(log: &log) {
+            var isValid = !table.rowHasSyntaxError
+            func fail(_ column: Int, _ message: String) {
+                log.error(table.file, table.position(column), message)
+                isValid = false
+            }
+            let bookingID = table.text(id)
+            if bookingID.isEmpty { fail(id, "missing value for \"booking\"") }
+            else if let first = lineOfBooking[bookingID] { fail(id, "booking \(quoted(bookingID)) is already defined on line \(first)") }
+            else { lineOfBooking[bookingID] = table.line }
+            var codes: [UnLocode] = []
+            for column in [origin, destination] {
+                guard let code = parseCode(table, column, log: &log, isValid: &isValid) else { continue }
+                if let network, network.location(code) == nil {
+                    fail(column, "unknown location \(quoted(code.rawValue)) (not in the network)")
+                }
+                codes.append(code)
+            }
+            if codes.count == 2 && codes[0] == codes[1] { fail(destination, "the destination is the origin, \(codes[0])") }
+            let readyTime = bookingTime(table, ready, endOfDay: false, fail: fail)
+            let deadlineTime = bookingTime(table, deadline, endOfDay: true, fail: fail)
+            if let readyTime, let deadlineTime, deadlineTime < readyTime {
+                fail(deadline, "deadline \(table.text(deadline)) is before ready \(table.text(ready))")
+            }
+            let size = Self.wholeNumber(table.bytes(teu))
+            if size == nil || size == 0 { fail(teu, "teu \(quoted(table.text(teu))) is not a whole number of TEU of at least 1") }
+            var revenuePerTEU: Double?
+            let revenueText = table.text(revenue)
+            if !revenueText.isEmpty {
+                if let value = Double(revenueText), value >= 0, value.isFinite { revenuePerTEU = value }
+                else { fail(revenue, "revenue_per_teu \(quoted(revenueText)) is not an amount of at least 0") }
+            }
+            guard isValid, codes.count == 2, let readyTime, let deadlineTime, let size,
+                  let specification = try? RouteSpecification(
+                      origin: codes[0], destination: codes[1], readyTime: Date(seconds: readyTime),
+                      arrivalDeadline: Date(seconds: deadlineTime))
+            else {
+                skipped += 1
+                noteSkipped(table, log: &log)
+                continue
+            }
+            bookings.append(Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU))
+        }
+        return try finish(bookings, log: log, skipped: skipped)
+    }
+
+    private func bookingTime(_ table: CSVTable, _ column: Int, endOfDay: Bool, fail: (Int, String) -> Void) -> Int64? {
+        let bytes = table.bytes(column)
+        guard !bytes.isEmpty else {
+            fail(column, "missing value for \(quoted(table.name(column)))")
+            return nil
+        }
+        switch Timestamp.parse(bytes) {
+        case .success(.dateTime(let seconds)): return seconds
+        case .success(.date(let days)): return days * 86_400 + (endOfDay ? 86_399 : 0)
+        case .failure(let problem):
+            fail(column, Timestamp.message(for: problem, value: table.text(column), column: table.name(column), allowsDate: true))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// Reads locations, schedules and bookings from the CSV files planners export from their spreadsheets.
+///
+/// Every problem is reported with its file, line and column, all at once, up to ``errorLimit`` errors
+/// ("and N more" counts the rest). By default an import is all or nothing: any error throws
+/// ``ImportError``. In lenient mode rows with errors are skipped, each reported, and the rest is
+/// imported; warnings never stop an import. The formats are documented in docs/CSV.md.
+public struct CSVImporter: Sendable {
+    /// What to do with rows that have errors.
+    public enum Mode: Sendable {
+        /// Any error stops the import.
+        case strict
+        /// Rows with errors are skipped and reported; a voyage with a broken chain is skipped whole.
+        case lenient
+    }
+
+    public var mode: Mode
+    /// The most errors reported one by one.
+    public var errorLimit: Int
+    /// The UN/LOCODE list that location codes are checked against, if any.
+    public var reference: UnLocodeDirectory?
+
+    /// The transshipment time of a location whose file gives none: 24 hours.
+    public static let defaultTransshipmentHours = 24.0
+
+    /// Creates an importer.
+    public init(mode: Mode = .strict, errorLimit: Int = 100, reference: UnLocodeDirectory? = nil) {
+        precondition(errorLimit > 0, "the error limit must be positive")
+        self.mode = mode
+        self.errorLimit = errorLimit
+        self.reference = reference
+    }
+}
+
+/// What an import produced, with the warnings and, in lenient mode, the errors of the rows it skipped.
+public struct ImportResult<Value: Sendable>: Sendable {
+    /// The imported value.
+    public let value: Value
+    /// The diagnostics in file and line order.
+    public let diagnostics: [ImportDiagnostic]
+    /// The errors beyond the importer's limit that are not among the diagnostics.
+    public let omittedErrorCount: Int
+    /// The number of rows skipped because of errors (lenient mode only).
+    public let skippedRowCount: Int
+}
+
+/// A schedule read from files: its locations, its voyages and the network built from them.
+public struct ImportedSchedule: Sendable {
+    public let locations: [Location]
+    public let voyages: [Voyage]
+    public let network: ScheduleNetwork
+}

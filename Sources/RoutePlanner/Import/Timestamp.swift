@@ -1,0 +1,115 @@
+/// Parses the times and dates of the CSV formats: RFC 3339 date-times with a zone, and plain dates.
+///
+/// `2026-03-01T08:00:00Z`, `2026-03-01T08:00+01:00`, `2026-03-01 08:00:00.5-05:00` and `2026-03-01` are
+/// read; a date-time without a zone is refused, because it could mean any of 26 hours.
+enum Timestamp {
+    enum Parsed: Equatable {
+        /// Seconds since 1970, rounded down.
+        case dateTime(Int64)
+        /// Days since 1970-01-01.
+        case date(Int64)
+    }
+
+    enum Problem: Error, Equatable {
+        case malformed
+        case missingZone
+    }
+
+    static func parse(_ text: ArraySlice<UInt8>) -> Result<Parsed, Problem> {
+        let b = Bytes(slice: text)
+        func digits(_ start: Int, _ count: Int) -> Int? {
+            guard start + count <= b.count else { return nil }
+            var value = 0
+            for index in start..<(start + count) {
+                guard (0x30...0x39).contains(b[index]) else { return nil }
+                value = value * 10 + Int(b[index] - 0x30)
+            }
+            return value
+        }
+        guard let year = digits(0, 4), b.count >= 10, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
+              let day = digits(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return .failure(.malformed) }
+        let days = daysSince1970(year: year, month: month, day: day)
+        if b.count == 10 { return .success(.date(days)) }
+        guard b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20, let hour = digits(11, 2), b.count > 13, b[13] == 0x3A,
+              let minute = digits(14, 2), hour < 24, minute < 60
+        else { return .failure(.malformed) }
+        var index = 16
+        var second = 0
+        if index < b.count && b[index] == 0x3A {
+            guard let value = digits(index + 1, 2), value <= 60 else { return .failure(.malformed) }
+            second = value
+            index += 3
+            if index < b.count && b[index] == 0x2E {
+                index += 1
+                let start = index
+                while index < b.count && (0x30...0x39).contains(b[index]) { index += 1 }
+                guard index > start else { return .failure(.malformed) }
+            }
+        }
+        guard index < b.count else { return .failure(.missingZone) }
+        var offset = 0
+        switch b[index] {
+        case 0x5A, 0x7A:  // Z z
+            index += 1
+        case 0x2B, 0x2D:  // + -
+            let sign = b[index] == 0x2B ? 1 : -1
+            guard let hours = digits(index + 1, 2), hours < 24 else { return .failure(.malformed) }
+            var minutes = 0
+            if index + 3 < b.count && b[index + 3] == 0x3A {
+                guard let value = digits(index + 4, 2), value < 60 else { return .failure(.malformed) }
+                minutes = value
+                index += 6
+            } else if let value = digits(index + 3, 2), index + 5 == b.count {
+                guard value < 60 else { return .failure(.malformed) }
+                minutes = value
+                index += 5
+            } else {
+                index += 3
+            }
+            offset = sign * (hours * 3600 + minutes * 60)
+        default:
+            return .failure(.malformed)
+        }
+        guard index == b.count else { return .failure(.malformed) }
+        return .success(.dateTime(days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)))
+    }
+
+    /// A slice indexed from zero.
+    private struct Bytes {
+        let slice: ArraySlice<UInt8>
+        var count: Int { slice.count }
+        subscript(index: Int) -> UInt8 { slice[slice.startIndex + index] }
+        func contains(_ byte: UInt8) -> Bool { slice.contains(byte) }
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Hinnant's `days_from_civil`).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return Int64(era * 146_097 + dayOfEra - 719_468)
+    }
+
+    /// The message for a value that is not a date-time, showing the fix.
+    static func message(for problem: Problem, value: String, column: String, allowsDate: Bool) -> String {
+        switch problem {
+        case .missingZone:
+            "\(column) \(quoted(value)) has no time zone; write \(quoted(value + "Z")) for UTC or add the offset, as in \(quoted(value + "+01:00"))"
+        case .malformed:
+            allowsDate
+                ? "\(column) \(quoted(value)) is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z)"
+                : "\(column) \(quoted(value)) is not a date-time with a zone, such as 2026-03-01T08:00:00Z"
+        }
+    }
+}
