@@ -13,6 +13,10 @@ let package = Package(
             name: "RoutingBenchmark",
             dependencies: ["CAllocatedBytes", .product(name: "RoutePlanner", package: "route-planner")]
         ),
+        .executableTarget(
+            name: "ImportBenchmark",
+            dependencies: [.product(name: "RoutePlanner", package: "route-planner")]
+        ),
         // glibc's mallinfo2, which the Glibc module does not export, to measure the network's memory.
         .target(name: "CAllocatedBytes"),
     ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the routing benchmark on a standard instance of ../shared/bench (small, medium or large; default
+# Runs the import and routing benchmarks on a standard instance of ../shared/bench (small, medium or large; default
 # large) beside the compiled connection-scan anchor, in one run. Generated files go to Benchmarks/.data.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,4 +21,8 @@ if [ ! -f ".data/$instance.bin" ]; then
     (cd "$bench" && python3 export_bin.py "$OLDPWD/.data/$instance" "$OLDPWD/.data/$instance.bin" --queries 1000 --seed 7)
 fi
 cc -O2 -march=native -o .data/csa_scan "$bench/csa_scan.c"
-swift run -c release RoutingBenchmark ".data/$instance" ".data/$instance.bin" .data/csa_scan "$window"
+swift build -c release --product ImportBenchmark
+swift build -c release --product RoutingBenchmark
+bin=$(swift build -c release --show-bin-path)
+"$bin/ImportBenchmark" ".data/$instance"
+"$bin/RoutingBenchmark" ".data/$instance" ".data/$instance.bin" .data/csa_scan "$window"

@@ -20,6 +20,16 @@ public struct CSVFile: Sendable {
 
     /// Reads a file; its problems are reported under the path as given.
     public init(contentsOf url: URL) throws {
-        self.init(name: url.relativePath, bytes: Array(try Data(contentsOf: url)))
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let size = Int(try handle.seekToEnd())
+        try handle.seek(toOffset: 0)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(size)
+        // Read in pieces into one array, so a large file is held once rather than twice.
+        while let chunk = try handle.read(upToCount: 1 << 22), !chunk.isEmpty {
+            bytes.append(contentsOf: chunk)
+        }
+        self.init(name: url.relativePath, bytes: bytes)
     }
 }

@@ -12,9 +12,8 @@ extension CSVImporter {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
         let locationRows = readLocations(locations, log: &log, skipped: &skipped)
-        let voyages = readVoyages(schedule, locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
-        if mode == .strict && log.hasErrors { throw log.importError() }
-        return try finish(build(locationRows.locations, voyages), log: log, skipped: skipped)
+        let rows = readMovements(schedule, locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
+        return try finishSchedule(locationRows.locations, rows, log: &log, skipped: &skipped)
     }
 
     /// Reads the files at two URLs and builds the network, releasing each file's bytes once it is read.
@@ -22,11 +21,10 @@ extension CSVImporter {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
         let locationRows = readLocations(try read(locations, log: &log), log: &log, skipped: &skipped)
-        let voyages = readVoyages(
+        let rows = readMovements(
             try read(schedule, log: &log), locations: locationRows, locationsName: locations.relativePath,
             log: &log, skipped: &skipped)
-        if mode == .strict && log.hasErrors { throw log.importError() }
-        return try finish(build(locationRows.locations, voyages), log: log, skipped: skipped)
+        return try finishSchedule(locationRows.locations, rows, log: &log, skipped: &skipped)
     }
 
     func read(_ url: URL, log: inout DiagnosticLog) throws(ImportError) -> CSVFile {
@@ -38,18 +36,24 @@ extension CSVImporter {
         }
     }
 
-    private func build(_ locations: [Location], _ voyages: [Voyage]) -> ImportedSchedule {
+    private func finishSchedule(
+        _ locations: [Location], _ rows: consuming MovementRows, log: inout DiagnosticLog, skipped: inout Int
+    ) throws(ImportError) -> ImportResult<ImportedSchedule> {
+        let voyages = makeVoyages(rows, locations: locations, log: &log, skipped: &skipped)
+        if mode == .strict && log.hasErrors { throw log.importError() }
         do {
             let network = try ScheduleNetwork(locations: locations, voyages: voyages)
-            return ImportedSchedule(locations: locations, voyages: voyages, network: network)
+            return try finish(ImportedSchedule(locations: locations, voyages: voyages, network: network), log: log, skipped: skipped)
+        } catch let error as ImportError {
+            throw error
         } catch {
-            // The rows were checked one by one; this is only reached if the checks above missed a rule.
+            // Every rule of the network is checked row by row above; this is reached only if a check is missing.
             preconditionFailure("the imported schedule does not build: \(error)")
         }
     }
 
     /// One schedule row, compactly: indices instead of text, and where to point at in messages.
-    private struct MovementRow {
+    struct MovementRow {
         var voyage: Int32
         var from: Int32
         var to: Int32
@@ -57,11 +61,11 @@ extension CSVImporter {
         var departure: Int64
         var arrival: Int64
         var line: Int32
-        var fromPosition: CSVPosition
-        var departurePosition: CSVPosition
+        var fromColumn: Int32
+        var departureColumn: Int32
     }
 
-    private struct VoyageRows {
+    struct VoyageRows {
         var number: VoyageNumber
         var vessel: String?
         var service: String?
@@ -71,25 +75,33 @@ extension CSVImporter {
         var isValid = true
     }
 
+    /// The valid rows of a schedule file, grouped by voyage; what is left once the file's bytes can go.
+    struct MovementRows {
+        var file: String
+        var rows: [MovementRow] = []
+        var voyages: [VoyageRows] = []
+    }
+
     private enum ScheduleColumn {
         static let voyage = 0, from = 1, to = 2, departure = 3, arrival = 4, capacity = 5, vessel = 6, service = 7
     }
 
-    private func readVoyages(
+    /// Reads and checks every row on its own; chains are checked by ``makeVoyages(_:locations:log:skipped:)``.
+    private func readMovements(
         _ file: CSVFile, locations locationRows: LocationRows, locationsName: String, log: inout DiagnosticLog,
         skipped: inout Int
-    ) -> [Voyage] {
-        let locations = locationRows.locations
+    ) -> MovementRows {
         typealias C = ScheduleColumn
+        var result = MovementRows(file: file.name)
         guard var table = CSVTable(
             file, required: ["voyage", "from", "to", "departure", "arrival"],
             optional: ["capacity_teu", "vessel", "service"], log: &log)
-        else { return [] }
-        let portIndex = Dictionary(locations.enumerated().map { ($1.code, Int32($0)) }, uniquingKeysWith: { first, _ in first })
-        var rows: [MovementRow] = []
-        var voyages: [VoyageRows] = []
+        else { return result }
+        let locations = locationRows.locations
+        var portIndex: [UInt64: Int32] = [:]
+        for (index, location) in locations.enumerated() { portIndex[UnLocode.packed(location.code.rawValue.utf8)] = Int32(index) }
         var voyageIndex: [String: Int32] = [:]
-        var duplicates: [DuplicateKey: Int32] = [:]
+        result.rows.reserveCapacity(file.bytes.count / 70)
 
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -97,22 +109,28 @@ extension CSVImporter {
                 log.error(table.file, table.position(column), message)
                 isValid = false
             }
-            let number = VoyageNumber(table.text(C.voyage))
-            if number == nil { fail(C.voyage, "missing value for \"voyage\"") }
-            var ports: [Int32] = []
+            let voyageText = table.text(C.voyage)
+            if voyageText.isEmpty { fail(C.voyage, "missing value for \"voyage\"") }
+            var ports: (Int32, Int32) = (-1, -1)
             for column in [C.from, C.to] {
-                guard let code = parseCode(table, column, log: &log, isValid: &isValid) else { continue }
-                if let index = portIndex[code] {
-                    ports.append(index)
-                } else if let line = locationRows.invalid[code] {
-                    // In strict mode the location's own errors explain this; in lenient mode say why the row goes.
-                    isValid = false
-                    if mode == .lenient {
-                        log.warning(table.file, table.position(column), "location \(code) was skipped: line \(line) of \(locationsName) has errors")
+                var index = portIndex[UnLocode.packed(table.bytes(column))]
+                if index == nil {
+                    guard let code = parseCode(table, column, log: &log, isValid: &isValid) else { continue }
+                    index = portIndex[UnLocode.packed(code.rawValue.utf8)]
+                    if index == nil {
+                        if let line = locationRows.invalid[code] {
+                            // In strict mode the location's own errors explain this; in lenient mode say why the row goes.
+                            isValid = false
+                            if mode == .lenient {
+                                log.warning(table.file, table.position(column), "location \(code) was skipped: line \(line) of \(locationsName) has errors")
+                            }
+                        } else {
+                            fail(column, "unknown location \(quoted(code.rawValue)) (not in \(locationsName))")
+                        }
+                        continue
                     }
-                } else {
-                    fail(column, "unknown location \(quoted(code.rawValue)) (not in \(locationsName))")
                 }
+                if column == C.from { ports.0 = index! } else { ports.1 = index! }
             }
             let departure = time(table, C.departure, fail: fail)
             let arrival = time(table, C.arrival, fail: fail)
@@ -125,85 +143,97 @@ extension CSVImporter {
                 if let value = Self.wholeNumber(capacityText) { capacity = value }
                 else { fail(C.capacity, "capacity_teu \(quoted(table.text(C.capacity))) is not a whole number of TEU from 0 to \(Int32.max)") }
             }
-            guard isValid, let number, let departure, let arrival, ports.count == 2 else {
+            guard isValid, !voyageText.isEmpty, let departure, let arrival, ports.0 >= 0, ports.1 >= 0 else {
                 skipped += 1
                 noteSkipped(table, log: &log)
                 continue
             }
-            let key = DuplicateKey(voyage: number.rawValue, from: ports[0], departure: departure)
-            if let first = duplicates[key] {
-                log.error(table.file, CSVPosition(line: table.line, column: 1), "duplicate row: voyage \(number) already departs \(locations[Int(ports[0])].code) at this time on line \(first)")
-                skipped += 1
-                noteSkipped(table, log: &log)
-                continue
-            }
-            duplicates[key] = Int32(table.line)
             let voyage: Int32
-            if let index = voyageIndex[number.rawValue] {
+            if let index = voyageIndex[voyageText] {
                 voyage = index
             } else {
-                voyage = Int32(voyages.count)
-                voyageIndex[number.rawValue] = voyage
-                voyages.append(VoyageRows(number: number))
+                voyage = Int32(result.voyages.count)
+                voyageIndex[voyageText] = voyage
+                result.voyages.append(VoyageRows(number: VoyageNumber(voyageText)!))
             }
-            for (column, keyPath, linePath) in [(C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine)] {
+            for (column, name, line) in [(C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine)] {
+                guard table.has(column) else { continue }
                 let value = table.text(column)
                 guard !value.isEmpty else { continue }
-                if let existing = voyages[Int(voyage)][keyPath: keyPath] {
+                if let existing = result.voyages[Int(voyage)][keyPath: name] {
                     if existing != value {
-                        log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(value)) differs from \(quoted(existing)) on line \(voyages[Int(voyage)][keyPath: linePath]) for voyage \(number)")
-                        voyages[Int(voyage)].isValid = false
+                        log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(value)) differs from \(quoted(existing)) on line \(result.voyages[Int(voyage)][keyPath: line]) for voyage \(voyageText)")
+                        result.voyages[Int(voyage)].isValid = false
                     }
                 } else {
-                    voyages[Int(voyage)][keyPath: keyPath] = value
-                    voyages[Int(voyage)][keyPath: linePath] = Int32(table.line)
+                    result.voyages[Int(voyage)][keyPath: name] = value
+                    result.voyages[Int(voyage)][keyPath: line] = Int32(table.line)
                 }
             }
-            voyages[Int(voyage)].rows.append(Int32(rows.count))
-            rows.append(MovementRow(
-                voyage: voyage, from: ports[0], to: ports[1], capacity: capacity, departure: departure, arrival: arrival,
-                line: Int32(table.line), fromPosition: table.position(C.from), departurePosition: table.position(C.departure)))
+            result.voyages[Int(voyage)].rows.append(Int32(result.rows.count))
+            result.rows.append(MovementRow(
+                voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, departure: departure, arrival: arrival,
+                line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
+                departureColumn: Int32(table.position(C.departure).column)))
         }
-        duplicates = [:]
+        return result
+    }
 
+    /// Sorts each voyage's rows by departure, checks that they chain and makes the voyages.
+    private func makeVoyages(
+        _ movements: consuming MovementRows, locations: [Location], log: inout DiagnosticLog, skipped: inout Int
+    ) -> [Voyage] {
+        let file = movements.file
+        let rows = movements.rows
+        var voyages = movements.voyages
+        movements = MovementRows(file: file)
         var result: [Voyage] = []
         result.reserveCapacity(voyages.count)
-        for var voyage in voyages {
-            voyage.rows.sort { (rows[Int($0)].departure, rows[Int($0)].arrival) < (rows[Int($1)].departure, rows[Int($1)].arrival) }
-            for (previous, next) in zip(voyage.rows, voyage.rows.dropFirst()) {
-                let a = rows[Int(previous)], b = rows[Int(next)]
+        for index in voyages.indices {
+            var voyage = voyages[index]
+            voyages[index].rows = []
+            voyage.rows.sort { (rows[Int($0)].departure, rows[Int($0)].arrival, $0) < (rows[Int($1)].departure, rows[Int($1)].arrival, $1) }
+            var kept: [Int32] = []
+            kept.reserveCapacity(voyage.rows.count)
+            for row in voyage.rows {
+                let b = rows[Int(row)]
+                guard let previous = kept.last else { kept.append(row); continue }
+                let a = rows[Int(previous)]
+                let line = Int(b.line), (first, second) = a.line < b.line ? (a, b) : (b, a)
+                if a.from == b.from && a.departure == b.departure {
+                    log.error(file, CSVPosition(line: Int(second.line), column: 1), "duplicate row: voyage \(voyage.number) already departs \(locations[Int(b.from)].code) at this time on line \(first.line)")
+                    skipped += 1
+                    if mode == .lenient { log.warning(file, CSVPosition(line: Int(second.line), column: 1), "row skipped") }
+                    if second.line == a.line { kept[kept.count - 1] = row }
+                    continue
+                }
                 if b.from != a.to {
-                    log.error(file.name, b.fromPosition, "voyage \(voyage.number) does not connect: this movement departs from \(locations[Int(b.from)].code), but the one before it (line \(a.line)) arrives at \(locations[Int(a.to)].code)")
+                    log.error(file, CSVPosition(line: line, column: Int(b.fromColumn)), "voyage \(voyage.number) does not connect: this movement departs from \(locations[Int(b.from)].code), but the one before it (line \(a.line)) arrives at \(locations[Int(a.to)].code)")
                     voyage.isValid = false
                 } else if b.departure < a.arrival {
-                    log.error(file.name, b.departurePosition, "voyage \(voyage.number) overlaps: this movement departs \(Self.format(b.departure)), before the one before it (line \(a.line)) arrives at \(Self.format(a.arrival))")
+                    log.error(file, CSVPosition(line: line, column: Int(b.departureColumn)), "voyage \(voyage.number) overlaps: this movement departs \(Self.format(b.departure)), before the one before it (line \(a.line)) arrives at \(Self.format(a.arrival))")
                     voyage.isValid = false
                 }
+                kept.append(row)
             }
             guard voyage.isValid else {
-                skipped += voyage.rows.count
+                skipped += kept.count
                 if mode == .lenient {
-                    for row in voyage.rows {
-                        log.warning(file.name, CSVPosition(line: Int(rows[Int(row)].line), column: 1), "row skipped with voyage \(voyage.number)")
+                    for row in kept {
+                        log.warning(file, CSVPosition(line: Int(rows[Int(row)].line), column: 1), "row skipped with voyage \(voyage.number)")
                     }
                 }
                 continue
             }
-            let movements = voyage.rows.map { index in
+            let movementList = kept.map { index in
                 let row = rows[Int(index)]
                 return CarrierMovement(
                     from: locations[Int(row.from)].code, to: locations[Int(row.to)].code,
                     departure: Date(seconds: row.departure), arrival: Date(seconds: row.arrival), capacity: Int(row.capacity))
             }
-            result.append(Voyage(number: voyage.number, movements: movements, vessel: voyage.vessel, service: voyage.service))
+            result.append(Voyage(number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service))
         }
         return result
-    }
-
-    private struct DuplicateKey: Hashable {
-        var voyage: String
-        var from: Int32
-        var departure: Int64
     }
 
     /// Reads a date-time with a zone from a column, reporting what is wrong with it.
