@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "RoutePlanner", targets: ["RoutePlanner"]),
         .library(name: "BundledData", targets: ["BundledData"]),
+        .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
     ],
     dependencies: [
@@ -26,6 +27,11 @@ let package = Package(
             exclude: ["README.md"],
             sources: ["BundledData.swift"],
             resources: [.copy("linerlib-worldsmall"), .copy("unlocode")]
+        ),
+        // The application layer: use cases, repositories, controllers, presenters, coordinators, view models.
+        .target(
+            name: "RoutePlannerApplication",
+            dependencies: ["RoutePlanner", "BundledData"]
         ),
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Reads the dates and times planners type: RFC 3339 date-times with a zone, and plain dates.
+///
+/// The same rules as the CSV files (docs/CSV.md): a date means, in UTC, the start of the day or, for a
+/// deadline, its end (23:59:59); a date-time without a zone is refused with a message that shows the fix.
+public enum DateText {
+    /// Why a text is not a date or a date-time.
+    public enum Problem: Error, Hashable, Sendable {
+        case malformed
+        case missingZone
+    }
+
+    /// Reads a date or a date-time with a zone.
+    ///
+    /// - Parameters:
+    ///   - text: The text, with surrounding spaces ignored.
+    ///   - endOfDay: Whether a plain date means the end of the day (for deadlines) or its start.
+    public static func date(from text: String, endOfDay: Bool) -> Result<Date, Problem> {
+        let trimmed = text.trimmingWhitespace()
+        switch Timestamp.parse(ArraySlice(trimmed.utf8)) {
+        case .success(.dateTime(let seconds)): return .success(Date(seconds: seconds))
+        case .success(.date(let days)): return .success(Date(seconds: days * 86_400 + (endOfDay ? 86_399 : 0)))
+        case .failure(.malformed): return .failure(.malformed)
+        case .failure(.missingZone): return .failure(.missingZone)
+        }
+    }
+
+    /// A message for a problem with the text of a named field, showing the fix.
+    public static func message(for problem: Problem, value: String, field: String) -> String {
+        let problem: Timestamp.Problem = problem == .malformed ? .malformed : .missingZone
+        return Timestamp.message(for: problem, value: value.trimmingWhitespace(), column: field, allowsDate: true)
+    }
+}

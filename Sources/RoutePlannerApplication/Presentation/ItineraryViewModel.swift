@@ -1,0 +1,20 @@
+/// One candidate itinerary, written for a planner.
+public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
+    /// The voyages and ports, which tell itineraries apart.
+    public let id: String
+    /// "Mon 2 Mar 2026, 08:00 UTC"
+    public let departure: String
+    public let arrival: String
+    /// "36 days 16 hours"
+    public let transitTime: String
+    /// The whole number of days, rounded up, as DCSA's transitTime counts them.
+    public let transitDays: Int
+    /// "CNSHA → MYTPP → NLRTM"
+    public let route: String
+    /// "Tanjung Pelepas (MYTPP): waits 2 days 5 hours"; empty for a direct sailing.
+    public let transshipments: [String]
+    /// "WS15-W09: Shanghai (CNSHA) → Tanjung Pelepas (MYTPP)"
+    public let legs: [String]
+    /// "arrives 23 days 8 hours before the deadline"
+    public let slack: String
+}

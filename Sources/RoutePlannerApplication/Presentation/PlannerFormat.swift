@@ -1,0 +1,50 @@
+import Foundation
+
+/// Dates, times and durations written for people, the same on every machine (no locale involved).
+struct PlannerFormat {
+    let timeZone: TimeZone
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    /// "Mon 2 Mar 2026, 08:00 UTC", or with the offset of another zone, "Mon 2 Mar 2026, 09:00 UTC+01:00".
+    func dateTime(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.weekday, .day, .month, .year, .hour, .minute], from: date)
+        return "\(Self.weekdays[parts.weekday! - 1]) \(parts.day!) \(Self.months[parts.month! - 1]) \(parts.year!), "
+            + "\(two(parts.hour!)):\(two(parts.minute!)) \(zone(at: date))"
+    }
+
+    /// "2026-04-06", the day in the presenter's zone.
+    func day(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.day, .month, .year], from: date)
+        return "\(parts.year!)-\(two(parts.month!))-\(two(parts.day!))"
+    }
+
+    /// "UTC", or "UTC+05:30".
+    func zone(at date: Date) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        guard offset != 0 else { return "UTC" }
+        return "UTC\(offset < 0 ? "-" : "+")\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
+    }
+
+    /// "36 days 16 hours", "5 hours", "40 minutes", "0 minutes".
+    static func duration(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded(.down))
+        let (days, hours, rest) = (minutes / 1440, minutes % 1440 / 60, minutes % 60)
+        var parts: [String] = []
+        if days > 0 { parts.append(plural(days, "day")) }
+        if hours > 0 { parts.append(plural(hours, "hour")) }
+        if days == 0 && (rest > 0 || parts.isEmpty) { parts.append(plural(rest, "minute")) }
+        return parts.joined(separator: " ")
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

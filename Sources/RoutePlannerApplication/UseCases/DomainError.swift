@@ -1,0 +1,21 @@
+import Foundation
+import RoutePlanner
+
+/// A request that was valid but cannot be carried out against the network and the cargo we have.
+public enum DomainError: Error, Hashable, Sendable {
+    /// A well-formed code that is not a port of the network, with the closest codes it has.
+    case unknownLocation(UnLocode, closest: [UnLocode])
+    /// A voyage number the network does not have.
+    case unknownVoyage(VoyageNumber)
+    /// No cargo has the tracking id.
+    case cargoNotFound(String)
+    /// No itinerary meets the specification; the earliest arrival there would be without the deadline,
+    /// if the destination can be reached at all.
+    case noRoute(RouteSpecification, earliestPossibleArrival: Date?)
+    /// The itinerary does not fit the cargo's specification, for these reasons.
+    case itineraryDoesNotSatisfySpecification(trackingId: String, reasons: [String])
+    /// The operation makes no sense in the cargo's state.
+    case invalidOperation(String)
+    /// A repository could not be read or written.
+    case repositoryFailure(String)
+}
