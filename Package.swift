@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BundledData", targets: ["BundledData"]),
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
+        .executable(name: "reroute-cargo", targets: ["reroute-cargo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -43,9 +44,17 @@ let package = Package(
             dependencies: ["RoutePlanner", "BundledData"],
             path: "examples/route-cargo"
         ),
+        .executableTarget(
+            name: "reroute-cargo",
+            dependencies: ["RoutePlannerApplication"],
+            path: "examples/reroute-cargo"
+        ),
         .testTarget(
             name: "RoutePlannerTests",
-            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerTestSupport", "route-cargo"],
+            dependencies: [
+                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerTestSupport", "route-cargo",
+                "reroute-cargo",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

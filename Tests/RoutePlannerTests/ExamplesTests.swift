@@ -39,4 +39,20 @@ import Testing
 
             """)
     }
+
+    @Test func reRouteCargo() throws {
+        let (output, status) = try Self.run("reroute-cargo")
+        #expect(status == 0)
+        #expect(output == """
+            Options for ABC123, Shanghai to Hamburg, ready 2026-03-02, due 2026-04-30:
+              CNSHA → HKHKG → ITGIT → MAPTM → DEHAM: Mon 2 Mar 2026, 08:00 UTC → Mon 13 Apr 2026, 15:00 UTC, 42 days 7 hours; arrives 17 days 8 hours before the deadline
+              CNSHA → ITGIT → MAPTM → DEHAM: Thu 5 Mar 2026, 10:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 46 days 5 hours; arrives 10 days 8 hours before the deadline
+              CNSHA → HKHKG → ITGIT → MAPTM → DEHAM: Mon 9 Mar 2026, 08:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 42 days 7 hours; arrives 10 days 8 hours before the deadline
+            Cargo ABC123 is routed CNSHA → HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 13 Apr 2026, 15:00 UTC; it arrives 17 days 8 hours before the deadline.
+            WS33-W10 is cancelled; ABC123 is at Hong Kong since 2026-03-04T15:00:00Z:
+              HKHKG → ITGIT → MAPTM → DEHAM: Mon 16 Mar 2026, 08:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 35 days 7 hours; arrives 10 days 8 hours before the deadline
+              HKHKG → ITGIT → MAPTM → DEHAM: Mon 23 Mar 2026, 08:00 UTC → Mon 27 Apr 2026, 15:00 UTC, 35 days 7 hours; arrives 3 days 8 hours before the deadline
+
+            """)
+    }
 }

@@ -17,4 +17,20 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
     public let legs: [String]
     /// "arrives 23 days 8 hours before the deadline"
     public let slack: String
+
+    /// Creates a view model; presenters make them, and previews may.
+    public init(
+        id: String, departure: String, arrival: String, transitTime: String, transitDays: Int, route: String,
+        transshipments: [String], legs: [String], slack: String
+    ) {
+        self.id = id
+        self.departure = departure
+        self.arrival = arrival
+        self.transitTime = transitTime
+        self.transitDays = transitDays
+        self.route = route
+        self.transshipments = transshipments
+        self.legs = legs
+        self.slack = slack
+    }
 }

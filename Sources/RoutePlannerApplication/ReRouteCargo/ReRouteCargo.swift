@@ -53,6 +53,9 @@ public struct ReRouteCargoResponse: Hashable, Sendable {
 
 /// Gives a cargo a new specification from where it is now to its destination by its deadline, and finds
 /// the candidates; assigning one is ``AssignItineraryInteractor``'s job.
+///
+/// The cargo was discharged at the location at the given time, so the new specification is ready once the
+/// location's transshipment time has passed.
 public struct ReRouteCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let voyages: any VoyageRepository
@@ -73,8 +76,11 @@ public struct ReRouteCargoInteractor: UseCase {
             guard request.location != old.destination else {
                 return .failure(.invalidOperation("Cargo \(cargo.trackingId) is already at its destination, \(old.destination)."))
             }
+            // Discharged cargo needs the port's transshipment time before it can be loaded again.
+            let transshipment = network.location(request.location)!.transshipmentTime.components.seconds
             guard let specification = try? RouteSpecification(
-                origin: request.location, destination: old.destination, readyTime: request.time, arrivalDeadline: old.arrivalDeadline)
+                origin: request.location, destination: old.destination, readyTime: request.time + TimeInterval(transshipment),
+                arrivalDeadline: old.arrivalDeadline)
             else {
                 return .failure(.invalidOperation("The deadline of cargo \(cargo.trackingId) has passed."))
             }

@@ -1,0 +1,52 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerTestSupport
+import Testing
+
+@Suite struct RouteCargoPresenterTests {
+    static let specification = try! RouteSpecification(
+        origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15))
+
+    static func fastest() throws -> Itinerary { try SampleVoyages.network().earliestArrival(for: specification) }
+
+    @Test func formatsAnItineraryForAPlanner() throws {
+        let state = RouteCargoPresenter().present(.success(RouteCargoResponse(specification: Self.specification, itineraries: [try Self.fastest()])))
+        #expect(state == .success([ItineraryViewModel(
+            id: "AE1-0100W:HKHKG-NLRTM,NF-0310N:NLRTM-SESTO",
+            departure: "Mon 2 Mar 2026, 00:00 UTC", arrival: "Sun 5 Apr 2026, 00:00 UTC",
+            transitTime: "34 days", transitDays: 34, route: "HKHKG → NLRTM → SESTO",
+            transshipments: ["Rotterdam (NLRTM): waits 2 days"],
+            legs: ["AE1-0100W: Hong Kong (HKHKG) → Rotterdam (NLRTM)", "NF-0310N: Rotterdam (NLRTM) → Stockholm (SESTO)"],
+            slack: "arrives 10 days before the deadline")]))
+    }
+
+    @Test func showsTimesInThePlannersZoneWithTheZoneWritten() throws {
+        let presenter = RouteCargoPresenter(timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+        let view = presenter.itinerary(Self.specification, try Self.fastest())
+        #expect(view.departure == "Mon 2 Mar 2026, 05:30 UTC+05:30")
+        #expect(view.arrival == "Sun 5 Apr 2026, 05:30 UTC+05:30")
+    }
+
+    @Test(arguments: [
+        (DomainError.unknownLocation("NLRTX", closest: ["NLRTM", "NLAMS"]), "NLRTX is not a port of this network. Did you mean NLRTM, NLAMS?"),
+        (.unknownLocation("ZZZZZ", closest: []), "ZZZZZ is not a port of this network."),
+        (.noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 20, hour: 7)),
+         "No sailing reaches SESTO by 2026-04-15; the earliest possible arrival is 2026-04-20."),
+        (.noRoute(specification, earliestPossibleArrival: nil), "No sailing connects HKHKG to SESTO after 2026-03-01 in this schedule."),
+        (.cargoNotFound("ABC123"), "There is no cargo with tracking id ABC123."),
+        (.unknownVoyage("V9"), "Voyage V9 is not in the schedule."),
+        (.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it arrives after the deadline"]),
+         "This itinerary does not fit cargo ABC123: it arrives after the deadline."),
+        (.invalidOperation("Cargo ABC123 is already at its destination, SESTO."), "Cargo ABC123 is already at its destination, SESTO."),
+        (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo could not be read: schedule.csv:2:1: error: …"),
+    ])
+    func writesDomainErrorsAsActions(_ error: DomainError, _ message: String) {
+        #expect(RouteCargoPresenter().present(.failure(.domain(error))) == .failure(message))
+    }
+
+    @Test func passesFieldErrorsOn() {
+        let fields = ["origin": "Enter a UN/LOCODE, such as NLRTM."]
+        #expect(RouteCargoPresenter().present(.failure(.validation(ValidationError(fields: fields)))) == .validationFailure(fields))
+    }
+}
