@@ -110,7 +110,7 @@ import Testing
         }
         #expect(throws: ItineraryError(problems: [.sameVoyageTwice(leg: 1)])) {
             let first = Leg(voyage: feeder, movementIndices: 0..<1, loadLocation: rotterdam, unloadLocation: SampleLocations.gothenburg)
-            try Itinerary(legs: [first, fromGothenburg])
+            _ = try Itinerary(legs: [first, fromGothenburg])
         }
         #expect(throws: ItineraryError(problems: [.noLegs])) { try Itinerary(legs: []) }
     }
