@@ -21,7 +21,7 @@ public struct RoutePlannerComposition: Sendable {
         self.schedule = scheduleRepository
         self.cargo = cargoRepository
         routeCargo = RouteCargoCoordinator(
-            controller: RouteCargoController(useCase: RouteCargoInteractor(voyages: scheduleRepository)), presenter: presenter)
+            controller: RouteCargoController(useCase: RouteCargoInteractor(locations: scheduleRepository, voyages: scheduleRepository)), presenter: presenter)
         assignItinerary = AssignItineraryCoordinator(
             controller: AssignItineraryController(useCase: AssignItineraryInteractor(cargo: cargoRepository)),
             presenter: AssignItineraryPresenter(routes: presenter))

@@ -11,7 +11,7 @@ import Testing
         // A schedule of real ports (see SampleVoyages) and a cargo repository, wired as an app would.
         let schedule = InMemoryScheduleRepository(network: SampleVoyages.network())
         let repository = InMemoryCargoRepository()
-        let routing = RouteCargoCoordinator(controller: RouteCargoController(useCase: RouteCargoInteractor(voyages: schedule)))
+        let routing = RouteCargoCoordinator(controller: RouteCargoController(useCase: RouteCargoInteractor(locations: schedule, voyages: schedule)))
         let assigning = AssignItineraryCoordinator(controller: AssignItineraryController(useCase: AssignItineraryInteractor(cargo: repository)))
         let reRouting = ReRouteCargoController(useCase: ReRouteCargoInteractor(cargo: repository, voyages: schedule))
 

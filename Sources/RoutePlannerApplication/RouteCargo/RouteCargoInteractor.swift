@@ -2,21 +2,33 @@ import Foundation
 import RoutePlanner
 
 /// Finds the candidate itineraries for a cargo over the schedule in the repositories.
+///
+/// Every port of the request must be a location of the repository; an unknown one is reported with the
+/// closest known codes.
 public struct RouteCargoInteractor: UseCase {
+    private let locations: any LocationRepository
     private let voyages: any VoyageRepository
 
-    /// Creates the use case over a voyage repository.
-    public init(voyages: any VoyageRepository) {
+    /// Creates the use case over a location and a voyage repository.
+    public init(locations: any LocationRepository, voyages: any VoyageRepository) {
+        self.locations = locations
         self.voyages = voyages
     }
 
     public func execute(_ request: RouteCargoRequest) async -> Result<RouteCargoResponse, DomainError> {
-        let network: ScheduleNetwork
-        do { network = try await voyages.network() } catch {
+        let known: [Location], network: ScheduleNetwork
+        do {
+            known = try await locations.locations()
+            network = try await voyages.network()
+        } catch {
             return .failure(.repositoryFailure(String(describing: error)))
         }
-        return Self.candidates(for: request.specification, limit: request.limit, options: request.options, in: network)
-            .map { RouteCargoResponse(specification: request.specification, itineraries: $0) }
+        let specification = request.specification, options = request.options
+        let codes = [specification.origin, specification.destination] + options.via + options.avoidedLocations.sorted()
+        let knownCodes = Set(known.map(\.code))
+        if let unknown = codes.first(where: { !knownCodes.contains($0) }) { return .failure(.unknown(unknown, among: known)) }
+        return Self.candidates(for: specification, limit: request.limit, options: options, in: network)
+            .map { RouteCargoResponse(specification: specification, itineraries: $0) }
     }
 
     /// The candidates, or the domain error that explains why there are none.
