@@ -75,7 +75,7 @@ struct RouteSearch {
     private var deadline: Int64 = 0
     private var transferLimit = Int.max
     private var countsTransfers = false
-    private var avoidedPort: [Bool] = []
+    var avoidedPort: [Bool] = []
     private var avoidedVoyage: [Bool] = []
     private var hasAvoidedVoyages = false
     private var isProfile = false
@@ -315,8 +315,6 @@ struct RouteSearch {
         for value in bestByTransfers.prefix(transfers + 1) where value < best { best = value }
         return best
     }
-
-    func isAvoided(port: Int) -> Bool { avoidedPort[port] }
 
     private func isUsable(_ movement: Int32) -> Bool {
         let m = Int(movement)
