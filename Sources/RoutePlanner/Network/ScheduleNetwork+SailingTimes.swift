@@ -27,6 +27,17 @@ extension ScheduleNetwork {
         return distance
     }
 
+    /// The first departure slot of a port at or after a time (binary search over the port's departures).
+    func firstSlot(at port: Int32, notBefore time: Int64) -> Int32 {
+        var low = Int(departureStart[Int(port)])
+        var high = Int(departureStart[Int(port) + 1])
+        while low < high {
+            let middle = (low + high) / 2
+            if slotTime[middle] < time { low = middle + 1 } else { high = middle }
+        }
+        return Int32(low)
+    }
+
     struct PortDistance: Comparable {
         var distance: Int64
         var port: Int32

@@ -1,6 +1,11 @@
 extension RouteSearch {
     /// Rebuilds the itinerary that ends in `state`, one leg per run of movements on one voyage.
     func itinerary(endingAt state: Int32) -> Itinerary {
+        Self.itinerary(endingAt: state, states: states, network: network)
+    }
+
+    /// Rebuilds the itinerary that ends in `state` of `states`.
+    static func itinerary(endingAt state: Int32, states: [State], network: ScheduleNetwork) -> Itinerary {
         var path: [State] = []
         var current = state
         while current >= 0 {

@@ -166,7 +166,7 @@ struct RouteSearch {
     /// Runs one search from every departure at or after the ready time and returns the state that
     /// reaches the destination first, if any.
     mutating func earliestArrival() -> Int32? {
-        let first = firstSlot(at: origin, notBefore: ready)
+        let first = network.firstSlot(at: origin, notBefore: ready)
         run(originSlots: first..<network.departureStart[Int(origin) + 1])
         return found.min(by: Found.precedes)?.state
     }
@@ -174,7 +174,7 @@ struct RouteSearch {
     /// Runs one search per distinct departure time from the origin, latest first, and returns the
     /// itineraries no other one dominates.
     mutating func paretoFront() -> [Found] {
-        let slots = firstSlot(at: origin, notBefore: ready)..<network.departureStart[Int(origin) + 1]
+        let slots = network.firstSlot(at: origin, notBefore: ready)..<network.departureStart[Int(origin) + 1]
         let latest = deadline - lowerBound[Int(origin)]
         var end = slots.upperBound
         while end > slots.lowerBound {
@@ -271,7 +271,7 @@ struct RouteSearch {
     /// Opens the departures from `port` at or after `time` to a state that changes vessel there, unless
     /// a chain opened earlier in this run already offers them with no more changes of voyage.
     private mutating func startChain(at port: Int32, transfers: Int, stage: Int, parent: Int32, boardingFrom time: Int64) {
-        let slot = firstSlot(at: port, notBefore: time)
+        let slot = network.firstSlot(at: port, notBefore: time)
         let endSlot = network.departureStart[Int(port) + 1]
         guard slot < endSlot else { return }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
@@ -324,15 +324,5 @@ struct RouteSearch {
 
     private func advance(_ stage: Int, to movement: Int32) -> Int {
         stage < via.count && via[stage] == network.to[Int(movement)] ? stage + 1 : stage
-    }
-
-    private func firstSlot(at port: Int32, notBefore time: Int64) -> Int32 {
-        var low = Int(network.departureStart[Int(port)])
-        var high = Int(network.departureStart[Int(port) + 1])
-        while low < high {
-            let middle = (low + high) / 2
-            if network.slotTime[middle] < time { low = middle + 1 } else { high = middle }
-        }
-        return Int32(low)
     }
 }

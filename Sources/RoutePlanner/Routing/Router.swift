@@ -24,6 +24,7 @@ public final class Router {
     /// The network the router searches.
     public let network: ScheduleNetwork
     private var search: RouteSearch?
+    private var pricing: CheapestItinerarySearch?
 
     /// Whether the search prunes with lower bounds of the remaining sailing time.
     ///
@@ -78,6 +79,31 @@ public final class Router {
         let front = search.paretoFront()
         guard !front.isEmpty else { throw .noRoute }
         return Self.select(front, limit: limit).map { search.itinerary(endingAt: $0.state) }
+    }
+
+    /// Returns the itinerary that meets the specification with the least total cost over the movements it
+    /// rides, and that cost; `nil` when no itinerary meets it.
+    ///
+    /// Capacity-constrained assignment prices its columns with this, the costs being the capacity duals.
+    /// Among itineraries of equal cost the earliest arriving is returned.
+    ///
+    /// - Parameter costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``.
+    /// - Throws: ``RoutingError/unknownLocation(_:)`` for a code the network does not have.
+    /// - Complexity: O(*m* log *m*) for *m* movements; see `CheapestItinerarySearch`.
+    public func cheapestItinerary(for specification: RouteSpecification, costs: [Double])
+        throws(RoutingError) -> (itinerary: Itinerary, cost: Double)?
+    {
+        precondition(costs.count == network.movementCount, "give one cost per movement of the network")
+        guard let origin = network.portIndex[specification.origin] else { throw .unknownLocation(specification.origin) }
+        guard let destination = network.portIndex[specification.destination] else {
+            throw .unknownLocation(specification.destination)
+        }
+        var search = pricing.take() ?? CheapestItinerarySearch(network: network)
+        defer { pricing = search }
+        return search.cheapest(
+            from: origin, to: destination, ready: Int64(specification.readyTime.timeIntervalSince1970.rounded(.up)),
+            deadline: specification.arrivalDeadline.seconds, costs: costs
+        ).map { (itinerary: $0.0, cost: $0.1) }
     }
 
     private func takeSearch() -> RouteSearch {

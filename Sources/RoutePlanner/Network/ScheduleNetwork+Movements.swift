@@ -1,0 +1,47 @@
+import Foundation
+
+extension ScheduleNetwork {
+    /// A carrier movement of a network, by its position: `0 ..< movementCount`, voyage by voyage.
+    ///
+    /// Capacity-constrained planning keys the TEU on each movement by this identifier.
+    public struct MovementID: Hashable, Comparable, Sendable, CustomStringConvertible {
+        /// The position of the movement in the network.
+        public let rawValue: Int
+
+        /// Creates the identifier of the movement at a position.
+        public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+        public static func < (lhs: MovementID, rhs: MovementID) -> Bool { lhs.rawValue < rhs.rawValue }
+        public var description: String { "#\(rawValue)" }
+    }
+
+    /// The movement with an identifier.
+    public func movement(_ id: MovementID) -> CarrierMovement {
+        let m = id.rawValue
+        return CarrierMovement(
+            from: locations[Int(from[m])].code, to: locations[Int(to[m])].code,
+            departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]), capacity: Int(capacity[m]))
+    }
+
+    /// The number of the voyage a movement belongs to.
+    public func voyageNumber(of id: MovementID) -> VoyageNumber { voyageNumbers[Int(voyageOf[id.rawValue])] }
+
+    /// The capacity of a movement in TEU.
+    public func capacity(of id: MovementID) -> Int { Int(capacity[id.rawValue]) }
+
+    /// The movements an itinerary rides, in order: every movement of every leg, including those the cargo
+    /// stays aboard through.
+    ///
+    /// The itinerary's voyages must be voyages of this network; anything else is a programming error.
+    public func movementIDs(of itinerary: Itinerary) -> [MovementID] {
+        itinerary.legs.flatMap { leg -> [MovementID] in
+            guard let voyage = voyageIndex[leg.voyage.number] else {
+                preconditionFailure("voyage \(leg.voyage.number) is not in the network")
+            }
+            let first = Int(voyageStart[Int(voyage)])
+            precondition(leg.movementIndices.upperBound <= Int(voyageStart[Int(voyage) + 1]) - first,
+                         "voyage \(leg.voyage.number) of the itinerary differs from the network's")
+            return leg.movementIndices.map { MovementID(first + $0) }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import HeapModule
+
+/// The itinerary of least total cost under non-negative costs on movements, within a specification's times:
+/// the pricing problem of capacity-constrained assignment, where the costs are the capacity duals.
+///
+/// A Dijkstra (Dijkstra 1959) over movements keyed by cost, and among equal costs by arrival plus the lower
+/// bound of the remaining sailing time, so that the first arrival at the destination settled is the
+/// cheapest and, among the cheapest, the earliest. Staying aboard adds the next movement's cost; changing
+/// vessel at a port boards the departures at or after arrival plus the port's transshipment time. Because
+/// labels settle in cost order, a port's departures need boarding only once, by the cheapest label that
+/// can reach them: each later label boards just the departures earlier than any boarded so far.
+///
+/// - Complexity: O(*m* log *m*) for *m* movements.
+struct CheapestItinerarySearch {
+    private struct Entry: Comparable {
+        var cost: Double
+        var time: Int64
+        var state: Int32
+        static func < (lhs: Entry, rhs: Entry) -> Bool { (lhs.cost, lhs.time, lhs.state) < (rhs.cost, rhs.time, rhs.state) }
+    }
+
+    let network: ScheduleNetwork
+    private var stamp: UInt32 = 0
+    private var settled: [UInt32] = []
+    private var boardedStamp: [UInt32] = []
+    private var boardedFrom: [Int32] = []
+    private var states: [RouteSearch.State] = []
+
+    init(network: ScheduleNetwork) {
+        self.network = network
+    }
+
+    /// The cheapest itinerary and its cost, or `nil` when none meets the specification.
+    mutating func cheapest(
+        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, costs: [Double]
+    ) -> (Itinerary, Double)? {
+        let n = network
+        if settled.count < n.movementCount {
+            settled = [UInt32](repeating: 0, count: n.movementCount)
+            boardedStamp = [UInt32](repeating: 0, count: n.locations.count)
+            boardedFrom = [Int32](repeating: 0, count: n.locations.count)
+            stamp = 0
+        }
+        if stamp == UInt32.max {
+            for index in settled.indices { settled[index] = 0 }
+            for index in boardedStamp.indices { boardedStamp[index] = 0 }
+            stamp = 0
+        }
+        stamp += 1
+        states.removeAll(keepingCapacity: true)
+        let bound = n.sailingTimes(to: destination, avoiding: [])
+        var heap = Heap<Entry>()
+        var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage
+
+        func push(_ movement: Int32, cost: Double, parent: Int32, boarded: Bool) {
+            let m = Int(movement), port = Int(n.to[m])
+            guard settled[m] != stamp, bound[port] < RouteSearch.unreachable, n.arrival[m] + bound[port] <= deadline else { return }
+            states.append(RouteSearch.State(movement: movement, transfers: 0, stage: 0, parent: parent, boarded: boarded))
+            heap.insert(Entry(cost: cost + costs[m], time: n.arrival[m] + bound[port], state: Int32(states.count - 1)))
+        }
+
+        // Every departure from the origin at or after the ready time starts a leg.
+        let originEnd = n.departureStart[Int(origin) + 1]
+        var slot = n.firstSlot(at: origin, notBefore: ready)
+        boardedStamp[Int(origin)] = stamp
+        boardedFrom[Int(origin)] = slot
+        while slot < originEnd {
+            push(n.slotMovement[Int(slot)], cost: 0, parent: -1, boarded: true)
+            slot += 1
+        }
+
+        while let entry = heap.popMin() {
+            let state = states[Int(entry.state)]
+            let m = Int(state.movement)
+            guard settled[m] != stamp else { continue }
+            settled[m] = stamp
+            let port = n.to[m]
+            if port == destination {
+                return (RouteSearch.itinerary(endingAt: entry.state, states: states, network: n), entry.cost)
+            }
+            let voyage = n.voyageOf[m]
+            if m + 1 < Int(n.voyageStart[Int(voyage) + 1]) {
+                push(Int32(m + 1), cost: entry.cost, parent: entry.state, boarded: false)
+            }
+            let available = n.arrival[m] + n.transshipmentSeconds[Int(port)]
+            let low = n.firstSlot(at: port, notBefore: available)
+            var high = n.departureStart[Int(port) + 1]
+            if boardedStamp[Int(port)] == stamp { high = max(low, boardedFrom[Int(port)]) }
+            for slot in low..<high {
+                let next = n.slotMovement[Int(slot)]
+                if n.voyageOf[Int(next)] == voyage {
+                    skipped[port, default: []].append(slot)
+                } else {
+                    push(next, cost: entry.cost, parent: entry.state, boarded: true)
+                }
+            }
+            if var waiting = skipped[port] {
+                // Departures that earlier labels skipped because they were their own voyage's.
+                waiting.removeAll { slot in
+                    let next = n.slotMovement[Int(slot)]
+                    guard slot >= low, n.voyageOf[Int(next)] != voyage else { return false }
+                    push(next, cost: entry.cost, parent: entry.state, boarded: true)
+                    return true
+                }
+                skipped[port] = waiting
+            }
+            if boardedStamp[Int(port)] != stamp || low < boardedFrom[Int(port)] {
+                boardedStamp[Int(port)] = stamp
+                boardedFrom[Int(port)] = low
+            }
+        }
+        return nil
+    }
+}

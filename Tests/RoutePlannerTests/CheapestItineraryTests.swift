@@ -1,0 +1,36 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerTestSupport
+import Testing
+
+/// The pricing search against exhaustive enumeration, with random costs on the movements.
+@Suite struct CheapestItineraryTests {
+    @Test func findsTheCheapestItineraryOfAllOnRandomSchedules() throws {
+        for seed in UInt64(0)..<1_000 {
+            var generator = SplitMix64(seed: seed)
+            let schedule = RandomSchedule(using: &generator)
+            let network = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+            let router = Router(network: network)
+            // Mostly free movements, some expensive, as capacity duals are.
+            let costs = (0..<network.movementCount).map { _ in Bool.random(using: &generator) ? 0 : Double(Int.random(in: 1...9, using: &generator)) }
+            for _ in 0..<3 {
+                let specification = schedule.specification(using: &generator)
+                let all = oracle.itineraries(for: specification)
+                func cost(_ itinerary: Itinerary) -> Double { network.movementIDs(of: itinerary).reduce(0) { $0 + costs[$1.rawValue] } }
+                let found = try router.cheapestItinerary(for: specification, costs: costs)
+                guard let best = all.map(cost).min() else {
+                    #expect(found == nil, "seed \(seed)")
+                    continue
+                }
+                let context = Comment(rawValue: "seed \(seed): \(specification)")
+                let result = try #require(found, context)
+                #expect(result.cost == best, context)
+                #expect(cost(result.itinerary) == result.cost, context)
+                #expect(specification.isSatisfied(by: result.itinerary), context)
+                let earliest = all.filter { cost($0) == best }.map(\.arrivalTime).min()
+                #expect(result.itinerary.arrivalTime == earliest, context)
+            }
+        }
+    }
+}
