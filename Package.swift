@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RoutePlanner", targets: ["RoutePlanner"]),
         .library(name: "BundledData", targets: ["BundledData"]),
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
+        .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
         .executable(name: "reroute-cargo", targets: ["reroute-cargo"]),
     ],
@@ -34,6 +35,13 @@ let package = Package(
             name: "RoutePlannerApplication",
             dependencies: ["RoutePlanner", "BundledData"]
         ),
+        // GLPK, the GNU Linear Programming Kit (GPL-3.0), as a system library: `apt-get install libglpk-dev`.
+        .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"]), .brew(["glpk"])]),
+        // Capacity-constrained assignment of bookings to itineraries; the only target that sees GLPK.
+        .target(
+            name: "RoutePlannerAssignment",
+            dependencies: ["CGLPK", "RoutePlanner", "RoutePlannerApplication"]
+        ),
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(
             name: "RoutePlannerTestSupport",
@@ -52,7 +60,8 @@ let package = Package(
         .testTarget(
             name: "RoutePlannerTests",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerTestSupport", "route-cargo",
+                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerTestSupport",
+                "route-cargo",
                 "reroute-cargo",
             ],
             resources: [.copy("Fixtures")]

@@ -45,6 +45,13 @@ public struct RandomSchedule: Sendable {
         self.voyages = voyages
     }
 
+    /// A schedule of the given parts, such as a random one with other capacities.
+    public init(locations: [Location], voyages: [Voyage], base: Date) {
+        self.locations = locations
+        self.voyages = voyages
+        self.base = base
+    }
+
     /// A random specification between two distinct ports of the schedule.
     public func specification(using generator: inout some RandomNumberGenerator) -> RouteSpecification {
         let pair = locations.map(\.code).shuffled(using: &generator)

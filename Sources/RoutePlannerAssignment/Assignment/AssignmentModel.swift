@@ -1,0 +1,300 @@
+import Foundation
+import RoutePlanner
+
+/// One solve of ``CapacityAssignment``: the groups of identical bookings, the itineraries found for them
+/// (the columns) and the GLPK program over them.
+final class AssignmentModel {
+    /// Bookings that are the same but for their identifier share one row and general-integer columns.
+    struct Group {
+        var specification: RouteSpecification
+        var teu: Int
+        /// The revenue of one booking of the group.
+        var revenue: Double
+        var members: [Int]
+        var columns: [Int] = []
+        var columnKeys: Set<[Int32]> = []
+        var isUnreachable = false
+    }
+
+    struct Column {
+        var group: Int
+        var itinerary: Itinerary
+        var movements: [Int32]
+        var coefficient: Double
+    }
+
+    private struct GroupKey: Hashable {
+        var specification: RouteSpecification
+        var teu: Int
+        var revenuePerTEU: Double?
+    }
+
+    let network: ScheduleNetwork
+    let bookings: [Booking]
+    let options: AssignmentOptions
+    private let router: Router
+    private let program = GLPKProblem(direction: .maximize)
+    private let started = ContinuousClock.now
+    private(set) var groups: [Group] = []
+    private(set) var columns: [Column] = []
+    private var rowOfMovement: [Int32: Int] = [:]
+    private var columnsOfMovement: [Int32: [Int]] = [:]
+    private var potentialLoad: [Int32: Int] = [:]
+    /// The weight of transit time against revenue: revenue per booking − λ · TEU · transit days, with λ so
+    /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
+    private let lambda: Double
+
+    init(network: ScheduleNetwork, bookings: [Booking], options: AssignmentOptions) {
+        self.network = network
+        self.bookings = bookings
+        self.options = options
+        router = Router(network: network)
+        var index: [GroupKey: Int] = [:]
+        for (position, booking) in bookings.enumerated() {
+            let key = GroupKey(specification: booking.specification, teu: booking.teu, revenuePerTEU: booking.revenuePerTEU)
+            if let group = index[key] {
+                groups[group].members.append(position)
+            } else {
+                index[key] = groups.count
+                groups.append(Group(
+                    specification: booking.specification, teu: booking.teu,
+                    revenue: Double(booking.teu) * (booking.revenuePerTEU ?? 1), members: [position]))
+            }
+        }
+        let exposure = bookings.reduce(0.0) { total, booking in
+            let specification = booking.specification
+            return total + Double(booking.teu) * max(1, specification.arrivalDeadline.timeIntervalSince(specification.readyTime) / 86_400)
+        }
+        lambda = 0.01 / max(1, exposure)
+    }
+
+    private var remaining: Duration { options.timeLimit - (ContinuousClock.now - started) }
+
+    func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
+        group.revenue - lambda * Double(group.teu) * itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400
+    }
+
+    // MARK: Building
+
+    /// Adds an itinerary for a group unless the group has it; adds the capacity rows it makes able to bind.
+    @discardableResult
+    func addColumn(group index: Int, _ itinerary: Itinerary) -> Bool {
+        let movements = network.movementIDs(of: itinerary).map { Int32($0.rawValue) }
+        // An itinerary with a movement smaller than the booking can never carry it.
+        guard movements.allSatisfy({ network.capacity(of: .init(Int($0))) >= groups[index].teu }),
+              groups[index].columnKeys.insert(movements).inserted
+        else { return false }
+        let group = groups[index]
+        let column = columns.count
+        var entries: [(row: Int, value: Double)] = [(index, 1)]
+        for movement in movements {
+            if let row = rowOfMovement[movement] { entries.append((row, Double(group.teu))) }
+        }
+        program.addColumn(objective: coefficient(group, itinerary), upper: Double(group.members.count), entries: entries)
+        columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
+        groups[index].columns.append(column)
+        for movement in movements {
+            columnsOfMovement[movement, default: []].append(column)
+            potentialLoad[movement, default: 0] += group.teu * group.members.count
+            // A capacity row is needed only once the movement could be overloaded.
+            if rowOfMovement[movement] == nil && potentialLoad[movement]! > network.capacity(of: .init(Int(movement))) {
+                let row = program.addRows(upperBounds: [Double(network.capacity(of: .init(Int(movement))))]).lowerBound
+                rowOfMovement[movement] = row
+                program.setEntries(columnsOfMovement[movement]!.map { ($0, Double(groups[columns[$0].group].teu)) }, ofRow: row)
+            }
+        }
+        return true
+    }
+
+    // MARK: Solving
+
+    func solve() throws(GLPKError) -> AssignmentPlan {
+        program.addRows(upperBounds: groups.map { Double($0.members.count) })
+        for index in groups.indices {
+            let candidates = (try? router.candidates(for: groups[index].specification, limit: options.initialCandidates)) ?? []
+            if candidates.isEmpty { groups[index].isUnreachable = true }
+            for itinerary in candidates.sorted(by: { coefficient(groups[index], $0) > coefficient(groups[index], $1) }) {
+                addColumn(group: index, itinerary)
+            }
+            if groups[index].columns.isEmpty && !candidates.isEmpty {
+                // Every candidate rides a movement too small for the booking: look past them.
+                var costs = [Double](repeating: 0, count: network.movementCount)
+                for m in costs.indices where network.capacity(of: .init(m)) < groups[index].teu { costs[m] = .infinity }
+                if let (itinerary, cost) = try? router.cheapestItinerary(for: groups[index].specification, costs: costs), cost.isFinite {
+                    addColumn(group: index, itinerary)
+                }
+            }
+        }
+        let greedy = greedyAssignment()
+        guard !columns.isEmpty else {
+            return plan(choice: Array(repeating: nil, count: bookings.count), status: .optimal, bound: 0, greedy: greedy, rounds: 0)
+        }
+        let (bound, rounds, converged) = try generateColumns()
+
+        let lpValues = columns.indices.map(program.columnValue)
+        let lpIsIntegral = lpValues.allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
+        program.setAllColumns(integer: true)
+        if let file = options.modelFile { try program.writeMPS(to: file) }
+        let result: GLPKProblem.MIPResult
+        var integerValue: (Int) -> Double = program.integerValue
+        if lpIsIntegral && converged {
+            // The LP optimum over all itineraries is integral: it is the integer optimum.
+            result = GLPKProblem.MIPResult(status: .optimal, objective: program.lpObjective)
+            integerValue = { lpValues[$0] }
+        } else {
+            // GLPK 5.0's MIP presolver aborts the process (glp_add_cols: ncs = 0) when it reduces a model to
+            // nothing, which happens to tiny models; they need no presolving.
+            let mipTime = max(remaining, .milliseconds(100))
+            result = try program.solveMIP(GLPKProblem.MIPOptions(
+                timeLimit: mipTime, relativeGap: options.relativeGap, presolve: columns.count > 2_000))
+        }
+        var choice: [Int?]
+        if let objective = result.objective, objective >= greedy.objective - 1e-9 {
+            choice = Array(repeating: nil, count: bookings.count)
+            for group in groups {
+                var members = group.members[...]
+                for column in group.columns {
+                    let count = Int(integerValue(column).rounded())
+                    for member in members.prefix(count) { choice[member] = column }
+                    members = members.dropFirst(count)
+                }
+            }
+        } else {
+            choice = greedy.choice
+        }
+        let objective = choice.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient }
+        let status: AssignmentStatus
+        if !converged || result.status == .timeLimit || result.status == .timeLimitNoSolution {
+            status = .timeLimit
+        } else if bound - objective <= max(options.relativeGap * abs(bound), 0.01) {
+            // Within the requested gap, or within a cent: the whole transit tie-break weighs less than that.
+            status = .optimal
+        } else {
+            status = .gapReached
+        }
+        return plan(choice: choice, status: status, bound: max(bound, objective), greedy: greedy, rounds: rounds)
+    }
+
+    /// Column generation: solves the LP, prices every group that could gain, adds the itineraries with
+    /// positive reduced cost, until none is found or half the time is spent.
+    ///
+    /// Returns the Lagrangian bound of the last round, `z_LP + Σ_g n_g · max(0, r_g − π_g − teu_g · c_g)`,
+    /// where `c_g` is the cheapest dual cost of an itinerary for group g; it bounds the optimum over all
+    /// itineraries (Farley's bound, as in Desaulniers, Desrosiers, Solomon, "Column Generation", 2005).
+    private func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
+        var rounds = 0
+        let largestBooking = groups.map(\.teu).max() ?? 0
+        let smallMovements = (0..<network.movementCount).compactMap { m -> (capacity: Int, movement: Int32)? in
+            let capacity = network.capacity(of: .init(m))
+            return capacity < largestBooking ? (capacity, Int32(m)) : nil
+        }.sorted { $0.capacity < $1.capacity }
+        let pricingBudget = options.timeLimit / 2
+        while true {
+            rounds += 1
+            let status = try program.solveLP(timeLimit: max(remaining, .milliseconds(100)))
+            guard status == .optimal else { throw .solverFailed(code: -1) }
+            let objective = program.lpObjective
+            var costs = [Double](repeating: 0, count: network.movementCount)
+            var dual: [Int32: Double] = [:]
+            for (movement, row) in rowOfMovement {
+                costs[Int(movement)] = max(0, program.rowDual(row))
+                dual[movement] = costs[Int(movement)]
+            }
+            var gain = 0.0
+            var added = 0
+            for index in groups.indices where !groups[index].isUnreachable {
+                let group = groups[index]
+                let price = max(0, program.rowDual(index))
+                let slack = group.revenue - price
+                let count = Double(group.members.count)
+                guard slack > 1e-9 * max(1, group.revenue) else { continue }
+                // At most λ·TEU·days to gain: too little to price, but counted in the bound.
+                let days = group.specification.arrivalDeadline.timeIntervalSince(group.specification.readyTime) / 86_400
+                guard slack > lambda * Double(group.teu) * max(1, days) else {
+                    gain += count * slack
+                    continue
+                }
+                // Movements smaller than the booking are closed to it.
+                let closed = smallMovements.prefix { $0.capacity < group.teu }
+                for small in closed { costs[Int(small.movement)] = .infinity }
+                let priced = try? router.cheapestItinerary(for: group.specification, costs: costs)
+                for small in closed { costs[Int(small.movement)] = dual[small.movement] ?? 0 }
+                guard let (itinerary, cost) = priced, cost.isFinite else { continue }
+                gain += count * max(0, group.revenue - price - Double(group.teu) * cost)
+                let reducedCost = coefficient(group, itinerary) - price - Double(group.teu) * cost
+                if reducedCost > 1e-7 * max(1, group.revenue), addColumn(group: index, itinerary) { added += 1 }
+            }
+            let bound = objective + gain
+            if added == 0 { return (bound, rounds, true) }
+            if ContinuousClock.now - started > pricingBudget { return (bound, rounds, false) }
+        }
+    }
+
+    /// The baseline a planner would get by hand: bookings by deadline, each on the best of its initial
+    /// candidates that still fits.
+    private func greedyAssignment() -> (choice: [Int?], objective: Double, revenue: Double) {
+        var load: [Int32: Int] = [:]
+        var choice = [Int?](repeating: nil, count: bookings.count)
+        var groupOf = [Int](repeating: 0, count: bookings.count)
+        for (index, group) in groups.enumerated() { for member in group.members { groupOf[member] = index } }
+        let order = bookings.indices.sorted {
+            (bookings[$0].specification.arrivalDeadline, $0) < (bookings[$1].specification.arrivalDeadline, $1)
+        }
+        var objective = 0.0, revenue = 0.0
+        for booking in order {
+            let group = groups[groupOf[booking]]
+            for column in group.columns {
+                let fits = columns[column].movements.allSatisfy {
+                    load[$0, default: 0] + group.teu <= network.capacity(of: .init(Int($0)))
+                }
+                guard fits else { continue }
+                for movement in columns[column].movements { load[movement, default: 0] += group.teu }
+                choice[booking] = column
+                objective += columns[column].coefficient
+                revenue += group.revenue
+                break
+            }
+        }
+        return (choice, objective, revenue)
+    }
+
+    private func plan(
+        choice: [Int?], status: AssignmentStatus, bound: Double, greedy: (choice: [Int?], objective: Double, revenue: Double),
+        rounds: Int
+    ) -> AssignmentPlan {
+        var load: [Int32: Int] = [:]
+        for case let column? in choice {
+            for movement in columns[column].movements { load[movement, default: 0] += groups[columns[column].group].teu }
+        }
+        func utilisation(_ movement: Int32) -> LegUtilisation {
+            let id = ScheduleNetwork.MovementID(Int(movement))
+            let details = network.movement(id)
+            return LegUtilisation(
+                movement: id, voyage: network.voyageNumber(of: id), from: details.departureLocation, to: details.arrivalLocation,
+                departure: details.departureTime, load: load[movement, default: 0], capacity: details.capacity)
+        }
+        var groupOf = [Int](repeating: 0, count: bookings.count)
+        for (index, group) in groups.enumerated() { for member in group.members { groupOf[member] = index } }
+        var revenue = 0.0
+        let assignments = bookings.enumerated().map { position, booking -> BookingAssignment in
+            let group = groups[groupOf[position]]
+            if let column = choice[position] {
+                revenue += group.revenue
+                return BookingAssignment(booking: booking, itinerary: columns[column].itinerary, reason: nil)
+            }
+            guard !group.columns.isEmpty else { return BookingAssignment(booking: booking, itinerary: nil, reason: .noItinerary) }
+            let full = Set(group.columns.flatMap { columns[$0].movements }.filter {
+                load[$0, default: 0] + group.teu > network.capacity(of: .init(Int($0)))
+            })
+            let legs = full.map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
+            return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
+        }
+        let busiest = load.keys.map(utilisation).sorted { ($1.utilisation, $0.movement) < ($0.utilisation, $1.movement) }
+        let objective = choice.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient }
+        return AssignmentPlan(
+            assignments: assignments, status: status, objective: objective, bound: bound, revenue: revenue,
+            greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)),
+            duration: ContinuousClock.now - started, columnCount: columns.count, rowCount: program.rowCount,
+            pricingRounds: rounds)
+    }
+}

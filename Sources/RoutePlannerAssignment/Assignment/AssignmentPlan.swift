@@ -1,0 +1,116 @@
+import Foundation
+import RoutePlanner
+
+/// How to solve an assignment.
+public struct AssignmentOptions: Hashable, Sendable {
+    /// The time the whole solve may take: candidates, pricing and the integer program.
+    public var timeLimit: Duration
+    /// The relative gap at which the integer solve stops, such as 0.0001 for 0.01%.
+    public var relativeGap: Double
+    /// The candidate itineraries each booking starts with, before pricing adds any that pay.
+    public var initialCandidates: Int
+    /// Where to write the integer program, in MPS, for any other solver to check.
+    public var modelFile: URL?
+
+    public init(timeLimit: Duration = .seconds(60), relativeGap: Double = 1e-4, initialCandidates: Int = 3, modelFile: URL? = nil) {
+        precondition(timeLimit > .zero, "the time limit must be positive")
+        precondition(relativeGap >= 0 && relativeGap < 1, "the relative gap must be from 0 to 1")
+        precondition(initialCandidates > 0, "each booking starts with at least one candidate")
+        self.timeLimit = timeLimit
+        self.relativeGap = relativeGap
+        self.initialCandidates = initialCandidates
+        self.modelFile = modelFile
+    }
+}
+
+/// The load on one carrier movement against its capacity.
+public struct LegUtilisation: Hashable, Sendable {
+    public let movement: ScheduleNetwork.MovementID
+    public let voyage: VoyageNumber
+    public let from: UnLocode
+    public let to: UnLocode
+    public let departure: Date
+    /// The TEU assigned to the movement.
+    public let load: Int
+    public let capacity: Int
+
+    /// The share of the capacity in use, from 0.
+    public var utilisation: Double { capacity == 0 ? (load > 0 ? .infinity : 0) : Double(load) / Double(capacity) }
+}
+
+/// Why a booking is not carried.
+public enum UnassignedReason: Hashable, Sendable {
+    /// No itinerary reaches the destination by the deadline.
+    case noItinerary
+    /// Itineraries exist, but these legs on them are too full to take the booking.
+    case capacity(fullLegs: [LegUtilisation])
+}
+
+/// One booking's outcome.
+public struct BookingAssignment: Hashable, Sendable {
+    public let booking: Booking
+    /// The itinerary the booking is carried on, or `nil`.
+    public let itinerary: Itinerary?
+    /// Why the booking is not carried, when it is not.
+    public let reason: UnassignedReason?
+}
+
+/// What stopped the solve.
+public enum AssignmentStatus: Hashable, Sendable {
+    /// The assignment is optimal within the requested gap over all itineraries.
+    case optimal
+    /// The integer solve stopped at the requested relative gap on the generated itineraries.
+    case gapReached
+    /// The time limit stopped it; the plan is the best found.
+    case timeLimit
+}
+
+/// An assignment of bookings to itineraries under the capacity of every movement, with the numbers that
+/// tell how good it is.
+public struct AssignmentPlan: Sendable {
+    /// Every booking's outcome, in the order the bookings were given.
+    public let assignments: [BookingAssignment]
+    public let status: AssignmentStatus
+    /// The objective: revenue carried, less the transit tie-break (see Guides/Assignment.md).
+    public let objective: Double
+    /// An upper bound of the objective over all itineraries of all bookings (the LP bound of column
+    /// generation), so ``gap`` is a true gap.
+    public let bound: Double
+    /// The revenue carried (TEU when bookings have no revenue).
+    public let revenue: Double
+    /// The greedy baseline's revenue: bookings by deadline, each on its best remaining candidate.
+    public let greedyRevenue: Double
+    /// The greedy baseline's objective.
+    public let greedyObjective: Double
+    /// The most utilised movements, busiest first.
+    public let busiestLegs: [LegUtilisation]
+    /// Wall-clock time of the solve.
+    public let duration: Duration
+    /// Size of the integer program: columns (itineraries) and rows (booking groups and capacity rows).
+    public let columnCount: Int
+    public let rowCount: Int
+    /// The pricing rounds of column generation.
+    public let pricingRounds: Int
+
+    /// The relative gap between the objective and the bound.
+    public var gap: Double { bound <= 0 ? 0 : max(0, (bound - objective) / abs(bound)) }
+    /// The bookings carried.
+    public var carried: [BookingAssignment] { assignments.filter { $0.itinerary != nil } }
+    /// The TEU carried.
+    public var carriedTEU: Int { carried.reduce(0) { $0 + $1.booking.teu } }
+}
+
+/// Why an assignment cannot be made.
+public enum AssignmentError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A booking names a location the network does not have.
+    case unknownLocation(booking: String, UnLocode)
+    /// GLPK failed.
+    case solverFailed(String)
+
+    public var description: String {
+        switch self {
+        case .unknownLocation(let booking, let code): "booking \(booking): unknown location \(code)"
+        case .solverFailed(let message): "the solver failed: \(message)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import RoutePlanner
+
+/// Assigns many bookings to itineraries at once under the TEU capacity of every carrier movement,
+/// maximising the revenue carried, and explains every booking it cannot carry.
+///
+/// The integer program gives each booking one itinerary that satisfies it, or none; on every movement the
+/// TEU of the bookings riding it stays within its capacity. Its columns (itineraries) are not enumerated:
+/// column generation solves the LP relaxation, prices new itineraries with the capacity duals as movement
+/// costs (``Router/cheapestItinerary(for:costs:)``), and repeats until none pays; the integer program is
+/// then solved by GLPK over the columns found, with presolve and all cut families, and compared with a
+/// greedy baseline. The LP bound of the last pricing round bounds the optimum over all itineraries. See
+/// Guides/Assignment.md for the model and its maths.
+///
+/// - Complexity: Each pricing round solves one LP and at most one cheapest-itinerary search per booking
+///   group, O(*m* log *m*) each for *m* movements; the integer program is NP-hard in general.
+public struct CapacityAssignment: Sendable {
+    public let network: ScheduleNetwork
+
+    public init(network: ScheduleNetwork) {
+        self.network = network
+    }
+
+    /// Assigns the bookings.
+    ///
+    /// - Throws: ``AssignmentError/unknownLocation(booking:_:)`` for a booking whose ports the network lacks,
+    ///   and ``AssignmentError/solverFailed(_:)`` when GLPK fails.
+    public func assign(_ bookings: [Booking], options: AssignmentOptions = AssignmentOptions()) throws(AssignmentError) -> AssignmentPlan {
+        for booking in bookings {
+            for code in [booking.specification.origin, booking.specification.destination] where network.location(code) == nil {
+                throw .unknownLocation(booking: booking.id, code)
+            }
+        }
+        do {
+            return try AssignmentModel(network: network, bookings: bookings, options: options).solve()
+        } catch {
+            throw .solverFailed(error.description)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import RoutePlanner
+@testable import RoutePlannerAssignment
+import RoutePlannerTestSupport
+import Testing
+
+/// The assignment against brute force on tiny instances, and its invariants everywhere.
+@Suite struct AssignmentTests {
+    /// A random schedule whose movements hold 1 to 6 TEU, and 2 to 4 bookings of 1 to 4 TEU on it.
+    static func instance(seed: UInt64) throws -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule) {
+        var generator = SplitMix64(seed: seed)
+        let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16)
+        let voyages = base.voyages.map { voyage in
+            Voyage(number: voyage.number, movements: voyage.movements.map {
+                var movement = $0
+                movement.capacity = Int.random(in: 1...6, using: &generator)
+                return movement
+            })
+        }
+        let schedule = RandomSchedule(locations: base.locations, voyages: voyages, base: base.base)
+        let bookings = (0..<Int.random(in: 2...4, using: &generator)).map { index in
+            Booking(
+                id: "B\(index)", teu: Int.random(in: 1...4, using: &generator),
+                specification: schedule.specification(using: &generator),
+                revenuePerTEU: Bool.random(using: &generator) ? Double(Int.random(in: 1...9, using: &generator) * 100) : nil)
+        }
+        return (try ScheduleNetwork(locations: schedule.locations, voyages: voyages), bookings, schedule)
+    }
+
+    /// The best revenue of any assignment: each booking on none or one of all its itineraries.
+    static func bruteForceRevenue(_ network: ScheduleNetwork, _ bookings: [Booking], _ schedule: RandomSchedule) -> Double? {
+        let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+        let options = bookings.map { booking in
+            Array(Set(oracle.itineraries(for: booking.specification).map { network.movementIDs(of: $0).map(\.rawValue) }))
+        }
+        guard options.reduce(1, { $0 * ($1.count + 1) }) <= 200_000 else { return nil }
+        var load = [Int](repeating: 0, count: network.movementCount)
+        var best = 0.0
+        func search(_ index: Int, _ revenue: Double) {
+            guard index < bookings.count else { best = max(best, revenue); return }
+            search(index + 1, revenue)
+            let booking = bookings[index]
+            for movements in options[index]
+            where movements.allSatisfy({ load[$0] + booking.teu <= network.capacity(of: .init($0)) }) {
+                for m in movements { load[m] += booking.teu }
+                search(index + 1, revenue + Double(booking.teu) * (booking.revenuePerTEU ?? 1))
+                for m in movements { load[m] -= booking.teu }
+            }
+        }
+        search(0, 0)
+        return best
+    }
+
+    static func expectValid(_ plan: AssignmentPlan, _ network: ScheduleNetwork, _ bookings: [Booking], _ context: Comment) {
+        #expect(plan.assignments.map(\.booking) == bookings, context)
+        var load = [Int](repeating: 0, count: network.movementCount)
+        for assignment in plan.assignments {
+            if let itinerary = assignment.itinerary {
+                #expect(assignment.booking.specification.isSatisfied(by: itinerary), context)
+                #expect(assignment.reason == nil, context)
+                for id in network.movementIDs(of: itinerary) { load[id.rawValue] += assignment.booking.teu }
+            } else {
+                #expect(assignment.reason != nil, context)
+            }
+        }
+        for m in load.indices { #expect(load[m] <= network.capacity(of: .init(m)), context) }
+        #expect(plan.objective <= plan.bound + 1e-6, context)
+    }
+
+    @Test func matchesBruteForceOnTinyInstances() throws {
+        var compared = 0
+        for seed in UInt64(0)..<400 {
+            let (network, bookings, schedule) = try Self.instance(seed: seed)
+            // One initial candidate each, so that pricing has to find the rest.
+            let plan = try CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+            let context = Comment(rawValue: "seed \(seed)")
+            Self.expectValid(plan, network, bookings, context)
+            guard let best = Self.bruteForceRevenue(network, bookings, schedule) else { continue }
+            compared += 1
+            #expect(abs(plan.revenue - best) < 1e-6, context)
+            #expect(plan.bound >= best - 1e-6, context)  // a true bound over all itineraries
+            #expect(plan.status == .optimal || plan.bound - best > 0.01, context)
+            #expect(plan.greedyRevenue <= best + 1e-6, context)
+        }
+        #expect(compared >= 300)
+    }
+
+    @Test func explainsEveryBookingItCannotCarry() throws {
+        let network = SampleVoyages.network()
+        let specification = try RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 7))
+        let impossible = try RouteSpecification(
+            origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(3, 20))
+        // Only the Rotterdam feeder (1,200 TEU) makes 7 April with 1,000 TEU: one big booking goes, by revenue.
+        let bookings = [
+            Booking(id: "BIG-1", teu: 1_000, specification: specification, revenuePerTEU: 100),
+            Booking(id: "BIG-2", teu: 1_000, specification: specification, revenuePerTEU: 90),
+            Booking(id: "BIG-3", teu: 1_000, specification: specification, revenuePerTEU: 80),
+            Booking(id: "LATE", teu: 1, specification: impossible),
+        ]
+        let plan = try CapacityAssignment(network: network).assign(bookings)
+        Self.expectValid(plan, network, bookings, "sample")
+        #expect(plan.assignments.map { $0.itinerary != nil } == [true, false, false, false])
+        #expect(plan.assignments[3].reason == .noItinerary)
+        guard case .capacity(let legs) = plan.assignments[1].reason else { Issue.record("no capacity reason"); return }
+        #expect(legs.map(\.voyage) == ["NF-0310N"])  // the Baltic feeder, 900 TEU, is too small for 1,000 anyway
+        #expect(plan.revenue == 100_000)
+    }
+
+    @Test func writesTheModelAsMPS() throws {
+        let (network, bookings, _) = try Self.instance(seed: 3)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("assignment-\(UUID()).mps")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(modelFile: file))
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("ROWS") && text.contains("COLUMNS") && text.contains("ENDATA"))
+    }
+}
+
+@Suite struct GLPKProblemTests {
+    @Test func solvesASmallIntegerProgram() throws {
+        // max 5x + 4y  s.t.  6x + 4y <= 24,  x + 2y <= 6,  x, y integer in [0, 10]: optimum 20 at (4, 0) or (2, 2.5)…
+        let problem = GLPKProblem(direction: .maximize)
+        problem.addRows(upperBounds: [24, 6])
+        problem.addColumn(objective: 5, upper: 10, isInteger: true, entries: [(0, 6), (1, 1)])
+        problem.addColumn(objective: 4, upper: 10, isInteger: true, entries: [(0, 4), (1, 2)])
+        #expect(try problem.solveLP(timeLimit: .seconds(5)) == .optimal)
+        #expect(abs(problem.lpObjective - 21) < 1e-9)
+        #expect(abs(problem.rowDual(0) - 0.75) < 1e-9 && abs(problem.rowDual(1) - 0.5) < 1e-9)
+        let result = try problem.solveMIP(GLPKProblem.MIPOptions(timeLimit: .seconds(5), relativeGap: 0))
+        #expect(result == GLPKProblem.MIPResult(status: .optimal, objective: 20))
+    }
+
+    @Test func reportsAnInfeasibleModel() throws {
+        let problem = GLPKProblem(direction: .maximize)
+        problem.addRows(upperBounds: [0])
+        problem.addColumn(objective: 1, lower: 1, upper: 2, isInteger: true, entries: [(0, 1)])
+        #expect(try problem.solveLP(timeLimit: .seconds(5)) == .infeasible)
+        #expect(try problem.solveMIP(GLPKProblem.MIPOptions()).status == .infeasible)
+    }
+
+    @Test func refusesAnEmptyModel() {
+        #expect(throws: GLPKError.emptyModel) { try GLPKProblem(direction: .minimize).solveLP(timeLimit: .seconds(1)) }
+        #expect(throws: GLPKError.emptyModel) { try GLPKProblem(direction: .minimize).solveMIP(GLPKProblem.MIPOptions()) }
+    }
+
+    @Test func stopsAtTheTimeLimit() throws {
+        // A market split instance (Cornuéjols and Dawande 1999): equalities that branch and bound cannot crack fast.
+        var generator = SplitMix64(seed: 7)
+        let problem = GLPKProblem(direction: .minimize)
+        let rows = 4, columns = 40
+        let weights = (0..<rows).map { _ in (0..<columns).map { _ in Double(Int.random(in: 0...99, using: &generator)) } }
+        let targets = weights.map { ($0.reduce(0, +) / 2).rounded(.down) }
+        problem.addRows(upperBounds: targets + targets.map { -$0 })
+        for column in 0..<columns {
+            let entries = (0..<rows).flatMap { [(row: $0, value: weights[$0][column]), (row: rows + $0, value: -weights[$0][column])] }
+            problem.addColumn(objective: 0, upper: 1, isInteger: true, entries: entries)
+        }
+        let result = try problem.solveMIP(GLPKProblem.MIPOptions(timeLimit: .milliseconds(200), relativeGap: 0, presolve: false, cuts: false))
+        #expect(result.status == .timeLimitNoSolution || result.status == .timeLimit || result.status == .infeasible)
+    }
+
+    @Test func freesEveryProblem() throws {
+        weak var freed: GLPKProblem?
+        do {
+            let problem = GLPKProblem(direction: .maximize)
+            problem.addRows(upperBounds: [1])
+            problem.addColumn(objective: 1, upper: 1, entries: [(0, 1)])
+            _ = try problem.solveLP(timeLimit: .seconds(1))
+            freed = problem
+            #expect(freed != nil)
+        }
+        #expect(freed == nil)  // deinit ran, and it calls glp_delete_prob
+    }
+}
