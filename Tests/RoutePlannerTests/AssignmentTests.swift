@@ -103,7 +103,7 @@ import Testing
         #expect(plan.assignments.map { $0.itinerary != nil } == [true, false, false, false])
         #expect(plan.assignments[3].reason == .noItinerary)
         guard case .capacity(let legs) = plan.assignments[1].reason else { Issue.record("no capacity reason"); return }
-        #expect(legs.map(\.voyage) == ["NF-0310N"])  // the Baltic feeder, 900 TEU, is too small for 1,000 anyway
+        #expect(legs.map { "\($0.voyage) \($0.from)-\($0.to) \($0.load)/\($0.capacity)" } == ["NF-0310N NLRTM-SEGOT 1000/1200", "NF-0310N SEGOT-SESTO 1000/1200"])  // the Baltic feeder, 900 TEU, is too small for 1,000 anyway
         #expect(plan.revenue == 100_000)
     }
 
