@@ -17,6 +17,13 @@ let package = Package(
             name: "ImportBenchmark",
             dependencies: [.product(name: "RoutePlanner", package: "route-planner")]
         ),
+        .executableTarget(
+            name: "AssignBenchmark",
+            dependencies: [
+                .product(name: "RoutePlanner", package: "route-planner"),
+                .product(name: "RoutePlannerAssignment", package: "route-planner"),
+            ]
+        ),
         // glibc's mallinfo2, which the Glibc module does not export, to measure the network's memory.
         .target(name: "CAllocatedBytes"),
     ],

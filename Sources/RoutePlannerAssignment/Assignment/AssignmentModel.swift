@@ -40,6 +40,14 @@ final class AssignmentModel {
     private var rowOfMovement: [Int32: Int] = [:]
     private var columnsOfMovement: [Int32: [Int]] = [:]
     private var potentialLoad: [Int32: Int] = [:]
+    /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
+    private lazy var smallMovements: [(capacity: Int, movement: Int32)] = {
+        let largestBooking = groups.map(\.teu).max() ?? 0
+        return (0..<network.movementCount).compactMap { m -> (capacity: Int, movement: Int32)? in
+            let capacity = network.capacity(of: .init(m))
+            return capacity < largestBooking ? (capacity, Int32(m)) : nil
+        }.sorted { $0.capacity < $1.capacity }
+    }()
     /// The weight of transit time against revenue: revenue per booking − λ · TEU · transit days, with λ so
     /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
     private let lambda: Double
@@ -90,7 +98,8 @@ final class AssignmentModel {
         for movement in movements {
             if let row = rowOfMovement[movement] { entries.append((row, Double(group.teu))) }
         }
-        program.addColumn(objective: coefficient(group, itinerary), upper: Double(group.members.count), entries: entries)
+        // No upper bound: the group's row bounds the column, so the row's dual prices the group.
+        program.addColumn(objective: coefficient(group, itinerary), upper: nil, entries: entries)
         columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
         groups[index].columns.append(column)
         for movement in movements {
@@ -110,64 +119,26 @@ final class AssignmentModel {
 
     func solve() throws(GLPKError) -> AssignmentPlan {
         program.addRows(upperBounds: groups.map { Double($0.members.count) })
-        for index in groups.indices {
-            let candidates = (try? router.candidates(for: groups[index].specification, limit: options.initialCandidates)) ?? []
-            if candidates.isEmpty { groups[index].isUnreachable = true }
-            for itinerary in candidates.sorted(by: { coefficient(groups[index], $0) > coefficient(groups[index], $1) }) {
-                addColumn(group: index, itinerary)
-            }
-            if groups[index].columns.isEmpty && !candidates.isEmpty {
-                // Every candidate rides a movement too small for the booking: look past them.
-                var costs = [Double](repeating: 0, count: network.movementCount)
-                for m in costs.indices where network.capacity(of: .init(m)) < groups[index].teu { costs[m] = .infinity }
-                if let (itinerary, cost) = try? router.cheapestItinerary(for: groups[index].specification, costs: costs), cost.isFinite {
-                    addColumn(group: index, itinerary)
-                }
-            }
-        }
+        for index in groups.indices { addInitialColumns(group: index) }
         let greedy = greedyAssignment()
+        debug("candidates and greedy")
         guard !columns.isEmpty else {
             return plan(choice: Array(repeating: nil, count: bookings.count), status: .optimal, bound: 0, greedy: greedy, rounds: 0)
         }
         let (bound, rounds, converged) = try generateColumns()
-
-        let lpValues = columns.indices.map(program.columnValue)
-        let lpIsIntegral = lpValues.allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
-        program.setAllColumns(integer: true)
-        if let file = options.modelFile { try program.writeMPS(to: file) }
-        let result: GLPKProblem.MIPResult
-        var integerValue: (Int) -> Double = program.integerValue
-        if lpIsIntegral && converged {
-            // The LP optimum over all itineraries is integral: it is the integer optimum.
-            result = GLPKProblem.MIPResult(status: .optimal, objective: program.lpObjective)
-            integerValue = { lpValues[$0] }
-        } else {
-            // GLPK 5.0's MIP presolver aborts the process (glp_add_cols: ncs = 0) when it reduces a model to
-            // nothing, which happens to tiny models; they need no presolving.
-            let mipTime = max(remaining, .milliseconds(100))
-            result = try program.solveMIP(GLPKProblem.MIPOptions(
-                timeLimit: mipTime, relativeGap: options.relativeGap, presolve: columns.count > 2_000))
+        debug("column generation")
+        if let file = options.modelFile {
+            program.setAllColumns(integer: true)
+            try program.writeMPS(to: file)
         }
-        var choice: [Int?]
-        if let objective = result.objective, objective >= greedy.objective - 1e-9 {
-            choice = Array(repeating: nil, count: bookings.count)
-            for group in groups {
-                var members = group.members[...]
-                for column in group.columns {
-                    let count = Int(integerValue(column).rounded())
-                    for member in members.prefix(count) { choice[member] = column }
-                    members = members.dropFirst(count)
-                }
-            }
-        } else {
-            choice = greedy.choice
-        }
+        let (choice, stoppedByTime) = try solveIntegerProgram(converged: converged, bound: bound, greedy: greedy.choice)
+        debug("integer program")
         let objective = choice.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient }
         let status: AssignmentStatus
-        if !converged || result.status == .timeLimit || result.status == .timeLimitNoSolution {
+        if !converged || stoppedByTime {
             status = .timeLimit
-        } else if bound - objective <= max(options.relativeGap * abs(bound), 0.01) {
-            // Within the requested gap, or within a cent: the whole transit tie-break weighs less than that.
+        } else if bound - objective <= 0.01 {
+            // Within a cent of the bound: the whole transit tie-break weighs less than that.
             status = .optimal
         } else {
             status = .gapReached
@@ -183,11 +154,6 @@ final class AssignmentModel {
     /// itineraries (Farley's bound, as in Desaulniers, Desrosiers, Solomon, "Column Generation", 2005).
     private func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
         var rounds = 0
-        let largestBooking = groups.map(\.teu).max() ?? 0
-        let smallMovements = (0..<network.movementCount).compactMap { m -> (capacity: Int, movement: Int32)? in
-            let capacity = network.capacity(of: .init(m))
-            return capacity < largestBooking ? (capacity, Int32(m)) : nil
-        }.sorted { $0.capacity < $1.capacity }
         let pricingBudget = options.timeLimit / 2
         while true {
             rounds += 1
@@ -225,9 +191,191 @@ final class AssignmentModel {
                 if reducedCost > 1e-7 * max(1, group.revenue), addColumn(group: index, itinerary) { added += 1 }
             }
             let bound = objective + gain
+            debug("pricing round \(rounds): LP \(objective), bound \(objective + gain), \(added) columns added;")
             if added == 0 { return (bound, rounds, true) }
             if ContinuousClock.now - started > pricingBudget { return (bound, rounds, false) }
         }
+    }
+
+    /// The earliest arrivals from the ready time and from later starts (3.5, 7, 14, 21 … days on), as
+    /// assign_mip.py seeds its candidates; pricing adds whatever else pays.
+    private func addInitialColumns(group index: Int) {
+        let specification = groups[index].specification
+        let offsets = [0, 3.5, 7, 14] + (4..<max(4, options.initialCandidates)).map { Double($0 - 1) * 7 }
+        var found = false
+        for offset in offsets.prefix(options.initialCandidates) {
+            let ready = specification.readyTime + offset * 86_400
+            guard ready < specification.arrivalDeadline,
+                  let later = try? RouteSpecification(
+                      origin: specification.origin, destination: specification.destination, readyTime: ready,
+                      arrivalDeadline: specification.arrivalDeadline),
+                  let itinerary = try? router.earliestArrival(for: later)
+            else { break }
+            found = true
+            addColumn(group: index, itinerary)
+        }
+        if !found { groups[index].isUnreachable = true }
+        if groups[index].columns.isEmpty && found {
+            // Every candidate rides a movement too small for the booking: look past them.
+            var costs = [Double](repeating: 0, count: network.movementCount)
+            for m in costs.indices where network.capacity(of: .init(m)) < groups[index].teu { costs[m] = .infinity }
+            if let (itinerary, cost) = try? router.cheapestItinerary(for: specification, costs: costs), cost.isFinite {
+                addColumn(group: index, itinerary)
+            }
+        }
+    }
+
+    /// Solves the integer program over the generated columns, one independent component at a time: groups
+    /// whose columns share no capacity row cannot affect each other. A component whose LP optimum is
+    /// already integral needs no branching; one that GLPK cannot beat the greedy plan on keeps the greedy plan.
+    private func solveIntegerProgram(converged: Bool, bound: Double, greedy: [Int?]) throws(GLPKError) -> (choice: [Int?], stoppedByTime: Bool) {
+        // Rounding may add columns (and capacity rows), so it comes before the components are found.
+        let lpValues = columns.indices.map(program.columnValue)
+        let rounded = roundedSolution(lpValues, duals: rowOfMovement.mapValues { max(0, program.rowDual($0)) })
+        debug("rounding")
+        func total(_ plan: [Int?]) -> Double { plan.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient } }
+        if converged, bound - max(total(rounded), total(greedy)) <= max(options.relativeGap * abs(bound), 0.01) {
+            // Already within the requested gap of the bound over all itineraries: no branching needed.
+            return (total(rounded) >= total(greedy) ? rounded : greedy, false)
+        }
+        var parent = Array(groups.indices)
+        func root(_ group: Int) -> Int {
+            var group = group
+            while parent[group] != group {
+                parent[group] = parent[parent[group]]
+                group = parent[group]
+            }
+            return group
+        }
+        for movement in rowOfMovement.keys.sorted() {
+            let first = root(columns[columnsOfMovement[movement]![0]].group)
+            for column in columnsOfMovement[movement]! { parent[root(columns[column].group)] = first }
+        }
+        var components: [Int: [Int]] = [:]
+        for group in groups.indices where !groups[group].columns.isEmpty { components[root(group), default: []].append(group) }
+
+        var choice = [Int?](repeating: nil, count: bookings.count)
+        var stoppedByTime = false
+        var columnsLeft = columns.count
+        for (_, members) in components.sorted(by: { $0.key < $1.key }) {
+            let componentColumns = members.flatMap { groups[$0].columns }
+            let componentBookings = members.flatMap { groups[$0].members }
+            defer { columnsLeft -= componentColumns.count }
+            func objective(_ plan: [Int?]) -> Double {
+                componentBookings.compactMap { plan[$0] }.reduce(0.0) { $0 + columns[$1].coefficient }
+            }
+            // The better of the rounded LP and the greedy plan is the incumbent.
+            var best = objective(rounded) >= objective(greedy) ? rounded : greedy
+            let isIntegral = componentColumns.allSatisfy { $0 < lpValues.count && abs(lpValues[$0] - lpValues[$0].rounded()) < 1e-9 }
+            if !(converged && isIntegral) && remaining > .milliseconds(100) {
+                let budget = max(.milliseconds(100), remaining * (Double(componentColumns.count) / Double(max(1, columnsLeft))))
+                let (result, values) = try solveComponent(members, componentColumns, timeLimit: budget)
+                if result.status == .timeLimit || result.status == .timeLimitNoSolution { stoppedByTime = true }
+                if let found = result.objective, found > objective(best) + 1e-9 {
+                    best = Array(repeating: nil, count: bookings.count)
+                    for group in members {
+                        var bookingsLeft = groups[group].members[...]
+                        for column in groups[group].columns {
+                            let count = values[column, default: 0]
+                            for booking in bookingsLeft.prefix(count) { best[booking] = column }
+                            bookingsLeft = bookingsLeft.dropFirst(count)
+                        }
+                    }
+                }
+            } else if !(converged && isIntegral) {
+                stoppedByTime = true
+            }
+            for booking in componentBookings { choice[booking] = best[booking] }
+        }
+        return (choice, stoppedByTime)
+    }
+
+    /// The LP solution rounded down, which keeps every row satisfied, then the bookings it leaves out
+    /// placed on their columns by decreasing LP value while capacity lasts.
+    private func roundedSolution(_ lpValues: [Double], duals: [Int32: Double]) -> [Int?] {
+        func value(_ column: Int) -> Double { column < lpValues.count ? lpValues[column] : 0 }
+        var load: [Int32: Int] = [:]
+        var choice = [Int?](repeating: nil, count: bookings.count)
+        var waiting: [(group: Int, booking: Int)] = []
+        for (index, group) in groups.enumerated() {
+            var bookingsLeft = group.members[...]
+            for column in group.columns {
+                let count = min(bookingsLeft.count, Int((value(column) + 1e-9).rounded(.down)))
+                for booking in bookingsLeft.prefix(count) {
+                    choice[booking] = column
+                    for movement in columns[column].movements { load[movement, default: 0] += group.teu }
+                }
+                bookingsLeft = bookingsLeft.dropFirst(count)
+            }
+            waiting += bookingsLeft.map { (index, $0) }
+        }
+        func share(_ group: Int) -> Double { groups[group].columns.reduce(0) { $0 + value($1) } / Double(groups[group].members.count) }
+        for (index, booking) in waiting.sorted(by: { (share($1.group), $0.booking) < (share($0.group), $1.booking) }) {
+            let group = groups[index]
+            func fits(_ column: Int) -> Bool {
+                columns[column].movements.allSatisfy { load[$0, default: 0] + group.teu <= network.capacity(of: .init(Int($0))) }
+            }
+            let order = group.columns.sorted { (value($1), columns[$1].coefficient) < (value($0), columns[$0].coefficient) }
+            var chosen = order.first(where: fits)
+            if chosen == nil, let itinerary = residualItinerary(for: group, load: load, duals: duals) {
+                // None of its columns fits what is left: route it through the capacity that is left.
+                addColumn(group: index, itinerary)
+                chosen = groups[index].columns.last.flatMap { fits($0) ? $0 : nil }
+            }
+            guard let column = chosen else { continue }
+            choice[booking] = column
+            for movement in columns[column].movements { load[movement, default: 0] += group.teu }
+        }
+        return choice
+    }
+
+    /// The itinerary of a group through the capacity that `load` leaves, steering by the capacity duals.
+    private func residualItinerary(for group: Group, load: [Int32: Int], duals: [Int32: Double]) -> Itinerary? {
+        var costs = [Double](repeating: 0, count: network.movementCount)
+        for (movement, dual) in duals { costs[Int(movement)] = dual }
+        for (movement, used) in load where used + group.teu > network.capacity(of: .init(Int(movement))) {
+            costs[Int(movement)] = .infinity
+        }
+        for small in smallMovements.prefix(while: { $0.capacity < group.teu }) { costs[Int(small.movement)] = .infinity }
+        guard let (itinerary, cost) = try? router.cheapestItinerary(for: group.specification, costs: costs), cost.isFinite else {
+            return nil
+        }
+        return itinerary
+    }
+
+    /// One component as its own GLPK integer program, with presolve and all cuts.
+    private func solveComponent(_ members: [Int], _ componentColumns: [Int], timeLimit: Duration)
+        throws(GLPKError) -> (GLPKProblem.MIPResult, [Int: Int])
+    {
+        let problem = GLPKProblem(direction: .maximize)
+        var groupRow: [Int: Int] = [:]
+        for group in members { groupRow[group] = problem.addRows(upperBounds: [Double(groups[group].members.count)]).lowerBound }
+        var capacityRow: [Int32: Int] = [:]
+        for column in componentColumns {
+            for movement in columns[column].movements where rowOfMovement[movement] != nil && capacityRow[movement] == nil {
+                capacityRow[movement] = problem.addRows(upperBounds: [Double(network.capacity(of: .init(Int(movement))))]).lowerBound
+            }
+        }
+        var local: [Int: Int] = [:]
+        for column in componentColumns {
+            let group = columns[column].group
+            var entries: [(row: Int, value: Double)] = [(groupRow[group]!, 1)]
+            for movement in columns[column].movements {
+                if let row = capacityRow[movement] { entries.append((row, Double(groups[group].teu))) }
+            }
+            local[column] = problem.addColumn(objective: columns[column].coefficient, upper: nil, isInteger: true, entries: entries)
+        }
+        // GLPK 5.0's MIP presolver aborts the process (glp_add_cols: ncs = 0) when it reduces a model to nothing,
+        // which happens to small models; they need no presolving.
+        let result = try problem.solveMIP(GLPKProblem.MIPOptions(
+            timeLimit: timeLimit, relativeGap: options.relativeGap, presolve: componentColumns.count > 2_000))
+        guard result.objective != nil else { return (result, [:]) }
+        return (result, local.mapValues { Int(problem.integerValue($0).rounded()) })
+    }
+
+    private func debug(_ step: String) {
+        guard ProcessInfo.processInfo.environment["ASSIGN_DEBUG"] != nil else { return }
+        print("\(step) done after \(ContinuousClock.now - started)")
     }
 
     /// The baseline a planner would get by hand: bookings by deadline, each on the best of its initial

@@ -57,9 +57,9 @@ public struct BookingAssignment: Hashable, Sendable {
 
 /// What stopped the solve.
 public enum AssignmentStatus: Hashable, Sendable {
-    /// The assignment is optimal within the requested gap over all itineraries.
+    /// The assignment is optimal over all itineraries: its objective is within a cent of the bound.
     case optimal
-    /// The integer solve stopped at the requested relative gap on the generated itineraries.
+    /// The assignment is within the requested relative gap of the bound, which is enough.
     case gapReached
     /// The time limit stopped it; the plan is the best found.
     case timeLimit

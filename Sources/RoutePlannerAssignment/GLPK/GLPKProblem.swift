@@ -73,14 +73,19 @@ final class GLPKProblem {
         return first..<(first + upperBounds.count)
     }
 
-    /// Adds a column with bounds, an objective coefficient and its entries, and returns its index.
+    /// Adds a column with bounds (`upper` `nil`: none), an objective coefficient and its entries, and
+    /// returns its index.
     @discardableResult
-    func addColumn(objective: Double, lower: Double = 0, upper: Double, isInteger: Bool = false, entries: [(row: Int, value: Double)]) -> Int {
-        precondition(objective.isFinite && lower.isFinite && upper.isFinite && lower <= upper, "invalid column bounds or objective")
+    func addColumn(objective: Double, lower: Double = 0, upper: Double?, isInteger: Bool = false, entries: [(row: Int, value: Double)]) -> Int {
+        precondition(objective.isFinite && lower.isFinite && (upper.map { $0.isFinite && lower <= $0 } ?? true), "invalid column bounds or objective")
         let column = columnCount
         glp_add_cols(pointer, 1)
         let index = Int32(column + 1)
-        glp_set_col_bnds(pointer, index, lower == upper ? GLP_FX : GLP_DB, lower, upper)
+        if let upper {
+            glp_set_col_bnds(pointer, index, lower == upper ? GLP_FX : GLP_DB, lower, upper)
+        } else {
+            glp_set_col_bnds(pointer, index, GLP_LO, lower, 0)
+        }
         glp_set_obj_coef(pointer, index, objective)
         glp_set_col_kind(pointer, index, isInteger ? GLP_IV : GLP_CV)
         setEntries(entries, of: column)

@@ -1,0 +1,75 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerAssignment
+
+// The capacity-constrained assignment on a standard instance of ../shared/bench with bookings drawn by
+// assign_instance.py, capacities congested as ../shared/bench/assign_mip.py defines them.
+// Usage: AssignBenchmark INSTANCE_DIR BOOKINGS.csv LABEL [time-limit-seconds] [relative-gap] [model.mps]
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4 else {
+    FileHandle.standardError.write(Data("usage: AssignBenchmark DIR BOOKINGS.csv LABEL [seconds] [gap] [model.mps]\n".utf8))
+    exit(2)
+}
+let folder = URL(fileURLWithPath: arguments[1])
+let timeLimit = arguments.count > 4 ? Double(arguments[4])! : 60
+let gap = arguments.count > 5 ? Double(arguments[5])! : 1e-4
+let schedule = try CSVImporter().importSchedule(
+    locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value
+var bookings = try CSVImporter().importBookings(CSVFile(contentsOf: URL(fileURLWithPath: arguments[2])), network: schedule.network).value
+
+// Congest as assign_mip.py: candidates are the earliest arrivals from ready + 0, 3.5, 7 and 14 days; a movement
+// on some booking's first candidate holds min(capacity, max(largest such booking, ⌊0.8 × their TEU⌋)).
+let network = schedule.network
+let router = Router(network: network)
+var firstLoad: [Int: Int] = [:], firstMax: [Int: Int] = [:], allLoad: [Int: Int] = [:]
+let congestStart = ContinuousClock.now
+for booking in bookings {
+    var seen = Set<[Int]>()
+    for (index, offset) in [0.0, 3.5, 7, 14].enumerated() {
+        let specification = booking.specification
+        guard let relaxed = try? RouteSpecification(
+            origin: specification.origin, destination: specification.destination,
+            readyTime: specification.readyTime + offset * 86_400, arrivalDeadline: specification.readyTime + 400 * 86_400),
+              let itinerary = try? router.earliestArrival(for: relaxed)
+        else { break }
+        let movements = network.movementIDs(of: itinerary).map(\.rawValue)
+        guard seen.insert(movements).inserted else { continue }
+        for m in movements {
+            allLoad[m, default: 0] += booking.teu
+            if index == 0 {
+                firstLoad[m, default: 0] += booking.teu
+                firstMax[m] = max(firstMax[m, default: 0], booking.teu)
+            }
+        }
+    }
+}
+var position = 0
+let congested = network.voyages.map { voyage in
+    Voyage(number: voyage.number, movements: voyage.movements.map { movement in
+        defer { position += 1 }
+        var changed = movement
+        if let load = firstLoad[position] {
+            changed.capacity = min(movement.capacity, max(firstMax[position]!, Int((0.8 * Double(load)).rounded(.down))))
+        } else if let load = allLoad[position] {
+            changed.capacity = min(movement.capacity, load)
+        }
+        return changed
+    }, vessel: voyage.vessel, service: voyage.service)
+}
+let congestedNetwork = try ScheduleNetwork(locations: network.locations, voyages: congested)
+let congestSeconds = (ContinuousClock.now - congestStart) / .seconds(1)
+
+let options = AssignmentOptions(
+    timeLimit: .seconds(timeLimit), relativeGap: gap, modelFile: arguments.count > 6 ? URL(fileURLWithPath: arguments[6]) : nil)
+let plan = try CapacityAssignment(network: congestedNetwork).assign(bookings, options: options)
+let seconds = plan.duration / .seconds(1)
+let noRoute = plan.assignments.filter { $0.reason == .noItinerary }.count
+let improvement = plan.greedyRevenue > 0 ? (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100 : 0
+print(String(
+    format: "| %@ | %d | %.1f s | %.0f TEU (%d of %d bookings; %d without any itinerary) | %.2f | %.4f%% | %@ | %.0f TEU (+%.2f%%) | %d columns, %d rows, %d pricing rounds |",
+    arguments[3], bookings.count, seconds, plan.revenue, plan.carried.count, bookings.count, noRoute, plan.bound, plan.gap * 100,
+    "\(plan.status)", plan.greedyRevenue, improvement, plan.columnCount, plan.rowCount, plan.pricingRounds))
+print(String(format: "congesting capacities took %.1f s; busiest leg: %@ %@→%@ %d/%d TEU", congestSeconds,
+    plan.busiestLegs.first.map { "\($0.voyage)" } ?? "-", plan.busiestLegs.first.map { "\($0.from)" } ?? "-",
+    plan.busiestLegs.first.map { "\($0.to)" } ?? "-", plan.busiestLegs.first?.load ?? 0, plan.busiestLegs.first?.capacity ?? 0))
