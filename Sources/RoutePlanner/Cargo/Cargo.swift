@@ -19,6 +19,8 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public let trackingId: String
     /// The size in TEU.
     public let teu: Int
+    /// The revenue per TEU carried, when known.
+    public let revenuePerTEU: Double?
     /// Where the cargo must go and when.
     public private(set) var specification: RouteSpecification
     /// The itinerary the cargo follows, once routed.
@@ -27,17 +29,24 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public private(set) var lastUnload: (location: UnLocode, time: Date)?
 
     /// Books cargo.
-    public init(trackingId: String, teu: Int, specification: RouteSpecification) {
+    public init(trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil) {
         precondition(!trackingId.trimmingWhitespace().isEmpty, "cargo needs a tracking id")
         precondition(teu > 0, "cargo \(trackingId) must have a positive size in TEU")
         self.trackingId = trackingId
         self.teu = teu
+        self.revenuePerTEU = revenuePerTEU
         self.specification = specification
     }
 
     /// Books the cargo of a booking.
     public init(booking: Booking) {
-        self.init(trackingId: booking.id, teu: booking.teu, specification: booking.specification)
+        self.init(
+            trackingId: booking.id, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU)
+    }
+
+    /// The booking the cargo stands for now: its tracking id, size, revenue and current specification.
+    public var booking: Booking {
+        Booking(id: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU)
     }
 
     public var id: String { trackingId }
@@ -89,7 +98,8 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     }
 
     public static func == (lhs: Cargo, rhs: Cargo) -> Bool {
-        lhs.trackingId == rhs.trackingId && lhs.teu == rhs.teu && lhs.specification == rhs.specification
+        lhs.trackingId == rhs.trackingId && lhs.teu == rhs.teu && lhs.revenuePerTEU == rhs.revenuePerTEU
+            && lhs.specification == rhs.specification
             && lhs.itinerary == rhs.itinerary && lhs.lastUnload?.location == rhs.lastUnload?.location
             && lhs.lastUnload?.time == rhs.lastUnload?.time
     }

@@ -42,6 +42,9 @@ public struct RouteCargoPresenter: Sendable {
             slack: slack < 60 ? "arrives at the deadline" : "arrives \(PlannerFormat.duration(slack)) before the deadline")
     }
 
+    /// A date and time in the presenter's zone, with the zone written out: "Mon 2 Mar 2026, 08:00 UTC".
+    public func dateTime(_ date: Date) -> String { PlannerFormat(timeZone: timeZone).dateTime(date) }
+
     /// A domain error in words a planner acts on.
     public func message(for error: DomainError) -> String {
         let format = PlannerFormat(timeZone: timeZone)

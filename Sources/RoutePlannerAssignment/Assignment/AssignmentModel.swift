@@ -140,8 +140,11 @@ final class AssignmentModel {
         } else if bound - objective <= 0.01 {
             // Within a cent of the bound: the whole transit tie-break weighs less than that.
             status = .optimal
-        } else {
+        } else if bound - objective <= options.relativeGap * abs(bound) {
             status = .gapReached
+        } else {
+            // GLPK solved every component over the itineraries found; the rest is the LP relaxation's gap.
+            status = .optimalOverGeneratedItineraries
         }
         return plan(choice: choice, status: status, bound: max(bound, objective), greedy: greedy, rounds: rounds)
     }
@@ -155,9 +158,16 @@ final class AssignmentModel {
     private func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
         var rounds = 0
         let pricingBudget = options.timeLimit / 2
+        // Until an LP is solved, the bound is everything every group could pay.
+        var bound = groups.filter { !$0.columns.isEmpty }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
         while true {
             rounds += 1
-            let status = try program.solveLP(timeLimit: max(remaining, .milliseconds(100)))
+            let status: GLPKProblem.LPStatus
+            do {
+                status = try program.solveLP(timeLimit: max(remaining - options.timeLimit / 4, .milliseconds(100)))
+            } catch .timeLimit {
+                return (bound, rounds, false)
+            }
             guard status == .optimal else { throw .solverFailed(code: -1) }
             let objective = program.lpObjective
             var costs = [Double](repeating: 0, count: network.movementCount)
@@ -190,7 +200,7 @@ final class AssignmentModel {
                 let reducedCost = coefficient(group, itinerary) - price - Double(group.teu) * cost
                 if reducedCost > 1e-7 * max(1, group.revenue), addColumn(group: index, itinerary) { added += 1 }
             }
-            let bound = objective + gain
+            bound = objective + gain
             debug("pricing round \(rounds): LP \(objective), bound \(objective + gain), \(added) columns added;")
             if added == 0 { return (bound, rounds, true) }
             if ContinuousClock.now - started > pricingBudget { return (bound, rounds, false) }
@@ -234,10 +244,9 @@ final class AssignmentModel {
         let rounded = roundedSolution(lpValues, duals: rowOfMovement.mapValues { max(0, program.rowDual($0)) })
         debug("rounding")
         func total(_ plan: [Int?]) -> Double { plan.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient } }
-        if converged, bound - max(total(rounded), total(greedy)) <= max(options.relativeGap * abs(bound), 0.01) {
-            // Already within the requested gap of the bound over all itineraries: no branching needed.
-            return (total(rounded) >= total(greedy) ? rounded : greedy, false)
-        }
+        func isGoodEnough(_ plan: [Int?]) -> Bool { bound - total(plan) <= max(options.relativeGap * abs(bound), 0.01) }
+        let incumbent = total(rounded) >= total(greedy) ? rounded : greedy
+        if converged && isGoodEnough(incumbent) { return (incumbent, false) }
         var parent = Array(groups.indices)
         func root(_ group: Int) -> Int {
             var group = group
@@ -264,12 +273,14 @@ final class AssignmentModel {
             func objective(_ plan: [Int?]) -> Double {
                 componentBookings.compactMap { plan[$0] }.reduce(0.0) { $0 + columns[$1].coefficient }
             }
-            // The better of the rounded LP and the greedy plan is the incumbent.
-            var best = objective(rounded) >= objective(greedy) ? rounded : greedy
+            // The best plan so far is the incumbent; GLPK must beat it.
+            var best = incumbent
             let isIntegral = componentColumns.allSatisfy { $0 < lpValues.count && abs(lpValues[$0] - lpValues[$0].rounded()) < 1e-9 }
-            if !(converged && isIntegral) && remaining > .milliseconds(100) {
+            if !(converged && isIntegral) && remaining > .milliseconds(200) {
                 let budget = max(.milliseconds(100), remaining * (Double(componentColumns.count) / Double(max(1, columnsLeft))))
+                let componentStart = ContinuousClock.now
                 let (result, values) = try solveComponent(members, componentColumns, timeLimit: budget)
+                debug("component of \(members.count) groups, \(componentColumns.count) columns: \(result.status) in \(ContinuousClock.now - componentStart) of \(budget);")
                 if result.status == .timeLimit || result.status == .timeLimitNoSolution { stoppedByTime = true }
                 if let found = result.objective, found > objective(best) + 1e-9 {
                     best = Array(repeating: nil, count: bookings.count)
@@ -375,7 +386,7 @@ final class AssignmentModel {
 
     private func debug(_ step: String) {
         guard ProcessInfo.processInfo.environment["ASSIGN_DEBUG"] != nil else { return }
-        print("\(step) done after \(ContinuousClock.now - started)")
+        FileHandle.standardError.write(Data("\(step) done after \(ContinuousClock.now - started)\n".utf8))
     }
 
     /// The baseline a planner would get by hand: bookings by deadline, each on the best of its initial
