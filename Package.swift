@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "BundledData", targets: ["BundledData"]),
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
         .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
+        .executable(name: "route-planner", targets: ["route-planner"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
         .executable(name: "reroute-cargo", targets: ["reroute-cargo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The routing core: domain, compiled network and route search. Pure Swift, no C.
@@ -42,6 +44,14 @@ let package = Package(
             name: "RoutePlannerAssignment",
             dependencies: ["CGLPK", "RoutePlanner", "RoutePlannerApplication"]
         ),
+        // The command line: a thin view over the coordinators.
+        .executableTarget(
+            name: "route-planner",
+            dependencies: [
+                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(
             name: "RoutePlannerTestSupport",
@@ -61,8 +71,7 @@ let package = Package(
             name: "RoutePlannerTests",
             dependencies: [
                 "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerTestSupport",
-                "route-cargo",
-                "reroute-cargo",
+                "route-cargo", "reroute-cargo", "route-planner",
             ],
             resources: [.copy("Fixtures")]
         ),

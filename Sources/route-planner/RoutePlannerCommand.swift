@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `route-planner` command: routes, assignments, validation and a summary of the network.
+@main
+struct RoutePlannerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route-planner",
+        abstract: "Find and assign container routes over voyage schedules.",
+        discussion: """
+            Without --schedule and --locations every command uses the bundled network: LINER-LIB's WorldSmall \
+            services as weekly voyages from 2026-01-05 to 2026-07-05 (46 ports, 884 voyages), with 3,402 \
+            sample bookings. Dates are ISO 8601: a date (2026-03-02) or a date-time with a zone \
+            (2026-03-02T08:00:00Z). Exit status: 0 success, 1 when the request cannot be met (no route, \
+            unknown port, errors in a file), 64 for wrong flags.
+            """,
+        version: "0.1.0",
+        subcommands: [RouteCommand.self, AssignCommand.self, ValidateCommand.self, NetworkCommand.self]
+    )
+}

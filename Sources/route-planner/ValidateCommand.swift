@@ -1,0 +1,53 @@
+import ArgumentParser
+import BundledData
+import Foundation
+import RoutePlanner
+
+/// `route-planner validate`: every problem of the files, compiler style.
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check CSV files and list every problem as file:line:column: error: message.",
+        discussion: "Exits with status 1 when there is an error; warnings alone leave it 0.")
+
+    @OptionGroup var schedule: ScheduleOptions
+
+    @Option(help: "A bookings CSV file to check against the schedule's ports.")
+    var bookings: String?
+
+    func run() async throws {
+        let importer = CSVImporter(reference: try? BundledData.unlocodeDirectory())
+        var diagnostics: [ImportDiagnostic] = []
+        var omitted = 0
+        var network: ScheduleNetwork?
+        if let locations = schedule.locations, let schedulePath = schedule.schedule {
+            do {
+                let result = try importer.importSchedule(locations: URL(fileURLWithPath: locations), schedule: URL(fileURLWithPath: schedulePath))
+                diagnostics += result.diagnostics
+                network = result.value.network
+            } catch {
+                diagnostics += error.diagnostics
+                omitted += error.omittedErrorCount
+            }
+        } else {
+            network = try? BundledData.worldSmall().network
+        }
+        if let bookings {
+            do {
+                let file = try CSVFile(contentsOf: URL(fileURLWithPath: bookings))
+                diagnostics += try importer.importBookings(file, network: network).diagnostics
+            } catch let error as ImportError {
+                diagnostics += error.diagnostics
+                omitted += error.omittedErrorCount
+            } catch {
+                diagnostics.append(ImportDiagnostic(file: bookings, line: 1, column: 1, severity: .error, message: "cannot read the file: \(error.localizedDescription)"))
+            }
+        }
+        for diagnostic in diagnostics { print(diagnostic) }
+        if omitted > 0 { print("and \(omitted) more error\(omitted == 1 ? "" : "s")") }
+        let errors = diagnostics.filter { $0.severity == .error }.count + omitted
+        let warnings = diagnostics.count - diagnostics.filter { $0.severity == .error }.count
+        printError("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if errors > 0 { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The `route-planner` binary end to end: whole outputs and exit statuses.
+@Suite struct CommandLineTests {
+    static func run(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
+        let process = Process()
+        process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (out, err, process.terminationStatus)
+    }
+
+    static var fixtures: String { Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.path }
+
+    @Test func routesOnTheBundledNetwork() throws {
+        let (output, _, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2"])
+        #expect(status == 0)
+        #expect(output == """
+            #  Departs                    Arrives                     Transit           Route                  Slack against the deadline
+            -  -------------------------  --------------------------  ----------------  ---------------------  --------------------------------------------
+            1  Mon 2 Mar 2026, 08:00 UTC  Tue 7 Apr 2026, 21:00 UTC   36 days 13 hours  CNSHA → MYTPP → NLRTM  arrives 23 days 3 hours before the deadline
+                 WS15-W09: Shanghai (CNSHA) → Tanjung Pelepas (MYTPP)
+                 WS25-W07: Tanjung Pelepas (MYTPP) → Rotterdam (NLRTM)
+                 transshipment at Tanjung Pelepas (MYTPP): waits 5 days 2 hours
+            2  Thu 5 Mar 2026, 10:00 UTC  Fri 10 Apr 2026, 07:00 UTC  35 days 21 hours  CNSHA → NLRTM          arrives 20 days 17 hours before the deadline
+                 WS29-W09: Shanghai (CNSHA) → Rotterdam (NLRTM)
+
+            """)
+    }
+
+    @Test func namesTheFlagOfEveryBadValue() throws {
+        let (output, error, status) = try Self.run(["route", "--from", "cnsha", "--to", "NLRTM", "--ready", "2026-03-02T08:00", "-k", "0"])
+        #expect(status == 64 && output.isEmpty)
+        #expect(error == """
+            error: -k: Enter a whole number from 1 to 50.
+            error: --ready: Ready "2026-03-02T08:00" has no time zone; write "2026-03-02T08:00Z" for UTC or add the offset, as in "2026-03-02T08:00+01:00".
+
+            """)
+    }
+
+    @Test func anUnknownPortIsAFailureWithASuggestion() throws {
+        let (_, error, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTX"])
+        #expect(status == 1)
+        #expect(error == "error: NLRTX is not a port of this network. Did you mean NLRTM?\n")
+    }
+
+    @Test func summarisesTheNetwork() throws {
+        let (output, _, status) = try Self.run(["network"])
+        #expect(status == 0)
+        #expect(output.hasPrefix("Ports:      46\nVoyages:    884\nMovements:  6630\nDates:      2026-01-05 to 2026-10-11\n"))
+    }
+
+    @Test func validatesFilesCompilerStyle() throws {
+        let (output, error, status) = try Self.run([
+            "validate", "--schedule", Self.fixtures + "/invalid-schedule/schedule.csv",
+            "--locations", Self.fixtures + "/invalid-schedule/locations.csv",
+        ])
+        #expect(status == 1)
+        #expect(output.split(separator: "\n").count == 17)
+        #expect(output.contains("/invalid-schedule/schedule.csv:12:4: error: voyage V7 does not connect"))
+        #expect(error == "15 errors, 2 warnings\n")
+    }
+
+    @Test func flagsThatDoNotGoTogether() throws {
+        let (_, error, status) = try Self.run(["network", "--schedule", "s.csv"])
+        #expect(status == 64)
+        #expect(error.contains("--schedule and --locations go together"))
+    }
+}
