@@ -266,6 +266,7 @@ final class AssignmentModel {
         var choice = [Int?](repeating: nil, count: bookings.count)
         var stoppedByTime = false
         var columnsLeft = columns.count
+        var large: [Int] = []
         for (_, members) in components.sorted(by: { $0.key < $1.key }) {
             let componentColumns = members.flatMap { groups[$0].columns }
             let componentBookings = members.flatMap { groups[$0].members }
@@ -276,6 +277,10 @@ final class AssignmentModel {
             // The best plan so far is the incumbent; GLPK must beat it.
             var best = incumbent
             let isIntegral = componentColumns.allSatisfy { $0 < lpValues.count && abs(lpValues[$0] - lpValues[$0].rounded()) < 1e-9 }
+            if componentColumns.count > Self.largestSeparateComponent && !(converged && isIntegral) {
+                large += members
+                continue
+            }
             if !(converged && isIntegral) && remaining > .milliseconds(200) {
                 let budget = max(.milliseconds(100), remaining * (Double(componentColumns.count) / Double(max(1, columnsLeft))))
                 let componentStart = ContinuousClock.now
@@ -298,7 +303,30 @@ final class AssignmentModel {
             }
             for booking in componentBookings { choice[booking] = best[booking] }
         }
-        return (choice, stoppedByTime)
+        guard !large.isEmpty else { return (choice, stoppedByTime) }
+        // A large component as a model of its own would have GLPK solve its root LP from scratch, with no time
+        // limit; the column-generation model already holds an optimal basis, so branch there instead.
+        let largeBookings = large.flatMap { groups[$0].members }
+        for booking in largeBookings { choice[booking] = incumbent[booking] }
+        guard remaining > .milliseconds(500) else { return (choice, true) }
+        program.setAllColumns(integer: true)
+        let result = try program.solveMIP(GLPKProblem.MIPOptions(
+            timeLimit: remaining, relativeGap: options.relativeGap, presolve: false))
+        debug("large components: \(result.status)")
+        if result.status != .optimal && result.status != .gapReached { stoppedByTime = true }
+        guard result.objective != nil else { return (choice, stoppedByTime) }
+        var fromGLPK = choice
+        for group in large {
+            var bookingsLeft = groups[group].members[...]
+            for booking in bookingsLeft { fromGLPK[booking] = nil }
+            for column in groups[group].columns {
+                let count = Int(program.integerValue(column).rounded())
+                for booking in bookingsLeft.prefix(count) { fromGLPK[booking] = column }
+                bookingsLeft = bookingsLeft.dropFirst(count)
+            }
+        }
+        func objective(_ plan: [Int?]) -> Double { largeBookings.compactMap { plan[$0] }.reduce(0.0) { $0 + columns[$1].coefficient } }
+        return (objective(fromGLPK) > objective(choice) + 1e-9 ? fromGLPK : choice, stoppedByTime)
     }
 
     /// The LP solution rounded down, which keeps every row satisfied, then the bookings it leaves out
@@ -353,6 +381,9 @@ final class AssignmentModel {
         }
         return itinerary
     }
+
+    /// The most columns a component may have to be solved as a GLPK model of its own.
+    static let largestSeparateComponent = 5_000
 
     /// One component as its own GLPK integer program, with presolve and all cuts.
     private func solveComponent(_ members: [Int], _ componentColumns: [Int], timeLimit: Duration)
