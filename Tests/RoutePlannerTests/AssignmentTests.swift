@@ -131,6 +131,16 @@ import Testing
         #expect(result == GLPKProblem.MIPResult(status: .optimal, objective: 20))
     }
 
+    @Test func takesAnIncumbentWithoutPresolving() throws {
+        let problem = GLPKProblem(direction: .maximize)
+        problem.addRows(upperBounds: [24, 6])
+        problem.addColumn(objective: 5, upper: 10, isInteger: true, entries: [(0, 6), (1, 1)])
+        problem.addColumn(objective: 4, upper: 10, isInteger: true, entries: [(0, 4), (1, 2)])
+        let result = try problem.solveMIP(GLPKProblem.MIPOptions(
+            timeLimit: .seconds(5), relativeGap: 0, presolve: false, incumbent: [2, 2], proximitySearch: true))
+        #expect(result == GLPKProblem.MIPResult(status: .optimal, objective: 20))
+    }
+
     @Test func reportsAnInfeasibleModel() throws {
         let problem = GLPKProblem(direction: .maximize)
         problem.addRows(upperBounds: [0])

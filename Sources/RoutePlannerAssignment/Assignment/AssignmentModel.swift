@@ -150,14 +150,14 @@ final class AssignmentModel {
     }
 
     /// Column generation: solves the LP, prices every group that could gain, adds the itineraries with
-    /// positive reduced cost, until none is found or half the time is spent.
+    /// positive reduced cost, until none is found or three quarters of the time are spent.
     ///
     /// Returns the Lagrangian bound of the last round, `z_LP + Σ_g n_g · max(0, r_g − π_g − teu_g · c_g)`,
     /// where `c_g` is the cheapest dual cost of an itinerary for group g; it bounds the optimum over all
     /// itineraries (Farley's bound, as in Desaulniers, Desrosiers, Solomon, "Column Generation", 2005).
     private func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
         var rounds = 0
-        let pricingBudget = options.timeLimit / 2
+        let pricingBudget = options.timeLimit * 0.75
         // Until an LP is solved, the bound is everything every group could pay.
         var bound = groups.filter { !$0.columns.isEmpty }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
         while true {
@@ -310,8 +310,11 @@ final class AssignmentModel {
         for booking in largeBookings { choice[booking] = incumbent[booking] }
         guard remaining > .milliseconds(500) else { return (choice, true) }
         program.setAllColumns(integer: true)
+        // The incumbent goes to GLPK as its first integer solution, for proximity search to improve.
+        var start = [Double](repeating: 0, count: columns.count)
+        for case let column? in choice { start[column] += 1 }
         let result = try program.solveMIP(GLPKProblem.MIPOptions(
-            timeLimit: remaining, relativeGap: options.relativeGap, presolve: false))
+            timeLimit: remaining, relativeGap: options.relativeGap, presolve: false, incumbent: start, proximitySearch: true))
         debug("large components: \(result.status)")
         if result.status != .optimal && result.status != .gapReached { stoppedByTime = true }
         guard result.objective != nil else { return (choice, stoppedByTime) }

@@ -39,6 +39,17 @@ final class GLPKProblem {
         var presolve = true
         /// Gomory, MIR, cover and clique cuts; off in GLPK's defaults.
         var cuts = true
+        /// A known integer solution, one value per column, handed to GLPK as its first incumbent; only
+        /// without the presolver, whose reduced model has other columns.
+        var incumbent: [Double]? = nil
+        /// GLPK's proximity search, which improves an incumbent.
+        var proximitySearch = false
+    }
+
+    /// What the branch-and-bound callback needs: the incumbent to hand over once.
+    private final class CallbackContext {
+        var incumbent: [Double]?
+        init(incumbent: [Double]?) { self.incumbent = incumbent }
     }
 
     private let pointer: OpaquePointer
@@ -159,6 +170,25 @@ final class GLPKProblem {
         parameters.presolve = options.presolve ? GLP_ON : GLP_OFF
         let cuts = options.cuts ? GLP_ON : GLP_OFF
         (parameters.gmi_cuts, parameters.mir_cuts, parameters.cov_cuts, parameters.clq_cuts) = (cuts, cuts, cuts, cuts)
+        if options.proximitySearch {
+            parameters.ps_heur = GLP_ON
+            parameters.ps_tm_lim = Self.milliseconds(options.timeLimit / 2)
+        }
+        let context = CallbackContext(incumbent: nil)
+        if let incumbent = options.incumbent {
+            precondition(!options.presolve, "an incumbent can be handed to GLPK only without its presolver")
+            precondition(incumbent.count == columnCount, "give one value per column")
+            context.incumbent = [0] + incumbent
+            parameters.cb_info = Unmanaged.passUnretained(context).toOpaque()
+            parameters.cb_func = { tree, info in
+                guard let tree, let info, glp_ios_reason(tree) == GLP_IHEUR else { return }
+                let context = Unmanaged<CallbackContext>.fromOpaque(info).takeUnretainedValue()
+                guard let values = context.incumbent else { return }
+                context.incumbent = nil
+                _ = values.withUnsafeBufferPointer { glp_ios_heur_sol(tree, $0.baseAddress) }
+            }
+        }
+        defer { withExtendedLifetime(context) {} }
         if !options.presolve {
             // Without the presolver GLPK needs an optimal LP basis first.
             var simplex = glp_smcp()
