@@ -1,0 +1,140 @@
+import Foundation
+
+/// Changes to a schedule that a planner asks "what if" about: a cancelled voyage, a closed port, a delay,
+/// a different capacity.
+///
+/// Apply a scenario with ``ScheduleNetwork/applying(_:)``; the network itself never changes.
+public struct Scenario: Hashable, Sendable {
+    /// One change to the schedule.
+    public enum Edit: Hashable, Sendable {
+        /// The voyage does not sail.
+        case cancelVoyage(VoyageNumber)
+        /// Vessels omit their calls at the port that fall in the window (any time when a bound is `nil`):
+        /// they sail on from the call before to the call after with their other times unchanged, so cargo can
+        /// neither be loaded, discharged nor transshipped there, and cargo aboard passes by. A voyage's
+        /// first or last call in the window is dropped with the movement that leaves or reaches it.
+        case closePort(UnLocode, from: Date?, until: Date?)
+        /// The voyage runs late by the duration from its first call at the port on (from the start when the
+        /// port is `nil`): every departure and arrival from that call's departure on moves.
+        case delay(VoyageNumber, by: Duration, from: UnLocode?)
+        /// Every movement of the voyage holds this many TEU.
+        case capacity(VoyageNumber, teu: Int)
+    }
+
+    /// The changes, applied in order.
+    public var edits: [Edit]
+
+    public init(_ edits: [Edit] = []) {
+        self.edits = edits
+    }
+}
+
+/// Why a scenario cannot be applied.
+public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownVoyage(VoyageNumber)
+    case unknownLocation(UnLocode)
+    /// A delay names a port the voyage does not call at.
+    case voyageDoesNotCall(VoyageNumber, at: UnLocode)
+    /// A capacity is negative.
+    case invalidCapacity(VoyageNumber, Int)
+
+    public var description: String {
+        switch self {
+        case .unknownVoyage(let number): "voyage \(number) is not in the schedule"
+        case .unknownLocation(let code): "\(code) is not a port of the schedule"
+        case .voyageDoesNotCall(let number, let code): "voyage \(number) does not call at \(code)"
+        case .invalidCapacity(let number, let teu): "voyage \(number): capacity \(teu) TEU is negative"
+        }
+    }
+}
+
+extension ScheduleNetwork {
+    /// The network as it would be with the scenario's changes.
+    ///
+    /// - Throws: ``ScenarioError`` for a voyage or port the network does not have, a delay at a port the
+    ///   voyage does not call at, or a negative capacity.
+    /// - Complexity: O(*m* log *m*): the network is built again.
+    public func applying(_ scenario: Scenario) throws(ScenarioError) -> ScheduleNetwork {
+        var voyages = self.voyages
+        var index = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
+        func position(_ number: VoyageNumber) throws(ScenarioError) -> Int {
+            guard let position = index[number] else { throw .unknownVoyage(number) }
+            return position
+        }
+        for edit in scenario.edits {
+            switch edit {
+            case .cancelVoyage(let number):
+                let removed = try position(number)
+                voyages.remove(at: removed)
+                index = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
+            case .closePort(let code, let from, let until):
+                guard location(code) != nil else { throw .unknownLocation(code) }
+                voyages = voyages.compactMap { $0.omittingCalls(at: code, from: from ?? .distantPast, until: until ?? .distantFuture) }
+                index = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
+            case .delay(let number, let duration, let port):
+                let at = try position(number)
+                let voyage = voyages[at]
+                var first = 0
+                if let port {
+                    guard location(port) != nil else { throw .unknownLocation(port) }
+                    guard let call = voyage.movements.firstIndex(where: { $0.departureLocation == port }) else {
+                        throw .voyageDoesNotCall(number, at: port)
+                    }
+                    first = call
+                }
+                let seconds = TimeInterval(duration.components.seconds)
+                let movements = voyage.movements.enumerated().map { offset, movement in
+                    var moved = movement
+                    if offset >= first {
+                        moved.departureTime += seconds
+                        moved.arrivalTime += seconds
+                    }
+                    return moved
+                }
+                voyages[at] = Voyage(number: number, movements: movements, vessel: voyage.vessel, service: voyage.service)
+            case .capacity(let number, let teu):
+                guard teu >= 0 else { throw .invalidCapacity(number, teu) }
+                let at = try position(number)
+                let voyage = voyages[at]
+                voyages[at] = Voyage(
+                    number: number, movements: voyage.movements.map { var changed = $0; changed.capacity = teu; return changed },
+                    vessel: voyage.vessel, service: voyage.service)
+            }
+        }
+        do {
+            return try ScheduleNetwork(locations: locations, voyages: voyages)
+        } catch {
+            preconditionFailure("a scenario broke the schedule: \(error)")
+        }
+    }
+}
+
+extension Voyage {
+    /// The voyage without its calls at a port whose time falls in the window, or `nil` when nothing is left.
+    ///
+    /// A call's time is its arrival (its departure for the first call).
+    func omittingCalls(at port: UnLocode, from start: Date, until end: Date) -> Voyage? {
+        var movements: [CarrierMovement] = []
+        for movement in self.movements {
+            if movement.departureLocation == port, let previous = movements.last, previous.arrivalLocation == port,
+               (start...end).contains(previous.arrivalTime) {
+                // An intermediate call: sail on from the call before, with this movement's arrival.
+                movements[movements.count - 1] = CarrierMovement(
+                    from: previous.departureLocation, to: movement.arrivalLocation, departure: previous.departureTime,
+                    arrival: movement.arrivalTime, capacity: min(previous.capacity, movement.capacity))
+                if movements[movements.count - 1].departureLocation == movements[movements.count - 1].arrivalLocation {
+                    movements.removeLast()  // a there-and-back to the closed port is nothing at all
+                }
+                continue
+            }
+            if movement.departureLocation == port && (start...end).contains(movement.departureTime) && movements.isEmpty {
+                continue  // the first call is closed: the voyage starts at the next one
+            }
+            movements.append(movement)
+        }
+        if let last = movements.last, last.arrivalLocation == port && (start...end).contains(last.arrivalTime) {
+            movements.removeLast()  // the last call is closed
+        }
+        return movements.isEmpty ? nil : Voyage(number: number, movements: movements, vessel: vessel, service: service)
+    }
+}
