@@ -13,9 +13,13 @@ public struct RoutePlannerComposition: Sendable {
     public let assignItinerary: AssignItineraryCoordinator<AssignItineraryInteractor>
     public let reRouteCargo: ReRouteCargoCoordinator<ReRouteCargoInteractor>
 
-    /// Wires the application over CSV files; without a bookings file the cargo starts empty.
-    public init(locations: URL, schedule: URL, bookings: URL? = nil, presenter: RouteCargoPresenter = RouteCargoPresenter()) {
-        let scheduleRepository = CSVScheduleRepository(locations: locations, schedule: schedule)
+    /// Wires the application over CSV files, with a what-if scenario applied to the schedule; without a
+    /// bookings file the cargo starts empty.
+    public init(
+        locations: URL, schedule: URL, bookings: URL? = nil, scenario: Scenario = Scenario(),
+        presenter: RouteCargoPresenter = RouteCargoPresenter()
+    ) {
+        let scheduleRepository = CSVScheduleRepository(locations: locations, schedule: schedule, scenario: scenario)
         let cargoRepository: any CargoRepository = bookings.map { CSVCargoRepository(bookings: $0, schedule: scheduleRepository) }
             ?? InMemoryCargoRepository()
         self.schedule = scheduleRepository
@@ -31,10 +35,10 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     /// Wires the application over the bundled LINER-LIB WorldSmall schedule and its sample bookings.
-    public static func bundled(presenter: RouteCargoPresenter = RouteCargoPresenter()) -> RoutePlannerComposition {
+    public static func bundled(scenario: Scenario = Scenario(), presenter: RouteCargoPresenter = RouteCargoPresenter()) -> RoutePlannerComposition {
         let directory = BundledData.worldSmallDirectory
         return RoutePlannerComposition(
             locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
-            bookings: directory.appendingPathComponent("bookings.csv"), presenter: presenter)
+            bookings: directory.appendingPathComponent("bookings.csv"), scenario: scenario, presenter: presenter)
     }
 }

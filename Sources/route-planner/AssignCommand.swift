@@ -12,6 +12,8 @@ struct AssignCommand: AsyncParsableCommand {
 
     @OptionGroup var schedule: ScheduleOptions
 
+    @OptionGroup(title: "What if") var whatIf: ScenarioOptions
+
     @Option(help: "The bookings CSV file. Default: the bundled sample bookings (with the bundled network only).")
     var bookings: String?
 
@@ -31,7 +33,7 @@ struct AssignCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let state = await schedule.composition(bookings: bookings).assignRoutes.assign(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
+        let state = await schedule.composition(bookings: bookings, scenario: try whatIf.scenario()).assignRoutes.assign(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
         switch state {
         case .success(let report):
             print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))

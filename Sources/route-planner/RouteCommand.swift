@@ -15,6 +15,8 @@ struct RouteCommand: AsyncParsableCommand {
 
     @OptionGroup var schedule: ScheduleOptions
 
+    @OptionGroup(title: "What if") var whatIf: ScenarioOptions
+
     @Option(help: "The origin port's UN/LOCODE, such as CNSHA.")
     var from: String
 
@@ -50,7 +52,7 @@ struct RouteCommand: AsyncParsableCommand {
         let form = RouteCargoForm(
             origin: from, destination: to, ready: ready, deadline: deadline, limit: String(k),
             maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage)
-        let state = await schedule.composition().routeCargo.route(form)
+        let state = await schedule.composition(scenario: try whatIf.scenario()).routeCargo.route(form)
         switch state {
         case .success(let itineraries):
             print(format == .json ? RouteOutput.json(itineraries, form: form) : RouteOutput.table(itineraries))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BundledData
 import Foundation
+import RoutePlanner
 import RoutePlannerApplication
 
 /// The schedule files shared by every command; the bundled network without them.
@@ -17,17 +18,17 @@ struct ScheduleOptions: ParsableArguments {
         }
     }
 
-    /// The application wired to the files, or to the bundled network and bookings.
-    func composition(bookings: String? = nil) -> RoutePlannerComposition {
+    /// The application wired to the files, or to the bundled network and bookings, with a what-if scenario.
+    func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
         guard let schedule, let locations else {
             let bundled = BundledData.worldSmallDirectory
             return RoutePlannerComposition(
                 locations: bundled.appendingPathComponent("locations.csv"), schedule: bundled.appendingPathComponent("schedule.csv"),
-                bookings: URL(fileURLWithPath: bookings ?? bundled.appendingPathComponent("bookings.csv").path))
+                bookings: URL(fileURLWithPath: bookings ?? bundled.appendingPathComponent("bookings.csv").path), scenario: scenario)
         }
         return RoutePlannerComposition(
             locations: URL(fileURLWithPath: locations), schedule: URL(fileURLWithPath: schedule),
-            bookings: bookings.map { URL(fileURLWithPath: $0) })
+            bookings: bookings.map { URL(fileURLWithPath: $0) }, scenario: scenario)
     }
 }
 

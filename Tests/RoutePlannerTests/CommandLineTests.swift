@@ -73,4 +73,23 @@ import Testing
         #expect(status == 64)
         #expect(error.contains("--schedule and --locations go together"))
     }
+
+    @Test func answersWhatIfACancelledVoyage() throws {
+        let (output, _, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--cancel-voyage", "WS15-W09"])
+        #expect(status == 0)
+        #expect(output.split(separator: "\n")[2].hasSuffix("CNSHA → SGSIN → MYTPP → NLRTM  arrives 23 days 3 hours before the deadline"))
+        #expect(!output.contains("WS15-W09"))
+    }
+
+    @Test func answersWhatIfAPortIsClosed() throws {
+        let (output, _, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--close-port", "MYTPP@2026-03-01..2026-03-31"])
+        #expect(status == 0)
+        #expect(output.contains("CNSHA → HKHKG → ITGIT → ESALG → NLRTM") && !output.contains("MYTPP"))
+    }
+
+    @Test func namesTheWhatIfFlagThatIsWrong() throws {
+        let (_, error, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "--delay", "WS15:x"])
+        #expect(status == 64)
+        #expect(error.hasPrefix("Error: --delay: write VOYAGE:HOURS or VOYAGE:HOURS@PORT, such as WS15-W09:48@MYTPP."))
+    }
 }
