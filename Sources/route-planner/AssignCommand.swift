@@ -32,9 +32,16 @@ struct AssignCommand: AsyncParsableCommand {
         }
     }
 
+    @Option(help: "Also write the assignment as CSV, one row per booking: booking,teu,carried,voyages,departure,arrival,reason.")
+    var output: String?
+
+    @Flag(help: "Solve without the what-if flags too, and show the bookings that lose their route and the revenue lost.")
+    var compare = false
+
     func run() async throws {
-        let state = await schedule.composition(bookings: bookings, scenario: try whatIf.scenario()).assignRoutes.assign(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
-        switch state {
+        let app = schedule.composition(bookings: bookings, scenario: try whatIf.scenario())
+        let result = await app.assignRoutes.controller.assign(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
+        switch app.assignRoutes.presenter.present(result) {
         case .success(let report):
             print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))
         case .validationFailure(let fields):
@@ -48,5 +55,39 @@ struct AssignCommand: AsyncParsableCommand {
         case .idle, .loading:
             break
         }
+        guard case .success(let response) = result else { return }
+        if let output {
+            try Self.csv(response.plan).write(toFile: output, atomically: true, encoding: .utf8)
+        }
+        if compare {
+            let baseline = await schedule.composition(bookings: bookings).assignRoutes.controller.assign(timeLimit: timeLimit, gap: gap)
+            guard case .success(let before) = baseline else { return }
+            let carriedBefore = Set(before.plan.carried.map(\.booking.id))
+            let lost = response.plan.assignments.filter { $0.itinerary == nil && carriedBefore.contains($0.booking.id) }
+            print("", "Compared with the schedule as it is:",
+                  "  revenue \(String(format: "%.0f", before.plan.revenue)) → \(String(format: "%.0f", response.plan.revenue)) (\(String(format: "%+.0f", response.plan.revenue - before.plan.revenue)))",
+                  "  \(lost.count) booking\(lost.count == 1 ? "" : "s") lose their route\(lost.isEmpty ? "" : ": " + lost.map(\.booking.id).joined(separator: ", "))",
+                  separator: "\n")
+        }
+    }
+
+    /// One row per booking, in the order of the bookings.
+    static func csv(_ plan: AssignmentPlan) -> String {
+        var lines = ["booking,teu,carried,voyages,departure,arrival,reason"]
+        for assignment in plan.assignments {
+            let id = assignment.booking.id.contains(",") ? "\"\(assignment.booking.id)\"" : assignment.booking.id
+            if let itinerary = assignment.itinerary {
+                lines.append("\(id),\(assignment.booking.teu),yes,\(itinerary.legs.map(\.voyage.number.rawValue).joined(separator: " ")),"
+                    + "\(RouteOutput.timestamp(itinerary.departureTime)),\(RouteOutput.timestamp(itinerary.arrivalTime)),")
+            } else {
+                let reason = switch assignment.reason {
+                case .noItinerary?: "no itinerary by the deadline"
+                case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
+                case nil: ""
+                }
+                lines.append("\(id),\(assignment.booking.teu),no,,,,\(reason)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

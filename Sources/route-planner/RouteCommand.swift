@@ -44,29 +44,45 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "A voyage the itinerary must not ride; repeatable.")
     var avoidVoyage: [String] = []
 
-    @Option(help: "Output format: table or json.")
+    @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg) or dcsa (DCSA Commercial Schedules 1.0 point-to-point routings).")
     var format: OutputFormat = .table
+
+    @Flag(help: "Show the itineraries without the what-if flags and with them, side by side.")
+    var compare = false
 
     func run() async throws {
         let deadline = try deadline ?? Self.sixtyDays(after: ready)
         let form = RouteCargoForm(
             origin: from, destination: to, ready: ready, deadline: deadline, limit: String(k),
             maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage)
-        let state = await schedule.composition(scenario: try whatIf.scenario()).routeCargo.route(form)
-        switch state {
-        case .success(let itineraries):
-            print(format == .json ? RouteOutput.json(itineraries, form: form) : RouteOutput.table(itineraries))
-        case .validationFailure(let fields):
-            for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
-                let flag = Self.flag(for: field)
-                printError("error: \(flag.count == 1 ? "-" : "--")\(flag): \(message)")
+        let app = schedule.composition(scenario: try whatIf.scenario())
+        let result = await app.routeCargo.controller.route(form)
+        if compare {
+            let baseline = await schedule.composition().routeCargo.controller.route(form)
+            print(RouteComparison.text(baseline: baseline, scenario: result, presenter: app.routeCargo.presenter))
+            if case .failure = result, case .failure = baseline { throw ExitCode.failure }
+            return
+        }
+        switch (result, format) {
+        case (.success(let response), .json): print(RouteOutput.json(response))
+        case (.success(let response), .csv): print(RouteOutput.csv(response))
+        case (.success(let response), .dcsa): print(RouteOutput.dcsa(response))
+        case (.success, .table), (.failure, _):
+            switch app.routeCargo.presenter.present(result) {
+            case .success(let itineraries):
+                print(RouteOutput.table(itineraries))
+            case .validationFailure(let fields):
+                for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
+                    let flag = Self.flag(for: field)
+                    printError("error: \(flag.count == 1 ? "-" : "--")\(flag): \(message)")
+                }
+                throw ExitCode(64)
+            case .failure(let message):
+                printError("error: \(message)")
+                throw ExitCode.failure
+            case .idle, .loading:
+                break
             }
-            throw ExitCode(64)
-        case .failure(let message):
-            printError("error: \(message)")
-            throw ExitCode.failure
-        case .idle, .loading:
-            break
         }
     }
 

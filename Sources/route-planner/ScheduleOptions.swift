@@ -34,7 +34,7 @@ struct ScheduleOptions: ParsableArguments {
 
 /// How results are written.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json
+    case table, json, csv, dcsa
 }
 
 /// Writes to standard error.

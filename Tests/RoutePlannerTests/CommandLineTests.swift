@@ -92,4 +92,70 @@ import Testing
         #expect(status == 64)
         #expect(error.hasPrefix("Error: --delay: write VOYAGE:HOURS or VOYAGE:HOURS@PORT, such as WS15-W09:48@MYTPP."))
     }
+
+    @Test func writesJSONWithMachineTimes() throws {
+        let (output, _, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--format", "json"])
+        #expect(status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(json["version"] as? Int == 1)
+        let itinerary = try #require((json["itineraries"] as? [[String: Any]])?.first)
+        #expect(itinerary["departure"] as? String == "2026-03-02T08:00:00Z")
+        #expect(itinerary["arrival"] as? String == "2026-04-07T21:00:00Z")
+        #expect(itinerary["transshipments"] as? Int == 1 && itinerary["transitDays"] as? Int == 37)
+        #expect((json["specification"] as? [String: Any])?["deadline"] as? String == "2026-05-01T00:00:00Z")
+    }
+
+    @Test func writesDCSAPointToPointRoutings() throws {
+        let (output, _, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--format", "dcsa"])
+        #expect(status == 0)
+        let routings = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        let routing = try #require(routings.first)
+        #expect(routing["transitTime"] as? Int == 37)
+        #expect(((routing["placeOfReceipt"] as? [String: Any])?["location"] as? [String: Any])?["UNLocationCode"] as? String == "CNSHA")
+        let legs = try #require(routing["legs"] as? [[String: Any]])
+        #expect(legs.map { ($0["transport"] as? [String: Any])?["carrierExportVoyageNumber"] as? String } == ["WS15-W09", "WS25-W07"])
+    }
+
+    @Test func writesCSVOneRowPerLeg() throws {
+        let (output, _, _) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--format", "csv"])
+        #expect(output == """
+            itinerary,leg,voyage,vessel,from,to,departure,arrival
+            1,1,WS15-W09,2400 FFE,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-08T11:00:00Z
+            1,2,WS25-W07,4200 FFE,MYTPP,NLRTM,2026-03-13T13:00:00Z,2026-04-07T21:00:00Z
+
+            """)
+    }
+
+    @Test func comparesTheBaselineWithTheScenario() throws {
+        let (output, _, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--cancel-voyage", "WS15-W09", "--compare"])
+        #expect(status == 0)
+        #expect(output == """
+            Baseline:
+              CNSHA → MYTPP → NLRTM  Mon 2 Mar 2026, 08:00 UTC → Tue 7 Apr 2026, 21:00 UTC
+              CNSHA → NLRTM  Thu 5 Mar 2026, 10:00 UTC → Fri 10 Apr 2026, 07:00 UTC
+            With the scenario:
+              CNSHA → SGSIN → MYTPP → NLRTM  Mon 2 Mar 2026, 08:00 UTC → Tue 7 Apr 2026, 21:00 UTC
+              CNSHA → NLRTM  Thu 5 Mar 2026, 10:00 UTC → Fri 10 Apr 2026, 07:00 UTC
+            Changed: 1 of 2 baseline itineraries are gone, 1 are new.
+            The earliest arrival does not move.
+
+            """)
+    }
+
+    @Test func assignsBookingsFromFilesAndWritesTheAssignment() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("assignment-\(UUID()).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (output, _, status) = try Self.run([
+            "assign", "--schedule", Self.fixtures + "/valid/schedule.csv", "--locations", Self.fixtures + "/valid/locations.csv",
+            "--bookings", Self.fixtures + "/valid/bookings.csv", "--time-limit", "5", "--output", file.path,
+        ])
+        #expect(status == 0)
+        #expect(output.contains("Carried: 2 of 2 bookings, 5 TEU"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == """
+            booking,teu,carried,voyages,departure,arrival,reason
+            B-1,4,yes,AE7-001,2026-02-01T00:00:00Z,2026-03-07T06:00:00Z,
+            B-2,1,yes,JP-9 AE7-001,2026-01-25T00:00:00Z,2026-03-09T12:00:00Z,
+
+            """)
+    }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+
+/// A route search without and with a what-if scenario, side by side.
+enum RouteComparison {
+    static func text(
+        baseline: Result<RouteCargoResponse, RequestFailure>, scenario: Result<RouteCargoResponse, RequestFailure>,
+        presenter: RouteCargoPresenter
+    ) -> String {
+        func describe(_ result: Result<RouteCargoResponse, RequestFailure>) -> [String] {
+            switch presenter.present(result) {
+            case .success(let itineraries): itineraries.map { "\($0.route)  \($0.departure) → \($0.arrival)" }
+            case .failure(let message): [message]
+            case .validationFailure(let fields): fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            case .idle, .loading: []
+            }
+        }
+        var lines = ["Baseline:"] + describe(baseline).map { "  " + $0 } + ["With the scenario:"] + describe(scenario).map { "  " + $0 }
+        let before = (try? baseline.get())?.itineraries ?? [], after = (try? scenario.get())?.itineraries ?? []
+        let unchanged = Set(before).intersection(after).count
+        lines.append("Changed: \(before.count - unchanged) of \(before.count) baseline itineraries are gone, \(after.count - unchanged) are new.")
+        switch (before.first, after.first) {
+        case (let first?, let second?):
+            let moved = second.arrivalTime.timeIntervalSince(first.arrivalTime)
+            lines.append(moved == 0 ? "The earliest arrival does not move."
+                : "The earliest arrival moves \(moved > 0 ? "later" : "earlier") by \(duration(abs(moved))).")
+        case (_?, nil): lines.append("With the scenario there is no route at all.")
+        case (nil, _?): lines.append("With the scenario there is a route where there was none.")
+        case (nil, nil): break
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func duration(_ seconds: TimeInterval) -> String {
+        let hours = Int(seconds / 3600)
+        return hours >= 24 ? "\(hours / 24) days \(hours % 24) hours" : "\(hours) hours"
+    }
+}
