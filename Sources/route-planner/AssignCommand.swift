@@ -40,7 +40,10 @@ struct AssignCommand: AsyncParsableCommand {
 
     func run() async throws {
         let app = schedule.composition(bookings: bookings, scenario: try whatIf.scenario())
-        let result = await app.assignRoutes.controller.assign(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
+        // Progress goes to a terminal only; a pipe or a file stays quiet.
+        var progress: (@Sendable (String) -> Void)?
+        if isatty(STDERR_FILENO) == 1 { progress = { @Sendable line in printError(line) } }
+        let result = await app.assignRoutes(progress: progress).controller.assign(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
         switch app.assignRoutes.presenter.present(result) {
         case .success(let report):
             print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))

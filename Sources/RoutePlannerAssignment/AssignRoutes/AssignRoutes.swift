@@ -27,10 +27,13 @@ public struct AssignRoutesResponse: Sendable {
 public struct AssignRoutesInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let voyages: any VoyageRepository
+    private let progress: (@Sendable (String) -> Void)?
 
-    public init(cargo: any CargoRepository, voyages: any VoyageRepository) {
+    /// - Parameter progress: Called with a line after each step of a solve; see ``CapacityAssignment``.
+    public init(cargo: any CargoRepository, voyages: any VoyageRepository, progress: (@Sendable (String) -> Void)? = nil) {
         cargoRepository = cargo
         self.voyages = voyages
+        self.progress = progress
     }
 
     public func execute(_ request: AssignRoutesRequest) async -> Result<AssignRoutesResponse, DomainError> {
@@ -44,7 +47,7 @@ public struct AssignRoutesInteractor: UseCase {
         guard !cargo.isEmpty else { return .failure(.invalidOperation("There are no bookings to assign.")) }
         let plan: AssignmentPlan
         do {
-            plan = try CapacityAssignment(network: network).assign(cargo.map(\.booking), options: request.options)
+            plan = try CapacityAssignment(network: network).assign(cargo.map(\.booking), options: request.options, progress: progress)
         } catch .unknownLocation(_, let code) {
             return .failure(.unknown(code, among: network.locations))
         } catch {

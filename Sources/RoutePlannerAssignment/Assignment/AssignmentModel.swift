@@ -52,7 +52,10 @@ final class AssignmentModel {
     /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
     private let lambda: Double
 
-    init(network: ScheduleNetwork, bookings: [Booking], options: AssignmentOptions) {
+    private let progress: (@Sendable (String) -> Void)?
+
+    init(network: ScheduleNetwork, bookings: [Booking], options: AssignmentOptions, progress: (@Sendable (String) -> Void)? = nil) {
+        self.progress = progress
         self.network = network
         self.bookings = bookings
         self.options = options
@@ -121,7 +124,7 @@ final class AssignmentModel {
         program.addRows(upperBounds: groups.map { Double($0.members.count) })
         for index in groups.indices { addInitialColumns(group: index) }
         let greedy = greedyAssignment()
-        debug("candidates and greedy")
+        report("\(groups.count) booking groups seeded, greedy baseline \(String(format: "%.0f", greedy.revenue))")
         guard !columns.isEmpty else {
             return plan(choice: Array(repeating: nil, count: bookings.count), status: .optimal, bound: 0, greedy: greedy, rounds: 0)
         }
@@ -201,7 +204,7 @@ final class AssignmentModel {
                 if reducedCost > 1e-7 * max(1, group.revenue), addColumn(group: index, itinerary) { added += 1 }
             }
             bound = objective + gain
-            debug("pricing round \(rounds): LP \(objective), bound \(objective + gain), \(added) columns added;")
+            report("pricing round \(rounds): LP \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", objective + gain)), \(added) itineraries added")
             if added == 0 { return (bound, rounds, true) }
             if ContinuousClock.now - started > pricingBudget { return (bound, rounds, false) }
         }
@@ -242,8 +245,8 @@ final class AssignmentModel {
         // Rounding may add columns (and capacity rows), so it comes before the components are found.
         let lpValues = columns.indices.map(program.columnValue)
         let rounded = roundedSolution(lpValues, duals: rowOfMovement.mapValues { max(0, program.rowDual($0)) })
-        debug("rounding")
         func total(_ plan: [Int?]) -> Double { plan.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient } }
+        report("LP rounded and repaired: \(String(format: "%.2f", total(rounded)))")
         func isGoodEnough(_ plan: [Int?]) -> Bool { bound - total(plan) <= max(options.relativeGap * abs(bound), 0.01) }
         let incumbent = total(rounded) >= total(greedy) ? rounded : greedy
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
@@ -416,6 +419,12 @@ final class AssignmentModel {
             timeLimit: timeLimit, relativeGap: options.relativeGap, presolve: componentColumns.count > 2_000))
         guard result.objective != nil else { return (result, [:]) }
         return (result, local.mapValues { Int(problem.integerValue($0).rounded()) })
+    }
+
+    /// Tells the progress handler, if any, a step and the time so far; ASSIGN_DEBUG=1 prints the finer steps.
+    private func report(_ step: String) {
+        let seconds = String(format: "%.1f", (ContinuousClock.now - started) / .seconds(1))
+        progress?("\(seconds) s: \(step)")
     }
 
     private func debug(_ step: String) {

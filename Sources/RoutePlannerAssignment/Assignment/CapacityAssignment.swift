@@ -23,16 +23,20 @@ public struct CapacityAssignment: Sendable {
 
     /// Assigns the bookings.
     ///
+    /// - Parameter progress: Called with a line after each step (seeding, each pricing round, rounding),
+    ///   for a long solve to show it is alive.
     /// - Throws: ``AssignmentError/unknownLocation(booking:_:)`` for a booking whose ports the network lacks,
     ///   and ``AssignmentError/solverFailed(_:)`` when GLPK fails.
-    public func assign(_ bookings: [Booking], options: AssignmentOptions = AssignmentOptions()) throws(AssignmentError) -> AssignmentPlan {
+    public func assign(
+        _ bookings: [Booking], options: AssignmentOptions = AssignmentOptions(), progress: (@Sendable (String) -> Void)? = nil
+    ) throws(AssignmentError) -> AssignmentPlan {
         for booking in bookings {
             for code in [booking.specification.origin, booking.specification.destination] where network.location(code) == nil {
                 throw .unknownLocation(booking: booking.id, code)
             }
         }
         do {
-            return try AssignmentModel(network: network, bookings: bookings, options: options).solve()
+            return try AssignmentModel(network: network, bookings: bookings, options: options, progress: progress).solve()
         } catch {
             throw .solverFailed(error.description)
         }
