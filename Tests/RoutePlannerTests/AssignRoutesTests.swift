@@ -40,7 +40,7 @@ import Testing
         guard case .success(let report) = state else { Issue.record("\(state)"); return }
         #expect(report.bookings == [
             "BIG-1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline",
-            "BIG-2  1000 TEU  not carried: full NF-0310N NLRTM→SEGOT (1000/1200 TEU), NF-0310N SEGOT→SESTO (1000/1200 TEU)",
+            "BIG-2  1000 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU), NF-0310N SEGOT→SESTO (1000/1200 TEU)",
             "LATE  1 TEU  not carried: no itinerary reaches FIHEL by the deadline",
         ])
         #expect(report.totals[0] == "Carried: 1 of 3 bookings, 1,000 TEU")

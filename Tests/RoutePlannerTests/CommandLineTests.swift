@@ -112,4 +112,20 @@ import Testing
 
             """)
     }
+
+    @Test func comparesAnAssignmentUnderLessCapacityAndADelay() throws {
+        let (output, _, status) = try Self.run([
+            "assign", "--schedule", Self.fixtures + "/valid/schedule.csv", "--locations", Self.fixtures + "/valid/locations.csv",
+            "--bookings", Self.fixtures + "/valid/bookings.csv", "--time-limit", "5",
+            "--capacity", "AE7-001=3", "--delay", "JP-9:12", "--compare",
+        ])
+        #expect(status == 0)
+        #expect(output.contains("B-1  4 TEU  not carried: no room on AE7-001 CNSHA→NLRTM (1/3 TEU), AE7-001 NLRTM→SEGOT (1/3 TEU)"))
+        #expect(output.hasSuffix("""
+            Compared with the schedule as it is:
+              revenue 3251 → 1 (-3250)
+              1 booking lose their route: B-1
+
+            """))
+    }
 }

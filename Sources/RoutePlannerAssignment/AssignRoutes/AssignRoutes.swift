@@ -143,7 +143,7 @@ public struct AssignRoutesPresenter: Sendable {
             case .noItinerary?:
                 return head + "not carried: no itinerary reaches \(assignment.booking.specification.destination) by the deadline"
             case .capacity(let legs)?:
-                return head + "not carried: full " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU)" }
+                return head + "not carried: no room on " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU)" }
                     .joined(separator: ", ")
             case nil:
                 return head + "not carried"

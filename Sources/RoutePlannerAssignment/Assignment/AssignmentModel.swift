@@ -14,6 +14,8 @@ final class AssignmentModel {
         var columns: [Int] = []
         var columnKeys: Set<[Int32]> = []
         var isUnreachable = false
+        /// Movements too small for the group's bookings on itineraries it could not take.
+        var tooSmall: Set<Int32> = []
     }
 
     struct Column {
@@ -92,9 +94,12 @@ final class AssignmentModel {
     func addColumn(group index: Int, _ itinerary: Itinerary) -> Bool {
         let movements = network.movementIDs(of: itinerary).map { Int32($0.rawValue) }
         // An itinerary with a movement smaller than the booking can never carry it.
-        guard movements.allSatisfy({ network.capacity(of: .init(Int($0))) >= groups[index].teu }),
-              groups[index].columnKeys.insert(movements).inserted
-        else { return false }
+        let small = movements.filter { network.capacity(of: .init(Int($0))) < groups[index].teu }
+        guard small.isEmpty else {
+            groups[index].tooSmall.formUnion(small)
+            return false
+        }
+        guard groups[index].columnKeys.insert(movements).inserted else { return false }
         let group = groups[index]
         let column = columns.count
         var entries: [(row: Int, value: Double)] = [(index, 1)]
@@ -484,7 +489,12 @@ final class AssignmentModel {
                 revenue += group.revenue
                 return BookingAssignment(booking: booking, itinerary: columns[column].itinerary, reason: nil)
             }
-            guard !group.columns.isEmpty else { return BookingAssignment(booking: booking, itinerary: nil, reason: .noItinerary) }
+            guard !group.columns.isEmpty else {
+                // Itineraries exist but ride movements smaller than the booking, or none exists at all.
+                guard !group.tooSmall.isEmpty else { return BookingAssignment(booking: booking, itinerary: nil, reason: .noItinerary) }
+                let legs = group.tooSmall.map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
+                return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
+            }
             let full = Set(group.columns.flatMap { columns[$0].movements }.filter {
                 load[$0, default: 0] + group.teu > network.capacity(of: .init(Int($0)))
             })

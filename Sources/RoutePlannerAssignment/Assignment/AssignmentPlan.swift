@@ -42,7 +42,7 @@ public struct LegUtilisation: Hashable, Sendable {
 public enum UnassignedReason: Hashable, Sendable {
     /// No itinerary reaches the destination by the deadline.
     case noItinerary
-    /// Itineraries exist, but these legs on them are too full to take the booking.
+    /// Itineraries exist, but these legs on them are too full (or too small) to take the booking.
     case capacity(fullLegs: [LegUtilisation])
 }
 
