@@ -62,7 +62,9 @@ let congestSeconds = (ContinuousClock.now - congestStart) / .seconds(1)
 
 let options = AssignmentOptions(
     timeLimit: .seconds(timeLimit), relativeGap: gap, modelFile: arguments.count > 6 ? URL(fileURLWithPath: arguments[6]) : nil)
-let plan = try CapacityAssignment(network: congestedNetwork).assign(bookings, options: options)
+let plan = try CapacityAssignment(network: congestedNetwork).assign(bookings, options: options) { line in
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
 let seconds = plan.duration / .seconds(1)
 let noRoute = plan.assignments.filter { $0.reason == .noItinerary }.count
 let improvement = plan.greedyRevenue > 0 ? (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100 : 0
