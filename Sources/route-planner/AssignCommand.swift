@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerAssignment
 
@@ -78,7 +79,7 @@ struct AssignCommand: AsyncParsableCommand {
     static func csv(_ plan: AssignmentPlan) -> String {
         var lines = ["booking,teu,carried,voyages,departure,arrival,reason"]
         for assignment in plan.assignments {
-            let id = assignment.booking.id.contains(",") ? "\"\(assignment.booking.id)\"" : assignment.booking.id
+            let id = CSVWriter.field(assignment.booking.id)
             if let itinerary = assignment.itinerary {
                 lines.append("\(id),\(assignment.booking.teu),yes,\(itinerary.legs.map(\.voyage.number.rawValue).joined(separator: " ")),"
                     + "\(RouteOutput.timestamp(itinerary.departureTime)),\(RouteOutput.timestamp(itinerary.arrivalTime)),")

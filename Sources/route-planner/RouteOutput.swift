@@ -126,11 +126,9 @@ enum RouteOutput {
         Int((itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400).rounded(.up))
     }
 
-    static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+    static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
 
-    private static func field(_ value: String) -> String {
-        value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
-    }
+    private static func field(_ value: String) -> String { CSVWriter.field(value) }
 
     private static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()

@@ -46,13 +46,14 @@ public enum CSVWriter {
     }
 
     /// A field, quoted when it holds a comma, a quote, a line break or surrounding spaces.
-    static func field(_ value: String) -> String {
+    public static func field(_ value: String) -> String {
         let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0.isNewline } || value.first?.isWhitespace == true
             || value.last?.isWhitespace == true
         return needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
     }
 
-    static func timestamp(_ date: Date) -> String {
+    /// A time as RFC 3339 in UTC, such as `2026-03-02T08:00:00Z`.
+    public static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted))
     }
 

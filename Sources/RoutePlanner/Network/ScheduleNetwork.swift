@@ -63,12 +63,7 @@ public struct ScheduleNetwork: Sendable {
     public var voyages: [Voyage] { (0..<voyageCount).map(voyage(at:)) }
 
     func voyage(at index: Int) -> Voyage {
-        let movements = (Int(voyageStart[index])..<Int(voyageStart[index + 1])).map { m in
-            CarrierMovement(
-                from: locations[Int(from[m])].code, to: locations[Int(to[m])].code,
-                departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]),
-                capacity: Int(capacity[m]))
-        }
+        let movements = (Int(voyageStart[index])..<Int(voyageStart[index + 1])).map { movement(MovementID($0)) }
         return Voyage(
             number: voyageNumbers[index], movements: movements, vessel: voyageVessel[index], service: voyageService[index])
     }

@@ -236,7 +236,7 @@ final class AssignmentModel {
         if groups[index].columns.isEmpty && found {
             // Every candidate rides a movement too small for the booking: look past them.
             var costs = [Double](repeating: 0, count: network.movementCount)
-            for m in costs.indices where network.capacity(of: .init(m)) < groups[index].teu { costs[m] = .infinity }
+            for small in smallMovements.prefix(while: { $0.capacity < groups[index].teu }) { costs[Int(small.movement)] = .infinity }
             if let (itinerary, cost) = try? router.cheapestItinerary(for: specification, costs: costs), cost.isFinite {
                 addColumn(group: index, itinerary)
             }
