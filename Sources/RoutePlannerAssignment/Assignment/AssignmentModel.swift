@@ -34,16 +34,18 @@ final class AssignmentModel {
     let network: ScheduleNetwork
     let bookings: [Booking]
     let options: AssignmentOptions
-    private let router: Router
-    private let program = GLPKProblem(direction: .maximize)
-    private let started = ContinuousClock.now
+    let router: Router
+    let program = GLPKProblem(direction: .maximize)
+    let started = ContinuousClock.now
     private(set) var groups: [Group] = []
     private(set) var columns: [Column] = []
-    private var rowOfMovement: [Int32: Int] = [:]
-    private var columnsOfMovement: [Int32: [Int]] = [:]
+    /// The group of each booking.
+    let groupOf: [Int]
+    private(set) var rowOfMovement: [Int32: Int] = [:]
+    private(set) var columnsOfMovement: [Int32: [Int]] = [:]
     private var potentialLoad: [Int32: Int] = [:]
     /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
-    private lazy var smallMovements: [(capacity: Int, movement: Int32)] = {
+    lazy var smallMovements: [(capacity: Int, movement: Int32)] = {
         let largestBooking = groups.map(\.teu).max() ?? 0
         return (0..<network.movementCount).compactMap { m -> (capacity: Int, movement: Int32)? in
             let capacity = network.capacity(of: .init(m))
@@ -63,12 +65,15 @@ final class AssignmentModel {
         self.options = options
         router = Router(network: network)
         var index: [GroupKey: Int] = [:]
+        var groupOf: [Int] = []
         for (position, booking) in bookings.enumerated() {
             let key = GroupKey(specification: booking.specification, teu: booking.teu, revenuePerTEU: booking.revenuePerTEU)
             if let group = index[key] {
                 groups[group].members.append(position)
+                groupOf.append(group)
             } else {
                 index[key] = groups.count
+                groupOf.append(groups.count)
                 groups.append(Group(
                     specification: booking.specification, teu: booking.teu,
                     revenue: Double(booking.teu) * (booking.revenuePerTEU ?? 1), members: [position]))
@@ -79,9 +84,10 @@ final class AssignmentModel {
             return total + Double(booking.teu) * max(1, specification.arrivalDeadline.timeIntervalSince(specification.readyTime) / 86_400)
         }
         lambda = 0.01 / max(1, exposure)
+        self.groupOf = groupOf
     }
 
-    private var remaining: Duration { options.timeLimit - (ContinuousClock.now - started) }
+    var remaining: Duration { options.timeLimit - (ContinuousClock.now - started) }
 
     func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
         group.revenue - lambda * Double(group.teu) * itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400
@@ -170,6 +176,7 @@ final class AssignmentModel {
         var bound = groups.filter { !$0.columns.isEmpty }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
         while true {
             rounds += 1
+            let roundStart = ContinuousClock.now
             let status: GLPKProblem.LPStatus
             do {
                 status = try program.solveLP(timeLimit: max(remaining - options.timeLimit / 4, .milliseconds(100)))
@@ -178,6 +185,7 @@ final class AssignmentModel {
             }
             guard status == .optimal else { throw .solverFailed(code: -1) }
             let objective = program.lpObjective
+            let lpTime = ContinuousClock.now - roundStart
             var costs = [Double](repeating: 0, count: network.movementCount)
             var dual: [Int32: Double] = [:]
             for (movement, row) in rowOfMovement {
@@ -209,7 +217,7 @@ final class AssignmentModel {
                 if reducedCost > 1e-7 * max(1, group.revenue), addColumn(group: index, itinerary) { added += 1 }
             }
             bound = objective + gain
-            report("pricing round \(rounds): LP \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", objective + gain)), \(added) itineraries added")
+            report("pricing round \(rounds): LP \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", objective + gain)), \(added) itineraries added (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
             if added == 0 { return (bound, rounds, true) }
             if ContinuousClock.now - started > pricingBudget { return (bound, rounds, false) }
         }
@@ -243,198 +251,15 @@ final class AssignmentModel {
         }
     }
 
-    /// Solves the integer program over the generated columns, one independent component at a time: groups
-    /// whose columns share no capacity row cannot affect each other. A component whose LP optimum is
-    /// already integral needs no branching; one that GLPK cannot beat the greedy plan on keeps the greedy plan.
-    private func solveIntegerProgram(converged: Bool, bound: Double, greedy: [Int?]) throws(GLPKError) -> (choice: [Int?], stoppedByTime: Bool) {
-        // Rounding may add columns (and capacity rows), so it comes before the components are found.
-        let lpValues = columns.indices.map(program.columnValue)
-        let rounded = roundedSolution(lpValues, duals: rowOfMovement.mapValues { max(0, program.rowDual($0)) })
-        func total(_ plan: [Int?]) -> Double { plan.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient } }
-        report("LP rounded and repaired: \(String(format: "%.2f", total(rounded)))")
-        func isGoodEnough(_ plan: [Int?]) -> Bool { bound - total(plan) <= max(options.relativeGap * abs(bound), 0.01) }
-        let incumbent = total(rounded) >= total(greedy) ? rounded : greedy
-        if converged && isGoodEnough(incumbent) { return (incumbent, false) }
-        var parent = Array(groups.indices)
-        func root(_ group: Int) -> Int {
-            var group = group
-            while parent[group] != group {
-                parent[group] = parent[parent[group]]
-                group = parent[group]
-            }
-            return group
-        }
-        for movement in rowOfMovement.keys.sorted() {
-            let first = root(columns[columnsOfMovement[movement]![0]].group)
-            for column in columnsOfMovement[movement]! { parent[root(columns[column].group)] = first }
-        }
-        var components: [Int: [Int]] = [:]
-        for group in groups.indices where !groups[group].columns.isEmpty { components[root(group), default: []].append(group) }
-
-        var choice = [Int?](repeating: nil, count: bookings.count)
-        var stoppedByTime = false
-        var columnsLeft = columns.count
-        var large: [Int] = []
-        for (_, members) in components.sorted(by: { $0.key < $1.key }) {
-            let componentColumns = members.flatMap { groups[$0].columns }
-            let componentBookings = members.flatMap { groups[$0].members }
-            defer { columnsLeft -= componentColumns.count }
-            func objective(_ plan: [Int?]) -> Double {
-                componentBookings.compactMap { plan[$0] }.reduce(0.0) { $0 + columns[$1].coefficient }
-            }
-            // The best plan so far is the incumbent; GLPK must beat it.
-            var best = incumbent
-            let isIntegral = componentColumns.allSatisfy { $0 < lpValues.count && abs(lpValues[$0] - lpValues[$0].rounded()) < 1e-9 }
-            if componentColumns.count > Self.largestSeparateComponent && !(converged && isIntegral) {
-                large += members
-                continue
-            }
-            if !(converged && isIntegral) && remaining > .milliseconds(200) {
-                let budget = max(.milliseconds(100), remaining * (Double(componentColumns.count) / Double(max(1, columnsLeft))))
-                let componentStart = ContinuousClock.now
-                let (result, values) = try solveComponent(members, componentColumns, timeLimit: budget)
-                debug("component of \(members.count) groups, \(componentColumns.count) columns: \(result.status) in \(ContinuousClock.now - componentStart) of \(budget);")
-                if result.status == .timeLimit || result.status == .timeLimitNoSolution { stoppedByTime = true }
-                if let found = result.objective, found > objective(best) + 1e-9 {
-                    best = Array(repeating: nil, count: bookings.count)
-                    for group in members {
-                        var bookingsLeft = groups[group].members[...]
-                        for column in groups[group].columns {
-                            let count = values[column, default: 0]
-                            for booking in bookingsLeft.prefix(count) { best[booking] = column }
-                            bookingsLeft = bookingsLeft.dropFirst(count)
-                        }
-                    }
-                }
-            } else if !(converged && isIntegral) {
-                stoppedByTime = true
-            }
-            for booking in componentBookings { choice[booking] = best[booking] }
-        }
-        guard !large.isEmpty else { return (choice, stoppedByTime) }
-        // A large component as a model of its own would have GLPK solve its root LP from scratch, with no time
-        // limit; the column-generation model already holds an optimal basis, so branch there instead.
-        let largeBookings = large.flatMap { groups[$0].members }
-        for booking in largeBookings { choice[booking] = incumbent[booking] }
-        guard remaining > .milliseconds(500) else { return (choice, true) }
-        program.setAllColumns(integer: true)
-        // The incumbent goes to GLPK as its first integer solution, for proximity search to improve.
-        var start = [Double](repeating: 0, count: columns.count)
-        for case let column? in choice { start[column] += 1 }
-        let result = try program.solveMIP(GLPKProblem.MIPOptions(
-            timeLimit: remaining, relativeGap: options.relativeGap, presolve: false, incumbent: start, proximitySearch: true))
-        debug("large components: \(result.status)")
-        if result.status != .optimal && result.status != .gapReached { stoppedByTime = true }
-        guard result.objective != nil else { return (choice, stoppedByTime) }
-        var fromGLPK = choice
-        for group in large {
-            var bookingsLeft = groups[group].members[...]
-            for booking in bookingsLeft { fromGLPK[booking] = nil }
-            for column in groups[group].columns {
-                let count = Int(program.integerValue(column).rounded())
-                for booking in bookingsLeft.prefix(count) { fromGLPK[booking] = column }
-                bookingsLeft = bookingsLeft.dropFirst(count)
-            }
-        }
-        func objective(_ plan: [Int?]) -> Double { largeBookings.compactMap { plan[$0] }.reduce(0.0) { $0 + columns[$1].coefficient } }
-        return (objective(fromGLPK) > objective(choice) + 1e-9 ? fromGLPK : choice, stoppedByTime)
-    }
-
-    /// The LP solution rounded down, which keeps every row satisfied, then the bookings it leaves out
-    /// placed, largest first (they are the hardest to fit later; on the dense benchmark this carries 5% more
-    /// than ordering by LP value alone), on their columns by decreasing LP value, or routed through the
-    /// capacity left.
-    private func roundedSolution(_ lpValues: [Double], duals: [Int32: Double]) -> [Int?] {
-        func value(_ column: Int) -> Double { column < lpValues.count ? lpValues[column] : 0 }
-        var load: [Int32: Int] = [:]
-        var choice = [Int?](repeating: nil, count: bookings.count)
-        var waiting: [(group: Int, booking: Int)] = []
-        for (index, group) in groups.enumerated() {
-            var bookingsLeft = group.members[...]
-            for column in group.columns {
-                let count = min(bookingsLeft.count, Int((value(column) + 1e-9).rounded(.down)))
-                for booking in bookingsLeft.prefix(count) {
-                    choice[booking] = column
-                    for movement in columns[column].movements { load[movement, default: 0] += group.teu }
-                }
-                bookingsLeft = bookingsLeft.dropFirst(count)
-            }
-            waiting += bookingsLeft.map { (index, $0) }
-        }
-        func share(_ group: Int) -> Double { groups[group].columns.reduce(0) { $0 + value($1) } / Double(groups[group].members.count) }
-        for (index, booking) in waiting.sorted(by: { (-groups[$0.group].teu, -share($0.group), $0.booking) < (-groups[$1.group].teu, -share($1.group), $1.booking) }) {
-            let group = groups[index]
-            func fits(_ column: Int) -> Bool {
-                columns[column].movements.allSatisfy { load[$0, default: 0] + group.teu <= network.capacity(of: .init(Int($0))) }
-            }
-            let order = group.columns.sorted { (value($1), columns[$1].coefficient) < (value($0), columns[$0].coefficient) }
-            var chosen = order.first(where: fits)
-            if chosen == nil, let itinerary = residualItinerary(for: group, load: load, duals: duals) {
-                // None of its columns fits what is left: route it through the capacity that is left.
-                addColumn(group: index, itinerary)
-                chosen = groups[index].columns.last.flatMap { fits($0) ? $0 : nil }
-            }
-            guard let column = chosen else { continue }
-            choice[booking] = column
-            for movement in columns[column].movements { load[movement, default: 0] += group.teu }
-        }
-        return choice
-    }
-
-    /// The itinerary of a group through the capacity that `load` leaves, steering by the capacity duals.
-    private func residualItinerary(for group: Group, load: [Int32: Int], duals: [Int32: Double]) -> Itinerary? {
-        var costs = [Double](repeating: 0, count: network.movementCount)
-        for (movement, dual) in duals { costs[Int(movement)] = dual }
-        for (movement, used) in load where used + group.teu > network.capacity(of: .init(Int(movement))) {
-            costs[Int(movement)] = .infinity
-        }
-        for small in smallMovements.prefix(while: { $0.capacity < group.teu }) { costs[Int(small.movement)] = .infinity }
-        guard let (itinerary, cost) = try? router.cheapestItinerary(for: group.specification, costs: costs), cost.isFinite else {
-            return nil
-        }
-        return itinerary
-    }
-
-    /// The most columns a component may have to be solved as a GLPK model of its own.
-    static let largestSeparateComponent = 5_000
-
-    /// One component as its own GLPK integer program, with presolve and all cuts.
-    private func solveComponent(_ members: [Int], _ componentColumns: [Int], timeLimit: Duration)
-        throws(GLPKError) -> (GLPKProblem.MIPResult, [Int: Int])
-    {
-        let problem = GLPKProblem(direction: .maximize)
-        var groupRow: [Int: Int] = [:]
-        for group in members { groupRow[group] = problem.addRows(upperBounds: [Double(groups[group].members.count)]).lowerBound }
-        var capacityRow: [Int32: Int] = [:]
-        for column in componentColumns {
-            for movement in columns[column].movements where rowOfMovement[movement] != nil && capacityRow[movement] == nil {
-                capacityRow[movement] = problem.addRows(upperBounds: [Double(network.capacity(of: .init(Int(movement))))]).lowerBound
-            }
-        }
-        var local: [Int: Int] = [:]
-        for column in componentColumns {
-            let group = columns[column].group
-            var entries: [(row: Int, value: Double)] = [(groupRow[group]!, 1)]
-            for movement in columns[column].movements {
-                if let row = capacityRow[movement] { entries.append((row, Double(groups[group].teu))) }
-            }
-            local[column] = problem.addColumn(objective: columns[column].coefficient, upper: nil, isInteger: true, entries: entries)
-        }
-        // GLPK 5.0's MIP presolver aborts the process (glp_add_cols: ncs = 0) when it reduces a model to nothing,
-        // which happens to small models; they need no presolving.
-        let result = try problem.solveMIP(GLPKProblem.MIPOptions(
-            timeLimit: timeLimit, relativeGap: options.relativeGap, presolve: componentColumns.count > 2_000))
-        guard result.objective != nil else { return (result, [:]) }
-        return (result, local.mapValues { Int(problem.integerValue($0).rounded()) })
-    }
-
     /// Tells the progress handler, if any, a step and the time so far; ASSIGN_DEBUG=1 prints the finer steps.
-    private func report(_ step: String) {
-        let seconds = String(format: "%.1f", (ContinuousClock.now - started) / .seconds(1))
-        progress?("\(seconds) s: \(step)")
+    func report(_ step: String) {
+        progress?("\(seconds(ContinuousClock.now - started)): \(step)")
     }
 
-    private func debug(_ step: String) {
+    /// A duration in seconds, to a tenth.
+    func seconds(_ duration: Duration) -> String { String(format: "%.1f s", duration / .seconds(1)) }
+
+    func debug(_ step: String) {
         guard ProcessInfo.processInfo.environment["ASSIGN_DEBUG"] != nil else { return }
         FileHandle.standardError.write(Data("\(step) done after \(ContinuousClock.now - started)\n".utf8))
     }
@@ -444,8 +269,6 @@ final class AssignmentModel {
     private func greedyAssignment() -> (choice: [Int?], objective: Double, revenue: Double) {
         var load: [Int32: Int] = [:]
         var choice = [Int?](repeating: nil, count: bookings.count)
-        var groupOf = [Int](repeating: 0, count: bookings.count)
-        for (index, group) in groups.enumerated() { for member in group.members { groupOf[member] = index } }
         let order = bookings.indices.sorted {
             (bookings[$0].specification.arrivalDeadline, $0) < (bookings[$1].specification.arrivalDeadline, $1)
         }
@@ -482,8 +305,6 @@ final class AssignmentModel {
                 movement: id, voyage: network.voyageNumber(of: id), from: details.departureLocation, to: details.arrivalLocation,
                 departure: details.departureTime, load: load[movement, default: 0], capacity: details.capacity)
         }
-        var groupOf = [Int](repeating: 0, count: bookings.count)
-        for (index, group) in groups.enumerated() { for member in group.members { groupOf[member] = index } }
         var revenue = 0.0
         let assignments = bookings.enumerated().map { position, booking -> BookingAssignment in
             let group = groups[groupOf[position]]

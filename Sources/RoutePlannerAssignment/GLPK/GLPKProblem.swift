@@ -213,10 +213,30 @@ final class GLPKProblem {
 
     func integerValue(_ column: Int) -> Double { glp_mip_col_val(pointer, Int32(column + 1)) }
 
-    /// Writes the model in fixed MPS, which any solver reads.
+    /// Writes the model in free MPS, which any solver reads.
+    ///
+    /// MPS has no objective sense (and GLPK's reader rejects the `OBJSENSE` extension), so a maximisation is
+    /// written as the minimisation of the negated objective: every solver then finds the same optimum,
+    /// negated.
     func writeMPS(to url: URL) throws(GLPKError) {
-        let code = url.path.withCString { glp_write_mps(pointer, GLP_MPS_FILE, nil, $0) }
+        let copy = glp_create_prob()
+        defer { glp_delete_prob(copy) }
+        glp_copy_prob(copy, pointer, GLP_OFF)
+        if glp_get_obj_dir(copy) == GLP_MAX {
+            glp_set_obj_dir(copy, GLP_MIN)
+            // Index 0 is the constant term.
+            for column in 0...glp_get_num_cols(copy) { glp_set_obj_coef(copy, column, -glp_get_obj_coef(copy, column)) }
+        }
+        let code = url.path.withCString { glp_write_mps(copy, GLP_MPS_FILE, nil, $0) }
         guard code == 0 else { throw .cannotWrite(url.path) }
+    }
+
+    /// Reads a model that ``writeMPS(to:)`` wrote, as a minimisation.
+    static func readMPS(from url: URL) throws(GLPKError) -> GLPKProblem {
+        let problem = GLPKProblem(direction: .minimize)
+        let code = url.path.withCString { glp_read_mps(problem.pointer, GLP_MPS_FILE, nil, $0) }
+        guard code == 0 else { throw .cannotRead(url.path) }
+        return problem
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {
@@ -231,6 +251,7 @@ enum GLPKError: Error, Equatable, CustomStringConvertible {
     case emptyModel
     case timeLimit
     case cannotWrite(String)
+    case cannotRead(String)
     case solverFailed(code: Int32)
 
     init(code: Int32) {
@@ -242,6 +263,7 @@ enum GLPKError: Error, Equatable, CustomStringConvertible {
         case .emptyModel: "the model has no rows or no columns"
         case .timeLimit: "the time limit was reached"
         case .cannotWrite(let path): "cannot write the model to \(path)"
+        case .cannotRead(let path): "cannot read a model from \(path)"
         case .solverFailed(let code): "GLPK failed with code \(code)"
         }
     }

@@ -1,0 +1,75 @@
+import Foundation
+
+extension AssignmentModel {
+    /// Improves a plan on groups too many to solve as one integer program, by large-neighbourhood search
+    /// (Shaw, "Using constraint programming and local search methods to solve vehicle routing problems",
+    /// CP 1998): free the bookings of a few related groups, re-solve them exactly with everything else kept
+    /// (``reoptimize(_:freeing:deadline:largest:isSolved:)``), keep what improves, repeat.
+    ///
+    /// A neighbourhood starts at a group with a booking not carried, since only those can add revenue, and
+    /// grows breadth first through the groups whose columns share a capacity row with it, until it holds
+    /// about `size` columns. After a pass over every such group without a gain, or when GLPK solves the
+    /// neighbourhoods quickly, they grow; when GLPK runs out of time on one, they shrink.
+    ///
+    /// - Complexity: Each neighbourhood costs O(*b* · *l*) to set up for *b* bookings of *l* legs, plus GLPK.
+    func improveByNeighbourhoods(_ plan: Plan, groups members: [Int], bound: Double, deadline: ContinuousClock.Instant)
+        throws(GLPKError) -> Plan
+    {
+        var plan = plan
+        let isMember = Set(members)
+        var neighbours: [Int32: [Int]] = [:]
+        for (movement, rowColumns) in columnsOfMovement where rowOfMovement[movement] != nil {
+            let linked = Set(rowColumns.map { columns[$0].group }).filter(isMember.contains)
+            if linked.count > 1 { neighbours[movement] = linked.sorted() }
+        }
+        var size = 1_000
+        var seedPosition = 0
+        var gainedThisPass = false
+        var neighbourhoods = 0
+        while ContinuousClock.now < deadline && bound - objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
+            // The groups with a booking not carried, largest bookings first.
+            let seeds = members.filter { group in groups[group].members.contains { plan[$0] == nil } && !groups[group].columns.isEmpty }
+                .sorted { (groups[$1].teu, $0) < (groups[$0].teu, $1) }
+            guard !seeds.isEmpty else { break }
+            if seedPosition >= seeds.count {
+                seedPosition = 0
+                if !gainedThisPass { size = size * 3 / 2 }
+                gainedThisPass = false
+            }
+            let seed = seeds[seedPosition]
+            seedPosition += 1
+
+            var chosen: [Int] = [seed]
+            var visited: Set<Int> = [seed]
+            var columnCount = groups[seed].columns.count
+            var next = 0
+            grow: while next < chosen.count {
+                let group = chosen[next]
+                next += 1
+                for movement in Set(groups[group].columns.flatMap { columns[$0].movements }).sorted() {
+                    for neighbour in neighbours[movement] ?? [] where visited.insert(neighbour).inserted {
+                        chosen.append(neighbour)
+                        columnCount += groups[neighbour].columns.count
+                        if columnCount >= size { break grow }
+                    }
+                }
+            }
+            let before = objective(of: plan)
+            let started = ContinuousClock.now
+            let limit = min(deadline - started, .seconds(20))
+            let result = try reoptimize(plan, freeing: chosen.flatMap { groups[$0].members }, deadline: started + limit)
+            plan = result.plan
+            neighbourhoods += 1
+            if objective(of: plan) > before + 1e-9 { gainedThisPass = true }
+            if !result.isComplete {
+                size = max(200, size * 2 / 3)
+            } else if ContinuousClock.now - started < limit / 8 {
+                size = min(columns.count, size * 5 / 4)
+            }
+            if neighbourhoods % 20 == 0 {
+                report("neighbourhood \(neighbourhoods) (\(chosen.count) groups): \(String(format: "%.2f", objective(of: plan)))")
+            }
+        }
+        return plan
+    }
+}
