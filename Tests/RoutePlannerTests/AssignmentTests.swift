@@ -85,6 +85,35 @@ import Testing
         #expect(compared >= 300)
     }
 
+    @Test func neighbourhoodSearchMatchesBruteForceOnTinyInstances() throws {
+        var compared = 0
+        for seed in UInt64(0)..<400 {
+            let (network, bookings, schedule) = try Self.instance(seed: seed)
+            let context = Comment(rawValue: "seed \(seed)")
+            let model = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+            model.seed()
+            // From nothing carried, as if every component were too large for one GLPK model.
+            var plan = AssignmentModel.Plan(repeating: nil, count: bookings.count)
+            if !model.columns.isEmpty {
+                let (bound, _, _) = try model.generateColumns()
+                plan = try model.improveByNeighbourhoods(plan, groups: Array(model.groups.indices), bound: bound, deadline: .now + .seconds(10))
+            }
+            var load = [Int](repeating: 0, count: network.movementCount)
+            var revenue = 0.0
+            for case (let booking, let column?) in plan.enumerated() {
+                let itinerary = model.columns[column].itinerary
+                #expect(model.columns[column].group == model.groupOf[booking] && bookings[booking].specification.isSatisfied(by: itinerary), context)
+                for id in network.movementIDs(of: itinerary) { load[id.rawValue] += bookings[booking].teu }
+                revenue += Double(bookings[booking].teu) * (bookings[booking].revenuePerTEU ?? 1)
+            }
+            for m in load.indices { #expect(load[m] <= network.capacity(of: .init(m)), context) }
+            guard let best = Self.bruteForceRevenue(network, bookings, schedule) else { continue }
+            compared += 1
+            #expect(abs(revenue - best) < 1e-6, context)
+        }
+        #expect(compared >= 300)
+    }
+
     @Test func explainsEveryBookingItCannotCarry() throws {
         let network = SampleVoyages.network()
         let specification = try RouteSpecification(

@@ -22,10 +22,11 @@ extension AssignmentModel {
     /// Each step keeps a part of the plan only if it improves it, so the greedy baseline is never beaten
     /// backwards.
     func solveIntegerProgram(converged: Bool, bound: Double, greedy: Plan) throws(GLPKError) -> (choice: Plan, stoppedByTime: Bool) {
-        let lpValues = columns.indices.map(program.columnValue)
+        // The last LP solved to optimality; columns priced after it have no value in it.
+        let lpValues = columns.indices.map { $0 < self.lpValues.count ? self.lpValues[$0] : 0 }
         let (roundedDown, waiting) = roundedDown(lpValues)
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
-        let repaired = placing(waiting, on: roundedDown, lpValues: lpValues, duals: rowOfMovement.mapValues { max(0, program.rowDual($0)) })
+        let repaired = placing(waiting, on: roundedDown, lpValues: lpValues, duals: lpDuals)
         report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { bound - objective(of: plan) <= max(options.relativeGap * abs(bound), 0.01) }
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
@@ -40,7 +41,8 @@ extension AssignmentModel {
         var lpShare = [Double](repeating: 0, count: groups.count)
         for (column, value) in lpValues.enumerated() { lpShare[columns[column].group] += value * columns[column].coefficient }
         let whole = try reoptimize(
-            incumbent, freeing: Array(bookings.indices), deadline: .now + remaining, largest: Self.largestSeparateComponent,
+            incumbent, freeing: Array(bookings.indices), deadline: .now + remaining, routesLeftOut: false,
+            largest: largestSeparateComponent,
             isSolved: { members, plan in
                 let share = members.reduce(0.0) { $0 + lpShare[$1] }
                 return self.objective(of: plan, bookings: members.flatMap { self.groups[$0].members }) >= share - 1e-9
@@ -119,21 +121,20 @@ extension AssignmentModel {
         return itinerary
     }
 
-    /// The most columns a component may have to be solved as a GLPK model of its own.
-    static let largestSeparateComponent = 5_000
-
     /// Re-solves the `free` bookings exactly, with every other booking kept on its column in `plan`: the free
     /// bookings fall into independent components (no capacity row that could bind joins them), and each is
     /// solved as a GLPK integer program of its own, with presolve and all cuts, in the capacity the kept
     /// bookings leave. A component keeps its part of `plan` unless GLPK finds better.
     ///
     /// - Parameters:
+    ///   - routesLeftOut: Whether each group with a free booking that `plan` leaves out first gets the
+    ///     itinerary through the capacity the kept bookings leave, if it has no such column yet.
     ///   - largest: Components with more columns are not solved but returned as `tooLarge`.
     ///   - isSolved: Tells, for a component's groups, that `plan` needs no improving there.
     /// - Returns: The plan; whether every component solved was solved to the requested gap; the groups of
     ///   the components too large to solve.
     func reoptimize(
-        _ plan: Plan, freeing free: [Int], deadline: ContinuousClock.Instant, largest: Int = .max,
+        _ plan: Plan, freeing free: [Int], deadline: ContinuousClock.Instant, routesLeftOut: Bool = true, largest: Int = .max,
         isSolved: (_ groups: [Int], Plan) -> Bool = { _, _ in false }
     ) throws(GLPKError) -> (plan: Plan, isComplete: Bool, tooLarge: [Int]) {
         var isFree = [Bool](repeating: false, count: bookings.count)
@@ -146,6 +147,11 @@ extension AssignmentModel {
 
         var freeMembers: [Int: [Int]] = [:]
         for booking in free { freeMembers[groupOf[booking], default: []].append(booking) }
+        if routesLeftOut {
+            for (group, members) in freeMembers.sorted(by: { $0.key < $1.key }) where members.contains(where: { plan[$0] == nil }) {
+                if let itinerary = residualItinerary(for: groups[group], load: used, duals: lpDuals) { addColumn(group: group, itinerary) }
+            }
+        }
         // The columns each group could still ride alone, and what the free bookings could load on each movement.
         var usable: [Int: [Int]] = [:]
         var demand: [Int32: Int] = [:]

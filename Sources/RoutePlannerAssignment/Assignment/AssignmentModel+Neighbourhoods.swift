@@ -7,8 +7,8 @@ extension AssignmentModel {
     /// (``reoptimize(_:freeing:deadline:largest:isSolved:)``), keep what improves, repeat.
     ///
     /// A neighbourhood starts at a group with a booking not carried, since only those can add revenue, and
-    /// grows breadth first through the groups whose columns share a capacity row with it, until it holds
-    /// about `size` columns. After a pass over every such group without a gain, or when GLPK solves the
+    /// grows breadth first through the groups that block it (their columns ride a movement too full to take
+    /// one more booking of the group), until it holds about `size` columns. After a pass over every such group without a gain, or when GLPK solves the
     /// neighbourhoods quickly, they grow; when GLPK runs out of time on one, they shrink.
     ///
     /// - Complexity: Each neighbourhood costs O(*b* · *l*) to set up for *b* bookings of *l* legs, plus GLPK.
@@ -26,9 +26,13 @@ extension AssignmentModel {
         var seedPosition = 0
         var gainedThisPass = false
         var neighbourhoods = 0
+        // Groups whose whole connected part a neighbourhood held and GLPK solved: nothing left to improve there.
+        var solved = Set<Int>()
         while ContinuousClock.now < deadline && bound - objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
             // The groups with a booking not carried, largest bookings first.
-            let seeds = members.filter { group in groups[group].members.contains { plan[$0] == nil } && !groups[group].columns.isEmpty }
+            let seeds = members.filter { group in
+                !solved.contains(group) && !groups[group].columns.isEmpty && groups[group].members.contains { plan[$0] == nil }
+            }
                 .sorted { (groups[$1].teu, $0) < (groups[$0].teu, $1) }
             guard !seeds.isEmpty else { break }
             if seedPosition >= seeds.count {
@@ -39,18 +43,33 @@ extension AssignmentModel {
             let seed = seeds[seedPosition]
             seedPosition += 1
 
+            var load: [Int32: Int] = [:]
+            for (booking, column) in plan.enumerated() {
+                for movement in column.map({ columns[$0].movements }) ?? [] { load[movement, default: 0] += bookings[booking].teu }
+            }
             var chosen: [Int] = [seed]
             var visited: Set<Int> = [seed]
             var columnCount = groups[seed].columns.count
-            var next = 0
-            grow: while next < chosen.count {
-                let group = chosen[next]
-                next += 1
-                for movement in Set(groups[group].columns.flatMap { columns[$0].movements }).sorted() {
-                    for neighbour in neighbours[movement] ?? [] where visited.insert(neighbour).inserted {
-                        chosen.append(neighbour)
-                        columnCount += groups[neighbour].columns.count
-                        if columnCount >= size { break grow }
+            // First through the movements too full to take one more of a group's bookings (the groups there
+            // block it), then, if that closes early, through every shared capacity row.
+            var isClosed = true
+            grow: for onlyBlocking in [true, false] {
+                var next = 0
+                while next < chosen.count {
+                    let group = chosen[next]
+                    next += 1
+                    let movements = Set(groups[group].columns.flatMap { columns[$0].movements }).filter {
+                        !onlyBlocking || load[$0, default: 0] + groups[group].teu > network.capacity(of: .init(Int($0)))
+                    }
+                    for movement in movements.sorted() {
+                        for neighbour in neighbours[movement] ?? [] where visited.insert(neighbour).inserted {
+                            chosen.append(neighbour)
+                            columnCount += groups[neighbour].columns.count
+                            if columnCount >= size {
+                                isClosed = false
+                                break grow
+                            }
+                        }
                     }
                 }
             }
@@ -59,6 +78,7 @@ extension AssignmentModel {
             let limit = min(deadline - started, .seconds(20))
             let result = try reoptimize(plan, freeing: chosen.flatMap { groups[$0].members }, deadline: started + limit)
             plan = result.plan
+            if isClosed && result.isComplete { solved.formUnion(chosen) }
             neighbourhoods += 1
             if objective(of: plan) > before + 1e-9 { gainedThisPass = true }
             if !result.isComplete {

@@ -18,6 +18,14 @@ final class AssignmentModel {
         var tooSmall: Set<Int32> = []
     }
 
+    /// A cover inequality on one movement: of the single-booking `groups`, at most `limit` ride it.
+    struct Cut {
+        var movement: Int32
+        var groups: Set<Int>
+        var limit: Int
+        var row: Int
+    }
+
     struct Column {
         var group: Int
         var itinerary: Itinerary
@@ -44,6 +52,13 @@ final class AssignmentModel {
     private(set) var rowOfMovement: [Int32: Int] = [:]
     private(set) var columnsOfMovement: [Int32: [Int]] = [:]
     private var potentialLoad: [Int32: Int] = [:]
+    /// The cover cuts in the program (see ``addViolatedCovers(values:)``), by movement and by group.
+    var cuts: [Cut] = []
+    var cutsOfMovement: [Int32: [Int]] = [:]
+    var cutsOfGroup: [Int: [Int]] = [:]
+    /// The column values and the capacity duals of the last LP solved to optimality.
+    var lpValues: [Double] = []
+    var lpDuals: [Int32: Double] = [:]
     /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
     lazy var smallMovements: [(capacity: Int, movement: Int32)] = {
         let largestBooking = groups.map(\.teu).max() ?? 0
@@ -54,7 +69,10 @@ final class AssignmentModel {
     }()
     /// The weight of transit time against revenue: revenue per booking − λ · TEU · transit days, with λ so
     /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
-    private let lambda: Double
+    let lambda: Double
+    /// The most columns a component may have to be solved as one GLPK model; larger ones are improved by
+    /// large-neighbourhood search.
+    var largestSeparateComponent = 5_000
 
     private let progress: (@Sendable (String) -> Void)?
 
@@ -111,6 +129,7 @@ final class AssignmentModel {
         var entries: [(row: Int, value: Double)] = [(index, 1)]
         for movement in movements {
             if let row = rowOfMovement[movement] { entries.append((row, Double(group.teu))) }
+            for cut in cutsOfMovement[movement] ?? [] where cuts[cut].groups.contains(index) { entries.append((cuts[cut].row, 1)) }
         }
         // No upper bound: the group's row bounds the column, so the row's dual prices the group.
         program.addColumn(objective: coefficient(group, itinerary), upper: nil, entries: entries)
@@ -131,9 +150,14 @@ final class AssignmentModel {
 
     // MARK: Solving
 
-    func solve() throws(GLPKError) -> AssignmentPlan {
+    /// Adds the group rows and each group's first itineraries.
+    func seed() {
         program.addRows(upperBounds: groups.map { Double($0.members.count) })
         for index in groups.indices { addInitialColumns(group: index) }
+    }
+
+    func solve() throws(GLPKError) -> AssignmentPlan {
+        seed()
         let greedy = greedyAssignment()
         report("\(groups.count) booking groups seeded, greedy baseline \(String(format: "%.0f", greedy.revenue))")
         guard !columns.isEmpty else {
@@ -161,66 +185,6 @@ final class AssignmentModel {
             status = .optimalOverGeneratedItineraries
         }
         return plan(choice: choice, status: status, bound: max(bound, objective), greedy: greedy, rounds: rounds)
-    }
-
-    /// Column generation: solves the LP, prices every group that could gain, adds the itineraries with
-    /// positive reduced cost, until none is found or three quarters of the time are spent.
-    ///
-    /// Returns the Lagrangian bound of the last round, `z_LP + Σ_g n_g · max(0, r_g − π_g − teu_g · c_g)`,
-    /// where `c_g` is the cheapest dual cost of an itinerary for group g; it bounds the optimum over all
-    /// itineraries (Farley's bound, as in Desaulniers, Desrosiers, Solomon, "Column Generation", 2005).
-    private func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
-        var rounds = 0
-        let pricingBudget = options.timeLimit * 0.75
-        // Until an LP is solved, the bound is everything every group could pay.
-        var bound = groups.filter { !$0.columns.isEmpty }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
-        while true {
-            rounds += 1
-            let roundStart = ContinuousClock.now
-            let status: GLPKProblem.LPStatus
-            do {
-                status = try program.solveLP(timeLimit: max(remaining - options.timeLimit / 4, .milliseconds(100)))
-            } catch .timeLimit {
-                return (bound, rounds, false)
-            }
-            guard status == .optimal else { throw .solverFailed(code: -1) }
-            let objective = program.lpObjective
-            let lpTime = ContinuousClock.now - roundStart
-            var costs = [Double](repeating: 0, count: network.movementCount)
-            var dual: [Int32: Double] = [:]
-            for (movement, row) in rowOfMovement {
-                costs[Int(movement)] = max(0, program.rowDual(row))
-                dual[movement] = costs[Int(movement)]
-            }
-            var gain = 0.0
-            var added = 0
-            for index in groups.indices where !groups[index].isUnreachable {
-                let group = groups[index]
-                let price = max(0, program.rowDual(index))
-                let slack = group.revenue - price
-                let count = Double(group.members.count)
-                guard slack > 1e-9 * max(1, group.revenue) else { continue }
-                // At most λ·TEU·days to gain: too little to price, but counted in the bound.
-                let days = group.specification.arrivalDeadline.timeIntervalSince(group.specification.readyTime) / 86_400
-                guard slack > lambda * Double(group.teu) * max(1, days) else {
-                    gain += count * slack
-                    continue
-                }
-                // Movements smaller than the booking are closed to it.
-                let closed = smallMovements.prefix { $0.capacity < group.teu }
-                for small in closed { costs[Int(small.movement)] = .infinity }
-                let priced = try? router.cheapestItinerary(for: group.specification, costs: costs)
-                for small in closed { costs[Int(small.movement)] = dual[small.movement] ?? 0 }
-                guard let (itinerary, cost) = priced, cost.isFinite else { continue }
-                gain += count * max(0, group.revenue - price - Double(group.teu) * cost)
-                let reducedCost = coefficient(group, itinerary) - price - Double(group.teu) * cost
-                if reducedCost > 1e-7 * max(1, group.revenue), addColumn(group: index, itinerary) { added += 1 }
-            }
-            bound = objective + gain
-            report("pricing round \(rounds): LP \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", objective + gain)), \(added) itineraries added (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
-            if added == 0 { return (bound, rounds, true) }
-            if ContinuousClock.now - started > pricingBudget { return (bound, rounds, false) }
-        }
     }
 
     /// The earliest arrivals from the ready time and from later starts (3.5, 7, 14, 21 … days on), as

@@ -135,13 +135,26 @@ final class GLPKProblem {
         for column in 0..<columnCount { glp_set_col_kind(pointer, Int32(column + 1), integer ? GLP_IV : GLP_CV) }
     }
 
-    /// Solves the LP relaxation by the primal simplex method, without the presolver so that the basis
-    /// carries over to the next solve.
-    func solveLP(timeLimit: Duration) throws(GLPKError) -> LPStatus {
+    /// A simplex method.
+    enum SimplexMethod {
+        /// Primal simplex: for a basis that stays primal feasible, as after adding columns.
+        case primal
+        /// Dual simplex, falling back to the primal if it fails: for a basis that stays dual feasible, as
+        /// after adding rows that cut off the solution.
+        case dual
+    }
+
+    /// Solves the LP relaxation by the simplex method, without the presolver so that the basis carries over
+    /// to the next solve.
+    ///
+    /// - Throws: ``GLPKError/timeLimit`` when the time runs out; the basis reached stays, and with the dual
+    ///   method its row duals are still dual feasible.
+    func solveLP(timeLimit: Duration, method: SimplexMethod = .primal) throws(GLPKError) -> LPStatus {
         guard rowCount > 0, columnCount > 0 else { throw .emptyModel }
         var parameters = glp_smcp()
         glp_init_smcp(&parameters)
         parameters.msg_lev = GLP_MSG_OFF
+        parameters.meth = method == .primal ? GLP_PRIMAL : GLP_DUALP
         parameters.tm_lim = Self.milliseconds(timeLimit)
         let code = glp_simplex(pointer, &parameters)
         if code == GLP_ETMLIM { throw .timeLimit }
