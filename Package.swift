@@ -73,6 +73,8 @@ let package = Package(
                 "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerTestSupport",
                 "route-cargo", "reroute-cargo", "route-planner",
             ],
+            // The command's snapshots are read from the source tree (#filePath), so that they can be re-recorded.
+            exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
     ],

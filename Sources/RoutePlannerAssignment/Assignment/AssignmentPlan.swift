@@ -62,7 +62,7 @@ public enum AssignmentStatus: Hashable, Sendable {
     /// The assignment is within the requested relative gap of the bound, which is enough.
     case gapReached
     /// The integer program over the itineraries generated was solved (to the requested gap), but the
-    /// bound over all itineraries, the LP relaxation's, stays further away: the plan may be optimal, and
+    /// bound over all itineraries, the LP relaxation's (with its cuts), stays further away: the plan may be optimal, and
     /// proving it would take branching on itineraries too (branch and price).
     case optimalOverGeneratedItineraries
     /// The time limit stopped it; the plan is the best found.

@@ -7,10 +7,13 @@ import RoutePlanner
 /// The integer program gives each booking one itinerary that satisfies it, or none; on every movement the
 /// TEU of the bookings riding it stays within its capacity. Its columns (itineraries) are not enumerated:
 /// column generation solves the LP relaxation, prices new itineraries with the capacity duals as movement
-/// costs (``Router/cheapestItinerary(for:costs:)``), and repeats until none pays; the integer program is
-/// then solved by GLPK over the columns found, with presolve and all cut families, and compared with a
-/// greedy baseline. The LP bound of the last pricing round bounds the optimum over all itineraries. See
-/// Guides/Assignment.md for the model and its maths.
+/// costs (``Router/cheapestItinerary(for:costs:)``), and repeats until none pays, adding extended cover
+/// cuts (Balas 1975) on congested movements while GLPK re-solves the LP quickly. The integer program is then
+/// solved over the columns found: the LP rounded, the bookings rounding leaves out re-solved exactly by GLPK
+/// (presolve and all cut families), each independent component solved whole, and components too large for
+/// that improved by large-neighbourhood search (Shaw 1998); the greedy baseline is the floor. The best
+/// Lagrangian bound of the rounds bounds the optimum over all itineraries. See Guides/Assignment.md for the
+/// model and its maths.
 ///
 /// - Complexity: Each pricing round solves one LP and at most one cheapest-itinerary search per booking
 ///   group, O(*m* log *m*) each for *m* movements; the integer program is NP-hard in general.
