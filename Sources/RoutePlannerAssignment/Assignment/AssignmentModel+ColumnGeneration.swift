@@ -4,7 +4,7 @@ import RoutePlanner
 extension AssignmentModel {
     /// Column generation with cover cuts: solves the LP, prices every group that could gain, adds the
     /// itineraries with positive reduced cost, and when none is left adds the cover cuts the LP solution
-    /// violates (``addViolatedCovers(values:)``) and goes on, until nothing is added or the time for it is spent.
+    /// violates (``addViolatedCovers(values:limit:)``) and goes on, until nothing is added or the time for it is spent.
     ///
     /// Every round gives a Lagrangian bound on the optimum over all itineraries,
     /// `Σ_m C_m μ_m + Σ_k r_k σ_k + Σ_g n_g π_g + Σ_g n_g · max(0, r_g − π_g − t_g · c_g)`, for the duals
@@ -16,8 +16,10 @@ extension AssignmentModel {
     /// - Returns: The bound; the rounds; whether pricing converged at least once, which makes the bound the
     ///   LP bound over all itineraries (with the cuts so far).
     func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
+        // Pricing may take three quarters of the time. Cuts pay only while time is left to use the stronger
+        // LP: they are separated until 65% of the time, and rounds with cuts end by 70%.
         let pricingBudget = options.timeLimit * 0.75
-        // Cuts pay only while enough time is left to use the stronger LP; rounds with cuts end by 70%.
+        let separationBudget = options.timeLimit * 0.65
         let cutBudget = options.timeLimit * 0.7
         // GLPK's dual simplex re-solves an LP with new cuts far more slowly than its primal simplex adds
         // columns (on the dense benchmark it moved the LP by 0.03% in 90 s), so cuts are tried only on LPs
@@ -56,7 +58,7 @@ extension AssignmentModel {
                 continue
             }
             converged = true
-            guard ContinuousClock.now - started < options.timeLimit * 0.65, slowestLP < options.timeLimit / 20 else {
+            guard ContinuousClock.now - started < separationBudget, slowestLP < options.timeLimit / 20 else {
                 return (bound, rounds, true)
             }
             guard addViolatedCovers(values: lpValues, limit: Self.cutsPerRound) > 0 else { return (bound, rounds, true) }
@@ -137,7 +139,7 @@ extension AssignmentModel {
             let capacity = network.capacity(of: .init(Int(movement)))
             var share: [Int: Double] = [:]
             for column in columnsOfMovement[movement]! where groups[columns[column].group].members.count == 1 {
-                share[columns[column].group, default: 0] += column < values.count ? values[column] : 0
+                share[columns[column].group, default: 0] += values[column]
             }
             var cover: [Int] = []
             var weight = 0

@@ -2,8 +2,21 @@ import Foundation
 import RoutePlanner
 
 extension AssignmentModel {
+    /// The most columns a component may have to be solved as one GLPK model; larger ones are improved by
+    /// large-neighbourhood search.
+    static let largestSeparateComponent = 5_000
+
     /// The column each booking rides (by position), or `nil`.
     typealias Plan = [Int?]
+
+    /// The TEU a plan loads on each movement, counting only the bookings `isCounted` accepts.
+    func load(of plan: Plan, counting isCounted: (Int) -> Bool = { _ in true }) -> [Int32: Int] {
+        var load: [Int32: Int] = [:]
+        for (booking, column) in plan.enumerated() where isCounted(booking) {
+            for movement in column.map({ columns[$0].movements }) ?? [] { load[movement, default: 0] += bookings[booking].teu }
+        }
+        return load
+    }
 
     /// The objective of a plan, or of some of its bookings.
     func objective(of plan: Plan, bookings subset: [Int]? = nil) -> Double {
@@ -19,40 +32,43 @@ extension AssignmentModel {
     /// 3. Every independent component is solved by GLPK; a component too large for that is improved by
     ///    large-neighbourhood search instead (``improveByNeighbourhoods(_:groups:bound:deadline:)``).
     ///
-    /// Each step keeps a part of the plan only if it improves it, so the greedy baseline is never beaten
-    /// backwards.
-    func solveIntegerProgram(converged: Bool, bound: Double, greedy: Plan) throws(GLPKError) -> (choice: Plan, stoppedByTime: Bool) {
+    /// Each step replaces a part of the plan only by a better one, so the result is never worse than the
+    /// greedy baseline.
+    func solveIntegerProgram(converged: Bool, bound: Double, greedy: Plan) -> (choice: Plan, stoppedByTime: Bool) {
         // The last LP solved to optimality; columns priced after it have no value in it.
-        let lpValues = columns.indices.map { $0 < self.lpValues.count ? self.lpValues[$0] : 0 }
-        let (roundedDown, waiting) = roundedDown(lpValues)
+        let solvedColumns = lpValues.count
+        let values = columns.indices.map { $0 < solvedColumns ? lpValues[$0] : 0 }
+        let (roundedDown, waiting) = roundedDown(values)
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
-        let repaired = placing(waiting, on: roundedDown, lpValues: lpValues, duals: lpDuals)
+        let repaired = placing(waiting, on: roundedDown, lpValues: values, duals: lpDuals)
         report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { bound - objective(of: plan) <= max(options.relativeGap * abs(bound), 0.01) }
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
-        let residual = try reoptimize(repaired, freeing: waiting, deadline: .now + remaining / 2)
+        let residual = reoptimize(repaired, freeing: waiting, deadline: .now + remaining / 2)
         report("left-out bookings re-solved: \(String(format: "%.2f", objective(of: residual.plan)))")
         if objective(of: residual.plan) > objective(of: incumbent) { incumbent = residual.plan }
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
-        // A component whose share of the LP optimum the incumbent already reaches is optimal as it is.
+        // A component whose share of the converged LP optimum the incumbent reaches is optimal as it is,
+        // unless one of its groups has a column the LP did not have.
         var lpShare = [Double](repeating: 0, count: groups.count)
-        for (column, value) in lpValues.enumerated() { lpShare[columns[column].group] += value * columns[column].coefficient }
-        let whole = try reoptimize(
+        for (column, value) in values.enumerated() { lpShare[columns[column].group] += value * columns[column].coefficient }
+        let whole = reoptimize(
             incumbent, freeing: Array(bookings.indices), deadline: .now + remaining, routesLeftOut: false,
-            largest: largestSeparateComponent,
-            isSolved: { members, plan in
-                let share = members.reduce(0.0) { $0 + lpShare[$1] }
-                return self.objective(of: plan, bookings: members.flatMap { self.groups[$0].members }) >= share - 1e-9
+            largest: Self.largestSeparateComponent,
+            isSolved: { componentGroups, plan in
+                guard converged, componentGroups.allSatisfy({ self.groups[$0].columns.allSatisfy { $0 < solvedColumns } }) else { return false }
+                let share = componentGroups.reduce(0.0) { $0 + lpShare[$1] }
+                return self.objective(of: plan, bookings: componentGroups.flatMap { self.groups[$0].members }) >= share - 1e-9
             })
         incumbent = whole.plan
         var stoppedByTime = !whole.isComplete
         if !whole.tooLarge.isEmpty {
             let deadline = ContinuousClock.now + remaining
-            incumbent = try improveByNeighbourhoods(incumbent, groups: whole.tooLarge, bound: bound, deadline: deadline)
-            if !isGoodEnough(incumbent) { stoppedByTime = true }
+            incumbent = improveByNeighbourhoods(incumbent, groups: whole.tooLarge, bound: bound, deadline: deadline)
+            if !isGoodEnough(incumbent) && ContinuousClock.now >= deadline { stoppedByTime = true }
         }
         return (incumbent, stoppedByTime)
     }
@@ -78,10 +94,7 @@ extension AssignmentModel {
     /// LP value that still fits or else routed through the capacity left.
     private func placing(_ waiting: [Int], on plan: Plan, lpValues: [Double], duals: [Int32: Double]) -> Plan {
         func value(_ column: Int) -> Double { column < lpValues.count ? lpValues[column] : 0 }
-        var load: [Int32: Int] = [:]
-        for (booking, column) in plan.enumerated() {
-            for movement in column.map({ columns[$0].movements }) ?? [] { load[movement, default: 0] += bookings[booking].teu }
-        }
+        var load = load(of: plan)
         var choice = plan
         func share(_ group: Int) -> Double { groups[group].columns.reduce(0) { $0 + value($1) } / Double(groups[group].members.count) }
         let order = waiting.sorted {
@@ -131,18 +144,15 @@ extension AssignmentModel {
     ///     itinerary through the capacity the kept bookings leave, if it has no such column yet.
     ///   - largest: Components with more columns are not solved but returned as `tooLarge`.
     ///   - isSolved: Tells, for a component's groups, that `plan` needs no improving there.
-    /// - Returns: The plan; whether every component solved was solved to the requested gap; the groups of
-    ///   the components too large to solve.
+    /// - Returns: The plan; whether every component was solved to the requested gap (a GLPK failure on one
+    ///   only leaves its part of `plan` as it was); the groups of the components too large to solve.
     func reoptimize(
         _ plan: Plan, freeing free: [Int], deadline: ContinuousClock.Instant, routesLeftOut: Bool = true, largest: Int = .max,
         isSolved: (_ groups: [Int], Plan) -> Bool = { _, _ in false }
-    ) throws(GLPKError) -> (plan: Plan, isComplete: Bool, tooLarge: [Int]) {
+    ) -> (plan: Plan, isComplete: Bool, tooLarge: [Int]) {
         var isFree = [Bool](repeating: false, count: bookings.count)
         for booking in free { isFree[booking] = true }
-        var used: [Int32: Int] = [:]
-        for (booking, column) in plan.enumerated() where !isFree[booking] {
-            for movement in column.map({ columns[$0].movements }) ?? [] { used[movement, default: 0] += bookings[booking].teu }
-        }
+        let used = load(of: plan) { !isFree[$0] }
         func room(_ movement: Int32) -> Int { network.capacity(of: .init(Int(movement))) - used[movement, default: 0] }
 
         var freeMembers: [Int: [Int]] = [:]
@@ -191,9 +201,13 @@ extension AssignmentModel {
             }
             var start: [Int: Int] = [:]
             for group in members { for booking in freeMembers[group]! { if let column = plan[booking] { start[column, default: 0] += 1 } } }
-            let (status, counts) = try solveProgram(
+            guard let (status, counts) = try? solveProgram(
                 members.map { ($0, freeMembers[$0]!.count) }, columns: componentColumns, room: room, rows: binding,
                 start: start, timeLimit: budget)
+            else {
+                isComplete = false
+                continue
+            }
             if status != .optimal && status != .gapReached { isComplete = false }
             guard let counts else { continue }
             var candidate = result

@@ -4,24 +4,23 @@ extension AssignmentModel {
     /// Improves a plan on groups too many to solve as one integer program, by large-neighbourhood search
     /// (Shaw, "Using constraint programming and local search methods to solve vehicle routing problems",
     /// CP 1998): free the bookings of a few related groups, re-solve them exactly with everything else kept
-    /// (``reoptimize(_:freeing:deadline:largest:isSolved:)``), keep what improves, repeat.
+    /// (``reoptimize(_:freeing:deadline:routesLeftOut:largest:isSolved:)``), keep what improves, repeat.
     ///
     /// A neighbourhood starts at a group with a booking not carried, since only those can add revenue, and
     /// grows breadth first through the groups that block it (their columns ride a movement too full to take
-    /// one more booking of the group), until it holds about `size` columns. After a pass over every such group without a gain, or when GLPK solves the
-    /// neighbourhoods quickly, they grow; when GLPK runs out of time on one, they shrink.
+    /// one more booking of the group), then through any shared capacity row, until it holds about `size`
+    /// columns. After a pass over every such group without a gain, or when GLPK solves the neighbourhoods
+    /// quickly, they grow; when GLPK runs out of time on one, they shrink. A neighbourhood that holds a whole
+    /// connected part and is solved to the gap finishes that part. The search ends at the requested gap, at
+    /// the deadline, or when every part is finished or has all its bookings carried.
     ///
     /// - Complexity: Each neighbourhood costs O(*b* · *l*) to set up for *b* bookings of *l* legs, plus GLPK.
-    func improveByNeighbourhoods(_ plan: Plan, groups members: [Int], bound: Double, deadline: ContinuousClock.Instant)
-        throws(GLPKError) -> Plan
-    {
+    func improveByNeighbourhoods(_ plan: Plan, groups searched: [Int], bound: Double, deadline: ContinuousClock.Instant) -> Plan {
         var plan = plan
-        let isMember = Set(members)
+        let isSearched = Set(searched)
+        // The groups linked by each capacity row, built again when re-solves add columns.
         var neighbours: [Int32: [Int]] = [:]
-        for (movement, rowColumns) in columnsOfMovement where rowOfMovement[movement] != nil {
-            let linked = Set(rowColumns.map { columns[$0].group }).filter(isMember.contains)
-            if linked.count > 1 { neighbours[movement] = linked.sorted() }
-        }
+        var linkedColumns = -1
         var size = 1_000
         var seedPosition = 0
         var gainedThisPass = false
@@ -30,7 +29,7 @@ extension AssignmentModel {
         var solved = Set<Int>()
         while ContinuousClock.now < deadline && bound - objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
             // The groups with a booking not carried, largest bookings first.
-            let seeds = members.filter { group in
+            let seeds = searched.filter { group in
                 !solved.contains(group) && !groups[group].columns.isEmpty && groups[group].members.contains { plan[$0] == nil }
             }
                 .sorted { (groups[$1].teu, $0) < (groups[$0].teu, $1) }
@@ -43,10 +42,15 @@ extension AssignmentModel {
             let seed = seeds[seedPosition]
             seedPosition += 1
 
-            var load: [Int32: Int] = [:]
-            for (booking, column) in plan.enumerated() {
-                for movement in column.map({ columns[$0].movements }) ?? [] { load[movement, default: 0] += bookings[booking].teu }
+            if linkedColumns != columns.count {
+                neighbours = [:]
+                for (movement, rowColumns) in columnsOfMovement where rowOfMovement[movement] != nil {
+                    let linked = Set(rowColumns.map { columns[$0].group }).filter(isSearched.contains)
+                    if linked.count > 1 { neighbours[movement] = linked.sorted() }
+                }
+                linkedColumns = columns.count
             }
+            let load = load(of: plan)
             var chosen: [Int] = [seed]
             var visited: Set<Int> = [seed]
             var columnCount = groups[seed].columns.count
@@ -74,16 +78,16 @@ extension AssignmentModel {
                 }
             }
             let before = objective(of: plan)
-            let started = ContinuousClock.now
-            let limit = min(deadline - started, .seconds(20))
-            let result = try reoptimize(plan, freeing: chosen.flatMap { groups[$0].members }, deadline: started + limit)
+            let start = ContinuousClock.now
+            let limit = min(deadline - start, .seconds(20))
+            let result = reoptimize(plan, freeing: chosen.flatMap { groups[$0].members }, deadline: start + limit)
             plan = result.plan
             if isClosed && result.isComplete { solved.formUnion(chosen) }
             neighbourhoods += 1
             if objective(of: plan) > before + 1e-9 { gainedThisPass = true }
             if !result.isComplete {
                 size = max(200, size * 2 / 3)
-            } else if ContinuousClock.now - started < limit / 8 {
+            } else if ContinuousClock.now - start < limit / 8 {
                 size = min(columns.count, size * 5 / 4)
             }
             if neighbourhoods % 20 == 0 {

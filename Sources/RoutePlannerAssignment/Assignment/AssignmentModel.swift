@@ -52,7 +52,7 @@ final class AssignmentModel {
     private(set) var rowOfMovement: [Int32: Int] = [:]
     private(set) var columnsOfMovement: [Int32: [Int]] = [:]
     private var potentialLoad: [Int32: Int] = [:]
-    /// The cover cuts in the program (see ``addViolatedCovers(values:)``), by movement and by group.
+    /// The cover cuts in the program (see ``addViolatedCovers(values:limit:)``), by movement and by group.
     var cuts: [Cut] = []
     var cutsOfMovement: [Int32: [Int]] = [:]
     var cutsOfGroup: [Int: [Int]] = [:]
@@ -70,9 +70,6 @@ final class AssignmentModel {
     /// The weight of transit time against revenue: revenue per booking − λ · TEU · transit days, with λ so
     /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
     let lambda: Double
-    /// The most columns a component may have to be solved as one GLPK model; larger ones are improved by
-    /// large-neighbourhood search.
-    var largestSeparateComponent = 5_000
 
     private let progress: (@Sendable (String) -> Void)?
 
@@ -166,10 +163,9 @@ final class AssignmentModel {
         let (bound, rounds, converged) = try generateColumns()
         debug("column generation")
         if let file = options.modelFile {
-            program.setAllColumns(integer: true)
-            try program.writeMPS(to: file)
+            try program.writeMPS(to: file, integer: true)
         }
-        let (choice, stoppedByTime) = try solveIntegerProgram(converged: converged, bound: bound, greedy: greedy.choice)
+        let (choice, stoppedByTime) = solveIntegerProgram(converged: converged, bound: bound, greedy: greedy.choice)
         debug("integer program")
         let objective = choice.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient }
         let status: AssignmentStatus
@@ -258,10 +254,7 @@ final class AssignmentModel {
         choice: [Int?], status: AssignmentStatus, bound: Double, greedy: (choice: [Int?], objective: Double, revenue: Double),
         rounds: Int
     ) -> AssignmentPlan {
-        var load: [Int32: Int] = [:]
-        for case let column? in choice {
-            for movement in columns[column].movements { load[movement, default: 0] += groups[columns[column].group].teu }
-        }
+        let load = load(of: choice)
         func utilisation(_ movement: Int32) -> LegUtilisation {
             let id = ScheduleNetwork.MovementID(Int(movement))
             let details = network.movement(id)

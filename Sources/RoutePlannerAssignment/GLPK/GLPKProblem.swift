@@ -42,8 +42,6 @@ final class GLPKProblem {
         /// A known integer solution, one value per column, handed to GLPK as its first incumbent; only
         /// without the presolver, whose reduced model has other columns.
         var incumbent: [Double]? = nil
-        /// GLPK's proximity search, which improves an incumbent.
-        var proximitySearch = false
     }
 
     /// What the branch-and-bound callback needs: the incumbent to hand over once.
@@ -130,11 +128,6 @@ final class GLPKProblem {
         glp_set_mat_row(pointer, Int32(row + 1), Int32(entries.count), &indices, &values)
     }
 
-    /// Makes every column integer or continuous.
-    func setAllColumns(integer: Bool) {
-        for column in 0..<columnCount { glp_set_col_kind(pointer, Int32(column + 1), integer ? GLP_IV : GLP_CV) }
-    }
-
     /// A simplex method.
     enum SimplexMethod {
         /// Primal simplex: for a basis that stays primal feasible, as after adding columns.
@@ -147,8 +140,7 @@ final class GLPKProblem {
     /// Solves the LP relaxation by the simplex method, without the presolver so that the basis carries over
     /// to the next solve.
     ///
-    /// - Throws: ``GLPKError/timeLimit`` when the time runs out; the basis reached stays, and with the dual
-    ///   method its row duals are still dual feasible.
+    /// - Throws: ``GLPKError/timeLimit`` when the time runs out; the basis reached stays.
     func solveLP(timeLimit: Duration, method: SimplexMethod = .primal) throws(GLPKError) -> LPStatus {
         guard rowCount > 0, columnCount > 0 else { throw .emptyModel }
         var parameters = glp_smcp()
@@ -183,10 +175,6 @@ final class GLPKProblem {
         parameters.presolve = options.presolve ? GLP_ON : GLP_OFF
         let cuts = options.cuts ? GLP_ON : GLP_OFF
         (parameters.gmi_cuts, parameters.mir_cuts, parameters.cov_cuts, parameters.clq_cuts) = (cuts, cuts, cuts, cuts)
-        if options.proximitySearch {
-            parameters.ps_heur = GLP_ON
-            parameters.ps_tm_lim = Self.milliseconds(options.timeLimit / 2)
-        }
         let context = CallbackContext(incumbent: nil)
         if let incumbent = options.incumbent {
             precondition(!options.presolve, "an incumbent can be handed to GLPK only without its presolver")
@@ -207,7 +195,9 @@ final class GLPKProblem {
             var simplex = glp_smcp()
             glp_init_smcp(&simplex)
             simplex.msg_lev = GLP_MSG_OFF
+            simplex.tm_lim = Self.milliseconds(options.timeLimit)
             let code = glp_simplex(pointer, &simplex)
+            if code == GLP_ETMLIM { return MIPResult(status: .timeLimitNoSolution, objective: nil) }
             guard code == 0 else { throw GLPKError(code: code) }
             guard glp_get_status(pointer) == GLP_OPT else { return MIPResult(status: .infeasible, objective: nil) }
         }
@@ -231,10 +221,15 @@ final class GLPKProblem {
     /// MPS has no objective sense (and GLPK's reader rejects the `OBJSENSE` extension), so a maximisation is
     /// written as the minimisation of the negated objective: every solver then finds the same optimum,
     /// negated.
-    func writeMPS(to url: URL) throws(GLPKError) {
+    ///
+    /// - Parameter integer: Whether to write every column as an integer one, whatever its kind here.
+    func writeMPS(to url: URL, integer: Bool = false) throws(GLPKError) {
         let copy = glp_create_prob()
         defer { glp_delete_prob(copy) }
         glp_copy_prob(copy, pointer, GLP_OFF)
+        if integer {
+            for column in stride(from: 1, through: glp_get_num_cols(copy), by: 1) { glp_set_col_kind(copy, column, GLP_IV) }
+        }
         if glp_get_obj_dir(copy) == GLP_MAX {
             glp_set_obj_dir(copy, GLP_MIN)
             // Index 0 is the constant term.
