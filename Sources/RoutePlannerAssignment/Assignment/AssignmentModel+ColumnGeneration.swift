@@ -22,8 +22,8 @@ extension AssignmentModel {
         let separationBudget = options.timeLimit * 0.65
         let cutBudget = options.timeLimit * 0.7
         // GLPK's dual simplex re-solves an LP with new cuts far more slowly than its primal simplex adds
-        // columns (on the dense benchmark it moved the LP by 0.03% in 90 s), so cuts are tried only on LPs
-        // that re-solve quickly, and each re-solve with cuts gets a tenth of the time at most.
+        // columns (on the dense benchmark it moved the LP by 0.03% in 90 s), so cuts are tried only when the
+        // primal re-solves were quick, and each re-solve with cuts gets a tenth of the time at most.
         var slowestLP = Duration.zero
         // Until an LP is solved, the bound is everything every group could pay.
         var bound = groups.filter { !$0.columns.isEmpty }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
@@ -47,7 +47,8 @@ extension AssignmentModel {
                 isOptimal = false
             }
             let lpTime = ContinuousClock.now - roundStart
-            if method == .primal { slowestLP = max(slowestLP, lpTime) }
+            // The first solve starts from nothing; the re-solves tell how hard the LP is.
+            if method == .primal && rounds > 1 { slowestLP = max(slowestLP, lpTime) }
             let (roundBound, added) = price(addingColumns: isOptimal)
             bound = min(bound, roundBound)
             report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
@@ -59,6 +60,11 @@ extension AssignmentModel {
             }
             converged = true
             guard ContinuousClock.now - started < separationBudget, slowestLP < options.timeLimit / 20 else {
+                return (bound, rounds, true)
+            }
+            // No cuts when the LP rounded and repaired, as the integer stage starts, is close enough already.
+            let (roundedDown, waiting) = roundedDown(lpValues)
+            if isGoodEnough(placing(waiting, on: roundedDown, lpValues: lpValues, duals: lpDuals), bound: bound) {
                 return (bound, rounds, true)
             }
             guard addViolatedCovers(values: lpValues, limit: Self.cutsPerRound) > 0 else { return (bound, rounds, true) }

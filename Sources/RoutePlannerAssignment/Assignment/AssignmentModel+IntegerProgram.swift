@@ -9,6 +9,11 @@ extension AssignmentModel {
     /// The column each booking rides (by position), or `nil`.
     typealias Plan = [Int?]
 
+    /// Whether a plan is within the requested relative gap (or a cent) of a bound.
+    func isGoodEnough(_ plan: Plan, bound: Double) -> Bool {
+        bound - objective(of: plan) <= max(options.relativeGap * abs(bound), 0.01)
+    }
+
     /// The TEU a plan loads on each movement, counting only the bookings `isCounted` accepts.
     func load(of plan: Plan, counting isCounted: (Int) -> Bool = { _ in true }) -> [Int32: Int] {
         var load: [Int32: Int] = [:]
@@ -42,7 +47,7 @@ extension AssignmentModel {
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
         let repaired = placing(waiting, on: roundedDown, lpValues: values, duals: lpDuals)
         report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
-        func isGoodEnough(_ plan: Plan) -> Bool { bound - objective(of: plan) <= max(options.relativeGap * abs(bound), 0.01) }
+        func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
@@ -74,7 +79,7 @@ extension AssignmentModel {
     }
 
     /// The LP solution rounded down, which keeps every row satisfied, and the bookings it leaves out.
-    private func roundedDown(_ lpValues: [Double]) -> (plan: Plan, waiting: [Int]) {
+    func roundedDown(_ lpValues: [Double]) -> (plan: Plan, waiting: [Int]) {
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
         for group in groups {
@@ -91,8 +96,8 @@ extension AssignmentModel {
 
     /// The plan with the `waiting` bookings placed, largest first (they are the hardest to fit later; on the
     /// dense benchmark this carries 5% more than ordering by LP value alone), each on its column of highest
-    /// LP value that still fits or else routed through the capacity left.
-    private func placing(_ waiting: [Int], on plan: Plan, lpValues: [Double], duals: [Int32: Double]) -> Plan {
+    /// LP value that still fits or else routed through the capacity left (a new column).
+    func placing(_ waiting: [Int], on plan: Plan, lpValues: [Double], duals: [Int32: Double]) -> Plan {
         func value(_ column: Int) -> Double { column < lpValues.count ? lpValues[column] : 0 }
         var load = load(of: plan)
         var choice = plan
