@@ -42,6 +42,7 @@ extension AssignmentModel {
                 }
                 lpValues = columns.indices.map(program.columnValue)
                 lpDuals = rowOfMovement.mapValues { max(0, program.rowDual($0)) }
+                repairedRounding = nil
             } catch .timeLimit {
                 // The duals reached still give a valid bound.
                 isOptimal = false
@@ -64,7 +65,9 @@ extension AssignmentModel {
             }
             // No cuts when the LP rounded and repaired, as the integer stage starts, is close enough already.
             let (roundedDown, waiting) = roundedDown(lpValues)
-            if isGoodEnough(placing(waiting, on: roundedDown, lpValues: lpValues, duals: lpDuals), bound: bound) {
+            let repaired = placing(waiting, on: roundedDown, lpValues: lpValues, duals: lpDuals)
+            if isGoodEnough(repaired, bound: bound) {
+                repairedRounding = repaired
                 return (bound, rounds, true)
             }
             guard addViolatedCovers(values: lpValues, limit: Self.cutsPerRound) > 0 else { return (bound, rounds, true) }

@@ -45,7 +45,7 @@ extension AssignmentModel {
         let values = columns.indices.map { $0 < solvedColumns ? lpValues[$0] : 0 }
         let (roundedDown, waiting) = roundedDown(values)
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
-        let repaired = placing(waiting, on: roundedDown, lpValues: values, duals: lpDuals)
+        let repaired = repairedRounding ?? placing(waiting, on: roundedDown, lpValues: values, duals: lpDuals)
         report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy

@@ -59,6 +59,8 @@ final class AssignmentModel {
     /// The column values and the capacity duals of the last LP solved to optimality.
     var lpValues: [Double] = []
     var lpDuals: [Int32: Double] = [:]
+    /// That LP's solution rounded and repaired, once computed.
+    var repairedRounding: [Int?]?
     /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
     lazy var smallMovements: [(capacity: Int, movement: Int32)] = {
         let largestBooking = groups.map(\.teu).max() ?? 0
