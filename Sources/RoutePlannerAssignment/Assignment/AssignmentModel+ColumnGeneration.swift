@@ -43,6 +43,7 @@ extension AssignmentModel {
                 lpValues = columns.indices.map(program.columnValue)
                 lpDuals = rowOfMovement.mapValues { max(0, program.rowDual($0)) }
                 repairedRounding = nil
+                residualCosts = []
             } catch .timeLimit {
                 // The duals reached still give a valid bound.
                 isOptimal = false
@@ -65,7 +66,7 @@ extension AssignmentModel {
             }
             // No cuts when the LP rounded and repaired, as the integer stage starts, is close enough already.
             let (roundedDown, waiting) = roundedDown(lpValues)
-            let repaired = placing(waiting, on: roundedDown, lpValues: lpValues, duals: lpDuals)
+            let repaired = placing(waiting, on: roundedDown, lpValues: lpValues)
             if isGoodEnough(repaired, bound: bound) {
                 repairedRounding = repaired
                 return (bound, rounds, true)

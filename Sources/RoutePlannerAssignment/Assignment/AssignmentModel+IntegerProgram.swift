@@ -45,7 +45,7 @@ extension AssignmentModel {
         let values = columns.indices.map { $0 < solvedColumns ? lpValues[$0] : 0 }
         let (roundedDown, waiting) = roundedDown(values)
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
-        let repaired = repairedRounding ?? placing(waiting, on: roundedDown, lpValues: values, duals: lpDuals)
+        let repaired = repairedRounding ?? placing(waiting, on: roundedDown, lpValues: values)
         report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
@@ -83,21 +83,26 @@ extension AssignmentModel {
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
         for group in groups {
-            var bookingsLeft = group.members[...]
-            for column in group.columns {
-                let count = min(bookingsLeft.count, Int((lpValues[column] + 1e-9).rounded(.down)))
-                for booking in bookingsLeft.prefix(count) { choice[booking] = column }
-                bookingsLeft = bookingsLeft.dropFirst(count)
-            }
-            waiting += bookingsLeft
+            waiting += place(group.members[...], on: group.columns, in: &choice) { Int((lpValues[$0] + 1e-9).rounded(.down)) }
         }
         return (choice, waiting)
+    }
+
+    /// Puts `count(column)` of a group's `bookings` on each of `columns` in turn, and returns the bookings left.
+    private func place(_ bookings: ArraySlice<Int>, on columns: [Int], in plan: inout Plan, count: (Int) -> Int) -> ArraySlice<Int> {
+        var bookingsLeft = bookings
+        for column in columns {
+            let placed = bookingsLeft.prefix(count(column))
+            for booking in placed { plan[booking] = column }
+            bookingsLeft = bookingsLeft.dropFirst(placed.count)
+        }
+        return bookingsLeft
     }
 
     /// The plan with the `waiting` bookings placed, largest first (they are the hardest to fit later; on the
     /// dense benchmark this carries 5% more than ordering by LP value alone), each on its column of highest
     /// LP value that still fits or else routed through the capacity left (a new column).
-    func placing(_ waiting: [Int], on plan: Plan, lpValues: [Double], duals: [Int32: Double]) -> Plan {
+    func placing(_ waiting: [Int], on plan: Plan, lpValues: [Double]) -> Plan {
         func value(_ column: Int) -> Double { column < lpValues.count ? lpValues[column] : 0 }
         var load = load(of: plan)
         var choice = plan
@@ -113,7 +118,7 @@ extension AssignmentModel {
             }
             var chosen = groups[index].columns.sorted { (value($1), columns[$1].coefficient) < (value($0), columns[$0].coefficient) }
                 .first(where: fits)
-            if chosen == nil, let itinerary = residualItinerary(for: groups[index], load: load, duals: duals) {
+            if chosen == nil, let itinerary = residualItinerary(for: groups[index], load: load) {
                 // None of its columns fits what is left: route it through the capacity that is left.
                 addColumn(group: index, itinerary)
                 chosen = groups[index].columns.last.flatMap { fits($0) ? $0 : nil }
@@ -125,17 +130,22 @@ extension AssignmentModel {
         return choice
     }
 
-    /// The itinerary of a group through the capacity that `load` leaves, steering by the capacity duals.
-    private func residualItinerary(for group: Group, load: [Int32: Int], duals: [Int32: Double]) -> Itinerary? {
-        var costs = [Double](repeating: 0, count: network.movementCount)
-        for (movement, dual) in duals { costs[Int(movement)] = dual }
-        for (movement, used) in load where used + group.teu > network.capacity(of: .init(Int(movement))) {
-            costs[Int(movement)] = .infinity
+    /// The itinerary of a group through the capacity that `load` leaves, steering by the capacity duals of the
+    /// last optimal LP.
+    ///
+    /// The movement costs are kept between calls; each call closes the full and too-small movements and
+    /// opens them again, O(|`load`|) besides the search.
+    private func residualItinerary(for group: Group, load: [Int32: Int]) -> Itinerary? {
+        if residualCosts.isEmpty {
+            residualCosts = [Double](repeating: 0, count: network.movementCount)
+            for (movement, dual) in lpDuals { residualCosts[Int(movement)] = dual }
         }
-        for small in smallMovements.prefix(while: { $0.capacity < group.teu }) { costs[Int(small.movement)] = .infinity }
-        guard let (itinerary, cost) = try? router.cheapestItinerary(for: group.specification, costs: costs), cost.isFinite else {
-            return nil
-        }
+        var closed = load.compactMap { movement, used in used + group.teu > network.capacity(of: .init(Int(movement))) ? movement : nil }
+        closed += smallMovements.prefix(while: { $0.capacity < group.teu }).map(\.movement)
+        for movement in closed { residualCosts[Int(movement)] = .infinity }
+        let found = try? router.cheapestItinerary(for: group.specification, costs: residualCosts)
+        for movement in closed { residualCosts[Int(movement)] = lpDuals[movement] ?? 0 }
+        guard let (itinerary, cost) = found, cost.isFinite else { return nil }
         return itinerary
     }
 
@@ -164,7 +174,7 @@ extension AssignmentModel {
         for booking in free { freeMembers[groupOf[booking], default: []].append(booking) }
         if routesLeftOut {
             for (group, members) in freeMembers.sorted(by: { $0.key < $1.key }) where members.contains(where: { plan[$0] == nil }) {
-                if let itinerary = residualItinerary(for: groups[group], load: used, duals: lpDuals) { addColumn(group: group, itinerary) }
+                if let itinerary = residualItinerary(for: groups[group], load: used) { addColumn(group: group, itinerary) }
             }
         }
         // The columns each group could still ride alone, and what the free bookings could load on each movement.
@@ -217,13 +227,8 @@ extension AssignmentModel {
             guard let counts else { continue }
             var candidate = result
             for group in members {
-                var bookingsLeft = freeMembers[group]![...]
-                for booking in bookingsLeft { candidate[booking] = nil }
-                for column in usable[group]! {
-                    let count = counts[column, default: 0]
-                    for booking in bookingsLeft.prefix(count) { candidate[booking] = column }
-                    bookingsLeft = bookingsLeft.dropFirst(count)
-                }
+                for booking in freeMembers[group]! { candidate[booking] = nil }
+                _ = place(freeMembers[group]![...], on: usable[group]!, in: &candidate) { counts[$0, default: 0] }
             }
             let componentBookings = members.flatMap { freeMembers[$0]! }
             if objective(of: candidate, bookings: componentBookings) > objective(of: result, bookings: componentBookings) + 1e-9 {

@@ -61,6 +61,8 @@ final class AssignmentModel {
     var lpDuals: [Int32: Double] = [:]
     /// That LP's solution rounded and repaired, once computed.
     var repairedRounding: [Int?]?
+    /// Those capacity duals as costs per movement, for routing through residual capacity; empty until needed.
+    var residualCosts: [Double] = []
     /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
     lazy var smallMovements: [(capacity: Int, movement: Int32)] = {
         let largestBooking = groups.map(\.teu).max() ?? 0
@@ -169,7 +171,7 @@ final class AssignmentModel {
         }
         let (choice, stoppedByTime) = solveIntegerProgram(converged: converged, bound: bound, greedy: greedy.choice)
         debug("integer program")
-        let objective = choice.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient }
+        let objective = objective(of: choice)
         let status: AssignmentStatus
         if !converged || stoppedByTime {
             status = .timeLimit
@@ -284,7 +286,7 @@ final class AssignmentModel {
             return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
         }
         let busiest = load.keys.map(utilisation).sorted { ($1.utilisation, $0.movement) < ($0.utilisation, $1.movement) }
-        let objective = choice.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient }
+        let objective = objective(of: choice)
         return AssignmentPlan(
             assignments: assignments, status: status, objective: objective, bound: bound, revenue: revenue,
             greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)),
