@@ -43,7 +43,6 @@ extension AssignmentModel {
                 lpValues = columns.indices.map(program.columnValue)
                 lpDuals = rowOfMovement.mapValues { max(0, program.rowDual($0)) }
                 repairedRounding = nil
-                residualCosts = []
             } catch .timeLimit {
                 // The duals reached still give a valid bound.
                 isOptimal = false

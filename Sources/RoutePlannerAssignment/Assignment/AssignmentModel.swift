@@ -61,8 +61,6 @@ final class AssignmentModel {
     var lpDuals: [Int32: Double] = [:]
     /// That LP's solution rounded and repaired, once computed.
     var repairedRounding: [Int?]?
-    /// Those capacity duals as costs per movement, for routing through residual capacity; empty until needed.
-    var residualCosts: [Double] = []
     /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
     lazy var smallMovements: [(capacity: Int, movement: Int32)] = {
         let largestBooking = groups.map(\.teu).max() ?? 0
