@@ -6,25 +6,24 @@ extension AssignmentModel {
     /// itineraries with positive reduced cost, and when none is left adds the cover cuts the LP solution
     /// violates (``addViolatedCovers(values:limit:)``) and goes on, until nothing is added or the time for it is spent.
     ///
+    /// GLPK's simplex method solves the LP while each solve takes less than a twentieth of the time limit;
+    /// once one takes longer, ``generateColumnsFirstOrder(bound:rounds:converged:)`` goes on with the LP
+    /// solved approximately by ``PrimalDualLP``. (On the dense benchmark GLPK's primal simplex spent two
+    /// minutes on degenerate pivots, and its dual simplex moved the LP by 0.03% in 90 s after a round of cuts;
+    /// the first-order solver re-solves either in about 2 s.)
+    ///
     /// Every round gives a Lagrangian bound on the optimum over all itineraries,
     /// `Σ_m C_m μ_m + Σ_k r_k σ_k + Σ_g n_g π_g + Σ_g n_g · max(0, r_g − π_g − t_g · c_g)`, for the duals
     /// (clamped at zero) of the capacity rows μ, of the cuts σ and of the group rows π, where `c_g` is the
     /// cheapest cost of any itinerary for group g under the costs `μ_m + σ_k / t_g` of its movements. It holds
-    /// for any non-negative duals, so also when a re-solve is cut short; at an LP optimum it is Farley's bound
-    /// (Desaulniers, Desrosiers, Solomon, "Column Generation", 2005). The best of the rounds is returned.
+    /// for any non-negative duals, so also when a solve is cut short or approximate; at an LP optimum it is
+    /// Farley's bound (Desaulniers, Desrosiers, Solomon, "Column Generation", 2005). The best of the rounds is
+    /// returned.
     ///
     /// - Returns: The bound; the rounds; whether pricing converged at least once, which makes the bound the
-    ///   LP bound over all itineraries (with the cuts so far).
+    ///   LP bound over all itineraries (with the cuts so far), or a bound above it when the LP was solved
+    ///   approximately.
     func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
-        // Pricing may take three quarters of the time. Cuts pay only while time is left to use the stronger
-        // LP: they are separated until 65% of the time, and rounds with cuts end by 70%.
-        let pricingBudget = options.timeLimit * 0.75
-        let separationBudget = options.timeLimit * 0.65
-        let cutBudget = options.timeLimit * 0.7
-        // GLPK's dual simplex re-solves an LP with new cuts far more slowly than its primal simplex adds
-        // columns (on the dense benchmark it moved the LP by 0.03% in 90 s), so cuts are tried only when the
-        // primal re-solves were quick, and each re-solve with cuts gets a tenth of the time at most.
-        var slowestLP = Duration.zero
         // Until an LP is solved, the bound is everything every group could pay.
         var bound = groups.filter { !$0.columns.isEmpty }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
         var rounds = 0
@@ -34,7 +33,7 @@ extension AssignmentModel {
             rounds += 1
             let roundStart = ContinuousClock.now
             var budget = (cuts.isEmpty ? pricingBudget : cutBudget) - (roundStart - started)
-            if method == .dual { budget = min(budget, options.timeLimit / 10) }
+            budget = min(budget, options.timeLimit / (method == .dual ? 10 : 20))
             var isOptimal = true
             do throws(GLPKError) {
                 guard try program.solveLP(timeLimit: max(budget, .milliseconds(100)), method: method) == .optimal else {
@@ -48,50 +47,61 @@ extension AssignmentModel {
                 isOptimal = false
             }
             let lpTime = ContinuousClock.now - roundStart
-            // The first solve starts from nothing; the re-solves tell how hard the LP is.
-            if method == .primal && rounds > 1 { slowestLP = max(slowestLP, lpTime) }
-            let (roundBound, added) = price(addingColumns: isOptimal)
+            let (roundBound, added) = price(duals: { max(0, self.program.rowDual($0)) }, addingColumns: isOptimal)
             bound = min(bound, roundBound)
             report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
-            guard isOptimal else { return (bound, rounds, converged) }
+            guard isOptimal else {
+                // A re-solve with cuts that GLPK cannot finish ends the rounds; a slow solve without them
+                // hands the rounds to the first-order solver.
+                guard method == .primal, ContinuousClock.now - started < pricingBudget else { return (bound, rounds, converged) }
+                let result = generateColumnsFirstOrder(bound: bound, rounds: &rounds, converged: converged)
+                return (result.bound, rounds, result.converged)
+            }
             if added > 0 {
                 method = .primal
                 if ContinuousClock.now - started > (cuts.isEmpty ? pricingBudget : cutBudget) { return (bound, rounds, converged) }
                 continue
             }
             converged = true
-            guard ContinuousClock.now - started < separationBudget, slowestLP < options.timeLimit / 20 else {
-                return (bound, rounds, true)
-            }
-            // No cuts when the LP rounded and repaired, as the integer stage starts, is close enough already.
-            let (roundedDown, waiting) = roundedDown(lpValues)
-            let repaired = placing(waiting, on: roundedDown, lpValues: lpValues)
-            if isGoodEnough(repaired, bound: bound) {
-                repairedRounding = repaired
-                return (bound, rounds, true)
-            }
+            guard wantsCuts(bound: bound) else { return (bound, rounds, true) }
             guard addViolatedCovers(values: lpValues, limit: Self.cutsPerRound) > 0 else { return (bound, rounds, true) }
             method = .dual
         }
     }
 
+    /// Pricing may take three quarters of the time.
+    var pricingBudget: Duration { options.timeLimit * 0.75 }
+    /// Cuts pay only while time is left to use the stronger LP: rounds with cuts end by 70% of the time.
+    var cutBudget: Duration { options.timeLimit * 0.7 }
+
+    /// Whether a round of cuts is worth it after pricing converged: not after 65% of the time, nor when the
+    /// LP rounded and repaired, as the integer stage starts, is close enough to `bound` already.
+    func wantsCuts(bound: Double) -> Bool {
+        guard ContinuousClock.now - started < options.timeLimit * 0.65 else { return false }
+        if repairedRounding == nil {
+            let (roundedDown, waiting) = roundedDown(lpValues)
+            repairedRounding = placing(waiting, on: roundedDown, lpValues: lpValues)
+        }
+        return !isGoodEnough(repairedRounding!, bound: bound)
+    }
+
     /// The most cuts added in one round, the most violated first.
     static let cutsPerRound = 1_000
 
-    /// Prices every group that could gain under the program's current duals, adds the itineraries with
-    /// positive reduced cost if asked to, and returns the round's Lagrangian bound.
-    private func price(addingColumns: Bool) -> (bound: Double, added: Int) {
+    /// Prices every group that could gain under non-negative duals of the program's rows, adds the
+    /// itineraries with positive reduced cost if asked to, and returns the Lagrangian bound of those duals.
+    func price(duals dual: (Int) -> Double, addingColumns: Bool) -> (bound: Double, added: Int) {
         // The duals, read before adding columns changes the program.
         var costs = [Double](repeating: 0, count: network.movementCount)
         var dualValue = 0.0
         for (movement, row) in rowOfMovement {
-            costs[Int(movement)] = max(0, program.rowDual(row))
+            costs[Int(movement)] = dual(row)
             dualValue += costs[Int(movement)] * Double(network.capacity(of: .init(Int(movement))))
         }
         let capacityDuals = costs
-        let cutDuals = cuts.map { max(0, program.rowDual($0.row)) }
+        let cutDuals = cuts.map { dual($0.row) }
         for (cut, dual) in zip(cuts, cutDuals) { dualValue += dual * Double(cut.limit) }
-        let prices = groups.indices.map { max(0, program.rowDual($0)) }
+        let prices = groups.indices.map(dual)
         var gain = 0.0
         var added = 0
         for index in groups.indices {
@@ -148,7 +158,7 @@ extension AssignmentModel {
             let capacity = network.capacity(of: .init(Int(movement)))
             var share: [Int: Double] = [:]
             for column in columnsOfMovement[movement]! where groups[columns[column].group].members.count == 1 {
-                share[columns[column].group, default: 0] += values[column]
+                share[columns[column].group, default: 0] += column < values.count ? values[column] : 0
             }
             var cover: [Int] = []
             var weight = 0
@@ -167,7 +177,9 @@ extension AssignmentModel {
             let largest = cover.map { groups[$0].teu }.max()!
             let extended = Set(cover).union(share.keys.filter { groups[$0].teu >= largest })
             let violation = extended.reduce(0.0, { $0 + share[$1]! }) - Double(cover.count - 1)
-            if violation > 1e-4 { found.append((violation, movement, extended, cover.count - 1)) }
+            // An approximate solution may violate a cut the program has.
+            let isNew = cutsOfMovement[movement, default: []].allSatisfy { cuts[$0].groups != extended }
+            if violation > 1e-4 && isNew { found.append((violation, movement, extended, cover.count - 1)) }
         }
         for cut in found.sorted(by: { ($1.violation, $0.movement) < ($0.violation, $1.movement) }).prefix(limit) {
             let row = program.addRows(upperBounds: [Double(cut.limit)]).lowerBound

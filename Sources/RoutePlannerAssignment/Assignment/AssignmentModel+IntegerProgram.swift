@@ -51,7 +51,8 @@ extension AssignmentModel {
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
-        let residual = reoptimize(repaired, freeing: waiting, deadline: .now + remaining / 2)
+        // Components too large to solve whole are left to the neighbourhood search below.
+        let residual = reoptimize(repaired, freeing: waiting, deadline: .now + remaining / 2, largest: Self.largestSeparateComponent)
         report("left-out bookings re-solved: \(String(format: "%.2f", objective(of: residual.plan)))")
         if objective(of: residual.plan) > objective(of: incumbent) { incumbent = residual.plan }
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
@@ -64,7 +65,7 @@ extension AssignmentModel {
             incumbent, freeing: Array(bookings.indices), deadline: .now + remaining, routesLeftOut: false,
             largest: Self.largestSeparateComponent,
             isSolved: { componentGroups, plan in
-                guard converged, componentGroups.allSatisfy({ self.groups[$0].columns.allSatisfy { $0 < solvedColumns } }) else { return false }
+                guard converged, !self.lpIsApproximate, componentGroups.allSatisfy({ self.groups[$0].columns.allSatisfy { $0 < solvedColumns } }) else { return false }
                 let share = componentGroups.reduce(0.0) { $0 + lpShare[$1] }
                 return self.objective(of: plan, bookings: componentGroups.flatMap { self.groups[$0].members }) >= share - 1e-9
             })
@@ -79,11 +80,23 @@ extension AssignmentModel {
     }
 
     /// The LP solution rounded down, which keeps every row satisfied, and the bookings it leaves out.
+    ///
+    /// An approximate solution (``PrimalDualLP``'s) may overfill a movement slightly; the last bookings on
+    /// such a movement are left out too.
     func roundedDown(_ lpValues: [Double]) -> (plan: Plan, waiting: [Int]) {
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
         for group in groups {
             waiting += place(group.members[...], on: group.columns, in: &choice) { Int((lpValues[$0] + 1e-9).rounded(.down)) }
+        }
+        var load = load(of: choice)
+        for booking in choice.indices.reversed() {
+            guard let column = choice[booking],
+                  columns[column].movements.contains(where: { load[$0]! > network.capacity(of: .init(Int($0))) })
+            else { continue }
+            choice[booking] = nil
+            waiting.append(booking)
+            for movement in columns[column].movements { load[movement]! -= bookings[booking].teu }
         }
         return (choice, waiting)
     }

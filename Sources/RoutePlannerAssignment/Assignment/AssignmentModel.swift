@@ -56,9 +56,11 @@ final class AssignmentModel {
     var cuts: [Cut] = []
     var cutsOfMovement: [Int32: [Int]] = [:]
     var cutsOfGroup: [Int: [Int]] = [:]
-    /// The column values and the capacity duals of the last LP solved to optimality.
+    /// The column values and the capacity duals of the last LP solved to optimality, or approximately.
     var lpValues: [Double] = []
     var lpDuals: [Int32: Double] = [:]
+    /// Whether `lpValues` and `lpDuals` come from ``PrimalDualLP``, and so are only near the optimum.
+    var lpIsApproximate = false
     /// That LP's solution rounded and repaired, once computed.
     var repairedRounding: [Int?]?
     /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
@@ -125,13 +127,10 @@ final class AssignmentModel {
         guard groups[index].columnKeys.insert(movements).inserted else { return false }
         let group = groups[index]
         let column = columns.count
-        var entries: [(row: Int, value: Double)] = [(index, 1)]
-        for movement in movements {
-            if let row = rowOfMovement[movement] { entries.append((row, Double(group.teu))) }
-            for cut in cutsOfMovement[movement] ?? [] where cuts[cut].groups.contains(index) { entries.append((cuts[cut].row, 1)) }
-        }
         // No upper bound: the group's row bounds the column, so the row's dual prices the group.
-        program.addColumn(objective: coefficient(group, itinerary), upper: nil, entries: entries)
+        program.addColumn(
+            objective: coefficient(group, itinerary), upper: nil,
+            entries: [(index, 1)] + capacityAndCutEntries(group: index, movements: movements))
         columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
         groups[index].columns.append(column)
         for movement in movements {
@@ -145,6 +144,16 @@ final class AssignmentModel {
             }
         }
         return true
+    }
+
+    /// The entries of a column of `group` riding `movements` in the capacity rows and cut rows of the program.
+    func capacityAndCutEntries(group: Int, movements: [Int32]) -> [(row: Int, value: Double)] {
+        var entries: [(row: Int, value: Double)] = []
+        for movement in movements {
+            if let row = rowOfMovement[movement] { entries.append((row, Double(groups[group].teu))) }
+            for cut in cutsOfMovement[movement] ?? [] where cuts[cut].groups.contains(group) { entries.append((cuts[cut].row, 1)) }
+        }
+        return entries
     }
 
     // MARK: Solving

@@ -1,0 +1,80 @@
+import Foundation
+
+extension AssignmentModel {
+    /// Goes on with column generation and cover cuts as ``generateColumns()`` does, but with each round's LP
+    /// solved approximately by ``PrimalDualLP``, from the previous round's primal values and duals.
+    ///
+    /// Pricing under the approximate duals still gives a valid Lagrangian bound, and adds the itineraries
+    /// that pay. Once none pays, each round first adds the covers the current solution violates, until
+    /// none is, until a round adds no itinerary and lowers the bound by less than 0.01%, or until the time
+    /// for cuts is spent.
+    ///
+    /// - Complexity: ``iterationsPerRound`` iterations of O(*z*) for *z* non-zeros in the program, and one
+    ///   pricing, per round.
+    func generateColumnsFirstOrder(bound: Double, rounds: inout Int, converged: Bool) -> (bound: Double, converged: Bool) {
+        var bound = bound
+        var converged = converged
+        // The last optimal simplex solution, if any, is the start.
+        var values = lpValues
+        var duals = [Double](repeating: 0, count: program.rowCount)
+        for (movement, dual) in lpDuals { duals[rowOfMovement[movement]!] = dual }
+        while true {
+            let budget = converged ? cutBudget : pricingBudget
+            guard ContinuousClock.now - started < budget else { return (bound, converged) }
+            var cutsAdded = 0
+            if converged {
+                guard wantsCuts(bound: bound) else { return (bound, converged) }
+                cutsAdded = addViolatedCovers(values: values + Array(repeating: 0, count: columns.count - values.count), limit: Self.cutsPerRound)
+                guard cutsAdded > 0 else { return (bound, converged) }
+            }
+            rounds += 1
+            let roundStart = ContinuousClock.now
+            (values, duals) = solveFirstOrder(from: values, duals: duals)
+            lpValues = values
+            lpDuals = rowOfMovement.mapValues { duals[$0] }
+            lpIsApproximate = true
+            repairedRounding = nil
+            let lpTime = ContinuousClock.now - roundStart
+            let prices = groupPrices(duals: duals)
+            let (roundBound, added) = price(duals: { $0 < self.groups.count ? prices[$0] : duals[$0] }, addingColumns: true)
+            let previous = bound
+            bound = min(bound, roundBound)
+            let objective = zip(values, columns).reduce(0) { $0 + $1.0 * $1.1.coefficient }
+            report("round \(rounds): LP ≈ \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (first-order LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
+            // Cuts have stopped paying when a round of them adds no itinerary and barely lowers the bound.
+            if cutsAdded > 0 && added == 0 && previous - bound < 1e-4 * abs(previous) { return (bound, converged) }
+            if added == 0 { converged = true }
+        }
+    }
+
+    /// The iterations of ``PrimalDualLP`` per round.
+    static let iterationsPerRound = 4_000
+
+    /// The program's LP solved by ``PrimalDualLP`` from `values` and `duals` (padded with zeros for the
+    /// columns and rows added since).
+    private func solveFirstOrder(from values: [Double], duals: [Double]) -> (values: [Double], duals: [Double]) {
+        var rowBounds = groups.map { Double($0.members.count) } + Array(repeating: 0, count: program.rowCount - groups.count)
+        for (movement, row) in rowOfMovement { rowBounds[row] = Double(network.capacity(of: .init(Int(movement)))) }
+        for cut in cuts { rowBounds[cut.row] = Double(cut.limit) }
+        let lp = PrimalDualLP(rowBounds: rowBounds, columns: columns.map { column in
+            PrimalDualLP.Column(
+                objective: column.coefficient,
+                entries: [(column.group, 1)] + capacityAndCutEntries(group: column.group, movements: column.movements))
+        })
+        let solution = lp.solve(
+            iterations: Self.iterationsPerRound, x: values + Array(repeating: 0, count: columns.count - values.count),
+            y: duals + Array(repeating: 0, count: program.rowCount - duals.count))
+        return (solution.x, solution.y)
+    }
+
+    /// For each group, the highest reduced cost of its columns under the duals of the capacity and cut rows,
+    /// or 0 when none is positive: the best dual of the group's row for those duals.
+    private func groupPrices(duals: [Double]) -> [Double] {
+        var prices = [Double](repeating: 0, count: groups.count)
+        for column in columns {
+            let cost = capacityAndCutEntries(group: column.group, movements: column.movements).reduce(0) { $0 + duals[$1.row] * $1.value }
+            prices[column.group] = max(prices[column.group], column.coefficient - cost)
+        }
+        return prices
+    }
+}
