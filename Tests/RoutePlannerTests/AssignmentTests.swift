@@ -85,6 +85,24 @@ import Testing
         #expect(compared >= 300)
     }
 
+    @Test func firstOrderLPMatchesBruteForceOnTinyInstances() throws {
+        var compared = 0
+        for seed in UInt64(0)..<400 {
+            let (network, bookings, schedule) = try Self.instance(seed: seed)
+            let context = Comment(rawValue: "seed \(seed)")
+            let model = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+            // As if GLPK's simplex method were too slow for every LP.
+            model.usesSimplex = false
+            let plan = try model.solve()
+            Self.expectValid(plan, network, bookings, context)
+            guard let best = Self.bruteForceRevenue(network, bookings, schedule) else { continue }
+            compared += 1
+            #expect(abs(plan.revenue - best) < 1e-6, context)
+            #expect(plan.bound >= best - 1e-6, context)
+        }
+        #expect(compared >= 300)
+    }
+
     @Test func neighbourhoodSearchMatchesBruteForceOnTinyInstances() throws {
         var compared = 0
         for seed in UInt64(0)..<400 {
@@ -96,7 +114,7 @@ import Testing
             var plan = AssignmentModel.Plan(repeating: nil, count: bookings.count)
             if !model.columns.isEmpty {
                 let (bound, _, _) = try model.generateColumns()
-                plan = try model.improveByNeighbourhoods(plan, groups: Array(model.groups.indices), bound: bound, deadline: .now + .seconds(10))
+                plan = model.improveByNeighbourhoods(plan, groups: Array(model.groups.indices), bound: bound, deadline: .now + .seconds(10))
             }
             var load = [Int](repeating: 0, count: network.movementCount)
             var revenue = 0.0

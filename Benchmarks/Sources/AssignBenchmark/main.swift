@@ -65,6 +65,21 @@ let options = AssignmentOptions(
 let plan = try CapacityAssignment(network: congestedNetwork).assign(bookings, options: options) { line in
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
+// The plan must be one: every booking carried on an itinerary that satisfies it, or given a reason, and
+// no movement loaded over its capacity.
+var load = [Int](repeating: 0, count: congestedNetwork.movementCount)
+for assignment in plan.assignments {
+    guard let itinerary = assignment.itinerary else {
+        precondition(assignment.reason != nil, "booking \(assignment.booking.id) is neither carried nor explained")
+        continue
+    }
+    precondition(assignment.booking.specification.isSatisfied(by: itinerary), "booking \(assignment.booking.id) is on an itinerary that does not satisfy it")
+    for movement in congestedNetwork.movementIDs(of: itinerary) { load[movement.rawValue] += assignment.booking.teu }
+}
+for movement in load.indices {
+    precondition(load[movement] <= congestedNetwork.capacity(of: .init(movement)), "movement \(movement) is loaded over its capacity")
+}
+precondition(plan.assignments.count == bookings.count && plan.objective <= plan.bound + 1e-6, "bookings lost, or a plan above its bound")
 let seconds = plan.duration / .seconds(1)
 let noRoute = plan.assignments.filter { $0.reason == .noItinerary }.count
 let improvement = plan.greedyRevenue > 0 ? (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100 : 0

@@ -34,29 +34,32 @@ extension AssignmentModel {
             let roundStart = ContinuousClock.now
             var budget = (cuts.isEmpty ? pricingBudget : cutBudget) - (roundStart - started)
             budget = min(budget, options.timeLimit / (method == .dual ? 10 : 20))
-            var isOptimal = true
-            do throws(GLPKError) {
-                guard try program.solveLP(timeLimit: max(budget, .milliseconds(100)), method: method) == .optimal else {
-                    throw .solverFailed(code: -1)
+            var isOptimal = false
+            if usesSimplex {
+                do throws(GLPKError) {
+                    guard try program.solveLP(timeLimit: max(budget, .milliseconds(100)), method: method) == .optimal else {
+                        throw .solverFailed(code: -1)
+                    }
+                    isOptimal = true
+                    lpValues = columns.indices.map(program.columnValue)
+                    lpDuals = rowOfMovement.mapValues { max(0, program.rowDual($0)) }
+                    repairedRounding = nil
+                } catch .timeLimit {
+                    // The duals reached still give a valid bound.
                 }
-                lpValues = columns.indices.map(program.columnValue)
-                lpDuals = rowOfMovement.mapValues { max(0, program.rowDual($0)) }
-                repairedRounding = nil
-            } catch .timeLimit {
-                // The duals reached still give a valid bound.
-                isOptimal = false
             }
             let lpTime = ContinuousClock.now - roundStart
-            let (roundBound, added) = price(duals: { max(0, self.program.rowDual($0)) }, addingColumns: isOptimal)
-            bound = min(bound, roundBound)
-            report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
-            guard isOptimal else {
-                // A re-solve with cuts that GLPK cannot finish ends the rounds; a slow solve without them
-                // hands the rounds to the first-order solver.
-                guard method == .primal, ContinuousClock.now - started < pricingBudget else { return (bound, rounds, converged) }
+            if !isOptimal && method == .primal && ContinuousClock.now - started < pricingBudget {
+                // GLPK is too slow on this LP: the first-order solver goes on from the last optimal solution.
+                if usesSimplex { report("round \(rounds): GLPK stopped after \(seconds(lpTime)); the first-order LP solver goes on") }
                 let result = generateColumnsFirstOrder(bound: bound, rounds: &rounds, converged: converged)
                 return (result.bound, rounds, result.converged)
             }
+            let (roundBound, added) = price(duals: { max(0, self.program.rowDual($0)) }, addingColumns: isOptimal)
+            bound = min(bound, roundBound)
+            report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
+            // A re-solve with cuts that GLPK cannot finish ends the rounds; its duals still give a valid bound.
+            guard isOptimal else { return (bound, rounds, converged) }
             if added > 0 {
                 method = .primal
                 if ContinuousClock.now - started > (cuts.isEmpty ? pricingBudget : cutBudget) { return (bound, rounds, converged) }

@@ -80,6 +80,7 @@ extension AssignmentModel {
     }
 
     /// The LP solution rounded down, which keeps every row satisfied, and the bookings it leaves out.
+    /// Columns priced after the LP have no value in it.
     ///
     /// An approximate solution (``PrimalDualLP``'s) may overfill a movement slightly; the last bookings on
     /// such a movement are left out too.
@@ -87,7 +88,7 @@ extension AssignmentModel {
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
         for group in groups {
-            waiting += place(group.members[...], on: group.columns, in: &choice) { Int((lpValues[$0] + 1e-9).rounded(.down)) }
+            waiting += place(group.members[...], on: group.columns, in: &choice) { $0 < lpValues.count ? Int((lpValues[$0] + 1e-9).rounded(.down)) : 0 }
         }
         var load = load(of: choice)
         for booking in choice.indices.reversed() {

@@ -146,8 +146,9 @@ struct PrimalDualLP {
         return (weight * weight * primal + dual / (weight * weight) + gap * gap).squareRoot()
     }
 
-    /// Runs `iterations` iterations from the primal values `x` and the row duals `y` (zeros when empty),
-    /// and returns the last restart point: the primal values and the non-negative row duals.
+    /// Runs at most `iterations` iterations from the primal values `x` and the row duals `y` (zeros when
+    /// empty), fewer once the point is optimal to within 10⁻⁹ of the norms of b and c, and returns the last
+    /// restart point: the primal values and the non-negative row duals.
     func solve(iterations: Int, x start: [Double] = [], y dualStart: [Double] = []) -> (x: [Double], y: [Double]) {
         var x = start.isEmpty ? [Double](repeating: 0, count: costs.count) : zip(start, columnScale).map { max(0, $0 / $1) }
         var y = dualStart.isEmpty ? [Double](repeating: 0, count: rowCount) : zip(dualStart, rowScale).map { max(0, $0 / $1) }
@@ -180,7 +181,8 @@ struct PrimalDualLP {
             let averageError = error(averageX, averageY, weight: weight), currentError = error(x, y, weight: weight)
             let (candidateX, candidateY, candidateError) = averageError < currentError
                 ? (averageX, averageY, averageError) : (x, y, currentError)
-            guard candidateError < 0.2 * restartError || averaged >= 2_000 || iteration == iterations else { continue }
+            let isConverged = candidateError <= 1e-9 * (1 + costNorm + boundNorm)
+            guard candidateError < 0.2 * restartError || averaged >= 2_000 || iteration == iterations || isConverged else { continue }
             let primalMove = zip(candidateX, restartX).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
             let dualMove = zip(candidateY, restartY).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
             if primalMove > 1e-10 && dualMove > 1e-10 {
@@ -192,6 +194,7 @@ struct PrimalDualLP {
             sumY = [Double](repeating: 0, count: y.count)
             averaged = 0
             aty = transposed(y)
+            if isConverged { break }
         }
         return (zip(restartX, columnScale).map { $0 * $1 }, zip(restartY, rowScale).map { $0 * $1 })
     }
