@@ -7,16 +7,18 @@ import RoutePlanner
 /// The integer program gives each booking one itinerary that satisfies it, or none; on every movement the
 /// TEU of the bookings riding it stays within its capacity. Its columns (itineraries) are not enumerated:
 /// column generation solves the LP relaxation, prices new itineraries with the capacity duals as movement
-/// costs (``Router/cheapestItinerary(for:costs:)``), and repeats until none pays, adding extended cover
-/// cuts (Balas 1975) on congested movements while GLPK re-solves the LP quickly. The integer program is then
+/// costs (``Router/cheapestItinerary(for:costs:)``), and repeats until none pays, then adds extended cover
+/// cuts (Balas 1975) on congested movements. GLPK's simplex method solves the LP while each solve is quick;
+/// on large, degenerate LPs a first-order solver (PDHG with PDLP's restarts) takes over. The integer program is then
 /// solved over the columns found: the LP rounded, the bookings rounding leaves out re-solved exactly by GLPK
 /// (presolve and all cut families), each independent component solved whole, and components too large for
 /// that improved by large-neighbourhood search (Shaw 1998); the greedy baseline is the floor. The best
 /// Lagrangian bound of the rounds bounds the optimum over all itineraries. See Guides/Assignment.md for the
 /// model and its maths.
 ///
-/// - Complexity: Each pricing round solves one LP and at most one cheapest-itinerary search per booking
-///   group, O(*m* log *m*) each for *m* movements; the integer program is NP-hard in general.
+/// - Complexity: Each pricing round solves one LP (by simplex, or 4,000 first-order iterations of O(*z*) for
+///   *z* non-zeros) and at most one cheapest-itinerary search per booking group, O(*m* log *m*) each for *m*
+///   movements; the integer program is NP-hard in general.
 public struct CapacityAssignment: Sendable {
     public let network: ScheduleNetwork
 
