@@ -41,6 +41,7 @@ extension AssignmentModel {
                         throw .solverFailed(code: -1)
                     }
                     isOptimal = true
+                    lpIsApproximate = false
                     lpValues = columns.indices.map(program.columnValue)
                     lpDuals = rowOfMovement.mapValues { max(0, program.rowDual($0)) }
                     repairedRounding = nil
@@ -49,7 +50,7 @@ extension AssignmentModel {
                 }
             }
             let lpTime = ContinuousClock.now - roundStart
-            if !isOptimal && method == .primal && ContinuousClock.now - started < pricingBudget {
+            if !isOptimal && ContinuousClock.now - started < (method == .primal ? pricingBudget : cutBudget) {
                 // GLPK is too slow on this LP: the first-order solver goes on from the last optimal solution.
                 if usesSimplex { report("round \(rounds): GLPK stopped after \(seconds(lpTime)); the first-order LP solver goes on") }
                 let result = generateColumnsFirstOrder(bound: bound, rounds: &rounds, converged: converged)
@@ -58,7 +59,7 @@ extension AssignmentModel {
             let (roundBound, added) = price(duals: { max(0, self.program.rowDual($0)) }, addingColumns: isOptimal)
             bound = min(bound, roundBound)
             report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
-            // A re-solve with cuts that GLPK cannot finish ends the rounds; its duals still give a valid bound.
+            // Out of time: the duals of an unfinished solve still give a valid bound.
             guard isOptimal else { return (bound, rounds, converged) }
             if added > 0 {
                 method = .primal
@@ -134,7 +135,15 @@ extension AssignmentModel {
                 costs[Int(cuts[cut].movement)] += cutDuals[cut] / Double(group.teu)
                 changed.append(cuts[cut].movement)
             }
-            let priced = try? router.cheapestItinerary(for: group.specification, costs: costs)
+            let priced: (itinerary: Itinerary, cost: Double)?
+            do {
+                priced = try router.cheapestItinerary(for: group.specification, costs: costs)
+            } catch {
+                // The bookings were checked against the network; should the router fail all the same, the
+                // bound counts everything the group could pay.
+                gain += count * slack
+                priced = nil
+            }
             for movement in changed { costs[Int(movement)] = capacityDuals[Int(movement)] }
             guard let (itinerary, cost) = priced, cost.isFinite else { continue }
             gain += count * max(0, slack - Double(group.teu) * cost)

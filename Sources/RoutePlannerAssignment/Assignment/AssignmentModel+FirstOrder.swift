@@ -7,7 +7,8 @@ extension AssignmentModel {
     /// Pricing under the approximate duals still gives a valid Lagrangian bound, and adds the itineraries
     /// that pay. Once none pays, each round first adds the covers the current solution violates, until
     /// none is, until a round adds no itinerary and lowers the bound by less than 0.01%, or until the time
-    /// for cuts is spent.
+    /// for cuts is spent. The first round, and every round after one that added itineraries, re-solves
+    /// without adding cuts, so cuts are always separated from a solution of the current LP.
     ///
     /// - Complexity: ``iterationsPerRound`` iterations of O(*z*) for *z* non-zeros in the program, and one
     ///   pricing, per round.
@@ -18,18 +19,22 @@ extension AssignmentModel {
         var values = lpValues
         var duals = [Double](repeating: 0, count: program.rowCount)
         for (movement, dual) in lpDuals { duals[rowOfMovement[movement]!] = dual }
+        var isSolved = false
         while true {
             let budget = converged ? cutBudget : pricingBudget
             guard ContinuousClock.now - started < budget else { return (bound, converged) }
             var cutsAdded = 0
-            if converged {
+            if converged && isSolved {
                 guard wantsCuts(bound: bound) else { return (bound, converged) }
                 cutsAdded = addViolatedCovers(values: values + Array(repeating: 0, count: columns.count - values.count), limit: Self.cutsPerRound)
                 guard cutsAdded > 0 else { return (bound, converged) }
             }
             rounds += 1
             let roundStart = ContinuousClock.now
-            (values, duals) = solveFirstOrder(from: values, duals: duals)
+            let solution = solveFirstOrder(from: values, duals: duals)
+            // A diverging solve (which the step size should prevent) would give no bound and no solution.
+            guard solution.values.allSatisfy(\.isFinite), solution.duals.allSatisfy(\.isFinite) else { return (bound, converged) }
+            (values, duals) = solution
             lpValues = values
             lpDuals = rowOfMovement.mapValues { duals[$0] }
             lpIsApproximate = true
@@ -44,6 +49,7 @@ extension AssignmentModel {
             // Cuts have stopped paying when a round of them adds no itinerary and barely lowers the bound.
             if cutsAdded > 0 && added == 0 && previous - bound < 1e-4 * abs(previous) { return (bound, converged) }
             if added == 0 { converged = true }
+            isSolved = added == 0
         }
     }
 

@@ -82,8 +82,8 @@ extension AssignmentModel {
     /// The LP solution rounded down, which keeps every row satisfied, and the bookings it leaves out.
     /// Columns priced after the LP have no value in it.
     ///
-    /// An approximate solution (``PrimalDualLP``'s) may overfill a movement slightly; the last bookings on
-    /// such a movement are left out too.
+    /// An approximate solution (``PrimalDualLP``'s) may overfill a movement slightly; on such a movement the
+    /// bookings paying least per TEU are left out too, until it fits.
     func roundedDown(_ lpValues: [Double]) -> (plan: Plan, waiting: [Int]) {
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
@@ -91,13 +91,15 @@ extension AssignmentModel {
             waiting += place(group.members[...], on: group.columns, in: &choice) { $0 < lpValues.count ? Int((lpValues[$0] + 1e-9).rounded(.down)) : 0 }
         }
         var load = load(of: choice)
-        for booking in choice.indices.reversed() {
-            guard let column = choice[booking],
-                  columns[column].movements.contains(where: { load[$0]! > network.capacity(of: .init(Int($0))) })
-            else { continue }
-            choice[booking] = nil
-            waiting.append(booking)
-            for movement in columns[column].movements { load[movement]! -= bookings[booking].teu }
+        for movement in load.keys.sorted() where load[movement]! > network.capacity(of: .init(Int(movement))) {
+            func value(_ booking: Int) -> Double { columns[choice[booking]!].coefficient / Double(bookings[booking].teu) }
+            let riding = choice.indices.filter { choice[$0].map { columns[$0].movements.contains(movement) } ?? false }
+            for booking in riding.sorted(by: { (value($0), $0) < (value($1), $1) })
+            where load[movement]! > network.capacity(of: .init(Int(movement))) {
+                for other in columns[choice[booking]!].movements { load[other]! -= bookings[booking].teu }
+                choice[booking] = nil
+                waiting.append(booking)
+            }
         }
         return (choice, waiting)
     }
