@@ -5,10 +5,10 @@ extension AssignmentModel {
     /// solved approximately by ``PrimalDualLP``, from the previous round's primal values and duals.
     ///
     /// Pricing under the approximate duals still gives a valid Lagrangian bound, and adds the itineraries
-    /// that pay. Once none pays, each round first adds the covers the current solution violates, until
-    /// none is, until a round adds no itinerary and lowers the bound by less than 0.01%, or until the time
-    /// for cuts is spent. The first round, and every round after one that added itineraries, re-solves
-    /// without adding cuts, so cuts are always separated from a solution of the current LP.
+    /// that pay. Once none pays, a round adds the covers the current solution violates, and the rounds after
+    /// it re-solve and price until no itinerary pays again, so cuts are always separated from a solution of
+    /// the current LP. Cuts end when none is violated, when such a cycle lowers the bound by less than
+    /// 0.01%, or when the time for them is spent.
     ///
     /// - Complexity: ``iterationsPerRound`` iterations of O(*z*) for *z* non-zeros in the program, and one
     ///   pricing, per round.
@@ -20,6 +20,7 @@ extension AssignmentModel {
         var duals = [Double](repeating: 0, count: program.rowCount)
         for (movement, dual) in lpDuals { duals[rowOfMovement[movement]!] = dual }
         var isSolved = false
+        var boundBeforeCuts: Double?
         while true {
             let budget = converged ? cutBudget : pricingBudget
             guard ContinuousClock.now - started < budget else { return (bound, converged) }
@@ -28,6 +29,7 @@ extension AssignmentModel {
                 guard wantsCuts(bound: bound) else { return (bound, converged) }
                 cutsAdded = addViolatedCovers(values: values + Array(repeating: 0, count: columns.count - values.count), limit: Self.cutsPerRound)
                 guard cutsAdded > 0 else { return (bound, converged) }
+                boundBeforeCuts = bound
             }
             rounds += 1
             let roundStart = ContinuousClock.now
@@ -42,14 +44,14 @@ extension AssignmentModel {
             let lpTime = ContinuousClock.now - roundStart
             let prices = groupPrices(duals: duals)
             let (roundBound, added) = price(duals: { $0 < self.groups.count ? prices[$0] : duals[$0] }, addingColumns: true)
-            let previous = bound
             bound = min(bound, roundBound)
             let objective = zip(values, columns).reduce(0) { $0 + $1.0 * $1.1.coefficient }
             report("round \(rounds): LP ≈ \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (first-order LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
-            // Cuts have stopped paying when a round of them adds no itinerary and barely lowers the bound.
-            if cutsAdded > 0 && added == 0 && previous - bound < 1e-4 * abs(previous) { return (bound, converged) }
-            if added == 0 { converged = true }
             isSolved = added == 0
+            guard isSolved else { continue }
+            converged = true
+            // Cuts have stopped paying when a cycle of them barely lowers the bound.
+            if let before = boundBeforeCuts, before - bound < 1e-4 * abs(before) { return (bound, converged) }
         }
     }
 
