@@ -32,8 +32,7 @@ extension AssignmentModel {
         while true {
             rounds += 1
             let roundStart = ContinuousClock.now
-            var budget = (cuts.isEmpty ? pricingBudget : cutBudget) - (roundStart - started)
-            budget = min(budget, options.timeLimit / (method == .dual ? 10 : 20))
+            let budget = min((cuts.isEmpty ? pricingBudget : cutBudget) - (roundStart - started), options.timeLimit / (method == .dual ? 10 : 20))
             var isOptimal = false
             if usesSimplex {
                 do throws(GLPKError) {

@@ -62,8 +62,9 @@ public enum AssignmentStatus: Hashable, Sendable {
     /// The assignment is within the requested relative gap of the bound, which is enough.
     case gapReached
     /// The integer program over the itineraries generated was solved (to the requested gap), but the
-    /// bound over all itineraries, the LP relaxation's (with its cuts), stays further away: the plan may be optimal, and
-    /// proving it would take branching on itineraries too (branch and price).
+    /// bound over all itineraries, the LP relaxation's (with its cuts, and above it by the first-order
+    /// solver's error when that solved the LP), stays further away: the plan may be optimal, and proving it
+    /// would take branching on itineraries too (branch and price).
     case optimalOverGeneratedItineraries
     /// The time limit stopped it; the plan is the best found.
     case timeLimit
