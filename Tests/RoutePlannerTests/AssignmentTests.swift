@@ -67,14 +67,15 @@ import Testing
         #expect(plan.objective <= plan.bound + 1e-6, context)
     }
 
-    /// With the simplex method, and as if it were too slow for every LP, so that the first-order solver has them.
-    @Test(arguments: [true, false]) func matchesBruteForceOnTinyInstances(usesSimplex: Bool) throws {
+    /// With the simplex method for every LP, and as if it were too slow after 0 to 3 solves, so that the
+    /// first-order solver takes over at the start, during pricing, or after cuts.
+    @Test(arguments: [Int.max, 0, 1, 2, 3]) func matchesBruteForceOnTinyInstances(simplexSolves: Int) throws {
         var compared = 0
         for seed in UInt64(0)..<400 {
             let (network, bookings, schedule) = try Self.instance(seed: seed)
             // One initial candidate each, so that pricing has to find the rest.
             let model = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
-            model.usesSimplex = usesSimplex
+            model.simplexSolvesLeft = simplexSolves
             let plan = try model.solve()
             let context = Comment(rawValue: "seed \(seed)")
             Self.expectValid(plan, network, bookings, context)
@@ -84,7 +85,7 @@ import Testing
             // The bound of column generation itself (the plan reports at least its objective) is a true
             // bound over all itineraries.
             let bounding = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
-            bounding.usesSimplex = usesSimplex
+            bounding.simplexSolvesLeft = simplexSolves
             bounding.seed()
             if !bounding.columns.isEmpty { #expect(try bounding.generateColumns().bound >= best - 1e-6, context) }
             #expect(plan.status == .optimal || plan.bound - best > 0.01, context)

@@ -34,7 +34,9 @@ extension AssignmentModel {
             let roundStart = ContinuousClock.now
             let budget = min((cuts.isEmpty ? pricingBudget : cutBudget) - (roundStart - started), options.timeLimit / (method == .dual ? 10 : 20))
             var isOptimal = false
+            let usesSimplex = simplexSolvesLeft > 0
             if usesSimplex {
+                simplexSolvesLeft -= 1
                 do throws(GLPKError) {
                     guard try program.solveLP(timeLimit: max(budget, .milliseconds(100)), method: method) == .optimal else {
                         throw .solverFailed(code: -1)

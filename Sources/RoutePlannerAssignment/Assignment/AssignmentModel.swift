@@ -59,9 +59,10 @@ final class AssignmentModel {
     /// The column values and the capacity duals of the last LP solved to optimality, or approximately.
     var lpValues: [Double] = []
     var lpDuals: [Int32: Double] = [:]
-    /// Whether GLPK's simplex method solves the LP while it is quick; tests turn it off to check the
-    /// first-order path on instances small enough for brute force.
-    var usesSimplex = true
+    /// How many more LP solves GLPK's simplex method may make before the first-order solver takes over (as
+    /// it does when a solve is slow); tests lower it to check the hand-over at every point on instances
+    /// small enough for brute force.
+    var simplexSolvesLeft = Int.max
     /// Whether `lpValues` and `lpDuals` come from ``PrimalDualLP``, and so are only near the optimum.
     var lpIsApproximate = false
     /// That LP's solution rounded and repaired, once computed.
