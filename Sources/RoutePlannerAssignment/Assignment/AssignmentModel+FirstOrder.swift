@@ -33,7 +33,9 @@ extension AssignmentModel {
             }
             rounds += 1
             let roundStart = ContinuousClock.now
-            let solution = solveFirstOrder(from: values, duals: duals)
+            // Each column's entries in the capacity and cut rows, for the solve and the group prices.
+            let entries = columns.map { capacityAndCutEntries(group: $0.group, movements: $0.movements) }
+            let solution = solveFirstOrder(entries: entries, from: values, duals: duals)
             // A diverging solve (which the step size should prevent) would give no bound and no solution.
             guard solution.values.allSatisfy(\.isFinite), solution.duals.allSatisfy(\.isFinite) else { return (bound, converged) }
             (values, duals) = solution
@@ -42,7 +44,7 @@ extension AssignmentModel {
             lpIsApproximate = true
             repairedRounding = nil
             let lpTime = ContinuousClock.now - roundStart
-            let prices = groupPrices(duals: duals)
+            let prices = groupPrices(entries: entries, duals: duals)
             let (roundBound, added) = price(duals: { $0 < self.groups.count ? prices[$0] : duals[$0] }, addingColumns: true)
             bound = min(bound, roundBound)
             let objective = zip(values, columns).reduce(0) { $0 + $1.0 * $1.1.coefficient }
@@ -58,16 +60,16 @@ extension AssignmentModel {
     /// The iterations of ``PrimalDualLP`` per round.
     static let iterationsPerRound = 4_000
 
-    /// The program's LP solved by ``PrimalDualLP`` from `values` and `duals` (padded with zeros for the
-    /// columns and rows added since).
-    private func solveFirstOrder(from values: [Double], duals: [Double]) -> (values: [Double], duals: [Double]) {
+    /// The program's LP, with the columns' capacity and cut `entries`, solved by ``PrimalDualLP`` from
+    /// `values` and `duals` (padded with zeros for the columns and rows added since).
+    private func solveFirstOrder(
+        entries: [[(row: Int, value: Double)]], from values: [Double], duals: [Double]
+    ) -> (values: [Double], duals: [Double]) {
         var rowBounds = groups.map { Double($0.members.count) } + Array(repeating: 0, count: program.rowCount - groups.count)
         for (movement, row) in rowOfMovement { rowBounds[row] = Double(network.capacity(of: .init(Int(movement)))) }
         for cut in cuts { rowBounds[cut.row] = Double(cut.limit) }
-        let lp = PrimalDualLP(rowBounds: rowBounds, columns: columns.map { column in
-            PrimalDualLP.Column(
-                objective: column.coefficient,
-                entries: [(column.group, 1)] + capacityAndCutEntries(group: column.group, movements: column.movements))
+        let lp = PrimalDualLP(rowBounds: rowBounds, columns: zip(columns, entries).map { column, entries in
+            PrimalDualLP.Column(objective: column.coefficient, entries: [(column.group, 1)] + entries)
         })
         let solution = lp.solve(
             iterations: Self.iterationsPerRound, x: values + Array(repeating: 0, count: columns.count - values.count),
@@ -75,12 +77,13 @@ extension AssignmentModel {
         return (solution.x, solution.y)
     }
 
-    /// For each group, the highest reduced cost of its columns under the duals of the capacity and cut rows,
-    /// or 0 when none is positive: the best dual of the group's row for those duals.
-    private func groupPrices(duals: [Double]) -> [Double] {
+    /// For each group, the highest reduced cost of its columns under the duals of the capacity and cut rows
+    /// (the columns' `entries` in them), or 0 when none is positive: the best dual of the group's row for
+    /// those duals.
+    private func groupPrices(entries: [[(row: Int, value: Double)]], duals: [Double]) -> [Double] {
         var prices = [Double](repeating: 0, count: groups.count)
-        for column in columns {
-            let cost = capacityAndCutEntries(group: column.group, movements: column.movements).reduce(0) { $0 + duals[$1.row] * $1.value }
+        for (column, entries) in zip(columns, entries) {
+            let cost = entries.reduce(0) { $0 + duals[$1.row] * $1.value }
             prices[column.group] = max(prices[column.group], column.coefficient - cost)
         }
         return prices

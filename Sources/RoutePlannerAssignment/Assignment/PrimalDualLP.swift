@@ -1,5 +1,3 @@
-import Foundation
-
 /// A first-order solver for the packing LP `maximise c·x subject to A x ≤ b, x ≥ 0`: the primal-dual hybrid
 /// gradient method (Chambolle and Pock, "A first-order primal-dual algorithm for convex problems with
 /// applications to imaging", 2011) with the enhancements of PDLP (Applegate et al., "Practical large-scale
