@@ -2,43 +2,92 @@ import BundledData
 import Foundation
 import RoutePlanner
 
-/// The one place that wires the application: real repositories, the use cases over them and their
+/// The one place that wires the application: the repositories, the use cases over them and their
 /// coordinators.
 ///
-/// Views (an app, the command line) take the coordinators they need from here.
+/// Views (an app, the command line) take the coordinators they need from here. The assignment needs a
+/// solver, which the caller wires in (``assignRoutes(solver:)``), so that the application never needs GLPK.
 public struct RoutePlannerComposition: Sendable {
-    public let schedule: CSVScheduleRepository
+    public let locations: any LocationRepository
+    public let voyages: any VoyageRepository
     public let cargo: any CargoRepository
-    public let routeCargo: RouteCargoCoordinator<RouteCargoInteractor>
-    public let assignItinerary: AssignItineraryCoordinator<AssignItineraryInteractor>
-    public let reRouteCargo: ReRouteCargoCoordinator<ReRouteCargoInteractor>
+    public let customers: any CustomerRepository
+    /// How every presenter writes dates, itineraries and errors.
+    public let format: PlannerFormat
+
+    /// Wires the application over repositories.
+    public init(
+        locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
+        customers: any CustomerRepository = InMemoryCustomerRepository(), format: PlannerFormat = PlannerFormat()
+    ) {
+        self.locations = locations
+        self.voyages = voyages
+        self.cargo = cargo
+        self.customers = customers
+        self.format = format
+    }
 
     /// Wires the application over CSV files, with a what-if scenario applied to the schedule; without a
     /// bookings file the cargo starts empty.
     public init(
-        locations: URL, schedule: URL, bookings: URL? = nil, scenario: Scenario = Scenario(),
-        presenter: RouteCargoPresenter = RouteCargoPresenter()
+        locations: URL, schedule: URL, bookings: URL? = nil, scenario: Scenario = Scenario(), format: PlannerFormat = PlannerFormat()
     ) {
-        let scheduleRepository = CSVScheduleRepository(locations: locations, schedule: schedule, scenario: scenario)
-        let cargoRepository: any CargoRepository = bookings.map { CSVCargoRepository(bookings: $0, schedule: scheduleRepository) }
-            ?? InMemoryCargoRepository()
-        self.schedule = scheduleRepository
-        self.cargo = cargoRepository
-        routeCargo = RouteCargoCoordinator(
-            controller: RouteCargoController(useCase: RouteCargoInteractor(locations: scheduleRepository, voyages: scheduleRepository)), presenter: presenter)
-        assignItinerary = AssignItineraryCoordinator(
-            controller: AssignItineraryController(useCase: AssignItineraryInteractor(cargo: cargoRepository)),
-            presenter: AssignItineraryPresenter(routes: presenter))
-        reRouteCargo = ReRouteCargoCoordinator(
-            controller: ReRouteCargoController(useCase: ReRouteCargoInteractor(cargo: cargoRepository, voyages: scheduleRepository)),
-            presenter: presenter)
+        let repository = CSVScheduleRepository(locations: locations, schedule: schedule, scenario: scenario)
+        self.init(
+            locations: repository, voyages: repository,
+            cargo: bookings.map { CSVCargoRepository(bookings: $0, schedule: repository) } ?? InMemoryCargoRepository(), format: format)
     }
 
     /// Wires the application over the bundled LINER-LIB WorldSmall schedule and its sample bookings.
-    public static func bundled(scenario: Scenario = Scenario(), presenter: RouteCargoPresenter = RouteCargoPresenter()) -> RoutePlannerComposition {
+    public static func bundled(scenario: Scenario = Scenario(), format: PlannerFormat = PlannerFormat()) -> RoutePlannerComposition {
         let directory = BundledData.worldSmallDirectory
         return RoutePlannerComposition(
             locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
-            bookings: directory.appendingPathComponent("bookings.csv"), scenario: scenario, presenter: presenter)
+            bookings: directory.appendingPathComponent("bookings.csv"), scenario: scenario, format: format)
+    }
+
+    public var registerCustomer: RegisterCustomerCoordinator {
+        Coordinator(RegisterCustomerInteractor(customers: customers), presenter: RegisterCustomerPresenter(format: format))
+    }
+
+    public var bookCargo: BookCargoCoordinator {
+        Coordinator(BookCargoInteractor(cargo: cargo, customers: customers, locations: locations), presenter: BookCargoPresenter(format: format))
+    }
+
+    public var listCargo: ListCargoCoordinator {
+        Coordinator(ListCargoInteractor(cargo: cargo), presenter: ListCargoPresenter(format: format))
+    }
+
+    public var trackCargo: TrackCargoCoordinator {
+        Coordinator(TrackCargoInteractor(cargo: cargo), presenter: TrackCargoPresenter(format: format))
+    }
+
+    public var routeCargo: RouteCargoCoordinator {
+        Coordinator(RouteCargoInteractor(locations: locations, voyages: voyages, cargo: cargo), presenter: RouteCargoPresenter(format: format))
+    }
+
+    public var assignToRoute: AssignToRouteCoordinator {
+        Coordinator(AssignToRouteInteractor(cargo: cargo), presenter: AssignToRoutePresenter(format: format))
+    }
+
+    public var registerHandlingEvent: RegisterHandlingEventCoordinator {
+        Coordinator(RegisterHandlingEventInteractor(cargo: cargo, voyages: voyages), presenter: RegisterHandlingEventPresenter(format: format))
+    }
+
+    public var importHandlingReport: ImportHandlingReportCoordinator {
+        Coordinator(ImportHandlingReportInteractor(cargo: cargo, voyages: voyages), presenter: ImportHandlingReportPresenter(format: format))
+    }
+
+    public var changeDestination: ChangeDestinationCoordinator {
+        Coordinator(ChangeDestinationInteractor(cargo: cargo, locations: locations), presenter: ChangeDestinationPresenter(format: format))
+    }
+
+    public var reRouteCargo: ReRouteCargoCoordinator {
+        Coordinator(ReRouteCargoInteractor(cargo: cargo, voyages: voyages), presenter: ReRouteCargoPresenter(format: format))
+    }
+
+    /// The capacity-constrained assignment of every booked cargo not yet routed, with a solver.
+    public func assignRoutes(solver: any AssignmentSolver) -> AssignRoutesCoordinator {
+        Coordinator(AssignRoutesInteractor(cargo: cargo, voyages: voyages, solver: solver), presenter: AssignRoutesPresenter(format: format))
     }
 }

@@ -21,27 +21,54 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public let teu: Int
     /// The revenue per TEU carried, when known.
     public let revenuePerTEU: Double?
+    /// The customer who booked the cargo, when known.
+    public let customerId: String?
     /// Where the cargo must go and when.
     public private(set) var specification: RouteSpecification
     /// The itinerary the cargo follows, once routed.
     public private(set) var itinerary: Itinerary?
-    /// The last place the cargo was discharged, and when.
-    public private(set) var lastUnload: (location: UnLocode, time: Date)?
+    /// What happened to the cargo so far, in completion order (then registration order).
+    public private(set) var handlingEvents: [HandlingEvent] = []
 
     /// Books cargo.
-    public init(trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil) {
-        precondition(!trackingId.trimmingWhitespace().isEmpty, "cargo needs a tracking id")
-        precondition(teu > 0, "cargo \(trackingId) must have a positive size in TEU")
-        self.trackingId = trackingId
-        self.teu = teu
-        self.revenuePerTEU = revenuePerTEU
-        self.specification = specification
+    ///
+    /// - Throws: ``CargoError/blankTrackingId`` or ``CargoError/sizeNotPositive(_:)``.
+    public init(
+        trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil, customerId: String? = nil
+    ) throws(CargoError) {
+        guard !trackingId.trimmingWhitespace().isEmpty else { throw .blankTrackingId }
+        guard teu > 0 else { throw .sizeNotPositive(teu) }
+        self.init(valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId)
+    }
+
+    /// Restores cargo as a repository stored it: its itinerary (which may no longer fit the specification)
+    /// and its events, put in completion order.
+    ///
+    /// - Throws: The errors of ``init(trackingId:teu:specification:revenuePerTEU:customerId:)``.
+    public init(
+        trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
+        itinerary: Itinerary?, handlingEvents: [HandlingEvent]
+    ) throws(CargoError) {
+        try self.init(
+            trackingId: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId)
+        self.itinerary = itinerary
+        self.handlingEvents = handlingEvents.enumerated()
+            .sorted { ($0.element.completionTime, $0.offset) < ($1.element.completionTime, $1.offset) }.map(\.element)
     }
 
     /// Books the cargo of a booking.
     public init(booking: Booking) {
         self.init(
-            trackingId: booking.id, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU)
+            valid: booking.id, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
+            customerId: nil)
+    }
+
+    private init(valid trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?) {
+        self.trackingId = trackingId
+        self.teu = teu
+        self.revenuePerTEU = revenuePerTEU
+        self.customerId = customerId
+        self.specification = specification
     }
 
     /// The booking the cargo stands for now: its tracking id, size, revenue and current specification.
@@ -67,16 +94,32 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         self.specification = specification
     }
 
-    /// Records that the cargo was discharged at a location.
-    public mutating func registerUnload(at location: UnLocode, time: Date) {
-        lastUnload = (location, time)
+    /// Records a handling event in completion order.
+    ///
+    /// Reports arrive late and out of order: an event is placed by its completion time whenever it is
+    /// registered, and an exact duplicate (``HandlingEvent/isSameHandling(as:)``) changes nothing.
+    ///
+    /// - Returns: Whether the event was new, new but earlier than the last one known, or a duplicate.
+    /// - Throws: ``CargoError/claimed(_:)`` for an event after the cargo was claimed.
+    /// - Complexity: O(*e*) for *e* events.
+    @discardableResult
+    public mutating func register(_ event: HandlingEvent) throws(CargoError) -> HandlingOutcome {
+        if handlingEvents.contains(where: { $0.isSameHandling(as: event) }) { return .duplicate }
+        if let claim = handlingEvents.first(where: { $0.kind == .claim }), claim.completionTime < event.completionTime {
+            throw .claimed(claim.completionTime)
+        }
+        let index = handlingEvents.firstIndex { $0.completionTime > event.completionTime } ?? handlingEvents.endIndex
+        handlingEvents.insert(event, at: index)
+        return index == handlingEvents.endIndex - 1 ? .recorded : .recordedOutOfOrder
     }
 
-    /// Whether the cargo was last discharged where its itinerary does not discharge it.
-    public var isMisdirected: Bool {
-        guard let lastUnload, let itinerary else { return false }
-        return !itinerary.legs.contains { $0.unloadLocation.code == lastUnload.location && $0.unloadTime == lastUnload.time }
+    /// Where the cargo is on its way: routing and transport status, misdirection, next activity and ETA.
+    public var delivery: Delivery {
+        Delivery(specification: specification, itinerary: itinerary, events: handlingEvents)
     }
+
+    /// Whether the cargo's last load or unload was not where its itinerary says.
+    public var isMisdirected: Bool { delivery.isMisdirected }
 
     public var routingStatus: RoutingStatus {
         guard let itinerary else { return .notRouted }
@@ -97,20 +140,38 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         return reasons
     }
 
-    public static func == (lhs: Cargo, rhs: Cargo) -> Bool {
-        lhs.trackingId == rhs.trackingId && lhs.teu == rhs.teu && lhs.revenuePerTEU == rhs.revenuePerTEU
-            && lhs.specification == rhs.specification
-            && lhs.itinerary == rhs.itinerary && lhs.lastUnload?.location == rhs.lastUnload?.location
-            && lhs.lastUnload?.time == rhs.lastUnload?.time
-    }
-
     public func hash(into hasher: inout Hasher) {
         hasher.combine(trackingId)
     }
 }
 
+/// What registering a handling event did.
+public enum HandlingOutcome: Hashable, Sendable {
+    /// The event is the cargo's latest.
+    case recorded
+    /// The event happened before the latest one known; the cargo's state is derived again in completion order.
+    case recordedOutOfOrder
+    /// The same handling was already recorded; nothing changed.
+    case duplicate
+}
+
 /// Why an operation on a cargo is refused.
-public enum CargoError: Error, Hashable, Sendable {
+public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The tracking id is empty or only white space.
+    case blankTrackingId
+    /// The size in TEU is zero or negative.
+    case sizeNotPositive(Int)
     /// The itinerary does not fit the cargo's specification, for these reasons.
     case itineraryDoesNotSatisfySpecification([String])
+    /// The cargo was claimed at this time; nothing can happen to it afterwards.
+    case claimed(Date)
+
+    public var description: String {
+        switch self {
+        case .blankTrackingId: "cargo needs a tracking id"
+        case .sizeNotPositive(let teu): "cargo must have a positive size in TEU, not \(teu)"
+        case .itineraryDoesNotSatisfySpecification(let reasons): reasons.joined(separator: "; ")
+        case .claimed(let time): "the cargo was claimed at \(time.formatted(.iso8601)); nothing can happen to it afterwards"
+        }
+    }
 }

@@ -79,6 +79,8 @@ struct RouteSearch {
     private var avoidedVoyage: [Bool] = []
     private var hasAvoidedVoyages = false
     private var isProfile = false
+    /// Whether the task running the search was cancelled before it finished; its results are then incomplete.
+    private(set) var isCancelled = false
 
     // Working memory, reused between queries; stamps tell which entries belong to this query or run.
     private var queryStamp: UInt32 = 0
@@ -128,6 +130,7 @@ struct RouteSearch {
         deadline = specification.arrivalDeadline.seconds
         transferLimit = options.maxTransshipments ?? Int.max
         isProfile = profile
+        isCancelled = false
         countsTransfers = profile || options.maxTransshipments != nil
 
         let movementSlots = network.movementCount * stageCount
@@ -177,7 +180,7 @@ struct RouteSearch {
         let slots = network.firstSlot(at: origin, notBefore: ready)..<network.departureStart[Int(origin) + 1]
         let latest = deadline - lowerBound[Int(origin)]
         var end = slots.upperBound
-        while end > slots.lowerBound {
+        while end > slots.lowerBound && !isCancelled {
             let time = network.slotTime[Int(end) - 1]
             var start = end - 1
             while start > slots.lowerBound && network.slotTime[Int(start) - 1] == time { start -= 1 }
@@ -199,6 +202,8 @@ struct RouteSearch {
 
     private mutating func run(originSlots: Range<Int32>) {
         guard !originSlots.isEmpty else { return }
+        if Task.isCancelled { isCancelled = true }
+        guard !isCancelled else { return }
         if runStamp == UInt32.max {
             for index in chainStamp.indices { chainStamp[index] = 0 }
             runStamp = 0
@@ -209,7 +214,14 @@ struct RouteSearch {
             Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound))
         pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
 
+        var pops: UInt32 = 0
         while let entry = heap.popMin() {
+            // A cancelled task stops the search; checking the flag costs a call, so only every 4,096 states.
+            pops &+= 1
+            if pops & 0xFFF == 0 && Task.isCancelled {
+                isCancelled = true
+                break
+            }
             // Keys only grow: stop when no state can beat what is found, even with no change of voyage.
             if entry.key > deadline || entry.key >= bound(transfers: 0) { break }
             if entry.slot >= 0 {

@@ -42,16 +42,18 @@ public final class Router {
     /// When several itineraries arrive at the same earliest time, the one the search finds first is
     /// returned; ``candidates(for:limit:options:)`` orders such ties.
     ///
-    /// - Throws: ``RoutingError/noRoute`` when no itinerary arrives by the deadline, and
+    /// - Throws: ``RoutingError/noRoute`` when no itinerary arrives by the deadline,
     ///   ``RoutingError/unknownLocation(_:)`` or ``RoutingError/unknownVoyage(_:)`` for codes the
-    ///   network does not have.
+    ///   network does not have, and ``RoutingError/cancelled`` when the task running it is cancelled.
     public func earliestArrival(for specification: RouteSpecification, options: RoutingOptions = RoutingOptions())
         throws(RoutingError) -> Itinerary
     {
         var search = takeSearch()
         defer { self.search = search }
         try search.prepare(specification, options: options, profile: false)
-        guard let best = search.earliestArrival() else { throw .noRoute }
+        let best = search.earliestArrival()
+        guard !search.isCancelled else { throw .cancelled }
+        guard let best else { throw .noRoute }
         return search.itinerary(endingAt: best)
     }
 
@@ -77,6 +79,7 @@ public final class Router {
         defer { self.search = search }
         try search.prepare(specification, options: options, profile: true)
         let front = search.paretoFront()
+        guard !search.isCancelled else { throw .cancelled }
         guard !front.isEmpty else { throw .noRoute }
         return Self.select(front, limit: limit).map { search.itinerary(endingAt: $0.state) }
     }

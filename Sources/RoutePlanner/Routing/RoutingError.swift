@@ -8,6 +8,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownVoyage(VoyageNumber)
     /// A via port is the origin or the destination, or follows itself.
     case invalidVia(UnLocode)
+    /// The task running the search was cancelled.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownLocation(let code): "unknown location \(code)"
         case .unknownVoyage(let number): "unknown voyage \(number)"
         case .invalidVia(let code): "via port \(code) is the origin, the destination or repeated"
+        case .cancelled: "the search was cancelled"
         }
     }
 }

@@ -1,21 +1,29 @@
 import Foundation
 import RoutePlanner
 
-/// A cargo as a value that may leave the application layer: what it is, where it goes and how it is routed.
+/// A cargo as a value that may leave the application layer: what it is, where it goes, how it is routed
+/// and where it is on its way.
 public struct CargoSummary: Hashable, Sendable {
     public let trackingId: String
     public let teu: Int
+    public let customerId: String?
     public let specification: RouteSpecification
     public let itinerary: Itinerary?
-    public let routingStatus: Cargo.RoutingStatus
-    public let isMisdirected: Bool
+    /// Where the cargo is on its way: routing and transport status, misdirection, next activity and ETA.
+    public let delivery: Delivery
+    /// What happened to the cargo, in completion order.
+    public let handlingEvents: [HandlingEvent]
+
+    public var routingStatus: Cargo.RoutingStatus { delivery.routingStatus }
+    public var isMisdirected: Bool { delivery.isMisdirected }
 
     init(_ cargo: Cargo) {
         trackingId = cargo.trackingId
         teu = cargo.teu
+        customerId = cargo.customerId
         specification = cargo.specification
         itinerary = cargo.itinerary
-        routingStatus = cargo.routingStatus
-        isMisdirected = cargo.isMisdirected
+        delivery = cargo.delivery
+        handlingEvents = cargo.handlingEvents
     }
 }

@@ -1,8 +1,18 @@
 import Foundation
+import RoutePlanner
 
-/// Dates, times and durations written for people, the same on every machine (no locale involved).
-struct PlannerFormat {
-    let timeZone: TimeZone
+/// Dates, times, durations, itineraries and domain errors written for people, the same on every machine
+/// (no locale involved); every presenter writes with one.
+///
+/// Times are shown in ``timeZone`` with the zone written out (`UTC`, `UTC+05:30`); weekday and month names
+/// are fixed English.
+public struct PlannerFormat: Hashable, Sendable {
+    /// The zone times are shown in; UTC unless the planner prefers their own.
+    public var timeZone: TimeZone
+
+    public init(timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.timeZone = timeZone
+    }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -14,14 +24,14 @@ struct PlannerFormat {
     }
 
     /// "Mon 2 Mar 2026, 08:00 UTC", or with the offset of another zone, "Mon 2 Mar 2026, 09:00 UTC+01:00".
-    func dateTime(_ date: Date) -> String {
+    public func dateTime(_ date: Date) -> String {
         let parts = calendar.dateComponents([.weekday, .day, .month, .year, .hour, .minute], from: date)
         return "\(Self.weekdays[parts.weekday! - 1]) \(parts.day!) \(Self.months[parts.month! - 1]) \(parts.year!), "
             + "\(two(parts.hour!)):\(two(parts.minute!)) \(zone(at: date))"
     }
 
     /// "2026-04-06", the day in the presenter's zone.
-    func day(_ date: Date) -> String {
+    public func day(_ date: Date) -> String {
         let parts = calendar.dateComponents([.day, .month, .year], from: date)
         return "\(parts.year!)-\(two(parts.month!))-\(two(parts.day!))"
     }
@@ -34,7 +44,7 @@ struct PlannerFormat {
     }
 
     /// "36 days 16 hours", "5 hours", "40 minutes", "0 minutes".
-    static func duration(_ seconds: TimeInterval) -> String {
+    public static func duration(_ seconds: TimeInterval) -> String {
         let minutes = Int((seconds / 60).rounded(.down))
         let (days, hours, rest) = (minutes / 1440, minutes % 1440 / 60, minutes % 60)
         var parts: [String] = []

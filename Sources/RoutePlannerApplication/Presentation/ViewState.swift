@@ -9,5 +9,3 @@ public enum ViewState<Content: Hashable & Sendable>: Hashable, Sendable {
     case failure(String)
 }
 
-/// What a route search shows: the candidate itineraries, formatted.
-public typealias RouteCargoViewState = ViewState<[ItineraryViewModel]>

@@ -1,13 +1,13 @@
 import Foundation
 import RoutePlanner
 
-/// Cargo booked in a `bookings.csv` file, read the first time it is needed, and kept in memory as it is
-/// routed and handled.
+/// Cargo booked in a `bookings.csv` file, read the first time it is needed and then kept in memory as it
+/// is routed and handled; the file itself is never written.
 public actor CSVCargoRepository: CargoRepository {
     private let bookingsURL: URL
     private let schedule: any VoyageRepository
     private let importer: CSVImporter
-    private var cargoById: [String: Cargo]?
+    private var loaded: InMemoryCargoRepository?
 
     /// Creates a repository over a bookings file whose locations are checked against the schedule's.
     public init(bookings: URL, schedule: any VoyageRepository, importer: CSVImporter = CSVImporter()) {
@@ -16,22 +16,20 @@ public actor CSVCargoRepository: CargoRepository {
         self.importer = importer
     }
 
-    public func cargo(_ trackingId: String) async throws -> Cargo? { try await load()[trackingId] }
+    public func cargo(_ trackingId: String) async throws -> Cargo? { try await load().cargo(trackingId) }
+    public func allCargo() async throws -> [Cargo] { try await load().allCargo() }
+    public func nextTrackingId() async throws -> String { try await load().nextTrackingId() }
+    public func save(_ cargo: Cargo) async throws { try await load().save(cargo) }
+    public func save(_ cargo: [Cargo]) async throws { try await load().save(cargo) }
+    public func offer(for trackingId: String) async throws -> RouteOffer? { try await load().offer(for: trackingId) }
+    public func save(_ offer: RouteOffer) async throws { try await load().save(offer) }
 
-    public func save(_ cargo: Cargo) async throws {
-        var all = try await load()
-        all[cargo.trackingId] = cargo
-        cargoById = all
-    }
-
-    public func allCargo() async throws -> [Cargo] { try await load().values.sorted { $0.trackingId < $1.trackingId } }
-
-    private func load() async throws -> [String: Cargo] {
-        if let cargoById { return cargoById }
+    private func load() async throws -> InMemoryCargoRepository {
+        if let loaded { return loaded }
         let network = try await schedule.network()
         let bookings = try importer.importBookings(try CSVFile(contentsOf: bookingsURL), network: network).value
-        let loaded = Dictionary(bookings.map { ($0.id, Cargo(booking: $0)) }, uniquingKeysWith: { first, _ in first })
-        cargoById = loaded
-        return loaded
+        let repository = InMemoryCargoRepository(bookings.map(Cargo.init(booking:)))
+        loaded = repository
+        return repository
     }
 }

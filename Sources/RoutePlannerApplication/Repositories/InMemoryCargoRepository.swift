@@ -1,8 +1,10 @@
 import RoutePlanner
 
-/// Cargo held in memory.
+/// Cargo held in memory, for tests, previews and one-off command runs.
 public actor InMemoryCargoRepository: CargoRepository {
     private var cargoById: [String: Cargo]
+    private var offers: [String: RouteOffer] = [:]
+    private var lastTrackingNumber = 0
 
     /// Creates a repository holding the given cargo.
     public init(_ cargo: [Cargo] = []) {
@@ -10,6 +12,37 @@ public actor InMemoryCargoRepository: CargoRepository {
     }
 
     public func cargo(_ trackingId: String) async throws -> Cargo? { cargoById[trackingId] }
-    public func save(_ cargo: Cargo) async throws { cargoById[cargo.trackingId] = cargo }
     public func allCargo() async throws -> [Cargo] { cargoById.values.sorted { $0.trackingId < $1.trackingId } }
+
+    public func nextTrackingId() async throws -> String {
+        repeat { lastTrackingNumber += 1 } while cargoById[TrackingId.make(lastTrackingNumber)] != nil
+        return TrackingId.make(lastTrackingNumber)
+    }
+
+    public func save(_ cargo: Cargo) async throws { cargoById[cargo.trackingId] = cargo }
+    public func save(_ cargo: [Cargo]) async throws { for each in cargo { cargoById[each.trackingId] = each } }
+    public func offer(for trackingId: String) async throws -> RouteOffer? { offers[trackingId] }
+    public func save(_ offer: RouteOffer) async throws { offers[offer.trackingId] = offer }
+}
+
+/// Customers held in memory.
+public actor InMemoryCustomerRepository: CustomerRepository {
+    private var customerById: [String: Customer]
+
+    public init(_ customers: [Customer] = []) {
+        customerById = Dictionary(customers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public func customer(_ id: String) async throws -> Customer? { customerById[id] }
+    public func allCustomers() async throws -> [Customer] { customerById.values.sorted { $0.id < $1.id } }
+    public func save(_ customer: Customer) async throws { customerById[customer.id] = customer }
+}
+
+/// The tracking ids repositories hand out: `RP` and six or more digits, `RP000001`.
+public enum TrackingId {
+    /// The tracking id with a sequence number.
+    public static func make(_ number: Int) -> String {
+        let digits = String(number)
+        return "RP" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RoutePlanner
 
 /// Where the use cases find the ports of the network.
@@ -11,12 +12,47 @@ public protocol VoyageRepository: Sendable {
     func network() async throws -> ScheduleNetwork
 }
 
-/// Where the use cases keep cargo.
+/// Where the use cases keep cargo: each cargo with its itinerary and handling events, the last options it
+/// was offered, and the sequence of tracking ids.
+///
+/// Each call that writes is one transaction: it happens whole or not at all.
 public protocol CargoRepository: Sendable {
-    /// The cargo with a tracking id, or `nil`.
+    /// The cargo with a tracking id, or `nil` (the DDD sample's `findByTrackingId`).
     func cargo(_ trackingId: String) async throws -> Cargo?
-    /// Stores the cargo, replacing any with its tracking id.
-    func save(_ cargo: Cargo) async throws
     /// Every cargo, in tracking id order.
     func allCargo() async throws -> [Cargo]
+    /// A tracking id no cargo has had or will have.
+    func nextTrackingId() async throws -> String
+    /// Stores the cargo, replacing the one with its tracking id.
+    func save(_ cargo: Cargo) async throws
+    /// Stores every cargo in one transaction: all of them or none.
+    func save(_ cargo: [Cargo]) async throws
+    /// The options last offered for a cargo, if any.
+    func offer(for trackingId: String) async throws -> RouteOffer?
+    /// Stores the options offered for a cargo, replacing the ones before.
+    func save(_ offer: RouteOffer) async throws
+}
+
+/// Where the use cases find the customers who book cargo.
+public protocol CustomerRepository: Sendable {
+    /// The customer with an id, or `nil`.
+    func customer(_ id: String) async throws -> Customer?
+    /// Every customer, in id order.
+    func allCustomers() async throws -> [Customer]
+    /// Stores the customer, replacing the one with its id.
+    func save(_ customer: Customer) async throws
+}
+
+/// The candidate itineraries a cargo was offered, numbered from 1 in this order, and the specification they
+/// were found for (from where the cargo was, when it had moved).
+public struct RouteOffer: Hashable, Sendable {
+    public let trackingId: String
+    public let specification: RouteSpecification
+    public let itineraries: [Itinerary]
+
+    public init(trackingId: String, specification: RouteSpecification, itineraries: [Itinerary]) {
+        self.trackingId = trackingId
+        self.specification = specification
+        self.itineraries = itineraries
+    }
 }

@@ -1,34 +1,70 @@
 import Foundation
 import RoutePlanner
 
-/// Finds the candidate itineraries for a cargo over the schedule in the repositories.
+/// The candidate itineraries for a specification, best first, and the cargo they are for.
+public struct RouteCargoResponse: Hashable, Sendable {
+    /// The booked cargo routed, or `nil` for a free-standing specification.
+    public let trackingId: String?
+    /// The specification searched: a booked cargo's from where it is now.
+    public let specification: RouteSpecification
+    /// The itineraries in the router's documented order: earliest arrival first.
+    public let itineraries: [Itinerary]
+
+    public init(trackingId: String? = nil, specification: RouteSpecification, itineraries: [Itinerary]) {
+        self.trackingId = trackingId
+        self.specification = specification
+        self.itineraries = itineraries
+    }
+}
+
+/// Finds the candidate itineraries for a specification, or for a booked cargo from where it is now; a
+/// cargo's candidates are stored as its offer, for ``AssignToRouteInteractor`` to pick from.
 ///
 /// Every port of the request must be a location of the repository; an unknown one is reported with the
 /// closest known codes.
 public struct RouteCargoInteractor: UseCase {
     private let locations: any LocationRepository
     private let voyages: any VoyageRepository
+    private let cargoRepository: (any CargoRepository)?
 
-    /// Creates the use case over a location and a voyage repository.
-    public init(locations: any LocationRepository, voyages: any VoyageRepository) {
+    /// Creates the use case over a location and a voyage repository, and the cargo repository for booked cargo.
+    public init(locations: any LocationRepository, voyages: any VoyageRepository, cargo: (any CargoRepository)? = nil) {
         self.locations = locations
         self.voyages = voyages
+        cargoRepository = cargo
     }
 
     public func execute(_ request: RouteCargoRequest) async -> Result<RouteCargoResponse, DomainError> {
-        let known: [Location], network: ScheduleNetwork
         do {
-            known = try await locations.locations()
-            network = try await voyages.network()
+            let known = try await locations.locations(), network = try await voyages.network()
+            let options = request.options
+            switch request.target {
+            case .specification(let specification):
+                let codes = [specification.origin, specification.destination] + options.via + options.avoidedLocations.sorted()
+                let knownCodes = Set(known.map(\.code))
+                if let unknown = codes.first(where: { !knownCodes.contains($0) }) { return .failure(.unknown(unknown, among: known)) }
+                return Self.candidates(for: specification, limit: request.limit, options: options, in: network)
+                    .map { RouteCargoResponse(specification: specification, itineraries: $0) }
+            case .cargo(let trackingId):
+                guard let cargoRepository, let cargo = try await cargoRepository.cargo(trackingId) else {
+                    return .failure(.cargoNotFound(trackingId))
+                }
+                let specification: RouteSpecification
+                switch CargoRouting.specification(for: cargo, in: network) {
+                case .success(let found): specification = found
+                case .failure(let error): return .failure(error)
+                }
+                let itineraries: [Itinerary]
+                switch Self.candidates(for: specification, limit: request.limit, options: options, in: network) {
+                case .success(let found): itineraries = found
+                case .failure(let error): return .failure(error)
+                }
+                try await cargoRepository.save(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
+                return .success(RouteCargoResponse(trackingId: trackingId, specification: specification, itineraries: itineraries))
+            }
         } catch {
             return .failure(.repositoryFailure(String(describing: error)))
         }
-        let specification = request.specification, options = request.options
-        let codes = [specification.origin, specification.destination] + options.via + options.avoidedLocations.sorted()
-        let knownCodes = Set(known.map(\.code))
-        if let unknown = codes.first(where: { !knownCodes.contains($0) }) { return .failure(.unknown(unknown, among: known)) }
-        return Self.candidates(for: specification, limit: request.limit, options: options, in: network)
-            .map { RouteCargoResponse(specification: specification, itineraries: $0) }
     }
 
     /// The candidates, or the domain error that explains why there are none.
@@ -43,6 +79,8 @@ public struct RouteCargoInteractor: UseCase {
             return .failure(.noRoute(specification, earliestPossibleArrival: earliestPossibleArrival(specification, options, network)))
         } catch .unknownVoyage(let number) {
             return .failure(.unknownVoyage(number))
+        } catch .cancelled {
+            return .failure(.cancelled)
         } catch {
             return .failure(.invalidOperation(error.description))
         }

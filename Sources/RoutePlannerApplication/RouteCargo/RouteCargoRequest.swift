@@ -1,9 +1,52 @@
 import Foundation
 import RoutePlanner
 
-/// A validated request for the candidate itineraries of a cargo.
-public struct RouteCargoRequest: Hashable, Sendable {
-    public let specification: RouteSpecification
+/// The raw fields of a route search, as a form or a command line gives them: a booked cargo's tracking
+/// id, or a free-standing specification.
+public struct RouteCargoForm: Hashable, Sendable {
+    /// A booked cargo, routed from where it is now; the specification fields stay blank then.
+    public var trackingId: String
+    public var origin: String
+    public var destination: String
+    /// A date (`2026-03-01`, the start of the day in UTC) or a date-time with a zone.
+    public var ready: String
+    /// A date (`2026-04-01`, the end of the day in UTC) or a date-time with a zone.
+    public var deadline: String
+    /// The most candidates, from 1 to 50.
+    public var limit: String
+    /// Empty for any number, else from 0 to 10.
+    public var maxTransshipments: String
+    public var via: [String]
+    public var avoid: [String]
+    public var avoidVoyages: [String]
+
+    public init(
+        trackingId: String = "", origin: String = "", destination: String = "", ready: String = "", deadline: String = "",
+        limit: String = "5", maxTransshipments: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = []
+    ) {
+        self.trackingId = trackingId
+        self.origin = origin
+        self.destination = destination
+        self.ready = ready
+        self.deadline = deadline
+        self.limit = limit
+        self.maxTransshipments = maxTransshipments
+        self.via = via
+        self.avoid = avoid
+        self.avoidVoyages = avoidVoyages
+    }
+}
+
+/// A validated request for the candidate itineraries of a booked cargo or of a specification.
+public struct RouteCargoRequest: FormRequest, Hashable {
+    /// What to route.
+    public enum Target: Hashable, Sendable {
+        case specification(RouteSpecification)
+        /// A booked cargo, from where it is now to its destination by its deadline.
+        case cargo(trackingId: String)
+    }
+
+    public let target: Target
     /// The most itineraries to return, from 1 to ``maximumLimit``.
     public let limit: Int
     public let options: RoutingOptions
@@ -32,9 +75,47 @@ public struct RouteCargoRequest: Hashable, Sendable {
                   origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline)
         else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(RouteCargoRequest(
-            specification: specification, limit: limit,
+            target: .specification(specification), limit: limit,
             options: RoutingOptions(
                 maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoiding, avoidedVoyages: avoidingVoyages)))
+    }
+
+    /// Validates a form: every field error at once, keyed by `trackingId`, `origin`, `destination`, `ready`,
+    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid` and `avoidVoyages`.
+    public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError> {
+        var fields = FormFields()
+        let trackingId = form.trackingId.trimmingCharacters(in: .whitespaces)
+        let limit = fields.integer(form.limit, field: "limit", in: 1...maximumLimit, required: true)
+        let maxTransshipments = fields.integer(
+            form.maxTransshipments, field: "maxTransshipments", in: 0...maximumTransshipments, required: false)
+        let via = fields.codes(form.via, field: "via")
+        let avoid = Set(fields.codes(form.avoid, field: "avoid"))
+        let avoidVoyages = fields.voyages(form.avoidVoyages, field: "avoidVoyages")
+        if !trackingId.isEmpty {
+            for (field, text) in [("origin", form.origin), ("destination", form.destination), ("ready", form.ready), ("deadline", form.deadline)]
+            where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                fields.fail(field, "Leave this blank: a booked cargo is routed by its own specification.")
+            }
+            guard fields.errors.isEmpty, let limit = limit ?? nil, let maxTransshipments else {
+                return .failure(ValidationError(fields: fields.errors))
+            }
+            return .success(RouteCargoRequest(
+                target: .cargo(trackingId: trackingId), limit: limit,
+                options: RoutingOptions(maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages)))
+        }
+        let origin = fields.code(form.origin, field: "origin")
+        let destination = fields.code(form.destination, field: "destination")
+        let ready = fields.date(form.ready, field: "ready", endOfDay: false)
+        let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
+        validate(
+            origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
+            maxTransshipments: nil, via: via, avoiding: avoid, into: &fields)
+        guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let limit = limit ?? nil,
+              let maxTransshipments
+        else { return .failure(ValidationError(fields: fields.errors)) }
+        return create(
+            origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: limit,
+            maxTransshipments: maxTransshipments, via: via, avoiding: avoid, avoidingVoyages: avoidVoyages)
     }
 
     /// The checks across fields, on whatever parts are known.

@@ -9,6 +9,8 @@ public enum DomainError: Error, Hashable, Sendable {
     case unknownVoyage(VoyageNumber)
     /// No cargo has the tracking id.
     case cargoNotFound(String)
+    /// No customer has the id.
+    case customerNotFound(String)
     /// No itinerary meets the specification; the earliest arrival there would be without the deadline,
     /// if the destination can be reached at all.
     case noRoute(RouteSpecification, earliestPossibleArrival: Date?)
@@ -18,4 +20,8 @@ public enum DomainError: Error, Hashable, Sendable {
     case invalidOperation(String)
     /// A repository could not be read or written.
     case repositoryFailure(String)
+    /// A file has these problems, each located `file:line:column`; nothing of it was used.
+    case fileErrors([ImportDiagnostic], omitted: Int)
+    /// The task running the use case was cancelled; the work it started stopped.
+    case cancelled
 }

@@ -43,6 +43,16 @@ struct FormFields {
         }
     }
 
+    /// A date-time with a zone; a plain date is refused, since a handling happens at a time.
+    mutating func dateTime(_ text: String, field: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.count == 10, !trimmed.contains("T") {
+            fail(field, "Enter a date-time with a zone, such as \(trimmed)T08:00:00Z.")
+            return nil
+        }
+        return date(text, field: field, endOfDay: false)
+    }
+
     /// A whole number in a range; `nil` when blank and not required.
     mutating func integer(_ text: String, field: String, in range: ClosedRange<Int>, required: Bool) -> Int?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -55,7 +65,37 @@ struct FormFields {
     }
 
     /// Voyage numbers; blank entries are ignored.
-    func voyages(_ texts: [String]) -> Set<VoyageNumber> {
+    func voyages(_ texts: [String], field: String) -> Set<VoyageNumber> {
         Set(texts.compactMap { VoyageNumber($0) })
+    }
+
+    /// A tracking id, without surrounding spaces; `nil` (with a message) when blank.
+    mutating func trackingId(_ text: String, field: String = "trackingId") -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            fail(field, "Enter a tracking id, such as RP000001.")
+            return nil
+        }
+        return trimmed
+    }
+
+    /// Text that must not be blank, without surrounding spaces.
+    mutating func text(_ text: String, field: String, message: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { fail(field, message) }
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// A decimal number, at least `minimum`; `nil` when blank and not required.
+    mutating func number(_ text: String, field: String, minimum: Double, required: Bool) -> Double?? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty && !required { return .some(nil) }
+        guard let value = Double(trimmed), value.isFinite, value >= minimum,
+              trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" })
+        else {
+            fail(field, "Enter a number of at least \(minimum.formatted()), such as 1250.")
+            return nil
+        }
+        return .some(value)
     }
 }

@@ -29,7 +29,7 @@ extension AssignmentModel {
         var rounds = 0
         var converged = false
         var method = GLPKProblem.SimplexMethod.primal
-        while true {
+        while !Task.isCancelled {
             rounds += 1
             let roundStart = ContinuousClock.now
             let budget = min((cuts.isEmpty ? pricingBudget : cutBudget) - (roundStart - started), options.timeLimit / (method == .dual ? 10 : 20))
@@ -72,6 +72,7 @@ extension AssignmentModel {
             guard addViolatedCovers(values: lpValues, limit: Self.cutsPerRound) > 0 else { return (bound, rounds, true) }
             method = .dual
         }
+        return (bound, rounds, converged)
     }
 
     /// Pricing may take three quarters of the time.

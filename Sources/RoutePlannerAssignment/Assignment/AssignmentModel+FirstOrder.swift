@@ -23,7 +23,7 @@ extension AssignmentModel {
         var boundBeforeCuts: Double?
         while true {
             let budget = converged ? cutBudget : pricingBudget
-            guard ContinuousClock.now - started < budget else { return (bound, converged) }
+            guard ContinuousClock.now - started < budget, !Task.isCancelled else { return (bound, converged) }
             var cutsAdded = 0
             if converged && isSolved {
                 guard wantsCuts(bound: bound) else { return (bound, converged) }

@@ -27,7 +27,7 @@ extension AssignmentModel {
         var neighbourhoods = 0
         // Groups whose whole connected part a neighbourhood held and GLPK solved: nothing left to improve there.
         var solved = Set<Int>()
-        while ContinuousClock.now < deadline && bound - objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
+        while ContinuousClock.now < deadline && !Task.isCancelled && bound - objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
             // The groups with a booking not carried, largest bookings first.
             let seeds = searched.filter { group in
                 !solved.contains(group) && !groups[group].columns.isEmpty && groups[group].members.contains { plan[$0] == nil }

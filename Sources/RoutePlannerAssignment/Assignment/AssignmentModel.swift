@@ -176,11 +176,13 @@ final class AssignmentModel {
             return plan(choice: Array(repeating: nil, count: bookings.count), status: .optimal, bound: 0, greedy: greedy, rounds: 0)
         }
         let (bound, rounds, converged) = try generateColumns()
+        guard !Task.isCancelled else { throw .cancelled }
         debug("column generation")
         if let file = options.modelFile {
             try program.writeMPS(to: file, integer: true)
         }
         let (choice, stoppedByTime) = solveIntegerProgram(converged: converged, bound: bound, greedy: greedy.choice)
+        guard !Task.isCancelled else { throw .cancelled }
         debug("integer program")
         let objective = objective(of: choice)
         let status: AssignmentStatus

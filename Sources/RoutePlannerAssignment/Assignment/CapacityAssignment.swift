@@ -31,7 +31,9 @@ public struct CapacityAssignment: Sendable {
     /// - Parameter progress: Called with a line after each step (seeding, each pricing round, rounding),
     ///   for a long solve to show it is alive.
     /// - Throws: ``AssignmentError/unknownLocation(booking:_:)`` for a booking whose ports the network lacks,
-    ///   and ``AssignmentError/solverFailed(_:)`` when GLPK fails.
+    ///   ``AssignmentError/solverFailed(_:)`` when GLPK fails, and ``AssignmentError/cancelled`` when the task
+    ///   running it is cancelled (checked between pricing rounds and neighbourhoods; a GLPK solve under way
+    ///   ends at its own time limit).
     public func assign(
         _ bookings: [Booking], options: AssignmentOptions = AssignmentOptions(), progress: (@Sendable (String) -> Void)? = nil
     ) throws(AssignmentError) -> AssignmentPlan {
@@ -42,6 +44,8 @@ public struct CapacityAssignment: Sendable {
         }
         do {
             return try AssignmentModel(network: network, bookings: bookings, options: options, progress: progress).solve()
+        } catch .cancelled {
+            throw .cancelled
         } catch {
             throw .solverFailed(error.description)
         }

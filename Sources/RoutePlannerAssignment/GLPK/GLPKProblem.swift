@@ -261,6 +261,8 @@ enum GLPKError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(String)
     case cannotRead(String)
     case solverFailed(code: Int32)
+    /// The task running the solve was cancelled.
+    case cancelled
 
     init(code: Int32) {
         self = code == GLP_ETMLIM ? .timeLimit : .solverFailed(code: code)
@@ -273,6 +275,7 @@ enum GLPKError: Error, Equatable, CustomStringConvertible {
         case .cannotWrite(let path): "cannot write the model to \(path)"
         case .cannotRead(let path): "cannot read a model from \(path)"
         case .solverFailed(let code): "GLPK failed with code \(code)"
+        case .cancelled: "the solve was cancelled"
         }
     }
 }

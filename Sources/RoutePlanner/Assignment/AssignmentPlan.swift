@@ -34,6 +34,19 @@ public struct LegUtilisation: Hashable, Sendable {
     public let load: Int
     public let capacity: Int
 
+    public init(
+        movement: ScheduleNetwork.MovementID, voyage: VoyageNumber, from: UnLocode, to: UnLocode, departure: Date, load: Int,
+        capacity: Int
+    ) {
+        self.movement = movement
+        self.voyage = voyage
+        self.from = from
+        self.to = to
+        self.departure = departure
+        self.load = load
+        self.capacity = capacity
+    }
+
     /// The share of the capacity in use, from 0.
     public var utilisation: Double { capacity == 0 ? (load > 0 ? .infinity : 0) : Double(load) / Double(capacity) }
 }
@@ -53,6 +66,12 @@ public struct BookingAssignment: Hashable, Sendable {
     public let itinerary: Itinerary?
     /// Why the booking is not carried, when it is not.
     public let reason: UnassignedReason?
+
+    public init(booking: Booking, itinerary: Itinerary?, reason: UnassignedReason?) {
+        self.booking = booking
+        self.itinerary = itinerary
+        self.reason = reason
+    }
 }
 
 /// What stopped the solve.
@@ -97,6 +116,25 @@ public struct AssignmentPlan: Sendable {
     /// The pricing rounds of column generation.
     public let pricingRounds: Int
 
+    public init(
+        assignments: [BookingAssignment], status: AssignmentStatus, objective: Double, bound: Double, revenue: Double,
+        greedyRevenue: Double, greedyObjective: Double, busiestLegs: [LegUtilisation], duration: Duration, columnCount: Int,
+        rowCount: Int, pricingRounds: Int
+    ) {
+        self.assignments = assignments
+        self.status = status
+        self.objective = objective
+        self.bound = bound
+        self.revenue = revenue
+        self.greedyRevenue = greedyRevenue
+        self.greedyObjective = greedyObjective
+        self.busiestLegs = busiestLegs
+        self.duration = duration
+        self.columnCount = columnCount
+        self.rowCount = rowCount
+        self.pricingRounds = pricingRounds
+    }
+
     /// The relative gap between the objective and the bound.
     public var gap: Double { bound <= 0 ? 0 : max(0, (bound - objective) / abs(bound)) }
     /// The bookings carried.
@@ -109,13 +147,16 @@ public struct AssignmentPlan: Sendable {
 public enum AssignmentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A booking names a location the network does not have.
     case unknownLocation(booking: String, UnLocode)
-    /// GLPK failed.
+    /// The solver failed.
     case solverFailed(String)
+    /// The task running the solve was cancelled.
+    case cancelled
 
     public var description: String {
         switch self {
         case .unknownLocation(let booking, let code): "booking \(booking): unknown location \(code)"
         case .solverFailed(let message): "the solver failed: \(message)"
+        case .cancelled: "the assignment was cancelled"
         }
     }
 }

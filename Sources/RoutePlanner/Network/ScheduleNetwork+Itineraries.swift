@@ -1,0 +1,64 @@
+import Foundation
+
+extension ScheduleNetwork {
+    /// Returns the leg of a voyage that loads at one port at a time and discharges at another at a time, or
+    /// `nil` when the network's voyage does not sail it so (cancelled, delayed, or the call omitted).
+    ///
+    /// - Complexity: O(*n*) for the *n* movements of the voyage.
+    public func leg(voyage number: VoyageNumber, from load: UnLocode, departing: Date, to unload: UnLocode, arriving: Date) -> Leg? {
+        guard let voyage = voyage(number), let loadLocation = location(load), let unloadLocation = location(unload) else { return nil }
+        let movements = voyage.movements
+        guard let first = movements.firstIndex(where: { $0.departureLocation == load && $0.departureTime == departing }),
+              let last = movements[first...].firstIndex(where: { $0.arrivalLocation == unload && $0.arrivalTime == arriving })
+        else { return nil }
+        return Leg(voyage: voyage, movementIndices: first..<(last + 1), loadLocation: loadLocation, unloadLocation: unloadLocation)
+    }
+
+    /// The positions of the legs of an itinerary that the network no longer sails as planned: the voyage is
+    /// gone, a call is omitted or moved in time, or a change of voyage no longer leaves the port's
+    /// transshipment time. Empty when the itinerary still sails.
+    ///
+    /// - Complexity: O(*n*) for the movements of the itinerary's voyages.
+    public func disruptedLegs(of itinerary: Itinerary) -> [Int] {
+        var disrupted: [Int] = []
+        for (index, leg) in itinerary.legs.enumerated() {
+            let sails = self.leg(
+                voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
+                arriving: leg.unloadTime) != nil
+            let connects = index == 0 || location(leg.loadLocation.code).map {
+                Duration.seconds(itinerary.legs[index - 1].unloadTime.distance(to: leg.loadTime)) >= $0.transshipmentTime
+            } ?? false
+            if !sails || !connects { disrupted.append(index) }
+        }
+        return disrupted
+    }
+
+    /// The network with the TEU that cargo already routed takes off each movement's capacity (never below
+    /// zero); legs that the network does not sail as planned take nothing.
+    ///
+    /// - Complexity: O(*m* + *l*) for *m* movements and *l* movements ridden, plus building the network.
+    public func reducingCapacity(by loads: [(itinerary: Itinerary, teu: Int)]) -> ScheduleNetwork {
+        var taken: [VoyageNumber: [Int: Int]] = [:]
+        for (itinerary, teu) in loads {
+            for leg in itinerary.legs {
+                guard let sailed = self.leg(
+                    voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
+                    arriving: leg.unloadTime)
+                else { continue }
+                for position in sailed.movementIndices { taken[leg.voyage.number, default: [:]][position, default: 0] += teu }
+            }
+        }
+        guard !taken.isEmpty else { return self }
+        let voyages = voyages.map { voyage -> Voyage in
+            guard let load = taken[voyage.number] else { return voyage }
+            let movements = voyage.movements.enumerated().map { position, movement in
+                var reduced = movement
+                reduced.capacity = max(0, movement.capacity - (load[position] ?? 0))
+                return reduced
+            }
+            return Voyage(number: voyage.number, movements: movements, vessel: voyage.vessel, service: voyage.service)
+        }
+        // Only capacities changed, so the network stays valid.
+        return try! ScheduleNetwork(locations: locations, voyages: voyages)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import RoutePlanner
+
+/// An assignment as a planner reads it: one line per booking, then the totals.
+public struct AssignmentReportView: Hashable, Sendable {
+    /// "K00012  12 TEU  CNSHA → SGSIN → NLRTM  arrives Tue 7 Apr 2026, 21:00 UTC", or why it is not carried.
+    public let bookings: [String]
+    /// "Carried: 873 of 1,000 bookings, 8,652 TEU", solver status, objective, bound, gap, time, greedy baseline.
+    public let totals: [String]
+    /// The busiest legs, "WS15-W09 CNSHA→MYTPP dep Mon 2 Mar 2026, 08:00 UTC: 1,200 of 1,200 TEU (100%)".
+    public let busiestLegs: [String]
+
+    public init(bookings: [String], totals: [String], busiestLegs: [String]) {
+        self.bookings = bookings
+        self.totals = totals
+        self.busiestLegs = busiestLegs
+    }
+}
+
+/// Writes an assignment for a planner.
+public struct AssignRoutesPresenter: Presenter {
+    public var format: PlannerFormat
+
+    public init(format: PlannerFormat = PlannerFormat()) {
+        self.format = format
+    }
+
+    public func content(for response: AssignRoutesResponse) -> AssignmentReportView {
+        let report = report(response.plan)
+        guard response.keptRouted > 0 else { return report }
+        return AssignmentReportView(
+            bookings: report.bookings,
+            totals: report.totals + ["Kept: \(response.keptRouted) cargo already routed, whose TEU the capacities leave out"],
+            busiestLegs: report.busiestLegs)
+    }
+
+    public func report(_ plan: AssignmentPlan) -> AssignmentReportView {
+        func number(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(0)).locale(Locale(identifier: "en_US"))) }
+        func leg(_ leg: LegUtilisation) -> String {
+            let share = leg.capacity == 0 ? "" : " (\(Int((leg.utilisation * 100).rounded()))%)"
+            return "\(leg.voyage) \(leg.from)→\(leg.to) departing \(format.dateTime(leg.departure)): "
+                + "\(number(Double(leg.load))) of \(number(Double(leg.capacity))) TEU\(share)"
+        }
+        let lines = plan.assignments.map { assignment -> String in
+            let head = "\(assignment.booking.id)  \(assignment.booking.teu) TEU  "
+            if let itinerary = assignment.itinerary {
+                let view = format.itinerary(assignment.booking.specification, itinerary)
+                return head + "\(view.route)  arrives \(view.arrival); \(view.slack)"
+            }
+            switch assignment.reason {
+            case .noItinerary?:
+                return head + "not carried: no itinerary reaches \(assignment.booking.specification.destination) by the deadline"
+            case .capacity(let legs)?:
+                return head + "not carried: no room on " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU)" }
+                    .joined(separator: ", ")
+            case nil:
+                return head + "not carried"
+            }
+        }
+        let carried = plan.carried
+        let improvement = plan.greedyRevenue > 0 ? (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100 : 0
+        let status = switch plan.status {
+        case .optimal: "optimal"
+        case .gapReached: "within the requested gap"
+        case .optimalOverGeneratedItineraries: "optimal over the itineraries generated; the bound is the LP relaxation's"
+        case .timeLimit: "stopped by the time limit"
+        }
+        let totals = [
+            "Carried: \(number(Double(carried.count))) of \(number(Double(plan.assignments.count))) bookings, \(number(Double(plan.carriedTEU))) TEU",
+            "Revenue: \(number(plan.revenue)); greedy baseline \(number(plan.greedyRevenue)) (\(improvement >= 0 ? "+" : "")\(String(format: "%.2f", improvement))%)",
+            "Solver: \(status); objective \(String(format: "%.2f", plan.objective)), bound \(String(format: "%.2f", plan.bound)), gap \(String(format: "%.3f", plan.gap * 100))%, \(String(format: "%.1f", plan.duration / .seconds(1))) s",
+            "Model: \(number(Double(plan.columnCount))) itineraries, \(number(Double(plan.rowCount))) rows, \(plan.pricingRounds) pricing rounds",
+        ]
+        return AssignmentReportView(bookings: lines, totals: totals, busiestLegs: plan.busiestLegs.prefix(5).map(leg))
+    }
+}
+
+public typealias AssignRoutesCoordinator = Coordinator<AssignRoutesInteractor, AssignRoutesPresenter>
+/// The state of the assignment screen; the solve reports its steps in `progress`.
+public typealias AssignRoutesViewModel = UseCaseViewModel<AssignRoutesForm, AssignmentReportView>

@@ -1,0 +1,14 @@
+import RoutePlanner
+
+/// The port through which the application assigns many bookings under the capacities: the application
+/// owns it, and the composition root wires an implementation (`GLPKAssignmentSolver` in the
+/// RoutePlannerAssignment product), so the application itself never needs GLPK.
+public protocol AssignmentSolver: Sendable {
+    /// Assigns the bookings itineraries on the network under the TEU capacity of every movement.
+    ///
+    /// - Parameter progress: Called with a line after each step of the solve.
+    /// - Throws: ``AssignmentError``, ``AssignmentError/cancelled`` when the task is cancelled.
+    func assign(
+        _ bookings: [Booking], on network: ScheduleNetwork, options: AssignmentOptions, progress: (@Sendable (String) -> Void)?
+    ) throws(AssignmentError) -> AssignmentPlan
+}

@@ -1,0 +1,45 @@
+import RoutePlanner
+
+/// The cargo after the assignment.
+public struct AssignToRouteResponse: Hashable, Sendable {
+    public let cargo: CargoSummary
+}
+
+/// Assigns a cargo the itinerary it chose from its last offer (``RouteCargoInteractor`` makes the offer).
+///
+/// When the offer was made from where the cargo had moved to (after a misdirection or a change of
+/// destination), the cargo takes the offer's specification first; the itinerary must satisfy it.
+public struct AssignToRouteInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+
+    public init(cargo: any CargoRepository) {
+        cargoRepository = cargo
+    }
+
+    public func execute(_ request: AssignToRouteRequest) async -> Result<AssignToRouteResponse, DomainError> {
+        do {
+            guard var cargo = try await cargoRepository.cargo(request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard let offer = try await cargoRepository.offer(for: request.trackingId), !offer.itineraries.isEmpty else {
+                return .failure(.invalidOperation("Cargo \(request.trackingId) has no options yet; list them first (route-planner route \(request.trackingId))."))
+            }
+            guard offer.itineraries.indices.contains(request.candidateIndex) else {
+                return .failure(.invalidOperation(
+                    "Cargo \(request.trackingId) was offered \(offer.itineraries.count) option\(offer.itineraries.count == 1 ? "" : "s"); choose 1 to \(offer.itineraries.count)."))
+            }
+            let booked = cargo.specification
+            if offer.specification.destination != booked.destination || offer.specification.arrivalDeadline != booked.arrivalDeadline {
+                return .failure(.invalidOperation("The destination of cargo \(request.trackingId) changed after these options; list them again."))
+            }
+            if offer.specification != booked { cargo.specifyNewRoute(offer.specification) }
+            let reasons = cargo.problems(of: offer.itineraries[request.candidateIndex])
+            guard reasons.isEmpty else {
+                return .failure(.itineraryDoesNotSatisfySpecification(trackingId: cargo.trackingId, reasons: reasons))
+            }
+            try cargo.assign(to: offer.itineraries[request.candidateIndex])
+            try await cargoRepository.save(cargo)
+            return .success(AssignToRouteResponse(cargo: CargoSummary(cargo)))
+        } catch {
+            return .failure(.repositoryFailure(String(describing: error)))
+        }
+    }
+}

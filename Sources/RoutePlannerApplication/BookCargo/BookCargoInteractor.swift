@@ -1,0 +1,37 @@
+import RoutePlanner
+
+/// The booked cargo, with its new tracking id.
+public struct BookCargoResponse: Hashable, Sendable {
+    public let cargo: CargoSummary
+}
+
+/// Books cargo for a registered customer between two ports of the network, under a new tracking id.
+public struct BookCargoInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+    private let customers: any CustomerRepository
+    private let locations: any LocationRepository
+
+    public init(cargo: any CargoRepository, customers: any CustomerRepository, locations: any LocationRepository) {
+        cargoRepository = cargo
+        self.customers = customers
+        self.locations = locations
+    }
+
+    public func execute(_ request: BookCargoRequest) async -> Result<BookCargoResponse, DomainError> {
+        do {
+            let known = try await locations.locations()
+            let codes = Set(known.map(\.code))
+            for code in [request.specification.origin, request.specification.destination] where !codes.contains(code) {
+                return .failure(.unknown(code, among: known))
+            }
+            guard try await customers.customer(request.customerId) != nil else { return .failure(.customerNotFound(request.customerId)) }
+            let cargo = try Cargo(
+                trackingId: try await cargoRepository.nextTrackingId(), teu: request.teu, specification: request.specification,
+                revenuePerTEU: request.revenuePerTEU, customerId: request.customerId)
+            try await cargoRepository.save(cargo)
+            return .success(BookCargoResponse(cargo: CargoSummary(cargo)))
+        } catch {
+            return .failure(.repositoryFailure(String(describing: error)))
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Writes a booking: "Booked RP000001: 2 TEU for ACME, CNSHA → NLRTM, ready Mon 2 Mar 2026, 00:00 UTC, due …."
+public struct BookCargoPresenter: Presenter {
+    public var format: PlannerFormat
+
+    public init(format: PlannerFormat = PlannerFormat()) {
+        self.format = format
+    }
+
+    public func content(for response: BookCargoResponse) -> String {
+        let cargo = response.cargo, specification = cargo.specification
+        return "Booked \(cargo.trackingId): \(cargo.teu) TEU for \(cargo.customerId ?? "no customer"), "
+            + "\(specification.origin) → \(specification.destination), ready \(format.dateTime(specification.readyTime)), "
+            + "due \(format.dateTime(specification.arrivalDeadline))."
+    }
+}
+
+public typealias BookCargoCoordinator = Coordinator<BookCargoInteractor, BookCargoPresenter>
+public typealias BookCargoViewModel = UseCaseViewModel<BookCargoForm, String>

@@ -1,0 +1,60 @@
+import Foundation
+import RoutePlanner
+
+/// The raw fields of a booking, as a form or a command line gives them.
+public struct BookCargoForm: Hashable, Sendable {
+    public var origin: String
+    public var destination: String
+    /// A date (the start of the day, UTC) or a date-time with a zone.
+    public var ready: String
+    /// A date (the end of the day, UTC) or a date-time with a zone.
+    public var deadline: String
+    /// A whole number of TEU, at least 1.
+    public var teu: String
+    /// The id of a registered customer.
+    public var customer: String
+    /// Revenue per TEU; blank when not known.
+    public var revenue: String
+
+    public init(origin: String, destination: String, ready: String, deadline: String, teu: String = "1", customer: String, revenue: String = "") {
+        self.origin = origin
+        self.destination = destination
+        self.ready = ready
+        self.deadline = deadline
+        self.teu = teu
+        self.customer = customer
+        self.revenue = revenue
+    }
+}
+
+/// A validated booking.
+public struct BookCargoRequest: FormRequest, Hashable {
+    public let specification: RouteSpecification
+    public let teu: Int
+    public let customerId: String
+    public let revenuePerTEU: Double?
+
+    /// The most TEU one booking may hold.
+    public static let maximumTEU = 100_000
+
+    /// Validates the form: every field error at once, keyed by `origin`, `destination`, `ready`, `deadline`,
+    /// `teu`, `customer` and `revenue`.
+    public static func create(_ form: BookCargoForm) -> Result<BookCargoRequest, ValidationError> {
+        var fields = FormFields()
+        let origin = fields.code(form.origin, field: "origin")
+        let destination = fields.code(form.destination, field: "destination")
+        let ready = fields.date(form.ready, field: "ready", endOfDay: false)
+        let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
+        let teu = fields.integer(form.teu, field: "teu", in: 1...maximumTEU, required: true)
+        let customer = fields.text(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
+        let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, required: false)
+        RouteCargoRequest.validate(
+            origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
+            maxTransshipments: nil, via: [], avoiding: [], into: &fields)
+        guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let teu = teu ?? nil, let customer,
+              let revenue,
+              let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline)
+        else { return .failure(ValidationError(fields: fields.errors)) }
+        return .success(BookCargoRequest(specification: specification, teu: teu, customerId: customer, revenuePerTEU: revenue))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import RoutePlanner
+
+/// What an import registered.
+public struct ImportHandlingReportResponse: Hashable, Sendable {
+    /// Rows in the file.
+    public let rows: Int
+    /// New events, of which `outOfOrder` came before a cargo's last known one.
+    public let registered: Int
+    public let outOfOrder: Int
+    /// Exact duplicates of events already known, which changed nothing.
+    public let duplicates: Int
+    /// The cargo handled, in tracking id order.
+    public let cargo: [CargoSummary]
+}
+
+/// Registers every event of a handling report CSV file (``CSVImporter/importHandlingReport(_:registeredAt:)``)
+/// in one transaction, or none: every problem of the file is reported at once, located `file:line:column`,
+/// as the rows' format, unknown cargo, the network's checks (``HandlingCheck``) and claimed cargo find them.
+public struct ImportHandlingReportInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+    private let voyages: any VoyageRepository
+    private let now: @Sendable () -> Date
+
+    public init(cargo: any CargoRepository, voyages: any VoyageRepository, now: @escaping @Sendable () -> Date = { Date() }) {
+        cargoRepository = cargo
+        self.voyages = voyages
+        self.now = now
+    }
+
+    public func execute(_ request: ImportHandlingReportRequest) async -> Result<ImportHandlingReportResponse, DomainError> {
+        let registeredAt = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+        let rows: [HandlingReportRow]
+        do {
+            rows = try CSVImporter().importHandlingReport(try CSVFile(contentsOf: request.file), registeredAt: registeredAt).value
+        } catch let error as ImportError {
+            return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
+        } catch {
+            return .failure(.invalidOperation("\(request.file.path): \(error.localizedDescription)"))
+        }
+        do {
+            let network = try await voyages.network()
+            var changed: [String: Cargo] = [:]
+            var errors: [ImportDiagnostic] = []
+            var (registered, outOfOrder, duplicates) = (0, 0, 0)
+            for row in rows {
+                var found = changed[row.trackingId]
+                if found == nil { found = try await cargoRepository.cargo(row.trackingId) }
+                guard var cargo = found else {
+                    errors.append(row.error("tracking_id", "no cargo has tracking id \(row.trackingId)"))
+                    continue
+                }
+                let event = row.event
+                if let problem = HandlingCheck.problem(
+                    kind: event.kind, location: event.location, voyage: event.voyage, time: event.completionTime, in: network)
+                {
+                    errors.append(row.error(problem.field == "completionTime" ? "completion_time" : problem.field, problem.message))
+                    continue
+                }
+                do {
+                    switch try cargo.register(event) {
+                    case .recorded: registered += 1
+                    case .recordedOutOfOrder: (registered, outOfOrder) = (registered + 1, outOfOrder + 1)
+                    case .duplicate: duplicates += 1
+                    }
+                    changed[cargo.trackingId] = cargo
+                } catch {
+                    errors.append(row.error("completion_time", "cargo \(cargo.trackingId): \(error)"))
+                }
+            }
+            guard errors.isEmpty else { return .failure(.fileErrors(errors, omitted: 0)) }
+            let cargo = changed.values.sorted { $0.trackingId < $1.trackingId }
+            try await cargoRepository.save(cargo)
+            return .success(ImportHandlingReportResponse(
+                rows: rows.count, registered: registered, outOfOrder: outOfOrder, duplicates: duplicates, cargo: cargo.map(CargoSummary.init)))
+        } catch {
+            return .failure(.repositoryFailure(String(describing: error)))
+        }
+    }
+}

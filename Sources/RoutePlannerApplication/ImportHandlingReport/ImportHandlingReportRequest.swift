@@ -1,0 +1,24 @@
+import Foundation
+
+/// The raw field of a handling report import: the CSV file's path.
+public struct ImportHandlingReportForm: Hashable, Sendable {
+    public var file: String
+
+    public init(file: String) {
+        self.file = file
+    }
+}
+
+/// A validated handling report import.
+public struct ImportHandlingReportRequest: FormRequest, Hashable {
+    public let file: URL
+
+    /// Validates the form: `file` must not be blank.
+    public static func create(_ form: ImportHandlingReportForm) -> Result<ImportHandlingReportRequest, ValidationError> {
+        var fields = FormFields()
+        guard let path = fields.text(form.file, field: "file", message: "Enter the path of a handling report CSV file.") else {
+            return .failure(ValidationError(fields: fields.errors))
+        }
+        return .success(ImportHandlingReportRequest(file: URL(fileURLWithPath: path)))
+    }
+}

@@ -1,0 +1,15 @@
+/// Writes the cargo list, filtered by status when the request asks.
+public struct ListCargoPresenter: Presenter {
+    public var format: PlannerFormat
+
+    public init(format: PlannerFormat = PlannerFormat()) {
+        self.format = format
+    }
+
+    public func content(for response: ListCargoResponse) -> [CargoTrackingView] {
+        response.cargo.map(format.tracking).filter { response.status == nil || $0.status == response.status }
+    }
+}
+
+public typealias ListCargoCoordinator = Coordinator<ListCargoInteractor, ListCargoPresenter>
+public typealias ListCargoViewModel = UseCaseViewModel<ListCargoForm, [CargoTrackingView]>

@@ -1,0 +1,97 @@
+import Foundation
+import RoutePlanner
+
+extension PlannerFormat {
+    /// One itinerary, formatted against the specification it meets.
+    public func itinerary(_ specification: RouteSpecification, _ itinerary: Itinerary) -> ItineraryViewModel {
+        let transit = itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime)
+        let transshipments = zip(itinerary.legs, itinerary.legs.dropFirst()).map { arriving, leaving in
+            "\(arriving.unloadLocation): waits \(Self.duration(leaving.loadTime.timeIntervalSince(arriving.unloadTime)))"
+        }
+        let slack = specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime)
+        return ItineraryViewModel(
+            id: itinerary.legs.map { "\($0.voyage.number):\($0.loadLocation.code)-\($0.unloadLocation.code)" }.joined(separator: ","),
+            departure: dateTime(itinerary.departureTime),
+            arrival: dateTime(itinerary.arrivalTime),
+            transitTime: Self.duration(transit),
+            transitDays: Int((transit / 86_400).rounded(.up)),
+            route: ([itinerary.origin] + itinerary.legs.map(\.unloadLocation.code)).map(\.rawValue).joined(separator: " → "),
+            transshipments: transshipments,
+            legs: itinerary.legs.map { "\($0.voyage.number): \($0.loadLocation) → \($0.unloadLocation)" },
+            slack: slack < 0 ? "arrives \(Self.duration(-slack)) after the deadline"
+                : slack < 60 ? "arrives at the deadline" : "arrives \(Self.duration(slack)) before the deadline")
+    }
+
+    /// A domain error in words a planner acts on.
+    public func message(for error: DomainError) -> String {
+        switch error {
+        case .unknownLocation(let code, let closest):
+            let suggestion = closest.isEmpty ? "" : " Did you mean \(closest.map(\.rawValue).joined(separator: ", "))?"
+            return "\(code) is not a port of this network.\(suggestion)"
+        case .unknownVoyage(let number):
+            return "Voyage \(number) is not in the schedule."
+        case .cargoNotFound(let trackingId):
+            return "There is no cargo with tracking id \(trackingId)."
+        case .customerNotFound(let id):
+            return "There is no customer \(id); add it first (route-planner customer \(id) NAME)."
+        case .noRoute(let specification, let earliest?):
+            return "No sailing reaches \(specification.destination) by \(day(specification.arrivalDeadline)); "
+                + "the earliest possible arrival is \(day(earliest))."
+        case .noRoute(let specification, nil):
+            return "No sailing connects \(specification.origin) to \(specification.destination) after "
+                + "\(day(specification.readyTime)) in this schedule."
+        case .itineraryDoesNotSatisfySpecification(let trackingId, let reasons):
+            return "This itinerary does not fit cargo \(trackingId): \(reasons.joined(separator: "; "))."
+        case .invalidOperation(let message):
+            return message
+        case .repositoryFailure(let message):
+            return "The schedule or the cargo could not be read or written: \(message)"
+        case .cancelled:
+            return "Cancelled."
+        case .fileErrors(let diagnostics, let omitted):
+            let errors = diagnostics.filter { $0.severity == .error }.count + omitted
+            return "\(errors) error\(errors == 1 ? "" : "s"); nothing was registered:\n"
+                + (diagnostics.map(\.description) + (omitted > 0 ? ["and \(omitted) more"] : [])).joined(separator: "\n")
+        }
+    }
+}
+
+extension PlannerFormat {
+    /// A cargo as a planner reads it.
+    public func tracking(_ cargo: CargoSummary) -> CargoTrackingView {
+        let delivery = cargo.delivery, specification = cargo.specification
+        let status = switch (delivery.transportStatus, delivery.routingStatus) {
+        case (.claimed, _): "claimed"
+        case _ where delivery.isMisdirected: "misdirected"
+        case (_, .notRouted): "not routed"
+        case (_, .misrouted): "misrouted"
+        case (_, .routed): "on track"
+        }
+        let routing = switch delivery.routingStatus {
+        case .notRouted: "not routed"
+        case .routed: "routed"
+        case .misrouted: "misrouted"
+        }
+        return CargoTrackingView(
+            trackingId: cargo.trackingId,
+            size: "\(cargo.teu) TEU" + (cargo.customerId.map { " for \($0)" } ?? ""),
+            route: "\(specification.origin) → \(specification.destination)",
+            window: "ready \(dateTime(specification.readyTime)), due \(dateTime(specification.arrivalDeadline))",
+            routingStatus: routing,
+            transportStatus: delivery.transportStatus.description,
+            status: status,
+            isOnTrack: delivery.isOnTrack,
+            isMisdirected: delivery.isMisdirected,
+            lastKnownLocation: delivery.lastKnownLocation.map { code in
+                cargo.itinerary?.legs.lazy.flatMap { [$0.loadLocation, $0.unloadLocation] }.first { $0.code == code }?.description
+                    ?? code.rawValue
+            },
+            currentVoyage: delivery.currentVoyage?.rawValue,
+            nextExpectedActivity: delivery.nextExpectedActivity.map { activity in
+                activity.description + (activity.time.map { ", " + dateTime($0) } ?? "")
+            },
+            estimatedTimeOfArrival: delivery.estimatedTimeOfArrival.map(dateTime),
+            itinerary: cargo.itinerary.map { itinerary(specification, $0) },
+            events: cargo.handlingEvents.map { "\(dateTime($0.completionTime))  \($0)" })
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import RoutePlanner
+
+/// The cargo that needs routing again, why, and its options from where it is.
+public struct ReRouteCargoResponse: Hashable, Sendable {
+    /// One cargo's re-routing.
+    public struct Entry: Hashable, Sendable {
+        public let cargo: CargoSummary
+        /// Why it needs routing again: "not routed", "misdirected: unload at DEHAM on AE1-0302W", "leg 2, … no longer
+        /// sails as planned"; `nil` for a cargo asked for by id that is on track.
+        public let reason: String?
+        /// The specification searched, from where the cargo is.
+        public let specification: RouteSpecification?
+        /// The options, numbered from 1 for ``AssignToRouteInteractor``, or why there are none.
+        public let options: Result<[Itinerary], DomainError>
+    }
+
+    /// The cargo, in tracking id order.
+    public let entries: [Entry]
+}
+
+/// Finds the cargo whose journey no longer works, on the schedule as the repository gives it (with any
+/// what-if scenario applied), and its options from where it is: one cargo by tracking id, or every cargo
+/// that is not routed, misdirected, misrouted, or rides a leg the schedule no longer sails as planned
+/// (``ScheduleNetwork/disruptedLegs(of:)``).
+///
+/// The options are stored as each cargo's offer; the cargo itself does not change until one is assigned
+/// (``AssignToRouteInteractor``), so a what-if question changes nothing but the offers.
+public struct ReRouteCargoInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+    private let voyages: any VoyageRepository
+
+    public init(cargo: any CargoRepository, voyages: any VoyageRepository) {
+        cargoRepository = cargo
+        self.voyages = voyages
+    }
+
+    public func execute(_ request: ReRouteCargoRequest) async -> Result<ReRouteCargoResponse, DomainError> {
+        do {
+            let network = try await voyages.network()
+            var entries: [ReRouteCargoResponse.Entry] = []
+            let cargo: [Cargo]
+            if let trackingId = request.trackingId {
+                guard let one = try await cargoRepository.cargo(trackingId) else { return .failure(.cargoNotFound(trackingId)) }
+                cargo = [one]
+            } else {
+                cargo = try await cargoRepository.allCargo()
+            }
+            for each in cargo {
+                if Task.isCancelled { return .failure(.cancelled) }
+                let reason = CargoRouting.reasonToReRoute(each, in: network)
+                guard reason != nil || request.trackingId != nil else { continue }
+                guard each.delivery.transportStatus != .claimed else {
+                    entries.append(.init(cargo: CargoSummary(each), reason: reason, specification: nil, options: .failure(
+                        .invalidOperation("Cargo \(each.trackingId) was claimed; its journey is over."))))
+                    continue
+                }
+                var specification: RouteSpecification?
+                let options = CargoRouting.specification(for: each, in: network).flatMap { found in
+                    specification = found
+                    return RouteCargoInteractor.candidates(
+                        for: found, limit: request.limit, options: RoutingOptions(avoidedVoyages: request.avoidedVoyages), in: network)
+                }
+                if case .failure(.cancelled) = options { return .failure(.cancelled) }
+                if let specification, case .success(let itineraries) = options {
+                    try await cargoRepository.save(RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries))
+                }
+                entries.append(.init(cargo: CargoSummary(each), reason: reason, specification: specification, options: options))
+            }
+            return .success(ReRouteCargoResponse(entries: entries))
+        } catch {
+            return .failure(.repositoryFailure(String(describing: error)))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// One cargo's re-routing as a planner reads it.
+public struct ReRoutingView: Hashable, Sendable, Identifiable {
+    public let cargo: CargoTrackingView
+    /// Why it needs routing again, or "on track".
+    public let reason: String
+    /// "from DEHAM, ready Thu 2 Apr 2026, 12:00 UTC", when it could be routed.
+    public let from: String?
+    /// The options, numbered from 1.
+    public let options: [ItineraryViewModel]
+    /// Why there are no options.
+    public let problem: String?
+
+    public var id: String { cargo.trackingId }
+}
+
+/// Writes the cargo that needs routing again with their options.
+public struct ReRouteCargoPresenter: Presenter {
+    public var format: PlannerFormat
+
+    public init(format: PlannerFormat = PlannerFormat()) {
+        self.format = format
+    }
+
+    public func content(for response: ReRouteCargoResponse) -> [ReRoutingView] {
+        response.entries.map { entry in
+            let options: [ItineraryViewModel], problem: String?
+            switch entry.options {
+            case .success(let itineraries):
+                (options, problem) = (entry.specification.map { specification in itineraries.map { format.itinerary(specification, $0) } } ?? [], nil)
+            case .failure(let error):
+                (options, problem) = ([], format.message(for: error))
+            }
+            return ReRoutingView(
+                cargo: format.tracking(entry.cargo), reason: entry.reason ?? "on track",
+                from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
+        }
+    }
+}
+
+public typealias ReRouteCargoCoordinator = Coordinator<ReRouteCargoInteractor, ReRouteCargoPresenter>
+public typealias ReRouteCargoViewModel = UseCaseViewModel<ReRouteCargoForm, [ReRoutingView]>

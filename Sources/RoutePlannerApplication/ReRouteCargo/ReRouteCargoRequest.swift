@@ -1,0 +1,36 @@
+import Foundation
+import RoutePlanner
+
+/// The raw fields of a re-routing: one cargo, or every cargo that needs it.
+public struct ReRouteCargoForm: Hashable, Sendable {
+    /// A tracking id, or blank for every cargo that needs routing again.
+    public var trackingId: String
+    /// The most options per cargo, from 1 to 50.
+    public var limit: String
+    /// Voyages not to use, such as a cancelled one.
+    public var avoidVoyages: [String]
+
+    public init(trackingId: String = "", limit: String = "5", avoidVoyages: [String] = []) {
+        self.trackingId = trackingId
+        self.limit = limit
+        self.avoidVoyages = avoidVoyages
+    }
+}
+
+/// A validated re-routing.
+public struct ReRouteCargoRequest: FormRequest, Hashable {
+    /// The cargo, or `nil` for every cargo that needs routing again.
+    public let trackingId: String?
+    public let limit: Int
+    public let avoidedVoyages: Set<VoyageNumber>
+
+    /// Validates the form: `limit` from 1 to 50.
+    public static func create(_ form: ReRouteCargoForm) -> Result<ReRouteCargoRequest, ValidationError> {
+        var fields = FormFields()
+        let id = form.trackingId.trimmingCharacters(in: .whitespaces)
+        let limit = fields.integer(form.limit, field: "limit", in: 1...RouteCargoRequest.maximumLimit, required: true)
+        guard fields.errors.isEmpty, let limit = limit ?? nil else { return .failure(ValidationError(fields: fields.errors)) }
+        return .success(ReRouteCargoRequest(
+            trackingId: id.isEmpty ? nil : id, limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: "avoidVoyages")))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import RoutePlanner
+
+/// The cargo after the report, and what the report did.
+public struct RegisterHandlingEventResponse: Hashable, Sendable {
+    public let event: HandlingEvent
+    public let outcome: HandlingOutcome
+    public let cargo: CargoSummary
+}
+
+/// Registers a handling event for a cargo, checked against the network (``HandlingCheck``).
+///
+/// Reports arrive late and out of order: an event is placed by its completion time, and the response says
+/// when it came out of order; an exact duplicate is acknowledged and changes nothing; an event after the
+/// claim is refused.
+public struct RegisterHandlingEventInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+    private let voyages: any VoyageRepository
+    private let now: @Sendable () -> Date
+
+    /// - Parameter now: The registration time of reports that give none; the clock, rounded to the second.
+    public init(cargo: any CargoRepository, voyages: any VoyageRepository, now: @escaping @Sendable () -> Date = { Date() }) {
+        cargoRepository = cargo
+        self.voyages = voyages
+        self.now = now
+    }
+
+    public func execute(_ request: RegisterHandlingEventRequest) async -> Result<RegisterHandlingEventResponse, DomainError> {
+        do {
+            let network = try await voyages.network()
+            guard var cargo = try await cargoRepository.cargo(request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            if let problem = HandlingCheck.problem(
+                kind: request.kind, location: request.location, voyage: request.voyage, time: request.completionTime, in: network)
+            {
+                return .failure(.invalidOperation(problem.message))
+            }
+            let registered = request.registrationTime ?? Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+            guard let event = try? HandlingEvent(
+                kind: request.kind, location: request.location, voyage: request.voyage, completionTime: request.completionTime,
+                registrationTime: registered)
+            else { return .failure(.invalidOperation("The event cannot have happened after it was reported (\(registered.formatted(.iso8601))).")) }
+            let outcome: HandlingOutcome
+            do {
+                outcome = try cargo.register(event)
+            } catch {
+                return .failure(.invalidOperation("Cargo \(cargo.trackingId): \(error)."))
+            }
+            if outcome != .duplicate { try await cargoRepository.save(cargo) }
+            return .success(RegisterHandlingEventResponse(event: event, outcome: outcome, cargo: CargoSummary(cargo)))
+        } catch {
+            return .failure(.repositoryFailure(String(describing: error)))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RoutePlanner
+
+/// Routing a booked cargo from where it is now: what the route, re-route and assignment use cases share.
+enum CargoRouting {
+    /// The specification from where the cargo is now to its destination by its deadline.
+    ///
+    /// Not yet received: the booked specification. Received: from there, once received. Discharged: from
+    /// there, once the port's transshipment time has passed. On board: from the voyage's next call after
+    /// loading, once that port's transshipment time has passed (the cargo stays on its vessel until then).
+    static func specification(for cargo: Cargo, in network: ScheduleNetwork) -> Result<RouteSpecification, DomainError> {
+        let booked = cargo.specification
+        guard let last = cargo.handlingEvents.last(where: { $0.kind != .customs }) else { return .success(booked) }
+        let origin: UnLocode, ready: Date
+        switch last.kind {
+        case .claim:
+            return .failure(.invalidOperation("Cargo \(cargo.trackingId) was claimed at \(last.location); its journey is over."))
+        case .receive:
+            (origin, ready) = (last.location, max(last.completionTime, last.location == booked.origin ? booked.readyTime : last.completionTime))
+        case .unload:
+            guard let port = network.location(last.location) else { return .failure(.unknown(last.location, among: network.locations)) }
+            (origin, ready) = (last.location, last.completionTime + TimeInterval(port.transshipmentTime.components.seconds))
+        case .load, .customs:
+            guard let number = last.voyage, let voyage = network.voyage(number) else {
+                return .failure(.invalidOperation(
+                    "Cargo \(cargo.trackingId) is aboard voyage \(last.voyage?.rawValue ?? "?"), which the schedule does not have; register its unload first."))
+            }
+            // The call where it loaded: the departure from there nearest the load.
+            let departures = voyage.movements.filter { $0.departureLocation == last.location }
+            guard let movement = departures.min(by: {
+                abs($0.departureTime.timeIntervalSince(last.completionTime)) < abs($1.departureTime.timeIntervalSince(last.completionTime))
+            }), let port = network.location(movement.arrivalLocation)
+            else {
+                return .failure(.invalidOperation("Voyage \(number) no longer calls at \(last.location); register the cargo's unload first."))
+            }
+            (origin, ready) = (movement.arrivalLocation, movement.arrivalTime + TimeInterval(port.transshipmentTime.components.seconds))
+        }
+        guard origin != booked.destination else {
+            return .failure(.invalidOperation("Cargo \(cargo.trackingId) is already at its destination, \(booked.destination)."))
+        }
+        guard let specification = try? RouteSpecification(
+            origin: origin, destination: booked.destination, readyTime: ready, arrivalDeadline: booked.arrivalDeadline)
+        else { return .failure(.invalidOperation("The deadline of cargo \(cargo.trackingId) has passed.")) }
+        return .success(specification)
+    }
+
+    /// Why a cargo needs routing again, or `nil` when it is on track and its itinerary still sails.
+    static func reasonToReRoute(_ cargo: Cargo, in network: ScheduleNetwork) -> String? {
+        let delivery = cargo.delivery
+        if delivery.transportStatus == .claimed { return nil }
+        guard let itinerary = cargo.itinerary else { return "not routed" }
+        if delivery.isMisdirected { return "misdirected: \(delivery.lastEvent.map(String.init(describing:)) ?? "")" }
+        if delivery.routingStatus == .misrouted { return "its itinerary no longer fits its specification" }
+        let disrupted = network.disruptedLegs(of: itinerary)
+        guard let first = disrupted.first else { return nil }
+        let leg = itinerary.legs[first]
+        return "leg \(first + 1), \(leg.voyage.number) \(leg.loadLocation.code) → \(leg.unloadLocation.code), no longer sails as planned"
+    }
+}

@@ -1,0 +1,21 @@
+/// A use case behind one call: validates the form, runs the use case and returns the view state.
+public struct Coordinator<Interactor: UseCase, Presentation: Presenter>: Sendable
+where Interactor.Request: FormRequest, Presentation.Response == Interactor.Response {
+    public let controller: Controller<Interactor>
+    public let presenter: Presentation
+
+    public init(controller: Controller<Interactor>, presenter: Presentation) {
+        self.controller = controller
+        self.presenter = presenter
+    }
+
+    /// Creates the coordinator of a use case.
+    public init(_ useCase: Interactor, presenter: Presentation) {
+        self.init(controller: Controller(useCase: useCase), presenter: presenter)
+    }
+
+    /// The view state for a form.
+    public func callAsFunction(_ form: Interactor.Request.Form) async -> ViewState<Presentation.Content> {
+        presenter.present(await controller.handle(form))
+    }
+}
