@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BundledData", targets: ["BundledData"]),
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
         .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
+        .library(name: "RoutePlannerStore", targets: ["RoutePlannerStore"]),
         .executable(name: "route-planner", targets: ["route-planner"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
         .executable(name: "reroute-cargo", targets: ["reroute-cargo"]),
@@ -16,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The routing core: domain, compiled network and route search. Pure Swift, no C.
@@ -37,6 +39,11 @@ let package = Package(
             name: "RoutePlannerApplication",
             dependencies: ["RoutePlanner", "BundledData"]
         ),
+        // The cargo store: SQLite through GRDB, behind the application's repository protocols.
+        .target(
+            name: "RoutePlannerStore",
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // GLPK, the GNU Linear Programming Kit (GPL-3.0), as a system library: `apt-get install libglpk-dev`.
         .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"]), .brew(["glpk"])]),
         // Capacity-constrained assignment of bookings to itineraries; the only target that sees GLPK.
@@ -48,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "route-planner",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment",
+                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import RoutePlanner
+
+// The store's rows. They stay inside this target: the domain's types never conform to GRDB's protocols.
+
+struct CustomerRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "customer"
+    var id: String
+    var name: String
+}
+
+struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "cargo"
+    var trackingId: String
+    var customerId: String?
+    var teu: Int
+    var revenuePerTEU: Double?
+    var origin: String
+    var destination: String
+    var readyTime: Date
+    var arrivalDeadline: Date
+    var version: Int
+}
+
+struct EventRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "handlingEvent"
+    var id: Int64?
+    var trackingId: String
+    var kind: String
+    var location: String
+    var voyage: String?
+    var completionTime: Date
+    var registrationTime: Date
+}
+
+struct OfferRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "offer"
+    var trackingId: String
+    var origin: String
+    var destination: String
+    var readyTime: Date
+    var arrivalDeadline: Date
+}
+
+/// One leg of an assigned itinerary (`itineraryLeg`) or of an offered one (`offerLeg`, with its candidate).
+struct LegRecord: Codable, FetchableRecord {
+    var trackingId: String
+    var candidate: Int?
+    var position: Int
+    var voyage: String
+    var loadLocation: String
+    var unloadLocation: String
+    var loadTime: Date
+    var unloadTime: Date
+
+    static func defineColumns(_ table: TableDefinition) {
+        table.column("voyage", .text).notNull()
+        table.column("loadLocation", .text).notNull()
+        table.column("unloadLocation", .text).notNull()
+        table.column("loadTime", .datetime).notNull()
+        table.column("unloadTime", .datetime).notNull()
+    }
+
+    init(trackingId: String, candidate: Int?, position: Int, leg: Leg) {
+        self.trackingId = trackingId
+        self.candidate = candidate
+        self.position = position
+        voyage = leg.voyage.number.rawValue
+        loadLocation = leg.loadLocation.code.rawValue
+        unloadLocation = leg.unloadLocation.code.rawValue
+        loadTime = leg.loadTime
+        unloadTime = leg.unloadTime
+    }
+
+    /// Inserts the leg into `itineraryLeg`, or into `offerLeg` when it has a candidate.
+    func insert(_ db: Database) throws {
+        if let candidate {
+            try db.execute(
+                sql: "INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime])
+        } else {
+            try db.execute(
+                sql: "INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime])
+        }
+    }
+}

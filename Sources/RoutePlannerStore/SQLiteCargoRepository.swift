@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import RoutePlanner
+import RoutePlannerApplication
+
+/// Cargo kept in a ``CargoStore``: each cargo with its itinerary, handling events and last offer.
+///
+/// Every write is one transaction. A cargo read through this repository is written back only if no
+/// other process changed it in between (its row's version is checked), else the write fails with
+/// ``StoreError/conflict(trackingId:)`` and nothing changes, so two processes handling the same cargo never
+/// lose one another's events.
+///
+/// Itineraries are stored leg by leg (voyage, ports, times) and rebuilt against the schedule; a leg the
+/// schedule no longer sails so is rebuilt as it was planned, from the stored times, so that re-routing can
+/// show it as disrupted (``ScheduleNetwork/disruptedLegs(of:)``).
+public actor SQLiteCargoRepository: CargoRepository {
+    private let store: CargoStore
+    private let voyages: any VoyageRepository
+    private var versions: [String: Int] = [:]
+
+    init(store: CargoStore, voyages: any VoyageRepository) {
+        self.store = store
+        self.voyages = voyages
+    }
+
+    public func cargo(_ trackingId: String) async throws -> Cargo? {
+        let network = try await voyages.network()
+        let rows = try read { db in try Self.fetch(db, where: "trackingId = ?", [trackingId]) }
+        return try rows.map { try restore($0, network: network) }.first
+    }
+
+    public func allCargo() async throws -> [Cargo] {
+        let network = try await voyages.network()
+        let rows = try read { db in try Self.fetch(db, where: "1", []) }
+        return try rows.map { try restore($0, network: network) }
+    }
+
+    public func nextTrackingId() async throws -> String {
+        try write { db in
+            try db.execute(sql: "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT(name) DO NOTHING")
+            // Skip numbers that imported bookings took as their ids.
+            while true {
+                try db.execute(sql: "UPDATE sequence SET value = value + 1 WHERE name = 'trackingId'")
+                let number = try Int.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'trackingId'") ?? 1
+                let id = TrackingId.make(number)
+                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cargo WHERE trackingId = ?", arguments: [id]) == 0 { return id }
+            }
+        }
+    }
+
+    public func save(_ cargo: Cargo) async throws { try await save([cargo]) }
+
+    public func save(_ cargo: [Cargo]) async throws {
+        let known = versions
+        let saved = try write { db in try cargo.map { try Self.write($0, version: known[$0.trackingId], db) } }
+        for (each, version) in zip(cargo, saved) { versions[each.trackingId] = version }
+    }
+
+    public func offer(for trackingId: String) async throws -> RouteOffer? {
+        let network = try await voyages.network()
+        let stored = try read { db -> (OfferRecord, [LegRecord])? in
+            guard let offer = try OfferRecord.fetchOne(db, key: trackingId) else { return nil }
+            let legs = try LegRecord.fetchAll(db, sql: "SELECT * FROM offerLeg WHERE trackingId = ? ORDER BY candidate, position", arguments: [trackingId])
+            return (offer, legs)
+        }
+        guard let (offer, legs) = stored else { return nil }
+        let specification = try Self.specification(offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, of: trackingId)
+        let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
+            .map { try Self.itinerary($0.value, network: network, of: trackingId) }
+        return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
+    }
+
+    public func save(_ offer: RouteOffer) async throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM offer WHERE trackingId = ?", arguments: [offer.trackingId])
+            let specification = offer.specification
+            try OfferRecord(
+                trackingId: offer.trackingId, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
+                readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline
+            ).insert(db)
+            for (candidate, itinerary) in offer.itineraries.enumerated() {
+                for (position, leg) in itinerary.legs.enumerated() {
+                    try LegRecord(trackingId: offer.trackingId, candidate: candidate, position: position, leg: leg).insert(db)
+                }
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private struct StoredCargo {
+        let record: CargoRecord
+        let legs: [LegRecord]
+        let events: [EventRecord]
+    }
+
+    private static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [StoredCargo] {
+        let records = try CargoRecord.fetchAll(db, sql: "SELECT * FROM cargo WHERE \(condition) ORDER BY trackingId", arguments: arguments)
+        let ids = records.map(\.trackingId)
+        guard !ids.isEmpty else { return [] }
+        let single = ids.count == 1
+        let filter = single ? "WHERE trackingId = ?" : ""
+        let idArguments: StatementArguments = single ? [ids[0]] : []
+        let legs = Dictionary(grouping: try LegRecord.fetchAll(
+            db, sql: "SELECT *, NULL AS candidate FROM itineraryLeg \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
+        let events = Dictionary(grouping: try EventRecord.fetchAll(
+            db, sql: "SELECT * FROM handlingEvent \(filter) ORDER BY id", arguments: idArguments), by: \.trackingId)
+        return records.map { StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? []) }
+    }
+
+    private func restore(_ stored: StoredCargo, network: ScheduleNetwork) throws -> Cargo {
+        let record = stored.record, id = record.trackingId
+        let specification = try Self.specification(record.origin, record.destination, record.readyTime, record.arrivalDeadline, of: id)
+        let events = try stored.events.map { event -> HandlingEvent in
+            guard let kind = HandlingEvent.Kind(rawValue: event.kind), let location = UnLocode(event.location),
+                  let handled = try? HandlingEvent(
+                      kind: kind, location: location, voyage: event.voyage.flatMap { VoyageNumber($0) }, completionTime: event.completionTime,
+                      registrationTime: event.registrationTime)
+            else { throw StoreError.database(path: store.path, message: "cargo \(id): a handling event cannot be read") }
+            return handled
+        }
+        let itinerary = stored.legs.isEmpty ? nil : try Self.itinerary(stored.legs, network: network, of: id)
+        versions[id] = record.version
+        do {
+            return try Cargo(
+                trackingId: id, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
+                customerId: record.customerId, itinerary: itinerary, handlingEvents: events)
+        } catch {
+            throw StoreError.database(path: store.path, message: "cargo \(id): \(error)")
+        }
+    }
+
+    /// Writes a cargo whole and returns its new version.
+    private static func write(_ cargo: Cargo, version: Int?, _ db: Database) throws -> Int {
+        let specification = cargo.specification
+        var record = CargoRecord(
+            trackingId: cargo.trackingId, customerId: cargo.customerId, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
+            origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
+            arrivalDeadline: specification.arrivalDeadline, version: (version ?? 0) + 1)
+        if let version {
+            try db.execute(
+                sql: """
+                    UPDATE cargo SET customerId = ?, teu = ?, revenuePerTEU = ?, origin = ?, destination = ?, readyTime = ?,
+                    arrivalDeadline = ?, version = ? WHERE trackingId = ? AND version = ?
+                    """,
+                arguments: [
+                    record.customerId, record.teu, record.revenuePerTEU, record.origin, record.destination, record.readyTime,
+                    record.arrivalDeadline, record.version, record.trackingId, version,
+                ])
+            guard db.changesCount == 1 else { throw StoreError.conflict(trackingId: cargo.trackingId) }
+        } else {
+            guard try CargoRecord.exists(db, key: cargo.trackingId) == false else { throw StoreError.conflict(trackingId: cargo.trackingId) }
+            record.version = 1
+            try record.insert(db)
+        }
+        try db.execute(sql: "DELETE FROM itineraryLeg WHERE trackingId = ?", arguments: [cargo.trackingId])
+        for (position, leg) in (cargo.itinerary?.legs ?? []).enumerated() {
+            try LegRecord(trackingId: cargo.trackingId, candidate: nil, position: position, leg: leg).insert(db)
+        }
+        try db.execute(sql: "DELETE FROM handlingEvent WHERE trackingId = ?", arguments: [cargo.trackingId])
+        for event in cargo.handlingEvents {
+            try EventRecord(
+                id: nil, trackingId: cargo.trackingId, kind: event.kind.rawValue, location: event.location.rawValue,
+                voyage: event.voyage?.rawValue, completionTime: event.completionTime, registrationTime: event.registrationTime
+            ).insert(db)
+        }
+        return record.version
+    }
+
+    private static func specification(_ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, of id: String) throws -> RouteSpecification {
+        guard let origin = UnLocode(origin), let destination = UnLocode(destination),
+              let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline)
+        else { throw StoreError.database(path: "store", message: "cargo \(id): its specification cannot be read") }
+        return specification
+    }
+
+    /// The itinerary of stored legs: each leg as the schedule sails it, or, when it no longer does, as it
+    /// was planned (one movement from the load to the unload).
+    private static func itinerary(_ legs: [LegRecord], network: ScheduleNetwork, of id: String) throws -> Itinerary {
+        func location(_ code: UnLocode) -> Location { network.location(code) ?? Location(code: code, name: code.rawValue) }
+        var rebuilt: [Leg] = []
+        for leg in legs.sorted(by: { $0.position < $1.position }) {
+            guard let voyage = VoyageNumber(leg.voyage), let load = UnLocode(leg.loadLocation), let unload = UnLocode(leg.unloadLocation),
+                  leg.loadTime < leg.unloadTime
+            else { throw StoreError.database(path: "store", message: "cargo \(id): an itinerary leg cannot be read") }
+            if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
+                rebuilt.append(sailed)
+            } else {
+                let planned = Voyage(number: voyage, movements: [
+                    CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0),
+                ])
+                rebuilt.append(Leg(voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload)))
+            }
+        }
+        if let itinerary = try? Itinerary(legs: rebuilt) { return itinerary }
+        // A port's transshipment time grew since: keep the legs as planned, with the times they had.
+        let planned = rebuilt.map { leg in
+            Leg(voyage: leg.voyage, movementIndices: leg.movementIndices,
+                loadLocation: Location(code: leg.loadLocation.code, name: leg.loadLocation.name),
+                unloadLocation: Location(code: leg.unloadLocation.code, name: leg.unloadLocation.name))
+        }
+        do {
+            return try Itinerary(legs: planned)
+        } catch {
+            throw StoreError.database(path: "store", message: "cargo \(id): its itinerary cannot be read (\(error))")
+        }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try store.pool.read(body) } catch { throw StoreError(error, path: store.path) }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try store.pool.write(body) } catch { throw StoreError(error, path: store.path) }
+    }
+}
