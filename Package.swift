@@ -74,15 +74,25 @@ let package = Package(
             dependencies: ["RoutePlannerApplication"],
             path: "examples/reroute-cargo"
         ),
+        // Tests by layer: the core and the application (with the store) build and test without GLPK.
         .testTarget(
-            name: "RoutePlannerTests",
-            dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerTestSupport",
-                "route-cargo", "reroute-cargo", "route-planner",
-            ],
-            // The command's snapshots are read from the source tree (#filePath), so that they can be re-recorded.
-            exclude: ["Snapshots"],
+            name: "RoutePlannerCoreTests",
+            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "RoutePlannerApplicationTests",
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerStore", "RoutePlannerTestSupport"]
+        ),
+        .testTarget(
+            name: "RoutePlannerAssignmentTests",
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerTestSupport"]
+        ),
+        .testTarget(
+            name: "RoutePlannerCommandLineTests",
+            dependencies: ["route-cargo", "reroute-cargo", "route-planner"],
+            // The command's snapshots are read from the source tree (#filePath), so that they can be re-recorded.
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerAssignment
+import RoutePlannerStore
 
 /// `route-planner assign`: every booking an itinerary under the capacities, with GLPK.
 struct AssignCommand: AsyncParsableCommand {
@@ -18,6 +19,11 @@ struct AssignCommand: AsyncParsableCommand {
     @Option(help: "The bookings CSV file. Default: the bundled sample bookings (with the bundled network only).")
     var bookings: String?
 
+    @Option(help: ArgumentHelp(
+        "Assign the cargo booked in this store instead of a bookings file, and write the itineraries back in one transaction (route-planner.sqlite for the default store).",
+        valueName: "file"))
+    var store: String?
+
     @Option(help: "Seconds the solve may take, 1 to 3600.")
     var timeLimit = "60"
 
@@ -28,7 +34,9 @@ struct AssignCommand: AsyncParsableCommand {
     var modelMPS = ""
 
     func validate() throws {
-        if schedule.schedule != nil && bookings == nil {
+        if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
+        if store != nil && compare { throw ValidationError("--compare works with a bookings file, not with --store.") }
+        if schedule.schedule != nil && bookings == nil && store == nil {
             throw ValidationError("--bookings is needed with --schedule and --locations.")
         }
     }
@@ -40,39 +48,34 @@ struct AssignCommand: AsyncParsableCommand {
     var compare = false
 
     func run() async throws {
-        let app = schedule.composition(bookings: bookings, scenario: try whatIf.scenario())
-        // Progress goes to a terminal only; a pipe or a file stays quiet.
-        var progress: (@Sendable (String) -> Void)?
-        if isatty(STDERR_FILENO) == 1 { progress = { @Sendable line in printError(line) } }
-        let result = await app.assignRoutes(progress: progress).controller.assign(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
-        switch app.assignRoutes.presenter.present(result) {
-        case .success(let report):
+        let scenario = try whatIf.scenario()
+        let app = try store.map { try schedule.composition(store: $0, scenario: scenario) }
+            ?? schedule.composition(bookings: bookings, scenario: scenario)
+        let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
+        let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
+        let result = await withProgress { await assignRoutes.controller.handle(form) }
+        try show(assignRoutes.presenter.present(result)) { report in
             print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))
-        case .validationFailure(let fields):
-            for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
-                printError("error: --\(field == "timeLimit" ? "time-limit" : field): \(message)")
-            }
-            throw ExitCode(64)
-        case .failure(let message):
-            printError("error: \(message)")
-            throw ExitCode.failure
-        case .idle, .loading:
-            break
         }
         guard case .success(let response) = result else { return }
         if let output {
             try Self.csv(response.plan).write(toFile: output, atomically: true, encoding: .utf8)
         }
         if compare {
-            let baseline = await schedule.composition(bookings: bookings).assignRoutes.controller.assign(timeLimit: timeLimit, gap: gap)
+            let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).controller.handle(form)
             guard case .success(let before) = baseline else { return }
-            let carriedBefore = Set(before.plan.carried.map(\.booking.id))
-            let lost = response.plan.assignments.filter { $0.itinerary == nil && carriedBefore.contains($0.booking.id) }
-            print("", "Compared with the schedule as it is:",
-                  "  revenue \(String(format: "%.0f", before.plan.revenue)) → \(String(format: "%.0f", response.plan.revenue)) (\(String(format: "%+.0f", response.plan.revenue - before.plan.revenue)))",
-                  "  \(lost.count) booking\(lost.count == 1 ? "" : "s") lose their route\(lost.isEmpty ? "" : ": " + lost.map(\.booking.id).joined(separator: ", "))",
-                  separator: "\n")
+            print(Self.comparison(before: before.plan, after: response.plan))
         }
+    }
+
+    /// What the what-if flags cost: revenue and the bookings that lose their route.
+    static func comparison(before: AssignmentPlan, after: AssignmentPlan) -> String {
+        let carriedBefore = Set(before.carried.map(\.booking.id))
+        let lost = after.assignments.filter { $0.itinerary == nil && carriedBefore.contains($0.booking.id) }.map(\.booking.id)
+        let revenue = "  revenue \(String(format: "%.0f", before.revenue)) → \(String(format: "%.0f", after.revenue)) "
+            + "(\(String(format: "%+.0f", after.revenue - before.revenue)))"
+        let losing = "  \(lost.count) booking\(lost.count == 1 ? "" : "s") lose their route\(lost.isEmpty ? "" : ": " + lost.joined(separator: ", "))"
+        return ["", "Compared with the schedule as it is:", revenue, losing].joined(separator: "\n")
     }
 
     /// One row per booking, in the order of the bookings.

@@ -12,7 +12,7 @@ struct NetworkCommand: AsyncParsableCommand {
     func run() async throws {
         let network: ScheduleNetwork
         do {
-            network = try await schedule.composition().schedule.network()
+            network = try await schedule.composition().voyages.network()
         } catch {
             printError(String(describing: error))
             throw ExitCode.failure

@@ -3,28 +3,35 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 
-/// `route-planner route`: the candidate itineraries between two ports.
+/// `route-planner route`: the candidate itineraries between two ports, or for a booked cargo.
 struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
-        abstract: "Show the candidate itineraries from one port to another.",
+        abstract: "Show the candidate itineraries from one port to another, or for a booked cargo.",
         discussion: """
             The candidates are the itineraries that no other beats on later departure, earlier arrival and \
-            fewer transshipments, earliest arrival first. Example: route-planner route --from CNSHA --to NLRTM
+            fewer transshipments, earliest arrival first. Examples: route-planner route --from CNSHA --to NLRTM; \
+            route-planner route RP000001 (a booked cargo, from where it is now; the options are numbered for \
+            assign-route).
             """)
 
+    @Argument(help: "A booked cargo's tracking id, instead of --from, --to, --ready and --deadline.")
+    var trackingId: String?
+
     @OptionGroup var schedule: ScheduleOptions
+
+    @OptionGroup var store: StoreOptions
 
     @OptionGroup(title: "What if") var whatIf: ScenarioOptions
 
     @Option(help: "The origin port's UN/LOCODE, such as CNSHA.")
-    var from: String
+    var from: String?
 
     @Option(help: "The destination port's UN/LOCODE, such as NLRTM.")
-    var to: String
+    var to: String?
 
     @Option(help: "When the cargo is ready: a date (start of the day, UTC) or a date-time with a zone. Default: 2026-03-02.")
-    var ready = "2026-03-02"
+    var ready: String?
 
     @Option(help: "The arrival deadline, inclusive: a date (end of the day, UTC) or a date-time with a zone. Default: 60 days after --ready.")
     var deadline: String?
@@ -50,17 +57,28 @@ struct RouteCommand: AsyncParsableCommand {
     @Flag(help: "Show the itineraries without the what-if flags and with them, side by side.")
     var compare = false
 
+    func validate() throws {
+        if trackingId == nil && (from == nil || to == nil) {
+            throw ValidationError("Give --from and --to, or a booked cargo's tracking id.")
+        }
+    }
+
     func run() async throws {
-        let deadline = try deadline ?? Self.sixtyDays(after: ready)
+        let ready = trackingId == nil ? (self.ready ?? "2026-03-02") : (self.ready ?? "")
+        let deadline = trackingId == nil ? (self.deadline ?? Self.sixtyDays(after: ready)) : (self.deadline ?? "")
         let form = RouteCargoForm(
-            origin: from, destination: to, ready: ready, deadline: deadline, limit: String(k),
+            trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),
             maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage)
-        let app = schedule.composition(scenario: try whatIf.scenario())
-        let result = await app.routeCargo.controller.route(form)
+        let scenario = try whatIf.scenario()
+        let app = trackingId == nil ? schedule.composition(scenario: scenario) : try schedule.composition(store: store.store, scenario: scenario)
+        let routeCargo = app.routeCargo
+        let result = await routeCargo.controller.handle(form)
         if compare {
-            let baseline = await schedule.composition().routeCargo.controller.route(form)
-            print(RouteComparison.text(baseline: baseline, scenario: result, presenter: app.routeCargo.presenter))
-            if case .failure = result, case .failure = baseline { throw ExitCode.failure }
+            let baseline = trackingId == nil
+                ? schedule.composition().routeCargo : try schedule.composition(store: store.store).routeCargo
+            let before = await baseline.controller.handle(form)
+            print(RouteComparison.text(baseline: before, scenario: result, presenter: routeCargo.presenter))
+            if case .failure = result, case .failure = before { throw ExitCode.failure }
             return
         }
         switch (result, format) {
@@ -68,34 +86,20 @@ struct RouteCommand: AsyncParsableCommand {
         case (.success(let response), .csv): print(RouteOutput.csv(response))
         case (.success(let response), .dcsa): print(RouteOutput.dcsa(response))
         case (.success, .table), (.failure, _):
-            switch app.routeCargo.presenter.present(result) {
-            case .success(let itineraries):
+            try show(routeCargo.presenter.present(result), flags: Self.flags) { itineraries in
+                if let trackingId { print("Options for cargo \(trackingId); assign one with: route-planner assign-route \(trackingId) N") }
                 print(RouteOutput.table(itineraries))
-            case .validationFailure(let fields):
-                for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
-                    let flag = Self.flag(for: field)
-                    printError("error: \(flag.count == 1 ? "-" : "--")\(flag): \(message)")
-                }
-                throw ExitCode(64)
-            case .failure(let message):
-                printError("error: \(message)")
-                throw ExitCode.failure
-            case .idle, .loading:
-                break
             }
         }
     }
 
     /// The default deadline: 60 days after a ready date or date-time, as a date-time in UTC. (When --ready
     /// is wrong, its own error says so; the default then only has to be well formed.)
-    static func sixtyDays(after ready: String) throws -> String {
+    static func sixtyDays(after ready: String) -> String {
         guard case .success(let date) = DateText.date(from: ready, endOfDay: false) else { return "2100-01-01" }
         return (date + 60 * 86_400).formatted(.iso8601)
     }
 
-    /// The flag a form field comes from.
-    static func flag(for field: String) -> String {
-        ["origin": "from", "destination": "to", "limit": "k", "maxTransshipments": "max-transshipments",
-         "avoidVoyages": "avoid-voyage"][field] ?? field
-    }
+    /// The flags of the form fields whose names differ.
+    static let flags = ["origin": "from", "destination": "to", "limit": "k", "avoidVoyages": "avoid-voyage", "trackingId": "tracking-id"]
 }

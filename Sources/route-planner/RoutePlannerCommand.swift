@@ -12,8 +12,16 @@ struct RoutePlannerCommand: AsyncParsableCommand {
             sample bookings. Dates are ISO 8601: a date (2026-03-02) or a date-time with a zone \
             (2026-03-02T08:00:00Z). Exit status: 0 success, 1 when the request cannot be met (no route, \
             unknown port, errors in a file), 64 for wrong flags.
+
+            The cargo lifecycle keeps its state in a SQLite store (--store, default route-planner.sqlite in the \
+            current directory, or $ROUTE_PLANNER_STORE): customer, book, cargo, route ID, assign-route, handle, \
+            track, change-destination, reroute, assign --store.
             """,
         version: "0.1.0",
-        subcommands: [RouteCommand.self, AssignCommand.self, ValidateCommand.self, NetworkCommand.self]
+        subcommands: [
+            RouteCommand.self, AssignCommand.self, ValidateCommand.self, NetworkCommand.self, CustomerCommand.self, BookCommand.self,
+            CargoCommand.self, TrackCommand.self, AssignRouteCommand.self, HandleCommand.self, ChangeDestinationCommand.self,
+            ReRouteCommand.self,
+        ]
     )
 }

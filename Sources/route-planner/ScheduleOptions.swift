@@ -3,6 +3,7 @@ import BundledData
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerStore
 
 /// The schedule files shared by every command; the bundled network without them.
 struct ScheduleOptions: ParsableArguments {
@@ -18,18 +19,64 @@ struct ScheduleOptions: ParsableArguments {
         }
     }
 
-    /// The application wired to the files, or to the bundled network and bookings, with a what-if scenario.
-    func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
+    /// The two files, or the bundled ones.
+    var files: (locations: URL, schedule: URL) {
         guard let schedule, let locations else {
             let bundled = BundledData.worldSmallDirectory
-            return RoutePlannerComposition(
-                locations: bundled.appendingPathComponent("locations.csv"), schedule: bundled.appendingPathComponent("schedule.csv"),
-                bookings: URL(fileURLWithPath: bookings ?? bundled.appendingPathComponent("bookings.csv").path), scenario: scenario)
+            return (bundled.appendingPathComponent("locations.csv"), bundled.appendingPathComponent("schedule.csv"))
+        }
+        return (URL(fileURLWithPath: locations), URL(fileURLWithPath: schedule))
+    }
+
+    /// The application wired to the files, or to the bundled network and bookings, with a what-if scenario.
+    func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
+        let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
+        return RoutePlannerComposition(
+            locations: files.locations, schedule: files.schedule,
+            bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario)
+    }
+
+    /// The application wired to the store and the schedule, with a what-if scenario; warns on standard
+    /// error when the schedule is not the one the store's cargo was planned against.
+    func composition(store path: String, scenario: Scenario = Scenario()) throws -> RoutePlannerComposition {
+        let store: CargoStore
+        do {
+            store = try CargoStore(path: path)
+        } catch {
+            printError("error: --store \(path): \(error)")
+            throw ExitCode.failure
+        }
+        let schedule = CSVScheduleRepository(locations: files.locations, schedule: files.schedule, scenario: scenario)
+        let name = self.schedule == nil ? "the bundled WorldSmall schedule" : "\(files.schedule.lastPathComponent) and \(files.locations.lastPathComponent)"
+        if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule]),
+           let warning = try? store.noteSchedule(fingerprint: fingerprint, name: name)
+        {
+            printError("warning: " + warning)
         }
         return RoutePlannerComposition(
-            locations: URL(fileURLWithPath: locations), schedule: URL(fileURLWithPath: schedule),
-            bookings: bookings.map { URL(fileURLWithPath: $0) }, scenario: scenario)
+            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository)
     }
+
+    /// FNV-1a, 64 bits, over the files' bytes: enough to tell that a schedule changed.
+    static func fingerprint(of files: [URL]) -> String? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in files {
+            guard let data = try? Data(contentsOf: file) else { return nil }
+            for byte in data {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+}
+
+/// The cargo store of the lifecycle commands.
+struct StoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The SQLite file that keeps booked cargo. Default: $ROUTE_PLANNER_STORE, else route-planner.sqlite in the current directory.",
+        valueName: "file"))
+    var store: String = ProcessInfo.processInfo.environment["ROUTE_PLANNER_STORE"] ?? "route-planner.sqlite"
 }
 
 /// How results are written.
@@ -40,4 +87,39 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 /// Writes to standard error.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Prints a view state: the content through `success`, field errors on standard error naming their flags
+/// (exit 64), a failure's message on standard error (exit 1).
+///
+/// - Parameter flags: The flag of each form field whose name differs (`["origin": "from"]`).
+func show<Content>(_ state: ViewState<Content>, flags: [String: String] = [:], success: (Content) throws -> Void) throws {
+    switch state {
+    case .success(let content):
+        try success(content)
+    case .validationFailure(let fields):
+        for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
+            let flag = flags[field] ?? field.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+            printError("error: \(flag.count == 1 ? "-" : "--")\(flag): \(message)")
+        }
+        throw ExitCode(64)
+    case .failure(let message):
+        printError("error: \(message)")
+        throw ExitCode.failure
+    case .idle, .loading:
+        break
+    }
+}
+
+/// Runs a use case with its progress lines on standard error, when that is a terminal.
+func withProgress<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    guard isatty(STDERR_FILENO) == 1 else { return try await body() }
+    return try await UseCaseProgress.$report.withValue({ @Sendable line in printError(line) }, operation: body)
+}
+
+/// JSON for programs: sorted keys, indented.
+func json(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
 }

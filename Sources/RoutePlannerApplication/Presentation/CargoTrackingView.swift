@@ -1,5 +1,5 @@
 /// A cargo as a planner reads it: where it goes, how it is routed, where it is, and what comes next.
-public struct CargoTrackingView: Hashable, Sendable, Identifiable {
+public struct CargoTrackingView: Hashable, Sendable, Identifiable, Encodable {
     public let trackingId: String
     /// "2 TEU for ACME"
     public let size: String

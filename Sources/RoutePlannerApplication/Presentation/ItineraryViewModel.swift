@@ -1,5 +1,5 @@
 /// One candidate itinerary, written for a planner.
-public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
+public struct ItineraryViewModel: Hashable, Sendable, Identifiable, Encodable {
     /// The voyages and ports, which tell itineraries apart.
     public let id: String
     /// "Mon 2 Mar 2026, 08:00 UTC"

@@ -1,5 +1,5 @@
 /// One cargo's re-routing as a planner reads it.
-public struct ReRoutingView: Hashable, Sendable, Identifiable {
+public struct ReRoutingView: Hashable, Sendable, Identifiable, Encodable {
     public let cargo: CargoTrackingView
     /// Why it needs routing again, or "on track".
     public let reason: String

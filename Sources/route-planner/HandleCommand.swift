@@ -1,0 +1,48 @@
+import ArgumentParser
+import RoutePlannerApplication
+
+/// `route-planner handle`: registers a handling event, or a CSV handling report.
+struct HandleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handle", abstract: "Register what happened to a cargo (receive, load, unload, customs, claim), or a handling report.",
+        discussion: """
+            Examples: route-planner handle RP000001 --event load --location CNSHA --voyage WS15-W09 --time 2026-03-05T10:00:00Z; \
+            route-planner handle --events report.csv (tracking_id,event,location,voyage,completion_time[,registration_time]; \
+            every row is registered in one transaction, or none when any row is wrong).
+            """)
+
+    @Argument(help: "The cargo's tracking id (not with --events).") var trackingId: String?
+    @OptionGroup var schedule: ScheduleOptions
+    @OptionGroup var store: StoreOptions
+    @Option(help: "receive, load, unload, customs or claim.") var event: String?
+    @Option(help: "Where it happened: a UN/LOCODE.") var location: String?
+    @Option(help: "The voyage, for load and unload.") var voyage = ""
+    @Option(help: "When it happened: a date-time with a zone.") var time: String?
+    @Option(help: "When it was reported: a date-time with a zone. Default: now.") var registered = ""
+    @Option(help: "A handling report CSV file to register whole.") var events: String?
+
+    func validate() throws {
+        if events != nil {
+            guard trackingId == nil, event == nil, location == nil, time == nil else {
+                throw ValidationError("--events registers a whole file: give no tracking id, --event, --location or --time with it.")
+            }
+        } else if trackingId == nil || event == nil || location == nil || time == nil {
+            throw ValidationError("Give a tracking id with --event, --location and --time (and --voyage for load and unload), or --events FILE.")
+        }
+    }
+
+    func run() async throws {
+        let app = try schedule.composition(store: store.store)
+        if let events {
+            return try show(await app.importHandlingReport(ImportHandlingReportForm(file: events)), flags: ["file": "events"]) {
+                print($0.joined(separator: "\n"))
+            }
+        }
+        let form = RegisterHandlingEventForm(
+            trackingId: trackingId ?? "", event: event ?? "", location: location ?? "", voyage: voyage, completionTime: time ?? "",
+            registrationTime: registered)
+        try show(await app.registerHandlingEvent(form), flags: ["completionTime": "time", "registrationTime": "registered", "trackingId": "tracking-id"]) {
+            print($0)
+        }
+    }
+}
