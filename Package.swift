@@ -71,7 +71,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "reroute-cargo",
-            dependencies: ["RoutePlannerApplication"],
+            dependencies: ["RoutePlannerApplication", "BundledData"],
             path: "examples/reroute-cargo"
         ),
         // Tests by layer: the core and the application (with the store) build and test without GLPK.

@@ -17,7 +17,10 @@ import Testing
         return (out, err, process.terminationStatus)
     }
 
-    static var fixtures: String { Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.path }
+    /// The core tests' CSV fixtures, read from the source tree.
+    static var fixtures: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RoutePlannerCoreTests/Fixtures").path
+    }
 
     /// Runs the command and compares its exit status, standard output and standard error with the snapshot
     /// `Snapshots/NAME.txt`; `RECORD_SNAPSHOTS=1 swift test` records them anew.

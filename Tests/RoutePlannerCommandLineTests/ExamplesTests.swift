@@ -44,14 +44,21 @@ import Testing
         let (output, status) = try Self.run("reroute-cargo")
         #expect(status == 0)
         #expect(output == """
-            Options for ABC123, Shanghai to Hamburg, ready 2026-03-02, due 2026-04-30:
+            Booked RP000001: 2 TEU for ACME, CNSHA → DEHAM, ready Mon 2 Mar 2026, 00:00 UTC, due Thu 30 Apr 2026, 23:59 UTC.
+            Options for RP000001, Shanghai to Hamburg:
               CNSHA → HKHKG → ITGIT → MAPTM → DEHAM: Mon 2 Mar 2026, 08:00 UTC → Mon 13 Apr 2026, 15:00 UTC, 42 days 7 hours; arrives 17 days 8 hours before the deadline
               CNSHA → ITGIT → MAPTM → DEHAM: Thu 5 Mar 2026, 10:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 46 days 5 hours; arrives 10 days 8 hours before the deadline
               CNSHA → HKHKG → ITGIT → MAPTM → DEHAM: Mon 9 Mar 2026, 08:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 42 days 7 hours; arrives 10 days 8 hours before the deadline
-            Cargo ABC123 is routed CNSHA → HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 13 Apr 2026, 15:00 UTC; it arrives 17 days 8 hours before the deadline.
-            WS33-W10 is cancelled; ABC123 is at Hong Kong since 2026-03-04T15:00:00Z:
+            Cargo RP000001 is routed CNSHA → HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 13 Apr 2026, 15:00 UTC; it arrives 17 days 8 hours before the deadline.
+            Cargo RP000001: receive at CNSHA at Sun 1 Mar 2026, 08:00 UTC registered. Now in port, on track; next: load at CNSHA on WS30-W09, Mon 2 Mar 2026, 08:00 UTC.
+            Cargo RP000001: load at CNSHA on WS30-W09 at Mon 2 Mar 2026, 08:00 UTC registered. Now on board carrier, on track; next: unload at HKHKG on WS30-W09, Wed 4 Mar 2026, 15:00 UTC.
+            Cargo RP000001: unload at HKHKG on WS30-W09 at Wed 4 Mar 2026, 15:00 UTC registered. Now in port, on track; next: load at HKHKG on WS33-W10, Mon 9 Mar 2026, 08:00 UTC.
+            If WS33-W10 is cancelled:
+            RP000001 leg 2, WS33-W10 HKHKG → ITGIT, no longer sails as planned; options from HKHKG, ready Thu 5 Mar 2026, 15:00 UTC:
               HKHKG → ITGIT → MAPTM → DEHAM: Mon 16 Mar 2026, 08:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 35 days 7 hours; arrives 10 days 8 hours before the deadline
               HKHKG → ITGIT → MAPTM → DEHAM: Mon 23 Mar 2026, 08:00 UTC → Mon 27 Apr 2026, 15:00 UTC, 35 days 7 hours; arrives 3 days 8 hours before the deadline
+            Cargo RP000001 is routed HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 20 Apr 2026, 15:00 UTC; it arrives 10 days 8 hours before the deadline.
+            RP000001: on track, next load at HKHKG on WS33-W11, Mon 16 Mar 2026, 08:00 UTC, ETA Mon 20 Apr 2026, 15:00 UTC
 
             """)
     }

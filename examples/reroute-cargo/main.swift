@@ -1,48 +1,70 @@
 // A planner's morning, through the application layer an app or the command line uses: book a container
-// from Shanghai to Hamburg on the bundled LINER-LIB schedule, route it, and re-route it when its vessel is
-// cancelled while the container waits in Tanjung Pelepas.
+// from Shanghai to Hamburg on the bundled LINER-LIB schedule, route it, follow it to the transshipment
+// port, and re-route it when its onward vessel is cancelled.
+import BundledData
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 
-func show(_ state: RouteCargoViewState) -> [ItineraryViewModel] {
+func show<Content>(_ state: ViewState<Content>, _ success: (Content) -> Void) {
     switch state {
-    case .success(let itineraries):
-        for itinerary in itineraries {
-            print("  \(itinerary.route): \(itinerary.departure) → \(itinerary.arrival), \(itinerary.transitTime); \(itinerary.slack)")
-        }
-        return itineraries
-    case .validationFailure(let fields):
-        for (field, message) in fields.sorted(by: { $0.key < $1.key }) { print("  \(field): \(message)") }
-    case .failure(let message):
-        print("  " + message)
-    case .idle, .loading:
-        break
+    case .success(let content): success(content)
+    case .validationFailure(let fields): for (field, message) in fields.sorted(by: { $0.key < $1.key }) { print("  \(field): \(message)") }
+    case .failure(let message): print("  " + message)
+    case .idle, .loading: break
     }
-    return []
 }
 
-let app = RoutePlannerComposition.bundled()
-let specification = try RouteSpecification(
-    origin: "CNSHA", destination: "DEHAM",
-    readyTime: try Date("2026-03-02T00:00:00Z", strategy: .iso8601),
-    arrivalDeadline: try Date("2026-04-30T23:59:59Z", strategy: .iso8601))
-try await app.cargo.save(Cargo(trackingId: "ABC123", teu: 2, specification: specification))
-
-print("Options for ABC123, Shanghai to Hamburg, ready 2026-03-02, due 2026-04-30:")
-_ = show(await app.routeCargo.route(RouteCargoForm(origin: "CNSHA", destination: "DEHAM", ready: "2026-03-02", deadline: "2026-04-30", limit: "3")))
-
-// The planner picks the first option and assigns it.
-let network = try await app.schedule.network()
-let chosen = try network.candidates(for: specification, limit: 3)[0]
-if case .success(let message) = await app.assignItinerary.assign(trackingId: "ABC123", itinerary: chosen) { print(message) }
-
-// The onward vessel from the transshipment port is cancelled: re-route from there.
-if chosen.legs.count > 1 {
-    let stranded = chosen.legs[0]
-    let cancelled = chosen.legs[1].voyage.number
-    print("\(cancelled) is cancelled; ABC123 is at \(stranded.unloadLocation.name) since \(stranded.unloadTime.formatted(.iso8601)):")
-    _ = show(await app.reRouteCargo.reRoute(ReRouteCargoForm(
-        trackingId: "ABC123", location: stranded.unloadLocation.code.rawValue,
-        time: stranded.unloadTime.formatted(.iso8601), limit: "3", avoidVoyages: [cancelled.rawValue])))
+func show(_ itineraries: [ItineraryViewModel]) {
+    for itinerary in itineraries {
+        print("  \(itinerary.route): \(itinerary.departure) → \(itinerary.arrival), \(itinerary.transitTime); \(itinerary.slack)")
+    }
 }
+
+// The schedule as published, and the same cargo and customers seen through it.
+let directory = BundledData.worldSmallDirectory
+let schedule = CSVScheduleRepository(
+    locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"))
+let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
+let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers)
+
+_ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
+var trackingId = ""
+show(await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "DEHAM", ready: "2026-03-02", deadline: "2026-04-30", teu: "2", customer: "ACME"))) {
+    print($0)
+    trackingId = String($0.split(separator: ":")[0].dropFirst("Booked ".count))
+}
+
+print("Options for \(trackingId), Shanghai to Hamburg:")
+show(await app.routeCargo(RouteCargoForm(trackingId: trackingId, limit: "3")), show)
+show(await app.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0) }
+
+// The container is received, loaded, and discharged at its transshipment port.
+guard let itinerary = try await cargo.cargo(trackingId)?.itinerary else { fatalError("the cargo was not routed") }
+let first = itinerary.legs[0]
+func iso(_ date: Date) -> String { date.formatted(.iso8601) }
+for form in [
+    RegisterHandlingEventForm(trackingId: trackingId, event: "receive", location: "CNSHA", completionTime: iso(first.loadTime - 86_400)),
+    RegisterHandlingEventForm(trackingId: trackingId, event: "load", location: "CNSHA", voyage: first.voyage.number.rawValue, completionTime: iso(first.loadTime)),
+    RegisterHandlingEventForm(
+        trackingId: trackingId, event: "unload", location: first.unloadLocation.code.rawValue, voyage: first.voyage.number.rawValue,
+        completionTime: iso(first.unloadTime)),
+] {
+    show(await app.registerHandlingEvent(form)) { print($0) }
+}
+
+// What if the onward vessel is cancelled? The same cargo, seen through the schedule without it.
+let cancelled = itinerary.legs[1].voyage.number
+let whatIf = CSVScheduleRepository(
+    locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
+    scenario: Scenario([.cancelVoyage(cancelled)]))
+let disrupted = RoutePlannerComposition(locations: whatIf, voyages: whatIf, cargo: cargo, customers: customers)
+print("If \(cancelled) is cancelled:")
+show(await disrupted.reRouteCargo(ReRouteCargoForm(limit: "2"))) { entries in
+    for entry in entries {
+        print("\(entry.cargo.trackingId) \(entry.reason); options \(entry.from ?? ""):")
+        show(entry.options)
+    }
+}
+show(await disrupted.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0) }
+show(await disrupted.trackCargo(TrackCargoForm(trackingId: trackingId))) { print("\($0.trackingId): \($0.status), next \($0.nextExpectedActivity ?? "-"), ETA \($0.estimatedTimeOfArrival ?? "-")") }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// The cargo lifecycle across separate `route-planner` processes, the state in one SQLite file: the story
+/// README.md tells, on the bundled network.
+@Suite struct LifecycleCommandTests {
+    /// Runs the command on a store; standard output, standard error, exit status.
+    static func run(_ store: URL, _ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
+        try CommandLineTests.run(arguments + ["--store", store.path])
+    }
+
+    static func temporaryStore() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-\(UUID().uuidString).sqlite")
+    }
+
+    @Test func bookRouteAssignHandleTrackAndReRouteACargo() throws {
+        let store = Self.temporaryStore()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        func run(_ arguments: String...) throws -> String {
+            let (output, error, status) = try Self.run(store, arguments)
+            #expect(status == 0, "route-planner \(arguments.joined(separator: " ")): \(error)")
+            return output
+        }
+
+        #expect(try run("customer", "ACME", "Acme Shipping") == "Customer ACME: Acme Shipping.\n")
+        let booked = try run("book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--quiet")
+        let id = booked.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(id == "RP000001")
+        #expect(try run("track", id).contains("Status:      not routed (not routed, not received)"))
+
+        let options = try run("route", id, "-k", "3")
+        #expect(options.contains("1  Mon 2 Mar 2026, 08:00 UTC  Tue 7 Apr 2026, 21:00 UTC"))
+        #expect(try run("assign-route", id, "1").hasPrefix("Cargo RP000001 is routed CNSHA → MYTPP → NLRTM"))
+
+        _ = try run("handle", id, "--event", "receive", "--location", "CNSHA", "--time", "2026-03-01T10:00:00Z")
+        _ = try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
+        // The same report twice changes nothing.
+        #expect(try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
+            .contains("was already registered; nothing changed"))
+        // The container stays aboard past Tanjung Pelepas and is discharged in Yantian: misdirected.
+        _ = try run("handle", id, "--event", "unload", "--location", "CNYTN", "--voyage", "WS15-W09", "--time", "2026-03-13T13:00:00Z")
+        let misdirected = try run("track", id)
+        #expect(misdirected.contains("Status:      misdirected"))
+        #expect(misdirected.contains("ETA:         -"))
+        #expect(try run("cargo", "--status", "misdirected").contains("RP000001"))
+
+        // Re-routed from Yantian, it is on track again.
+        let reRouted = try run("reroute", id, "-k", "2")
+        #expect(reRouted.contains("Options from CNYTN"))
+        #expect(try run("assign-route", id, "1").hasPrefix("Cargo RP000001 is routed CNYTN → "))
+        let onTrack = try run("track", id, "--format", "json")
+        #expect(onTrack.contains("\"status\" : \"on track\""))
+        #expect(onTrack.contains("\"nextExpectedActivity\" : \"load at CNYTN"))
+
+        // The state is one SQLite file that sqlite3 reads.
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [store.path, "SELECT COUNT(*) FROM handlingEvent; SELECT COUNT(*) FROM itineraryLeg; PRAGMA integrity_check;"]
+        let pipe = Pipe()
+        sqlite.standardOutput = pipe
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasPrefix("3\n"))
+    }
+
+    @Test func aVoyageCancelledInAWhatIfShowsTheCargoThatLoseTheirRoute() throws {
+        let store = Self.temporaryStore()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        _ = try Self.run(store, ["customer", "ACME", "Acme"])
+        _ = try Self.run(store, ["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"])
+        _ = try Self.run(store, ["route", "RP000001", "-k", "1"])
+        _ = try Self.run(store, ["assign-route", "RP000001", "1"])
+        #expect(try Self.run(store, ["reroute"]).output == "Every cargo is on track and its itinerary still sails.\n")
+        let (output, _, status) = try Self.run(store, ["reroute", "--cancel-voyage", "WS25-W07", "-k", "1"])
+        #expect(status == 0)
+        #expect(output.contains("Cargo RP000001 (CNSHA → NLRTM, 1 TEU for ACME): leg 2, WS25-W07 MYTPP → NLRTM, no longer sails as planned"))
+        // A what-if question changes no cargo.
+        #expect(try Self.run(store, ["track", "RP000001"]).output.contains("Status:      on track"))
+    }
+
+    @Test(arguments: [
+        (["book", "--from", "CNSHA", "--to", "CNSHA", "--ready", "2026-03-02", "--deadline", "2026-03-01", "--teu", "0", "--customer", " "], 64,
+         "error: --customer: Enter the id of the customer who books, such as ACME.\nerror: --deadline: The deadline must be after the ready time.\nerror: --teu: Enter a whole number from 1 to 100000.\nerror: --to: The destination must differ from the origin.\n"),
+        (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "NOBODY"], 1,
+         "error: There is no customer NOBODY; add it first (route-planner customer NOBODY NAME).\n"),
+        (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
+        (["assign-route", "RP000001", "0"], 64, "error: --candidate: Enter a whole number from 1 to 50.\n"),
+        (["handle", "RP000001", "--event", "lost", "--location", "CNSHA", "--time", "2026-03-02"], 64,
+         "error: --event: Enter one of receive, load, unload, customs, claim.\nerror: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\n"),
+    ] as [([String], Int32, String)])
+    func reportsWrongInputNamingTheFlag(_ arguments: [String], _ status: Int32, _ error: String) throws {
+        let store = Self.temporaryStore()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        let result = try Self.run(store, arguments)
+        #expect(result.status == status)
+        #expect(result.error == error)
+    }
+}
