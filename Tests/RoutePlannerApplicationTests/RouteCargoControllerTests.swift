@@ -1,9 +1,10 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerTestSupport
 import Testing
 
-/// A use case that records its requests and answers from a script; for testing controllers alone.
+/// A use case that records its requests and answers from a script; for testing the controller alone.
 final class FakeRouteCargo: UseCase, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [RouteCargoRequest] = []
@@ -19,28 +20,30 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
     }
 }
 
+/// The route request's factories, through the controller.
 @Suite struct RouteCargoControllerTests {
     static let noRoute = DomainError.noRoute(
-        try! RouteSpecification(origin: "CNSHA", destination: "NLRTM", readyTime: Fixture.at(0), arrivalDeadline: Fixture.at(24)),
+        try! RouteSpecification(origin: "CNSHA", destination: "NLRTM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(3, 2)),
         earliestPossibleArrival: nil)
 
     @Test func normalisesCodesAndReadsDatesAsTheDocsSay() async throws {
         let fake = FakeRouteCargo(answer: .failure(Self.noRoute))
-        let controller = RouteCargoController(useCase: fake)
-        _ = await controller.route(RouteCargoForm(
+        let controller = Controller(useCase: fake)
+        _ = await controller.handle(RouteCargoForm(
             origin: " cnsha ", destination: "NLRTM", ready: "2026-03-01", deadline: "2026-04-01", limit: "3",
             maxTransshipments: "1", via: ["sgsin", ""], avoid: ["DE9B0"], avoidVoyages: ["WS15-W09"]))
         let request = try #require(fake.requests.first)
-        #expect(request.specification.origin == "CNSHA")
-        #expect(request.specification.readyTime == CSVImportTests.utc("2026-03-01T00:00:00Z"))
-        #expect(request.specification.arrivalDeadline == CSVImportTests.utc("2026-04-01T23:59:59Z"))
+        guard case .specification(let specification) = request.target else { Issue.record("\(request.target)"); return }
+        #expect(specification.origin == "CNSHA")
+        #expect(specification.readyTime == Sample.utc("2026-03-01T00:00:00Z"))
+        #expect(specification.arrivalDeadline == Sample.utc("2026-04-01T23:59:59Z"))
         #expect(request.limit == 3)
         #expect(request.options == RoutingOptions(maxTransshipments: 1, via: ["SGSIN"], avoidedLocations: ["DE9B0"], avoidedVoyages: ["WS15-W09"]))
     }
 
     @Test func reportsEveryFieldErrorAtOnceWithoutCallingTheUseCase() async {
         let fake = FakeRouteCargo(answer: .failure(Self.noRoute))
-        let result = await RouteCargoController(useCase: fake).route(RouteCargoForm(
+        let result = await Controller(useCase: fake).handle(RouteCargoForm(
             origin: "CN-SHA", destination: "", ready: "2026-03-01T08:00", deadline: "next week", limit: "0",
             maxTransshipments: "eleven", via: ["XX"], avoid: ["NLRTM"]))
         #expect(fake.requests.isEmpty)
@@ -57,7 +60,7 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
 
     @Test func checksAcrossFields() async {
         let fake = FakeRouteCargo(answer: .failure(Self.noRoute))
-        let result = await RouteCargoController(useCase: fake).route(RouteCargoForm(
+        let result = await Controller(useCase: fake).handle(RouteCargoForm(
             origin: "NLRTM", destination: "nlrtm", ready: "2026-03-02", deadline: "2026-03-01", via: ["NLRTM"], avoid: ["NLRTM"]))
         #expect(result == .failure(.validation(ValidationError(fields: [
             "destination": "The destination must differ from the origin.",
@@ -65,19 +68,49 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
             "via": "NLRTM is the origin or the destination; a via port lies between them.",
             "avoid": "NLRTM cannot be avoided: it is the origin, the destination or a via port.",
         ]))))
+        #expect(await Controller(useCase: fake).handle(RouteCargoForm(
+            origin: "CNSHA", destination: "NLRTM", ready: "2026-03-01", deadline: "2026-04-01", via: ["SGSIN", "SGSIN"]))
+            == .failure(.validation(ValidationError(fields: ["via": "A via port is repeated."]))))
+        #expect(fake.requests.isEmpty)
+    }
+
+    @Test func routesABookedCargoByItsTrackingId() async throws {
+        let fake = FakeRouteCargo(answer: .failure(Self.noRoute))
+        _ = await Controller(useCase: fake).handle(RouteCargoForm(trackingId: " RP000001 ", limit: "2", avoidVoyages: ["AE1-0100W"]))
+        let request = try #require(fake.requests.first)
+        #expect(request.target == .cargo(trackingId: "RP000001"))
+        #expect(request.limit == 2)
+        #expect(request.options == RoutingOptions(avoidedVoyages: ["AE1-0100W"]))
+    }
+
+    @Test func aBookedCargoTakesNoSpecificationFields() async {
+        let fake = FakeRouteCargo(answer: .failure(Self.noRoute))
+        let result = await Controller(useCase: fake).handle(RouteCargoForm(
+            trackingId: "RP000001", origin: "CNSHA", destination: "NLRTM", ready: "2026-03-01", deadline: "2026-04-01", limit: "99"))
+        let blank = "Leave this blank: a booked cargo is routed by its own specification."
+        #expect(result == .failure(.validation(ValidationError(fields: [
+            "origin": blank, "destination": blank, "ready": blank, "deadline": blank, "limit": "Enter a whole number from 1 to 50.",
+        ]))))
+        #expect(fake.requests.isEmpty)
     }
 
     @Test func passesDomainErrorsThroughUntransformed() async {
         let fake = FakeRouteCargo(answer: .failure(Self.noRoute))
-        let result = await RouteCargoController(useCase: fake).route(
+        let result = await Controller(useCase: fake).handle(
             RouteCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-01", deadline: "2026-03-02"))
         #expect(result == .failure(.domain(Self.noRoute)))
         #expect(fake.requests.count == 1)
     }
 
+    @Test func passesTheResponseThroughUntransformed() async {
+        let response = RouteCargoResponse(trackingId: "ABC123", specification: Sample.specification, itineraries: [Sample.fastest])
+        let fake = FakeRouteCargo(answer: .success(response))
+        #expect(await Controller(useCase: fake).handle(RouteCargoForm(trackingId: "ABC123")) == .success(response))
+    }
+
     @Test func requestFactoryValidatesTypedInput() {
         let result = RouteCargoRequest.create(
-            origin: "CNSHA", destination: "CNSHA", readyTime: Fixture.at(10), arrivalDeadline: Fixture.at(0), limit: 51,
+            origin: "CNSHA", destination: "CNSHA", readyTime: SampleVoyages.day(3, 10), arrivalDeadline: SampleVoyages.day(3, 1), limit: 51,
             maxTransshipments: -1)
         #expect(result == .failure(ValidationError(fields: [
             "destination": "The destination must differ from the origin.",
@@ -85,5 +118,9 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
             "limit": "Enter a whole number from 1 to 50.",
             "maxTransshipments": "Enter a whole number from 0 to 10.",
         ])))
+        let valid = RouteCargoRequest.create(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15))
+        #expect(valid == .success(try! RouteCargoRequest.create(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15T00:00:00Z")).get()))
     }
 }

@@ -5,8 +5,7 @@ import RoutePlannerTestSupport
 import Testing
 
 @Suite struct RouteCargoPresenterTests {
-    static let specification = try! RouteSpecification(
-        origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15))
+    static let specification = Sample.specification
 
     static func fastest() throws -> Itinerary { try SampleVoyages.network().earliestArrival(for: specification) }
 
@@ -21,11 +20,22 @@ import Testing
             slack: "arrives 10 days before the deadline")]))
     }
 
+    @Test func keepsTheOrderOfTheCandidatesAndShowsNoneAsEmpty() throws {
+        let candidates = try SampleVoyages.network().candidates(for: Self.specification)
+        let state = RouteCargoPresenter().present(.success(RouteCargoResponse(trackingId: "ABC123", specification: Self.specification, itineraries: candidates)))
+        guard case .success(let views) = state else { Issue.record("\(state)"); return }
+        #expect(views.map(\.arrival) == ["Sun 5 Apr 2026, 00:00 UTC", "Sun 12 Apr 2026, 00:00 UTC"])
+        #expect(views[1].slack == "arrives 3 days before the deadline")
+        #expect(RouteCargoPresenter().present(.success(RouteCargoResponse(specification: Self.specification, itineraries: []))) == .success([]))
+    }
+
     @Test func showsTimesInThePlannersZoneWithTheZoneWritten() throws {
-        let presenter = RouteCargoPresenter(timeZone: TimeZone(identifier: "Asia/Kolkata")!)
-        let view = presenter.itinerary(Self.specification, try Self.fastest())
+        let format = PlannerFormat(timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+        let view = format.itinerary(Self.specification, try Self.fastest())
         #expect(view.departure == "Mon 2 Mar 2026, 05:30 UTC+05:30")
         #expect(view.arrival == "Sun 5 Apr 2026, 05:30 UTC+05:30")
+        let state = RouteCargoPresenter(format: format).present(.success(RouteCargoResponse(specification: Self.specification, itineraries: [try Self.fastest()])))
+        #expect(state == .success([view]))
     }
 
     @Test(arguments: [
@@ -35,14 +45,21 @@ import Testing
          "No sailing reaches SESTO by 2026-04-15; the earliest possible arrival is 2026-04-20."),
         (.noRoute(specification, earliestPossibleArrival: nil), "No sailing connects HKHKG to SESTO after 2026-03-01 in this schedule."),
         (.cargoNotFound("ABC123"), "There is no cargo with tracking id ABC123."),
+        (.customerNotFound("ACME"), "There is no customer ACME; add it first (route-planner customer ACME NAME)."),
         (.unknownVoyage("V9"), "Voyage V9 is not in the schedule."),
         (.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it arrives after the deadline"]),
          "This itinerary does not fit cargo ABC123: it arrives after the deadline."),
         (.invalidOperation("Cargo ABC123 is already at its destination, SESTO."), "Cargo ABC123 is already at its destination, SESTO."),
-        (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo could not be read: schedule.csv:2:1: error: …"),
+        (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo could not be read or written: schedule.csv:2:1: error: …"),
+        (.cancelled, "Cancelled."),
+        (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "no cargo has tracking id X")], omitted: 0),
+         "1 error; nothing was registered:\nr.csv:2:1: error: no cargo has tracking id X"),
+        (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "bad")], omitted: 2),
+         "3 errors; nothing was registered:\nr.csv:2:1: error: bad\nand 2 more"),
     ])
     func writesDomainErrorsAsActions(_ error: DomainError, _ message: String) {
         #expect(RouteCargoPresenter().present(.failure(.domain(error))) == .failure(message))
+        #expect(PlannerFormat().message(for: error) == message)
     }
 
     @Test func passesFieldErrorsOn() {

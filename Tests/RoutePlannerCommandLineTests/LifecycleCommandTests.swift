@@ -80,7 +80,7 @@ import Testing
 
     @Test(arguments: [
         (["book", "--from", "CNSHA", "--to", "CNSHA", "--ready", "2026-03-02", "--deadline", "2026-03-01", "--teu", "0", "--customer", " "], 64,
-         "error: --customer: Enter the id of the customer who books, such as ACME.\nerror: --deadline: The deadline must be after the ready time.\nerror: --teu: Enter a whole number from 1 to 100000.\nerror: --to: The destination must differ from the origin.\n"),
+         "error: --customer: Enter the id of the customer who books, such as ACME.\nerror: --deadline: The deadline must be after the ready time.\nerror: --to: The destination must differ from the origin.\nerror: --teu: Enter a whole number from 1 to 100000.\n"),
         (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "NOBODY"], 1,
          "error: There is no customer NOBODY; add it first (route-planner customer NOBODY NAME).\n"),
         (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),

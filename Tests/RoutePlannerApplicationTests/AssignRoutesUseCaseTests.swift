@@ -1,0 +1,146 @@
+import Foundation
+import RoutePlanner
+@testable import RoutePlannerApplication
+import RoutePlannerTestSupport
+import Testing
+
+/// The assignment use case through its port, with a fake solver: no GLPK needed here
+/// (RoutePlannerAssignmentTests runs it with the real one).
+@Suite struct AssignRoutesUseCaseTests {
+    /// Carries every booking on its earliest arrival, and records what it was given.
+    final class FakeSolver: AssignmentSolver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [(bookings: [Booking], network: ScheduleNetwork, options: AssignmentOptions)] = []
+        let failure: AssignmentError?
+
+        init(failure: AssignmentError? = nil) { self.failure = failure }
+
+        var recorded: [(bookings: [Booking], network: ScheduleNetwork, options: AssignmentOptions)] { lock.withLock { calls } }
+
+        func assign(
+            _ bookings: [Booking], on network: ScheduleNetwork, options: AssignmentOptions, progress: (@Sendable (String) -> Void)?
+        ) throws(AssignmentError) -> AssignmentPlan {
+            lock.withLock { calls.append((bookings, network, options)) }
+            progress?("fake: \(bookings.count) bookings")
+            if let failure { throw failure }
+            let assignments = bookings.map { booking in
+                let itinerary = try? network.earliestArrival(for: booking.specification)
+                return BookingAssignment(booking: booking, itinerary: itinerary, reason: itinerary == nil ? .noItinerary : nil)
+            }
+            return AssignRoutesUseCaseTests.plan(assignments)
+        }
+    }
+
+    static func plan(_ assignments: [BookingAssignment], busiest: [LegUtilisation] = []) -> AssignmentPlan {
+        AssignmentPlan(
+            assignments: assignments, status: .optimal, objective: 1_000, bound: 1_000, revenue: 1_000, greedyRevenue: 800,
+            greedyObjective: 800, busiestLegs: busiest, duration: .milliseconds(1_500), columnCount: 12, rowCount: 7, pricingRounds: 2)
+    }
+
+    @Test func theRequestReadsTheOptions() throws {
+        let request = try AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "2.5", gap: "0.5%", modelFile: " /tmp/model.mps ")).get()
+        #expect(request.options.timeLimit == .milliseconds(2_500))
+        #expect(request.options.relativeGap == 0.005)
+        #expect(request.options.modelFile?.path == "/tmp/model.mps")
+        #expect(try AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "60", gap: "0.01")).get().options.modelFile == nil)
+        #expect(AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "", gap: "")) == .failure(ValidationError(fields: [
+            "timeLimit": "Enter a time limit from 1 to 3600 seconds.", "gap": "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
+        ])))
+        #expect(AssignRoutesRequest.create(timeLimit: .seconds(7200), relativeGap: -0.1) == .failure(ValidationError(fields: [
+            "timeLimit": "Enter a time limit from 1 to 3600 seconds.", "gap": "Enter a gap from 0 to 50%.",
+        ])))
+    }
+
+    @Test func thePresenterWritesEveryBookingAndTheTotals() throws {
+        let carried = Booking(id: "B1", teu: 1_000, specification: Sample.specification, revenuePerTEU: 1)
+        let late = Booking(id: "B2", teu: 5, specification: Sample.specification)
+        let full = LegUtilisation(
+            movement: ScheduleNetwork.MovementID(0), voyage: "NF-0310N", from: "NLRTM", to: "SEGOT", departure: SampleVoyages.day(4, 1), load: 1_000, capacity: 1_200)
+        let plan = Self.plan([
+            BookingAssignment(booking: carried, itinerary: Sample.fastest, reason: nil),
+            BookingAssignment(booking: late, itinerary: nil, reason: .capacity(fullLegs: [full])),
+            BookingAssignment(booking: Booking(id: "B3", teu: 1, specification: Sample.specification), itinerary: nil, reason: .noItinerary),
+            BookingAssignment(booking: Booking(id: "B4", teu: 1, specification: Sample.specification), itinerary: nil, reason: nil),
+        ], busiest: [full])
+        let report = AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 2))
+        #expect(report.bookings == [
+            "B1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 10 days before the deadline",
+            "B2  5 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU)",
+            "B3  1 TEU  not carried: no itinerary reaches SESTO by the deadline",
+            "B4  1 TEU  not carried",
+        ])
+        #expect(report.totals == [
+            "Carried: 1 of 4 bookings, 1,000 TEU",
+            "Revenue: 1,000; greedy baseline 800 (+25.00%)",
+            "Solver: optimal; objective 1000.00, bound 1000.00, gap 0.000%, 1.5 s",
+            "Model: 12 itineraries, 7 rows, 2 pricing rounds",
+            "Kept: 2 cargo already routed, whose TEU the capacities leave out",
+        ])
+        #expect(report.busiestLegs == ["NF-0310N NLRTM→SEGOT departing Wed 1 Apr 2026, 00:00 UTC: 1,000 of 1,200 TEU (83%)"])
+        #expect(AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 0)).totals.count == 4)
+    }
+
+    @Test func theInteractorAssignsOnlyOpenCargoOnTheCapacityLeft() async throws {
+        let kept = try Sample.cargo("KEPT", teu: 1_000)
+        let moving = try Sample.cargo("MOVING", teu: 10, routed: false, events: [Sample.receive])
+        let open = try Sample.cargo("OPEN", teu: 100, routed: false)
+        let repository = InMemoryCargoRepository([kept, moving, open])
+        let solver = FakeSolver()
+        let interactor = AssignRoutesInteractor(cargo: repository, voyages: Sample.schedule, solver: solver)
+        let request = try AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "5", gap: "0")).get()
+        let response = try await interactor.execute(request).get()
+        #expect(response.keptRouted == 1)
+        let call = try #require(solver.recorded.first)
+        // Only the cargo not routed and not yet received is assigned.
+        #expect(call.bookings.map(\.id) == ["OPEN"])
+        #expect(call.options == request.options)
+        // The kept cargo's 1,000 TEU come off the feeder it rides.
+        #expect(call.network.voyage("NF-0310N")?.movements.map(\.capacity) == [200, 200])
+        #expect(call.network.voyage("NF-0320N")?.movements.map(\.capacity) == [1_200, 1_200])
+        // The plan is written back; the kept cargo is as it was.
+        #expect(try await repository.cargo("OPEN")?.itinerary?.legKeys == Sample.fastest.legKeys)
+        #expect(try await repository.cargo("KEPT") == kept)
+        #expect(try await repository.cargo("KEPT")?.itinerary == Sample.fastest)
+        #expect(try await repository.cargo("MOVING")?.itinerary == nil)
+    }
+
+    @Test func theInteractorReportsTheSolversProgress() async throws {
+        let repository = InMemoryCargoRepository([try Sample.cargo(routed: false)])
+        let lines = Lines()
+        let interactor = AssignRoutesInteractor(cargo: repository, voyages: Sample.schedule, solver: FakeSolver())
+        _ = await UseCaseProgress.$report.withValue({ lines.append($0) }) {
+            await interactor.execute(try! AssignRoutesRequest.create(AssignRoutesForm()).get())
+        }
+        #expect(lines.all == ["fake: 1 bookings"])
+    }
+
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    @Test(arguments: [
+        (AssignmentError.cancelled, DomainError.cancelled),
+        (.unknownLocation(booking: "B", "SESTX"), .unknownLocation("SESTX", closest: ["SESTO"])),
+        (.solverFailed("glp_intopt: 5"), .invalidOperation("the solver failed: glp_intopt: 5")),
+    ])
+    func theInteractorTurnsSolverErrorsIntoDomainErrors(_ error: AssignmentError, _ expected: DomainError) async throws {
+        let repository = InMemoryCargoRepository([try Sample.cargo(routed: false)])
+        let interactor = AssignRoutesInteractor(cargo: repository, voyages: Sample.schedule, solver: FakeSolver(failure: error))
+        let result = await interactor.execute(try AssignRoutesRequest.create(AssignRoutesForm()).get())
+        guard case .failure(let failure) = result else { Issue.record("\(result)"); return }
+        #expect(failure == expected)
+        #expect(try await repository.cargo("ABC123")?.itinerary == nil)
+    }
+
+    @Test func theInteractorSaysWhenThereIsNothingToAssign() async throws {
+        let solver = FakeSolver()
+        let interactor = AssignRoutesInteractor(cargo: InMemoryCargoRepository([try Sample.cargo()]), voyages: Sample.schedule, solver: solver)
+        let result = await interactor.execute(try AssignRoutesRequest.create(AssignRoutesForm()).get())
+        guard case .failure(let failure) = result else { Issue.record("\(result)"); return }
+        #expect(failure == .invalidOperation("There are no bookings to assign: every cargo is routed or on its way."))
+        #expect(solver.recorded.isEmpty)
+    }
+}

@@ -1,0 +1,73 @@
+import RoutePlanner
+@testable import RoutePlannerApplication
+import RoutePlannerTestSupport
+import Testing
+
+@Suite struct AssignToRouteTests {
+    @Test func theRequestNumbersCandidatesFromOne() throws {
+        #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "", candidate: "0")) == .failure(ValidationError(fields: [
+            "trackingId": "Enter a tracking id, such as RP000001.", "candidate": "Enter a whole number from 1 to 50.",
+        ])))
+        #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "ABC123", candidate: "first")) == .failure(ValidationError(fields: [
+            "candidate": "Enter a whole number from 1 to 50.",
+        ])))
+        #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: " ABC123 ", candidate: "2"))
+            == .success(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 1)))
+    }
+
+    @Test func thePresenterWritesTheItinerary() throws {
+        let routed = AssignToRouteResponse(cargo: CargoSummary(try Sample.cargo()))
+        #expect(AssignToRoutePresenter().present(.success(routed)) == .success(
+            "Cargo ABC123 is routed HKHKG → NLRTM → SESTO, arriving Sun 5 Apr 2026, 00:00 UTC; it arrives 10 days before the deadline."))
+        let open = AssignToRouteResponse(cargo: CargoSummary(try Sample.cargo(routed: false)))
+        #expect(AssignToRoutePresenter().content(for: open) == "Cargo ABC123 has no itinerary.")
+    }
+
+    /// A cargo not routed yet, offered the two sample candidates.
+    static func offered(_ cargo: Cargo? = nil) async throws -> InMemoryCargoRepository {
+        let cargo = try cargo ?? Sample.cargo(routed: false)
+        let repository = InMemoryCargoRepository([cargo])
+        _ = try await RouteCargoInteractor(locations: Sample.schedule, voyages: Sample.schedule, cargo: repository)
+            .execute(RouteCargoRequest.create(RouteCargoForm(trackingId: cargo.trackingId)).get()).get()
+        return repository
+    }
+
+    @Test func theInteractorAssignsTheCandidateChosen() async throws {
+        let repository = try await Self.offered()
+        let response = try await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 1)).get()
+        #expect(response.cargo.itinerary?.voyageNumbers == ["AE1-0200W", "NF-0320N"])
+        #expect(response.cargo.routingStatus == .routed)
+        #expect(try await repository.cargo("ABC123")?.itinerary == response.cargo.itinerary)
+    }
+
+    @Test func theInteractorRefusesWhatWasNotOffered() async throws {
+        let repository = try await Self.offered()
+        let interactor = AssignToRouteInteractor(cargo: repository)
+        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 2))
+            == .failure(.invalidOperation("Cargo ABC123 was offered 2 options; choose 1 to 2.")))
+        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "NOBODY", candidateIndex: 0)) == .failure(.cargoNotFound("NOBODY")))
+        let notOffered = AssignToRouteInteractor(cargo: InMemoryCargoRepository([try Sample.cargo(routed: false)]))
+        #expect(await notOffered.execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 0))
+            == .failure(.invalidOperation("Cargo ABC123 has no options yet; list them first (route-planner route ABC123).")))
+        #expect(try await repository.cargo("ABC123")?.routingStatus == .notRouted)
+    }
+
+    @Test func theInteractorRefusesAnOfferMadeBeforeTheDestinationChanged() async throws {
+        let repository = try await Self.offered()
+        _ = try await ChangeDestinationInteractor(cargo: repository, locations: Sample.schedule)
+            .execute(ChangeDestinationRequest(trackingId: "ABC123", destination: "FIHEL", deadline: nil)).get()
+        #expect(await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 0))
+            == .failure(.invalidOperation("The destination of cargo ABC123 changed after these options; list them again.")))
+    }
+
+    @Test func theInteractorRefusesAnItineraryThatNoLongerFits() async throws {
+        // The offer names a later ready time than the cargo's but the same destination and deadline, and an
+        // itinerary that leaves before it: made by hand, as a stale offer would be.
+        let repository = InMemoryCargoRepository([try Sample.cargo(routed: false)])
+        let later = try RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 5), arrivalDeadline: Sample.specification.arrivalDeadline)
+        try await repository.save(RouteOffer(trackingId: "ABC123", specification: later, itineraries: [Sample.fastest]))
+        #expect(await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 0))
+            == .failure(.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it leaves before the cargo is ready"])))
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerStore
+import RoutePlannerTestSupport
+import Testing
+
+/// What every cargo repository promises (see `CargoRepository`), checked on one repository that starts empty.
+///
+/// The customer ACME is registered in `customers` first, since a store keeps cargo to known customers only.
+func checkCargoRepositoryContract(
+    _ repository: any CargoRepository, customers: any CustomerRepository, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    try await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
+    #expect(try await repository.allCargo().isEmpty, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("ABC123") == nil, sourceLocation: sourceLocation)
+    #expect(try await repository.offer(for: "ABC123") == nil, sourceLocation: sourceLocation)
+
+    // Tracking ids: unique and increasing across calls.
+    var ids: [String] = []
+    for _ in 0..<3 { ids.append(try await repository.nextTrackingId()) }
+    #expect(ids == ids.sorted() && Set(ids).count == 3, "\(ids)", sourceLocation: sourceLocation)
+    #expect(ids.allSatisfy { $0.hasPrefix("RP") && $0.count == 8 }, "\(ids)", sourceLocation: sourceLocation)
+
+    // A cargo with its itinerary, events, customer and revenue comes back as it was saved.
+    let late = try HandlingEvent(
+        kind: .load, location: "HKHKG", voyage: "AE1-0100W", completionTime: SampleVoyages.day(3, 2), registrationTime: SampleVoyages.day(3, 3, hour: 7))
+    var cargo = try Cargo(trackingId: "ABC123", teu: 2, specification: Sample.specification, revenuePerTEU: 1_250.5, customerId: "ACME")
+    try cargo.assign(to: Sample.fastest)
+    try cargo.register(late)
+    try cargo.register(Sample.receive)
+    try await repository.save(cargo)
+    let loaded = try await repository.cargo("ABC123")
+    #expect(loaded == cargo, sourceLocation: sourceLocation)
+    #expect(loaded?.itinerary == Sample.fastest, sourceLocation: sourceLocation)
+    #expect(loaded?.handlingEvents == [Sample.receive, late], sourceLocation: sourceLocation)
+    #expect(loaded?.customerId == "ACME" && loaded?.revenuePerTEU == 1_250.5 && loaded?.teu == 2, sourceLocation: sourceLocation)
+    #expect(loaded?.delivery == cargo.delivery, sourceLocation: sourceLocation)
+
+    // Saving again replaces it: a new event, a new specification.
+    var changed = try #require(loaded, sourceLocation: sourceLocation)
+    try changed.register(Sample.unloadInHamburg)
+    try await repository.save(changed)
+    var again = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
+    #expect(again.handlingEvents.count == 3 && again.isMisdirected, sourceLocation: sourceLocation)
+    again.specifyNewRoute(try RouteSpecification(
+        origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30)))
+    try await repository.save(again)
+    #expect(try await repository.cargo("ABC123") == again, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("ABC123")?.routingStatus == .misrouted, sourceLocation: sourceLocation)
+
+    // Many at once, all of them; every cargo in tracking id order.
+    let plain = try Cargo(trackingId: "AAA001", teu: 1, specification: Sample.specification)
+    let other = try Cargo(trackingId: "ZZZ999", teu: 3, specification: Sample.specification)
+    try await repository.save([other, plain])
+    #expect(try await repository.allCargo().map(\.trackingId) == ["AAA001", "ABC123", "ZZZ999"], sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("AAA001") == plain, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("ZZZ999")?.teu == 3, sourceLocation: sourceLocation)
+    var both = try await repository.allCargo()
+    for index in both.indices { try both[index].assign(to: Sample.fastest) }
+    both = both.filter { $0.routingStatus == .routed }
+    try await repository.save(both)
+    #expect(try await repository.allCargo().filter { $0.itinerary != nil }.map(\.trackingId) == ["AAA001", "ABC123", "ZZZ999"], sourceLocation: sourceLocation)
+
+    // A tracking id is never one a cargo has: an imported booking took the next number.
+    let last = try #require(ids.last.flatMap { Int($0.dropFirst(2)) }, sourceLocation: sourceLocation)
+    let taken = TrackingId.make(last + 1)
+    try await repository.save(try Cargo(trackingId: taken, teu: 1, specification: Sample.specification))
+    let next = try await repository.nextTrackingId()
+    #expect(next != taken && next > ids.last! && !ids.contains(next), "\(next) after \(ids), \(taken) taken", sourceLocation: sourceLocation)
+    let existing = Set(try await repository.allCargo().map(\.trackingId))
+    for _ in 0..<3 {
+        let id = try await repository.nextTrackingId()
+        #expect(!existing.contains(id) && id > next, "\(id)", sourceLocation: sourceLocation)
+    }
+
+    // Offers: the candidates in order with their specification, replaced by the next offer.
+    let candidates = try Sample.network.candidates(for: Sample.specification)
+    #expect(candidates.count == 2, sourceLocation: sourceLocation)
+    let offer = RouteOffer(trackingId: "AAA001", specification: Sample.specification, itineraries: candidates)
+    try await repository.save(offer)
+    #expect(try await repository.offer(for: "AAA001") == offer, sourceLocation: sourceLocation)
+    #expect(try await repository.offer(for: "ABC123") == nil, sourceLocation: sourceLocation)
+    let fromHamburg = try RouteSpecification(
+        origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15))
+    let replaced = RouteOffer(trackingId: "AAA001", specification: fromHamburg, itineraries: [try Sample.network.earliestArrival(for: fromHamburg)])
+    try await repository.save(replaced)
+    #expect(try await repository.offer(for: "AAA001") == replaced, sourceLocation: sourceLocation)
+    let none = RouteOffer(trackingId: "ZZZ999", specification: Sample.specification, itineraries: [])
+    try await repository.save(none)
+    #expect(try await repository.offer(for: "ZZZ999")?.itineraries == [], sourceLocation: sourceLocation)
+}
+
+/// What every customer repository promises, on one that starts empty.
+func checkCustomerRepositoryContract(_ customers: any CustomerRepository, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #expect(try await customers.allCustomers().isEmpty, sourceLocation: sourceLocation)
+    #expect(try await customers.customer("ACME") == nil, sourceLocation: sourceLocation)
+    try await customers.save(Customer(id: "GLOBEX", name: "Globex")!)
+    try await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
+    #expect(try await customers.customer("ACME") == Customer(id: "ACME", name: "Acme Shipping"), sourceLocation: sourceLocation)
+    try await customers.save(Customer(id: "ACME", name: "Acme Lines")!)
+    #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Lines")!, Customer(id: "GLOBEX", name: "Globex")!],
+            sourceLocation: sourceLocation)
+    #expect(try await customers.customer("acme") == nil, sourceLocation: sourceLocation)
+}
+
+@Suite struct InMemoryRepositoryContractTests {
+    @Test func cargo() async throws {
+        try await checkCargoRepositoryContract(InMemoryCargoRepository(), customers: InMemoryCustomerRepository())
+    }
+
+    @Test func customers() async throws {
+        try await checkCustomerRepositoryContract(InMemoryCustomerRepository())
+    }
+}
+
+@Suite struct SQLiteRepositoryContractTests {
+    /// A store in a new temporary file, removed (with its WAL files) after the body.
+    static func withStore(_ body: (String) async throws -> Void) async throws {
+        let path = Sample.temporaryFile("store.sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try await body(path)
+    }
+
+    @Test func cargo() async throws {
+        try await Self.withStore { path in
+            let store = try CargoStore(path: path)
+            try await checkCargoRepositoryContract(store.cargoRepository(voyages: Sample.schedule), customers: store.customerRepository)
+            #expect(try store.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test func customers() async throws {
+        try await Self.withStore { path in
+            try await checkCustomerRepositoryContract(try CargoStore(path: path).customerRepository)
+        }
+    }
+
+    @Test func reopeningTheFileGivesTheSameData() async throws {
+        try await Self.withStore { path in
+            let before: (cargo: [Cargo], offer: RouteOffer?, customers: [Customer], lastId: String)
+            do {
+                let store = try CargoStore(path: path)
+                let repository = store.cargoRepository(voyages: Sample.schedule)
+                try await checkCargoRepositoryContract(repository, customers: store.customerRepository)
+                before = (
+                    try await repository.allCargo(), try await repository.offer(for: "AAA001"), try await store.customerRepository.allCustomers(),
+                    try await repository.nextTrackingId())
+            }
+            let reopened = try CargoStore(path: path)
+            let repository = reopened.cargoRepository(voyages: Sample.schedule)
+            #expect(try await repository.allCargo() == before.cargo)
+            #expect(try await repository.offer(for: "AAA001") == before.offer)
+            #expect(try await reopened.customerRepository.allCustomers() == before.customers)
+            let next = try await repository.nextTrackingId()
+            #expect(next > before.lastId)
+            #expect(try reopened.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test func aCargoChangedByAnotherProcessSinceItWasReadIsAConflict() async throws {
+        try await Self.withStore { path in
+            let first = try CargoStore(path: path), second = try CargoStore(path: path)
+            let one = first.cargoRepository(voyages: Sample.schedule), two = second.cargoRepository(voyages: Sample.schedule)
+            try await one.save(try Sample.cargo())
+            var readByOne = try #require(try await one.cargo("ABC123"))
+            var readByTwo = try #require(try await two.cargo("ABC123"))
+            try readByOne.register(Sample.receive)
+            try await one.save(readByOne)
+            try readByTwo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 6)))
+            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) { try await two.save(readByTwo) }
+            // The first one's event is kept, and nothing of the second's was written.
+            let fresh = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
+            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive])
+            // Read again, the second one may write.
+            var reread = try #require(try await two.cargo("ABC123"))
+            try reread.register(Sample.loadInHongKong)
+            try await two.save(reread)
+            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
+            // A whole batch with one conflicting cargo writes none of it: the first one's ABC123 is stale now.
+            try await one.save(try Sample.cargo("OTHER"))
+            var other = try #require(try await one.cargo("OTHER"))
+            try other.register(Sample.receive)
+            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) {
+                try await one.save([other, try readByOne.registering(Sample.unloadInRotterdam)])
+            }
+            #expect(try await fresh.cargo("OTHER")?.handlingEvents == [])
+            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
+            // A repository that never read a cargo cannot overwrite it.
+            let blind = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
+            await #expect(throws: StoreError.conflict(trackingId: "OTHER")) { try await blind.save(try Sample.cargo("OTHER")) }
+            #expect(try first.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test func theFileIsReadableBySQLitesOwnTool() async throws {
+        try await Self.withStore { path in
+            let store = try CargoStore(path: path)
+            let repository = store.cargoRepository(voyages: Sample.schedule)
+            try await repository.save([try Sample.cargo("A"), try Sample.cargo("B", events: [Sample.receive]), try Sample.cargo("C", routed: false)])
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = [path, "SELECT COUNT(*) FROM cargo"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+        }
+    }
+
+    @Test func aFileThatIsNotAStoreIsADatabaseError() async throws {
+        let path = Sample.temporaryFile("not-a-store.sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("this is not SQLite, just text long enough to fill a header of one hundred bytes or so...........".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try CargoStore(path: path)
+        } throws: { error in
+            guard case .database(let failed, _)? = error as? StoreError else { return false }
+            return failed == path
+        }
+    }
+}
+
+extension Cargo {
+    /// The cargo with one more event.
+    func registering(_ event: HandlingEvent) throws -> Cargo {
+        var cargo = self
+        try cargo.register(event)
+        return cargo
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerTestSupport
+import Testing
+
+/// Route cargo over the in-memory repositories: a free-standing specification, or a booked cargo from
+/// where it is, whose candidates become its offer.
+@Suite struct RouteCargoInteractorTests {
+    static func interactor(_ cargo: InMemoryCargoRepository? = nil) -> RouteCargoInteractor {
+        RouteCargoInteractor(locations: Sample.schedule, voyages: Sample.schedule, cargo: cargo)
+    }
+
+    static func request(_ form: RouteCargoForm) -> RouteCargoRequest { try! RouteCargoRequest.create(form).get() }
+
+    @Test func findsTheCandidatesOfASpecification() async throws {
+        let result = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15T00:00:00Z")))
+        let response = try result.get()
+        #expect(response.trackingId == nil)
+        #expect(response.specification == Sample.specification)
+        #expect(response.itineraries.map(\.voyageNumbers) == [["AE1-0100W", "NF-0310N"], ["AE1-0200W", "NF-0320N"]])
+        #expect(response.itineraries.first == Sample.fastest)
+    }
+
+    @Test func honoursTheOptions() async throws {
+        let avoiding = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", avoidVoyages: ["NF-0310N", "NF-0320N"])))
+        #expect(try avoiding.get().itineraries.map(\.voyageNumbers) == [["AE1-0100W", "BF-0410E"]])
+        let limited = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", limit: "1")))
+        #expect(try limited.get().itineraries.count == 1)
+    }
+
+    @Test func namesUnknownPortsAndVoyages() async {
+        let unknownPort = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTX", ready: "2026-03-01", deadline: "2026-04-15")))
+        #expect(unknownPort == .failure(.unknownLocation("SESTX", closest: ["SESTO"])))
+        let unknownVia = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", via: ["USLAX"])))
+        #expect(unknownVia == .failure(.unknownLocation("USLAX", closest: ["USNYC"])))
+        let unknownVoyage = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", avoidVoyages: ["XX-1"])))
+        #expect(unknownVoyage == .failure(.unknownVoyage("XX-1")))
+    }
+
+    @Test func saysWhenTheEarliestArrivalWouldBe() async {
+        let result = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
+        let specification = try! RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: Sample.utc("2026-04-01T23:59:59Z"))
+        #expect(result == .failure(.noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 5))))
+        let nowhere = await Self.interactor().execute(Self.request(RouteCargoForm(
+            origin: "USNYC", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
+        guard case .failure(.noRoute(_, nil)) = nowhere else { Issue.record("\(nowhere)"); return }
+    }
+
+    @Test func routesABookedCargoAndStoresTheOffer() async throws {
+        let repository = InMemoryCargoRepository([try Sample.cargo(routed: false)])
+        let response = try await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "ABC123"))).get()
+        #expect(response.trackingId == "ABC123")
+        #expect(response.specification == Sample.specification)
+        #expect(response.itineraries.count == 2)
+        let offer = try #require(try await repository.offer(for: "ABC123"))
+        #expect(offer == RouteOffer(trackingId: "ABC123", specification: Sample.specification, itineraries: response.itineraries))
+        // Routing does not assign.
+        #expect(try await repository.cargo("ABC123")?.routingStatus == .notRouted)
+    }
+
+    @Test func routesAMisdirectedCargoFromWhereItWasUnloaded() async throws {
+        let repository = InMemoryCargoRepository([
+            try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg]),
+        ])
+        let response = try await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "ABC123"))).get()
+        // From Hamburg, once its 36 hours of transshipment have passed, to the booked destination and deadline.
+        #expect(response.specification == (try RouteSpecification(
+            origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15))))
+        #expect(response.itineraries.map(\.voyageNumbers) == [["BF-0410E"]])
+        #expect(try await repository.offer(for: "ABC123")?.specification.origin == "DEHAM")
+    }
+
+    @Test func routesACargoOnBoardFromTheVoyagesNextCall() async throws {
+        let repository = InMemoryCargoRepository([try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong])])
+        let response = try await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "ABC123"))).get()
+        // Aboard AE1-0100W from Hong Kong: its next call is Shanghai, on 4 March, plus a day of transshipment.
+        #expect(response.specification.origin == "CNSHA")
+        #expect(response.specification.readyTime == SampleVoyages.day(3, 5))
+    }
+
+    @Test func refusesCargoItCannotRoute() async throws {
+        let claimed = try Sample.cargo("CLAIMED", events: [
+            Sample.receive, Sample.loadInHongKong, Sample.unloadInRotterdam,
+            Sample.event(.load, "NLRTM", "NF-0310N", SampleVoyages.day(4, 1)), Sample.event(.unload, "SESTO", "NF-0310N", SampleVoyages.day(4, 5)),
+            Sample.claim,
+        ])
+        let repository = InMemoryCargoRepository([claimed])
+        #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "CLAIMED")))
+            == .failure(.invalidOperation("Cargo CLAIMED was claimed at SESTO; its journey is over.")))
+        #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "NOBODY"))) == .failure(.cargoNotFound("NOBODY")))
+        // Without a cargo repository, no cargo can be found.
+        #expect(await Self.interactor().execute(Self.request(RouteCargoForm(trackingId: "CLAIMED"))) == .failure(.cargoNotFound("CLAIMED")))
+        #expect(try await repository.offer(for: "CLAIMED") == nil)
+    }
+
+    @Test func aCancelledTaskGetsCancelled() async {
+        let task = Task { () -> Result<RouteCargoResponse, DomainError> in
+            while !Task.isCancelled { await Task.yield() }
+            return await Self.interactor().execute(Self.request(RouteCargoForm(
+                origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15")))
+        }
+        task.cancel()
+        #expect(await task.value == .failure(.cancelled))
+    }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerTestSupport
+import Testing
+
+/// Hong Kong to Stockholm, ready 1 March, due 15 April, on the sample voyages; shared by the cargo tests.
+enum CargoSample {
+    static let network = SampleVoyages.network()
+    static let specification = try! RouteSpecification(
+        origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15))
+
+    /// AE1-0100W Hong Kong → Rotterdam (30 March), NF-0310N Rotterdam → Stockholm (1 to 5 April).
+    static let itinerary = try! network.earliestArrival(for: specification)
+
+    static func cargo(_ trackingId: String = "ABC123", routed: Bool = true) throws -> Cargo {
+        var cargo = try Cargo(trackingId: trackingId, teu: 1, specification: specification)
+        if routed { try cargo.assign(to: itinerary) }
+        return cargo
+    }
+
+    /// An event reported when it happened.
+    static func event(_ kind: HandlingEvent.Kind, _ location: UnLocode, _ voyage: VoyageNumber? = nil, _ time: Date) throws -> HandlingEvent {
+        try HandlingEvent(kind: kind, location: location, voyage: voyage, completionTime: time, registrationTime: time)
+    }
+
+    static let receive = try! event(.receive, "HKHKG", nil, SampleVoyages.day(3, 1))
+    static let loadInHongKong = try! event(.load, "HKHKG", "AE1-0100W", SampleVoyages.day(3, 2))
+    static let unloadInRotterdam = try! event(.unload, "NLRTM", "AE1-0100W", SampleVoyages.day(3, 30))
+    static let loadInRotterdam = try! event(.load, "NLRTM", "NF-0310N", SampleVoyages.day(4, 1))
+    static let unloadInStockholm = try! event(.unload, "SESTO", "NF-0310N", SampleVoyages.day(4, 5))
+    static let claim = try! event(.claim, "SESTO", nil, SampleVoyages.day(4, 6))
+}
+
+@Suite struct HandlingEventTests {
+    static let time = SampleVoyages.day(3, 2)
+
+    @Test(arguments: HandlingEvent.Kind.allCases)
+    func voyageIsRequiredForLoadAndUnloadOnly(_ kind: HandlingEvent.Kind) throws {
+        #expect(kind.requiresVoyage == (kind == .load || kind == .unload))
+        if kind.requiresVoyage {
+            #expect(throws: HandlingEventError(problems: [.voyageMissing(kind)])) {
+                try HandlingEvent(kind: kind, location: "HKHKG", completionTime: Self.time, registrationTime: Self.time)
+            }
+            let event = try HandlingEvent(kind: kind, location: "HKHKG", voyage: "AE1-0100W", completionTime: Self.time, registrationTime: Self.time)
+            #expect(event.voyage == "AE1-0100W")
+        } else {
+            #expect(throws: HandlingEventError(problems: [.voyageNotAllowed(kind)])) {
+                try HandlingEvent(kind: kind, location: "HKHKG", voyage: "AE1-0100W", completionTime: Self.time, registrationTime: Self.time)
+            }
+            let event = try HandlingEvent(kind: kind, location: "HKHKG", completionTime: Self.time, registrationTime: Self.time)
+            #expect(event.voyage == nil)
+        }
+    }
+
+    @Test func isNotRegisteredBeforeItHappened() throws {
+        #expect(throws: HandlingEventError(problems: [.registeredBeforeCompletion])) {
+            try HandlingEvent(kind: .receive, location: "HKHKG", completionTime: Self.time, registrationTime: Self.time - 1)
+        }
+        // Registered at the very time it happened, or later, is fine.
+        _ = try HandlingEvent(kind: .receive, location: "HKHKG", completionTime: Self.time, registrationTime: Self.time)
+        _ = try HandlingEvent(kind: .receive, location: "HKHKG", completionTime: Self.time, registrationTime: Self.time + 86_400)
+    }
+
+    @Test func listsEveryProblemWithAMessage() {
+        let expected = HandlingEventError(problems: [.voyageMissing(.unload), .registeredBeforeCompletion])
+        #expect(throws: expected) {
+            try HandlingEvent(kind: .unload, location: "NLRTM", completionTime: Self.time, registrationTime: Self.time - 60)
+        }
+        #expect(expected.description == "a unload needs the voyage; the event is reported before it happened")
+        #expect(HandlingEventError(problems: [.voyageNotAllowed(.claim)]).description == "a claim names no voyage")
+    }
+
+    @Test func sameHandlingIgnoresTheRegistrationTime() throws {
+        let first = try HandlingEvent(kind: .load, location: "HKHKG", voyage: "AE1-0100W", completionTime: Self.time, registrationTime: Self.time)
+        let late = try HandlingEvent(
+            kind: .load, location: "HKHKG", voyage: "AE1-0100W", completionTime: Self.time, registrationTime: Self.time + 3600)
+        let otherVoyage = try HandlingEvent(
+            kind: .load, location: "HKHKG", voyage: "TP-0500E", completionTime: Self.time, registrationTime: Self.time)
+        #expect(first.isSameHandling(as: late))
+        #expect(first != late)
+        #expect(!first.isSameHandling(as: otherVoyage))
+        #expect(first.description == "load at HKHKG on AE1-0100W")
+        #expect(CargoSample.receive.description == "receive at HKHKG")
+    }
+}
+
+@Suite struct CargoTests {
+    @Test(arguments: ["", "   ", "\t"])
+    func refusesABlankTrackingId(_ trackingId: String) {
+        #expect(throws: CargoError.blankTrackingId) {
+            try Cargo(trackingId: trackingId, teu: 1, specification: CargoSample.specification)
+        }
+    }
+
+    @Test(arguments: [0, -1, Int.min])
+    func refusesASizeThatIsNotPositive(_ teu: Int) {
+        #expect(throws: CargoError.sizeNotPositive(teu)) {
+            try Cargo(trackingId: "ABC123", teu: teu, specification: CargoSample.specification)
+        }
+    }
+
+    @Test func isBookedWithItsCustomerAndRevenue() throws {
+        let cargo = try Cargo(trackingId: "ABC123", teu: 2, specification: CargoSample.specification, revenuePerTEU: 1_250, customerId: "ACME")
+        #expect(cargo.id == "ABC123")
+        #expect(cargo.customerId == "ACME")
+        #expect(cargo.routingStatus == .notRouted)
+        #expect(cargo.handlingEvents.isEmpty)
+        #expect(cargo.booking == Booking(id: "ABC123", teu: 2, specification: CargoSample.specification, revenuePerTEU: 1_250))
+        #expect(CargoError.sizeNotPositive(0).description == "cargo must have a positive size in TEU, not 0")
+        #expect(CargoError.blankTrackingId.description == "cargo needs a tracking id")
+    }
+
+    @Test func isAssignedOnlyAnItineraryThatFitsItsSpecification() throws {
+        var cargo = try CargoSample.cargo(routed: false)
+        try cargo.assign(to: CargoSample.itinerary)
+        #expect(cargo.routingStatus == .routed)
+        let toHamburg = try Itinerary(legs: [Leg(
+            voyage: SampleVoyages.asiaEurope1, movementIndices: 0..<4, loadLocation: SampleLocations.hongKong,
+            unloadLocation: SampleLocations.hamburg)])
+        #expect(throws: CargoError.itineraryDoesNotSatisfySpecification(["it ends at DEHAM, not at SESTO"])) {
+            try cargo.assign(to: toHamburg)
+        }
+        #expect(cargo.itinerary == CargoSample.itinerary)
+        // A new destination leaves the itinerary in place, misrouted.
+        cargo.specifyNewRoute(try RouteSpecification(
+            origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30)))
+        #expect(cargo.routingStatus == .misrouted)
+        #expect(cargo.delivery.routingStatus == .misrouted)
+    }
+
+    @Test func registersEventsInCompletionOrder() throws {
+        var cargo = try CargoSample.cargo()
+        #expect(try cargo.register(CargoSample.receive) == .recorded)
+        #expect(try cargo.register(CargoSample.unloadInRotterdam) == .recorded)
+        // The load in Hong Kong is reported after the unload in Rotterdam: it goes before it.
+        #expect(try cargo.register(CargoSample.loadInHongKong) == .recordedOutOfOrder)
+        #expect(cargo.handlingEvents == [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam])
+        #expect(cargo.delivery.transportStatus == .inPort)
+        #expect(cargo.delivery.lastKnownLocation == "NLRTM")
+    }
+
+    @Test func aDuplicateChangesNothing() throws {
+        var cargo = try CargoSample.cargo()
+        try cargo.register(CargoSample.receive)
+        try cargo.register(CargoSample.loadInHongKong)
+        let before = cargo.handlingEvents
+        // The same handling, reported again a day later.
+        let again = try HandlingEvent(
+            kind: .load, location: "HKHKG", voyage: "AE1-0100W", completionTime: SampleVoyages.day(3, 2),
+            registrationTime: SampleVoyages.day(3, 3))
+        #expect(try cargo.register(again) == .duplicate)
+        #expect(try cargo.register(CargoSample.receive) == .duplicate)
+        #expect(cargo.handlingEvents == before)
+    }
+
+    @Test func nothingHappensAfterTheClaim() throws {
+        var cargo = try CargoSample.cargo()
+        for event in [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+                      CargoSample.unloadInStockholm, CargoSample.claim]
+        {
+            try cargo.register(event)
+        }
+        let customs = try CargoSample.event(.customs, "SESTO", nil, SampleVoyages.day(4, 7))
+        #expect(throws: CargoError.claimed(SampleVoyages.day(4, 6))) { try cargo.register(customs) }
+        // An event from before the claim, reported late, is still recorded; a duplicate of the claim too is fine.
+        let earlierCustoms = try CargoSample.event(.customs, "SESTO", nil, SampleVoyages.day(4, 5, hour: 12))
+        #expect(try cargo.register(earlierCustoms) == .recordedOutOfOrder)
+        #expect(try cargo.register(CargoSample.claim) == .duplicate)
+        #expect(cargo.handlingEvents.last == CargoSample.claim)
+        #expect(cargo.delivery.transportStatus == .claimed)
+    }
+
+    @Test func isRestoredWithItsEventsInCompletionOrder() throws {
+        let cargo = try Cargo(
+            trackingId: "ABC123", teu: 1, specification: CargoSample.specification, revenuePerTEU: nil, customerId: "ACME",
+            itinerary: CargoSample.itinerary, handlingEvents: [CargoSample.loadInHongKong, CargoSample.receive])
+        #expect(cargo.handlingEvents == [CargoSample.receive, CargoSample.loadInHongKong])
+        #expect(cargo.itinerary == CargoSample.itinerary)
+        #expect(throws: CargoError.blankTrackingId) {
+            try Cargo(
+                trackingId: " ", teu: 1, specification: CargoSample.specification, revenuePerTEU: nil, customerId: nil, itinerary: nil,
+                handlingEvents: [])
+        }
+    }
+}
+
+@Suite struct DeliveryTests {
+    typealias Status = Delivery.TransportStatus
+
+    @Test(arguments: [
+        ([], Status.notReceived),
+        ([CargoSample.receive], .inPort),
+        ([CargoSample.receive, CargoSample.loadInHongKong], .onboardCarrier),
+        ([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam], .inPort),
+        ([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+          CargoSample.unloadInStockholm, try! CargoSample.event(.customs, "SESTO", nil, SampleVoyages.day(4, 5, hour: 6))], .inPort),
+        ([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+          CargoSample.unloadInStockholm, CargoSample.claim], .claimed),
+    ])
+    func transportStatusFollowsTheLastEvent(_ events: [HandlingEvent], _ status: Status) {
+        let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
+        #expect(delivery.transportStatus == status)
+        #expect(delivery.lastEvent == events.last)
+        #expect(delivery.currentVoyage == (status == .onboardCarrier ? events.last?.voyage : nil))
+        #expect(!delivery.isMisdirected)
+    }
+
+    @Test(arguments: [
+        // Loaded onto the wrong voyage in Hong Kong.
+        try! CargoSample.event(.load, "HKHKG", "TP-0500E", SampleVoyages.day(3, 3)),
+        // Discharged in Hamburg instead of Rotterdam.
+        try! CargoSample.event(.unload, "DEHAM", "AE1-0100W", SampleVoyages.day(4, 1)),
+        // Discharged at a call the leg passes, Singapore.
+        try! CargoSample.event(.unload, "SGSIN", "AE1-0100W", SampleVoyages.day(3, 10)),
+    ])
+    func anUnexpectedLoadOrUnloadIsAMisdirection(_ event: HandlingEvent) {
+        let events = [CargoSample.receive, CargoSample.loadInHongKong, event].sorted { $0.completionTime < $1.completionTime }
+        let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
+        #expect(delivery.isMisdirected)
+        #expect(!delivery.isOnTrack)
+        #expect(delivery.nextExpectedActivity == nil)
+        #expect(delivery.estimatedTimeOfArrival == nil)
+        #expect(!CargoSample.itinerary.isExpected(event))
+    }
+
+    @Test func customsAnywhereIsNoMisdirection() throws {
+        let customs = try CargoSample.event(.customs, "SGSIN", nil, SampleVoyages.day(3, 10))
+        let delivery = Delivery(
+            specification: CargoSample.specification, itinerary: CargoSample.itinerary,
+            events: [CargoSample.receive, CargoSample.loadInHongKong, customs])
+        #expect(CargoSample.itinerary.isExpected(customs))
+        #expect(!delivery.isMisdirected)
+        #expect(delivery.transportStatus == .inPort)
+        // The next activity follows the last load or unload.
+        #expect(delivery.nextExpectedActivity?.kind == .unload)
+    }
+
+    @Test func aReceiveOrClaimElsewhereIsAMisdirection() throws {
+        let receivedInShanghai = Delivery(
+            specification: CargoSample.specification, itinerary: CargoSample.itinerary,
+            events: [try CargoSample.event(.receive, "CNSHA", nil, SampleVoyages.day(3, 1))])
+        #expect(receivedInShanghai.isMisdirected)
+        let claimedInRotterdam = Delivery(
+            specification: CargoSample.specification, itinerary: CargoSample.itinerary,
+            events: [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam,
+                     try CargoSample.event(.claim, "NLRTM", nil, SampleVoyages.day(3, 31))])
+        #expect(claimedInRotterdam.isMisdirected)
+    }
+
+    @Test(arguments: [
+        (0, HandlingActivity(kind: .receive, location: "HKHKG")),
+        (1, HandlingActivity(kind: .load, location: "HKHKG", voyage: "AE1-0100W", time: SampleVoyages.day(3, 2))),
+        (2, HandlingActivity(kind: .unload, location: "NLRTM", voyage: "AE1-0100W", time: SampleVoyages.day(3, 30))),
+        (3, HandlingActivity(kind: .load, location: "NLRTM", voyage: "NF-0310N", time: SampleVoyages.day(4, 1))),
+        (4, HandlingActivity(kind: .unload, location: "SESTO", voyage: "NF-0310N", time: SampleVoyages.day(4, 5))),
+        (5, HandlingActivity(kind: .claim, location: "SESTO")),
+    ])
+    func nextExpectedActivityAlongATwoLegItinerary(_ handled: Int, _ next: HandlingActivity) {
+        let events = Array([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+                            CargoSample.unloadInStockholm].prefix(handled))
+        let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
+        #expect(CargoSample.itinerary.legs.count == 2)
+        #expect(delivery.isOnTrack)
+        #expect(delivery.nextExpectedActivity == next)
+        #expect(delivery.estimatedTimeOfArrival == SampleVoyages.day(4, 5))
+    }
+
+    @Test func nothingIsExpectedAfterTheClaim() {
+        let events = [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+                      CargoSample.unloadInStockholm, CargoSample.claim]
+        let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
+        #expect(delivery.transportStatus == .claimed)
+        #expect(delivery.nextExpectedActivity == nil)
+        #expect(HandlingActivity(kind: .load, location: "NLRTM", voyage: "NF-0310N").description == "load at NLRTM on NF-0310N")
+    }
+
+    @Test func estimatedTimeOfArrivalOnlyOnTrack() throws {
+        let notRouted = Delivery(specification: CargoSample.specification, itinerary: nil, events: [CargoSample.receive])
+        #expect(notRouted.routingStatus == .notRouted)
+        #expect(notRouted.estimatedTimeOfArrival == nil && notRouted.nextExpectedActivity == nil)
+        #expect(!notRouted.isMisdirected && !notRouted.isOnTrack)
+
+        let laterDeadline = try RouteSpecification(
+            origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30))
+        let misrouted = Delivery(specification: laterDeadline, itinerary: CargoSample.itinerary, events: [CargoSample.receive])
+        #expect(misrouted.routingStatus == .misrouted)
+        #expect(misrouted.estimatedTimeOfArrival == nil && misrouted.nextExpectedActivity == nil)
+
+        let onTrack = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: [CargoSample.receive])
+        #expect(onTrack.isOnTrack)
+        #expect(onTrack.estimatedTimeOfArrival == SampleVoyages.day(4, 5))
+    }
+
+    @Test func aReRoutedItineraryFromWhereTheCargoWasUnloadedIsOnTrackAgain() throws {
+        // Discharged in Hamburg instead of Rotterdam: misdirected.
+        var cargo = try CargoSample.cargo()
+        let unloadInHamburg = try CargoSample.event(.unload, "DEHAM", "AE1-0100W", SampleVoyages.day(4, 1))
+        for event in [CargoSample.receive, CargoSample.loadInHongKong, unloadInHamburg] { try cargo.register(event) }
+        #expect(cargo.isMisdirected)
+        #expect(cargo.delivery.estimatedTimeOfArrival == nil)
+
+        // A new specification from Hamburg after its 36 hours of transshipment, and the Baltic feeder.
+        let fromHamburg = try RouteSpecification(
+            origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15))
+        let onward = try CargoSample.network.earliestArrival(for: fromHamburg)
+        #expect(onward.legs.map(\.voyage.number) == ["BF-0410E"])
+        cargo.specifyNewRoute(fromHamburg)
+        try cargo.assign(to: onward)
+
+        // The unload in Hamburg is where the new itinerary starts: expected, so the cargo is on track.
+        #expect(onward.isExpected(unloadInHamburg))
+        let delivery = cargo.delivery
+        #expect(delivery.routingStatus == .routed)
+        #expect(!delivery.isMisdirected)
+        #expect(delivery.isOnTrack)
+        #expect(delivery.estimatedTimeOfArrival == SampleVoyages.day(4, 6))
+        #expect(delivery.nextExpectedActivity == HandlingActivity(
+            kind: .load, location: "DEHAM", voyage: "BF-0410E", time: SampleVoyages.day(4, 3)))
+    }
+}
