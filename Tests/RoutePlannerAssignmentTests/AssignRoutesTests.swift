@@ -36,15 +36,11 @@ import Testing
             "gap": "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
         ]))
         let outOfRange = await coordinator(AssignRoutesForm(timeLimit: "0", gap: "60%"))
-        // Known bug (Sources/RoutePlannerApplication/AssignRoutes/AssignRoutesRequest.swift, `create(_ form:)`): a time
-        // limit out of range returns before the gap's range is checked, so only the time limit is reported.
-        withKnownIssue("the form reports the gap's range only once the time limit is valid") {
-            #expect(outOfRange == .validationFailure([
-                "timeLimit": "Enter a time limit from 1 to 3600 seconds.",
-                "gap": "Enter a gap from 0 to 50%.",
-            ]))
-        }
-        #expect(outOfRange == .validationFailure(["timeLimit": "Enter a time limit from 1 to 3600 seconds."]))
+        // Every field error at once.
+        #expect(outOfRange == .validationFailure([
+            "timeLimit": "Enter a time limit from 1 to 3600 seconds.",
+            "gap": "Enter a gap from 0 to 50%.",
+        ]))
         #expect(await coordinator(AssignRoutesForm(timeLimit: "60", gap: "60%")) == .validationFailure(["gap": "Enter a gap from 0 to 50%."]))
     }
 
@@ -128,12 +124,8 @@ import Testing
         }
         task.cancel()
         let error = await task.value
-        // Known bug (Sources/RoutePlannerAssignment/Assignment/AssignmentModel.swift, `solve()`): seeding swallows the
-        // router's `.cancelled` (`try? router.earliestArrival`), so with no column found the early return for an
-        // empty model hands back an "optimal" plan that carries nothing, before any check of `Task.isCancelled`.
-        withKnownIssue("a solve cancelled before its first column returns an empty optimal plan") {
-            #expect(error == .cancelled)
-        }
+        // A cancelled router finds no column; that must not come back as an empty "optimal" plan.
+        #expect(error == .cancelled)
     }
 
     @Test func theSolverStopsWhenTheTaskIsCancelledWhileItRuns() async throws {

@@ -86,7 +86,7 @@ import Testing
         (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
         (["assign-route", "RP000001", "0"], 64, "error: --candidate: Enter a whole number from 1 to 50.\n"),
         (["handle", "RP000001", "--event", "lost", "--location", "CNSHA", "--time", "2026-03-02"], 64,
-         "error: --event: Enter one of receive, load, unload, customs, claim.\nerror: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\n"),
+         "error: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\nerror: --event: Enter one of receive, load, unload, customs, claim.\n"),
     ] as [([String], Int32, String)])
     func reportsWrongInputNamingTheFlag(_ arguments: [String], _ status: Int32, _ error: String) throws {
         let store = Self.temporaryStore()

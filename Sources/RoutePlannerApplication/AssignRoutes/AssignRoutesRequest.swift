@@ -40,6 +40,7 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
         let gapText = form.gap.trimmingCharacters(in: .whitespaces)
         let relativeGap = gapText.hasSuffix("%") ? Double(gapText.dropLast()).map { $0 / 100 } : Double(gapText)
         if relativeGap == nil || !(relativeGap!.isFinite) { fields["gap"] = "Enter a gap as a fraction (0.005) or a percentage (0.5%)." }
+        else if !(0...0.5).contains(relativeGap!) { fields["gap"] = "Enter a gap from 0 to 50%." }
         guard fields.isEmpty, let seconds, let relativeGap else { return .failure(ValidationError(fields: fields)) }
         let file = form.modelFile.trimmingCharacters(in: .whitespaces)
         return create(

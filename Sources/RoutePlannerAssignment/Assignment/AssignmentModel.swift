@@ -170,6 +170,8 @@ final class AssignmentModel {
 
     func solve() throws(GLPKError) -> AssignmentPlan {
         seed()
+        // A cancelled router finds nothing, which must not read as "no booking has an itinerary".
+        guard !Task.isCancelled else { throw .cancelled }
         let greedy = greedyAssignment()
         report("\(groups.count) booking groups seeded, greedy baseline \(String(format: "%.0f", greedy.revenue))")
         guard !columns.isEmpty else {
