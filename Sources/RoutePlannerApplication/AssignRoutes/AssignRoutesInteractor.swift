@@ -51,7 +51,12 @@ public struct AssignRoutesInteractor: UseCase {
         do {
             var routed: [Cargo] = []
             for (var each, assignment) in zip(open, plan.assignments) {
-                guard let itinerary = assignment.itinerary else { continue }
+                guard let found = assignment.itinerary else { continue }
+                // The solver saw the capacities left over; the cargo keeps the schedule's own voyages.
+                let legs = found.legs.compactMap { leg in
+                    network.leg(voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code, arriving: leg.unloadTime)
+                }
+                let itinerary = legs.count == found.legs.count ? (try? Itinerary(legs: legs)) ?? found : found
                 try each.assign(to: itinerary)
                 routed.append(each)
             }

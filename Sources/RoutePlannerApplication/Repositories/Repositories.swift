@@ -24,6 +24,10 @@ public protocol CargoRepository: Sendable {
     /// A tracking id no cargo has had or will have.
     func nextTrackingId() async throws -> String
     /// Stores the cargo, replacing the one with its tracking id.
+    ///
+    /// A store shared between processes may refuse a cargo that another process changed since this
+    /// repository read it, or that it never read (the SQLite repository's `StoreError.conflict`), so that no
+    /// change is lost; read the cargo again and retry.
     func save(_ cargo: Cargo) async throws
     /// Stores every cargo in one transaction: all of them or none.
     func save(_ cargo: [Cargo]) async throws

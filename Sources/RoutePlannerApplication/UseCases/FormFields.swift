@@ -65,7 +65,7 @@ struct FormFields {
     }
 
     /// Voyage numbers; blank entries are ignored.
-    func voyages(_ texts: [String], field: String) -> Set<VoyageNumber> {
+    func voyages(_ texts: [String]) -> Set<VoyageNumber> {
         Set(texts.compactMap { VoyageNumber($0) })
     }
 
