@@ -82,7 +82,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RoutePlannerApplicationTests",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerStore", "RoutePlannerTestSupport"]
+            dependencies: [
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerStore", "RoutePlannerTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "RoutePlannerAssignmentTests",

@@ -54,6 +54,10 @@ public struct RoutePlannerComposition: Sendable {
         Coordinator(BookCargoInteractor(cargo: cargo, customers: customers, locations: locations), presenter: BookCargoPresenter(format: format))
     }
 
+    public var importBookings: ImportBookingsCoordinator {
+        Coordinator(ImportBookingsInteractor(cargo: cargo, customers: customers, voyages: voyages), presenter: ImportBookingsPresenter(format: format))
+    }
+
     public var listCargo: ListCargoCoordinator {
         Coordinator(ListCargoInteractor(cargo: cargo), presenter: ListCargoPresenter(format: format))
     }

@@ -133,6 +133,10 @@ public final class CargoStore: Sendable {
                 table.primaryKey(["trackingId", "candidate", "position"])
             }
         }
+        migrator.registerMigration("v2: booking references") { db in
+            try db.alter(table: "cargo") { table in table.add(column: "bookingReference", .text) }
+            try db.create(index: "cargo_bookingReference", on: "cargo", columns: ["bookingReference"], options: .unique)
+        }
         return migrator
     }
 }

@@ -14,6 +14,7 @@ struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "cargo"
     var trackingId: String
     var customerId: String?
+    var bookingReference: String?
     var teu: Int
     var revenuePerTEU: Double?
     var origin: String

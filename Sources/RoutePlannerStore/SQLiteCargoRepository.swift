@@ -35,16 +35,32 @@ public actor SQLiteCargoRepository: CargoRepository {
         return try rows.map { try restore($0, network: network) }
     }
 
-    public func nextTrackingId() async throws -> String {
+    public func nextTrackingIds(_ count: Int) async throws -> [String] {
         try write { db in
             try db.execute(sql: "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT(name) DO NOTHING")
-            // Skip numbers that imported bookings took as their ids.
-            while true {
-                try db.execute(sql: "UPDATE sequence SET value = value + 1 WHERE name = 'trackingId'")
-                let number = try Int.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'trackingId'") ?? 1
+            var number = try Int.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'trackingId'") ?? 0
+            var ids: [String] = []
+            while ids.count < count {
+                number += 1
+                // Skip numbers that cargo imported with its own ids took.
                 let id = TrackingId.make(number)
-                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cargo WHERE trackingId = ?", arguments: [id]) == 0 { return id }
+                if try !CargoRecord.exists(db, key: id) { ids.append(id) }
             }
+            try db.execute(sql: "UPDATE sequence SET value = ? WHERE name = 'trackingId'", arguments: [number])
+            return ids
+        }
+    }
+
+    public func trackingIds(bookingReferences: [String]) async throws -> [String: String] {
+        try read { db in
+            var found: [String: String] = [:]
+            for chunk in stride(from: 0, to: bookingReferences.count, by: 500).map({ bookingReferences[$0..<min($0 + 500, bookingReferences.count)] }) {
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT bookingReference, trackingId FROM cargo WHERE bookingReference IN (\(databaseQuestionMarks(count: chunk.count)))",
+                    arguments: StatementArguments(Array(chunk)))
+                for row in rows { found[row["bookingReference"]] = row["trackingId"] }
+            }
+            return found
         }
     }
 
@@ -124,7 +140,7 @@ public actor SQLiteCargoRepository: CargoRepository {
         do {
             return try Cargo(
                 trackingId: id, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
-                customerId: record.customerId, itinerary: itinerary, handlingEvents: events)
+                customerId: record.customerId, bookingReference: record.bookingReference, itinerary: itinerary, handlingEvents: events)
         } catch {
             throw StoreError.database(path: store.path, message: "cargo \(id): \(error)")
         }
@@ -134,7 +150,7 @@ public actor SQLiteCargoRepository: CargoRepository {
     private static func write(_ cargo: Cargo, version: Int?, _ db: Database) throws -> Int {
         let specification = cargo.specification
         var record = CargoRecord(
-            trackingId: cargo.trackingId, customerId: cargo.customerId, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
+            trackingId: cargo.trackingId, customerId: cargo.customerId, bookingReference: cargo.bookingReference, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
             origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
             arrivalDeadline: specification.arrivalDeadline, version: (version ?? 0) + 1)
         if let version {

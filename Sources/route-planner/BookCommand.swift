@@ -1,26 +1,56 @@
 import ArgumentParser
 import RoutePlannerApplication
 
-/// `route-planner book`: books cargo for a customer and prints its tracking id.
+/// `route-planner book`: books cargo for a customer and prints its tracking id, or books a bookings file.
 struct BookCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "book", abstract: "Book cargo for a registered customer; prints its tracking id.",
-        discussion: "Example: route-planner book --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME")
+        commandName: "book", abstract: "Book cargo for a registered customer, or a bookings file; prints the tracking ids.",
+        discussion: """
+            Examples: route-planner book --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME; \
+            route-planner book --bookings bookings.csv --customer ACME (booking,origin,destination,ready,deadline,teu\
+            [,revenue_per_teu,customer]; every row is booked in one transaction, or none when any row is wrong; a row \
+            whose booking was booked before is an error, so a file is never booked twice).
+            """)
 
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var store: StoreOptions
-    @Option(help: "The origin port's UN/LOCODE.") var from: String
-    @Option(help: "The destination port's UN/LOCODE.") var to: String
-    @Option(help: "When the cargo is ready: a date (start of the day, UTC) or a date-time with a zone.") var ready: String
-    @Option(help: "The arrival deadline, inclusive: a date (end of the day, UTC) or a date-time with a zone.") var deadline: String
-    @Option(help: "The size in TEU, 1 to 100000.") var teu = "1"
-    @Option(help: "The id of the registered customer who books.") var customer: String
-    @Option(help: "Revenue per TEU, when known.") var revenue = ""
-    @Flag(help: "Print only the tracking id, for scripts.") var quiet = false
+    @Option(help: "The origin port's UN/LOCODE.") var from: String?
+    @Option(help: "The destination port's UN/LOCODE.") var to: String?
+    @Option(help: "When the cargo is ready: a date (start of the day, UTC) or a date-time with a zone.") var ready: String?
+    @Option(help: "The arrival deadline, inclusive: a date (end of the day, UTC) or a date-time with a zone.") var deadline: String?
+    @Option(help: "The size in TEU, 1 to 100000. Default: 1.") var teu: String?
+    @Option(help: "The id of the registered customer who books (with --bookings: of the rows without a customer).") var customer: String?
+    @Option(help: "Revenue per TEU, when known.") var revenue: String?
+    @Option(help: "A bookings CSV file to book whole.") var bookings: String?
+    @Flag(help: "Print only the tracking ids, one per line, for scripts.") var quiet = false
+
+    func validate() throws {
+        if bookings != nil {
+            guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil else {
+                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu or --revenue with it.")
+            }
+        } else if from == nil || to == nil || ready == nil || deadline == nil || customer == nil {
+            throw ValidationError("Give --from, --to, --ready, --deadline and --customer (and --teu, --revenue when known), or --bookings FILE.")
+        }
+    }
 
     func run() async throws {
-        let coordinator = try schedule.composition(store: store.store).bookCargo
-        let form = BookCargoForm(origin: from, destination: to, ready: ready, deadline: deadline, teu: teu, customer: customer, revenue: revenue)
+        let app = try schedule.composition(store: store.store)
+        if let bookings {
+            let coordinator = app.importBookings
+            let result = await coordinator.controller.handle(ImportBookingsForm(file: bookings, customer: customer ?? ""))
+            return try show(coordinator.presenter.present(result), flags: ["file": "bookings"]) { lines in
+                if quiet, case .success(let response) = result {
+                    print(response.cargo.map(\.trackingId).joined(separator: "\n"))
+                } else {
+                    print(lines.joined(separator: "\n"))
+                }
+            }
+        }
+        let coordinator = app.bookCargo
+        let form = BookCargoForm(
+            origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",
+            revenue: revenue ?? "")
         let result = await coordinator.controller.handle(form)
         try show(coordinator.presenter.present(result), flags: ["origin": "from", "destination": "to"]) { text in
             if quiet, case .success(let response) = result { print(response.cargo.trackingId) } else { print(text) }

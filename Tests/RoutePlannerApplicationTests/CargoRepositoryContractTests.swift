@@ -1,7 +1,8 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerStore
+import GRDB
+@testable import RoutePlannerStore
 import RoutePlannerTestSupport
 import Testing
 
@@ -73,6 +74,19 @@ func checkCargoRepositoryContract(
         let id = try await repository.nextTrackingId()
         #expect(!existing.contains(id) && id > next, "\(id)", sourceLocation: sourceLocation)
     }
+
+    // A batch of ids: as many as asked, all new, after the ones before; none for zero.
+    let batch = try await repository.nextTrackingIds(5)
+    #expect(batch.count == 5 && batch == batch.sorted() && batch.first! > next && Set(batch).isDisjoint(with: existing), "\(batch)", sourceLocation: sourceLocation)
+    #expect(try await repository.nextTrackingIds(0) == [], sourceLocation: sourceLocation)
+
+    // Booking references: the cargo booked under them, by reference; cargo without one is not found.
+    let referenced = try Cargo(trackingId: batch[0], teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-7")
+    try await repository.save(referenced)
+    #expect(try await repository.cargo(batch[0])?.bookingReference == "BK-7", sourceLocation: sourceLocation)
+    #expect(try await repository.trackingIds(bookingReferences: ["BK-7", "BK-8", "ABC123"]) == ["BK-7": batch[0]], sourceLocation: sourceLocation)
+    let many = (0..<1_200).map { "REF-\($0)" } + ["BK-7"]
+    #expect(try await repository.trackingIds(bookingReferences: many) == ["BK-7": batch[0]], sourceLocation: sourceLocation)
 
     // Offers: the candidates in order with their specification, replaced by the next offer.
     let candidates = try Sample.network.candidates(for: Sample.specification)
@@ -155,6 +169,37 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
             let next = try await repository.nextTrackingId()
             #expect(next > before.lastId)
             #expect(try reopened.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test func aFileOfTheFirstVersionIsBroughtUpToDate() async throws {
+        try await Self.withStore { path in
+            do {
+                let first = try DatabaseQueue(path: path)
+                try CargoStore.migrator.migrate(first, upTo: "v1: cargo, customers, itineraries, handling events, offers")
+                try await first.write { db in
+                    try db.execute(sql: "INSERT INTO customer (id, name) VALUES ('ACME', 'Acme Shipping')")
+                    try db.execute(
+                        sql: """
+                            INSERT INTO cargo (trackingId, customerId, teu, origin, destination, readyTime, arrivalDeadline, version)
+                            VALUES ('RP000001', 'ACME', 2, 'HKHKG', 'SESTO', ?, ?, 1)
+                            """,
+                        arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
+                }
+            }
+            let store = try CargoStore(path: path)
+            let repository = store.cargoRepository(voyages: Sample.schedule)
+            let old = try #require(try await repository.cargo("RP000001"))
+            #expect(old.bookingReference == nil && old.customerId == "ACME" && old.teu == 2)
+            try await repository.save(try Cargo(
+                trackingId: "RP000002", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
+            #expect(try await repository.trackingIds(bookingReferences: ["BK-1"]) == ["BK-1": "RP000002"])
+            // Two cargo may not share a reference, even when written past the use cases.
+            await #expect(throws: StoreError.self) {
+                try await repository.save(try Cargo(
+                    trackingId: "RP000003", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
+            }
+            #expect(try store.integrityCheck() == ["ok"])
         }
     }
 

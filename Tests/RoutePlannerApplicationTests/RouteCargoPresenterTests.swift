@@ -53,9 +53,9 @@ import Testing
         (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo could not be read or written: schedule.csv:2:1: error: …"),
         (.cancelled, "Cancelled."),
         (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "no cargo has tracking id X")], omitted: 0),
-         "1 error; nothing was registered:\nr.csv:2:1: error: no cargo has tracking id X"),
+         "1 error; nothing in the file was used:\nr.csv:2:1: error: no cargo has tracking id X"),
         (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "bad")], omitted: 2),
-         "3 errors; nothing was registered:\nr.csv:2:1: error: bad\nand 2 more"),
+         "3 errors; nothing in the file was used:\nr.csv:2:1: error: bad\nand 2 more"),
     ])
     func writesDomainErrorsAsActions(_ error: DomainError, _ message: String) {
         #expect(RouteCargoPresenter().present(.failure(.domain(error))) == .failure(message))

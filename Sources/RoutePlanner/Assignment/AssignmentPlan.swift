@@ -1,5 +1,4 @@
 import Foundation
-import RoutePlanner
 
 /// How to solve an assignment.
 public struct AssignmentOptions: Hashable, Sendable {

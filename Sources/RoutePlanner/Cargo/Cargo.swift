@@ -23,6 +23,9 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public let revenuePerTEU: Double?
     /// The customer who booked the cargo, when known.
     public let customerId: String?
+    /// The booking's reference in the system it was booked from (a bookings file's `booking` column), when
+    /// there is one: it keeps a booking from being booked twice.
+    public let bookingReference: String?
     /// Where the cargo must go and when.
     public private(set) var specification: RouteSpecification
     /// The itinerary the cargo follows, once routed.
@@ -34,23 +37,27 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ///
     /// - Throws: ``CargoError/blankTrackingId`` or ``CargoError/sizeNotPositive(_:)``.
     public init(
-        trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil, customerId: String? = nil
+        trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil, customerId: String? = nil,
+        bookingReference: String? = nil
     ) throws(CargoError) {
         guard !trackingId.trimmingWhitespace().isEmpty else { throw .blankTrackingId }
         guard teu > 0 else { throw .sizeNotPositive(teu) }
-        self.init(valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId)
+        self.init(
+            valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
+            bookingReference: bookingReference)
     }
 
     /// Restores cargo as a repository stored it: its itinerary (which may no longer fit the specification)
     /// and its events, put in completion order.
     ///
-    /// - Throws: The errors of ``init(trackingId:teu:specification:revenuePerTEU:customerId:)``.
+    /// - Throws: The errors of ``init(trackingId:teu:specification:revenuePerTEU:customerId:bookingReference:)``.
     public init(
         trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
-        itinerary: Itinerary?, handlingEvents: [HandlingEvent]
+        bookingReference: String? = nil, itinerary: Itinerary?, handlingEvents: [HandlingEvent]
     ) throws(CargoError) {
         try self.init(
-            trackingId: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId)
+            trackingId: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
+            bookingReference: bookingReference)
         self.itinerary = itinerary
         self.handlingEvents = handlingEvents.enumerated()
             .sorted { ($0.element.completionTime, $0.offset) < ($1.element.completionTime, $1.offset) }.map(\.element)
@@ -60,14 +67,18 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public init(booking: Booking) {
         self.init(
             valid: booking.id, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
-            customerId: nil)
+            customerId: nil, bookingReference: nil)
     }
 
-    private init(valid trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?) {
+    private init(
+        valid trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
+        bookingReference: String?
+    ) {
         self.trackingId = trackingId
         self.teu = teu
         self.revenuePerTEU = revenuePerTEU
         self.customerId = customerId
+        self.bookingReference = bookingReference
         self.specification = specification
     }
 

@@ -1,8 +1,20 @@
 import Foundation
 
+/// One row of a bookings file: the booking, the customer who made it when the file says, and where the row
+/// is in its file, so that what is found wrong with it later (an unknown customer, a booking already made)
+/// can be located too.
+public struct BookingRow: Hashable, Sendable {
+    public let booking: Booking
+    /// The `customer` column, when the file has one and it is not empty.
+    public let customerId: String?
+    /// Where the row's fields are, by column name (`booking`, `origin`, `destination`, `ready`, `deadline`,
+    /// `teu`, `customer`).
+    public let positions: CSVRowPositions
+}
+
 extension CSVImporter {
     /// Reads a bookings file: `booking`, `origin`, `destination`, `ready`, `deadline`, `teu`; optionally
-    /// `revenue_per_teu`.
+    /// `revenue_per_teu` (and `customer`, which ``importBookingRows(_:network:)`` reads).
     ///
     /// `ready` and `deadline` are dates or date-times with a zone. A date means, in UTC, the start of that day
     /// for `ready` and its end (23:59:59) for `deadline`, since the deadline is inclusive.
@@ -12,14 +24,22 @@ extension CSVImporter {
     ///   - network: When given, every location must be in it.
     /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
     public func importBookings(_ file: CSVFile, network: ScheduleNetwork? = nil) throws(ImportError) -> ImportResult<[Booking]> {
+        try importBookingRows(file, network: network).map { $0.map(\.booking) }
+    }
+
+    /// Reads a bookings file as ``importBookings(_:network:)`` does, keeping each row's customer and
+    /// position.
+    ///
+    /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
+    public func importBookingRows(_ file: CSVFile, network: ScheduleNetwork? = nil) throws(ImportError) -> ImportResult<[BookingRow]> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
-        var bookings: [Booking] = []
+        var bookings: [BookingRow] = []
         guard var table = CSVTable(
             file, required: ["booking", "origin", "destination", "ready", "deadline", "teu"],
-            optional: ["revenue_per_teu"], log: &log)
+            optional: ["revenue_per_teu", "customer"], log: &log)
         else { return try finish([], log: log, skipped: 0) }
-        let (id, origin, destination, ready, deadline, teu, revenue) = (0, 1, 2, 3, 4, 5, 6)
+        let (id, origin, destination, ready, deadline, teu, revenue, customer) = (0, 1, 2, 3, 4, 5, 6, 7)
         var lineOfBooking: [String: Int] = [:]
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -62,7 +82,11 @@ extension CSVImporter {
                 noteSkipped(table, log: &log)
                 continue
             }
-            bookings.append(Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU))
+            let customerId = table.text(customer)
+            bookings.append(BookingRow(
+                booking: Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU),
+                customerId: customerId.isEmpty ? nil : customerId,
+                positions: CSVRowPositions(table, columns: [id, origin, destination, ready, deadline, teu, customer])))
         }
         return try finish(bookings, log: log, skipped: skipped)
     }

@@ -5,15 +5,12 @@ import Foundation
 public struct HandlingReportRow: Hashable, Sendable {
     public let trackingId: String
     public let event: HandlingEvent
-    /// The file, line and column of each field, by column name (`tracking_id`, `event`, `location`,
-    /// `voyage`, `completion_time`).
-    public let positions: [String: ImportDiagnostic]
+    /// Where the row's fields are, by column name (`tracking_id`, `event`, `location`, `voyage`,
+    /// `completion_time`).
+    public let positions: CSVRowPositions
 
     /// An error at a column of this row, as `file:line:column: error: message`.
-    public func error(_ column: String, _ message: String) -> ImportDiagnostic {
-        let at = positions[column] ?? positions["tracking_id"]!
-        return ImportDiagnostic(file: at.file, line: at.line, column: at.column, severity: .error, message: message)
-    }
+    public func error(_ column: String, _ message: String) -> ImportDiagnostic { positions.error(column, message) }
 }
 
 extension CSVImporter {
@@ -62,12 +59,8 @@ extension CSVImporter {
                 noteSkipped(table, log: &log)
                 continue
             }
-            var positions: [String: ImportDiagnostic] = [:]
-            for column in [id, kind, location, completion, voyage] {
-                let at = table.position(column)
-                positions[table.name(column)] = ImportDiagnostic(file: file.name, line: at.line, column: at.column, severity: .error, message: "")
-            }
-            rows.append(HandlingReportRow(trackingId: trackingId, event: event, positions: positions))
+            rows.append(HandlingReportRow(
+                trackingId: trackingId, event: event, positions: CSVRowPositions(table, columns: [id, kind, location, completion, voyage])))
         }
         return try finish(rows, log: log, skipped: skipped)
     }

@@ -41,6 +41,11 @@ public struct ImportResult<Value: Sendable>: Sendable {
     public let omittedErrorCount: Int
     /// The number of rows skipped because of errors (lenient mode only).
     public let skippedRowCount: Int
+
+    /// The result with the value transformed and the same diagnostics.
+    func map<T>(_ transform: (Value) -> T) -> ImportResult<T> {
+        ImportResult<T>(value: transform(value), diagnostics: diagnostics, omittedErrorCount: omittedErrorCount, skippedRowCount: skippedRowCount)
+    }
 }
 
 /// A schedule read from files: its locations, its voyages and the network built from them.

@@ -7,6 +7,8 @@ public struct CargoSummary: Hashable, Sendable {
     public let trackingId: String
     public let teu: Int
     public let customerId: String?
+    /// The booking's reference in the system it was booked from, when there is one.
+    public let bookingReference: String?
     public let specification: RouteSpecification
     public let itinerary: Itinerary?
     /// Where the cargo is on its way: routing and transport status, misdirection, next activity and ETA.
@@ -21,6 +23,7 @@ public struct CargoSummary: Hashable, Sendable {
         trackingId = cargo.trackingId
         teu = cargo.teu
         customerId = cargo.customerId
+        bookingReference = cargo.bookingReference
         specification = cargo.specification
         itinerary = cargo.itinerary
         delivery = cargo.delivery

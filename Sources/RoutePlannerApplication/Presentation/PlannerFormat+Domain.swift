@@ -50,7 +50,7 @@ extension PlannerFormat {
             return "Cancelled."
         case .fileErrors(let diagnostics, let omitted):
             let errors = diagnostics.filter { $0.severity == .error }.count + omitted
-            return "\(errors) error\(errors == 1 ? "" : "s"); nothing was registered:\n"
+            return "\(errors) error\(errors == 1 ? "" : "s"); nothing in the file was used:\n"
                 + (diagnostics.map(\.description) + (omitted > 0 ? ["and \(omitted) more"] : [])).joined(separator: "\n")
         }
     }

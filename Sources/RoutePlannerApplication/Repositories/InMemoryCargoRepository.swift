@@ -14,9 +14,18 @@ public actor InMemoryCargoRepository: CargoRepository {
     public func cargo(_ trackingId: String) async throws -> Cargo? { cargoById[trackingId] }
     public func allCargo() async throws -> [Cargo] { cargoById.values.sorted { $0.trackingId < $1.trackingId } }
 
-    public func nextTrackingId() async throws -> String {
-        repeat { lastTrackingNumber += 1 } while cargoById[TrackingId.make(lastTrackingNumber)] != nil
-        return TrackingId.make(lastTrackingNumber)
+    public func nextTrackingIds(_ count: Int) async throws -> [String] {
+        (0..<max(count, 0)).map { _ in
+            repeat { lastTrackingNumber += 1 } while cargoById[TrackingId.make(lastTrackingNumber)] != nil
+            return TrackingId.make(lastTrackingNumber)
+        }
+    }
+
+    public func trackingIds(bookingReferences: [String]) async throws -> [String: String] {
+        let wanted = Set(bookingReferences)
+        return Dictionary(
+            cargoById.values.compactMap { cargo in cargo.bookingReference.flatMap { wanted.contains($0) ? ($0, cargo.trackingId) : nil } },
+            uniquingKeysWith: min)
     }
 
     public func save(_ cargo: Cargo) async throws { cargoById[cargo.trackingId] = cargo }

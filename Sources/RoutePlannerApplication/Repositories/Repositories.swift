@@ -21,8 +21,13 @@ public protocol CargoRepository: Sendable {
     func cargo(_ trackingId: String) async throws -> Cargo?
     /// Every cargo, in tracking id order.
     func allCargo() async throws -> [Cargo]
-    /// A tracking id no cargo has had or will have.
-    func nextTrackingId() async throws -> String
+    /// `count` tracking ids no cargo has had or will have, in order.
+    ///
+    /// An id handed out is never handed out again, even when no cargo is saved under it.
+    func nextTrackingIds(_ count: Int) async throws -> [String]
+    /// The tracking ids of the cargo booked under some of these booking references
+    /// (``RoutePlanner/Cargo/bookingReference``), by reference.
+    func trackingIds(bookingReferences: [String]) async throws -> [String: String]
     /// Stores the cargo, replacing the one with its tracking id.
     ///
     /// A store shared between processes may refuse a cargo that another process changed since this
@@ -35,6 +40,14 @@ public protocol CargoRepository: Sendable {
     func offer(for trackingId: String) async throws -> RouteOffer?
     /// Stores the options offered for a cargo, replacing the ones before.
     func save(_ offer: RouteOffer) async throws
+}
+
+extension CargoRepository {
+    /// A tracking id no cargo has had or will have.
+    public func nextTrackingId() async throws -> String {
+        guard let id = try await nextTrackingIds(1).first else { preconditionFailure("a repository gave no tracking id for one asked") }
+        return id
+    }
 }
 
 /// Where the use cases find the customers who book cargo.

@@ -1,0 +1,77 @@
+import Foundation
+import RoutePlanner
+
+/// What an import booked.
+public struct ImportBookingsResponse: Hashable, Sendable {
+    /// The cargo booked, one per row in the file's order, each with its row's `booking` as its
+    /// ``CargoSummary/bookingReference``.
+    public let cargo: [CargoSummary]
+}
+
+/// Books every row of a bookings CSV file (``CSVImporter/importBookingRows(_:network:)``, with an optional
+/// `customer` column) under new tracking ids, in one transaction, or none: every problem of the file is
+/// reported at once, located `file:line:column`, as the rows' format, the network, the customers and the
+/// bookings already made find them.
+///
+/// A row's `booking` is kept as the cargo's booking reference, so importing the same file twice books nothing
+/// the second time and names the cargo each row was booked as.
+public struct ImportBookingsInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+    private let customers: any CustomerRepository
+    private let voyages: any VoyageRepository
+
+    public init(cargo: any CargoRepository, customers: any CustomerRepository, voyages: any VoyageRepository) {
+        cargoRepository = cargo
+        self.customers = customers
+        self.voyages = voyages
+    }
+
+    public func execute(_ request: ImportBookingsRequest) async -> Result<ImportBookingsResponse, DomainError> {
+        let network: ScheduleNetwork, rows: [BookingRow]
+        do {
+            network = try await voyages.network()
+        } catch {
+            return .failure(.repositoryFailure(String(describing: error)))
+        }
+        do {
+            rows = try CSVImporter().importBookingRows(try CSVFile(contentsOf: request.file), network: network).value
+        } catch let error as ImportError {
+            return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
+        } catch {
+            return .failure(.invalidOperation("\(request.file.path): \(error.localizedDescription)"))
+        }
+        do {
+            let booked = try await cargoRepository.trackingIds(bookingReferences: rows.map(\.booking.id))
+            var known: [String: Bool] = [:]
+            var errors: [ImportDiagnostic] = []
+            for row in rows {
+                if let trackingId = booked[row.booking.id] {
+                    errors.append(row.positions.error("booking", "booking \(row.booking.id) is already booked as cargo \(trackingId)"))
+                }
+                if row.booking.teu > BookCargoRequest.maximumTEU {
+                    errors.append(row.positions.error("teu", "teu \(row.booking.teu) is more than one booking may hold (\(BookCargoRequest.maximumTEU))"))
+                }
+                guard let customerId = row.customerId ?? request.customerId else {
+                    errors.append(row.positions.error("customer", "no customer: give the file a customer column, or a customer for every row"))
+                    continue
+                }
+                if known[customerId] == nil { known[customerId] = try await customers.customer(customerId) != nil }
+                if known[customerId] == false {
+                    errors.append(row.positions.error("customer", "no customer has id \(customerId); register the customer first"))
+                }
+            }
+            guard errors.isEmpty else { return .failure(.fileErrors(errors, omitted: 0)) }
+            let ids = try await cargoRepository.nextTrackingIds(rows.count)
+            let cargo = try zip(rows, ids).map { row, trackingId in
+                let booking = row.booking
+                return try Cargo(
+                    trackingId: trackingId, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
+                    customerId: row.customerId ?? request.customerId, bookingReference: booking.id)
+            }
+            try await cargoRepository.save(cargo)
+            return .success(ImportBookingsResponse(cargo: cargo.map(CargoSummary.init)))
+        } catch {
+            return .failure(.repositoryFailure(String(describing: error)))
+        }
+    }
+}
