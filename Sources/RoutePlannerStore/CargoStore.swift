@@ -147,6 +147,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// Another process changed the cargo since it was read; nothing was written.
     case conflict(trackingId: String)
+    /// The booking is booked already, as the cargo with this tracking id (another process booked it since
+    /// this one looked); nothing was written.
+    case bookedTwice(bookingReference: String, trackingId: String)
     /// The file cannot be opened as a store, or SQLite failed.
     case database(path: String, message: String)
 
@@ -165,6 +168,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .busy(let path): "\(path) is busy: another route-planner kept writing for \(Int(CargoStore.busyTimeout)) s; try again"
         case .conflict(let trackingId): "cargo \(trackingId) was changed by another process while this one worked on it; nothing was written, try again"
+        case .bookedTwice(let reference, let trackingId): "booking \(reference) was booked as cargo \(trackingId) by another process meanwhile; nothing was written"
         case .database(let path, let message): "\(path): \(message)"
         }
     }

@@ -166,6 +166,11 @@ public actor SQLiteCargoRepository: CargoRepository {
             guard db.changesCount == 1 else { throw StoreError.conflict(trackingId: cargo.trackingId) }
         } else {
             guard try CargoRecord.exists(db, key: cargo.trackingId) == false else { throw StoreError.conflict(trackingId: cargo.trackingId) }
+            if let reference = cargo.bookingReference,
+               let booked = try String.fetchOne(db, sql: "SELECT trackingId FROM cargo WHERE bookingReference = ?", arguments: [reference])
+            {
+                throw StoreError.bookedTwice(bookingReference: reference, trackingId: booked)
+            }
             record.version = 1
             try record.insert(db)
         }

@@ -195,7 +195,7 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
                 trackingId: "RP000002", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
             #expect(try await repository.trackingIds(bookingReferences: ["BK-1"]) == ["BK-1": "RP000002"])
             // Two cargo may not share a reference, even when written past the use cases.
-            await #expect(throws: StoreError.self) {
+            await #expect(throws: StoreError.bookedTwice(bookingReference: "BK-1", trackingId: "RP000002")) {
                 try await repository.save(try Cargo(
                     trackingId: "RP000003", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
             }

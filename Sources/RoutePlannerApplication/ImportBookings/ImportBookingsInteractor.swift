@@ -60,7 +60,7 @@ public struct ImportBookingsInteractor: UseCase {
                     errors.append(row.positions.error("customer", "no customer has id \(customerId); register the customer first"))
                 }
             }
-            guard errors.isEmpty else { return .failure(.fileErrors(errors, omitted: 0)) }
+            guard errors.isEmpty else { return .failure(.fileErrors(errors)) }
             let ids = try await cargoRepository.nextTrackingIds(rows.count)
             let cargo = try zip(rows, ids).map { row, trackingId in
                 let booking = row.booking

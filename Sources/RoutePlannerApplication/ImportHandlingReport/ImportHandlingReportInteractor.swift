@@ -68,7 +68,7 @@ public struct ImportHandlingReportInteractor: UseCase {
                     errors.append(row.error("completion_time", "cargo \(cargo.trackingId): \(error)"))
                 }
             }
-            guard errors.isEmpty else { return .failure(.fileErrors(errors, omitted: 0)) }
+            guard errors.isEmpty else { return .failure(.fileErrors(errors)) }
             let cargo = changed.values.sorted { $0.trackingId < $1.trackingId }
             try await cargoRepository.save(cargo)
             return .success(ImportHandlingReportResponse(

@@ -24,4 +24,11 @@ public enum DomainError: Error, Hashable, Sendable {
     case fileErrors([ImportDiagnostic], omitted: Int)
     /// The task running the use case was cancelled; the work it started stopped.
     case cancelled
+
+    /// The problems found in a file's rows, the first ``RoutePlanner/CSVImporter/errorLimit`` of them named, as
+    /// the importer names its own.
+    static func fileErrors(_ diagnostics: [ImportDiagnostic]) -> DomainError {
+        let limit = CSVImporter().errorLimit
+        return .fileErrors(Array(diagnostics.prefix(limit)), omitted: max(diagnostics.count - limit, 0))
+    }
 }
