@@ -21,13 +21,7 @@ struct CargoCommand: AsyncParsableCommand {
         try show(await coordinator(ListCargoForm(status: status))) { cargo in
             switch format {
             case .json: print(json(cargo))
-            case .csv:
-                print("tracking_id,size,route,status,transport_status,last_known_location,current_voyage,next_expected_activity,eta")
-                for each in cargo {
-                    print([each.trackingId, each.size, each.route, each.status, each.transportStatus, each.lastKnownLocation ?? "",
-                           each.currentVoyage ?? "", each.nextExpectedActivity ?? "", each.estimatedTimeOfArrival ?? ""]
-                        .map(CSVWriter.field).joined(separator: ","))
-                }
+            case .csv: print(CSVReport.cargo(cargo))
             case .table, .dcsa:
                 guard !cargo.isEmpty else { return print("No cargo\(status.isEmpty ? "" : " with status \(status)") in \(store.store).") }
                 print(Table.text(

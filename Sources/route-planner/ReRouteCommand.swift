@@ -18,16 +18,18 @@ struct ReRouteCommand: AsyncParsableCommand {
     @OptionGroup(title: "What if") var whatIf: ScenarioOptions
     @Option(name: .short, help: "The most options per cargo, 1 to 50.") var k = 5
     @Option(help: "A voyage the options must not ride; repeatable.") var avoidVoyage: [String] = []
-    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Option(help: "Output format: table, json or csv (one row per leg of each option).") var format: OutputFormat = .table
 
     func validate() throws {
-        if format == .csv || format == .dcsa { throw ValidationError("--format: re-routings are written as table or json.") }
+        if format == .dcsa { throw ValidationError("--format: re-routings are written as table, json or csv.") }
     }
 
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store, scenario: try whatIf.scenario()).reRouteCargo
         let form = ReRouteCargoForm(trackingId: trackingId ?? "", limit: String(k), avoidVoyages: avoidVoyage)
-        try show(await coordinator(form), flags: ["limit": "k", "avoidVoyages": "avoid-voyage"]) { entries in
+        let result = await coordinator.controller.handle(form)
+        if format == .csv, case .success(let response) = result { return print(CSVReport.reRoutings(response, format: coordinator.presenter.format)) }
+        try show(coordinator.presenter.present(result), flags: ["limit": "k", "avoidVoyages": "avoid-voyage"]) { entries in
             guard format == .table else { return print(json(entries)) }
             guard !entries.isEmpty else { return print("Every cargo is on track and its itinerary still sails.") }
             for entry in entries {

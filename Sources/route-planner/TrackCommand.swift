@@ -9,16 +9,17 @@ struct TrackCommand: AsyncParsableCommand {
     @Argument(help: "The cargo's tracking id.") var trackingId: String
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var store: StoreOptions
-    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Option(help: "Output format: table, json or csv (the row cargo --format csv writes).") var format: OutputFormat = .table
 
     func validate() throws {
-        if format == .csv || format == .dcsa { throw ValidationError("--format: tracking is written as table or json.") }
+        if format == .dcsa { throw ValidationError("--format: tracking is written as table, json or csv.") }
     }
 
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store).trackCargo
         try show(await coordinator(TrackCargoForm(trackingId: trackingId)), flags: ["trackingId": "tracking-id"]) { cargo in
-            guard format == .table else { return print(json(cargo)) }
+            if format == .json { return print(json(cargo)) }
+            if format == .csv { return print(CSVReport.cargo([cargo])) }
             var lines = [
                 "Cargo \(cargo.trackingId): \(cargo.size), \(cargo.route), \(cargo.window)",
                 "Status:      \(cargo.status) (\(cargo.routingStatus), \(cargo.transportStatus))",

@@ -34,13 +34,10 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         if let bookings {
             do {
-                let file = try CSVFile(contentsOf: URL(fileURLWithPath: bookings))
-                diagnostics += try importer.importBookings(file, network: network).diagnostics
-            } catch let error as ImportError {
+                diagnostics += try importer.importBookings(contentsOf: URL(fileURLWithPath: bookings), network: network).diagnostics
+            } catch {
                 diagnostics += error.diagnostics
                 omitted += error.omittedErrorCount
-            } catch {
-                diagnostics.append(ImportDiagnostic(file: bookings, line: 1, column: 1, severity: .error, message: "cannot read the file: \(error.localizedDescription)"))
             }
         }
         for diagnostic in diagnostics { print(diagnostic) }

@@ -74,8 +74,15 @@ import Testing
         let (output, _, status) = try Self.run(store, ["reroute", "--cancel-voyage", "WS25-W07", "-k", "1"])
         #expect(status == 0)
         #expect(output.contains("Cargo RP000001 (CNSHA → NLRTM, 1 TEU for ACME): leg 2, WS25-W07 MYTPP → NLRTM, no longer sails as planned"))
+        let csv = try Self.run(store, ["reroute", "--cancel-voyage", "WS25-W07", "-k", "1", "--format", "csv"]).output.split(separator: "\n")
+        #expect(csv.first == "tracking_id,reason,option,leg,voyage,vessel,from,to,departure,arrival,problem")
+        #expect(csv.dropFirst().allSatisfy { $0.hasPrefix("RP000001,\"leg 2, WS25-W07 MYTPP → NLRTM") && $0.split(separator: ",").count >= 11 })
+        #expect(csv.count > 1)
         // A what-if question changes no cargo.
         #expect(try Self.run(store, ["track", "RP000001"]).output.contains("Status:      on track"))
+        let tracked = try Self.run(store, ["track", "RP000001", "--format", "csv"]).output
+        #expect(tracked.hasPrefix("tracking_id,size,route,status,transport_status,last_known_location,current_voyage,next_expected_activity,eta\nRP000001,1 TEU for ACME,CNSHA → NLRTM,on track,not received,"))
+        #expect(try Self.run(store, ["cargo", "--format", "csv"]).output == tracked)
     }
 
     @Test(arguments: [
@@ -84,6 +91,7 @@ import Testing
         (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "NOBODY"], 1,
          "error: There is no customer NOBODY; add it first (route-planner customer NOBODY NAME).\n"),
         (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
+        (["book", "--bookings", "/nonexistent.csv"], 1, "error: /nonexistent.csv: no such file\n"),
         (["assign-route", "RP000001", "0"], 64, "error: --candidate: Enter a whole number from 1 to 50.\n"),
         (["handle", "RP000001", "--event", "lost", "--location", "CNSHA", "--time", "2026-03-02"], 64,
          "error: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\nerror: --event: Enter one of receive, load, unload, customs, claim.\n"),

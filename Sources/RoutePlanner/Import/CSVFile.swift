@@ -18,18 +18,78 @@ public struct CSVFile: Sendable {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
-    /// Reads a file; its problems are reported under the path as given.
-    public init(contentsOf url: URL) throws {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        let size = Int(try handle.seekToEnd())
-        try handle.seek(toOffset: 0)
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(size)
-        // Read in pieces into one array, so a large file is held once rather than twice.
-        while let chunk = try handle.read(upToCount: 1 << 22), !chunk.isEmpty {
-            bytes.append(contentsOf: chunk)
+    /// The most bytes a file may hold: a bound on memory for a device such as `/dev/zero` or an endless pipe.
+    public static let maximumSize = 1 << 28
+
+    /// Reads a file, a pipe or a device; its problems are reported under the path as given.
+    ///
+    /// A UTF-16 file (with its byte order mark) is read as its UTF-8 text.
+    ///
+    /// - Throws: ``CSVFileError`` when the path is not a readable file of at most ``maximumSize`` bytes.
+    public init(contentsOf url: URL) throws(CSVFileError) {
+        let path = url.relativePath
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw errno == ENOENT ? .notFound(path: path) : .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        self.init(name: url.relativePath, bytes: bytes)
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+        let expected = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        guard expected <= Self.maximumSize else { throw .tooLarge(path: path) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(expected)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            guard bytes.count + count <= Self.maximumSize else { throw .tooLarge(path: path) }
+            buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
+        self.init(name: path, bytes: Self.utf8(bytes))
     }
+
+    /// The bytes as UTF-8: UTF-16 with a byte order mark is converted, anything else is kept as it is.
+    private static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF else { return bytes }
+        let littleEndian = bytes[0] == 0xFF
+        let units = stride(from: 2, to: bytes.count - 1, by: 2).map { index in
+            littleEndian ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8 : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
+    }
+}
+
+/// Why a file could not be read.
+public enum CSVFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notFound(path: String)
+    case isDirectory(path: String)
+    /// The file holds more than ``CSVFile/maximumSize`` bytes.
+    case tooLarge(path: String)
+    /// The system refused, for the reason given (such as "Permission denied").
+    case unreadable(path: String, reason: String)
+
+    /// The path.
+    public var path: String {
+        switch self {
+        case .notFound(let path), .isDirectory(let path), .tooLarge(let path), .unreadable(let path, _): path
+        }
+    }
+
+    /// What is wrong, without the path: "no such file", "is a directory, not a file", ….
+    public var problem: String {
+        switch self {
+        case .notFound: "no such file"
+        case .isDirectory: "is a directory, not a file"
+        case .tooLarge: "holds more than \(CSVFile.maximumSize >> 20) MiB, more than a CSV file of schedules or bookings can"
+        case .unreadable(_, let reason): "cannot be read: \(reason)"
+        }
+    }
+
+    public var description: String { "\(path): \(problem)" }
 }

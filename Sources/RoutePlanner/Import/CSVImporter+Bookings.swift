@@ -27,6 +27,14 @@ extension CSVImporter {
         try importBookingRows(file, network: network).map { $0.map(\.booking) }
     }
 
+    /// Reads a bookings file from disk as ``importBookings(_:network:)`` does; a file that cannot be read
+    /// (``CSVFileError``) is an error at its start.
+    public func importBookings(contentsOf url: URL, network: ScheduleNetwork? = nil) throws(ImportError) -> ImportResult<[Booking]> {
+        var log = DiagnosticLog(errorLimit: errorLimit)
+        guard let file = read(url, log: &log) else { throw log.importError() }
+        return try importBookings(file, network: network)
+    }
+
     /// Reads a bookings file as ``importBookings(_:network:)`` does, keeping each row's customer and
     /// position.
     ///

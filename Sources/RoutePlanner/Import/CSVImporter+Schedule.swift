@@ -20,19 +20,21 @@ extension CSVImporter {
     public func importSchedule(locations: URL, schedule: URL) throws(ImportError) -> ImportResult<ImportedSchedule> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
-        let locationRows = readLocations(try read(locations, log: &log), log: &log, skipped: &skipped)
-        let rows = readMovements(
-            try read(schedule, log: &log), locations: locationRows, locationsName: locations.relativePath,
-            log: &log, skipped: &skipped)
+        // Both files are opened first, so that both are named when neither can be read.
+        let files = (locations: read(locations, log: &log), schedule: read(schedule, log: &log))
+        guard let locationsFile = files.locations, let scheduleFile = files.schedule else { throw log.importError() }
+        let locationRows = readLocations(locationsFile, log: &log, skipped: &skipped)
+        let rows = readMovements(scheduleFile, locations: locationRows, locationsName: locations.relativePath, log: &log, skipped: &skipped)
         return try finishSchedule(locationRows.locations, rows, log: &log, skipped: &skipped)
     }
 
-    func read(_ url: URL, log: inout DiagnosticLog) throws(ImportError) -> CSVFile {
+    /// The file, or `nil` with an error at its start when it cannot be read.
+    func read(_ url: URL, log: inout DiagnosticLog) -> CSVFile? {
         do {
             return try CSVFile(contentsOf: url)
         } catch {
-            log.error(url.relativePath, .start, "cannot read the file: \(error.localizedDescription)")
-            throw log.importError()
+            log.error(url.relativePath, .start, error.problem)
+            return nil
         }
     }
 

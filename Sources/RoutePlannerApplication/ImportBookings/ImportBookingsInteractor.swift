@@ -38,7 +38,7 @@ public struct ImportBookingsInteractor: UseCase {
         } catch let error as ImportError {
             return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
         } catch {
-            return .failure(.invalidOperation("\(request.file.path): \(error.localizedDescription)"))
+            return .failure(.invalidOperation(String(describing: error)))
         }
         do {
             let booked = try await cargoRepository.trackingIds(bookingReferences: rows.map(\.booking.id))

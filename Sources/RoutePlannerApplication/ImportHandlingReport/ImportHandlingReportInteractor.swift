@@ -36,7 +36,7 @@ public struct ImportHandlingReportInteractor: UseCase {
         } catch let error as ImportError {
             return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
         } catch {
-            return .failure(.invalidOperation("\(request.file.path): \(error.localizedDescription)"))
+            return .failure(.invalidOperation(String(describing: error)))
         }
         do {
             let network = try await voyages.network()

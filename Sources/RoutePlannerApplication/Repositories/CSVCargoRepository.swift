@@ -30,7 +30,7 @@ public actor CSVCargoRepository: CargoRepository {
     private func load() async throws -> InMemoryCargoRepository {
         if let loaded { return loaded }
         let network = try await schedule.network()
-        let bookings = try importer.importBookings(try CSVFile(contentsOf: bookingsURL), network: network).value
+        let bookings = try importer.importBookings(contentsOf: bookingsURL, network: network).value
         let repository = InMemoryCargoRepository(bookings.map(Cargo.init(booking:)))
         loaded = repository
         return repository
