@@ -34,6 +34,7 @@ struct AssignCommand: AsyncParsableCommand {
     var modelMPS = ""
 
     func validate() throws {
+        if format == .dcsa { throw ValidationError("--format: an assignment is written as table, json or csv.") }
         if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
         if store != nil && compare { throw ValidationError("--compare works with a bookings file, not with --store.") }
         if schedule.schedule != nil && bookings == nil && store == nil {
@@ -41,8 +42,11 @@ struct AssignCommand: AsyncParsableCommand {
         }
     }
 
-    @Option(help: "Also write the assignment as CSV, one row per booking: booking,teu,carried,voyages,departure,arrival,reason.")
+    @Option(help: "Also write the assignment as CSV, one row per leg of each carried booking and one per booking left out: booking,teu,carried,leg,voyage,from,to,departure,arrival,reason.")
     var output: String?
+
+    @Option(help: "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity) or csv (as --output).")
+    var format: OutputFormat = .table
 
     @Flag(help: "Solve without the what-if flags too, and show the bookings that lose their route and the revenue lost.")
     var compare = false
@@ -54,12 +58,21 @@ struct AssignCommand: AsyncParsableCommand {
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
         let result = await withProgress { await assignRoutes.controller.handle(form) }
-        try show(assignRoutes.presenter.present(result)) { report in
-            print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))
+        if case .success(let response) = result, format != .table {
+            print(format == .json ? AssignmentDocument.json(response.plan) : AssignmentDocument.csv(response.plan), terminator: format == .json ? "\n" : "")
+        } else {
+            try show(assignRoutes.presenter.present(result), flags: ["timeLimit": "time-limit", "modelFile": "model-mps"]) { report in
+                print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))
+            }
         }
         guard case .success(let response) = result else { return }
         if let output {
-            try Self.csv(response.plan).write(toFile: output, atomically: true, encoding: .utf8)
+            do {
+                try AssignmentDocument.csv(response.plan).write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                printError("error: --output \(output): \((error as NSError).localizedFailureReason ?? "cannot be written")")
+                throw ExitCode.failure
+            }
         }
         if compare {
             let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).controller.handle(form)
@@ -76,25 +89,5 @@ struct AssignCommand: AsyncParsableCommand {
             + "(\(String(format: "%+.0f", after.revenue - before.revenue)))"
         let losing = "  \(lost.count) booking\(lost.count == 1 ? "" : "s") lose their route\(lost.isEmpty ? "" : ": " + lost.joined(separator: ", "))"
         return ["", "Compared with the schedule as it is:", revenue, losing].joined(separator: "\n")
-    }
-
-    /// One row per booking, in the order of the bookings.
-    static func csv(_ plan: AssignmentPlan) -> String {
-        var lines = ["booking,teu,carried,voyages,departure,arrival,reason"]
-        for assignment in plan.assignments {
-            let id = CSVWriter.field(assignment.booking.id)
-            if let itinerary = assignment.itinerary {
-                lines.append("\(id),\(assignment.booking.teu),yes,\(itinerary.legs.map(\.voyage.number.rawValue).joined(separator: " ")),"
-                    + "\(RouteOutput.timestamp(itinerary.departureTime)),\(RouteOutput.timestamp(itinerary.arrivalTime)),")
-            } else {
-                let reason = switch assignment.reason {
-                case .noItinerary?: "no itinerary by the deadline"
-                case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
-                case nil: ""
-                }
-                lines.append("\(id),\(assignment.booking.teu),no,,,,\(reason)")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -77,14 +77,23 @@ struct RouteCommand: AsyncParsableCommand {
             let baseline = trackingId == nil
                 ? schedule.composition().routeCargo : try schedule.composition(store: store.store).routeCargo
             let before = await baseline.controller.handle(form)
+            // Wrong input is wrong with or without the scenario: report it once, naming its flag.
+            if case .failure(.validation) = result { return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in } }
             print(RouteComparison.text(baseline: before, scenario: result, presenter: routeCargo.presenter))
             if case .failure = result, case .failure = before { throw ExitCode.failure }
             return
         }
+        // With no route, a program still reads a document: the specification and no itineraries.
+        var document = try? result.get()
+        if case .failure(.domain(.noRoute(let specification, _))) = result { document = RouteDocument.empty(specification) }
+        switch (document, format) {
+        case (let response?, .json): print(RouteDocument.json(response))
+        case (let response?, .csv): print(RouteDocument.csv(response))
+        case (let response?, .dcsa): print(RouteDocument.dcsa(response))
+        default: break
+        }
         switch (result, format) {
-        case (.success(let response), .json): print(RouteOutput.json(response))
-        case (.success(let response), .csv): print(RouteOutput.csv(response))
-        case (.success(let response), .dcsa): print(RouteOutput.dcsa(response))
+        case (.success, .json), (.success, .csv), (.success, .dcsa): break
         case (.success, .table), (.failure, _):
             try show(routeCargo.presenter.present(result), flags: Self.flags) { itineraries in
                 if let trackingId { print("Options for cargo \(trackingId); assign one with: route-planner assign-route \(trackingId) N") }

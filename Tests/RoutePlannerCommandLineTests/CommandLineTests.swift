@@ -110,9 +110,10 @@ import Testing
         #expect(error.isEmpty)  // progress lines go to a terminal only, never to a pipe
         #expect(output.contains("Carried: 2 of 2 bookings, 5 TEU"))
         #expect(try String(contentsOf: file, encoding: .utf8) == """
-            booking,teu,carried,voyages,departure,arrival,reason
-            B-1,4,yes,AE7-001,2026-02-01T00:00:00Z,2026-03-07T06:00:00Z,
-            B-2,1,yes,JP-9 AE7-001,2026-01-25T00:00:00Z,2026-03-09T12:00:00Z,
+            booking,teu,carried,leg,voyage,from,to,departure,arrival,reason
+            B-1,4,yes,1,AE7-001,CNSHA,SEGOT,2026-02-01T00:00:00Z,2026-03-07T06:00:00Z,
+            B-2,1,yes,1,JP-9,JPAMA,CNSHA,2026-01-25T00:00:00Z,2026-01-28T00:00:00Z,
+            B-2,1,yes,2,AE7-001,CNSHA,DE9B0,2026-02-01T00:00:00Z,2026-03-09T12:00:00Z,
 
             """)
     }

@@ -1,10 +1,10 @@
 import Foundation
 import RoutePlanner
-import RoutePlannerApplication
 
-/// A route search without and with a what-if scenario, side by side.
-enum RouteComparison {
-    static func text(
+/// A route search without and with a what-if scenario, side by side: what `route --compare` prints.
+public enum RouteComparison {
+    /// The two answers, the itineraries gone and new, and how the earliest arrival moves.
+    public static func text(
         baseline: Result<RouteCargoResponse, RequestFailure>, scenario: Result<RouteCargoResponse, RequestFailure>,
         presenter: RouteCargoPresenter
     ) -> String {
@@ -24,7 +24,7 @@ enum RouteComparison {
         case (let first?, let second?):
             let moved = second.arrivalTime.timeIntervalSince(first.arrivalTime)
             lines.append(moved == 0 ? "The earliest arrival does not move."
-                : "The earliest arrival moves \(moved > 0 ? "later" : "earlier") by \(duration(abs(moved))).")
+                : "The earliest arrival moves \(moved > 0 ? "later" : "earlier") by \(PlannerFormat.duration(abs(moved))).")
         case (_?, nil): lines.append("With the scenario there is no route at all.")
         case (nil, _?): lines.append("With the scenario there is a route where there was none.")
         case (nil, nil): break
@@ -32,8 +32,4 @@ enum RouteComparison {
         return lines.joined(separator: "\n")
     }
 
-    private static func duration(_ seconds: TimeInterval) -> String {
-        let hours = Int(seconds / 3600)
-        return hours >= 24 ? "\(hours / 24) days \(hours % 24) hours" : "\(hours) hours"
-    }
 }

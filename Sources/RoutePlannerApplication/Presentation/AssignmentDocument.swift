@@ -1,0 +1,133 @@
+import Foundation
+import RoutePlanner
+
+/// An assignment as documents an independent program can check without this library: every booking with its
+/// specification and its legs, or the reason it is left out, and every movement carrying cargo with its load
+/// and capacity (docs/CLI.md, `assign --format json`, schema version 1; times RFC 3339 in UTC).
+public enum AssignmentDocument {
+    /// The schema version of ``json(_:)``.
+    public static let version = 1
+
+    /// JSON: the solve's status and figures, `bookings` in the plan's order and `movements` in schedule
+    /// order.
+    public static func json(_ plan: AssignmentPlan) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let status: String
+            let objective, bound, gap, revenue, greedyRevenue, seconds: Double
+            let carriedBookings, carriedTEU: Int
+            let bookings: [BookingOutput]
+            let movements: [MovementOutput]
+        }
+        struct BookingOutput: Encodable {
+            let booking: String
+            let teu: Int
+            let origin, destination, ready, deadline: String
+            let revenuePerTEU: Double?
+            let carried: Bool
+            let legs: [LegOutput]
+            let reason: Reason?
+        }
+        struct LegOutput: Encodable {
+            let voyage, from, to, departure, arrival: String
+        }
+        struct Reason: Encodable {
+            /// `noItinerary` or `capacity`.
+            let kind: String
+            /// For `capacity`: the full movements on its itineraries.
+            let fullMovements: [MovementOutput]
+        }
+        struct MovementOutput: Encodable {
+            let voyage, from, to, departure: String
+            let load, capacity: Int
+        }
+        let output = Output(
+            version: version, status: status(plan.status), objective: plan.objective, bound: plan.bound, gap: plan.gap, revenue: plan.revenue,
+            greedyRevenue: plan.greedyRevenue, seconds: Double(plan.duration.components.seconds) + Double(plan.duration.components.attoseconds) / 1e18,
+            carriedBookings: plan.carried.count, carriedTEU: plan.carriedTEU,
+            bookings: plan.assignments.map { assignment in
+                let booking = assignment.booking, specification = booking.specification
+                let reason: Reason? = switch assignment.reason {
+                case .noItinerary?: Reason(kind: "noItinerary", fullMovements: [])
+                case .capacity(let legs)?:
+                    Reason(kind: "capacity", fullMovements: legs.map {
+                        MovementOutput(voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: timestamp($0.departure),
+                                       load: $0.load, capacity: $0.capacity)
+                    })
+                case nil: nil
+                }
+                return BookingOutput(
+                    booking: booking.id, teu: booking.teu, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
+                    ready: timestamp(specification.readyTime), deadline: timestamp(specification.arrivalDeadline), revenuePerTEU: booking.revenuePerTEU,
+                    carried: assignment.itinerary != nil,
+                    legs: (assignment.itinerary?.legs ?? []).map {
+                        LegOutput(voyage: $0.voyage.number.rawValue, from: $0.loadLocation.code.rawValue, to: $0.unloadLocation.code.rawValue,
+                                  departure: timestamp($0.loadTime), arrival: timestamp($0.unloadTime))
+                    },
+                    reason: reason)
+            },
+            movements: loads(plan).map {
+                MovementOutput(voyage: $0.voyage, from: $0.movement.departureLocation.rawValue, to: $0.movement.arrivalLocation.rawValue,
+                               departure: timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        guard let data = try? encoder.encode(output) else { preconditionFailure("an assignment document failed to encode") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// CSV, one row per leg of every carried booking and one row per booking left out:
+    /// `booking,teu,carried,leg,voyage,from,to,departure,arrival,reason`.
+    public static func csv(_ plan: AssignmentPlan) -> String {
+        var lines = ["booking,teu,carried,leg,voyage,from,to,departure,arrival,reason"]
+        for assignment in plan.assignments {
+            let head = "\(CSVWriter.field(assignment.booking.id)),\(assignment.booking.teu)"
+            if let itinerary = assignment.itinerary {
+                for (position, leg) in itinerary.legs.enumerated() {
+                    lines.append([
+                        head, "yes", "\(position + 1)", CSVWriter.field(leg.voyage.number.rawValue), leg.loadLocation.code.rawValue,
+                        leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime), "",
+                    ].joined(separator: ","))
+                }
+            } else {
+                let reason = switch assignment.reason {
+                case .noItinerary?: "no itinerary by the deadline"
+                case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
+                case nil: ""
+                }
+                lines.append("\(head),no,,,,,,,\(CSVWriter.field(reason))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The TEU the plan puts on every movement it uses, in voyage and sailing order.
+    ///
+    /// - Complexity: O(*l* log *l*) for *l* movements ridden by carried bookings.
+    static func loads(_ plan: AssignmentPlan) -> [(voyage: String, movement: CarrierMovement, load: Int)] {
+        var load: [String: [Int: (CarrierMovement, Int)]] = [:]
+        for assignment in plan.carried {
+            for leg in assignment.itinerary?.legs ?? [] {
+                for index in leg.movementIndices {
+                    let previous = load[leg.voyage.number.rawValue, default: [:]][index]?.1 ?? 0
+                    load[leg.voyage.number.rawValue, default: [:]][index] = (leg.voyage.movements[index], previous + assignment.booking.teu)
+                }
+            }
+        }
+        return load.sorted { $0.key < $1.key }.flatMap { voyage, movements in
+            movements.sorted { $0.key < $1.key }.map { (voyage, $0.value.0, $0.value.1) }
+        }
+    }
+
+    private static func status(_ status: AssignmentStatus) -> String {
+        switch status {
+        case .optimal: "optimal"
+        case .gapReached: "gapReached"
+        case .optimalOverGeneratedItineraries: "optimalOverGeneratedItineraries"
+        case .timeLimit: "timeLimit"
+        }
+    }
+
+    private static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
+}

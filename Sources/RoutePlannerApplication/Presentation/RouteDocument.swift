@@ -1,0 +1,128 @@
+import Foundation
+import RoutePlanner
+
+/// The candidate itineraries as documents for programs: JSON (schema version 1), CSV and DCSA Commercial
+/// Schedules 1.0 point-to-point routings, all times RFC 3339 in UTC (docs/CLI.md).
+///
+/// A search with no route is a document too: its specification with no itineraries (``empty(_:)``), so that a
+/// script parses every answer.
+public enum RouteDocument {
+    /// JSON, schema version 1 (docs/CLI.md): the specification and the itineraries with RFC 3339 UTC times.
+    public static func json(_ response: RouteCargoResponse) -> String {
+        struct Output: Encodable {
+            let version = 1
+            let specification: Specification
+            let itineraries: [Route]
+        }
+        struct Specification: Encodable {
+            let origin, destination, ready, deadline: String
+        }
+        struct Route: Encodable {
+            let departure, arrival: String
+            let transitHours: Double
+            let transitDays: Int
+            let transshipments: Int
+            let slackHours: Double
+            let legs: [Leg]
+        }
+        struct Leg: Encodable {
+            let voyage: String
+            let vessel: String?
+            let from, to, departure, arrival: String
+        }
+        let specification = response.specification
+        let output = Output(
+            specification: Specification(
+                origin: specification.origin.rawValue, destination: specification.destination.rawValue,
+                ready: timestamp(specification.readyTime), deadline: timestamp(specification.arrivalDeadline)),
+            itineraries: response.itineraries.map { itinerary in
+                Route(
+                    departure: timestamp(itinerary.departureTime), arrival: timestamp(itinerary.arrivalTime),
+                    transitHours: itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 3600,
+                    transitDays: transitDays(itinerary), transshipments: itinerary.transshipmentCount,
+                    slackHours: specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime) / 3600,
+                    legs: itinerary.legs.map {
+                        Leg(voyage: $0.voyage.number.rawValue, vessel: $0.voyage.vessel, from: $0.loadLocation.code.rawValue,
+                            to: $0.unloadLocation.code.rawValue, departure: timestamp($0.loadTime), arrival: timestamp($0.unloadTime))
+                    })
+            })
+        return encode(output)
+    }
+
+    /// The document of a search that found no route: the specification, no itineraries.
+    public static func empty(_ specification: RouteSpecification) -> RouteCargoResponse {
+        RouteCargoResponse(specification: specification, itineraries: [])
+    }
+
+    /// CSV, one row per leg: `itinerary,leg,voyage,vessel,from,to,departure,arrival`.
+    public static func csv(_ response: RouteCargoResponse) -> String {
+        var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival"]
+        for (number, itinerary) in response.itineraries.enumerated() {
+            for (position, leg) in itinerary.legs.enumerated() {
+                lines.append([
+                    "\(number + 1)", "\(position + 1)", field(leg.voyage.number.rawValue), field(leg.voyage.vessel ?? ""),
+                    leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime),
+                ].joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An array of DCSA Commercial Schedules 1.0 point-to-point routings.
+    public static func dcsa(_ response: RouteCargoResponse) -> String {
+        struct Location: Encodable { let UNLocationCode: String }
+        struct Place: Encodable { let location: Location; let dateTime: String }
+        struct Vessel: Encodable { let name: String? }
+        struct Transport: Encodable {
+            let modeOfTransport = "VESSEL"
+            let vessel: Vessel
+            let carrierExportVoyageNumber: String
+            let carrierServiceCode: String?
+        }
+        struct Leg: Encodable {
+            let sequenceNumber: Int
+            let transport: Transport
+            let departure: Place
+            let arrival: Place
+        }
+        struct Routing: Encodable {
+            let placeOfReceipt: Place
+            let placeOfDelivery: Place
+            let transitTime: Int
+            let legs: [Leg]
+        }
+        let routings = response.itineraries.map { itinerary in
+            Routing(
+                placeOfReceipt: Place(location: Location(UNLocationCode: itinerary.origin.rawValue), dateTime: timestamp(itinerary.departureTime)),
+                placeOfDelivery: Place(location: Location(UNLocationCode: itinerary.destination.rawValue), dateTime: timestamp(itinerary.arrivalTime)),
+                transitTime: transitDays(itinerary),
+                legs: itinerary.legs.enumerated().map { position, leg in
+                    Leg(
+                        sequenceNumber: position + 1,
+                        transport: Transport(
+                            vessel: Vessel(name: leg.voyage.vessel), carrierExportVoyageNumber: leg.voyage.number.rawValue,
+                            carrierServiceCode: leg.voyage.service),
+                        departure: Place(location: Location(UNLocationCode: leg.loadLocation.code.rawValue), dateTime: timestamp(leg.loadTime)),
+                        arrival: Place(location: Location(UNLocationCode: leg.unloadLocation.code.rawValue), dateTime: timestamp(leg.unloadTime)))
+                })
+        }
+        return encode(routings)
+    }
+
+    /// Whole days of transit, rounded up, as the DCSA `transitTime` counts them.
+    public static func transitDays(_ itinerary: Itinerary) -> Int {
+        Int((itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400).rounded(.up))
+    }
+
+    private static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
+
+    private static func field(_ value: String) -> String { CSVWriter.field(value) }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // The values are strings, integers and finite numbers only, which always encode.
+        guard let data = try? encoder.encode(value) else { preconditionFailure("a route document failed to encode") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// `assign --format json` checked by a program that knows nothing of the library: it reads the schedule's
+/// CSV files itself and verifies every carried booking's legs against its specification and the schedule,
+/// and every movement's load against its capacity.
+@Suite struct AssignmentDocumentTests {
+    struct Document: Decodable {
+        struct Booking: Decodable {
+            let booking: String
+            let teu: Int
+            let origin, destination, ready, deadline: String
+            let carried: Bool
+            let legs: [Leg]
+            let reason: Reason?
+        }
+        struct Leg: Decodable { let voyage, from, to, departure, arrival: String }
+        struct Reason: Decodable { let kind: String }
+        struct Movement: Decodable { let voyage, from, to, departure: String; let load, capacity: Int }
+        let version: Int
+        let carriedTEU: Int
+        let bookings: [Booking]
+        let movements: [Movement]
+    }
+
+    static func rows(_ name: String) throws -> [[String: String]] {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/linerlib-worldsmall/\(name)")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
+    }
+
+    @Test func everyCarriedBookingFitsItsSpecificationTheScheduleAndTheCapacities() throws {
+        let (output, error, status) = try CommandLineTests.run(["assign", "--format", "json", "--time-limit", "30"])
+        #expect(status == 0, "\(error)")
+        let document = try JSONDecoder().decode(Document.self, from: Data(output.utf8))
+        #expect(document.version == 1)
+        let time = ISO8601DateFormatter()
+        func date(_ text: String) throws -> Date { try #require(time.date(from: text), "\(text)") }
+        let transshipment = Dictionary(uniqueKeysWithValues: try Self.rows("locations.csv").map { ($0["unlocode"]!, Double($0["transshipment_hours"]!)! * 3600) })
+        // The schedule's movements by voyage, in sailing order.
+        let movements = Dictionary(grouping: try Self.rows("schedule.csv"), by: { $0["voyage"]! }).mapValues { $0.sorted { $0["departure"]! < $1["departure"]! } }
+        var load: [String: Int] = [:]  // "voyage from departure" → TEU
+        var carriedTEU = 0
+        for booking in document.bookings {
+            guard booking.carried else {
+                #expect(booking.legs.isEmpty && ["noItinerary", "capacity"].contains(booking.reason?.kind), "\(booking.booking)")
+                continue
+            }
+            carriedTEU += booking.teu
+            let legs = booking.legs
+            #expect(legs.first?.from == booking.origin && legs.last?.to == booking.destination, "\(booking.booking)")
+            #expect(try date(legs[0].departure) >= date(booking.ready) && date(legs.last!.arrival) <= date(booking.deadline), "\(booking.booking)")
+            for (previous, next) in zip(legs, legs.dropFirst()) {
+                #expect(previous.to == next.from, "\(booking.booking)")
+                #expect(try date(next.departure) >= date(previous.arrival) + transshipment[next.from]!, "\(booking.booking) at \(next.from)")
+            }
+            for leg in legs {
+                // The voyage sails from `from` at `departure` through consecutive movements to `to` at `arrival`.
+                let sailing = try #require(movements[leg.voyage], "\(leg.voyage)")
+                let start = try #require(sailing.firstIndex { $0["from"] == leg.from && $0["departure"] == leg.departure }, "\(booking.booking) \(leg)")
+                let end = try #require(sailing[start...].firstIndex { $0["to"] == leg.to && $0["arrival"] == leg.arrival }, "\(booking.booking) \(leg)")
+                for movement in sailing[start...end] {
+                    load["\(leg.voyage) \(movement["from"]!) \(movement["departure"]!)", default: 0] += booking.teu
+                }
+            }
+        }
+        #expect(carriedTEU == document.carriedTEU && carriedTEU > 0)
+        let capacity = Dictionary(uniqueKeysWithValues: movements.values.joined().map { ("\($0["voyage"]!) \($0["from"]!) \($0["departure"]!)", Int($0["capacity_teu"]!)!) })
+        for (movement, teu) in load { #expect(teu <= capacity[movement]!, "\(movement): \(teu) TEU") }
+        // The document's own loads agree.
+        #expect(Dictionary(uniqueKeysWithValues: document.movements.map { ("\($0.voyage) \($0.from) \($0.departure)", $0.load) }) == load)
+        #expect(document.movements.allSatisfy { $0.capacity == capacity["\($0.voyage) \($0.from) \($0.departure)"] })
+    }
+}
+
+/// Every answer of `route` in a program's format parses, even when there is no route.
+@Suite struct RouteDocumentTests {
+    static let noRoute = ["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-03-05"]
+    static let message = "error: No sailing reaches NLRTM by 2026-03-05; the earliest possible arrival is 2026-04-07.\n"
+
+    @Test func noRouteIsAnEmptyJSONDocument() throws {
+        let (output, error, status) = try CommandLineTests.run(Self.noRoute + ["--format", "json"])
+        #expect(status == 1 && error == Self.message)
+        let document = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        #expect(document?["version"] as? Int == 1)
+        #expect((document?["itineraries"] as? [Any])?.isEmpty == true)
+        #expect((document?["specification"] as? [String: String])?["deadline"] == "2026-03-05T23:59:59Z")
+    }
+
+    @Test func noRouteIsAnEmptyDCSAListAndACSVHeader() throws {
+        let dcsa = try CommandLineTests.run(Self.noRoute + ["--format", "dcsa"])
+        #expect(dcsa.status == 1 && dcsa.error == Self.message)
+        #expect((try JSONSerialization.jsonObject(with: Data(dcsa.output.utf8)) as? [Any])?.isEmpty == true)
+        let csv = try CommandLineTests.run(Self.noRoute + ["--format", "csv"])
+        #expect(csv.status == 1 && csv.error == Self.message)
+        #expect(csv.output == "itinerary,leg,voyage,vessel,from,to,departure,arrival\n")
+    }
+
+    @Test func wrongInputWithCompareNamesItsFlagOnce() throws {
+        let (output, error, status) = try CommandLineTests.run(Self.noRoute + ["-k", "0", "--compare", "--cancel-voyage", "WS15-W09"])
+        #expect(status == 64 && output.isEmpty)
+        #expect(error == "error: -k: Enter a whole number from 1 to 50.\n")
+    }
+}
