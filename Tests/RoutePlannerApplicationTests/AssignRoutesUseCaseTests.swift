@@ -56,15 +56,15 @@ import Testing
     }
 
     @Test func thePresenterWritesEveryBookingAndTheTotals() throws {
-        let carried = Booking(id: "B1", teu: 1_000, specification: Sample.specification, revenuePerTEU: 1)
-        let late = Booking(id: "B2", teu: 5, specification: Sample.specification)
+        let carried = try Booking(id: "B1", teu: 1_000, specification: Sample.specification, revenuePerTEU: 1)
+        let late = try Booking(id: "B2", teu: 5, specification: Sample.specification)
         let full = LegUtilisation(
             movement: ScheduleNetwork.MovementID(0), voyage: "NF-0310N", from: "NLRTM", to: "SEGOT", departure: SampleVoyages.day(4, 1), load: 1_000, capacity: 1_200)
         let plan = Self.plan([
             BookingAssignment(booking: carried, itinerary: Sample.fastest, reason: nil),
             BookingAssignment(booking: late, itinerary: nil, reason: .capacity(fullLegs: [full])),
-            BookingAssignment(booking: Booking(id: "B3", teu: 1, specification: Sample.specification), itinerary: nil, reason: .noItinerary),
-            BookingAssignment(booking: Booking(id: "B4", teu: 1, specification: Sample.specification), itinerary: nil, reason: nil),
+            BookingAssignment(booking: try Booking(id: "B3", teu: 1, specification: Sample.specification), itinerary: nil, reason: .noItinerary),
+            BookingAssignment(booking: try Booking(id: "B4", teu: 1, specification: Sample.specification), itinerary: nil, reason: nil),
         ], busiest: [full])
         let report = AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 2))
         #expect(report.bookings == [

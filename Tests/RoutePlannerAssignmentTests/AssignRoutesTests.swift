@@ -112,7 +112,7 @@ import Testing
 
     @Test func theSolverStopsWhenTheTaskIsCancelled() async throws {
         let network = SampleVoyages.network()
-        let bookings = [Booking(id: "B", teu: 1, specification: Self.specification)]
+        let bookings = [try Booking(id: "B", teu: 1, specification: Self.specification)]
         let task = Task { () -> AssignmentError? in
             while !Task.isCancelled { await Task.yield() }
             do throws(AssignmentError) {
@@ -132,8 +132,8 @@ import Testing
         // The task cancels itself when the solve reports its first step (the seeding), so the cancellation
         // lands inside the solve, deterministically.
         let bookings = [
-            Booking(id: "B1", teu: 1_000, specification: Self.specification, revenuePerTEU: 100),
-            Booking(id: "B2", teu: 1_000, specification: Self.specification, revenuePerTEU: 90),
+            try Booking(id: "B1", teu: 1_000, specification: Self.specification, revenuePerTEU: 100),
+            try Booking(id: "B2", teu: 1_000, specification: Self.specification, revenuePerTEU: 90),
         ]
         let network = SampleVoyages.network()
         let task = Task { () -> (error: AssignmentError?, lines: Int) in

@@ -18,8 +18,8 @@ import Testing
             })
         }
         let schedule = RandomSchedule(locations: base.locations, voyages: voyages, base: base.base)
-        let bookings = (0..<Int.random(in: 2...4, using: &generator)).map { index in
-            Booking(
+        let bookings = try (0..<Int.random(in: 2...4, using: &generator)).map { index in
+            try Booking(
                 id: "B\(index)", teu: Int.random(in: 1...4, using: &generator),
                 specification: schedule.specification(using: &generator),
                 revenuePerTEU: Bool.random(using: &generator) ? Double(Int.random(in: 1...9, using: &generator) * 100) : nil)
@@ -149,10 +149,10 @@ import Testing
             origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(3, 20))
         // Only the Rotterdam feeder (1,200 TEU) makes 7 April with 1,000 TEU: one big booking goes, by revenue.
         let bookings = [
-            Booking(id: "BIG-1", teu: 1_000, specification: specification, revenuePerTEU: 100),
-            Booking(id: "BIG-2", teu: 1_000, specification: specification, revenuePerTEU: 90),
-            Booking(id: "BIG-3", teu: 1_000, specification: specification, revenuePerTEU: 80),
-            Booking(id: "LATE", teu: 1, specification: impossible),
+            try Booking(id: "BIG-1", teu: 1_000, specification: specification, revenuePerTEU: 100),
+            try Booking(id: "BIG-2", teu: 1_000, specification: specification, revenuePerTEU: 90),
+            try Booking(id: "BIG-3", teu: 1_000, specification: specification, revenuePerTEU: 80),
+            try Booking(id: "LATE", teu: 1, specification: impossible),
         ]
         let plan = try CapacityAssignment(network: network).assign(bookings)
         Self.expectValid(plan, network, bookings, "sample")

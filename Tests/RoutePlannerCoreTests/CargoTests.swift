@@ -105,7 +105,7 @@ enum CargoSample {
         #expect(cargo.customerId == "ACME")
         #expect(cargo.routingStatus == .notRouted)
         #expect(cargo.handlingEvents.isEmpty)
-        #expect(cargo.booking == Booking(id: "ABC123", teu: 2, specification: CargoSample.specification, revenuePerTEU: 1_250))
+        #expect(try cargo.booking == Booking(id: "ABC123", teu: 2, specification: CargoSample.specification, revenuePerTEU: 1_250))
         #expect(CargoError.sizeNotPositive(0).description == "cargo must have a positive size in TEU, not 0")
         #expect(CargoError.blankTrackingId.description == "cargo needs a tracking id")
     }

@@ -11,15 +11,28 @@ public struct AssignmentOptions: Hashable, Sendable {
     /// Where to write the integer program, in MPS, for any other solver to check.
     public var modelFile: URL?
 
+    /// Creates options; ``problems`` says what a solver refuses in them.
     public init(timeLimit: Duration = .seconds(60), relativeGap: Double = 1e-4, initialCandidates: Int = 3, modelFile: URL? = nil) {
-        precondition(timeLimit > .zero, "the time limit must be positive")
-        precondition(relativeGap >= 0 && relativeGap < 1, "the relative gap must be from 0 to 1")
-        precondition(initialCandidates > 0, "each booking starts with at least one candidate")
         self.timeLimit = timeLimit
         self.relativeGap = relativeGap
         self.initialCandidates = initialCandidates
         self.modelFile = modelFile
     }
+
+    /// What makes the options unusable: a time limit not from a millisecond to ``maximumTimeLimit``, a gap not
+    /// from 0 to below 1, initial candidates not from 1 to 50. Empty when they are fine.
+    public var problems: [String] {
+        var problems: [String] = []
+        if !(Duration.milliseconds(1)...Self.maximumTimeLimit).contains(timeLimit) {
+            problems.append("the time limit \(timeLimit) is not from 1 ms to \(Self.maximumTimeLimit)")
+        }
+        if !(relativeGap >= 0 && relativeGap < 1) { problems.append("the relative gap \(relativeGap) is not from 0 to below 1") }
+        if !(1...50).contains(initialCandidates) { problems.append("\(initialCandidates) initial candidates are not from 1 to 50") }
+        return problems
+    }
+
+    /// The longest time limit: a day.
+    public static let maximumTimeLimit = Duration.seconds(86_400)
 }
 
 /// The load on one carrier movement against its capacity.
@@ -146,6 +159,8 @@ public struct AssignmentPlan: Sendable {
 public enum AssignmentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A booking names a location the network does not have.
     case unknownLocation(booking: String, UnLocode)
+    /// The options cannot be used (``AssignmentOptions/problems``).
+    case invalidOptions([String])
     /// The solver failed.
     case solverFailed(String)
     /// The task running the solve was cancelled.
@@ -154,6 +169,7 @@ public enum AssignmentError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unknownLocation(let booking, let code): "booking \(booking): unknown location \(code)"
+        case .invalidOptions(let problems): "invalid assignment options: " + problems.joined(separator: "; ")
         case .solverFailed(let message): "the solver failed: \(message)"
         case .cancelled: "the assignment was cancelled"
         }

@@ -42,6 +42,7 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ) throws(CargoError) {
         guard !trackingId.trimmingWhitespace().isEmpty else { throw .blankTrackingId }
         guard teu > 0 else { throw .sizeNotPositive(teu) }
+        if let revenuePerTEU, !(0...Booking.maximumRevenuePerTEU).contains(revenuePerTEU) { throw .invalidRevenue(revenuePerTEU) }
         self.init(
             valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
             bookingReference: bookingReference)
@@ -84,7 +85,7 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     /// The booking the cargo stands for now: its tracking id, size, revenue and current specification.
     public var booking: Booking {
-        Booking(id: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU)
+        Booking(valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU)
     }
 
     public var id: String { trackingId }
@@ -172,6 +173,8 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
     case blankTrackingId
     /// The size in TEU is zero or negative.
     case sizeNotPositive(Int)
+    /// The revenue per TEU is negative, not a number, or above ``Booking/maximumRevenuePerTEU``.
+    case invalidRevenue(Double)
     /// The itinerary does not fit the cargo's specification, for these reasons.
     case itineraryDoesNotSatisfySpecification([String])
     /// The cargo was claimed at this time; nothing can happen to it afterwards.
@@ -181,6 +184,7 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .blankTrackingId: "cargo needs a tracking id"
         case .sizeNotPositive(let teu): "cargo must have a positive size in TEU, not \(teu)"
+        case .invalidRevenue(let revenue): "revenue per TEU must be from 0 to \(Int(Booking.maximumRevenuePerTEU)), not \(revenue)"
         case .itineraryDoesNotSatisfySpecification(let reasons): reasons.joined(separator: "; ")
         case .claimed(let time): "the cargo was claimed at \(time.formatted(.iso8601)); nothing can happen to it afterwards"
         }

@@ -18,7 +18,7 @@ public struct Itinerary: Hashable, Sendable {
         for (index, leg) in legs.enumerated() {
             for position in leg.movementIndices {
                 let movement = leg.voyage.movements[position]
-                if movement.arrivalTime <= movement.departureTime {
+                if !movement.departureTime.isSupported || !movement.arrivalTime.isSupported || movement.arrivalTime <= movement.departureTime {
                     problems.append(.movementNotForward(leg: index, movement: position))
                 }
                 guard position > leg.movementIndices.lowerBound else { continue }
@@ -38,7 +38,9 @@ public struct Itinerary: Hashable, Sendable {
             } else {
                 let available = previous.unloadTime.distance(to: leg.loadTime)
                 let needed = previous.unloadLocation.transshipmentTime
-                if Duration.seconds(available) < needed {
+                // Compared as seconds: times of other legs may be out of range (reported above) and not convert.
+                let neededSeconds = Double(needed.components.seconds) + Double(needed.components.attoseconds) / 1e18
+                if !(available >= neededSeconds) {
                     problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code))
                 }
             }

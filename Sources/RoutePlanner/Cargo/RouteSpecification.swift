@@ -18,14 +18,15 @@ public struct RouteSpecification: Hashable, Sendable {
 
     /// Creates a route specification.
     ///
-    /// - Throws: ``RouteSpecificationError`` listing every problem: the origin equals the destination, or
-    ///   the deadline is before the ready time.
+    /// - Throws: ``RouteSpecificationError`` listing every problem: the origin equals the destination, a
+    ///   time outside the years 1 to 9999, or the deadline before the ready time.
     public init(origin: UnLocode, destination: UnLocode, readyTime: Date, arrivalDeadline: Date)
         throws(RouteSpecificationError)
     {
         var problems: [RouteSpecificationError.Problem] = []
         if origin == destination { problems.append(.originEqualsDestination(origin)) }
-        if arrivalDeadline < readyTime { problems.append(.deadlineBeforeReadyTime) }
+        if !readyTime.isSupported || !arrivalDeadline.isSupported { problems.append(.timeOutOfRange) }
+        else if arrivalDeadline < readyTime { problems.append(.deadlineBeforeReadyTime) }
         guard problems.isEmpty else { throw RouteSpecificationError(problems: problems) }
         self.origin = origin
         self.destination = destination
@@ -52,6 +53,8 @@ public struct RouteSpecificationError: Error, Hashable, Sendable, CustomStringCo
         case originEqualsDestination(UnLocode)
         /// The arrival deadline is earlier than the ready time.
         case deadlineBeforeReadyTime
+        /// A time is not within years 1 to 9999 (or not a number).
+        case timeOutOfRange
     }
 
     /// Every problem found, in a fixed order.
@@ -65,6 +68,7 @@ public struct RouteSpecificationError: Error, Hashable, Sendable, CustomStringCo
             switch problem {
             case .originEqualsDestination(let code): "the origin and the destination are both \(code)"
             case .deadlineBeforeReadyTime: "the arrival deadline is before the ready time"
+            case .timeOutOfRange: "the ready time and the deadline must be within the years 1 to 9999"
             }
         }.joined(separator: "; ")
     }

@@ -56,7 +56,7 @@ extension CSVImporter {
                 isValid = false
             }
             let bookingID = table.text(id)
-            if bookingID.isEmpty { fail(id, "missing value for \"booking\"") }
+            if bookingID.trimmingWhitespace().isEmpty { fail(id, "missing value for \"booking\"") }
             else if let first = lineOfBooking[bookingID] { fail(id, "booking \(quoted(bookingID)) is already defined on line \(first)") }
             else { lineOfBooking[bookingID] = table.line }
             var codes: [UnLocode] = []
@@ -78,21 +78,28 @@ extension CSVImporter {
             var revenuePerTEU: Double?
             let revenueText = table.text(revenue)
             if !revenueText.isEmpty {
-                if let value = Double(revenueText), value >= 0, value.isFinite { revenuePerTEU = value }
-                else { fail(revenue, "revenue_per_teu \(quoted(revenueText)) is not an amount of at least 0") }
+                if let value = Double(revenueText), (0...Booking.maximumRevenuePerTEU).contains(value) { revenuePerTEU = value }
+                else { fail(revenue, "revenue_per_teu \(quoted(revenueText)) is not an amount from 0 to \(Int(Booking.maximumRevenuePerTEU))") }
             }
-            guard isValid, codes.count == 2, let readyTime, let deadlineTime, let size,
-                  let specification = try? RouteSpecification(
-                      origin: codes[0], destination: codes[1], readyTime: Date(seconds: readyTime),
-                      arrivalDeadline: Date(seconds: deadlineTime))
-            else {
+            var booking: Booking?
+            if isValid, codes.count == 2, let readyTime, let deadlineTime, let size {
+                // What the checks above let through and the domain refuses is still an error of the row.
+                do {
+                    let specification = try RouteSpecification(
+                        origin: codes[0], destination: codes[1], readyTime: Date(seconds: readyTime), arrivalDeadline: Date(seconds: deadlineTime))
+                    booking = try Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU)
+                } catch {
+                    fail(ready, "\(error)")
+                }
+            }
+            guard let booking else {
                 skipped += 1
                 noteSkipped(table, log: &log)
                 continue
             }
             let customerId = table.text(customer)
             bookings.append(BookingRow(
-                booking: Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU),
+                booking: booking,
                 customerId: customerId.isEmpty ? nil : customerId,
                 positions: CSVRowPositions(table, columns: [id, origin, destination, ready, deadline, teu, customer])))
         }

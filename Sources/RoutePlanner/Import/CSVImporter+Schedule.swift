@@ -13,7 +13,7 @@ extension CSVImporter {
         var skipped = 0
         let locationRows = readLocations(locations, log: &log, skipped: &skipped)
         let rows = readMovements(schedule, locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
-        return try finishSchedule(locationRows.locations, rows, log: &log, skipped: &skipped)
+        return try finishSchedule(locationRows.locations, rows, scheduleName: schedule.name, log: &log, skipped: &skipped)
     }
 
     /// Reads the files at two URLs and builds the network, releasing each file's bytes once it is read.
@@ -25,7 +25,7 @@ extension CSVImporter {
         guard let locationsFile = files.locations, let scheduleFile = files.schedule else { throw log.importError() }
         let locationRows = readLocations(locationsFile, log: &log, skipped: &skipped)
         let rows = readMovements(scheduleFile, locations: locationRows, locationsName: locations.relativePath, log: &log, skipped: &skipped)
-        return try finishSchedule(locationRows.locations, rows, log: &log, skipped: &skipped)
+        return try finishSchedule(locationRows.locations, rows, scheduleName: scheduleFile.name, log: &log, skipped: &skipped)
     }
 
     /// The file, or `nil` with an error at its start when it cannot be read.
@@ -39,7 +39,7 @@ extension CSVImporter {
     }
 
     private func finishSchedule(
-        _ locations: [Location], _ rows: consuming MovementRows, log: inout DiagnosticLog, skipped: inout Int
+        _ locations: [Location], _ rows: consuming MovementRows, scheduleName: String, log: inout DiagnosticLog, skipped: inout Int
     ) throws(ImportError) -> ImportResult<ImportedSchedule> {
         let voyages = makeVoyages(rows, locations: locations, log: &log, skipped: &skipped)
         if mode == .strict && log.hasErrors { throw log.importError() }
@@ -49,8 +49,10 @@ extension CSVImporter {
         } catch let error as ImportError {
             throw error
         } catch {
-            // Every rule of the network is checked row by row above; this is reached only if a check is missing.
-            preconditionFailure("the imported schedule does not build: \(error)")
+            // Every rule of the network is checked row by row above; should one be missing, the network's own
+            // problems are reported at the schedule file's start rather than lost.
+            for problem in String(describing: error).split(separator: "\n") { log.error(scheduleName, .start, String(problem)) }
+            throw log.importError()
         }
     }
 
@@ -111,8 +113,11 @@ extension CSVImporter {
                 log.error(table.file, table.position(column), message)
                 isValid = false
             }
-            let voyageText = table.text(C.voyage)
-            if voyageText.isEmpty { fail(C.voyage, "missing value for \"voyage\"") }
+            // Keyed by the voyage number, which trims every kind of white space, so that "V1" and "V1" with a
+            // no-break space are one voyage, as the network will see them.
+            let voyageNumber = VoyageNumber(table.text(C.voyage))
+            let voyageText = voyageNumber?.rawValue ?? ""
+            if voyageNumber == nil { fail(C.voyage, "missing value for \"voyage\"") }
             var ports: (Int32, Int32) = (-1, -1)
             for column in [C.from, C.to] {
                 var index = portIndex[UnLocode.packed(table.bytes(column))]
@@ -145,7 +150,7 @@ extension CSVImporter {
                 if let value = Self.wholeNumber(capacityText) { capacity = value }
                 else { fail(C.capacity, "capacity_teu \(quoted(table.text(C.capacity))) is not a whole number of TEU from 0 to \(Int32.max)") }
             }
-            guard isValid, !voyageText.isEmpty, let departure, let arrival, ports.0 >= 0, ports.1 >= 0 else {
+            guard isValid, let voyageNumber, let departure, let arrival, ports.0 >= 0, ports.1 >= 0 else {
                 skipped += 1
                 noteSkipped(table, log: &log)
                 continue
@@ -156,7 +161,7 @@ extension CSVImporter {
             } else {
                 voyage = Int32(result.voyages.count)
                 voyageIndex[voyageText] = voyage
-                result.voyages.append(VoyageRows(number: VoyageNumber(voyageText)!))
+                result.voyages.append(VoyageRows(number: voyageNumber))
             }
             for (column, name, line) in [(C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine)] {
                 guard table.has(column) else { continue }

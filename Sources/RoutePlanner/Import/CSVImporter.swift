@@ -14,8 +14,11 @@ public struct CSVImporter: Sendable {
     }
 
     public var mode: Mode
-    /// The most errors reported one by one.
-    public var errorLimit: Int
+    /// The most errors reported one by one, from 1 to a million (a value outside is taken as the nearer
+    /// bound).
+    public var errorLimit: Int {
+        didSet { errorLimit = min(max(errorLimit, 1), 1_000_000) }
+    }
     /// The UN/LOCODE list that location codes are checked against, if any.
     public var reference: UnLocodeDirectory?
 
@@ -24,9 +27,8 @@ public struct CSVImporter: Sendable {
 
     /// Creates an importer.
     public init(mode: Mode = .strict, errorLimit: Int = 100, reference: UnLocodeDirectory? = nil) {
-        precondition(errorLimit > 0, "the error limit must be positive")
         self.mode = mode
-        self.errorLimit = errorLimit
+        self.errorLimit = min(max(errorLimit, 1), 1_000_000)
         self.reference = reference
     }
 }

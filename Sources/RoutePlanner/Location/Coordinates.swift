@@ -5,10 +5,9 @@ public struct Coordinates: Hashable, Sendable {
     /// Degrees east of Greenwich, from -180 to 180.
     public let longitude: Double
 
-    /// Creates coordinates; they must lie within their ranges.
-    public init(latitude: Double, longitude: Double) {
-        precondition((-90...90).contains(latitude), "latitude \(latitude) is not between -90 and 90")
-        precondition((-180...180).contains(longitude), "longitude \(longitude) is not between -180 and 180")
+    /// Creates coordinates, or `nil` when either lies outside its range (or is not a number).
+    public init?(latitude: Double, longitude: Double) {
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
         self.latitude = latitude
         self.longitude = longitude
     }

@@ -18,10 +18,10 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - code: The UN/LOCODE of the location.
     ///   - name: The name people use for it.
-    ///   - transshipmentTime: The least time needed to change vessel here; must not be negative.
+    ///   - transshipmentTime: The least time needed to change vessel here, from zero to
+    ///     ``maximumTransshipmentTime``; ``ScheduleNetwork/init(locations:voyages:)`` refuses any other.
     ///   - coordinates: Where the location is, when known.
     public init(code: UnLocode, name: String, transshipmentTime: Duration = .zero, coordinates: Coordinates? = nil) {
-        precondition(transshipmentTime >= .zero, "the transshipment time of \(code) must not be negative")
         self.code = code
         self.name = name
         self.transshipmentTime = transshipmentTime
@@ -29,4 +29,7 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(name) (\(code))" }
+
+    /// The longest transshipment time a network takes: a year.
+    public static let maximumTransshipmentTime = Duration.seconds(366 * 86_400)
 }

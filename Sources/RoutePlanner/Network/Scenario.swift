@@ -27,6 +27,11 @@ public struct Scenario: Hashable, Sendable {
     public init(_ edits: [Edit] = []) {
         self.edits = edits
     }
+
+    /// The most TEU a capacity edit may give a movement, as for a schedule's own movements.
+    public static let maximumCapacity = Int(Int32.max)
+    /// The longest delay, early (negative) or late.
+    public static let maximumDelay = Duration.seconds(366 * 86_400)
 }
 
 /// Why a scenario cannot be applied.
@@ -35,15 +40,26 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownLocation(UnLocode)
     /// A delay names a port the voyage does not call at.
     case voyageDoesNotCall(VoyageNumber, at: UnLocode)
-    /// A capacity is negative.
+    /// A capacity is negative or more than ``Scenario/maximumCapacity``.
     case invalidCapacity(VoyageNumber, Int)
+    /// A port's closing window ends before it starts.
+    case invalidWindow(UnLocode, from: Date, until: Date)
+    /// A delay is longer, early or late, than ``Scenario/maximumDelay``.
+    case invalidDelay(VoyageNumber, Duration)
+    /// The changes make a schedule that cannot sail, such as a voyage leaving a port before it arrived there
+    /// after an early "delay".
+    case invalidSchedule(ScheduleNetworkError)
 
     public var description: String {
         switch self {
         case .unknownVoyage(let number): "voyage \(number) is not in the schedule"
         case .unknownLocation(let code): "\(code) is not a port of the schedule"
         case .voyageDoesNotCall(let number, let code): "voyage \(number) does not call at \(code)"
-        case .invalidCapacity(let number, let teu): "voyage \(number): capacity \(teu) TEU is negative"
+        case .invalidCapacity(let number, let teu): "voyage \(number): capacity \(teu) TEU is not from 0 to \(Scenario.maximumCapacity)"
+        case .invalidWindow(let code, let from, let until):
+            "\(code) closes \(from.formatted(.iso8601)) and reopens \(until.formatted(.iso8601)), before it closes"
+        case .invalidDelay(let number, let delay): "voyage \(number): a delay of \(delay) is more than a year either way"
+        case .invalidSchedule(let error): "the changed schedule cannot sail: \(error)"
         }
     }
 }
@@ -52,7 +68,8 @@ extension ScheduleNetwork {
     /// The network as it would be with the scenario's changes.
     ///
     /// - Throws: ``ScenarioError`` for a voyage or port the network does not have, a delay at a port the
-    ///   voyage does not call at, or a negative capacity.
+    ///   voyage does not call at or of more than a year, a capacity out of range, a reversed window, or
+    ///   changes that leave a voyage unable to sail.
     /// - Complexity: O(*m* log *m*): the network is built again.
     public func applying(_ scenario: Scenario) throws(ScenarioError) -> ScheduleNetwork {
         var voyages = self.voyages
@@ -69,10 +86,12 @@ extension ScheduleNetwork {
                 index = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
             case .closePort(let code, let from, let until):
                 guard location(code) != nil else { throw .unknownLocation(code) }
-                voyages = voyages.compactMap { $0.omittingCalls(at: code, from: from ?? .distantPast, until: until ?? .distantFuture) }
+                if let from, let until, !(from <= until) { throw .invalidWindow(code, from: from, until: until) }
+                voyages = voyages.compactMap { $0.omittingCalls(at: code, from: from, until: until) }
                 index = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
             case .delay(let number, let duration, let port):
                 let at = try position(number)
+                guard duration <= Scenario.maximumDelay && duration >= .zero - Scenario.maximumDelay else { throw .invalidDelay(number, duration) }
                 let voyage = voyages[at]
                 var first = 0
                 if let port {
@@ -93,7 +112,7 @@ extension ScheduleNetwork {
                 }
                 voyages[at] = Voyage(number: number, movements: movements, vessel: voyage.vessel, service: voyage.service)
             case .capacity(let number, let teu):
-                guard teu >= 0 else { throw .invalidCapacity(number, teu) }
+                guard (0...Scenario.maximumCapacity).contains(teu) else { throw .invalidCapacity(number, teu) }
                 let at = try position(number)
                 let voyage = voyages[at]
                 voyages[at] = Voyage(
@@ -104,20 +123,22 @@ extension ScheduleNetwork {
         do {
             return try ScheduleNetwork(locations: locations, voyages: voyages)
         } catch {
-            preconditionFailure("a scenario broke the schedule: \(error)")
+            throw .invalidSchedule(error)
         }
     }
 }
 
 extension Voyage {
-    /// The voyage without its calls at a port whose time falls in the window, or `nil` when nothing is left.
+    /// The voyage without its calls at a port whose time falls in the window (open at a `nil` end), or `nil`
+    /// when nothing is left.
     ///
     /// A call's time is its arrival (its departure for the first call).
-    func omittingCalls(at port: UnLocode, from start: Date, until end: Date) -> Voyage? {
+    func omittingCalls(at port: UnLocode, from start: Date?, until end: Date?) -> Voyage? {
+        func isClosed(_ time: Date) -> Bool { start.map { $0 <= time } ?? true && end.map { time <= $0 } ?? true }
         var movements: [CarrierMovement] = []
         for movement in self.movements {
             if movement.departureLocation == port, let previous = movements.last, previous.arrivalLocation == port,
-               (start...end).contains(previous.arrivalTime) {
+               isClosed(previous.arrivalTime) {
                 // An intermediate call: sail on from the call before, with this movement's arrival.
                 movements[movements.count - 1] = CarrierMovement(
                     from: previous.departureLocation, to: movement.arrivalLocation, departure: previous.departureTime,
@@ -127,12 +148,12 @@ extension Voyage {
                 }
                 continue
             }
-            if movement.departureLocation == port && (start...end).contains(movement.departureTime) && movements.isEmpty {
+            if movement.departureLocation == port && isClosed(movement.departureTime) && movements.isEmpty {
                 continue  // the first call is closed: the voyage starts at the next one
             }
             movements.append(movement)
         }
-        if let last = movements.last, last.arrivalLocation == port && (start...end).contains(last.arrivalTime) {
+        if let last = movements.last, last.arrivalLocation == port && isClosed(last.arrivalTime) {
             movements.removeLast()  // the last call is closed
         }
         return movements.isEmpty ? nil : Voyage(number: number, movements: movements, vessel: vessel, service: service)

@@ -9,7 +9,8 @@ extension ScheduleNetwork {
     /// - Throws: ``ScheduleNetworkError`` listing every problem found: a location given twice, a voyage
     ///   number given twice, a voyage without movements, a movement from or to an unknown location, a
     ///   movement that does not arrive after it departs, a movement that does not depart where (or after)
-    ///   the one before it arrived, and a negative capacity.
+    ///   the one before it arrived, a time outside the years 1 to 9999, a negative or too large capacity, and a
+    ///   transshipment time that is negative or longer than ``Location/maximumTransshipmentTime``.
     /// - Complexity: O(*m* log *m*) for *m* movements.
     public init(locations: [Location], voyages: [Voyage]) throws(ScheduleNetworkError) {
         var problems: [ScheduleNetworkError.Problem] = []
@@ -17,6 +18,9 @@ extension ScheduleNetwork {
         portIndex.reserveCapacity(locations.count)
         var uniqueLocations: [Location] = []
         for location in locations {
+            if !(Duration.zero...Location.maximumTransshipmentTime).contains(location.transshipmentTime) {
+                problems.append(.invalidTransshipmentTime(location.code))
+            }
             guard portIndex[location.code] == nil else {
                 problems.append(.duplicateLocation(location.code))
                 continue
@@ -60,14 +64,17 @@ extension ScheduleNetwork {
                 if destination == nil, movement.arrivalLocation != movement.departureLocation {
                     problems.append(.unknownLocation(movement.arrivalLocation, voyage: voyage.number, movement: position))
                 }
+                guard movement.departureTime.isSupported && movement.arrivalTime.isSupported else {
+                    problems.append(.timeOutOfRange(voyage: voyage.number, movement: position))
+                    continue
+                }
                 if movement.arrivalTime.seconds <= movement.departureTime.seconds {
                     problems.append(.arrivalNotAfterDeparture(voyage: voyage.number, movement: position))
                 }
                 if movement.capacity < 0 || movement.capacity > Int(Int32.max) {
                     problems.append(.invalidCapacity(movement.capacity, voyage: voyage.number, movement: position))
                 }
-                if position > 0 {
-                    let previous = voyage.movements[position - 1]
+                if position > 0, case let previous = voyage.movements[position - 1], previous.arrivalTime.isSupported {
                     if previous.arrivalLocation != movement.departureLocation {
                         problems.append(.gapInVoyage(voyage: voyage.number, movement: position))
                     } else if movement.departureTime.seconds < previous.arrivalTime.seconds {

@@ -34,7 +34,7 @@ extension ScheduleNetwork {
     }
 
     /// The network with the TEU that cargo already routed takes off each movement's capacity (never below
-    /// zero); legs that the network does not sail as planned take nothing.
+    /// zero); legs that the network does not sail as planned, and sizes that are not positive, take nothing.
     ///
     /// - Complexity: O(*m* + *l*) for *m* movements and *l* movements ridden, plus building the network.
     public func reducingCapacity(by loads: [(itinerary: Itinerary, teu: Int)]) -> ScheduleNetwork {
@@ -45,7 +45,9 @@ extension ScheduleNetwork {
                     voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
                     arriving: leg.unloadTime)
                 else { continue }
-                for position in sailed.movementIndices { taken[leg.voyage.number, default: [:]][position, default: 0] += teu }
+                for position in sailed.movementIndices where teu > 0 {
+                    taken[leg.voyage.number, default: [:]][position, default: 0] &+= min(teu, Int(Int32.max))
+                }
             }
         }
         guard !taken.isEmpty else { return self }
@@ -53,12 +55,15 @@ extension ScheduleNetwork {
             guard let load = taken[voyage.number] else { return voyage }
             let movements = voyage.movements.enumerated().map { position, movement in
                 var reduced = movement
-                reduced.capacity = max(0, movement.capacity - (load[position] ?? 0))
+                reduced.capacity = max(0, movement.capacity - min(load[position] ?? 0, movement.capacity))
                 return reduced
             }
             return Voyage(number: voyage.number, movements: movements, vessel: voyage.vessel, service: voyage.service)
         }
-        // Only capacities changed, so the network stays valid.
-        return try! ScheduleNetwork(locations: locations, voyages: voyages)
+        // Only capacities changed, each to between zero and what it was, so the network stays valid.
+        guard let network = try? ScheduleNetwork(locations: locations, voyages: voyages) else {
+            preconditionFailure("lowering capacities broke the network")
+        }
+        return network
     }
 }

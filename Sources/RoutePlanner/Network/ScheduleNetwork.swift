@@ -70,6 +70,14 @@ public struct ScheduleNetwork: Sendable {
 }
 
 extension Date {
+    /// The first and the last second the library reads and writes: years 1 to 9999, UTC, as ISO 8601 writes
+    /// them. Times outside (or not finite) are refused where they enter: ``RouteSpecification``,
+    /// ``ScheduleNetwork``, ``Itinerary``.
+    static let supportedSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
+    /// Whether the date is within years 1 to 9999.
+    var isSupported: Bool { Self.supportedSeconds.contains(timeIntervalSince1970) }
+
     /// The date at a whole number of seconds since 1970.
     init(seconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(seconds)) }
 

@@ -18,6 +18,10 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
         case departureBeforePreviousArrival(voyage: VoyageNumber, movement: Int)
         /// A movement's capacity is negative or too large.
         case invalidCapacity(Int, voyage: VoyageNumber, movement: Int)
+        /// A movement departs or arrives outside the years 1 to 9999.
+        case timeOutOfRange(voyage: VoyageNumber, movement: Int)
+        /// A location's transshipment time is negative or longer than ``Location/maximumTransshipmentTime``.
+        case invalidTransshipmentTime(UnLocode)
     }
 
     /// Every problem found, in the order of the input.
@@ -43,6 +47,10 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
                 "voyage \(voyage), movement \(movement + 1): departs before the previous movement arrives"
             case .invalidCapacity(let capacity, let voyage, let movement):
                 "voyage \(voyage), movement \(movement + 1): capacity \(capacity) TEU is not between 0 and \(Int32.max)"
+            case .timeOutOfRange(let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): a time outside the years 1 to 9999"
+            case .invalidTransshipmentTime(let code):
+                "location \(code): the transshipment time is negative or longer than a year"
             }
         }.joined(separator: "\n")
     }

@@ -109,6 +109,10 @@ struct RouteSearch {
     {
         origin = try port(specification.origin)
         destination = try port(specification.destination)
+        if let most = options.maxTransshipments, most < 0 { throw .invalidOptions("the most transshipments, \(most), is negative") }
+        guard options.via.count <= RoutingOptions.maximumVia else {
+            throw .invalidOptions("\(options.via.count) via ports are more than \(RoutingOptions.maximumVia)")
+        }
         via = []
         for code in options.via {
             let index = try port(code)

@@ -69,12 +69,12 @@ public final class Router {
     /// sorted by arrival, then by fewer transshipments, then by later departure, so the first itinerary is
     /// always an earliest arrival.
     ///
-    /// - Parameter limit: The most itineraries to return; must be positive.
+    /// - Parameter limit: The most itineraries to return; ``RoutingError/invalidOptions(_:)`` unless positive.
     /// - Throws: The errors of ``earliestArrival(for:options:)``.
     public func candidates(
         for specification: RouteSpecification, limit: Int = 5, options: RoutingOptions = RoutingOptions()
     ) throws(RoutingError) -> [Itinerary] {
-        precondition(limit > 0, "the number of candidate itineraries must be positive")
+        guard limit > 0 else { throw .invalidOptions("a limit of \(limit) candidates") }
         var search = takeSearch()
         defer { self.search = search }
         try search.prepare(specification, options: options, profile: true)

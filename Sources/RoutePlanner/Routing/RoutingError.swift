@@ -8,6 +8,9 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownVoyage(VoyageNumber)
     /// A via port is the origin or the destination, or follows itself.
     case invalidVia(UnLocode)
+    /// The options cannot be met by any search: a negative number of transshipments, more via ports than
+    /// ``RoutingOptions/maximumVia``, a limit of no candidates.
+    case invalidOptions(String)
     /// The task running the search was cancelled.
     case cancelled
 
@@ -17,6 +20,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownLocation(let code): "unknown location \(code)"
         case .unknownVoyage(let number): "unknown voyage \(number)"
         case .invalidVia(let code): "via port \(code) is the origin, the destination or repeated"
+        case .invalidOptions(let reason): "invalid routing options: \(reason)"
         case .cancelled: "the search was cancelled"
         }
     }

@@ -12,12 +12,15 @@ public struct RoutingOptions: Hashable, Sendable {
     /// Voyages the itinerary must not ride.
     public var avoidedVoyages: Set<VoyageNumber>
 
-    /// Creates routing options; the defaults allow every itinerary.
+    /// The most via ports a search takes.
+    public static let maximumVia = 100
+
+    /// Creates routing options; the defaults allow every itinerary. A negative `maxTransshipments` or more
+    /// than ``maximumVia`` via ports make the search throw ``RoutingError/invalidOptions(_:)``.
     public init(
         maxTransshipments: Int? = nil, via: [UnLocode] = [],
         avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = []
     ) {
-        precondition(maxTransshipments.map { $0 >= 0 } ?? true, "the maximum number of transshipments must not be negative")
         self.maxTransshipments = maxTransshipments
         self.via = via
         self.avoidedLocations = avoidedLocations

@@ -32,7 +32,7 @@ public struct AssignRoutesInteractor: UseCase {
             cargo = try await cargoRepository.allCargo()
             network = try await voyages.network()
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
         let open = cargo.filter { $0.routingStatus != .routed && $0.delivery.transportStatus == .notReceived }
         let kept = cargo.filter { $0.routingStatus == .routed && $0.delivery.transportStatus != .claimed }
@@ -62,7 +62,7 @@ public struct AssignRoutesInteractor: UseCase {
             }
             try await cargoRepository.save(routed)
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
         return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count))
     }

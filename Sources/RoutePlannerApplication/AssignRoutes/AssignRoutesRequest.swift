@@ -35,11 +35,11 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
     /// Validates the form: `timeLimit` in seconds, `gap` as a fraction or a percentage.
     public static func create(_ form: AssignRoutesForm) -> Result<AssignRoutesRequest, ValidationError> {
         var fields: [String: String] = [:]
-        let seconds = Double(form.timeLimit.trimmingCharacters(in: .whitespaces))
-        if seconds == nil || !(seconds!.isFinite) || !(1...3600).contains(seconds!) { fields["timeLimit"] = "Enter a time limit from 1 to 3600 seconds." }
+        let seconds = FormFields.decimal(form.timeLimit)
+        if seconds == nil || !(1...3600).contains(seconds!) { fields["timeLimit"] = "Enter a time limit from 1 to 3600 seconds." }
         let gapText = form.gap.trimmingCharacters(in: .whitespaces)
-        let relativeGap = gapText.hasSuffix("%") ? Double(gapText.dropLast()).map { $0 / 100 } : Double(gapText)
-        if relativeGap == nil || !(relativeGap!.isFinite) { fields["gap"] = "Enter a gap as a fraction (0.005) or a percentage (0.5%)." }
+        let relativeGap = gapText.hasSuffix("%") ? FormFields.decimal(gapText.dropLast()).map { $0 / 100 } : FormFields.decimal(gapText)
+        if relativeGap == nil { fields["gap"] = "Enter a gap as a fraction (0.005) or a percentage (0.5%)." }
         else if !(0...0.5).contains(relativeGap!) { fields["gap"] = "Enter a gap from 0 to 50%." }
         guard fields.isEmpty, let seconds, let relativeGap else { return .failure(ValidationError(fields: fields)) }
         let file = form.modelFile.trimmingCharacters(in: .whitespaces)

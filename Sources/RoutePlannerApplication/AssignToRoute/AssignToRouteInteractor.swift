@@ -39,7 +39,7 @@ public struct AssignToRouteInteractor: UseCase {
             try await cargoRepository.save(cargo)
             return .success(AssignToRouteResponse(cargo: CargoSummary(cargo)))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

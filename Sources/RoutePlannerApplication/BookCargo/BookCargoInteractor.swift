@@ -31,7 +31,7 @@ public struct BookCargoInteractor: UseCase {
             try await cargoRepository.save(cargo)
             return .success(BookCargoResponse(cargo: CargoSummary(cargo)))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

@@ -36,7 +36,7 @@ public struct ChangeDestinationInteractor: UseCase {
             try await cargoRepository.save(cargo)
             return .success(ChangeDestinationResponse(cargo: CargoSummary(cargo)))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

@@ -31,7 +31,7 @@ public struct ImportBookingsInteractor: UseCase {
         do {
             network = try await voyages.network()
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
         do {
             rows = try CSVImporter().importBookingRows(try CSVFile(contentsOf: request.file), network: network).value
@@ -71,7 +71,7 @@ public struct ImportBookingsInteractor: UseCase {
             try await cargoRepository.save(cargo)
             return .success(ImportBookingsResponse(cargo: cargo.map(CargoSummary.init)))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

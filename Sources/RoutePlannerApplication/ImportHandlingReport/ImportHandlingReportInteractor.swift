@@ -74,7 +74,7 @@ public struct ImportHandlingReportInteractor: UseCase {
             return .success(ImportHandlingReportResponse(
                 rows: rows.count, registered: registered, outOfOrder: outOfOrder, duplicates: duplicates, cargo: cargo.map(CargoSummary.init)))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

@@ -17,7 +17,7 @@ public struct ListCargoInteractor: UseCase {
         do {
             return .success(ListCargoResponse(cargo: try await cargoRepository.allCargo().map(CargoSummary.init), status: request.status))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

@@ -14,7 +14,7 @@ extension PlannerFormat {
             departure: dateTime(itinerary.departureTime),
             arrival: dateTime(itinerary.arrivalTime),
             transitTime: Self.duration(transit),
-            transitDays: Int((transit / 86_400).rounded(.up)),
+            transitDays: Int((min(max(transit, 0), 3.2e11) / 86_400).rounded(.up)),
             route: ([itinerary.origin] + itinerary.legs.map(\.unloadLocation.code)).map(\.rawValue).joined(separator: " → "),
             transshipments: transshipments,
             legs: itinerary.legs.map { "\($0.voyage.number): \($0.loadLocation) → \($0.unloadLocation)" },
@@ -46,6 +46,8 @@ extension PlannerFormat {
             return message
         case .repositoryFailure(let message):
             return "The schedule or the cargo could not be read or written: \(message)"
+        case .invalidScenario(let error):
+            return "What if: \(error)."
         case .cancelled:
             return "Cancelled."
         case .fileErrors(let diagnostics, let omitted):

@@ -43,9 +43,10 @@ public struct PlannerFormat: Hashable, Sendable {
         return "UTC\(offset < 0 ? "-" : "+")\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
     }
 
-    /// "36 days 16 hours", "5 hours", "40 minutes", "0 minutes".
+    /// "36 days 16 hours", "5 hours", "40 minutes", "0 minutes"; a negative or non-finite value is "0 minutes",
+    /// and durations are counted up to 10,000 years.
     public static func duration(_ seconds: TimeInterval) -> String {
-        let minutes = Int((seconds / 60).rounded(.down))
+        let minutes = seconds.isFinite ? Int((min(max(seconds, 0), 3.2e11) / 60).rounded(.down)) : 0
         let (days, hours, rest) = (minutes / 1440, minutes % 1440 / 60, minutes % 60)
         var parts: [String] = []
         if days > 0 { parts.append(plural(days, "day")) }

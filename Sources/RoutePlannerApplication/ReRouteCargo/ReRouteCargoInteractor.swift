@@ -69,7 +69,7 @@ public struct ReRouteCargoInteractor: UseCase {
             }
             return .success(ReRouteCargoResponse(entries: entries))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

@@ -31,6 +31,6 @@ public struct ReRouteCargoRequest: FormRequest, Hashable {
         let limit = fields.integer(form.limit, field: "limit", in: 1...RouteCargoRequest.maximumLimit, required: true)
         guard fields.errors.isEmpty, let limit = limit ?? nil else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(ReRouteCargoRequest(
-            trackingId: id.isEmpty ? nil : id, limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages)))
+            trackingId: id.isEmpty ? nil : id, limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: "avoidVoyages")))
     }
 }

@@ -18,7 +18,7 @@ public struct RegisterCustomerInteractor: UseCase {
             try await customers.save(request.customer)
             return .success(RegisterCustomerResponse(customer: request.customer))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

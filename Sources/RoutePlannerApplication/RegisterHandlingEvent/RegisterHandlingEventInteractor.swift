@@ -48,7 +48,7 @@ public struct RegisterHandlingEventInteractor: UseCase {
             if outcome != .duplicate { try await cargoRepository.save(cargo) }
             return .success(RegisterHandlingEventResponse(event: event, outcome: outcome, cargo: CargoSummary(cargo)))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

@@ -45,9 +45,14 @@ public protocol CargoRepository: Sendable {
 extension CargoRepository {
     /// A tracking id no cargo has had or will have.
     public func nextTrackingId() async throws -> String {
-        guard let id = try await nextTrackingIds(1).first else { preconditionFailure("a repository gave no tracking id for one asked") }
+        guard let id = try await nextTrackingIds(1).first else { throw TrackingIdUnavailable() }
         return id
     }
+}
+
+/// A repository gave no tracking id when asked for one, against its contract.
+public struct TrackingIdUnavailable: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String { "the cargo repository gave no new tracking id" }
 }
 
 /// Where the use cases find the customers who book cargo.

@@ -63,7 +63,7 @@ public struct RouteCargoInteractor: UseCase {
                 return .success(RouteCargoResponse(trackingId: trackingId, specification: specification, itineraries: itineraries))
             }
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 

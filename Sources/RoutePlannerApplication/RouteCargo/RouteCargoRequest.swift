@@ -90,7 +90,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             form.maxTransshipments, field: "maxTransshipments", in: 0...maximumTransshipments, required: false)
         let via = fields.codes(form.via, field: "via")
         let avoid = Set(fields.codes(form.avoid, field: "avoid"))
-        let avoidVoyages = fields.voyages(form.avoidVoyages)
+        let avoidVoyages = fields.voyages(form.avoidVoyages, field: "avoidVoyages")
         if !trackingId.isEmpty {
             for (field, text) in [("origin", form.origin), ("destination", form.destination), ("ready", form.ready), ("deadline", form.deadline)]
             where !text.trimmingCharacters(in: .whitespaces).isEmpty {

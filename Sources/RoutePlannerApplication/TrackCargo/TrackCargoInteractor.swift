@@ -17,7 +17,7 @@ public struct TrackCargoInteractor: UseCase {
             guard let cargo = try await cargoRepository.cargo(request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
             return .success(TrackCargoResponse(cargo: CargoSummary(cargo)))
         } catch {
-            return .failure(.repositoryFailure(String(describing: error)))
+            return .failure(.repository(error))
         }
     }
 }

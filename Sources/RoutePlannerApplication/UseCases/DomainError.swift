@@ -20,10 +20,19 @@ public enum DomainError: Error, Hashable, Sendable {
     case invalidOperation(String)
     /// A repository could not be read or written.
     case repositoryFailure(String)
+    /// The what-if scenario does not fit the schedule: it names a voyage or port the schedule does not have,
+    /// or would make a voyage sail backwards in time.
+    case invalidScenario(ScenarioError)
     /// A file has these problems, each located `file:line:column`; nothing of it was used.
     case fileErrors([ImportDiagnostic], omitted: Int)
     /// The task running the use case was cancelled; the work it started stopped.
     case cancelled
+
+    /// The error of a repository: a scenario's own, else a repository failure.
+    static func repository(_ error: any Error) -> DomainError {
+        if let error = error as? ScenarioError { return .invalidScenario(error) }
+        return .repositoryFailure(String(describing: error))
+    }
 
     /// The problems found in a file's rows, the first ``RoutePlanner/CSVImporter/errorLimit`` of them named, as
     /// the importer names its own.

@@ -64,9 +64,25 @@ struct FormFields {
         return .some(value)
     }
 
-    /// Voyage numbers; blank entries are ignored.
-    func voyages(_ texts: [String]) -> Set<VoyageNumber> {
-        Set(texts.compactMap { VoyageNumber($0) })
+    /// Voyage numbers; a blank entry is an error, since it names no voyage.
+    mutating func voyages(_ texts: [String], field: String) -> Set<VoyageNumber> {
+        var numbers: Set<VoyageNumber> = []
+        for text in texts {
+            guard let number = VoyageNumber(text) else {
+                fail(field, "Enter a voyage number, such as WS15-W09; an empty one names no voyage.")
+                continue
+            }
+            numbers.insert(number)
+        }
+        return numbers
+    }
+
+    /// A plain decimal number, such as `48`, `-12` or `0.5`: digits with an optional sign and fraction, nothing
+    /// else (no hexadecimal, exponent, `inf` or `nan`, which `Double(_:)` would take).
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.wholeMatch(of: /[+-]?[0-9]{1,15}(\.[0-9]{1,15})?/) != nil else { return nil }
+        return Double(trimmed)
     }
 
     /// A tracking id, without surrounding spaces; `nil` (with a message) when blank.
@@ -90,9 +106,7 @@ struct FormFields {
     mutating func number(_ text: String, field: String, minimum: Double, required: Bool) -> Double?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty && !required { return .some(nil) }
-        guard let value = Double(trimmed), value.isFinite, value >= minimum,
-              trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" })
-        else {
+        guard let value = Self.decimal(trimmed), value >= minimum else {
             fail(field, "Enter a number of at least \(minimum.formatted()), such as 1250.")
             return nil
         }

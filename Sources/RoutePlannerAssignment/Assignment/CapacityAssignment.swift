@@ -30,13 +30,15 @@ public struct CapacityAssignment: Sendable {
     ///
     /// - Parameter progress: Called with a line after each step (seeding, each pricing round, rounding),
     ///   for a long solve to show it is alive.
-    /// - Throws: ``AssignmentError/unknownLocation(booking:_:)`` for a booking whose ports the network lacks,
+    /// - Throws: ``AssignmentError/invalidOptions(_:)`` for options with ``AssignmentOptions/problems``,
+    ///   ``AssignmentError/unknownLocation(booking:_:)`` for a booking whose ports the network lacks,
     ///   ``AssignmentError/solverFailed(_:)`` when GLPK fails, and ``AssignmentError/cancelled`` when the task
     ///   running it is cancelled (checked between pricing rounds and neighbourhoods; a GLPK solve under way
     ///   ends at its own time limit).
     public func assign(
         _ bookings: [Booking], options: AssignmentOptions = AssignmentOptions(), progress: (@Sendable (String) -> Void)? = nil
     ) throws(AssignmentError) -> AssignmentPlan {
+        guard options.problems.isEmpty else { throw .invalidOptions(options.problems) }
         for booking in bookings {
             for code in [booking.specification.origin, booking.specification.destination] where network.location(code) == nil {
                 throw .unknownLocation(booking: booking.id, code)
