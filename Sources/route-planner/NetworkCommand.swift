@@ -20,7 +20,7 @@ struct NetworkCommand: AsyncParsableCommand {
         let movements = (0..<network.movementCount).map { network.movement(.init($0)) }
         let first = movements.map(\.departureTime).min(), last = movements.map(\.arrivalTime).max()
         let capacities = movements.map(\.capacity).filter { $0 < Int(Int32.max) }
-        func day(_ date: Date?) -> String { date.map { $0.formatted(.iso8601.year().month().day()) } ?? "-" }
+        func day(_ date: Date?) -> String { date.map { String(CSVWriter.timestamp($0).prefix(10)) } ?? "-" }
         let busiest = Dictionary(grouping: movements, by: \.departureLocation).mapValues(\.count)
             .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
         print("""

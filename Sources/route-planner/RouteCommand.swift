@@ -105,8 +105,9 @@ struct RouteCommand: AsyncParsableCommand {
     /// The default deadline: 60 days after a ready date or date-time, as a date-time in UTC. (When --ready
     /// is wrong, its own error says so; the default then only has to be well formed.)
     static func sixtyDays(after ready: String) -> String {
-        guard case .success(let date) = DateText.date(from: ready, endOfDay: false) else { return "2100-01-01" }
-        return (date + 60 * 86_400).formatted(.iso8601)
+        guard case .success(let date) = DateText.date(from: ready, endOfDay: false) else { return "9999-12-31" }
+        // Never past the last second a date may have, so that a late --ready is not blamed on the default.
+        return CSVWriter.timestamp(min(date + 60 * 86_400, Date(timeIntervalSince1970: 253_402_300_799)))
     }
 
     /// The flags of the form fields whose names differ.

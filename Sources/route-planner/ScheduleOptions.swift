@@ -98,6 +98,7 @@ func show<Content>(_ state: ViewState<Content>, flags: [String: String] = [:], s
     case .success(let content):
         try success(content)
     case .validationFailure(let fields):
+        if fields.isEmpty { printError("error: the values given do not make a valid request") }
         for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
             let flag = flags[field] ?? field.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
             printError("error: \(flag.count == 1 ? "-" : "--")\(flag): \(message)")

@@ -186,7 +186,7 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sizeNotPositive(let teu): "cargo must have a positive size in TEU, not \(teu)"
         case .invalidRevenue(let revenue): "revenue per TEU must be from 0 to \(Int(Booking.maximumRevenuePerTEU)), not \(revenue)"
         case .itineraryDoesNotSatisfySpecification(let reasons): reasons.joined(separator: "; ")
-        case .claimed(let time): "the cargo was claimed at \(time.formatted(.iso8601)); nothing can happen to it afterwards"
+        case .claimed(let time): "the cargo was claimed at \(CSVWriter.timestamp(time)); nothing can happen to it afterwards"
         }
     }
 }

@@ -50,7 +50,7 @@ extension CSVImporter {
             let completed = eventTime(table, completion, required: true, fail: fail)
             let registered = eventTime(table, registration, required: false, fail: fail) ?? registeredAt
             if let completed, registered < completed {
-                fail(completion, "completion_time \(table.text(completion)) is after the report was registered (\(registered.formatted(.iso8601)))")
+                fail(completion, "completion_time \(table.text(completion)) is after the report was registered (\(CSVWriter.timestamp(registered)))")
             }
             guard isValid, let eventKind, let code, let completed,
                   let event = try? HandlingEvent(kind: eventKind, location: code, voyage: voyageNumber, completionTime: completed, registrationTime: registered)

@@ -272,6 +272,6 @@ extension CSVImporter {
     }
 
     static func format(_ seconds: Int64) -> String {
-        Date(seconds: seconds).formatted(.iso8601)
+        Timestamp.format(seconds: seconds)
     }
 }

@@ -52,9 +52,13 @@ public enum CSVWriter {
         return needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
     }
 
-    /// A time as RFC 3339 in UTC, such as `2026-03-02T08:00:00Z`.
+    /// A time as RFC 3339 in UTC, such as `2026-03-02T08:00:00Z`, rounded down to the second, in the proleptic
+    /// Gregorian calendar the importer reads (so years 1 to 9999 read back as written); `-` for a time that
+    /// is not a number.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted))
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "-" }
+        return Timestamp.format(seconds: Int64(seconds.rounded(.down)))
     }
 
     private static func number(_ value: Double) -> String {

@@ -91,6 +91,34 @@ enum Timestamp {
         }
     }
 
+    /// The date of the proleptic Gregorian calendar that is a number of days from 1970-01-01 (Hinnant's
+    /// `civil_from_days`), the inverse of ``daysSince1970(year:month:day:)``.
+    static func civil(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = Int(days) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// A whole second as RFC 3339 in UTC, `YYYY-MM-DDTHH:MM:SSZ`, in the proleptic Gregorian calendar that
+    /// ``parse(_:)`` reads, so that every time written reads back as itself (Foundation's calendar switches
+    /// to the Julian one before 1582).
+    static func format(seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let (year, month, day) = civil(daysSince1970: days)
+        let second = Int(seconds - days * 86_400)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3600, 2)):\(pad(second % 3600 / 60, 2)):\(pad(second % 60, 2))Z"
+    }
+
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Hinnant's `days_from_civil`).
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
         let y = month <= 2 ? year - 1 : year

@@ -17,23 +17,28 @@ public struct PlannerFormat: Hashable, Sendable {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
+    /// The date's fields in the presenter's zone, in the proleptic Gregorian calendar that dates are read in
+    /// (Foundation's calendar turns Julian before 1582, so year 1 would not print as it was read).
+    private func fields(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: Int)? {
+        let local = date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))
+        let text = Array(CSVWriter.timestamp(Date(timeIntervalSince1970: local)).utf8)  // YYYY-MM-DDTHH:MM:SSZ
+        guard text.count == 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int { text[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
+        let days = Int((local / 86_400).rounded(.down))
+        return (number(0..<4), number(5..<7), number(8..<10), number(11..<13), number(14..<16), ((days + 4) % 7 + 7) % 7)
     }
 
     /// "Mon 2 Mar 2026, 08:00 UTC", or with the offset of another zone, "Mon 2 Mar 2026, 09:00 UTC+01:00".
     public func dateTime(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.weekday, .day, .month, .year, .hour, .minute], from: date)
-        return "\(Self.weekdays[parts.weekday! - 1]) \(parts.day!) \(Self.months[parts.month! - 1]) \(parts.year!), "
-            + "\(two(parts.hour!)):\(two(parts.minute!)) \(zone(at: date))"
+        guard let parts = fields(date) else { return "-" }
+        return "\(Self.weekdays[parts.weekday]) \(parts.day) \(Self.months[parts.month - 1]) \(parts.year), "
+            + "\(two(parts.hour)):\(two(parts.minute)) \(zone(at: date))"
     }
 
     /// "2026-04-06", the day in the presenter's zone.
     public func day(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.day, .month, .year], from: date)
-        return "\(parts.year!)-\(two(parts.month!))-\(two(parts.day!))"
+        guard let parts = fields(date) else { return "-" }
+        return String(format: "%04d-%02d-%02d", parts.year, parts.month, parts.day)
     }
 
     /// "UTC", or "UTC+05:30".

@@ -137,6 +137,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             fields.fail("via", "\(code) is the origin or the destination; a via port lies between them.")
         }
         if zip(via, via.dropFirst()).contains(where: { $0 == $1 }) { fields.fail("via", "A via port is repeated.") }
+        if via.count > RoutingOptions.maximumVia { fields.fail("via", "Enter at most \(RoutingOptions.maximumVia) via ports.") }
         for code in avoiding.sorted() where code == origin || code == destination || via.contains(code) {
             fields.fail("avoid", "\(code) cannot be avoided: it is the origin, the destination or a via port.")
         }
