@@ -52,3 +52,20 @@ import Testing
         }
     }
 }
+
+@Suite struct CSVHeaderTests {
+    @Test func unknownColumnsAreLocatedInOnePass() throws {
+        let header = "booking,Zürich,origin,destination,ready,\"é,x\",deadline,teu,ñ"
+        let file = CSVFile(name: "b.csv", text: header + "\nB1,z,CNSHA,NLRTM,2026-03-02,q,2026-04-30,1,n\n")
+        let result = try CSVImporter().importBookings(file)
+        #expect(result.diagnostics.map(\.column) == [9, 41, 60])
+        #expect(result.value.map(\.id) == ["B1"])
+        // A header of 200,000 names is read, its warnings capped, in time linear in its length.
+        let wide = CSVFile(name: "w.csv", text: (["booking,origin,destination,ready,deadline,teu"] + (0..<200_000).map { "c\($0)" }).joined(separator: ",")
+            + "\nB1,CNSHA,NLRTM,2026-03-02,2026-04-30,1\n")
+        let many = try CSVImporter().importBookings(wide)
+        let before = "booking,origin,destination,ready,deadline,teu," + (0..<999).map { "c\($0)," }.joined()
+        #expect(many.diagnostics.count == 1_000)
+        #expect(many.diagnostics.last?.message == "unknown column \"c999\" is ignored" && many.diagnostics.last?.column == before.count + 1)
+    }
+}

@@ -25,13 +25,14 @@ struct CSVTable {
             return nil
         }
         headerCount = record.fields.count
+        let positions = reader.positions(of: record.fields)  // once for the line: a header may have a million names
         for (index, field) in record.fields.enumerated() {
             let name = reader.string(field, in: record).lowercased()
             if let column = columnNames.firstIndex(of: name) {
                 if fieldIndex[column] == nil { fieldIndex[column] = index }
-                else { log.warning(file.name, reader.position(of: field), "column \(quoted(name)) appears twice; the first one is used") }
+                else { log.warning(file.name, positions[index], "column \(quoted(name)) appears twice; the first one is used") }
             } else {
-                log.warning(file.name, reader.position(of: field), "unknown column \(quoted(name)) is ignored")
+                log.warning(file.name, positions[index], "unknown column \(quoted(name)) is ignored")
             }
         }
         var missing = false
