@@ -62,7 +62,7 @@ let package = Package(
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(
             name: "RoutePlannerTestSupport",
-            dependencies: ["RoutePlanner"]
+            dependencies: ["RoutePlanner", "RoutePlannerApplication"]
         ),
         .executableTarget(
             name: "route-cargo",

@@ -1,0 +1,1 @@
+../../../Sources/RoutePlannerTestSupport/SampleLocations.swift
