@@ -163,6 +163,21 @@ import Testing
         #expect(plan.revenue == 100_000)
     }
 
+    @Test func bookingsTheTimeLimitLeftUnsearchedSaySo() throws {
+        let network = SampleVoyages.network()
+        let specification = try RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30))
+        let bookings = try (0..<3).map { try Booking(id: "B\($0)", teu: 1, specification: specification) }
+        // A limit already spent when the solve starts: nothing is searched, and nothing is claimed impossible.
+        let plan = try CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(timeLimit: .nanoseconds(1_000_001)))
+        #expect(plan.status == .timeLimit)
+        #expect(plan.assignments.allSatisfy { $0.itinerary != nil || $0.reason == .notSearched }, "\(plan.assignments.map(\.reason))")
+        #expect(plan.bound >= plan.objective)
+        #expect(throws: AssignmentError.invalidOptions(["the time limit 0.0 seconds is not from 1 ms to 86400.0 seconds"])) {
+            try CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(timeLimit: .zero))
+        }
+    }
+
     @Test func writesTheModelAsMPS() throws {
         let (network, bookings, _) = try Self.instance(seed: 3)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("assignment-\(UUID()).mps")

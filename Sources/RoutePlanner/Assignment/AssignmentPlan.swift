@@ -69,6 +69,8 @@ public enum UnassignedReason: Hashable, Sendable {
     case noItinerary
     /// Itineraries exist, but these legs on them are too full (or too small) to take the booking.
     case capacity(fullLegs: [LegUtilisation])
+    /// The time limit ran out before the booking's itineraries were searched.
+    case notSearched
 }
 
 /// One booking's outcome.

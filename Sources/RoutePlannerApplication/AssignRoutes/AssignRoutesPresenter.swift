@@ -50,6 +50,8 @@ public struct AssignRoutesPresenter: Presenter {
             switch assignment.reason {
             case .noItinerary?:
                 return head + "not carried: no itinerary reaches \(assignment.booking.specification.destination) by the deadline"
+            case .notSearched?:
+                return head + "not carried: the time limit ran out before its itineraries were searched"
             case .capacity(let legs)?:
                 return head + "not carried: no room on " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU)" }
                     .joined(separator: ", ")

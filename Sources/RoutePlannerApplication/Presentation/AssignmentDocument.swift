@@ -49,6 +49,7 @@ public enum AssignmentDocument {
                 let booking = assignment.booking, specification = booking.specification
                 let reason: Reason? = switch assignment.reason {
                 case .noItinerary?: Reason(kind: "noItinerary", fullMovements: [])
+                case .notSearched?: Reason(kind: "notSearched", fullMovements: [])
                 case .capacity(let legs)?:
                     Reason(kind: "capacity", fullMovements: legs.map {
                         MovementOutput(voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: timestamp($0.departure),
@@ -93,6 +94,7 @@ public enum AssignmentDocument {
             } else {
                 let reason = switch assignment.reason {
                 case .noItinerary?: "no itinerary by the deadline"
+                case .notSearched?: "not searched: the time limit ran out first"
                 case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
                 case nil: ""
                 }

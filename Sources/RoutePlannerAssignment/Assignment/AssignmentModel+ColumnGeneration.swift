@@ -25,7 +25,7 @@ extension AssignmentModel {
     ///   approximately.
     func generateColumns() throws(GLPKError) -> (bound: Double, rounds: Int, converged: Bool) {
         // Until an LP is solved, the bound is everything every group could pay.
-        var bound = groups.filter { !$0.columns.isEmpty }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
+        var bound = groups.filter { !$0.columns.isEmpty || $0.isUnsearched }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
         var rounds = 0
         var converged = false
         var method = GLPKProblem.SimplexMethod.primal
@@ -57,8 +57,11 @@ extension AssignmentModel {
                 let result = generateColumnsFirstOrder(bound: bound, rounds: &rounds, converged: converged)
                 return (result.bound, rounds, result.converged)
             }
-            let (roundBound, added) = price(duals: { max(0, self.program.rowDual($0)) }, addingColumns: isOptimal)
+            let (roundBound, added, isComplete) = price(
+                duals: { max(0, self.program.rowDual($0)) }, addingColumns: isOptimal, until: started + pricingBudget)
             bound = min(bound, roundBound)
+            // Out of time in the middle of pricing: the columns found are kept, the bound stays the last whole round's.
+            guard isComplete else { return (bound, rounds, converged) }
             report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
             // Out of time: the duals of an unfinished solve still give a valid bound.
             guard isOptimal else { return (bound, rounds, converged) }
@@ -96,7 +99,7 @@ extension AssignmentModel {
 
     /// Prices every group that could gain under non-negative duals of the program's rows, adds the
     /// itineraries with positive reduced cost if asked to, and returns the Lagrangian bound of those duals.
-    func price(duals dual: (Int) -> Double, addingColumns: Bool) -> (bound: Double, added: Int) {
+    func price(duals dual: (Int) -> Double, addingColumns: Bool, until deadline: ContinuousClock.Instant) -> (bound: Double, added: Int, isComplete: Bool) {
         // The duals, read before adding columns changes the program.
         var costs = [Double](repeating: 0, count: network.movementCount)
         var dualValue = 0.0
@@ -111,6 +114,8 @@ extension AssignmentModel {
         var gain = 0.0
         var added = 0
         for index in groups.indices {
+            // A round cut short gives no bound: Farley's bound needs every group priced.
+            if index % 64 == 0, ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, added, false) }
             let group = groups[index]
             let price = prices[index]
             let count = Double(group.members.count)
@@ -147,12 +152,13 @@ extension AssignmentModel {
                 priced = nil
             }
             for movement in changed { costs[Int(movement)] = capacityDuals[Int(movement)] }
+            if group.isUnsearched { noteSearched(group: index, found: priced != nil) }
             guard let (itinerary, cost) = priced, cost.isFinite else { continue }
             gain += count * max(0, slack - Double(group.teu) * cost)
             let reducedCost = coefficient(group, itinerary) - price - Double(group.teu) * cost
             if addingColumns, reducedCost > 1e-7 * max(1, group.revenue), addColumn(group: index, itinerary) { added += 1 }
         }
-        return (dualValue + gain, added)
+        return (dualValue + gain, added, true)
     }
 
     /// Adds the extended cover inequalities that the LP solution `values` violates, at most one per

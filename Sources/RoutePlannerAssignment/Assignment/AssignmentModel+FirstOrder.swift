@@ -45,8 +45,10 @@ extension AssignmentModel {
             repairedRounding = nil
             let lpTime = ContinuousClock.now - roundStart
             let prices = groupPrices(entries: entries, duals: duals)
-            let (roundBound, added) = price(duals: { $0 < self.groups.count ? prices[$0] : duals[$0] }, addingColumns: true)
+            let (roundBound, added, isComplete) = price(
+                duals: { $0 < self.groups.count ? prices[$0] : duals[$0] }, addingColumns: true, until: started + budget)
             bound = min(bound, roundBound)
+            guard isComplete else { return (bound, converged) }
             let objective = zip(values, columns).reduce(0) { $0 + $1.0 * $1.1.coefficient }
             report("round \(rounds): LP ≈ \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (first-order LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
             isSolved = added == 0

@@ -46,6 +46,7 @@ extension AssignmentModel {
         let (roundedDown, waiting) = roundedDown(values)
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
         let repaired = repairedRounding ?? placing(waiting, on: roundedDown, lpValues: values)
+        debug("rounding and placing")
         report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
@@ -53,6 +54,7 @@ extension AssignmentModel {
 
         // Components too large to solve whole are left to the neighbourhood search below.
         let residual = reoptimize(repaired, freeing: waiting, deadline: .now + remaining / 2, largest: Self.largestSeparateComponent)
+        debug("left-out bookings re-solved")
         report("left-out bookings re-solved: \(String(format: "%.2f", objective(of: residual.plan)))")
         if objective(of: residual.plan) > objective(of: incumbent) { incumbent = residual.plan }
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
@@ -70,6 +72,7 @@ extension AssignmentModel {
                 return self.objective(of: plan, bookings: componentGroups.flatMap { self.groups[$0].members }) >= share - 1e-9
             })
         incumbent = whole.plan
+        debug("whole re-solve")
         var stoppedByTime = !whole.isComplete
         if !whole.tooLarge.isEmpty {
             let deadline = ContinuousClock.now + remaining
@@ -127,6 +130,8 @@ extension AssignmentModel {
             let (first, second) = (groupOf[$0], groupOf[$1])
             return (-groups[first].teu, -share(first), $0) < (-groups[second].teu, -share(second), $1)
         }
+        // Routing through the capacity left is a search per booking: it stops at nine tenths of the time.
+        let deadline = started + options.timeLimit * 0.9
         for booking in order {
             let index = groupOf[booking], teu = groups[index].teu
             func fits(_ column: Int) -> Bool {
@@ -134,8 +139,9 @@ extension AssignmentModel {
             }
             var chosen = groups[index].columns.sorted { (value($1), columns[$1].coefficient) < (value($0), columns[$0].coefficient) }
                 .first(where: fits)
-            if chosen == nil, let itinerary = residualItinerary(for: groups[index], load: load) {
+            if chosen == nil, ContinuousClock.now < deadline, let itinerary = residualItinerary(for: groups[index], load: load) {
                 // None of its columns fits what is left: route it through the capacity that is left.
+                if groups[index].isUnsearched { noteSearched(group: index, found: true) }
                 addColumn(group: index, itinerary)
                 chosen = groups[index].columns.last.flatMap { fits($0) ? $0 : nil }
             }
@@ -189,7 +195,12 @@ extension AssignmentModel {
         for booking in free { freeMembers[groupOf[booking], default: []].append(booking) }
         if routesLeftOut {
             for (group, members) in freeMembers.sorted(by: { $0.key < $1.key }) where members.contains(where: { plan[$0] == nil }) {
-                if let itinerary = residualItinerary(for: groups[group], load: used) { addColumn(group: group, itinerary) }
+                // A search per group: none once the deadline has passed.
+                guard ContinuousClock.now < deadline else { break }
+                if let itinerary = residualItinerary(for: groups[group], load: used) {
+                    if groups[group].isUnsearched { noteSearched(group: group, found: true) }
+                    addColumn(group: group, itinerary)
+                }
             }
         }
         // The columns each group could still ride alone, and what the free bookings could load on each movement.

@@ -14,6 +14,8 @@ final class AssignmentModel {
         var columns: [Int] = []
         var columnKeys: Set<[Int32]> = []
         var isUnreachable = false
+        /// Seeding ran out of time before searching the group's itineraries; pricing searches them.
+        var isUnsearched = false
         /// Movements too small for the group's bookings on itineraries it could not take.
         var tooSmall: Set<Int32> = []
     }
@@ -163,19 +165,42 @@ final class AssignmentModel {
     // MARK: Solving
 
     /// Adds the group rows and each group's first itineraries.
+    /// Records that pricing searched a group seeding had no time for, and whether it found an itinerary.
+    func noteSearched(group index: Int, found: Bool) {
+        groups[index].isUnsearched = false
+        if !found { groups[index].isUnreachable = true }
+    }
+
+    /// Seeding searches every group's earliest arrival within half the time, and its later starts within a
+    /// fifth; groups left when the time is out are searched by pricing, or reported as not searched.
     func seed() {
         program.addRows(upperBounds: groups.map { Double($0.members.count) })
-        for index in groups.indices { addInitialColumns(group: index) }
+        for index in groups.indices {
+            guard ContinuousClock.now - started < options.timeLimit / 2, !Task.isCancelled else {
+                groups[index].isUnsearched = true
+                continue
+            }
+            addInitialColumns(group: index, starts: 0..<1)
+        }
+        for index in groups.indices where !groups[index].isUnsearched && !groups[index].isUnreachable {
+            guard ContinuousClock.now - started < options.timeLimit / 5, !Task.isCancelled else { break }
+            addInitialColumns(group: index, starts: 1..<max(1, options.initialCandidates))
+        }
     }
 
     func solve() throws(GLPKError) -> AssignmentPlan {
         seed()
+        debug("seeding")
         // A cancelled router finds nothing, which must not read as "no booking has an itinerary".
         guard !Task.isCancelled else { throw .cancelled }
         let greedy = greedyAssignment()
+        debug("greedy baseline")
         report("\(groups.count) booking groups seeded, greedy baseline \(String(format: "%.0f", greedy.revenue))")
         guard !columns.isEmpty else {
-            return plan(choice: Array(repeating: nil, count: bookings.count), status: .optimal, bound: 0, greedy: greedy, rounds: 0)
+            let unsearched = groups.filter(\.isUnsearched).reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
+            return plan(
+                choice: Array(repeating: nil, count: bookings.count), status: unsearched > 0 ? .timeLimit : .optimal, bound: unsearched,
+                greedy: greedy, rounds: 0)
         }
         let (bound, rounds, converged) = try generateColumns()
         guard !Task.isCancelled else { throw .cancelled }
@@ -204,11 +229,11 @@ final class AssignmentModel {
 
     /// The earliest arrivals from the ready time and from later starts (3.5, 7, 14, 21 … days on), as
     /// assign_mip.py seeds its candidates; pricing adds whatever else pays.
-    private func addInitialColumns(group index: Int) {
+    private func addInitialColumns(group index: Int, starts: Range<Int>) {
         let specification = groups[index].specification
         let offsets = [0, 3.5, 7, 14] + (4..<max(4, options.initialCandidates)).map { Double($0 - 1) * 7 }
         var found = false
-        for offset in offsets.prefix(options.initialCandidates) {
+        for offset in offsets[starts.clamped(to: 0..<min(offsets.count, options.initialCandidates))] {
             let ready = specification.readyTime + offset * 86_400
             guard ready < specification.arrivalDeadline,
                   let later = try? RouteSpecification(
@@ -219,6 +244,7 @@ final class AssignmentModel {
             found = true
             addColumn(group: index, itinerary)
         }
+        guard starts.lowerBound == 0 else { return }
         if !found { groups[index].isUnreachable = true }
         if groups[index].columns.isEmpty && found {
             // Every candidate rides a movement too small for the booking: look past them.
@@ -288,6 +314,7 @@ final class AssignmentModel {
                 revenue += group.revenue
                 return BookingAssignment(booking: booking, itinerary: columns[column].itinerary, reason: nil)
             }
+            if group.isUnsearched { return BookingAssignment(booking: booking, itinerary: nil, reason: .notSearched) }
             guard !group.columns.isEmpty else {
                 // Itineraries exist but ride movements smaller than the booking, or none exists at all.
                 guard !group.tooSmall.isEmpty else { return BookingAssignment(booking: booking, itinerary: nil, reason: .noItinerary) }
