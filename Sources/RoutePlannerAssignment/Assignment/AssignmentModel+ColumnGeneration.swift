@@ -203,6 +203,7 @@ extension AssignmentModel {
         }
         for cut in found.sorted(by: { ($1.violation, $0.movement) < ($0.violation, $1.movement) }).prefix(limit) {
             let row = program.addRows(upperBounds: [Double(cut.limit)]).lowerBound
+            program.setName(row: row, "K\(cuts.count + 1):" + name(ofMovement: cut.movement).dropFirst(2))
             program.setEntries(columnsOfMovement[cut.movement]!.filter { cut.groups.contains(columns[$0].group) }.map { ($0, 1.0) }, ofRow: row)
             cutsOfMovement[cut.movement, default: []].append(cuts.count)
             for group in cut.groups { cutsOfGroup[group, default: []].append(cuts.count) }

@@ -137,6 +137,7 @@ final class AssignmentModel {
         program.addColumn(
             objective: coefficient(group, itinerary), upper: nil,
             entries: [(index, 1)] + capacityAndCutEntries(group: index, movements: movements))
+        program.setName(column: column, "\(name(ofGroup: index))#\(group.columns.count + 1)")
         columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
         groups[index].columns.append(column)
         for movement in movements {
@@ -145,6 +146,7 @@ final class AssignmentModel {
             // A capacity row is needed only once the movement could be overloaded.
             if rowOfMovement[movement] == nil && potentialLoad[movement]! > network.capacity(of: .init(Int(movement))) {
                 let row = program.addRows(upperBounds: [Double(network.capacity(of: .init(Int(movement))))]).lowerBound
+                program.setName(row: row, name(ofMovement: movement))
                 rowOfMovement[movement] = row
                 program.setEntries(columnsOfMovement[movement]!.map { ($0, Double(groups[columns[$0].group].teu)) }, ofRow: row)
             }
@@ -165,6 +167,20 @@ final class AssignmentModel {
     // MARK: Solving
 
     /// Adds the group rows and each group's first itineraries.
+    /// The model's name of a group's row and the stem of its columns' names: its first booking, and how many
+    /// more share its specification, such as `B:WS-W11-0001+2`.
+    func name(ofGroup index: Int) -> String {
+        let members = groups[index].members
+        return "B:\(bookings[members[0]].id)" + (members.count > 1 ? "+\(members.count - 1)" : "")
+    }
+
+    /// The model's name of a movement's capacity row: voyage, ports and departure, such as
+    /// `M:WS15-W09:CNSHA-MYTPP@2026-03-02T08:00Z`.
+    func name(ofMovement movement: Int32) -> String {
+        let id = ScheduleNetwork.MovementID(Int(movement)), details = network.movement(id)
+        return "M:\(network.voyageNumber(of: id)):\(details.departureLocation)-\(details.arrivalLocation)@\(CSVWriter.timestamp(details.departureTime).dropLast(4))Z"
+    }
+
     /// Records that pricing searched a group seeding had no time for, and whether it found an itinerary.
     func noteSearched(group index: Int, found: Bool) {
         groups[index].isUnsearched = false
@@ -175,6 +191,7 @@ final class AssignmentModel {
     /// fifth; groups left when the time is out are searched by pricing, or reported as not searched.
     func seed() {
         program.addRows(upperBounds: groups.map { Double($0.members.count) })
+        for index in groups.indices { program.setName(row: index, name(ofGroup: index)) }
         for index in groups.indices {
             guard ContinuousClock.now - started < options.timeLimit / 2, !Task.isCancelled else {
                 groups[index].isUnsearched = true

@@ -82,6 +82,15 @@ final class GLPKProblem {
         return first..<(first + upperBounds.count)
     }
 
+    /// Names a row or a column, as the MPS file shows it: spaces and control characters become `_`, and a
+    /// name is cut to GLPK's 255 bytes.
+    func setName(row: Int? = nil, column: Int? = nil, _ name: String) {
+        var cleaned = String(name.unicodeScalars.map { $0.properties.isWhitespace || $0.value < 32 ? "_" : Character($0) })
+        while cleaned.utf8.count > 255 { cleaned.removeLast() }
+        if let row { glp_set_row_name(pointer, Int32(row + 1), cleaned) }
+        if let column { glp_set_col_name(pointer, Int32(column + 1), cleaned) }
+    }
+
     /// Adds a column with bounds (`upper` `nil`: none), an objective coefficient and its entries, and
     /// returns its index.
     @discardableResult
@@ -226,7 +235,9 @@ final class GLPKProblem {
     func writeMPS(to url: URL, integer: Bool = false) throws(GLPKError) {
         let copy = glp_create_prob()
         defer { glp_delete_prob(copy) }
-        glp_copy_prob(copy, pointer, GLP_OFF)
+        // With the names: rows and columns read as the bookings and movements they stand for.
+        glp_copy_prob(copy, pointer, GLP_ON)
+        glp_set_obj_name(copy, "revenue")
         if integer {
             for column in stride(from: 1, through: glp_get_num_cols(copy), by: 1) { glp_set_col_kind(copy, column, GLP_IV) }
         }
