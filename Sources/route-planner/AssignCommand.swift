@@ -35,6 +35,7 @@ struct AssignCommand: AsyncParsableCommand {
 
     func validate() throws {
         if format == .dcsa { throw ValidationError("--format: an assignment is written as table, json or csv.") }
+        if compare && format != .table { throw ValidationError("--compare writes a table for people; leave out --format \(format.rawValue).") }
         if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
         if store != nil && compare { throw ValidationError("--compare works with a bookings file, not with --store.") }
         if schedule.schedule != nil && bookings == nil && store == nil {
@@ -77,17 +78,7 @@ struct AssignCommand: AsyncParsableCommand {
         if compare {
             let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).controller.handle(form)
             guard case .success(let before) = baseline else { return }
-            print(Self.comparison(before: before.plan, after: response.plan))
+            print(AssignmentComparison.text(before: before.plan, after: response.plan))
         }
-    }
-
-    /// What the what-if flags cost: revenue and the bookings that lose their route.
-    static func comparison(before: AssignmentPlan, after: AssignmentPlan) -> String {
-        let carriedBefore = Set(before.carried.map(\.booking.id))
-        let lost = after.assignments.filter { $0.itinerary == nil && carriedBefore.contains($0.booking.id) }.map(\.booking.id)
-        let revenue = "  revenue \(String(format: "%.0f", before.revenue)) → \(String(format: "%.0f", after.revenue)) "
-            + "(\(String(format: "%+.0f", after.revenue - before.revenue)))"
-        let losing = "  \(lost.count) booking\(lost.count == 1 ? "" : "s") lose their route\(lost.isEmpty ? "" : ": " + lost.joined(separator: ", "))"
-        return ["", "Compared with the schedule as it is:", revenue, losing].joined(separator: "\n")
     }
 }

@@ -58,6 +58,7 @@ struct RouteCommand: AsyncParsableCommand {
     var compare = false
 
     func validate() throws {
+        if compare && format != .table { throw ValidationError("--compare writes a table for people; leave out --format \(format.rawValue).") }
         if trackingId == nil && (from == nil || to == nil) {
             throw ValidationError("Give --from and --to, or a booked cargo's tracking id.")
         }
