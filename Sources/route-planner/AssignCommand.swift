@@ -59,6 +59,7 @@ struct AssignCommand: AsyncParsableCommand {
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
         let result = await withProgress { await assignRoutes.controller.handle(form) }
+        try whatIf.reject(result)
         if case .success(let response) = result, format != .table {
             print(format == .json ? AssignmentDocument.json(response.plan) : AssignmentDocument.csv(response.plan), terminator: format == .json ? "\n" : "")
         } else {

@@ -28,6 +28,7 @@ struct ReRouteCommand: AsyncParsableCommand {
         let coordinator = try schedule.composition(store: store.store, scenario: try whatIf.scenario()).reRouteCargo
         let form = ReRouteCargoForm(trackingId: trackingId ?? "", limit: String(k), avoidVoyages: avoidVoyage)
         let result = await coordinator.controller.handle(form)
+        try whatIf.reject(result)
         if format == .csv, case .success(let response) = result { return print(CSVReport.reRoutings(response, format: coordinator.presenter.format)) }
         try show(coordinator.presenter.present(result), flags: ["limit": "k", "avoidVoyages": "avoid-voyage"]) { entries in
             guard format == .table else { return print(json(entries)) }

@@ -74,6 +74,7 @@ struct RouteCommand: AsyncParsableCommand {
         let app = trackingId == nil ? schedule.composition(scenario: scenario) : try schedule.composition(store: store.store, scenario: scenario)
         let routeCargo = app.routeCargo
         let result = await routeCargo.controller.handle(form)
+        try whatIf.reject(result)
         if compare {
             let baseline = trackingId == nil
                 ? schedule.composition().routeCargo : try schedule.composition(store: store.store).routeCargo

@@ -33,4 +33,26 @@ struct ScenarioOptions: ParsableArguments {
             throw ValidationError(error.fields.sorted { $0.key < $1.key }.map { "--\(flags[$0.key] ?? $0.key): \($0.value)" }.joined(separator: "\n"))
         }
     }
+
+    /// Exits with the scenario's error, naming the flag and the entry it comes from, when the result is one.
+    func reject<Response>(_ result: Result<Response, RequestFailure>) throws {
+        guard case .failure(.domain(.invalidScenario(let error))) = result else { return }
+        func entry(_ flag: String, _ entries: [String], _ matches: (String) -> Bool) -> String? {
+            entries.first(where: matches).map { "--\(flag) \($0)" }
+        }
+        func voyage(_ text: String) -> String { String(text.prefix { $0 != ":" && $0 != "=" && $0 != "@" }).trimmingCharacters(in: .whitespaces) }
+        let source: String? = switch error {
+        case .unknownVoyage(let number):
+            entry("cancel-voyage", cancelVoyage) { VoyageNumber($0) == number } ?? entry("delay", delay) { VoyageNumber(voyage($0)) == number }
+                ?? entry("capacity", capacity) { VoyageNumber(voyage($0)) == number }
+        case .unknownLocation(let code):
+            entry("close-port", closePort) { UnLocode(voyage($0)) == code } ?? entry("delay", delay) { $0.uppercased().hasSuffix("@\(code)") }
+        case .voyageDoesNotCall(let number, _), .invalidDelay(let number, _): entry("delay", delay) { VoyageNumber(voyage($0)) == number }
+        case .invalidCapacity(let number, _): entry("capacity", capacity) { VoyageNumber(voyage($0)) == number }
+        case .invalidWindow(let code, _, _): entry("close-port", closePort) { UnLocode(voyage($0)) == code }
+        case .invalidSchedule: delay.isEmpty ? nil : "--delay"
+        }
+        printError("error: \(source ?? "what if"): \(error)")
+        throw ExitCode.failure
+    }
 }

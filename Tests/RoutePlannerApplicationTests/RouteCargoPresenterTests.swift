@@ -52,6 +52,7 @@ import Testing
         (.invalidOperation("Cargo ABC123 is already at its destination, SESTO."), "Cargo ABC123 is already at its destination, SESTO."),
         (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo could not be read or written: schedule.csv:2:1: error: …"),
         (.cancelled, "Cancelled."),
+        (.invalidScenario(.unknownVoyage("XX-1")), "What if: voyage XX-1 is not in the schedule."),
         (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "no cargo has tracking id X")], omitted: 0),
          "1 error; nothing in the file was used:\nr.csv:2:1: error: no cargo has tracking id X"),
         (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "bad")], omitted: 2),
