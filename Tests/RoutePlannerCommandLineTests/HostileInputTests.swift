@@ -96,4 +96,30 @@ import Testing
             }
         }
     }
+
+    /// The lifecycle commands' arguments and options over a store with one booked cargo; `{}` is the value.
+    static let templates: [[String]] = [
+        ["track", "{}"], ["route", "{}"], ["assign-route", "RP000001", "{}"], ["assign-route", "{}", "1"],
+        ["change-destination", "RP000001", "--to", "{}"], ["change-destination", "RP000001", "--to", "SGSIN", "--deadline", "{}"],
+        ["customer", "{}", "Name"], ["customer", "ACME", "{}"], ["cargo", "--status", "{}"], ["reroute", "{}"], ["reroute", "-k", "{}"],
+        ["handle", "--events", "{}"], ["book", "--bookings", "{}", "--customer", "ACME"],
+    ]
+
+    @Test(arguments: templates.indices)
+    func everyValueOfEveryArgumentEndsInAnExitStatusAndAMessage(_ index: Int) throws {
+        let store = LifecycleCommandTests.temporaryStore()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        _ = try Self.run(["customer", "ACME", "Acme"], store: store)
+        _ = try Self.run(["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], store: store)
+        _ = try Self.run(["route", "RP000001", "-k", "2"], store: store)
+        for value in Self.values {
+            let arguments = Self.templates[index].map { $0 == "{}" ? value : $0 }
+            let result = try Self.run(arguments, store: store)
+            #expect(!result.trapped, "route-planner \(arguments) trapped: \(result.error.prefix(300))")
+            #expect([0, 1, 64].contains(result.status), "route-planner \(arguments): exit \(result.status)")
+            if result.status != 0 {
+                #expect(result.error.hasPrefix("error: ") || result.error.hasPrefix("Error: "), "route-planner \(arguments): \(result.error.prefix(300))")
+            }
+        }
+    }
 }
