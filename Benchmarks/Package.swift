@@ -24,6 +24,10 @@ let package = Package(
                 .product(name: "RoutePlannerAssignment", package: "route-planner"),
             ]
         ),
+        .executableTarget(
+            name: "InstructionBenchmark",
+            dependencies: [.product(name: "RoutePlanner", package: "route-planner")]
+        ),
         // glibc's mallinfo2, which the Glibc module does not export, to measure the network's memory.
         .target(name: "CAllocatedBytes"),
     ],

@@ -1,0 +1,90 @@
+import Foundation
+import RoutePlanner
+
+// A fixed amount of routing work whose instructions `Benchmarks/instructions.sh` counts under callgrind:
+// a count that the machine's noise does not move, so that a regression of a few percent shows (see
+// Benchmarks/README.md). Each measured part is one function, never inlined, that callgrind's --toggle-collect
+// selects by name.
+//
+// Usage: InstructionBenchmark INSTANCE_DIR import|earliest|candidates
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, ["import", "earliest", "candidates"].contains(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|earliest|candidates\n".utf8))
+    exit(2)
+}
+let folder = URL(fileURLWithPath: arguments[1])
+
+nonisolated(unsafe) var imported: ImportedSchedule?
+nonisolated(unsafe) var fixedQueries: [(UnLocode, UnLocode, Date)] = []
+nonisolated(unsafe) var checksum: Int64 = 0
+
+/// Imports the instance's two CSV files into a queryable network.
+@inline(never)
+func measureImport() {
+    imported = try? CSVImporter().importSchedule(
+        locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value
+}
+
+/// 400 queries drawn with a fixed seed: ports with departures, ready times within the schedule's first half.
+/// (Only what every version of the library has is used, so that older commits can be measured too.)
+func queries(_ voyages: [Voyage]) -> [(UnLocode, UnLocode, Date)] {
+    var state: UInt64 = 20_261_123
+    func next() -> UInt64 {  // SplitMix64
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    let movements = voyages.flatMap(\.movements)
+    let ports = Array(Set(movements.map(\.departureLocation))).sorted { $0.rawValue < $1.rawValue }
+    let first = movements.map(\.departureTime).min()!, last = movements.map(\.arrivalTime).max()!
+    let span = UInt64(last.timeIntervalSince(first) / 2)
+    return (0..<400).map { _ in
+        let origin = ports[Int(next() % UInt64(ports.count))]
+        var destination = ports[Int(next() % UInt64(ports.count))]
+        if destination == origin { destination = ports[(ports.firstIndex(of: origin)! + 1) % ports.count] }
+        return (origin, destination, first + TimeInterval(next() % span))
+    }
+}
+
+/// 400 earliest arrivals, with a deadline beyond the schedule's end.
+@inline(never)
+func measureEarliest() {
+    guard let network = imported?.network else { return }
+    let router = Router(network: network)
+    for (origin, destination, ready) in fixedQueries {
+        guard let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: ready + 400 * 86_400)
+        else { continue }
+        if let itinerary = try? router.earliestArrival(for: specification) { checksum &+= Int64(itinerary.arrivalTime.timeIntervalSince1970) }
+    }
+}
+
+/// 100 candidate searches, k = 5, in a 60-day window.
+@inline(never)
+func measureCandidates() {
+    guard let network = imported?.network else { return }
+    let router = Router(network: network)
+    for (origin, destination, ready) in fixedQueries.prefix(100) {
+        guard let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: ready + 60 * 86_400)
+        else { continue }
+        for itinerary in (try? router.candidates(for: specification, limit: 5)) ?? [] {
+            checksum &+= Int64(itinerary.arrivalTime.timeIntervalSince1970) &* Int64(itinerary.legs.count)
+        }
+    }
+}
+
+measureImport()
+guard let imported else {
+    FileHandle.standardError.write(Data("InstructionBenchmark: \(arguments[1]) does not import\n".utf8))
+    exit(1)
+}
+fixedQueries = queries(imported.voyages)
+switch arguments[2] {
+case "earliest": measureEarliest()
+case "candidates": measureCandidates()
+default: break
+}
+// The answers' checksum: the same instructions for other answers would mean nothing.
+print("checksum \(checksum)")

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Counts the instructions of a fixed routing workload under callgrind and compares them with the committed
+# baseline, Benchmarks/instructions-baseline.txt: a measure this shared, noisy machine does not move.
+#
+#   Benchmarks/instructions.sh            # print the counts and their change against the baseline
+#   Benchmarks/instructions.sh --update   # write the counts as the new baseline (commit it with the change)
+#
+# The workload is InstructionBenchmark on the small standard instance (generated into Benchmarks/.data
+# once): its import, 400 earliest arrivals and 100 candidate searches (k = 5, 60 days) with fixed queries.
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is needed (apt-get install -y valgrind)" >&2; exit 2; }
+bench=${BENCH_DIR:-../../shared/bench}
+mkdir -p .data
+[ -f .data/small/schedule.csv ] || python3 "$bench/gen_schedule.py" --ports 200 --services 100 --weeks 26 --seed 1 --out .data/small >/dev/null
+swift build -c release --product InstructionBenchmark >/dev/null
+bin="$(swift build -c release --show-bin-path)/InstructionBenchmark"
+baseline=instructions-baseline.txt
+report=""
+for measure in import earliest candidates; do
+    out=.data/callgrind.$measure
+    # The functions are measureImport, measureEarliest and measureCandidates (their mangled names hold them).
+    # Deterministic hashing: sets and dictionaries iterate in the same order every run.
+    answer=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no --toggle-collect="*measure${measure^}*" \
+        --callgrind-out-file="$out" "$bin" .data/small "$measure" 2>/dev/null)
+    count=$(awk '/^totals:/ { print $2 }' "$out")
+    report+="$measure $count ${answer#checksum }"$'\n'
+done
+if [ "${1:-}" = "--update" ]; then
+    printf '%s' "$report" > "$baseline"
+    echo "wrote $baseline:"; cat "$baseline"
+    exit 0
+fi
+printf '%s' "$report" | while read -r measure count checksum; do
+    read -r _ base basesum < <(grep "^$measure " "$baseline" || echo "$measure 0 -")
+    change=$(awk -v a="$count" -v b="$base" 'BEGIN { if (b > 0) printf "%+.2f%%", (a - b) * 100 / b; else print "no baseline" }')
+    note=""; [ "$checksum" = "$basesum" ] || note="  (answers differ from the baseline's: checksum $checksum, was $basesum)"
+    printf '%-10s %'"'"'15d instructions  baseline %'"'"'15d  %s%s\n' "$measure" "$count" "$base" "$change" "$note"
+done
