@@ -20,6 +20,7 @@ struct CheapestItinerarySearch {
     }
 
     let network: ScheduleNetwork
+    private var sailingTimeCache = SailingTimeCache()
     private var stamp: UInt32 = 0
     private var settled: [UInt32] = []
     private var boardedStamp: [UInt32] = []
@@ -48,7 +49,7 @@ struct CheapestItinerarySearch {
         }
         stamp += 1
         states.removeAll(keepingCapacity: true)
-        let bound = n.sailingTimes(to: destination, avoiding: [])
+        let bound = sailingTimeCache.times(to: destination, in: n)
         var heap = Heap<Entry>()
         var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage
 

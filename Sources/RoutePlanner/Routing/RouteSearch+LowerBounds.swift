@@ -22,7 +22,8 @@ extension RouteSearch {
             let target = stage == via.count ? destination : via[stage]
             let offset = stage == via.count ? 0 : bounds[(stage + 1) * portCount + Int(target)]
             guard offset < Self.unreachable else { continue }
-            let distances = network.sailingTimes(to: target, avoiding: avoidedPort)
+            let distances = avoidsPorts
+                ? network.sailingTimes(to: target, avoiding: avoidedPort) : sailingTimeCache.times(to: target, in: network)
             for port in 0..<portCount where distances[port] < Self.unreachable {
                 bounds[stage * portCount + port] = distances[port] + offset
             }

@@ -76,6 +76,10 @@ struct RouteSearch {
     private var transferLimit = Int.max
     private var countsTransfers = false
     var avoidedPort: [Bool] = []
+    /// Whether the search avoids any port, which changes its lower bounds.
+    var avoidsPorts = false
+    /// The lower bounds' sailing times to destinations searched before, kept between runs.
+    var sailingTimeCache = SailingTimeCache()
     private var avoidedVoyage: [Bool] = []
     private var hasAvoidedVoyages = false
     private var isProfile = false
@@ -121,6 +125,7 @@ struct RouteSearch {
         }
         avoidedPort = [Bool](repeating: false, count: network.locations.count)
         for code in options.avoidedLocations { avoidedPort[Int(try port(code))] = true }
+        avoidsPorts = !options.avoidedLocations.isEmpty
         hasAvoidedVoyages = !options.avoidedVoyages.isEmpty
         if hasAvoidedVoyages {
             avoidedVoyage = [Bool](repeating: false, count: network.voyageCount)
