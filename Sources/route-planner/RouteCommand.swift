@@ -109,7 +109,7 @@ struct RouteCommand: AsyncParsableCommand {
     static func sixtyDays(after ready: String) -> String {
         guard case .success(let date) = DateText.date(from: ready, endOfDay: false) else { return "9999-12-31" }
         // Never past the last second a date may have, so that a late --ready is not blamed on the default.
-        return CSVWriter.timestamp(min(date + 60 * 86_400, Date(timeIntervalSince1970: 253_402_300_799)))
+        return CSVWriter.timestamp(min(date + 60 * 86_400, RouteSpecification.supportedTimes.upperBound))
     }
 
     /// The flags of the form fields whose names differ.

@@ -16,6 +16,10 @@ public struct RouteSpecification: Hashable, Sendable {
     /// The latest time the cargo may arrive at the destination.
     public let arrivalDeadline: Date
 
+    /// The times a specification, a schedule and an itinerary may hold: 0001-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z, the years ISO 8601 writes with four digits.
+    public static let supportedTimes = Date(timeIntervalSince1970: Date.supportedSeconds.lowerBound)...Date(timeIntervalSince1970: Date.supportedSeconds.upperBound)
+
     /// Creates a route specification.
     ///
     /// - Throws: ``RouteSpecificationError`` listing every problem: the origin equals the destination, a

@@ -35,7 +35,7 @@ struct FormFields {
             return nil
         }
         switch DateText.date(from: text, endOfDay: endOfDay) {
-        case .success(let date) where (-62_135_596_800...253_402_300_799).contains(date.timeIntervalSince1970):
+        case .success(let date) where RouteSpecification.supportedTimes.contains(date):
             return date
         case .success:
             fail(field, "Enter a date from 0001-01-01 to 9999-12-31.")
