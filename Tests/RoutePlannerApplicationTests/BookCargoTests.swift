@@ -34,7 +34,7 @@ import Testing
             "destination": "The destination must differ from the origin.",
             "deadline": "The deadline must be after the ready time.",
             "teu": "Enter a whole number from 1 to 100000.",
-            "revenue": "Enter a number of at least 0, such as 1250.",
+            "revenue": "Enter a number from 0 to 1000000000, such as 1250.",
         ])))
     }
 

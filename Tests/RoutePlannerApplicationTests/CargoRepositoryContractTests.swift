@@ -187,8 +187,22 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
                         arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
                 }
             }
+            do {
+                // A revenue an earlier version accepted, above today's maximum, stays readable.
+                let earlier = try DatabaseQueue(path: path)
+                try await earlier.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO cargo (trackingId, customerId, teu, revenuePerTEU, origin, destination, readyTime, arrivalDeadline, version)
+                            VALUES ('RP000009', 'ACME', 1, 5e9, 'HKHKG', 'SESTO', ?, ?, 1)
+                            """,
+                        arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
+                }
+            }
             let store = try CargoStore(path: path)
             let repository = store.cargoRepository(voyages: Sample.schedule)
+            #expect(try await repository.cargo("RP000009")?.revenuePerTEU == 5e9)
+            #expect(try await repository.cargo("RP000009")?.booking.revenuePerTEU == Booking.maximumRevenuePerTEU)
             let old = try #require(try await repository.cargo("RP000001"))
             #expect(old.bookingReference == nil && old.customerId == "ACME" && old.teu == 2)
             try await repository.save(try Cargo(

@@ -182,6 +182,16 @@ import Testing
         }
     }
 
+    @Test func bookingIdsWithControlCharactersAreNamedSafely() throws {
+        let network = SampleVoyages.network()
+        let specification = try RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30))
+        // GLPK ends the process on a control character in a row name; the model writes it as `_`.
+        let bookings = try ["B\u{7F}1", "B 2", "B\u{1}3", "Zürich"].map { try Booking(id: $0, teu: 1, specification: specification) }
+        let plan = try CapacityAssignment(network: network).assign(bookings)
+        #expect(plan.carried.count == 4)
+    }
+
     @Test func writesTheModelAsMPS() throws {
         let (network, bookings, _) = try Self.instance(seed: 3)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("assignment-\(UUID()).mps")
@@ -194,7 +204,8 @@ import Testing
         #expect(abs(-(result.objective ?? 0) - plan.objective) < 1e-6)
         // Rows and columns are named after the bookings and the movements, so the file can be read.
         let text = try String(contentsOf: file, encoding: .utf8)
-        for booking in bookings { #expect(text.contains(" B:\(booking.id)"), "\(booking.id)") }
+        for booking in bookings { #expect(text.contains(":\(booking.id)"), "\(booking.id)") }
+        #expect(text.contains(" B1:"))
         #expect(text.contains("#1 "))
         #expect(!text.contains("C0000001"))
     }

@@ -118,4 +118,20 @@ import Testing
         #expect(CSVWriter.timestamp(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
         #expect(CSVWriter.timestamp(Date(timeIntervalSince1970: .nan)) == "-")
     }
+
+    @Test func handlingTimesOutsideTheYearsOneTo9999AreRefused() throws {
+        let report = CSVFile(name: "r.csv", text: "tracking_id,event,location,completion_time,registration_time\n"
+            + "A,receive,CNSHA,0000-01-01T00:00:00+01:00,2026-03-01T00:00:00Z\nB,receive,CNSHA,2026-03-01T00:00:00Z,9999-12-31T23:30:00-02:00\n")
+        let error = try #require(throws: ImportError.self) {
+            try CSVImporter().importHandlingReport(report, registeredAt: Date(timeIntervalSince1970: 1_800_000_000))
+        }
+        #expect(error.errors.map(\.line) == [2, 3])
+        #expect(throws: HandlingEventError(problems: [.timeOutOfRange])) {
+            try HandlingEvent(kind: .receive, location: "CNSHA", completionTime: Date(timeIntervalSince1970: -1e12), registrationTime: Date())
+        }
+        // The calendar fields of the last second, seen from a zone east of UTC, are in year 10000.
+        let last = try #require(DateText.fields(of: RouteSpecification.supportedTimes.upperBound, offset: 3_600))
+        #expect((last.year, last.month, last.day, last.hour, last.minute) == (10_000, 1, 1, 0, 59))
+        #expect(DateText.fields(of: Date(timeIntervalSince1970: 0))?.weekday == 4)  // a Thursday
+    }
 }

@@ -51,13 +51,18 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// Restores cargo as a repository stored it: its itinerary (which may no longer fit the specification)
     /// and its events, put in completion order.
     ///
-    /// - Throws: The errors of ``init(trackingId:teu:specification:revenuePerTEU:customerId:bookingReference:)``.
+    /// The revenue is taken as stored, even beyond ``Booking/maximumRevenuePerTEU`` (which earlier versions did
+    /// not have), so that a store written before stays readable.
+    ///
+    /// - Throws: ``CargoError/blankTrackingId`` or ``CargoError/sizeNotPositive(_:)``.
     public init(
         trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
         bookingReference: String? = nil, itinerary: Itinerary?, handlingEvents: [HandlingEvent]
     ) throws(CargoError) {
-        try self.init(
-            trackingId: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
+        guard !trackingId.trimmingWhitespace().isEmpty else { throw .blankTrackingId }
+        guard teu > 0 else { throw .sizeNotPositive(teu) }
+        self.init(
+            valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
             bookingReference: bookingReference)
         self.itinerary = itinerary
         self.handlingEvents = handlingEvents.enumerated()
@@ -85,7 +90,8 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     /// The booking the cargo stands for now: its tracking id, size, revenue and current specification.
     public var booking: Booking {
-        Booking(valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU)
+        // A store from before the maximum may hold more; the assignment takes the maximum.
+        Booking(valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU.map { min($0, Booking.maximumRevenuePerTEU) })
     }
 
     public var id: String { trackingId }

@@ -46,7 +46,8 @@ public struct HandlingEvent: Hashable, Sendable {
         var problems: [HandlingEventError.Problem] = []
         if kind.requiresVoyage && voyage == nil { problems.append(.voyageMissing(kind)) }
         if !kind.requiresVoyage && voyage != nil { problems.append(.voyageNotAllowed(kind)) }
-        if registrationTime < completionTime { problems.append(.registeredBeforeCompletion) }
+        if !completionTime.isSupported || !registrationTime.isSupported { problems.append(.timeOutOfRange) }
+        else if registrationTime < completionTime { problems.append(.registeredBeforeCompletion) }
         guard problems.isEmpty else { throw HandlingEventError(problems: problems) }
         self.kind = kind
         self.location = location
@@ -79,6 +80,8 @@ public struct HandlingEventError: Error, Hashable, Sendable, CustomStringConvert
         case voyageNotAllowed(HandlingEvent.Kind)
         /// The report is registered before the event happened.
         case registeredBeforeCompletion
+        /// A time is outside the years 1 to 9999.
+        case timeOutOfRange
     }
 
     /// Every problem found, in a fixed order.
@@ -93,6 +96,7 @@ public struct HandlingEventError: Error, Hashable, Sendable, CustomStringConvert
             case .voyageMissing(let kind): "a \(kind) needs the voyage"
             case .voyageNotAllowed(let kind): "a \(kind) names no voyage"
             case .registeredBeforeCompletion: "the event is reported before it happened"
+            case .timeOutOfRange: "the times must be within the years 1 to 9999"
             }
         }.joined(separator: "; ")
     }

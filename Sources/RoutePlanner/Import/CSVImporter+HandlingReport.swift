@@ -72,7 +72,10 @@ extension CSVImporter {
             return nil
         }
         switch Timestamp.parse(bytes) {
-        case .success(.dateTime(let seconds)): return Date(seconds: seconds)
+        case .success(.dateTime(let seconds)) where Date(seconds: seconds).isSupported: return Date(seconds: seconds)
+        case .success(.dateTime):
+            fail(column, "\(table.name(column)) \(quoted(table.text(column))) is not within the years 1 to 9999")
+            return nil
         case .success(.date):
             fail(column, "\(table.name(column)) \(quoted(table.text(column))) needs a time and a zone, such as 2026-03-02T08:00:00Z")
             return nil

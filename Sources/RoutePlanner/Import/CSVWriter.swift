@@ -53,12 +53,11 @@ public enum CSVWriter {
     }
 
     /// A time as RFC 3339 in UTC, such as `2026-03-02T08:00:00Z`, rounded down to the second, in the proleptic
-    /// Gregorian calendar the importer reads (so years 1 to 9999 read back as written); `-` for a time that
-    /// is not a number.
+    /// Gregorian calendar the importer reads (so years 1 to 9999 read back as written); `-` for a time outside
+    /// those years or not a number.
     public static func timestamp(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return "-" }
-        return Timestamp.format(seconds: Int64(seconds.rounded(.down)))
+        guard date.isSupported else { return "-" }
+        return Timestamp.format(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
     private static func number(_ value: Double) -> String {

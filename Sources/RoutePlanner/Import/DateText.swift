@@ -16,6 +16,21 @@ public enum DateText {
     /// - Parameters:
     ///   - text: The text, with surrounding spaces ignored.
     ///   - endOfDay: Whether a plain date means the end of the day (for deadlines) or its start.
+    /// The calendar fields of a date shifted by `offset` seconds (a zone's offset from UTC), in the proleptic
+    /// Gregorian calendar that ``date(from:endOfDay:)`` reads; weekday 0 is Sunday. `nil` for a time that is
+    /// not a number or is beyond ten thousand years.
+    public static func fields(of date: Date, offset: Int = 0)
+        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int)?
+    {
+        let local = date.timeIntervalSince1970 + Double(offset)
+        guard local.isFinite, abs(local) < 4e11 else { return nil }
+        let seconds = Int64(local.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let (year, month, day) = Timestamp.civil(daysSince1970: days)
+        let second = Int(seconds - days * 86_400)
+        return (year, month, day, second / 3600, second % 3600 / 60, second % 60, Int((days % 7 + 11) % 7))
+    }
+
     public static func date(from text: String, endOfDay: Bool) -> Result<Date, Problem> {
         let trimmed = text.trimmingWhitespace()
         switch Timestamp.parse(ArraySlice(trimmed.utf8)) {

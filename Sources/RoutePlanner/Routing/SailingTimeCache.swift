@@ -4,8 +4,9 @@
 /// `sailingTimes(to:avoiding:)`); on the large benchmark instance that is 46% of an earliest arrival. The
 /// times to a destination depend only on the network, so a router that searches toward the same port again
 /// (as pricing does for every booking of a destination, and an app for the ports it serves) reads them
-/// back. Searches that avoid ports compute their own. The cache holds at most ``capacity`` times in all, the
-/// oldest destination going first.
+/// back. Searches that avoid ports compute their own. A cache holds at most ``capacity`` times in all, the
+/// oldest destination going first; a ``Router`` has two (its route search's and its pricing's), so up to
+/// about 64 MB on a network large enough to fill them.
 struct SailingTimeCache {
     /// The most times held, about 32 MB.
     static let capacity = 4_000_000

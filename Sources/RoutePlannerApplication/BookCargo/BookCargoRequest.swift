@@ -47,7 +47,7 @@ public struct BookCargoRequest: FormRequest, Hashable {
         let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
         let teu = fields.integer(form.teu, field: "teu", in: 1...maximumTEU, required: true)
         let customer = fields.text(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
-        let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, required: false)
+        let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
         RouteCargoRequest.validate(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: [], avoiding: [], into: &fields)

@@ -32,7 +32,7 @@ public enum AssignmentDocument {
             let voyage, from, to, departure, arrival: String
         }
         struct Reason: Encodable {
-            /// `noItinerary` or `capacity`.
+            /// `noItinerary`, `capacity` or `notSearched`.
             let kind: String
             /// For `capacity`: the full movements on its itineraries.
             let fullMovements: [MovementOutput]

@@ -19,13 +19,9 @@ public struct PlannerFormat: Hashable, Sendable {
 
     /// The date's fields in the presenter's zone, in the proleptic Gregorian calendar that dates are read in
     /// (Foundation's calendar turns Julian before 1582, so year 1 would not print as it was read).
-    private func fields(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: Int)? {
-        let local = date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))
-        let text = Array(CSVWriter.timestamp(Date(timeIntervalSince1970: local)).utf8)  // YYYY-MM-DDTHH:MM:SSZ
-        guard text.count == 20 else { return nil }
-        func number(_ range: Range<Int>) -> Int { text[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
-        let days = Int((local / 86_400).rounded(.down))
-        return (number(0..<4), number(5..<7), number(8..<10), number(11..<13), number(14..<16), ((days + 4) % 7 + 7) % 7)
+    private func fields(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int)? {
+        guard date.timeIntervalSince1970.isFinite else { return nil }
+        return DateText.fields(of: date, offset: timeZone.secondsFromGMT(for: date))
     }
 
     /// "Mon 2 Mar 2026, 08:00 UTC", or with the offset of another zone, "Mon 2 Mar 2026, 09:00 UTC+01:00".

@@ -106,12 +106,14 @@ struct FormFields {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// A decimal number, at least `minimum`; `nil` when blank and not required.
-    mutating func number(_ text: String, field: String, minimum: Double, required: Bool) -> Double?? {
+    /// A decimal number from `minimum` to `maximum`; `nil` when blank and not required.
+    mutating func number(_ text: String, field: String, minimum: Double, maximum: Double = .infinity, required: Bool) -> Double?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty && !required { return .some(nil) }
-        guard let value = Self.decimal(trimmed), value >= minimum else {
-            fail(field, "Enter a number of at least \(minimum.formatted()), such as 1250.")
+        guard let value = Self.decimal(trimmed), value >= minimum, value <= maximum else {
+            fail(field, maximum.isFinite
+                ? "Enter a number from \(minimum.formatted()) to \(Int(maximum)), such as 1250."
+                : "Enter a number of at least \(minimum.formatted()), such as 1250.")
             return nil
         }
         return .some(value)

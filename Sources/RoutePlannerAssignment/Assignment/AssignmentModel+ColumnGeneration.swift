@@ -116,6 +116,9 @@ extension AssignmentModel {
         for index in groups.indices {
             // A round cut short gives no bound: Farley's bound needs every group priced.
             if index % 64 == 0, ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, added, false) }
+            // A group seeding had no time for is seeded now, as seeding would have: its earliest arrival, or
+            // why it has none (no itinerary, or only ones too small for it).
+            if groups[index].isUnsearched { seedLate(group: index) }
             let group = groups[index]
             let price = prices[index]
             let count = Double(group.members.count)
@@ -152,7 +155,6 @@ extension AssignmentModel {
                 priced = nil
             }
             for movement in changed { costs[Int(movement)] = capacityDuals[Int(movement)] }
-            if group.isUnsearched { noteSearched(group: index, found: priced != nil) }
             guard let (itinerary, cost) = priced, cost.isFinite else { continue }
             gain += count * max(0, slack - Double(group.teu) * cost)
             let reducedCost = coefficient(group, itinerary) - price - Double(group.teu) * cost

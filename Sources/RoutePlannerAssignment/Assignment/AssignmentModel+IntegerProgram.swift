@@ -141,7 +141,7 @@ extension AssignmentModel {
                 .first(where: fits)
             if chosen == nil, ContinuousClock.now < deadline, let itinerary = residualItinerary(for: groups[index], load: load) {
                 // None of its columns fits what is left: route it through the capacity that is left.
-                if groups[index].isUnsearched { noteSearched(group: index, found: true) }
+                if groups[index].isUnsearched { noteSearched(group: index) }
                 addColumn(group: index, itinerary)
                 chosen = groups[index].columns.last.flatMap { fits($0) ? $0 : nil }
             }
@@ -198,7 +198,7 @@ extension AssignmentModel {
                 // A search per group: none once the deadline has passed.
                 guard ContinuousClock.now < deadline else { break }
                 if let itinerary = residualItinerary(for: groups[group], load: used) {
-                    if groups[group].isUnsearched { noteSearched(group: group, found: true) }
+                    if groups[group].isUnsearched { noteSearched(group: group) }
                     addColumn(group: group, itinerary)
                 }
             }

@@ -167,11 +167,12 @@ final class AssignmentModel {
     // MARK: Solving
 
     /// Adds the group rows and each group's first itineraries.
-    /// The model's name of a group's row and the stem of its columns' names: its first booking, and how many
-    /// more share its specification, such as `B:WS-W11-0001+2`.
+    /// The model's name of a group's row and the stem of its columns' names: the group's number (which keeps
+    /// names distinct whatever the ids hold), its first booking, and how many more share its specification,
+    /// such as `B17:WS-W11-0001+2`.
     func name(ofGroup index: Int) -> String {
         let members = groups[index].members
-        return "B:\(bookings[members[0]].id)" + (members.count > 1 ? "+\(members.count - 1)" : "")
+        return "B\(index + 1):\(bookings[members[0]].id)" + (members.count > 1 ? "+\(members.count - 1)" : "")
     }
 
     /// The model's name of a movement's capacity row: voyage, ports and departure, such as
@@ -181,10 +182,15 @@ final class AssignmentModel {
         return "M:\(network.voyageNumber(of: id)):\(details.departureLocation)-\(details.arrivalLocation)@\(CSVWriter.timestamp(details.departureTime).dropLast(4))Z"
     }
 
-    /// Records that pricing searched a group seeding had no time for, and whether it found an itinerary.
-    func noteSearched(group index: Int, found: Bool) {
+    /// Records that a later step found an itinerary for a group seeding had no time for.
+    func noteSearched(group index: Int) {
         groups[index].isUnsearched = false
-        if !found { groups[index].isUnreachable = true }
+    }
+
+    /// Seeds a group seeding had no time for, as seeding would have: its earliest arrival, or why it has none.
+    func seedLate(group index: Int) {
+        groups[index].isUnsearched = false
+        addInitialColumns(group: index, starts: 0..<1)
     }
 
     /// Seeding searches every group's earliest arrival within half the time, and its later starts within a
