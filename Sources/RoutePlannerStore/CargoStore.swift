@@ -135,7 +135,8 @@ public final class CargoStore: Sendable {
         }
         migrator.registerMigration("v2: booking references") { db in
             try db.alter(table: "cargo") { table in table.add(column: "bookingReference", .text) }
-            try db.create(index: "cargo_bookingReference", on: "cargo", columns: ["bookingReference"], options: .unique)
+            // A reference is the customer's own: two customers may use the same one.
+            try db.create(index: "cargo_customer_bookingReference", on: "cargo", columns: ["customerId", "bookingReference"], options: .unique)
         }
         return migrator
     }

@@ -51,13 +51,14 @@ public actor SQLiteCargoRepository: CargoRepository {
         }
     }
 
-    public func trackingIds(bookingReferences: [String]) async throws -> [String: String] {
+    public func trackingIds(bookingReferences: [String], customerId: String) async throws -> [String: String] {
         try read { db in
             var found: [String: String] = [:]
             for chunk in stride(from: 0, to: bookingReferences.count, by: 500).map({ bookingReferences[$0..<min($0 + 500, bookingReferences.count)] }) {
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT bookingReference, trackingId FROM cargo WHERE bookingReference IN (\(databaseQuestionMarks(count: chunk.count)))",
-                    arguments: StatementArguments(Array(chunk)))
+                    db,
+                    sql: "SELECT bookingReference, trackingId FROM cargo WHERE customerId = ? AND bookingReference IN (\(databaseQuestionMarks(count: chunk.count)))",
+                    arguments: StatementArguments([customerId] + Array(chunk)))
                 for row in rows { found[row["bookingReference"]] = row["trackingId"] }
             }
             return found
@@ -167,7 +168,8 @@ public actor SQLiteCargoRepository: CargoRepository {
         } else {
             guard try CargoRecord.exists(db, key: cargo.trackingId) == false else { throw StoreError.conflict(trackingId: cargo.trackingId) }
             if let reference = cargo.bookingReference,
-               let booked = try String.fetchOne(db, sql: "SELECT trackingId FROM cargo WHERE bookingReference = ?", arguments: [reference])
+               let booked = try String.fetchOne(
+                   db, sql: "SELECT trackingId FROM cargo WHERE customerId IS ? AND bookingReference = ?", arguments: [cargo.customerId, reference])
             {
                 throw StoreError.bookedTwice(bookingReference: reference, trackingId: booked)
             }

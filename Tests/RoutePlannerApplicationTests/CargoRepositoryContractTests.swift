@@ -84,9 +84,22 @@ func checkCargoRepositoryContract(
     let referenced = try Cargo(trackingId: batch[0], teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-7")
     try await repository.save(referenced)
     #expect(try await repository.cargo(batch[0])?.bookingReference == "BK-7", sourceLocation: sourceLocation)
-    #expect(try await repository.trackingIds(bookingReferences: ["BK-7", "BK-8", "ABC123"]) == ["BK-7": batch[0]], sourceLocation: sourceLocation)
+    #expect(try await repository.trackingIds(bookingReferences: ["BK-7", "BK-8", "ABC123"], customerId: "ACME") == ["BK-7": batch[0]],
+            sourceLocation: sourceLocation)
     let many = (0..<1_200).map { "REF-\($0)" } + ["BK-7"]
-    #expect(try await repository.trackingIds(bookingReferences: many) == ["BK-7": batch[0]], sourceLocation: sourceLocation)
+    #expect(try await repository.trackingIds(bookingReferences: many, customerId: "ACME") == ["BK-7": batch[0]], sourceLocation: sourceLocation)
+    // A reference is the customer's own: another customer may use it, the same customer may not again.
+    try await customers.save(Customer(id: "GLOBEX", name: "Globex")!)
+    #expect(try await repository.trackingIds(bookingReferences: ["BK-7"], customerId: "GLOBEX") == [:], sourceLocation: sourceLocation)
+    try await repository.save(try Cargo(trackingId: batch[1], teu: 1, specification: Sample.specification, customerId: "GLOBEX", bookingReference: "BK-7"))
+    #expect(try await repository.trackingIds(bookingReferences: ["BK-7"], customerId: "GLOBEX") == ["BK-7": batch[1]], sourceLocation: sourceLocation)
+    await #expect(throws: (any Error).self, sourceLocation: sourceLocation) {
+        try await repository.save([
+            try Cargo(trackingId: batch[3], teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-9"),
+            try Cargo(trackingId: batch[2], teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-7"),
+        ])
+    }
+    #expect(try await repository.cargo(batch[3]) == nil, "nothing of a refused batch is saved", sourceLocation: sourceLocation)
 
     // Offers: the candidates in order with their specification, replaced by the next offer.
     let candidates = try Sample.network.candidates(for: Sample.specification)
@@ -207,7 +220,7 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
             #expect(old.bookingReference == nil && old.customerId == "ACME" && old.teu == 2)
             try await repository.save(try Cargo(
                 trackingId: "RP000002", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
-            #expect(try await repository.trackingIds(bookingReferences: ["BK-1"]) == ["BK-1": "RP000002"])
+            #expect(try await repository.trackingIds(bookingReferences: ["BK-1"], customerId: "ACME") == ["BK-1": "RP000002"])
             // Two cargo may not share a reference, even when written past the use cases.
             await #expect(throws: StoreError.bookedTwice(bookingReference: "BK-1", trackingId: "RP000002")) {
                 try await repository.save(try Cargo(

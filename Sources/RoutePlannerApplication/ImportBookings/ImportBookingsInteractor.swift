@@ -13,8 +13,9 @@ public struct ImportBookingsResponse: Hashable, Sendable {
 /// reported at once, located `file:line:column`, as the rows' format, the network, the customers and the
 /// bookings already made find them.
 ///
-/// A row's `booking` is kept as the cargo's booking reference, so importing the same file twice books nothing
-/// the second time and names the cargo each row was booked as.
+/// A row's `booking` is kept as the cargo's booking reference, the customer's own, so importing the same file
+/// twice books nothing the second time and names the cargo each row was booked as; another customer may use
+/// the same references.
 public struct ImportBookingsInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let customers: any CustomerRepository
@@ -41,11 +42,15 @@ public struct ImportBookingsInteractor: UseCase {
             return .failure(.invalidOperation(String(describing: error)))
         }
         do {
-            let booked = try await cargoRepository.trackingIds(bookingReferences: rows.map(\.booking.id))
+            // A reference is the customer's own: each customer's are looked up among that customer's cargo.
+            var booked: [String: [String: String]] = [:]
+            for (customerId, references) in Dictionary(grouping: rows, by: { $0.customerId ?? request.customerId ?? "" }) where !customerId.isEmpty {
+                booked[customerId] = try await cargoRepository.trackingIds(bookingReferences: references.map(\.booking.id), customerId: customerId)
+            }
             var known: [String: Bool] = [:]
             var errors: [ImportDiagnostic] = []
             for row in rows {
-                if let trackingId = booked[row.booking.id] {
+                if let trackingId = booked[row.customerId ?? request.customerId ?? ""]?[row.booking.id] {
                     errors.append(row.positions.error("booking", "booking \(row.booking.id) is already booked as cargo \(trackingId)"))
                 }
                 if row.booking.teu > BookCargoRequest.maximumTEU {

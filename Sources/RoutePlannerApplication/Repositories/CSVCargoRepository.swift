@@ -19,8 +19,8 @@ public actor CSVCargoRepository: CargoRepository {
     public func cargo(_ trackingId: String) async throws -> Cargo? { try await load().cargo(trackingId) }
     public func allCargo() async throws -> [Cargo] { try await load().allCargo() }
     public func nextTrackingIds(_ count: Int) async throws -> [String] { try await load().nextTrackingIds(count) }
-    public func trackingIds(bookingReferences: [String]) async throws -> [String: String] {
-        try await load().trackingIds(bookingReferences: bookingReferences)
+    public func trackingIds(bookingReferences: [String], customerId: String) async throws -> [String: String] {
+        try await load().trackingIds(bookingReferences: bookingReferences, customerId: customerId)
     }
     public func save(_ cargo: Cargo) async throws { try await load().save(cargo) }
     public func save(_ cargo: [Cargo]) async throws { try await load().save(cargo) }

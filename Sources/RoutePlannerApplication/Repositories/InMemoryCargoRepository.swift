@@ -21,15 +21,34 @@ public actor InMemoryCargoRepository: CargoRepository {
         }
     }
 
-    public func trackingIds(bookingReferences: [String]) async throws -> [String: String] {
+    public func trackingIds(bookingReferences: [String], customerId: String) async throws -> [String: String] {
         let wanted = Set(bookingReferences)
         return Dictionary(
-            cargoById.values.compactMap { cargo in cargo.bookingReference.flatMap { wanted.contains($0) ? ($0, cargo.trackingId) : nil } },
+            cargoById.values.compactMap { cargo in
+                cargo.customerId == customerId ? cargo.bookingReference.flatMap { wanted.contains($0) ? ($0, cargo.trackingId) : nil } : nil
+            },
             uniquingKeysWith: min)
     }
 
-    public func save(_ cargo: Cargo) async throws { cargoById[cargo.trackingId] = cargo }
-    public func save(_ cargo: [Cargo]) async throws { for each in cargo { cargoById[each.trackingId] = each } }
+    public func save(_ cargo: Cargo) async throws { try await save([cargo]) }
+
+    public func save(_ cargo: [Cargo]) async throws {
+        // A booking reference names one cargo per customer, checked before anything is written.
+        var booked: [String: String] = [:]
+        for each in cargoById.values { if let key = Self.key(each) { booked[key] = each.trackingId } }
+        for each in cargo {
+            guard let key = Self.key(each) else { continue }
+            if let other = booked[key], other != each.trackingId {
+                throw BookingAlreadyBooked(bookingReference: each.bookingReference ?? "", trackingId: other)
+            }
+            booked[key] = each.trackingId
+        }
+        for each in cargo { cargoById[each.trackingId] = each }
+    }
+
+    private static func key(_ cargo: Cargo) -> String? {
+        cargo.bookingReference.map { "\(cargo.customerId ?? "")\u{0}\($0)" }
+    }
     public func offer(for trackingId: String) async throws -> RouteOffer? { offers[trackingId] }
     public func save(_ offer: RouteOffer) async throws { offers[offer.trackingId] = offer }
 }

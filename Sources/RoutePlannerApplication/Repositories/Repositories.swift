@@ -25,16 +25,18 @@ public protocol CargoRepository: Sendable {
     ///
     /// An id handed out is never handed out again, even when no cargo is saved under it.
     func nextTrackingIds(_ count: Int) async throws -> [String]
-    /// The tracking ids of the cargo booked under some of these booking references
-    /// (``RoutePlanner/Cargo/bookingReference``), by reference.
-    func trackingIds(bookingReferences: [String]) async throws -> [String: String]
+    /// The tracking ids of a customer's cargo booked under some of these booking references
+    /// (``RoutePlanner/Cargo/bookingReference``), by reference. References are the customer's own: two
+    /// customers may use the same one.
+    func trackingIds(bookingReferences: [String], customerId: String) async throws -> [String: String]
     /// Stores the cargo, replacing the one with its tracking id.
     ///
     /// A store shared between processes may refuse a cargo that another process changed since this
     /// repository read it, or that it never read (the SQLite repository's `StoreError.conflict`), so that no
     /// change is lost; read the cargo again and retry.
     func save(_ cargo: Cargo) async throws
-    /// Stores every cargo in one transaction: all of them or none.
+    /// Stores every cargo in one transaction: all of them or none. A new cargo whose customer already has a
+    /// cargo under its booking reference is refused (``BookingAlreadyBooked``, or the store's own error).
     func save(_ cargo: [Cargo]) async throws
     /// The options last offered for a cargo, if any.
     func offer(for trackingId: String) async throws -> RouteOffer?
@@ -48,6 +50,14 @@ extension CargoRepository {
         guard let id = try await nextTrackingIds(1).first else { throw TrackingIdUnavailable() }
         return id
     }
+}
+
+/// A customer's booking reference is already the cargo with this tracking id; nothing was saved.
+public struct BookingAlreadyBooked: Error, Hashable, Sendable, CustomStringConvertible {
+    public let bookingReference: String
+    public let trackingId: String
+
+    public var description: String { "booking \(bookingReference) is already booked as cargo \(trackingId); nothing was written" }
 }
 
 /// A repository gave no tracking id when asked for one, against its contract.
