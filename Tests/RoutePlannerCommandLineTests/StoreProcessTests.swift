@@ -52,7 +52,7 @@ import Testing
 
     @Test func aProcessKilledAtAnyMomentOfABookingWritesAllOfItOrNothing() throws {
         let store = LifecycleCommandTests.temporaryStore()
-        let rows = 2_000
+        let rows = 1_500
         var files: [URL] = []
         defer { Self.remove([store] + files) }
         #expect(try LifecycleCommandTests.run(store, ["customer", "ACME", "Acme"]).status == 0)
@@ -67,10 +67,12 @@ import Testing
         var count = try Self.cargoCount(store)
         #expect(count == rows)
 
-        // Killed from a third of that time to past its end: before, during and after the write.
+        // Killed from a fifth of that time to past its end: before, during and after the write (when the write
+        // falls depends on the machine's load, so which kill lands where is not asserted, only that none
+        // leaves part of a file).
         var outcomes: [String] = []
-        for step in 0..<12 {
-            let delay = duration * (0.3 + 0.08 * Double(step))
+        for step in 0..<10 {
+            let delay = duration * (0.2 + 0.1 * Double(step))
             files.append(try Self.bookings(rows, prefix: "K\(step)-"))
             let process = try Self.start(store, ["book", "--bookings", files.last!.path, "--customer", "ACME"])
             Thread.sleep(forTimeInterval: delay)
@@ -81,8 +83,15 @@ import Testing
             outcomes.append(after == count ? "nothing" : "all")
             count = after
         }
-        // The sweep crossed the commit: some kills came before it, and the last one after the process ended.
-        #expect(outcomes.contains("nothing") && outcomes.last == "all", "\(outcomes)")
+        #expect(outcomes.contains("nothing"), "\(outcomes)")
+        // After all those kills the store takes a whole file again.
+        files.append(try Self.bookings(rows, prefix: "F-"))
+        let last = try Self.start(store, ["book", "--bookings", files.last!.path, "--customer", "ACME"])
+        last.waitUntilExit()
+        #expect(last.terminationStatus == 0)
+        let final = try Self.cargoCount(store)
+        #expect(final == count + rows)
+        count = final
         // The store still takes writes, and the tracking ids of killed runs are not reused.
         let ids = try Self.sqlite(store, "SELECT COUNT(DISTINCT trackingId), COUNT(DISTINCT bookingReference) FROM cargo")
         #expect(ids == "\(count)|\(count)")
