@@ -46,7 +46,6 @@ extension AssignmentModel {
         let (roundedDown, waiting) = roundedDown(values)
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
         let repaired = repairedRounding ?? placing(waiting, on: roundedDown, lpValues: values)
-        debug("rounding and placing")
         report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
         var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
@@ -54,7 +53,6 @@ extension AssignmentModel {
 
         // Components too large to solve whole are left to the neighbourhood search below.
         let residual = reoptimize(repaired, freeing: waiting, deadline: .now + remaining / 2, largest: Self.largestSeparateComponent)
-        debug("left-out bookings re-solved")
         report("left-out bookings re-solved: \(String(format: "%.2f", objective(of: residual.plan)))")
         if objective(of: residual.plan) > objective(of: incumbent) { incumbent = residual.plan }
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
@@ -72,7 +70,6 @@ extension AssignmentModel {
                 return self.objective(of: plan, bookings: componentGroups.flatMap { self.groups[$0].members }) >= share - 1e-9
             })
         incumbent = whole.plan
-        debug("whole re-solve")
         var stoppedByTime = !whole.isComplete
         if !whole.tooLarge.isEmpty {
             let deadline = ContinuousClock.now + remaining

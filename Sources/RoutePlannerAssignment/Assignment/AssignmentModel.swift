@@ -213,11 +213,9 @@ final class AssignmentModel {
 
     func solve() throws(GLPKError) -> AssignmentPlan {
         seed()
-        debug("seeding")
         // A cancelled router finds nothing, which must not read as "no booking has an itinerary".
         guard !Task.isCancelled else { throw .cancelled }
         let greedy = greedyAssignment()
-        debug("greedy baseline")
         report("\(groups.count) booking groups seeded, greedy baseline \(String(format: "%.0f", greedy.revenue))")
         guard !columns.isEmpty else {
             let unsearched = groups.filter(\.isUnsearched).reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
