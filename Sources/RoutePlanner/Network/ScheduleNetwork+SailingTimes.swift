@@ -1,5 +1,3 @@
-import HeapModule
-
 extension ScheduleNetwork {
     /// The least total sailing time from every port to `target`, over the least sailing time between each
     /// pair of ports and skipping the ports marked in `avoided` (which may be empty); unreachable ports get
@@ -9,18 +7,21 @@ extension ScheduleNetwork {
     func sailingTimes(to target: Int32, avoiding avoided: [Bool]) -> [Int64] {
         var distance = [Int64](repeating: RouteSearch.unreachable, count: locations.count)
         distance[Int(target)] = 0
-        var queue = Heap<PortDistance>()
-        queue.insert(PortDistance(distance: 0, port: target))
-        while let next = queue.popMin() {
-            let port = Int(next.port)
-            guard next.distance == distance[port] else { continue }
-            for edge in Int(inboundStart[port])..<Int(inboundStart[port + 1]) {
-                let source = Int(inboundPort[edge])
-                guard avoided.isEmpty || !avoided[source] else { continue }
-                let candidate = next.distance + inboundSailing[edge]
-                if candidate < distance[source] {
-                    distance[source] = candidate
-                    queue.insert(PortDistance(distance: candidate, port: Int32(source)))
+        var queue = PortQueue(capacity: locations.count)
+        queue.insert(target, distance: 0)
+        distance.withUnsafeMutableBufferPointer { distance in
+            while !queue.isEmpty {
+                let next = queue.removeMin()
+                let port = Int(next.port)
+                guard next.distance == distance[port] else { continue }
+                for edge in Int(inboundStart[port])..<Int(inboundStart[port + 1]) {
+                    let source = Int(inboundPort[edge])
+                    guard avoided.isEmpty || !avoided[source] else { continue }
+                    let candidate = next.distance + inboundSailing[edge]
+                    if candidate < distance[source] {
+                        distance[source] = candidate
+                        queue.insert(Int32(source), distance: candidate)
+                    }
                 }
             }
         }
@@ -36,13 +37,5 @@ extension ScheduleNetwork {
             if slotTime[middle] < time { low = middle + 1 } else { high = middle }
         }
         return Int32(low)
-    }
-
-    struct PortDistance: Comparable {
-        var distance: Int64
-        var port: Int32
-        static func < (lhs: PortDistance, rhs: PortDistance) -> Bool {
-            (lhs.distance, lhs.port) < (rhs.distance, rhs.port)
-        }
     }
 }
