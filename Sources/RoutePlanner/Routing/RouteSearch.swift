@@ -98,6 +98,7 @@ struct RouteSearch {
     private var chains: [Chain] = []
     private var heap = Heap<Entry>()
     var lowerBound: [Int64] = []
+    /// The earliest arrival found with at most *t* changes of voyage, at *t*; used by profile searches.
     private var bestByTransfers: [Int64] = []
     private var bestOverall = unreachable
     private var departureOfRun: Int64 = 0
@@ -325,16 +326,21 @@ struct RouteSearch {
         found.append(arrival)
         bestOverall = min(bestOverall, arrival.arrival)
         guard isProfile else { return }
-        while bestByTransfers.count <= arrival.transfers { bestByTransfers.append(Self.unreachable) }
-        bestByTransfers[arrival.transfers] = min(bestByTransfers[arrival.transfers], arrival.arrival)
+        while bestByTransfers.count <= arrival.transfers { bestByTransfers.append(bestByTransfers.last ?? Self.unreachable) }
+        for transfers in arrival.transfers..<bestByTransfers.count {
+            bestByTransfers[transfers] = min(bestByTransfers[transfers], arrival.arrival)
+        }
     }
 
     /// The arrival that a state with `transfers` changes of voyage must beat to be worth extending.
+    ///
+    /// Inlined: called on every relaxation, and a call would copy the whole search (about 400 bytes) to
+    /// pass it as `self`.
+    @inline(__always)
     private func bound(transfers: Int) -> Int64 {
         guard isProfile else { return bestOverall }
-        var best = Self.unreachable
-        for value in bestByTransfers.prefix(transfers + 1) where value < best { best = value }
-        return best
+        guard let last = bestByTransfers.last else { return Self.unreachable }
+        return transfers < bestByTransfers.count ? bestByTransfers[transfers] : last
     }
 
     private func isUsable(_ movement: Int32) -> Bool {
