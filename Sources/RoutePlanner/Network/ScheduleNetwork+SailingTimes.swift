@@ -7,11 +7,10 @@ extension ScheduleNetwork {
     func sailingTimes(to target: Int32, avoiding avoided: [Bool]) -> [Int64] {
         var distance = [Int64](repeating: RouteSearch.unreachable, count: locations.count)
         distance[Int(target)] = 0
-        var queue = PortQueue(capacity: locations.count)
-        queue.insert(target, distance: 0)
+        var queue = BinaryHeap<PortDistance>(capacity: locations.count)
+        queue.insert(PortDistance(distance: 0, port: target))
         distance.withUnsafeMutableBufferPointer { distance in
-            while !queue.isEmpty {
-                let next = queue.removeMin()
+            while let next = queue.popMin() {
                 let port = Int(next.port)
                 guard next.distance == distance[port] else { continue }
                 for edge in Int(inboundStart[port])..<Int(inboundStart[port + 1]) {
@@ -20,7 +19,7 @@ extension ScheduleNetwork {
                     let candidate = next.distance + inboundSailing[edge]
                     if candidate < distance[source] {
                         distance[source] = candidate
-                        queue.insert(Int32(source), distance: candidate)
+                        queue.insert(PortDistance(distance: candidate, port: Int32(source)))
                     }
                 }
             }
@@ -37,5 +36,15 @@ extension ScheduleNetwork {
             if slotTime[middle] < time { low = middle + 1 } else { high = middle }
         }
         return Int32(low)
+    }
+
+    /// A port queued at a tentative distance; ports of equal distance are left unordered, which the
+    /// distances do not depend on, so comparing the distance alone keeps the Dijkstra's heap cheap.
+    struct PortDistance: Comparable {
+        var distance: Int64
+        var port: Int32
+
+        static func < (lhs: PortDistance, rhs: PortDistance) -> Bool { lhs.distance < rhs.distance }
+        static func == (lhs: PortDistance, rhs: PortDistance) -> Bool { lhs.distance == rhs.distance }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HeapModule
 
 /// The working memory and the label-setting loop behind ``Router``.
 ///
@@ -96,7 +95,7 @@ struct RouteSearch {
     private var chainSlot: [Int32] = []
     private(set) var states: [State] = []
     private var chains: [Chain] = []
-    private var heap = Heap<Entry>()
+    private var heap = BinaryHeap<Entry>()
     var lowerBound: [Int64] = []
     /// The earliest arrival found with at most *t* changes of voyage, at *t*; used by profile searches.
     private var bestByTransfers: [Int64] = []
@@ -219,7 +218,7 @@ struct RouteSearch {
             runStamp = 0
         }
         runStamp += 1
-        heap = Heap()
+        heap.removeAll()
         chains.append(
             Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound))
         pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
