@@ -236,13 +236,13 @@ struct RouteSearch {
             if entry.slot >= 0 {
                 let chain = chains[Int(entry.reference)]
                 if isProfile && entry.key >= bound(transfers: Int(chain.transfers)) { continue }
-                if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
                 let movement = network.slotMovement[Int(entry.slot)]
                 if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage {
                     offer(
                         movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement),
                         parent: chain.parent, boarded: true)
                 }
+                if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
                 let state = states[Int(entry.reference)]
                 if isProfile && entry.key >= bound(transfers: Int(state.transfers)) { continue }
@@ -265,28 +265,39 @@ struct RouteSearch {
 
     /// Records a state aboard `movement` unless it cannot arrive in time or another state dominates it.
     private mutating func offer(_ movement: Int32, transfers: Int, stage: Int, parent: Int32, boarded: Bool) {
-        let port = Int(network.to[Int(movement)])
-        let remaining = lowerBound[stage * network.locations.count + port]
-        guard remaining < Self.unreachable else { return }
-        let arrival = network.arrival[Int(movement)]
-        let key = arrival + remaining
-        guard key <= deadline, key < bound(transfers: transfers) else { return }
+        guard let key = admissionKey(movement, transfers: transfers, stage: stage) else { return }
+        let rank = countsTransfers ? UInt16(clamping: transfers) : 0
+        let slot = Int(movement) * stageCount + stage
+        movementStamp[slot] = queryStamp
+        movementTransfers[slot] = rank
+        let id = Int32(states.count)
+        states.append(
+            State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded))
+        if network.to[Int(movement)] == destination && stage == via.count {
+            record(Found(departure: departureOfRun, arrival: network.arrival[Int(movement)], transfers: transfers, state: id))
+        } else {
+            heap.insert(Entry(key: key, reference: id, slot: -1))
+        }
+    }
+
+    /// The key of a state aboard `movement` with `transfers` changes of voyage at `stage`: its arrival plus
+    /// the lower bound from there; `nil` when it cannot arrive in time, cannot beat an arrival already found,
+    /// or a state on the movement with no more changes of voyage and no fewer via ports passed was recorded.
+    ///
+    /// A `nil` stays `nil` for the rest of the query: bounds only fall and recorded states stay.
+    @inline(__always)
+    private func admissionKey(_ movement: Int32, transfers: Int, stage: Int) -> Int64? {
+        let remaining = lowerBound[stage * network.locations.count + Int(network.to[Int(movement)])]
+        guard remaining < Self.unreachable else { return nil }
+        let key = network.arrival[Int(movement)] + remaining
+        guard key <= deadline, key < bound(transfers: transfers) else { return nil }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(movement) * stageCount
         for index in (base + stage)..<(base + stageCount)
         where movementStamp[index] == queryStamp && movementTransfers[index] <= rank {
-            return
+            return nil
         }
-        movementStamp[base + stage] = queryStamp
-        movementTransfers[base + stage] = rank
-        let id = Int32(states.count)
-        states.append(
-            State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded))
-        if port == Int(destination) && stage == via.count {
-            record(Found(departure: departureOfRun, arrival: arrival, transfers: transfers, state: id))
-        } else {
-            heap.insert(Entry(key: key, reference: id, slot: -1))
-        }
+        return key
     }
 
     /// Opens the departures from `port` at or after `time` to a state that changes vessel there, unless
@@ -312,13 +323,26 @@ struct RouteSearch {
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
 
-    private mutating func pushDeparture(chain index: Int32, slot: Int32) {
+    /// Queues the first departure of a chain at or after `slot` that may still board, skipping those
+    /// ``admissionKey(_:transfers:stage:)`` refuses already (they would be refused when popped too, and
+    /// each skipped here saves a pass through the heap); the departures after it wait until it is popped.
+    private mutating func pushDeparture(chain index: Int32, slot first: Int32) {
         let chain = chains[Int(index)]
         let remaining = lowerBound[Int(chain.stage) * network.locations.count + Int(chain.port)]
         guard remaining < Self.unreachable else { return }
-        let key = network.slotTime[Int(slot)] + remaining
-        guard key <= deadline, key < bound(transfers: Int(chain.transfers)) else { return }
-        heap.insert(Entry(key: key, reference: index, slot: slot))
+        var slot = first
+        while slot < chain.endSlot {
+            let key = network.slotTime[Int(slot)] + remaining
+            guard key <= deadline, key < bound(transfers: Int(chain.transfers)) else { return }
+            let movement = network.slotMovement[Int(slot)]
+            if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage
+                && admissionKey(movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement)) != nil
+            {
+                heap.insert(Entry(key: key, reference: index, slot: slot))
+                return
+            }
+            slot += 1
+        }
     }
 
     private mutating func record(_ arrival: Found) {
