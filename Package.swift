@@ -15,16 +15,12 @@ let package = Package(
         .executable(name: "reroute-cargo", targets: ["reroute-cargo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The routing core: domain, compiled network and route search. Pure Swift, no C.
-        .target(
-            name: "RoutePlanner",
-            dependencies: [.product(name: "HeapModule", package: "swift-collections")]
-        ),
+        .target(name: "RoutePlanner"),
         // The data in Data/, derived from LINER-LIB and UN/LOCODE by Tools/derive_data.py.
         .target(
             name: "BundledData",

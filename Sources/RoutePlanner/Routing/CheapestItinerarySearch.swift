@@ -1,5 +1,3 @@
-import HeapModule
-
 /// The itinerary of least total cost under non-negative costs on movements, within a specification's times:
 /// the pricing problem of capacity-constrained assignment, where the costs are the capacity duals.
 ///
@@ -50,7 +48,7 @@ struct CheapestItinerarySearch {
         stamp += 1
         states.removeAll(keepingCapacity: true)
         let bound = sailingTimeCache.times(to: destination, in: n)
-        var heap = Heap<Entry>()
+        var heap = BinaryHeap<Entry>()
         var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage
 
         func push(_ movement: Int32, cost: Double, parent: Int32, boarded: Bool) {

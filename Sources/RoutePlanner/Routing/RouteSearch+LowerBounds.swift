@@ -1,5 +1,3 @@
-import HeapModule
-
 extension RouteSearch {
     /// Fills `lowerBound[stage * portCount + port]` with a lower bound of the sailing time from `port` to
     /// the destination through the via ports not yet passed at `stage`.

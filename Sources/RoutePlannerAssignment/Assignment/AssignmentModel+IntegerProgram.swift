@@ -87,8 +87,10 @@ extension AssignmentModel {
     func roundedDown(_ lpValues: [Double]) -> (plan: Plan, waiting: [Int]) {
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
+        // A first-order solution is interior: 0.97 of a column means the column, not nothing.
+        let slack = lpIsApproximate ? 0.5 : 1e-9
         for group in groups {
-            waiting += place(group.members[...], on: group.columns, in: &choice) { $0 < lpValues.count ? Int((lpValues[$0] + 1e-9).rounded(.down)) : 0 }
+            waiting += place(group.members[...], on: group.columns, in: &choice) { $0 < lpValues.count ? Int((lpValues[$0] + slack).rounded(.down)) : 0 }
         }
         var load = load(of: choice)
         for movement in load.keys.sorted() where load[movement]! > network.capacity(of: .init(Int(movement))) {
