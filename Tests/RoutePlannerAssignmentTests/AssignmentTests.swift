@@ -74,9 +74,9 @@ import Testing
         for seed in UInt64(0)..<400 {
             let (network, bookings, schedule) = try Self.instance(seed: seed)
             // One initial candidate each, so that pricing has to find the rest.
-            let model = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
-            model.simplexSolvesLeft = simplexSolves
-            let plan = try model.solve()
+            let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+            run.simplexSolvesLeft = simplexSolves
+            let plan = try run.solve()
             let context = Comment(rawValue: "seed \(seed)")
             Self.expectValid(plan, network, bookings, context)
             guard let best = Self.bruteForceRevenue(network, bookings, schedule) else { continue }
@@ -84,10 +84,11 @@ import Testing
             #expect(abs(plan.revenue - best) < 1e-6, context)
             // The bound of column generation itself (the plan reports at least its objective) is a true
             // bound over all itineraries.
-            let bounding = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+            let bounding = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
             bounding.simplexSolvesLeft = simplexSolves
-            bounding.seed()
-            if !bounding.columns.isEmpty { #expect(try bounding.generateColumns().bound >= best - 1e-6, context) }
+            var generation = bounding.columnGeneration()
+            generation.seed()
+            if !bounding.master.columns.isEmpty { #expect(try generation.run().bound >= best - 1e-6, context) }
             #expect(plan.status == .optimal || plan.bound - best > 0.01, context)
             #expect(plan.greedyRevenue <= best + 1e-6, context)
         }
@@ -98,14 +99,18 @@ import Testing
         for seed in UInt64(0)..<200 {
             let (network, bookings, _) = try Self.instance(seed: seed)
             let context = Comment(rawValue: "seed \(seed)")
-            let model = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(initialCandidates: 4))
-            model.seed()
+            let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(initialCandidates: 4))
+            run.columnGeneration().seed()
+            let master = run.master
             // Every column at 1 and then some: far more than an approximate LP solution overfills.
-            let (plan, waiting) = model.roundedDown(model.columns.indices.map { 1.2 + Double($0 % 3) })
+            let solution = LPSolution(values: master.columns.indices.map { 1.2 + Double($0 % 3) }, capacityDuals: [:], isApproximate: true)
+            let stage = IntegerStage(
+                master: master, router: run.router, options: run.options, budget: run.budget, report: run.report, solution: solution)
+            let (plan, waiting) = stage.rounded()
             var load = [Int](repeating: 0, count: network.movementCount)
             for case (let booking, let column?) in plan.enumerated() {
-                #expect(model.columns[column].group == model.groupOf[booking], context)
-                for movement in model.columns[column].movements { load[Int(movement)] += bookings[booking].teu }
+                #expect(master.columns[column].group == master.groupOf[booking], context)
+                for movement in master.columns[column].movements { load[movement.rawValue] += bookings[booking].teu }
             }
             for m in load.indices { #expect(load[m] <= network.capacity(of: .init(m)), context) }
             #expect(Set(waiting) == Set(plan.indices.filter { plan[$0] == nil }) && waiting.count == Set(waiting).count, context)
@@ -117,13 +122,18 @@ import Testing
         for seed in UInt64(0)..<400 {
             let (network, bookings, schedule) = try Self.instance(seed: seed)
             let context = Comment(rawValue: "seed \(seed)")
-            let model = AssignmentModel(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
-            model.seed()
+            let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+            var generation = run.columnGeneration()
+            generation.seed()
+            let model = run.master
             // From nothing carried, as if every component were too large for one GLPK model.
-            var plan = AssignmentModel.Plan(repeating: nil, count: bookings.count)
+            var plan = MasterProblem.Plan(repeating: nil, count: bookings.count)
             if !model.columns.isEmpty {
-                let (bound, _, _) = try model.generateColumns()
-                plan = model.improveByNeighbourhoods(plan, groups: Array(model.groups.indices), bound: bound, deadline: .now + .seconds(10))
+                let outcome = try generation.run()
+                let stage = IntegerStage(
+                    master: model, router: run.router, options: run.options, budget: run.budget, report: run.report,
+                    solution: outcome.solution)
+                plan = stage.improveByNeighbourhoods(plan, groups: Array(model.groups.indices), bound: outcome.bound, deadline: .now + .seconds(10))
             }
             var load = [Int](repeating: 0, count: network.movementCount)
             var revenue = 0.0

@@ -45,7 +45,7 @@ public struct CapacityAssignment: Sendable {
             }
         }
         do {
-            return try AssignmentModel(network: network, bookings: bookings, options: options, progress: progress).solve()
+            return try AssignmentRun(network: network, bookings: bookings, options: options, progress: progress).solve()
         } catch .cancelled {
             throw .cancelled
         } catch {

@@ -1,8 +1,8 @@
 import Foundation
 
-extension AssignmentModel {
-    /// Goes on with column generation and cover cuts as ``generateColumns()`` does, but with each round's LP
-    /// solved approximately by ``PrimalDualLP``, from the previous round's primal values and duals.
+extension ColumnGeneration {
+    /// Goes on with the rounds as ``run()`` does, but with each round's LP solved approximately by
+    /// ``PrimalDualLP``, from the previous round's primal values and duals.
     ///
     /// Pricing under the approximate duals still gives a valid Lagrangian bound, and adds the itineraries
     /// that pay. Once none pays, a round adds the covers the current solution violates, and the rounds after
@@ -12,45 +12,42 @@ extension AssignmentModel {
     ///
     /// - Complexity: ``iterationsPerRound`` iterations of O(*z*) for *z* non-zeros in the program, and one
     ///   pricing, per round.
-    func generateColumnsFirstOrder(bound: Double, rounds: inout Int, converged: Bool) -> (bound: Double, converged: Bool) {
+    mutating func runFirstOrder(bound: Double, rounds: inout Int, converged: Bool) -> (bound: Double, converged: Bool) {
         var bound = bound
         var converged = converged
         // The last optimal simplex solution, if any, is the start.
-        var values = lpValues
-        var duals = [Double](repeating: 0, count: program.rowCount)
-        for (movement, dual) in lpDuals { duals[rowOfMovement[movement]!] = dual }
+        var values = solution.values
+        var duals = [Double](repeating: 0, count: master.program.rowCount)
+        for (movement, dual) in solution.capacityDuals { duals[master.rowOfMovement[movement]!] = dual }
         var isSolved = false
         var boundBeforeCuts: Double?
         while true {
-            let budget = converged ? cutBudget : pricingBudget
-            guard ContinuousClock.now - started < budget, !Task.isCancelled else { return (bound, converged) }
-            var cutsAdded = 0
+            let roundsEnd = budget.roundsEnd(hasCuts: converged)
+            guard ContinuousClock.now < roundsEnd, !Task.isCancelled else { return (bound, converged) }
             if converged && isSolved {
                 guard wantsCuts(bound: bound) else { return (bound, converged) }
-                cutsAdded = addViolatedCovers(values: values + Array(repeating: 0, count: columns.count - values.count), limit: Self.cutsPerRound)
-                guard cutsAdded > 0 else { return (bound, converged) }
+                guard master.addViolatedCovers(solution, limit: Self.cutsPerRound) > 0 else { return (bound, converged) }
                 boundBeforeCuts = bound
             }
             rounds += 1
             let roundStart = ContinuousClock.now
             // Each column's entries in the capacity and cut rows, for the solve and the group prices.
-            let entries = columns.map { capacityAndCutEntries(group: $0.group, movements: $0.movements) }
-            let solution = solveFirstOrder(entries: entries, from: values, duals: duals)
+            let entries = master.columns.map { master.capacityAndCutEntries(group: $0.group, movements: $0.movements) }
+            let solved = solveFirstOrder(entries: entries, from: values, duals: duals)
             // A diverging solve (which the step size should prevent) would give no bound and no solution.
-            guard solution.values.allSatisfy(\.isFinite), solution.duals.allSatisfy(\.isFinite) else { return (bound, converged) }
-            (values, duals) = solution
-            lpValues = values
-            lpDuals = rowOfMovement.mapValues { duals[$0] }
-            lpIsApproximate = true
-            repairedRounding = nil
+            guard solved.values.allSatisfy(\.isFinite), solved.duals.allSatisfy(\.isFinite) else { return (bound, converged) }
+            (values, duals) = solved
+            solution = LPSolution(values: values, capacityDuals: master.rowOfMovement.mapValues { duals[$0] }, isApproximate: true)
+            rounding = nil
             let lpTime = ContinuousClock.now - roundStart
             let prices = groupPrices(entries: entries, duals: duals)
+            let groupCount = master.groups.count
             let (roundBound, added, isComplete) = price(
-                duals: { $0 < self.groups.count ? prices[$0] : duals[$0] }, addingColumns: true, until: started + budget)
+                duals: { $0 < groupCount ? prices[$0] : duals[$0] }, addingColumns: true, until: roundsEnd)
             bound = min(bound, roundBound)
             guard isComplete else { return (bound, converged) }
-            let objective = zip(values, columns).reduce(0) { $0 + $1.0 * $1.1.coefficient }
-            report("round \(rounds): LP ≈ \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(cuts.count) cuts (first-order LP \(seconds(lpTime)), pricing \(seconds(ContinuousClock.now - roundStart - lpTime)))")
+            let objective = zip(values, master.columns).reduce(0) { $0 + $1.0 * $1.1.coefficient }
+            report("round \(rounds): LP ≈ \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(master.cuts.count) cuts (first-order LP \(AssignmentProgress.seconds(lpTime)), pricing \(AssignmentProgress.seconds(ContinuousClock.now - roundStart - lpTime)))")
             isSolved = added == 0
             guard isSolved else { continue }
             converged = true
@@ -67,15 +64,13 @@ extension AssignmentModel {
     private func solveFirstOrder(
         entries: [[(row: Int, value: Double)]], from values: [Double], duals: [Double]
     ) -> (values: [Double], duals: [Double]) {
-        var rowBounds = groups.map { Double($0.members.count) } + Array(repeating: 0, count: program.rowCount - groups.count)
-        for (movement, row) in rowOfMovement { rowBounds[row] = Double(network.capacity(of: .init(Int(movement)))) }
-        for cut in cuts { rowBounds[cut.row] = Double(cut.limit) }
-        let lp = PrimalDualLP(rowBounds: rowBounds, columns: zip(columns, entries).map { column, entries in
+        let columns = master.columns, rowCount = master.program.rowCount
+        let lp = PrimalDualLP(rowBounds: master.rowBounds, columns: zip(columns, entries).map { column, entries in
             PrimalDualLP.Column(objective: column.coefficient, entries: [(column.group, 1)] + entries)
         })
         let solution = lp.solve(
             iterations: Self.iterationsPerRound, x: values + Array(repeating: 0, count: columns.count - values.count),
-            y: duals + Array(repeating: 0, count: program.rowCount - duals.count))
+            y: duals + Array(repeating: 0, count: rowCount - duals.count))
         return (solution.x, solution.y)
     }
 
@@ -83,8 +78,8 @@ extension AssignmentModel {
     /// (the columns' `entries` in them), or 0 when none is positive: the best dual of the group's row for
     /// those duals.
     private func groupPrices(entries: [[(row: Int, value: Double)]], duals: [Double]) -> [Double] {
-        var prices = [Double](repeating: 0, count: groups.count)
-        for (column, entries) in zip(columns, entries) {
+        var prices = [Double](repeating: 0, count: master.groups.count)
+        for (column, entries) in zip(master.columns, entries) {
             let cost = entries.reduce(0) { $0 + duals[$1.row] * $1.value }
             prices[column.group] = max(prices[column.group], column.coefficient - cost)
         }

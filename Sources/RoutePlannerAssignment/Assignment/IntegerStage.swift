@@ -1,103 +1,102 @@
 import Foundation
 import RoutePlanner
 
-extension AssignmentModel {
+/// The integer stage: maps the columns of a ``MasterProblem`` and an ``LPSolution`` of its relaxation to a
+/// plan, the column each booking rides, from quick incumbents to exact re-solves (see ``solve(converged:bound:greedy:rounding:)``).
+struct IntegerStage {
+    typealias Plan = MasterProblem.Plan
+    typealias MovementID = MasterProblem.MovementID
+
+    let master: MasterProblem
+    let router: Router
+    let options: AssignmentOptions
+    let budget: AssignmentBudget
+    let report: AssignmentProgress
+    /// The last LP solution of column generation; columns priced after it have no value in it.
+    let solution: LPSolution
+
     /// The most columns a component may have to be solved as one GLPK model; larger ones are improved by
     /// large-neighbourhood search.
     static let largestSeparateComponent = 5_000
 
-    /// The column each booking rides (by position), or `nil`.
-    typealias Plan = [Int?]
-
-    /// Whether a plan is within the requested relative gap (or a cent) of a bound.
-    func isGoodEnough(_ plan: Plan, bound: Double) -> Bool {
-        bound - objective(of: plan) <= max(options.relativeGap * abs(bound), 0.01)
-    }
-
-    /// The TEU a plan loads on each movement, counting only the bookings `isCounted` accepts.
-    func load(of plan: Plan, counting isCounted: (Int) -> Bool = { _ in true }) -> [Int32: Int] {
-        var load: [Int32: Int] = [:]
-        for (booking, column) in plan.enumerated() where isCounted(booking) {
-            for movement in column.map({ columns[$0].movements }) ?? [] { load[movement, default: 0] += bookings[booking].teu }
-        }
-        return load
-    }
-
-    /// The objective of a plan, or of some of its bookings.
-    func objective(of plan: Plan, bookings subset: [Int]? = nil) -> Double {
-        guard let subset else { return plan.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient } }
-        return subset.compactMap { plan[$0] }.reduce(0.0) { $0 + columns[$1].coefficient }
-    }
-
     /// Solves the integer program over the generated columns, from quick incumbents to exact re-solves, and
     /// stops as soon as a plan is within the requested gap of `bound`.
     ///
-    /// 1. The LP optimum rounded down keeps every row; the bookings it leaves out are placed, largest first.
+    /// 1. The LP solution rounded keeps every row; the bookings it leaves out are placed, largest first
+    ///    (`rounding`, when column generation computed it already).
     /// 2. Those left-out bookings are re-solved exactly by GLPK in the capacity the others leave.
     /// 3. Every independent component is solved by GLPK; a component too large for that is improved by
     ///    large-neighbourhood search instead (``improveByNeighbourhoods(_:groups:bound:deadline:)``).
     ///
     /// Each step replaces a part of the plan only by a better one, so the result is never worse than the
     /// greedy baseline.
-    func solveIntegerProgram(converged: Bool, bound: Double, greedy: Plan) -> (choice: Plan, stoppedByTime: Bool) {
-        // The last LP solved to optimality; columns priced after it have no value in it.
-        let solvedColumns = lpValues.count
-        let values = columns.indices.map { $0 < solvedColumns ? lpValues[$0] : 0 }
-        let (roundedDown, waiting) = roundedDown(values)
+    func solve(converged: Bool, bound: Double, greedy: Plan, rounding: Plan?) -> (plan: Plan, stoppedByTime: Bool) {
+        let (_, waiting) = rounded()
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
-        let repaired = repairedRounding ?? placing(waiting, on: roundedDown, lpValues: values)
-        report("LP rounded and repaired: \(String(format: "%.2f", objective(of: repaired))), \(waiting.count) bookings left out by rounding")
+        let repaired = rounding ?? placing(waiting, on: rounded().plan)
+        report("LP rounded and repaired: \(String(format: "%.2f", master.objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
-        var incumbent = objective(of: repaired) >= objective(of: greedy) ? repaired : greedy
+        var incumbent = master.objective(of: repaired) >= master.objective(of: greedy) ? repaired : greedy
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
         // Components too large to solve whole are left to the neighbourhood search below.
-        let residual = reoptimize(repaired, freeing: waiting, deadline: .now + remaining / 2, largest: Self.largestSeparateComponent)
-        report("left-out bookings re-solved: \(String(format: "%.2f", objective(of: residual.plan)))")
-        if objective(of: residual.plan) > objective(of: incumbent) { incumbent = residual.plan }
+        let residual = reoptimize(repaired, freeing: waiting, deadline: .now + budget.remaining / 2, largest: Self.largestSeparateComponent)
+        report("left-out bookings re-solved: \(String(format: "%.2f", master.objective(of: residual.plan)))")
+        if master.objective(of: residual.plan) > master.objective(of: incumbent) { incumbent = residual.plan }
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
         // A component whose share of the converged LP optimum the incumbent reaches is optimal as it is,
         // unless one of its groups has a column the LP did not have.
-        var lpShare = [Double](repeating: 0, count: groups.count)
-        for (column, value) in values.enumerated() { lpShare[columns[column].group] += value * columns[column].coefficient }
+        var lpShare = [Double](repeating: 0, count: master.groups.count)
+        for (column, details) in master.columns.enumerated() { lpShare[details.group] += solution.value(of: column) * details.coefficient }
         let whole = reoptimize(
-            incumbent, freeing: Array(bookings.indices), deadline: .now + remaining, routesLeftOut: false,
+            incumbent, freeing: Array(master.bookings.indices), deadline: budget.end, routesLeftOut: false,
             largest: Self.largestSeparateComponent,
             isSolved: { componentGroups, plan in
-                guard converged, !self.lpIsApproximate, componentGroups.allSatisfy({ self.groups[$0].columns.allSatisfy { $0 < solvedColumns } }) else { return false }
+                guard converged, !solution.isApproximate,
+                      componentGroups.allSatisfy({ master.groups[$0].columns.allSatisfy(solution.has(column:)) })
+                else { return false }
                 let share = componentGroups.reduce(0.0) { $0 + lpShare[$1] }
-                return self.objective(of: plan, bookings: componentGroups.flatMap { self.groups[$0].members }) >= share - 1e-9
+                return master.objective(of: plan, bookings: componentGroups.flatMap { master.groups[$0].members }) >= share - 1e-9
             })
         incumbent = whole.plan
         var stoppedByTime = !whole.isComplete
         if !whole.tooLarge.isEmpty {
-            let deadline = ContinuousClock.now + remaining
-            incumbent = improveByNeighbourhoods(incumbent, groups: whole.tooLarge, bound: bound, deadline: deadline)
-            if !isGoodEnough(incumbent) && ContinuousClock.now >= deadline { stoppedByTime = true }
+            incumbent = improveByNeighbourhoods(incumbent, groups: whole.tooLarge, bound: bound, deadline: budget.end)
+            if !isGoodEnough(incumbent) && ContinuousClock.now >= budget.end { stoppedByTime = true }
         }
         return (incumbent, stoppedByTime)
     }
 
-    /// The LP solution rounded down, which keeps every row satisfied, and the bookings it leaves out.
-    /// Columns priced after the LP have no value in it.
+    /// Whether a plan is within the requested relative gap (or a cent) of a bound.
+    func isGoodEnough(_ plan: Plan, bound: Double) -> Bool {
+        bound - master.objective(of: plan) <= max(options.relativeGap * abs(bound), 0.01)
+    }
+
+    /// The LP solution rounded, with the bookings rounding leaves out placed (``placing(_:on:)``).
+    func roundedAndRepaired() -> Plan {
+        let (plan, waiting) = rounded()
+        return placing(waiting, on: plan)
+    }
+
+    /// The LP solution rounded so that every row holds, and the bookings it leaves out.
     ///
-    /// An approximate solution (``PrimalDualLP``'s) may overfill a movement slightly; on such a movement the
-    /// bookings paying least per TEU are left out too, until it fits.
-    func roundedDown(_ lpValues: [Double]) -> (plan: Plan, waiting: [Int]) {
+    /// An exact solution is rounded down. An approximate one (``PrimalDualLP``'s) is interior, 0.97 of a
+    /// column meaning the column, so it is rounded to the nearest, and may then overfill a movement; on such
+    /// a movement the bookings paying least per TEU are left out until it fits.
+    func rounded() -> (plan: Plan, waiting: [Int]) {
+        let bookings = master.bookings, columns = master.columns
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
-        // A first-order solution is interior: 0.97 of a column means the column, not nothing.
-        let slack = lpIsApproximate ? 0.5 : 1e-9
-        for group in groups {
-            waiting += place(group.members[...], on: group.columns, in: &choice) { $0 < lpValues.count ? Int((lpValues[$0] + slack).rounded(.down)) : 0 }
+        let slack = solution.isApproximate ? 0.5 : 1e-9
+        for group in master.groups {
+            waiting += place(group.members[...], on: group.columns, in: &choice) { Int((solution.value(of: $0) + slack).rounded(.down)) }
         }
-        var load = load(of: choice)
-        for movement in load.keys.sorted() where load[movement]! > network.capacity(of: .init(Int(movement))) {
+        var load = master.load(of: choice)
+        for movement in load.keys.sorted() where load[movement]! > master.capacity(movement) {
             func value(_ booking: Int) -> Double { columns[choice[booking]!].coefficient / Double(bookings[booking].teu) }
             let riding = choice.indices.filter { choice[$0].map { columns[$0].movements.contains(movement) } ?? false }
-            for booking in riding.sorted(by: { (value($0), $0) < (value($1), $1) })
-            where load[movement]! > network.capacity(of: .init(Int(movement))) {
+            for booking in riding.sorted(by: { (value($0), $0) < (value($1), $1) }) where load[movement]! > master.capacity(movement) {
                 for other in columns[choice[booking]!].movements { load[other]! -= bookings[booking].teu }
                 choice[booking] = nil
                 waiting.append(booking)
@@ -119,50 +118,50 @@ extension AssignmentModel {
 
     /// The plan with the `waiting` bookings placed, largest first (they are the hardest to fit later; on the
     /// dense benchmark this carries 5% more than ordering by LP value alone), each on its column of highest
-    /// LP value that still fits or else routed through the capacity left (a new column).
-    func placing(_ waiting: [Int], on plan: Plan, lpValues: [Double]) -> Plan {
-        func value(_ column: Int) -> Double { column < lpValues.count ? lpValues[column] : 0 }
-        var load = load(of: plan)
+    /// LP value that still fits or else, until ``AssignmentBudget/placingEnd``, routed through the capacity
+    /// left (a new column).
+    func placing(_ waiting: [Int], on plan: Plan) -> Plan {
+        let groups = master.groups
+        var load = master.load(of: plan)
         var choice = plan
-        func share(_ group: Int) -> Double { groups[group].columns.reduce(0) { $0 + value($1) } / Double(groups[group].members.count) }
+        func share(_ group: Int) -> Double { groups[group].columns.reduce(0) { $0 + solution.value(of: $1) } / Double(groups[group].members.count) }
         let order = waiting.sorted {
-            let (first, second) = (groupOf[$0], groupOf[$1])
+            let (first, second) = (master.groupOf[$0], master.groupOf[$1])
             return (-groups[first].teu, -share(first), $0) < (-groups[second].teu, -share(second), $1)
         }
-        // Routing through the capacity left is a search per booking: it stops at nine tenths of the time.
-        let deadline = started + options.timeLimit * 0.9
         for booking in order {
-            let index = groupOf[booking], teu = groups[index].teu
+            let index = master.groupOf[booking], teu = master.groups[index].teu
             func fits(_ column: Int) -> Bool {
-                columns[column].movements.allSatisfy { load[$0, default: 0] + teu <= network.capacity(of: .init(Int($0))) }
+                master.columns[column].movements.allSatisfy { load[$0, default: 0] + teu <= master.capacity($0) }
             }
-            var chosen = groups[index].columns.sorted { (value($1), columns[$1].coefficient) < (value($0), columns[$0].coefficient) }
+            var chosen = master.groups[index].columns
+                .sorted { (solution.value(of: $1), master.columns[$1].coefficient) < (solution.value(of: $0), master.columns[$0].coefficient) }
                 .first(where: fits)
-            if chosen == nil, ContinuousClock.now < deadline, let itinerary = residualItinerary(for: groups[index], load: load) {
+            if chosen == nil, ContinuousClock.now < budget.placingEnd, let itinerary = residualItinerary(for: master.groups[index], load: load) {
                 // None of its columns fits what is left: route it through the capacity that is left.
-                if groups[index].isUnsearched { noteSearched(group: index) }
-                addColumn(group: index, itinerary)
-                chosen = groups[index].columns.last.flatMap { fits($0) ? $0 : nil }
+                master.groups[index].isUnsearched = false
+                master.addColumn(group: index, itinerary)
+                chosen = master.groups[index].columns.last.flatMap { fits($0) ? $0 : nil }
             }
             guard let column = chosen else { continue }
             choice[booking] = column
-            for movement in columns[column].movements { load[movement, default: 0] += teu }
+            for movement in master.columns[column].movements { load[movement, default: 0] += teu }
         }
         return choice
     }
 
     /// The itinerary of a group through the capacity that `load` leaves, steering by the capacity duals of the
-    /// last optimal LP.
+    /// LP solution.
     ///
     /// A fresh cost array per call measured faster than one kept and patched between calls (1.3 s against
     /// 5.1 s for the dense benchmark's rounding).
-    private func residualItinerary(for group: Group, load: [Int32: Int]) -> Itinerary? {
-        var costs = [Double](repeating: 0, count: network.movementCount)
-        for (movement, dual) in lpDuals { costs[Int(movement)] = dual }
-        for (movement, used) in load where used + group.teu > network.capacity(of: .init(Int(movement))) {
-            costs[Int(movement)] = .infinity
+    private func residualItinerary(for group: MasterProblem.Group, load: [MovementID: Int]) -> Itinerary? {
+        var costs = [Double](repeating: 0, count: master.network.movementCount)
+        for (movement, dual) in solution.capacityDuals { costs[movement.rawValue] = dual }
+        for (movement, used) in load where used + group.teu > master.capacity(movement) {
+            costs[movement.rawValue] = .infinity
         }
-        for small in smallMovements.prefix(while: { $0.capacity < group.teu }) { costs[Int(small.movement)] = .infinity }
+        for small in master.smallMovements.prefix(while: { $0.capacity < group.teu }) { costs[small.movement.rawValue] = .infinity }
         guard let (itinerary, cost) = try? router.cheapestItinerary(for: group.specification, costs: costs), cost.isFinite else {
             return nil
         }
@@ -185,38 +184,40 @@ extension AssignmentModel {
         _ plan: Plan, freeing free: [Int], deadline: ContinuousClock.Instant, routesLeftOut: Bool = true, largest: Int = .max,
         isSolved: (_ groups: [Int], Plan) -> Bool = { _, _ in false }
     ) -> (plan: Plan, isComplete: Bool, tooLarge: [Int]) {
-        var isFree = [Bool](repeating: false, count: bookings.count)
+        var isFree = [Bool](repeating: false, count: master.bookings.count)
         for booking in free { isFree[booking] = true }
-        let used = load(of: plan) { !isFree[$0] }
-        func room(_ movement: Int32) -> Int { network.capacity(of: .init(Int(movement))) - used[movement, default: 0] }
+        let used = master.load(of: plan) { !isFree[$0] }
+        func room(_ movement: MovementID) -> Int { master.capacity(movement) - used[movement, default: 0] }
 
         var freeMembers: [Int: [Int]] = [:]
-        for booking in free { freeMembers[groupOf[booking], default: []].append(booking) }
+        for booking in free { freeMembers[master.groupOf[booking], default: []].append(booking) }
         if routesLeftOut {
             for (group, members) in freeMembers.sorted(by: { $0.key < $1.key }) where members.contains(where: { plan[$0] == nil }) {
                 // A search per group: none once the deadline has passed.
                 guard ContinuousClock.now < deadline else { break }
-                if let itinerary = residualItinerary(for: groups[group], load: used) {
-                    if groups[group].isUnsearched { noteSearched(group: group) }
-                    addColumn(group: group, itinerary)
+                if let itinerary = residualItinerary(for: master.groups[group], load: used) {
+                    master.groups[group].isUnsearched = false
+                    master.addColumn(group: group, itinerary)
                 }
             }
         }
-        // The columns each group could still ride alone, and what the free bookings could load on each movement.
+        // The columns each group could still ride alone, and what the free bookings could load on each movement
+        // (read after the routes above added theirs).
+        let groups = master.groups, columnsNow = master.columns
         var usable: [Int: [Int]] = [:]
-        var demand: [Int32: Int] = [:]
+        var demand: [MovementID: Int] = [:]
         for (group, members) in freeMembers {
             let teu = groups[group].teu
-            let fitting = groups[group].columns.filter { columns[$0].movements.allSatisfy { room($0) >= teu } }
+            let fitting = groups[group].columns.filter { columnsNow[$0].movements.allSatisfy { room($0) >= teu } }
             guard !fitting.isEmpty else { continue }
             usable[group] = fitting
-            for movement in Set(fitting.flatMap { columns[$0].movements }) { demand[movement, default: 0] += teu * members.count }
+            for movement in Set(fitting.flatMap { columnsNow[$0].movements }) { demand[movement, default: 0] += teu * members.count }
         }
         // Only the rows that could bind, and the components they join.
         let binding = Set(demand.filter { $0.value > room($0.key) }.keys)
-        var groupsOfRow: [Int32: [Int]] = [:]
+        var groupsOfRow: [MovementID: [Int]] = [:]
         for (group, fitting) in usable {
-            for movement in Set(fitting.flatMap { columns[$0].movements }) where binding.contains(movement) {
+            for movement in Set(fitting.flatMap { columnsNow[$0].movements }) where binding.contains(movement) {
                 groupsOfRow[movement, default: []].append(group)
             }
         }
@@ -234,8 +235,8 @@ extension AssignmentModel {
                 tooLarge += members
                 continue
             }
-            let budget = (deadline - .now) * (Double(componentColumns.count) / Double(max(1, columnsLeft)))
-            guard budget > .milliseconds(10) else {
+            let limit = (deadline - .now) * (Double(componentColumns.count) / Double(max(1, columnsLeft)))
+            guard limit > .milliseconds(10) else {
                 isComplete = false
                 continue
             }
@@ -243,7 +244,7 @@ extension AssignmentModel {
             for group in members { for booking in freeMembers[group]! { if let column = plan[booking] { start[column, default: 0] += 1 } } }
             guard let (status, counts) = try? solveProgram(
                 members.map { ($0, freeMembers[$0]!.count) }, columns: componentColumns, room: room, rows: binding,
-                start: start, timeLimit: budget)
+                start: start, timeLimit: limit)
             else {
                 isComplete = false
                 continue
@@ -256,7 +257,7 @@ extension AssignmentModel {
                 _ = place(freeMembers[group]![...], on: usable[group]!, in: &candidate) { counts[$0, default: 0] }
             }
             let componentBookings = members.flatMap { freeMembers[$0]! }
-            if objective(of: candidate, bookings: componentBookings) > objective(of: result, bookings: componentBookings) + 1e-9 {
+            if master.objective(of: candidate, bookings: componentBookings) > master.objective(of: result, bookings: componentBookings) + 1e-9 {
                 result = candidate
             }
         }
@@ -268,13 +269,14 @@ extension AssignmentModel {
     ///
     /// - Returns: How GLPK ended, and the bookings on each column of its best solution, if it has one.
     private func solveProgram(
-        _ members: [(group: Int, count: Int)], columns componentColumns: [Int], room: (Int32) -> Int, rows: Set<Int32>,
+        _ members: [(group: Int, count: Int)], columns componentColumns: [Int], room: (MovementID) -> Int, rows: Set<MovementID>,
         start: [Int: Int], timeLimit: Duration
     ) throws(GLPKError) -> (GLPKProblem.MIPResult.Status, [Int: Int]?) {
+        let columns = master.columns, groups = master.groups
         let problem = GLPKProblem(direction: .maximize)
         var groupRow: [Int: Int] = [:]
         for (group, count) in members { groupRow[group] = problem.addRows(upperBounds: [Double(count)]).lowerBound }
-        var capacityRow: [Int32: Int] = [:]
+        var capacityRow: [MovementID: Int] = [:]
         for column in componentColumns {
             for movement in columns[column].movements where rows.contains(movement) && capacityRow[movement] == nil {
                 capacityRow[movement] = problem.addRows(upperBounds: [Double(room(movement))]).lowerBound

@@ -1,6 +1,6 @@
 import Foundation
 
-extension AssignmentModel {
+extension IntegerStage {
     /// Improves a plan on groups too many to solve as one integer program, by large-neighbourhood search
     /// (Shaw, "Using constraint programming and local search methods to solve vehicle routing problems",
     /// CP 1998): free the bookings of a few related groups, re-solve them exactly with everything else kept
@@ -19,7 +19,7 @@ extension AssignmentModel {
         var plan = plan
         let isSearched = Set(searched)
         // The groups linked by each capacity row, built again when re-solves add columns.
-        var neighbours: [Int32: [Int]] = [:]
+        var neighbours: [MovementID: [Int]] = [:]
         var linkedColumns = -1
         var size = 1_000
         var seedPosition = 0
@@ -27,12 +27,12 @@ extension AssignmentModel {
         var neighbourhoods = 0
         // Groups whose whole connected part a neighbourhood held and GLPK solved: nothing left to improve there.
         var solved = Set<Int>()
-        while ContinuousClock.now < deadline && !Task.isCancelled && bound - objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
+        while ContinuousClock.now < deadline && !Task.isCancelled && bound - master.objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
             // The groups with a booking not carried, largest bookings first.
             let seeds = searched.filter { group in
-                !solved.contains(group) && !groups[group].columns.isEmpty && groups[group].members.contains { plan[$0] == nil }
+                !solved.contains(group) && !master.groups[group].columns.isEmpty && master.groups[group].members.contains { plan[$0] == nil }
             }
-                .sorted { (groups[$1].teu, $0) < (groups[$0].teu, $1) }
+                .sorted { (master.groups[$1].teu, $0) < (master.groups[$0].teu, $1) }
             guard !seeds.isEmpty else { break }
             if seedPosition >= seeds.count {
                 seedPosition = 0
@@ -42,18 +42,18 @@ extension AssignmentModel {
             let seed = seeds[seedPosition]
             seedPosition += 1
 
-            if linkedColumns != columns.count {
+            if linkedColumns != master.columns.count {
                 neighbours = [:]
-                for (movement, rowColumns) in columnsOfMovement where rowOfMovement[movement] != nil {
-                    let linked = Set(rowColumns.map { columns[$0].group }).filter(isSearched.contains)
+                for (movement, rowColumns) in master.columnsOfMovement where master.rowOfMovement[movement] != nil {
+                    let linked = Set(rowColumns.map { master.columns[$0].group }).filter(isSearched.contains)
                     if linked.count > 1 { neighbours[movement] = linked.sorted() }
                 }
-                linkedColumns = columns.count
+                linkedColumns = master.columns.count
             }
-            let load = load(of: plan)
+            let load = master.load(of: plan)
             var chosen: [Int] = [seed]
             var visited: Set<Int> = [seed]
-            var columnCount = groups[seed].columns.count
+            var columnCount = master.groups[seed].columns.count
             // First through the movements too full to take one more of a group's bookings (the groups there
             // block it), then, if that closes early, through every shared capacity row.
             var isClosed = true
@@ -62,13 +62,13 @@ extension AssignmentModel {
                 while next < chosen.count {
                     let group = chosen[next]
                     next += 1
-                    let movements = Set(groups[group].columns.flatMap { columns[$0].movements }).filter {
-                        !onlyBlocking || load[$0, default: 0] + groups[group].teu > network.capacity(of: .init(Int($0)))
+                    let movements = Set(master.groups[group].columns.flatMap { master.columns[$0].movements }).filter {
+                        !onlyBlocking || load[$0, default: 0] + master.groups[group].teu > master.capacity($0)
                     }
                     for movement in movements.sorted() {
                         for neighbour in neighbours[movement] ?? [] where visited.insert(neighbour).inserted {
                             chosen.append(neighbour)
-                            columnCount += groups[neighbour].columns.count
+                            columnCount += master.groups[neighbour].columns.count
                             if columnCount >= size {
                                 isClosed = false
                                 break grow
@@ -77,21 +77,21 @@ extension AssignmentModel {
                     }
                 }
             }
-            let before = objective(of: plan)
+            let before = master.objective(of: plan)
             let start = ContinuousClock.now
-            let limit = min(deadline - start, .seconds(20))
-            let result = reoptimize(plan, freeing: chosen.flatMap { groups[$0].members }, deadline: start + limit)
+            let limit = min(deadline - start, AssignmentBudget.neighbourhoodLimit)
+            let result = reoptimize(plan, freeing: chosen.flatMap { master.groups[$0].members }, deadline: start + limit)
             plan = result.plan
             if isClosed && result.isComplete { solved.formUnion(chosen) }
             neighbourhoods += 1
-            if objective(of: plan) > before + 1e-9 { gainedThisPass = true }
+            if master.objective(of: plan) > before + 1e-9 { gainedThisPass = true }
             if !result.isComplete {
                 size = max(200, size * 2 / 3)
             } else if ContinuousClock.now - start < limit / 8 {
-                size = min(columns.count, size * 5 / 4)
+                size = min(master.columns.count, size * 5 / 4)
             }
             if neighbourhoods % 20 == 0 {
-                report("neighbourhood \(neighbourhoods) (\(chosen.count) groups): \(String(format: "%.2f", objective(of: plan)))")
+                report("neighbourhood \(neighbourhoods) (\(chosen.count) groups): \(String(format: "%.2f", master.objective(of: plan)))")
             }
         }
         return plan

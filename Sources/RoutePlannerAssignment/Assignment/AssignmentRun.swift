@@ -1,0 +1,140 @@
+import Foundation
+import RoutePlanner
+
+/// One solve of ``CapacityAssignment``, in three stages over one ``MasterProblem``: ``ColumnGeneration``
+/// seeds it and generates itineraries and cuts, which gives a bound and an ``LPSolution``; the
+/// ``IntegerStage`` maps the two to a plan; the plan is then explained booking by booking. The
+/// ``AssignmentBudget`` says when each stage ends, and ``AssignmentProgress`` tells the caller.
+final class AssignmentRun {
+    typealias Plan = MasterProblem.Plan
+
+    let network: ScheduleNetwork
+    let bookings: [Booking]
+    let options: AssignmentOptions
+    let master: MasterProblem
+    let router: Router
+    let budget: AssignmentBudget
+    let report: AssignmentProgress
+    /// How many LP solves GLPK's simplex method may make before the first-order solver takes over; tests
+    /// lower it to check the hand-over at every point (see ``ColumnGeneration/simplexSolvesLeft``).
+    var simplexSolvesLeft = Int.max
+
+    init(network: ScheduleNetwork, bookings: [Booking], options: AssignmentOptions, progress: (@Sendable (String) -> Void)? = nil) {
+        self.network = network
+        self.bookings = bookings
+        self.options = options
+        budget = AssignmentBudget(limit: options.timeLimit)
+        report = AssignmentProgress(handler: progress, started: budget.started)
+        router = Router(network: network)
+        master = MasterProblem(network: network, bookings: bookings)
+    }
+
+    /// The column generation of this run, not yet seeded.
+    func columnGeneration() -> ColumnGeneration {
+        var generation = ColumnGeneration(master: master, router: router, options: options, budget: budget, report: report)
+        generation.simplexSolvesLeft = simplexSolvesLeft
+        return generation
+    }
+
+    func solve() throws(GLPKError) -> AssignmentPlan {
+        var generation = columnGeneration()
+        generation.seed()
+        // A cancelled router finds nothing, which must not read as "no booking has an itinerary".
+        guard !Task.isCancelled else { throw .cancelled }
+        let greedy = greedyAssignment()
+        report("\(master.groups.count) booking groups seeded, greedy baseline \(String(format: "%.0f", greedy.revenue))")
+        guard !master.columns.isEmpty else {
+            let unsearched = master.groups.filter(\.isUnsearched).reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
+            return plan(
+                choice: Array(repeating: nil, count: bookings.count), status: unsearched > 0 ? .timeLimit : .optimal, bound: unsearched,
+                greedy: greedy, rounds: 0)
+        }
+        let outcome = try generation.run()
+        guard !Task.isCancelled else { throw .cancelled }
+        if let file = options.modelFile {
+            try master.program.writeMPS(to: file, integer: true)
+        }
+        let stage = IntegerStage(master: master, router: router, options: options, budget: budget, report: report, solution: outcome.solution)
+        let (choice, stoppedByTime) = stage.solve(
+            converged: outcome.converged, bound: outcome.bound, greedy: greedy.choice, rounding: outcome.rounding)
+        guard !Task.isCancelled else { throw .cancelled }
+        let objective = master.objective(of: choice)
+        let status: AssignmentStatus
+        if !outcome.converged || stoppedByTime {
+            status = .timeLimit
+        } else if outcome.bound - objective <= 0.01 {
+            // Within a cent of the bound: the whole transit tie-break weighs less than that.
+            status = .optimal
+        } else if outcome.bound - objective <= options.relativeGap * abs(outcome.bound) {
+            status = .gapReached
+        } else {
+            // GLPK solved every component over the itineraries found; the rest is the LP relaxation's gap.
+            status = .optimalOverGeneratedItineraries
+        }
+        return plan(choice: choice, status: status, bound: max(outcome.bound, objective), greedy: greedy, rounds: outcome.rounds)
+    }
+
+    /// The baseline a planner would get by hand: bookings by deadline, each on the best of its initial
+    /// candidates that still fits.
+    private func greedyAssignment() -> (choice: Plan, objective: Double, revenue: Double) {
+        var load: [ScheduleNetwork.MovementID: Int] = [:]
+        var choice = Plan(repeating: nil, count: bookings.count)
+        let order = bookings.indices.sorted {
+            (bookings[$0].specification.arrivalDeadline, $0) < (bookings[$1].specification.arrivalDeadline, $1)
+        }
+        var objective = 0.0, revenue = 0.0
+        for booking in order {
+            let group = master.groups[master.groupOf[booking]]
+            for column in group.columns {
+                let movements = master.columns[column].movements
+                guard movements.allSatisfy({ load[$0, default: 0] + group.teu <= master.capacity($0) }) else { continue }
+                for movement in movements { load[movement, default: 0] += group.teu }
+                choice[booking] = column
+                objective += master.columns[column].coefficient
+                revenue += group.revenue
+                break
+            }
+        }
+        return (choice, objective, revenue)
+    }
+
+    /// The plan as the caller sees it: every booking's itinerary or the reason it has none, and the legs.
+    private func plan(
+        choice: Plan, status: AssignmentStatus, bound: Double, greedy: (choice: Plan, objective: Double, revenue: Double),
+        rounds: Int
+    ) -> AssignmentPlan {
+        let load = master.load(of: choice)
+        func utilisation(_ id: ScheduleNetwork.MovementID) -> LegUtilisation {
+            let details = network.movement(id)
+            return LegUtilisation(
+                movement: id, voyage: network.voyageNumber(of: id), from: details.departureLocation, to: details.arrivalLocation,
+                departure: details.departureTime, load: load[id, default: 0], capacity: details.capacity)
+        }
+        var revenue = 0.0
+        let assignments = bookings.enumerated().map { position, booking -> BookingAssignment in
+            let group = master.groups[master.groupOf[position]]
+            if let column = choice[position] {
+                revenue += group.revenue
+                return BookingAssignment(booking: booking, itinerary: master.columns[column].itinerary, reason: nil)
+            }
+            if group.isUnsearched { return BookingAssignment(booking: booking, itinerary: nil, reason: .notSearched) }
+            guard !group.columns.isEmpty else {
+                // Itineraries exist but ride movements smaller than the booking, or none exists at all.
+                guard !group.tooSmall.isEmpty else { return BookingAssignment(booking: booking, itinerary: nil, reason: .noItinerary) }
+                let legs = group.tooSmall.map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
+                return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
+            }
+            let full = Set(group.columns.flatMap { master.columns[$0].movements }.filter {
+                load[$0, default: 0] + group.teu > master.capacity($0)
+            })
+            let legs = full.map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
+            return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
+        }
+        let busiest = load.keys.map(utilisation).sorted { ($1.utilisation, $0.movement) < ($0.utilisation, $1.movement) }
+        return AssignmentPlan(
+            assignments: assignments, status: status, objective: master.objective(of: choice), bound: bound, revenue: revenue,
+            greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)),
+            duration: budget.elapsed, columnCount: master.columns.count, rowCount: master.program.rowCount,
+            pricingRounds: rounds)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import RoutePlanner
+
+/// Column generation with cover cuts over a ``MasterProblem``: solves the LP, prices every group that could
+/// gain, adds the itineraries with positive reduced cost, and when none is left adds the cover cuts the LP
+/// solution violates (``MasterProblem/addViolatedCovers(_:limit:)``) and goes on, until nothing is added
+/// or the time for it is spent.
+///
+/// GLPK's simplex method solves the LP while each solve takes less than
+/// ``AssignmentBudget/simplexSolveLimit(_:)``; once one takes longer, the rounds go on with the LP solved
+/// approximately by ``PrimalDualLP`` (`runFirstOrder`). (On the dense benchmark GLPK's primal simplex spent
+/// two minutes on degenerate pivots, and its dual simplex moved the LP by 0.03% in 90 s after a round of
+/// cuts; the first-order solver re-solves either in about 2 s.)
+///
+/// Every round gives a Lagrangian bound on the optimum over all itineraries,
+/// `Σ_m C_m μ_m + Σ_k r_k σ_k + Σ_g n_g π_g + Σ_g n_g · max(0, r_g − π_g − t_g · c_g)`, for the duals
+/// (clamped at zero) of the capacity rows μ, of the cuts σ and of the group rows π, where `c_g` is the
+/// cheapest cost of any itinerary for group g under the costs `μ_m + σ_k / t_g` of its movements. It holds
+/// for any non-negative duals, so also when a solve is cut short or approximate; at an LP optimum it is
+/// Farley's bound (Desaulniers, Desrosiers, Solomon, "Column Generation", 2005). The best of the rounds is
+/// the outcome's bound.
+struct ColumnGeneration {
+    typealias Plan = MasterProblem.Plan
+
+    /// What column generation leaves for the integer stage.
+    struct Outcome {
+        /// The best bound of the rounds on the optimum over all itineraries.
+        var bound: Double
+        var rounds: Int
+        /// Whether pricing converged at least once, which makes the bound the LP bound over all itineraries
+        /// (with the cuts so far), or a bound above it when the LP was solved approximately.
+        var converged: Bool
+        /// The last LP solution, exact or approximate; ``LPSolution/none`` when no solve finished.
+        var solution: LPSolution
+        /// That solution rounded and repaired, when deciding on cuts needed it (it may have added columns).
+        var rounding: Plan?
+    }
+
+    let master: MasterProblem
+    let router: Router
+    let options: AssignmentOptions
+    let budget: AssignmentBudget
+    let report: AssignmentProgress
+    /// How many more LP solves GLPK's simplex method may make before the first-order solver takes over (as
+    /// it does when a solve is slow); tests lower it to check the hand-over at every point on instances
+    /// small enough for brute force.
+    var simplexSolvesLeft = Int.max
+    /// The last LP solution (set by the rounds only).
+    var solution = LPSolution.none
+    /// That solution rounded and repaired, once ``wantsCuts(bound:)`` computed it; `nil` after each new solution.
+    var rounding: Plan?
+
+    /// The most cuts added in one round, the most violated first.
+    static let cutsPerRound = 1_000
+
+    init(master: MasterProblem, router: Router, options: AssignmentOptions, budget: AssignmentBudget, report: AssignmentProgress) {
+        self.master = master
+        self.router = router
+        self.options = options
+        self.budget = budget
+        self.report = report
+    }
+
+    /// Runs the rounds on a seeded master problem (see ``seed()``).
+    mutating func run() throws(GLPKError) -> Outcome {
+        let program = master.program
+        // Until an LP is solved, the bound is everything every group could pay.
+        var bound = master.groups.filter { !$0.columns.isEmpty || $0.isUnsearched }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
+        var rounds = 0
+        var converged = false
+        var method = GLPKProblem.SimplexMethod.primal
+        func outcome() -> Outcome {
+            Outcome(bound: bound, rounds: rounds, converged: converged, solution: solution, rounding: rounding)
+        }
+        while !Task.isCancelled {
+            rounds += 1
+            let roundStart = ContinuousClock.now
+            let roundsEnd = budget.roundsEnd(hasCuts: !master.cuts.isEmpty)
+            let solveLimit = min(roundsEnd - roundStart, budget.simplexSolveLimit(method))
+            var isOptimal = false
+            let usesSimplex = simplexSolvesLeft > 0
+            if usesSimplex {
+                simplexSolvesLeft -= 1
+                do throws(GLPKError) {
+                    guard try program.solveLP(timeLimit: max(solveLimit, .milliseconds(100)), method: method) == .optimal else {
+                        throw .solverFailed(code: -1)
+                    }
+                    isOptimal = true
+                    solution = LPSolution(
+                        values: master.columns.indices.map(program.columnValue),
+                        capacityDuals: master.rowOfMovement.mapValues { max(0, program.rowDual($0)) }, isApproximate: false)
+                    rounding = nil
+                } catch .timeLimit {
+                    // The duals reached still give a valid bound.
+                }
+            }
+            let lpTime = ContinuousClock.now - roundStart
+            if !isOptimal && ContinuousClock.now < (method == .primal ? budget.pricingEnd : budget.cutsEnd) {
+                // GLPK is too slow on this LP: the first-order solver goes on from the last optimal solution.
+                if usesSimplex { report("round \(rounds): GLPK stopped after \(AssignmentProgress.seconds(lpTime)); the first-order LP solver goes on") }
+                (bound, converged) = runFirstOrder(bound: bound, rounds: &rounds, converged: converged)
+                return outcome()
+            }
+            let (roundBound, added, isComplete) = price(
+                duals: { max(0, program.rowDual($0)) }, addingColumns: isOptimal, until: budget.pricingEnd)
+            bound = min(bound, roundBound)
+            // Out of time in the middle of pricing: the columns found are kept, the bound stays the last whole round's.
+            guard isComplete else { return outcome() }
+            report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(master.cuts.count) cuts (LP \(AssignmentProgress.seconds(lpTime)), pricing \(AssignmentProgress.seconds(ContinuousClock.now - roundStart - lpTime)))")
+            // Out of time: the duals of an unfinished solve still give a valid bound.
+            guard isOptimal else { return outcome() }
+            if added > 0 {
+                method = .primal
+                if ContinuousClock.now > budget.roundsEnd(hasCuts: !master.cuts.isEmpty) { return outcome() }
+                continue
+            }
+            converged = true
+            guard wantsCuts(bound: bound) else { return outcome() }
+            guard master.addViolatedCovers(solution, limit: Self.cutsPerRound) > 0 else { return outcome() }
+            method = .dual
+        }
+        return outcome()
+    }
+
+    /// Whether a round of cuts is worth it after pricing converged: not after
+    /// ``AssignmentBudget/lastCutRoundStart``, nor when the LP rounded and repaired, as the integer stage
+    /// starts, is close enough to `bound` already.
+    mutating func wantsCuts(bound: Double) -> Bool {
+        guard ContinuousClock.now < budget.lastCutRoundStart else { return false }
+        let stage = IntegerStage(master: master, router: router, options: options, budget: budget, report: report, solution: solution)
+        if rounding == nil { rounding = stage.roundedAndRepaired() }
+        return !stage.isGoodEnough(rounding!, bound: bound)
+    }
+
+    /// Prices every group that could gain under non-negative duals of the program's rows, adds the
+    /// itineraries with positive reduced cost if asked to, and returns the Lagrangian bound of those duals.
+    func price(duals dual: (Int) -> Double, addingColumns: Bool, until deadline: ContinuousClock.Instant) -> (bound: Double, added: Int, isComplete: Bool) {
+        let network = master.network
+        // The duals, read before adding columns changes the program.
+        var costs = [Double](repeating: 0, count: network.movementCount)
+        var dualValue = 0.0
+        for (movement, row) in master.rowOfMovement {
+            costs[movement.rawValue] = dual(row)
+            dualValue += costs[movement.rawValue] * Double(master.capacity(movement))
+        }
+        let capacityDuals = costs
+        let cuts = master.cuts
+        let cutDuals = cuts.map { dual($0.row) }
+        for (cut, dual) in zip(cuts, cutDuals) { dualValue += dual * Double(cut.limit) }
+        let prices = master.groups.indices.map(dual)
+        var gain = 0.0
+        var added = 0
+        for index in master.groups.indices {
+            // A round cut short gives no bound: Farley's bound needs every group priced.
+            if index % 64 == 0, ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, added, false) }
+            // A group seeding had no time for is seeded now, as seeding would have: its earliest arrival, or
+            // why it has none (no itinerary, or only ones too small for it).
+            if master.groups[index].isUnsearched { seedLate(group: index) }
+            let group = master.groups[index]
+            let price = prices[index]
+            let count = Double(group.members.count)
+            dualValue += count * price
+            let slack = group.revenue - price
+            guard !group.isUnreachable else { continue }
+            guard slack > 1e-9 * max(1, group.revenue) else {
+                gain += count * max(0, slack)
+                continue
+            }
+            // At most λ·TEU·days to gain: too little to price, but counted in the bound.
+            let days = group.specification.arrivalDeadline.timeIntervalSince(group.specification.readyTime) / 86_400
+            guard slack > master.lambda * Double(group.teu) * max(1, days) else {
+                gain += count * slack
+                continue
+            }
+            // Movements smaller than the booking are closed to it; its cuts cost it their duals.
+            var changed: [MasterProblem.MovementID] = []
+            for small in master.smallMovements.prefix(while: { $0.capacity < group.teu }) {
+                costs[small.movement.rawValue] = .infinity
+                changed.append(small.movement)
+            }
+            for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut] > 0 {
+                costs[cuts[cut].movement.rawValue] += cutDuals[cut] / Double(group.teu)
+                changed.append(cuts[cut].movement)
+            }
+            let priced: (itinerary: Itinerary, cost: Double)?
+            do {
+                priced = try router.cheapestItinerary(for: group.specification, costs: costs)
+            } catch {
+                // The bookings were checked against the network; should the router fail all the same, the
+                // bound counts everything the group could pay.
+                gain += count * slack
+                priced = nil
+            }
+            for movement in changed { costs[movement.rawValue] = capacityDuals[movement.rawValue] }
+            guard let (itinerary, cost) = priced, cost.isFinite else { continue }
+            gain += count * max(0, slack - Double(group.teu) * cost)
+            let reducedCost = master.coefficient(group, itinerary) - price - Double(group.teu) * cost
+            if addingColumns, reducedCost > 1e-7 * max(1, group.revenue), master.addColumn(group: index, itinerary) { added += 1 }
+        }
+        return (dualValue + gain, added, true)
+    }
+}

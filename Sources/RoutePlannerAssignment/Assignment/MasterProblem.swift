@@ -1,0 +1,214 @@
+import Foundation
+import RoutePlanner
+
+/// The master problem of column generation, as Swift values and as the GLPK program they describe.
+///
+/// Rows: one per group of identical bookings (at most its number of bookings ride), one capacity row per
+/// movement that the columns could overload (at most its TEU), and the cover cuts. Columns: one per
+/// itinerary found for a group, worth the group's revenue less a transit-time tie-break. Column generation
+/// adds columns and cuts; the integer stage reads them and may add columns of its own.
+final class MasterProblem {
+    typealias MovementID = ScheduleNetwork.MovementID
+    /// The column each booking rides (by position in ``bookings``), or `nil`.
+    typealias Plan = [Int?]
+
+    /// Bookings that are the same but for their identifier share one row and general-integer columns.
+    struct Group {
+        var specification: RouteSpecification
+        var teu: Int
+        /// The revenue of one booking of the group.
+        var revenue: Double
+        /// The bookings of the group, by position.
+        var members: [Int]
+        var columns: [Int] = []
+        var columnKeys: Set<[MovementID]> = []
+        var isUnreachable = false
+        /// Seeding ran out of time before searching the group's itineraries; pricing searches them.
+        var isUnsearched = false
+        /// Movements too small for the group's bookings on itineraries it could not take.
+        var tooSmall: Set<MovementID> = []
+    }
+
+    /// An itinerary of a group.
+    struct Column {
+        var group: Int
+        var itinerary: Itinerary
+        var movements: [MovementID]
+        var coefficient: Double
+    }
+
+    /// A cover inequality on one movement: of the single-booking `groups`, at most `limit` ride it.
+    struct Cut {
+        var movement: MovementID
+        var groups: Set<Int>
+        var limit: Int
+        var row: Int
+    }
+
+    private struct GroupKey: Hashable {
+        var specification: RouteSpecification
+        var teu: Int
+        var revenuePerTEU: Double?
+    }
+
+    let network: ScheduleNetwork
+    let bookings: [Booking]
+    let program = GLPKProblem(direction: .maximize)
+    /// The groups, whose rows are the program's first rows, in this order.
+    var groups: [Group] = []
+    /// The group of each booking.
+    let groupOf: [Int]
+    private(set) var columns: [Column] = []
+    private(set) var rowOfMovement: [MovementID: Int] = [:]
+    private(set) var columnsOfMovement: [MovementID: [Int]] = [:]
+    private var potentialLoad: [MovementID: Int] = [:]
+    /// The cover cuts in the program (see ``addViolatedCovers(_:limit:)``), by movement and by group.
+    private(set) var cuts: [Cut] = []
+    private(set) var cutsOfMovement: [MovementID: [Int]] = [:]
+    private(set) var cutsOfGroup: [Int: [Int]] = [:]
+    /// The weight of transit time against revenue: revenue per booking − λ · TEU · transit days, with λ so
+    /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
+    let lambda: Double
+
+    /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
+    private(set) lazy var smallMovements: [(capacity: Int, movement: MovementID)] = {
+        let largestBooking = groups.map(\.teu).max() ?? 0
+        return (0..<network.movementCount).compactMap { m -> (capacity: Int, movement: MovementID)? in
+            let capacity = network.capacity(of: MovementID(m))
+            return capacity < largestBooking ? (capacity, MovementID(m)) : nil
+        }.sorted { $0.capacity < $1.capacity }
+    }()
+
+    /// Groups the bookings and adds their rows; no column yet.
+    init(network: ScheduleNetwork, bookings: [Booking]) {
+        self.network = network
+        self.bookings = bookings
+        var index: [GroupKey: Int] = [:]
+        var groupOf: [Int] = []
+        for (position, booking) in bookings.enumerated() {
+            let key = GroupKey(specification: booking.specification, teu: booking.teu, revenuePerTEU: booking.revenuePerTEU)
+            if let group = index[key] {
+                groups[group].members.append(position)
+                groupOf.append(group)
+            } else {
+                index[key] = groups.count
+                groupOf.append(groups.count)
+                groups.append(Group(
+                    specification: booking.specification, teu: booking.teu,
+                    revenue: Double(booking.teu) * (booking.revenuePerTEU ?? 1), members: [position]))
+            }
+        }
+        let exposure = bookings.reduce(0.0) { total, booking in
+            let specification = booking.specification
+            return total + Double(booking.teu) * max(1, specification.arrivalDeadline.timeIntervalSince(specification.readyTime) / 86_400)
+        }
+        lambda = 0.01 / max(1, exposure)
+        self.groupOf = groupOf
+        program.addRows(upperBounds: groups.map { Double($0.members.count) })
+        for index in groups.indices { program.setName(row: index, name(ofGroup: index)) }
+    }
+
+    func capacity(_ movement: MovementID) -> Int { network.capacity(of: movement) }
+
+    func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
+        group.revenue - lambda * Double(group.teu) * itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400
+    }
+
+    // MARK: Columns and rows
+
+    /// Adds an itinerary for a group unless the group has it; adds the capacity rows it makes able to bind.
+    @discardableResult
+    func addColumn(group index: Int, _ itinerary: Itinerary) -> Bool {
+        let movements = network.movementIDs(of: itinerary)
+        // An itinerary with a movement smaller than the booking can never carry it.
+        let small = movements.filter { capacity($0) < groups[index].teu }
+        guard small.isEmpty else {
+            groups[index].tooSmall.formUnion(small)
+            return false
+        }
+        guard groups[index].columnKeys.insert(movements).inserted else { return false }
+        let group = groups[index]
+        let column = columns.count
+        // No upper bound: the group's row bounds the column, so the row's dual prices the group.
+        program.addColumn(
+            objective: coefficient(group, itinerary), upper: nil,
+            entries: [(index, 1)] + capacityAndCutEntries(group: index, movements: movements))
+        program.setName(column: column, "\(name(ofGroup: index))#\(group.columns.count + 1)")
+        columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
+        groups[index].columns.append(column)
+        for movement in movements {
+            columnsOfMovement[movement, default: []].append(column)
+            potentialLoad[movement, default: 0] += group.teu * group.members.count
+            // A capacity row is needed only once the movement could be overloaded.
+            if rowOfMovement[movement] == nil && potentialLoad[movement]! > capacity(movement) {
+                let row = program.addRows(upperBounds: [Double(capacity(movement))]).lowerBound
+                program.setName(row: row, name(ofMovement: movement))
+                rowOfMovement[movement] = row
+                program.setEntries(columnsOfMovement[movement]!.map { ($0, Double(groups[columns[$0].group].teu)) }, ofRow: row)
+            }
+        }
+        return true
+    }
+
+    /// The entries of a column of `group` riding `movements` in the capacity rows and cut rows of the program.
+    func capacityAndCutEntries(group: Int, movements: [MovementID]) -> [(row: Int, value: Double)] {
+        var entries: [(row: Int, value: Double)] = []
+        for movement in movements {
+            if let row = rowOfMovement[movement] { entries.append((row, Double(groups[group].teu))) }
+            for cut in cutsOfMovement[movement] ?? [] where cuts[cut].groups.contains(group) { entries.append((cuts[cut].row, 1)) }
+        }
+        return entries
+    }
+
+    /// Adds a cut row: of the single-booking `groups`, at most `limit` ride `movement`.
+    func addCut(on movement: MovementID, groups cutGroups: Set<Int>, limit: Int) {
+        let row = program.addRows(upperBounds: [Double(limit)]).lowerBound
+        program.setName(row: row, "K\(cuts.count + 1):" + name(ofMovement: movement).dropFirst(2))
+        program.setEntries(columnsOfMovement[movement]!.filter { cutGroups.contains(columns[$0].group) }.map { ($0, 1.0) }, ofRow: row)
+        cutsOfMovement[movement, default: []].append(cuts.count)
+        for group in cutGroups { cutsOfGroup[group, default: []].append(cuts.count) }
+        cuts.append(Cut(movement: movement, groups: cutGroups, limit: limit, row: row))
+    }
+
+    /// The upper bound of every row, in the program's order.
+    var rowBounds: [Double] {
+        var bounds = groups.map { Double($0.members.count) } + Array(repeating: 0, count: program.rowCount - groups.count)
+        for (movement, row) in rowOfMovement { bounds[row] = Double(capacity(movement)) }
+        for cut in cuts { bounds[cut.row] = Double(cut.limit) }
+        return bounds
+    }
+
+    // MARK: Names
+
+    /// The model's name of a group's row and the stem of its columns' names: the group's number (which keeps
+    /// names distinct whatever the ids hold), its first booking, and how many more share its specification,
+    /// such as `B17:WS-W11-0001+2`.
+    func name(ofGroup index: Int) -> String {
+        let members = groups[index].members
+        return "B\(index + 1):\(bookings[members[0]].id)" + (members.count > 1 ? "+\(members.count - 1)" : "")
+    }
+
+    /// The model's name of a movement's capacity row: voyage, ports and departure, such as
+    /// `M:WS15-W09:CNSHA-MYTPP@2026-03-02T08:00Z`.
+    func name(ofMovement movement: MovementID) -> String {
+        let details = network.movement(movement)
+        return "M:\(network.voyageNumber(of: movement)):\(details.departureLocation)-\(details.arrivalLocation)@\(CSVWriter.timestamp(details.departureTime).dropLast(4))Z"
+    }
+
+    // MARK: Plans
+
+    /// The TEU a plan loads on each movement, counting only the bookings `isCounted` accepts.
+    func load(of plan: Plan, counting isCounted: (Int) -> Bool = { _ in true }) -> [MovementID: Int] {
+        var load: [MovementID: Int] = [:]
+        for (booking, column) in plan.enumerated() where isCounted(booking) {
+            for movement in column.map({ columns[$0].movements }) ?? [] { load[movement, default: 0] += bookings[booking].teu }
+        }
+        return load
+    }
+
+    /// The objective of a plan, or of some of its bookings.
+    func objective(of plan: Plan, bookings subset: [Int]? = nil) -> Double {
+        guard let subset else { return plan.compactMap { $0 }.reduce(0.0) { $0 + columns[$1].coefficient } }
+        return subset.compactMap { plan[$0] }.reduce(0.0) { $0 + columns[$1].coefficient }
+    }
+}
