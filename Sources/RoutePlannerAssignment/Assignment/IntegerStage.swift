@@ -79,18 +79,19 @@ struct IntegerStage {
         return placing(waiting, on: plan)
     }
 
-    /// The LP solution rounded so that every row holds, and the bookings it leaves out.
+    /// The LP solution rounded down, which keeps every row, and the bookings it leaves out.
     ///
-    /// An exact solution is rounded down. An approximate one (``PrimalDualLP``'s) is interior, 0.97 of a
-    /// column meaning the column, so it is rounded to the nearest, and may then overfill a movement; on such
-    /// a movement the bookings paying least per TEU are left out until it fits.
+    /// An approximate solution (``PrimalDualLP``'s) may overfill a movement slightly; on such a movement the
+    /// bookings paying least per TEU are left out too, until it fits. (Rounding an approximate solution to
+    /// the nearest instead, since it is interior, was measured worse: on the dense benchmark it left 3,448
+    /// bookings to place instead of 9,014, but the plan carried 71,523 TEU instead of 72,307, because the
+    /// columns it kept at half a booking blocked better ones.)
     func rounded() -> (plan: Plan, waiting: [Int]) {
         let bookings = master.bookings, columns = master.columns
         var choice = Plan(repeating: nil, count: bookings.count)
         var waiting: [Int] = []
-        let slack = solution.isApproximate ? 0.5 : 1e-9
         for group in master.groups {
-            waiting += place(group.members[...], on: group.columns, in: &choice) { Int((solution.value(of: $0) + slack).rounded(.down)) }
+            waiting += place(group.members[...], on: group.columns, in: &choice) { Int((solution.value(of: $0) + 1e-9).rounded(.down)) }
         }
         var load = master.load(of: choice)
         for movement in load.keys.sorted() where load[movement]! > master.capacity(movement) {
