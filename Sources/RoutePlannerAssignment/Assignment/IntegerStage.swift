@@ -31,9 +31,9 @@ struct IntegerStage {
     /// Each step replaces a part of the plan only by a better one, so the result is never worse than the
     /// greedy baseline.
     func solve(converged: Bool, bound: Double, greedy: Plan, rounding: Plan?) -> (plan: Plan, stoppedByTime: Bool) {
-        let (_, waiting) = rounded()
+        let (roundedPlan, waiting) = rounded()
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
-        let repaired = rounding ?? placing(waiting, on: rounded().plan)
+        let repaired = rounding ?? placing(waiting, on: roundedPlan)
         report("LP rounded and repaired: \(String(format: "%.2f", master.objective(of: repaired))), \(waiting.count) bookings left out by rounding")
         func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
         var incumbent = master.objective(of: repaired) >= master.objective(of: greedy) ? repaired : greedy
