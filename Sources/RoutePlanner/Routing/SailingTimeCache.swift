@@ -1,10 +1,10 @@
 /// The least sailing times to destinations already searched, for the lower bounds of the next searches.
 ///
 /// A search's lower bounds are a Dijkstra over the ports from its destination (``ScheduleNetwork``'s
-/// `sailingTimes(to:avoiding:)`); on the large benchmark instance that is about 40% of an earliest arrival toward a new destination. The
-/// times to a destination depend only on the network, so a router that searches toward the same port again
-/// (as pricing does for every booking of a destination, and an app for the ports it serves) reads them
-/// back. Searches that avoid ports compute their own. A cache holds at most ``capacity`` times in all, the
+/// `sailingTimes(to:avoiding:)`); on the large benchmark instance that is about 40% of the instructions of
+/// 400 earliest arrivals. The times to a destination depend only on the network, so a router that searches
+/// toward the same port again (as pricing does for every booking of a destination, and an app for the
+/// ports it serves) reads them back. Searches that avoid ports compute their own. A cache holds at most ``capacity`` times in all, the
 /// oldest destination going first; a ``Router`` has two (its route search's and its pricing's), so up to
 /// about 64 MB on a network large enough to fill them.
 struct SailingTimeCache {
