@@ -103,7 +103,7 @@ import Testing
             run.columnGeneration().seed()
             let master = run.master
             // Every column at 1 and then some: far more than an approximate LP solution overfills.
-            let solution = LPSolution(values: master.columns.indices.map { 1.2 + Double($0 % 3) }, capacityDuals: [:], isApproximate: true)
+            let solution = LPSolution(values: master.columns.indices.map { 1.2 + Double($0.rawValue % 3) }, capacityDuals: [:], isApproximate: true)
             let stage = IntegerStage(
                 master: master, router: run.router, options: run.options, budget: run.budget, report: run.report, solution: solution)
             let (plan, waiting) = stage.rounded()

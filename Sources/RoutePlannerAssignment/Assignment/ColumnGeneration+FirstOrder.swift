@@ -66,7 +66,7 @@ extension ColumnGeneration {
     ) -> (values: [Double], duals: [Double]) {
         let columns = master.columns, rowCount = master.program.rowCount
         let lp = PrimalDualLP(rowBounds: master.rowBounds, columns: zip(columns, entries).map { column, entries in
-            PrimalDualLP.Column(objective: column.coefficient, entries: [(column.group, 1)] + entries)
+            PrimalDualLP.Column(objective: column.coefficient, entries: [(column.group.row, 1)] + entries)
         })
         let solution = lp.solve(
             iterations: Self.iterationsPerRound, x: values + Array(repeating: 0, count: columns.count - values.count),
@@ -74,14 +74,14 @@ extension ColumnGeneration {
         return (solution.x, solution.y)
     }
 
-    /// For each group, the highest reduced cost of its columns under the duals of the capacity and cut rows
+    /// For each group's row, the highest reduced cost of its columns under the duals of the capacity and cut rows
     /// (the columns' `entries` in them), or 0 when none is positive: the best dual of the group's row for
     /// those duals.
     private func groupPrices(entries: [[(row: Int, value: Double)]], duals: [Double]) -> [Double] {
         var prices = [Double](repeating: 0, count: master.groups.count)
         for (column, entries) in zip(master.columns, entries) {
             let cost = entries.reduce(0) { $0 + duals[$1.row] * $1.value }
-            prices[column.group] = max(prices[column.group], column.coefficient - cost)
+            prices[column.group.row] = max(prices[column.group.row], column.coefficient - cost)
         }
         return prices
     }

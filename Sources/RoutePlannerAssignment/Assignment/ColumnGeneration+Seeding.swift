@@ -21,14 +21,14 @@ extension ColumnGeneration {
     }
 
     /// Seeds a group seeding had no time for, as seeding would have: its earliest arrival, or why it has none.
-    func seedLate(group index: Int) {
+    func seedLate(group index: MasterProblem.GroupID) {
         master.groups[index].isUnsearched = false
         addInitialColumns(group: index, starts: 0..<1)
     }
 
     /// The earliest arrivals from the ready time and from later starts (3.5, 7, 14, 21 … days on), as
     /// assign_mip.py seeds its candidates; pricing adds whatever else pays.
-    private func addInitialColumns(group index: Int, starts: Range<Int>) {
+    private func addInitialColumns(group index: MasterProblem.GroupID, starts: Range<Int>) {
         let specification = master.groups[index].specification
         let offsets = [0, 3.5, 7, 14] + (4..<max(4, options.initialCandidates)).map { Double($0 - 1) * 7 }
         var found = false

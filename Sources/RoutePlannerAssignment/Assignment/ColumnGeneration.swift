@@ -87,7 +87,7 @@ struct ColumnGeneration {
                     }
                     isOptimal = true
                     solution = LPSolution(
-                        values: master.columns.indices.map(program.columnValue),
+                        values: master.columns.indices.map { program.columnValue($0.rawValue) },
                         capacityDuals: master.rowOfMovement.mapValues { max(0, program.rowDual($0)) }, isApproximate: false)
                     rounding = nil
                 } catch .timeLimit {
@@ -145,19 +145,20 @@ struct ColumnGeneration {
         }
         let capacityDuals = costs
         let cuts = master.cuts
+        // By cut (``MasterProblem/CutID/rawValue``).
         let cutDuals = cuts.map { dual($0.row) }
         for (cut, dual) in zip(cuts, cutDuals) { dualValue += dual * Double(cut.limit) }
-        let prices = master.groups.indices.map(dual)
+        let prices = master.groups.indices.map { dual($0.row) }
         var gain = 0.0
         var added = 0
         for index in master.groups.indices {
             // A round cut short gives no bound: Farley's bound needs every group priced.
-            if index % 64 == 0, ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, added, false) }
+            if index.rawValue % 64 == 0, ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, added, false) }
             // A group seeding had no time for is seeded now, as seeding would have: its earliest arrival, or
             // why it has none (no itinerary, or only ones too small for it).
             if master.groups[index].isUnsearched { seedLate(group: index) }
             let group = master.groups[index]
-            let price = prices[index]
+            let price = prices[index.rawValue]
             let count = Double(group.members.count)
             dualValue += count * price
             let slack = group.revenue - price
@@ -178,8 +179,8 @@ struct ColumnGeneration {
                 costs[small.movement.rawValue] = .infinity
                 changed.append(small.movement)
             }
-            for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut] > 0 {
-                costs[cuts[cut].movement.rawValue] += cutDuals[cut] / Double(group.teu)
+            for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut.rawValue] > 0 {
+                costs[cuts[cut].movement.rawValue] += cutDuals[cut.rawValue] / Double(group.teu)
                 changed.append(cuts[cut].movement)
             }
             let priced: (itinerary: Itinerary, cost: Double)?

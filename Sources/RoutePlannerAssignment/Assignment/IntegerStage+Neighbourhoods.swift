@@ -15,18 +15,18 @@ extension IntegerStage {
     /// the deadline, or when every part is finished or has all its bookings carried.
     ///
     /// - Complexity: Each neighbourhood costs O(*b* · *l*) to set up for *b* bookings of *l* legs, plus GLPK.
-    func improveByNeighbourhoods(_ plan: Plan, groups searched: [Int], bound: Double, deadline: ContinuousClock.Instant) -> Plan {
+    func improveByNeighbourhoods(_ plan: Plan, groups searched: [GroupID], bound: Double, deadline: ContinuousClock.Instant) -> Plan {
         var plan = plan
         let isSearched = Set(searched)
         // The groups linked by each capacity row, built again when re-solves add columns.
-        var neighbours: [MovementID: [Int]] = [:]
+        var neighbours: [MovementID: [GroupID]] = [:]
         var linkedColumns = -1
         var size = 1_000
         var seedPosition = 0
         var gainedThisPass = false
         var neighbourhoods = 0
         // Groups whose whole connected part a neighbourhood held and GLPK solved: nothing left to improve there.
-        var solved = Set<Int>()
+        var solved = Set<GroupID>()
         while ContinuousClock.now < deadline && !Task.isCancelled && bound - master.objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
             // The groups with a booking not carried, largest bookings first.
             let seeds = searched.filter { group in
@@ -51,8 +51,8 @@ extension IntegerStage {
                 linkedColumns = master.columns.count
             }
             let load = master.load(of: plan)
-            var chosen: [Int] = [seed]
-            var visited: Set<Int> = [seed]
+            var chosen: [GroupID] = [seed]
+            var visited: Set<GroupID> = [seed]
             var columnCount = master.groups[seed].columns.count
             // First through the movements too full to take one more of a group's bookings (the groups there
             // block it), then, if that closes early, through every shared capacity row.

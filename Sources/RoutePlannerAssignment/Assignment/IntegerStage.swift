@@ -6,6 +6,8 @@ import RoutePlanner
 struct IntegerStage {
     typealias Plan = MasterProblem.Plan
     typealias MovementID = MasterProblem.MovementID
+    typealias GroupID = MasterProblem.GroupID
+    typealias ColumnID = MasterProblem.ColumnID
 
     let master: MasterProblem
     let router: Router
@@ -47,8 +49,10 @@ struct IntegerStage {
 
         // A component whose share of the converged LP optimum the incumbent reaches is optimal as it is,
         // unless one of its groups has a column the LP did not have.
-        var lpShare = [Double](repeating: 0, count: master.groups.count)
-        for (column, details) in master.columns.enumerated() { lpShare[details.group] += solution.value(of: column) * details.coefficient }
+        var lpShare = Table<GroupID, Double>(repeating: 0, count: master.groups.count)
+        for (column, details) in zip(master.columns.indices, master.columns) {
+            lpShare[details.group] += solution.value(of: column) * details.coefficient
+        }
         let whole = reoptimize(
             incumbent, freeing: Array(master.bookings.indices), deadline: budget.end, routesLeftOut: false,
             largest: Self.largestSeparateComponent,
@@ -107,7 +111,7 @@ struct IntegerStage {
     }
 
     /// Puts `count(column)` of a group's `bookings` on each of `columns` in turn, and returns the bookings left.
-    private func place(_ bookings: ArraySlice<Int>, on columns: [Int], in plan: inout Plan, count: (Int) -> Int) -> ArraySlice<Int> {
+    private func place(_ bookings: ArraySlice<Int>, on columns: [ColumnID], in plan: inout Plan, count: (ColumnID) -> Int) -> ArraySlice<Int> {
         var bookingsLeft = bookings
         for column in columns {
             let placed = bookingsLeft.prefix(count(column))
@@ -125,14 +129,14 @@ struct IntegerStage {
         let groups = master.groups
         var load = master.load(of: plan)
         var choice = plan
-        func share(_ group: Int) -> Double { groups[group].columns.reduce(0) { $0 + solution.value(of: $1) } / Double(groups[group].members.count) }
+        func share(_ group: GroupID) -> Double { groups[group].columns.reduce(0) { $0 + solution.value(of: $1) } / Double(groups[group].members.count) }
         let order = waiting.sorted {
             let (first, second) = (master.groupOf[$0], master.groupOf[$1])
             return (-groups[first].teu, -share(first), $0) < (-groups[second].teu, -share(second), $1)
         }
         for booking in order {
             let index = master.groupOf[booking], teu = master.groups[index].teu
-            func fits(_ column: Int) -> Bool {
+            func fits(_ column: ColumnID) -> Bool {
                 master.columns[column].movements.allSatisfy { load[$0, default: 0] + teu <= master.capacity($0) }
             }
             var chosen = master.groups[index].columns
@@ -183,14 +187,14 @@ struct IntegerStage {
     ///   only leaves its part of `plan` as it was); the groups of the components too large to solve.
     func reoptimize(
         _ plan: Plan, freeing free: [Int], deadline: ContinuousClock.Instant, routesLeftOut: Bool = true, largest: Int = .max,
-        isSolved: (_ groups: [Int], Plan) -> Bool = { _, _ in false }
-    ) -> (plan: Plan, isComplete: Bool, tooLarge: [Int]) {
+        isSolved: (_ groups: [GroupID], Plan) -> Bool = { _, _ in false }
+    ) -> (plan: Plan, isComplete: Bool, tooLarge: [GroupID]) {
         var isFree = [Bool](repeating: false, count: master.bookings.count)
         for booking in free { isFree[booking] = true }
         let used = master.load(of: plan) { !isFree[$0] }
         func room(_ movement: MovementID) -> Int { master.capacity(movement) - used[movement, default: 0] }
 
-        var freeMembers: [Int: [Int]] = [:]
+        var freeMembers: [GroupID: [Int]] = [:]
         for booking in free { freeMembers[master.groupOf[booking], default: []].append(booking) }
         if routesLeftOut {
             for (group, members) in freeMembers.sorted(by: { $0.key < $1.key }) where members.contains(where: { plan[$0] == nil }) {
@@ -205,7 +209,7 @@ struct IntegerStage {
         // The columns each group could still ride alone, and what the free bookings could load on each movement
         // (read after the routes above added theirs).
         let groups = master.groups, columnsNow = master.columns
-        var usable: [Int: [Int]] = [:]
+        var usable: [GroupID: [ColumnID]] = [:]
         var demand: [MovementID: Int] = [:]
         for (group, members) in freeMembers {
             let teu = groups[group].teu
@@ -216,7 +220,7 @@ struct IntegerStage {
         }
         // Only the rows that could bind, and the components they join.
         let binding = Set(demand.filter { $0.value > room($0.key) }.keys)
-        var groupsOfRow: [MovementID: [Int]] = [:]
+        var groupsOfRow: [MovementID: [GroupID]] = [:]
         for (group, fitting) in usable {
             for movement in Set(fitting.flatMap { columnsNow[$0].movements }) where binding.contains(movement) {
                 groupsOfRow[movement, default: []].append(group)
@@ -226,7 +230,7 @@ struct IntegerStage {
 
         var result = plan
         var isComplete = true
-        var tooLarge: [Int] = []
+        var tooLarge: [GroupID] = []
         var columnsLeft = usable.values.reduce(0) { $0 + $1.count }
         for members in components {
             let componentColumns = members.flatMap { usable[$0]! }
@@ -241,7 +245,7 @@ struct IntegerStage {
                 isComplete = false
                 continue
             }
-            var start: [Int: Int] = [:]
+            var start: [ColumnID: Int] = [:]
             for group in members { for booking in freeMembers[group]! { if let column = plan[booking] { start[column, default: 0] += 1 } } }
             guard let (status, counts) = try? solveProgram(
                 members.map { ($0, freeMembers[$0]!.count) }, columns: componentColumns, room: room, rows: binding,
@@ -270,12 +274,12 @@ struct IntegerStage {
     ///
     /// - Returns: How GLPK ended, and the bookings on each column of its best solution, if it has one.
     private func solveProgram(
-        _ members: [(group: Int, count: Int)], columns componentColumns: [Int], room: (MovementID) -> Int, rows: Set<MovementID>,
-        start: [Int: Int], timeLimit: Duration
-    ) throws(GLPKError) -> (GLPKProblem.MIPResult.Status, [Int: Int]?) {
+        _ members: [(group: GroupID, count: Int)], columns componentColumns: [ColumnID], room: (MovementID) -> Int,
+        rows: Set<MovementID>, start: [ColumnID: Int], timeLimit: Duration
+    ) throws(GLPKError) -> (GLPKProblem.MIPResult.Status, [ColumnID: Int]?) {
         let columns = master.columns, groups = master.groups
         let problem = GLPKProblem(direction: .maximize)
-        var groupRow: [Int: Int] = [:]
+        var groupRow: [GroupID: Int] = [:]
         for (group, count) in members { groupRow[group] = problem.addRows(upperBounds: [Double(count)]).lowerBound }
         var capacityRow: [MovementID: Int] = [:]
         for column in componentColumns {
@@ -298,16 +302,16 @@ struct IntegerStage {
             timeLimit: timeLimit, relativeGap: options.relativeGap, presolve: presolve,
             incumbent: presolve ? nil : componentColumns.map { Double(start[$0, default: 0]) }))
         guard result.objective != nil else { return (result.status, nil) }
-        var counts: [Int: Int] = [:]
+        var counts: [ColumnID: Int] = [:]
         for (local, column) in componentColumns.enumerated() { counts[column] = Int(problem.integerValue(local).rounded()) }
         return (result.status, counts)
     }
 
     /// The connected components of `groups`, where each list in `links` joins its groups; each component
     /// sorted, the components by their first group.
-    static func components(of groups: [Int], joinedBy links: some Sequence<[Int]>) -> [[Int]] {
-        var parent: [Int: Int] = Dictionary(uniqueKeysWithValues: groups.map { ($0, $0) })
-        func root(_ group: Int) -> Int {
+    static func components<Group: Hashable & Comparable>(of groups: [Group], joinedBy links: some Sequence<[Group]>) -> [[Group]] {
+        var parent: [Group: Group] = Dictionary(uniqueKeysWithValues: groups.map { ($0, $0) })
+        func root(_ group: Group) -> Group {
             var group = group
             while parent[group]! != group {
                 parent[group] = parent[parent[group]!]!
@@ -319,7 +323,7 @@ struct IntegerStage {
             guard let first = link.first else { continue }
             for group in link.dropFirst() { parent[root(group)] = root(first) }
         }
-        var components: [Int: [Int]] = [:]
+        var components: [Group: [Group]] = [:]
         for group in groups.sorted() { components[root(group), default: []].append(group) }
         return components.values.sorted { $0[0] < $1[0] }
     }

@@ -3,7 +3,8 @@ import RoutePlanner
 /// A solution of the master problem's LP relaxation: a value for each column and a dual for each capacity
 /// row, exact (GLPK's simplex method) or near the optimum (``PrimalDualLP``).
 struct LPSolution {
-    /// The value of each column the LP had, by column; columns added since have none.
+    /// The value of each column the LP had, by column (``MasterProblem/ColumnID/rawValue``); columns added
+    /// since have none.
     var values: [Double]
     /// The dual of each capacity row, at least zero.
     var capacityDuals: [ScheduleNetwork.MovementID: Double]
@@ -14,8 +15,8 @@ struct LPSolution {
     static let none = LPSolution(values: [], capacityDuals: [:], isApproximate: false)
 
     /// Whether the LP had the column.
-    func has(column: Int) -> Bool { column < values.count }
+    func has(column: MasterProblem.ColumnID) -> Bool { column.rawValue < values.count }
 
     /// The column's value, 0 for a column the LP did not have.
-    func value(of column: Int) -> Double { has(column: column) ? values[column] : 0 }
+    func value(of column: MasterProblem.ColumnID) -> Double { has(column: column) ? values[column.rawValue] : 0 }
 }

@@ -13,14 +13,14 @@ extension MasterProblem {
     ///
     /// - Complexity: O(*k* log *k*) per capacity row with *k* columns.
     func addViolatedCovers(_ solution: LPSolution, limit: Int) -> Int {
-        var found: [(violation: Double, movement: MovementID, groups: Set<Int>, limit: Int)] = []
+        var found: [(violation: Double, movement: MovementID, groups: Set<GroupID>, limit: Int)] = []
         for movement in rowOfMovement.keys.sorted() {
             let capacity = capacity(movement)
-            var share: [Int: Double] = [:]
+            var share: [GroupID: Double] = [:]
             for column in columnsOfMovement[movement]! where groups[columns[column].group].members.count == 1 {
                 share[columns[column].group, default: 0] += solution.value(of: column)
             }
-            var cover: [Int] = []
+            var cover: [GroupID] = []
             var weight = 0
             for group in share.keys.filter({ share[$0]! > 1e-6 }).sorted(by: {
                 ((1 - share[$0]!) / Double(groups[$0].teu), -groups[$0].teu, $0) < ((1 - share[$1]!) / Double(groups[$1].teu), -groups[$1].teu, $1)

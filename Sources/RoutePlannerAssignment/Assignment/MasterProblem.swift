@@ -10,7 +10,24 @@ import RoutePlanner
 final class MasterProblem {
     typealias MovementID = ScheduleNetwork.MovementID
     /// The column each booking rides (by position in ``bookings``), or `nil`.
-    typealias Plan = [Int?]
+    typealias Plan = [ColumnID?]
+
+    /// A group's position in ``groups``, which is also its row in the program.
+    struct GroupID: TableIndex {
+        let rawValue: Int
+        /// The group's row in the program.
+        var row: Int { rawValue }
+    }
+
+    /// A column's position in ``columns``, which is also its column in the program.
+    struct ColumnID: TableIndex {
+        let rawValue: Int
+    }
+
+    /// A cut's position in ``cuts``.
+    struct CutID: TableIndex {
+        let rawValue: Int
+    }
 
     /// Bookings that are the same but for their identifier share one row and general-integer columns.
     struct Group {
@@ -20,7 +37,7 @@ final class MasterProblem {
         var revenue: Double
         /// The bookings of the group, by position.
         var members: [Int]
-        var columns: [Int] = []
+        var columns: [ColumnID] = []
         var columnKeys: Set<[MovementID]> = []
         var isUnreachable = false
         /// Seeding ran out of time before searching the group's itineraries; pricing searches them.
@@ -31,7 +48,7 @@ final class MasterProblem {
 
     /// An itinerary of a group.
     struct Column {
-        var group: Int
+        var group: GroupID
         var itinerary: Itinerary
         var movements: [MovementID]
         var coefficient: Double
@@ -40,7 +57,7 @@ final class MasterProblem {
     /// A cover inequality on one movement: of the single-booking `groups`, at most `limit` ride it.
     struct Cut {
         var movement: MovementID
-        var groups: Set<Int>
+        var groups: Set<GroupID>
         var limit: Int
         var row: Int
     }
@@ -55,17 +72,18 @@ final class MasterProblem {
     let bookings: [Booking]
     let program = GLPKProblem(direction: .maximize)
     /// The groups, whose rows are the program's first rows, in this order.
-    var groups: [Group] = []
+    var groups = Table<GroupID, Group>()
     /// The group of each booking.
-    let groupOf: [Int]
-    private(set) var columns: [Column] = []
+    let groupOf: [GroupID]
+    private(set) var columns = Table<ColumnID, Column>()
+    /// The program's capacity row of each movement that has one.
     private(set) var rowOfMovement: [MovementID: Int] = [:]
-    private(set) var columnsOfMovement: [MovementID: [Int]] = [:]
+    private(set) var columnsOfMovement: [MovementID: [ColumnID]] = [:]
     private var potentialLoad: [MovementID: Int] = [:]
     /// The cover cuts in the program (see ``addViolatedCovers(_:limit:)``), by movement and by group.
-    private(set) var cuts: [Cut] = []
-    private(set) var cutsOfMovement: [MovementID: [Int]] = [:]
-    private(set) var cutsOfGroup: [Int: [Int]] = [:]
+    private(set) var cuts = Table<CutID, Cut>()
+    private(set) var cutsOfMovement: [MovementID: [CutID]] = [:]
+    private(set) var cutsOfGroup: [GroupID: [CutID]] = [:]
     /// The weight of transit time against revenue: revenue per booking − λ · TEU · transit days, with λ so
     /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
     let lambda: Double
@@ -83,19 +101,19 @@ final class MasterProblem {
     init(network: ScheduleNetwork, bookings: [Booking]) {
         self.network = network
         self.bookings = bookings
-        var index: [GroupKey: Int] = [:]
-        var groupOf: [Int] = []
+        var index: [GroupKey: GroupID] = [:]
+        var groupOf: [GroupID] = []
         for (position, booking) in bookings.enumerated() {
             let key = GroupKey(specification: booking.specification, teu: booking.teu, revenuePerTEU: booking.revenuePerTEU)
             if let group = index[key] {
                 groups[group].members.append(position)
                 groupOf.append(group)
             } else {
-                index[key] = groups.count
-                groupOf.append(groups.count)
-                groups.append(Group(
+                let group = groups.append(Group(
                     specification: booking.specification, teu: booking.teu,
                     revenue: Double(booking.teu) * (booking.revenuePerTEU ?? 1), members: [position]))
+                index[key] = group
+                groupOf.append(group)
             }
         }
         let exposure = bookings.reduce(0.0) { total, booking in
@@ -105,7 +123,7 @@ final class MasterProblem {
         lambda = 0.01 / max(1, exposure)
         self.groupOf = groupOf
         program.addRows(upperBounds: groups.map { Double($0.members.count) })
-        for index in groups.indices { program.setName(row: index, name(ofGroup: index)) }
+        for group in groups.indices { program.setName(row: group.row, name(ofGroup: group)) }
     }
 
     func capacity(_ movement: MovementID) -> Int { network.capacity(of: movement) }
@@ -118,7 +136,7 @@ final class MasterProblem {
 
     /// Adds an itinerary for a group unless the group has it; adds the capacity rows it makes able to bind.
     @discardableResult
-    func addColumn(group index: Int, _ itinerary: Itinerary) -> Bool {
+    func addColumn(group index: GroupID, _ itinerary: Itinerary) -> Bool {
         let movements = network.movementIDs(of: itinerary)
         // An itinerary with a movement smaller than the booking can never carry it.
         let small = movements.filter { capacity($0) < groups[index].teu }
@@ -128,13 +146,12 @@ final class MasterProblem {
         }
         guard groups[index].columnKeys.insert(movements).inserted else { return false }
         let group = groups[index]
-        let column = columns.count
         // No upper bound: the group's row bounds the column, so the row's dual prices the group.
         program.addColumn(
             objective: coefficient(group, itinerary), upper: nil,
-            entries: [(index, 1)] + capacityAndCutEntries(group: index, movements: movements))
-        program.setName(column: column, "\(name(ofGroup: index))#\(group.columns.count + 1)")
-        columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
+            entries: [(index.row, 1)] + capacityAndCutEntries(group: index, movements: movements))
+        let column = columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
+        program.setName(column: column.rawValue, "\(name(ofGroup: index))#\(group.columns.count + 1)")
         groups[index].columns.append(column)
         for movement in movements {
             columnsOfMovement[movement, default: []].append(column)
@@ -144,14 +161,14 @@ final class MasterProblem {
                 let row = program.addRows(upperBounds: [Double(capacity(movement))]).lowerBound
                 program.setName(row: row, name(ofMovement: movement))
                 rowOfMovement[movement] = row
-                program.setEntries(columnsOfMovement[movement]!.map { ($0, Double(groups[columns[$0].group].teu)) }, ofRow: row)
+                program.setEntries(columnsOfMovement[movement]!.map { ($0.rawValue, Double(groups[columns[$0].group].teu)) }, ofRow: row)
             }
         }
         return true
     }
 
     /// The entries of a column of `group` riding `movements` in the capacity rows and cut rows of the program.
-    func capacityAndCutEntries(group: Int, movements: [MovementID]) -> [(row: Int, value: Double)] {
+    func capacityAndCutEntries(group: GroupID, movements: [MovementID]) -> [(row: Int, value: Double)] {
         var entries: [(row: Int, value: Double)] = []
         for movement in movements {
             if let row = rowOfMovement[movement] { entries.append((row, Double(groups[group].teu))) }
@@ -161,13 +178,13 @@ final class MasterProblem {
     }
 
     /// Adds a cut row: of the single-booking `groups`, at most `limit` ride `movement`.
-    func addCut(on movement: MovementID, groups cutGroups: Set<Int>, limit: Int) {
+    func addCut(on movement: MovementID, groups cutGroups: Set<GroupID>, limit: Int) {
         let row = program.addRows(upperBounds: [Double(limit)]).lowerBound
         program.setName(row: row, "K\(cuts.count + 1):" + name(ofMovement: movement).dropFirst(2))
-        program.setEntries(columnsOfMovement[movement]!.filter { cutGroups.contains(columns[$0].group) }.map { ($0, 1.0) }, ofRow: row)
-        cutsOfMovement[movement, default: []].append(cuts.count)
-        for group in cutGroups { cutsOfGroup[group, default: []].append(cuts.count) }
-        cuts.append(Cut(movement: movement, groups: cutGroups, limit: limit, row: row))
+        program.setEntries(columnsOfMovement[movement]!.filter { cutGroups.contains(columns[$0].group) }.map { ($0.rawValue, 1.0) }, ofRow: row)
+        let cut = cuts.append(Cut(movement: movement, groups: cutGroups, limit: limit, row: row))
+        cutsOfMovement[movement, default: []].append(cut)
+        for group in cutGroups { cutsOfGroup[group, default: []].append(cut) }
     }
 
     /// The upper bound of every row, in the program's order.
@@ -183,9 +200,9 @@ final class MasterProblem {
     /// The model's name of a group's row and the stem of its columns' names: the group's number (which keeps
     /// names distinct whatever the ids hold), its first booking, and how many more share its specification,
     /// such as `B17:WS-W11-0001+2`.
-    func name(ofGroup index: Int) -> String {
+    func name(ofGroup index: GroupID) -> String {
         let members = groups[index].members
-        return "B\(index + 1):\(bookings[members[0]].id)" + (members.count > 1 ? "+\(members.count - 1)" : "")
+        return "B\(index.rawValue + 1):\(bookings[members[0]].id)" + (members.count > 1 ? "+\(members.count - 1)" : "")
     }
 
     /// The model's name of a movement's capacity row: voyage, ports and departure, such as
