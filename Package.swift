@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
         .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
         .library(name: "RoutePlannerStore", targets: ["RoutePlannerStore"]),
+        .library(name: "RoutePlannerPictures", targets: ["RoutePlannerPictures"]),
         .executable(name: "route-planner", targets: ["route-planner"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
         .executable(name: "reroute-cargo", targets: ["reroute-cargo"]),
@@ -40,6 +41,11 @@ let package = Package(
             name: "RoutePlannerStore",
             dependencies: ["RoutePlanner", "RoutePlannerApplication", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Pictures of the application's responses: itinerary timelines, route maps, capacity heat maps, as SVG and HTML.
+        .target(
+            name: "RoutePlannerPictures",
+            dependencies: ["RoutePlanner", "RoutePlannerApplication"]
+        ),
         // GLPK, the GNU Linear Programming Kit (GPL-3.0), as a system library: `apt-get install libglpk-dev`.
         .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"]), .brew(["glpk"])]),
         // Capacity-constrained assignment of bookings to itineraries; the only target that sees GLPK.
@@ -52,7 +58,7 @@ let package = Package(
             name: "route-planner",
             dependencies: [
                 "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RoutePlannerPictures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Named sample data, a random network generator and a brute-force oracle; tests only.
@@ -86,6 +92,10 @@ let package = Package(
         .testTarget(
             name: "RoutePlannerAssignmentTests",
             dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerTestSupport"]
+        ),
+        .testTarget(
+            name: "RoutePlannerPicturesTests",
+            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerPictures", "RoutePlannerTestSupport"]
         ),
         .testTarget(
             name: "RoutePlannerCommandLineTests",

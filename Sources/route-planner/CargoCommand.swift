@@ -13,7 +13,7 @@ struct CargoCommand: AsyncParsableCommand {
     @Option(help: "Output format: table, json or csv.") var format: OutputFormat = .table
 
     func validate() throws {
-        if format == .dcsa { throw ValidationError("--format: cargo is written as table, json or csv.") }
+        if format == .dcsa || format.isPicture { throw ValidationError("--format: cargo is written as table, json or csv.") }
     }
 
     func run() async throws {
@@ -22,7 +22,7 @@ struct CargoCommand: AsyncParsableCommand {
             switch format {
             case .json: print(json(cargo))
             case .csv: print(CSVReport.cargo(cargo))
-            case .table, .dcsa:
+            case .table, .dcsa, .svg, .html:
                 guard !cargo.isEmpty else { return print("No cargo\(status.isEmpty ? "" : " with status \(status)") in \(store.store).") }
                 print(Table.text(
                     header: ["Tracking id", "Size", "Route", "Status", "Where", "ETA"],

@@ -21,7 +21,7 @@ struct ReRouteCommand: AsyncParsableCommand {
     @Option(help: "Output format: table, json or csv (one row per leg of each option).") var format: OutputFormat = .table
 
     func validate() throws {
-        if format == .dcsa { throw ValidationError("--format: re-routings are written as table, json or csv.") }
+        if format == .dcsa || format.isPicture { throw ValidationError("--format: re-routings are written as table, json or csv.") }
     }
 
     func run() async throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerPictures
 
 /// `route-planner route`: the candidate itineraries between two ports, or for a booked cargo.
 struct RouteCommand: AsyncParsableCommand {
@@ -51,14 +52,16 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "A voyage the itinerary must not ride; repeatable.")
     var avoidVoyage: [String] = []
 
-    @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg) or dcsa (DCSA Commercial Schedules 1.0 point-to-point routings).")
+    @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0 point-to-point routings), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")
     var format: OutputFormat = .table
 
     @Flag(help: "Show the itineraries without the what-if flags and with them, side by side.")
     var compare = false
 
     func validate() throws {
-        if compare && format != .table { throw ValidationError("--compare writes a table for people; leave out --format \(format.rawValue).") }
+        if compare && format != .table && format != .html {
+            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
+        }
         if trackingId == nil && (from == nil || to == nil) {
             throw ValidationError("Give --from and --to, or a booked cargo's tracking id.")
         }
@@ -81,7 +84,14 @@ struct RouteCommand: AsyncParsableCommand {
             let before = await baseline.controller.handle(form)
             // Wrong input is wrong with or without the scenario: report it once, naming its flag.
             if case .failure(.validation) = result { return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in } }
-            print(RouteComparison.text(baseline: before, scenario: result, presenter: routeCargo.presenter))
+            if format == .html {
+                let locations = (try? await app.locations.locations()) ?? []
+                print(RoutePictures.comparisonPage(
+                    baseline: before, scenario: result, scenarioName: whatIf.summary, locations: locations, presenter: routeCargo.presenter),
+                    terminator: "")
+            } else {
+                print(RouteComparison.text(baseline: before, scenario: result, presenter: routeCargo.presenter))
+            }
             if case .failure = result, case .failure = before { throw ExitCode.failure }
             return
         }
@@ -94,8 +104,13 @@ struct RouteCommand: AsyncParsableCommand {
         case (let response?, .dcsa): print(RouteDocument.dcsa(response))
         default: break
         }
+        if case .success(let response) = result, format.isPicture {
+            guard format == .html else { return print(RoutePictures.timeline(response).svgDocument, terminator: "") }
+            let locations = (try? await app.locations.locations()) ?? []
+            return print(RoutePictures.page(response, locations: locations, presenter: routeCargo.presenter), terminator: "")
+        }
         switch (result, format) {
-        case (.success, .json), (.success, .csv), (.success, .dcsa): break
+        case (.success, .json), (.success, .csv), (.success, .dcsa), (.success, .svg), (.success, .html): break
         case (.success, .table), (.failure, _):
             try show(routeCargo.presenter.present(result), flags: Self.flags) { itineraries in
                 if let trackingId { print("Options for cargo \(trackingId); assign one with: route-planner assign-route \(trackingId) N") }

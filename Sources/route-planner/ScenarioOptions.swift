@@ -23,6 +23,13 @@ struct ScenarioOptions: ParsableArguments {
         _ = try scenario()
     }
 
+    /// The what-if flags as given, such as "--cancel-voyage WS25-W07", for a picture's caption.
+    var summary: String {
+        let flags = cancelVoyage.map { "--cancel-voyage \($0)" } + closePort.map { "--close-port \($0)" }
+            + delay.map { "--delay \($0)" } + capacity.map { "--capacity \($0)" }
+        return flags.isEmpty ? "none" : flags.joined(separator: " ")
+    }
+
     /// The scenario the flags describe; a wrong value names its flag.
     func scenario() throws -> Scenario {
         let form = ScenarioForm(cancelVoyages: cancelVoyage, closePorts: closePort, delays: delay, capacities: capacity)

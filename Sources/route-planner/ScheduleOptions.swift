@@ -79,9 +79,12 @@ struct StoreOptions: ParsableArguments {
     var store: String = ProcessInfo.processInfo.environment["ROUTE_PLANNER_STORE"] ?? "route-planner.sqlite"
 }
 
-/// How results are written.
+/// How results are written: for people (table), for programs (json, csv, dcsa), or as pictures (svg, html).
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, csv, dcsa
+    case table, json, csv, dcsa, svg, html
+
+    /// Whether the format is a picture.
+    var isPicture: Bool { self == .svg || self == .html }
 }
 
 /// Writes to standard error.

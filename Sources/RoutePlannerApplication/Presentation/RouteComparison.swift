@@ -16,10 +16,18 @@ public enum RouteComparison {
             case .idle, .loading: []
             }
         }
-        var lines = ["Baseline:"] + describe(baseline).map { "  " + $0 } + ["With the scenario:"] + describe(scenario).map { "  " + $0 }
+        let lines = ["Baseline:"] + describe(baseline).map { "  " + $0 } + ["With the scenario:"] + describe(scenario).map { "  " + $0 }
+        return (lines + changes(baseline: baseline, scenario: scenario)).joined(separator: "\n")
+    }
+
+    /// What the scenario changed, in sentences: how many itineraries are gone and new, and how the earliest
+    /// arrival moves.
+    public static func changes(
+        baseline: Result<RouteCargoResponse, RequestFailure>, scenario: Result<RouteCargoResponse, RequestFailure>
+    ) -> [String] {
         let before = (try? baseline.get())?.itineraries ?? [], after = (try? scenario.get())?.itineraries ?? []
         let unchanged = Set(before).intersection(after).count
-        lines.append("Changed: \(before.count - unchanged) of \(before.count) baseline itineraries are gone, \(after.count - unchanged) are new.")
+        var lines = ["Changed: \(before.count - unchanged) of \(before.count) baseline itineraries are gone, \(after.count - unchanged) are new."]
         switch (before.first, after.first) {
         case (let first?, let second?):
             let moved = second.arrivalTime.timeIntervalSince(first.arrivalTime)
@@ -29,7 +37,6 @@ public enum RouteComparison {
         case (nil, _?): lines.append("With the scenario there is a route where there was none.")
         case (nil, nil): break
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
-
 }

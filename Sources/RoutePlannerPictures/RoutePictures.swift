@@ -1,0 +1,92 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+
+/// The pictures of a route search: what `route --format svg|html` writes, from the same
+/// ``RouteCargoResponse`` the ``RouteCargoPresenter`` formats.
+public enum RoutePictures {
+    /// The candidate itineraries on a time line, numbered as the presenter numbers them.
+    public static func timeline(_ response: RouteCargoResponse) -> Picture {
+        ItineraryTimeline(title: title(response.specification), specification: response.specification, itineraries: response.itineraries)
+            .picture()
+    }
+
+    /// The candidate itineraries on a map; `locations` gives the coordinates of their ports of call.
+    public static func map(_ response: RouteCargoResponse, locations: some Sequence<Location>) -> Picture {
+        RouteMap(title: title(response.specification), rows: rows(response.itineraries), locations: locations).picture()
+    }
+
+    /// A page with the time line, the map and the presenter's table of the candidates.
+    public static func page(_ response: RouteCargoResponse, locations: some Sequence<Location>, presenter: RouteCargoPresenter = RouteCargoPresenter()) -> String {
+        var page = Page(title: title(response.specification), subtitle: window(response.specification, presenter.format))
+        let models = presenter.content(for: response)
+        page.section("When each option sails", note: "Times in UTC.", [Page.figure(timeline(response))])
+        page.section("Where each option goes", [Page.figure(map(response, locations: locations))])
+        page.section("The options", [table(models)])
+        return page.document()
+    }
+
+    /// A page with the route search without and with a what-if scenario, side by side: what is gone and what
+    /// is new highlighted, and how the earliest arrival moves.
+    public static func comparisonPage(
+        baseline: Result<RouteCargoResponse, RequestFailure>, scenario: Result<RouteCargoResponse, RequestFailure>, scenarioName: String,
+        locations: some Sequence<Location>, presenter: RouteCargoPresenter = RouteCargoPresenter()
+    ) -> String {
+        let before = (try? baseline.get())?.itineraries ?? [], after = (try? scenario.get())?.itineraries ?? []
+        let specification = (try? baseline.get())?.specification ?? (try? scenario.get())?.specification
+        var page = Page(
+            title: specification.map { "What if: " + title($0) } ?? "What if",
+            subtitle: "Scenario: \(scenarioName). " + (specification.map { window($0, presenter.format) } ?? ""))
+        page.section("What changed", RouteComparison.changes(baseline: baseline, scenario: scenario).map { Markup("p", text: $0) })
+        let stayed = Set(before).intersection(after)
+        func column(_ heading: String, _ result: Result<RouteCargoResponse, RequestFailure>, change: ItineraryTimeline.Change) -> Markup {
+            var parts = [Markup("h3", text: heading)]
+            switch result {
+            case .success(let response):
+                let changes = Dictionary(uniqueKeysWithValues: response.itineraries.filter { !stayed.contains($0) }.map { ($0, change) })
+                parts.append(Page.figure(ItineraryTimeline(
+                    title: heading, specification: response.specification, itineraries: response.itineraries, changes: changes).picture()))
+            case .failure:
+                if case .failure(let message) = presenter.present(result) { parts.append(Markup("p", [("class", "note")], text: message)) }
+            }
+            return Markup("div", [], parts)
+        }
+        page.section("Side by side", note: "Grey: gone with the scenario. Outlined: new with it. Times in UTC.", [
+            Markup("div", [("class", "figures")], [column("Baseline", baseline, change: .gone), column("With the scenario", scenario, change: .new)]),
+        ])
+        var mapRows = rows(after).map { row in
+            var row = row
+            row.change = stayed.contains(row.itinerary) ? nil : .new
+            return row
+        }
+        mapRows += before.enumerated().filter { !stayed.contains($0.element) }.map {
+            ItineraryTimeline.Row(label: "baseline \($0.offset + 1)", itinerary: $0.element, change: .gone)
+        }
+        if !mapRows.isEmpty {
+            page.section("Where they go", note: "The scenario's options in colour; the baseline's options it loses in grey, dashed.", [
+                Page.figure(RouteMap(title: "With the scenario", rows: mapRows, locations: locations).picture()),
+            ])
+        }
+        return page.document()
+    }
+
+    /// The table of the presenter's candidates.
+    static func table(_ models: [ItineraryViewModel]) -> Markup {
+        Page.table(
+            ["#", "departs", "arrives", "transit", "route", "slack"],
+            models.enumerated().map { [String($0.offset + 1), $0.element.departure, $0.element.arrival, $0.element.transitTime, $0.element.route, $0.element.slack] },
+            numeric: [0])
+    }
+
+    static func rows(_ itineraries: [Itinerary]) -> [ItineraryTimeline.Row] {
+        itineraries.enumerated().map { ItineraryTimeline.Row(label: "\($0.offset + 1)", itinerary: $0.element) }
+    }
+
+    static func title(_ specification: RouteSpecification) -> String {
+        "Candidate itineraries \(specification.origin) → \(specification.destination)"
+    }
+
+    static func window(_ specification: RouteSpecification, _ format: PlannerFormat) -> String {
+        "Ready \(format.dateTime(specification.readyTime)); deadline \(format.dateTime(specification.arrivalDeadline))."
+    }
+}
