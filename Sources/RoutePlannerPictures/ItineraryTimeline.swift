@@ -192,43 +192,22 @@ public struct ItineraryTimeline: Sendable {
 
     /// The legend under the axis: what the marks mean, wrapped to the width; and its height.
     private func legend(y: Double) -> ([Markup], Double) {
-        var items: [(mark: Markup, text: String)] = [
-            (Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", Palette.category(0))]), "leg (voyage, ports)"),
-            (Markup("line", [("class", "wait"), ("x1", "0"), ("x2", "18"), ("y1", "5"), ("y2", "5")]), "transshipment wait (port, days)"),
-        ]
-        if readyTime != nil { items.append((Markup("line", [("class", "ready"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "ready time")) }
-        if arrivalDeadline != nil { items.append((Markup("line", [("class", "deadline"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "deadline")) }
-        if earliestArrival != nil { items.append((Markup("line", [("class", "earliest"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "earliest arrival")) }
+        var legend = Legend()
+        legend.add(Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", Palette.category(0))]), "leg (voyage, ports)")
+        legend.add(Markup("line", [("class", "wait"), ("x1", "0"), ("x2", "18"), ("y1", "5"), ("y2", "5")]), "transshipment wait (port, days)")
+        if readyTime != nil { legend.add(Markup("line", [("class", "ready"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "ready time") }
+        if arrivalDeadline != nil { legend.add(Markup("line", [("class", "deadline"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "deadline") }
+        if earliestArrival != nil { legend.add(Markup("line", [("class", "earliest"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "earliest arrival") }
         if rows.contains(where: { !$0.events.isEmpty }) {
-            items.append((Markup("path", [("d", "M9 10 l-5 -8 h10 z"), ("fill", Palette.ink)]), "handling event"))
+            legend.add(Markup("path", [("d", "M9 10 l-5 -8 h10 z"), ("fill", Palette.ink)]), "handling event")
         }
         if rows.contains(where: { $0.change == .gone }) {
-            items.append((Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", Palette.gone)]), "gone with the scenario"))
+            legend.add(Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", Palette.gone)]), "gone with the scenario")
         }
         if rows.contains(where: { $0.change == .new }) {
-            items.append((Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", "none"), ("stroke", Palette.ink), ("stroke-width", "2")]), "new with the scenario"))
+            legend.add(Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", "none"), ("stroke", Palette.ink), ("stroke-width", "2")]), "new with the scenario")
         }
-        return Self.legendRows(items, y: y, width: Self.width)
-    }
-
-    /// Lays legend items out left to right, wrapping at `width`; returns them and their height.
-    static func legendRows(_ items: [(mark: Markup, text: String)], y: Double, width: Double) -> ([Markup], Double) {
-        var parts: [Markup] = []
-        var (x, line) = (12.0, 0.0)
-        for item in items {
-            let itemWidth = 26 + LabelBox.width(of: item.text, size: 11) + 18
-            if x + itemWidth > width - 12 && x > 12 {
-                x = 12
-                line += 1
-            }
-            let top = y + line * 20
-            var group = Markup("g", [("class", "legend-item"), ("transform", "translate(\(x.svg) \(top.svg))")])
-            group.append(item.mark)
-            group.append(Markup("text", [("class", "legend"), ("x", "26"), ("y", "10")], text: item.text))
-            parts.append(group)
-            x += itemWidth
-        }
-        return (parts, (line + 1) * 20 + 8)
+        return legend.markup(y: y, width: Self.width)
     }
 
 }

@@ -49,7 +49,7 @@ struct Page {
     }
 
     static let style = """
-        body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; color: #1a1a1a; margin: 24px auto; max-width: 980px; padding: 0 12px; }
+        body { font-family: DejaVu Sans, Liberation Sans, Arial, sans-serif; color: #1a1a1a; margin: 24px auto; max-width: 980px; padding: 0 12px; }
         h1 { font-size: 22px; margin: 0 0 4px; }
         h2 { font-size: 17px; margin: 28px 0 6px; border-bottom: 1px solid #d9d9d9; padding-bottom: 3px; }
         p.subtitle, p.note { color: #555555; font-size: 13px; margin: 4px 0 10px; }
@@ -59,8 +59,6 @@ struct Page {
         th, td { text-align: left; padding: 3px 10px 3px 0; border-bottom: 1px solid #eeeeee; vertical-align: top; }
         th { border-bottom: 1px solid #999999; }
         td.number, th.number { text-align: right; }
-        .figures { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
-        .figures h3 { font-size: 14px; margin: 4px 0; }
         dl.facts { display: grid; grid-template-columns: max-content auto; gap: 2px 16px; font-size: 13.5px; margin: 8px 0; }
         dl.facts dt { color: #555555; }
         dl.facts dd { margin: 0; }
@@ -68,7 +66,6 @@ struct Page {
             @page { size: A4; margin: 12mm; }
             body { margin: 0; max-width: none; }
             section { break-inside: avoid; }
-            .figures { grid-template-columns: 1fr; }
         }
         """
 

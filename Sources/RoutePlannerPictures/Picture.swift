@@ -26,7 +26,7 @@ public struct Picture: Sendable {
 
     /// The style every picture carries.
     static let style = """
-        svg.picture { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; background: #ffffff; }
+        svg.picture { font-family: DejaVu Sans, Liberation Sans, Arial, sans-serif; background: #ffffff; }
         .title { font-size: 15px; font-weight: bold; fill: \(Palette.ink); }
         .subtitle, .tick, .note { font-size: 11px; fill: \(Palette.muted); }
         .label { font-size: 11px; fill: \(Palette.ink); }

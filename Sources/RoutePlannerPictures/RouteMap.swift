@@ -108,7 +108,7 @@ public struct RouteMap: Sendable {
                 text: "Not on the map (no coordinates in the locations): " + missing.map(\.rawValue).joined(separator: ", ") + "."))
             y += 18
         }
-        let (legend, legendHeight) = ItineraryTimeline.legendRows(legendItems(), y: y, width: Self.width)
+        let (legend, legendHeight) = legendItems().markup(y: y, width: Self.width)
         content += legend
         let description = "Ports: " + ports.map(\.code.rawValue).joined(separator: ", ")
         return Picture(width: Self.width, height: y + legendHeight, title: title, description: description, content: content)
@@ -178,17 +178,19 @@ public struct RouteMap: Sendable {
         return dots + labels
     }
 
-    private func legendItems() -> [(mark: Markup, text: String)] {
-        var items: [(mark: Markup, text: String)] = rows.enumerated().map { index, row in
+    private func legendItems() -> Legend {
+        var legend = Legend()
+        for (index, row) in rows.enumerated() {
             let itinerary = row.itinerary
             let days = String(format: "%.1f", itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400)
             let gone = row.change == .gone
-            return (Markup("line", [("x1", "0"), ("x2", "20"), ("y1", "5"), ("y2", "5"), ("stroke-width", "4"),
-                                    ("stroke", gone ? Palette.gone : Palette.category(index)), ("stroke-dasharray", gone ? "4 4" : Palette.dash(index))]),
-                    "\(row.label)\(row.change.map { " (\($0.rawValue))" } ?? ""): \(days) days")
+            legend.add(
+                Markup("line", [("x1", "0"), ("x2", "20"), ("y1", "5"), ("y2", "5"), ("stroke-width", "4"),
+                                ("stroke", gone ? Palette.gone : Palette.category(index)), ("stroke-dasharray", gone ? "4 4" : Palette.dash(index))]),
+                "\(row.label)\(row.change.map { " (\($0.rawValue))" } ?? ""): \(days) days", markWidth: 20)
         }
-        items.append((Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "5"), ("fill", "#ffffff"), ("stroke", Palette.ink), ("stroke-width", "2.5")]), "origin, destination"))
-        items.append((Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "3.5"), ("fill", Palette.ink)]), "port of call or transshipment"))
-        return items
+        legend.add(Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "5"), ("fill", "#ffffff"), ("stroke", Palette.ink), ("stroke-width", "2.5")]), "origin, destination")
+        legend.add(Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "3.5"), ("fill", Palette.ink)]), "port of call or transshipment")
+        return legend
     }
 }

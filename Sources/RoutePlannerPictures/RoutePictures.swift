@@ -39,21 +39,24 @@ public enum RoutePictures {
             subtitle: "Scenario: \(scenarioName). " + (specification.map { window($0, presenter.format) } ?? ""))
         page.section("What changed", RouteComparison.changes(baseline: baseline, scenario: scenario).map { Markup("p", text: $0) })
         let stayed = Set(before).intersection(after)
-        func column(_ heading: String, _ result: Result<RouteCargoResponse, RequestFailure>, change: ItineraryTimeline.Change) -> Markup {
-            var parts = [Markup("h3", text: heading)]
-            switch result {
-            case .success(let response):
-                let changes = Dictionary(uniqueKeysWithValues: response.itineraries.filter { !stayed.contains($0) }.map { ($0, change) })
-                parts.append(Page.figure(ItineraryTimeline(
-                    title: heading, specification: response.specification, itineraries: response.itineraries, changes: changes).picture()))
-            case .failure:
-                if case .failure(let message) = presenter.present(result) { parts.append(Markup("p", [("class", "note")], text: message)) }
-            }
-            return Markup("div", [], parts)
+        var timelineRows = before.enumerated().map {
+            ItineraryTimeline.Row(label: "baseline \($0.offset + 1)", itinerary: $0.element, change: stayed.contains($0.element) ? nil : .gone)
         }
-        page.section("Side by side", note: "Grey: gone with the scenario. Outlined: new with it. Times in UTC.", [
-            Markup("div", [("class", "figures")], [column("Baseline", baseline, change: .gone), column("With the scenario", scenario, change: .new)]),
-        ])
+        timelineRows += after.enumerated().map {
+            ItineraryTimeline.Row(label: "what-if \($0.offset + 1)", itinerary: $0.element, change: stayed.contains($0.element) ? nil : .new)
+        }
+        var parts: [Markup] = []
+        for (name, result) in [("Baseline", baseline), ("With the scenario", scenario)] {
+            if case .failure = result, case .failure(let message) = presenter.present(result) {
+                parts.append(Markup("p", [("class", "note")], text: "\(name): \(message)"))
+            }
+        }
+        if let specification {
+            parts.append(Page.figure(ItineraryTimeline(
+                title: "Baseline above, with the scenario below", readyTime: specification.readyTime,
+                arrivalDeadline: specification.arrivalDeadline, rows: timelineRows).picture()))
+        }
+        page.section("Side by side", note: "On one time axis. Grey: gone with the scenario. Outlined: new with it. Times in UTC.", parts)
         var mapRows = rows(after).map { row in
             var row = row
             row.change = stayed.contains(row.itinerary) ? nil : .new

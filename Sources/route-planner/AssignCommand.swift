@@ -3,6 +3,7 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerAssignment
+import RoutePlannerPictures
 import RoutePlannerStore
 
 /// `route-planner assign`: every booking an itinerary under the capacities, with GLPK.
@@ -34,8 +35,10 @@ struct AssignCommand: AsyncParsableCommand {
     var modelMPS = ""
 
     func validate() throws {
-        if format == .dcsa { throw ValidationError("--format: an assignment is written as table, json or csv.") }
-        if compare && format != .table { throw ValidationError("--compare writes a table for people; leave out --format \(format.rawValue).") }
+        if format == .dcsa { throw ValidationError("--format: an assignment is written as table, json, csv, svg or html.") }
+        if compare && format != .table && format != .html {
+            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
+        }
         if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
         if store != nil && compare { throw ValidationError("--compare works with a bookings file, not with --store.") }
         if schedule.schedule != nil && bookings == nil && store == nil {
@@ -46,7 +49,7 @@ struct AssignCommand: AsyncParsableCommand {
     @Option(help: "Also write the assignment as CSV, one row per leg of each carried booking and one per booking left out: booking,teu,carried,leg,voyage,from,to,departure,arrival,reason.")
     var output: String?
 
-    @Option(help: "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity) or csv (as --output).")
+    @Option(help: "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity), csv (as --output), svg (the load factor heat map) or html (a page with the totals, revenue, bookings by reason, the heat map and the busiest legs; with --compare, what the scenario changed).")
     var format: OutputFormat = .table
 
     @Flag(help: "Solve without the what-if flags too, and show the bookings that lose their route and the revenue lost.")
@@ -60,7 +63,9 @@ struct AssignCommand: AsyncParsableCommand {
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
         let result = await withProgress { await assignRoutes.controller.handle(form) }
         try whatIf.reject(result)
-        if case .success(let response) = result, format != .table {
+        if case .success(let response) = result, format.isPicture {
+            if !compare { printPicture(response, network: try await app.voyages.network()) }
+        } else if case .success(let response) = result, format != .table {
             print(format == .json ? AssignmentDocument.json(response.plan) : AssignmentDocument.csv(response.plan), terminator: format == .json ? "\n" : "")
         } else {
             try show(assignRoutes.presenter.present(result), flags: ["timeLimit": "time-limit", "modelFile": "model-mps"]) { report in
@@ -79,7 +84,16 @@ struct AssignCommand: AsyncParsableCommand {
         if compare {
             let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).controller.handle(form)
             guard case .success(let before) = baseline else { return }
-            print(AssignmentComparison.text(before: before.plan, after: response.plan))
+            guard format == .html else { return print(AssignmentComparison.text(before: before.plan, after: response.plan)) }
+            print(AssignmentPictures.comparisonPage(
+                before: before.plan, after: response.plan, baselineNetwork: try await schedule.composition().voyages.network(),
+                network: try await app.voyages.network(), scenarioName: whatIf.summary), terminator: "")
         }
+    }
+
+    /// Prints the assignment as a heat map (svg) or a page (html).
+    private func printPicture(_ response: AssignRoutesResponse, network: ScheduleNetwork) {
+        guard format == .html else { return print(AssignmentPictures.heatMap(response.plan, network: network).svgDocument, terminator: "") }
+        print(AssignmentPictures.page(response, network: network), terminator: "")
     }
 }

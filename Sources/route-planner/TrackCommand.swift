@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoutePlannerApplication
+import RoutePlannerPictures
 
 /// `route-planner track ID`: where a cargo is on its way.
 struct TrackCommand: AsyncParsableCommand {
@@ -9,14 +10,25 @@ struct TrackCommand: AsyncParsableCommand {
     @Argument(help: "The cargo's tracking id.") var trackingId: String
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var store: StoreOptions
-    @Option(help: "Output format: table, json or csv (the row cargo --format csv writes).") var format: OutputFormat = .table
+    @Option(help: "Output format: table, json, csv (the row cargo --format csv writes), svg (the itinerary on a time line with the handling events) or html (a page with the status, the time line, the map and the events).")
+    var format: OutputFormat = .table
 
     func validate() throws {
-        if format == .dcsa { throw ValidationError("--format: tracking is written as table, json or csv.") }
+        if format == .dcsa { throw ValidationError("--format: tracking is written as table, json, csv, svg or html.") }
     }
 
     func run() async throws {
-        let coordinator = try schedule.composition(store: store.store).trackCargo
+        let app = try schedule.composition(store: store.store)
+        let coordinator = app.trackCargo
+        if format.isPicture {
+            let result = await coordinator.controller.handle(TrackCargoForm(trackingId: trackingId))
+            if case .success(let response) = result {
+                guard format == .html else { return print(TrackingPictures.timeline(response).svgDocument, terminator: "") }
+                let locations = (try? await app.locations.locations()) ?? []
+                return print(TrackingPictures.page(response, locations: locations, presenter: coordinator.presenter), terminator: "")
+            }
+            return try show(coordinator.presenter.present(result), flags: ["trackingId": "tracking-id"]) { _ in }
+        }
         try show(await coordinator(TrackCargoForm(trackingId: trackingId)), flags: ["trackingId": "tracking-id"]) { cargo in
             if format == .json { return print(json(cargo)) }
             if format == .csv { return print(CSVReport.cargo([cargo])) }
