@@ -50,7 +50,7 @@ public struct ItineraryTimeline: Sendable {
     }
 
     static let width = 960.0
-    static let plotLeft = 150.0
+    static let plotLeft = 172.0
     static let plotRight = 940.0
     static let rowHeight = 50.0
     static let barHeight = 20.0
@@ -139,7 +139,7 @@ public struct ItineraryTimeline: Sendable {
         group.append(Markup("text", [("class", "label"), ("x", "12"), ("y", (y + 16).svg)], text: row.label + (row.change.map { " (\($0.rawValue))" } ?? "")))
         group.append(Markup(
             "text", [("class", "small"), ("x", "12"), ("y", (y + 30).svg)],
-            text: "\(String(format: "%.1f", transit / 86_400)) days, \(transshipments) transshipment\(transshipments == 1 ? "" : "s")"))
+            text: "\(String(format: "%.1f", transit / 86_400)) d, \(transshipments) transshipment\(transshipments == 1 ? "" : "s")"))
         let barTop = y + 6
         // The boxes of the port labels under the bars, so that none covers another.
         var placed: [LabelBox] = []

@@ -7,6 +7,12 @@ public struct AssignRoutesResponse: Sendable {
     public let plan: AssignmentPlan
     /// Cargo already routed and on its way, kept as it is.
     public let keptRouted: Int
+
+    /// A response for a plan, such as one kept from an earlier solve, to present or draw again.
+    public init(plan: AssignmentPlan, keptRouted: Int) {
+        self.plan = plan
+        self.keptRouted = keptRouted
+    }
 }
 
 /// Assigns every booked cargo that is not routed yet an itinerary under the capacities, through the
