@@ -96,6 +96,7 @@ extension Double {
     /// The number as an SVG coordinate: at most one decimal, no trailing zero.
     var svg: String {
         guard isFinite else { return "0" }
+        guard abs(self) < 1e12 else { return String(format: "%.0f", self) }
         let rounded = (self * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }

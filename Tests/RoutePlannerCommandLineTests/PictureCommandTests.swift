@@ -102,7 +102,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser)
         process.arguments = [
-            "--headless", "--no-sandbox", "--hide-scrollbars", "--disable-gpu", "--no-first-run", "--force-device-scale-factor=1",
+            "--headless", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--disable-gpu", "--no-first-run", "--force-device-scale-factor=1",
             "--screenshot=\(png.path)", "--window-size=\(width),\(height)", file.absoluteString,
         ]
         process.standardOutput = FileHandle.nullDevice
