@@ -129,14 +129,15 @@ public enum AssignmentPictures {
         let oldRow = Dictionary(uniqueKeysWithValues: old.rows.enumerated().map { ($1, $0) })
         let newRow = Dictionary(uniqueKeysWithValues: new.rows.enumerated().map { ($1, $0) })
         let names = Set(old.rows).union(new.rows)
-        func cells(_ name: String) -> [(LoadGrid.Cell, LoadGrid.Cell)] {
-            old.columns.indices.map { column in
-                (oldRow[name].map { old.cells[$0][column] } ?? .init(), newRow[name].map { new.cells[$0][column] } ?? .init())
-            }
-        }
+        // Each row's cells before and after, by column.
+        let cells = Dictionary(uniqueKeysWithValues: names.map { name in
+            (name, old.columns.indices.map { column in
+                (oldRow[name].map { old.cells[$0][column] } ?? LoadGrid.Cell(), newRow[name].map { new.cells[$0][column] } ?? LoadGrid.Cell())
+            })
+        })
         // The rows that changed most first, then by name, at most heatMapRows.
         let change = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, cells(name).map { abs($0.1.utilisation - $0.0.utilisation) + ($0.0.legs > 0 && $0.1.legs == 0 ? 1 : 0) }.max() ?? 0)
+            (name, cells[name]!.map { abs($0.1.utilisation - $0.0.utilisation) + ($0.0.legs > 0 && $0.1.legs == 0 ? 1 : 0) }.max() ?? 0)
         })
         let shown = names.sorted { (change[$1]!, $0) < (change[$0]!, $1) }.prefix(heatMapRows).filter { change[$0]! > 0 }.sorted()
         var legend = Legend()
@@ -148,7 +149,7 @@ public enum AssignmentPictures {
             subtitle: "Load factor with the scenario less the baseline's, in percentage points; only the rows that change.",
             rows: shown, columns: old.columns, columnDays: old.columnDays,
             cell: { row, column in
-                let (was, now) = cells(shown[row])[column]
+                let (was, now) = cells[shown[row]]![column]
                 guard was.legs > 0 || now.legs > 0 else { return nil }
                 let delta = now.utilisation - was.utilisation
                 let points = Int((delta * 100).rounded())

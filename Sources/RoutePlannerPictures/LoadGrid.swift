@@ -43,7 +43,7 @@ struct LoadGrid {
         func row(_ voyage: Voyage) -> String { hasServices ? (voyage.service ?? voyage.number.rawValue) : voyage.number.rawValue }
         // Weeks from the Monday on or before `start`.
         let firstDay = (start.timeIntervalSince1970 / 86_400).rounded(.down)
-        let monday = firstDay - ((firstDay + 3).truncatingRemainder(dividingBy: 7) + 7).truncatingRemainder(dividingBy: 7)
+        let monday = TimeAxis.monday(onOrBefore: firstDay)
         let span = ((end.timeIntervalSince1970 / 86_400 - monday) / 7).rounded(.up)
         let weeks = span.isFinite ? max(1, Int(min(span, 1e6))) : 1
         var weeksPerColumn = 1

@@ -33,8 +33,7 @@ struct TimeAxis {
         let step = tickDays(most: most)
         guard start.timeIntervalSince1970.isFinite, end.timeIntervalSince1970.isFinite else { return [] }
         var day = (start.timeIntervalSince1970 / 86_400).rounded(.down)
-        // 1 January 1970 was a Thursday: back to the Monday of the week.
-        if step >= 7 { day -= ((day + 3).truncatingRemainder(dividingBy: 7) + 7).truncatingRemainder(dividingBy: 7) }
+        if step >= 7 { day = Self.monday(onOrBefore: day) }
         var ticks: [Date] = []
         var moment = Date(timeIntervalSince1970: day * 86_400)
         while moment <= end && ticks.count <= 400 {
@@ -42,6 +41,11 @@ struct TimeAxis {
             moment += Double(step) * 86_400
         }
         return ticks
+    }
+
+    /// The Monday on or before a day, both counted in days since 1 January 1970 (a Thursday).
+    static func monday(onOrBefore day: Double) -> Double {
+        day - ((day + 3).truncatingRemainder(dividingBy: 7) + 7).truncatingRemainder(dividingBy: 7)
     }
 
     /// A tick's label: the day and month, such as "2 Mar", with the year on the first tick and each January.
