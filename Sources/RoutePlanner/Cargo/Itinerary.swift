@@ -4,7 +4,8 @@ import Foundation
 ///
 /// An itinerary always keeps its invariants: it has at least one leg, every leg's movements chain and
 /// move forward in time, each leg starts where the one before ends, consecutive legs ride different
-/// voyages, and every change of voyage leaves at least the port's transshipment time.
+/// voyages, every change of voyage leaves at least the port's transshipment time, and cargo that changes
+/// voyage arrives by the departing call's transshipment cut-off (TCO), when it has one.
 public struct Itinerary: Hashable, Sendable {
     /// The legs in travel order.
     public let legs: [Leg]
@@ -42,6 +43,8 @@ public struct Itinerary: Hashable, Sendable {
                 let neededSeconds = Double(needed.components.seconds) + Double(needed.components.attoseconds) / 1e18
                 if !(available >= neededSeconds) {
                     problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code))
+                } else if let cutOff = leg.movements.first!.transshipmentCutOff, previous.unloadTime > cutOff {
+                    problems.append(.transshipmentCutOffPassed(leg: index, at: leg.loadLocation.code))
                 }
             }
         }
@@ -81,6 +84,9 @@ public struct ItineraryError: Error, Hashable, Sendable, CustomStringConvertible
         case sameVoyageTwice(leg: Int)
         /// A leg departs before the port's transshipment time has passed since the leg before it arrived.
         case transshipmentTooShort(leg: Int, at: UnLocode)
+        /// A leg's voyage takes cargo changing onto it only up to its transshipment cut-off, and the leg
+        /// before it arrives later.
+        case transshipmentCutOffPassed(leg: Int, at: UnLocode)
     }
 
     /// Every broken invariant, in leg order.
@@ -101,6 +107,8 @@ public struct ItineraryError: Error, Hashable, Sendable, CustomStringConvertible
             case .sameVoyageTwice(let leg): "leg \(leg + 1) rides the same voyage as leg \(leg)"
             case .transshipmentTooShort(let leg, let port):
                 "leg \(leg + 1) leaves \(port) before its transshipment time has passed"
+            case .transshipmentCutOffPassed(let leg, let port):
+                "leg \(leg + 1) arrives at \(port) after the transshipment cut-off of the voyage it changes onto"
             }
         }.joined(separator: "; ")
     }

@@ -6,6 +6,9 @@ import Foundation
 /// ``readyTime`` and may arrive exactly at ``arrivalDeadline``. (The DDD sample uses "strictly before"; the
 /// DCSA standard's date windows are inclusive, and planners read a deadline that way.) A deadline given as a
 /// date means the end of that day; converting it is the caller's job.
+///
+/// The cargo's type and whether it holds dangerous goods decide which cut-off times of the origin's calls
+/// it must meet (see ``CutOffCode/appliesToLoading(of:dangerousGoods:)``).
 public struct RouteSpecification: Hashable, Sendable {
     /// The port where the cargo is ready.
     public let origin: UnLocode
@@ -15,6 +18,10 @@ public struct RouteSpecification: Hashable, Sendable {
     public let readyTime: Date
     /// The latest time the cargo may arrive at the destination.
     public let arrivalDeadline: Date
+    /// The kind of container the cargo travels in.
+    public let cargoType: CargoType
+    /// Whether the cargo holds dangerous goods, which must meet the dangerous goods cut-off (DGC).
+    public let containsDangerousGoods: Bool
 
     /// The times a specification, a schedule and an itinerary may hold: 0001-01-01T00:00:00Z to
     /// 9999-12-31T23:59:59Z, the years ISO 8601 writes with four digits.
@@ -24,9 +31,10 @@ public struct RouteSpecification: Hashable, Sendable {
     ///
     /// - Throws: ``RouteSpecificationError`` listing every problem: the origin equals the destination, a
     ///   time outside the years 1 to 9999, or the deadline before the ready time.
-    public init(origin: UnLocode, destination: UnLocode, readyTime: Date, arrivalDeadline: Date)
-        throws(RouteSpecificationError)
-    {
+    public init(
+        origin: UnLocode, destination: UnLocode, readyTime: Date, arrivalDeadline: Date, cargoType: CargoType = .dry,
+        containsDangerousGoods: Bool = false
+    ) throws(RouteSpecificationError) {
         var problems: [RouteSpecificationError.Problem] = []
         if origin == destination { problems.append(.originEqualsDestination(origin)) }
         if !readyTime.isSupported || !arrivalDeadline.isSupported { problems.append(.timeOutOfRange) }
@@ -36,16 +44,29 @@ public struct RouteSpecification: Hashable, Sendable {
         self.destination = destination
         self.readyTime = readyTime
         self.arrivalDeadline = arrivalDeadline
+        self.cargoType = cargoType
+        self.containsDangerousGoods = containsDangerousGoods
     }
 
-    /// Returns whether the itinerary takes cargo from the origin, no earlier than the ready time, to the
-    /// destination, no later than the deadline.
+    /// The same cargo needs from another port and time on, as when a cargo is routed again from where it is.
+    public func replacing(origin: UnLocode? = nil, destination: UnLocode? = nil, readyTime: Date? = nil, arrivalDeadline: Date? = nil)
+        throws(RouteSpecificationError) -> RouteSpecification
+    {
+        try RouteSpecification(
+            origin: origin ?? self.origin, destination: destination ?? self.destination, readyTime: readyTime ?? self.readyTime,
+            arrivalDeadline: arrivalDeadline ?? self.arrivalDeadline, cargoType: cargoType,
+            containsDangerousGoods: containsDangerousGoods)
+    }
+
+    /// Returns whether the itinerary takes cargo from the origin, no earlier than the ready time and by every
+    /// cut-off of the first call that applies to the cargo, to the destination, no later than the deadline.
     ///
     /// The itinerary's own invariants (its legs connect and every change of voyage leaves the port's
     /// transshipment time) hold by construction; see ``Itinerary/init(legs:)``.
     public func isSatisfied(by itinerary: Itinerary) -> Bool {
         itinerary.origin == origin && itinerary.destination == destination
             && itinerary.departureTime >= readyTime && itinerary.arrivalTime <= arrivalDeadline
+            && readyTime <= itinerary.legs[0].movements.first!.latestReadyTime(for: cargoType, dangerousGoods: containsDangerousGoods)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A port where cargo is loaded, discharged or moved from one vessel to another.
 ///
 /// The location is identified by its ``UnLocode``. Its transshipment time is the least time a container
@@ -12,6 +14,8 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     public let transshipmentTime: Duration
     /// Where the location is, when known.
     public let coordinates: Coordinates?
+    /// The time zone of the port, when known; documents for people and DCSA write its local times in it.
+    public let timeZone: TimeZone?
 
     /// Creates a location.
     ///
@@ -21,11 +25,16 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     ///   - transshipmentTime: The least time needed to change vessel here, from zero to
     ///     ``maximumTransshipmentTime``; ``ScheduleNetwork/init(locations:voyages:)`` refuses any other.
     ///   - coordinates: Where the location is, when known.
-    public init(code: UnLocode, name: String, transshipmentTime: Duration = .zero, coordinates: Coordinates? = nil) {
+    ///   - timeZone: The port's time zone, when known.
+    public init(
+        code: UnLocode, name: String, transshipmentTime: Duration = .zero, coordinates: Coordinates? = nil,
+        timeZone: TimeZone? = nil
+    ) {
         self.code = code
         self.name = name
         self.transshipmentTime = transshipmentTime
         self.coordinates = coordinates
+        self.timeZone = timeZone
     }
 
     public var description: String { "\(name) (\(code))" }

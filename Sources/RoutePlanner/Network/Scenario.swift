@@ -107,21 +107,20 @@ extension ScheduleNetwork {
                     if offset >= first {
                         moved.departureTime += seconds
                         moved.arrivalTime += seconds
+                        moved.cutOffTimes = movement.cutOffTimes.map { CutOffTime($0.code, $0.time + seconds) }
                     }
                     return moved
                 }
-                voyages[at] = Voyage(number: number, movements: movements, vessel: voyage.vessel, service: voyage.service)
+                voyages[at] = voyage.replacingMovements(movements)
             case .capacity(let number, let teu):
                 guard (0...Scenario.maximumCapacity).contains(teu) else { throw .invalidCapacity(number, teu) }
                 let at = try position(number)
                 let voyage = voyages[at]
-                voyages[at] = Voyage(
-                    number: number, movements: voyage.movements.map { var changed = $0; changed.capacity = teu; return changed },
-                    vessel: voyage.vessel, service: voyage.service)
+                voyages[at] = voyage.replacingMovements(voyage.movements.map { var changed = $0; changed.capacity = teu; return changed })
             }
         }
         do {
-            return try ScheduleNetwork(locations: locations, voyages: voyages)
+            return try ScheduleNetwork(locations: locations, voyages: voyages, capacitiesAreKnown: capacitiesAreKnown)
         } catch {
             throw .invalidSchedule(error)
         }
@@ -140,9 +139,10 @@ extension Voyage {
             if movement.departureLocation == port, let previous = movements.last, previous.arrivalLocation == port,
                isClosed(previous.arrivalTime) {
                 // An intermediate call: sail on from the call before, with this movement's arrival.
-                movements[movements.count - 1] = CarrierMovement(
-                    from: previous.departureLocation, to: movement.arrivalLocation, departure: previous.departureTime,
-                    arrival: movement.arrivalTime, capacity: min(previous.capacity, movement.capacity))
+                movements[movements.count - 1].arrivalLocation = movement.arrivalLocation
+                movements[movements.count - 1].arrivalTime = movement.arrivalTime
+                movements[movements.count - 1].arrivalUTCOffset = movement.arrivalUTCOffset
+                movements[movements.count - 1].capacity = min(previous.capacity, movement.capacity)
                 if movements[movements.count - 1].departureLocation == movements[movements.count - 1].arrivalLocation {
                     movements.removeLast()  // a there-and-back to the closed port is nothing at all
                 }
@@ -156,6 +156,6 @@ extension Voyage {
         if let last = movements.last, last.arrivalLocation == port && isClosed(last.arrivalTime) {
             movements.removeLast()  // the last call is closed
         }
-        return movements.isEmpty ? nil : Voyage(number: number, movements: movements, vessel: vessel, service: service)
+        return movements.isEmpty ? nil : replacingMovements(movements)
     }
 }

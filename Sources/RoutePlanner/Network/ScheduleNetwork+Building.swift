@@ -6,13 +6,16 @@ extension ScheduleNetwork {
     /// - Parameters:
     ///   - locations: Every port the voyages call at, each once.
     ///   - voyages: The voyages, each with its movements in sailing order and a distinct number.
+    ///   - capacitiesAreKnown: Whether the movements' capacities come from the schedule; pass `false` for a
+    ///     schedule that carries none, so that capacity-constrained planning refuses it.
     /// - Throws: ``ScheduleNetworkError`` listing every problem found: a location given twice, a voyage
     ///   number given twice, a voyage without movements, a movement from or to an unknown location, a
     ///   movement that does not arrive after it departs, a movement that does not depart where (or after)
-    ///   the one before it arrived, a time outside the years 1 to 9999, a negative or too large capacity, and a
-    ///   transshipment time that is negative or longer than ``Location/maximumTransshipmentTime``.
+    ///   the one before it arrived, a time (or a cut-off time) outside the years 1 to 9999, a UTC offset of
+    ///   more than 18 hours, a negative or too large capacity, and a transshipment time that is negative or
+    ///   longer than ``Location/maximumTransshipmentTime``.
     /// - Complexity: O(*m* log *m*) for *m* movements.
-    public init(locations: [Location], voyages: [Voyage]) throws(ScheduleNetworkError) {
+    public init(locations: [Location], voyages: [Voyage], capacitiesAreKnown: Bool = true) throws(ScheduleNetworkError) {
         var problems: [ScheduleNetworkError.Problem] = []
         var portIndex: [UnLocode: Int32] = [:]
         portIndex.reserveCapacity(locations.count)
@@ -33,7 +36,17 @@ extension ScheduleNetwork {
         var voyageIndex: [VoyageNumber: Int32] = [:]
         voyageIndex.reserveCapacity(voyages.count)
         var voyageNumbers: [VoyageNumber] = []
-        var voyageVessel: [String?] = [], voyageService: [String?] = []
+        var voyageVessel: [String?] = [], voyageService: [String?] = [], voyageServiceName: [String?] = []
+        var voyageIMONumber: [String?] = []
+        let hasCutOffs = voyages.contains { $0.movements.contains { !$0.cutOffTimes.isEmpty } }
+        let hasOffsets = voyages.contains { $0.movements.contains { $0.departureUTCOffset != nil || $0.arrivalUTCOffset != nil } }
+        var cutOffStart: [Int32] = hasCutOffs ? [0] : [], cutOffCode: [CutOffCode] = [], cutOffTime: [Int64] = []
+        var transshipmentCutOff: [Int64] = []
+        var departureOffset: [Int32] = [], arrivalOffset: [Int32] = []
+        func offset(_ seconds: Int?) -> Int32? {
+            guard let seconds else { return Int32.min }
+            return abs(seconds) <= 18 * 3600 ? Int32(seconds) : nil
+        }
         var voyageStart: [Int32] = [0]
         var departure: [Int64] = [], arrival: [Int64] = [], from: [Int32] = [], to: [Int32] = []
         var voyageOf: [Int32] = [], capacity: [Int32] = []
@@ -55,6 +68,8 @@ extension ScheduleNetwork {
             voyageNumbers.append(voyage.number)
             voyageVessel.append(voyage.vessel)
             voyageService.append(voyage.service)
+            voyageServiceName.append(voyage.serviceName)
+            voyageIMONumber.append(voyage.vesselIMONumber)
             for (position, movement) in voyage.movements.enumerated() {
                 let origin = portIndex[movement.departureLocation]
                 let destination = portIndex[movement.arrivalLocation]
@@ -64,9 +79,29 @@ extension ScheduleNetwork {
                 if destination == nil, movement.arrivalLocation != movement.departureLocation {
                     problems.append(.unknownLocation(movement.arrivalLocation, voyage: voyage.number, movement: position))
                 }
-                guard movement.departureTime.isSupported && movement.arrivalTime.isSupported else {
+                guard movement.departureTime.isSupported && movement.arrivalTime.isSupported
+                        && movement.cutOffTimes.allSatisfy(\.time.isSupported)
+                else {
                     problems.append(.timeOutOfRange(voyage: voyage.number, movement: position))
                     continue
+                }
+                if hasOffsets {
+                    if let departure = offset(movement.departureUTCOffset), let arrival = offset(movement.arrivalUTCOffset) {
+                        departureOffset.append(departure)
+                        arrivalOffset.append(arrival)
+                    } else {
+                        problems.append(.invalidUTCOffset(voyage: voyage.number, movement: position))
+                    }
+                }
+                if hasCutOffs {
+                    var tco = Int64.max
+                    for cutOff in movement.cutOffTimes {
+                        cutOffCode.append(cutOff.code)
+                        cutOffTime.append(cutOff.time.seconds)
+                        if cutOff.code == .transshipment { tco = min(tco, cutOff.time.seconds) }
+                    }
+                    cutOffStart.append(Int32(cutOffCode.count))
+                    transshipmentCutOff.append(tco)
                 }
                 if movement.arrivalTime.seconds <= movement.departureTime.seconds {
                     problems.append(.arrivalNotAfterDeparture(voyage: voyage.number, movement: position))
@@ -104,6 +139,15 @@ extension ScheduleNetwork {
         self.voyageNumbers = voyageNumbers
         self.voyageVessel = voyageVessel
         self.voyageService = voyageService
+        self.voyageServiceName = voyageServiceName
+        self.voyageIMONumber = voyageIMONumber
+        self.cutOffStart = cutOffStart
+        self.cutOffCode = cutOffCode
+        self.cutOffTime = cutOffTime
+        self.transshipmentCutOff = transshipmentCutOff.contains { $0 != Int64.max } ? transshipmentCutOff : []
+        self.departureOffset = departureOffset
+        self.arrivalOffset = arrivalOffset
+        self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = voyageStart
         self.departure = departure

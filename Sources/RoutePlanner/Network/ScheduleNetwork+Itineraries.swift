@@ -58,10 +58,10 @@ extension ScheduleNetwork {
                 reduced.capacity = max(0, movement.capacity - min(load[position] ?? 0, movement.capacity))
                 return reduced
             }
-            return Voyage(number: voyage.number, movements: movements, vessel: voyage.vessel, service: voyage.service)
+            return voyage.replacingMovements(movements)
         }
         // Only capacities changed, each to between zero and what it was, so the network stays valid.
-        guard let network = try? ScheduleNetwork(locations: locations, voyages: voyages) else {
+        guard let network = try? ScheduleNetwork(locations: locations, voyages: voyages, capacitiesAreKnown: capacitiesAreKnown) else {
             preconditionFailure("lowering capacities broke the network")
         }
         return network

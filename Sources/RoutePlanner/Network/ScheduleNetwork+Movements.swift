@@ -20,8 +20,33 @@ extension ScheduleNetwork {
         let m = id.rawValue
         return CarrierMovement(
             from: locations[Int(from[m])].code, to: locations[Int(to[m])].code,
-            departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]), capacity: Int(capacity[m]))
+            departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]), capacity: Int(capacity[m]),
+            cutOffTimes: cutOffs(of: m), departureUTCOffset: offset(departureOffset, m), arrivalUTCOffset: offset(arrivalOffset, m))
     }
+
+    private func cutOffs(of m: Int) -> [CutOffTime] {
+        guard !cutOffStart.isEmpty else { return [] }
+        return (Int(cutOffStart[m])..<Int(cutOffStart[m + 1])).map { CutOffTime(cutOffCode[$0], Date(seconds: cutOffTime[$0])) }
+    }
+
+    private func offset(_ offsets: [Int32], _ m: Int) -> Int? {
+        offsets.isEmpty || offsets[m] == Int32.min ? nil : Int(offsets[m])
+    }
+
+    /// The latest time cargo of a type may be ready to be loaded onto movement `m` at its departure port:
+    /// its departure, or an earlier cut-off of its call that applies to the cargo.
+    func latestReadyTime(_ m: Int, cargoType: CargoType, dangerousGoods: Bool) -> Int64 {
+        var latest = departure[m]
+        guard !cutOffStart.isEmpty else { return latest }
+        for index in Int(cutOffStart[m])..<Int(cutOffStart[m + 1])
+        where cutOffCode[index].appliesToLoading(of: cargoType, dangerousGoods: dangerousGoods) {
+            latest = min(latest, cutOffTime[index])
+        }
+        return latest
+    }
+
+    /// Whether any call of the network has a cut-off time.
+    public var hasCutOffTimes: Bool { !cutOffStart.isEmpty }
 
     /// The number of the voyage a movement belongs to.
     public func voyageNumber(of id: MovementID) -> VoyageNumber { voyageNumbers[Int(voyageOf[id.rawValue])] }

@@ -21,6 +21,8 @@ public struct ScheduleNetwork: Sendable {
     let voyageNumbers: [VoyageNumber]
     let voyageVessel: [String?]
     let voyageService: [String?]
+    let voyageServiceName: [String?]
+    let voyageIMONumber: [String?]
     let voyageIndex: [VoyageNumber: Int32]
     /// The movements of voyage `v` are at `voyageStart[v] ..< voyageStart[v + 1]`.
     let voyageStart: [Int32]
@@ -32,6 +34,23 @@ public struct ScheduleNetwork: Sendable {
     let to: [Int32]
     let voyageOf: [Int32]
     let capacity: [Int32]
+
+    /// The cut-off times of the call movement `m` departs from are at `cutOffStart[m] ..< cutOffStart[m + 1]`
+    /// of `cutOffCode` and `cutOffTime`; all three are empty when no call has a cut-off.
+    let cutOffStart: [Int32]
+    let cutOffCode: [CutOffCode]
+    let cutOffTime: [Int64]
+    /// The transshipment cut-off of each movement's call, `Int64.max` where it has none; empty when no call
+    /// has one.
+    let transshipmentCutOff: [Int64]
+    /// The UTC offsets, in seconds, that the schedule wrote each movement's times in, `Int32.min` where
+    /// unknown; empty when none is known.
+    let departureOffset: [Int32]
+    let arrivalOffset: [Int32]
+
+    /// Whether the movements' capacities come from the schedule; `false` when it carried none (a DCSA
+    /// vessel schedule without a capacity file), so that capacity-constrained planning can refuse it.
+    public let capacitiesAreKnown: Bool
 
     /// The departures of port `p` are the slots `departureStart[p] ..< departureStart[p + 1]`, by time.
     let departureStart: [Int32]
@@ -65,7 +84,8 @@ public struct ScheduleNetwork: Sendable {
     func voyage(at index: Int) -> Voyage {
         let movements = (Int(voyageStart[index])..<Int(voyageStart[index + 1])).map { movement(MovementID($0)) }
         return Voyage(
-            number: voyageNumbers[index], movements: movements, vessel: voyageVessel[index], service: voyageService[index])
+            number: voyageNumbers[index], movements: movements, vessel: voyageVessel[index], service: voyageService[index],
+            serviceName: voyageServiceName[index], vesselIMONumber: voyageIMONumber[index])
     }
 }
 
@@ -83,6 +103,9 @@ extension Date {
 
     /// The date as whole seconds since 1970, rounded down.
     var seconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+
+    /// The date as whole seconds since 1970, rounded up: the first whole second at or after it.
+    var secondsRoundedUp: Int64 { Int64(timeIntervalSince1970.rounded(.up)) }
 }
 
 extension Duration {

@@ -18,8 +18,10 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
         case departureBeforePreviousArrival(voyage: VoyageNumber, movement: Int)
         /// A movement's capacity is negative or too large.
         case invalidCapacity(Int, voyage: VoyageNumber, movement: Int)
-        /// A movement departs or arrives outside the years 1 to 9999.
+        /// A movement departs or arrives, or a cut-off time falls, outside the years 1 to 9999.
         case timeOutOfRange(voyage: VoyageNumber, movement: Int)
+        /// A movement's UTC offset is more than 18 hours either way.
+        case invalidUTCOffset(voyage: VoyageNumber, movement: Int)
         /// A location's transshipment time is negative or longer than ``Location/maximumTransshipmentTime``.
         case invalidTransshipmentTime(UnLocode)
     }
@@ -49,6 +51,8 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
                 "voyage \(voyage), movement \(movement + 1): capacity \(capacity) TEU is not between 0 and \(Int32.max)"
             case .timeOutOfRange(let voyage, let movement):
                 "voyage \(voyage), movement \(movement + 1): a time outside the years 1 to 9999"
+            case .invalidUTCOffset(let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): a UTC offset of more than 18 hours"
             case .invalidTransshipmentTime(let code):
                 "location \(code): the transshipment time is negative or longer than a year"
             }

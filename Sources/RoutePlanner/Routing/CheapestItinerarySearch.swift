@@ -6,7 +6,10 @@
 /// cheapest and, among the cheapest, the earliest. Staying aboard adds the next movement's cost; changing
 /// vessel at a port boards the departures at or after arrival plus the port's transshipment time. Because
 /// labels settle in cost order, a port's departures need boarding only once, by the cheapest label that
-/// can reach them: each later label boards just the departures earlier than any boarded so far.
+/// can reach them: each later label boards just the departures earlier than any boarded so far, and those
+/// an earlier label could not board because they were its own voyage's or their transshipment cut-off had
+/// passed. At the origin, a departure whose cut-offs for the cargo have passed at the ready time is not
+/// boarded.
 ///
 /// - Complexity: O(*m* log *m*) for *m* movements.
 struct CheapestItinerarySearch {
@@ -31,7 +34,8 @@ struct CheapestItinerarySearch {
 
     /// The cheapest itinerary and its cost, or `nil` when none meets the specification.
     mutating func cheapest(
-        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, costs: [Double]
+        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, costs: [Double], cargoType: CargoType,
+        dangerousGoods: Bool
     ) -> (Itinerary, Double)? {
         let n = network
         if settled.count < n.movementCount {
@@ -49,7 +53,11 @@ struct CheapestItinerarySearch {
         states.removeAll(keepingCapacity: true)
         let bound = sailingTimeCache.times(to: destination, in: n)
         var heap = BinaryHeap<Entry>()
-        var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage
+        var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage or past their TCO
+        let checksCutOffs = n.hasCutOffTimes, checksTransshipmentCutOffs = !n.transshipmentCutOff.isEmpty
+        func isRefused(_ next: Int32, voyage: Int32, arrival: Int64) -> Bool {
+            n.voyageOf[Int(next)] == voyage || checksTransshipmentCutOffs && arrival > n.transshipmentCutOff[Int(next)]
+        }
 
         func push(_ movement: Int32, cost: Double, parent: Int32, boarded: Bool) {
             let m = Int(movement), port = Int(n.to[m])
@@ -64,7 +72,10 @@ struct CheapestItinerarySearch {
         boardedStamp[Int(origin)] = stamp
         boardedFrom[Int(origin)] = slot
         while slot < originEnd {
-            push(n.slotMovement[Int(slot)], cost: 0, parent: -1, boarded: true)
+            let movement = n.slotMovement[Int(slot)]
+            if !checksCutOffs || ready <= n.latestReadyTime(Int(movement), cargoType: cargoType, dangerousGoods: dangerousGoods) {
+                push(movement, cost: 0, parent: -1, boarded: true)
+            }
             slot += 1
         }
 
@@ -87,17 +98,17 @@ struct CheapestItinerarySearch {
             if boardedStamp[Int(port)] == stamp { high = max(low, boardedFrom[Int(port)]) }
             for slot in low..<high {
                 let next = n.slotMovement[Int(slot)]
-                if n.voyageOf[Int(next)] == voyage {
+                if isRefused(next, voyage: voyage, arrival: n.arrival[m]) {
                     skipped[port, default: []].append(slot)
                 } else {
                     push(next, cost: entry.cost, parent: entry.state, boarded: true)
                 }
             }
             if var waiting = skipped[port] {
-                // Departures that earlier labels skipped because they were their own voyage's.
+                // Departures that earlier labels skipped because they were their own voyage's or past their TCO.
                 waiting.removeAll { slot in
                     let next = n.slotMovement[Int(slot)]
-                    guard slot >= low, n.voyageOf[Int(next)] != voyage else { return false }
+                    guard slot >= low, !isRefused(next, voyage: voyage, arrival: n.arrival[m]) else { return false }
                     push(next, cost: entry.cost, parent: entry.state, boarded: true)
                     return true
                 }

@@ -28,6 +28,8 @@ struct RouteSearch {
         /// what staying aboard already offers with one change of voyage less.
         var arrivingVoyage: Int32
         var endSlot: Int32
+        /// The arrival of the parent state, which a departure's transshipment cut-off must not precede.
+        var arrival: Int64
     }
 
     struct Entry: Comparable {
@@ -82,6 +84,10 @@ struct RouteSearch {
     private var avoidedVoyage: [Bool] = []
     private var hasAvoidedVoyages = false
     private var isProfile = false
+    private var cargoType = CargoType.dry
+    private var dangerousGoods = false
+    private var checksCutOffs = false
+    private var checksTransshipmentCutOffs = false
     /// Whether the task running the search was cancelled before it finished; its results are then incomplete.
     private(set) var isCancelled = false
 
@@ -93,6 +99,7 @@ struct RouteSearch {
     private var chainStamp: [UInt32] = []
     private var chainTransfers: [UInt16] = []
     private var chainSlot: [Int32] = []
+    private var chainArrival: [Int64] = []
     private(set) var states: [State] = []
     private var chains: [Chain] = []
     private var heap = BinaryHeap<Entry>()
@@ -135,7 +142,11 @@ struct RouteSearch {
             }
         }
         stageCount = via.count + 1
-        ready = Int64(specification.readyTime.timeIntervalSince1970.rounded(.up))
+        ready = specification.readyTime.secondsRoundedUp
+        cargoType = specification.cargoType
+        dangerousGoods = specification.containsDangerousGoods
+        checksCutOffs = network.hasCutOffTimes
+        checksTransshipmentCutOffs = !network.transshipmentCutOff.isEmpty
         deadline = specification.arrivalDeadline.seconds
         transferLimit = options.maxTransshipments ?? Int.max
         isProfile = profile
@@ -153,6 +164,7 @@ struct RouteSearch {
             chainStamp = [UInt32](repeating: 0, count: chainSlots)
             chainTransfers = [UInt16](repeating: 0, count: chainSlots)
             chainSlot = [Int32](repeating: 0, count: chainSlots)
+            chainArrival = [Int64](repeating: 0, count: chainSlots)
             runStamp = 0
         }
         if queryStamp == UInt32.max {
@@ -220,7 +232,7 @@ struct RouteSearch {
         runStamp += 1
         heap.removeAll()
         chains.append(
-            Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound))
+            Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound, arrival: ready))
         pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
 
         var pops: UInt32 = 0
@@ -237,7 +249,7 @@ struct RouteSearch {
                 let chain = chains[Int(entry.reference)]
                 if isProfile && entry.key >= bound(transfers: Int(chain.transfers)) { continue }
                 let movement = network.slotMovement[Int(entry.slot)]
-                if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage {
+                if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain) {
                     offer(
                         movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement),
                         parent: chain.parent, boarded: true)
@@ -257,7 +269,7 @@ struct RouteSearch {
                     let port = network.to[movement]
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
-                        boardingFrom: network.arrival[movement] + network.transshipmentSeconds[Int(port)])
+                        arrival: network.arrival[movement])
                 }
             }
         }
@@ -300,26 +312,30 @@ struct RouteSearch {
         return key
     }
 
-    /// Opens the departures from `port` at or after `time` to a state that changes vessel there, unless
-    /// a chain opened earlier in this run already offers them with no more changes of voyage.
-    private mutating func startChain(at port: Int32, transfers: Int, stage: Int, parent: Int32, boardingFrom time: Int64) {
-        let slot = network.firstSlot(at: port, notBefore: time)
+    /// Opens the departures from `port` at or after `arrival` plus the port's transshipment time to a state
+    /// that changes vessel there, unless a chain opened earlier in this run already offers them with no more
+    /// changes of voyage (and, when the network has transshipment cut-offs, from an arrival no later).
+    private mutating func startChain(at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64) {
+        let slot = network.firstSlot(at: port, notBefore: arrival + network.transshipmentSeconds[Int(port)])
         let endSlot = network.departureStart[Int(port) + 1]
         guard slot < endSlot else { return }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(port) * stageCount
         for index in (base + stage)..<(base + stageCount)
-        where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot {
+        where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
+            && (!checksTransshipmentCutOffs || chainArrival[index] <= arrival)
+        {
             return
         }
         chainStamp[base + stage] = runStamp
         chainTransfers[base + stage] = rank
         chainSlot[base + stage] = slot
+        chainArrival[base + stage] = arrival
         let arrivingVoyage = network.voyageOf[Int(states[Int(parent)].movement)]
         chains.append(
             Chain(
                 port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
-                arrivingVoyage: arrivingVoyage, endSlot: endSlot))
+                arrivingVoyage: arrivingVoyage, endSlot: endSlot, arrival: arrival))
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
 
@@ -335,7 +351,7 @@ struct RouteSearch {
             let key = network.slotTime[Int(slot)] + remaining
             guard key <= deadline, key < bound(transfers: Int(chain.transfers)) else { return }
             let movement = network.slotMovement[Int(slot)]
-            if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage
+            if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain)
                 && admissionKey(movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement)) != nil
             {
                 heap.insert(Entry(key: key, reference: index, slot: slot))
@@ -364,6 +380,18 @@ struct RouteSearch {
         guard isProfile else { return bestOverall }
         guard let last = bestByTransfers.last else { return Self.unreachable }
         return transfers < bestByTransfers.count ? bestByTransfers[transfers] : last
+    }
+
+    /// Whether cargo may board `movement` from a chain: at the origin, when the ready time meets every cut-off
+    /// of the call that applies to the cargo; on a change of vessel, when the arrival meets the call's
+    /// transshipment cut-off. The transshipment time is the chain's first slot.
+    @inline(__always)
+    private func canBoard(_ movement: Int32, from chain: Chain) -> Bool {
+        if chain.parent < 0 {
+            return !checksCutOffs
+                || ready <= network.latestReadyTime(Int(movement), cargoType: cargoType, dangerousGoods: dangerousGoods)
+        }
+        return !checksTransshipmentCutOffs || chain.arrival <= network.transshipmentCutOff[Int(movement)]
     }
 
     private func isUsable(_ movement: Int32) -> Bool {

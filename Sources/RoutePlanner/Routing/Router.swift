@@ -10,7 +10,9 @@ import Foundation
 /// *x* changes of voyage", ordered by arrival time plus a lower bound of the sailing time still needed
 /// (a reverse Dijkstra over the least sailing time between ports, A*-style). Staying aboard leads to the
 /// voyage's next movement at no cost; changing vessel at a port boards, one by one and in time order, the
-/// departures from that port at or after arrival plus the port's transshipment time. A state is pruned
+/// departures from that port at or after arrival plus the port's transshipment time, and whose
+/// transshipment cut-off (TCO) the arrival meets; at the origin, only departures whose cut-offs for the
+/// cargo's type are at or after the ready time board (see ``CutOffCode``). A state is pruned
 /// only when even the lower bound cannot reach the destination by the deadline, or by an arrival already
 /// found with no more changes of voyage. Candidate itineraries come from a profile search over the
 /// departures from the origin, latest first, in the manner of rRAPTOR (Delling, Pajor, Werneck, "Round-Based
@@ -105,7 +107,8 @@ public final class Router {
         defer { pricing = search }
         return search.cheapest(
             from: origin, to: destination, ready: Int64(specification.readyTime.timeIntervalSince1970.rounded(.up)),
-            deadline: specification.arrivalDeadline.seconds, costs: costs
+            deadline: specification.arrivalDeadline.seconds, costs: costs, cargoType: specification.cargoType,
+            dangerousGoods: specification.containsDangerousGoods
         ).map { (itinerary: $0.0, cost: $0.1) }
     }
 

@@ -17,16 +17,44 @@ public struct CarrierMovement: Hashable, Sendable {
     public var arrivalTime: Date
     /// The containers the voyage can carry on this movement, in twenty-foot equivalent units.
     public var capacity: Int
+    /// The cut-off times of the call the movement departs from, in the order the schedule gave them.
+    ///
+    /// A call without cut-offs lets cargo board up to its departure (at the origin) or up to the port's
+    /// transshipment time after the arrival it changes from.
+    public var cutOffTimes: [CutOffTime]
+    /// The offset from UTC, in seconds, that the schedule wrote the departure time in, when it is known
+    /// (a DCSA schedule gives each call's local time); documents written from the network use it.
+    public var departureUTCOffset: Int?
+    /// The offset from UTC, in seconds, that the schedule wrote the arrival time in, when it is known.
+    public var arrivalUTCOffset: Int?
 
     /// Creates a carrier movement.
     public init(
         from departureLocation: UnLocode, to arrivalLocation: UnLocode,
-        departure departureTime: Date, arrival arrivalTime: Date, capacity: Int
+        departure departureTime: Date, arrival arrivalTime: Date, capacity: Int, cutOffTimes: [CutOffTime] = [],
+        departureUTCOffset: Int? = nil, arrivalUTCOffset: Int? = nil
     ) {
         self.departureLocation = departureLocation
         self.arrivalLocation = arrivalLocation
         self.departureTime = departureTime
         self.arrivalTime = arrivalTime
         self.capacity = capacity
+        self.cutOffTimes = cutOffTimes
+        self.departureUTCOffset = departureUTCOffset
+        self.arrivalUTCOffset = arrivalUTCOffset
+    }
+
+    /// The latest time cargo of a type may be ready at the departure location to be loaded here: the
+    /// departure, or the earliest cut-off of this call that applies to the cargo, whichever is earlier.
+    public func latestReadyTime(for cargoType: CargoType, dangerousGoods: Bool) -> Date {
+        cutOffTimes.reduce(departureTime) { latest, cutOff in
+            cutOff.code.appliesToLoading(of: cargoType, dangerousGoods: dangerousGoods) ? min(latest, cutOff.time) : latest
+        }
+    }
+
+    /// The transshipment cut-off (TCO) of the call the movement departs from, when it has one: the latest
+    /// arrival of cargo that changes onto this voyage here.
+    public var transshipmentCutOff: Date? {
+        cutOffTimes.filter { $0.code == .transshipment }.map(\.time).min()
     }
 }

@@ -9,15 +9,31 @@ public struct Voyage: Hashable, Sendable, Identifiable {
     public let movements: [CarrierMovement]
     /// The name of the vessel, when known.
     public let vessel: String?
-    /// The service (the loop of weekly voyages) the voyage belongs to, when known.
+    /// The code of the service (the loop of weekly voyages) the voyage belongs to, when known.
     public let service: String?
+    /// The name of the service, when known (DCSA's `carrierServiceName`).
+    public let serviceName: String?
+    /// The vessel's IMO number, seven or eight digits, when known.
+    public let vesselIMONumber: String?
 
     /// Creates a voyage from its movements in sailing order.
-    public init(number: VoyageNumber, movements: [CarrierMovement], vessel: String? = nil, service: String? = nil) {
+    public init(
+        number: VoyageNumber, movements: [CarrierMovement], vessel: String? = nil, service: String? = nil,
+        serviceName: String? = nil, vesselIMONumber: String? = nil
+    ) {
         self.number = number
         self.movements = movements
         self.vessel = vessel
         self.service = service
+        self.serviceName = serviceName
+        self.vesselIMONumber = vesselIMONumber
+    }
+
+    /// The same voyage, vessel and service sailing other movements.
+    public func replacingMovements(_ movements: [CarrierMovement]) -> Voyage {
+        Voyage(
+            number: number, movements: movements, vessel: vessel, service: service, serviceName: serviceName,
+            vesselIMONumber: vesselIMONumber)
     }
 
     public var id: VoyageNumber { number }

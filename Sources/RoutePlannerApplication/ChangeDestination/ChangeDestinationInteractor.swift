@@ -28,9 +28,8 @@ public struct ChangeDestinationInteractor: UseCase {
             guard request.destination != old.origin else {
                 return .failure(.invalidOperation("\(request.destination) is where cargo \(cargo.trackingId) starts; choose another destination."))
             }
-            guard let specification = try? RouteSpecification(
-                origin: old.origin, destination: request.destination, readyTime: old.readyTime,
-                arrivalDeadline: request.deadline ?? old.arrivalDeadline)
+            guard let specification = try? old.replacing(
+                destination: request.destination, arrivalDeadline: request.deadline ?? old.arrivalDeadline)
             else { return .failure(.invalidOperation("The new deadline is before cargo \(cargo.trackingId) is ready.")) }
             cargo.specifyNewRoute(specification)
             try await cargoRepository.save(cargo)

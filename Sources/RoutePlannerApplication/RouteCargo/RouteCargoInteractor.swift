@@ -90,9 +90,7 @@ public struct RouteCargoInteractor: UseCase {
     private static func earliestPossibleArrival(
         _ specification: RouteSpecification, _ options: RoutingOptions, _ network: ScheduleNetwork
     ) -> Date? {
-        guard let relaxed = try? RouteSpecification(
-            origin: specification.origin, destination: specification.destination, readyTime: specification.readyTime,
-            arrivalDeadline: specification.readyTime + 5 * 365 * 86_400)
+        guard let relaxed = try? specification.replacing(arrivalDeadline: specification.readyTime + 5 * 365 * 86_400)
         else { return nil }
         return (try? network.earliestArrival(for: relaxed, options: options))?.arrivalTime
     }

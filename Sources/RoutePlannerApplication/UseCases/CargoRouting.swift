@@ -38,8 +38,7 @@ enum CargoRouting {
         guard origin != booked.destination else {
             return .failure(.invalidOperation("Cargo \(cargo.trackingId) is already at its destination, \(booked.destination)."))
         }
-        guard let specification = try? RouteSpecification(
-            origin: origin, destination: booked.destination, readyTime: ready, arrivalDeadline: booked.arrivalDeadline)
+        guard let specification = try? booked.replacing(origin: origin, readyTime: ready)
         else { return .failure(.invalidOperation("The deadline of cargo \(cargo.trackingId) has passed.")) }
         return .success(specification)
     }
