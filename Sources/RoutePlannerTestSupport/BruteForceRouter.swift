@@ -51,7 +51,9 @@ public struct BruteForceRouter {
         var result: [Itinerary] = []
         for voyage in voyages {
             for (index, movement) in voyage.movements.enumerated()
-            where movement.departureLocation == specification.origin && movement.departureTime >= specification.readyTime {
+            where movement.departureLocation == specification.origin && movement.departureTime >= specification.readyTime
+                && movement.cutOffTimes.allSatisfy({ !Self.applies($0.code, specification) || specification.readyTime <= $0.time })
+            {
                 ride(voyage, from: index, after: [], specification, options, into: &result)
             }
         }
@@ -81,11 +83,21 @@ public struct BruteForceRouter {
             let earliest = movement.arrivalTime + TimeInterval(leg.unloadLocation.transshipmentTime.components.seconds)
             for next in voyages where next.number != voyage.number {
                 for (index, onward) in next.movements.enumerated()
-                where onward.departureLocation == movement.arrivalLocation && onward.departureTime >= earliest {
+                where onward.departureLocation == movement.arrivalLocation && onward.departureTime >= earliest
+                    && onward.cutOffTimes.allSatisfy({ $0.code.rawValue != "TCO" || movement.arrivalTime <= $0.time })
+                {
                     ride(next, from: index, after: path, specification, options, into: &result)
                 }
             }
         }
+    }
+
+    /// Whether a cut-off binds the cargo at its origin, written out from DOMAIN.md's list.
+    private static func applies(_ code: CutOffCode, _ specification: RouteSpecification) -> Bool {
+        var codes: Set<String> = ["FCO", "DCO", "VCO", "PCO"]
+        if specification.cargoType == .reefer { codes.insert("RCO") }
+        if specification.containsDangerousGoods { codes.insert("DGC") }
+        return codes.contains(code.rawValue)
     }
 
     private func callsInOrder(_ legs: [Leg], _ via: [UnLocode]) -> Bool {

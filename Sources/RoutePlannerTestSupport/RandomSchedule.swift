@@ -5,14 +5,20 @@ import RoutePlanner
 ///
 /// Voyages wander between up to eight ports and may call a port more than once; departures are random, so
 /// later vessels often overtake earlier ones; transshipment times are zero or a few hours. Times are whole
-/// hours from a base instant that is sometimes after 2038.
+/// hours from a base instant that is sometimes after 2038. With cut-offs, calls get random cut-off times of
+/// the codes that matter to routing (and one that does not) up to a day before, and sometimes after, their
+/// departure, and specifications random cargo types and dangerous goods.
 public struct RandomSchedule: Sendable {
     public let locations: [Location]
     public let voyages: [Voyage]
     public let base: Date
+    /// Whether calls have cut-off times and specifications cargo types.
+    public let hasCutOffs: Bool
 
-    /// Makes a schedule of at most `maxPorts` ports and `maxMovements` movements from the generator.
-    public init(using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40) {
+    /// Makes a schedule of at most `maxPorts` ports and `maxMovements` movements from the generator, with
+    /// random cut-off times when `cutOffs` is set.
+    public init(using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40, cutOffs: Bool = false) {
+        hasCutOffs = cutOffs
         let portCount = Int.random(in: 2...maxPorts, using: &generator)
         let codes = (0..<portCount).map { UnLocode("XX" + String(UnicodeScalar(UInt8(65 + $0))) + "AA")! }
         let transshipmentHours = [0, 0, 0, 1, 2, 3, 6]
@@ -33,10 +39,18 @@ public struct RandomSchedule: Sendable {
                 if next >= port { next += 1 }
                 let departure = time
                 let arrival = departure + Int.random(in: 1...12, using: &generator)
+                var cutOffTimes: [CutOffTime] = []
+                if cutOffs && Int.random(in: 0..<5, using: &generator) > 0 {
+                    let codes: [CutOffCode] = [.fullContainerDelivery, .documentation, .verifiedGrossMass, .port, .reefer, .dangerousGoods, .transshipment, .outOfGauge]
+                    for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                        let hours = departure - Int.random(in: -2...24, using: &generator)
+                        cutOffTimes.append(CutOffTime(codes.randomElement(using: &generator)!, base + Double(hours * 3600)))
+                    }
+                }
                 movements.append(
                     CarrierMovement(
                         from: codes[port], to: codes[next], departure: base + Double(departure * 3600),
-                        arrival: base + Double(arrival * 3600), capacity: 100))
+                        arrival: base + Double(arrival * 3600), capacity: 100, cutOffTimes: cutOffTimes))
                 port = next
                 time = arrival + Int.random(in: 0...3, using: &generator)
             }
@@ -50,6 +64,7 @@ public struct RandomSchedule: Sendable {
         self.locations = locations
         self.voyages = voyages
         self.base = base
+        hasCutOffs = voyages.contains { $0.movements.contains { !$0.cutOffTimes.isEmpty } }
     }
 
     /// A random specification between two distinct ports of the schedule.
@@ -57,6 +72,11 @@ public struct RandomSchedule: Sendable {
         let pair = locations.map(\.code).shuffled(using: &generator)
         let ready = base + Double(3600 * Int.random(in: 0...20, using: &generator))
         let deadline = ready + Double(3600 * Int.random(in: 0...80, using: &generator))
-        return try! RouteSpecification(origin: pair[0], destination: pair[1], readyTime: ready, arrivalDeadline: deadline)
+        guard hasCutOffs else {
+            return try! RouteSpecification(origin: pair[0], destination: pair[1], readyTime: ready, arrivalDeadline: deadline)
+        }
+        return try! RouteSpecification(
+            origin: pair[0], destination: pair[1], readyTime: ready, arrivalDeadline: deadline,
+            cargoType: CargoType.allCases.randomElement(using: &generator)!, containsDangerousGoods: Bool.random(using: &generator))
     }
 }

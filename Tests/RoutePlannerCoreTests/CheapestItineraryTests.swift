@@ -5,10 +5,12 @@ import Testing
 
 /// The pricing search against exhaustive enumeration, with random costs on the movements.
 @Suite struct CheapestItineraryTests {
-    @Test func findsTheCheapestItineraryOfAllOnRandomSchedules() throws {
+    /// Also with random cut-off times and cargo types (another run of seeds).
+    @Test(arguments: [false, true])
+    func findsTheCheapestItineraryOfAllOnRandomSchedules(withCutOffs: Bool) throws {
         for seed in UInt64(0)..<1_000 {
-            var generator = SplitMix64(seed: seed)
-            let schedule = RandomSchedule(using: &generator)
+            var generator = SplitMix64(seed: seed &+ (withCutOffs ? 1 << 32 : 0))
+            let schedule = RandomSchedule(using: &generator, cutOffs: withCutOffs)
             let network = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
             let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
             let router = Router(network: network)
@@ -20,10 +22,10 @@ import Testing
                 func cost(_ itinerary: Itinerary) -> Double { network.movementIDs(of: itinerary).reduce(0) { $0 + costs[$1.rawValue] } }
                 let found = try router.cheapestItinerary(for: specification, costs: costs)
                 guard let best = all.map(cost).min() else {
-                    #expect(found == nil, "seed \(seed)")
+                    #expect(found == nil, "seed \(seed) cut-offs \(withCutOffs)")
                     continue
                 }
-                let context = Comment(rawValue: "seed \(seed): \(specification)")
+                let context = Comment(rawValue: "seed \(seed) cut-offs \(withCutOffs): \(specification)")
                 let result = try #require(found, context)
                 #expect(result.cost == best, context)
                 #expect(cost(result.itinerary) == result.cost, context)

@@ -9,18 +9,19 @@ import Testing
 @Suite struct RouterOracleTests {
     static let seeds: [UInt64] = Array(0..<1_200)
 
-    @Test(arguments: [false, true])
-    func earliestArrivalAndCandidatesMatchTheOracle(withOptions: Bool) throws {
+    /// With options, and with random cut-off times and cargo types (a different run of seeds each).
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func earliestArrivalAndCandidatesMatchTheOracle(withOptions: Bool, withCutOffs: Bool) throws {
         for seed in Self.seeds {
-            var generator = SplitMix64(seed: seed &* 2 &+ (withOptions ? 1 : 0))
-            let schedule = RandomSchedule(using: &generator)
+            var generator = SplitMix64(seed: seed &* 2 &+ (withOptions ? 1 : 0) &+ (withCutOffs ? 1 << 32 : 0))
+            let schedule = RandomSchedule(using: &generator, cutOffs: withCutOffs)
             let network = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
             let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
             let router = Router(network: network)
             for _ in 0..<4 {
                 let specification = schedule.specification(using: &generator)
                 let options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
-                let context = "seed \(seed) options \(withOptions): \(specification) \(options)"
+                let context = "seed \(seed) options \(withOptions) cut-offs \(withCutOffs): \(specification) \(options)"
                 let all = oracle.itineraries(for: specification, options: options)
                 let front = BruteForceRouter.paretoFront(of: all)
                 guard let fastest = all.map(\.arrivalTime).min() else {
@@ -32,25 +33,37 @@ import Testing
                     }
                     continue
                 }
+                do {
+                    try Self.expectAgreement(router, specification, options, all, front, fastest, context, using: &generator)
+                } catch {
+                    Issue.record("\(context): \(error)")
+                }
+            }
+        }
+    }
+
+    /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds.
+    static func expectAgreement(
+        _ router: Router, _ specification: RouteSpecification, _ options: RoutingOptions, _ all: [Itinerary],
+        _ front: [BruteForceRouter.Vector], _ fastest: Date, _ context: String, using generator: inout SplitMix64
+    ) throws {
                 let earliest = try router.earliestArrival(for: specification, options: options)
                 #expect(earliest.arrivalTime == fastest, Comment(rawValue: context))
-                Self.expectMeets(earliest, specification, options, context)
+                expectMeets(earliest, specification, options, context)
 
                 let candidates = try router.candidates(for: specification, limit: 1_000, options: options)
                 #expect(candidates.map(BruteForceRouter.Vector.init) == front, Comment(rawValue: context))
-                for candidate in candidates { Self.expectMeets(candidate, specification, options, context) }
+                for candidate in candidates { expectMeets(candidate, specification, options, context) }
 
                 let limit = Int.random(in: 1...3, using: &generator)
                 let few = try router.candidates(for: specification, limit: limit, options: options)
-                #expect(few.map(BruteForceRouter.Vector.init) == Self.selection(of: front, limit: limit), Comment(rawValue: context))
+                #expect(few.map(BruteForceRouter.Vector.init) == selection(of: front, limit: limit), Comment(rawValue: context))
                 #expect(few.first?.arrivalTime == fastest, Comment(rawValue: context))
 
                 router.usesLowerBounds = false
                 #expect(try router.earliestArrival(for: specification, options: options).arrivalTime == fastest, Comment(rawValue: context))
                 #expect(try router.candidates(for: specification, limit: 1_000, options: options).map(BruteForceRouter.Vector.init) == front, Comment(rawValue: context))
                 router.usesLowerBounds = true
-            }
-        }
     }
 
     /// Random limits, via ports and avoided ports and voyages that keep the specification meaningful.

@@ -100,6 +100,7 @@ struct RouteSearch {
     private var chainTransfers: [UInt16] = []
     private var chainSlot: [Int32] = []
     private var chainArrival: [Int64] = []
+    private var chainVoyage: [Int32] = []
     private(set) var states: [State] = []
     private var chains: [Chain] = []
     private var heap = BinaryHeap<Entry>()
@@ -165,6 +166,7 @@ struct RouteSearch {
             chainTransfers = [UInt16](repeating: 0, count: chainSlots)
             chainSlot = [Int32](repeating: 0, count: chainSlots)
             chainArrival = [Int64](repeating: 0, count: chainSlots)
+            chainVoyage = [Int32](repeating: 0, count: chainSlots)
             runStamp = 0
         }
         if queryStamp == UInt32.max {
@@ -315,15 +317,21 @@ struct RouteSearch {
     /// Opens the departures from `port` at or after `arrival` plus the port's transshipment time to a state
     /// that changes vessel there, unless a chain opened earlier in this run already offers them with no more
     /// changes of voyage (and, when the network has transshipment cut-offs, from an arrival no later).
+    ///
+    /// A chain skips the departures of the voyage its state arrived on, since staying aboard offers them
+    /// with one change less. When the search avoids ports, staying aboard may be cut off by an avoided call,
+    /// so a chain then stands for another only if both skip the same voyage.
     private mutating func startChain(at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64) {
         let slot = network.firstSlot(at: port, notBefore: arrival + network.transshipmentSeconds[Int(port)])
         let endSlot = network.departureStart[Int(port) + 1]
         guard slot < endSlot else { return }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(port) * stageCount
+        let arrivingVoyage = network.voyageOf[Int(states[Int(parent)].movement)]
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (!checksTransshipmentCutOffs || chainArrival[index] <= arrival)
+            && (!avoidsPorts || chainVoyage[index] == arrivingVoyage)
         {
             return
         }
@@ -331,7 +339,7 @@ struct RouteSearch {
         chainTransfers[base + stage] = rank
         chainSlot[base + stage] = slot
         chainArrival[base + stage] = arrival
-        let arrivingVoyage = network.voyageOf[Int(states[Int(parent)].movement)]
+        chainVoyage[base + stage] = arrivingVoyage
         chains.append(
             Chain(
                 port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
