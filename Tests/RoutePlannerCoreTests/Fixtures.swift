@@ -22,10 +22,23 @@ struct Fixture {
         }))
     }
 
+    /// Gives the call that movement `index` of a voyage departs from cut-offs at hours.
+    mutating func cutOffs(_ number: VoyageNumber, movement index: Int = 0, _ cutOffs: [(CutOffCode, Int)]) {
+        let position = voyages.firstIndex { $0.number == number }!
+        var movements = voyages[position].movements
+        movements[index].cutOffTimes = cutOffs.map { CutOffTime($0.0, Self.at($0.1)) }
+        voyages[position] = voyages[position].replacingMovements(movements)
+    }
+
     func network() throws -> ScheduleNetwork { try ScheduleNetwork(locations: locations, voyages: voyages) }
 
-    static func specification(_ origin: UnLocode, _ destination: UnLocode, ready: Int, deadline: Int) throws -> RouteSpecification {
-        try RouteSpecification(origin: origin, destination: destination, readyTime: at(ready), arrivalDeadline: at(deadline))
+    static func specification(
+        _ origin: UnLocode, _ destination: UnLocode, ready: Int, deadline: Int, cargoType: CargoType = .dry,
+        dangerousGoods: Bool = false
+    ) throws -> RouteSpecification {
+        try RouteSpecification(
+            origin: origin, destination: destination, readyTime: at(ready), arrivalDeadline: at(deadline), cargoType: cargoType,
+            containsDangerousGoods: dangerousGoods)
     }
 }
 
