@@ -2,7 +2,7 @@ import Foundation
 
 extension CSVImporter {
     /// Reads a locations file: `unlocode`, `name`; optionally `country`, `transshipment_hours`,
-    /// `latitude`, `longitude`.
+    /// `latitude`, `longitude`, `time_zone` (an IANA name such as `Europe/Amsterdam`).
     ///
     /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
     public func importLocations(_ file: CSVFile) throws(ImportError) -> ImportResult<[Location]> {
@@ -19,14 +19,14 @@ extension CSVImporter {
     }
 
     private enum LocationColumn {
-        static let code = 0, name = 1, country = 2, transshipment = 3, latitude = 4, longitude = 5
+        static let code = 0, name = 1, country = 2, transshipment = 3, latitude = 4, longitude = 5, timeZone = 6
     }
 
     func readLocations(_ file: CSVFile, log: inout DiagnosticLog, skipped: inout Int) -> LocationRows {
         typealias C = LocationColumn
         guard var table = CSVTable(
             file, required: ["unlocode", "name"],
-            optional: ["country", "transshipment_hours", "latitude", "longitude"], log: &log)
+            optional: ["country", "transshipment_hours", "latitude", "longitude", "time_zone"], log: &log)
         else { return LocationRows() }
         var rows = LocationRows()
         var lineOfCode: [UnLocode: Int] = [:]
@@ -56,6 +56,11 @@ extension CSVImporter {
                 }
             }
             let coordinates = parseCoordinates(table, fail: fail)
+            let zoneName = table.text(C.timeZone)
+            let timeZone = zoneName.isEmpty ? nil : TimeZone(identifier: zoneName)
+            if !zoneName.isEmpty && timeZone == nil {
+                fail(C.timeZone, "time_zone \(quoted(zoneName)) is not an IANA time zone name such as \"Europe/Amsterdam\"")
+            }
             guard let code, isValid else {
                 if let code, lineOfCode[code] == nil { rows.invalid[code] = table.line }
                 skipped += 1
@@ -64,7 +69,7 @@ extension CSVImporter {
             }
             lineOfCode[code] = table.line
             rows.locations.append(
-                Location(code: code, name: name, transshipmentTime: .seconds(hours * 3600), coordinates: coordinates))
+                Location(code: code, name: name, transshipmentTime: .seconds(hours * 3600), coordinates: coordinates, timeZone: timeZone))
         }
         return rows
     }

@@ -4,8 +4,10 @@ extension CSVImporter {
     /// Reads a locations file and a schedule file and builds the network.
     ///
     /// The schedule has one row per carrier movement: `voyage`, `from`, `to`, `departure`, `arrival`;
-    /// optionally `capacity_teu` (absent or empty: unlimited), `vessel`, `service`. The rows of a voyage may
-    /// come in any order; they are sorted by departure and must chain.
+    /// optionally `capacity_teu` (absent or empty: unlimited), `vessel`, `vessel_imo`, `service`,
+    /// `service_name`, and the cut-off times of the call the row departs from, one column per DCSA code
+    /// (`cut_off_fco`, `cut_off_tco`, …). The rows of a voyage may come in any order; they are sorted by
+    /// departure and must chain.
     ///
     /// - Throws: ``ImportError`` with every problem of both files, unless the importer is lenient.
     public func importSchedule(locations: CSVFile, schedule: CSVFile) throws(ImportError) -> ImportResult<ImportedSchedule> {
@@ -64,6 +66,9 @@ extension CSVImporter {
         var capacity: Int32
         var departure: Int64
         var arrival: Int64
+        /// The row's cut-offs are `cutOffs[cutOffStart ..< cutOffEnd]` of ``MovementRows``.
+        var cutOffStart: Int32
+        var cutOffEnd: Int32
         var line: Int32
         var fromColumn: Int32
         var departureColumn: Int32
@@ -73,8 +78,12 @@ extension CSVImporter {
         var number: VoyageNumber
         var vessel: String?
         var service: String?
+        var vesselIMONumber: String?
+        var serviceName: String?
         var vesselLine: Int32 = 0
         var serviceLine: Int32 = 0
+        var vesselIMOLine: Int32 = 0
+        var serviceNameLine: Int32 = 0
         var rows: [Int32] = []
         var isValid = true
     }
@@ -84,11 +93,16 @@ extension CSVImporter {
         var file: String
         var rows: [MovementRow] = []
         var voyages: [VoyageRows] = []
+        var cutOffs: [CutOffTime] = []
     }
 
     private enum ScheduleColumn {
         static let voyage = 0, from = 1, to = 2, departure = 3, arrival = 4, capacity = 5, vessel = 6, service = 7
+        static let vesselIMO = 8, serviceName = 9, firstCutOff = 10
     }
+
+    /// The optional column of each DCSA cut-off code, in ``CutOffCode/allCases`` order: `cut_off_dco`, ….
+    static let cutOffColumns = CutOffCode.allCases.map { "cut_off_" + $0.rawValue.lowercased() }
 
     /// Reads and checks every row on its own; chains are checked by ``makeVoyages(_:locations:log:skipped:)``.
     private func readMovements(
@@ -99,7 +113,7 @@ extension CSVImporter {
         var result = MovementRows(file: file.name)
         guard var table = CSVTable(
             file, required: ["voyage", "from", "to", "departure", "arrival"],
-            optional: ["capacity_teu", "vessel", "service"], log: &log)
+            optional: ["capacity_teu", "vessel", "service", "vessel_imo", "service_name"] + Self.cutOffColumns, log: &log)
         else { return result }
         let locations = locationRows.locations
         var portIndex: [UInt64: Int32] = [:]
@@ -150,7 +164,18 @@ extension CSVImporter {
                 if let value = Self.wholeNumber(capacityText) { capacity = value }
                 else { fail(C.capacity, "capacity_teu \(quoted(table.text(C.capacity))) is not a whole number of TEU from 0 to \(Int32.max)") }
             }
+            let cutOffStart = Int32(result.cutOffs.count)
+            for (offset, code) in CutOffCode.allCases.enumerated() {
+                let column = C.firstCutOff + offset
+                guard table.has(column), !table.bytes(column).isEmpty, let time = time(table, column, fail: fail) else { continue }
+                result.cutOffs.append(CutOffTime(code, Date(seconds: time)))
+            }
+            let imo = table.text(C.vesselIMO)
+            if !imo.isEmpty && !Self.isIMONumber(imo) {
+                fail(C.vesselIMO, "vessel_imo \(quoted(imo)) is not an IMO number: 7 or 8 digits")
+            }
             guard isValid, let voyageNumber, let departure, let arrival, ports.0 >= 0, ports.1 >= 0 else {
+                result.cutOffs.removeSubrange(Int(cutOffStart)...)
                 skipped += 1
                 noteSkipped(table, log: &log)
                 continue
@@ -163,7 +188,10 @@ extension CSVImporter {
                 voyageIndex[voyageText] = voyage
                 result.voyages.append(VoyageRows(number: voyageNumber))
             }
-            for (column, name, line) in [(C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine)] {
+            for (column, name, line) in [
+                (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
+                (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
+            ] {
                 guard table.has(column) else { continue }
                 let value = table.text(column)
                 guard !value.isEmpty else { continue }
@@ -180,7 +208,7 @@ extension CSVImporter {
             result.voyages[Int(voyage)].rows.append(Int32(result.rows.count))
             result.rows.append(MovementRow(
                 voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, departure: departure, arrival: arrival,
-                line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
+                cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
                 departureColumn: Int32(table.position(C.departure).column)))
         }
         return result
@@ -192,6 +220,7 @@ extension CSVImporter {
     ) -> [Voyage] {
         let file = movements.file
         let rows = movements.rows
+        let cutOffs = movements.cutOffs
         var voyages = movements.voyages
         movements = MovementRows(file: file)
         var result: [Voyage] = []
@@ -236,9 +265,12 @@ extension CSVImporter {
                 let row = rows[Int(index)]
                 return CarrierMovement(
                     from: locations[Int(row.from)].code, to: locations[Int(row.to)].code,
-                    departure: Date(seconds: row.departure), arrival: Date(seconds: row.arrival), capacity: Int(row.capacity))
+                    departure: Date(seconds: row.departure), arrival: Date(seconds: row.arrival), capacity: Int(row.capacity),
+                    cutOffTimes: row.cutOffStart == row.cutOffEnd ? [] : Array(cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)]))
             }
-            result.append(Voyage(number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service))
+            result.append(Voyage(
+                number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service,
+                serviceName: voyage.serviceName, vesselIMONumber: voyage.vesselIMONumber))
         }
         return result
     }
@@ -258,6 +290,11 @@ extension CSVImporter {
         case .failure(let problem): fail(column, Timestamp.message(for: problem, value: table.text(column), column: table.name(column), allowsDate: false))
         }
         return nil
+    }
+
+    /// Whether the text is an IMO number as DCSA writes it: 7 or 8 digits.
+    static func isIMONumber(_ text: String) -> Bool {
+        (7...8).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// A whole number from 0 to `Int32.max`, digits only.

@@ -4,28 +4,42 @@ import Foundation
 public enum CSVWriter {
     /// The locations file of a network.
     public static func locations(of network: ScheduleNetwork) -> String {
-        var lines = ["unlocode,name,country,transshipment_hours,latitude,longitude"]
+        let hasZones = network.locations.contains { $0.timeZone != nil }
+        var lines = ["unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")]
         for location in network.locations {
             let hours = Double(location.transshipmentTime.wholeSeconds) / 3600
-            lines.append([
+            lines.append(([
                 location.code.rawValue, field(location.name), String(location.code.country), number(hours),
                 location.coordinates.map { number($0.latitude) } ?? "", location.coordinates.map { number($0.longitude) } ?? "",
-            ].joined(separator: ","))
+            ] + (hasZones ? [location.timeZone?.identifier ?? ""] : [])).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The schedule file of a network: one row per movement, voyage by voyage.
+    /// The schedule file of a network: one row per movement, voyage by voyage, with the columns of the
+    /// IMO numbers, service names and cut-off codes that the network has.
     public static func schedule(of network: ScheduleNetwork) -> String {
-        var text = "voyage,from,to,departure,arrival,capacity_teu,vessel,service\n"
-        for voyage in network.voyages {
+        let voyages = network.voyages
+        let hasIMO = voyages.contains { $0.vesselIMONumber != nil }, hasNames = voyages.contains { $0.serviceName != nil }
+        let codes = Set(voyages.flatMap { $0.movements.flatMap { $0.cutOffTimes.map(\.code) } })
+        let cutOffCodes = CutOffCode.allCases.filter(codes.contains)
+        var text = "voyage,from,to,departure,arrival,capacity_teu,vessel,service" + (hasIMO ? ",vessel_imo" : "")
+            + (hasNames ? ",service_name" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
+        for voyage in voyages {
             for movement in voyage.movements {
-                text += [
+                var fields = [
                     field(voyage.number.rawValue), movement.departureLocation.rawValue, movement.arrivalLocation.rawValue,
                     timestamp(movement.departureTime), timestamp(movement.arrivalTime),
                     movement.capacity == Int(Int32.max) ? "" : String(movement.capacity),
                     field(voyage.vessel ?? ""), field(voyage.service ?? ""),
-                ].joined(separator: ",") + "\n"
+                ]
+                if hasIMO { fields.append(voyage.vesselIMONumber ?? "") }
+                if hasNames { fields.append(field(voyage.serviceName ?? "")) }
+                for code in cutOffCodes {
+                    // A call has one time per code in a CSV row; the earliest stands for several.
+                    fields.append(movement.cutOffTimes.filter { $0.code == code }.map(\.time).min().map(timestamp) ?? "")
+                }
+                text += fields.joined(separator: ",") + "\n"
             }
         }
         return text
