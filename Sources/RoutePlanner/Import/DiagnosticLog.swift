@@ -11,15 +11,20 @@ struct DiagnosticLog {
     var hasErrors: Bool { errorCount > 0 }
     var omittedErrorCount: Int { max(0, errorCount - errorLimit) }
 
-    mutating func error(_ file: String, _ position: CSVPosition, _ message: String) {
+    mutating func error(_ file: String, _ position: CSVPosition, path: String? = nil, _ message: String) {
         errorCount += 1
         guard errorCount <= errorLimit else { return }
-        diagnostics.append(ImportDiagnostic(file: file, line: position.line, column: position.column, severity: .error, message: message))
+        diagnostics.append(ImportDiagnostic(file: file, line: position.line, column: position.column, path: path, severity: .error, message: message))
     }
 
-    mutating func warning(_ file: String, _ position: CSVPosition, _ message: String) {
+    mutating func warning(_ file: String, _ position: CSVPosition, path: String? = nil, _ message: String) {
         guard diagnostics.count < errorLimit * 10 else { return }
-        diagnostics.append(ImportDiagnostic(file: file, line: position.line, column: position.column, severity: .warning, message: message))
+        diagnostics.append(ImportDiagnostic(file: file, line: position.line, column: position.column, path: path, severity: .warning, message: message))
+    }
+
+    /// Counts errors that were found beyond another log's limit and never listed.
+    mutating func countOmittedErrors(_ count: Int) {
+        errorCount += max(0, count)
     }
 
     /// The diagnostics sorted by file, line and column, keeping the order of those at one place.
@@ -36,8 +41,8 @@ struct DiagnosticLog {
     mutating func append(_ other: DiagnosticLog) {
         for diagnostic in other.diagnostics {
             let position = CSVPosition(line: diagnostic.line, column: diagnostic.column)
-            if diagnostic.severity == .error { error(diagnostic.file, position, diagnostic.message) }
-            else { warning(diagnostic.file, position, diagnostic.message) }
+            if diagnostic.severity == .error { error(diagnostic.file, position, path: diagnostic.path, diagnostic.message) }
+            else { warning(diagnostic.file, position, path: diagnostic.path, diagnostic.message) }
         }
         errorCount += other.omittedErrorCount
     }

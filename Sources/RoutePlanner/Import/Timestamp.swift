@@ -15,7 +15,14 @@ enum Timestamp {
         case missingZone
     }
 
-    static func parse(_ text: ArraySlice<UInt8>) -> Result<Parsed, Problem> {
+    static func parse<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Result<Parsed, Problem> where Text.Index == Int {
+        parseWithOffset(text).map(\.parsed)
+    }
+
+    /// Parses a date or a date-time, with the offset from UTC in seconds that a date-time was written in
+    /// (0 for `Z` and for a date).
+    static func parseWithOffset<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Result<(parsed: Parsed, offset: Int), Problem>
+    where Text.Index == Int {
         let b = Bytes(slice: text)
         func digits(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }
@@ -30,7 +37,7 @@ enum Timestamp {
               let day = digits(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return .failure(.malformed) }
         let days = daysSince1970(year: year, month: month, day: day)
-        if b.count == 10 { return .success(.date(days)) }
+        if b.count == 10 { return .success((.date(days), 0)) }
         guard b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20, let hour = digits(11, 2), b.count > 13, b[13] == 0x3A,
               let minute = digits(14, 2), hour < 24, minute < 60
         else { return .failure(.malformed) }
@@ -72,12 +79,12 @@ enum Timestamp {
             return .failure(.malformed)
         }
         guard index == b.count else { return .failure(.malformed) }
-        return .success(.dateTime(days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)))
+        return .success((.dateTime(days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)), offset))
     }
 
     /// A slice indexed from zero.
-    private struct Bytes {
-        let slice: ArraySlice<UInt8>
+    private struct Bytes<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
+        let slice: Text
         var count: Int { slice.count }
         subscript(index: Int) -> UInt8 { slice[slice.startIndex + index] }
         func contains(_ byte: UInt8) -> Bool { slice.contains(byte) }
@@ -117,6 +124,16 @@ enum Timestamp {
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3600, 2)):\(pad(second % 3600 / 60, 2)):\(pad(second % 60, 2))Z"
+    }
+
+    /// A whole second as RFC 3339 in the local time of a UTC offset in seconds, such as
+    /// `2026-03-02T16:00:00+08:00`; `Z` for an offset of zero.
+    static func format(seconds: Int64, offset: Int) -> String {
+        guard offset != 0 else { return format(seconds: seconds) }
+        let local = format(seconds: seconds + Int64(offset)).dropLast()
+        let minutes = abs(offset) / 60
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return local + (offset < 0 ? "-" : "+") + pad(minutes / 60) + ":" + pad(minutes % 60)
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Hinnant's `days_from_civil`).

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Reads the vessel schedules that carriers publish through DCSA Commercial Schedules 1.0 (the JSON body of
+/// `GET /v1/vessel-schedules`: an array of `ServiceSchedule`) into a network.
+///
+/// - Each vessel schedule's transport calls become movements from one call to the next; a movement belongs
+///   to the export voyage (`carrierExportVoyageNumber`) of the call it departs from.
+/// - A call's time is its latest known timestamp of each type, ARRI and DEPA: ACT over EST over PLN. The
+///   offset the schedule wrote it in is kept, so that documents give the same local times back.
+/// - A call's cut-off times (`cutOffTimes`) belong to the movement that departs it; an unknown code is a
+///   warning.
+/// - Ports are named and placed from a locations file when given (which also gives transshipment times and
+///   time zones), else from the UN/LOCODE list (``reference``), else from the call's `locationName`; a port
+///   no locations file lists takes ``defaultTransshipmentHours``.
+/// - DCSA carries no capacity. A capacity file gives it by voyage or by vessel (docs/DCSA.md); without one
+///   the network's ``ScheduleNetwork/capacitiesAreKnown`` is `false`.
+///
+/// An import is all or nothing: every problem is reported at once, each located by its JSON path, up to
+/// ``errorLimit`` errors. The mapping is documented in docs/DCSA.md.
+public struct DCSAImporter: Sendable {
+    /// The most errors reported one by one, from 1 to a million.
+    public var errorLimit: Int {
+        didSet { errorLimit = min(max(errorLimit, 1), 1_000_000) }
+    }
+    /// The UN/LOCODE list that names and places ports no locations file lists.
+    public var reference: UnLocodeDirectory?
+
+    /// The transshipment time of a port no locations file lists: 24 hours.
+    public static let defaultTransshipmentHours = CSVImporter.defaultTransshipmentHours
+
+    /// Creates an importer.
+    public init(errorLimit: Int = 100, reference: UnLocodeDirectory? = nil) {
+        self.errorLimit = min(max(errorLimit, 1), 1_000_000)
+        self.reference = reference
+    }
+
+    /// Whether a file's content is JSON (its first character, after a byte order mark and white space, is
+    /// `[` or `{`) rather than CSV.
+    public static func recognises(_ file: CSVFile) -> Bool {
+        var index = file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < file.bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(file.bytes[index]) { index += 1 }
+        return index < file.bytes.count && (file.bytes[index] == UInt8(ascii: "[") || file.bytes[index] == UInt8(ascii: "{"))
+    }
+
+    /// Reads a vessel-schedules document, with an optional locations file and capacity file, into a network.
+    ///
+    /// - Throws: ``ImportError`` with every problem of the three files.
+    public func importVesselSchedules(_ file: CSVFile, locations: CSVFile? = nil, capacities: CSVFile? = nil)
+        throws(ImportError) -> ImportResult<ImportedSchedule>
+    {
+        var reader = VesselScheduleReader(errorLimit: errorLimit)
+        file.bytes.withUnsafeBufferPointer { reader.read($0) }
+        var log = DiagnosticLog(errorLimit: errorLimit)
+        let lines = LineIndex(file.bytes, needed: !reader.problems.isEmpty)
+        var skipped = 0
+        let listed = locations.map { CSVImporter(errorLimit: errorLimit).readLocations($0, log: &log, skipped: &skipped).locations } ?? []
+        let byCode = Dictionary(listed.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        var ports: [Location] = []
+        for port in reader.ports {
+            if let location = byCode[port.code] {
+                ports.append(location)
+            } else if let name = reference?.entry(port.code)?.name ?? port.name {
+                ports.append(Location(
+                    code: port.code, name: name, transshipmentTime: .seconds(Self.defaultTransshipmentHours * 3600),
+                    coordinates: reference?.entry(port.code)?.coordinates))
+            } else {
+                let list = reference.map { "the UN/LOCODE list \($0.release)" } ?? "a UN/LOCODE list"
+                reader.error(port.firstOffset, port.firstPath, "unknown location \(port.code): not in \(list) and no locationName; add it to a locations file")
+            }
+        }
+        var voyages = reader.voyages.map(\.voyage)
+        if let capacities { apply(capacities, to: &voyages, log: &log) }
+        for problem in reader.problems {
+            let position = lines.position(of: problem.offset)
+            if problem.severity == .error { log.error(file.name, position, path: problem.path, problem.message) }
+            else { log.warning(file.name, position, path: problem.path, problem.message) }
+        }
+        log.countOmittedErrors(reader.errorCount - reader.problems.filter { $0.severity == .error }.count)
+        if log.hasErrors { throw log.importError() }
+        do {
+            let network = try ScheduleNetwork(locations: ports, voyages: voyages, capacitiesAreKnown: capacities != nil)
+            return ImportResult(
+                value: ImportedSchedule(locations: ports, voyages: voyages, network: network), diagnostics: log.sorted,
+                omittedErrorCount: 0, skippedRowCount: 0)
+        } catch {
+            // Every rule of the network is checked above; should one be missing, its problems are still reported.
+            for problem in String(describing: error).split(separator: "\n") { log.error(file.name, .start, String(problem)) }
+            throw log.importError()
+        }
+    }
+
+    /// Sets the capacity of every voyage from a capacity file: `voyage` or `vessel_imo`, and `capacity_teu`.
+    private func apply(_ file: CSVFile, to voyages: inout [Voyage], log: inout DiagnosticLog) {
+        guard var table = CSVTable(file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo"], log: &log) else { return }
+        var byVoyage: [VoyageNumber: (teu: Int, line: Int)] = [:], byVessel: [String: (teu: Int, line: Int)] = [:]
+        let numbers = Set(voyages.map(\.number)), vessels = Set(voyages.compactMap(\.vesselIMONumber))
+        while table.nextRow(log: &log) {
+            let voyageText = table.text(1), imo = table.text(2)
+            let teu = CSVImporter.wholeNumber(table.bytes(0))
+            if teu == nil {
+                log.error(table.file, table.position(0), "capacity_teu \(quoted(table.text(0))) is not a whole number of TEU from 0 to \(Int32.max)")
+            }
+            switch (VoyageNumber(voyageText), imo.isEmpty) {
+            case (let number?, true):
+                if let seen = byVoyage[number] {
+                    log.error(table.file, table.position(1), "voyage \(number) already has a capacity on line \(seen.line)")
+                } else if let teu {
+                    byVoyage[number] = (Int(teu), table.line)
+                    if !numbers.contains(number) { log.warning(table.file, table.position(1), "voyage \(number) is not in the schedule") }
+                }
+            case (nil, false):
+                if !CSVImporter.isIMONumber(imo) {
+                    log.error(table.file, table.position(2), "vessel_imo \(quoted(imo)) is not an IMO number: 7 or 8 digits")
+                } else if let seen = byVessel[imo] {
+                    log.error(table.file, table.position(2), "vessel \(imo) already has a capacity on line \(seen.line)")
+                } else if let teu {
+                    byVessel[imo] = (Int(teu), table.line)
+                    if !vessels.contains(imo) { log.warning(table.file, table.position(2), "no voyage of the schedule sails vessel \(imo)") }
+                }
+            default:
+                log.error(table.file, CSVPosition(line: table.line, column: 1), "give a voyage or a vessel_imo, not both or neither")
+            }
+        }
+        var missing: [VoyageNumber] = []
+        voyages = voyages.map { voyage in
+            guard let teu = byVoyage[voyage.number]?.teu ?? voyage.vesselIMONumber.flatMap({ byVessel[$0]?.teu }) else {
+                missing.append(voyage.number)
+                return voyage
+            }
+            return voyage.replacingMovements(voyage.movements.map { var movement = $0; movement.capacity = teu; return movement })
+        }
+        if !missing.isEmpty {
+            let named = missing.prefix(5).map(\.rawValue).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+            log.warning(file.name, .start, "\(missing.count) voyage\(missing.count == 1 ? " has" : "s have") no capacity here and \(missing.count == 1 ? "is" : "are") taken as unlimited: \(named)")
+        }
+    }
+}
+
+/// The line and column of byte offsets in a text, from the offsets of its line breaks.
+struct LineIndex {
+    private var breaks: [Int] = []
+    private let bytes: [UInt8]
+
+    /// Indexes the text's line breaks, when any position will be asked for.
+    init(_ bytes: [UInt8], needed: Bool) {
+        self.bytes = bytes
+        guard needed else { return }
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { breaks.append(offset) }
+    }
+
+    /// The line and the column (in characters) of a byte offset, both from 1.
+    func position(of offset: Int) -> CSVPosition {
+        var low = 0, high = breaks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if breaks[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        let lineStart = low == 0 ? 0 : breaks[low - 1] + 1
+        let end = min(offset, bytes.count)
+        let column = lineStart < end ? bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } : 0
+        return CSVPosition(line: low + 1, column: column + 1)
+    }
+}

@@ -1,0 +1,265 @@
+/// Reads JSON text (RFC 8259) value by value, in place, without building a tree.
+///
+/// A reader walks the document in its own order: it asks what kind of value comes next, enters objects and
+/// arrays, reads keys and strings as byte ranges of the text, and skips what it does not need. Nothing is
+/// copied but what the reader decodes, so a document of hundreds of megabytes reads in one pass with no
+/// memory beyond its bytes. Nesting is limited to ``maximumDepth``.
+///
+/// - Complexity: Every byte is read a bounded number of times.
+struct JSONScanner {
+    /// The kinds of JSON value.
+    enum Kind: String {
+        case object, array, string, number, boolean = "true or false", null
+    }
+
+    /// Text that is not JSON, at a byte offset: reading stops there.
+    struct SyntaxError: Error {
+        var offset: Int
+        var message: String
+    }
+
+    static let maximumDepth = 256
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index = 0
+    private var depth = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark is not JSON, but editors write one.
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
+
+    /// The offset of the next value, after white space.
+    mutating func offset() -> Int {
+        skipSpace()
+        return index
+    }
+
+    /// The kind of the next value.
+    mutating func kind() throws(SyntaxError) -> Kind {
+        skipSpace()
+        guard index < bytes.count else { throw SyntaxError(offset: index, message: "the file ends where a value should be (is it cut short?)") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        default: throw unexpected("a value")
+        }
+    }
+
+    /// Whether the text has nothing but white space left.
+    mutating func isAtEnd() -> Bool {
+        skipSpace()
+        return index == bytes.count
+    }
+
+    // MARK: Objects and arrays
+
+    /// Enters an object; read its members with ``nextKey()``.
+    mutating func enterObject() throws(SyntaxError) {
+        try enter(UInt8(ascii: "{"), "an object")
+    }
+
+    /// The next key of the object entered (its text without quotes, escapes undecoded), positioned at its
+    /// value; `nil` when the object ends.
+    mutating func nextKey(first: Bool) throws(SyntaxError) -> UnsafeBufferPointer<UInt8>? {
+        guard try nextMember(first: first, closing: UInt8(ascii: "}")) else { return nil }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+        let key = try string().text
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
+        index += 1
+        return key
+    }
+
+    /// Enters an array; read its elements with ``nextElement(first:)``.
+    mutating func enterArray() throws(SyntaxError) {
+        try enter(UInt8(ascii: "["), "an array")
+    }
+
+    /// Whether another element follows in the array entered, positioned at it.
+    mutating func nextElement(first: Bool) throws(SyntaxError) -> Bool {
+        try nextMember(first: first, closing: UInt8(ascii: "]"))
+    }
+
+    private mutating func enter(_ opening: UInt8, _ what: String) throws(SyntaxError) {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == opening else { throw unexpected(what) }
+        guard depth < Self.maximumDepth else {
+            throw SyntaxError(offset: index, message: "values are nested more than \(Self.maximumDepth) deep")
+        }
+        depth += 1
+        index += 1
+    }
+
+    private mutating func nextMember(first: Bool, closing: UInt8) throws(SyntaxError) -> Bool {
+        skipSpace()
+        guard index < bytes.count else {
+            throw SyntaxError(offset: index, message: "the file ends inside \(closing == UInt8(ascii: "]") ? "an array" : "an object") (is it cut short?)")
+        }
+        if bytes[index] == closing {
+            index += 1
+            depth -= 1
+            return false
+        }
+        if !first {
+            guard bytes[index] == UInt8(ascii: ",") else { throw unexpected("',' or '\(Character(UnicodeScalar(closing)))'") }
+            index += 1
+            skipSpace()
+        }
+        return true
+    }
+
+    // MARK: Scalars
+
+    /// Reads a string: the bytes between its quotes, escapes undecoded, and whether it has any.
+    mutating func string() throws(SyntaxError) -> (text: UnsafeBufferPointer<UInt8>, isEscaped: Bool) {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("a string") }
+        let start = index + 1
+        var isEscaped = false
+        index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return (text, isEscaped)
+            }
+            if byte == UInt8(ascii: "\\") {
+                isEscaped = true
+                index += 2
+                continue
+            }
+            guard byte >= 0x20 else { throw SyntaxError(offset: index, message: "a control character inside a string; write it escaped") }
+            index += 1
+        }
+        throw SyntaxError(offset: min(index, bytes.count), message: "the file ends inside a string (is it cut short?)")
+    }
+
+    /// Reads a string and decodes its escapes; invalid escapes and UTF-8 become U+FFFD.
+    mutating func decodedString() throws(SyntaxError) -> String {
+        let (text, isEscaped) = try string()
+        return isEscaped ? Self.unescape(text) : String(decoding: text, as: UTF8.self)
+    }
+
+    /// Reads `true` or `false`.
+    mutating func boolean() throws(SyntaxError) -> Bool {
+        if try literal("true") { return true }
+        if try literal("false") { return false }
+        throw unexpected("true or false")
+    }
+
+    /// Skips the next value, whatever it is.
+    mutating func skipValue() throws(SyntaxError) {
+        switch try kind() {
+        case .object:
+            try enterObject()
+            var first = true
+            while try nextKey(first: first) != nil {
+                first = false
+                try skipValue()
+            }
+        case .array:
+            try enterArray()
+            var first = true
+            while try nextElement(first: first) {
+                first = false
+                try skipValue()
+            }
+        case .string:
+            _ = try string()
+        case .boolean:
+            _ = try boolean()
+        case .null:
+            guard try literal("null") else { throw unexpected("null") }
+        case .number:
+            let start = index
+            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+            guard Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) != nil else {
+                throw SyntaxError(offset: start, message: "a malformed number")
+            }
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(SyntaxError) -> Bool {
+        skipSpace()
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func unexpected(_ expected: String) -> SyntaxError {
+        guard index < bytes.count else {
+            return SyntaxError(offset: index, message: "the file ends where \(expected) should be (is it cut short?)")
+        }
+        let found = bytes[index] >= 0x20 && bytes[index] < 0x7F ? "'\(Character(UnicodeScalar(bytes[index])))'" : "byte 0x\(String(bytes[index], radix: 16))"
+        return SyntaxError(offset: index, message: "expected \(expected), found \(found)")
+    }
+
+    /// The text of a string with its escapes decoded.
+    static func unescape(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        var index = 0
+        func flush() {
+            scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+            bytes.removeAll()
+        }
+        func hex(_ at: Int) -> UInt32? {
+            guard at + 4 <= text.count else { return nil }
+            return UInt32(String(decoding: UnsafeBufferPointer(rebasing: text[at..<(at + 4)]), as: UTF8.self), radix: 16)
+        }
+        while index < text.count {
+            guard text[index] == UInt8(ascii: "\\"), index + 1 < text.count else {
+                bytes.append(text[index])
+                index += 1
+                continue
+            }
+            flush()
+            let escape = text[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "u"):
+                var value = hex(index) ?? 0xFFFD
+                index += 4
+                if (0xD800..<0xDC00).contains(value), index + 6 <= text.count, text[index] == UInt8(ascii: "\\"),
+                   text[index + 1] == UInt8(ascii: "u"), let low = hex(index + 2), (0xDC00..<0xE000).contains(low)
+                {
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                scalars.append(UnicodeScalar(value) ?? "\u{FFFD}")
+            default: scalars.append(UnicodeScalar(escape))
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+}
