@@ -145,7 +145,15 @@ struct LineIndex {
     init(_ bytes: [UInt8], needed: Bool) {
         self.bytes = bytes
         guard needed else { return }
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { breaks.append(offset) }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var from = 0
+            while from < buffer.count, let found = memchr(base + from, 0x0A, buffer.count - from) {
+                let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                breaks.append(offset)
+                from = offset + 1
+            }
+        }
     }
 
     /// The line and the column (in characters) of a byte offset, both from 1.

@@ -41,6 +41,9 @@ struct VesselScheduleReader {
         var exportVoyage: VoyageNumber?
         var cutOffs: [CutOffTime] = []
         var timestampCount = 0
+        /// Whether an ARRI or a DEPA timestamp was given but had a problem (reported), so that it is not
+        /// reported missing too.
+        var hasBadArrival = false, hasBadDeparture = false
     }
 
     let errorLimit: Int
@@ -101,12 +104,15 @@ struct VesselScheduleReader {
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
         var code: String?, name: String?
+        var hasCode = false
         let firstVoyage = voyages.count
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
             switch Self.name(key) {
-            case "carrierServiceCode": code = try text(&json, path + ".carrierServiceCode")
+            case "carrierServiceCode":
+                hasCode = true
+                code = try text(&json, path + ".carrierServiceCode")
             case "carrierServiceName": name = try text(&json, path + ".carrierServiceName")
             case "vesselSchedules":
                 guard try expect(.array, &json, path + ".vesselSchedules") else { continue }
@@ -119,7 +125,7 @@ struct VesselScheduleReader {
             default: try json.skipValue()
             }
         }
-        if code == nil { error(offset, path, "no carrierServiceCode") }
+        if !hasCode { error(offset, path, "no carrierServiceCode") }
         for index in firstVoyage..<voyages.count {
             let voyage = voyages[index].voyage
             voyages[index].voyage = Voyage(
@@ -218,11 +224,13 @@ struct VesselScheduleReader {
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
         var code: UnLocode?, name: String?
+        var hasCode = false
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
             switch Self.name(key) {
             case "UNLocationCode":
+                hasCode = true
                 let valueOffset = json.offset()
                 guard let text = try text(&json, path + ".UNLocationCode") else { continue }
                 code = UnLocode(text)
@@ -234,7 +242,7 @@ struct VesselScheduleReader {
             }
         }
         guard let code else {
-            error(offset, path, "no UNLocationCode: route-planner knows ports by their UN/LOCODE")
+            if !hasCode { error(offset, path, "no UNLocationCode: route-planner knows ports by their UN/LOCODE") }
             return
         }
         let key = UnLocode.packed(code.rawValue.utf8)
@@ -272,7 +280,11 @@ struct VesselScheduleReader {
         if type == nil { error(offset, path, "no eventTypeCode (ARRI or DEPA)") }
         else if type != "ARRI" && type != "DEPA" { error(offset, path + ".eventTypeCode", "\(quoted(type!)) is not ARRI or DEPA") }
         if !hasTime { error(offset, path, "no eventDateTime") }
-        guard let rank, let time else { return }
+        guard let rank, let time else {
+            if type == "ARRI" { call.hasBadArrival = true }
+            if type == "DEPA" { call.hasBadDeparture = true }
+            return
+        }
         if type == "ARRI" && rank >= call.arrivalRank && (rank > call.arrivalRank || time.seconds > call.arrival) {
             (call.arrival, call.arrivalOffset, call.arrivalRank) = (time.seconds, time.offset, rank)
         } else if type == "DEPA" && rank >= call.departureRank && (rank > call.departureRank || time.seconds > call.departure) {
@@ -332,9 +344,9 @@ struct VesselScheduleReader {
         let before = errorCount
         for (index, call) in calls.enumerated() where call.timestampCount > 0 {
             let callPath = path + ".transportCalls[\(index)]"
-            if index > 0 && call.arrivalRank == 0 { error(call.offset, callPath, "no ARRI timestamp") }
+            if index > 0 && call.arrivalRank == 0 && !call.hasBadArrival { error(call.offset, callPath, "no ARRI timestamp") }
             guard index < calls.count - 1 else { continue }
-            if call.departureRank == 0 { error(call.offset, callPath, "no DEPA timestamp") }
+            if call.departureRank == 0 && !call.hasBadDeparture { error(call.offset, callPath, "no DEPA timestamp") }
             if call.exportVoyage == nil {
                 error(call.offset, callPath, "no carrierExportVoyageNumber: the sailing to the next call belongs to it")
             }
@@ -346,7 +358,9 @@ struct VesselScheduleReader {
                 error(next.offset, path + ".transportCalls[\(index + 1)]", "arrives \(Self.time(next.arrival, next.arrivalOffset)), not after the call before it departs \(Self.time(call.departure, call.departureOffset))")
             }
         }
-        guard errorCount == before, calls.allSatisfy({ $0.port >= 0 }) else { return }
+        guard errorCount == before, calls.allSatisfy({ $0.port >= 0 && $0.timestampCount > 0 }),
+              calls.dropFirst().allSatisfy({ $0.arrivalRank > 0 }), calls.dropLast().allSatisfy({ $0.departureRank > 0 && $0.exportVoyage != nil })
+        else { return }
         if calls.count < 2 { warning(offset, path, "fewer than two transport calls: nothing sails"); return }
 
         var start = 0

@@ -1,0 +1,187 @@
+import Foundation
+import RoutePlanner
+import Testing
+
+/// DCSA vessel schedules in: the mapping, and every problem located by its JSON path.
+@Suite struct DCSAImportTests {
+    /// A transport call as a carrier publishes it; `nil` times are left out.
+    static func call(
+        _ reference: String, _ code: String, voyage: String?, arrival: String? = nil, departure: String? = nil,
+        extra: [String] = [], cutOffs: [(String, String)] = [], timestamps: [String]? = nil
+    ) -> String {
+        var stamps = timestamps ?? []
+        if timestamps == nil {
+            if let arrival { stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(arrival)"}"#) }
+            if let departure { stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "\#(departure)"}"#) }
+        }
+        var fields = [
+            #""transportCallReference": "\#(reference)""#, #""carrierImportVoyageNumber": "\#(voyage ?? "X")""#,
+            #""location": {"UNLocationCode": "\#(code)", "locationName": "Port \#(code)"}"#,
+            #""timestamps": [\#(stamps.joined(separator: ", "))]"#,
+        ]
+        if let voyage { fields.append(#""carrierExportVoyageNumber": "\#(voyage)""#) }
+        if !cutOffs.isEmpty {
+            fields.append(#""cutOffTimes": ["# + cutOffs.map { #"{"cutOffDateTimeCode": "\#($0.0)", "cutOffDateTime": "\#($0.1)"}"# }.joined(separator: ", ") + "]")
+        }
+        return "{" + (fields + extra).joined(separator: ", ") + "}"
+    }
+
+    static func document(_ calls: [String], service: String = "AE7", vessel: String = #"{"name": "Maersk Kiel", "vesselIMONumber": "9321483"}"#) -> String {
+        #"[{"carrierServiceName": "Asia-Europe 7", "carrierServiceCode": "\#(service)", "vesselSchedules": [{"isDummyVessel": false, "vessel": \#(vessel), "transportCalls": [\#(calls.joined(separator: ",\n"))]}]}]"#
+    }
+
+    static let shanghaiToRotterdam = document([
+        call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00+08:00", cutOffs: [("FCO", "2026-03-01T16:00:00+08:00"), ("TCO", "2026-03-02T04:00:00+08:00")]),
+        call("C2", "SGSIN", voyage: "001W", arrival: "2026-03-08T08:00:00+08:00", departure: "2026-03-09T08:00:00+08:00"),
+        call("C3", "NLRTM", voyage: "002E", arrival: "2026-04-01T10:00:00+02:00", departure: "2026-04-02T10:00:00+02:00"),
+        call("C4", "DEHAM", voyage: nil, arrival: "2026-04-03T10:00:00+02:00"),
+    ])
+
+    static func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+
+    static func errors(_ text: String, capacities: String? = nil) -> [String] {
+        do {
+            _ = try DCSAImporter().importVesselSchedules(
+                CSVFile(name: "schedule.json", text: text), capacities: capacities.map { CSVFile(name: "capacities.csv", text: $0) })
+            return []
+        } catch {
+            return error.diagnostics.map(\.description) + (error.omittedErrorCount > 0 ? ["and \(error.omittedErrorCount) more"] : [])
+        }
+    }
+
+    @Test func readsCallsIntoVoyagesWithTheirOffsetsAndCutOffs() throws {
+        let imported = try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: Self.shanghaiToRotterdam))
+        #expect(imported.diagnostics.isEmpty)
+        let network = imported.value.network
+        #expect(!network.capacitiesAreKnown)
+        #expect(network.voyages.map(\.number) == ["001W", "002E"])
+        let first = try #require(network.voyage("001W"))
+        #expect(first.service == "AE7" && first.serviceName == "Asia-Europe 7" && first.vessel == "Maersk Kiel" && first.vesselIMONumber == "9321483")
+        #expect(first.movements.map(\.departureLocation) == ["CNSHA", "SGSIN"])
+        #expect(first.movements[0].departureTime == Self.utc("2026-03-02T08:00:00Z"))
+        #expect(first.movements[0].departureUTCOffset == 8 * 3600 && first.movements[1].arrivalUTCOffset == 2 * 3600)
+        #expect(first.movements[0].cutOffTimes == [
+            CutOffTime(.fullContainerDelivery, Self.utc("2026-03-01T08:00:00Z")), CutOffTime(.transshipment, Self.utc("2026-03-01T20:00:00Z")),
+        ])
+        #expect(network.voyage("002E")?.movements.map(\.arrivalLocation) == ["DEHAM"])
+        #expect(network.location("SGSIN")?.name == "Port SGSIN")
+        #expect(network.location("SGSIN")?.transshipmentTime == .seconds(24 * 3600))
+        #expect(imported.value.network.movementCount == 3)
+    }
+
+    @Test func aCallsTimeIsItsLatestKnownTimestamp() throws {
+        func stamp(_ type: String, _ classifier: String, _ time: String) -> String {
+            #"{"eventTypeCode": "\#(type)", "eventClassifierCode": "\#(classifier)", "eventDateTime": "\#(time)"}"#
+        }
+        let text = Self.document([
+            Self.call("C1", "CNSHA", voyage: "V", timestamps: [
+                stamp("DEPA", "ACT", "2026-03-02T10:00:00Z"), stamp("DEPA", "PLN", "2026-03-02T08:00:00Z"), stamp("DEPA", "EST", "2026-03-02T09:00:00Z"),
+            ]),
+            Self.call("C2", "NLRTM", voyage: nil, timestamps: [
+                stamp("ARRI", "PLN", "2026-04-01T08:00:00Z"), stamp("ARRI", "EST", "2026-04-02T08:00:00Z"), stamp("ARRI", "EST", "2026-04-03T08:00:00Z"),
+            ]),
+        ])
+        let movement = try #require(DCSAImporter().importVesselSchedules(CSVFile(name: "s.json", text: text)).value.network.voyage("V")?.movements.first)
+        #expect(movement.departureTime == Self.utc("2026-03-02T10:00:00Z"))
+        #expect(movement.arrivalTime == Self.utc("2026-04-03T08:00:00Z"))
+    }
+
+    @Test func namesPortsFromALocationsFileAndGivesCapacitiesByVoyageOrVessel() throws {
+        let locations = CSVFile(name: "locations.csv", text: "unlocode,name,transshipment_hours,time_zone\nSGSIN,Singapore,12,Asia/Singapore\n")
+        let capacities = CSVFile(name: "capacities.csv", text: "voyage,vessel_imo,capacity_teu\n001W,,1200\n,9321483,900\n")
+        let imported = try DCSAImporter().importVesselSchedules(
+            CSVFile(name: "schedule.json", text: Self.shanghaiToRotterdam), locations: locations, capacities: capacities)
+        let network = imported.value.network
+        #expect(network.capacitiesAreKnown)
+        #expect(network.location("SGSIN")?.transshipmentTime == .seconds(12 * 3600))
+        #expect(network.location("SGSIN")?.timeZone?.identifier == "Asia/Singapore")
+        #expect(network.voyage("001W")?.movements.map(\.capacity) == [1200, 1200])
+        #expect(network.voyage("002E")?.movements.map(\.capacity) == [900])
+        #expect(imported.diagnostics.isEmpty)
+    }
+
+    @Test func aCapacityFileWithProblemsIsReportedByLine() {
+        let capacities = "voyage,vessel_imo,capacity_teu\n001W,,12x\n001W,9321483,5\nNOPE,,5\n,123,5\n"
+        #expect(Self.errors(Self.shanghaiToRotterdam, capacities: capacities) == [
+            "capacities.csv:1:1: warning: 2 voyages have no capacity here and are taken as unlimited: 001W, 002E",
+            "capacities.csv:2:7: error: capacity_teu \"12x\" is not a whole number of TEU from 0 to 2147483647",
+            "capacities.csv:3:1: error: give a voyage or a vessel_imo, not both or neither",
+            "capacities.csv:4:1: warning: voyage NOPE is not in the schedule",
+            "capacities.csv:5:2: error: vessel_imo \"123\" is not an IMO number: 7 or 8 digits",
+        ])
+    }
+
+    @Test func reportsEveryProblemByItsJSONPath() {
+        let text = Self.document([
+            Self.call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00", cutOffs: [("XYZ", "2026-03-01T16:00:00+08:00")]),
+            Self.call("C2", "SGSIN", voyage: "001W", arrival: "2026-03-08T08:00:00+08:00"),
+            Self.call("C2", "NLRT", voyage: "001W", arrival: "2026-04-01T10:00:00+02:00", departure: "2026-04-02T10:00:00+02:00"),
+            Self.call("C4", "DEHAM", voyage: "001W", arrival: "2026-03-03T10:00:00+02:00", departure: "2026-03-03T09:00:00+02:00"),
+            Self.call("C5", "BEANR", voyage: nil, timestamps: []),
+        ])
+        let path = "schedule.json: $[0].vesselSchedules[0].transportCalls"
+        #expect(Self.errors(text) == [
+            "\(path)[0].timestamps[0].eventDateTime: error: \"2026-03-02T16:00:00\" has no UTC offset; DCSA times are local with their offset, as in \"2026-03-02T16:00:00+01:00\", or \"2026-03-02T16:00:00Z\" for UTC",
+            "\(path)[0].cutOffTimes[0].cutOffDateTimeCode: warning: unknown cut-off code \"XYZ\" is ignored",
+            "\(path)[1]: error: no DEPA timestamp",
+            "\(path)[2].transportCallReference: error: transportCallReference \"C2\" is also the reference of $[0].vesselSchedules[0].transportCalls[1]",
+            "\(path)[2].location.UNLocationCode: error: malformed UN/LOCODE \"NLRT\": expected 2 letters and 3 letters or digits",
+            "\(path)[3]: error: arrives 2026-03-03T10:00:00+02:00, not after the call before it departs 2026-04-02T10:00:00+02:00",
+            "\(path)[3]: error: departs 2026-03-03T09:00:00+02:00 before it arrives 2026-03-03T10:00:00+02:00",
+            "\(path)[4]: error: no timestamps: a call needs its ARRI or DEPA time",
+        ])
+    }
+
+    @Test(arguments: [
+        ("{\"vesselSchedules\": []}", "schedule.json: $: error: expected an array of service schedules (the body of GET /v1/vessel-schedules), found an object"),
+        ("[{\"carrierServiceCode\": \"AE7\", \"vesselSchedules\": [{\"transportCalls\": [{\"transportCallReference\": \"C1\", \"timest",
+         "schedule.json:1:105: error: the file ends inside a string (is it cut short?)"),
+        ("[{\"carrierServiceCode\": \"AE7\", \"vesselSchedules\": [", "schedule.json:1:52: error: the file ends inside an array (is it cut short?)"),
+        ("[1, 2]", "schedule.json: $[0]: error: expected an object, found a number"),
+        ("[{\"carrierServiceCode\": 7}] x", "schedule.json: $[0].carrierServiceCode: error: expected a string, found a number"),
+        (String(repeating: "[", count: 300), "schedule.json:1:257: error: values are nested more than 256 deep"),
+        ("", "schedule.json:1:1: error: the file ends where a value should be (is it cut short?)"),
+    ])
+    func reportsWhatIsNotAVesselScheduleDocument(text: String, message: String) {
+        #expect(Self.errors(text).contains(message))
+    }
+
+    @Test func aVoyageMayNotSailInTwoVesselSchedules() {
+        let calls = [
+            Self.call("A1", "CNSHA", voyage: "V1", departure: "2026-03-02T08:00:00Z"),
+            Self.call("A2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z"),
+        ]
+        let again = calls.map { $0.replacingOccurrences(of: "\"A1\"", with: "\"B1\"").replacingOccurrences(of: "\"A2\"", with: "\"B2\"") }
+        let text = #"[{"carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [{"isDummyVessel": true, "transportCalls": [\#(calls.joined(separator: ","))]}, {"isDummyVessel": true, "transportCalls": [\#(again.joined(separator: ","))]}]}]"#
+        #expect(Self.errors(text) == [
+            "schedule.json: $[0].vesselSchedules[1].transportCalls[0]: error: voyage V1 sails again here; it already sails from $[0].vesselSchedules[0].transportCalls[0]: a voyage is one run of calls of one vessel",
+        ])
+    }
+
+    @Test func errorsAreCappedAndCounted() {
+        // One error a call: a departure without an offset.
+        let calls = (0..<300).map { Self.call("C\($0)", "CNSHA", voyage: "V", arrival: "2026-03-02T08:00:00Z", departure: "2026-03-02T08:00:00") }
+        let errors = Self.errors(Self.document(calls))
+        #expect(errors.count == 101)
+        #expect(errors.last == "and 200 more")
+    }
+
+    @Test func aHundredMegabyteFileIsReadAndReportedWithoutTrapping() {
+        // A document whose one call carries a 100 MB field the reader does not need, then a bad time.
+        let padding = String(repeating: "x", count: 100 << 20)
+        let text = Self.document([
+            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""facilityName": "\#(padding)""#]),
+            Self.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00"),
+        ])
+        #expect(Self.errors(text) == [
+            "schedule.json: $[0].vesselSchedules[0].transportCalls[1].timestamps[0].eventDateTime: error: \"2026-04-01T08:00:00\" has no UTC offset; DCSA times are local with their offset, as in \"2026-04-01T08:00:00+01:00\", or \"2026-04-01T08:00:00Z\" for UTC",
+        ])
+    }
+
+    @Test func recognisesJSONByItsContent() {
+        #expect(DCSAImporter.recognises(CSVFile(name: "a", text: "\u{FEFF}  \n[")))
+        #expect(DCSAImporter.recognises(CSVFile(name: "a", text: "{}")))
+        #expect(!DCSAImporter.recognises(CSVFile(name: "a", text: "voyage,from,to")))
+        #expect(!DCSAImporter.recognises(CSVFile(name: "a", text: "")))
+    }
+}
