@@ -27,16 +27,22 @@ public struct RoutePlannerComposition: Sendable {
         self.format = format
     }
 
-    /// Wires the application over CSV files, with a what-if scenario applied to the schedule; without a
-    /// bookings file the cargo starts empty.
+    /// Wires the application over files, with a what-if scenario applied to the schedule: a CSV schedule and
+    /// its locations, or a DCSA vessel-schedules document with optional locations and capacity files (its
+    /// ports named from the bundled UN/LOCODE list); without a bookings file the cargo starts empty.
     public init(
-        locations: URL, schedule: URL, bookings: URL? = nil, scenario: Scenario = Scenario(), format: PlannerFormat = PlannerFormat()
+        locations: URL?, schedule: URL, capacities: URL? = nil, bookings: URL? = nil, scenario: Scenario = Scenario(),
+        format: PlannerFormat = PlannerFormat()
     ) {
-        let repository = CSVScheduleRepository(locations: locations, schedule: schedule, scenario: scenario)
+        let repository = ScheduleFileRepository(
+            locations: locations, schedule: schedule, capacities: capacities, importer: Self.scheduleImporter, scenario: scenario)
         self.init(
             locations: repository, voyages: repository,
             cargo: bookings.map { CSVCargoRepository(bookings: $0, schedule: repository) } ?? InMemoryCargoRepository(), format: format)
     }
+
+    /// Reads schedules of either format, naming the ports of a DCSA schedule from the bundled UN/LOCODE list.
+    public static let scheduleImporter = ScheduleImporter(reference: { try? BundledData.unlocodeDirectory() })
 
     /// Wires the application over the bundled LINER-LIB WorldSmall schedule and its sample bookings.
     public static func bundled(scenario: Scenario = Scenario(), format: PlannerFormat = PlannerFormat()) -> RoutePlannerComposition {

@@ -42,7 +42,7 @@ struct AssignCommand: AsyncParsableCommand {
         if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
         if store != nil && compare { throw ValidationError("--compare works with a bookings file, not with --store.") }
         if schedule.schedule != nil && bookings == nil && store == nil {
-            throw ValidationError("--bookings is needed with --schedule and --locations.")
+            throw ValidationError("--bookings is needed with --schedule.")
         }
     }
 
@@ -59,6 +59,10 @@ struct AssignCommand: AsyncParsableCommand {
         let scenario = try whatIf.scenario()
         let app = try store.map { try schedule.composition(store: $0, scenario: scenario) }
             ?? schedule.composition(bookings: bookings, scenario: scenario)
+        if let network = try? await app.voyages.network(), !network.capacitiesAreKnown {
+            printError("error: --capacities: \(schedule.files.schedule.relativePath) is a DCSA vessel schedule, which carries no capacities; give the voyages' capacities in a CSV file (voyage or vessel_imo, capacity_teu) with --capacities FILE.")
+            throw ExitCode.failure
+        }
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
         let result = await withProgress { await assignRoutes.controller.handle(form) }

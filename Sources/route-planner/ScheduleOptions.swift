@@ -7,32 +7,43 @@ import RoutePlannerStore
 
 /// The schedule files shared by every command; the bundled network without them.
 struct ScheduleOptions: ParsableArguments {
-    @Option(help: "The schedule CSV file (voyage, from, to, departure, arrival[, capacity_teu, vessel, service]).")
+    @Option(help: ArgumentHelp(
+        "The schedule: a CSV file (voyage, from, to, departure, arrival[, capacity_teu, vessel, service, cut_off_…]) with --locations, or a DCSA Commercial Schedules vessel-schedules JSON document (the body of GET /v1/vessel-schedules).",
+        valueName: "file"))
     var schedule: String?
 
-    @Option(help: "The locations CSV file (unlocode, name[, country, transshipment_hours, latitude, longitude]).")
+    @Option(help: ArgumentHelp(
+        "The locations CSV file (unlocode, name[, country, transshipment_hours, latitude, longitude, time_zone]); required with a CSV schedule, optional with a DCSA one (its ports are then named from the UN/LOCODE list and take 24 h to transship).",
+        valueName: "file"))
     var locations: String?
 
+    @Option(help: ArgumentHelp(
+        "The capacities of a DCSA schedule's voyages, a CSV file (voyage or vessel_imo, capacity_teu); assign needs it.", valueName: "file"))
+    var capacities: String?
+
     func validate() throws {
-        guard (schedule == nil) == (locations == nil) else {
-            throw ValidationError("--schedule and --locations go together: give both, or neither for the bundled network.")
+        if schedule == nil && locations != nil {
+            throw ValidationError("--locations goes with --schedule: give both, or neither for the bundled network.")
+        }
+        if schedule == nil && capacities != nil {
+            throw ValidationError("--capacities goes with a DCSA --schedule.")
         }
     }
 
-    /// The two files, or the bundled ones.
-    var files: (locations: URL, schedule: URL) {
-        guard let schedule, let locations else {
+    /// The files, or the bundled ones.
+    var files: (locations: URL?, schedule: URL, capacities: URL?) {
+        guard let schedule else {
             let bundled = BundledData.worldSmallDirectory
-            return (bundled.appendingPathComponent("locations.csv"), bundled.appendingPathComponent("schedule.csv"))
+            return (bundled.appendingPathComponent("locations.csv"), bundled.appendingPathComponent("schedule.csv"), nil)
         }
-        return (URL(fileURLWithPath: locations), URL(fileURLWithPath: schedule))
+        return (locations.map { URL(fileURLWithPath: $0) }, URL(fileURLWithPath: schedule), capacities.map { URL(fileURLWithPath: $0) })
     }
 
     /// The application wired to the files, or to the bundled network and bookings, with a what-if scenario.
     func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
-            locations: files.locations, schedule: files.schedule,
+            locations: files.locations, schedule: files.schedule, capacities: files.capacities,
             bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario)
     }
 
@@ -46,9 +57,13 @@ struct ScheduleOptions: ParsableArguments {
             printError("error: --store \(path): \(error)")
             throw ExitCode.failure
         }
-        let schedule = CSVScheduleRepository(locations: files.locations, schedule: files.schedule, scenario: scenario)
-        let name = self.schedule == nil ? "the bundled WorldSmall schedule" : "\(files.schedule.lastPathComponent) and \(files.locations.lastPathComponent)"
-        if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule]),
+        let files = self.files
+        let schedule = ScheduleFileRepository(
+            locations: files.locations, schedule: files.schedule, capacities: files.capacities,
+            importer: RoutePlannerComposition.scheduleImporter, scenario: scenario)
+        let name = self.schedule == nil
+            ? "the bundled WorldSmall schedule" : ([files.schedule] + [files.locations, files.capacities].compactMap { $0 }).map(\.lastPathComponent).joined(separator: " and ")
+        if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities].compactMap { $0 }),
            let warning = try? store.noteSchedule(fingerprint: fingerprint, name: name)
         {
             printError("warning: " + warning)

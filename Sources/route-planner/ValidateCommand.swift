@@ -7,7 +7,7 @@ import RoutePlanner
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check CSV files and list every problem as file:line:column: error: message.",
+        abstract: "Check schedule (CSV or DCSA JSON), locations, capacity and bookings files and list every problem as file:line:column: error: message (file: $.json.path: error: message in a JSON document).",
         discussion: "Exits with status 1 when there is an error; warnings alone leave it 0.")
 
     @OptionGroup var schedule: ScheduleOptions
@@ -16,13 +16,16 @@ struct ValidateCommand: AsyncParsableCommand {
     var bookings: String?
 
     func run() async throws {
-        let importer = CSVImporter(reference: try? BundledData.unlocodeDirectory())
+        let reference = try? BundledData.unlocodeDirectory()
+        let importer = CSVImporter(reference: reference)
         var diagnostics: [ImportDiagnostic] = []
         var omitted = 0
         var network: ScheduleNetwork?
-        if let locations = schedule.locations, let schedulePath = schedule.schedule {
+        if schedule.schedule != nil {
+            let files = schedule.files
             do {
-                let result = try importer.importSchedule(locations: URL(fileURLWithPath: locations), schedule: URL(fileURLWithPath: schedulePath))
+                let result = try ScheduleImporter(csv: importer, reference: { reference })
+                    .importSchedule(schedule: files.schedule, locations: files.locations, capacities: files.capacities)
                 diagnostics += result.diagnostics
                 network = result.value.network
             } catch {

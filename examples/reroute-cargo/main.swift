@@ -23,7 +23,7 @@ func show(_ itineraries: [ItineraryViewModel]) {
 
 // The schedule as published, and the same cargo and customers seen through it.
 let directory = BundledData.worldSmallDirectory
-let schedule = CSVScheduleRepository(
+let schedule = ScheduleFileRepository(
     locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"))
 let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
 let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers)
@@ -55,7 +55,7 @@ for form in [
 
 // What if the onward vessel is cancelled? The same cargo, seen through the schedule without it.
 let cancelled = itinerary.legs[1].voyage.number
-let whatIf = CSVScheduleRepository(
+let whatIf = ScheduleFileRepository(
     locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
     scenario: Scenario([.cancelVoyage(cancelled)]))
 let disrupted = RoutePlannerComposition(locations: whatIf, voyages: whatIf, cargo: cargo, customers: customers)

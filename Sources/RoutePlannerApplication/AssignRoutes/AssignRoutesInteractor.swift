@@ -40,6 +40,7 @@ public struct AssignRoutesInteractor: UseCase {
         } catch {
             return .failure(.repository(error))
         }
+        guard network.capacitiesAreKnown else { return .failure(.capacitiesUnknown) }
         let open = cargo.filter { $0.routingStatus != .routed && $0.delivery.transportStatus == .notReceived }
         let kept = cargo.filter { $0.routingStatus == .routed && $0.delivery.transportStatus != .claimed }
         guard !open.isEmpty else { return .failure(.invalidOperation("There are no bookings to assign: every cargo is routed or on its way.")) }

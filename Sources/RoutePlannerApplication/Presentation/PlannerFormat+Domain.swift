@@ -50,6 +50,8 @@ extension PlannerFormat {
             return "What if: \(error)."
         case .cancelled:
             return "Cancelled."
+        case .capacitiesUnknown:
+            return "The schedule gives no capacities: DCSA vessel schedules carry none. Add a capacity file (voyage or vessel_imo, capacity_teu) to assign under capacity."
         case .fileErrors(let diagnostics, let omitted):
             let errors = diagnostics.filter { $0.severity == .error }.count + omitted
             return "\(errors) error\(errors == 1 ? "" : "s"); nothing in the file was used:\n"

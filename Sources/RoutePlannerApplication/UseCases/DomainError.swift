@@ -27,6 +27,9 @@ public enum DomainError: Error, Hashable, Sendable {
     case fileErrors([ImportDiagnostic], omitted: Int)
     /// The task running the use case was cancelled; the work it started stopped.
     case cancelled
+    /// The schedule gives no capacities (a DCSA vessel schedule without a capacity file), so nothing can be
+    /// assigned under them.
+    case capacitiesUnknown
 
     /// The error of a repository: a scenario's own, else a repository failure.
     static func repository(_ error: any Error) -> DomainError {

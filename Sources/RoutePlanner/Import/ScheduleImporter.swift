@@ -1,0 +1,47 @@
+import Foundation
+
+/// Reads a schedule in either of its formats, recognised by its content: CSV with its locations file
+/// (``CSVImporter``), or DCSA Commercial Schedules vessel schedules with an optional locations file and an
+/// optional capacity file (``DCSAImporter``).
+public struct ScheduleImporter: Sendable {
+    /// The importer of CSV schedules and locations.
+    public var csv: CSVImporter
+    /// The UN/LOCODE list that names the ports of a DCSA schedule; asked for only when one is read.
+    public var reference: @Sendable () -> UnLocodeDirectory?
+
+    /// Creates an importer.
+    public init(csv: CSVImporter = CSVImporter(), reference: @escaping @Sendable () -> UnLocodeDirectory? = { nil }) {
+        self.csv = csv
+        self.reference = reference
+    }
+
+    /// Reads the schedule at a path, and the files that go with it.
+    ///
+    /// - Parameters:
+    ///   - schedule: A CSV schedule, or a DCSA vessel-schedules document (JSON).
+    ///   - locations: The locations file; required with a CSV schedule, optional with a DCSA one.
+    ///   - capacities: The capacity file of a DCSA schedule (`voyage` or `vessel_imo`, `capacity_teu`).
+    /// - Throws: ``ImportError`` with every problem of the files, each file that cannot be read named.
+    public func importSchedule(schedule: URL, locations: URL?, capacities: URL? = nil) throws(ImportError) -> ImportResult<ImportedSchedule> {
+        var log = DiagnosticLog(errorLimit: csv.errorLimit)
+        let scheduleFile = csv.read(schedule, log: &log)
+        let locationsFile = locations.flatMap { csv.read($0, log: &log) }
+        let capacitiesFile = capacities.flatMap { csv.read($0, log: &log) }
+        guard let scheduleFile, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil) else {
+            throw log.importError()
+        }
+        if DCSAImporter.recognises(scheduleFile) {
+            return try DCSAImporter(errorLimit: csv.errorLimit, reference: reference())
+                .importVesselSchedules(scheduleFile, locations: locationsFile, capacities: capacitiesFile)
+        }
+        guard let locationsFile else {
+            log.error(scheduleFile.name, .start, "a CSV schedule needs its locations file (unlocode, name, …)")
+            throw log.importError()
+        }
+        if let capacitiesFile {
+            log.error(capacitiesFile.name, .start, "a capacity file goes with a DCSA vessel schedule; a CSV schedule gives capacity_teu on each row")
+            throw log.importError()
+        }
+        return try csv.importSchedule(locations: locationsFile, schedule: scheduleFile)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import RoutePlanner
+
+/// A schedule read from files the first time it is needed, with a what-if scenario applied: a CSV schedule
+/// with its locations file, or a DCSA vessel-schedules document with optional locations and capacity files
+/// (recognised by its content; see ``ScheduleImporter``).
+///
+/// A file with errors, or a scenario that does not fit the schedule, makes every read fail with the
+/// import's diagnostics or the scenario's error, which the use cases report as a repository failure.
+public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
+    private let locationsURL: URL?
+    private let scheduleURL: URL
+    private let capacitiesURL: URL?
+    private let importer: ScheduleImporter
+    private let scenario: Scenario
+    private var loaded: ScheduleNetwork?
+
+    /// Creates a repository over the files; nothing is read yet.
+    public init(
+        locations: URL?, schedule: URL, capacities: URL? = nil, importer: ScheduleImporter = ScheduleImporter(),
+        scenario: Scenario = Scenario()
+    ) {
+        locationsURL = locations
+        scheduleURL = schedule
+        capacitiesURL = capacities
+        self.importer = importer
+        self.scenario = scenario
+    }
+
+    public func locations() async throws -> [Location] { try load().locations }
+    public func network() async throws -> ScheduleNetwork { try load() }
+
+    private func load() throws -> ScheduleNetwork {
+        if let loaded { return loaded }
+        let network = try importer.importSchedule(schedule: scheduleURL, locations: locationsURL, capacities: capacitiesURL)
+            .value.network.applying(scenario)
+        loaded = network
+        return network
+    }
+}
