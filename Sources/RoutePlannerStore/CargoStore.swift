@@ -138,6 +138,15 @@ public final class CargoStore: Sendable {
             // A reference is the customer's own: two customers may use the same one.
             try db.create(index: "cargo_customer_bookingReference", on: "cargo", columns: ["customerId", "bookingReference"], options: .unique)
         }
+        migrator.registerMigration("v3: cargo types") { db in
+            // DCSA's cargo type (DRY, REEFER) and the dangerous goods flag decide which cut-off times apply.
+            for name in ["cargo", "offer"] {
+                try db.alter(table: name) { table in
+                    table.add(column: "cargoType", .text).notNull().defaults(to: "DRY")
+                    table.add(column: "dangerousGoods", .boolean).notNull().defaults(to: false)
+                }
+            }
+        }
         return migrator
     }
 }

@@ -21,6 +21,8 @@ struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
     var destination: String
     var readyTime: Date
     var arrivalDeadline: Date
+    var cargoType: String
+    var dangerousGoods: Bool
     var version: Int
 }
 
@@ -42,6 +44,8 @@ struct OfferRecord: Codable, FetchableRecord, PersistableRecord {
     var destination: String
     var readyTime: Date
     var arrivalDeadline: Date
+    var cargoType: String
+    var dangerousGoods: Bool
 }
 
 /// One leg of an assigned itinerary (`itineraryLeg`) or of an offered one (`offerLeg`, with its candidate).

@@ -81,7 +81,8 @@ public actor SQLiteCargoRepository: CargoRepository {
             return (offer, legs)
         }
         guard let (offer, legs) = stored else { return nil }
-        let specification = try Self.specification(offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, of: trackingId)
+        let specification = try Self.specification(
+            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods, of: trackingId)
         let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
             .map { try Self.itinerary($0.value, network: network, of: trackingId) }
         return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
@@ -93,7 +94,8 @@ public actor SQLiteCargoRepository: CargoRepository {
             let specification = offer.specification
             try OfferRecord(
                 trackingId: offer.trackingId, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
-                readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline
+                readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline,
+                cargoType: specification.cargoType.rawValue, dangerousGoods: specification.containsDangerousGoods
             ).insert(db)
             for (candidate, itinerary) in offer.itineraries.enumerated() {
                 for (position, leg) in itinerary.legs.enumerated() {
@@ -127,7 +129,8 @@ public actor SQLiteCargoRepository: CargoRepository {
 
     private func restore(_ stored: StoredCargo, network: ScheduleNetwork) throws -> Cargo {
         let record = stored.record, id = record.trackingId
-        let specification = try Self.specification(record.origin, record.destination, record.readyTime, record.arrivalDeadline, of: id)
+        let specification = try Self.specification(
+            record.origin, record.destination, record.readyTime, record.arrivalDeadline, record.cargoType, record.dangerousGoods, of: id)
         let events = try stored.events.map { event -> HandlingEvent in
             guard let kind = HandlingEvent.Kind(rawValue: event.kind), let location = UnLocode(event.location),
                   let handled = try? HandlingEvent(
@@ -153,16 +156,17 @@ public actor SQLiteCargoRepository: CargoRepository {
         var record = CargoRecord(
             trackingId: cargo.trackingId, customerId: cargo.customerId, bookingReference: cargo.bookingReference, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
             origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
-            arrivalDeadline: specification.arrivalDeadline, version: (version ?? 0) + 1)
+            arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
+            dangerousGoods: specification.containsDangerousGoods, version: (version ?? 0) + 1)
         if let version {
             try db.execute(
                 sql: """
                     UPDATE cargo SET customerId = ?, teu = ?, revenuePerTEU = ?, origin = ?, destination = ?, readyTime = ?,
-                    arrivalDeadline = ?, version = ? WHERE trackingId = ? AND version = ?
+                    arrivalDeadline = ?, cargoType = ?, dangerousGoods = ?, version = ? WHERE trackingId = ? AND version = ?
                     """,
                 arguments: [
                     record.customerId, record.teu, record.revenuePerTEU, record.origin, record.destination, record.readyTime,
-                    record.arrivalDeadline, record.version, record.trackingId, version,
+                    record.arrivalDeadline, record.cargoType, record.dangerousGoods, record.version, record.trackingId, version,
                 ])
             guard db.changesCount == 1 else { throw StoreError.conflict(trackingId: cargo.trackingId) }
         } else {
@@ -190,9 +194,13 @@ public actor SQLiteCargoRepository: CargoRepository {
         return record.version
     }
 
-    private static func specification(_ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, of id: String) throws -> RouteSpecification {
-        guard let origin = UnLocode(origin), let destination = UnLocode(destination),
-              let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline)
+    private static func specification(
+        _ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, _ cargoType: String, _ dangerousGoods: Bool, of id: String
+    ) throws -> RouteSpecification {
+        guard let origin = UnLocode(origin), let destination = UnLocode(destination), let cargoType = CargoType(rawValue: cargoType),
+              let specification = try? RouteSpecification(
+                  origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
+                  containsDangerousGoods: dangerousGoods)
         else { throw StoreError.database(path: "store", message: "cargo \(id): its specification cannot be read") }
         return specification
     }

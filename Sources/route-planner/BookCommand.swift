@@ -8,7 +8,7 @@ struct BookCommand: AsyncParsableCommand {
         discussion: """
             Examples: route-planner book --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME; \
             route-planner book --bookings bookings.csv --customer ACME (booking,origin,destination,ready,deadline,teu\
-            [,revenue_per_teu,customer]; every row is booked in one transaction, or none when any row is wrong; a row \
+            [,revenue_per_teu,customer,cargo_type,dangerous_goods]; every row is booked in one transaction, or none when any row is wrong; a row \
             whose booking was booked before is an error, so a file is never booked twice).
             """)
 
@@ -21,13 +21,14 @@ struct BookCommand: AsyncParsableCommand {
     @Option(help: "The size in TEU, 1 to 100000. Default: 1.") var teu: String?
     @Option(help: "The id of the registered customer who books (with --bookings: of the rows without a customer).") var customer: String?
     @Option(help: "Revenue per TEU, when known.") var revenue: String?
+    @OptionGroup(title: "Cargo") var cargo: CargoTypeOptions
     @Option(help: "A bookings CSV file to book whole.") var bookings: String?
     @Flag(help: "Print only the tracking ids, one per line, for scripts.") var quiet = false
 
     func validate() throws {
         if bookings != nil {
-            guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil else {
-                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu or --revenue with it.")
+            guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, !cargo.isGiven else {
+                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --cargo-type or --dangerous-goods with it (the file's cargo_type and dangerous_goods columns give them).")
             }
         } else if from == nil || to == nil || ready == nil || deadline == nil || customer == nil {
             throw ValidationError("Give --from, --to, --ready, --deadline and --customer (and --teu, --revenue when known), or --bookings FILE.")
@@ -50,7 +51,7 @@ struct BookCommand: AsyncParsableCommand {
         let coordinator = app.bookCargo
         let form = BookCargoForm(
             origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",
-            revenue: revenue ?? "")
+            revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods)
         let result = await coordinator.controller.handle(form)
         try show(coordinator.presenter.present(result), flags: ["origin": "from", "destination": "to"]) { text in
             if quiet, case .success(let response) = result { print(response.cargo.trackingId) } else { print(text) }

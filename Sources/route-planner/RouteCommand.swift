@@ -52,6 +52,8 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "A voyage the itinerary must not ride; repeatable.")
     var avoidVoyage: [String] = []
 
+    @OptionGroup(title: "Cargo (a booked cargo has its own)") var cargo: CargoTypeOptions
+
     @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0 point-to-point routings), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")
     var format: OutputFormat = .table
 
@@ -72,7 +74,8 @@ struct RouteCommand: AsyncParsableCommand {
         let deadline = trackingId == nil ? (self.deadline ?? Self.sixtyDays(after: ready)) : (self.deadline ?? "")
         let form = RouteCargoForm(
             trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),
-            maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage)
+            maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage,
+            cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods)
         let scenario = try whatIf.scenario()
         let app = trackingId == nil ? schedule.composition(scenario: scenario) : try schedule.composition(store: store.store, scenario: scenario)
         let routeCargo = app.routeCargo

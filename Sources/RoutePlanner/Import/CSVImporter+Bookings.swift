@@ -14,7 +14,8 @@ public struct BookingRow: Hashable, Sendable {
 
 extension CSVImporter {
     /// Reads a bookings file: `booking`, `origin`, `destination`, `ready`, `deadline`, `teu`; optionally
-    /// `revenue_per_teu` (and `customer`, which ``importBookingRows(_:network:)`` reads).
+    /// `revenue_per_teu`, `cargo_type` (`DRY` or `REEFER`; empty: dry), `dangerous_goods` (`true` or `false`;
+    /// empty: false) and `customer` (which ``importBookingRows(_:network:)`` reads).
     ///
     /// `ready` and `deadline` are dates or date-times with a zone. A date means, in UTC, the start of that day
     /// for `ready` and its end (23:59:59) for `deadline`, since the deadline is inclusive.
@@ -45,9 +46,10 @@ extension CSVImporter {
         var bookings: [BookingRow] = []
         guard var table = CSVTable(
             file, required: ["booking", "origin", "destination", "ready", "deadline", "teu"],
-            optional: ["revenue_per_teu", "customer"], log: &log)
+            optional: ["revenue_per_teu", "customer", "cargo_type", "dangerous_goods"], log: &log)
         else { return try finish([], log: log, skipped: 0) }
         let (id, origin, destination, ready, deadline, teu, revenue, customer) = (0, 1, 2, 3, 4, 5, 6, 7)
+        let (cargoTypeColumn, dangerousGoodsColumn) = (8, 9)
         var lineOfBooking: [String: Int] = [:]
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -81,12 +83,19 @@ extension CSVImporter {
                 if let value = Double(revenueText), (0...Booking.maximumRevenuePerTEU).contains(value) { revenuePerTEU = value }
                 else { fail(revenue, "revenue_per_teu \(quoted(revenueText)) is not an amount from 0 to \(Int(Booking.maximumRevenuePerTEU))") }
             }
+            let typeText = table.text(cargoTypeColumn)
+            let cargoType = typeText.isEmpty ? .dry : CargoType(rawValue: typeText.uppercased())
+            if cargoType == nil { fail(cargoTypeColumn, "cargo_type \(quoted(typeText)) is not DRY or REEFER") }
+            let dangerousText = table.text(dangerousGoodsColumn)
+            let dangerousGoods = dangerousText.isEmpty ? false : Self.boolean(dangerousText)
+            if dangerousGoods == nil { fail(dangerousGoodsColumn, "dangerous_goods \(quoted(dangerousText)) is not true or false") }
             var booking: Booking?
-            if isValid, codes.count == 2, let readyTime, let deadlineTime, let size {
+            if isValid, codes.count == 2, let readyTime, let deadlineTime, let size, let cargoType, let dangerousGoods {
                 // What the checks above let through and the domain refuses is still an error of the row.
                 do {
                     let specification = try RouteSpecification(
-                        origin: codes[0], destination: codes[1], readyTime: Date(seconds: readyTime), arrivalDeadline: Date(seconds: deadlineTime))
+                        origin: codes[0], destination: codes[1], readyTime: Date(seconds: readyTime), arrivalDeadline: Date(seconds: deadlineTime),
+                        cargoType: cargoType, containsDangerousGoods: dangerousGoods)
                     booking = try Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU)
                 } catch {
                     fail(ready, "\(error)")
@@ -104,6 +113,15 @@ extension CSVImporter {
                 positions: CSVRowPositions(table, columns: [id, origin, destination, ready, deadline, teu, customer])))
         }
         return try finish(bookings, log: log, skipped: skipped)
+    }
+
+    /// `true`, `false`, `yes`, `no`, `1` or `0`, in any case.
+    static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "1": true
+        case "false", "no", "0": false
+        default: nil
+        }
     }
 
     private func bookingTime(_ table: CSVTable, _ column: Int, endOfDay: Bool, fail: (Int, String) -> Void) -> Int64? {

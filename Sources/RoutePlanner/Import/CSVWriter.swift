@@ -47,14 +47,15 @@ public enum CSVWriter {
 
     /// A bookings file.
     public static func bookings(_ bookings: [Booking]) -> String {
-        var text = "booking,origin,destination,ready,deadline,teu,revenue_per_teu\n"
+        let hasTypes = bookings.contains { $0.specification.cargoType != .dry || $0.specification.containsDangerousGoods }
+        var text = "booking,origin,destination,ready,deadline,teu,revenue_per_teu" + (hasTypes ? ",cargo_type,dangerous_goods" : "") + "\n"
         for booking in bookings {
             let specification = booking.specification
-            text += [
+            text += ([
                 field(booking.id), specification.origin.rawValue, specification.destination.rawValue,
                 timestamp(specification.readyTime), timestamp(specification.arrivalDeadline), String(booking.teu),
                 booking.revenuePerTEU.map(number) ?? "",
-            ].joined(separator: ",") + "\n"
+            ] + (hasTypes ? [specification.cargoType.rawValue, String(specification.containsDangerousGoods)] : [])).joined(separator: ",") + "\n"
         }
         return text
     }

@@ -15,8 +15,17 @@ public struct BookCargoForm: Hashable, Sendable {
     public var customer: String
     /// Revenue per TEU; blank when not known.
     public var revenue: String
+    /// `DRY` or `REEFER` (DCSA's names); blank is dry.
+    public var cargoType: String
+    /// Whether the cargo holds dangerous goods.
+    public var dangerousGoods: Bool
 
-    public init(origin: String, destination: String, ready: String, deadline: String, teu: String = "1", customer: String, revenue: String = "") {
+    public init(
+        origin: String, destination: String, ready: String, deadline: String, teu: String = "1", customer: String, revenue: String = "",
+        cargoType: String = "", dangerousGoods: Bool = false
+    ) {
+        self.cargoType = cargoType
+        self.dangerousGoods = dangerousGoods
         self.origin = origin
         self.destination = destination
         self.ready = ready
@@ -38,7 +47,7 @@ public struct BookCargoRequest: FormRequest, Hashable {
     public static let maximumTEU = 100_000
 
     /// Validates the form: every field error at once, keyed by `origin`, `destination`, `ready`, `deadline`,
-    /// `teu`, `customer` and `revenue`.
+    /// `teu`, `customer`, `revenue` and `cargoType`.
     public static func create(_ form: BookCargoForm) -> Result<BookCargoRequest, ValidationError> {
         var fields = FormFields()
         let origin = fields.code(form.origin, field: "origin")
@@ -48,12 +57,15 @@ public struct BookCargoRequest: FormRequest, Hashable {
         let teu = fields.integer(form.teu, field: "teu", in: 1...maximumTEU, required: true)
         let customer = fields.text(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
         let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
+        let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
         RouteCargoRequest.validate(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: [], avoiding: [], into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let teu = teu ?? nil, let customer,
-              let revenue,
-              let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline)
+              let revenue, let cargoType,
+              let specification = try? RouteSpecification(
+                  origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
+                  containsDangerousGoods: form.dangerousGoods)
         else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(BookCargoRequest(specification: specification, teu: teu, customerId: customer, revenuePerTEU: revenue))
     }

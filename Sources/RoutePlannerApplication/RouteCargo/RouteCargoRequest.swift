@@ -19,11 +19,18 @@ public struct RouteCargoForm: Hashable, Sendable {
     public var via: [String]
     public var avoid: [String]
     public var avoidVoyages: [String]
+    /// `DRY` or `REEFER` (DCSA's names); blank is dry. A booked cargo has its own.
+    public var cargoType: String
+    /// Whether the cargo holds dangerous goods. A booked cargo has its own.
+    public var dangerousGoods: Bool
 
     public init(
         trackingId: String = "", origin: String = "", destination: String = "", ready: String = "", deadline: String = "",
-        limit: String = "5", maxTransshipments: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = []
+        limit: String = "5", maxTransshipments: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = [],
+        cargoType: String = "", dangerousGoods: Bool = false
     ) {
+        self.cargoType = cargoType
+        self.dangerousGoods = dangerousGoods
         self.trackingId = trackingId
         self.origin = origin
         self.destination = destination
@@ -64,7 +71,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     public static func create(
         origin: UnLocode, destination: UnLocode, readyTime: Date, arrivalDeadline: Date, limit: Int = 5,
         maxTransshipments: Int? = nil, via: [UnLocode] = [], avoiding: Set<UnLocode> = [],
-        avoidingVoyages: Set<VoyageNumber> = []
+        avoidingVoyages: Set<VoyageNumber> = [], cargoType: CargoType = .dry, containsDangerousGoods: Bool = false
     ) -> Result<RouteCargoRequest, ValidationError> {
         var fields = FormFields()
         validate(
@@ -72,7 +79,8 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             maxTransshipments: maxTransshipments, via: via, avoiding: avoiding, into: &fields)
         guard fields.errors.isEmpty,
               let specification = try? RouteSpecification(
-                  origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline)
+                  origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline,
+                  cargoType: cargoType, containsDangerousGoods: containsDangerousGoods)
         else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(RouteCargoRequest(
             target: .specification(specification), limit: limit,
@@ -81,7 +89,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     }
 
     /// Validates a form: every field error at once, keyed by `trackingId`, `origin`, `destination`, `ready`,
-    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid` and `avoidVoyages`.
+    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages` and `cargoType`.
     public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError> {
         var fields = FormFields()
         let trackingId = form.trackingId.trimmingCharacters(in: .whitespaces)
@@ -92,8 +100,10 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         let avoid = Set(fields.codes(form.avoid, field: "avoid"))
         let avoidVoyages = fields.voyages(form.avoidVoyages, field: "avoidVoyages")
         if !trackingId.isEmpty {
-            for (field, text) in [("origin", form.origin), ("destination", form.destination), ("ready", form.ready), ("deadline", form.deadline)]
-            where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            for (field, text) in [
+                ("origin", form.origin), ("destination", form.destination), ("ready", form.ready), ("deadline", form.deadline),
+                ("cargoType", form.cargoType + (form.dangerousGoods ? "DG" : "")),
+            ] where !text.trimmingCharacters(in: .whitespaces).isEmpty {
                 fields.fail(field, "Leave this blank: a booked cargo is routed by its own specification.")
             }
             guard fields.errors.isEmpty, let limit = limit ?? nil, let maxTransshipments else {
@@ -107,15 +117,17 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         let destination = fields.code(form.destination, field: "destination")
         let ready = fields.date(form.ready, field: "ready", endOfDay: false)
         let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
+        let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
         validate(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: via, avoiding: avoid, into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let limit = limit ?? nil,
-              let maxTransshipments
+              let maxTransshipments, let cargoType
         else { return .failure(ValidationError(fields: fields.errors)) }
         return create(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: limit,
-            maxTransshipments: maxTransshipments, via: via, avoiding: avoid, avoidingVoyages: avoidVoyages)
+            maxTransshipments: maxTransshipments, via: via, avoiding: avoid, avoidingVoyages: avoidVoyages, cargoType: cargoType,
+            containsDangerousGoods: form.dangerousGoods)
     }
 
     /// The checks across fields, on whatever parts are known.

@@ -10,6 +10,17 @@ struct FormFields {
     }
 
     /// A UN/LOCODE, normalised to upper case; `nil` (with a message) when blank or malformed.
+    /// A cargo type, `DRY` or `REEFER` in any case; blank is dry.
+    mutating func cargoType(_ text: String, field: String) -> CargoType? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .dry }
+        guard let type = CargoType(rawValue: trimmed.uppercased()) else {
+            fail(field, "Enter DRY or REEFER.")
+            return nil
+        }
+        return type
+    }
+
     mutating func code(_ text: String, field: String, required: Bool = true) -> UnLocode? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
