@@ -46,7 +46,7 @@ import Testing
         ("route-compare", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--cancel-voyage", "WS15-W09", "--compare"]),
         ("route-bad-delay", ["route", "--from", "CNSHA", "--to", "NLRTM", "--delay", "WS15:x"]),
         ("network", ["network"]),
-        ("network-half-files", ["network", "--schedule", "s.csv"]),
+        ("network-half-files", ["network", "--locations", "l.csv"]),
     ])
     func matchesItsSnapshot(_ name: String, _ arguments: [String]) throws {
         try Self.expectSnapshot(name, arguments)
