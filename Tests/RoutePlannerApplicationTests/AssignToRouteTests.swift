@@ -6,13 +6,32 @@ import Testing
 @Suite struct AssignToRouteTests {
     @Test func theRequestNumbersCandidatesFromOne() throws {
         #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "", candidate: "0")) == .failure(ValidationError(fields: [
-            "trackingId": "Enter a tracking id, such as RP000001.", "candidate": "Enter a whole number from 1 to 50.",
+            "trackingId": "Enter a tracking id, such as RP000001.", "candidate": "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
         ])))
         #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "ABC123", candidate: "first")) == .failure(ValidationError(fields: [
-            "candidate": "Enter a whole number from 1 to 50.",
+            "candidate": "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
         ])))
         #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: " ABC123 ", candidate: "2"))
-            == .success(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 1)))
+            == .success(AssignToRouteRequest(trackingId: "ABC123", choice: .position(1))))
+        #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "ABC123", candidate: " RP-00ff00ff00ff00ff "))
+            == .success(AssignToRouteRequest(trackingId: "ABC123", choice: .reference("RP-00ff00ff00ff00ff"))))
+        for notAReference in ["RP-00FF00FF00FF00FF", "RP-00ff", "rp-00ff00ff00ff00ff", "RP-00ff00ff00ff00fg"] {
+            #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "ABC123", candidate: notAReference)) == .failure(ValidationError(fields: [
+                "candidate": "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
+            ])), "\(notAReference)")
+        }
+    }
+
+    @Test func theInteractorAssignsTheCandidateByItsReference() async throws {
+        let repository = try await Self.offered()
+        let offer = try #require(try await repository.offer(for: "ABC123"))
+        let second = offer.itineraries[1]
+        let response = try await AssignToRouteInteractor(cargo: repository).execute(
+            AssignToRouteRequest(trackingId: "ABC123", choice: .reference(second.reference))).get()
+        #expect(response.cargo.itinerary?.voyageNumbers == ["AE1-0200W", "NF-0320N"])
+        let references = offer.itineraries.map(\.reference).joined(separator: ", ")
+        #expect(await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .reference("RP-0000000000000000")))
+            == .failure(.invalidOperation("Cargo ABC123 was not offered option RP-0000000000000000; its last list holds \(references).")))
     }
 
     @Test func thePresenterWritesTheItinerary() throws {
@@ -34,7 +53,7 @@ import Testing
 
     @Test func theInteractorAssignsTheCandidateChosen() async throws {
         let repository = try await Self.offered()
-        let response = try await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 1)).get()
+        let response = try await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(1))).get()
         #expect(response.cargo.itinerary?.voyageNumbers == ["AE1-0200W", "NF-0320N"])
         #expect(response.cargo.routingStatus == .routed)
         #expect(try await repository.cargo("ABC123")?.itinerary == response.cargo.itinerary)
@@ -43,11 +62,11 @@ import Testing
     @Test func theInteractorRefusesWhatWasNotOffered() async throws {
         let repository = try await Self.offered()
         let interactor = AssignToRouteInteractor(cargo: repository)
-        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 2))
+        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(2)))
             == .failure(.invalidOperation("Cargo ABC123 was offered 2 options; choose 1 to 2.")))
-        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "NOBODY", candidateIndex: 0)) == .failure(.cargoNotFound("NOBODY")))
+        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "NOBODY", choice: .position(0))) == .failure(.cargoNotFound("NOBODY")))
         let notOffered = AssignToRouteInteractor(cargo: InMemoryCargoRepository([try Sample.cargo(routed: false)]))
-        #expect(await notOffered.execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 0))
+        #expect(await notOffered.execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(0)))
             == .failure(.invalidOperation("Cargo ABC123 has no options yet; list them first (route-planner route ABC123).")))
         #expect(try await repository.cargo("ABC123")?.routingStatus == .notRouted)
     }
@@ -56,7 +75,7 @@ import Testing
         let repository = try await Self.offered()
         _ = try await ChangeDestinationInteractor(cargo: repository, locations: Sample.schedule)
             .execute(ChangeDestinationRequest(trackingId: "ABC123", destination: "FIHEL", deadline: nil)).get()
-        #expect(await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 0))
+        #expect(await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(0)))
             == .failure(.invalidOperation("The destination of cargo ABC123 changed after these options; list them again.")))
     }
 
@@ -67,7 +86,7 @@ import Testing
         let later = try RouteSpecification(
             origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 5), arrivalDeadline: Sample.specification.arrivalDeadline)
         try await repository.save(RouteOffer(trackingId: "ABC123", specification: later, itineraries: [Sample.fastest]))
-        #expect(await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", candidateIndex: 0))
+        #expect(await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(0)))
             == .failure(.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it leaves before the cargo is ready"])))
     }
 }

@@ -132,6 +132,22 @@ import Testing
         #expect(!tooLate.isSatisfied(by: itinerary))
     }
 
+    @Test func hasAReferenceThatNamesItsLegsInEveryRun() throws {
+        let ocean = Leg(
+            voyage: SampleVoyages.asiaEurope1, movementIndices: 0..<3, loadLocation: SampleLocations.hongKong, unloadLocation: rotterdam)
+        let feeder = Leg(voyage: SampleVoyages.northFeeder1, movementIndices: 0..<2, loadLocation: rotterdam, unloadLocation: stockholm)
+        let toGothenburg = Leg(
+            voyage: SampleVoyages.northFeeder1, movementIndices: 0..<1, loadLocation: rotterdam, unloadLocation: SampleLocations.gothenburg)
+        let itinerary = try Itinerary(legs: [ocean, feeder])
+        // Pinned: a stored offer is chosen by this text in a later run, so the hash must never change.
+        #expect(itinerary.reference == "RP-d76b98807f699de9")
+        #expect(Itinerary.isReference(itinerary.reference))
+        #expect(try Itinerary(legs: [ocean, feeder]).reference == itinerary.reference)
+        #expect(try Itinerary(legs: [ocean]).reference != itinerary.reference)
+        #expect(try Itinerary(legs: [ocean, toGothenburg]).reference != itinerary.reference)
+        #expect(!Itinerary.isReference("RP-123") && !Itinerary.isReference("RP-ABCDEF0123456789") && !Itinerary.isReference("1"))
+    }
+
     @Test func routeSpecificationListsEveryProblem() {
         #expect(throws: RouteSpecificationError(problems: [.originEqualsDestination("SESTO"), .deadlineBeforeReadyTime])) {
             try RouteSpecification(origin: "SESTO", destination: "SESTO", readyTime: Fixture.at(10), arrivalDeadline: Fixture.at(0))

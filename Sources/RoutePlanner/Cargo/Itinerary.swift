@@ -66,6 +66,37 @@ public struct Itinerary: Hashable, Sendable {
     public var transshipmentLocations: [Location] { legs.dropLast().map(\.unloadLocation) }
     /// Every port the cargo calls at after leaving the origin, aboard or changing vessel, in travel order.
     public var calls: [UnLocode] { legs.flatMap(\.calls) }
+
+    /// A reference that names this itinerary in every run and process: `RP-` and 16 hexadecimal digits of a
+    /// 64-bit FNV-1a hash of each leg's voyage, load and discharge ports and times.
+    ///
+    /// An offer lists an itinerary under its reference (DCSA's `routingReference`), and a caller that saw the
+    /// offer chooses the itinerary by it instead of by its position. Two itineraries share a reference only if
+    /// they ride the same voyages between the same ports at the same times, or by a hash collision (one in
+    /// 2^64 for a pair).
+    public var reference: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ text: String) {
+            for byte in text.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            hash = (hash ^ 0x1f) &* 0x0000_0100_0000_01b3  // a separator no field holds
+        }
+        for leg in legs {
+            add(leg.voyage.number.rawValue)
+            add(leg.loadLocation.code.rawValue)
+            add(leg.unloadLocation.code.rawValue)
+            add(String(Int64(leg.loadTime.timeIntervalSince1970.rounded(.down))))
+            add(String(Int64(leg.unloadTime.timeIntervalSince1970.rounded(.down))))
+        }
+        let digits = String(hash, radix: 16)
+        return "RP-" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Whether a text has the shape of an itinerary's ``reference``.
+    public static func isReference(_ text: some StringProtocol) -> Bool {
+        text.count == 19 && text.hasPrefix("RP-") && text.dropFirst(3).allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
 }
 
 /// The invariants an itinerary would break.

@@ -42,6 +42,20 @@ public struct Leg: Hashable, Sendable {
     public var loadTime: Date { voyage.movements[movementIndices.lowerBound].departureTime }
     /// The time the vessel reaches the unload location.
     public var unloadTime: Date { voyage.movements[movementIndices.upperBound - 1].arrivalTime }
+    /// The offset from UTC, in seconds, of the load port's local time at the load time: the schedule's own
+    /// offset for that call when it gave one (DCSA input), otherwise the port's time zone, otherwise `nil`.
+    public var loadUTCOffset: Int? {
+        voyage.movements[movementIndices.lowerBound].departureUTCOffset
+            ?? loadLocation.timeZone.map { $0.secondsFromGMT(for: loadTime) }
+    }
+    /// The offset from UTC, in seconds, of the unload port's local time at the unload time, found as
+    /// ``loadUTCOffset`` is.
+    public var unloadUTCOffset: Int? {
+        voyage.movements[movementIndices.upperBound - 1].arrivalUTCOffset
+            ?? unloadLocation.timeZone.map { $0.secondsFromGMT(for: unloadTime) }
+    }
+    /// The cut-off times of the call where the cargo is loaded.
+    public var cutOffTimes: [CutOffTime] { voyage.movements[movementIndices.lowerBound].cutOffTimes }
     /// The ports the vessel calls at after loading, up to and including the unload location.
     public var calls: [UnLocode] { movements.map(\.arrivalLocation) }
 }

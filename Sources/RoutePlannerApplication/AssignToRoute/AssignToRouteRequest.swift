@@ -1,7 +1,11 @@
-/// The raw fields of an assignment: the cargo and the number of the option chosen, as the route list shows it.
+import RoutePlanner
+
+/// The raw fields of an assignment: the cargo and the option chosen, by its number in the route list or by its
+/// reference.
 public struct AssignToRouteForm: Hashable, Sendable {
     public var trackingId: String
-    /// The option's number in the last route list for the cargo, from 1.
+    /// The option's number in the last route list for the cargo, from 1, or its reference (`RP-…`, the
+    /// `reference` of the JSON list and the `routingReference` of the DCSA one).
     public var candidate: String
 
     public init(trackingId: String, candidate: String) {
@@ -13,18 +17,41 @@ public struct AssignToRouteForm: Hashable, Sendable {
 /// A validated request to assign a cargo one of the itineraries it was offered (the DDD sample's "assign
 /// cargo to route"), without the caller holding the itinerary.
 public struct AssignToRouteRequest: FormRequest, Hashable {
-    public let trackingId: String
-    /// The option's position in the offer, from 0.
-    public let candidateIndex: Int
+    /// How the caller names the option it chose.
+    public enum Choice: Hashable, Sendable {
+        /// The option's position in the offer, from 0.
+        case position(Int)
+        /// The option's ``Itinerary/reference``, which stays the same however the list is ordered.
+        case reference(String)
+    }
 
-    /// Validates the form: `trackingId` must not be blank and `candidate` is a whole number from 1.
+    public let trackingId: String
+    /// The option chosen.
+    public let choice: Choice
+
+    public init(trackingId: String, choice: Choice) {
+        self.trackingId = trackingId
+        self.choice = choice
+    }
+
+    /// Validates the form: `trackingId` must not be blank and `candidate` is a whole number from 1 or an
+    /// itinerary's reference.
     public static func create(_ form: AssignToRouteForm) -> Result<AssignToRouteRequest, ValidationError> {
         var fields = FormFields()
         let trackingId = fields.trackingId(form.trackingId)
-        let candidate = fields.integer(form.candidate, field: "candidate", in: 1...RouteCargoRequest.maximumLimit, required: true)
-        guard fields.errors.isEmpty, let trackingId, let candidate = candidate ?? nil else {
+        let text = form.candidate.trimmingCharacters(in: .whitespaces)
+        let choice: Choice?
+        if Itinerary.isReference(text) {
+            choice = .reference(text)
+        } else if let number = Int(text), (1...RouteCargoRequest.maximumLimit).contains(number) {
+            choice = .position(number - 1)
+        } else {
+            fields.fail("candidate", "Enter the option's number from 1 to \(RouteCargoRequest.maximumLimit) or its reference, such as RP-9b7b9e8e130ab9d2.")
+            choice = nil
+        }
+        guard fields.errors.isEmpty, let trackingId, let choice else {
             return .failure(ValidationError(fields: fields.errors))
         }
-        return .success(AssignToRouteRequest(trackingId: trackingId, candidateIndex: candidate - 1))
+        return .success(AssignToRouteRequest(trackingId: trackingId, choice: choice))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import RoutePlanner
 
-/// The candidate itineraries as documents for programs: JSON (schema version 1), CSV and DCSA Commercial
-/// Schedules 1.0 point-to-point routings, all times RFC 3339 in UTC (docs/CLI.md).
+/// The candidate itineraries as documents for programs: JSON (schema version 1) and CSV with times RFC 3339 in
+/// UTC (docs/CLI.md), and DCSA Commercial Schedules 1.0.3 point-to-point routings in each port's local time
+/// (``dcsa(_:)``, docs/DCSA.md).
 ///
 /// A search with no route is a document too: its specification with no itineraries (``empty(_:)``), so that a
 /// script parses every answer.
@@ -18,6 +19,7 @@ public enum RouteDocument {
             let origin, destination, ready, deadline: String
         }
         struct Route: Encodable {
+            let reference: String
             let departure, arrival: String
             let transitHours: Double
             let transitDays: Int
@@ -37,7 +39,7 @@ public enum RouteDocument {
                 ready: timestamp(specification.readyTime), deadline: timestamp(specification.arrivalDeadline)),
             itineraries: response.itineraries.map { itinerary in
                 Route(
-                    departure: timestamp(itinerary.departureTime), arrival: timestamp(itinerary.arrivalTime),
+                    reference: itinerary.reference, departure: timestamp(itinerary.departureTime), arrival: timestamp(itinerary.arrivalTime),
                     transitHours: itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 3600,
                     transitDays: transitDays(itinerary), transshipments: itinerary.transshipmentCount,
                     slackHours: specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime) / 3600,
@@ -68,57 +70,21 @@ public enum RouteDocument {
         return lines.joined(separator: "\n")
     }
 
-    /// An array of DCSA Commercial Schedules 1.0 point-to-point routings.
-    public static func dcsa(_ response: RouteCargoResponse) -> String {
-        struct Location: Encodable { let UNLocationCode: String }
-        struct Place: Encodable { let location: Location; let dateTime: String }
-        struct Vessel: Encodable { let name: String? }
-        struct Transport: Encodable {
-            let modeOfTransport = "VESSEL"
-            let vessel: Vessel
-            let carrierExportVoyageNumber: String
-            let carrierServiceCode: String?
-        }
-        struct Leg: Encodable {
-            let sequenceNumber: Int
-            let transport: Transport
-            let departure: Place
-            let arrival: Place
-        }
-        struct Routing: Encodable {
-            let placeOfReceipt: Place
-            let placeOfDelivery: Place
-            let transitTime: Int
-            let legs: [Leg]
-        }
-        let routings = response.itineraries.map { itinerary in
-            Routing(
-                placeOfReceipt: Place(location: Location(UNLocationCode: itinerary.origin.rawValue), dateTime: timestamp(itinerary.departureTime)),
-                placeOfDelivery: Place(location: Location(UNLocationCode: itinerary.destination.rawValue), dateTime: timestamp(itinerary.arrivalTime)),
-                transitTime: transitDays(itinerary),
-                legs: itinerary.legs.enumerated().map { position, leg in
-                    Leg(
-                        sequenceNumber: position + 1,
-                        transport: Transport(
-                            vessel: Vessel(name: leg.voyage.vessel), carrierExportVoyageNumber: leg.voyage.number.rawValue,
-                            carrierServiceCode: leg.voyage.service),
-                        departure: Place(location: Location(UNLocationCode: leg.loadLocation.code.rawValue), dateTime: timestamp(leg.loadTime)),
-                        arrival: Place(location: Location(UNLocationCode: leg.unloadLocation.code.rawValue), dateTime: timestamp(leg.unloadTime)))
-                })
-        }
-        return encode(routings)
-    }
-
     /// Whole days of transit, rounded up, as the DCSA `transitTime` counts them.
     public static func transitDays(_ itinerary: Itinerary) -> Int {
         Int((itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400).rounded(.up))
     }
 
-    private static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
+    static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
+
+    /// A time in the local time of a UTC offset in seconds, or in UTC without one.
+    static func timestamp(_ date: Date, utcOffset: Int?) -> String {
+        utcOffset.map { CSVWriter.timestamp(date, utcOffset: $0) } ?? CSVWriter.timestamp(date)
+    }
 
     private static func field(_ value: String) -> String { CSVWriter.field(value) }
 
-    private static func encode(_ value: some Encodable) -> String {
+    static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The values are strings, integers and finite numbers only, which always encode.
