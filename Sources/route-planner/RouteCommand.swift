@@ -54,7 +54,7 @@ struct RouteCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Cargo (a booked cargo has its own)") var cargo: CargoTypeOptions
 
-    @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0 point-to-point routings), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")
+    @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0.3 point-to-point routings, in local times), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")
     var format: OutputFormat = .table
 
     @Flag(help: "Show the itineraries without the what-if flags and with them, side by side.")

@@ -37,7 +37,7 @@ import Testing
         #expect(text == expected, "snapshot \(name) differs; RECORD_SNAPSHOTS=1 swift test records it anew", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [
+    static let snapshotCases: [(String, [String])] = [
         ("route", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2"]),
         ("route-bad-values", ["route", "--from", "cnsha", "--to", "NLRTM", "--ready", "2026-03-02T08:00", "-k", "0"]),
         ("route-unknown-port", ["route", "--from", "CNSHA", "--to", "NLRTX"]),
@@ -45,11 +45,29 @@ import Testing
         ("route-csv", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--format", "csv"]),
         ("route-compare", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--cancel-voyage", "WS15-W09", "--compare"]),
         ("route-bad-delay", ["route", "--from", "CNSHA", "--to", "NLRTM", "--delay", "WS15:x"]),
+        ("route-dcsa", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--format", "dcsa"]),
         ("network", ["network"]),
         ("network-half-files", ["network", "--locations", "l.csv"]),
-    ])
+    ]
+
+    @Test(arguments: snapshotCases)
     func matchesItsSnapshot(_ name: String, _ arguments: [String]) throws {
         try Self.expectSnapshot(name, arguments)
+    }
+
+    /// Every route case of the snapshots, written as DCSA routings, is valid against the vendored specification
+    /// (a case refused for its flags writes no document).
+    @Test func theDCSADocumentsOfEverySnapshotCaseAreValid() throws {
+        var documents: [String] = []
+        for (_, arguments) in Self.snapshotCases where arguments[0] == "route" && !arguments.contains("--compare") {
+            var dcsa = arguments
+            if let format = dcsa.firstIndex(of: "--format") { dcsa.removeSubrange(format...format + 1) }
+            let (output, _, status) = try Self.run(dcsa + ["--format", "dcsa"])
+            if status != 64 { documents.append(output) }
+        }
+        #expect(documents.count == 5 && documents.filter { $0.contains("routingReference") }.count == 3)
+        let problems = try DCSASchema.problems(documents)
+        #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test func validatesFilesCompilerStyle() throws {
