@@ -16,6 +16,7 @@ fixtures=../Tests/RoutePlannerCoreTests/Fixtures
 { printf '\x01'; cat "$fixtures/valid/bookings.csv"; } > .data/corpus/bookings
 { printf '\x01'; cat "$fixtures/invalid-bookings/bookings.csv"; } > .data/corpus/broken-bookings
 printf '\x02tracking_id,event,location,voyage,completion_time\nA,load,HKHKG,AE1-0100W,2026-03-02T00:00:00Z\n' > .data/corpus/report
+{ printf '\x04'; cat "$fixtures/dcsa/vessel-schedules.json"; printf '\xff'; cat "$fixtures/dcsa/capacities.csv"; } > .data/corpus/dcsa
 printf '\x03cAE1-0100W\npSGSIN@2026-03-01..2026-03-07\ndAE1-0200W:48@SGSIN\nkNF-0310N=500\n' > .data/corpus/what-if
 cd .data
-"$bin" -runs="$runs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus
+"$bin" -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus

@@ -6,30 +6,38 @@ import RoutePlannerApplication
 /// the what-if parser must take without a trap, keeping their promises.
 ///
 /// The first byte chooses what reads the rest: a schedule (locations and schedule separated by a `0xFF`
-/// byte), a bookings file, a handling report, or what-if entries (one per line, `c`, `p`, `d` or `k` then
-/// the text of `--cancel-voyage`, `--close-port`, `--delay` or `--capacity`), applied to the sample network.
+/// byte), a bookings file, a handling report, what-if entries (one per line, `c`, `p`, `d` or `k` then
+/// the text of `--cancel-voyage`, `--close-port`, `--delay` or `--capacity`) applied to the sample network, or
+/// a DCSA vessel-schedules document (and a capacity file after a `0xFF` byte).
 public enum FuzzInput {
     /// Reads the input every way it is read; a broken promise stops the process, as a trap would.
     public static func exercise(_ data: [UInt8]) {
         guard let mode = data.first else { return }
         let body = Array(data.dropFirst())
-        switch mode % 4 {
+        switch mode % 5 {
         case 0:
             let split = body.firstIndex(of: 0xFF) ?? body.count
             let locations = CSVFile(name: "l.csv", bytes: Array(body[..<split]))
             let schedule = CSVFile(name: "s.csv", bytes: Array(body[min(split + 1, body.count)...]))
             for importer in [CSVImporter(), CSVImporter(mode: .lenient)] {
-                check(importer, locations, schedule) { () throws(ImportError) in try importer.importSchedule(locations: locations, schedule: schedule).diagnostics }
+                check(locations, schedule) { () throws(ImportError) in try importer.importSchedule(locations: locations, schedule: schedule).diagnostics }
             }
         case 1:
             let file = CSVFile(name: "b.csv", bytes: body)
             for importer in [CSVImporter(), CSVImporter(mode: .lenient)] {
-                check(importer, file) { () throws(ImportError) in try importer.importBookingRows(file, network: sample).diagnostics }
+                check(file) { () throws(ImportError) in try importer.importBookingRows(file, network: sample).diagnostics }
             }
         case 2:
             let file = CSVFile(name: "r.csv", bytes: body)
             for importer in [CSVImporter(), CSVImporter(mode: .lenient)] {
-                check(importer, file) { () throws(ImportError) in try importer.importHandlingReport(file, registeredAt: Date(timeIntervalSince1970: 1_800_000_000)).diagnostics }
+                check(file) { () throws(ImportError) in try importer.importHandlingReport(file, registeredAt: Date(timeIntervalSince1970: 1_800_000_000)).diagnostics }
+            }
+        case 4:
+            let split = body.firstIndex(of: 0xFF) ?? body.count
+            let schedule = CSVFile(name: "s.json", bytes: Array(body[..<split]))
+            let capacities = split < body.count ? CSVFile(name: "c.csv", bytes: Array(body[(split + 1)...])) : nil
+            check(schedule, capacities) { () throws(ImportError) in
+                try DCSAImporter().importVesselSchedules(schedule, capacities: capacities).diagnostics
             }
         default:
             var form = ScenarioForm()
@@ -53,7 +61,8 @@ public enum FuzzInput {
 
     /// Runs an import and checks what it says: every diagnostic points into a file it read, at a line and a
     /// column that exist there.
-    private static func check(_ importer: CSVImporter, _ files: CSVFile..., run: () throws(ImportError) -> [ImportDiagnostic]) {
+    private static func check(_ files: CSVFile?..., run: () throws(ImportError) -> [ImportDiagnostic]) {
+        let files = files.compactMap { $0 }
         let diagnostics: [ImportDiagnostic]
         do {
             diagnostics = try run()
@@ -70,11 +79,11 @@ public enum FuzzInput {
         }
     }
 
-    /// The input with a few seeded changes of the kinds that break CSV files: bytes flipped, inserted or
-    /// deleted, delimiters and quotes added, lines doubled, dropped or cut.
+    /// The input with a few seeded changes of the kinds that break CSV and JSON files: bytes flipped, inserted
+    /// or deleted, delimiters, brackets and quotes added, lines doubled, dropped or cut.
     public static func mutate(_ input: [UInt8], using generator: inout some RandomNumberGenerator) -> [UInt8] {
         var bytes = input
-        let special: [UInt8] = Array(",\"\n\r:@=.-+ 0123456789eE".utf8) + [0x00, 0xFF, 0xC3, 0xA9, 0xE2, 0x80]
+        let special: [UInt8] = Array(",\"\n\r:@=.-+ 0123456789eE{}[]\\".utf8) + [0x00, 0xFF, 0xC3, 0xA9, 0xE2, 0x80]
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             let at = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
             switch Int.random(in: 0..<7, using: &generator) {

@@ -100,6 +100,26 @@ import Testing
         #expect(imported.diagnostics.isEmpty)
     }
 
+    @Test func namesPortsByTheCarriersNameElseByTheUNLOCODEList() throws {
+        let list = try UnLocodeDirectory(CSVFile(name: "unlocode.csv", text: """
+            unlocode,name,country,subdivision,function,latitude,longitude
+            CNSHA,Shanghai Hongqiao International Apt,CN,SH,---4----,,
+            SGSIN,Singapore,SG,,1--45---,1.2667,103.8333
+            """), release: "test")
+        let document = Self.document([
+            Self.call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00+08:00"),
+            #"{"transportCallReference": "C2", "carrierImportVoyageNumber": "001W", "location": {"UNLocationCode": "SGSIN"}, "timestamps": [{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "2026-03-08T08:00:00+08:00"}]}"#,
+        ])
+        let network = try DCSAImporter(reference: list).importVesselSchedules(CSVFile(name: "schedule.json", text: document)).value.network
+        #expect(network.location("CNSHA")?.name == "Port CNSHA")
+        #expect(network.location("SGSIN")?.name == "Singapore")
+        #expect(network.location("SGSIN")?.coordinates != nil)
+        #expect(network.location("SGSIN")?.transshipmentTime == .seconds(DCSAImporter.defaultTransshipmentHours * 3600))
+        #expect(Self.errors(document) == [
+            "schedule.json: $[0].vesselSchedules[0].transportCalls[1].location: error: unknown location SGSIN: not in a UN/LOCODE list and no locationName; add it to a locations file",
+        ])
+    }
+
     @Test func aCapacityFileWithProblemsIsReportedByLine() {
         let capacities = "voyage,vessel_imo,capacity_teu\n001W,,12x\n001W,9321483,5\nNOPE,,5\n,123,5\n"
         #expect(Self.errors(Self.shanghaiToRotterdam, capacities: capacities) == [

@@ -10,7 +10,9 @@ import Foundation
 /// - A call's cut-off times (`cutOffTimes`) belong to the movement that departs it; an unknown code is a
 ///   warning.
 /// - Ports are named and placed from a locations file when given (which also gives transshipment times and
-///   time zones), else from the UN/LOCODE list (``reference``), else from the call's `locationName`; a port
+///   time zones). Otherwise a port is named by the carrier's `locationName`, else by the UN/LOCODE list
+///   (``reference``), and placed by the list: the carrier's name comes first because the list's entry for a
+///   code carriers use for a port may name something else (CNSHA is Shanghai Hongqiao airport there). A port
 ///   no locations file lists takes ``defaultTransshipmentHours``.
 /// - DCSA carries no capacity. A capacity file gives it by voyage or by vessel (docs/DCSA.md); without one
 ///   the network's ``ScheduleNetwork/capacitiesAreKnown`` is `false`.
@@ -59,7 +61,7 @@ public struct DCSAImporter: Sendable {
         for port in reader.ports {
             if let location = byCode[port.code] {
                 ports.append(location)
-            } else if let name = reference?.entry(port.code)?.name ?? port.name {
+            } else if let name = port.name ?? reference?.entry(port.code)?.name {
                 ports.append(Location(
                     code: port.code, name: name, transshipmentTime: .seconds(Self.defaultTransshipmentHours * 3600),
                     coordinates: reference?.entry(port.code)?.coordinates))
