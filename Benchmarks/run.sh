@@ -25,4 +25,6 @@ swift build -c release --product ImportBenchmark
 swift build -c release --product RoutingBenchmark
 bin=$(swift build -c release --show-bin-path)
 "$bin/ImportBenchmark" ".data/$instance"
+if [ ! -f ".data/$instance/vessel-schedules.json" ]; then python3 dcsa_instance.py ".data/$instance"; fi
+"$bin/ImportBenchmark" ".data/$instance" dcsa
 "$bin/RoutingBenchmark" ".data/$instance" ".data/$instance.bin" .data/csa_scan "$window"

@@ -1,17 +1,21 @@
 import Foundation
 import RoutePlanner
 
-// Imports a standard instance of ../shared/bench from its CSV files into a queryable network, end to end,
-// and reports the time and the process's peak memory against the size of the files. Run it in a process
-// of its own so the peak is the import's. Usage: ImportBenchmark INSTANCE_DIR
+// Imports a standard instance of ../shared/bench into a queryable network, end to end, from its CSV files or
+// from the same schedule as DCSA vessel schedules (dcsa_instance.py writes them: vessel-schedules.json with
+// locations.csv and capacities.csv), and reports the time and the process's peak memory against the size of
+// the files. Run it in a process of its own so the peak is the import's.
+// Usage: ImportBenchmark INSTANCE_DIR [csv|dcsa]
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: ImportBenchmark DIR\n".utf8))
+let format = CommandLine.arguments.count == 3 ? CommandLine.arguments[2] : "csv"
+guard (2...3).contains(CommandLine.arguments.count), ["csv", "dcsa"].contains(format) else {
+    FileHandle.standardError.write(Data("usage: ImportBenchmark DIR [csv|dcsa]\n".utf8))
     exit(2)
 }
 let directory = URL(fileURLWithPath: CommandLine.arguments[1])
 let locations = directory.appendingPathComponent("locations.csv")
-let schedule = directory.appendingPathComponent("schedule.csv")
+let schedule = directory.appendingPathComponent(format == "csv" ? "schedule.csv" : "vessel-schedules.json")
+let capacities = directory.appendingPathComponent("capacities.csv")
 
 /// A line of /proc/self/status, in kB.
 func status(_ key: String) -> Double {
@@ -20,12 +24,13 @@ func status(_ key: String) -> Double {
     return Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
 }
 
-let fileBytes = [locations, schedule].reduce(0.0) { total, url in
+let fileBytes = (format == "csv" ? [locations, schedule] : [locations, schedule, capacities]).reduce(0.0) { total, url in
     total + Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0)
 }
 let baseline = status("VmRSS")
 let start = DispatchTime.now().uptimeNanoseconds
-let imported = try CSVImporter().importSchedule(locations: locations, schedule: schedule)
+let imported = try ScheduleImporter().importSchedule(
+    schedule: schedule, locations: locations, capacities: format == "csv" ? nil : capacities)
 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 let network = imported.value.network
 let peak = status("VmHWM")
@@ -38,7 +43,7 @@ let answer = try? network.earliestArrival(for: RouteSpecification(
     origin: ports[0], destination: ports[1], readyTime: ready, arrivalDeadline: ready + 200 * 86_400))
 
 print(String(
-    format: "| import %@ (%.1f MB, %d movements) into a network | %.2f s | peak memory %.0f MB = %.2fx the files (%.0f MB before the import) |",
-    directory.lastPathComponent, fileBytes / 1e6, network.movementCount, seconds, peak / 1024, peak * 1024 / fileBytes,
+    format: "| import %@ %@ (%.1f MB, %d movements) into a network | %.2f s | peak memory %.0f MB = %.2fx the files (%.0f MB before the import) |",
+    directory.lastPathComponent, format == "csv" ? "CSV" : "DCSA JSON", fileBytes / 1e6, network.movementCount, seconds, peak / 1024, peak * 1024 / fileBytes,
     baseline / 1024))
 print("query \(ports[0]) → \(ports[1]): \(answer.map { "\($0.arrivalTime)" } ?? "no route")")

@@ -70,7 +70,7 @@ public struct DCSAImporter: Sendable {
                 reader.error(port.firstOffset, port.firstPath, "unknown location \(port.code): not in \(list) and no locationName; add it to a locations file")
             }
         }
-        var voyages = reader.voyages.map(\.voyage)
+        var voyages = reader.voyages
         if let capacities { apply(capacities, to: &voyages, log: &log) }
         for problem in reader.problems {
             let position = lines.position(of: problem.offset)

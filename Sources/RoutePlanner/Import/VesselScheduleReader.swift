@@ -20,15 +20,8 @@ struct VesselScheduleReader {
     struct Port {
         var code: UnLocode
         var name: String?
-        var firstPath: String
+        var firstPath: DocumentPath
         var firstOffset: Int
-    }
-
-    /// A voyage read, before capacities are known.
-    struct PendingVoyage {
-        var voyage: Voyage
-        var path: String
-        var offset: Int
     }
 
     private struct Call {
@@ -51,10 +44,13 @@ struct VesselScheduleReader {
     private(set) var errorCount = 0
     private(set) var ports: [Port] = []
     private var portIndex: [UInt64: Int32] = [:]
-    private(set) var voyages: [PendingVoyage] = []
-    private var voyagePath: [VoyageNumber: String] = [:]
+    /// The voyages read, before capacities are known.
+    private(set) var voyages: [Voyage] = []
+    private var voyagePath: [VoyageNumber: DocumentPath] = [:]
     /// The transport call references seen, by a hash of their bytes, with where they are.
-    private var references: [UInt64: (offset: Int, length: Int, path: String)] = [:]
+    private var references: [UInt64: (offset: Int, length: Int32, path: DocumentPath)] = [:]
+    /// The last export voyage number read, with its text in the document.
+    private var lastExportVoyage: (text: UnsafeBufferPointer<UInt8>, number: VoyageNumber)?
 
     init(errorLimit: Int) {
         self.errorLimit = errorLimit
@@ -62,15 +58,15 @@ struct VesselScheduleReader {
 
     var hasErrors: Bool { errorCount > 0 }
 
-    mutating func error(_ offset: Int, _ path: String?, _ message: String) {
+    mutating func error(_ offset: Int, _ path: DocumentPath?, _ message: @autoclosure () -> String) {
         errorCount += 1
         guard errorCount <= errorLimit else { return }
-        problems.append(Problem(offset: offset, path: path, severity: .error, message: message))
+        problems.append(Problem(offset: offset, path: path?.description, severity: .error, message: message()))
     }
 
-    mutating func warning(_ offset: Int, _ path: String?, _ message: String) {
+    mutating func warning(_ offset: Int, _ path: DocumentPath?, _ message: @autoclosure () -> String) {
         guard problems.count < errorLimit * 10 else { return }
-        problems.append(Problem(offset: offset, path: path, severity: .warning, message: message))
+        problems.append(Problem(offset: offset, path: path?.description, severity: .warning, message: message()))
     }
 
     // MARK: The document
@@ -78,16 +74,17 @@ struct VesselScheduleReader {
     /// Reads the whole document; a syntax error ends the reading with one problem at its place.
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
         var json = JSONScanner(bytes)
+        references.reserveCapacity(bytes.count / 512)
         do {
             let kind = try json.kind()
             guard kind == .array else {
-                error(json.offset(), "$", "expected an array of service schedules (the body of GET /v1/vessel-schedules), found \(Self.article(kind))")
+                error(json.offset(), DocumentPath(), "expected an array of service schedules (the body of GET /v1/vessel-schedules), found \(Self.article(kind))")
                 return
             }
             try json.enterArray()
             var service = 0
             while try json.nextElement(first: service == 0) {
-                try readService(&json, path: "$[\(service)]")
+                try readService(&json, path: DocumentPath(service: service))
                 service += 1
             }
             guard json.isAtEnd() else {
@@ -99,7 +96,7 @@ struct VesselScheduleReader {
         }
     }
 
-    private mutating func readService(_ json: inout JSONScanner, path: String) throws(JSONScanner.SyntaxError) {
+    private mutating func readService(_ json: inout JSONScanner, path: DocumentPath) throws(JSONScanner.SyntaxError) {
         let offset = json.offset()
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
@@ -109,17 +106,17 @@ struct VesselScheduleReader {
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
-            switch Self.name(key) {
+            switch Key(key) {
             case "carrierServiceCode":
                 hasCode = true
-                code = try text(&json, path + ".carrierServiceCode")
-            case "carrierServiceName": name = try text(&json, path + ".carrierServiceName")
+                code = try text(&json, path.member(.carrierServiceCode))
+            case "carrierServiceName": name = try text(&json, path.member(.carrierServiceName))
             case "vesselSchedules":
-                guard try expect(.array, &json, path + ".vesselSchedules") else { continue }
+                guard try expect(.array, &json, path.member(.vesselSchedules)) else { continue }
                 try json.enterArray()
                 var index = 0
                 while try json.nextElement(first: index == 0) {
-                    try readVesselSchedule(&json, path: path + ".vesselSchedules[\(index)]")
+                    try readVesselSchedule(&json, path: path.vesselSchedule(index))
                     index += 1
                 }
             default: try json.skipValue()
@@ -127,14 +124,14 @@ struct VesselScheduleReader {
         }
         if !hasCode { error(offset, path, "no carrierServiceCode") }
         for index in firstVoyage..<voyages.count {
-            let voyage = voyages[index].voyage
-            voyages[index].voyage = Voyage(
+            let voyage = voyages[index]
+            voyages[index] = Voyage(
                 number: voyage.number, movements: voyage.movements, vessel: voyage.vessel, service: code, serviceName: name,
                 vesselIMONumber: voyage.vesselIMONumber)
         }
     }
 
-    private mutating func readVesselSchedule(_ json: inout JSONScanner, path: String) throws(JSONScanner.SyntaxError) {
+    private mutating func readVesselSchedule(_ json: inout JSONScanner, path: DocumentPath) throws(JSONScanner.SyntaxError) {
         let offset = json.offset()
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
@@ -143,30 +140,30 @@ struct VesselScheduleReader {
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
-            switch Self.name(key) {
+            switch Key(key) {
             case "vessel":
-                guard try expect(.object, &json, path + ".vessel") else { continue }
+                guard try expect(.object, &json, path.member(.vessel)) else { continue }
                 try json.enterObject()
                 var firstKey = true
                 while let key = try json.nextKey(first: firstKey) {
                     firstKey = false
-                    switch Self.name(key) {
-                    case "name": vessel = try text(&json, path + ".vessel.name")
+                    switch Key(key) {
+                    case "name": vessel = try text(&json, path.member(.vesselName))
                     case "vesselIMONumber":
                         let valueOffset = json.offset()
-                        imo = try text(&json, path + ".vessel.vesselIMONumber")
+                        imo = try text(&json, path.member(.vesselIMONumber))
                         if let number = imo, !CSVImporter.isIMONumber(number) {
-                            error(valueOffset, path + ".vessel.vesselIMONumber", "\(quoted(number)) is not an IMO number: 7 or 8 digits")
+                            error(valueOffset, path.member(.vesselIMONumber), "\(quoted(number)) is not an IMO number: 7 or 8 digits")
                             imo = nil
                         }
                     default: try json.skipValue()
                     }
                 }
             case "transportCalls":
-                guard try expect(.array, &json, path + ".transportCalls") else { continue }
+                guard try expect(.array, &json, path.member(.transportCalls)) else { continue }
                 try json.enterArray()
                 while try json.nextElement(first: calls.isEmpty) {
-                    calls.append(try readCall(&json, path: path + ".transportCalls[\(calls.count)]"))
+                    calls.append(try readCall(&json, path: path.call(calls.count)))
                 }
             default: try json.skipValue()
             }
@@ -176,7 +173,7 @@ struct VesselScheduleReader {
 
     // MARK: Transport calls
 
-    private mutating func readCall(_ json: inout JSONScanner, path: String) throws(JSONScanner.SyntaxError) -> Call {
+    private mutating func readCall(_ json: inout JSONScanner, path: DocumentPath) throws(JSONScanner.SyntaxError) -> Call {
         var call = Call(offset: json.offset())
         guard try expect(.object, &json, path) else { return call }
         try json.enterObject()
@@ -184,31 +181,43 @@ struct VesselScheduleReader {
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
-            switch Self.name(key) {
+            switch Key(key) {
             case "transportCallReference":
                 let valueOffset = json.offset()
-                guard try expect(.string, &json, path + ".transportCallReference") else { continue }
+                guard try expect(.string, &json, path.member(.transportCallReference)) else { continue }
                 hasReference = true
                 noteReference(try json.string().text, offset: valueOffset, bytes: json.bytes, path: path)
             case "carrierExportVoyageNumber":
                 let valueOffset = json.offset()
-                guard let text = try text(&json, path + ".carrierExportVoyageNumber") else { continue }
-                call.exportVoyage = VoyageNumber(text)
-                if call.exportVoyage == nil { error(valueOffset, path + ".carrierExportVoyageNumber", "the voyage number is blank") }
-            case "location": try readLocation(&json, path: path + ".location", into: &call)
+                guard try expect(.string, &json, path.member(.carrierExportVoyageNumber)) else { continue }
+                let (text, isEscaped) = try json.string()
+                // Consecutive calls mostly sail the same voyage: its number is made once.
+                if !isEscaped, let last = lastExportVoyage, last.text.count == text.count,
+                   text.isEmpty || memcmp(last.text.baseAddress!, text.baseAddress!, text.count) == 0
+                {
+                    call.exportVoyage = last.number
+                    continue
+                }
+                call.exportVoyage = VoyageNumber(isEscaped ? JSONScanner.unescape(text) : String(decoding: text, as: UTF8.self))
+                if let number = call.exportVoyage {
+                    if !isEscaped { lastExportVoyage = (text, number) }
+                } else {
+                    error(valueOffset, path.member(.carrierExportVoyageNumber), "the voyage number is blank")
+                }
+            case "location": try readLocation(&json, path: path, into: &call)
             case "timestamps":
-                guard try expect(.array, &json, path + ".timestamps") else { continue }
+                guard try expect(.array, &json, path.member(.timestamps)) else { continue }
                 try json.enterArray()
                 while try json.nextElement(first: call.timestampCount == 0) {
-                    try readTimestamp(&json, path: path + ".timestamps[\(call.timestampCount)]", into: &call)
+                    try readTimestamp(&json, path: path.item(.timestamps, call.timestampCount), into: &call)
                     call.timestampCount += 1
                 }
             case "cutOffTimes":
-                guard try expect(.array, &json, path + ".cutOffTimes") else { continue }
+                guard try expect(.array, &json, path.member(.cutOffTimes)) else { continue }
                 try json.enterArray()
                 var index = 0
                 while try json.nextElement(first: index == 0) {
-                    try readCutOff(&json, path: path + ".cutOffTimes[\(index)]", into: &call)
+                    try readCutOff(&json, path: path.item(.cutOffTimes, index), into: &call)
                     index += 1
                 }
             default: try json.skipValue()
@@ -219,7 +228,9 @@ struct VesselScheduleReader {
         return call
     }
 
-    private mutating func readLocation(_ json: inout JSONScanner, path: String, into call: inout Call) throws(JSONScanner.SyntaxError) {
+    /// Reads a call's `location`; `path` is the call's.
+    private mutating func readLocation(_ json: inout JSONScanner, path callPath: DocumentPath, into call: inout Call) throws(JSONScanner.SyntaxError) {
+        let path = callPath.member(.location)
         let offset = json.offset()
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
@@ -228,16 +239,16 @@ struct VesselScheduleReader {
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
-            switch Self.name(key) {
+            switch Key(key) {
             case "UNLocationCode":
                 hasCode = true
                 let valueOffset = json.offset()
-                guard let text = try text(&json, path + ".UNLocationCode") else { continue }
+                guard let text = try text(&json, callPath.member(.unLocationCode)) else { continue }
                 code = UnLocode(text)
                 if code == nil {
-                    error(valueOffset, path + ".UNLocationCode", "malformed UN/LOCODE \(quoted(text)): expected 2 letters and 3 letters or digits")
+                    error(valueOffset, callPath.member(.unLocationCode), "malformed UN/LOCODE \(quoted(text)): expected 2 letters and 3 letters or digits")
                 }
-            case "locationName": name = try text(&json, path + ".locationName")
+            case "locationName": name = try text(&json, callPath.member(.locationName))
             default: try json.skipValue()
             }
         }
@@ -256,7 +267,7 @@ struct VesselScheduleReader {
         }
     }
 
-    private mutating func readTimestamp(_ json: inout JSONScanner, path: String, into call: inout Call) throws(JSONScanner.SyntaxError) {
+    private mutating func readTimestamp(_ json: inout JSONScanner, path: DocumentPath, into call: inout Call) throws(JSONScanner.SyntaxError) {
         let offset = json.offset()
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
@@ -265,20 +276,25 @@ struct VesselScheduleReader {
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
-            switch Self.name(key) {
-            case "eventTypeCode": type = try text(&json, path + ".eventTypeCode")
-            case "eventClassifierCode": classifier = try text(&json, path + ".eventClassifierCode")
+            switch Key(key) {
+            case "eventTypeCode": type = try text(&json, path.member(.eventTypeCode))
+            case "eventClassifierCode": classifier = try text(&json, path.member(.eventClassifierCode))
             case "eventDateTime":
                 hasTime = true
-                time = try dateTime(&json, path + ".eventDateTime")
+                time = try dateTime(&json, path.member(.eventDateTime))
             default: try json.skipValue()
             }
         }
-        let rank = ["PLN": 1, "EST": 2, "ACT": 3][classifier ?? ""]
+        let rank: Int? = switch classifier {
+        case "PLN": 1
+        case "EST": 2
+        case "ACT": 3
+        default: nil
+        }
         if classifier == nil { error(offset, path, "no eventClassifierCode (PLN, EST or ACT)") }
-        else if rank == nil { error(offset, path + ".eventClassifierCode", "\(quoted(classifier!)) is not PLN, EST or ACT") }
+        else if rank == nil { error(offset, path.member(.eventClassifierCode), "\(quoted(classifier!)) is not PLN, EST or ACT") }
         if type == nil { error(offset, path, "no eventTypeCode (ARRI or DEPA)") }
-        else if type != "ARRI" && type != "DEPA" { error(offset, path + ".eventTypeCode", "\(quoted(type!)) is not ARRI or DEPA") }
+        else if type != "ARRI" && type != "DEPA" { error(offset, path.member(.eventTypeCode), "\(quoted(type!)) is not ARRI or DEPA") }
         if !hasTime { error(offset, path, "no eventDateTime") }
         guard let rank, let time else {
             if type == "ARRI" { call.hasBadArrival = true }
@@ -292,7 +308,7 @@ struct VesselScheduleReader {
         }
     }
 
-    private mutating func readCutOff(_ json: inout JSONScanner, path: String, into call: inout Call) throws(JSONScanner.SyntaxError) {
+    private mutating func readCutOff(_ json: inout JSONScanner, path: DocumentPath, into call: inout Call) throws(JSONScanner.SyntaxError) {
         let offset = json.offset()
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
@@ -301,11 +317,11 @@ struct VesselScheduleReader {
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
-            switch Self.name(key) {
-            case "cutOffDateTimeCode": codeText = try text(&json, path + ".cutOffDateTimeCode")
+            switch Key(key) {
+            case "cutOffDateTimeCode": codeText = try text(&json, path.member(.cutOffDateTimeCode))
             case "cutOffDateTime":
                 hasTime = true
-                time = try dateTime(&json, path + ".cutOffDateTime")
+                time = try dateTime(&json, path.member(.cutOffDateTime))
             default: try json.skipValue()
             }
         }
@@ -315,14 +331,14 @@ struct VesselScheduleReader {
         }
         if !hasTime { error(offset, path, "no cutOffDateTime") }
         guard let code = CutOffCode(rawValue: codeText) else {
-            warning(offset, path + ".cutOffDateTimeCode", "unknown cut-off code \(quoted(codeText)) is ignored")
+            warning(offset, path.member(.cutOffDateTimeCode), "unknown cut-off code \(quoted(codeText)) is ignored")
             return
         }
         if let time { call.cutOffs.append(CutOffTime(code, Date(seconds: time.seconds))) }
     }
 
     /// Remembers a call's reference, reporting one seen before.
-    private mutating func noteReference(_ text: UnsafeBufferPointer<UInt8>, offset: Int, bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    private mutating func noteReference(_ text: UnsafeBufferPointer<UInt8>, offset: Int, bytes: UnsafeBufferPointer<UInt8>, path: DocumentPath) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text {
             hash ^= UInt64(byte)
@@ -330,20 +346,20 @@ struct VesselScheduleReader {
         }
         let start = text.baseAddress.map { $0 - bytes.baseAddress! } ?? 0
         if let seen = references[hash] {
-            if seen.length == text.count && (0..<text.count).allSatisfy({ bytes[seen.offset + $0] == text[$0] }) {
-                error(offset, path + ".transportCallReference", "transportCallReference \(quoted(String(decoding: text, as: UTF8.self))) is also the reference of \(seen.path)")
+            if Int(seen.length) == text.count && (0..<text.count).allSatisfy({ bytes[seen.offset + $0] == text[$0] }) {
+                error(offset, path.member(.transportCallReference), "transportCallReference \(quoted(String(decoding: text, as: UTF8.self))) is also the reference of \(seen.path)")
             }
             return
         }
-        references[hash] = (start, text.count, path)
+        references[hash] = (start, Int32(clamping: text.count), path)
     }
 
     // MARK: From calls to voyages
 
-    private mutating func makeVoyages(_ calls: [Call], vessel: String?, imo: String?, path: String, offset: Int) {
+    private mutating func makeVoyages(_ calls: [Call], vessel: String?, imo: String?, path: DocumentPath, offset: Int) {
         let before = errorCount
         for (index, call) in calls.enumerated() where call.timestampCount > 0 {
-            let callPath = path + ".transportCalls[\(index)]"
+            let callPath = path.call(index)
             if index > 0 && call.arrivalRank == 0 && !call.hasBadArrival { error(call.offset, callPath, "no ARRI timestamp") }
             guard index < calls.count - 1 else { continue }
             if call.departureRank == 0 && !call.hasBadDeparture { error(call.offset, callPath, "no DEPA timestamp") }
@@ -355,7 +371,7 @@ struct VesselScheduleReader {
             }
             let next = calls[index + 1]
             if call.departureRank > 0 && next.arrivalRank > 0 && next.arrival <= call.departure {
-                error(next.offset, path + ".transportCalls[\(index + 1)]", "arrives \(Self.time(next.arrival, next.arrivalOffset)), not after the call before it departs \(Self.time(call.departure, call.departureOffset))")
+                error(next.offset, path.call(index + 1), "arrives \(Self.time(next.arrival, next.arrivalOffset)), not after the call before it departs \(Self.time(call.departure, call.departureOffset))")
             }
         }
         guard errorCount == before, calls.allSatisfy({ $0.port >= 0 && $0.timestampCount > 0 }),
@@ -368,7 +384,7 @@ struct VesselScheduleReader {
             let number = calls[start].exportVoyage!
             var end = start + 1
             while end < calls.count - 1 && calls[end].exportVoyage == number { end += 1 }
-            let callPath = path + ".transportCalls[\(start)]"
+            let callPath = path.call(start)
             if let seen = voyagePath[number] {
                 error(calls[start].offset, callPath, "voyage \(number) sails again here; it already sails from \(seen): a voyage is one run of calls of one vessel")
             } else {
@@ -380,9 +396,7 @@ struct VesselScheduleReader {
                         arrival: Date(seconds: to.arrival), capacity: Int(Int32.max), cutOffTimes: from.cutOffs,
                         departureUTCOffset: from.departureOffset, arrivalUTCOffset: to.arrivalOffset)
                 }
-                voyages.append(PendingVoyage(
-                    voyage: Voyage(number: number, movements: movements, vessel: vessel, vesselIMONumber: imo),
-                    path: callPath, offset: calls[start].offset))
+                voyages.append(Voyage(number: number, movements: movements, vessel: vessel, vesselIMONumber: imo))
             }
             start = end
         }
@@ -391,7 +405,7 @@ struct VesselScheduleReader {
     // MARK: Values
 
     /// Reports a value of another kind than expected and skips it; `true` when the kind is right.
-    private mutating func expect(_ kind: JSONScanner.Kind, _ json: inout JSONScanner, _ path: String) throws(JSONScanner.SyntaxError) -> Bool {
+    private mutating func expect(_ kind: JSONScanner.Kind, _ json: inout JSONScanner, _ path: DocumentPath) throws(JSONScanner.SyntaxError) -> Bool {
         let found = try json.kind()
         guard found != kind else { return true }
         if found != .null || kind != .string {
@@ -401,13 +415,13 @@ struct VesselScheduleReader {
         return false
     }
 
-    private mutating func text(_ json: inout JSONScanner, _ path: String) throws(JSONScanner.SyntaxError) -> String? {
+    private mutating func text(_ json: inout JSONScanner, _ path: DocumentPath) throws(JSONScanner.SyntaxError) -> String? {
         guard try expect(.string, &json, path) else { return nil }
         return try json.decodedString()
     }
 
     /// A date-time with its offset, or `nil` with the problem reported.
-    private mutating func dateTime(_ json: inout JSONScanner, _ path: String) throws(JSONScanner.SyntaxError) -> (seconds: Int64, offset: Int)? {
+    private mutating func dateTime(_ json: inout JSONScanner, _ path: DocumentPath) throws(JSONScanner.SyntaxError) -> (seconds: Int64, offset: Int)? {
         let offset = json.offset()
         guard try expect(.string, &json, path) else { return nil }
         let (text, isEscaped) = try json.string()
@@ -429,8 +443,16 @@ struct VesselScheduleReader {
         return nil
     }
 
-    private static func name(_ key: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: key, as: UTF8.self)
+    /// A key of the document, matched against the names the reader knows without making a `String`.
+    private struct Key {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        static func ~= (name: StaticString, key: Key) -> Bool {
+            name.utf8CodeUnitCount == key.bytes.count
+                && (key.bytes.isEmpty || memcmp(name.utf8Start, key.bytes.baseAddress!, key.bytes.count) == 0)
+        }
     }
 
     private static func article(_ kind: JSONScanner.Kind) -> String {
