@@ -111,10 +111,19 @@ import Testing
         #expect(status == 0)
         let routings = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         let routing = try #require(routings.first)
-        #expect(routing["transitTime"] as? Int == 37)
-        #expect(((routing["placeOfReceipt"] as? [String: Any])?["location"] as? [String: Any])?["UNLocationCode"] as? String == "CNSHA")
+        #expect(routing["transitTime"] as? Int == 37 && routing["solutionNumber"] as? Int == 1)
+        #expect((routing["routingReference"] as? String)?.hasPrefix("RP-") == true)
+        let receipt = try #require(routing["placeOfReceipt"] as? [String: Any])
+        #expect(receipt["facilityTypeCode"] as? String == "POTE")
+        #expect((receipt["location"] as? [String: Any])?["UNLocationCode"] as? String == "CNSHA")
+        // Shanghai's local time, from the bundled locations' time zones: 08:00 UTC is 16:00 there.
+        #expect(receipt["dateTime"] as? String == "2026-03-02T16:00:00+08:00")
         let legs = try #require(routing["legs"] as? [[String: Any]])
-        #expect(legs.map { ($0["transport"] as? [String: Any])?["carrierExportVoyageNumber"] as? String } == ["WS15-W09", "WS25-W07"])
+        let partners = legs.map { (($0["transport"] as? [String: Any])?["servicePartners"] as? [[String: Any]])?.first }
+        #expect(partners.map { $0?["carrierExportVoyageNumber"] as? String } == ["WS15-W09", "WS25-W07"])
+        #expect(partners.map { $0?["carrierServiceCode"] as? String } == ["WS15", "WS25"])
+        let problems = try DCSASchema.problems([output])
+        #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test func assignsBookingsFromFilesAndWritesTheAssignment() throws {

@@ -30,7 +30,10 @@ import Testing
 
         let options = try run("route", id, "-k", "3")
         #expect(options.contains("1  Mon 2 Mar 2026, 08:00 UTC  Tue 7 Apr 2026, 21:00 UTC"))
-        #expect(try run("assign-route", id, "1").hasPrefix("Cargo RP000001 is routed CNSHA → MYTPP → NLRTM"))
+        // The first option chosen by its reference, which the JSON list gives.
+        let listed = try JSONSerialization.jsonObject(with: Data(try run("route", id, "-k", "3", "--format", "json").utf8)) as? [String: Any]
+        let reference = try #require((listed?["itineraries"] as? [[String: Any]])?.first?["reference"] as? String)
+        #expect(try run("assign-route", id, reference).hasPrefix("Cargo RP000001 is routed CNSHA → MYTPP → NLRTM"))
 
         _ = try run("handle", id, "--event", "receive", "--location", "CNSHA", "--time", "2026-03-01T10:00:00Z")
         _ = try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
@@ -92,7 +95,11 @@ import Testing
          "error: There is no customer NOBODY; add it first (route-planner customer NOBODY NAME).\n"),
         (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
         (["book", "--bookings", "/nonexistent.csv"], 1, "error: /nonexistent.csv: no such file\n"),
-        (["assign-route", "RP000001", "0"], 64, "error: --candidate: Enter a whole number from 1 to 50.\n"),
+        (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME", "--cargo-type", "FROZEN"], 64,
+         "error: --cargo-type: Enter DRY or REEFER.\n"),
+        (["route", "RP000001", "--cargo-type", "REEFER"], 64,
+         "error: --cargo-type: Leave this blank: a booked cargo is routed by its own specification.\n"),
+        (["assign-route", "RP000001", "0"], 64, "error: --candidate: Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.\n"),
         (["handle", "RP000001", "--event", "lost", "--location", "CNSHA", "--time", "2026-03-02"], 64,
          "error: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\nerror: --event: Enter one of receive, load, unload, customs, claim.\n"),
     ] as [([String], Int32, String)])
