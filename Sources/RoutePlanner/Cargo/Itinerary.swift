@@ -43,7 +43,7 @@ public struct Itinerary: Hashable, Sendable {
                 let neededSeconds = Double(needed.components.seconds) + Double(needed.components.attoseconds) / 1e18
                 if !(available >= neededSeconds) {
                     problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code))
-                } else if let cutOff = leg.movements.first!.transshipmentCutOff, previous.unloadTime > cutOff {
+                } else if let cutOff = leg.voyage.movements[leg.movementIndices.lowerBound].transshipmentCutOff, previous.unloadTime > cutOff {
                     problems.append(.transshipmentCutOffPassed(leg: index, at: leg.loadLocation.code))
                 }
             }

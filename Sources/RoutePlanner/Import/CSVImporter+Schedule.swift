@@ -120,6 +120,14 @@ extension CSVImporter {
         for (index, location) in locations.enumerated() { portIndex[UnLocode.packed(location.code.rawValue.utf8)] = Int32(index) }
         var voyageIndex: [String: Int32] = [:]
         result.rows.reserveCapacity(file.bytes.count / 70)
+        // The optional columns the file has, found once rather than per row.
+        let cutOffColumns = CutOffCode.allCases.enumerated().map { (column: C.firstCutOff + $0.offset, code: $0.element) }
+            .filter { table.has($0.column) }
+        let voyageColumns = [
+            (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
+            (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
+        ].filter { table.has($0.0) }
+        let hasIMO = table.has(C.vesselIMO)
 
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -165,14 +173,15 @@ extension CSVImporter {
                 else { fail(C.capacity, "capacity_teu \(quoted(table.text(C.capacity))) is not a whole number of TEU from 0 to \(Int32.max)") }
             }
             let cutOffStart = Int32(result.cutOffs.count)
-            for (offset, code) in CutOffCode.allCases.enumerated() {
-                let column = C.firstCutOff + offset
-                guard table.has(column), !table.bytes(column).isEmpty, let time = time(table, column, fail: fail) else { continue }
+            for (column, code) in cutOffColumns {
+                guard !table.bytes(column).isEmpty, let time = time(table, column, fail: fail) else { continue }
                 result.cutOffs.append(CutOffTime(code, Date(seconds: time)))
             }
-            let imo = table.text(C.vesselIMO)
-            if !imo.isEmpty && !Self.isIMONumber(imo) {
-                fail(C.vesselIMO, "vessel_imo \(quoted(imo)) is not an IMO number: 7 or 8 digits")
+            if hasIMO {
+                let imo = table.text(C.vesselIMO)
+                if !imo.isEmpty && !Self.isIMONumber(imo) {
+                    fail(C.vesselIMO, "vessel_imo \(quoted(imo)) is not an IMO number: 7 or 8 digits")
+                }
             }
             guard isValid, let voyageNumber, let departure, let arrival, ports.0 >= 0, ports.1 >= 0 else {
                 result.cutOffs.removeSubrange(Int(cutOffStart)...)
@@ -188,11 +197,7 @@ extension CSVImporter {
                 voyageIndex[voyageText] = voyage
                 result.voyages.append(VoyageRows(number: voyageNumber))
             }
-            for (column, name, line) in [
-                (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
-                (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
-            ] {
-                guard table.has(column) else { continue }
+            for (column, name, line) in voyageColumns {
                 let value = table.text(column)
                 guard !value.isEmpty else { continue }
                 if let existing = result.voyages[Int(voyage)][keyPath: name] {

@@ -137,16 +137,11 @@ extension ScheduleNetwork {
         self.portIndex = portIndex
         self.transshipmentSeconds = uniqueLocations.map(\.transshipmentTime.wholeSeconds)
         self.voyageNumbers = voyageNumbers
-        self.voyageVessel = voyageVessel
-        self.voyageService = voyageService
-        self.voyageServiceName = voyageServiceName
-        self.voyageIMONumber = voyageIMONumber
-        self.cutOffStart = cutOffStart
-        self.cutOffCode = cutOffCode
-        self.cutOffTime = cutOffTime
-        self.transshipmentCutOff = transshipmentCutOff.contains { $0 != Int64.max } ? transshipmentCutOff : []
-        self.departureOffset = departureOffset
-        self.arrivalOffset = arrivalOffset
+        self.details = Details(
+            voyageVessel: voyageVessel, voyageService: voyageService, voyageServiceName: voyageServiceName,
+            voyageIMONumber: voyageIMONumber, cutOffStart: cutOffStart, cutOffCode: cutOffCode, cutOffTime: cutOffTime,
+            transshipmentCutOff: transshipmentCutOff.contains { $0 != Int64.max } ? transshipmentCutOff : [],
+            departureOffset: departureOffset, arrivalOffset: arrivalOffset)
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = voyageStart

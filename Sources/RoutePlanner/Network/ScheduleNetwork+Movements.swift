@@ -17,32 +17,30 @@ extension ScheduleNetwork {
 
     /// The movement with an identifier.
     public func movement(_ id: MovementID) -> CarrierMovement {
-        let m = id.rawValue
+        movement(id.rawValue, details: details)
+    }
+
+    /// The movement at a position, with its call's details read from `details` (the network's, passed in so that
+    /// a loop over many movements reads them without a copy per movement).
+    func movement(_ m: Int, details: Details) -> CarrierMovement {
+        var cutOffs: [CutOffTime] = []
+        if !details.cutOffStart.isEmpty {
+            let range = Int(details.cutOffStart[m])..<Int(details.cutOffStart[m + 1])
+            cutOffs = range.map { CutOffTime(details.cutOffCode[$0], Date(seconds: details.cutOffTime[$0])) }
+        }
+        func offset(_ offsets: [Int32]) -> Int? {
+            offsets.isEmpty || offsets[m] == Int32.min ? nil : Int(offsets[m])
+        }
         return CarrierMovement(
             from: locations[Int(from[m])].code, to: locations[Int(to[m])].code,
             departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]), capacity: Int(capacity[m]),
-            cutOffTimes: cutOffs(of: m), departureUTCOffset: offset(departureOffset, m), arrivalUTCOffset: offset(arrivalOffset, m))
-    }
-
-    private func cutOffs(of m: Int) -> [CutOffTime] {
-        guard !cutOffStart.isEmpty else { return [] }
-        return (Int(cutOffStart[m])..<Int(cutOffStart[m + 1])).map { CutOffTime(cutOffCode[$0], Date(seconds: cutOffTime[$0])) }
-    }
-
-    private func offset(_ offsets: [Int32], _ m: Int) -> Int? {
-        offsets.isEmpty || offsets[m] == Int32.min ? nil : Int(offsets[m])
+            cutOffTimes: cutOffs, departureUTCOffset: offset(details.departureOffset), arrivalUTCOffset: offset(details.arrivalOffset))
     }
 
     /// The latest time cargo of a type may be ready to be loaded onto movement `m` at its departure port:
     /// its departure, or an earlier cut-off of its call that applies to the cargo.
     func latestReadyTime(_ m: Int, cargoType: CargoType, dangerousGoods: Bool) -> Int64 {
-        var latest = departure[m]
-        guard !cutOffStart.isEmpty else { return latest }
-        for index in Int(cutOffStart[m])..<Int(cutOffStart[m + 1])
-        where cutOffCode[index].appliesToLoading(of: cargoType, dangerousGoods: dangerousGoods) {
-            latest = min(latest, cutOffTime[index])
-        }
-        return latest
+        details.latestReadyTime(m, departure: departure[m], cargoType: cargoType, dangerousGoods: dangerousGoods)
     }
 
     /// Whether any call of the network has a cut-off time.

@@ -19,10 +19,6 @@ public struct ScheduleNetwork: Sendable {
     let transshipmentSeconds: [Int64]
 
     let voyageNumbers: [VoyageNumber]
-    let voyageVessel: [String?]
-    let voyageService: [String?]
-    let voyageServiceName: [String?]
-    let voyageIMONumber: [String?]
     let voyageIndex: [VoyageNumber: Int32]
     /// The movements of voyage `v` are at `voyageStart[v] ..< voyageStart[v + 1]`.
     let voyageStart: [Int32]
@@ -35,18 +31,9 @@ public struct ScheduleNetwork: Sendable {
     let voyageOf: [Int32]
     let capacity: [Int32]
 
-    /// The cut-off times of the call movement `m` departs from are at `cutOffStart[m] ..< cutOffStart[m + 1]`
-    /// of `cutOffCode` and `cutOffTime`; all three are empty when no call has a cut-off.
-    let cutOffStart: [Int32]
-    let cutOffCode: [CutOffCode]
-    let cutOffTime: [Int64]
-    /// The transshipment cut-off of each movement's call, `Int64.max` where it has none; empty when no call
-    /// has one.
-    let transshipmentCutOff: [Int64]
-    /// The UTC offsets, in seconds, that the schedule wrote each movement's times in, `Int32.min` where
-    /// unknown; empty when none is known.
-    let departureOffset: [Int32]
-    let arrivalOffset: [Int32]
+    /// What the search reads only when a schedule has it (cut-offs) and what documents read (names, offsets),
+    /// behind one reference: the search copies the network's fields it uses, so they stay few.
+    let details: Details
 
     /// Whether the movements' capacities come from the schedule; `false` when it carried none (a DCSA
     /// vessel schedule without a capacity file), so that capacity-constrained planning can refuse it.
@@ -62,6 +49,69 @@ public struct ScheduleNetwork: Sendable {
     let inboundStart: [Int32]
     let inboundPort: [Int32]
     let inboundSailing: [Int64]
+
+    /// The voyages' vessels and services, and the calls' cut-offs and UTC offsets.
+    final class Details: Sendable {
+        let voyageVessel: [String?]
+        let voyageService: [String?]
+        let voyageServiceName: [String?]
+        let voyageIMONumber: [String?]
+        /// The cut-off times of the call movement `m` departs from are at `cutOffStart[m] ..< cutOffStart[m + 1]`
+        /// of `cutOffCode` and `cutOffTime`; all three are empty when no call has a cut-off.
+        let cutOffStart: [Int32]
+        let cutOffCode: [CutOffCode]
+        let cutOffTime: [Int64]
+        /// The transshipment cut-off of each movement's call, `Int64.max` where it has none; empty when no call
+        /// has one.
+        let transshipmentCutOff: [Int64]
+        /// The UTC offsets, in seconds, that the schedule wrote each movement's times in, `Int32.min` where
+        /// unknown; empty when none is known.
+        let departureOffset: [Int32]
+        let arrivalOffset: [Int32]
+
+        init(
+            voyageVessel: [String?], voyageService: [String?], voyageServiceName: [String?], voyageIMONumber: [String?],
+            cutOffStart: [Int32], cutOffCode: [CutOffCode], cutOffTime: [Int64], transshipmentCutOff: [Int64],
+            departureOffset: [Int32], arrivalOffset: [Int32]
+        ) {
+            self.voyageVessel = voyageVessel
+            self.voyageService = voyageService
+            self.voyageServiceName = voyageServiceName
+            self.voyageIMONumber = voyageIMONumber
+            self.cutOffStart = cutOffStart
+            self.cutOffCode = cutOffCode
+            self.cutOffTime = cutOffTime
+            self.transshipmentCutOff = transshipmentCutOff
+            self.departureOffset = departureOffset
+            self.arrivalOffset = arrivalOffset
+        }
+
+        /// The latest time cargo of a type may be ready to be loaded onto movement `m`, which departs at
+        /// `departure`: the departure, or an earlier cut-off of its call that applies to the cargo.
+        ///
+        /// A method of the details rather than of the network, so that the search calls it without copying
+        /// the network's fields.
+        func latestReadyTime(_ m: Int, departure: Int64, cargoType: CargoType, dangerousGoods: Bool) -> Int64 {
+            var latest = departure
+            guard !cutOffStart.isEmpty else { return latest }
+            for index in Int(cutOffStart[m])..<Int(cutOffStart[m + 1])
+            where cutOffCode[index].appliesToLoading(of: cargoType, dangerousGoods: dangerousGoods) {
+                latest = min(latest, cutOffTime[index])
+            }
+            return latest
+        }
+    }
+
+    var voyageVessel: [String?] { details.voyageVessel }
+    var voyageService: [String?] { details.voyageService }
+    var voyageServiceName: [String?] { details.voyageServiceName }
+    var voyageIMONumber: [String?] { details.voyageIMONumber }
+    var cutOffStart: [Int32] { details.cutOffStart }
+    var cutOffCode: [CutOffCode] { details.cutOffCode }
+    var cutOffTime: [Int64] { details.cutOffTime }
+    var transshipmentCutOff: [Int64] { details.transshipmentCutOff }
+    var departureOffset: [Int32] { details.departureOffset }
+    var arrivalOffset: [Int32] { details.arrivalOffset }
 
     /// The number of carrier movements.
     public var movementCount: Int { departure.count }
@@ -82,10 +132,12 @@ public struct ScheduleNetwork: Sendable {
     public var voyages: [Voyage] { (0..<voyageCount).map(voyage(at:)) }
 
     func voyage(at index: Int) -> Voyage {
-        let movements = (Int(voyageStart[index])..<Int(voyageStart[index + 1])).map { movement(MovementID($0)) }
+        let details = self.details
+        let movements = (Int(voyageStart[index])..<Int(voyageStart[index + 1])).map { movement($0, details: details) }
         return Voyage(
-            number: voyageNumbers[index], movements: movements, vessel: voyageVessel[index], service: voyageService[index],
-            serviceName: voyageServiceName[index], vesselIMONumber: voyageIMONumber[index])
+            number: voyageNumbers[index], movements: movements, vessel: details.voyageVessel[index],
+            service: details.voyageService[index], serviceName: details.voyageServiceName[index],
+            vesselIMONumber: details.voyageIMONumber[index])
     }
 }
 

@@ -28,8 +28,6 @@ struct RouteSearch {
         /// what staying aboard already offers with one change of voyage less.
         var arrivingVoyage: Int32
         var endSlot: Int32
-        /// The arrival of the parent state, which a departure's transshipment cut-off must not precede.
-        var arrival: Int64
     }
 
     struct Entry: Comparable {
@@ -234,7 +232,7 @@ struct RouteSearch {
         runStamp += 1
         heap.removeAll()
         chains.append(
-            Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound, arrival: ready))
+            Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound))
         pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
 
         var pops: UInt32 = 0
@@ -262,7 +260,8 @@ struct RouteSearch {
                 if isProfile && entry.key >= bound(transfers: Int(state.transfers)) { continue }
                 let movement = Int(state.movement)
                 let next = movement + 1
-                if next < network.voyageStart[Int(network.voyageOf[movement]) + 1] && isUsable(Int32(next)) {
+                let voyage = network.voyageOf[movement]
+                if next < network.voyageStart[Int(voyage) + 1] && isUsable(Int32(next)) {
                     offer(
                         Int32(next), transfers: Int(state.transfers), stage: advance(Int(state.stage), to: Int32(next)),
                         parent: entry.reference, boarded: false)
@@ -271,7 +270,7 @@ struct RouteSearch {
                     let port = network.to[movement]
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
-                        arrival: network.arrival[movement])
+                        arrival: network.arrival[movement], arrivingVoyage: voyage)
                 }
             }
         }
@@ -321,13 +320,13 @@ struct RouteSearch {
     /// A chain skips the departures of the voyage its state arrived on, since staying aboard offers them
     /// with one change less. When the search avoids ports, staying aboard may be cut off by an avoided call,
     /// so a chain then stands for another only if both skip the same voyage.
-    private mutating func startChain(at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64) {
+    @inline(__always)
+    private mutating func startChain(at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64, arrivingVoyage: Int32) {
         let slot = network.firstSlot(at: port, notBefore: arrival + network.transshipmentSeconds[Int(port)])
         let endSlot = network.departureStart[Int(port) + 1]
         guard slot < endSlot else { return }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(port) * stageCount
-        let arrivingVoyage = network.voyageOf[Int(states[Int(parent)].movement)]
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (!checksTransshipmentCutOffs || chainArrival[index] <= arrival)
@@ -338,12 +337,12 @@ struct RouteSearch {
         chainStamp[base + stage] = runStamp
         chainTransfers[base + stage] = rank
         chainSlot[base + stage] = slot
-        chainArrival[base + stage] = arrival
-        chainVoyage[base + stage] = arrivingVoyage
+        if checksTransshipmentCutOffs { chainArrival[base + stage] = arrival }
+        if avoidsPorts { chainVoyage[base + stage] = arrivingVoyage }
         chains.append(
             Chain(
                 port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
-                arrivingVoyage: arrivingVoyage, endSlot: endSlot, arrival: arrival))
+                arrivingVoyage: arrivingVoyage, endSlot: endSlot))
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
 
@@ -397,17 +396,23 @@ struct RouteSearch {
     private func canBoard(_ movement: Int32, from chain: Chain) -> Bool {
         if chain.parent < 0 {
             return !checksCutOffs
-                || ready <= network.latestReadyTime(Int(movement), cargoType: cargoType, dangerousGoods: dangerousGoods)
+                || ready <= network.details.latestReadyTime(
+                    Int(movement), departure: network.departure[Int(movement)], cargoType: cargoType, dangerousGoods: dangerousGoods)
         }
-        return !checksTransshipmentCutOffs || chain.arrival <= network.transshipmentCutOff[Int(movement)]
+        // The chain's arrival is its parent state's: read only where a call has a TCO.
+        return !checksTransshipmentCutOffs
+            || network.arrival[Int(states[Int(chain.parent)].movement)] <= network.details.transshipmentCutOff[Int(movement)]
     }
 
+    /// Inlined, as ``bound(transfers:)`` is, so that no call copies the search.
+    @inline(__always)
     private func isUsable(_ movement: Int32) -> Bool {
         let m = Int(movement)
         return !avoidedPort[Int(network.from[m])] && !avoidedPort[Int(network.to[m])]
             && !(hasAvoidedVoyages && avoidedVoyage[Int(network.voyageOf[m])])
     }
 
+    @inline(__always)
     private func advance(_ stage: Int, to movement: Int32) -> Int {
         stage < via.count && via[stage] == network.to[Int(movement)] ? stage + 1 : stage
     }

@@ -55,6 +55,10 @@ public struct CarrierMovement: Hashable, Sendable {
     /// The transshipment cut-off (TCO) of the call the movement departs from, when it has one: the latest
     /// arrival of cargo that changes onto this voyage here.
     public var transshipmentCutOff: Date? {
-        cutOffTimes.filter { $0.code == .transshipment }.map(\.time).min()
+        var earliest: Date?
+        for cutOff in cutOffTimes where cutOff.code == .transshipment {
+            earliest = min(earliest ?? cutOff.time, cutOff.time)
+        }
+        return earliest
     }
 }
