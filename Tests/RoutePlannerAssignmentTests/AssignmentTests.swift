@@ -6,12 +6,13 @@ import Testing
 
 /// The assignment against brute force on tiny instances, and its invariants everywhere.
 @Suite struct AssignmentTests {
-    /// A random schedule whose movements hold 1 to 6 TEU, and 2 to 4 bookings of 1 to 4 TEU on it.
+    /// A random schedule whose movements hold 1 to 6 TEU, with random cut-offs for odd seeds, and 2 to 4 bookings
+    /// of 1 to 4 TEU (of random cargo types, some with dangerous goods) on it.
     static func instance(seed: UInt64) throws -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule) {
         var generator = SplitMix64(seed: seed)
-        let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16)
+        let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1)
         let voyages = base.voyages.map { voyage in
-            Voyage(number: voyage.number, movements: voyage.movements.map {
+            voyage.replacingMovements(voyage.movements.map {
                 var movement = $0
                 movement.capacity = Int.random(in: 1...6, using: &generator)
                 return movement
