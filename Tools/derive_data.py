@@ -7,6 +7,8 @@
    dist_dense.csv distance between the two calls / the service's speed, rounded up to whole hours; each call
    lasts one day (24 h); capacity = the service's vessel capacity in FFE x 2 TEU. Every port gets the same
    transshipment time (--transshipment-hours, 24 by default): LINER-LIB states handling costs, not times.
+   Every port gets its IANA time zone (time_zone, from the TIME_ZONES table below, checked against Python's
+   time zone database), which DCSA routings use to write local times.
 2. Sample bookings from the instance's demand file: for each of --booking-weeks, every demand whose ports
    the network serves becomes one booking, ready at the start of that week's Monday (a date), deadline =
    ready + TransitTime days (a date, so the end of that day), TEU = FFEPerWeek x 2, revenue per TEU =
@@ -28,7 +30,26 @@ import glob
 import math
 import os
 import re
+import zoneinfo
 from datetime import datetime, timedelta, timezone
+
+# The IANA time zone of each port of the bundled network (time_zone in locations.csv), so that DCSA routings
+# give each call in its local time. Chosen by the port's place: one zone per country except where a country
+# has several (Australia, Brazil, Canada, the United States), where the port's own zone is given.
+TIME_ZONES = {
+    "AEJEA": "Asia/Dubai", "AOLAD": "Africa/Luanda", "AUBNE": "Australia/Brisbane", "BEANR": "Europe/Brussels",
+    "BEZEE": "Europe/Brussels", "BRSSZ": "America/Sao_Paulo", "CAMTR": "America/Toronto", "CAVAN": "America/Vancouver",
+    "CLSAI": "America/Santiago", "CNSHA": "Asia/Shanghai", "CNTAO": "Asia/Shanghai", "CNYTN": "Asia/Shanghai",
+    "DEBRV": "Europe/Berlin", "DEHAM": "Europe/Berlin", "ECGYE": "America/Guayaquil", "EGPSD": "Africa/Cairo",
+    "ESALG": "Europe/Madrid", "ESBCN": "Europe/Madrid", "GBFXT": "Europe/London", "GHTKD": "Africa/Accra",
+    "HKHKG": "Asia/Hong_Kong", "INNSA": "Asia/Kolkata", "ITGIT": "Europe/Rome", "JPYOK": "Asia/Tokyo",
+    "KEMBA": "Africa/Nairobi", "KRPUS": "Asia/Seoul", "LKCMB": "Asia/Colombo", "MAPTM": "Africa/Casablanca",
+    "MYPKG": "Asia/Kuala_Lumpur", "MYTPP": "Asia/Kuala_Lumpur", "NGAPP": "Africa/Lagos", "NLRTM": "Europe/Amsterdam",
+    "NZAKL": "Pacific/Auckland", "OMSLL": "Asia/Muscat", "PABLB": "America/Panama", "PAMIT": "America/Panama",
+    "PKBQM": "Asia/Karachi", "SAJED": "Asia/Riyadh", "SGSIN": "Asia/Singapore", "TRAMB": "Europe/Istanbul",
+    "TWKHH": "Asia/Taipei", "USCHS": "America/New_York", "USEWR": "America/New_York", "USLAX": "America/Los_Angeles",
+    "USMIA": "America/New_York", "ZADUR": "Africa/Johannesburg",
+}
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -161,13 +182,17 @@ def main():
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, "locations.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["unlocode", "name", "country", "transshipment_hours", "latitude", "longitude"])
+        w.writerow(["unlocode", "name", "country", "transshipment_hours", "latitude", "longitude", "time_zone"])
+        missing = [code for code in called if code not in TIME_ZONES]
+        if missing:
+            raise SystemExit(f"derive_data.py: no time zone for {', '.join(sorted(missing))}; add it to TIME_ZONES")
         for code in sorted(called):
             port = ports[code]
             lat, lon = port["Latitude"], port["Longitude"]
             if code in reference and reference[code][5]:
                 lat, lon = reference[code][5]  # the official coordinates (LINER-LIB swaps some)
-            w.writerow([code, port["name"], code[:2], f"{a.transshipment_hours:g}", lat, lon])
+            zoneinfo.ZoneInfo(TIME_ZONES[code])  # an identifier this Python's time zone database knows
+            w.writerow([code, port["name"], code[:2], f"{a.transshipment_hours:g}", lat, lon, TIME_ZONES[code]])
     movements.sort(key=lambda m: (m[5], m[0]))
     with open(os.path.join(directory, "schedule.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
