@@ -147,6 +147,12 @@ public final class CargoStore: Sendable {
                 }
             }
         }
+        migrator.registerMigration("v4: booked ready times") { db in
+            // No handling happens before the ready time the cargo was booked with, which re-routing (a new
+            // specification, with its own ready time) does not change. Cargo booked before kept none apart.
+            try db.alter(table: "cargo") { table in table.add(column: "bookedReadyTime", .datetime) }
+            try db.execute(sql: "UPDATE cargo SET bookedReadyTime = readyTime")
+        }
         return migrator
     }
 }

@@ -23,6 +23,7 @@ struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
     var arrivalDeadline: Date
     var cargoType: String
     var dangerousGoods: Bool
+    var bookedReadyTime: Date?
     var version: Int
 }
 

@@ -144,7 +144,8 @@ public actor SQLiteCargoRepository: CargoRepository {
         do {
             return try Cargo(
                 trackingId: id, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
-                customerId: record.customerId, bookingReference: record.bookingReference, itinerary: itinerary, handlingEvents: events)
+                customerId: record.customerId, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
+                itinerary: itinerary, handlingEvents: events)
         } catch {
             throw StoreError.database(path: store.path, message: "cargo \(id): \(error)")
         }
@@ -157,7 +158,7 @@ public actor SQLiteCargoRepository: CargoRepository {
             trackingId: cargo.trackingId, customerId: cargo.customerId, bookingReference: cargo.bookingReference, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
             origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
             arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
-            dangerousGoods: specification.containsDangerousGoods, version: (version ?? 0) + 1)
+            dangerousGoods: specification.containsDangerousGoods, bookedReadyTime: cargo.bookedReadyTime, version: (version ?? 0) + 1)
         if let version {
             try db.execute(
                 sql: """

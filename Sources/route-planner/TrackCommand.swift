@@ -35,6 +35,12 @@ struct TrackCommand: AsyncParsableCommand {
             var lines = [
                 "Cargo \(cargo.trackingId): \(cargo.size), \(cargo.route), \(cargo.window)",
                 "Status:      \(cargo.status) (\(cargo.routingStatus), \(cargo.transportStatus))",
+            ]
+            if let advice = cargo.advice {
+                let command = cargo.status == "claimed" ? "" : " (route-planner reroute \(cargo.trackingId))"
+                lines += ["To do:       \(advice)\(command)"]
+            }
+            lines += [
                 "Last seen:   \([cargo.lastKnownLocation, cargo.currentVoyage.map { "aboard \($0)" }].compactMap { $0 }.joined(separator: ", ").nilIfEmpty ?? "-")",
                 "Next:        \(cargo.nextExpectedActivity ?? "-")",
                 "ETA:         \(cargo.estimatedTimeOfArrival ?? "-")",

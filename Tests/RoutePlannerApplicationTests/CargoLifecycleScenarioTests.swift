@@ -62,6 +62,7 @@ import Testing
         tracked = try await Self.track(app)
         #expect(tracked.status == "misdirected")
         #expect(tracked.isMisdirected && !tracked.isOnTrack)
+        #expect(tracked.advice == "The unload at SEGOT on NF-0310N was not the next step of its itinerary: route it again from SEGOT.")
         #expect(tracked.lastKnownLocation == "SEGOT")  // a call the itinerary passes, not one of its ports
         #expect(tracked.nextExpectedActivity == nil)
         #expect(tracked.estimatedTimeOfArrival == nil)
@@ -102,7 +103,20 @@ import Testing
         #expect(await Self.handle(app, "claim", "SESTO", "", "2026-04-12T09:00:00Z").isSuccess)
         tracked = try await Self.track(app)
         #expect(tracked.status == "claimed")
-        #expect(await app.routeCargo(RouteCargoForm(trackingId: "RP000001")) == .failure("Cargo RP000001 was claimed at SESTO; its journey is over."))
+        #expect(await app.routeCargo(RouteCargoForm(trackingId: "RP000001")) == .failure("Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed."))
+        // A claimed cargo is never on track, and is not re-routed: asked for, it is named closed.
+        #expect(!tracked.isOnTrack && tracked.advice == "None: its journey is closed.")
+        guard case .success(let closed) = await app.reRouteCargo(ReRouteCargoForm(trackingId: "RP000001")) else {
+            Issue.record("reroute RP000001 failed")
+            return
+        }
+        #expect(closed.map(\.reason) == ["claimed"])
+        #expect(closed.first?.problem == "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")
+        // Nothing happens after the claim, and nothing before the booked ready time.
+        #expect(await Self.handle(app, "customs", "SESTO", "", "2026-04-13T00:00:00Z")
+            == .failure("Cargo RP000001: the cargo was claimed at 2026-04-12T09:00:00Z; nothing can happen to it afterwards."))
+        #expect(await Self.handle(app, "customs", "HKHKG", "", "2026-01-13T00:00:00Z")
+            == .failure("Cargo RP000001: the cargo was booked ready at 2026-03-01T00:00:00Z; nothing can happen to it before."))
         // A cargo nobody booked cannot be tracked.
         #expect(await app.trackCargo(TrackCargoForm(trackingId: "XYZ999")) == .failure("There is no cargo with tracking id XYZ999."))
     }

@@ -80,7 +80,11 @@ import Testing
         #expect(onTrack.entries[0].reason == nil)
         #expect(try onTrack.entries[0].options.get().map(\.voyageNumbers) == [["AE1-0100W", "BF-0410E"]])
         let over = try await interactor.execute(ReRouteCargoRequest(trackingId: "CLAIMED", limit: 5, avoidedVoyages: [])).get()
-        #expect(over.entries[0].options == .failure(.invalidOperation("Cargo CLAIMED was claimed; its journey is over.")))
+        #expect(over.entries[0].reason == "claimed")
+        #expect(over.entries[0].options == .failure(.invalidOperation("Cargo CLAIMED was claimed at SESTO at 2026-04-06T00:00:00Z; its journey is closed.")))
+        // Asked for every cargo, a claimed one is not named at all.
+        let all = try await interactor.execute(ReRouteCargoRequest(trackingId: nil, limit: 1, avoidedVoyages: [])).get()
+        #expect(!all.entries.map(\.cargo.trackingId).contains("CLAIMED"))
         #expect(await interactor.execute(ReRouteCargoRequest(trackingId: "NOBODY", limit: 5, avoidedVoyages: [])) == .failure(.cargoNotFound("NOBODY")))
     }
 }

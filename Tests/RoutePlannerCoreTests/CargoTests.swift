@@ -170,6 +170,37 @@ enum CargoSample {
         #expect(cargo.delivery.transportStatus == .claimed)
     }
 
+    @Test func nothingHappensBeforeTheBookedReadyTimeEvenAfterANewSpecification() throws {
+        var cargo = try CargoSample.cargo()
+        let early = try CargoSample.event(.receive, "HKHKG", nil, SampleVoyages.day(1, 10))
+        #expect(throws: CargoError.beforeReadyTime(SampleVoyages.day(3, 1))) { try cargo.register(early) }
+        // Re-routing gives a later ready time; a late report from before it still fits the booking.
+        try cargo.register(CargoSample.loadInHongKong)
+        cargo.specifyNewRoute(try RouteSpecification(
+            origin: "NLRTM", destination: "SESTO", readyTime: SampleVoyages.day(3, 31), arrivalDeadline: SampleVoyages.day(4, 30)))
+        #expect(cargo.bookedReadyTime == SampleVoyages.day(3, 1))
+        #expect(try cargo.register(CargoSample.receive) == .recordedOutOfOrder)
+        #expect(cargo.handlingEvents.isEmpty == false)
+        #expect(throws: CargoError.beforeReadyTime(SampleVoyages.day(3, 1))) { try cargo.register(early) }
+    }
+
+    @Test func isReceivedOnceWhereItsJourneyStarts() throws {
+        var cargo = try CargoSample.cargo(routed: false)
+        // Not at the destination of an unrouted cargo: a receive is not a delivery.
+        let atTheDestination = try CargoSample.event(.receive, "SESTO", nil, SampleVoyages.day(3, 2))
+        #expect(throws: CargoError.receivedOutOfPlace(origin: "HKHKG", firstMove: nil)) { try cargo.register(atTheDestination) }
+        // Not after the cargo was loaded.
+        try cargo.register(CargoSample.loadInHongKong)
+        let afterTheLoad = try CargoSample.event(.receive, "HKHKG", nil, SampleVoyages.day(3, 3))
+        #expect(throws: CargoError.receivedOutOfPlace(origin: "HKHKG", firstMove: CargoSample.loadInHongKong)) {
+            try cargo.register(afterTheLoad)
+        }
+        #expect("\(CargoError.receivedOutOfPlace(origin: "HKHKG", firstMove: CargoSample.loadInHongKong))"
+            == "the cargo is received once, at its origin HKHKG, before its first move (load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z)")
+        // Before it, where it was loaded, a late report is recorded.
+        #expect(try cargo.register(CargoSample.receive) == .recordedOutOfOrder)
+    }
+
     @Test func isRestoredWithItsEventsInCompletionOrder() throws {
         let cargo = try Cargo(
             trackingId: "ABC123", teu: 1, specification: CargoSample.specification, revenuePerTEU: nil, customerId: "ACME",
@@ -220,7 +251,37 @@ enum CargoSample {
         #expect(!delivery.isOnTrack)
         #expect(delivery.nextExpectedActivity == nil)
         #expect(delivery.estimatedTimeOfArrival == nil)
-        #expect(!CargoSample.itinerary.isExpected(event))
+        #expect(delivery.unexpectedEvent == event)
+        #expect(delivery.status == .misdirected)
+    }
+
+    @Test(arguments: [
+        // Discharged in Rotterdam from AE1-0100W without ever being loaded on it.
+        [CargoSample.receive, CargoSample.unloadInRotterdam],
+        // Loaded onto the second leg's voyage in Rotterdam without the first leg's unload there.
+        [CargoSample.receive, CargoSample.loadInRotterdam],
+        // Loaded in Hong Kong, then discharged in Stockholm from a voyage it was not loaded on.
+        [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInStockholm],
+        // Loaded twice without a discharge between.
+        [CargoSample.receive, CargoSample.loadInHongKong, try! CargoSample.event(.load, "HKHKG", "AE1-0100W", SampleVoyages.day(3, 3))],
+    ])
+    func aMoveThatIsNotTheNextExpectedOneIsAMisdirection(_ events: [HandlingEvent]) {
+        let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
+        #expect(delivery.unexpectedEvent == events.last)
+        #expect(delivery.status == .misdirected && !delivery.isOnTrack)
+        #expect(delivery.nextExpectedActivity == nil && delivery.estimatedTimeOfArrival == nil)
+    }
+
+    @Test func anItineraryPlannedAboardExpectsTheUnloadAtItsFirstCall() throws {
+        // Loaded in Hong Kong on AE1-0100W, then re-routed from the vessel's next call, Singapore: the itinerary
+        // starts there, so discharging there from the voyage it is aboard is expected; from another voyage it is not.
+        let fromSingapore = try RouteSpecification(
+            origin: "SGSIN", destination: "SESTO", readyTime: SampleVoyages.day(3, 10), arrivalDeadline: SampleVoyages.day(4, 30))
+        let onward = try CargoSample.network.earliestArrival(for: fromSingapore)
+        let unloadInSingapore = try CargoSample.event(.unload, "SGSIN", "AE1-0100W", SampleVoyages.day(3, 10))
+        #expect(onward.isExpected(unloadInSingapore, after: CargoSample.loadInHongKong))
+        let fromAnotherVoyage = try CargoSample.event(.unload, "SGSIN", "TP-0500E", SampleVoyages.day(3, 10))
+        #expect(!onward.isExpected(fromAnotherVoyage, after: CargoSample.loadInHongKong))
     }
 
     @Test func customsAnywhereIsNoMisdirection() throws {
@@ -228,7 +289,7 @@ enum CargoSample {
         let delivery = Delivery(
             specification: CargoSample.specification, itinerary: CargoSample.itinerary,
             events: [CargoSample.receive, CargoSample.loadInHongKong, customs])
-        #expect(CargoSample.itinerary.isExpected(customs))
+        #expect(CargoSample.itinerary.isExpected(customs, after: CargoSample.loadInHongKong))
         #expect(!delivery.isMisdirected)
         #expect(delivery.transportStatus == .inPort)
         // The next activity follows the last load or unload.
@@ -271,6 +332,8 @@ enum CargoSample {
         let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
         #expect(delivery.transportStatus == .claimed)
         #expect(delivery.nextExpectedActivity == nil)
+        // A claimed cargo is never on track: its journey is closed.
+        #expect(delivery.status == .claimed && !delivery.isOnTrack && delivery.estimatedTimeOfArrival == nil)
         #expect(HandlingActivity(kind: .load, location: "NLRTM", voyage: "NF-0310N").description == "load at NLRTM on NF-0310N")
     }
 
@@ -308,7 +371,7 @@ enum CargoSample {
         try cargo.assign(to: onward)
 
         // The unload in Hamburg is where the new itinerary starts: expected, so the cargo is on track.
-        #expect(onward.isExpected(unloadInHamburg))
+        #expect(onward.isExpected(unloadInHamburg, after: CargoSample.loadInHongKong))
         let delivery = cargo.delivery
         #expect(delivery.routingStatus == .routed)
         #expect(!delivery.isMisdirected)

@@ -26,6 +26,9 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// The booking's reference in the system it was booked from (a bookings file's `booking` column), when
     /// there is one: it keeps a booking from being booked twice.
     public let bookingReference: String?
+    /// When the cargo was booked to be ready at its origin: nothing can happen to it before. A new
+    /// specification (re-routing from where the cargo is) does not change it.
+    public let bookedReadyTime: Date
     /// Where the cargo must go and when.
     public private(set) var specification: RouteSpecification
     /// The itinerary the cargo follows, once routed.
@@ -48,22 +51,24 @@ public struct Cargo: Hashable, Sendable, Identifiable {
             bookingReference: bookingReference)
     }
 
-    /// Restores cargo as a repository stored it: its itinerary (which may no longer fit the specification)
-    /// and its events, put in completion order.
+    /// Restores cargo as a repository stored it: its booked ready time, its itinerary (which may no longer fit
+    /// the specification) and its events, put in completion order.
     ///
     /// The revenue is taken as stored, even beyond ``Booking/maximumRevenuePerTEU`` (which earlier versions did
     /// not have), so that a store written before stays readable.
     ///
+    /// - Parameter bookedReadyTime: The ready time it was booked with; `nil` (a store from before it was kept)
+    ///   takes the specification's.
     /// - Throws: ``CargoError/blankTrackingId`` or ``CargoError/sizeNotPositive(_:)``.
     public init(
         trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
-        bookingReference: String? = nil, itinerary: Itinerary?, handlingEvents: [HandlingEvent]
+        bookingReference: String? = nil, bookedReadyTime: Date? = nil, itinerary: Itinerary?, handlingEvents: [HandlingEvent]
     ) throws(CargoError) {
         guard !trackingId.trimmingWhitespace().isEmpty else { throw .blankTrackingId }
         guard teu > 0 else { throw .sizeNotPositive(teu) }
         self.init(
             valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
-            bookingReference: bookingReference)
+            bookingReference: bookingReference, bookedReadyTime: bookedReadyTime)
         self.itinerary = itinerary
         self.handlingEvents = handlingEvents.enumerated()
             .sorted { ($0.element.completionTime, $0.offset) < ($1.element.completionTime, $1.offset) }.map(\.element)
@@ -78,8 +83,9 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     private init(
         valid trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
-        bookingReference: String?
+        bookingReference: String?, bookedReadyTime: Date? = nil
     ) {
+        self.bookedReadyTime = bookedReadyTime ?? specification.readyTime
         self.trackingId = trackingId
         self.teu = teu
         self.revenuePerTEU = revenuePerTEU
@@ -115,16 +121,32 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// Records a handling event in completion order.
     ///
     /// Reports arrive late and out of order: an event is placed by its completion time whenever it is
-    /// registered, and an exact duplicate (``HandlingEvent/isSameHandling(as:)``) changes nothing.
+    /// registered, and an exact duplicate (``HandlingEvent/isSameHandling(as:)``) changes nothing. Some events
+    /// cannot have happened and are refused:
+    /// - any event before ``bookedReadyTime``, when the shipper had not yet handed the cargo over;
+    /// - any event after the claim, which ends the journey;
+    /// - a receive after the cargo's first load or unload, or anywhere but where its journey starts (the
+    ///   place of that first move, or the specification's origin before any): the carrier receives cargo
+    ///   once, where it hands it to the first vessel. An unrouted cargo "received" at its destination is
+    ///   therefore refused, not taken as delivered.
     ///
     /// - Returns: Whether the event was new, new but earlier than the last one known, or a duplicate.
-    /// - Throws: ``CargoError/claimed(_:)`` for an event after the cargo was claimed.
+    /// - Throws: ``CargoError/beforeReadyTime(_:)``, ``CargoError/claimed(_:)`` or
+    ///   ``CargoError/receivedOutOfPlace(origin:firstMove:)``.
     /// - Complexity: O(*e*) for *e* events.
     @discardableResult
     public mutating func register(_ event: HandlingEvent) throws(CargoError) -> HandlingOutcome {
         if handlingEvents.contains(where: { $0.isSameHandling(as: event) }) { return .duplicate }
+        if event.completionTime < bookedReadyTime { throw .beforeReadyTime(bookedReadyTime) }
         if let claim = handlingEvents.first(where: { $0.kind == .claim }), claim.completionTime < event.completionTime {
             throw .claimed(claim.completionTime)
+        }
+        if event.kind == .receive {
+            let firstMove = handlingEvents.first { $0.kind.requiresVoyage }
+            let origin = firstMove?.location ?? specification.origin
+            if event.location != origin || firstMove.map({ $0.completionTime <= event.completionTime }) == true {
+                throw .receivedOutOfPlace(origin: origin, firstMove: firstMove)
+            }
         }
         let index = handlingEvents.firstIndex { $0.completionTime > event.completionTime } ?? handlingEvents.endIndex
         handlingEvents.insert(event, at: index)
@@ -185,6 +207,11 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
     case itineraryDoesNotSatisfySpecification([String])
     /// The cargo was claimed at this time; nothing can happen to it afterwards.
     case claimed(Date)
+    /// The event is before the booked ready time, when the shipper had not yet handed the cargo over.
+    case beforeReadyTime(Date)
+    /// A receive elsewhere than where the journey starts (`origin`), or after the cargo's first load or unload
+    /// (given, if any).
+    case receivedOutOfPlace(origin: UnLocode, firstMove: HandlingEvent?)
 
     public var description: String {
         switch self {
@@ -193,6 +220,10 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidRevenue(let revenue): "revenue per TEU must be from 0 to \(Int(Booking.maximumRevenuePerTEU)), not \(revenue)"
         case .itineraryDoesNotSatisfySpecification(let reasons): reasons.joined(separator: "; ")
         case .claimed(let time): "the cargo was claimed at \(CSVWriter.timestamp(time)); nothing can happen to it afterwards"
+        case .beforeReadyTime(let time): "the cargo was booked ready at \(CSVWriter.timestamp(time)); nothing can happen to it before"
+        case .receivedOutOfPlace(let origin, let firstMove?):
+            "the cargo is received once, at its origin \(origin), before its first move (\(firstMove), \(CSVWriter.timestamp(firstMove.completionTime)))"
+        case .receivedOutOfPlace(let origin, nil): "the cargo is received at its origin, \(origin)"
         }
     }
 }

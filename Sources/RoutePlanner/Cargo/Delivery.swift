@@ -3,10 +3,10 @@ import Foundation
 /// Where a cargo is on its way, derived from its specification, its itinerary and its handling events.
 ///
 /// The DDD sample's delivery progress. It is a pure function of the three (``init(specification:itinerary:events:)``),
-/// so it never goes stale: a late report changes it as if it had arrived in time. An event is *expected* when
-/// the itinerary says so: a receive at the origin; a load or unload at a leg's load or unload location on
-/// that leg's voyage (and an unload where a re-routed itinerary starts); a claim at the destination; customs
-/// anywhere. The cargo is *misdirected* when its last load, unload, receive or claim was not expected.
+/// so it never goes stale: a late report changes it as if it had arrived in time. The cargo is *misdirected*
+/// when its last load, unload, receive or claim is not what the itinerary expects after the move before it
+/// (see ``Itinerary/isExpected(_:after:)``): a load onto a voyage other than the next leg's, an unload from a
+/// voyage the cargo was not loaded on, or any move at a port off the itinerary.
 public struct Delivery: Hashable, Sendable {
     /// Where the cargo physically is, as its last event says.
     public enum TransportStatus: String, Hashable, Sendable, CustomStringConvertible {
@@ -22,6 +22,22 @@ public struct Delivery: Hashable, Sendable {
         public var description: String { rawValue }
     }
 
+    /// The one word a planner asks for first: is the cargo on track, and if not, why not.
+    public enum Status: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// Routed, the itinerary fits the specification, and every move so far was expected.
+        case onTrack = "on track"
+        /// The last move was not what the itinerary expects; the cargo needs a new route from where it is.
+        case misdirected
+        /// No itinerary yet.
+        case notRouted = "not routed"
+        /// The itinerary no longer fits the specification (the specification changed).
+        case misrouted
+        /// Claimed at the destination: the journey is closed.
+        case claimed
+
+        public var description: String { rawValue }
+    }
+
     /// Whether the cargo has an itinerary and whether it fits the specification.
     public let routingStatus: Cargo.RoutingStatus
     /// Where the cargo physically is.
@@ -30,8 +46,8 @@ public struct Delivery: Hashable, Sendable {
     public let lastEvent: HandlingEvent?
     /// The voyage the cargo is aboard, while on board.
     public let currentVoyage: VoyageNumber?
-    /// Whether the last load, unload, receive or claim was not where the itinerary says.
-    public let isMisdirected: Bool
+    /// The last load, unload, receive or claim, when the itinerary did not expect it; `nil` otherwise.
+    public let unexpectedEvent: HandlingEvent?
     /// What should happen next while the cargo is on track; `nil` when misdirected, not routed, or claimed.
     public let nextExpectedActivity: HandlingActivity?
     /// The final leg's arrival while the cargo is on track; `nil` otherwise.
@@ -39,8 +55,22 @@ public struct Delivery: Hashable, Sendable {
 
     /// The last place the cargo was handled, if any.
     public var lastKnownLocation: UnLocode? { lastEvent?.location }
-    /// Whether the cargo is routed, its itinerary fits and it is where the itinerary says.
-    public var isOnTrack: Bool { routingStatus == .routed && !isMisdirected }
+    /// Whether the last load, unload, receive or claim was not what the itinerary expects.
+    public var isMisdirected: Bool { unexpectedEvent != nil }
+    /// Whether the cargo is routed, its itinerary fits, it is where the itinerary says, and it is not yet claimed.
+    public var isOnTrack: Bool { status == .onTrack }
+
+    /// Claimed, misdirected, not routed, misrouted or on track, the first that holds: a claimed cargo is
+    /// claimed, whatever its itinerary said.
+    public var status: Status {
+        if transportStatus == .claimed { return .claimed }
+        if isMisdirected { return .misdirected }
+        return switch routingStatus {
+        case .notRouted: .notRouted
+        case .misrouted: .misrouted
+        case .routed: .onTrack
+        }
+    }
 
     /// Derives the delivery progress.
     ///
@@ -59,9 +89,14 @@ public struct Delivery: Hashable, Sendable {
         case .claim: .claimed
         }
         currentVoyage = transportStatus == .onboardCarrier ? events.last?.voyage : nil
-        let lastMove = events.last { $0.kind != .customs }
-        isMisdirected = if let itinerary, let lastMove { !itinerary.isExpected(lastMove) } else { false }
-        let onTrack = routingStatus == .routed && !isMisdirected
+        let moves = events.filter { $0.kind != .customs }
+        let lastMove = moves.last
+        unexpectedEvent = if let itinerary, let lastMove, !itinerary.isExpected(lastMove, after: moves.dropLast().last) {
+            lastMove
+        } else {
+            nil
+        }
+        let onTrack = routingStatus == .routed && unexpectedEvent == nil && transportStatus != .claimed
         estimatedTimeOfArrival = onTrack ? itinerary?.arrivalTime : nil
         nextExpectedActivity = if onTrack, let itinerary { itinerary.activity(after: lastMove) } else { nil }
     }
@@ -87,16 +122,39 @@ public struct HandlingActivity: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Itinerary {
-    /// Returns whether the itinerary expects the event; see ``Delivery``.
-    public func isExpected(_ event: HandlingEvent) -> Bool {
+    /// Returns whether the itinerary expects a move (a receive, load, unload or claim) after the one before it:
+    ///
+    /// - a receive at the origin;
+    /// - a load of leg *i*: the first leg's while the cargo waits at the origin (nothing before, or a receive
+    ///   or unload there); a later leg's right after the unload of the leg before it;
+    /// - an unload from the voyage the cargo was loaded on, at the origin (an itinerary planned while the
+    ///   cargo was aboard starts at the vessel's next call) or at the unload location of a leg of that voyage
+    ///   that starts where the cargo was loaded (or is the first leg);
+    /// - a claim at the destination.
+    ///
+    /// - Parameter previous: The move before it in completion order, if any (customs is not a move).
+    public func isExpected(_ event: HandlingEvent, after previous: HandlingEvent?) -> Bool {
         switch event.kind {
-        case .receive: event.location == origin
-        case .load: legs.contains { $0.loadLocation.code == event.location && $0.voyage.number == event.voyage }
+        case .receive:
+            return event.location == origin
+        case .load:
+            guard let index = legs.firstIndex(where: { $0.loadLocation.code == event.location && $0.voyage.number == event.voyage })
+            else { return false }
+            guard let previous else { return index == 0 }
+            if index == 0 { return previous.location == origin && (previous.kind == .receive || previous.kind == .unload) }
+            return previous.kind == .unload && previous.location == event.location && previous.voyage == legs[index - 1].voyage.number
         case .unload:
-            event.location == origin
-                || legs.contains { $0.unloadLocation.code == event.location && $0.voyage.number == event.voyage }
-        case .customs: true
-        case .claim: event.location == destination
+            guard let previous, previous.kind == .load, previous.voyage == event.voyage else { return false }
+            return event.location == origin
+                || legs.indices.contains { index in
+                    let leg = legs[index]
+                    return leg.unloadLocation.code == event.location && leg.voyage.number == event.voyage
+                        && (index == 0 || leg.loadLocation.code == previous.location)
+                }
+        case .customs:
+            return true
+        case .claim:
+            return event.location == destination
         }
     }
 

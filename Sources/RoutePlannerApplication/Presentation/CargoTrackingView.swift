@@ -13,6 +13,9 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable, Encodable {
     public let transportStatus: String
     /// "on track", "misdirected", "not routed", "misrouted", "claimed"
     public let status: String
+    /// What to do about a cargo that is not on track: "The unload at MYTPP on WS15-W09 was not the next step of
+    /// its itinerary: route it again from MYTPP.", "Route it.", "None: its journey is closed."; `nil` on track.
+    public let advice: String?
     public let isOnTrack: Bool
     public let isMisdirected: Bool
     /// "Shanghai (CNSHA)", when handled.

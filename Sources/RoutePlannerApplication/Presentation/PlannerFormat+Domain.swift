@@ -64,12 +64,15 @@ extension PlannerFormat {
     /// A cargo as a planner reads it.
     public func tracking(_ cargo: CargoSummary) -> CargoTrackingView {
         let delivery = cargo.delivery, specification = cargo.specification
-        let status = switch (delivery.transportStatus, delivery.routingStatus) {
-        case (.claimed, _): "claimed"
-        case _ where delivery.isMisdirected: "misdirected"
-        case (_, .notRouted): "not routed"
-        case (_, .misrouted): "misrouted"
-        case (_, .routed): "on track"
+        let advice: String? = switch delivery.status {
+        case .onTrack: nil
+        case .notRouted: "Route it."
+        case .misrouted: "Route it again: its itinerary no longer fits its specification."
+        case .claimed: "None: its journey is closed."
+        case .misdirected:
+            delivery.unexpectedEvent.map { event in
+                "The \(event) was not the next step of its itinerary: route it again from \(event.location)."
+            }
         }
         let routing = switch delivery.routingStatus {
         case .notRouted: "not routed"
@@ -83,7 +86,8 @@ extension PlannerFormat {
             window: "ready \(dateTime(specification.readyTime)), due \(dateTime(specification.arrivalDeadline))",
             routingStatus: routing,
             transportStatus: delivery.transportStatus.description,
-            status: status,
+            status: delivery.status.description,
+            advice: advice,
             isOnTrack: delivery.isOnTrack,
             isMisdirected: delivery.isMisdirected,
             lastKnownLocation: delivery.lastKnownLocation.map { code in

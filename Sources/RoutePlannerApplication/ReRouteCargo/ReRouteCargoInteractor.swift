@@ -49,12 +49,15 @@ public struct ReRouteCargoInteractor: UseCase {
             for each in cargo {
                 if Task.isCancelled { return .failure(.cancelled) }
                 let reason = CargoRouting.reasonToReRoute(each, in: network)
-                guard reason != nil || request.trackingId != nil else { continue }
-                guard each.delivery.transportStatus != .claimed else {
-                    entries.append(.init(cargo: CargoSummary(each), reason: reason, specification: nil, options: .failure(
-                        .invalidOperation("Cargo \(each.trackingId) was claimed; its journey is over."))))
+                if let claim = each.handlingEvents.last, claim.kind == .claim {
+                    // Closed: named only when asked for by id, never as on track.
+                    if request.trackingId != nil {
+                        entries.append(.init(
+                            cargo: CargoSummary(each), reason: reason, specification: nil, options: .failure(CargoRouting.closed(each, claim: claim))))
+                    }
                     continue
                 }
+                guard reason != nil || request.trackingId != nil else { continue }
                 var specification: RouteSpecification?
                 let options = CargoRouting.specification(for: each, in: network).flatMap { found in
                     specification = found

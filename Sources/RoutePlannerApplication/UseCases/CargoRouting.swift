@@ -14,7 +14,7 @@ enum CargoRouting {
         let origin: UnLocode, ready: Date
         switch last.kind {
         case .claim:
-            return .failure(.invalidOperation("Cargo \(cargo.trackingId) was claimed at \(last.location); its journey is over."))
+            return .failure(closed(cargo, claim: last))
         case .receive:
             (origin, ready) = (last.location, max(last.completionTime, last.location == booked.origin ? booked.readyTime : last.completionTime))
         case .unload:
@@ -43,12 +43,19 @@ enum CargoRouting {
         return .success(specification)
     }
 
-    /// Why a cargo needs routing again, or `nil` when it is on track and its itinerary still sails.
+    /// The error for routing a claimed cargo: its journey is closed.
+    static func closed(_ cargo: Cargo, claim: HandlingEvent) -> DomainError {
+        .invalidOperation(
+            "Cargo \(cargo.trackingId) was claimed at \(claim.location) at \(CSVWriter.timestamp(claim.completionTime)); its journey is closed.")
+    }
+
+    /// Why a cargo needs routing again, or `nil` when it is on track and its itinerary still sails; "claimed"
+    /// for a claimed cargo, which is never routed again.
     static func reasonToReRoute(_ cargo: Cargo, in network: ScheduleNetwork) -> String? {
         let delivery = cargo.delivery
-        if delivery.transportStatus == .claimed { return nil }
+        if delivery.status == .claimed { return "claimed" }
         guard let itinerary = cargo.itinerary else { return "not routed" }
-        if delivery.isMisdirected { return "misdirected: \(delivery.lastEvent.map(String.init(describing:)) ?? "")" }
+        if let event = delivery.unexpectedEvent { return "misdirected: \(event)" }
         if delivery.routingStatus == .misrouted { return "its itinerary no longer fits its specification" }
         let disrupted = network.disruptedLegs(of: itinerary)
         guard let first = disrupted.first else { return nil }
