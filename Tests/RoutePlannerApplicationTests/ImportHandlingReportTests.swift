@@ -100,6 +100,27 @@ import Testing
         #expect(try await repository.cargo("A")?.handlingEvents == [])
     }
 
+    @Test func theInteractorReportsFormatAndCargoProblemsInOneRun() async throws {
+        // A row the format refuses and a row for a cargo nobody booked: both, at once, in line order.
+        let repository = InMemoryCargoRepository([try Sample.cargo("A")])
+        let file = try Self.report([
+            "A,lost,HKHKG,,2026-03-01T00:00:00Z,",
+            "NOBODY,receive,HKHKG,,2026-03-01T00:00:00Z,",
+            "A,receive,SESTO,,2026-03-01T00:00:00Z,",
+        ])
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = await Self.interactor(repository).execute(ImportHandlingReportRequest(file: file))
+        guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = result else { Issue.record("\(result)"); return }
+        #expect(diagnostics.map(\.line) == [2, 3, 4])
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
+        #expect(diagnostics.map(\.message) == [
+            "event \"lost\" is not one of receive, load, unload, customs, claim",
+            "no cargo has tracking id NOBODY",
+            "cargo A: the cargo is received at its origin, HKHKG",
+        ])
+        #expect(try await repository.cargo("A")?.handlingEvents == [])
+    }
+
     @Test func theInteractorReportsAFileItCannotRead() async {
         let missing = Sample.temporaryFile("missing.csv")
         let result = await Self.interactor(InMemoryCargoRepository()).execute(ImportHandlingReportRequest(file: missing))

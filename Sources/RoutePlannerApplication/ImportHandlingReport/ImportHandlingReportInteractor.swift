@@ -30,18 +30,21 @@ public struct ImportHandlingReportInteractor: UseCase {
 
     public func execute(_ request: ImportHandlingReportRequest) async -> Result<ImportHandlingReportResponse, DomainError> {
         let registeredAt = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
-        let rows: [HandlingReportRow]
+        // Leniently, so that the rows the format lets through are checked against the cargo too, and every
+        // problem of the file is reported in one run.
+        let read: ImportResult<[HandlingReportRow]>
         do {
-            rows = try CSVImporter().importHandlingReport(try CSVFile(contentsOf: request.file), registeredAt: registeredAt).value
+            read = try CSVImporter(mode: .lenient).importHandlingReport(try CSVFile(contentsOf: request.file), registeredAt: registeredAt)
         } catch let error as ImportError {
             return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
         } catch {
             return .failure(.invalidOperation(String(describing: error)))
         }
+        let rows = read.value
         do {
             let network = try await voyages.network()
             var changed: [String: Cargo] = [:]
-            var errors: [ImportDiagnostic] = []
+            var errors = read.diagnostics.filter { $0.severity == .error }
             var (registered, outOfOrder, duplicates) = (0, 0, 0)
             for row in rows {
                 var found = changed[row.trackingId]
@@ -68,7 +71,12 @@ public struct ImportHandlingReportInteractor: UseCase {
                     errors.append(row.error("completion_time", "cargo \(cargo.trackingId): \(error)"))
                 }
             }
-            guard errors.isEmpty else { return .failure(.fileErrors(errors)) }
+            guard errors.isEmpty else {
+                let sorted = errors.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+                let limit = CSVImporter().errorLimit
+                return .failure(.fileErrors(
+                    Array(sorted.prefix(limit).map(\.element)), omitted: max(sorted.count - limit, 0) + read.omittedErrorCount))
+            }
             let cargo = changed.values.sorted { $0.trackingId < $1.trackingId }
             try await cargoRepository.save(cargo)
             return .success(ImportHandlingReportResponse(
