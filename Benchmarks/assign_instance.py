@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bookings for the assignment benchmark, drawn exactly as ../shared/bench/assign_mip.py draws its cargos.
+"""Bookings for the assignment benchmark, drawn exactly as reference/assign_mip.py draws its cargos.
 
 Origins and destinations are weighted by the number of departures at each port, ready times are uniform in
 a window starting one week after the schedule's first departure (--window-days; at most up to 120 days before
@@ -16,7 +16,8 @@ import random
 import sys
 from datetime import datetime, timezone
 
-sys.path.insert(0, os.environ.get("BENCH_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "shared", "bench")))
+# The benchmark kit (Benchmarks/reference, or BENCH_DIR): its assign_mip.py and csa.py.
+sys.path.insert(0, os.environ.get("BENCH_DIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference")))
 from assign_mip import SIZES_TEU  # noqa: E402
 from csa import Schedule  # noqa: E402
 

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is needed (apt-get install -y valgrind)" >&2; exit 2; }
-bench=${BENCH_DIR:-../../shared/bench}
+bench=${BENCH_DIR:-reference}   # the benchmark kit's generator (Benchmarks/reference)
 mkdir -p .data
 [ -f .data/small/schedule.csv ] || python3 "$bench/gen_schedule.py" --ports 200 --services 100 --weeks 26 --seed 1 --out .data/small >/dev/null
 swift build -c release --product InstructionBenchmark >/dev/null

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs the import and routing benchmarks on a standard instance of ../shared/bench (small, medium or large; default
-# large) beside the compiled connection-scan anchor, in one run. Generated files go to Benchmarks/.data.
+# Runs the import and routing benchmarks on a standard instance (small, medium or large; default large) of the
+# benchmark kit in Benchmarks/reference beside its compiled connection-scan anchor, in one run. Generated files
+# go to Benchmarks/.data. BENCH_DIR may name another copy of the kit.
 set -euo pipefail
 cd "$(dirname "$0")"
 instance=${1:-large}
 window=${2:-60}
-bench=${BENCH_DIR:-../../shared/bench}
+bench=$(cd "${BENCH_DIR:-reference}" && pwd)
 case $instance in
     small) flags="--ports 200 --services 100 --weeks 26 --seed 1" ;;
     medium) flags="--ports 600 --services 500 --weeks 26 --seed 2" ;;
@@ -17,7 +18,8 @@ if [ ! -f ".data/$instance/schedule.csv" ]; then
     python3 "$bench/gen_schedule.py" $flags --out ".data/$instance"
 fi
 if [ ! -f ".data/$instance.bin" ]; then
-    python3 -c "import numpy" 2>/dev/null || pip install --quiet numpy
+    python3 -c "import numpy" 2>/dev/null || python3 -m pip install --quiet numpy \
+        || python3 -m pip install --quiet --break-system-packages numpy   # export_bin.py needs numpy
     (cd "$bench" && python3 export_bin.py "$OLDPWD/.data/$instance" "$OLDPWD/.data/$instance.bin" --queries 1000 --seed 7)
 fi
 cc -O2 -march=native -o .data/csa_scan "$bench/csa_scan.c"

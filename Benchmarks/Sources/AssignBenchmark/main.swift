@@ -2,8 +2,8 @@ import Foundation
 import RoutePlanner
 import RoutePlannerAssignment
 
-// The capacity-constrained assignment on a standard instance of ../shared/bench with bookings drawn by
-// assign_instance.py, capacities congested as ../shared/bench/assign_mip.py defines them.
+// The capacity-constrained assignment on a standard instance of Benchmarks/reference with bookings drawn by
+// assign_instance.py, capacities congested as Benchmarks/reference/assign_mip.py defines them.
 // Usage: AssignBenchmark INSTANCE_DIR BOOKINGS.csv LABEL [time-limit-seconds] [relative-gap] [model.mps]
 
 let arguments = CommandLine.arguments

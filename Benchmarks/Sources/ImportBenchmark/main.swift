@@ -1,7 +1,7 @@
 import Foundation
 import RoutePlanner
 
-// Imports a standard instance of ../shared/bench into a queryable network, end to end, from its CSV files or
+// Imports a standard instance of Benchmarks/reference into a queryable network, end to end, from its CSV files or
 // from the same schedule as DCSA vessel schedules (dcsa_instance.py writes them: vessel-schedules.json with
 // locations.csv and capacities.csv), and reports the time and the process's peak memory against the size of
 // the files. Run it in a process of its own so the peak is the import's.

@@ -1,7 +1,7 @@
 import Foundation
 import RoutePlanner
 
-/// A standard instance of ../shared/bench: its locations and voyages, imported from the generator's CSV
+/// A standard instance of Benchmarks/reference: its locations and voyages, imported from the generator's CSV
 /// files, and the queries with the reference answers that `export_bin.py` wrote for the C anchor.
 struct BenchInstance {
     struct Query {

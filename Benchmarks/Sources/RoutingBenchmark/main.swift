@@ -2,7 +2,7 @@ import Foundation
 import CAllocatedBytes
 import RoutePlanner
 
-// Measures the routing core on a standard instance of ../shared/bench beside the compiled
+// Measures the routing core on a standard instance of Benchmarks/reference beside the compiled
 // connection-scan anchor, on the same queries, in the same run. See Benchmarks/README.md.
 //
 // Usage: RoutingBenchmark INSTANCE_DIR INSTANCE.bin CSA_SCAN_EXECUTABLE [candidate-window-days]
