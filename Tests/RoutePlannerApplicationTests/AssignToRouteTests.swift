@@ -67,7 +67,7 @@ import Testing
         #expect(await interactor.execute(AssignToRouteRequest(trackingId: "NOBODY", choice: .position(0))) == .failure(.cargoNotFound("NOBODY")))
         let notOffered = AssignToRouteInteractor(cargo: InMemoryCargoRepository([try Sample.cargo(routed: false)]))
         #expect(await notOffered.execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(0)))
-            == .failure(.invalidOperation("Cargo ABC123 has no options yet; list them first (route-planner route ABC123).")))
+            == .failure(.invalidOperation("Cargo ABC123 has no options yet; route it first.")))
         #expect(try await repository.cargo("ABC123")?.routingStatus == .notRouted)
     }
 

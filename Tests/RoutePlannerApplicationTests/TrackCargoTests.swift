@@ -10,6 +10,13 @@ import Testing
         #expect(try TrackCargoRequest.create(TrackCargoForm(trackingId: " ABC123 ")).get().trackingId == "ABC123")
     }
 
+    @Test func aTrackingIdTypedInLowerCaseIsFound() async throws {
+        let interactor = TrackCargoInteractor(cargo: InMemoryCargoRepository([try Sample.cargo()]))
+        let found = await interactor.execute(try TrackCargoRequest.create(TrackCargoForm(trackingId: "abc123")).get())
+        #expect(try found.get().cargo.trackingId == "ABC123")
+        #expect(await interactor.execute(try TrackCargoRequest.create(TrackCargoForm(trackingId: "abc124")).get()) == .failure(.cargoNotFound("abc124")))
+    }
+
     @Test func thePresenterWritesTheDeliveryOfACargoOnBoard() throws {
         let cargo = try Sample.cargo(customerId: "ACME", events: [Sample.receive, Sample.loadInHongKong])
         let view = TrackCargoPresenter().content(for: TrackCargoResponse(cargo: CargoSummary(cargo)))
@@ -35,6 +42,7 @@ import Testing
         #expect(view.status == "misdirected")
         #expect(view.transportStatus == "in port")
         #expect(view.isMisdirected && !view.isOnTrack)
+        #expect(view.advice == "The unload at DEHAM on AE1-0100W was not the next step of its itinerary: route it again from DEHAM.")
         #expect(view.lastKnownLocation == "DEHAM")  // not on the itinerary, so only the code
         #expect(view.currentVoyage == nil)
         #expect(view.nextExpectedActivity == nil)

@@ -19,28 +19,28 @@ public struct AssignToRouteInteractor: UseCase {
 
     public func execute(_ request: AssignToRouteRequest) async -> Result<AssignToRouteResponse, DomainError> {
         do {
-            guard var cargo = try await cargoRepository.cargo(request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
-            guard let offer = try await cargoRepository.offer(for: request.trackingId), !offer.itineraries.isEmpty else {
-                return .failure(.invalidOperation("Cargo \(request.trackingId) has no options yet; list them first (route-planner route \(request.trackingId))."))
+            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard let offer = try await cargoRepository.offer(for: cargo.trackingId), !offer.itineraries.isEmpty else {
+                return .failure(.invalidOperation("Cargo \(cargo.trackingId) has no options yet; route it first."))
             }
             let index: Int
             switch request.choice {
             case .position(let position):
                 guard offer.itineraries.indices.contains(position) else {
                     return .failure(.invalidOperation(
-                        "Cargo \(request.trackingId) was offered \(offer.itineraries.count) option\(offer.itineraries.count == 1 ? "" : "s"); choose 1 to \(offer.itineraries.count)."))
+                        "Cargo \(cargo.trackingId) was offered \(offer.itineraries.count) option\(offer.itineraries.count == 1 ? "" : "s"); choose 1 to \(offer.itineraries.count)."))
                 }
                 index = position
             case .reference(let reference):
                 guard let position = offer.itineraries.firstIndex(where: { $0.reference == reference }) else {
                     return .failure(.invalidOperation(
-                        "Cargo \(request.trackingId) was not offered option \(reference); its last list holds \(offer.itineraries.map(\.reference).joined(separator: ", "))."))
+                        "Cargo \(cargo.trackingId) was not offered option \(reference); its last list holds \(offer.itineraries.map(\.reference).joined(separator: ", "))."))
                 }
                 index = position
             }
             let booked = cargo.specification
             if offer.specification.destination != booked.destination || offer.specification.arrivalDeadline != booked.arrivalDeadline {
-                return .failure(.invalidOperation("The destination of cargo \(request.trackingId) changed after these options; list them again."))
+                return .failure(.invalidOperation("The destination of cargo \(cargo.trackingId) changed after these options; list them again."))
             }
             if offer.specification != booked { cargo.specifyNewRoute(offer.specification) }
             let reasons = cargo.problems(of: offer.itineraries[index])

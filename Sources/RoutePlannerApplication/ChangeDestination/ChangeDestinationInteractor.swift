@@ -20,7 +20,7 @@ public struct ChangeDestinationInteractor: UseCase {
         do {
             let known = try await locations.locations()
             guard known.contains(where: { $0.code == request.destination }) else { return .failure(.unknown(request.destination, among: known)) }
-            guard var cargo = try await cargoRepository.cargo(request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
             if cargo.delivery.transportStatus == .claimed {
                 return .failure(.invalidOperation("Cargo \(cargo.trackingId) was claimed; its destination cannot change."))
             }

@@ -41,7 +41,7 @@ public struct ReRouteCargoInteractor: UseCase {
             var entries: [ReRouteCargoResponse.Entry] = []
             let cargo: [Cargo]
             if let trackingId = request.trackingId {
-                guard let one = try await cargoRepository.cargo(trackingId) else { return .failure(.cargoNotFound(trackingId)) }
+                guard let one = try await cargoRepository.cargo(typed: trackingId) else { return .failure(.cargoNotFound(trackingId)) }
                 cargo = [one]
             } else {
                 cargo = try await cargoRepository.allCargo()

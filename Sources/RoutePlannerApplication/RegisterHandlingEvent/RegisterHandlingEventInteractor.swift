@@ -28,7 +28,7 @@ public struct RegisterHandlingEventInteractor: UseCase {
     public func execute(_ request: RegisterHandlingEventRequest) async -> Result<RegisterHandlingEventResponse, DomainError> {
         do {
             let network = try await voyages.network()
-            guard var cargo = try await cargoRepository.cargo(request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
             if let problem = HandlingCheck.problem(
                 kind: request.kind, location: request.location, voyage: request.voyage, time: request.completionTime, in: network)
             {

@@ -60,6 +60,16 @@ public struct BookingAlreadyBooked: Error, Hashable, Sendable, CustomStringConve
     public var description: String { "booking \(bookingReference) is already booked as cargo \(trackingId); nothing was written" }
 }
 
+extension CargoRepository {
+    /// The cargo with a tracking id as a person typed it: as given, else in upper case, the case in which
+    /// tracking ids are minted (`rp000001` finds RP000001).
+    func cargo(typed trackingId: String) async throws -> Cargo? {
+        if let cargo = try await cargo(trackingId) { return cargo }
+        let upper = trackingId.uppercased()
+        return upper == trackingId ? nil : try await cargo(upper)
+    }
+}
+
 /// A repository gave no tracking id when asked for one, against its contract.
 public struct TrackingIdUnavailable: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "the cargo repository gave no new tracking id" }

@@ -46,7 +46,7 @@ public struct RouteCargoInteractor: UseCase {
                 return Self.candidates(for: specification, limit: request.limit, options: options, in: network)
                     .map { RouteCargoResponse(specification: specification, itineraries: $0) }
             case .cargo(let trackingId):
-                guard let cargoRepository, let cargo = try await cargoRepository.cargo(trackingId) else {
+                guard let cargoRepository, let cargo = try await cargoRepository.cargo(typed: trackingId) else {
                     return .failure(.cargoNotFound(trackingId))
                 }
                 let specification: RouteSpecification
@@ -59,8 +59,8 @@ public struct RouteCargoInteractor: UseCase {
                 case .success(let found): itineraries = found
                 case .failure(let error): return .failure(error)
                 }
-                try await cargoRepository.save(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
-                return .success(RouteCargoResponse(trackingId: trackingId, specification: specification, itineraries: itineraries))
+                try await cargoRepository.save(RouteOffer(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries))
+                return .success(RouteCargoResponse(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries))
             }
         } catch {
             return .failure(.repository(error))

@@ -14,7 +14,7 @@ public struct TrackCargoInteractor: UseCase {
 
     public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
         do {
-            guard let cargo = try await cargoRepository.cargo(request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
             return .success(TrackCargoResponse(cargo: CargoSummary(cargo)))
         } catch {
             return .failure(.repository(error))
