@@ -17,9 +17,22 @@
    name, country, subdivision, function, latitude, longitude, one row per code (an entry marked "=" is an
    alternative name and is only used when the code has no other entry).
 
-Re-run after a new LINER-LIB or UN/LOCODE release (paths and instance are options):
+The inputs are not in this repository; fetch them and name their folders:
 
-    python3 Tools/derive_data.py                 # defaults: ../shared/data, WorldSmall, 26 weeks
+  --linerlib DIR  LINER-LIB (https://github.com/blof/LINERLIB; Data/ was derived at its commit abfc059):
+                  a folder with its ports.csv, dist_dense.csv and Demand_WorldSmall_Fixed_Sep.csv (the
+                  repository's data/ folder) and the result log --result, read relative to DIR unless
+                  absolute (the repository's results/BrouerDesaulniersPisinger2014/WorldSmall_Best_Base.log).
+  --unlocode DIR  the UN/LOCODE code list, release 2023-1, as UNECE distributes it in CSV
+                  (https://unece.org/trade/cefact/UNLOCODE-Download; the same files ship in the PyPI package
+                  pyunlocode 0.1.0): a folder with its three "2023-1 UNLOCODE CodeListPart<N>.csv" files.
+
+Re-run after a new LINER-LIB or UN/LOCODE release (the instance, weeks and the rest are options):
+
+    git clone https://github.com/blof/LINERLIB /tmp/LINERLIB
+    python3 Tools/derive_data.py --linerlib /tmp/LINERLIB/data \\
+        --result /tmp/LINERLIB/results/BrouerDesaulniersPisinger2014/WorldSmall_Best_Base.log \\
+        --unlocode /tmp/unlocode-2023-1   # the UNECE CSV files, unpacked; defaults: WorldSmall, 26 weeks
 
 Standard library only. Writes Data/linerlib-worldsmall/{locations,schedule,bookings}.csv and
 Data/unlocode/unlocode-2023-1.csv and prints what it derived and what it left out.
@@ -137,12 +150,14 @@ def derive_unlocode(directory, out_path):
 
 
 def main():
-    shared = os.path.join(ROOT, "..", "shared", "data")
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--linerlib", default=os.path.join(shared, "linerlib"))
-    ap.add_argument("--unlocode", default=os.path.join(shared, "unlocode", "official-2023-1"))
-    ap.add_argument("--result", default="results/BrouerDesaulniersPisinger2014/WorldSmall_Best_Base.log")
-    ap.add_argument("--demand", default="Demand_WorldSmall_Fixed_Sep.csv")
+    ap.add_argument("--linerlib", required=True, metavar="DIR",
+                    help="LINER-LIB's files: ports.csv, dist_dense.csv, the --demand file (and, by default, --result)")
+    ap.add_argument("--unlocode", required=True, metavar="DIR",
+                    help="the UNECE release's *UNLOCODE CodeListPart*.csv files")
+    ap.add_argument("--result", default="results/BrouerDesaulniersPisinger2014/WorldSmall_Best_Base.log",
+                    help="the LINER-LIB result log whose services become the schedule (relative to --linerlib)")
+    ap.add_argument("--demand", default="Demand_WorldSmall_Fixed_Sep.csv", help="the demand file (in --linerlib)")
     ap.add_argument("--name", default="linerlib-worldsmall")
     ap.add_argument("--prefix", default="WS", help="voyage number prefix")
     ap.add_argument("--start", default="2026-01-05", help="first departure day (a Monday), 08:00 UTC")

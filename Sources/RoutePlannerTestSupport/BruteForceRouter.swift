@@ -3,7 +3,7 @@ import RoutePlanner
 
 /// The oracle for route search: every itinerary there is, by exhaustive enumeration.
 ///
-/// It follows the rules of ../shared/DOMAIN.md literally, without any of the router's data structures:
+/// It follows the rules of Guides/Routing.md ("Semantics") literally, without any of the router's data structures:
 /// an itinerary loads at the origin at or after the ready time, each leg rides consecutive movements of
 /// one voyage, a change of voyage needs the port's transshipment time, consecutive legs ride different
 /// voyages, and the last leg arrives at the destination by the deadline.

@@ -4,7 +4,7 @@ import RoutePlanner
 import RoutePlannerTestSupport
 import Testing
 
-/// The quirks of real files (../shared/data/README.md), hostile bytes, and round trips.
+/// The quirks of real files (LINER-LIB's and UN/LOCODE's: CRLF, padded numbers, Latin-1; docs/CSV.md), hostile bytes, and round trips.
 @Suite struct CSVQuirksTests {
     static let reference = try! BundledData.unlocodeDirectory()
 

@@ -2,7 +2,7 @@ import Foundation
 import RoutePlanner
 import Testing
 
-/// One test per rule of ../shared/DOMAIN.md, "Routing semantics".
+/// One test per rule of Guides/Routing.md, "Semantics".
 @Suite struct RoutingSemanticsTests {
     @Test func cargoMayLoadOnADepartureExactlyAtTheReadyTime() throws {
         var fixture = Fixture([("AAAAA", 0), ("BBBBB", 0)])
