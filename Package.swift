@@ -3,7 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "route-planner",
-    platforms: [.macOS(.v15)],
+    // The oldest systems that run what the code uses: UseCaseViewModel's `isolated deinit` needs the Swift 6.1
+    // runtime, first in macOS 15.4 and iOS 18.4 (the compiler refuses it for older deployment targets). That also
+    // covers @Observable (Observation: macOS 14, iOS 17), the Swift 6 runtime that typed throws may need (macOS 15,
+    // iOS 18) and Duration/ContinuousClock (macOS 13, iOS 16). Linux needs no entry; other Apple platforms are not declared.
+    platforms: [.macOS("15.4"), .iOS("18.4")],
     products: [
         .library(name: "RoutePlanner", targets: ["RoutePlanner"]),
         .library(name: "BundledData", targets: ["BundledData"]),

@@ -4,7 +4,9 @@ import PackageDescription
 // Benchmarks live in their own package so that nothing they need reaches the users of route-planner.
 let package = Package(
     name: "route-planner-benchmarks",
-    platforms: [.macOS(.v15)],
+    // route-planner's own minimum (its products need macOS 15.4, see ../Package.swift); the benchmarks are
+    // command-line tools measured on Linux (CAllocatedBytes reads glibc's mallinfo2), so no iOS.
+    platforms: [.macOS("15.4")],
     dependencies: [
         .package(name: "route-planner", path: ".."),
     ],
