@@ -18,11 +18,21 @@ public final class CargoStore: Sendable {
     /// The file's path.
     public let path: String
 
-    /// Opens the store at a path, creating it and bringing its schema up to date.
+    /// Opens the store at a path, bringing its schema up to date, and creates it first when asked to.
     ///
-    /// - Throws: ``StoreError`` when the file cannot be opened or is not a store.
-    public init(path: String) throws(StoreError) {
+    /// Only what records new cargo or customers should create a store: opened by anything else, a mistyped
+    /// path would look like a store whose cargo was lost.
+    ///
+    /// - Parameter creating: Whether a missing file is created (the default) or is an error.
+    /// - Throws: ``StoreError/missing(path:)`` when the file does not exist and `creating` is `false`,
+    ///   ``StoreError/directory(path:)`` for a directory, or another ``StoreError`` when the file cannot be
+    ///   opened or is not a store.
+    public init(path: String, creating: Bool = true) throws(StoreError) {
         self.path = path
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue { throw .directory(path: path) }
+        if !exists && !creating { throw .missing(path: path) }
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "route-planner store"
@@ -168,6 +178,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case bookedTwice(bookingReference: String, trackingId: String)
     /// The file cannot be opened as a store, or SQLite failed.
     case database(path: String, message: String)
+    /// No store is at the path, and the operation does not create one.
+    case missing(path: String)
+    /// The path is a directory.
+    case directory(path: String)
 
     init(_ error: any Error, path: String) {
         if let error = error as? StoreError { self = error; return }
@@ -186,6 +200,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .conflict(let trackingId): "cargo \(trackingId) was changed by another process while this one worked on it; nothing was written, try again"
         case .bookedTwice(let reference, let trackingId): "booking \(reference) was booked as cargo \(trackingId) by another process meanwhile; nothing was written"
         case .database(let path, let message): "\(path): \(message)"
+        case .missing(let path): "\(path): no store there; registering a customer or booking cargo creates one"
+        case .directory(let path): "\(path) is a directory; name the store's file"
         }
     }
 }

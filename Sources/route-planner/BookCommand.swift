@@ -36,11 +36,11 @@ struct BookCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try schedule.composition(store: store.store)
+        let app = try schedule.composition(store: store.store, creating: true)
         if let bookings {
             let coordinator = app.importBookings
             let result = await coordinator.controller.handle(ImportBookingsForm(file: bookings, customer: customer ?? ""))
-            return try show(coordinator.presenter.present(result), flags: ["file": "bookings"]) { lines in
+            return try show(coordinator.presenter.present(result), flags: ["file": "bookings"], hint: commandHint(for: result)) { lines in
                 if quiet, case .success(let response) = result {
                     print(response.cargo.map(\.trackingId).joined(separator: "\n"))
                 } else {
@@ -53,7 +53,7 @@ struct BookCommand: AsyncParsableCommand {
             origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",
             revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods)
         let result = await coordinator.controller.handle(form)
-        try show(coordinator.presenter.present(result), flags: ["origin": "from", "destination": "to"]) { text in
+        try show(coordinator.presenter.present(result), flags: ["origin": "from", "destination": "to"], hint: commandHint(for: result)) { text in
             if quiet, case .success(let response) = result { print(response.cargo.trackingId) } else { print(text) }
         }
     }

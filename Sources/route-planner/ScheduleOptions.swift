@@ -49,12 +49,18 @@ struct ScheduleOptions: ParsableArguments {
 
     /// The application wired to the store and the schedule, with a what-if scenario; warns on standard
     /// error when the schedule is not the one the store's cargo was planned against.
-    func composition(store path: String, scenario: Scenario = Scenario()) throws -> RoutePlannerComposition {
+    ///
+    /// - Parameter creating: Whether a missing store is created: only by the commands that record customers
+    ///   or cargo (`customer`, `book`); the others need a store that exists.
+    func composition(store path: String, creating: Bool = false, scenario: Scenario = Scenario()) throws -> RoutePlannerComposition {
         let store: CargoStore
         do {
-            store = try CargoStore(path: path)
+            store = try CargoStore(path: path, creating: creating)
+        } catch .missing {
+            printError("error: --store \(path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store")
+            throw ExitCode.failure
         } catch {
-            printError("error: --store \(path): \(error)")
+            printError("error: --store \(error)")
             throw ExitCode.failure
         }
         let files = self.files
@@ -111,7 +117,7 @@ func printError(_ message: String) {
 /// (exit 64), a failure's message on standard error (exit 1).
 ///
 /// - Parameter flags: The flag of each form field whose name differs (`["origin": "from"]`).
-func show<Content>(_ state: ViewState<Content>, flags: [String: String] = [:], success: (Content) throws -> Void) throws {
+func show<Content>(_ state: ViewState<Content>, flags: [String: String] = [:], hint: String? = nil, success: (Content) throws -> Void) throws {
     switch state {
     case .success(let content):
         try success(content)
@@ -123,10 +129,23 @@ func show<Content>(_ state: ViewState<Content>, flags: [String: String] = [:], s
         }
         throw ExitCode(64)
     case .failure(let message):
-        printError("error: \(message)")
+        // "…; register it first (route-planner customer ACME NAME)."
+        let hinted = hint.map { hint in message.hasSuffix(".") ? "\(message.dropLast()) (\(hint))." : "\(message) (\(hint))" } ?? message
+        printError("error: \(hinted)")
         throw ExitCode.failure
     case .idle, .loading:
         break
+    }
+}
+
+/// The command that fixes a domain error, where one does: the command line's own hint, which the presenters,
+/// shared with apps, do not write.
+func commandHint<Response>(for result: Result<Response, RequestFailure>) -> String? {
+    guard case .failure(.domain(let error)) = result else { return nil }
+    switch error {
+    case .customerNotFound(let id): return "route-planner customer \(id) NAME"
+    case .customerRegistered(let customer, let name): return "route-planner customer \(customer.id) '\(name)' --rename"
+    default: return nil
     }
 }
 

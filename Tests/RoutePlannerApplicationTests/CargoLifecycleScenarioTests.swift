@@ -19,7 +19,7 @@ import Testing
             == .success("Booked RP000001: 1 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 23:59 UTC."))
         // A customer nobody registered cannot book.
         #expect(await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "NOBODY"))
-            == .failure("There is no customer NOBODY; add it first (route-planner customer NOBODY NAME)."))
+            == .failure("There is no customer NOBODY; register it first."))
         var tracked = try await Self.track(app)
         #expect(tracked.status == "not routed")
         #expect(tracked.transportStatus == "not received")

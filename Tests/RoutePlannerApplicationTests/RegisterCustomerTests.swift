@@ -20,15 +20,22 @@ import Testing
         #expect(RegisterCustomerPresenter().present(.failure(.validation(ValidationError(fields: ["id": "x"])))) == .validationFailure(["id": "x"]))
     }
 
-    @Test func theInteractorSavesAndRenames() async throws {
+    @Test func theInteractorSavesAndRenamesOnlyWhenAsked() async throws {
         let customers = InMemoryCustomerRepository()
         let interactor = RegisterCustomerInteractor(customers: customers)
         let acme = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Shipping")).get()
         #expect(try await interactor.execute(acme).get().customer == Customer(id: "ACME", name: "Acme Shipping"))
         let globex = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "GLOBEX", name: "Globex")).get()
         _ = await interactor.execute(globex)
+        // Another name under a registered id is refused unless the rename is asked for; the same name is fine.
         let renamed = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Lines")).get()
-        _ = await interactor.execute(renamed)
+        #expect(await interactor.execute(renamed) == .failure(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines")))
+        #expect(RegisterCustomerPresenter().present(.failure(.domain(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines"))))
+            == .failure("Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename."))
+        #expect(try await interactor.execute(acme).get().customer.name == "Acme Shipping")
+        #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Shipping")!, Customer(id: "GLOBEX", name: "Globex")!])
+        let asked = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Lines", renames: true)).get()
+        _ = await interactor.execute(asked)
         #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Lines")!, Customer(id: "GLOBEX", name: "Globex")!])
     }
 

@@ -45,7 +45,7 @@ import Testing
          "No sailing reaches SESTO by 2026-04-15; the earliest possible arrival is 2026-04-20."),
         (.noRoute(specification, earliestPossibleArrival: nil), "No sailing connects HKHKG to SESTO after 2026-03-01 in this schedule."),
         (.cargoNotFound("ABC123"), "There is no cargo with tracking id ABC123."),
-        (.customerNotFound("ACME"), "There is no customer ACME; add it first (route-planner customer ACME NAME)."),
+        (.customerNotFound("ACME"), "There is no customer ACME; register it first."),
         (.unknownVoyage("V9"), "Voyage V9 is not in the schedule."),
         (.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it arrives after the deadline"]),
          "This itinerary does not fit cargo ABC123: it arrives after the deadline."),

@@ -50,7 +50,7 @@ import Testing
               CNSHA → ITGIT → MAPTM → DEHAM: Thu 5 Mar 2026, 10:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 46 days 5 hours; arrives 10 days 8 hours before the deadline
               CNSHA → HKHKG → ITGIT → MAPTM → DEHAM: Mon 9 Mar 2026, 08:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 42 days 7 hours; arrives 10 days 8 hours before the deadline
             Cargo RP000001 is routed CNSHA → HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 13 Apr 2026, 15:00 UTC; it arrives 17 days 8 hours before the deadline.
-            Cargo RP000001: receive at CNSHA at Sun 1 Mar 2026, 08:00 UTC registered. Now in port, on track; next: load at CNSHA on WS30-W09, Mon 2 Mar 2026, 08:00 UTC.
+            Cargo RP000001: receive at CNSHA at Mon 2 Mar 2026, 02:00 UTC registered. Now in port, on track; next: load at CNSHA on WS30-W09, Mon 2 Mar 2026, 08:00 UTC.
             Cargo RP000001: load at CNSHA on WS30-W09 at Mon 2 Mar 2026, 08:00 UTC registered. Now on board carrier, on track; next: unload at HKHKG on WS30-W09, Wed 4 Mar 2026, 15:00 UTC.
             Cargo RP000001: unload at HKHKG on WS30-W09 at Wed 4 Mar 2026, 15:00 UTC registered. Now in port, on track; next: load at HKHKG on WS33-W10, Mon 9 Mar 2026, 08:00 UTC.
             If WS33-W10 is cancelled:

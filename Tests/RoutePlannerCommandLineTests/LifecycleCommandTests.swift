@@ -23,6 +23,11 @@ import Testing
         }
 
         #expect(try run("customer", "ACME", "Acme Shipping") == "Customer ACME: Acme Shipping.\n")
+        // Another name under the same id renames only when asked to.
+        let renaming = try Self.run(store, ["customer", "ACME", "Acme Lines"])
+        #expect(renaming.status == 1 && renaming.output.isEmpty)
+        #expect(renaming.error == "error: Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename (route-planner customer ACME 'Acme Lines' --rename).\n")
+        #expect(try run("customer", "ACME", "Acme Lines", "--rename") == "Customer ACME: Acme Lines.\n")
         let booked = try run("book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--quiet")
         let id = booked.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(id == "RP000001")
@@ -35,7 +40,7 @@ import Testing
         let reference = try #require((listed?["itineraries"] as? [[String: Any]])?.first?["reference"] as? String)
         #expect(try run("assign-route", id, reference).hasPrefix("Cargo RP000001 is routed CNSHA → MYTPP → NLRTM"))
 
-        _ = try run("handle", id, "--event", "receive", "--location", "CNSHA", "--time", "2026-03-01T10:00:00Z")
+        _ = try run("handle", id, "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z")
         _ = try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
         // The same report twice changes nothing.
         #expect(try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
@@ -92,7 +97,7 @@ import Testing
         (["book", "--from", "CNSHA", "--to", "CNSHA", "--ready", "2026-03-02", "--deadline", "2026-03-01", "--teu", "0", "--customer", " "], 64,
          "error: --customer: Enter the id of the customer who books, such as ACME.\nerror: --deadline: The deadline must be after the ready time.\nerror: --to: The destination must differ from the origin.\nerror: --teu: Enter a whole number from 1 to 100000.\n"),
         (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "NOBODY"], 1,
-         "error: There is no customer NOBODY; add it first (route-planner customer NOBODY NAME).\n"),
+         "error: There is no customer NOBODY; register it first (route-planner customer NOBODY NAME).\n"),
         (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
         (["book", "--bookings", "/nonexistent.csv"], 1, "error: /nonexistent.csv: no such file\n"),
         (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME", "--cargo-type", "FROZEN"], 64,
@@ -106,8 +111,24 @@ import Testing
     func reportsWrongInputNamingTheFlag(_ arguments: [String], _ status: Int32, _ error: String) throws {
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        #expect(try Self.run(store, ["customer", "ACME", "Acme"]).status == 0)
         let result = try Self.run(store, arguments)
         #expect(result.status == status)
         #expect(result.error == error)
+    }
+
+    @Test(arguments: [["track", "RP000001"], ["cargo"], ["route", "RP000001"], ["reroute"], ["handle", "RP000001", "--event", "receive",
+        "--location", "CNSHA", "--time", "2026-03-02T08:00:00Z"], ["assign-route", "RP000001", "1"], ["assign"]])
+    func onlyCustomerAndBookCreateAStore(_ arguments: [String]) throws {
+        let store = Self.temporaryStore()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        let result = try Self.run(store, arguments)
+        #expect(result.status == 1 && result.output.isEmpty)
+        #expect(result.error == "error: --store \(store.path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store\n")
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+        // A directory is named as one.
+        let directory = try Self.run(store.deletingLastPathComponent(), arguments)
+        #expect(directory.status == 1)
+        #expect(directory.error == "error: --store \(store.deletingLastPathComponent().path) is a directory; name the store's file\n")
     }
 }

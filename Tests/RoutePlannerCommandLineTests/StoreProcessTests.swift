@@ -137,7 +137,7 @@ import Testing
             // Each process reports an event for every cargo: in one transaction, or not at all when another
             // process changed a cargo since this one read it.
             let pair = try (0..<2).map { writer in
-                let time = "2026-03-01T\(String(format: "%02d", round * 2 + writer)):00:00Z"
+                let time = "2026-04-01T\(String(format: "%02d", round * 2 + writer)):00:00Z"  // after every booking is ready
                 let rows = cargo.map { "\($0.split(separator: ",")[0]),customs,\($0.split(separator: ",")[1]),,\(time)" }
                 let file = FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-\(UUID().uuidString)-report.csv")
                 try (["tracking_id,event,location,voyage,completion_time"] + rows).joined(separator: "\n").appending("\n")

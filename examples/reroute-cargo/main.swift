@@ -44,7 +44,7 @@ guard let itinerary = try await cargo.cargo(trackingId)?.itinerary else { fatalE
 let first = itinerary.legs[0]
 func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 for form in [
-    RegisterHandlingEventForm(trackingId: trackingId, event: "receive", location: "CNSHA", completionTime: iso(first.loadTime - 86_400)),
+    RegisterHandlingEventForm(trackingId: trackingId, event: "receive", location: "CNSHA", completionTime: iso(first.loadTime - 6 * 3600)),
     RegisterHandlingEventForm(trackingId: trackingId, event: "load", location: "CNSHA", voyage: first.voyage.number.rawValue, completionTime: iso(first.loadTime)),
     RegisterHandlingEventForm(
         trackingId: trackingId, event: "unload", location: first.unloadLocation.code.rawValue, voyage: first.voyage.number.rawValue,

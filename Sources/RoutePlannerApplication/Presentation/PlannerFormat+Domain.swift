@@ -33,7 +33,9 @@ extension PlannerFormat {
         case .cargoNotFound(let trackingId):
             return "There is no cargo with tracking id \(trackingId)."
         case .customerNotFound(let id):
-            return "There is no customer \(id); add it first (route-planner customer \(id) NAME)."
+            return "There is no customer \(id); register it first."
+        case .customerRegistered(let customer, let newName):
+            return "Customer \(customer.id) is registered as \(customer.name); to call it \(newName), ask for the rename."
         case .noRoute(let specification, let earliest?):
             return "No sailing reaches \(specification.destination) by \(day(specification.arrivalDeadline)); "
                 + "the earliest possible arrival is \(day(earliest))."

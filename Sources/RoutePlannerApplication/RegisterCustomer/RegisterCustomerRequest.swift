@@ -4,16 +4,21 @@ import RoutePlanner
 public struct RegisterCustomerForm: Hashable, Sendable {
     public var id: String
     public var name: String
+    /// Whether a customer registered under the id may be renamed.
+    public var renames: Bool
 
-    public init(id: String, name: String) {
+    public init(id: String, name: String, renames: Bool = false) {
         self.id = id
         self.name = name
+        self.renames = renames
     }
 }
 
 /// A validated request to register a customer.
 public struct RegisterCustomerRequest: FormRequest, Hashable {
     public let customer: Customer
+    /// Whether a customer registered under the id may be renamed.
+    public let renames: Bool
 
     /// Validates the form: `id` and `name` must not be blank.
     public static func create(_ form: RegisterCustomerForm) -> Result<RegisterCustomerRequest, ValidationError> {
@@ -23,6 +28,6 @@ public struct RegisterCustomerRequest: FormRequest, Hashable {
         guard fields.errors.isEmpty, let customer = Customer(id: form.id, name: form.name) else {
             return .failure(ValidationError(fields: fields.errors))
         }
-        return .success(RegisterCustomerRequest(customer: customer))
+        return .success(RegisterCustomerRequest(customer: customer, renames: form.renames))
     }
 }

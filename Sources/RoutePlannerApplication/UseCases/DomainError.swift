@@ -11,6 +11,8 @@ public enum DomainError: Error, Hashable, Sendable {
     case cargoNotFound(String)
     /// No customer has the id.
     case customerNotFound(String)
+    /// The customer's id is registered already, under another name; renaming must be asked for.
+    case customerRegistered(Customer, newName: String)
     /// No itinerary meets the specification; the earliest arrival there would be without the deadline,
     /// if the destination can be reached at all.
     case noRoute(RouteSpecification, earliestPossibleArrival: Date?)
