@@ -14,17 +14,24 @@ public struct RoutePlannerComposition: Sendable {
     public let customers: any CustomerRepository
     /// How every presenter writes dates, itineraries and errors.
     public let format: PlannerFormat
+    /// The clock that new bookings' deadlines are checked against.
+    public let now: @Sendable () -> Date
 
     /// Wires the application over repositories.
+    ///
+    /// - Parameter now: The clock: the system's by default; a planning date for what-if bookings on a
+    ///   schedule that lies in the past or the future.
     public init(
         locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
-        customers: any CustomerRepository = InMemoryCustomerRepository(), format: PlannerFormat = PlannerFormat()
+        customers: any CustomerRepository = InMemoryCustomerRepository(), format: PlannerFormat = PlannerFormat(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.locations = locations
         self.voyages = voyages
         self.cargo = cargo
         self.customers = customers
         self.format = format
+        self.now = now
     }
 
     /// Wires the application over files, with a what-if scenario applied to the schedule: a CSV schedule and
@@ -32,13 +39,14 @@ public struct RoutePlannerComposition: Sendable {
     /// ports named from the bundled UN/LOCODE list); without a bookings file the cargo starts empty.
     public init(
         locations: URL?, schedule: URL, capacities: URL? = nil, bookings: URL? = nil, scenario: Scenario = Scenario(),
-        format: PlannerFormat = PlannerFormat()
+        format: PlannerFormat = PlannerFormat(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         let repository = ScheduleFileRepository(
             locations: locations, schedule: schedule, capacities: capacities, importer: Self.scheduleImporter, scenario: scenario)
         self.init(
             locations: repository, voyages: repository,
-            cargo: bookings.map { CSVCargoRepository(bookings: $0, schedule: repository) } ?? InMemoryCargoRepository(), format: format)
+            cargo: bookings.map { CSVCargoRepository(bookings: $0, schedule: repository) } ?? InMemoryCargoRepository(), format: format,
+            now: now)
     }
 
     /// Reads schedules of either format, naming the ports of a DCSA schedule from the bundled UN/LOCODE list.
@@ -57,11 +65,14 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var bookCargo: BookCargoCoordinator {
-        Coordinator(BookCargoInteractor(cargo: cargo, customers: customers, locations: locations), presenter: BookCargoPresenter(format: format))
+        Coordinator(
+            BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, now: now), presenter: BookCargoPresenter(format: format))
     }
 
     public var importBookings: ImportBookingsCoordinator {
-        Coordinator(ImportBookingsInteractor(cargo: cargo, customers: customers, voyages: voyages), presenter: ImportBookingsPresenter(format: format))
+        Coordinator(
+            ImportBookingsInteractor(cargo: cargo, customers: customers, voyages: voyages, now: now),
+            presenter: ImportBookingsPresenter(format: format))
     }
 
     public var listCargo: ListCargoCoordinator {

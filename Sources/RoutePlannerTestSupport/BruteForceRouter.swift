@@ -92,7 +92,7 @@ public struct BruteForceRouter {
         }
     }
 
-    /// Whether a cut-off binds the cargo at its origin, written out from DOMAIN.md's list.
+    /// Whether a cut-off binds the cargo at its origin, written out from Guides/Routing.md's list.
     private static func applies(_ code: CutOffCode, _ specification: RouteSpecification) -> Bool {
         var codes: Set<String> = ["FCO", "DCO", "VCO", "PCO"]
         if specification.cargoType == .reefer { codes.insert("RCO") }

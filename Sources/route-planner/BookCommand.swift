@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RoutePlannerApplication
 
 /// `route-planner book`: books cargo for a customer and prints its tracking id, or books a bookings file.
@@ -9,7 +10,9 @@ struct BookCommand: AsyncParsableCommand {
             Examples: route-planner book --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME; \
             route-planner book --bookings bookings.csv --customer ACME (booking,origin,destination,ready,deadline,teu\
             [,revenue_per_teu,customer,cargo_type,dangerous_goods]; every row is booked in one transaction, or none when any row is wrong; a row \
-            whose booking was booked before is an error, so a file is never booked twice).
+            whose booking was booked before is an error, so a file is never booked twice). \
+            A deadline must be still to come: today's, or the --as-of date's, for what-if bookings on a schedule that \
+            lies in the past, such as the bundled one of 2026 (--as-of 2026-03-01).
             """)
 
     @OptionGroup var schedule: ScheduleOptions
@@ -24,8 +27,15 @@ struct BookCommand: AsyncParsableCommand {
     @OptionGroup(title: "Cargo") var cargo: CargoTypeOptions
     @Option(help: "A bookings CSV file to book whole.") var bookings: String?
     @Flag(help: "Print only the tracking ids, one per line, for scripts.") var quiet = false
+    @Option(help: ArgumentHelp(
+        "Book as of this date (the start of the day, UTC) or date-time with a zone, not now: deadlines must come after it.",
+        valueName: "date"))
+    var asOf: String?
 
     func validate() throws {
+        if let asOf, Self.date(asOf) == nil {
+            throw ValidationError("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z.")
+        }
         if bookings != nil {
             guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, !cargo.isGiven else {
                 throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --cargo-type or --dangerous-goods with it (the file's cargo_type and dangerous_goods columns give them).")
@@ -36,7 +46,8 @@ struct BookCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try schedule.composition(store: store.store, creating: true)
+        let asOf = self.asOf.flatMap(Self.date)
+        let app = try schedule.composition(store: store.store, creating: true, now: { asOf ?? Date() })
         if let bookings {
             let coordinator = app.importBookings
             let result = await coordinator.controller.handle(ImportBookingsForm(file: bookings, customer: customer ?? ""))
@@ -56,5 +67,11 @@ struct BookCommand: AsyncParsableCommand {
         try show(coordinator.presenter.present(result), flags: ["origin": "from", "destination": "to"], hint: commandHint(for: result)) { text in
             if quiet, case .success(let response) = result { print(response.cargo.trackingId) } else { print(text) }
         }
+    }
+
+    /// A date (the start of the day, UTC) or a date-time with a zone.
+    static func date(_ text: String) -> Date? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        return (try? Date(text, strategy: .iso8601)) ?? (try? Date(text + "T00:00:00Z", strategy: .iso8601))
     }
 }

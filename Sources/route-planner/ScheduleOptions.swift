@@ -52,7 +52,10 @@ struct ScheduleOptions: ParsableArguments {
     ///
     /// - Parameter creating: Whether a missing store is created: only by the commands that record customers
     ///   or cargo (`customer`, `book`); the others need a store that exists.
-    func composition(store path: String, creating: Bool = false, scenario: Scenario = Scenario()) throws -> RoutePlannerComposition {
+    ///   - now: The clock new bookings are checked against.
+    func composition(
+        store path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> RoutePlannerComposition {
         let store: CargoStore
         do {
             store = try CargoStore(path: path, creating: creating)
@@ -75,7 +78,7 @@ struct ScheduleOptions: ParsableArguments {
             printError("warning: " + warning)
         }
         return RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository)
+            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: now)
     }
 
     /// FNV-1a, 64 bits, over the files' bytes: enough to tell that a schedule changed.
@@ -145,6 +148,7 @@ func commandHint<Response>(for result: Result<Response, RequestFailure>) -> Stri
     switch error {
     case .customerNotFound(let id): return "route-planner customer \(id) NAME"
     case .customerRegistered(let customer, let name): return "route-planner customer \(customer.id) '\(name)' --rename"
+    case .deadlinePassed: return "--as-of DATE books as of an earlier date"
     default: return nil
     }
 }

@@ -49,7 +49,7 @@ import Testing
     static func app() -> (BookCargoInteractor, InMemoryCargoRepository) {
         let cargo = InMemoryCargoRepository()
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
-        return (BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule), cargo)
+        return (BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule, now: Sample.asOf), cargo)
     }
 
     @Test func theInteractorBooksUnderNewTrackingIds() async throws {
@@ -65,6 +65,25 @@ import Testing
         #expect(stored.revenuePerTEU == 1_250)
         #expect(stored.specification == request.specification)
         #expect(try await repository.allCargo().map(\.trackingId) == ["RP000001", "RP000002"])
+    }
+
+    @Test func theInteractorRefusesADeadlineThatHasPassed() async throws {
+        let cargo = InMemoryCargoRepository()
+        let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
+        let late = BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule, now: { SampleVoyages.day(5, 1) })
+        let request = try BookCargoRequest.create(Self.form).get()
+        #expect(await late.execute(request) == .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: SampleVoyages.day(5, 1))))
+        #expect(BookCargoPresenter().present(.failure(.domain(.deadlinePassed(SampleVoyages.day(4, 15), asOf: SampleVoyages.day(5, 1)))))
+            == .failure("The deadline, Wed 15 Apr 2026, 00:00 UTC, has passed: it is Fri 1 May 2026, 00:00 UTC now."))
+        #expect(try await cargo.allCargo().isEmpty)
+        // The system clock by default: a deadline in 2020 has passed.
+        var old = Self.form
+        (old.ready, old.deadline) = ("2020-01-01", "2020-02-01")
+        let now = BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule)
+        guard case .failure(.deadlinePassed) = await now.execute(try BookCargoRequest.create(old).get()) else {
+            Issue.record("a deadline in 2020 was accepted")
+            return
+        }
     }
 
     @Test func theInteractorChecksThePortsAndTheCustomer() async throws {

@@ -11,7 +11,7 @@ import Testing
         // A schedule of real ports (see SampleVoyages) and empty cargo and customer repositories, wired as an app would.
         let schedule = InMemoryScheduleRepository(network: SampleVoyages.network())
         let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
-        let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers)
+        let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: Sample.asOf)
 
         // 1. Book: Acme Shipping, in Hong Kong, books a container to Stockholm, ready 1 March, due 15 April.
         #expect(await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping")) == .success("Customer ACME: Acme Shipping."))

@@ -56,7 +56,7 @@ import Testing
     @Test func aBookedReeferIsRoutedAndReRoutedAsAReefer() async throws {
         let cargo = InMemoryCargoRepository()
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
-        let booked = try await BookCargoInteractor(cargo: cargo, customers: customers, locations: Self.schedule).execute(
+        let booked = try await BookCargoInteractor(cargo: cargo, customers: customers, locations: Self.schedule, now: Sample.asOf).execute(
             BookCargoRequest.create(BookCargoForm(
                 origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", cargoType: "REEFER")).get()
         ).get().cargo

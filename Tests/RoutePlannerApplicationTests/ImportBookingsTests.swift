@@ -36,7 +36,7 @@ import Testing
         let customers = InMemoryCustomerRepository()
         try! await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
         try! await customers.save(Customer(id: "GLOBEX", name: "Globex")!)
-        return ImportBookingsInteractor(cargo: repository, customers: customers, voyages: Sample.schedule)
+        return ImportBookingsInteractor(cargo: repository, customers: customers, voyages: Sample.schedule, now: Sample.asOf)
     }
 
     @Test func theInteractorBooksEveryRowUnderNewTrackingIds() async throws {
@@ -90,6 +90,17 @@ import Testing
             "no customer has id NOBODY; register the customer first",
         ])
         #expect(try await repository.allCargo().count == 1)
+    }
+
+    @Test func aRowWhoseDeadlineHasPassedIsAnError() async throws {
+        let repository = InMemoryCargoRepository()
+        let file = try Self.bookings(["NEW,HKHKG,SESTO,2026-03-01,2026-04-15,2,,", "LATE,HKHKG,SESTO,2026-01-01,2026-01-31,2,,"])
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = await Self.interactor(repository).execute(ImportBookingsRequest(file: file, customerId: "ACME"))
+        guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = result else { Issue.record("\(result)"); return }
+        #expect(diagnostics.map(\.line) == [3])
+        #expect(diagnostics.map(\.message) == ["the deadline 2026-01-31T23:59:59Z has passed (it is 2026-02-01T00:00:00Z)"])
+        #expect(try await repository.allCargo().isEmpty)
     }
 
     @Test func everyRowNeedsACustomer() async throws {

@@ -17,6 +17,8 @@ enum Sample {
 
     /// A date-time with a zone, such as `2026-03-01T00:00:00Z`.
     static func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+    /// The planning date of the tests that book: the sample schedule sails from March 2026.
+    static let asOf: @Sendable () -> Date = { SampleVoyages.day(2, 1) }
 
     /// Cargo ABC123 (or another id), routed on the fastest itinerary unless told, with events.
     static func cargo(

@@ -64,7 +64,7 @@ import Testing
         ["--from", "--to", "--ready", "--deadline", "-k", "--max-transshipments", "--via", "--avoid", "--avoid-voyage",
          "--cancel-voyage", "--close-port", "--delay", "--capacity", "--format"].map { (route, $0, false) }
         + ["--from", "--to", "--ready", "--deadline", "--teu", "--revenue", "--customer", "--bookings"].map {
-            (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], $0, true)
+            (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], $0, true)
         }
         + ["--event", "--location", "--voyage", "--time", "--registered"].map {
             (["handle", "RP000001", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z"], $0, true)
@@ -78,7 +78,7 @@ import Testing
         defer { if let store { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } } }
         if let store {
             _ = try Self.run(["customer", "ACME", "Acme"], store: store)
-            _ = try Self.run(["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], store: store)
+            _ = try Self.run(["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], store: store)
         }
         for value in Self.values {
             // The flag given last wins with argument-parser's single-value options; repeatable ones add it.
@@ -86,7 +86,7 @@ import Testing
             if let position = arguments.firstIndex(of: flag), !["--via", "--avoid", "--avoid-voyage", "--cancel-voyage", "--close-port", "--delay", "--capacity"].contains(flag) {
                 arguments.removeSubrange(position...position + 1)
             }
-            if flag == "--bookings" { arguments = ["book", "--customer", "ACME"] }
+            if flag == "--bookings" { arguments = ["book", "--as-of", "2026-03-01", "--customer", "ACME"] }
             arguments += [flag, value]
             let result = try Self.run(arguments, store: store)
             #expect(!result.trapped, "route-planner \(arguments) trapped: \(result.error.prefix(300))")
@@ -102,7 +102,7 @@ import Testing
         ["track", "{}"], ["route", "{}"], ["assign-route", "RP000001", "{}"], ["assign-route", "{}", "1"],
         ["change-destination", "RP000001", "--to", "{}"], ["change-destination", "RP000001", "--to", "SGSIN", "--deadline", "{}"],
         ["customer", "{}", "Name"], ["customer", "ACME", "{}"], ["cargo", "--status", "{}"], ["reroute", "{}"], ["reroute", "-k", "{}"],
-        ["handle", "--events", "{}"], ["book", "--bookings", "{}", "--customer", "ACME"],
+        ["handle", "--events", "{}"], ["book", "--as-of", "2026-03-01", "--bookings", "{}", "--customer", "ACME"],
     ]
 
     @Test(arguments: templates.indices)
@@ -110,7 +110,7 @@ import Testing
         let store = LifecycleCommandTests.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
         _ = try Self.run(["customer", "ACME", "Acme"], store: store)
-        _ = try Self.run(["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], store: store)
+        _ = try Self.run(["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], store: store)
         _ = try Self.run(["route", "RP000001", "-k", "2"], store: store)
         for value in Self.values {
             let arguments = Self.templates[index].map { $0 == "{}" ? value : $0 }

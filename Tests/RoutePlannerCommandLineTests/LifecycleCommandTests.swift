@@ -28,7 +28,7 @@ import Testing
         #expect(renaming.status == 1 && renaming.output.isEmpty)
         #expect(renaming.error == "error: Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename (route-planner customer ACME 'Acme Lines' --rename).\n")
         #expect(try run("customer", "ACME", "Acme Lines", "--rename") == "Customer ACME: Acme Lines.\n")
-        let booked = try run("book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--quiet")
+        let booked = try run("book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--quiet")
         let id = booked.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(id == "RP000001")
         #expect(try run("track", id).contains("Status:      not routed (not routed, not received)"))
@@ -75,7 +75,7 @@ import Testing
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
         _ = try Self.run(store, ["customer", "ACME", "Acme"])
-        _ = try Self.run(store, ["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"])
+        _ = try Self.run(store, ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"])
         _ = try Self.run(store, ["route", "RP000001", "-k", "1"])
         _ = try Self.run(store, ["assign-route", "RP000001", "1"])
         #expect(try Self.run(store, ["reroute"]).output == "Every cargo is on track and its itinerary still sails.\n")
@@ -94,13 +94,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (["book", "--from", "CNSHA", "--to", "CNSHA", "--ready", "2026-03-02", "--deadline", "2026-03-01", "--teu", "0", "--customer", " "], 64,
+        (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "CNSHA", "--ready", "2026-03-02", "--deadline", "2026-03-01", "--teu", "0", "--customer", " "], 64,
          "error: --customer: Enter the id of the customer who books, such as ACME.\nerror: --deadline: The deadline must be after the ready time.\nerror: --to: The destination must differ from the origin.\nerror: --teu: Enter a whole number from 1 to 100000.\n"),
-        (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "NOBODY"], 1,
+        (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "NOBODY"], 1,
          "error: There is no customer NOBODY; register it first (route-planner customer NOBODY NAME).\n"),
         (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
-        (["book", "--bookings", "/nonexistent.csv"], 1, "error: /nonexistent.csv: no such file\n"),
-        (["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME", "--cargo-type", "FROZEN"], 64,
+        (["book", "--as-of", "2026-03-01", "--bookings", "/nonexistent.csv"], 1, "error: /nonexistent.csv: no such file\n"),
+        (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME", "--cargo-type", "FROZEN"], 64,
          "error: --cargo-type: Enter DRY or REEFER.\n"),
         (["route", "RP000001", "--cargo-type", "REEFER"], 64,
          "error: --cargo-type: Leave this blank: a booked cargo is routed by its own specification.\n"),
@@ -115,6 +115,22 @@ import Testing
         let result = try Self.run(store, arguments)
         #expect(result.status == status)
         #expect(result.error == error)
+    }
+
+    @Test func aBookingIsCheckedAgainstTodayUnlessAsOfSaysOtherwise() throws {
+        let store = Self.temporaryStore()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        #expect(try Self.run(store, ["customer", "ACME", "Acme"]).status == 0)
+        let booking = ["book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"]
+        // Today is after the bundled schedule's 2026: the deadline has passed, and the error says how to plan as of then.
+        let today = try Self.run(store, booking)
+        #expect(today.status == 1)
+        #expect(today.error.hasPrefix("error: The deadline, Thu 30 Apr 2026, 23:59 UTC, has passed: it is "))
+        #expect(today.error.hasSuffix(" now (--as-of DATE books as of an earlier date).\n"))
+        #expect(try Self.run(store, booking + ["--as-of", "2026-03-01T08:00:00+08:00"]).output.hasPrefix("Booked RP000001: "))
+        let wrong = try Self.run(store, booking + ["--as-of", "March"])
+        #expect(wrong.status == 64)
+        #expect(wrong.error.contains("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z."))
     }
 
     @Test(arguments: [["track", "RP000001"], ["cargo"], ["route", "RP000001"], ["reroute"], ["handle", "RP000001", "--event", "receive",

@@ -60,7 +60,7 @@ import Testing
         // A run left alone, timed.
         files.append(try Self.bookings(rows, prefix: "T-"))
         let started = Date()
-        let whole = try Self.start(store, ["book", "--bookings", files[0].path, "--customer", "ACME"])
+        let whole = try Self.start(store, ["book", "--as-of", "2026-03-01", "--bookings", files[0].path, "--customer", "ACME"])
         whole.waitUntilExit()
         let duration = Date().timeIntervalSince(started)
         #expect(whole.terminationStatus == 0)
@@ -74,7 +74,7 @@ import Testing
         for step in 0..<10 {
             let delay = duration * (0.2 + 0.1 * Double(step))
             files.append(try Self.bookings(rows, prefix: "K\(step)-"))
-            let process = try Self.start(store, ["book", "--bookings", files.last!.path, "--customer", "ACME"])
+            let process = try Self.start(store, ["book", "--as-of", "2026-03-01", "--bookings", files.last!.path, "--customer", "ACME"])
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -86,7 +86,7 @@ import Testing
         #expect(outcomes.contains("nothing"), "\(outcomes)")
         // After all those kills the store takes a whole file again.
         files.append(try Self.bookings(rows, prefix: "F-"))
-        let last = try Self.start(store, ["book", "--bookings", files.last!.path, "--customer", "ACME"])
+        let last = try Self.start(store, ["book", "--as-of", "2026-03-01", "--bookings", files.last!.path, "--customer", "ACME"])
         last.waitUntilExit()
         #expect(last.terminationStatus == 0)
         let final = try Self.cargoCount(store)
@@ -102,7 +102,7 @@ import Testing
         let files = [try Self.bookings(1_000, prefix: "A-"), try Self.bookings(1_000, prefix: "B-")]
         defer { Self.remove([store] + files) }
         #expect(try LifecycleCommandTests.run(store, ["customer", "ACME", "Acme"]).status == 0)
-        let processes = try files.map { try Self.start(store, ["book", "--bookings", $0.path, "--customer", "ACME"]) }
+        let processes = try files.map { try Self.start(store, ["book", "--as-of", "2026-03-01", "--bookings", $0.path, "--customer", "ACME"]) }
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
         #expect(try Self.cargoCount(store) == 2_000)
@@ -115,7 +115,7 @@ import Testing
         defer { Self.remove([store, file]) }
         #expect(try LifecycleCommandTests.run(store, ["customer", "ACME", "Acme"]).status == 0)
         for round in 0..<3 {
-            let processes = try (0..<2).map { _ in try Self.start(store, ["book", "--bookings", file.path, "--customer", "ACME"]) }
+            let processes = try (0..<2).map { _ in try Self.start(store, ["book", "--as-of", "2026-03-01", "--bookings", file.path, "--customer", "ACME"]) }
             for process in processes { process.waitUntilExit() }
             let statuses = processes.map(\.terminationStatus).sorted()
             #expect(statuses == (round == 0 ? [0, 1] : [1, 1]), "round \(round)")
@@ -129,7 +129,7 @@ import Testing
         var reports: [URL] = []
         defer { Self.remove([store, bookings] + reports) }
         #expect(try LifecycleCommandTests.run(store, ["customer", "ACME", "Acme"]).status == 0)
-        #expect(try LifecycleCommandTests.run(store, ["book", "--bookings", bookings.path, "--customer", "ACME"]).status == 0)
+        #expect(try LifecycleCommandTests.run(store, ["book", "--as-of", "2026-03-01", "--bookings", bookings.path, "--customer", "ACME"]).status == 0)
         let cargo = try Self.sqlite(store, "SELECT trackingId || ',' || origin FROM cargo ORDER BY trackingId").split(separator: "\n")
         #expect(cargo.count == 50)
         var registered = 0

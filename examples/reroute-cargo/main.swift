@@ -26,7 +26,9 @@ let directory = BundledData.worldSmallDirectory
 let schedule = ScheduleFileRepository(
     locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"))
 let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
-let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers)
+// The bundled schedule sails in 2026: the bookings are made as of 1 March 2026, not today.
+let planningDate = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
+let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: { planningDate })
 
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
 var trackingId = ""

@@ -1,3 +1,4 @@
+import Foundation
 import RoutePlanner
 
 /// The booked cargo, with its new tracking id.
@@ -5,16 +6,23 @@ public struct BookCargoResponse: Hashable, Sendable {
     public let cargo: CargoSummary
 }
 
-/// Books cargo for a registered customer between two ports of the network, under a new tracking id.
+/// Books cargo for a registered customer between two ports of the network, under a new tracking id, with
+/// a deadline still to come.
 public struct BookCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let customers: any CustomerRepository
     private let locations: any LocationRepository
+    private let now: @Sendable () -> Date
 
-    public init(cargo: any CargoRepository, customers: any CustomerRepository, locations: any LocationRepository) {
+    /// - Parameter now: The clock the deadline is checked against: the system's, or a planning date.
+    public init(
+        cargo: any CargoRepository, customers: any CustomerRepository, locations: any LocationRepository,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         cargoRepository = cargo
         self.customers = customers
         self.locations = locations
+        self.now = now
     }
 
     public func execute(_ request: BookCargoRequest) async -> Result<BookCargoResponse, DomainError> {
@@ -25,6 +33,10 @@ public struct BookCargoInteractor: UseCase {
                 return .failure(.unknown(code, among: known))
             }
             guard try await customers.customer(request.customerId) != nil else { return .failure(.customerNotFound(request.customerId)) }
+            let asOf = now()
+            guard request.specification.arrivalDeadline > asOf else {
+                return .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: asOf))
+            }
             let cargo = try Cargo(
                 trackingId: try await cargoRepository.nextTrackingId(), teu: request.teu, specification: request.specification,
                 revenuePerTEU: request.revenuePerTEU, customerId: request.customerId)

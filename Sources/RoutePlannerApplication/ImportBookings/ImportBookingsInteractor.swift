@@ -11,7 +11,7 @@ public struct ImportBookingsResponse: Hashable, Sendable {
 /// Books every row of a bookings CSV file (``CSVImporter/importBookingRows(_:network:)``, with an optional
 /// `customer` column) under new tracking ids, in one transaction, or none: every problem of the file is
 /// reported at once, located `file:line:column`, as the rows' format, the network, the customers and the
-/// bookings already made find them.
+/// bookings already made find them. Every deadline must be still to come.
 ///
 /// A row's `booking` is kept as the cargo's booking reference, the customer's own, so importing the same file
 /// twice books nothing the second time and names the cargo each row was booked as; another customer may use
@@ -20,11 +20,17 @@ public struct ImportBookingsInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let customers: any CustomerRepository
     private let voyages: any VoyageRepository
+    private let now: @Sendable () -> Date
 
-    public init(cargo: any CargoRepository, customers: any CustomerRepository, voyages: any VoyageRepository) {
+    /// - Parameter now: The clock the deadlines are checked against: the system's, or a planning date.
+    public init(
+        cargo: any CargoRepository, customers: any CustomerRepository, voyages: any VoyageRepository,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         cargoRepository = cargo
         self.customers = customers
         self.voyages = voyages
+        self.now = now
     }
 
     public func execute(_ request: ImportBookingsRequest) async -> Result<ImportBookingsResponse, DomainError> {
@@ -49,7 +55,12 @@ public struct ImportBookingsInteractor: UseCase {
             }
             var known: [String: Bool] = [:]
             var errors: [ImportDiagnostic] = []
+            let asOf = now()
             for row in rows {
+                if row.booking.specification.arrivalDeadline <= asOf {
+                    errors.append(row.positions.error(
+                        "deadline", "the deadline \(CSVWriter.timestamp(row.booking.specification.arrivalDeadline)) has passed (it is \(CSVWriter.timestamp(asOf)))"))
+                }
                 if let trackingId = booked[row.customerId ?? request.customerId ?? ""]?[row.booking.id] {
                     errors.append(row.positions.error("booking", "booking \(row.booking.id) is already booked as cargo \(trackingId)"))
                 }

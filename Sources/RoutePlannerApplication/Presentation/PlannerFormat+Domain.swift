@@ -34,6 +34,8 @@ extension PlannerFormat {
             return "There is no cargo with tracking id \(trackingId)."
         case .customerNotFound(let id):
             return "There is no customer \(id); register it first."
+        case .deadlinePassed(let deadline, let asOf):
+            return "The deadline, \(dateTime(deadline)), has passed: it is \(dateTime(asOf)) now."
         case .customerRegistered(let customer, let newName):
             return "Customer \(customer.id) is registered as \(customer.name); to call it \(newName), ask for the rename."
         case .noRoute(let specification, let earliest?):

@@ -11,6 +11,8 @@ public enum DomainError: Error, Hashable, Sendable {
     case cargoNotFound(String)
     /// No customer has the id.
     case customerNotFound(String)
+    /// The deadline of a new booking is not after the clock's time (`asOf`).
+    case deadlinePassed(Date, asOf: Date)
     /// The customer's id is registered already, under another name; renaming must be asked for.
     case customerRegistered(Customer, newName: String)
     /// No itinerary meets the specification; the earliest arrival there would be without the deadline,
