@@ -70,7 +70,9 @@ struct AssignCommand: AsyncParsableCommand {
         if case .success(let response) = result, format.isPicture {
             if !compare { printPicture(response, network: try await app.voyages.network()) }
         } else if case .success(let response) = result, format != .table {
-            print(format == .json ? AssignmentDocument.json(response.plan) : AssignmentDocument.csv(response.plan), terminator: format == .json ? "\n" : "")
+            print(
+                format == .json ? AssignmentDocument.json(response.plan, notAssigned: response.leftOut) : AssignmentDocument.csv(response.plan),
+                terminator: format == .json ? "\n" : "")
         } else {
             try show(assignRoutes.presenter.present(result), flags: ["timeLimit": "time-limit", "modelFile": "model-mps"]) { report in
                 print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))

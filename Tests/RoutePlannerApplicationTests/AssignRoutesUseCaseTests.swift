@@ -106,6 +106,20 @@ import Testing
         #expect(try await repository.cargo("KEPT") == kept)
         #expect(try await repository.cargo("KEPT")?.itinerary == Sample.fastest)
         #expect(try await repository.cargo("MOVING")?.itinerary == nil)
+        // Every open cargo is accounted for: the one received without an itinerary is named, with its last move.
+        #expect(response.leftOut == [AssignRoutesResponse.LeftOut(trackingId: "MOVING", teu: 10, lastMove: Sample.receive)])
+        let report = AssignRoutesPresenter().content(for: response)
+        #expect(report.bookings.last
+            == "MOVING  10 TEU  not assigned: handled without an itinerary (last receive at HKHKG, Sun 1 Mar 2026, 00:00 UTC); route it from where it is")
+        #expect(report.totals.last == "Not assigned: 1 cargo handled without an itinerary, to be routed from where they are")
+        let json = AssignmentDocument.json(response.plan, notAssigned: response.leftOut)
+        #expect(json.contains(#""trackingId" : "MOVING""#) && json.contains(#""reason" : "handledWithoutItinerary""#))
+        #expect(!AssignmentDocument.json(response.plan).contains("notAssigned"))
+        // With nothing left to assign, the error names them too.
+        let onlyMoving = AssignRoutesInteractor(cargo: InMemoryCargoRepository([moving]), voyages: Sample.schedule, solver: solver)
+        guard case .failure(let error) = await onlyMoving.execute(request) else { Issue.record("nothing to assign was assigned"); return }
+        #expect(error == .invalidOperation(
+            "There are no bookings to assign: every cargo is routed or on its way; MOVING is handled without an itinerary: route it from where it is."))
     }
 
     @Test func theInteractorReportsTheSolversProgress() async throws {

@@ -3,15 +3,33 @@ import RoutePlanner
 
 /// The assignment of the booked cargo, as a value.
 public struct AssignRoutesResponse: Sendable {
+    /// A cargo that is open (not claimed) but was not given to the solver, and why.
+    public struct LeftOut: Hashable, Sendable {
+        public let trackingId: String
+        public let teu: Int
+        /// Its last move: it was handled without an itinerary that fits, so it is routed from where it is
+        /// (``RouteCargoInteractor``, ``ReRouteCargoInteractor``), not assigned from its booked origin.
+        public let lastMove: HandlingEvent
+
+        public init(trackingId: String, teu: Int, lastMove: HandlingEvent) {
+            self.trackingId = trackingId
+            self.teu = teu
+            self.lastMove = lastMove
+        }
+    }
+
     /// The plan for the cargo that was assigned, in tracking id order.
     public let plan: AssignmentPlan
     /// Cargo already routed and on its way, kept as it is.
     public let keptRouted: Int
+    /// The open cargo not assigned, in tracking id order: every open cargo is in the plan, kept, or here.
+    public let leftOut: [LeftOut]
 
     /// A response for a plan, such as one kept from an earlier solve, to present or draw again.
-    public init(plan: AssignmentPlan, keptRouted: Int) {
+    public init(plan: AssignmentPlan, keptRouted: Int, leftOut: [LeftOut] = []) {
         self.plan = plan
         self.keptRouted = keptRouted
+        self.leftOut = leftOut
     }
 }
 
@@ -20,7 +38,8 @@ public struct AssignRoutesResponse: Sendable {
 ///
 /// Cargo already routed keeps its itinerary, and its TEU come off the capacity of the movements it rides
 /// (``ScheduleNetwork/reducingCapacity(by:)``). Cargo is assigned when it has no itinerary, or one that no
-/// longer fits its specification, and has not been loaded yet.
+/// longer fits its specification, and has not been handled yet; such cargo that has been handled is named
+/// in ``AssignRoutesResponse/leftOut``, so that no open cargo goes unmentioned. Claimed cargo is closed.
 public struct AssignRoutesInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let voyages: any VoyageRepository
@@ -43,7 +62,17 @@ public struct AssignRoutesInteractor: UseCase {
         guard network.capacitiesAreKnown else { return .failure(.capacitiesUnknown) }
         let open = cargo.filter { $0.routingStatus != .routed && $0.delivery.transportStatus == .notReceived }
         let kept = cargo.filter { $0.routingStatus == .routed && $0.delivery.transportStatus != .claimed }
-        guard !open.isEmpty else { return .failure(.invalidOperation("There are no bookings to assign: every cargo is routed or on its way.")) }
+        let leftOut = cargo.compactMap { each -> AssignRoutesResponse.LeftOut? in
+            guard each.routingStatus != .routed, each.delivery.status != .claimed,
+                  let move = each.handlingEvents.last(where: { $0.kind != .customs }) ?? each.handlingEvents.last
+            else { return nil }
+            return .init(trackingId: each.trackingId, teu: each.teu, lastMove: move)
+        }
+        guard !open.isEmpty else {
+            let handled = leftOut.map(\.trackingId)
+            return .failure(.invalidOperation("There are no bookings to assign: every cargo is routed or on its way"
+                + (handled.isEmpty ? "." : "; \(handled.joined(separator: ", ")) \(handled.count == 1 ? "is" : "are") handled without an itinerary: route \(handled.count == 1 ? "it" : "them") from where \(handled.count == 1 ? "it is" : "they are").")))
+        }
         let residual = network.reducingCapacity(by: kept.compactMap { each in each.itinerary.map { ($0, each.teu) } })
         let plan: AssignmentPlan
         do {
@@ -71,6 +100,6 @@ public struct AssignRoutesInteractor: UseCase {
         } catch {
             return .failure(.repository(error))
         }
-        return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count))
+        return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut))
     }
 }

@@ -27,11 +27,14 @@ public struct AssignRoutesPresenter: Presenter {
 
     public func content(for response: AssignRoutesResponse) -> AssignmentReportView {
         let report = report(response.plan)
-        guard response.keptRouted > 0 else { return report }
-        return AssignmentReportView(
-            bookings: report.bookings,
-            totals: report.totals + ["Kept: \(response.keptRouted) cargo already routed, whose TEU the capacities leave out"],
-            busiestLegs: report.busiestLegs)
+        let leftOut = response.leftOut.map { cargo in
+            "\(cargo.trackingId)  \(cargo.teu) TEU  not assigned: handled without an itinerary (last \(cargo.lastMove), "
+                + "\(format.dateTime(cargo.lastMove.completionTime))); route it from where it is"
+        }
+        var totals = report.totals
+        if response.keptRouted > 0 { totals.append("Kept: \(response.keptRouted) cargo already routed, whose TEU the capacities leave out") }
+        if !leftOut.isEmpty { totals.append("Not assigned: \(leftOut.count) cargo handled without an itinerary, to be routed from where they are") }
+        return AssignmentReportView(bookings: report.bookings + leftOut, totals: totals, busiestLegs: report.busiestLegs)
     }
 
     public func report(_ plan: AssignmentPlan) -> AssignmentReportView {

@@ -9,8 +9,10 @@ public enum AssignmentDocument {
     public static let version = 1
 
     /// JSON: the solve's status and figures, `bookings` in the plan's order and `movements` in schedule
-    /// order.
-    public static func json(_ plan: AssignmentPlan) -> String {
+    /// order, and, when there are any, the stored cargo left out of the plan (`notAssigned`).
+    ///
+    /// - Parameter notAssigned: Open cargo of a store that was not given to the solver (``AssignRoutesResponse/leftOut``).
+    public static func json(_ plan: AssignmentPlan, notAssigned: [AssignRoutesResponse.LeftOut] = []) -> String {
         struct Output: Encodable {
             let version: Int
             let status: String
@@ -18,6 +20,17 @@ public enum AssignmentDocument {
             let carriedBookings, carriedTEU: Int
             let bookings: [BookingOutput]
             let movements: [MovementOutput]
+            let notAssigned: [LeftOutOutput]?
+        }
+        struct LeftOutOutput: Encodable {
+            let trackingId: String
+            let teu: Int
+            /// `handledWithoutItinerary`: to be routed from where it is.
+            let reason: String
+            let lastEvent: String
+            let lastLocation: String
+            let lastVoyage: String?
+            let lastTime: String
         }
         struct BookingOutput: Encodable {
             let booking: String
@@ -70,6 +83,12 @@ public enum AssignmentDocument {
             movements: loads(plan).map {
                 MovementOutput(voyage: $0.voyage, from: $0.movement.departureLocation.rawValue, to: $0.movement.arrivalLocation.rawValue,
                                departure: timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity)
+            },
+            notAssigned: notAssigned.isEmpty ? nil : notAssigned.map { cargo in
+                LeftOutOutput(
+                    trackingId: cargo.trackingId, teu: cargo.teu, reason: "handledWithoutItinerary", lastEvent: cargo.lastMove.kind.rawValue,
+                    lastLocation: cargo.lastMove.location.rawValue, lastVoyage: cargo.lastMove.voyage?.rawValue,
+                    lastTime: timestamp(cargo.lastMove.completionTime))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
