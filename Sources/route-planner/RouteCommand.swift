@@ -87,6 +87,10 @@ struct RouteCommand: AsyncParsableCommand {
             let before = await baseline.controller.handle(form)
             // Wrong input is wrong with or without the scenario: report it once, naming its flag.
             if case .failure(.validation) = result { return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in } }
+            // So is a request the schedule cannot answer either way (an unknown port or cargo): once, on standard error.
+            if case .failure(.domain(let error)) = result, case .failure(.domain(error)) = before {
+                return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in }
+            }
             if format == .html {
                 let locations = (try? await app.locations.locations()) ?? []
                 print(RoutePictures.comparisonPage(

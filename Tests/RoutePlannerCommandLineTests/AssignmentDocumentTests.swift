@@ -102,6 +102,14 @@ import Testing
         #expect(status == 64 && output.isEmpty)
         #expect(error == "error: -k: Enter a whole number from 1 to 50.\n")
     }
+
+    @Test func aPortUnknownWithAndWithoutTheScenarioIsReportedOnceOnStandardError() throws {
+        for scenario in [[], ["--cancel-voyage", "WS15-W09"]] {
+            let (output, error, status) = try CommandLineTests.run(["route", "--from", "XXXXX", "--to", "NLRTM", "--compare"] + scenario)
+            #expect(status == 1 && output.isEmpty)
+            #expect(error.hasPrefix("error: XXXXX is not a port of this network.") && error.components(separatedBy: "\n").count == 2)
+        }
+    }
 }
 
 /// The examples of docs/CSV.md are files the command reads without a problem.
