@@ -38,7 +38,7 @@ let package = Package(
         // The application layer: use cases, repositories, controllers, presenters, coordinators, view models.
         .target(
             name: "RoutePlannerApplication",
-            dependencies: ["RoutePlanner", "BundledData"]
+            dependencies: ["RoutePlanner"]
         ),
         // The cargo store: SQLite through GRDB, behind the application's repository protocols.
         .target(
@@ -52,10 +52,12 @@ let package = Package(
         ),
         // GLPK, the GNU Linear Programming Kit (GPL-3.0), as a system library: `apt-get install libglpk-dev`.
         .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"]), .brew(["glpk"])]),
-        // Capacity-constrained assignment of bookings to itineraries; the only target that sees GLPK.
+        // Capacity-constrained assignment of bookings to itineraries; the only target that sees GLPK. The
+        // application's solver port is adapted to it in the composition root (the command line), so neither
+        // depends on the other.
         .target(
             name: "RoutePlannerAssignment",
-            dependencies: ["CGLPK", "RoutePlanner", "RoutePlannerApplication"]
+            dependencies: ["CGLPK", "RoutePlanner"]
         ),
         // The command line: a thin view over the coordinators.
         .executableTarget(
@@ -68,7 +70,7 @@ let package = Package(
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(
             name: "RoutePlannerTestSupport",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication"]
+            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication"]
         ),
         .executableTarget(
             name: "route-cargo",

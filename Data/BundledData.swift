@@ -25,6 +25,9 @@ public enum BundledData {
         return try CSVImporter().importBookings(file, network: network).value
     }
 
+    /// Reads schedules of either format, naming the ports of a DCSA schedule from the bundled UN/LOCODE list.
+    public static let scheduleImporter = ScheduleImporter(reference: { try? unlocodeDirectory() })
+
     /// The UN/LOCODE code list, release 2023-1.
     public static func unlocodeDirectory() throws -> UnLocodeDirectory {
         let url = Bundle.module.url(forResource: "unlocode", withExtension: nil)!.appendingPathComponent("unlocode-2023-1.csv")

@@ -1,4 +1,3 @@
-import BundledData
 import Foundation
 import RoutePlanner
 
@@ -36,28 +35,19 @@ public struct RoutePlannerComposition: Sendable {
 
     /// Wires the application over files, with a what-if scenario applied to the schedule: a CSV schedule and
     /// its locations, or a DCSA vessel-schedules document with optional locations and capacity files (its
-    /// ports named from the bundled UN/LOCODE list); without a bookings file the cargo starts empty.
+    /// ports named by the importer's UN/LOCODE list, such as `BundledData.scheduleImporter`'s); without a
+    /// bookings file the cargo starts empty.
     public init(
         locations: URL?, schedule: URL, capacities: URL? = nil, bookings: URL? = nil, scenario: Scenario = Scenario(),
-        format: PlannerFormat = PlannerFormat(), now: @escaping @Sendable () -> Date = { Date() }
+        importer: ScheduleImporter = ScheduleImporter(), format: PlannerFormat = PlannerFormat(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         let repository = ScheduleFileRepository(
-            locations: locations, schedule: schedule, capacities: capacities, importer: Self.scheduleImporter, scenario: scenario)
+            locations: locations, schedule: schedule, capacities: capacities, importer: importer, scenario: scenario)
         self.init(
             locations: repository, voyages: repository,
             cargo: bookings.map { CSVCargoRepository(bookings: $0, schedule: repository) } ?? InMemoryCargoRepository(), format: format,
             now: now)
-    }
-
-    /// Reads schedules of either format, naming the ports of a DCSA schedule from the bundled UN/LOCODE list.
-    public static let scheduleImporter = ScheduleImporter(reference: { try? BundledData.unlocodeDirectory() })
-
-    /// Wires the application over the bundled LINER-LIB WorldSmall schedule and its sample bookings.
-    public static func bundled(scenario: Scenario = Scenario(), format: PlannerFormat = PlannerFormat()) -> RoutePlannerComposition {
-        let directory = BundledData.worldSmallDirectory
-        return RoutePlannerComposition(
-            locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
-            bookings: directory.appendingPathComponent("bookings.csv"), scenario: scenario, format: format)
     }
 
     public var registerCustomer: RegisterCustomerCoordinator {

@@ -44,7 +44,7 @@ struct ScheduleOptions: ParsableArguments {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities,
-            bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario)
+            bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter)
     }
 
     /// The application wired to the store and the schedule, with a what-if scenario; warns on standard
@@ -69,7 +69,7 @@ struct ScheduleOptions: ParsableArguments {
         let files = self.files
         let schedule = ScheduleFileRepository(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities,
-            importer: RoutePlannerComposition.scheduleImporter, scenario: scenario)
+            importer: BundledData.scheduleImporter, scenario: scenario)
         let name = self.schedule == nil
             ? "the bundled WorldSmall schedule" : ([files.schedule] + [files.locations, files.capacities].compactMap { $0 }).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities].compactMap { $0 }),

@@ -1,11 +1,12 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerTestSupport
 import Testing
 
 /// The coordinators end to end on the bundled network, through the composition root.
 @Suite struct RouteCargoCoordinatorTests {
-    static let app = RoutePlannerComposition.bundled()
+    static let app = RoutePlannerComposition.bundledWorldSmall()
 
     @Test func routesOnTheBundledNetwork() async throws {
         let state = await Self.app.routeCargo(RouteCargoForm(

@@ -5,6 +5,15 @@ import RoutePlannerAssignment
 import RoutePlannerTestSupport
 import Testing
 
+/// The application's solver port over GLPK, as a composition root adapts it (the command line has its own).
+struct GLPKAssignmentSolver: AssignmentSolver {
+    func assign(
+        _ bookings: [Booking], on network: ScheduleNetwork, options: AssignmentOptions, progress: (@Sendable (String) -> Void)?
+    ) throws(AssignmentError) -> AssignmentPlan {
+        try CapacityAssignment(network: network).assign(bookings, options: options, progress: progress)
+    }
+}
+
 /// The assignment use case with GLPK behind the application's port: validation, the report a planner
 /// reads, cargo already routed, and the whole flow on the bundled data.
 @Suite struct AssignRoutesTests {
@@ -161,7 +170,7 @@ import Testing
     }
 
     @Test func assignsTheBundledBookings() async throws {
-        let state = await RoutePlannerComposition.bundled().assignRoutes(solver: GLPKAssignmentSolver())(
+        let state = await RoutePlannerComposition.bundledWorldSmall().assignRoutes(solver: GLPKAssignmentSolver())(
             AssignRoutesForm(timeLimit: "60", gap: "0.01%"))
         guard case .success(let report) = state else { Issue.record("\(state)"); return }
         #expect(report.bookings.count == 3_402)

@@ -15,7 +15,7 @@ import Testing
         let form = RouteCargoForm(
             trackingId: "", origin: origin, destination: destination, ready: "2026-03-02", deadline: "2026-05-01", limit: String(limit),
             maxTransshipments: "", via: [], avoid: [], avoidVoyages: [])
-        return try await RoutePlannerComposition.bundled().routeCargo.controller.handle(form).get()
+        return try await RoutePlannerComposition.bundledWorldSmall().routeCargo.controller.handle(form).get()
     }
 
     @Test func markupEscapesWhatXMLReserves() throws {

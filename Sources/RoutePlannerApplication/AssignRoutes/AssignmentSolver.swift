@@ -1,8 +1,8 @@
 import RoutePlanner
 
 /// The port through which the application assigns many bookings under the capacities: the application
-/// owns it, and the composition root wires an implementation (`GLPKAssignmentSolver` in the
-/// RoutePlannerAssignment product), so the application itself never needs GLPK.
+/// owns it, and the composition root adapts an implementation to it (RoutePlannerAssignment's
+/// `CapacityAssignment`, as the command line's `GLPKAssignmentSolver` does), so the application never needs GLPK.
 public protocol AssignmentSolver: Sendable {
     /// Assigns the bookings itineraries on the network under the TEU capacity of every movement.
     ///

@@ -1,0 +1,14 @@
+import BundledData
+import Foundation
+import RoutePlannerApplication
+
+extension RoutePlannerComposition {
+    /// The application over the bundled LINER-LIB WorldSmall schedule and its sample bookings, as the command
+    /// line wires it without `--schedule`.
+    public static func bundledWorldSmall() -> RoutePlannerComposition {
+        let directory = BundledData.worldSmallDirectory
+        return RoutePlannerComposition(
+            locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
+            bookings: directory.appendingPathComponent("bookings.csv"), importer: BundledData.scheduleImporter)
+    }
+}
