@@ -8,7 +8,7 @@ public enum TrackingPictures {
     /// The cargo's itinerary on a time line, with its handling events marked on it; a note when it is not routed.
     public static func timeline(_ response: TrackCargoResponse) -> Picture {
         let cargo = response.cargo
-        let rows = cargo.itinerary.map { [ItineraryTimeline.Row(label: cargo.trackingId, itinerary: $0, events: cargo.handlingEvents)] } ?? []
+        let rows = cargo.itinerary.map { [ItineraryTimeline.Row(label: cargo.trackingId.rawValue, itinerary: $0, events: cargo.handlingEvents)] } ?? []
         return ItineraryTimeline(
             title: "Cargo \(cargo.trackingId): \(cargo.specification.origin) → \(cargo.specification.destination)",
             readyTime: cargo.specification.readyTime, arrivalDeadline: cargo.specification.arrivalDeadline, rows: rows
@@ -32,7 +32,7 @@ public enum TrackingPictures {
             [Page.figure(timeline(response))])
         if let itinerary = cargo.itinerary {
             page.section("Where it goes", [Page.figure(RouteMap(
-                title: "Cargo \(cargo.trackingId)", rows: [ItineraryTimeline.Row(label: cargo.trackingId, itinerary: itinerary)], locations: locations).picture())])
+                title: "Cargo \(cargo.trackingId)", rows: [ItineraryTimeline.Row(label: cargo.trackingId.rawValue, itinerary: itinerary)], locations: locations).picture())])
         }
         page.section("Handling events", [view.events.isEmpty ? Markup("p", text: "None yet.") : Markup("ul", [], view.events.map { Markup("li", text: $0) })])
         return page.document()

@@ -172,10 +172,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Another process held the store longer than ``CargoStore/busyTimeout``.
     case busy(path: String)
     /// Another process changed the cargo since it was read; nothing was written.
-    case conflict(trackingId: String)
+    case conflict(trackingId: TrackingId)
     /// The booking is booked already, as the cargo with this tracking id (another process booked it since
     /// this one looked); nothing was written.
-    case bookedTwice(bookingReference: String, trackingId: String)
+    case bookedTwice(bookingReference: String, trackingId: TrackingId)
     /// The file cannot be opened as a store, or SQLite failed.
     case database(path: String, message: String)
     /// No store is at the path, and the operation does not create one.

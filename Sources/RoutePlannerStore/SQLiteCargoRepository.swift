@@ -16,16 +16,16 @@ import RoutePlannerApplication
 public actor SQLiteCargoRepository: CargoRepository {
     private let store: CargoStore
     private let voyages: any VoyageRepository
-    private var versions: [String: Int] = [:]
+    private var versions: [TrackingId: Int] = [:]
 
     init(store: CargoStore, voyages: any VoyageRepository) {
         self.store = store
         self.voyages = voyages
     }
 
-    public func cargo(_ trackingId: String) async throws -> Cargo? {
+    public func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
         let network = try await voyages.network()
-        let rows = try read { db in try Self.fetch(db, where: "trackingId = ?", [trackingId]) }
+        let rows = try read { db in try Self.fetch(db, where: "trackingId = ?", [trackingId.rawValue]) }
         return try rows.map { try restore($0, network: network) }.first
     }
 
@@ -35,31 +35,31 @@ public actor SQLiteCargoRepository: CargoRepository {
         return try rows.map { try restore($0, network: network) }
     }
 
-    public func nextTrackingIds(_ count: Int) async throws -> [String] {
+    public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
         try write { db in
             try db.execute(sql: "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT(name) DO NOTHING")
             var number = try Int.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'trackingId'") ?? 0
-            var ids: [String] = []
+            var ids: [TrackingId] = []
             while ids.count < count {
                 number += 1
                 // Skip numbers that cargo imported with its own ids took.
-                let id = TrackingId.make(number)
-                if try !CargoRecord.exists(db, key: id) { ids.append(id) }
+                let id = TrackingId.sequenced(number)
+                if try !CargoRecord.exists(db, key: id.rawValue) { ids.append(id) }
             }
             try db.execute(sql: "UPDATE sequence SET value = ? WHERE name = 'trackingId'", arguments: [number])
             return ids
         }
     }
 
-    public func trackingIds(bookingReferences: [String], customerId: String) async throws -> [String: String] {
+    public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
         try read { db in
-            var found: [String: String] = [:]
+            var found: [String: TrackingId] = [:]
             for chunk in stride(from: 0, to: bookingReferences.count, by: 500).map({ bookingReferences[$0..<min($0 + 500, bookingReferences.count)] }) {
                 let rows = try Row.fetchAll(
                     db,
                     sql: "SELECT bookingReference, trackingId FROM cargo WHERE customerId = ? AND bookingReference IN (\(databaseQuestionMarks(count: chunk.count)))",
-                    arguments: StatementArguments([customerId] + Array(chunk)))
-                for row in rows { found[row["bookingReference"]] = row["trackingId"] }
+                    arguments: StatementArguments([customerId.rawValue] + Array(chunk)))
+                for row in rows { found[row["bookingReference"]] = TrackingId(row["trackingId"] as String) }
             }
             return found
         }
@@ -73,33 +73,33 @@ public actor SQLiteCargoRepository: CargoRepository {
         for (each, version) in zip(cargo, saved) { versions[each.trackingId] = version }
     }
 
-    public func offer(for trackingId: String) async throws -> RouteOffer? {
+    public func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
         let network = try await voyages.network()
         let stored = try read { db -> (OfferRecord, [LegRecord])? in
-            guard let offer = try OfferRecord.fetchOne(db, key: trackingId) else { return nil }
-            let legs = try LegRecord.fetchAll(db, sql: "SELECT * FROM offerLeg WHERE trackingId = ? ORDER BY candidate, position", arguments: [trackingId])
+            guard let offer = try OfferRecord.fetchOne(db, key: trackingId.rawValue) else { return nil }
+            let legs = try LegRecord.fetchAll(db, sql: "SELECT * FROM offerLeg WHERE trackingId = ? ORDER BY candidate, position", arguments: [trackingId.rawValue])
             return (offer, legs)
         }
         guard let (offer, legs) = stored else { return nil }
         let specification = try Self.specification(
-            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods, of: trackingId)
+            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods, of: trackingId.rawValue)
         let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
-            .map { try Self.itinerary($0.value, network: network, of: trackingId) }
+            .map { try Self.itinerary($0.value, network: network, of: trackingId.rawValue) }
         return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
     }
 
     public func save(_ offer: RouteOffer) async throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM offer WHERE trackingId = ?", arguments: [offer.trackingId])
+            try db.execute(sql: "DELETE FROM offer WHERE trackingId = ?", arguments: [offer.trackingId.rawValue])
             let specification = offer.specification
             try OfferRecord(
-                trackingId: offer.trackingId, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
+                trackingId: offer.trackingId.rawValue, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
                 readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline,
                 cargoType: specification.cargoType.rawValue, dangerousGoods: specification.containsDangerousGoods
             ).insert(db)
             for (candidate, itinerary) in offer.itineraries.enumerated() {
                 for (position, leg) in itinerary.legs.enumerated() {
-                    try LegRecord(trackingId: offer.trackingId, candidate: candidate, position: position, leg: leg).insert(db)
+                    try LegRecord(trackingId: offer.trackingId.rawValue, candidate: candidate, position: position, leg: leg).insert(db)
                 }
             }
         }
@@ -140,11 +140,12 @@ public actor SQLiteCargoRepository: CargoRepository {
             return handled
         }
         let itinerary = stored.legs.isEmpty ? nil : try Self.itinerary(stored.legs, network: network, of: id)
-        versions[id] = record.version
+        guard let trackingId = TrackingId(id) else { throw StoreError.database(path: store.path, message: "a cargo has a blank tracking id") }
+        versions[trackingId] = record.version
         do {
             return try Cargo(
-                trackingId: id, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
-                customerId: record.customerId, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
+                trackingId: trackingId, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
+                customerId: record.customerId.flatMap { CustomerId($0) }, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
                 itinerary: itinerary, handlingEvents: events)
         } catch {
             throw StoreError.database(path: store.path, message: "cargo \(id): \(error)")
@@ -155,7 +156,7 @@ public actor SQLiteCargoRepository: CargoRepository {
     private static func write(_ cargo: Cargo, version: Int?, _ db: Database) throws -> Int {
         let specification = cargo.specification
         var record = CargoRecord(
-            trackingId: cargo.trackingId, customerId: cargo.customerId, bookingReference: cargo.bookingReference, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
+            trackingId: cargo.trackingId.rawValue, customerId: cargo.customerId?.rawValue, bookingReference: cargo.bookingReference, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
             origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
             arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
             dangerousGoods: specification.containsDangerousGoods, bookedReadyTime: cargo.bookedReadyTime, version: (version ?? 0) + 1)
@@ -171,24 +172,24 @@ public actor SQLiteCargoRepository: CargoRepository {
                 ])
             guard db.changesCount == 1 else { throw StoreError.conflict(trackingId: cargo.trackingId) }
         } else {
-            guard try CargoRecord.exists(db, key: cargo.trackingId) == false else { throw StoreError.conflict(trackingId: cargo.trackingId) }
+            guard try CargoRecord.exists(db, key: cargo.trackingId.rawValue) == false else { throw StoreError.conflict(trackingId: cargo.trackingId) }
             if let reference = cargo.bookingReference,
                let booked = try String.fetchOne(
-                   db, sql: "SELECT trackingId FROM cargo WHERE customerId IS ? AND bookingReference = ?", arguments: [cargo.customerId, reference])
+                   db, sql: "SELECT trackingId FROM cargo WHERE customerId IS ? AND bookingReference = ?", arguments: [cargo.customerId?.rawValue, reference])
             {
-                throw StoreError.bookedTwice(bookingReference: reference, trackingId: booked)
+                throw StoreError.bookedTwice(bookingReference: reference, trackingId: TrackingId(booked) ?? cargo.trackingId)
             }
             record.version = 1
             try record.insert(db)
         }
-        try db.execute(sql: "DELETE FROM itineraryLeg WHERE trackingId = ?", arguments: [cargo.trackingId])
+        try db.execute(sql: "DELETE FROM itineraryLeg WHERE trackingId = ?", arguments: [cargo.trackingId.rawValue])
         for (position, leg) in (cargo.itinerary?.legs ?? []).enumerated() {
-            try LegRecord(trackingId: cargo.trackingId, candidate: nil, position: position, leg: leg).insert(db)
+            try LegRecord(trackingId: cargo.trackingId.rawValue, candidate: nil, position: position, leg: leg).insert(db)
         }
-        try db.execute(sql: "DELETE FROM handlingEvent WHERE trackingId = ?", arguments: [cargo.trackingId])
+        try db.execute(sql: "DELETE FROM handlingEvent WHERE trackingId = ?", arguments: [cargo.trackingId.rawValue])
         for event in cargo.handlingEvents {
             try EventRecord(
-                id: nil, trackingId: cargo.trackingId, kind: event.kind.rawValue, location: event.location.rawValue,
+                id: nil, trackingId: cargo.trackingId.rawValue, kind: event.kind.rawValue, location: event.location.rawValue,
                 voyage: event.voyage?.rawValue, completionTime: event.completionTime, registrationTime: event.registrationTime
             ).insert(db)
         }

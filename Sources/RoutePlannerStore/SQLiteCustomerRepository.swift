@@ -6,8 +6,8 @@ import RoutePlannerApplication
 public struct SQLiteCustomerRepository: CustomerRepository {
     let store: CargoStore
 
-    public func customer(_ id: String) async throws -> Customer? {
-        try read { db in try CustomerRecord.fetchOne(db, key: id) }.flatMap { Customer(id: $0.id, name: $0.name) }
+    public func customer(_ id: CustomerId) async throws -> Customer? {
+        try read { db in try CustomerRecord.fetchOne(db, key: id.rawValue) }.flatMap { Customer(id: $0.id, name: $0.name) }
     }
 
     public func allCustomers() async throws -> [Customer] {
@@ -16,7 +16,7 @@ public struct SQLiteCustomerRepository: CustomerRepository {
 
     public func save(_ customer: Customer) async throws {
         do {
-            try await store.pool.write { db in try CustomerRecord(id: customer.id, name: customer.name).save(db) }
+            try await store.pool.write { db in try CustomerRecord(id: customer.id.rawValue, name: customer.name).save(db) }
         } catch {
             throw StoreError(error, path: store.path)
         }

@@ -53,7 +53,7 @@ struct BookCommand: AsyncParsableCommand {
             let result = await coordinator.controller.handle(ImportBookingsForm(file: bookings, customer: customer ?? ""))
             return try show(coordinator.presenter.present(result), flags: ["file": "bookings"], hint: commandHint(for: result)) { lines in
                 if quiet, case .success(let response) = result {
-                    print(response.cargo.map(\.trackingId).joined(separator: "\n"))
+                    print(response.cargo.map(\.trackingId.rawValue).joined(separator: "\n"))
                 } else {
                     print(lines.joined(separator: "\n"))
                 }
@@ -65,7 +65,7 @@ struct BookCommand: AsyncParsableCommand {
             revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods)
         let result = await coordinator.controller.handle(form)
         try show(coordinator.presenter.present(result), flags: ["origin": "from", "destination": "to"], hint: commandHint(for: result)) { text in
-            if quiet, case .success(let response) = result { print(response.cargo.trackingId) } else { print(text) }
+            print(quiet ? text.trackingId.rawValue : text.message)
         }
     }
 

@@ -26,7 +26,7 @@ struct CargoCommand: AsyncParsableCommand {
                 guard !cargo.isEmpty else { return print("No cargo\(status.isEmpty ? "" : " with status \(status)") in \(store.store).") }
                 print(Table.text(
                     header: ["Tracking id", "Size", "Route", "Status", "Where", "ETA"],
-                    rows: cargo.map { [$0.trackingId, $0.size, $0.route, $0.status, [$0.transportStatus, $0.lastKnownLocation, $0.currentVoyage.map { "on \($0)" }].compactMap { $0 }.joined(separator: ", "), $0.estimatedTimeOfArrival ?? "-"] }))
+                    rows: cargo.map { [$0.trackingId.rawValue, $0.size, $0.route, $0.status, [$0.transportStatus, $0.lastKnownLocation, $0.currentVoyage.map { "on \($0)" }].compactMap { $0 }.joined(separator: ", "), $0.estimatedTimeOfArrival ?? "-"] }))
             }
         }
     }

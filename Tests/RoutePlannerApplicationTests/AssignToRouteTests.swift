@@ -47,7 +47,7 @@ import Testing
         let cargo = try cargo ?? Sample.cargo(routed: false)
         let repository = InMemoryCargoRepository([cargo])
         _ = try await RouteCargoInteractor(locations: Sample.schedule, voyages: Sample.schedule, cargo: repository)
-            .execute(RouteCargoRequest.create(RouteCargoForm(trackingId: cargo.trackingId)).get()).get()
+            .execute(RouteCargoRequest.create(RouteCargoForm(trackingId: cargo.trackingId.rawValue)).get()).get()
         return repository
     }
 

@@ -16,7 +16,9 @@ import Testing
         // 1. Book: Acme Shipping, in Hong Kong, books a container to Stockholm, ready 1 March, due 15 April.
         #expect(await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping")) == .success("Customer ACME: Acme Shipping."))
         #expect(await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME"))
-            == .success("Booked RP000001: 1 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 23:59 UTC."))
+            == .success(BookingView(
+                trackingId: "RP000001",
+                message: "Booked RP000001: 1 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 23:59 UTC.")))
         // A customer nobody registered cannot book.
         #expect(await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "NOBODY"))
             == .failure("There is no customer NOBODY; register it first."))

@@ -18,10 +18,10 @@ func checkCargoRepositoryContract(
     #expect(try await repository.offer(for: "ABC123") == nil, sourceLocation: sourceLocation)
 
     // Tracking ids: unique and increasing across calls.
-    var ids: [String] = []
+    var ids: [TrackingId] = []
     for _ in 0..<3 { ids.append(try await repository.nextTrackingId()) }
     #expect(ids == ids.sorted() && Set(ids).count == 3, "\(ids)", sourceLocation: sourceLocation)
-    #expect(ids.allSatisfy { $0.hasPrefix("RP") && $0.count == 8 }, "\(ids)", sourceLocation: sourceLocation)
+    #expect(ids.allSatisfy { $0.rawValue.hasPrefix("RP") && $0.rawValue.count == 8 }, "\(ids)", sourceLocation: sourceLocation)
 
     // A cargo with its itinerary, events, customer and revenue comes back as it was saved.
     let late = try HandlingEvent(
@@ -65,8 +65,8 @@ func checkCargoRepositoryContract(
     #expect(try await repository.allCargo().filter { $0.itinerary != nil }.map(\.trackingId) == ["AAA001", "ABC123", "ZZZ999"], sourceLocation: sourceLocation)
 
     // A tracking id is never one a cargo has: an imported booking took the next number.
-    let last = try #require(ids.last.flatMap { Int($0.dropFirst(2)) }, sourceLocation: sourceLocation)
-    let taken = TrackingId.make(last + 1)
+    let last = try #require(ids.last.flatMap { Int($0.rawValue.dropFirst(2)) }, sourceLocation: sourceLocation)
+    let taken = TrackingId.sequenced(last + 1)
     try await repository.save(try Cargo(trackingId: taken, teu: 1, specification: Sample.specification))
     let next = try await repository.nextTrackingId()
     #expect(next != taken && next > ids.last! && !ids.contains(next), "\(next) after \(ids), \(taken) taken", sourceLocation: sourceLocation)
@@ -166,7 +166,7 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
 
     @Test func reopeningTheFileGivesTheSameData() async throws {
         try await Self.withStore { path in
-            let before: (cargo: [Cargo], offer: RouteOffer?, customers: [Customer], lastId: String)
+            let before: (cargo: [Cargo], offer: RouteOffer?, customers: [Customer], lastId: TrackingId)
             do {
                 let store = try CargoStore(path: path)
                 let repository = store.cargoRepository(voyages: Sample.schedule)

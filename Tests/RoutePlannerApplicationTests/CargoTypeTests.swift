@@ -62,11 +62,11 @@ import Testing
         ).get().cargo
         #expect(try await cargo.cargo(booked.trackingId)?.specification.cargoType == .reefer)
 
-        let options = try await Self.route(RouteCargoForm(trackingId: booked.trackingId), cargo: cargo)
+        let options = try await Self.route(RouteCargoForm(trackingId: booked.trackingId.rawValue), cargo: cargo)
         #expect(!options.isEmpty && options.allSatisfy { !$0.voyageNumbers.contains("AE1-0100W") })
 
         let reRoute = ReRouteCargoInteractor(cargo: cargo, voyages: Self.schedule)
-        let entries = try await reRoute.execute(ReRouteCargoRequest.create(ReRouteCargoForm(trackingId: booked.trackingId)).get()).get().entries
+        let entries = try await reRoute.execute(ReRouteCargoRequest.create(ReRouteCargoForm(trackingId: booked.trackingId.rawValue)).get()).get().entries
         let reRouted = try #require(try entries.first?.options.get())
         #expect(!reRouted.isEmpty && reRouted.allSatisfy { !$0.voyageNumbers.contains("AE1-0100W") })
         #expect(entries.first?.specification?.cargoType == .reefer)

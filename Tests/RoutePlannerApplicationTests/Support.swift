@@ -22,7 +22,7 @@ enum Sample {
 
     /// Cargo ABC123 (or another id), routed on the fastest itinerary unless told, with events.
     static func cargo(
-        _ trackingId: String = "ABC123", teu: Int = 1, routed: Bool = true, customerId: String? = nil, events: [HandlingEvent] = []
+        _ trackingId: TrackingId = "ABC123", teu: Int = 1, routed: Bool = true, customerId: CustomerId? = nil, events: [HandlingEvent] = []
     ) throws -> Cargo {
         var cargo = try Cargo(trackingId: trackingId, teu: teu, specification: specification, customerId: customerId)
         if routed { try cargo.assign(to: fastest) }

@@ -12,7 +12,7 @@ enum CargoSample {
     /// AE1-0100W Hong Kong → Rotterdam (30 March), NF-0310N Rotterdam → Stockholm (1 to 5 April).
     static let itinerary = try! network.earliestArrival(for: specification)
 
-    static func cargo(_ trackingId: String = "ABC123", routed: Bool = true) throws -> Cargo {
+    static func cargo(_ trackingId: TrackingId = "ABC123", routed: Bool = true) throws -> Cargo {
         var cargo = try Cargo(trackingId: trackingId, teu: 1, specification: specification)
         if routed { try cargo.assign(to: itinerary) }
         return cargo
@@ -85,11 +85,20 @@ enum CargoSample {
 }
 
 @Suite struct CargoTests {
-    @Test(arguments: ["", "   ", "\t"])
-    func refusesABlankTrackingId(_ trackingId: String) {
-        #expect(throws: CargoError.blankTrackingId) {
-            try Cargo(trackingId: trackingId, teu: 1, specification: CargoSample.specification)
-        }
+    @Test(arguments: ["", "   ", "\t", " \u{00A0}\n"])
+    func aTrackingIdOrCustomerIdIsNeverBlank(_ text: String) {
+        #expect(TrackingId(text) == nil && CustomerId(text) == nil)
+        #expect(Customer(id: text, name: "Acme") == nil)
+    }
+
+    @Test func anIdentifierIsItsTrimmedTextAndEncodesAsIt() throws {
+        let id = try #require(TrackingId(" RP000001 "))
+        #expect(id.rawValue == "RP000001" && "\(id)" == "RP000001" && id == "RP000001")
+        #expect(TrackingId.sequenced(42) == "RP000042" && TrackingId.sequenced(1_234_567) == "RP1234567")
+        #expect(String(decoding: try JSONEncoder().encode([id]), as: UTF8.self) == #"["RP000001"]"#)
+        #expect(try JSONDecoder().decode([TrackingId].self, from: Data(#"[" RP000002"]"#.utf8)) == ["RP000002"])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CustomerId].self, from: Data(#"[" "]"#.utf8)) }
+        #expect(TrackingId.sequenced(1) < TrackingId.sequenced(2))
     }
 
     @Test(arguments: [0, -1, Int.min])
@@ -107,7 +116,7 @@ enum CargoSample {
         #expect(cargo.handlingEvents.isEmpty)
         #expect(try cargo.booking == Booking(id: "ABC123", teu: 2, specification: CargoSample.specification, revenuePerTEU: 1_250))
         #expect(CargoError.sizeNotPositive(0).description == "cargo must have a positive size in TEU, not 0")
-        #expect(CargoError.blankTrackingId.description == "cargo needs a tracking id")
+        #expect(CargoError.blankTrackingId.description == "a booking needs an id")
     }
 
     @Test func isAssignedOnlyAnItineraryThatFitsItsSpecification() throws {
@@ -207,11 +216,6 @@ enum CargoSample {
             itinerary: CargoSample.itinerary, handlingEvents: [CargoSample.loadInHongKong, CargoSample.receive])
         #expect(cargo.handlingEvents == [CargoSample.receive, CargoSample.loadInHongKong])
         #expect(cargo.itinerary == CargoSample.itinerary)
-        #expect(throws: CargoError.blankTrackingId) {
-            try Cargo(
-                trackingId: " ", teu: 1, specification: CargoSample.specification, revenuePerTEU: nil, customerId: nil, itinerary: nil,
-                handlingEvents: [])
-        }
     }
 }
 

@@ -31,18 +31,20 @@ let planningDate = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:
 let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: { planningDate })
 
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
-var trackingId = ""
+var booked: TrackingId?
 show(await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "DEHAM", ready: "2026-03-02", deadline: "2026-04-30", teu: "2", customer: "ACME"))) {
-    print($0)
-    trackingId = String($0.split(separator: ":")[0].dropFirst("Booked ".count))
+    print($0.message)
+    booked = $0.trackingId
 }
+guard let booked else { fatalError("the cargo was not booked") }
+let trackingId = booked.rawValue
 
 print("Options for \(trackingId), Shanghai to Hamburg:")
 show(await app.routeCargo(RouteCargoForm(trackingId: trackingId, limit: "3")), show)
 show(await app.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0) }
 
 // The container is received, loaded, and discharged at its transshipment port.
-guard let itinerary = try await cargo.cargo(trackingId)?.itinerary else { fatalError("the cargo was not routed") }
+guard let itinerary = try await cargo.cargo(booked)?.itinerary else { fatalError("the cargo was not routed") }
 let first = itinerary.legs[0]
 func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 for form in [

@@ -16,13 +16,13 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     }
 
     /// The identifier of the cargo.
-    public let trackingId: String
+    public let trackingId: TrackingId
     /// The size in TEU.
     public let teu: Int
     /// The revenue per TEU carried, when known.
     public let revenuePerTEU: Double?
     /// The customer who booked the cargo, when known.
-    public let customerId: String?
+    public let customerId: CustomerId?
     /// The booking's reference in the system it was booked from (a bookings file's `booking` column), when
     /// there is one: it keeps a booking from being booked twice.
     public let bookingReference: String?
@@ -38,12 +38,11 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     /// Books cargo.
     ///
-    /// - Throws: ``CargoError/blankTrackingId`` or ``CargoError/sizeNotPositive(_:)``.
+    /// - Throws: ``CargoError/sizeNotPositive(_:)`` or ``CargoError/invalidRevenue(_:)``.
     public init(
-        trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil, customerId: String? = nil,
+        trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil, customerId: CustomerId? = nil,
         bookingReference: String? = nil
     ) throws(CargoError) {
-        guard !trackingId.trimmingWhitespace().isEmpty else { throw .blankTrackingId }
         guard teu > 0 else { throw .sizeNotPositive(teu) }
         if let revenuePerTEU, !(0...Booking.maximumRevenuePerTEU).contains(revenuePerTEU) { throw .invalidRevenue(revenuePerTEU) }
         self.init(
@@ -59,12 +58,11 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ///
     /// - Parameter bookedReadyTime: The ready time it was booked with; `nil` (a store from before it was kept)
     ///   takes the specification's.
-    /// - Throws: ``CargoError/blankTrackingId`` or ``CargoError/sizeNotPositive(_:)``.
+    /// - Throws: ``CargoError/sizeNotPositive(_:)``.
     public init(
-        trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
+        trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: CustomerId?,
         bookingReference: String? = nil, bookedReadyTime: Date? = nil, itinerary: Itinerary?, handlingEvents: [HandlingEvent]
     ) throws(CargoError) {
-        guard !trackingId.trimmingWhitespace().isEmpty else { throw .blankTrackingId }
         guard teu > 0 else { throw .sizeNotPositive(teu) }
         self.init(
             valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
@@ -76,13 +74,14 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     /// Books the cargo of a booking.
     public init(booking: Booking) {
+        guard let trackingId = TrackingId(booking.id) else { preconditionFailure("a booking's id is never blank") }
         self.init(
-            valid: booking.id, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
+            valid: trackingId, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
             customerId: nil, bookingReference: nil)
     }
 
     private init(
-        valid trackingId: String, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: String?,
+        valid trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: CustomerId?,
         bookingReference: String?, bookedReadyTime: Date? = nil
     ) {
         self.bookedReadyTime = bookedReadyTime ?? specification.readyTime
@@ -97,10 +96,10 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// The booking the cargo stands for now: its tracking id, size, revenue and current specification.
     public var booking: Booking {
         // A store from before the maximum may hold more; the assignment takes the maximum.
-        Booking(valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU.map { min($0, Booking.maximumRevenuePerTEU) })
+        Booking(valid: trackingId.rawValue, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU.map { min($0, Booking.maximumRevenuePerTEU) })
     }
 
-    public var id: String { trackingId }
+    public var id: TrackingId { trackingId }
 
     /// Assigns the cargo to an itinerary.
     ///
@@ -197,7 +196,7 @@ public enum HandlingOutcome: Hashable, Sendable {
 
 /// Why an operation on a cargo is refused.
 public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The tracking id is empty or only white space.
+    /// A booking's identifier is empty or only white space.
     case blankTrackingId
     /// The size in TEU is zero or negative.
     case sizeNotPositive(Int)
@@ -215,7 +214,7 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .blankTrackingId: "cargo needs a tracking id"
+        case .blankTrackingId: "a booking needs an id"
         case .sizeNotPositive(let teu): "cargo must have a positive size in TEU, not \(teu)"
         case .invalidRevenue(let revenue): "revenue per TEU must be from 0 to \(Int(Booking.maximumRevenuePerTEU)), not \(revenue)"
         case .itineraryDoesNotSatisfySpecification(let reasons): reasons.joined(separator: "; ")

@@ -6,7 +6,7 @@ import Foundation
 public struct BookingRow: Hashable, Sendable {
     public let booking: Booking
     /// The `customer` column, when the file has one and it is not empty.
-    public let customerId: String?
+    public let customerId: CustomerId?
     /// Where the row's fields are, by column name (`booking`, `origin`, `destination`, `ready`, `deadline`,
     /// `teu`, `customer`).
     public let positions: CSVRowPositions
@@ -106,10 +106,9 @@ extension CSVImporter {
                 noteSkipped(table, log: &log)
                 continue
             }
-            let customerId = table.text(customer)
             bookings.append(BookingRow(
                 booking: booking,
-                customerId: customerId.isEmpty ? nil : customerId,
+                customerId: CustomerId(table.text(customer)),
                 positions: CSVRowPositions(table, columns: [id, origin, destination, ready, deadline, teu, customer])))
         }
         return try finish(bookings, log: log, skipped: skipped)

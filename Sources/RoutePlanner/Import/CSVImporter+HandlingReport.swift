@@ -3,7 +3,7 @@ import Foundation
 /// One row of a handling report: the event for a cargo, and where the row is in its file, so that what is
 /// found wrong with it later (an unknown cargo, a voyage that does not call there) can be located too.
 public struct HandlingReportRow: Hashable, Sendable {
-    public let trackingId: String
+    public let trackingId: TrackingId
     public let event: HandlingEvent
     /// Where the row's fields are, by column name (`tracking_id`, `event`, `location`, `voyage`,
     /// `completion_time`).
@@ -36,8 +36,8 @@ extension CSVImporter {
                 log.error(table.file, table.position(column), message)
                 isValid = false
             }
-            let trackingId = table.text(id)
-            if trackingId.isEmpty { fail(id, "missing value for \"tracking_id\"") }
+            let trackingId = TrackingId(table.text(id))
+            if trackingId == nil { fail(id, "missing value for \"tracking_id\"") }
             let kindText = table.text(kind).lowercased()
             let eventKind = HandlingEvent.Kind(rawValue: kindText)
             if eventKind == nil {
@@ -52,7 +52,7 @@ extension CSVImporter {
             if let completed, registered < completed {
                 fail(completion, "completion_time \(table.text(completion)) is after the report was registered (\(CSVWriter.timestamp(registered)))")
             }
-            guard isValid, let eventKind, let code, let completed,
+            guard isValid, let trackingId, let eventKind, let code, let completed,
                   let event = try? HandlingEvent(kind: eventKind, location: code, voyage: voyageNumber, completionTime: completed, registrationTime: registered)
             else {
                 skipped += 1

@@ -5,13 +5,13 @@ import RoutePlanner
 public struct AssignRoutesResponse: Sendable {
     /// A cargo that is open (not claimed) but was not given to the solver, and why.
     public struct LeftOut: Hashable, Sendable {
-        public let trackingId: String
+        public let trackingId: TrackingId
         public let teu: Int
         /// Its last move: it was handled without an itinerary that fits, so it is routed from where it is
         /// (``RouteCargoInteractor``, ``ReRouteCargoInteractor``), not assigned from its booked origin.
         public let lastMove: HandlingEvent
 
-        public init(trackingId: String, teu: Int, lastMove: HandlingEvent) {
+        public init(trackingId: TrackingId, teu: Int, lastMove: HandlingEvent) {
             self.trackingId = trackingId
             self.teu = teu
             self.lastMove = lastMove
@@ -69,7 +69,7 @@ public struct AssignRoutesInteractor: UseCase {
             return .init(trackingId: each.trackingId, teu: each.teu, lastMove: move)
         }
         guard !open.isEmpty else {
-            let handled = leftOut.map(\.trackingId)
+            let handled = leftOut.map(\.trackingId.rawValue)
             return .failure(.invalidOperation("There are no bookings to assign: every cargo is routed or on its way"
                 + (handled.isEmpty ? "." : "; \(handled.joined(separator: ", ")) \(handled.count == 1 ? "is" : "are") handled without an itinerary: route \(handled.count == 1 ? "it" : "them") from where \(handled.count == 1 ? "it is" : "they are").")))
         }

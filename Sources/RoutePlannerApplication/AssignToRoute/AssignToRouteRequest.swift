@@ -25,11 +25,11 @@ public struct AssignToRouteRequest: FormRequest, Hashable {
         case reference(String)
     }
 
-    public let trackingId: String
+    public let trackingId: TrackingId
     /// The option chosen.
     public let choice: Choice
 
-    public init(trackingId: String, choice: Choice) {
+    public init(trackingId: TrackingId, choice: Choice) {
         self.trackingId = trackingId
         self.choice = choice
     }

@@ -40,7 +40,7 @@ public struct BookCargoForm: Hashable, Sendable {
 public struct BookCargoRequest: FormRequest, Hashable {
     public let specification: RouteSpecification
     public let teu: Int
-    public let customerId: String
+    public let customerId: CustomerId
     public let revenuePerTEU: Double?
 
     /// The most TEU one booking may hold.
@@ -56,6 +56,7 @@ public struct BookCargoRequest: FormRequest, Hashable {
         let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
         let teu = fields.integer(form.teu, field: "teu", in: 1...maximumTEU, required: true)
         let customer = fields.text(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
+            .flatMap { CustomerId($0) }
         let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
         let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
         RouteCargoRequest.validate(

@@ -17,7 +17,7 @@ public struct ChangeDestinationForm: Hashable, Sendable {
 
 /// A validated change of a cargo's destination (and deadline).
 public struct ChangeDestinationRequest: FormRequest, Hashable {
-    public let trackingId: String
+    public let trackingId: TrackingId
     public let destination: UnLocode
     public let deadline: Date?
 

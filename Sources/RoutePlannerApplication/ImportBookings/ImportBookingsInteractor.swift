@@ -49,11 +49,12 @@ public struct ImportBookingsInteractor: UseCase {
         }
         do {
             // A reference is the customer's own: each customer's are looked up among that customer's cargo.
-            var booked: [String: [String: String]] = [:]
-            for (customerId, references) in Dictionary(grouping: rows, by: { $0.customerId ?? request.customerId ?? "" }) where !customerId.isEmpty {
+            var booked: [CustomerId: [String: TrackingId]] = [:]
+            for (customerId, references) in Dictionary(grouping: rows, by: { $0.customerId ?? request.customerId }) {
+                guard let customerId else { continue }
                 booked[customerId] = try await cargoRepository.trackingIds(bookingReferences: references.map(\.booking.id), customerId: customerId)
             }
-            var known: [String: Bool] = [:]
+            var known: [CustomerId: Bool] = [:]
             var errors: [ImportDiagnostic] = []
             let asOf = now()
             for row in rows {
@@ -61,7 +62,7 @@ public struct ImportBookingsInteractor: UseCase {
                     errors.append(row.positions.error(
                         "deadline", "the deadline \(CSVWriter.timestamp(row.booking.specification.arrivalDeadline)) has passed (it is \(CSVWriter.timestamp(asOf)))"))
                 }
-                if let trackingId = booked[row.customerId ?? request.customerId ?? ""]?[row.booking.id] {
+                if let customerId = row.customerId ?? request.customerId, let trackingId = booked[customerId]?[row.booking.id] {
                     errors.append(row.positions.error("booking", "booking \(row.booking.id) is already booked as cargo \(trackingId)"))
                 }
                 if row.booking.teu > BookCargoRequest.maximumTEU {

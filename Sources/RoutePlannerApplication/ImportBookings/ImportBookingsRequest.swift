@@ -1,4 +1,5 @@
 import Foundation
+import RoutePlanner
 
 /// The raw fields of a bookings import: the CSV file's path and the customer of rows that name none.
 public struct ImportBookingsForm: Hashable, Sendable {
@@ -16,7 +17,7 @@ public struct ImportBookingsForm: Hashable, Sendable {
 /// A validated bookings import.
 public struct ImportBookingsRequest: FormRequest, Hashable {
     public let file: URL
-    public let customerId: String?
+    public let customerId: CustomerId?
 
     /// Validates the form: `file` must not be blank.
     public static func create(_ form: ImportBookingsForm) -> Result<ImportBookingsRequest, ValidationError> {
@@ -24,7 +25,6 @@ public struct ImportBookingsRequest: FormRequest, Hashable {
         guard let path = fields.text(form.file, field: "file", message: "Enter the path of a bookings CSV file.") else {
             return .failure(ValidationError(fields: fields.errors))
         }
-        let customer = form.customer.trimmingCharacters(in: .whitespaces)
-        return .success(ImportBookingsRequest(file: URL(fileURLWithPath: path), customerId: customer.isEmpty ? nil : customer))
+        return .success(ImportBookingsRequest(file: URL(fileURLWithPath: path), customerId: CustomerId(form.customer)))
     }
 }

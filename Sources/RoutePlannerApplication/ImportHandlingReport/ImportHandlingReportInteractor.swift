@@ -43,7 +43,7 @@ public struct ImportHandlingReportInteractor: UseCase {
         let rows = read.value
         do {
             let network = try await voyages.network()
-            var changed: [String: Cargo] = [:]
+            var changed: [TrackingId: Cargo] = [:]
             var errors = read.diagnostics.filter { $0.severity == .error }
             var (registered, outOfOrder, duplicates) = (0, 0, 0)
             for row in rows {

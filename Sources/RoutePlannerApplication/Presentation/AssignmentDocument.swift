@@ -86,7 +86,7 @@ public enum AssignmentDocument {
             },
             notAssigned: notAssigned.isEmpty ? nil : notAssigned.map { cargo in
                 LeftOutOutput(
-                    trackingId: cargo.trackingId, teu: cargo.teu, reason: "handledWithoutItinerary", lastEvent: cargo.lastMove.kind.rawValue,
+                    trackingId: cargo.trackingId.rawValue, teu: cargo.teu, reason: "handledWithoutItinerary", lastEvent: cargo.lastMove.kind.rawValue,
                     lastLocation: cargo.lastMove.location.rawValue, lastVoyage: cargo.lastMove.voyage?.rawValue,
                     lastTime: timestamp(cargo.lastMove.completionTime))
             })

@@ -6,7 +6,7 @@ public enum CSVReport {
     /// One row per cargo: `tracking_id,size,route,status,transport_status,last_known_location,current_voyage,next_expected_activity,eta`.
     public static func cargo(_ cargo: [CargoTrackingView]) -> String {
         let rows = cargo.map { each in
-            [each.trackingId, each.size, each.route, each.status, each.transportStatus, each.lastKnownLocation ?? "", each.currentVoyage ?? "",
+            [each.trackingId.rawValue, each.size, each.route, each.status, each.transportStatus, each.lastKnownLocation ?? "", each.currentVoyage ?? "",
              each.nextExpectedActivity ?? "", each.estimatedTimeOfArrival ?? ""]
         }
         return text(
@@ -20,7 +20,7 @@ public enum CSVReport {
     public static func reRoutings(_ response: ReRouteCargoResponse, format: PlannerFormat = PlannerFormat()) -> String {
         var rows: [[String]] = []
         for entry in response.entries {
-            let head = [entry.cargo.trackingId, entry.reason ?? "on track"]
+            let head = [entry.cargo.trackingId.rawValue, entry.reason ?? "on track"]
             switch entry.options {
             case .success(let itineraries) where !itineraries.isEmpty:
                 for (option, itinerary) in itineraries.enumerated() {

@@ -4,9 +4,9 @@ import RoutePlanner
 /// A cargo as a value that may leave the application layer: what it is, where it goes, how it is routed
 /// and where it is on its way.
 public struct CargoSummary: Hashable, Sendable {
-    public let trackingId: String
+    public let trackingId: TrackingId
     public let teu: Int
-    public let customerId: String?
+    public let customerId: CustomerId?
     /// The booking's reference in the system it was booked from, when there is one.
     public let bookingReference: String?
     public let specification: RouteSpecification

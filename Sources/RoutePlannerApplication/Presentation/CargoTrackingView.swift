@@ -1,6 +1,8 @@
+import RoutePlanner
+
 /// A cargo as a planner reads it: where it goes, how it is routed, where it is, and what comes next.
 public struct CargoTrackingView: Hashable, Sendable, Identifiable, Encodable {
-    public let trackingId: String
+    public let trackingId: TrackingId
     /// "2 TEU for ACME"
     public let size: String
     /// "CNSHA → NLRTM"
@@ -31,5 +33,5 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable, Encodable {
     /// "Mon 2 Mar 2026, 08:00 UTC  load at CNSHA on WS15-W09", in completion order.
     public let events: [String]
 
-    public var id: String { trackingId }
+    public var id: TrackingId { trackingId }
 }

@@ -1,3 +1,5 @@
+import RoutePlanner
+
 /// One cargo's re-routing as a planner reads it.
 public struct ReRoutingView: Hashable, Sendable, Identifiable, Encodable {
     public let cargo: CargoTrackingView
@@ -10,7 +12,7 @@ public struct ReRoutingView: Hashable, Sendable, Identifiable, Encodable {
     /// Why there are no options.
     public let problem: String?
 
-    public var id: String { cargo.trackingId }
+    public var id: TrackingId { cargo.trackingId }
 }
 
 /// Writes the cargo that needs routing again with their options.

@@ -20,17 +20,16 @@ public struct ReRouteCargoForm: Hashable, Sendable {
 /// A validated re-routing.
 public struct ReRouteCargoRequest: FormRequest, Hashable {
     /// The cargo, or `nil` for every cargo that needs routing again.
-    public let trackingId: String?
+    public let trackingId: TrackingId?
     public let limit: Int
     public let avoidedVoyages: Set<VoyageNumber>
 
     /// Validates the form: `limit` from 1 to 50.
     public static func create(_ form: ReRouteCargoForm) -> Result<ReRouteCargoRequest, ValidationError> {
         var fields = FormFields()
-        let id = form.trackingId.trimmingCharacters(in: .whitespaces)
         let limit = fields.integer(form.limit, field: "limit", in: 1...RouteCargoRequest.maximumLimit, required: true)
         guard fields.errors.isEmpty, let limit = limit ?? nil else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(ReRouteCargoRequest(
-            trackingId: id.isEmpty ? nil : id, limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: "avoidVoyages")))
+            trackingId: TrackingId(form.trackingId), limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: "avoidVoyages")))
     }
 }

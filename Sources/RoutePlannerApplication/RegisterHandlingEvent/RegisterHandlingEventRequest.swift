@@ -26,7 +26,7 @@ public struct RegisterHandlingEventForm: Hashable, Sendable {
 
 /// A validated handling report.
 public struct RegisterHandlingEventRequest: FormRequest, Hashable {
-    public let trackingId: String
+    public let trackingId: TrackingId
     public let kind: HandlingEvent.Kind
     public let location: UnLocode
     public let voyage: VoyageNumber?

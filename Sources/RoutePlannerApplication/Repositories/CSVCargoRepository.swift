@@ -16,15 +16,15 @@ public actor CSVCargoRepository: CargoRepository {
         self.importer = importer
     }
 
-    public func cargo(_ trackingId: String) async throws -> Cargo? { try await load().cargo(trackingId) }
+    public func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await load().cargo(trackingId) }
     public func allCargo() async throws -> [Cargo] { try await load().allCargo() }
-    public func nextTrackingIds(_ count: Int) async throws -> [String] { try await load().nextTrackingIds(count) }
-    public func trackingIds(bookingReferences: [String], customerId: String) async throws -> [String: String] {
+    public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await load().nextTrackingIds(count) }
+    public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
         try await load().trackingIds(bookingReferences: bookingReferences, customerId: customerId)
     }
     public func save(_ cargo: Cargo) async throws { try await load().save(cargo) }
     public func save(_ cargo: [Cargo]) async throws { try await load().save(cargo) }
-    public func offer(for trackingId: String) async throws -> RouteOffer? { try await load().offer(for: trackingId) }
+    public func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await load().offer(for: trackingId) }
     public func save(_ offer: RouteOffer) async throws { try await load().save(offer) }
 
     private func load() async throws -> InMemoryCargoRepository {

@@ -18,17 +18,17 @@ public protocol VoyageRepository: Sendable {
 /// Each call that writes is one transaction: it happens whole or not at all.
 public protocol CargoRepository: Sendable {
     /// The cargo with a tracking id, or `nil` (the DDD sample's `findByTrackingId`).
-    func cargo(_ trackingId: String) async throws -> Cargo?
+    func cargo(_ trackingId: TrackingId) async throws -> Cargo?
     /// Every cargo, in tracking id order.
     func allCargo() async throws -> [Cargo]
     /// `count` tracking ids no cargo has had or will have, in order.
     ///
     /// An id handed out is never handed out again, even when no cargo is saved under it.
-    func nextTrackingIds(_ count: Int) async throws -> [String]
+    func nextTrackingIds(_ count: Int) async throws -> [TrackingId]
     /// The tracking ids of a customer's cargo booked under some of these booking references
     /// (``RoutePlanner/Cargo/bookingReference``), by reference. References are the customer's own: two
     /// customers may use the same one.
-    func trackingIds(bookingReferences: [String], customerId: String) async throws -> [String: String]
+    func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId]
     /// Stores the cargo, replacing the one with its tracking id.
     ///
     /// A store shared between processes may refuse a cargo that another process changed since this
@@ -39,14 +39,14 @@ public protocol CargoRepository: Sendable {
     /// cargo under its booking reference is refused (``BookingAlreadyBooked``, or the store's own error).
     func save(_ cargo: [Cargo]) async throws
     /// The options last offered for a cargo, if any.
-    func offer(for trackingId: String) async throws -> RouteOffer?
+    func offer(for trackingId: TrackingId) async throws -> RouteOffer?
     /// Stores the options offered for a cargo, replacing the ones before.
     func save(_ offer: RouteOffer) async throws
 }
 
 extension CargoRepository {
     /// A tracking id no cargo has had or will have.
-    public func nextTrackingId() async throws -> String {
+    public func nextTrackingId() async throws -> TrackingId {
         guard let id = try await nextTrackingIds(1).first else { throw TrackingIdUnavailable() }
         return id
     }
@@ -55,7 +55,7 @@ extension CargoRepository {
 /// A customer's booking reference is already the cargo with this tracking id; nothing was saved.
 public struct BookingAlreadyBooked: Error, Hashable, Sendable, CustomStringConvertible {
     public let bookingReference: String
-    public let trackingId: String
+    public let trackingId: TrackingId
 
     public var description: String { "booking \(bookingReference) is already booked as cargo \(trackingId); nothing was written" }
 }
@@ -63,9 +63,9 @@ public struct BookingAlreadyBooked: Error, Hashable, Sendable, CustomStringConve
 extension CargoRepository {
     /// The cargo with a tracking id as a person typed it: as given, else in upper case, the case in which
     /// tracking ids are minted (`rp000001` finds RP000001).
-    func cargo(typed trackingId: String) async throws -> Cargo? {
+    func cargo(typed trackingId: TrackingId) async throws -> Cargo? {
         if let cargo = try await cargo(trackingId) { return cargo }
-        let upper = trackingId.uppercased()
+        let upper = TrackingId(stringLiteral: trackingId.rawValue.uppercased())
         return upper == trackingId ? nil : try await cargo(upper)
     }
 }
@@ -78,7 +78,7 @@ public struct TrackingIdUnavailable: Error, Hashable, Sendable, CustomStringConv
 /// Where the use cases find the customers who book cargo.
 public protocol CustomerRepository: Sendable {
     /// The customer with an id, or `nil`.
-    func customer(_ id: String) async throws -> Customer?
+    func customer(_ id: CustomerId) async throws -> Customer?
     /// Every customer, in id order.
     func allCustomers() async throws -> [Customer]
     /// Stores the customer, replacing the one with its id.
@@ -88,11 +88,11 @@ public protocol CustomerRepository: Sendable {
 /// The candidate itineraries a cargo was offered, numbered from 1 in this order, and the specification they
 /// were found for (from where the cargo was, when it had moved).
 public struct RouteOffer: Hashable, Sendable {
-    public let trackingId: String
+    public let trackingId: TrackingId
     public let specification: RouteSpecification
     public let itineraries: [Itinerary]
 
-    public init(trackingId: String, specification: RouteSpecification, itineraries: [Itinerary]) {
+    public init(trackingId: TrackingId, specification: RouteSpecification, itineraries: [Itinerary]) {
         self.trackingId = trackingId
         self.specification = specification
         self.itineraries = itineraries

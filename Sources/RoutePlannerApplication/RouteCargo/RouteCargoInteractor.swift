@@ -4,13 +4,13 @@ import RoutePlanner
 /// The candidate itineraries for a specification, best first, and the cargo they are for.
 public struct RouteCargoResponse: Hashable, Sendable {
     /// The booked cargo routed, or `nil` for a free-standing specification.
-    public let trackingId: String?
+    public let trackingId: TrackingId?
     /// The specification searched: a booked cargo's from where it is now.
     public let specification: RouteSpecification
     /// The itineraries in the router's documented order: earliest arrival first.
     public let itineraries: [Itinerary]
 
-    public init(trackingId: String? = nil, specification: RouteSpecification, itineraries: [Itinerary]) {
+    public init(trackingId: TrackingId? = nil, specification: RouteSpecification, itineraries: [Itinerary]) {
         self.trackingId = trackingId
         self.specification = specification
         self.itineraries = itineraries

@@ -50,7 +50,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     public enum Target: Hashable, Sendable {
         case specification(RouteSpecification)
         /// A booked cargo, from where it is now to its destination by its deadline.
-        case cargo(trackingId: String)
+        case cargo(trackingId: TrackingId)
     }
 
     public let target: Target
@@ -92,14 +92,14 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages` and `cargoType`.
     public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError> {
         var fields = FormFields()
-        let trackingId = form.trackingId.trimmingCharacters(in: .whitespaces)
+        let trackingId = TrackingId(form.trackingId)
         let limit = fields.integer(form.limit, field: "limit", in: 1...maximumLimit, required: true)
         let maxTransshipments = fields.integer(
             form.maxTransshipments, field: "maxTransshipments", in: 0...maximumTransshipments, required: false)
         let via = fields.codes(form.via, field: "via")
         let avoid = Set(fields.codes(form.avoid, field: "avoid"))
         let avoidVoyages = fields.voyages(form.avoidVoyages, field: "avoidVoyages")
-        if !trackingId.isEmpty {
+        if let trackingId {
             for (field, text) in [
                 ("origin", form.origin), ("destination", form.destination), ("ready", form.ready), ("deadline", form.deadline),
                 ("cargoType", form.cargoType + (form.dangerousGoods ? "DG" : "")),

@@ -1,3 +1,5 @@
+import RoutePlanner
+
 /// The raw field of a tracking screen: the tracking id.
 public struct TrackCargoForm: Hashable, Sendable {
     public var trackingId: String
@@ -9,7 +11,7 @@ public struct TrackCargoForm: Hashable, Sendable {
 
 /// A validated request for a cargo's delivery progress.
 public struct TrackCargoRequest: FormRequest, Hashable {
-    public let trackingId: String
+    public let trackingId: TrackingId
 
     /// Validates the form: `trackingId` must not be blank.
     public static func create(_ form: TrackCargoForm) -> Result<TrackCargoRequest, ValidationError> {

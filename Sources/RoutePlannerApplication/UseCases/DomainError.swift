@@ -8,9 +8,9 @@ public enum DomainError: Error, Hashable, Sendable {
     /// A voyage number the network does not have.
     case unknownVoyage(VoyageNumber)
     /// No cargo has the tracking id.
-    case cargoNotFound(String)
+    case cargoNotFound(TrackingId)
     /// No customer has the id.
-    case customerNotFound(String)
+    case customerNotFound(CustomerId)
     /// The deadline of a new booking is not after the clock's time (`asOf`).
     case deadlinePassed(Date, asOf: Date)
     /// The customer's id is registered already, under another name; renaming must be asked for.
@@ -19,7 +19,7 @@ public enum DomainError: Error, Hashable, Sendable {
     /// if the destination can be reached at all.
     case noRoute(RouteSpecification, earliestPossibleArrival: Date?)
     /// The itinerary does not fit the cargo's specification, for these reasons.
-    case itineraryDoesNotSatisfySpecification(trackingId: String, reasons: [String])
+    case itineraryDoesNotSatisfySpecification(trackingId: TrackingId, reasons: [String])
     /// The operation makes no sense in the cargo's state.
     case invalidOperation(String)
     /// A repository could not be read or written.

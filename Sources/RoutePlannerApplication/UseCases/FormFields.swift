@@ -101,13 +101,12 @@ struct FormFields {
     }
 
     /// A tracking id, without surrounding spaces; `nil` (with a message) when blank.
-    mutating func trackingId(_ text: String, field: String = "trackingId") -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else {
+    mutating func trackingId(_ text: String, field: String = "trackingId") -> TrackingId? {
+        guard let trackingId = TrackingId(text) else {
             fail(field, "Enter a tracking id, such as RP000001.")
             return nil
         }
-        return trimmed
+        return trackingId
     }
 
     /// Text that must not be blank, without surrounding spaces.
