@@ -13,6 +13,7 @@ struct AssignRouteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store).assignToRoute
-        try show(await coordinator(AssignToRouteForm(trackingId: trackingId, candidate: candidate)), flags: ["trackingId": "tracking-id"]) { print($0) }
+        try await SentenceRendering<AssignToRouteInteractor, AssignToRoutePresenter>()
+            .run(coordinator, AssignToRouteForm(trackingId: trackingId, candidate: candidate), as: .table, flags: ["trackingId": "tracking-id"])
     }
 }

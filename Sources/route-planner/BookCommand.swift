@@ -27,12 +27,15 @@ struct BookCommand: AsyncParsableCommand {
     @OptionGroup(title: "Cargo") var cargo: CargoTypeOptions
     @Option(help: "A bookings CSV file to book whole.") var bookings: String?
     @Flag(help: "Print only the tracking ids, one per line, for scripts.") var quiet = false
+    @Option(help: "Output format: table, or json (data only, docs/schemas/cargo-list.schema.json: the cargo booked).") var format: OutputFormat = .table
     @Option(help: ArgumentHelp(
         "Book as of this date (the start of the day, UTC) or date-time with a zone, not now: deadlines must come after it.",
         valueName: "date"))
     var asOf: String?
 
     func validate() throws {
+        try BookRendering.check(format)
+        if quiet && format != .table { throw ValidationError("--quiet prints tracking ids; give it without --format.") }
         if let asOf, Self.date(asOf) == nil {
             throw ValidationError("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z.")
         }
@@ -49,29 +52,49 @@ struct BookCommand: AsyncParsableCommand {
         let asOf = self.asOf.flatMap(Self.date)
         let app = try schedule.composition(store: store.store, creating: true, now: { asOf ?? Date() })
         if let bookings {
-            let coordinator = app.importBookings
-            let result = await coordinator.controller.handle(ImportBookingsForm(file: bookings, customer: customer ?? ""))
-            return try show(coordinator.presenter.present(result), flags: ["file": "bookings"], hint: commandHint(for: result)) { lines in
-                if quiet, case .success(let response) = result {
-                    print(response.cargo.map(\.trackingId.rawValue).joined(separator: "\n"))
-                } else {
-                    print(lines.joined(separator: "\n"))
-                }
-            }
+            let form = ImportBookingsForm(file: bookings, customer: customer ?? "")
+            return try await ImportBookingsRendering(quiet: quiet).run(app.importBookings, form, as: format, flags: ["file": "bookings"])
         }
-        let coordinator = app.bookCargo
         let form = BookCargoForm(
             origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",
             revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods)
-        let result = await coordinator.controller.handle(form)
-        try show(coordinator.presenter.present(result), flags: ["origin": "from", "destination": "to"], hint: commandHint(for: result)) { text in
-            print(quiet ? text.trackingId.rawValue : text.message)
-        }
+        try await BookRendering(quiet: quiet).run(app.bookCargo, form, as: format, flags: ["origin": "from", "destination": "to"])
     }
 
     /// A date (the start of the day, UTC) or a date-time with a zone.
     static func date(_ text: String) -> Date? {
         let text = text.trimmingCharacters(in: .whitespaces)
         return (try? Date(text, strategy: .iso8601)) ?? (try? Date(text + "T00:00:00Z", strategy: .iso8601))
+    }
+}
+
+/// A booked cargo, as `book` writes it: its sentence, its tracking id alone (`--quiet`), or its document.
+struct BookRendering: Rendering {
+    typealias Interactor = BookCargoInteractor
+    typealias Presenter = BookCargoPresenter
+
+    static let formats: [OutputFormat] = [.table, .json]
+    static let subject = "a booking"
+    let quiet: Bool
+
+    func text(_ response: BookCargoResponse, as format: OutputFormat, presenter: BookCargoPresenter) async throws -> String {
+        if format == .json { return CargoDocument.json([response.cargo]) + "\n" }
+        let booking = presenter.content(for: response)
+        return lines([quiet ? booking.trackingId.rawValue : booking.message])
+    }
+}
+
+/// The cargo a bookings file booked, as `book --bookings` writes them.
+struct ImportBookingsRendering: Rendering {
+    typealias Interactor = ImportBookingsInteractor
+    typealias Presenter = ImportBookingsPresenter
+
+    static let formats = BookRendering.formats
+    static let subject = BookRendering.subject
+    let quiet: Bool
+
+    func text(_ response: ImportBookingsResponse, as format: OutputFormat, presenter: ImportBookingsPresenter) async throws -> String {
+        if format == .json { return CargoDocument.json(response.cargo) + "\n" }
+        return lines(quiet ? response.cargo.map(\.trackingId.rawValue) : presenter.content(for: response))
     }
 }

@@ -10,25 +10,39 @@ struct CargoCommand: AsyncParsableCommand {
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var store: StoreOptions
     @Option(help: "Only cargo with this status: not-routed, on-track, misdirected, misrouted or claimed.") var status = ""
-    @Option(help: "Output format: table, json or csv.") var format: OutputFormat = .table
+    @Option(help: "Output format: table, json (data only, docs/schemas/cargo-list.schema.json) or csv.") var format: OutputFormat = .table
 
-    func validate() throws {
-        if format == .dcsa || format.isPicture { throw ValidationError("--format: cargo is written as table, json or csv.") }
-    }
+    func validate() throws { try CargoListRendering.check(format) }
 
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store).listCargo
-        try show(await coordinator(ListCargoForm(status: status))) { cargo in
-            switch format {
-            case .json: print(json(cargo))
-            case .csv: print(CSVReport.cargo(cargo))
-            case .table, .dcsa, .svg, .html:
-                guard !cargo.isEmpty else { return print("No cargo\(status.isEmpty ? "" : " with status \(status)") in \(store.store).") }
-                print(Table.text(
-                    header: ["Tracking id", "Size", "Route", "Status", "Where", "ETA"],
-                    rows: cargo.map { [$0.trackingId.rawValue, $0.size, $0.route, $0.status, [$0.transportStatus, $0.lastKnownLocation, $0.currentVoyage.map { "on \($0)" }].compactMap { $0 }.joined(separator: ", "), $0.estimatedTimeOfArrival ?? "-"] }))
-            }
+        try await CargoListRendering(store: store.store).run(coordinator, ListCargoForm(status: status), as: format)
+    }
+}
+
+/// The booked cargo, as `cargo` writes it.
+struct CargoListRendering: Rendering {
+    typealias Interactor = ListCargoInteractor
+    typealias Presenter = ListCargoPresenter
+
+    static let formats: [OutputFormat] = [.table, .json, .csv]
+    static let subject = "cargo"
+    let store: String
+
+    func text(_ response: ListCargoResponse, as format: OutputFormat, presenter: ListCargoPresenter) async throws -> String {
+        switch format {
+        case .json: return CargoDocument.json(response.cargo) + "\n"
+        case .csv: return CargoDocument.csv(response.cargo) + "\n"
+        default: break
         }
+        let cargo = presenter.content(for: response)
+        guard !cargo.isEmpty else { return lines(["No cargo\(response.status.map { " with status \($0)" } ?? "") in \(store)."]) }
+        return lines([Table.text(
+            header: ["Tracking id", "Size", "Route", "Status", "Where", "ETA"],
+            rows: cargo.map { each in
+                let place = [each.transportStatus, each.lastKnownLocation, each.currentVoyage.map { "on \($0)" }].compactMap { $0 }
+                return [each.trackingId.rawValue, each.size, each.route, each.status, place.joined(separator: ", "), each.estimatedTimeOfArrival ?? "-"]
+            })])
     }
 }
 

@@ -15,6 +15,7 @@ struct ChangeDestinationCommand: AsyncParsableCommand {
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store).changeDestination
         let form = ChangeDestinationForm(trackingId: trackingId, destination: to, deadline: deadline)
-        try show(await coordinator(form), flags: ["destination": "to", "trackingId": "tracking-id"]) { print($0) }
+        try await SentenceRendering<ChangeDestinationInteractor, ChangeDestinationPresenter>()
+            .run(coordinator, form, as: .table, flags: ["destination": "to", "trackingId": "tracking-id"])
     }
 }

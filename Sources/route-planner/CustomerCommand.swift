@@ -14,7 +14,18 @@ struct CustomerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store, creating: true).registerCustomer
-        let result = await coordinator.controller.handle(RegisterCustomerForm(id: id, name: name, renames: rename))
-        try show(coordinator.presenter.present(result), hint: commandHint(for: result)) { print($0) }
+        try await SentenceRendering<RegisterCustomerInteractor, RegisterCustomerPresenter>()
+            .run(coordinator, RegisterCustomerForm(id: id, name: name, renames: rename), as: .table)
+    }
+}
+
+/// A use case whose content is a sentence for people, such as a registered customer or an assigned route.
+struct SentenceRendering<Interactor: UseCase, Presenter: RoutePlannerApplication.Presenter>: Rendering
+where Interactor.Request: FormRequest, Presenter.Response == Interactor.Response, Presenter.Content == String {
+    static var formats: [OutputFormat] { [.table] }
+    static var subject: String { "the result" }
+
+    func text(_ response: Interactor.Response, as format: OutputFormat, presenter: Presenter) async throws -> String {
+        lines([presenter.content(for: response)])
     }
 }

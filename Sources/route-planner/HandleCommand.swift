@@ -20,8 +20,11 @@ struct HandleCommand: AsyncParsableCommand {
     @Option(help: "When it happened: a date-time with a zone.") var time: String?
     @Option(help: "When it was reported: a date-time with a zone. Default: now.") var registered = ""
     @Option(help: "A handling report CSV file to register whole.") var events: String?
+    @Option(help: "Output format: table, or json (data only: docs/schemas/handle.schema.json, with --events docs/schemas/handle-report.schema.json).")
+    var format: OutputFormat = .table
 
     func validate() throws {
+        try HandleRendering.check(format)
         if events != nil {
             guard trackingId == nil, event == nil, location == nil, time == nil else {
                 throw ValidationError("--events registers a whole file: give no tracking id, --event, --location or --time with it.")
@@ -34,15 +37,38 @@ struct HandleCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try schedule.composition(store: store.store)
         if let events {
-            return try show(await app.importHandlingReport(ImportHandlingReportForm(file: events)), flags: ["file": "events"]) {
-                print($0.joined(separator: "\n"))
-            }
+            return try await HandlingReportRendering().run(app.importHandlingReport, ImportHandlingReportForm(file: events), as: format, flags: ["file": "events"])
         }
         let form = RegisterHandlingEventForm(
             trackingId: trackingId ?? "", event: event ?? "", location: location ?? "", voyage: voyage, completionTime: time ?? "",
             registrationTime: registered)
-        try show(await app.registerHandlingEvent(form), flags: ["completionTime": "time", "registrationTime": "registered", "trackingId": "tracking-id"]) {
-            print($0)
-        }
+        try await HandleRendering().run(
+            app.registerHandlingEvent, form, as: format, flags: ["completionTime": "time", "registrationTime": "registered", "trackingId": "tracking-id"])
+    }
+}
+
+/// A registered handling event and the cargo after it, as `handle ID` writes them.
+struct HandleRendering: Rendering {
+    typealias Interactor = RegisterHandlingEventInteractor
+    typealias Presenter = RegisterHandlingEventPresenter
+
+    static let formats: [OutputFormat] = [.table, .json]
+    static let subject = "a handling"
+
+    func text(_ response: RegisterHandlingEventResponse, as format: OutputFormat, presenter: RegisterHandlingEventPresenter) async throws -> String {
+        format == .json ? CargoDocument.json(response) + "\n" : lines([presenter.content(for: response)])
+    }
+}
+
+/// What a handling report registered, as `handle --events` writes it.
+struct HandlingReportRendering: Rendering {
+    typealias Interactor = ImportHandlingReportInteractor
+    typealias Presenter = ImportHandlingReportPresenter
+
+    static let formats = HandleRendering.formats
+    static let subject = HandleRendering.subject
+
+    func text(_ response: ImportHandlingReportResponse, as format: OutputFormat, presenter: ImportHandlingReportPresenter) async throws -> String {
+        format == .json ? CargoDocument.json(response) + "\n" : lines(presenter.content(for: response))
     }
 }

@@ -18,29 +18,43 @@ struct ReRouteCommand: AsyncParsableCommand {
     @OptionGroup(title: "What if") var whatIf: ScenarioOptions
     @Option(name: .short, help: "The most options per cargo, 1 to 50.") var k = 5
     @Option(help: "A voyage the options must not ride; repeatable.") var avoidVoyage: [String] = []
-    @Option(help: "Output format: table, json or csv (one row per leg of each option).") var format: OutputFormat = .table
+    @Option(help: "Output format: table, json (data only, docs/schemas/reroute.schema.json) or csv (one row per leg of each option).")
+    var format: OutputFormat = .table
 
-    func validate() throws {
-        if format == .dcsa || format.isPicture { throw ValidationError("--format: re-routings are written as table, json or csv.") }
-    }
+    func validate() throws { try ReRouteRendering.check(format) }
 
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store, scenario: try whatIf.scenario()).reRouteCargo
         let form = ReRouteCargoForm(trackingId: trackingId ?? "", limit: String(k), avoidVoyages: avoidVoyage)
-        let result = await coordinator.controller.handle(form)
-        try whatIf.reject(result)
-        if format == .csv, case .success(let response) = result { return print(CSVReport.reRoutings(response, format: coordinator.presenter.format)) }
-        try show(coordinator.presenter.present(result), flags: ["limit": "k", "avoidVoyages": "avoid-voyage"]) { entries in
-            guard format == .table else { return print(json(entries)) }
-            guard !entries.isEmpty else { return print("Every cargo is on track and its itinerary still sails.") }
-            for entry in entries {
-                print("Cargo \(entry.cargo.trackingId) (\(entry.cargo.route), \(entry.cargo.size)): \(entry.reason)")
-                if let problem = entry.problem { print("  " + problem) }
-                if let from = entry.from, !entry.options.isEmpty {
-                    print("  Options \(from); assign one with: route-planner assign-route \(entry.cargo.trackingId) N")
-                    print(RouteOutput.table(entry.options).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
-                }
+        try await ReRouteRendering().run(coordinator, form, as: format, flags: ["limit": "k", "avoidVoyages": "avoid-voyage"], check: whatIf.reject)
+    }
+}
+
+/// The cargo that needs routing again and its options, as `reroute` writes them.
+struct ReRouteRendering: Rendering {
+    typealias Interactor = ReRouteCargoInteractor
+    typealias Presenter = ReRouteCargoPresenter
+
+    static let formats: [OutputFormat] = [.table, .json, .csv]
+    static let subject = "re-routings"
+
+    func text(_ response: ReRouteCargoResponse, as format: OutputFormat, presenter: ReRouteCargoPresenter) async throws -> String {
+        switch format {
+        case .json: return CargoDocument.json(response) + "\n"
+        case .csv: return CargoDocument.csv(response) + "\n"
+        default: break
+        }
+        let entries = presenter.content(for: response)
+        guard !entries.isEmpty else { return lines(["Every cargo is on track and its itinerary still sails."]) }
+        var table: [String] = []
+        for entry in entries {
+            table.append("Cargo \(entry.cargo.trackingId) (\(entry.cargo.route), \(entry.cargo.size)): \(entry.reason)")
+            if let problem = entry.problem { table.append("  " + problem) }
+            if let from = entry.from, !entry.options.isEmpty {
+                table.append("  Options \(from); assign one with: route-planner assign-route \(entry.cargo.trackingId) N")
+                table += RouteOutput.table(entry.options).split(separator: "\n").map { "  " + $0 }
             }
         }
+        return lines(table)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerPictures
 
@@ -10,48 +11,56 @@ struct TrackCommand: AsyncParsableCommand {
     @Argument(help: "The cargo's tracking id.") var trackingId: String
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var store: StoreOptions
-    @Option(help: "Output format: table, json, csv (the row cargo --format csv writes), svg (the itinerary on a time line with the handling events) or html (a page with the status, the time line, the map and the events).")
+    @Option(help: "Output format: table, json (data only, docs/schemas/cargo.schema.json), csv (the row cargo --format csv writes), svg (the itinerary on a time line with the handling events) or html (a page with the status, the time line, the map and the events).")
     var format: OutputFormat = .table
 
-    func validate() throws {
-        if format == .dcsa { throw ValidationError("--format: tracking is written as table, json, csv, svg or html.") }
-    }
+    func validate() throws { try TrackRendering.check(format) }
 
     func run() async throws {
         let app = try schedule.composition(store: store.store)
-        let coordinator = app.trackCargo
-        if format.isPicture {
-            let result = await coordinator.controller.handle(TrackCargoForm(trackingId: trackingId))
-            if case .success(let response) = result {
-                guard format == .html else { return print(TrackingPictures.timeline(response).svgDocument, terminator: "") }
-                let locations = (try? await app.locations.locations()) ?? []
-                return print(TrackingPictures.page(response, locations: locations, presenter: coordinator.presenter), terminator: "")
-            }
-            return try show(coordinator.presenter.present(result), flags: ["trackingId": "tracking-id"]) { _ in }
+        try await TrackRendering(locations: app.locations)
+            .run(app.trackCargo, TrackCargoForm(trackingId: trackingId), as: format, flags: ["trackingId": "tracking-id"])
+    }
+}
+
+/// A cargo's delivery progress, as `track` writes it.
+struct TrackRendering: Rendering {
+    typealias Interactor = TrackCargoInteractor
+    typealias Presenter = TrackCargoPresenter
+
+    static let formats: [OutputFormat] = [.table, .json, .csv, .svg, .html]
+    static let subject = "tracking"
+    /// Where the page's map finds the ports.
+    let locations: any LocationRepository
+
+    func text(_ response: TrackCargoResponse, as format: OutputFormat, presenter: TrackCargoPresenter) async throws -> String {
+        switch format {
+        case .json: return CargoDocument.json(response.cargo) + "\n"
+        case .csv: return CargoDocument.csv([response.cargo]) + "\n"
+        case .svg: return TrackingPictures.timeline(response).svgDocument
+        case .html: return TrackingPictures.page(response, locations: (try? await locations.locations()) ?? [], presenter: presenter)
+        case .table, .dcsa: break
         }
-        try show(await coordinator(TrackCargoForm(trackingId: trackingId)), flags: ["trackingId": "tracking-id"]) { cargo in
-            if format == .json { return print(json(cargo)) }
-            if format == .csv { return print(CSVReport.cargo([cargo])) }
-            var lines = [
-                "Cargo \(cargo.trackingId): \(cargo.size), \(cargo.route), \(cargo.window)",
-                "Status:      \(cargo.status) (\(cargo.routingStatus), \(cargo.transportStatus))",
-            ]
-            if let advice = cargo.advice {
-                let command = cargo.status == "claimed" ? "" : " (route-planner reroute \(cargo.trackingId))"
-                lines += ["To do:       \(advice)\(command)"]
-            }
-            lines += [
-                "Last seen:   \([cargo.lastKnownLocation, cargo.currentVoyage.map { "aboard \($0)" }].compactMap { $0 }.joined(separator: ", ").nilIfEmpty ?? "-")",
-                "Next:        \(cargo.nextExpectedActivity ?? "-")",
-                "ETA:         \(cargo.estimatedTimeOfArrival ?? "-")",
-            ]
-            if let itinerary = cargo.itinerary {
-                lines += ["Itinerary:   \(itinerary.route), \(itinerary.departure) → \(itinerary.arrival), \(itinerary.slack)"]
-                lines += itinerary.legs.map { "  " + $0 }
-            }
-            if !cargo.events.isEmpty { lines += ["Events:"] + cargo.events.map { "  " + $0 } }
-            print(lines.joined(separator: "\n"))
+        let cargo = presenter.content(for: response)
+        var table = [
+            "Cargo \(cargo.trackingId): \(cargo.size), \(cargo.route), \(cargo.window)",
+            "Status:      \(cargo.status) (\(cargo.routingStatus), \(cargo.transportStatus))",
+        ]
+        if let advice = cargo.advice {
+            let command = response.cargo.delivery.status == .claimed ? "" : " (route-planner reroute \(cargo.trackingId))"
+            table += ["To do:       \(advice)\(command)"]
         }
+        table += [
+            "Last seen:   \([cargo.lastKnownLocation, cargo.currentVoyage.map { "aboard \($0)" }].compactMap { $0 }.joined(separator: ", ").nilIfEmpty ?? "-")",
+            "Next:        \(cargo.nextExpectedActivity ?? "-")",
+            "ETA:         \(cargo.estimatedTimeOfArrival ?? "-")",
+        ]
+        if let itinerary = cargo.itinerary {
+            table += ["Itinerary:   \(itinerary.route), \(itinerary.departure) → \(itinerary.arrival), \(itinerary.slack)"]
+            table += itinerary.legs.map { "  " + $0 }
+        }
+        if !cargo.events.isEmpty { table += ["Events:"] + cargo.events.map { "  " + $0 } }
+        return lines(table)
     }
 }
 

@@ -3,14 +3,15 @@ import RoutePlanner
 import Testing
 
 @Suite struct ListCargoTests {
-    @Test(arguments: [("", nil), ("on-track", "on track"), (" Misdirected ", "misdirected"), ("not routed", "not routed"), ("CLAIMED", "claimed")])
-    func theRequestReadsTheStatus(_ text: String, _ status: String?) throws {
+    @Test(arguments: [("", nil), ("on-track", .onTrack), (" Misdirected ", .misdirected), ("not routed", .notRouted), ("CLAIMED", .claimed)]
+        as [(String, Delivery.Status?)])
+    func theRequestReadsTheStatus(_ text: String, _ status: Delivery.Status?) throws {
         #expect(try ListCargoRequest.create(ListCargoForm(status: text)).get().status == status)
     }
 
     @Test func theRequestRefusesAnUnknownStatus() {
         #expect(ListCargoRequest.create(ListCargoForm(status: "lost")) == .failure(ValidationError(fields: [
-            "status": "Enter one of not-routed, on-track, misdirected, misrouted, claimed, or nothing for all.",
+            "status": "Enter one of on-track, misdirected, not-routed, misrouted, claimed, or nothing for all.",
         ])))
     }
 
@@ -22,20 +23,28 @@ import Testing
         ]
     }
 
-    @Test func thePresenterShowsEveryCargoOrThoseWithTheStatus() throws {
+    @Test func thePresenterShowsEveryCargoItIsGiven() throws {
         let all = ListCargoPresenter().content(for: ListCargoResponse(cargo: try Self.summaries(), status: nil))
         #expect(all.map(\.trackingId) == ["A-ROUTED", "B-OPEN", "C-LOST"])
         #expect(all.map(\.status) == ["on track", "not routed", "misdirected"])
-        let misdirected = ListCargoPresenter().content(for: ListCargoResponse(cargo: try Self.summaries(), status: "misdirected"))
-        #expect(misdirected.map(\.trackingId) == ["C-LOST"])
-        #expect(ListCargoPresenter().content(for: ListCargoResponse(cargo: try Self.summaries(), status: "claimed")).isEmpty)
+    }
+
+    @Test func theInteractorGivesOnlyTheCargoWithTheStatus() async throws {
+        let repository = InMemoryCargoRepository(try Self.summaries().map { summary in
+            try Sample.cargo(summary.trackingId, routed: summary.itinerary != nil, events: summary.handlingEvents)
+        })
+        let interactor = ListCargoInteractor(cargo: repository)
+        #expect(try await interactor.execute(ListCargoRequest(status: .misdirected)).get().cargo.map(\.trackingId) == ["C-LOST"])
+        #expect(try await interactor.execute(ListCargoRequest(status: .claimed)).get().cargo.isEmpty)
     }
 
     @Test func theInteractorListsInTrackingIdOrder() async throws {
         let repository = InMemoryCargoRepository([try Sample.cargo("B"), try Sample.cargo("C", routed: false), try Sample.cargo("A")])
         let response = try await ListCargoInteractor(cargo: repository).execute(try ListCargoRequest.create(ListCargoForm(status: "on-track")).get()).get()
-        #expect(response.cargo.map(\.trackingId) == ["A", "B", "C"])
-        #expect(response.status == "on track")
+        #expect(response.cargo.map(\.trackingId) == ["A", "B"])
+        #expect(response.status == .onTrack)
+        let all = try await ListCargoInteractor(cargo: repository).execute(ListCargoRequest(status: nil)).get()
+        #expect(all.cargo.map(\.trackingId) == ["A", "B", "C"])
         let empty = try await ListCargoInteractor(cargo: InMemoryCargoRepository()).execute(ListCargoRequest(status: nil)).get()
         #expect(empty.cargo.isEmpty)
     }

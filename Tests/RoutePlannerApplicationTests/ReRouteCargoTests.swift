@@ -19,7 +19,7 @@ import Testing
             origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15))
         let onward = try Sample.network.earliestArrival(for: fromHamburg)
         let response = ReRouteCargoResponse(entries: [
-            .init(cargo: CargoSummary(lost), reason: "misdirected: unload at DEHAM on AE1-0100W", specification: fromHamburg, options: .success([onward])),
+            .init(cargo: CargoSummary(lost), reason: .misdirected(Sample.unloadInHamburg), specification: fromHamburg, options: .success([onward])),
             .init(cargo: CargoSummary(try Sample.cargo("OK")), reason: nil, specification: nil, options: .failure(.invalidOperation("Nothing to do."))),
         ])
         let views = ReRouteCargoPresenter().content(for: response)
@@ -52,7 +52,7 @@ import Testing
         ])
         let response = try await interactor.execute(ReRouteCargoRequest(trackingId: nil, limit: 5, avoidedVoyages: [])).get()
         #expect(response.entries.map(\.cargo.trackingId) == ["B-OPEN", "C-LOST"])
-        #expect(response.entries.map(\.reason) == ["not routed", "misdirected: unload at DEHAM on AE1-0100W"])
+        #expect(response.entries.map(\.reason) == [.notRouted, .misdirected(Sample.unloadInHamburg)])
         #expect(response.entries[0].specification == Sample.specification)
         #expect(try response.entries[0].options.get().count == 2)
         #expect(response.entries[1].specification?.origin == "DEHAM")
@@ -68,7 +68,8 @@ import Testing
         let network = try ScheduleNetwork(locations: SampleLocations.all, voyages: SampleVoyages.all.filter { $0.number != "NF-0310N" })
         let (interactor, _) = Self.interactor([try Sample.cargo(events: [Sample.receive])], network: network)
         let response = try await interactor.execute(ReRouteCargoRequest(trackingId: nil, limit: 5, avoidedVoyages: [])).get()
-        #expect(response.entries.map(\.reason) == ["leg 2, NF-0310N NLRTM → SESTO, no longer sails as planned"])
+        #expect(response.entries.map(\.reason) == [.disrupted(index: 1, leg: Sample.fastest.legs[1])])
+        #expect(ReRouteCargoPresenter().content(for: response).map(\.reason) == ["leg 2, NF-0310N NLRTM → SESTO, no longer sails as planned"])
         #expect(try response.entries[0].options.get().first?.voyageNumbers == ["AE1-0100W", "BF-0410E"])
     }
 
@@ -80,8 +81,8 @@ import Testing
         #expect(onTrack.entries[0].reason == nil)
         #expect(try onTrack.entries[0].options.get().map(\.voyageNumbers) == [["AE1-0100W", "BF-0410E"]])
         let over = try await interactor.execute(ReRouteCargoRequest(trackingId: "CLAIMED", limit: 5, avoidedVoyages: [])).get()
-        #expect(over.entries[0].reason == "claimed")
-        #expect(over.entries[0].options == .failure(.invalidOperation("Cargo CLAIMED was claimed at SESTO at 2026-04-06T00:00:00Z; its journey is closed.")))
+        #expect(over.entries[0].reason == .claimed)
+        #expect(over.entries[0].options == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
         // Asked for every cargo, a claimed one is not named at all.
         let all = try await interactor.execute(ReRouteCargoRequest(trackingId: nil, limit: 1, avoidedVoyages: [])).get()
         #expect(!all.entries.map(\.cargo.trackingId).contains("CLAIMED"))

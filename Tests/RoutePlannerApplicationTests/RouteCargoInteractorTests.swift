@@ -95,7 +95,7 @@ import Testing
         ])
         let repository = InMemoryCargoRepository([claimed])
         #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "CLAIMED")))
-            == .failure(.invalidOperation("Cargo CLAIMED was claimed at SESTO at 2026-04-06T00:00:00Z; its journey is closed.")))
+            == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
         #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "NOBODY"))) == .failure(.cargoNotFound("NOBODY")))
         // Without a cargo repository, no cargo can be found.
         #expect(await Self.interactor().execute(Self.request(RouteCargoForm(trackingId: "CLAIMED"))) == .failure(.cargoNotFound("CLAIMED")))

@@ -7,7 +7,7 @@ public struct ListCargoPresenter: Presenter {
     }
 
     public func content(for response: ListCargoResponse) -> [CargoTrackingView] {
-        response.cargo.map(format.tracking).filter { response.status == nil || $0.status == response.status }
+        response.cargo.map(format.tracking)
     }
 }
 

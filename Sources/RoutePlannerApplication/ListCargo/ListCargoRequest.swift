@@ -1,4 +1,5 @@
 import Foundation
+import RoutePlanner
 
 /// The raw fields of the cargo list: which cargo to show.
 public struct ListCargoForm: Hashable, Sendable {
@@ -13,10 +14,14 @@ public struct ListCargoForm: Hashable, Sendable {
 
 /// A validated request for the booked cargo.
 public struct ListCargoRequest: FormRequest, Hashable {
-    /// The status to show only, as ``CargoTrackingView/status`` writes it, or `nil` for all.
-    public let status: String?
+    /// The status to show only, or `nil` for all.
+    public let status: Delivery.Status?
 
-    static let statuses = ["not routed", "on track", "misdirected", "misrouted", "claimed"]
+    public init(status: Delivery.Status?) {
+        self.status = status
+    }
+
+    static let statuses = Delivery.Status.allCases.map(\.rawValue)
 
     /// Validates the form: `status` is blank or one of the statuses.
     public static func create(_ form: ListCargoForm) -> Result<ListCargoRequest, ValidationError> {
@@ -26,6 +31,6 @@ public struct ListCargoRequest: FormRequest, Hashable {
                 "status": "Enter one of \(statuses.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", ")), or nothing for all.",
             ]))
         }
-        return .success(ListCargoRequest(status: text.isEmpty ? nil : text))
+        return .success(ListCargoRequest(status: Delivery.Status(rawValue: text)))
     }
 }

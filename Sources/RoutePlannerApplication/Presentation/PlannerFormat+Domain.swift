@@ -34,6 +34,8 @@ extension PlannerFormat {
             return "There is no cargo with tracking id \(trackingId)."
         case .customerNotFound(let id):
             return "There is no customer \(id); register it first."
+        case .cargoClosed(let trackingId, let claim):
+            return "Cargo \(trackingId) was claimed at \(claim.location) at \(CSVWriter.timestamp(claim.completionTime)); its journey is closed."
         case .deadlinePassed(let deadline, let asOf):
             return "The deadline, \(dateTime(deadline)), has passed: it is \(dateTime(asOf)) now."
         case .customerRegistered(let customer, let newName):

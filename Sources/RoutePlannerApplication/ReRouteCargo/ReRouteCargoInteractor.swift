@@ -3,12 +3,36 @@ import RoutePlanner
 
 /// The cargo that needs routing again, why, and its options from where it is.
 public struct ReRouteCargoResponse: Hashable, Sendable {
+    /// Why a cargo needs routing again.
+    public enum Reason: Hashable, Sendable {
+        /// It has no itinerary.
+        case notRouted
+        /// Its last move was not what its itinerary expects.
+        case misdirected(HandlingEvent)
+        /// Its itinerary no longer fits its specification.
+        case misrouted
+        /// A leg of its itinerary (`index` from 0) no longer sails as planned.
+        case disrupted(index: Int, leg: Leg)
+        /// It was claimed: its journey is closed, and it is not routed again.
+        case claimed
+
+        /// `notRouted`, `misdirected`, `misrouted`, `disrupted` or `claimed`: the reason as documents write it.
+        public var code: String {
+            switch self {
+            case .notRouted: "notRouted"
+            case .misdirected: "misdirected"
+            case .misrouted: "misrouted"
+            case .disrupted: "disrupted"
+            case .claimed: "claimed"
+            }
+        }
+    }
+
     /// One cargo's re-routing.
     public struct Entry: Hashable, Sendable {
         public let cargo: CargoSummary
-        /// Why it needs routing again: "not routed", "misdirected: unload at DEHAM on AE1-0302W", "leg 2, … no longer
-        /// sails as planned"; `nil` for a cargo asked for by id that is on track.
-        public let reason: String?
+        /// Why it needs routing again; `nil` for a cargo asked for by id that is on track.
+        public let reason: Reason?
         /// The specification searched, from where the cargo is.
         public let specification: RouteSpecification?
         /// The options, numbered from 1 for ``AssignToRouteInteractor``, or why there are none.

@@ -33,8 +33,22 @@ public struct ReRouteCargoPresenter: Presenter {
                 (options, problem) = ([], format.message(for: error))
             }
             return ReRoutingView(
-                cargo: format.tracking(entry.cargo), reason: entry.reason ?? "on track",
+                cargo: format.tracking(entry.cargo), reason: entry.reason.map(Self.text) ?? "on track",
                 from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
+        }
+    }
+}
+
+extension ReRouteCargoPresenter {
+    /// "not routed", "misdirected: unload at DEHAM on AE1-0302W", "leg 2, NF-0310N NLRTM → SESTO, no longer sails as planned".
+    static func text(_ reason: ReRouteCargoResponse.Reason) -> String {
+        switch reason {
+        case .notRouted: "not routed"
+        case .misdirected(let event): "misdirected: \(event)"
+        case .misrouted: "its itinerary no longer fits its specification"
+        case .disrupted(let index, let leg):
+            "leg \(index + 1), \(leg.voyage.number) \(leg.loadLocation.code) → \(leg.unloadLocation.code), no longer sails as planned"
+        case .claimed: "claimed"
         }
     }
 }

@@ -45,21 +45,18 @@ enum CargoRouting {
 
     /// The error for routing a claimed cargo: its journey is closed.
     static func closed(_ cargo: Cargo, claim: HandlingEvent) -> DomainError {
-        .invalidOperation(
-            "Cargo \(cargo.trackingId) was claimed at \(claim.location) at \(CSVWriter.timestamp(claim.completionTime)); its journey is closed.")
+        .cargoClosed(cargo.trackingId, claim: claim)
     }
 
-    /// Why a cargo needs routing again, or `nil` when it is on track and its itinerary still sails; "claimed"
-    /// for a claimed cargo, which is never routed again.
-    static func reasonToReRoute(_ cargo: Cargo, in network: ScheduleNetwork) -> String? {
+    /// Why a cargo needs routing again, or `nil` when it is on track and its itinerary still sails; claimed for a
+    /// claimed cargo, which is never routed again.
+    static func reasonToReRoute(_ cargo: Cargo, in network: ScheduleNetwork) -> ReRouteCargoResponse.Reason? {
         let delivery = cargo.delivery
-        if delivery.status == .claimed { return "claimed" }
-        guard let itinerary = cargo.itinerary else { return "not routed" }
-        if let event = delivery.unexpectedEvent { return "misdirected: \(event)" }
-        if delivery.routingStatus == .misrouted { return "its itinerary no longer fits its specification" }
-        let disrupted = network.disruptedLegs(of: itinerary)
-        guard let first = disrupted.first else { return nil }
-        let leg = itinerary.legs[first]
-        return "leg \(first + 1), \(leg.voyage.number) \(leg.loadLocation.code) → \(leg.unloadLocation.code), no longer sails as planned"
+        if delivery.status == .claimed { return .claimed }
+        guard let itinerary = cargo.itinerary else { return .notRouted }
+        if let event = delivery.unexpectedEvent { return .misdirected(event) }
+        if delivery.routingStatus == .misrouted { return .misrouted }
+        guard let first = network.disruptedLegs(of: itinerary).first else { return nil }
+        return .disrupted(index: first, leg: itinerary.legs[first])
     }
 }

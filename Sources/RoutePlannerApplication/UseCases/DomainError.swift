@@ -20,6 +20,8 @@ public enum DomainError: Error, Hashable, Sendable {
     case noRoute(RouteSpecification, earliestPossibleArrival: Date?)
     /// The itinerary does not fit the cargo's specification, for these reasons.
     case itineraryDoesNotSatisfySpecification(trackingId: TrackingId, reasons: [String])
+    /// The cargo was claimed (at a place and time): its journey is closed, and it is not routed again.
+    case cargoClosed(TrackingId, claim: HandlingEvent)
     /// The operation makes no sense in the cargo's state.
     case invalidOperation(String)
     /// A repository could not be read or written.

@@ -1,0 +1,303 @@
+import Foundation
+import RoutePlanner
+
+/// Booked cargo as documents for programs: data only, no prose. Codes are UN/LOCODEs, voyage numbers and
+/// the names below; times are RFC 3339 in UTC; sizes are numbers (docs/CLI.md; each JSON document has a
+/// JSON Schema in docs/schemas).
+///
+/// One shape of cargo serves `track`, `cargo`, `book`, `handle` and `reroute`: its booking, its
+/// `status` (`onTrack`, `misdirected`, `notRouted`, `misrouted`, `claimed`), `routingStatus`
+/// (`notRouted`, `routed`, `misrouted`), `transportStatus` (`notReceived`, `inPort`, `onboardCarrier`,
+/// `claimed`), where it was last, the next expected activity, the ETA, the unexpected event that misdirected
+/// it, its itinerary and its events.
+public enum CargoDocument {
+    /// The schema version of every JSON document here.
+    public static let version = 1
+
+    /// `track --format json`: `{ "version": 1, "cargo": {…} }`.
+    public static func json(_ cargo: CargoSummary) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let cargo: Cargo
+        }
+        return RouteDocument.encode(Output(version: version, cargo: Cargo(cargo)))
+    }
+
+    /// `cargo`, `book --format json`: `{ "version": 1, "cargo": [{…}, …] }`.
+    public static func json(_ cargo: [CargoSummary]) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let cargo: [Cargo]
+        }
+        return RouteDocument.encode(Output(version: version, cargo: cargo.map(Cargo.init)))
+    }
+
+    /// `handle ID --format json`: the event, what registering it did (`recorded`, `recordedOutOfOrder`,
+    /// `duplicate`) and the cargo after it.
+    public static func json(_ response: RegisterHandlingEventResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let event: Event
+            let outcome: String
+            let cargo: Cargo
+        }
+        let outcome = switch response.outcome {
+        case .recorded: "recorded"
+        case .recordedOutOfOrder: "recordedOutOfOrder"
+        case .duplicate: "duplicate"
+        }
+        return RouteDocument.encode(Output(version: version, event: Event(response.event), outcome: outcome, cargo: Cargo(response.cargo)))
+    }
+
+    /// `handle --events FILE --format json`: the counts of the report and the cargo it handled.
+    public static func json(_ response: ImportHandlingReportResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let rows, registered, outOfOrder, duplicates: Int
+            let cargo: [Cargo]
+        }
+        return RouteDocument.encode(Output(
+            version: version, rows: response.rows, registered: response.registered, outOfOrder: response.outOfOrder,
+            duplicates: response.duplicates, cargo: response.cargo.map(Cargo.init)))
+    }
+
+    /// `reroute --format json`: each cargo with why it needs routing again (`notRouted`, `misdirected`,
+    /// `misrouted`, `disrupted` with the leg's number, `claimed`; `null` for a cargo on track, asked for by
+    /// id), the specification searched from where it is, and its options or the problem (a domain error's
+    /// code).
+    public static func json(_ response: ReRouteCargoResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let entries: [Entry]
+        }
+        struct Entry: Encodable {
+            let cargo: Cargo
+            let reason: String?
+            let disruptedLeg: Int?
+            let from: From?
+            let options: [Itinerary]
+            let problem: Problem?
+        }
+        struct From: Encodable {
+            let origin, ready, deadline: String
+        }
+        let entries = response.entries.map { entry in
+            var disruptedLeg: Int?
+            if case .disrupted(let index, _)? = entry.reason { disruptedLeg = index + 1 }
+            let options = (try? entry.options.get()) ?? []
+            var problem: Problem?
+            if case .failure(let error) = entry.options { problem = Problem(error) }
+            return Entry(
+                cargo: Cargo(entry.cargo), reason: entry.reason?.code, disruptedLeg: disruptedLeg,
+                from: entry.specification.map {
+                    From(origin: $0.origin.rawValue, ready: timestamp($0.readyTime), deadline: timestamp($0.arrivalDeadline))
+                },
+                options: options.map(Itinerary.init), problem: problem)
+        }
+        return RouteDocument.encode(Output(version: version, entries: entries))
+    }
+
+    /// `cargo`, `track --format csv`, one row per cargo:
+    /// `tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta`.
+    public static func csv(_ cargo: [CargoSummary]) -> String {
+        let header = [
+            "tracking_id", "teu", "customer_id", "origin", "destination", "ready", "deadline", "cargo_type", "dangerous_goods", "status",
+            "transport_status", "last_location", "current_voyage", "next_event", "next_location", "next_voyage", "next_time", "eta",
+        ]
+        let rows = cargo.map { summary in
+            let row = Cargo(summary), next = row.nextExpectedActivity
+            return [
+                row.trackingId, String(row.teu), row.customerId ?? "", row.origin, row.destination, row.ready, row.deadline, row.cargoType,
+                String(row.dangerousGoods), row.status, row.transportStatus, row.lastLocation ?? "", row.currentVoyage ?? "",
+                next?.event ?? "", next?.location ?? "", next?.voyage ?? "", next?.time ?? "", row.eta ?? "",
+            ]
+        }
+        return text(header: header, rows: rows)
+    }
+
+    /// `reroute --format csv`, one row per leg of every option, numbered from 1 as `assign-route` takes them;
+    /// a cargo without options has one row with the option fields empty and the problem's code:
+    /// `tracking_id,reason,option,reference,leg,voyage,vessel,from,to,departure,arrival,problem`.
+    public static func csv(_ response: ReRouteCargoResponse) -> String {
+        var rows: [[String]] = []
+        for entry in response.entries {
+            let head = [entry.cargo.trackingId.rawValue, entry.reason?.code ?? "onTrack"]
+            switch entry.options {
+            case .success(let itineraries) where !itineraries.isEmpty:
+                for (option, itinerary) in itineraries.enumerated() {
+                    for (position, leg) in itinerary.legs.enumerated() {
+                        rows.append(head + [
+                            "\(option + 1)", itinerary.reference, "\(position + 1)", leg.voyage.number.rawValue, leg.voyage.vessel ?? "",
+                            leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime), "",
+                        ])
+                    }
+                }
+            case .success:
+                rows.append(head + Array(repeating: "", count: 10))
+            case .failure(let error):
+                rows.append(head + Array(repeating: "", count: 9) + [Problem(error).kind])
+            }
+        }
+        return text(
+            header: ["tracking_id", "reason", "option", "reference", "leg", "voyage", "vessel", "from", "to", "departure", "arrival", "problem"],
+            rows: rows)
+    }
+
+    // MARK: The shapes
+
+    /// A cargo as every document writes it.
+    struct Cargo: Encodable {
+        let trackingId: String
+        let teu: Int
+        let customerId: String?
+        let bookingReference: String?
+        let origin, destination, ready, deadline: String
+        let cargoType: String
+        let dangerousGoods: Bool
+        let status, routingStatus, transportStatus: String
+        let lastLocation: String?
+        let currentVoyage: String?
+        let nextExpectedActivity: Activity?
+        let eta: String?
+        let unexpectedEvent: Event?
+        let itinerary: Itinerary?
+        let events: [Event]
+
+        init(_ cargo: CargoSummary) {
+            let delivery = cargo.delivery, specification = cargo.specification
+            trackingId = cargo.trackingId.rawValue
+            teu = cargo.teu
+            customerId = cargo.customerId?.rawValue
+            bookingReference = cargo.bookingReference
+            origin = specification.origin.rawValue
+            destination = specification.destination.rawValue
+            ready = timestamp(specification.readyTime)
+            deadline = timestamp(specification.arrivalDeadline)
+            cargoType = specification.cargoType.rawValue
+            dangerousGoods = specification.containsDangerousGoods
+            status = switch delivery.status {
+            case .onTrack: "onTrack"
+            case .misdirected: "misdirected"
+            case .notRouted: "notRouted"
+            case .misrouted: "misrouted"
+            case .claimed: "claimed"
+            }
+            routingStatus = switch delivery.routingStatus {
+            case .notRouted: "notRouted"
+            case .routed: "routed"
+            case .misrouted: "misrouted"
+            }
+            transportStatus = switch delivery.transportStatus {
+            case .notReceived: "notReceived"
+            case .inPort: "inPort"
+            case .onboardCarrier: "onboardCarrier"
+            case .claimed: "claimed"
+            }
+            lastLocation = delivery.lastKnownLocation?.rawValue
+            currentVoyage = delivery.currentVoyage?.rawValue
+            nextExpectedActivity = delivery.nextExpectedActivity.map(Activity.init)
+            eta = delivery.estimatedTimeOfArrival.map(timestamp)
+            unexpectedEvent = delivery.unexpectedEvent.map(Event.init)
+            itinerary = cargo.itinerary.map(Itinerary.init)
+            events = cargo.handlingEvents.map(Event.init)
+        }
+    }
+
+    /// A handling event.
+    struct Event: Encodable {
+        let event, location: String
+        let voyage: String?
+        let completionTime, registrationTime: String
+
+        init(_ event: HandlingEvent) {
+            self.event = event.kind.rawValue
+            location = event.location.rawValue
+            voyage = event.voyage?.rawValue
+            completionTime = timestamp(event.completionTime)
+            registrationTime = timestamp(event.registrationTime)
+        }
+    }
+
+    /// What the itinerary expects next; `time` is a load's departure or an unload's arrival.
+    struct Activity: Encodable {
+        let event, location: String
+        let voyage: String?
+        let time: String?
+
+        init(_ activity: HandlingActivity) {
+            event = activity.kind.rawValue
+            location = activity.location.rawValue
+            voyage = activity.voyage?.rawValue
+            time = activity.time.map(timestamp)
+        }
+    }
+
+    /// An itinerary: its reference (what `assign-route` takes), its times and its legs.
+    struct Itinerary: Encodable {
+        let reference, departure, arrival: String
+        let legs: [Leg]
+
+        init(_ itinerary: RoutePlanner.Itinerary) {
+            reference = itinerary.reference
+            departure = timestamp(itinerary.departureTime)
+            arrival = timestamp(itinerary.arrivalTime)
+            legs = itinerary.legs.map(Leg.init)
+        }
+    }
+
+    struct Leg: Encodable {
+        let voyage: String
+        let vessel: String?
+        let from, to, departure, arrival: String
+
+        init(_ leg: RoutePlanner.Leg) {
+            voyage = leg.voyage.number.rawValue
+            vessel = leg.voyage.vessel
+            from = leg.loadLocation.code.rawValue
+            to = leg.unloadLocation.code.rawValue
+            departure = timestamp(leg.loadTime)
+            arrival = timestamp(leg.unloadTime)
+        }
+    }
+
+    /// Why there are no options: the domain error's code, and the earliest arrival there would be for `noRoute`.
+    struct Problem: Encodable {
+        let kind: String
+        let earliestPossibleArrival: String?
+
+        init(_ error: DomainError) {
+            kind = error.code
+            if case .noRoute(_, let earliest?) = error { earliestPossibleArrival = timestamp(earliest) } else { earliestPossibleArrival = nil }
+        }
+    }
+
+    private static func text(header: [String], rows: [[String]]) -> String {
+        ([header] + rows).map { $0.map(CSVWriter.field).joined(separator: ",") }.joined(separator: "\n")
+    }
+}
+
+private func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
+
+extension DomainError {
+    /// The error's name in documents: `unknownLocation`, `noRoute`, `closed` (routing a claimed cargo),
+    /// `invalidOperation`, ….
+    public var code: String {
+        switch self {
+        case .unknownLocation: "unknownLocation"
+        case .unknownVoyage: "unknownVoyage"
+        case .cargoNotFound: "cargoNotFound"
+        case .cargoClosed: "closed"
+        case .customerNotFound: "customerNotFound"
+        case .deadlinePassed: "deadlinePassed"
+        case .customerRegistered: "customerRegistered"
+        case .noRoute: "noRoute"
+        case .itineraryDoesNotSatisfySpecification: "itineraryDoesNotSatisfySpecification"
+        case .invalidOperation: "invalidOperation"
+        case .repositoryFailure: "repositoryFailure"
+        case .invalidScenario: "invalidScenario"
+        case .fileErrors: "fileErrors"
+        case .cancelled: "cancelled"
+        case .capacitiesUnknown: "capacitiesUnknown"
+        }
+    }
+}

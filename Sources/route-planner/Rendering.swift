@@ -1,0 +1,53 @@
+import ArgumentParser
+import RoutePlannerApplication
+
+/// How a command writes one use case's response: the formats it supports and, for each, the text.
+///
+/// The one render seam per response. A command parses its flags, checks `--format` against ``formats``, and
+/// calls ``run(_:_:as:flags:check:)``: the response goes to standard output in the format asked for, field
+/// errors and domain errors to standard error once (naming their flags, with the command line's hint), and a
+/// failure exits non-zero. Documents for programs come from the application's documents
+/// (`CargoDocument`, `RouteDocument`, `AssignmentDocument`), text for people from the presenter's content.
+protocol Rendering {
+    associatedtype Interactor: UseCase where Interactor.Request: FormRequest
+    associatedtype Presenter: RoutePlannerApplication.Presenter where Presenter.Response == Interactor.Response
+
+    /// The formats the command writes, the first being the default.
+    static var formats: [OutputFormat] { get }
+    /// What the command writes, for `--format`'s message: "tracking", "cargo", "re-routings".
+    static var subject: String { get }
+
+    /// The text of a response in a format of ``formats``, ending with a line break.
+    func text(_ response: Interactor.Response, as format: OutputFormat, presenter: Presenter) async throws -> String
+}
+
+extension Rendering {
+    /// Refuses a format the command does not write, naming the ones it does.
+    static func check(_ format: OutputFormat) throws {
+        guard !formats.contains(format) else { return }
+        let names = formats.map(\.rawValue)
+        throw ValidationError("--format: \(subject) is written as \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "table").")
+    }
+
+    /// Runs the use case and writes its response, or its errors on standard error.
+    ///
+    /// - Parameters:
+    ///   - flags: The flag of each form field whose name is not the flag's (`["destination": "to"]`).
+    ///   - check: Looks at the result first, such as a what-if scenario that does not fit the schedule.
+    func run(
+        _ coordinator: Coordinator<Interactor, Presenter>, _ form: Interactor.Request.Form, as format: OutputFormat,
+        flags: [String: String] = [:], check: (Result<Interactor.Response, RequestFailure>) throws -> Void = { _ in }
+    ) async throws {
+        let result = await withProgress { await coordinator.controller.handle(form) }
+        try check(result)
+        guard case .success(let response) = result else {
+            return try show(coordinator.presenter.present(result), flags: flags, hint: commandHint(for: result)) { _ in }
+        }
+        print(try await text(response, as: format, presenter: coordinator.presenter), terminator: "")
+    }
+}
+
+/// Lines for a terminal, each ending with a line break.
+func lines(_ lines: [String]) -> String {
+    lines.map { $0 + "\n" }.joined()
+}
