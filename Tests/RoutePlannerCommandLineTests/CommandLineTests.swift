@@ -46,6 +46,7 @@ import Testing
         ("route-compare", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--cancel-voyage", "WS15-W09", "--compare"]),
         ("route-bad-delay", ["route", "--from", "CNSHA", "--to", "NLRTM", "--delay", "WS15:x"]),
         ("route-dcsa", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--format", "dcsa"]),
+        ("route-json", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--format", "json"]),
         // The DCSA example: ready an hour after WS15-W09's documentation cut-off, the cargo takes WS29-W09.
         ("route-dcsa-schedule", [
             "route", "--schedule", "examples/dcsa/vessel-schedules.json", "--from", "CNSHA", "--to", "NLRTM",
@@ -70,9 +71,9 @@ import Testing
             let (output, _, _) = try Self.run(dcsa + ["--format", "dcsa"])
             if !output.isEmpty { documents.append(output) }
         }
-        // route, route-no-route (an empty list), route-csv, route-dcsa and route-dcsa-schedule.
-        #expect(documents.count == 5 && documents.filter { $0.contains("routingReference") }.count == 4)
-        let problems = try DCSASchema.problems(documents)
+        // route, route-no-route (an empty list), route-csv, route-dcsa, route-json and route-dcsa-schedule.
+        #expect(documents.count == 6 && documents.filter { $0.contains("routingReference") }.count == 5)
+        let problems = try JSONSchemas.problems(documents)
         #expect(problems.isEmpty, "\(problems)")
     }
 
@@ -104,7 +105,7 @@ import Testing
         let documents = try ["examples/dcsa/vessel-schedules.json", Self.fixtures + "/dcsa/vessel-schedules.json"].map {
             try String(contentsOfFile: $0, encoding: .utf8)
         }
-        let problems = try DCSASchema.problems(documents, against: "ServiceSchedule")
+        let problems = try JSONSchemas.problems(documents, dcsa: "ServiceSchedule")
         #expect(problems.isEmpty, "\(problems)")
         let bookings = FileManager.default.temporaryDirectory.appendingPathComponent("dcsa-bookings-\(UUID()).csv")
         defer { try? FileManager.default.removeItem(at: bookings) }
@@ -175,7 +176,7 @@ import Testing
         let partners = legs.map { (($0["transport"] as? [String: Any])?["servicePartners"] as? [[String: Any]])?.first }
         #expect(partners.map { $0?["carrierExportVoyageNumber"] as? String } == ["WS15-W09", "WS25-W07"])
         #expect(partners.map { $0?["carrierServiceCode"] as? String } == ["WS15", "WS25"])
-        let problems = try DCSASchema.problems([output])
+        let problems = try JSONSchemas.problems([output])
         #expect(problems.isEmpty, "\(problems)")
     }
 

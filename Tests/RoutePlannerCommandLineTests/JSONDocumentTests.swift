@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Every JSON document the command writes is data only and valid against its schema in docs/schemas: the route
+/// cases of the snapshots, and every document of a cargo's life in a store.
+@Suite struct JSONDocumentTests {
+    @Test func theJSONDocumentsOfEverySnapshotCaseAreValid() throws {
+        var documents: [String] = []
+        for (_, arguments) in CommandLineTests.snapshotCases where arguments[0] == "route" && !arguments.contains("--compare") {
+            var json = arguments
+            if let format = json.firstIndex(of: "--format") { json.removeSubrange(format...format + 1) }
+            let (output, _, _) = try CommandLineTests.run(json + ["--format", "json"])
+            if !output.isEmpty { documents.append(output) }
+        }
+        // route, route-no-route (no itineraries), route-csv, route-dcsa, route-json and route-dcsa-schedule.
+        #expect(documents.count == 6 && documents.filter { $0.contains("\"reference\"") }.count == 5)
+        let problems = try JSONSchemas.problems(documents, schema: "route")
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test func everyDocumentOfACargosLifeIsDataValidAgainstItsSchema() throws {
+        let store = LifecycleCommandTests.temporaryStore()
+        let bookings = try StoreProcessTests.bookings(2, prefix: "J-")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-\(UUID().uuidString)-report.csv")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+            try? FileManager.default.removeItem(at: bookings)
+            try? FileManager.default.removeItem(at: report)
+        }
+        var documents: [String: [String]] = [:]
+        func run(_ schema: String?, _ arguments: String...) throws {
+            let (output, error, status) = try LifecycleCommandTests.run(store, arguments)
+            #expect(status == 0, "route-planner \(arguments.joined(separator: " ")): \(error)")
+            if let schema { documents[schema, default: []].append(output) }
+        }
+        try run(nil, "customer", "ACME", "Acme Shipping")
+        try run("cargo-list", "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02",
+                "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--format", "json")
+        try run("cargo-list", "book", "--as-of", "2026-03-01", "--bookings", bookings.path, "--customer", "ACME", "--format", "json")
+        try run("cargo", "track", "RP000001", "--format", "json")
+        try run("route", "route", "RP000001", "-k", "2", "--format", "json")
+        try run(nil, "assign-route", "RP000001", "1")
+        try run("handle", "handle", "RP000001", "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z", "--format", "json")
+        try run("handle", "handle", "RP000001", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09",
+                "--time", "2026-03-02T08:00:00Z", "--format", "json")
+        // Discharged where the itinerary does not say: misdirected, with the event that did it.
+        try run("handle", "handle", "RP000001", "--event", "unload", "--location", "CNYTN", "--voyage", "WS15-W09",
+                "--time", "2026-03-13T13:00:00Z", "--format", "json")
+        try run("cargo", "track", "RP000001", "--format", "json")
+        try run("reroute", "reroute", "--format", "json")
+        // A report handles one of the booked file's cargo, which has no itinerary: assign names it, not routed.
+        try "tracking_id,event,location,completion_time\nRP000002,receive,\(try firstOrigin(bookings)),2026-03-20T00:00:00Z\n"
+            .write(to: report, atomically: true, encoding: .utf8)
+        try run("handle-report", "handle", "--events", report.path, "--format", "json")
+        try run("assign", "assign", "--time-limit", "10", "--format", "json")
+        try run("cargo-list", "cargo", "--format", "json")
+        try run("cargo-list", "cargo", "--status", "claimed", "--format", "json")
+
+        #expect(documents.values.map(\.count).reduce(0, +) == 13)
+        for (schema, texts) in documents.sorted(by: { $0.key < $1.key }) {
+            let problems = try JSONSchemas.problems(texts, schema: schema)
+            #expect(problems.isEmpty, "\(schema): \(problems)")
+            // Data only: no presenter prose.
+            for text in texts { #expect(!text.contains("TEU for") && !text.contains(" UTC"), "\(schema): \(text.prefix(300))") }
+        }
+        #expect(documents["cargo"]?.last?.contains("\"unexpectedEvent\"") == true)
+        #expect(documents["reroute"]?.first?.contains("\"reason\" : \"misdirected\"") == true)
+        #expect(documents["assign"]?.first?.contains("\"reason\" : \"handledWithoutItinerary\"") == true)
+    }
+
+    @Test func aDocumentThatBreaksItsSchemaIsCaught() throws {
+        // The schemas are strict: an unknown field, a time that is not UTC, or a missing field is a problem.
+        let broken = [
+            #"{"version": 1, "cargo": [], "note": "booked"}"#,
+            #"{"version": 1}"#,
+        ]
+        let problems = try JSONSchemas.problems(broken, schema: "cargo-list")
+        #expect(problems.contains("stdin#1: $: Additional properties are not allowed ('note' was unexpected)"))
+        #expect(problems.contains("stdin#2: $: 'cargo' is a required property"))
+        let local = #"{"version": 1, "specification": {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-02T08:00:00+08:00", "deadline": "2026-05-01T00:00:00Z"}, "itineraries": []}"#
+        #expect(try JSONSchemas.problems([local], schema: "route").contains("$.specification.ready"))
+    }
+
+    private func firstOrigin(_ bookings: URL) throws -> String {
+        let row = try String(contentsOf: bookings, encoding: .utf8).split(separator: "\n")[1]
+        return String(row.split(separator: ",")[1])
+    }
+}
