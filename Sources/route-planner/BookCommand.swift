@@ -79,8 +79,7 @@ struct BookRendering: Rendering {
 
     func text(_ response: BookCargoResponse, as format: OutputFormat, presenter: BookCargoPresenter) async throws -> String {
         if format == .json { return CargoDocument.json([response.cargo]) + "\n" }
-        let booking = presenter.content(for: response)
-        return lines([quiet ? booking.trackingId.rawValue : booking.message])
+        return lines(quiet ? [response.cargo.trackingId.rawValue] : presenter.content(for: response).lines)
     }
 }
 
@@ -95,6 +94,6 @@ struct ImportBookingsRendering: Rendering {
 
     func text(_ response: ImportBookingsResponse, as format: OutputFormat, presenter: ImportBookingsPresenter) async throws -> String {
         if format == .json { return CargoDocument.json(response.cargo) + "\n" }
-        return lines(quiet ? response.cargo.map(\.trackingId.rawValue) : presenter.content(for: response))
+        return lines(quiet ? response.cargo.map(\.trackingId.rawValue) : presenter.content(for: response).lines)
     }
 }

@@ -19,13 +19,13 @@ struct CustomerCommand: AsyncParsableCommand {
     }
 }
 
-/// A use case whose content is a sentence for people, such as a registered customer or an assigned route.
+/// A use case whose content is its response described in words, such as a registered customer or an assigned route.
 struct SentenceRendering<Interactor: UseCase, Presenter: RoutePlannerApplication.Presenter>: Rendering
-where Interactor.Request: FormRequest, Presenter.Response == Interactor.Response, Presenter.Content == String {
+where Interactor.Request: FormRequest, Presenter.Response == Interactor.Response, Presenter.Content == Described<Interactor.Response> {
     static var formats: [OutputFormat] { [.table] }
     static var subject: String { "the result" }
 
     func text(_ response: Interactor.Response, as format: OutputFormat, presenter: Presenter) async throws -> String {
-        lines([presenter.content(for: response)])
+        lines(presenter.content(for: response).lines)
     }
 }

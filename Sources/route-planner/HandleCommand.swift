@@ -56,7 +56,7 @@ struct HandleRendering: Rendering {
     static let subject = "a handling"
 
     func text(_ response: RegisterHandlingEventResponse, as format: OutputFormat, presenter: RegisterHandlingEventPresenter) async throws -> String {
-        format == .json ? CargoDocument.json(response) + "\n" : lines([presenter.content(for: response)])
+        format == .json ? CargoDocument.json(response) + "\n" : lines(presenter.content(for: response).lines)
     }
 }
 
@@ -69,6 +69,6 @@ struct HandlingReportRendering: Rendering {
     static let subject = HandleRendering.subject
 
     func text(_ response: ImportHandlingReportResponse, as format: OutputFormat, presenter: ImportHandlingReportPresenter) async throws -> String {
-        format == .json ? CargoDocument.json(response) + "\n" : lines(presenter.content(for: response))
+        format == .json ? CargoDocument.json(response) + "\n" : lines(presenter.content(for: response).lines)
     }
 }

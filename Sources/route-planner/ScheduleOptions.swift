@@ -159,9 +159,3 @@ func withProgress<T: Sendable>(_ body: () async throws -> T) async rethrows -> T
     return try await UseCaseProgress.$report.withValue({ @Sendable line in printError(line) }, operation: body)
 }
 
-/// JSON for programs: sorted keys, indented.
-func json(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-}

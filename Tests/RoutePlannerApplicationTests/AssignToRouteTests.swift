@@ -36,10 +36,10 @@ import Testing
 
     @Test func thePresenterWritesTheItinerary() throws {
         let routed = AssignToRouteResponse(cargo: CargoSummary(try Sample.cargo()))
-        #expect(AssignToRoutePresenter().present(.success(routed)) == .success(
+        #expect(AssignToRoutePresenter().present(.success(routed)).text() == .success(
             "Cargo ABC123 is routed HKHKG → NLRTM → SESTO, arriving Sun 5 Apr 2026, 00:00 UTC; it arrives 10 days before the deadline."))
         let open = AssignToRouteResponse(cargo: CargoSummary(try Sample.cargo(routed: false)))
-        #expect(AssignToRoutePresenter().content(for: open) == "Cargo ABC123 has no itinerary.")
+        #expect(AssignToRoutePresenter().content(for: open) == Described(open, "Cargo ABC123 has no itinerary."))
     }
 
     /// A cargo not routed yet, offered the two sample candidates.

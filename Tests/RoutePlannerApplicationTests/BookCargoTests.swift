@@ -40,11 +40,13 @@ import Testing
 
     @Test func thePresenterWritesTheBooking() throws {
         let cargo = try Cargo(trackingId: "RP000001", teu: 2, specification: Sample.specification, customerId: "ACME")
-        #expect(BookCargoPresenter().present(.success(BookCargoResponse(cargo: CargoSummary(cargo)))) == .success(BookingView(
-            trackingId: "RP000001",
-            message: "Booked RP000001: 2 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 00:00 UTC.")))
+        let response = BookCargoResponse(cargo: CargoSummary(cargo))
+        #expect(BookCargoPresenter().present(.success(response)) == .success(Described(
+            response, "Booked RP000001: 2 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 00:00 UTC.")))
+        // The typed values are there beside the sentence.
+        #expect(BookCargoPresenter().content(for: response).response.cargo.trackingId == "RP000001")
         let anonymous = try Cargo(trackingId: "RP000002", teu: 1, specification: Sample.specification)
-        #expect(BookCargoPresenter().content(for: BookCargoResponse(cargo: CargoSummary(anonymous))).message.hasPrefix("Booked RP000002: 1 TEU for no customer, "))
+        #expect(BookCargoPresenter().content(for: BookCargoResponse(cargo: CargoSummary(anonymous))).text.hasPrefix("Booked RP000002: 1 TEU for no customer, "))
     }
 
     static func app() -> (BookCargoInteractor, InMemoryCargoRepository) {

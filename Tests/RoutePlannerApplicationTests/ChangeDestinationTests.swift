@@ -22,12 +22,12 @@ import Testing
         var moved = try Sample.cargo()
         moved.specifyNewRoute(try RouteSpecification(
             origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30)))
-        #expect(ChangeDestinationPresenter().content(for: ChangeDestinationResponse(cargo: CargoSummary(moved)))
-            == "Cargo ABC123 now goes to FIHEL by Thu 30 Apr 2026, 00:00 UTC; route it again (route-planner route ABC123).")
+        #expect(ChangeDestinationPresenter().content(for: ChangeDestinationResponse(cargo: CargoSummary(moved))).text
+            == "Cargo ABC123 now goes to FIHEL by Thu 30 Apr 2026, 00:00 UTC; route it again.")
         var later = try Sample.cargo()
         later.specifyNewRoute(try RouteSpecification(
             origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30)))
-        #expect(ChangeDestinationPresenter().content(for: ChangeDestinationResponse(cargo: CargoSummary(later)))
+        #expect(ChangeDestinationPresenter().content(for: ChangeDestinationResponse(cargo: CargoSummary(later))).text
             == "Cargo ABC123 now goes to SESTO by Thu 30 Apr 2026, 00:00 UTC; its itinerary still fits.")
     }
 

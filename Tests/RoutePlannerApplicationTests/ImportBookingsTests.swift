@@ -18,11 +18,11 @@ import Testing
     @Test func thePresenterWritesTheCountAndEachBooking() throws {
         let cargo = try Cargo(
             trackingId: "RP000007", teu: 3, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1")
-        #expect(ImportBookingsPresenter().content(for: ImportBookingsResponse(cargo: [CargoSummary(cargo)])) == [
+        #expect(ImportBookingsPresenter().content(for: ImportBookingsResponse(cargo: [CargoSummary(cargo)])).lines == [
             "Booked 1 cargo, 3 TEU.",
             "BK-1 → RP000007: 3 TEU for ACME, HKHKG → SESTO, due Wed 15 Apr 2026, 00:00 UTC",
         ])
-        #expect(ImportBookingsPresenter().content(for: ImportBookingsResponse(cargo: [])) == ["Booked 0 cargo."])
+        #expect(ImportBookingsPresenter().content(for: ImportBookingsResponse(cargo: [])).lines == ["Booked 0 cargo."])
     }
 
     /// A bookings file with a header and rows, removed by the caller.

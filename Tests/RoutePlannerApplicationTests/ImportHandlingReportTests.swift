@@ -18,13 +18,13 @@ import Testing
                 CargoSummary(try Sample.cargo("A", events: [Sample.receive, Sample.loadInHongKong])),
                 CargoSummary(try Sample.cargo("B", events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg])),
             ])
-        #expect(ImportHandlingReportPresenter().content(for: response) == [
+        #expect(ImportHandlingReportPresenter().content(for: response).lines == [
             "4 rows: 2 events registered (1 out of order), 2 already known.",
             "A: on board carrier, on track",
             "B: in port, misdirected",
         ])
         let one = ImportHandlingReportResponse(rows: 1, registered: 1, outOfOrder: 0, duplicates: 0, cargo: [])
-        #expect(ImportHandlingReportPresenter().content(for: one) == ["1 row: 1 event registered."])
+        #expect(ImportHandlingReportPresenter().content(for: one).lines == ["1 row: 1 event registered."])
     }
 
     /// A report file with a header and rows, removed after the test.

@@ -16,7 +16,7 @@ import Testing
 
     @Test func thePresenterWritesTheCustomer() {
         let response = RegisterCustomerResponse(customer: Customer(id: "ACME", name: "Acme Shipping")!)
-        #expect(RegisterCustomerPresenter().present(.success(response)) == .success("Customer ACME: Acme Shipping."))
+        #expect(RegisterCustomerPresenter().present(.success(response)) == .success(Described(response, "Customer ACME: Acme Shipping.")))
         #expect(RegisterCustomerPresenter().present(.failure(.validation(ValidationError(fields: ["id": "x"])))) == .validationFailure(["id": "x"]))
     }
 

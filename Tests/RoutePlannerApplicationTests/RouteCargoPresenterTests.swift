@@ -12,6 +12,7 @@ import Testing
     @Test func formatsAnItineraryForAPlanner() throws {
         let state = RouteCargoPresenter().present(.success(RouteCargoResponse(specification: Self.specification, itineraries: [try Self.fastest()])))
         #expect(state == .success([ItineraryViewModel(
+            itinerary: try Self.fastest(),
             id: "AE1-0100W:HKHKG-NLRTM,NF-0310N:NLRTM-SESTO",
             departure: "Mon 2 Mar 2026, 00:00 UTC", arrival: "Sun 5 Apr 2026, 00:00 UTC",
             transitTime: "34 days", transitDays: 34, route: "HKHKG → NLRTM → SESTO",

@@ -58,3 +58,16 @@ extension Itinerary {
         legs.map { "\($0.voyage.number) \($0.loadLocation.code) \($0.loadTime.timeIntervalSince1970) \($0.unloadLocation.code) \($0.unloadTime.timeIntervalSince1970)" }
     }
 }
+
+extension ViewState {
+    /// The state with a described content's text in place of the content, to compare with what a planner reads.
+    func text<Response>() -> ViewState<String> where Content == Described<Response> {
+        switch self {
+        case .idle: .idle
+        case .loading: .loading
+        case .success(let described): .success(described.text)
+        case .validationFailure(let fields): .validationFailure(fields)
+        case .failure(let message): .failure(message)
+        }
+    }
+}

@@ -33,15 +33,15 @@ let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo:
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
 var booked: TrackingId?
 show(await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "DEHAM", ready: "2026-03-02", deadline: "2026-04-30", teu: "2", customer: "ACME"))) {
-    print($0.message)
-    booked = $0.trackingId
+    print($0.text)
+    booked = $0.response.cargo.trackingId
 }
 guard let booked else { fatalError("the cargo was not booked") }
 let trackingId = booked.rawValue
 
 print("Options for \(trackingId), Shanghai to Hamburg:")
 show(await app.routeCargo(RouteCargoForm(trackingId: trackingId, limit: "3")), show)
-show(await app.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0) }
+show(await app.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0.text) }
 
 // The container is received, loaded, and discharged at its transshipment port.
 guard let itinerary = try await cargo.cargo(booked)?.itinerary else { fatalError("the cargo was not routed") }
@@ -54,7 +54,7 @@ for form in [
         trackingId: trackingId, event: "unload", location: first.unloadLocation.code.rawValue, voyage: first.voyage.number.rawValue,
         completionTime: iso(first.unloadTime)),
 ] {
-    show(await app.registerHandlingEvent(form)) { print($0) }
+    show(await app.registerHandlingEvent(form)) { print($0.text) }
 }
 
 // What if the onward vessel is cancelled? The same cargo, seen through the schedule without it.
@@ -70,5 +70,5 @@ show(await disrupted.reRouteCargo(ReRouteCargoForm(limit: "2"))) { entries in
         show(entry.options)
     }
 }
-show(await disrupted.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0) }
+show(await disrupted.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0.text) }
 show(await disrupted.trackCargo(TrackCargoForm(trackingId: trackingId))) { print("\($0.trackingId): \($0.status), next \($0.nextExpectedActivity ?? "-"), ETA \($0.estimatedTimeOfArrival ?? "-")") }

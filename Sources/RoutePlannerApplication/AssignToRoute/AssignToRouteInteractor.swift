@@ -3,6 +3,10 @@ import RoutePlanner
 /// The cargo after the assignment.
 public struct AssignToRouteResponse: Hashable, Sendable {
     public let cargo: CargoSummary
+
+    public init(cargo: CargoSummary) {
+        self.cargo = cargo
+    }
 }
 
 /// Assigns a cargo the itinerary it chose from its last offer (``RouteCargoInteractor`` makes the offer), by its

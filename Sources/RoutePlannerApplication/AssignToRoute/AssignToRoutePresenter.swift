@@ -6,12 +6,12 @@ public struct AssignToRoutePresenter: Presenter {
         self.format = format
     }
 
-    public func content(for response: AssignToRouteResponse) -> String {
-        guard let itinerary = response.cargo.itinerary else { return "Cargo \(response.cargo.trackingId) has no itinerary." }
+    public func content(for response: AssignToRouteResponse) -> Described<AssignToRouteResponse> {
+        guard let itinerary = response.cargo.itinerary else { return Described(response, "Cargo \(response.cargo.trackingId) has no itinerary.") }
         let view = format.itinerary(response.cargo.specification, itinerary)
-        return "Cargo \(response.cargo.trackingId) is routed \(view.route), arriving \(view.arrival); it \(view.slack)."
+        return Described(response, "Cargo \(response.cargo.trackingId) is routed \(view.route), arriving \(view.arrival); it \(view.slack).")
     }
 }
 
 public typealias AssignToRouteCoordinator = Coordinator<AssignToRouteInteractor, AssignToRoutePresenter>
-public typealias AssignToRouteViewModel = UseCaseViewModel<AssignToRouteForm, String>
+public typealias AssignToRouteViewModel = UseCaseViewModel<AssignToRouteForm, Described<AssignToRouteResponse>>

@@ -4,6 +4,10 @@ import RoutePlanner
 /// The booked cargo, with its new tracking id.
 public struct BookCargoResponse: Hashable, Sendable {
     public let cargo: CargoSummary
+
+    public init(cargo: CargoSummary) {
+        self.cargo = cargo
+    }
 }
 
 /// Books cargo for a registered customer between two ports of the network, under a new tracking id, with

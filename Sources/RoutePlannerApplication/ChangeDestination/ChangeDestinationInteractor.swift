@@ -3,6 +3,10 @@ import RoutePlanner
 /// The cargo with its new specification.
 public struct ChangeDestinationResponse: Hashable, Sendable {
     public let cargo: CargoSummary
+
+    public init(cargo: CargoSummary) {
+        self.cargo = cargo
+    }
 }
 
 /// Gives a cargo a new destination (and deadline); its itinerary stays until a new one is assigned, so the

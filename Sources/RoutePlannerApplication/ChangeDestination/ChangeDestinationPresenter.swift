@@ -6,13 +6,14 @@ public struct ChangeDestinationPresenter: Presenter {
         self.format = format
     }
 
-    public func content(for response: ChangeDestinationResponse) -> String {
+    public func content(for response: ChangeDestinationResponse) -> Described<ChangeDestinationResponse> {
         let cargo = response.cargo
-        let next = cargo.routingStatus == .routed ? "its itinerary still fits." : "route it again (route-planner route \(cargo.trackingId))."
-        return "Cargo \(cargo.trackingId) now goes to \(cargo.specification.destination) by "
-            + "\(format.dateTime(cargo.specification.arrivalDeadline)); \(next)"
+        let next = cargo.routingStatus == .routed ? "its itinerary still fits." : "route it again."
+        return Described(
+            response, "Cargo \(cargo.trackingId) now goes to \(cargo.specification.destination) by "
+                + "\(format.dateTime(cargo.specification.arrivalDeadline)); \(next)")
     }
 }
 
 public typealias ChangeDestinationCoordinator = Coordinator<ChangeDestinationInteractor, ChangeDestinationPresenter>
-public typealias ChangeDestinationViewModel = UseCaseViewModel<ChangeDestinationForm, String>
+public typealias ChangeDestinationViewModel = UseCaseViewModel<ChangeDestinationForm, Described<ChangeDestinationResponse>>

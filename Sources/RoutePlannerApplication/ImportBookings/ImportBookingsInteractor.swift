@@ -6,6 +6,10 @@ public struct ImportBookingsResponse: Hashable, Sendable {
     /// The cargo booked, one per row in the file's order, each with its row's `booking` as its
     /// ``CargoSummary/bookingReference``.
     public let cargo: [CargoSummary]
+
+    public init(cargo: [CargoSummary]) {
+        self.cargo = cargo
+    }
 }
 
 /// Books every row of a bookings CSV file (``CSVImporter/importBookingRows(_:network:)``, with an optional

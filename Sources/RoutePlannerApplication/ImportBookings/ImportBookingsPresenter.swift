@@ -6,15 +6,15 @@ public struct ImportBookingsPresenter: Presenter {
         self.format = format
     }
 
-    public func content(for response: ImportBookingsResponse) -> [String] {
+    public func content(for response: ImportBookingsResponse) -> Described<ImportBookingsResponse> {
         let teu = response.cargo.reduce(0) { $0 + $1.teu }
         let head = "Booked \(response.cargo.count) cargo\(response.cargo.isEmpty ? "" : ", \(teu) TEU")."
-        return [head] + response.cargo.map { cargo in
+        return Described(response, lines: [head] + response.cargo.map { cargo in
             "\(cargo.bookingReference ?? "-") → \(cargo.trackingId): \(cargo.teu) TEU for \(cargo.customerId ?? "no customer"), "
                 + "\(cargo.specification.origin) → \(cargo.specification.destination), due \(format.dateTime(cargo.specification.arrivalDeadline))"
-        }
+        })
     }
 }
 
 public typealias ImportBookingsCoordinator = Coordinator<ImportBookingsInteractor, ImportBookingsPresenter>
-public typealias ImportBookingsViewModel = UseCaseViewModel<ImportBookingsForm, [String]>
+public typealias ImportBookingsViewModel = UseCaseViewModel<ImportBookingsForm, Described<ImportBookingsResponse>>

@@ -12,6 +12,14 @@ public struct ImportHandlingReportResponse: Hashable, Sendable {
     public let duplicates: Int
     /// The cargo handled, in tracking id order.
     public let cargo: [CargoSummary]
+
+    public init(rows: Int, registered: Int, outOfOrder: Int, duplicates: Int, cargo: [CargoSummary]) {
+        self.rows = rows
+        self.registered = registered
+        self.outOfOrder = outOfOrder
+        self.duplicates = duplicates
+        self.cargo = cargo
+    }
 }
 
 /// Registers every event of a handling report CSV file (``CSVImporter/importHandlingReport(_:registeredAt:)``)

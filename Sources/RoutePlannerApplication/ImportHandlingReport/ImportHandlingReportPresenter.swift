@@ -6,13 +6,13 @@ public struct ImportHandlingReportPresenter: Presenter {
         self.format = format
     }
 
-    public func content(for response: ImportHandlingReportResponse) -> [String] {
+    public func content(for response: ImportHandlingReportResponse) -> Described<ImportHandlingReportResponse> {
         let head = "\(response.rows) row\(response.rows == 1 ? "" : "s"): \(response.registered) event\(response.registered == 1 ? "" : "s") registered"
             + (response.outOfOrder > 0 ? " (\(response.outOfOrder) out of order)" : "")
             + (response.duplicates > 0 ? ", \(response.duplicates) already known" : "") + "."
-        return [head] + response.cargo.map(format.tracking).map { "\($0.trackingId): \($0.transportStatus), \($0.status)" }
+        return Described(response, lines: [head] + response.cargo.map(format.tracking).map { "\($0.trackingId): \($0.transportStatus), \($0.status)" })
     }
 }
 
 public typealias ImportHandlingReportCoordinator = Coordinator<ImportHandlingReportInteractor, ImportHandlingReportPresenter>
-public typealias ImportHandlingReportViewModel = UseCaseViewModel<ImportHandlingReportForm, [String]>
+public typealias ImportHandlingReportViewModel = UseCaseViewModel<ImportHandlingReportForm, Described<ImportHandlingReportResponse>>

@@ -19,7 +19,8 @@ public struct CargoSummary: Hashable, Sendable {
     public var routingStatus: Cargo.RoutingStatus { delivery.routingStatus }
     public var isMisdirected: Bool { delivery.isMisdirected }
 
-    init(_ cargo: Cargo) {
+    /// The summary of a cargo as it is now.
+    public init(_ cargo: Cargo) {
         trackingId = cargo.trackingId
         teu = cargo.teu
         customerId = cargo.customerId

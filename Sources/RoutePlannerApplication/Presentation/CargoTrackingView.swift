@@ -1,7 +1,11 @@
 import RoutePlanner
 
-/// A cargo as a planner reads it: where it goes, how it is routed, where it is, and what comes next.
-public struct CargoTrackingView: Hashable, Sendable, Identifiable, Encodable {
+/// A cargo as a planner reads it: where it goes, how it is routed, where it is, and what comes next; with the
+/// cargo's summary for what a view computes (``CargoSummary/delivery`` has the status, the next activity and the
+/// ETA as values).
+public struct CargoTrackingView: Hashable, Sendable, Identifiable {
+    /// The cargo, as values.
+    public let cargo: CargoSummary
     public let trackingId: TrackingId
     /// "2 TEU for ACME"
     public let size: String
@@ -32,6 +36,29 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable, Encodable {
     public let itinerary: ItineraryViewModel?
     /// "Mon 2 Mar 2026, 08:00 UTC  load at CNSHA on WS15-W09", in completion order.
     public let events: [String]
+
+    /// Creates a view; presenters make them, and previews may.
+    public init(
+        cargo: CargoSummary, trackingId: TrackingId, size: String, route: String, window: String, routingStatus: String, transportStatus: String, status: String, advice: String?, isOnTrack: Bool, isMisdirected: Bool, lastKnownLocation: String?, currentVoyage: String?, nextExpectedActivity: String?, estimatedTimeOfArrival: String?, itinerary: ItineraryViewModel?, events: [String]
+    ) {
+        self.cargo = cargo
+        self.trackingId = trackingId
+        self.size = size
+        self.route = route
+        self.window = window
+        self.routingStatus = routingStatus
+        self.transportStatus = transportStatus
+        self.status = status
+        self.advice = advice
+        self.isOnTrack = isOnTrack
+        self.isMisdirected = isMisdirected
+        self.lastKnownLocation = lastKnownLocation
+        self.currentVoyage = currentVoyage
+        self.nextExpectedActivity = nextExpectedActivity
+        self.estimatedTimeOfArrival = estimatedTimeOfArrival
+        self.itinerary = itinerary
+        self.events = events
+    }
 
     public var id: TrackingId { trackingId }
 }

@@ -1,5 +1,9 @@
-/// One candidate itinerary, written for a planner.
-public struct ItineraryViewModel: Hashable, Sendable, Identifiable, Encodable {
+import RoutePlanner
+
+/// One candidate itinerary, written for a planner, with the itinerary itself for what a view computes.
+public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
+    /// The itinerary: its legs, times and ``RoutePlanner/Itinerary/reference``.
+    public let itinerary: Itinerary
     /// The voyages and ports, which tell itineraries apart.
     public let id: String
     /// "Mon 2 Mar 2026, 08:00 UTC"
@@ -20,9 +24,10 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable, Encodable {
 
     /// Creates a view model; presenters make them, and previews may.
     public init(
-        id: String, departure: String, arrival: String, transitTime: String, transitDays: Int, route: String,
+        itinerary: Itinerary, id: String, departure: String, arrival: String, transitTime: String, transitDays: Int, route: String,
         transshipments: [String], legs: [String], slack: String
     ) {
+        self.itinerary = itinerary
         self.id = id
         self.departure = departure
         self.arrival = arrival

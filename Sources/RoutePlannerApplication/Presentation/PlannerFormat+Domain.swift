@@ -10,6 +10,7 @@ extension PlannerFormat {
         }
         let slack = specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime)
         return ItineraryViewModel(
+            itinerary: itinerary,
             id: itinerary.legs.map { "\($0.voyage.number):\($0.loadLocation.code)-\($0.unloadLocation.code)" }.joined(separator: ","),
             departure: dateTime(itinerary.departureTime),
             arrival: dateTime(itinerary.arrivalTime),
@@ -86,6 +87,7 @@ extension PlannerFormat {
         case .misrouted: "misrouted"
         }
         return CargoTrackingView(
+            cargo: cargo,
             trackingId: cargo.trackingId,
             size: "\(cargo.teu) TEU" + (cargo.customerId.map { " for \($0)" } ?? ""),
             route: "\(specification.origin) → \(specification.destination)",

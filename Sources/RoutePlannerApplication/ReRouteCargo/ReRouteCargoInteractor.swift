@@ -37,10 +37,21 @@ public struct ReRouteCargoResponse: Hashable, Sendable {
         public let specification: RouteSpecification?
         /// The options, numbered from 1 for ``AssignToRouteInteractor``, or why there are none.
         public let options: Result<[Itinerary], DomainError>
+
+        public init(cargo: CargoSummary, reason: Reason?, specification: RouteSpecification?, options: Result<[Itinerary], DomainError>) {
+            self.cargo = cargo
+            self.reason = reason
+            self.specification = specification
+            self.options = options
+        }
     }
 
     /// The cargo, in tracking id order.
     public let entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
 }
 
 /// Finds the cargo whose journey no longer works, on the schedule as the repository gives it (with any

@@ -1,7 +1,9 @@
 import RoutePlanner
 
-/// One cargo's re-routing as a planner reads it.
-public struct ReRoutingView: Hashable, Sendable, Identifiable, Encodable {
+/// One cargo's re-routing as a planner reads it, with the entry itself for what a view computes.
+public struct ReRoutingView: Hashable, Sendable, Identifiable {
+    /// The re-routing, as values: the reason, the specification searched and the options.
+    public let entry: ReRouteCargoResponse.Entry
     public let cargo: CargoTrackingView
     /// Why it needs routing again, or "on track".
     public let reason: String
@@ -11,6 +13,18 @@ public struct ReRoutingView: Hashable, Sendable, Identifiable, Encodable {
     public let options: [ItineraryViewModel]
     /// Why there are no options.
     public let problem: String?
+
+    /// Creates a view; presenters make them, and previews may.
+    public init(
+        entry: ReRouteCargoResponse.Entry, cargo: CargoTrackingView, reason: String, from: String?, options: [ItineraryViewModel], problem: String?
+    ) {
+        self.entry = entry
+        self.cargo = cargo
+        self.reason = reason
+        self.from = from
+        self.options = options
+        self.problem = problem
+    }
 
     public var id: TrackingId { cargo.trackingId }
 }
@@ -33,7 +47,7 @@ public struct ReRouteCargoPresenter: Presenter {
                 (options, problem) = ([], format.message(for: error))
             }
             return ReRoutingView(
-                cargo: format.tracking(entry.cargo), reason: entry.reason.map(Self.text) ?? "on track",
+                entry: entry, cargo: format.tracking(entry.cargo), reason: entry.reason.map(Self.text) ?? "on track",
                 from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
         }
     }

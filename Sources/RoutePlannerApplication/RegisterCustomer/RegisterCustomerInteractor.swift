@@ -3,6 +3,10 @@ import RoutePlanner
 /// The customer as registered.
 public struct RegisterCustomerResponse: Hashable, Sendable {
     public let customer: Customer
+
+    public init(customer: Customer) {
+        self.customer = customer
+    }
 }
 
 /// Registers a customer who may then book cargo. Registering an id again with the same name changes nothing;

@@ -6,10 +6,10 @@ public struct RegisterCustomerPresenter: Presenter {
         self.format = format
     }
 
-    public func content(for response: RegisterCustomerResponse) -> String {
-        "Customer \(response.customer.id): \(response.customer.name)."
+    public func content(for response: RegisterCustomerResponse) -> Described<RegisterCustomerResponse> {
+        Described(response, "Customer \(response.customer.id): \(response.customer.name).")
     }
 }
 
 public typealias RegisterCustomerCoordinator = Coordinator<RegisterCustomerInteractor, RegisterCustomerPresenter>
-public typealias RegisterCustomerViewModel = UseCaseViewModel<RegisterCustomerForm, String>
+public typealias RegisterCustomerViewModel = UseCaseViewModel<RegisterCustomerForm, Described<RegisterCustomerResponse>>

@@ -6,6 +6,12 @@ public struct RegisterHandlingEventResponse: Hashable, Sendable {
     public let event: HandlingEvent
     public let outcome: HandlingOutcome
     public let cargo: CargoSummary
+
+    public init(event: HandlingEvent, outcome: HandlingOutcome, cargo: CargoSummary) {
+        self.event = event
+        self.outcome = outcome
+        self.cargo = cargo
+    }
 }
 
 /// Registers a handling event for a cargo, checked against the network (``HandlingCheck``).

@@ -6,7 +6,7 @@ public struct RegisterHandlingEventPresenter: Presenter {
         self.format = format
     }
 
-    public func content(for response: RegisterHandlingEventResponse) -> String {
+    public func content(for response: RegisterHandlingEventResponse) -> Described<RegisterHandlingEventResponse> {
         let cargo = format.tracking(response.cargo)
         let what = "\(response.event) at \(format.dateTime(response.event.completionTime))"
         let head = switch response.outcome {
@@ -14,10 +14,10 @@ public struct RegisterHandlingEventPresenter: Presenter {
         case .recordedOutOfOrder: "Cargo \(cargo.trackingId): \(what) registered out of order (an earlier event than the last known; the cargo's state follows completion times)"
         case .duplicate: "Cargo \(cargo.trackingId): \(what) was already registered; nothing changed"
         }
-        return head + ". Now \(cargo.transportStatus), \(cargo.status)"
-            + (cargo.nextExpectedActivity.map { "; next: \($0)" } ?? "") + "."
+        return Described(
+            response, head + ". Now \(cargo.transportStatus), \(cargo.status)" + (cargo.nextExpectedActivity.map { "; next: \($0)" } ?? "") + ".")
     }
 }
 
 public typealias RegisterHandlingEventCoordinator = Coordinator<RegisterHandlingEventInteractor, RegisterHandlingEventPresenter>
-public typealias RegisterHandlingEventViewModel = UseCaseViewModel<RegisterHandlingEventForm, String>
+public typealias RegisterHandlingEventViewModel = UseCaseViewModel<RegisterHandlingEventForm, Described<RegisterHandlingEventResponse>>

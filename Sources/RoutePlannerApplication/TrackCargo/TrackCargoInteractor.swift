@@ -1,6 +1,10 @@
 /// A cargo and where it is on its way.
 public struct TrackCargoResponse: Hashable, Sendable {
     public let cargo: CargoSummary
+
+    public init(cargo: CargoSummary) {
+        self.cargo = cargo
+    }
 }
 
 /// Tells where a cargo is on its way (the DDD sample's delivery progress): routing and transport status,
