@@ -62,7 +62,7 @@ import Testing
     }
 
     @MainActor @Test func aViewModelRunsTheRealCoordinator() async {
-        let model = RouteCargoViewModel(coordinator: Self.app.routeCargo)
+        let model = UseCaseViewModel(coordinator: Self.app.routeCargo)
         model.onSubmit(RouteCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-04-30", limit: "1"))
         await model.waitUntilDone()
         guard case .success(let itineraries) = model.state else { Issue.record("\(model.state)"); return }

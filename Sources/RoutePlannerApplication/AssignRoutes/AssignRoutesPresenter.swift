@@ -81,5 +81,3 @@ public struct AssignRoutesPresenter: Presenter {
 }
 
 public typealias AssignRoutesCoordinator = Coordinator<AssignRoutesInteractor, AssignRoutesPresenter>
-/// The state of the assignment screen; the solve reports its steps in `progress`.
-public typealias AssignRoutesViewModel = UseCaseViewModel<AssignRoutesForm, AssignmentReportView>

@@ -14,4 +14,3 @@ public struct AssignToRoutePresenter: Presenter {
 }
 
 public typealias AssignToRouteCoordinator = Coordinator<AssignToRouteInteractor, AssignToRoutePresenter>
-public typealias AssignToRouteViewModel = UseCaseViewModel<AssignToRouteForm, Described<AssignToRouteResponse>>

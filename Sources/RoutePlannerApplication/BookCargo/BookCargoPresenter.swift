@@ -19,4 +19,3 @@ public struct BookCargoPresenter: Presenter {
 }
 
 public typealias BookCargoCoordinator = Coordinator<BookCargoInteractor, BookCargoPresenter>
-public typealias BookCargoViewModel = UseCaseViewModel<BookCargoForm, Described<BookCargoResponse>>

@@ -17,4 +17,3 @@ public struct ImportBookingsPresenter: Presenter {
 }
 
 public typealias ImportBookingsCoordinator = Coordinator<ImportBookingsInteractor, ImportBookingsPresenter>
-public typealias ImportBookingsViewModel = UseCaseViewModel<ImportBookingsForm, Described<ImportBookingsResponse>>

@@ -15,4 +15,3 @@ public struct ImportHandlingReportPresenter: Presenter {
 }
 
 public typealias ImportHandlingReportCoordinator = Coordinator<ImportHandlingReportInteractor, ImportHandlingReportPresenter>
-public typealias ImportHandlingReportViewModel = UseCaseViewModel<ImportHandlingReportForm, Described<ImportHandlingReportResponse>>

@@ -68,4 +68,3 @@ extension ReRouteCargoPresenter {
 }
 
 public typealias ReRouteCargoCoordinator = Coordinator<ReRouteCargoInteractor, ReRouteCargoPresenter>
-public typealias ReRouteCargoViewModel = UseCaseViewModel<ReRouteCargoForm, [ReRoutingView]>

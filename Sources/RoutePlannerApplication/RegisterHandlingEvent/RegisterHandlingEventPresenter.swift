@@ -20,4 +20,3 @@ public struct RegisterHandlingEventPresenter: Presenter {
 }
 
 public typealias RegisterHandlingEventCoordinator = Coordinator<RegisterHandlingEventInteractor, RegisterHandlingEventPresenter>
-public typealias RegisterHandlingEventViewModel = UseCaseViewModel<RegisterHandlingEventForm, Described<RegisterHandlingEventResponse>>

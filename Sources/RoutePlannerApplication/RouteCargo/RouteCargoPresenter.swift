@@ -17,7 +17,5 @@ public struct RouteCargoPresenter: Presenter {
 
 /// A route search behind one call.
 public typealias RouteCargoCoordinator = Coordinator<RouteCargoInteractor, RouteCargoPresenter>
-/// The state of a route search screen.
-public typealias RouteCargoViewModel = UseCaseViewModel<RouteCargoForm, [ItineraryViewModel]>
 /// What a route search shows: the candidate itineraries, formatted.
 public typealias RouteCargoViewState = ViewState<[ItineraryViewModel]>

@@ -1,0 +1,63 @@
+import RoutePlanner
+
+/// The raw field of a tracking screen: the tracking id.
+public struct TrackCargoForm: Hashable, Sendable {
+    public var trackingId: String
+
+    public init(trackingId: String) {
+        self.trackingId = trackingId
+    }
+}
+
+/// A validated request for a cargo's delivery progress.
+public struct TrackCargoRequest: FormRequest, Hashable {
+    public let trackingId: TrackingId
+
+    /// Validates the form: `trackingId` must not be blank.
+    public static func create(_ form: TrackCargoForm) -> Result<TrackCargoRequest, ValidationError> {
+        var fields = FormFields()
+        guard let trackingId = fields.trackingId(form.trackingId) else { return .failure(ValidationError(fields: fields.errors)) }
+        return .success(TrackCargoRequest(trackingId: trackingId))
+    }
+}
+
+/// A cargo and where it is on its way.
+public struct TrackCargoResponse: Hashable, Sendable {
+    public let cargo: CargoSummary
+
+    public init(cargo: CargoSummary) {
+        self.cargo = cargo
+    }
+}
+
+/// Tells where a cargo is on its way (the DDD sample's delivery progress): routing and transport status,
+/// last known location and voyage, the next expected activity, misdirection and the ETA.
+public struct TrackCargoInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+
+    public init(cargo: any CargoRepository) {
+        cargoRepository = cargo
+    }
+
+    public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
+        do {
+            guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            return .success(TrackCargoResponse(cargo: CargoSummary(cargo)))
+        } catch {
+            return .failure(.repository(error))
+        }
+    }
+}
+
+/// Writes a cargo's delivery progress.
+public struct TrackCargoPresenter: Presenter {
+    public var format: PlannerFormat
+
+    public init(format: PlannerFormat = PlannerFormat()) {
+        self.format = format
+    }
+
+    public func content(for response: TrackCargoResponse) -> CargoTrackingView { format.tracking(response.cargo) }
+}
+
+public typealias TrackCargoCoordinator = Coordinator<TrackCargoInteractor, TrackCargoPresenter>
