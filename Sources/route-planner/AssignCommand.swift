@@ -35,10 +35,7 @@ struct AssignCommand: AsyncParsableCommand {
     var modelMPS = ""
 
     func validate() throws {
-        if format == .dcsa { throw ValidationError("--format: an assignment is written as table, json, csv, svg or html.") }
-        if compare && format != .table && format != .html {
-            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
-        }
+        try AssignRendering.check(format, comparing: compare)
         if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
         if store != nil && compare { throw ValidationError("--compare works with a bookings file, not with --store.") }
         if schedule.schedule != nil && bookings == nil && store == nil {
@@ -65,41 +62,68 @@ struct AssignCommand: AsyncParsableCommand {
         }
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
+        let rendering = AssignRendering(voyages: app.voyages)
+        let flags = ["timeLimit": "time-limit", "modelFile": "model-mps"]
+        guard compare else {
+            let response = try await rendering.run(assignRoutes, form, as: format, flags: flags, check: whatIf.reject)
+            return try write(response)
+        }
         let result = await withProgress { await assignRoutes.controller.handle(form) }
         try whatIf.reject(result)
-        if case .success(let response) = result, format.isPicture {
-            if !compare { printPicture(response, network: try await app.voyages.network()) }
-        } else if case .success(let response) = result, format != .table {
-            print(
-                format == .json ? AssignmentDocument.json(response.plan, notAssigned: response.leftOut) : AssignmentDocument.csv(response.plan),
-                terminator: format == .json ? "\n" : "")
-        } else {
-            try show(assignRoutes.presenter.present(result), flags: ["timeLimit": "time-limit", "modelFile": "model-mps"]) { report in
-                print((report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 }).joined(separator: "\n"))
-            }
+        guard case .success(let response) = result else {
+            return try show(assignRoutes.presenter.present(result), flags: flags) { _ in }
         }
-        guard case .success(let response) = result else { return }
-        if let output {
-            do {
-                try AssignmentDocument.csv(response.plan).write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                printError("error: --output \(output): \((error as NSError).localizedFailureReason ?? "cannot be written")")
-                throw ExitCode.failure
-            }
+        try write(response)
+        // The table is the plan with the scenario, then what it changed; the page shows both.
+        if format == .table { print(try await rendering.text(response, as: .table, presenter: assignRoutes.presenter), terminator: "") }
+        let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).controller.handle(form)
+        guard case .success(let before) = baseline else { return }
+        guard format == .html else { return print(AssignmentComparison.text(before: before.plan, after: response.plan)) }
+        print(AssignmentPictures.comparisonPage(
+            before: before.plan, after: response.plan, baselineNetwork: try await schedule.composition().voyages.network(),
+            network: try await app.voyages.network(), scenarioName: whatIf.summary), terminator: "")
+    }
+
+    /// Writes the assignment to `--output`, when given.
+    private func write(_ response: AssignRoutesResponse) throws {
+        guard let output else { return }
+        do {
+            try AssignmentDocument.csv(response.plan).write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            printError("error: --output \(output): \((error as NSError).localizedFailureReason ?? "cannot be written")")
+            throw ExitCode.failure
         }
-        if compare {
-            let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).controller.handle(form)
-            guard case .success(let before) = baseline else { return }
-            guard format == .html else { return print(AssignmentComparison.text(before: before.plan, after: response.plan)) }
-            print(AssignmentPictures.comparisonPage(
-                before: before.plan, after: response.plan, baselineNetwork: try await schedule.composition().voyages.network(),
-                network: try await app.voyages.network(), scenarioName: whatIf.summary), terminator: "")
+    }
+}
+
+/// An assignment, as `assign` writes it.
+struct AssignRendering: Rendering {
+    typealias Interactor = AssignRoutesInteractor
+    typealias Presenter = AssignRoutesPresenter
+
+    static let formats: [OutputFormat] = [.table, .json, .csv, .svg, .html]
+    static let subject = "an assignment"
+    /// The formats of `--compare`.
+    static let comparisonFormats: [OutputFormat] = [.table, .html]
+    /// The schedule the heat map draws.
+    let voyages: any VoyageRepository
+
+    static func check(_ format: OutputFormat, comparing: Bool) throws {
+        try check(format)
+        if comparing && !comparisonFormats.contains(format) {
+            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
         }
     }
 
-    /// Prints the assignment as a heat map (svg) or a page (html).
-    private func printPicture(_ response: AssignRoutesResponse, network: ScheduleNetwork) {
-        guard format == .html else { return print(AssignmentPictures.heatMap(response.plan, network: network).svgDocument, terminator: "") }
-        print(AssignmentPictures.page(response, network: network), terminator: "")
+    func text(_ response: AssignRoutesResponse, as format: OutputFormat, presenter: AssignRoutesPresenter) async throws -> String {
+        switch format {
+        case .json: return AssignmentDocument.json(response.plan, notAssigned: response.leftOut) + "\n"
+        case .csv: return AssignmentDocument.csv(response.plan)
+        case .svg: return AssignmentPictures.heatMap(response.plan, network: try await voyages.network()).svgDocument
+        case .html: return AssignmentPictures.page(response, network: try await voyages.network())
+        case .table, .dcsa:
+            let report = presenter.content(for: response)
+            return lines(report.bookings + [""] + report.totals + ["", "Busiest legs:"] + report.busiestLegs.map { "  " + $0 })
+        }
     }
 }

@@ -53,7 +53,8 @@ struct BookCommand: AsyncParsableCommand {
         let app = try schedule.composition(store: store.store, creating: true, now: { asOf ?? Date() })
         if let bookings {
             let form = ImportBookingsForm(file: bookings, customer: customer ?? "")
-            return try await ImportBookingsRendering(quiet: quiet).run(app.importBookings, form, as: format, flags: ["file": "bookings"])
+            try await ImportBookingsRendering(quiet: quiet).run(app.importBookings, form, as: format, flags: ["file": "bookings"])
+            return
         }
         let form = BookCargoForm(
             origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",

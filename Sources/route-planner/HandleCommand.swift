@@ -37,7 +37,8 @@ struct HandleCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try schedule.composition(store: store.store)
         if let events {
-            return try await HandlingReportRendering().run(app.importHandlingReport, ImportHandlingReportForm(file: events), as: format, flags: ["file": "events"])
+            try await HandlingReportRendering().run(app.importHandlingReport, ImportHandlingReportForm(file: events), as: format, flags: ["file": "events"])
+            return
         }
         let form = RegisterHandlingEventForm(
             trackingId: trackingId ?? "", event: event ?? "", location: location ?? "", voyage: voyage, completionTime: time ?? "",

@@ -34,16 +34,20 @@ extension Rendering {
     /// - Parameters:
     ///   - flags: The flag of each form field whose name is not the flag's (`["destination": "to"]`).
     ///   - check: Looks at the result first, such as a what-if scenario that does not fit the schedule.
+    /// - Returns: The response written, for what the command does after (such as writing a file).
+    @discardableResult
     func run(
         _ coordinator: Coordinator<Interactor, Presenter>, _ form: Interactor.Request.Form, as format: OutputFormat,
         flags: [String: String] = [:], check: (Result<Interactor.Response, RequestFailure>) throws -> Void = { _ in }
-    ) async throws {
+    ) async throws -> Interactor.Response {
         let result = await withProgress { await coordinator.controller.handle(form) }
         try check(result)
         guard case .success(let response) = result else {
-            return try show(coordinator.presenter.present(result), flags: flags, hint: commandHint(for: result)) { _ in }
+            try show(coordinator.presenter.present(result), flags: flags, hint: commandHint(for: result)) { _ in }
+            throw ExitCode.failure
         }
         print(try await text(response, as: format, presenter: coordinator.presenter), terminator: "")
+        return response
     }
 }
 

@@ -61,9 +61,7 @@ struct RouteCommand: AsyncParsableCommand {
     var compare = false
 
     func validate() throws {
-        if compare && format != .table && format != .html {
-            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
-        }
+        try RouteRendering.check(format, comparing: compare)
         if trackingId == nil && (from == nil || to == nil) {
             throw ValidationError("Give --from and --to, or a booked cargo's tracking id.")
         }
@@ -79,51 +77,29 @@ struct RouteCommand: AsyncParsableCommand {
         let scenario = try whatIf.scenario()
         let app = trackingId == nil ? schedule.composition(scenario: scenario) : try schedule.composition(store: store.store, scenario: scenario)
         let routeCargo = app.routeCargo
-        let result = await routeCargo.controller.handle(form)
-        try whatIf.reject(result)
-        if compare {
-            let baseline = trackingId == nil
-                ? schedule.composition().routeCargo : try schedule.composition(store: store.store).routeCargo
-            let before = await baseline.controller.handle(form)
-            // Wrong input is wrong with or without the scenario: report it once, naming its flag.
-            if case .failure(.validation) = result { return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in } }
-            // So is a request the schedule cannot answer either way (an unknown port or cargo): once, on standard error.
-            if case .failure(.domain(let error)) = result, case .failure(.domain(error)) = before {
-                return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in }
+        let rendering = RouteRendering(trackingId: trackingId, locations: app.locations)
+        guard compare else {
+            try await rendering.run(routeCargo, form, as: format, flags: Self.flags) { result in
+                try whatIf.reject(result)
+                // With no route, a program still reads a document: the specification and no itineraries.
+                if case .failure(.domain(.noRoute(let specification, _))) = result, let document = rendering.document(RouteDocument.empty(specification), format) {
+                    print(document, terminator: "")
+                }
             }
-            if format == .html {
-                let locations = (try? await app.locations.locations()) ?? []
-                print(RoutePictures.comparisonPage(
-                    baseline: before, scenario: result, scenarioName: whatIf.summary, locations: locations, presenter: routeCargo.presenter),
-                    terminator: "")
-            } else {
-                print(RouteComparison.text(baseline: before, scenario: result, presenter: routeCargo.presenter))
-            }
-            if case .failure = result, case .failure = before { throw ExitCode.failure }
             return
         }
-        // With no route, a program still reads a document: the specification and no itineraries.
-        var document = try? result.get()
-        if case .failure(.domain(.noRoute(let specification, _))) = result { document = RouteDocument.empty(specification) }
-        switch (document, format) {
-        case (let response?, .json): print(RouteDocument.json(response))
-        case (let response?, .csv): print(RouteDocument.csv(response))
-        case (let response?, .dcsa): print(RouteDocument.dcsa(response))
-        default: break
+        let result = await routeCargo.controller.handle(form)
+        try whatIf.reject(result)
+        let baseline = trackingId == nil ? schedule.composition().routeCargo : try schedule.composition(store: store.store).routeCargo
+        let before = await baseline.controller.handle(form)
+        // Wrong input is wrong with or without the scenario, and so is a request the schedule cannot answer either
+        // way (an unknown port or cargo): reported once, on standard error.
+        if case .failure(.validation) = result { return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in } }
+        if case .failure(.domain(let error)) = result, case .failure(.domain(error)) = before {
+            return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in }
         }
-        if case .success(let response) = result, format.isPicture {
-            guard format == .html else { return print(RoutePictures.timeline(response).svgDocument, terminator: "") }
-            let locations = (try? await app.locations.locations()) ?? []
-            return print(RoutePictures.page(response, locations: locations, presenter: routeCargo.presenter), terminator: "")
-        }
-        switch (result, format) {
-        case (.success, .json), (.success, .csv), (.success, .dcsa), (.success, .svg), (.success, .html): break
-        case (.success, .table), (.failure, _):
-            try show(routeCargo.presenter.present(result), flags: Self.flags) { itineraries in
-                if let trackingId { print("Options for cargo \(trackingId); assign one with: route-planner assign-route \(trackingId) N") }
-                print(RouteOutput.table(itineraries))
-            }
-        }
+        print(try await rendering.comparison(before, result, scenarioName: whatIf.summary, as: format, presenter: routeCargo.presenter), terminator: "")
+        if case .failure = result, case .failure = before { throw ExitCode.failure }
     }
 
     /// The default deadline: 60 days after a ready date or date-time, as a date-time in UTC. (When --ready
@@ -136,4 +112,58 @@ struct RouteCommand: AsyncParsableCommand {
 
     /// The flags of the form fields whose names differ.
     static let flags = ["origin": "from", "destination": "to", "limit": "k", "avoidVoyages": "avoid-voyage", "trackingId": "tracking-id"]
+}
+
+/// Candidate itineraries, as `route` writes them; with `--compare`, without and with the what-if flags.
+struct RouteRendering: Rendering {
+    typealias Interactor = RouteCargoInteractor
+    typealias Presenter = RouteCargoPresenter
+
+    static let formats: [OutputFormat] = [.table, .json, .csv, .dcsa, .svg, .html]
+    static let subject = "a route"
+    /// The formats of `--compare`.
+    static let comparisonFormats: [OutputFormat] = [.table, .html]
+    /// The booked cargo routed, if any.
+    let trackingId: String?
+    /// Where the pages' maps find the ports.
+    let locations: any LocationRepository
+
+    static func check(_ format: OutputFormat, comparing: Bool) throws {
+        try check(format)
+        if comparing && !comparisonFormats.contains(format) {
+            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
+        }
+    }
+
+    func text(_ response: RouteCargoResponse, as format: OutputFormat, presenter: RouteCargoPresenter) async throws -> String {
+        if let document = document(response, format) { return document }
+        switch format {
+        case .svg: return RoutePictures.timeline(response).svgDocument
+        case .html: return RoutePictures.page(response, locations: (try? await locations.locations()) ?? [], presenter: presenter)
+        default: break
+        }
+        let header = trackingId.map { ["Options for cargo \($0); assign one with: route-planner assign-route \($0) N"] } ?? []
+        return lines(header + [RouteOutput.table(presenter.content(for: response))])
+    }
+
+    /// The document for programs in `format`, or `nil` for a format for people.
+    func document(_ response: RouteCargoResponse, _ format: OutputFormat) -> String? {
+        switch format {
+        case .json: RouteDocument.json(response) + "\n"
+        case .csv: RouteDocument.csv(response) + "\n"
+        case .dcsa: RouteDocument.dcsa(response) + "\n"
+        default: nil
+        }
+    }
+
+    /// Both answers side by side: a table, or a page.
+    func comparison(
+        _ baseline: Result<RouteCargoResponse, RequestFailure>, _ scenario: Result<RouteCargoResponse, RequestFailure>, scenarioName: String,
+        as format: OutputFormat, presenter: RouteCargoPresenter
+    ) async throws -> String {
+        guard format == .html else { return lines([RouteComparison.text(baseline: baseline, scenario: scenario, presenter: presenter)]) }
+        return RoutePictures.comparisonPage(
+            baseline: baseline, scenario: scenario, scenarioName: scenarioName, locations: (try? await locations.locations()) ?? [],
+            presenter: presenter)
+    }
 }
