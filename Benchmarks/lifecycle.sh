@@ -14,7 +14,7 @@ export ROUTE_PLANNER_STORE="$work/one.sqlite"
 "$rp" customer ACME "Acme Shipping" >/dev/null
 
 echo "== One cargo: book, route (k = 3), assign option 1; each a separate process on the bundled network"
-book="$rp book --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME --quiet"
+book="$rp book --as-of 2026-03-01 --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME --quiet"
 hyperfine --warmup 3 --runs "$runs" --export-json "$work/one.json" \
     -n "book + route + assign-route" "id=\$($book) && $rp route \$id -k 3 >/dev/null && $rp assign-route \$id 1 >/dev/null" \
     -n "book" "$book" \
@@ -31,7 +31,7 @@ csv.writer(open(sys.argv[1], "w", newline="")).writerows(out[:10_001])
 PY
 export ROUTE_PLANNER_STORE="$work/many.sqlite"
 "$rp" customer ACME "Acme Shipping" >/dev/null
-/usr/bin/time -f "book --bookings (10,000 rows): %e s wall, %M KiB peak" "$rp" book --bookings "$work/bookings.csv" --customer ACME --quiet | wc -l
+/usr/bin/time -f "book --bookings (10,000 rows): %e s wall, %M KiB peak" "$rp" book --as-of 2026-03-01 --bookings "$work/bookings.csv" --customer ACME --quiet | wc -l
 /usr/bin/time -f "assign --store (10,000 cargo): %e s wall, %M KiB peak" "$rp" assign --store "$ROUTE_PLANNER_STORE" > "$work/assign.txt"
 grep -E "^(Carried|Revenue|Solver|Model):" "$work/assign.txt"
 sqlite3 "$ROUTE_PLANNER_STORE" "SELECT COUNT(*) || ' cargo, ' || (SELECT COUNT(DISTINCT trackingId) FROM itineraryLeg) || ' routed' FROM cargo"

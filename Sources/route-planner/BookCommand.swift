@@ -7,7 +7,7 @@ struct BookCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "book", abstract: "Book cargo for a registered customer, or a bookings file; prints the tracking ids.",
         discussion: """
-            Examples: route-planner book --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME; \
+            Examples: route-planner book --as-of 2026-03-01 --from CNSHA --to NLRTM --ready 2026-03-02 --deadline 2026-04-30 --teu 2 --customer ACME; \
             route-planner book --bookings bookings.csv --customer ACME (booking,origin,destination,ready,deadline,teu\
             [,revenue_per_teu,customer,cargo_type,dangerous_goods]; every row is booked in one transaction, or none when any row is wrong; a row \
             whose booking was booked before is an error, so a file is never booked twice). \
