@@ -38,19 +38,22 @@ public struct ImportBookingsInteractor: UseCase {
     }
 
     public func execute(_ request: ImportBookingsRequest) async -> Result<ImportBookingsResponse, DomainError> {
-        let network: ScheduleNetwork, rows: [BookingRow]
+        let network: ScheduleNetwork, read: ImportResult<[BookingRow]>
         do {
             network = try await voyages.network()
         } catch {
             return .failure(.repository(error))
         }
         do {
-            rows = try CSVImporter().importBookingRows(try CSVFile(contentsOf: request.file), network: network).value
+            // Leniently, so that the rows the format lets through are checked against the customers and the bookings
+            // made too, and every problem of the file is reported in one run.
+            read = try CSVImporter(mode: .lenient).importBookingRows(try CSVFile(contentsOf: request.file), network: network)
         } catch let error as ImportError {
             return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
         } catch {
             return .failure(.invalidOperation(String(describing: error)))
         }
+        let rows = read.value
         do {
             // A reference is the customer's own: each customer's are looked up among that customer's cargo.
             var booked: [CustomerId: [String: TrackingId]] = [:]
@@ -59,7 +62,7 @@ public struct ImportBookingsInteractor: UseCase {
                 booked[customerId] = try await cargoRepository.trackingIds(bookingReferences: references.map(\.booking.id), customerId: customerId)
             }
             var known: [CustomerId: Bool] = [:]
-            var errors: [ImportDiagnostic] = []
+            var errors = read.diagnostics.filter { $0.severity == .error }
             let asOf = now()
             for row in rows {
                 if row.booking.specification.arrivalDeadline <= asOf {
@@ -81,7 +84,7 @@ public struct ImportBookingsInteractor: UseCase {
                     errors.append(row.positions.error("customer", "no customer has id \(customerId); register the customer first"))
                 }
             }
-            guard errors.isEmpty else { return .failure(.fileErrors(errors)) }
+            guard errors.isEmpty else { return .failure(.fileErrors(errors, alsoOmitted: read.omittedErrorCount)) }
             let ids = try await cargoRepository.nextTrackingIds(rows.count)
             let cargo = try zip(rows, ids).map { row, trackingId in
                 let booking = row.booking

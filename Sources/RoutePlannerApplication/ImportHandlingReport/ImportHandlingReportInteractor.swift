@@ -79,12 +79,7 @@ public struct ImportHandlingReportInteractor: UseCase {
                     errors.append(row.error("completion_time", "cargo \(cargo.trackingId): \(error)"))
                 }
             }
-            guard errors.isEmpty else {
-                let sorted = errors.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
-                let limit = CSVImporter().errorLimit
-                return .failure(.fileErrors(
-                    Array(sorted.prefix(limit).map(\.element)), omitted: max(sorted.count - limit, 0) + read.omittedErrorCount))
-            }
+            guard errors.isEmpty else { return .failure(.fileErrors(errors, alsoOmitted: read.omittedErrorCount)) }
             let cargo = changed.values.sorted { $0.trackingId < $1.trackingId }
             try await cargoRepository.save(cargo)
             return .success(ImportHandlingReportResponse(

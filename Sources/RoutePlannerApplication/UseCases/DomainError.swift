@@ -43,10 +43,15 @@ public enum DomainError: Error, Hashable, Sendable {
         return .repositoryFailure(String(describing: error))
     }
 
-    /// The problems found in a file's rows, the first ``RoutePlanner/CSVImporter/errorLimit`` of them named, as
-    /// the importer names its own.
-    static func fileErrors(_ diagnostics: [ImportDiagnostic]) -> DomainError {
+    /// The problems found in a file's rows in the order of the file, the first
+    /// ``RoutePlanner/CSVImporter/errorLimit`` of them named, as the importer names its own.
+    ///
+    /// - Parameter omitted: Problems found and counted before, but not named.
+    static func fileErrors(_ diagnostics: [ImportDiagnostic], alsoOmitted omitted: Int = 0) -> DomainError {
         let limit = CSVImporter().errorLimit
-        return .fileErrors(Array(diagnostics.prefix(limit)), omitted: max(diagnostics.count - limit, 0))
+        let sorted = diagnostics.enumerated()
+            .sorted { ($0.element.file, $0.element.line, $0.element.column, $0.offset) < ($1.element.file, $1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
+        return .fileErrors(Array(sorted.prefix(limit)), omitted: max(sorted.count - limit, 0) + omitted)
     }
 }
