@@ -11,7 +11,7 @@ import RoutePlannerApplication
 /// at any point leaves the file as it was before the write or after it. The schema is built by named
 /// migrations that are never edited once shipped, so a file written by this version opens in the next.
 public final class CargoStore: Sendable {
-    /// How long a write waits for another process's write before failing with ``StoreError/busy(_:)``.
+    /// How long a write waits for another process's write before failing with ``StoreError/busy(path:)``.
     public static let busyTimeout: TimeInterval = 10
 
     let pool: DatabasePool
@@ -159,9 +159,13 @@ public final class CargoStore: Sendable {
         }
         migrator.registerMigration("v4: booked ready times") { db in
             // No handling happens before the ready time the cargo was booked with, which re-routing (a new
-            // specification, with its own ready time) does not change. Cargo booked before kept none apart.
+            // specification, with its own ready time) does not change. Cargo booked before kept none apart: its
+            // ready time, or its first event's time when that is earlier (it was re-routed after handling).
             try db.alter(table: "cargo") { table in table.add(column: "bookedReadyTime", .datetime) }
-            try db.execute(sql: "UPDATE cargo SET bookedReadyTime = readyTime")
+            try db.execute(sql: """
+                UPDATE cargo SET bookedReadyTime = MIN(readyTime, COALESCE(
+                    (SELECT MIN(completionTime) FROM handlingEvent WHERE handlingEvent.trackingId = cargo.trackingId), readyTime))
+                """)
         }
         return migrator
     }

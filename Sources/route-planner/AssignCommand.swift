@@ -103,17 +103,8 @@ struct AssignRendering: Rendering {
 
     static let formats: [OutputFormat] = [.table, .json, .csv, .svg, .html]
     static let subject = "an assignment"
-    /// The formats of `--compare`.
-    static let comparisonFormats: [OutputFormat] = [.table, .html]
     /// The schedule the heat map draws.
     let voyages: any VoyageRepository
-
-    static func check(_ format: OutputFormat, comparing: Bool) throws {
-        try check(format)
-        if comparing && !comparisonFormats.contains(format) {
-            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
-        }
-    }
 
     func text(_ response: AssignRoutesResponse, as format: OutputFormat, presenter: AssignRoutesPresenter) async throws -> String {
         switch format {

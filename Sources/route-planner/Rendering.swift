@@ -22,8 +22,12 @@ protocol Rendering {
 }
 
 extension Rendering {
-    /// Refuses a format the command does not write, naming the ones it does.
-    static func check(_ format: OutputFormat) throws {
+    /// Refuses a format the command does not write, naming the ones it does; with `--compare`, a format other
+    /// than a table or a page (the two that show both answers).
+    static func check(_ format: OutputFormat, comparing: Bool = false) throws {
+        if comparing && format != .table && format != .html {
+            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
+        }
         guard !formats.contains(format) else { return }
         let names = formats.map(\.rawValue)
         throw ValidationError("--format: \(subject) is written as \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "table").")

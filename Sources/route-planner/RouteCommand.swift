@@ -99,7 +99,11 @@ struct RouteCommand: AsyncParsableCommand {
             return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in }
         }
         print(try await rendering.comparison(before, result, scenarioName: whatIf.summary, as: format, presenter: routeCargo.presenter), terminator: "")
-        if case .failure = result, case .failure = before { throw ExitCode.failure }
+        if case .failure = result, case .failure = before {
+            // Neither answer has a route: the failure is said on standard error too, as every failure is.
+            if case .failure(let message) = routeCargo.presenter.present(result) { printError("error: \(message)") }
+            throw ExitCode.failure
+        }
     }
 
     /// The default deadline: 60 days after a ready date or date-time, as a date-time in UTC. (When --ready
@@ -121,19 +125,10 @@ struct RouteRendering: Rendering {
 
     static let formats: [OutputFormat] = [.table, .json, .csv, .dcsa, .svg, .html]
     static let subject = "a route"
-    /// The formats of `--compare`.
-    static let comparisonFormats: [OutputFormat] = [.table, .html]
     /// The booked cargo routed, if any.
     let trackingId: String?
     /// Where the pages' maps find the ports.
     let locations: any LocationRepository
-
-    static func check(_ format: OutputFormat, comparing: Bool) throws {
-        try check(format)
-        if comparing && !comparisonFormats.contains(format) {
-            throw ValidationError("--format: --compare writes a table for people or an html page, not \(format.rawValue).")
-        }
-    }
 
     func text(_ response: RouteCargoResponse, as format: OutputFormat, presenter: RouteCargoPresenter) async throws -> String {
         if let document = document(response, format) { return document }

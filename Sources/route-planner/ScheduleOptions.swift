@@ -106,9 +106,6 @@ struct StoreOptions: ParsableArguments {
 /// How results are written: for people (table), for programs (json, csv, dcsa), or as pictures (svg, html).
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, csv, dcsa, svg, html
-
-    /// Whether the format is a picture.
-    var isPicture: Bool { self == .svg || self == .html }
 }
 
 /// Writes to standard error.
@@ -147,7 +144,8 @@ func commandHint<Response>(for result: Result<Response, RequestFailure>) -> Stri
     guard case .failure(.domain(let error)) = result else { return nil }
     switch error {
     case .customerNotFound(let id): return "route-planner customer \(id) NAME"
-    case .customerRegistered(let customer, let name): return "route-planner customer \(customer.id) '\(name)' --rename"
+    case .customerRegistered(let customer, let name):
+        return "route-planner customer \(customer.id) '\(name.replacing("'", with: #"'\''"#))' --rename"
     case .deadlinePassed: return "--as-of DATE books as of an earlier date"
     default: return nil
     }

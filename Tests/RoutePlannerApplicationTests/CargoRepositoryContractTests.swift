@@ -231,6 +231,34 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
         }
     }
 
+    @Test func aCargoReRoutedBeforeVersionFourKeepsTheReadyTimeOfItsHandling() async throws {
+        try await Self.withStore { path in
+            do {
+                let third = try DatabaseQueue(path: path)
+                try CargoStore.migrator.migrate(third, upTo: "v3: cargo types")
+                try await third.write { db in
+                    // Re-routed from Rotterdam: its specification is ready a month after its first event.
+                    try db.execute(
+                        sql: """
+                            INSERT INTO cargo (trackingId, teu, origin, destination, readyTime, arrivalDeadline, version)
+                            VALUES ('RP000001', 1, 'NLRTM', 'SESTO', ?, ?, 1), ('RP000002', 1, 'HKHKG', 'SESTO', ?, ?, 1)
+                            """,
+                        arguments: [SampleVoyages.day(3, 31), Sample.specification.arrivalDeadline, Sample.specification.readyTime,
+                                    Sample.specification.arrivalDeadline])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
+                            VALUES ('RP000001', 'receive', 'HKHKG', NULL, ?, ?)
+                            """,
+                        arguments: [SampleVoyages.day(3, 1, hour: 8), SampleVoyages.day(3, 1, hour: 8)])
+                }
+            }
+            let repository = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
+            #expect(try await repository.cargo("RP000001")?.bookedReadyTime == SampleVoyages.day(3, 1, hour: 8))
+            #expect(try await repository.cargo("RP000002")?.bookedReadyTime == Sample.specification.readyTime)
+        }
+    }
+
     @Test func aCargoChangedByAnotherProcessSinceItWasReadIsAConflict() async throws {
         try await Self.withStore { path in
             let first = try CargoStore(path: path), second = try CargoStore(path: path)

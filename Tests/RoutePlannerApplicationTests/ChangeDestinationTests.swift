@@ -58,7 +58,7 @@ import Testing
         #expect(await interactor.execute(ChangeDestinationRequest(trackingId: "NOBODY", destination: "FIHEL", deadline: nil))
             == .failure(.cargoNotFound("NOBODY")))
         #expect(await interactor.execute(ChangeDestinationRequest(trackingId: "CLAIMED", destination: "FIHEL", deadline: nil))
-            == .failure(.invalidOperation("Cargo CLAIMED was claimed; its destination cannot change.")))
+            == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
         #expect(await interactor.execute(ChangeDestinationRequest(trackingId: "ABC123", destination: "HKHKG", deadline: nil))
             == .failure(.invalidOperation("HKHKG is where cargo ABC123 starts; choose another destination.")))
         #expect(await interactor.execute(ChangeDestinationRequest(trackingId: "ABC123", destination: "FIHEL", deadline: SampleVoyages.day(2, 1)))

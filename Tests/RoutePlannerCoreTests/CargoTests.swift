@@ -210,6 +210,23 @@ enum CargoSample {
         #expect(try cargo.register(CargoSample.receive) == .recordedOutOfOrder)
     }
 
+    @Test func theReceiveComesFirstAndOnceAndTheClaimLast() throws {
+        var cargo = try CargoSample.cargo()
+        let receive = try CargoSample.event(.receive, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 12))
+        try cargo.register(receive)
+        // A load reported with a time after the ready time but before the receive.
+        let early = try CargoSample.event(.load, "HKHKG", "AE1-0100W", SampleVoyages.day(3, 1, hour: 6))
+        #expect(throws: CargoError.beforeReceive(receive)) { try cargo.register(early) }
+        // A second receive, at another time.
+        #expect(throws: CargoError.receivedTwice(receive)) { try cargo.register(CargoSample.receive) }
+        // A claim reported late, with a time before events already recorded.
+        try cargo.register(CargoSample.loadInHongKong)
+        try cargo.register(CargoSample.unloadInRotterdam)
+        let claim = try CargoSample.event(.claim, "SESTO", nil, SampleVoyages.day(3, 20))
+        #expect(throws: CargoError.claimedBefore(CargoSample.unloadInRotterdam)) { try cargo.register(claim) }
+        #expect(cargo.handlingEvents == [receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam])
+    }
+
     @Test func isRestoredWithItsEventsInCompletionOrder() throws {
         let cargo = try Cargo(
             trackingId: "ABC123", teu: 1, specification: CargoSample.specification, revenuePerTEU: nil, customerId: "ACME",
@@ -274,6 +291,23 @@ enum CargoSample {
         #expect(delivery.unexpectedEvent == events.last)
         #expect(delivery.status == .misdirected && !delivery.isOnTrack)
         #expect(delivery.nextExpectedActivity == nil && delivery.estimatedTimeOfArrival == nil)
+    }
+
+    @Test func aCargoRoutedAgainWhileAboardIsOnTrackUntilItsVesselsNextCall() throws {
+        // Loaded in Hong Kong on AE1-0100W, then given a new itinerary from the vessel's next call, Singapore,
+        // ready after the load: the load is where the cargo is, not a misdirection.
+        let fromSingapore = try RouteSpecification(
+            origin: "SGSIN", destination: "SESTO", readyTime: SampleVoyages.day(3, 10), arrivalDeadline: SampleVoyages.day(4, 30))
+        let onward = try CargoSample.network.earliestArrival(for: fromSingapore)
+        let delivery = Delivery(specification: fromSingapore, itinerary: onward, events: [CargoSample.receive, CargoSample.loadInHongKong])
+        #expect(delivery.status == .onTrack && delivery.unexpectedEvent == nil)
+        #expect(delivery.estimatedTimeOfArrival == onward.arrivalTime)
+        let next = try #require(delivery.nextExpectedActivity)
+        #expect(next.kind == .unload && next.voyage == "AE1-0100W")
+        #expect(next.location == (onward.legs[0].voyage.number == "AE1-0100W" ? onward.legs[0].unloadLocation.code : "SGSIN"))
+        // The same load under the booked specification, whose itinerary does not ride AE1-0100W, is a misdirection.
+        let elsewhere = Delivery(specification: CargoSample.specification, itinerary: onward, events: [CargoSample.receive, CargoSample.loadInHongKong])
+        #expect(elsewhere.status == .misrouted || elsewhere.isMisdirected)
     }
 
     @Test func anItineraryPlannedAboardExpectsTheUnloadAtItsFirstCall() throws {

@@ -124,14 +124,17 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// cannot have happened and are refused:
     /// - any event before ``bookedReadyTime``, when the shipper had not yet handed the cargo over;
     /// - any event after the claim, which ends the journey;
+    /// - a claim before an event already recorded: nothing happens after the claim, whichever is reported first;
     /// - a receive after the cargo's first load or unload, or anywhere but where its journey starts (the
-    ///   place of that first move, or the specification's origin before any): the carrier receives cargo
-    ///   once, where it hands it to the first vessel. An unrouted cargo "received" at its destination is
-    ///   therefore refused, not taken as delivered.
+    ///   place of that first move, or the specification's origin before any), or a second receive: the
+    ///   carrier receives cargo once, where it hands it to the first vessel. An unrouted cargo "received" at
+    ///   its destination is therefore refused, not taken as delivered;
+    /// - a load or unload before the receive.
     ///
     /// - Returns: Whether the event was new, new but earlier than the last one known, or a duplicate.
-    /// - Throws: ``CargoError/beforeReadyTime(_:)``, ``CargoError/claimed(_:)`` or
-    ///   ``CargoError/receivedOutOfPlace(origin:firstMove:)``.
+    /// - Throws: ``CargoError/beforeReadyTime(_:)``, ``CargoError/claimed(_:)``, ``CargoError/claimedBefore(_:)``,
+    ///   ``CargoError/receivedOutOfPlace(origin:firstMove:)``, ``CargoError/receivedTwice(_:)`` or
+    ///   ``CargoError/beforeReceive(_:)``.
     /// - Complexity: O(*e*) for *e* events.
     @discardableResult
     public mutating func register(_ event: HandlingEvent) throws(CargoError) -> HandlingOutcome {
@@ -140,6 +143,12 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         if let claim = handlingEvents.first(where: { $0.kind == .claim }), claim.completionTime < event.completionTime {
             throw .claimed(claim.completionTime)
         }
+        if event.kind == .claim, let later = handlingEvents.last, later.completionTime > event.completionTime {
+            throw .claimedBefore(later)
+        }
+        let receive = handlingEvents.first { $0.kind == .receive }
+        if event.kind.requiresVoyage, let receive, receive.completionTime > event.completionTime { throw .beforeReceive(receive) }
+        if event.kind == .receive, let receive { throw .receivedTwice(receive) }
         if event.kind == .receive {
             let firstMove = handlingEvents.first { $0.kind.requiresVoyage }
             let origin = firstMove?.location ?? specification.origin
@@ -211,6 +220,12 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A receive elsewhere than where the journey starts (`origin`), or after the cargo's first load or unload
     /// (given, if any).
     case receivedOutOfPlace(origin: UnLocode, firstMove: HandlingEvent?)
+    /// A second receive; the cargo was received by this one.
+    case receivedTwice(HandlingEvent)
+    /// A load or unload before the cargo was received (by this event).
+    case beforeReceive(HandlingEvent)
+    /// A claim before this event, already recorded: nothing happens after the claim.
+    case claimedBefore(HandlingEvent)
 
     public var description: String {
         switch self {
@@ -223,6 +238,12 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .receivedOutOfPlace(let origin, let firstMove?):
             "the cargo is received once, at its origin \(origin), before its first move (\(firstMove), \(CSVWriter.timestamp(firstMove.completionTime)))"
         case .receivedOutOfPlace(let origin, nil): "the cargo is received at its origin, \(origin)"
+        case .receivedTwice(let receive):
+            "the cargo was received already (\(receive), \(CSVWriter.timestamp(receive.completionTime))); it is received once"
+        case .beforeReceive(let receive):
+            "the cargo was received at \(CSVWriter.timestamp(receive.completionTime)); it cannot be loaded or discharged before"
+        case .claimedBefore(let later):
+            "the cargo was handled after that (\(later), \(CSVWriter.timestamp(later.completionTime))); nothing happens after the claim"
         }
     }
 }

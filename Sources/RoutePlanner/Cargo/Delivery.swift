@@ -91,14 +91,21 @@ public struct Delivery: Hashable, Sendable {
         currentVoyage = transportStatus == .onboardCarrier ? events.last?.voyage : nil
         let moves = events.filter { $0.kind != .customs }
         let lastMove = moves.last
-        unexpectedEvent = if let itinerary, let lastMove, !itinerary.isExpected(lastMove, after: moves.dropLast().last) {
+        // Planned while the cargo was aboard: the itinerary starts at a later call of the voyage it was loaded
+        // on, and its specification is ready after the load (no event comes before the booked ready time).
+        let plannedAboard = lastMove.map { $0.kind == .load && $0.completionTime < specification.readyTime } ?? false
+        unexpectedEvent = if let itinerary, let lastMove, !plannedAboard, !itinerary.isExpected(lastMove, after: moves.dropLast().last) {
             lastMove
         } else {
             nil
         }
         let onTrack = routingStatus == .routed && unexpectedEvent == nil && transportStatus != .claimed
         estimatedTimeOfArrival = onTrack ? itinerary?.arrivalTime : nil
-        nextExpectedActivity = if onTrack, let itinerary { itinerary.activity(after: lastMove) } else { nil }
+        nextExpectedActivity = switch (onTrack, itinerary, lastMove) {
+        case (true, let itinerary?, let load?) where plannedAboard: itinerary.activity(aboard: load)
+        case (true, let itinerary?, _): itinerary.activity(after: lastMove)
+        default: nil
+        }
     }
 }
 
@@ -156,6 +163,15 @@ extension Itinerary {
         case .claim:
             return event.location == destination
         }
+    }
+
+    /// The activity the itinerary expects of cargo aboard the voyage of `load` when it was planned: the unload
+    /// of its first leg if that leg rides on in the same voyage, else the unload at its origin.
+    func activity(aboard load: HandlingEvent) -> HandlingActivity? {
+        if let first = legs.first, first.voyage.number == load.voyage {
+            return HandlingActivity(kind: .unload, location: first.unloadLocation.code, voyage: first.voyage.number, time: first.unloadTime)
+        }
+        return HandlingActivity(kind: .unload, location: origin, voyage: load.voyage)
     }
 
     /// The activity the itinerary expects after an expected event (or first, with none).

@@ -55,8 +55,7 @@ public struct BookCargoRequest: FormRequest, Hashable {
         let ready = fields.date(form.ready, field: "ready", endOfDay: false)
         let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
         let teu = fields.integer(form.teu, field: "teu", in: 1...maximumTEU, required: true)
-        let customer = fields.text(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
-            .flatMap { CustomerId($0) }
+        let customer = fields.customerId(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
         let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
         let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
         RouteCargoRequest.validate(

@@ -58,8 +58,8 @@ public struct ChangeDestinationInteractor: UseCase {
             let known = try await locations.locations()
             guard known.contains(where: { $0.code == request.destination }) else { return .failure(.unknown(request.destination, among: known)) }
             guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
-            if cargo.delivery.transportStatus == .claimed {
-                return .failure(.invalidOperation("Cargo \(cargo.trackingId) was claimed; its destination cannot change."))
+            if let claim = cargo.handlingEvents.last, claim.kind == .claim {
+                return .failure(.cargoClosed(cargo.trackingId, claim: claim))
             }
             let old = cargo.specification
             guard request.destination != old.origin else {

@@ -56,7 +56,7 @@ public struct ImportHandlingReportInteractor: UseCase {
             var (registered, outOfOrder, duplicates) = (0, 0, 0)
             for row in rows {
                 var found = changed[row.trackingId]
-                if found == nil { found = try await cargoRepository.cargo(row.trackingId) }
+                if found == nil, let stored = try await cargoRepository.cargo(typed: row.trackingId) { found = changed[stored.trackingId] ?? stored }
                 guard var cargo = found else {
                     errors.append(row.error("tracking_id", "no cargo has tracking id \(row.trackingId)"))
                     continue
@@ -76,7 +76,8 @@ public struct ImportHandlingReportInteractor: UseCase {
                     }
                     changed[cargo.trackingId] = cargo
                 } catch {
-                    errors.append(row.error("completion_time", "cargo \(cargo.trackingId): \(error)"))
+                    let column = if case .receivedOutOfPlace = error { "location" } else { "completion_time" }
+                    errors.append(row.error(column, "cargo \(cargo.trackingId): \(error)"))
                 }
             }
             guard errors.isEmpty else { return .failure(.fileErrors(errors, alsoOmitted: read.omittedErrorCount)) }

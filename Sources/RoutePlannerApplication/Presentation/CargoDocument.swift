@@ -62,7 +62,7 @@ public enum CargoDocument {
     }
 
     /// `reroute --format json`: each cargo with why it needs routing again (`notRouted`, `misdirected`,
-    /// `misrouted`, `disrupted` with the leg's number, `claimed`; `null` for a cargo on track, asked for by
+    /// `misrouted`, `disrupted` with the leg's number, `claimed`; absent for a cargo on track, asked for by
     /// id), the specification searched from where it is, and its options or the problem (a domain error's
     /// code).
     public static func json(_ response: ReRouteCargoResponse) -> String {

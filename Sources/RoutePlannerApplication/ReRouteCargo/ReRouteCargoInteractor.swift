@@ -88,7 +88,7 @@ public struct ReRouteCargoInteractor: UseCase {
                     // Closed: named only when asked for by id, never as on track.
                     if request.trackingId != nil {
                         entries.append(.init(
-                            cargo: CargoSummary(each), reason: reason, specification: nil, options: .failure(CargoRouting.closed(each, claim: claim))))
+                            cargo: CargoSummary(each), reason: reason, specification: nil, options: .failure(.cargoClosed(each.trackingId, claim: claim))))
                     }
                     continue
                 }

@@ -23,11 +23,12 @@ public struct RegisterCustomerRequest: FormRequest, Hashable {
     /// Validates the form: `id` and `name` must not be blank.
     public static func create(_ form: RegisterCustomerForm) -> Result<RegisterCustomerRequest, ValidationError> {
         var fields = FormFields()
-        _ = fields.text(form.id, field: "id", message: "Enter the customer's id, such as ACME.")
-        _ = fields.text(form.name, field: "name", message: "Enter the customer's name.")
-        guard fields.errors.isEmpty, let customer = Customer(id: form.id, name: form.name) else {
-            return .failure(ValidationError(fields: fields.errors))
-        }
+        let id = fields.customerId(form.id, field: "id", message: "Enter the customer's id, such as ACME.")
+        let name = fields.text(form.name, field: "name", message: "Enter the customer's name.")
+        let customer = id.flatMap { Customer(id: $0, name: form.name) }
+        // A name of white space that the form's trimming keeps (a line break) is blank all the same.
+        if id != nil, name != nil, customer == nil { fields.fail("name", "Enter the customer's name.") }
+        guard fields.errors.isEmpty, let customer else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(RegisterCustomerRequest(customer: customer, renames: form.renames))
     }
 }

@@ -65,8 +65,8 @@ extension CargoRepository {
     /// tracking ids are minted (`rp000001` finds RP000001).
     func cargo(typed trackingId: TrackingId) async throws -> Cargo? {
         if let cargo = try await cargo(trackingId) { return cargo }
-        let upper = TrackingId(stringLiteral: trackingId.rawValue.uppercased())
-        return upper == trackingId ? nil : try await cargo(upper)
+        guard let upper = TrackingId(trackingId.rawValue.uppercased()), upper != trackingId else { return nil }
+        return try await cargo(upper)
     }
 }
 

@@ -17,5 +17,3 @@ public struct RouteCargoPresenter: Presenter {
 
 /// A route search behind one call.
 public typealias RouteCargoCoordinator = Coordinator<RouteCargoInteractor, RouteCargoPresenter>
-/// What a route search shows: the candidate itineraries, formatted.
-public typealias RouteCargoViewState = ViewState<[ItineraryViewModel]>

@@ -14,7 +14,7 @@ enum CargoRouting {
         let origin: UnLocode, ready: Date
         switch last.kind {
         case .claim:
-            return .failure(closed(cargo, claim: last))
+            return .failure(.cargoClosed(cargo.trackingId, claim: last))
         case .receive:
             (origin, ready) = (last.location, max(last.completionTime, last.location == booked.origin ? booked.readyTime : last.completionTime))
         case .unload:
@@ -41,11 +41,6 @@ enum CargoRouting {
         guard let specification = try? booked.replacing(origin: origin, readyTime: ready)
         else { return .failure(.invalidOperation("The deadline of cargo \(cargo.trackingId) has passed.")) }
         return .success(specification)
-    }
-
-    /// The error for routing a claimed cargo: its journey is closed.
-    static func closed(_ cargo: Cargo, claim: HandlingEvent) -> DomainError {
-        .cargoClosed(cargo.trackingId, claim: claim)
     }
 
     /// Why a cargo needs routing again, or `nil` when it is on track and its itinerary still sails; claimed for a

@@ -109,6 +109,15 @@ struct FormFields {
         return trackingId
     }
 
+    /// A customer id, without surrounding white space; `nil` (with the message) when blank.
+    mutating func customerId(_ text: String, field: String, message: String) -> CustomerId? {
+        guard let id = CustomerId(text) else {
+            fail(field, message)
+            return nil
+        }
+        return id
+    }
+
     /// Text that must not be blank, without surrounding spaces.
     mutating func text(_ text: String, field: String, message: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
