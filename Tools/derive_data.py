@@ -8,7 +8,9 @@
    lasts one day (24 h); capacity = the service's vessel capacity in FFE x 2 TEU. Every port gets the same
    transshipment time (--transshipment-hours, 24 by default): LINER-LIB states handling costs, not times.
    Every port gets its IANA time zone (time_zone, from the TIME_ZONES table below, checked against Python's
-   time zone database), which DCSA routings use to write local times.
+   time zone database), which DCSA routings use to write local times, and LINER-LIB's handling costs per TEU
+   (half its USD per FFE): handling_cost_per_teu = CostPerFULL / 2 (a load or a discharge),
+   transshipment_cost_per_teu = CostPerFULLTrnsf / 2 (a change of vessel).
 2. Sample bookings from the instance's demand file: for each of --booking-weeks, every demand whose ports
    the network serves becomes one booking, ready at the start of that week's Monday (a date), deadline =
    ready + TransitTime days (a date, so the end of that day), TEU = FFEPerWeek x 2, revenue per TEU =
@@ -197,7 +199,8 @@ def main():
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, "locations.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["unlocode", "name", "country", "transshipment_hours", "latitude", "longitude", "time_zone"])
+        w.writerow(["unlocode", "name", "country", "transshipment_hours", "latitude", "longitude", "time_zone",
+                    "handling_cost_per_teu", "transshipment_cost_per_teu"])
         missing = [code for code in called if code not in TIME_ZONES]
         if missing:
             raise SystemExit(f"derive_data.py: no time zone for {', '.join(sorted(missing))}; add it to TIME_ZONES")
@@ -207,7 +210,10 @@ def main():
             if code in reference and reference[code][5]:
                 lat, lon = reference[code][5]  # the official coordinates (LINER-LIB swaps some)
             zoneinfo.ZoneInfo(TIME_ZONES[code])  # an identifier this Python's time zone database knows
-            w.writerow([code, port["name"], code[:2], f"{a.transshipment_hours:g}", lat, lon, TIME_ZONES[code]])
+            # LINER-LIB's handling costs are USD per FFE: a load or discharge (CostPerFULL) and a transshipment
+            # (CostPerFULLTrnsf); per TEU they are half.
+            per_teu = [f"{float(port[column]) / 2:g}" for column in ("CostPerFULL", "CostPerFULLTrnsf")]
+            w.writerow([code, port["name"], code[:2], f"{a.transshipment_hours:g}", lat, lon, TIME_ZONES[code]] + per_teu)
     movements.sort(key=lambda m: (m[5], m[0]))
     with open(os.path.join(directory, "schedule.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")

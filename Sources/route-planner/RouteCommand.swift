@@ -54,6 +54,11 @@ struct RouteCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Cargo (a booked cargo has its own)") var cargo: CargoTypeOptions
 
+    @Option(help: ArgumentHelp(
+        "The order of the options: arrival (earliest first) or cost (cheapest handling per TEU first: loads, discharges and transshipments, from the locations' costs).",
+        valueName: "arrival|cost"))
+    var sort: String = ""
+
     @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0.3 point-to-point routings, in local times), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")
     var format: OutputFormat = .table
 
@@ -73,7 +78,7 @@ struct RouteCommand: AsyncParsableCommand {
         let form = RouteCargoForm(
             trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),
             maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage,
-            cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods)
+            cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, order: sort)
         let scenario = try whatIf.scenario()
         let app = trackingId == nil ? schedule.composition(scenario: scenario) : try schedule.composition(store: store.store, scenario: scenario)
         let routeCargo = app.routeCargo
@@ -115,7 +120,9 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     /// The flags of the form fields whose names differ.
-    static let flags = ["origin": "from", "destination": "to", "limit": "k", "avoidVoyages": "avoid-voyage", "trackingId": "tracking-id"]
+    static let flags = [
+        "origin": "from", "destination": "to", "limit": "k", "avoidVoyages": "avoid-voyage", "trackingId": "tracking-id", "order": "sort",
+    ]
 }
 
 /// Candidate itineraries, as `route` writes them; with `--compare`, without and with the what-if flags.

@@ -6,9 +6,12 @@ import RoutePlannerApplication
 enum RouteOutput {
     /// An aligned table, one row per itinerary, its legs and transshipments beneath.
     static func table(_ itineraries: [ItineraryViewModel]) -> String {
-        let header = ["#", "Departs", "Arrives", "Transit", "Route", "Slack against the deadline"]
+        // Handling costs are a column when the ports have them.
+        let costs = itineraries.contains { $0.handlingCost != nil }
+        let header = ["#", "Departs", "Arrives", "Transit", "Route", "Slack against the deadline"] + (costs ? ["Handling"] : [])
         let rows = itineraries.enumerated().map { index, itinerary in
             ["\(index + 1)", itinerary.departure, itinerary.arrival, itinerary.transitTime, itinerary.route, itinerary.slack]
+                + (costs ? [itinerary.handlingCost ?? "-"] : [])
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
         func line(_ cells: [String]) -> String {

@@ -13,6 +13,31 @@ import Testing
 
     static func request(_ form: RouteCargoForm) -> RouteCargoRequest { try! RouteCargoRequest.create(form).get() }
 
+    @Test func ordersTheOptionsByHandlingCostWhenAsked() async throws {
+        // A network whose transshipments cost a lot: the direct sailings come first by cost.
+        let locations = SampleLocations.all.map { location in
+            Location(code: location.code, name: location.name, transshipmentTime: location.transshipmentTime, handlingCostPerTEU: 50,
+                     transshipmentCostPerTEU: 1_000)
+        }
+        let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: locations, voyages: SampleVoyages.all))
+        let interactor = RouteCargoInteractor(locations: schedule, voyages: schedule)
+        let form = RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-15", limit: "10")
+        let byArrival = try await interactor.execute(Self.request(form)).get().itineraries
+        var cheapest = form
+        cheapest.order = " Cost "
+        let byCost = try await interactor.execute(Self.request(cheapest)).get().itineraries
+        #expect(Set(byCost) == Set(byArrival) && byCost.count > 1)
+        let costs = byCost.map { $0.handlingCostPerTEU ?? .infinity }
+        #expect(costs == costs.sorted())
+        // Options of the same cost keep the router's order.
+        for (first, second) in zip(byCost, byCost.dropFirst()) where first.handlingCostPerTEU == second.handlingCostPerTEU {
+            #expect(byArrival.firstIndex(of: first)! < byArrival.firstIndex(of: second)!)
+        }
+        var wrong = form
+        wrong.order = "fastest"
+        #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: ["order": "Enter arrival or cost."])))
+    }
+
     @Test func findsTheCandidatesOfASpecification() async throws {
         let result = await Self.interactor().execute(Self.request(RouteCargoForm(
             origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15T00:00:00Z")))

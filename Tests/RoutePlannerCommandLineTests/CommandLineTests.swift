@@ -138,7 +138,7 @@ import Testing
     @Test func answersWhatIfACancelledVoyage() throws {
         let (output, _, status) = try Self.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--cancel-voyage", "WS15-W09"])
         #expect(status == 0)
-        #expect(output.split(separator: "\n")[2].hasSuffix("CNSHA → SGSIN → MYTPP → NLRTM  arrives 23 days 3 hours before the deadline"))
+        #expect(output.split(separator: "\n")[2].contains("CNSHA → SGSIN → MYTPP → NLRTM  arrives 23 days 3 hours before the deadline"))
         #expect(!output.contains("WS15-W09"))
     }
 

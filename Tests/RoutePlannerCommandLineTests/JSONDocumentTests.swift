@@ -68,6 +68,22 @@ import Testing
         #expect(documents["assign"]?.first?.contains("\"reason\" : \"handledWithoutItinerary\"") == true)
     }
 
+    @Test func theOptionsCarryTheirHandlingCostAndSortByIt() throws {
+        // The bundled ports carry LINER-LIB's handling costs: each option's is in its document.
+        let (output, _, status) = try CommandLineTests.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "5", "--sort", "cost", "--format", "json"])
+        #expect(status == 0)
+        struct Document: Decodable {
+            struct Option: Decodable { let handlingCostPerTEU: Double? }
+            let itineraries: [Option]
+        }
+        let costs = try JSONDecoder().decode(Document.self, from: Data(output.utf8)).itineraries.map(\.handlingCostPerTEU)
+        #expect(costs.count == 5 && costs.allSatisfy { $0 != nil })
+        #expect(costs.compactMap { $0 } == costs.compactMap { $0 }.sorted())
+        #expect(try JSONSchemas.problems([output], schema: "route").isEmpty)
+        let wrong = try CommandLineTests.run(["route", "--from", "CNSHA", "--to", "NLRTM", "--sort", "fastest"])
+        #expect(wrong.status == 64 && wrong.error == "error: --sort: Enter arrival or cost.\n")
+    }
+
     @Test func aDocumentThatBreaksItsSchemaIsCaught() throws {
         // The schemas are strict: an unknown field, a time that is not UTC, or a missing field is a problem.
         let broken = [

@@ -62,6 +62,23 @@ public struct Itinerary: Hashable, Sendable {
     public var arrivalTime: Date { legs[legs.count - 1].unloadTime }
     /// The number of changes of voyage.
     public var transshipmentCount: Int { legs.count - 1 }
+
+    /// What handling a TEU along the itinerary costs: a load at the origin, a discharge at the destination and
+    /// a transshipment at each change of vessel between (staying aboard through a call costs nothing); `nil`
+    /// when a port of these has no cost (``Location/handlingCostPerTEU``, ``Location/transshipmentCostPerTEU``).
+    ///
+    /// LINER-LIB's cost model: its `CostPerFULL` for each load and discharge, `CostPerFULLTrnsf` for each
+    /// transshipment.
+    public var handlingCostPerTEU: Double? {
+        guard let load = legs[0].loadLocation.handlingCostPerTEU, let discharge = legs[legs.count - 1].unloadLocation.handlingCostPerTEU
+        else { return nil }
+        var total = load + discharge
+        for leg in legs.dropLast() {
+            guard let transshipment = leg.unloadLocation.transshipmentCostPerTEU else { return nil }
+            total += transshipment
+        }
+        return total
+    }
     /// The ports where the cargo changes voyage, in travel order.
     public var transshipmentLocations: [Location] { legs.dropLast().map(\.unloadLocation) }
     /// Every port the cargo calls at after leaving the origin, aboard or changing vessel, in travel order.

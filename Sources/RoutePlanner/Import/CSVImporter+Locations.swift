@@ -2,7 +2,8 @@ import Foundation
 
 extension CSVImporter {
     /// Reads a locations file: `unlocode`, `name`; optionally `country`, `transshipment_hours`,
-    /// `latitude`, `longitude`, `time_zone` (an IANA name such as `Europe/Amsterdam`).
+    /// `latitude`, `longitude`, `time_zone` (an IANA name such as `Europe/Amsterdam`), `handling_cost_per_teu`
+    /// (a load or a discharge) and `transshipment_cost_per_teu` (a change of vessel), each a number of at least 0.
     ///
     /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
     public func importLocations(_ file: CSVFile) throws(ImportError) -> ImportResult<[Location]> {
@@ -20,13 +21,16 @@ extension CSVImporter {
 
     private enum LocationColumn {
         static let code = 0, name = 1, country = 2, transshipment = 3, latitude = 4, longitude = 5, timeZone = 6
+        static let handlingCost = 7, transshipmentCost = 8
     }
 
     func readLocations(_ file: CSVFile, log: inout DiagnosticLog, skipped: inout Int) -> LocationRows {
         typealias C = LocationColumn
         guard var table = CSVTable(
             file, required: ["unlocode", "name"],
-            optional: ["country", "transshipment_hours", "latitude", "longitude", "time_zone"], log: &log)
+            optional: [
+                "country", "transshipment_hours", "latitude", "longitude", "time_zone", "handling_cost_per_teu", "transshipment_cost_per_teu",
+            ], log: &log)
         else { return LocationRows() }
         var rows = LocationRows()
         var lineOfCode: [UnLocode: Int] = [:]
@@ -61,6 +65,16 @@ extension CSVImporter {
             if !zoneName.isEmpty && timeZone == nil {
                 fail(C.timeZone, "time_zone \(quoted(zoneName)) is not an IANA time zone name such as \"Europe/Amsterdam\"")
             }
+            func cost(_ column: Int) -> Double? {
+                let text = table.text(column)
+                guard !text.isEmpty else { return nil }
+                guard let value = Double(text), value >= 0, value.isFinite, value < 1e9 else {
+                    fail(column, "\(table.name(column)) \(quoted(text)) is not an amount of at least 0 and under 1000000000")
+                    return nil
+                }
+                return value
+            }
+            let handlingCost = cost(C.handlingCost), transshipmentCost = cost(C.transshipmentCost)
             guard let code, isValid else {
                 if let code, lineOfCode[code] == nil { rows.invalid[code] = table.line }
                 skipped += 1
@@ -69,7 +83,9 @@ extension CSVImporter {
             }
             lineOfCode[code] = table.line
             rows.locations.append(
-                Location(code: code, name: name, transshipmentTime: .seconds(hours * 3600), coordinates: coordinates, timeZone: timeZone))
+                Location(
+                    code: code, name: name, transshipmentTime: .seconds(hours * 3600), coordinates: coordinates, timeZone: timeZone,
+                    handlingCostPerTEU: handlingCost, transshipmentCostPerTEU: transshipmentCost))
         }
         return rows
     }

@@ -5,13 +5,18 @@ public enum CSVWriter {
     /// The locations file of a network.
     public static func locations(of network: ScheduleNetwork) -> String {
         let hasZones = network.locations.contains { $0.timeZone != nil }
-        var lines = ["unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")]
+        let hasCosts = network.locations.contains { $0.handlingCostPerTEU != nil || $0.transshipmentCostPerTEU != nil }
+        var lines = ["unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")
+            + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "")]
         for location in network.locations {
             let hours = Double(location.transshipmentTime.wholeSeconds) / 3600
-            lines.append(([
+            var fields = [
                 location.code.rawValue, field(location.name), String(location.code.country), number(hours),
                 location.coordinates.map { number($0.latitude) } ?? "", location.coordinates.map { number($0.longitude) } ?? "",
-            ] + (hasZones ? [location.timeZone?.identifier ?? ""] : [])).joined(separator: ","))
+            ]
+            if hasZones { fields.append(location.timeZone?.identifier ?? "") }
+            if hasCosts { fields += [location.handlingCostPerTEU.map(number) ?? "", location.transshipmentCostPerTEU.map(number) ?? ""] }
+            lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }

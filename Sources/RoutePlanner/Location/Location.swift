@@ -16,6 +16,10 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     public let coordinates: Coordinates?
     /// The time zone of the port, when known; documents for people and DCSA write its local times in it.
     public let timeZone: TimeZone?
+    /// What loading or discharging a TEU here costs (in USD for the bundled ports), when known.
+    public let handlingCostPerTEU: Double?
+    /// What moving a TEU from one vessel to another here costs, discharge and load together, when known.
+    public let transshipmentCostPerTEU: Double?
 
     /// Creates a location.
     ///
@@ -26,15 +30,19 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     ///     ``maximumTransshipmentTime``; ``ScheduleNetwork/init(locations:voyages:)`` refuses any other.
     ///   - coordinates: Where the location is, when known.
     ///   - timeZone: The port's time zone, when known.
+    ///   - handlingCostPerTEU: What loading or discharging a TEU here costs, when known.
+    ///   - transshipmentCostPerTEU: What moving a TEU between vessels here costs, when known.
     public init(
         code: UnLocode, name: String, transshipmentTime: Duration = .zero, coordinates: Coordinates? = nil,
-        timeZone: TimeZone? = nil
+        timeZone: TimeZone? = nil, handlingCostPerTEU: Double? = nil, transshipmentCostPerTEU: Double? = nil
     ) {
         self.code = code
         self.name = name
         self.transshipmentTime = transshipmentTime
         self.coordinates = coordinates
         self.timeZone = timeZone
+        self.handlingCostPerTEU = handlingCostPerTEU
+        self.transshipmentCostPerTEU = transshipmentCostPerTEU
     }
 
     public var description: String { "\(name) (\(code))" }

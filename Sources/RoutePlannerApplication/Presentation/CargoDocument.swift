@@ -235,12 +235,14 @@ public enum CargoDocument {
     /// An itinerary: its reference (what `assign-route` takes), its times and its legs.
     struct Itinerary: Encodable {
         let reference, departure, arrival: String
+        let handlingCostPerTEU: Double?
         let legs: [Leg]
 
         init(_ itinerary: RoutePlanner.Itinerary) {
             reference = itinerary.reference
             departure = timestamp(itinerary.departureTime)
             arrival = timestamp(itinerary.arrivalTime)
+            handlingCostPerTEU = itinerary.handlingCostPerTEU
             legs = itinerary.legs.map(Leg.init)
         }
     }

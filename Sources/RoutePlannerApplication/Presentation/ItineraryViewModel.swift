@@ -21,11 +21,13 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
     public let legs: [String]
     /// "arrives 23 days 8 hours before the deadline"
     public let slack: String
+    /// "USD 307.50 per TEU": loading, discharging and each transshipment, when every port of them has costs.
+    public let handlingCost: String?
 
     /// Creates a view model; presenters make them, and previews may.
     public init(
         itinerary: Itinerary, id: String, departure: String, arrival: String, transitTime: String, transitDays: Int, route: String,
-        transshipments: [String], legs: [String], slack: String
+        transshipments: [String], legs: [String], slack: String, handlingCost: String? = nil
     ) {
         self.itinerary = itinerary
         self.id = id
@@ -37,5 +39,6 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
         self.transshipments = transshipments
         self.legs = legs
         self.slack = slack
+        self.handlingCost = handlingCost
     }
 }

@@ -25,6 +25,7 @@ public enum RouteDocument {
             let transitDays: Int
             let transshipments: Int
             let slackHours: Double
+            let handlingCostPerTEU: Double?
             let legs: [Leg]
         }
         struct Leg: Encodable {
@@ -43,6 +44,7 @@ public enum RouteDocument {
                     transitHours: itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 3600,
                     transitDays: transitDays(itinerary), transshipments: itinerary.transshipmentCount,
                     slackHours: specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime) / 3600,
+                    handlingCostPerTEU: itinerary.handlingCostPerTEU,
                     legs: itinerary.legs.map {
                         Leg(voyage: $0.voyage.number.rawValue, vessel: $0.voyage.vessel, from: $0.loadLocation.code.rawValue,
                             to: $0.unloadLocation.code.rawValue, departure: timestamp($0.loadTime), arrival: timestamp($0.unloadTime))
@@ -56,14 +58,16 @@ public enum RouteDocument {
         RouteCargoResponse(specification: specification, itineraries: [])
     }
 
-    /// CSV, one row per leg: `itinerary,leg,voyage,vessel,from,to,departure,arrival`.
+    /// CSV, one row per leg: `itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu` (the
+    /// itinerary's, on each of its rows; empty when not known).
     public static func csv(_ response: RouteCargoResponse) -> String {
-        var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival"]
+        var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu"]
         for (number, itinerary) in response.itineraries.enumerated() {
             for (position, leg) in itinerary.legs.enumerated() {
                 lines.append([
                     "\(number + 1)", "\(position + 1)", field(leg.voyage.number.rawValue), field(leg.voyage.vessel ?? ""),
                     leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime),
+                    itinerary.handlingCostPerTEU.map { "\($0)" } ?? "",
                 ].joined(separator: ","))
             }
         }

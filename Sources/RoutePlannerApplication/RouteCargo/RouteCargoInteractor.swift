@@ -44,7 +44,7 @@ public struct RouteCargoInteractor: UseCase {
                 let knownCodes = Set(known.map(\.code))
                 if let unknown = codes.first(where: { !knownCodes.contains($0) }) { return .failure(.unknown(unknown, among: known)) }
                 return Self.candidates(for: specification, limit: request.limit, options: options, in: network)
-                    .map { RouteCargoResponse(specification: specification, itineraries: $0) }
+                    .map { RouteCargoResponse(specification: specification, itineraries: request.order.sorted($0)) }
             case .cargo(let trackingId):
                 guard let cargoRepository, let cargo = try await cargoRepository.cargo(typed: trackingId) else {
                     return .failure(.cargoNotFound(trackingId))
@@ -56,7 +56,7 @@ public struct RouteCargoInteractor: UseCase {
                 }
                 let itineraries: [Itinerary]
                 switch Self.candidates(for: specification, limit: request.limit, options: options, in: network) {
-                case .success(let found): itineraries = found
+                case .success(let found): itineraries = request.order.sorted(found)
                 case .failure(let error): return .failure(error)
                 }
                 try await cargoRepository.save(RouteOffer(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries))

@@ -23,12 +23,16 @@ public struct RouteCargoForm: Hashable, Sendable {
     public var cargoType: String
     /// Whether the cargo holds dangerous goods. A booked cargo has its own.
     public var dangerousGoods: Bool
+    /// The order of the options: `arrival` (blank: the router's, earliest arrival first) or `cost` (handling
+    /// cost per TEU, cheapest first).
+    public var order: String
 
     public init(
         trackingId: String = "", origin: String = "", destination: String = "", ready: String = "", deadline: String = "",
         limit: String = "5", maxTransshipments: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = [],
-        cargoType: String = "", dangerousGoods: Bool = false
+        cargoType: String = "", dangerousGoods: Bool = false, order: String = ""
     ) {
+        self.order = order
         self.cargoType = cargoType
         self.dangerousGoods = dangerousGoods
         self.trackingId = trackingId
@@ -53,10 +57,36 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         case cargo(trackingId: TrackingId)
     }
 
+    /// The order of the options.
+    public enum Order: String, Hashable, Sendable, CaseIterable {
+        /// The router's: earliest arrival first (then later departure, then fewer transshipments).
+        case arrival
+        /// Cheapest handling per TEU first (``RoutePlanner/Itinerary/handlingCostPerTEU``; options without a cost
+        /// last), then the router's order.
+        case cost
+
+        /// The itineraries in this order.
+        func sorted(_ itineraries: [Itinerary]) -> [Itinerary] {
+            guard self == .cost else { return itineraries }
+            return itineraries.enumerated().sorted { a, b in
+                (a.element.handlingCostPerTEU ?? .infinity, a.offset) < (b.element.handlingCostPerTEU ?? .infinity, b.offset)
+            }.map(\.element)
+        }
+    }
+
     public let target: Target
     /// The most itineraries to return, from 1 to ``maximumLimit``.
     public let limit: Int
     public let options: RoutingOptions
+    /// The order of the options returned (and offered, numbered from 1).
+    public private(set) var order: Order = .arrival
+
+    /// The request with the options in another order.
+    public func ordered(_ order: Order) -> RouteCargoRequest {
+        var request = self
+        request.order = order
+        return request
+    }
 
     /// The most candidates a request may ask for.
     public static let maximumLimit = 50
@@ -89,9 +119,18 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     }
 
     /// Validates a form: every field error at once, keyed by `trackingId`, `origin`, `destination`, `ready`,
-    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages` and `cargoType`.
+    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages`, `cargoType` and `order`.
     public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError> {
         var fields = FormFields()
+        let orderText = form.order.trimmingCharacters(in: .whitespaces).lowercased()
+        let order = orderText.isEmpty ? .arrival : Order(rawValue: orderText)
+        if order == nil { fields.fail("order", "Enter arrival or cost.") }
+        let request = readForm(form, into: &fields)
+        guard let order else { return .failure(ValidationError(fields: fields.errors)) }
+        return request.map { $0.ordered(order) }
+    }
+
+    private static func readForm(_ form: RouteCargoForm, into fields: inout FormFields) -> Result<RouteCargoRequest, ValidationError> {
         let trackingId = TrackingId(form.trackingId)
         let limit = fields.integer(form.limit, field: "limit", in: 1...maximumLimit, required: true)
         let maxTransshipments = fields.integer(
