@@ -33,6 +33,12 @@ import Testing
         for (first, second) in zip(byCost, byCost.dropFirst()) where first.handlingCostPerTEU == second.handlingCostPerTEU {
             #expect(byArrival.firstIndex(of: first)! < byArrival.firstIndex(of: second)!)
         }
+        // A booked cargo's offer keeps the order asked for, so that assign-route's numbers are the ones shown.
+        let cargo = InMemoryCargoRepository([try Sample.cargo(routed: false)])
+        let booked = try await RouteCargoInteractor(locations: schedule, voyages: schedule, cargo: cargo)
+            .execute(Self.request(RouteCargoForm(trackingId: "ABC123", order: "cost"))).get().itineraries
+        #expect(booked.map { $0.handlingCostPerTEU ?? .infinity } == booked.map { $0.handlingCostPerTEU ?? .infinity }.sorted())
+        #expect(try await cargo.offer(for: "ABC123")?.itineraries == booked)
         var wrong = form
         wrong.order = "fastest"
         #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: ["order": "Enter arrival or cost."])))

@@ -65,30 +65,30 @@ public enum AssignmentDocument {
                 case .notSearched?: Reason(kind: "notSearched", fullMovements: [])
                 case .capacity(let legs)?:
                     Reason(kind: "capacity", fullMovements: legs.map {
-                        MovementOutput(voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: timestamp($0.departure),
+                        MovementOutput(voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: RouteDocument.timestamp($0.departure),
                                        load: $0.load, capacity: $0.capacity)
                     })
                 case nil: nil
                 }
                 return BookingOutput(
                     booking: booking.id, teu: booking.teu, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
-                    ready: timestamp(specification.readyTime), deadline: timestamp(specification.arrivalDeadline), revenuePerTEU: booking.revenuePerTEU,
+                    ready: RouteDocument.timestamp(specification.readyTime), deadline: RouteDocument.timestamp(specification.arrivalDeadline), revenuePerTEU: booking.revenuePerTEU,
                     carried: assignment.itinerary != nil,
                     legs: (assignment.itinerary?.legs ?? []).map {
                         LegOutput(voyage: $0.voyage.number.rawValue, from: $0.loadLocation.code.rawValue, to: $0.unloadLocation.code.rawValue,
-                                  departure: timestamp($0.loadTime), arrival: timestamp($0.unloadTime))
+                                  departure: RouteDocument.timestamp($0.loadTime), arrival: RouteDocument.timestamp($0.unloadTime))
                     },
                     reason: reason)
             },
             movements: loads(plan).map {
                 MovementOutput(voyage: $0.voyage, from: $0.movement.departureLocation.rawValue, to: $0.movement.arrivalLocation.rawValue,
-                               departure: timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity)
+                               departure: RouteDocument.timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity)
             },
             notAssigned: notAssigned.isEmpty ? nil : notAssigned.map { cargo in
                 LeftOutOutput(
                     trackingId: cargo.trackingId.rawValue, teu: cargo.teu, reason: "handledWithoutItinerary", lastEvent: cargo.lastMove.kind.rawValue,
                     lastLocation: cargo.lastMove.location.rawValue, lastVoyage: cargo.lastMove.voyage?.rawValue,
-                    lastTime: timestamp(cargo.lastMove.completionTime))
+                    lastTime: RouteDocument.timestamp(cargo.lastMove.completionTime))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -107,7 +107,7 @@ public enum AssignmentDocument {
                 for (position, leg) in itinerary.legs.enumerated() {
                     lines.append([
                         head, "yes", "\(position + 1)", CSVWriter.field(leg.voyage.number.rawValue), leg.loadLocation.code.rawValue,
-                        leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime), "",
+                        leg.unloadLocation.code.rawValue, RouteDocument.timestamp(leg.loadTime), RouteDocument.timestamp(leg.unloadTime), "",
                     ].joined(separator: ","))
                 }
             } else {
@@ -150,5 +150,4 @@ public enum AssignmentDocument {
         }
     }
 
-    private static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
 }

@@ -90,7 +90,7 @@ public enum CargoDocument {
             return Entry(
                 cargo: Cargo(entry.cargo), reason: entry.reason?.code, disruptedLeg: disruptedLeg,
                 from: entry.specification.map {
-                    From(origin: $0.origin.rawValue, ready: timestamp($0.readyTime), deadline: timestamp($0.arrivalDeadline))
+                    From(origin: $0.origin.rawValue, ready: RouteDocument.timestamp($0.readyTime), deadline: RouteDocument.timestamp($0.arrivalDeadline))
                 },
                 options: options.map(Itinerary.init), problem: problem)
         }
@@ -128,7 +128,7 @@ public enum CargoDocument {
                     for (position, leg) in itinerary.legs.enumerated() {
                         rows.append(head + [
                             "\(option + 1)", itinerary.reference, "\(position + 1)", leg.voyage.number.rawValue, leg.voyage.vessel ?? "",
-                            leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime), "",
+                            leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, RouteDocument.timestamp(leg.loadTime), RouteDocument.timestamp(leg.unloadTime), "",
                         ])
                     }
                 }
@@ -171,8 +171,8 @@ public enum CargoDocument {
             bookingReference = cargo.bookingReference
             origin = specification.origin.rawValue
             destination = specification.destination.rawValue
-            ready = timestamp(specification.readyTime)
-            deadline = timestamp(specification.arrivalDeadline)
+            ready = RouteDocument.timestamp(specification.readyTime)
+            deadline = RouteDocument.timestamp(specification.arrivalDeadline)
             cargoType = specification.cargoType.rawValue
             dangerousGoods = specification.containsDangerousGoods
             status = switch delivery.status {
@@ -196,7 +196,7 @@ public enum CargoDocument {
             lastLocation = delivery.lastKnownLocation?.rawValue
             currentVoyage = delivery.currentVoyage?.rawValue
             nextExpectedActivity = delivery.nextExpectedActivity.map(Activity.init)
-            eta = delivery.estimatedTimeOfArrival.map(timestamp)
+            eta = delivery.estimatedTimeOfArrival.map(RouteDocument.timestamp)
             unexpectedEvent = delivery.unexpectedEvent.map(Event.init)
             itinerary = cargo.itinerary.map(Itinerary.init)
             events = cargo.handlingEvents.map(Event.init)
@@ -213,8 +213,8 @@ public enum CargoDocument {
             self.event = event.kind.rawValue
             location = event.location.rawValue
             voyage = event.voyage?.rawValue
-            completionTime = timestamp(event.completionTime)
-            registrationTime = timestamp(event.registrationTime)
+            completionTime = RouteDocument.timestamp(event.completionTime)
+            registrationTime = RouteDocument.timestamp(event.registrationTime)
         }
     }
 
@@ -228,7 +228,7 @@ public enum CargoDocument {
             event = activity.kind.rawValue
             location = activity.location.rawValue
             voyage = activity.voyage?.rawValue
-            time = activity.time.map(timestamp)
+            time = activity.time.map(RouteDocument.timestamp)
         }
     }
 
@@ -240,8 +240,8 @@ public enum CargoDocument {
 
         init(_ itinerary: RoutePlanner.Itinerary) {
             reference = itinerary.reference
-            departure = timestamp(itinerary.departureTime)
-            arrival = timestamp(itinerary.arrivalTime)
+            departure = RouteDocument.timestamp(itinerary.departureTime)
+            arrival = RouteDocument.timestamp(itinerary.arrivalTime)
             handlingCostPerTEU = itinerary.handlingCostPerTEU
             legs = itinerary.legs.map(Leg.init)
         }
@@ -257,8 +257,8 @@ public enum CargoDocument {
             vessel = leg.voyage.vessel
             from = leg.loadLocation.code.rawValue
             to = leg.unloadLocation.code.rawValue
-            departure = timestamp(leg.loadTime)
-            arrival = timestamp(leg.unloadTime)
+            departure = RouteDocument.timestamp(leg.loadTime)
+            arrival = RouteDocument.timestamp(leg.unloadTime)
         }
     }
 
@@ -269,7 +269,7 @@ public enum CargoDocument {
 
         init(_ error: DomainError) {
             kind = error.code
-            if case .noRoute(_, let earliest?) = error { earliestPossibleArrival = timestamp(earliest) } else { earliestPossibleArrival = nil }
+            if case .noRoute(_, let earliest?) = error { earliestPossibleArrival = RouteDocument.timestamp(earliest) } else { earliestPossibleArrival = nil }
         }
     }
 
@@ -278,7 +278,6 @@ public enum CargoDocument {
     }
 }
 
-private func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
 
 extension DomainError {
     /// The error's name in documents: `unknownLocation`, `noRoute`, `closed` (routing a claimed cargo),
