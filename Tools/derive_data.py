@@ -5,8 +5,9 @@
    every service of the result log becomes one voyage per week over --weeks weeks. A voyage is one full
    round trip of the rotation, starting at the first listed call. Sailing time of a leg = the shortest
    dist_dense.csv distance between the two calls / the service's speed, rounded up to whole hours; each call
-   lasts one day (24 h); capacity = the service's vessel capacity in FFE x 2 TEU. Every port gets the same
-   transshipment time (--transshipment-hours, 24 by default): LINER-LIB states handling costs, not times.
+   lasts one day (24 h); capacity = the service's vessel capacity in FFE x 2 TEU; distance_nm = that distance.
+   Every port gets the same transshipment time (--transshipment-hours, 24 by default): LINER-LIB states
+   handling costs, not times.
    Every port gets its IANA time zone (time_zone, from the TIME_ZONES table below, checked against Python's
    time zone database), which DCSA routings use to write local times, and LINER-LIB's handling costs per TEU
    (half its USD per FFE): handling_cost_per_teu = CostPerFULL / 2 (a load or a discharge),
@@ -192,7 +193,7 @@ def main():
             for frm, to in legs:
                 arrival = t + timedelta(hours=math.ceil(distances[(frm, to)] / service["speed"]))
                 movements.append((f"{number}-W{week + 1:02d}", number, vessel, frm, to, iso(t), iso(arrival),
-                                  service["capacity"] * 2))
+                                  service["capacity"] * 2, f"{distances[(frm, to)]:g}"))
                 t = arrival + timedelta(days=1)
 
     directory = os.path.join(a.out, a.name)
@@ -217,7 +218,7 @@ def main():
     movements.sort(key=lambda m: (m[5], m[0]))
     with open(os.path.join(directory, "schedule.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["voyage", "service", "vessel", "from", "to", "departure", "arrival", "capacity_teu"])
+        w.writerow(["voyage", "service", "vessel", "from", "to", "departure", "arrival", "capacity_teu", "distance_nm"])
         w.writerows(movements)
 
     demand = read_tsv(os.path.join(a.linerlib, a.demand))

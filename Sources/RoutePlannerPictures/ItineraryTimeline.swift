@@ -140,6 +140,12 @@ public struct ItineraryTimeline: Sendable {
         group.append(Markup(
             "text", [("class", "small"), ("x", "12"), ("y", (y + 30).svg)],
             text: "\(String(format: "%.1f", transit / 86_400)) d, \(transshipments) transshipment\(transshipments == 1 ? "" : "s")"))
+        // Cost and emissions per TEU, when the network has them.
+        let figures = [itinerary.handlingCostPerTEU.map { "USD \(Int($0.rounded()))" }, itinerary.co2ePerTEU.map { "\(Int($0.rounded())) kg CO2e" }]
+            .compactMap { $0 }
+        if !figures.isEmpty {
+            group.append(Markup("text", [("class", "small"), ("x", "12"), ("y", (y + 42).svg)], text: figures.joined(separator: ", ") + "/TEU"))
+        }
         let barTop = y + 6
         // The boxes of the port labels under the bars, so that none covers another.
         var placed: [LabelBox] = []

@@ -75,9 +75,14 @@ public enum RoutePictures {
 
     /// The table of the presenter's candidates.
     static func table(_ models: [ItineraryViewModel]) -> Markup {
-        Page.table(
-            ["#", "departs", "arrives", "transit", "route", "slack"],
-            models.enumerated().map { [String($0.offset + 1), $0.element.departure, $0.element.arrival, $0.element.transitTime, $0.element.route, $0.element.slack] },
+        // Handling costs and CO2e are columns when the network has them.
+        let costs = models.contains { $0.handlingCost != nil }, emissions = models.contains { $0.co2e != nil }
+        return Page.table(
+            ["#", "departs", "arrives", "transit", "route", "slack"] + (costs ? ["handling"] : []) + (emissions ? ["emissions"] : []),
+            models.enumerated().map { position, model in
+                [String(position + 1), model.departure, model.arrival, model.transitTime, model.route, model.slack]
+                    + (costs ? [model.handlingCost ?? "-"] : []) + (emissions ? [model.co2e ?? "-"] : [])
+            },
             numeric: [0])
     }
 

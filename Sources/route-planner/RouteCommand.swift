@@ -55,8 +55,8 @@ struct RouteCommand: AsyncParsableCommand {
     @OptionGroup(title: "Cargo (a booked cargo has its own)") var cargo: CargoTypeOptions
 
     @Option(help: ArgumentHelp(
-        "The order of the options: arrival (earliest first) or cost (cheapest handling per TEU first: loads, discharges and transshipments, from the locations' costs).",
-        valueName: "arrival|cost"))
+        "The order of the options: arrival (earliest first), cost (cheapest handling per TEU first: loads, discharges and transshipments, from the locations' costs) or co2 (least CO2e per TEU first, from the schedule's or estimated from distance and vessel size).",
+        valueName: "arrival|cost|co2"))
     var sort: String = ""
 
     @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0.3 point-to-point routings, in local times), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")

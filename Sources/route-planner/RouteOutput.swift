@@ -6,12 +6,13 @@ import RoutePlannerApplication
 enum RouteOutput {
     /// An aligned table, one row per itinerary, its legs and transshipments beneath.
     static func table(_ itineraries: [ItineraryViewModel]) -> String {
-        // Handling costs are a column when the ports have them.
-        let costs = itineraries.contains { $0.handlingCost != nil }
+        // Handling costs and CO2e are columns when the network has them.
+        let costs = itineraries.contains { $0.handlingCost != nil }, emissions = itineraries.contains { $0.co2e != nil }
         let header = ["#", "Departs", "Arrives", "Transit", "Route", "Slack against the deadline"] + (costs ? ["Handling"] : [])
+            + (emissions ? ["Emissions"] : [])
         let rows = itineraries.enumerated().map { index, itinerary in
             ["\(index + 1)", itinerary.departure, itinerary.arrival, itinerary.transitTime, itinerary.route, itinerary.slack]
-                + (costs ? [itinerary.handlingCost ?? "-"] : [])
+                + (costs ? [itinerary.handlingCost ?? "-"] : []) + (emissions ? [itinerary.co2e ?? "-"] : [])
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
         func line(_ cells: [String]) -> String {

@@ -21,6 +21,11 @@ struct ScheduleOptions: ParsableArguments {
         "The capacities of a DCSA schedule's voyages, a CSV file (voyage or vessel_imo, capacity_teu); assign needs it.", valueName: "file"))
     var capacities: String?
 
+    @Option(help: ArgumentHelp(
+        "The sea distances of a DCSA schedule's sailings, a CSV file (from, to, distance_nm; a pair serves both ways); without it, the ports' great-circle distance times 1.15.",
+        valueName: "file"))
+    var distances: String?
+
     func validate() throws {
         if schedule == nil && locations != nil {
             throw ValidationError("--locations goes with --schedule: give both, or neither for the bundled network.")
@@ -28,22 +33,30 @@ struct ScheduleOptions: ParsableArguments {
         if schedule == nil && capacities != nil {
             throw ValidationError("--capacities goes with a DCSA --schedule.")
         }
+        if schedule == nil && distances != nil {
+            throw ValidationError("--distances goes with a DCSA --schedule.")
+        }
     }
 
     /// The files, or the bundled ones.
-    var files: (locations: URL?, schedule: URL, capacities: URL?) {
+    var files: (locations: URL?, schedule: URL, capacities: URL?, distances: URL?) {
         guard let schedule else {
             let bundled = BundledData.worldSmallDirectory
-            return (bundled.appendingPathComponent("locations.csv"), bundled.appendingPathComponent("schedule.csv"), nil)
+            return (bundled.appendingPathComponent("locations.csv"), bundled.appendingPathComponent("schedule.csv"), nil, nil)
         }
-        return (locations.map { URL(fileURLWithPath: $0) }, URL(fileURLWithPath: schedule), capacities.map { URL(fileURLWithPath: $0) })
+        return (
+            locations.map { URL(fileURLWithPath: $0) }, URL(fileURLWithPath: schedule), capacities.map { URL(fileURLWithPath: $0) },
+            distances.map { URL(fileURLWithPath: $0) })
     }
+
+    /// The files given besides the schedule, in the order the options list them.
+    private var sideFiles: [URL] { [files.locations, files.capacities, files.distances].compactMap { $0 } }
 
     /// The application wired to the files, or to the bundled network and bookings, with a what-if scenario.
     func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
-            locations: files.locations, schedule: files.schedule, capacities: files.capacities,
+            locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
             bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter)
     }
 
@@ -68,11 +81,11 @@ struct ScheduleOptions: ParsableArguments {
         }
         let files = self.files
         let schedule = ScheduleFileRepository(
-            locations: files.locations, schedule: files.schedule, capacities: files.capacities,
+            locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
             importer: BundledData.scheduleImporter, scenario: scenario)
         let name = self.schedule == nil
-            ? "the bundled WorldSmall schedule" : ([files.schedule] + [files.locations, files.capacities].compactMap { $0 }).map(\.lastPathComponent).joined(separator: " and ")
-        if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities].compactMap { $0 }),
+            ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
+        if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances].compactMap { $0 }),
            let warning = try? store.noteSchedule(fingerprint: fingerprint, name: name)
         {
             printError("warning: " + warning)

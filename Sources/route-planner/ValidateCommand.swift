@@ -25,7 +25,7 @@ struct ValidateCommand: AsyncParsableCommand {
             let files = schedule.files
             do {
                 let result = try ScheduleImporter(csv: importer, reference: { reference })
-                    .importSchedule(schedule: files.schedule, locations: files.locations, capacities: files.capacities)
+                    .importSchedule(schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances)
                 diagnostics += result.diagnostics
                 network = result.value.network
             } catch {

@@ -41,7 +41,7 @@ import Testing
         #expect(try await cargo.offer(for: "ABC123")?.itineraries == booked)
         var wrong = form
         wrong.order = "fastest"
-        #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: ["order": "Enter arrival or cost."])))
+        #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: ["order": "Enter arrival, cost or co2."])))
     }
 
     @Test func findsTheCandidatesOfASpecification() async throws {

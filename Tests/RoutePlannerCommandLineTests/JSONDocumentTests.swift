@@ -81,7 +81,7 @@ import Testing
         #expect(costs.compactMap { $0 } == costs.compactMap { $0 }.sorted())
         #expect(try JSONSchemas.problems([output], schema: "route").isEmpty)
         let wrong = try CommandLineTests.run(["route", "--from", "CNSHA", "--to", "NLRTM", "--sort", "fastest"])
-        #expect(wrong.status == 64 && wrong.error == "error: --sort: Enter arrival or cost.\n")
+        #expect(wrong.status == 64 && wrong.error == "error: --sort: Enter arrival, cost or co2.\n")
     }
 
     @Test func aDocumentThatBreaksItsSchemaIsCaught() throws {

@@ -79,6 +79,12 @@ public struct Itinerary: Hashable, Sendable {
         }
         return total
     }
+    /// The nautical miles the cargo sails; `nil` when a movement's distance is unknown.
+    public var distance: Double? { Leg.total(legs.flatMap { $0.movements.map(\.distance) }, scale: 10) }
+    /// The CO2e the itinerary emits per TEU, in kilograms, to the gram: the sum of its movements'
+    /// (``CarrierMovement/co2ePerTEU``, given by the schedule or estimated by ``EmissionModel``); `nil` when one
+    /// is unknown.
+    public var co2ePerTEU: Double? { Leg.total(legs.flatMap { $0.movements.map(\.co2ePerTEU) }, scale: 1_000) }
     /// The ports where the cargo changes voyage, in travel order.
     public var transshipmentLocations: [Location] { legs.dropLast().map(\.unloadLocation) }
     /// Every port the cargo calls at after leaving the origin, aboard or changing vessel, in travel order.

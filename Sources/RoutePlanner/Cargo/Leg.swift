@@ -58,4 +58,19 @@ public struct Leg: Hashable, Sendable {
     public var cutOffTimes: [CutOffTime] { voyage.movements[movementIndices.lowerBound].cutOffTimes }
     /// The ports the vessel calls at after loading, up to and including the unload location.
     public var calls: [UnLocode] { movements.map(\.arrivalLocation) }
+    /// The nautical miles the cargo sails on this leg; `nil` when a movement's distance is unknown.
+    public var distance: Double? { Self.total(movements.map(\.distance), scale: 10) }
+    /// The CO2e per TEU of this leg in kilograms, to the gram; `nil` when a movement's is unknown.
+    public var co2ePerTEU: Double? { Self.total(movements.map(\.co2ePerTEU), scale: 1_000) }
+
+    /// The sum of amounts, each rounded to `1 / scale` and added as whole units so that the sum does not
+    /// depend on the order; `nil` when one is unknown (or beyond 10¹², which no network holds).
+    static func total(_ amounts: some Sequence<Double?>, scale: Double) -> Double? {
+        var units: Int64 = 0
+        for amount in amounts {
+            guard let amount, abs(amount) < 1e12 else { return nil }
+            units &+= Int64((amount * scale).rounded())
+        }
+        return Double(units) / scale
+    }
 }

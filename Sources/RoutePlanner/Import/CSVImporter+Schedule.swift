@@ -5,7 +5,8 @@ extension CSVImporter {
     ///
     /// The schedule has one row per carrier movement: `voyage`, `from`, `to`, `departure`, `arrival`;
     /// optionally `capacity_teu` (absent or empty: unlimited), `vessel`, `vessel_imo`, `service`,
-    /// `service_name`, and the cut-off times of the call the row departs from, one column per DCSA code
+    /// `service_name`, `distance_nm` (nautical miles sailed) and `co2e_kg_per_teu` (absent or empty: estimated
+    /// by ``EmissionModel``), and the cut-off times of the call the row departs from, one column per DCSA code
     /// (`cut_off_fco`, `cut_off_tco`, …). The rows of a voyage may come in any order; they are sorted by
     /// departure and must chain.
     ///
@@ -66,6 +67,9 @@ extension CSVImporter {
         var capacity: Int32
         var departure: Int64
         var arrival: Int64
+        /// The given distance and CO2e per TEU, NaN when the row leaves them out.
+        var distance: Float
+        var co2ePerTEU: Float
         /// The row's cut-offs are `cutOffs[cutOffStart ..< cutOffEnd]` of ``MovementRows``.
         var cutOffStart: Int32
         var cutOffEnd: Int32
@@ -98,7 +102,7 @@ extension CSVImporter {
 
     private enum ScheduleColumn {
         static let voyage = 0, from = 1, to = 2, departure = 3, arrival = 4, capacity = 5, vessel = 6, service = 7
-        static let vesselIMO = 8, serviceName = 9, firstCutOff = 10
+        static let vesselIMO = 8, serviceName = 9, distance = 10, co2e = 11, firstCutOff = 12
     }
 
     /// The optional column of each DCSA cut-off code, in ``CutOffCode/allCases`` order: `cut_off_dco`, ….
@@ -113,7 +117,8 @@ extension CSVImporter {
         var result = MovementRows(file: file.name)
         guard var table = CSVTable(
             file, required: ["voyage", "from", "to", "departure", "arrival"],
-            optional: ["capacity_teu", "vessel", "service", "vessel_imo", "service_name"] + Self.cutOffColumns, log: &log)
+            optional: ["capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu"]
+                + Self.cutOffColumns, log: &log)
         else { return result }
         let locations = locationRows.locations
         var portIndex: [UInt64: Int32] = [:]
@@ -128,6 +133,7 @@ extension CSVImporter {
             (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
         ].filter { table.has($0.0) }
         let hasIMO = table.has(C.vesselIMO)
+        let hasAmounts = table.has(C.distance) || table.has(C.co2e)
 
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -172,6 +178,15 @@ extension CSVImporter {
                 if let value = Self.wholeNumber(capacityText) { capacity = value }
                 else { fail(C.capacity, "capacity_teu \(quoted(table.text(C.capacity))) is not a whole number of TEU from 0 to \(Int32.max)") }
             }
+            /// The optional amount in a column, NaN when the file or the row leaves it out or it is wrong.
+            func amount(_ column: Int, limit: Double) -> Float {
+                guard table.has(column), case let text = table.text(column), !text.isEmpty else { return .nan }
+                if let value = Double(text), (0...limit).contains(value) { return Float(value) }
+                fail(column, "\(table.name(column)) \(quoted(text)) is not a number from 0 to \(Int(limit))")
+                return .nan
+            }
+            let distance = hasAmounts ? amount(C.distance, limit: CarrierMovement.maximumDistance) : .nan
+            let co2ePerTEU = hasAmounts ? amount(C.co2e, limit: CarrierMovement.maximumCO2ePerTEU) : .nan
             let cutOffStart = Int32(result.cutOffs.count)
             for (column, code) in cutOffColumns {
                 guard !table.bytes(column).isEmpty, let time = time(table, column, fail: fail) else { continue }
@@ -213,7 +228,7 @@ extension CSVImporter {
             result.voyages[Int(voyage)].rows.append(Int32(result.rows.count))
             result.rows.append(MovementRow(
                 voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, departure: departure, arrival: arrival,
-                cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
+                distance: distance, co2ePerTEU: co2ePerTEU, cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
                 departureColumn: Int32(table.position(C.departure).column)))
         }
         return result
@@ -271,7 +286,8 @@ extension CSVImporter {
                 return CarrierMovement(
                     from: locations[Int(row.from)].code, to: locations[Int(row.to)].code,
                     departure: Date(seconds: row.departure), arrival: Date(seconds: row.arrival), capacity: Int(row.capacity),
-                    cutOffTimes: row.cutOffStart == row.cutOffEnd ? [] : Array(cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)]))
+                    cutOffTimes: row.cutOffStart == row.cutOffEnd ? [] : Array(cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)]),
+                    distance: row.distance.isNaN ? nil : Double(row.distance), co2ePerTEU: row.co2ePerTEU.isNaN ? nil : Double(row.co2ePerTEU))
             }
             result.append(Voyage(
                 number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service,

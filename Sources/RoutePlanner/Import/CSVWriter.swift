@@ -22,14 +22,15 @@ public enum CSVWriter {
     }
 
     /// The schedule file of a network: one row per movement, voyage by voyage, with the columns of the
-    /// IMO numbers, service names and cut-off codes that the network has.
+    /// IMO numbers, service names, distances and CO2e (given or estimated) and cut-off codes that the network has.
     public static func schedule(of network: ScheduleNetwork) -> String {
         let voyages = network.voyages
         let hasIMO = voyages.contains { $0.vesselIMONumber != nil }, hasNames = voyages.contains { $0.serviceName != nil }
+        let hasEmissions = voyages.contains { $0.movements.contains { $0.distance != nil || $0.co2ePerTEU != nil } }
         let codes = Set(voyages.flatMap { $0.movements.flatMap { $0.cutOffTimes.map(\.code) } })
         let cutOffCodes = CutOffCode.allCases.filter(codes.contains)
         var text = "voyage,from,to,departure,arrival,capacity_teu,vessel,service" + (hasIMO ? ",vessel_imo" : "")
-            + (hasNames ? ",service_name" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
+            + (hasNames ? ",service_name" : "") + (hasEmissions ? ",distance_nm,co2e_kg_per_teu" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
         for voyage in voyages {
             for movement in voyage.movements {
                 var fields = [
@@ -40,6 +41,7 @@ public enum CSVWriter {
                 ]
                 if hasIMO { fields.append(voyage.vesselIMONumber ?? "") }
                 if hasNames { fields.append(field(voyage.serviceName ?? "")) }
+                if hasEmissions { fields += [movement.distance.map(number) ?? "", movement.co2ePerTEU.map(number) ?? ""] }
                 for code in cutOffCodes {
                     // A call has one time per code in a CSV row; the earliest stands for several.
                     fields.append(movement.cutOffTimes.filter { $0.code == code }.map(\.time).min().map(timestamp) ?? "")

@@ -15,7 +15,11 @@ import Foundation
 ///   code carriers use for a port may name something else (CNSHA is Shanghai Hongqiao airport there). A port
 ///   no locations file lists takes ``defaultTransshipmentHours``.
 /// - DCSA carries no capacity. A capacity file gives it by voyage or by vessel (docs/DCSA.md); without one
-///   the network's ``ScheduleNetwork/capacitiesAreKnown`` is `false`.
+///   the network's ``ScheduleNetwork/capacitiesAreKnown`` is `false`. Its optional `co2e_g_per_teu_km` column
+///   gives the voyage's or vessel's CO2e intensity (Clean Cargo's unit), which sets each movement's CO2e from its
+///   distance; without it the network estimates the CO2e (``EmissionModel``).
+/// - Nor does DCSA carry distances. A distance file gives them by pair of ports (`from`, `to`, `distance_nm`; a
+///   pair given one way serves both); without one a movement sails its ports' estimated sea distance.
 ///
 /// An import is all or nothing: every problem is reported at once, each located by its JSON path, up to
 /// ``errorLimit`` errors. The mapping is documented in docs/DCSA.md.
@@ -44,10 +48,11 @@ public struct DCSAImporter: Sendable {
         return index < file.bytes.count && (file.bytes[index] == UInt8(ascii: "[") || file.bytes[index] == UInt8(ascii: "{"))
     }
 
-    /// Reads a vessel-schedules document, with an optional locations file and capacity file, into a network.
+    /// Reads a vessel-schedules document, with an optional locations file, capacity file and distance file, into
+    /// a network.
     ///
-    /// - Throws: ``ImportError`` with every problem of the three files.
-    public func importVesselSchedules(_ file: CSVFile, locations: CSVFile? = nil, capacities: CSVFile? = nil)
+    /// - Throws: ``ImportError`` with every problem of the files.
+    public func importVesselSchedules(_ file: CSVFile, locations: CSVFile? = nil, capacities: CSVFile? = nil, distances: CSVFile? = nil)
         throws(ImportError) -> ImportResult<ImportedSchedule>
     {
         var reader = VesselScheduleReader(errorLimit: errorLimit)
@@ -71,7 +76,8 @@ public struct DCSAImporter: Sendable {
             }
         }
         var voyages = reader.voyages
-        if let capacities { apply(capacities, to: &voyages, log: &log) }
+        if let distances { apply(distances: distances, to: &voyages, log: &log) }
+        if let capacities { apply(capacities, to: &voyages, ports: ports, log: &log) }
         for problem in reader.problems {
             let position = lines.position(of: problem.offset)
             if problem.severity == .error { log.error(file.name, position, path: problem.path, problem.message) }
@@ -91,10 +97,13 @@ public struct DCSAImporter: Sendable {
         }
     }
 
-    /// Sets the capacity of every voyage from a capacity file: `voyage` or `vessel_imo`, and `capacity_teu`.
-    private func apply(_ file: CSVFile, to voyages: inout [Voyage], log: inout DiagnosticLog) {
-        guard var table = CSVTable(file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo"], log: &log) else { return }
-        var byVoyage: [VoyageNumber: (teu: Int, line: Int)] = [:], byVessel: [String: (teu: Int, line: Int)] = [:]
+    /// Sets the capacity of every voyage from a capacity file: `voyage` or `vessel_imo`, and `capacity_teu`; and,
+    /// where the optional `co2e_g_per_teu_km` is given, its movements' CO2e from their distances.
+    private func apply(_ file: CSVFile, to voyages: inout [Voyage], ports: [Location], log: inout DiagnosticLog) {
+        guard var table = CSVTable(file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km"], log: &log)
+        else { return }
+        typealias Vessel = (teu: Int, intensity: Double?, line: Int)
+        var byVoyage: [VoyageNumber: Vessel] = [:], byVessel: [String: Vessel] = [:]
         let numbers = Set(voyages.map(\.number)), vessels = Set(voyages.compactMap(\.vesselIMONumber))
         while table.nextRow(log: &log) {
             let voyageText = table.text(1), imo = table.text(2)
@@ -102,12 +111,20 @@ public struct DCSAImporter: Sendable {
             if teu == nil {
                 log.error(table.file, table.position(0), "capacity_teu \(quoted(table.text(0))) is not a whole number of TEU from 0 to \(Int32.max)")
             }
+            var intensity: Double?
+            if case let text = table.text(3), !text.isEmpty {
+                // Clean Cargo's intensities are tens of grams; 10 kg per TEU-km is beyond any vessel.
+                intensity = Double(text).flatMap { (0...10_000).contains($0) ? $0 : nil }
+                if intensity == nil {
+                    log.error(table.file, table.position(3), "co2e_g_per_teu_km \(quoted(text)) is not a number from 0 to 10000")
+                }
+            }
             switch (VoyageNumber(voyageText), imo.isEmpty) {
             case (let number?, true):
                 if let seen = byVoyage[number] {
                     log.error(table.file, table.position(1), "voyage \(number) already has a capacity on line \(seen.line)")
                 } else if let teu {
-                    byVoyage[number] = (Int(teu), table.line)
+                    byVoyage[number] = (Int(teu), intensity, table.line)
                     if !numbers.contains(number) { log.warning(table.file, table.position(1), "voyage \(number) is not in the schedule") }
                 }
             case (nil, false):
@@ -116,7 +133,7 @@ public struct DCSAImporter: Sendable {
                 } else if let seen = byVessel[imo] {
                     log.error(table.file, table.position(2), "vessel \(imo) already has a capacity on line \(seen.line)")
                 } else if let teu {
-                    byVessel[imo] = (Int(teu), table.line)
+                    byVessel[imo] = (Int(teu), intensity, table.line)
                     if !vessels.contains(imo) { log.warning(table.file, table.position(2), "no voyage of the schedule sails vessel \(imo)") }
                 }
             default:
@@ -124,16 +141,59 @@ public struct DCSAImporter: Sendable {
             }
         }
         var missing: [VoyageNumber] = []
+        let coordinates = Dictionary(ports.compactMap { port in port.coordinates.map { (port.code, $0) } }, uniquingKeysWith: { a, _ in a })
         voyages = voyages.map { voyage in
-            guard let teu = byVoyage[voyage.number]?.teu ?? voyage.vesselIMONumber.flatMap({ byVessel[$0]?.teu }) else {
+            guard let vessel = byVoyage[voyage.number] ?? voyage.vesselIMONumber.flatMap({ byVessel[$0] }) else {
                 missing.append(voyage.number)
                 return voyage
             }
-            return voyage.replacingMovements(voyage.movements.map { var movement = $0; movement.capacity = teu; return movement })
+            return voyage.replacingMovements(voyage.movements.map { movement in
+                var movement = movement
+                movement.capacity = vessel.teu
+                if vessel.intensity != nil, let a = coordinates[movement.departureLocation], let b = coordinates[movement.arrivalLocation] {
+                    movement.distance = movement.distance ?? EmissionModel.seaDistance(from: a, to: b)
+                }
+                if let intensity = vessel.intensity, let distance = movement.distance {
+                    movement.co2ePerTEU = intensity * distance * 1.852 / 1_000
+                }
+                return movement
+            })
         }
         if !missing.isEmpty {
             let named = missing.prefix(5).map(\.rawValue).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
             log.warning(file.name, .start, "\(missing.count) voyage\(missing.count == 1 ? " has" : "s have") no capacity here and \(missing.count == 1 ? "is" : "are") taken as unlimited: \(named)")
+        }
+    }
+
+    /// Sets the distance of every movement between two ports that a distance file gives: `from`, `to` and
+    /// `distance_nm`; a pair given one way serves the other way too, unless that way is given as well.
+    private func apply(distances file: CSVFile, to voyages: inout [Voyage], log: inout DiagnosticLog) {
+        guard var table = CSVTable(file, required: ["from", "to", "distance_nm"], optional: [], log: &log) else { return }
+        var given: [[UnLocode]: (miles: Double, line: Int)] = [:]
+        while table.nextRow(log: &log) {
+            var codes: [UnLocode] = []
+            for column in 0..<2 {
+                if let code = UnLocode(table.text(column)) { codes.append(code) }
+                else { log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(table.text(column))) is not a UN/LOCODE") }
+            }
+            let miles = Double(table.text(2)).flatMap { (0...CarrierMovement.maximumDistance).contains($0) ? $0 : nil }
+            if miles == nil {
+                log.error(table.file, table.position(2), "distance_nm \(quoted(table.text(2))) is not a number from 0 to \(Int(CarrierMovement.maximumDistance))")
+            }
+            guard codes.count == 2, let miles else { continue }
+            if let seen = given[codes] {
+                log.error(table.file, table.position(0), "\(codes[0]) to \(codes[1]) already has a distance on line \(seen.line)")
+            } else {
+                given[codes] = (miles, table.line)
+            }
+        }
+        voyages = voyages.map { voyage in
+            voyage.replacingMovements(voyage.movements.map { movement in
+                var movement = movement
+                let pair = [movement.departureLocation, movement.arrivalLocation]
+                movement.distance = (given[pair] ?? given[pair.reversed()])?.miles ?? movement.distance
+                return movement
+            })
         }
     }
 }

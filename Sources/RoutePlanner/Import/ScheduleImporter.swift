@@ -20,19 +20,26 @@ public struct ScheduleImporter: Sendable {
     /// - Parameters:
     ///   - schedule: A CSV schedule, or a DCSA vessel-schedules document (JSON).
     ///   - locations: The locations file; required with a CSV schedule, optional with a DCSA one.
-    ///   - capacities: The capacity file of a DCSA schedule (`voyage` or `vessel_imo`, `capacity_teu`).
+    ///   - capacities: The capacity file of a DCSA schedule (`voyage` or `vessel_imo`, `capacity_teu`, and
+    ///     optionally `co2e_g_per_teu_km`).
+    ///   - distances: The distance file of a DCSA schedule (`from`, `to`, `distance_nm`).
     /// - Throws: ``ImportError`` with every problem of the files, each file that cannot be read named.
-    public func importSchedule(schedule: URL, locations: URL?, capacities: URL? = nil) throws(ImportError) -> ImportResult<ImportedSchedule> {
+    public func importSchedule(schedule: URL, locations: URL?, capacities: URL? = nil, distances: URL? = nil)
+        throws(ImportError) -> ImportResult<ImportedSchedule>
+    {
         var log = DiagnosticLog(errorLimit: csv.errorLimit)
         let scheduleFile = csv.read(schedule, log: &log)
         let locationsFile = locations.flatMap { csv.read($0, log: &log) }
         let capacitiesFile = capacities.flatMap { csv.read($0, log: &log) }
-        guard let scheduleFile, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil) else {
+        let distancesFile = distances.flatMap { csv.read($0, log: &log) }
+        guard let scheduleFile, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil),
+              (distancesFile == nil) == (distances == nil)
+        else {
             throw log.importError()
         }
         if DCSAImporter.recognises(scheduleFile) {
             return try DCSAImporter(errorLimit: csv.errorLimit, reference: reference())
-                .importVesselSchedules(scheduleFile, locations: locationsFile, capacities: capacitiesFile)
+                .importVesselSchedules(scheduleFile, locations: locationsFile, capacities: capacitiesFile, distances: distancesFile)
         }
         guard let locationsFile else {
             log.error(scheduleFile.name, .start, "a CSV schedule needs its locations file (unlocode, name, …)")
@@ -40,8 +47,11 @@ public struct ScheduleImporter: Sendable {
         }
         if let capacitiesFile {
             log.error(capacitiesFile.name, .start, "a capacity file goes with a DCSA vessel schedule; a CSV schedule gives capacity_teu on each row")
-            throw log.importError()
         }
+        if let distancesFile {
+            log.error(distancesFile.name, .start, "a distance file goes with a DCSA vessel schedule; a CSV schedule gives distance_nm on each row")
+        }
+        if log.hasErrors { throw log.importError() }
         return try csv.importSchedule(locations: locationsFile, schedule: scheduleFile)
     }
 }

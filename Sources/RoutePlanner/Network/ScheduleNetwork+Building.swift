@@ -50,6 +50,9 @@ extension ScheduleNetwork {
         var voyageStart: [Int32] = [0]
         var departure: [Int64] = [], arrival: [Int64] = [], from: [Int32] = [], to: [Int32] = []
         var voyageOf: [Int32] = [], capacity: [Int32] = []
+        var distance: [Float] = [], co2eGrams: [Int32] = []
+        distance.reserveCapacity(movementCount)
+        co2eGrams.reserveCapacity(movementCount)
         departure.reserveCapacity(movementCount)
         arrival.reserveCapacity(movementCount)
         from.reserveCapacity(movementCount)
@@ -122,6 +125,17 @@ extension ScheduleNetwork {
                 to.append(destination ?? -1)
                 voyageOf.append(index)
                 capacity.append(Int32(clamping: movement.capacity))
+                if let given = movement.distance, !(0...CarrierMovement.maximumDistance).contains(given) {
+                    problems.append(.invalidDistance(voyage: voyage.number, movement: position))
+                }
+                if let given = movement.co2ePerTEU, !(0...CarrierMovement.maximumCO2ePerTEU).contains(given) {
+                    problems.append(.invalidCO2e(voyage: voyage.number, movement: position))
+                }
+                let emissions = Self.emissions(
+                    of: movement, from: origin.map { uniqueLocations[Int($0)] }, to: destination.map { uniqueLocations[Int($0)] },
+                    capacityIsKnown: capacitiesAreKnown)
+                distance.append(emissions.distance)
+                co2eGrams.append(emissions.grams)
             }
             voyageStart.append(Int32(departure.count))
         }
@@ -141,7 +155,7 @@ extension ScheduleNetwork {
             voyageVessel: voyageVessel, voyageService: voyageService, voyageServiceName: voyageServiceName,
             voyageIMONumber: voyageIMONumber, cutOffStart: cutOffStart, cutOffCode: cutOffCode, cutOffTime: cutOffTime,
             transshipmentCutOff: transshipmentCutOff.contains { $0 != Int64.max } ? transshipmentCutOff : [],
-            departureOffset: departureOffset, arrivalOffset: arrivalOffset)
+            departureOffset: departureOffset, arrivalOffset: arrivalOffset, distance: distance, co2eGrams: co2eGrams)
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = voyageStart
@@ -157,6 +171,25 @@ extension ScheduleNetwork {
         self.inboundStart = inboundStart
         self.inboundPort = inboundPort
         self.inboundSailing = inboundSailing
+    }
+
+    /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
+    /// NaN) and its CO2e per TEU in grams (the given one, else estimated from the distance, else -1); see
+    /// ``EmissionModel``.
+    private static func emissions(
+        of movement: CarrierMovement, from: Location?, to: Location?, capacityIsKnown: Bool
+    ) -> (distance: Float, grams: Int32) {
+        var distance = movement.distance
+        if distance == nil, let a = from?.coordinates, let b = to?.coordinates { distance = EmissionModel.seaDistance(from: a, to: b) }
+        var kilograms = movement.co2ePerTEU
+        if kilograms == nil, let distance {
+            let hours = movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600
+            let capacity = capacityIsKnown && movement.capacity < Int(Int32.max) ? movement.capacity : nil
+            kilograms = EmissionModel.co2ePerTEU(distance: distance, hours: hours, capacity: capacity)
+        }
+        // Out-of-range values are reported by the caller; the clamps only keep the conversions from trapping.
+        let grams = kilograms.map { $0.isNaN ? 0 : Int32(min(max(($0 * 1_000).rounded(), 0), Double(Int32.max))) } ?? -1
+        return (distance.map { Float(min(max($0, 0), CarrierMovement.maximumDistance)) } ?? .nan, grams)
     }
 
     /// Groups the movements by departure port, each group sorted by departure time and then by movement.

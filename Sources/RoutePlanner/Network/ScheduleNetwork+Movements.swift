@@ -34,7 +34,9 @@ extension ScheduleNetwork {
         return CarrierMovement(
             from: locations[Int(from[m])].code, to: locations[Int(to[m])].code,
             departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]), capacity: Int(capacity[m]),
-            cutOffTimes: cutOffs, departureUTCOffset: offset(details.departureOffset), arrivalUTCOffset: offset(details.arrivalOffset))
+            cutOffTimes: cutOffs, departureUTCOffset: offset(details.departureOffset), arrivalUTCOffset: offset(details.arrivalOffset),
+            distance: details.distance[m].isNaN ? nil : (Double(details.distance[m]) * 10).rounded() / 10,
+            co2ePerTEU: details.co2eGrams[m] < 0 ? nil : Double(details.co2eGrams[m]) / 1_000)
     }
 
     /// The latest time cargo of a type may be ready to be loaded onto movement `m` at its departure port:

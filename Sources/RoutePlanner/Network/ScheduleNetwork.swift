@@ -68,11 +68,15 @@ public struct ScheduleNetwork: Sendable {
         /// unknown; empty when none is known.
         let departureOffset: [Int32]
         let arrivalOffset: [Int32]
+        /// Each movement's distance in nautical miles, given or estimated; NaN where unknown.
+        let distance: [Float]
+        /// Each movement's CO2e per TEU in grams, given or estimated; -1 where unknown.
+        let co2eGrams: [Int32]
 
         init(
             voyageVessel: [String?], voyageService: [String?], voyageServiceName: [String?], voyageIMONumber: [String?],
             cutOffStart: [Int32], cutOffCode: [CutOffCode], cutOffTime: [Int64], transshipmentCutOff: [Int64],
-            departureOffset: [Int32], arrivalOffset: [Int32]
+            departureOffset: [Int32], arrivalOffset: [Int32], distance: [Float], co2eGrams: [Int32]
         ) {
             self.voyageVessel = voyageVessel
             self.voyageService = voyageService
@@ -84,6 +88,8 @@ public struct ScheduleNetwork: Sendable {
             self.transshipmentCutOff = transshipmentCutOff
             self.departureOffset = departureOffset
             self.arrivalOffset = arrivalOffset
+            self.distance = distance
+            self.co2eGrams = co2eGrams
         }
 
         /// The latest time cargo of a type may be ready to be loaded onto movement `m`, which departs at

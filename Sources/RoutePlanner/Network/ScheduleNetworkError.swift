@@ -22,6 +22,10 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
         case timeOutOfRange(voyage: VoyageNumber, movement: Int)
         /// A movement's UTC offset is more than 18 hours either way.
         case invalidUTCOffset(voyage: VoyageNumber, movement: Int)
+        /// A movement's distance is negative, not a number or more than ``CarrierMovement/maximumDistance``.
+        case invalidDistance(voyage: VoyageNumber, movement: Int)
+        /// A movement's CO2e per TEU is negative, not a number or more than ``CarrierMovement/maximumCO2ePerTEU``.
+        case invalidCO2e(voyage: VoyageNumber, movement: Int)
         /// A location's transshipment time is negative or longer than ``Location/maximumTransshipmentTime``.
         case invalidTransshipmentTime(UnLocode)
     }
@@ -53,6 +57,10 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
                 "voyage \(voyage), movement \(movement + 1): a time outside the years 1 to 9999"
             case .invalidUTCOffset(let voyage, let movement):
                 "voyage \(voyage), movement \(movement + 1): a UTC offset of more than 18 hours"
+            case .invalidDistance(let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): a distance that is negative or more than 100000 nautical miles"
+            case .invalidCO2e(let voyage, let movement):
+                "voyage \(voyage), movement \(movement + 1): a CO2e per TEU that is negative or more than 1000000 kg"
             case .invalidTransshipmentTime(let code):
                 "location \(code): the transshipment time is negative or longer than a year"
             }

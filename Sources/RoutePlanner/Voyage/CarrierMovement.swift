@@ -27,12 +27,28 @@ public struct CarrierMovement: Hashable, Sendable {
     public var departureUTCOffset: Int?
     /// The offset from UTC, in seconds, that the schedule wrote the arrival time in, when it is known.
     public var arrivalUTCOffset: Int?
+    /// The distance the vessel sails, in nautical miles, when known.
+    ///
+    /// A network estimates the distance of a movement without one from its ports' coordinates
+    /// (``EmissionModel/seaDistance(from:to:)``), and the movements it gives back carry what it used, to a tenth
+    /// of a mile.
+    public var distance: Double?
+    /// The CO2e the movement emits per TEU carried, in kilograms, when known.
+    ///
+    /// A network estimates it for a movement without one from its distance, capacity and speed
+    /// (``EmissionModel``), and the movements it gives back carry what it used, to the gram.
+    public var co2ePerTEU: Double?
+
+    /// The longest distance of a movement, in nautical miles: a network refuses a longer or negative one.
+    public static let maximumDistance = 100_000.0
+    /// The most CO2e per TEU of a movement, in kilograms: a network refuses more or a negative amount.
+    public static let maximumCO2ePerTEU = 1_000_000.0
 
     /// Creates a carrier movement.
     public init(
         from departureLocation: UnLocode, to arrivalLocation: UnLocode,
         departure departureTime: Date, arrival arrivalTime: Date, capacity: Int, cutOffTimes: [CutOffTime] = [],
-        departureUTCOffset: Int? = nil, arrivalUTCOffset: Int? = nil
+        departureUTCOffset: Int? = nil, arrivalUTCOffset: Int? = nil, distance: Double? = nil, co2ePerTEU: Double? = nil
     ) {
         self.departureLocation = departureLocation
         self.arrivalLocation = arrivalLocation
@@ -42,6 +58,8 @@ public struct CarrierMovement: Hashable, Sendable {
         self.cutOffTimes = cutOffTimes
         self.departureUTCOffset = departureUTCOffset
         self.arrivalUTCOffset = arrivalUTCOffset
+        self.distance = distance
+        self.co2ePerTEU = co2ePerTEU
     }
 
     /// The latest time cargo of a type may be ready at the departure location to be loaded here: the

@@ -236,6 +236,8 @@ public enum CargoDocument {
     struct Itinerary: Encodable {
         let reference, departure, arrival: String
         let handlingCostPerTEU: Double?
+        let co2eKgPerTEU: Double?
+        let distanceNauticalMiles: Double?
         let legs: [Leg]
 
         init(_ itinerary: RoutePlanner.Itinerary) {
@@ -243,14 +245,19 @@ public enum CargoDocument {
             departure = RouteDocument.timestamp(itinerary.departureTime)
             arrival = RouteDocument.timestamp(itinerary.arrivalTime)
             handlingCostPerTEU = itinerary.handlingCostPerTEU
+            co2eKgPerTEU = itinerary.co2ePerTEU
+            distanceNauticalMiles = itinerary.distance
             legs = itinerary.legs.map(Leg.init)
         }
     }
 
+    /// A leg as every JSON document writes it (`leg` in docs/schemas/common.schema.json).
     struct Leg: Encodable {
         let voyage: String
         let vessel: String?
         let from, to, departure, arrival: String
+        let co2eKgPerTEU: Double?
+        let distanceNauticalMiles: Double?
 
         init(_ leg: RoutePlanner.Leg) {
             voyage = leg.voyage.number.rawValue
@@ -259,6 +266,8 @@ public enum CargoDocument {
             to = leg.unloadLocation.code.rawValue
             departure = RouteDocument.timestamp(leg.loadTime)
             arrival = RouteDocument.timestamp(leg.unloadTime)
+            co2eKgPerTEU = leg.co2ePerTEU
+            distanceNauticalMiles = leg.distance
         }
     }
 

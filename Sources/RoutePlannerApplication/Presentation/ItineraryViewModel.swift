@@ -23,11 +23,14 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
     public let slack: String
     /// "USD 307.50 per TEU": loading, discharging and each transshipment, when every port of them has costs.
     public let handlingCost: String?
+    /// "812 kg CO2e per TEU": the itinerary's emissions, when every movement's are known.
+    public let co2e: String?
 
     /// Creates a view model; presenters make them, and previews may.
     public init(
         itinerary: Itinerary, id: String, departure: String, arrival: String, transitTime: String, transitDays: Int, route: String,
-        transshipments: [String], legs: [String], slack: String, handlingCost: String? = nil
+        transshipments: [String], legs: [String], slack: String, handlingCost: String? = nil,
+        co2e: String? = nil
     ) {
         self.itinerary = itinerary
         self.id = id
@@ -40,5 +43,6 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
         self.legs = legs
         self.slack = slack
         self.handlingCost = handlingCost
+        self.co2e = co2e
     }
 }

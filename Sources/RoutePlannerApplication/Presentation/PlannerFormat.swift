@@ -56,6 +56,17 @@ public struct PlannerFormat: Hashable, Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// "812 kg", "1,234 kg": whole kilograms, thousands grouped; a negative or non-finite value is "0 kg".
+    public static func kilograms(_ value: Double) -> String {
+        let whole = value.isFinite ? Int(min(max(value, 0), 1e15).rounded()) : 0
+        var digits = String(whole), grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return digits + grouped + " kg"
+    }
+
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

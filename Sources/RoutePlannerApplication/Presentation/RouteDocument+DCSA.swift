@@ -26,6 +26,7 @@ private struct PointToPoint: Encodable {
     let solutionNumber: Int
     let routingReference: String
     let transitTime: Int
+    let solutionFootprint: Footprint?
     let legs: [Leg]
 
     init(_ itinerary: Itinerary, solutionNumber: Int) {
@@ -36,12 +37,24 @@ private struct PointToPoint: Encodable {
         self.solutionNumber = solutionNumber
         routingReference = itinerary.reference
         transitTime = RouteDocument.transitDays(itinerary)
+        solutionFootprint = Footprint(kilograms: itinerary.co2ePerTEU)
         legs = itinerary.legs.enumerated().map { position, leg in
             Leg(
                 sequenceNumber: position + 1, transport: VesselTransport(leg.voyage),
                 departure: Place(leg.loadLocation, at: leg.loadTime, utcOffset: leg.loadUTCOffset),
                 arrival: Place(leg.unloadLocation, at: leg.unloadTime, utcOffset: leg.unloadUTCOffset),
-                cutOffTimes: CutOff.list(leg.cutOffTimes, utcOffset: leg.loadUTCOffset))
+                cutOffTimes: CutOff.list(leg.cutOffTimes, utcOffset: leg.loadUTCOffset), footprint: Footprint(kilograms: leg.co2ePerTEU))
+        }
+    }
+
+    /// A `footprint` or `solutionFootprint`: the CO2e of one TEU, in tonnes.
+    struct Footprint: Encodable {
+        let co2e: Double
+
+        init?(kilograms: Double?) {
+            guard let kilograms else { return nil }
+            // From whole grams, so that the tonnes print as the grams do, with no binary remainder.
+            co2e = (kilograms * 1_000).rounded() / 1_000_000
         }
     }
 
@@ -51,6 +64,7 @@ private struct PointToPoint: Encodable {
         let departure: Place
         let arrival: Place
         let cutOffTimes: [CutOff]?
+        let footprint: Footprint?
     }
 
     /// A `PlaceOfReceipt`, `PlaceOfDelivery`, `PlaceOfDeparture` or `PlaceOfArrival`: a port terminal.

@@ -26,12 +26,9 @@ public enum RouteDocument {
             let transshipments: Int
             let slackHours: Double
             let handlingCostPerTEU: Double?
-            let legs: [Leg]
-        }
-        struct Leg: Encodable {
-            let voyage: String
-            let vessel: String?
-            let from, to, departure, arrival: String
+            let co2eKgPerTEU: Double?
+            let distanceNauticalMiles: Double?
+            let legs: [CargoDocument.Leg]
         }
         let specification = response.specification
         let output = Output(
@@ -44,11 +41,9 @@ public enum RouteDocument {
                     transitHours: itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 3600,
                     transitDays: transitDays(itinerary), transshipments: itinerary.transshipmentCount,
                     slackHours: specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime) / 3600,
-                    handlingCostPerTEU: itinerary.handlingCostPerTEU,
-                    legs: itinerary.legs.map {
-                        Leg(voyage: $0.voyage.number.rawValue, vessel: $0.voyage.vessel, from: $0.loadLocation.code.rawValue,
-                            to: $0.unloadLocation.code.rawValue, departure: timestamp($0.loadTime), arrival: timestamp($0.unloadTime))
-                    })
+                    handlingCostPerTEU: itinerary.handlingCostPerTEU, co2eKgPerTEU: itinerary.co2ePerTEU,
+                    distanceNauticalMiles: itinerary.distance,
+                    legs: itinerary.legs.map(CargoDocument.Leg.init))
             })
         return encode(output)
     }
@@ -58,16 +53,18 @@ public enum RouteDocument {
         RouteCargoResponse(specification: specification, itineraries: [])
     }
 
-    /// CSV, one row per leg: `itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu` (the
-    /// itinerary's, on each of its rows; empty when not known).
+    /// CSV, one row per leg: `itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,`
+    /// `co2e_kg_per_teu,distance_nm` (the handling cost is the itinerary's, on each of its rows; the CO2e and the
+    /// distance are the leg's; each empty when not known).
     public static func csv(_ response: RouteCargoResponse) -> String {
-        var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu"]
+        var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,co2e_kg_per_teu,distance_nm"]
         for (number, itinerary) in response.itineraries.enumerated() {
             for (position, leg) in itinerary.legs.enumerated() {
                 lines.append([
                     "\(number + 1)", "\(position + 1)", field(leg.voyage.number.rawValue), field(leg.voyage.vessel ?? ""),
                     leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime),
-                    itinerary.handlingCostPerTEU.map { "\($0)" } ?? "",
+                    itinerary.handlingCostPerTEU.map { "\($0)" } ?? "", leg.co2ePerTEU.map { "\($0)" } ?? "",
+                    leg.distance.map { "\($0)" } ?? "",
                 ].joined(separator: ","))
             }
         }

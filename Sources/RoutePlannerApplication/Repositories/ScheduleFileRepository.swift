@@ -11,18 +11,20 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
     private let locationsURL: URL?
     private let scheduleURL: URL
     private let capacitiesURL: URL?
+    private let distancesURL: URL?
     private let importer: ScheduleImporter
     private let scenario: Scenario
     private var loaded: ScheduleNetwork?
 
     /// Creates a repository over the files; nothing is read yet.
     public init(
-        locations: URL?, schedule: URL, capacities: URL? = nil, importer: ScheduleImporter = ScheduleImporter(),
+        locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, importer: ScheduleImporter = ScheduleImporter(),
         scenario: Scenario = Scenario()
     ) {
         locationsURL = locations
         scheduleURL = schedule
         capacitiesURL = capacities
+        distancesURL = distances
         self.importer = importer
         self.scenario = scenario
     }
@@ -32,7 +34,7 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
 
     private func load() throws -> ScheduleNetwork {
         if let loaded { return loaded }
-        let network = try importer.importSchedule(schedule: scheduleURL, locations: locationsURL, capacities: capacitiesURL)
+        let network = try importer.importSchedule(schedule: scheduleURL, locations: locationsURL, capacities: capacitiesURL, distances: distancesURL)
             .value.network.applying(scenario)
         loaded = network
         return network

@@ -64,12 +64,20 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         /// Cheapest handling per TEU first (``RoutePlanner/Itinerary/handlingCostPerTEU``; options without a cost
         /// last), then the router's order.
         case cost
+        /// Least CO2e per TEU first (``RoutePlanner/Itinerary/co2ePerTEU``; options without it last), then the
+        /// router's order.
+        case co2
 
         /// The itineraries in this order.
         func sorted(_ itineraries: [Itinerary]) -> [Itinerary] {
-            guard self == .cost else { return itineraries }
+            let key: (Itinerary) -> Double?
+            switch self {
+            case .arrival: return itineraries
+            case .cost: key = \.handlingCostPerTEU
+            case .co2: key = \.co2ePerTEU
+            }
             return itineraries.enumerated().sorted { a, b in
-                (a.element.handlingCostPerTEU ?? .infinity, a.offset) < (b.element.handlingCostPerTEU ?? .infinity, b.offset)
+                (key(a.element) ?? .infinity, a.offset) < (key(b.element) ?? .infinity, b.offset)
             }.map(\.element)
         }
     }
@@ -124,7 +132,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         var fields = FormFields()
         let orderText = form.order.trimmingCharacters(in: .whitespaces).lowercased()
         let order = orderText.isEmpty ? .arrival : Order(rawValue: orderText)
-        if order == nil { fields.fail("order", "Enter arrival or cost.") }
+        if order == nil { fields.fail("order", "Enter arrival, cost or co2.") }
         let request = readForm(form, into: &fields)
         guard let order else { return .failure(ValidationError(fields: fields.errors)) }
         return request.map { $0.ordered(order) }
