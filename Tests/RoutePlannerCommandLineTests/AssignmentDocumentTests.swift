@@ -94,7 +94,7 @@ import Testing
         #expect((try JSONSerialization.jsonObject(with: Data(dcsa.output.utf8)) as? [Any])?.isEmpty == true)
         let csv = try CommandLineTests.run(Self.noRoute + ["--format", "csv"])
         #expect(csv.status == 1 && csv.error == Self.message)
-        #expect(csv.output == "itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu\n")
+        #expect(csv.output == "itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,co2e_kg_per_teu,distance_nm\n")
     }
 
     @Test func wrongInputWithCompareNamesItsFlagOnce() throws {
