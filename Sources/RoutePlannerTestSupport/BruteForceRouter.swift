@@ -6,35 +6,48 @@ import RoutePlanner
 /// It follows the rules of Guides/Routing.md ("Semantics") literally, without any of the router's data structures:
 /// an itinerary loads at the origin at or after the ready time, each leg rides consecutive movements of
 /// one voyage, a change of voyage needs the port's transshipment time, consecutive legs ride different
-/// voyages, and the last leg arrives at the destination by the deadline.
+/// voyages, the last leg arrives at the destination by the deadline and, with a maximum transit time, no later
+/// than that after the first leg departs.
 public struct BruteForceRouter {
-    /// An itinerary's departure, arrival and transshipments.
+    /// An itinerary's departure, arrival and transshipments, and with criteria its transshipment costs in cents
+    /// and its CO2e in grams (0 without them).
     public struct Vector: Hashable, Comparable, CustomStringConvertible {
         public var departure: Date
         public var arrival: Date
         public var transshipments: Int
+        public var cost: Int64 = 0
+        public var co2: Int64 = 0
 
-        public init(_ itinerary: Itinerary) {
+        /// The vector of an itinerary; with criteria, written out from Guides/Routing.md: each transshipment port's
+        /// cost to the cent (a port without one counts 0; the load and discharge are the same for every itinerary)
+        /// and each movement's CO2e to the gram (unknown counts 0).
+        public init(_ itinerary: Itinerary, criteria: Set<RoutingCriterion> = []) {
             (departure, arrival, transshipments) = (itinerary.departureTime, itinerary.arrivalTime, itinerary.transshipmentCount)
+            if criteria.contains(.handlingCost) {
+                cost = itinerary.transshipmentLocations.reduce(0) { $0 + Int64((($1.transshipmentCostPerTEU ?? 0) * 100).rounded()) }
+            }
+            if criteria.contains(.co2e) {
+                co2 = itinerary.legs.flatMap(\.movements).reduce(0) { $0 + Int64((($1.co2ePerTEU ?? 0) * 1_000).rounded()) }
+            }
         }
 
         public init(departure: Date, arrival: Date, transshipments: Int) {
             (self.departure, self.arrival, self.transshipments) = (departure, arrival, transshipments)
         }
 
-        /// Later departure, earlier arrival and fewer transshipments, none worse and one better.
+        /// Later departure, earlier arrival, fewer transshipments, lower cost and CO2e, none worse and one better.
         public func dominates(_ other: Vector) -> Bool {
             self != other && departure >= other.departure && arrival <= other.arrival
-                && transshipments <= other.transshipments
+                && transshipments <= other.transshipments && cost <= other.cost && co2 <= other.co2
         }
 
-        /// The documented order of candidates: arrival, then transshipments, then later departure.
+        /// The documented order of candidates: arrival, then transshipments, then later departure, then cost and CO2e.
         public static func < (lhs: Vector, rhs: Vector) -> Bool {
-            (lhs.arrival, lhs.transshipments, rhs.departure) < (rhs.arrival, rhs.transshipments, lhs.departure)
+            (lhs.arrival, lhs.transshipments, rhs.departure, lhs.cost, lhs.co2) < (rhs.arrival, rhs.transshipments, lhs.departure, rhs.cost, rhs.co2)
         }
 
         public var description: String {
-            "(departs \(departure.timeIntervalSince1970), arrives \(arrival.timeIntervalSince1970), \(transshipments) transshipments)"
+            "(departs \(departure.timeIntervalSince1970), arrives \(arrival.timeIntervalSince1970), \(transshipments) transshipments, cost \(cost), co2 \(co2))"
         }
     }
 
@@ -76,6 +89,8 @@ public struct BruteForceRouter {
                 loadLocation: locations[voyage.movements[first].departureLocation]!,
                 unloadLocation: locations[movement.arrivalLocation]!)
             let path = legs + [leg]
+            let transit = Duration.seconds(movement.arrivalTime.timeIntervalSince(path[0].loadTime))
+            if let limit = specification.maximumTransitTime, transit > limit { return }
             if movement.arrivalLocation == specification.destination, callsInOrder(path, options.via) {
                 result.append(try! Itinerary(legs: path))
             }
@@ -107,8 +122,8 @@ public struct BruteForceRouter {
     }
 
     /// The distinct vectors of the itineraries that no other itinerary dominates, in the documented order.
-    public static func paretoFront(of itineraries: [Itinerary]) -> [Vector] {
-        let vectors = Set(itineraries.map(Vector.init))
+    public static func paretoFront(of itineraries: [Itinerary], criteria: Set<RoutingCriterion> = []) -> [Vector] {
+        let vectors = Set(itineraries.map { Vector($0, criteria: criteria) })
         return vectors.filter { vector in !vectors.contains { $0.dominates(vector) } }.sorted()
     }
 }

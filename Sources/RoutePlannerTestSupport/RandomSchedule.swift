@@ -7,24 +7,38 @@ import RoutePlanner
 /// later vessels often overtake earlier ones; transshipment times are zero or a few hours. Times are whole
 /// hours from a base instant that is sometimes after 2038. With cut-offs, calls get random cut-off times of
 /// the codes that matter to routing (and one that does not) up to a day before, and sometimes after, their
-/// departure, and specifications random cargo types and dangerous goods.
+/// departure, and specifications random cargo types and dangerous goods. With figures, ports get random
+/// handling and transshipment costs and movements random CO2e (each sometimes unknown), drawn from few values
+/// so that ties happen.
 public struct RandomSchedule: Sendable {
     public let locations: [Location]
     public let voyages: [Voyage]
     public let base: Date
     /// Whether calls have cut-off times and specifications cargo types.
     public let hasCutOffs: Bool
+    /// Whether ports have costs and movements CO2e.
+    public let hasFigures: Bool
 
     /// Makes a schedule of at most `maxPorts` ports and `maxMovements` movements from the generator, with
     /// random cut-off times when `cutOffs` is set.
-    public init(using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40, cutOffs: Bool = false) {
+    public init(
+        using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40, cutOffs: Bool = false,
+        figures: Bool = false
+    ) {
         hasCutOffs = cutOffs
+        hasFigures = figures
         let portCount = Int.random(in: 2...maxPorts, using: &generator)
         let codes = (0..<portCount).map { UnLocode("XX" + String(UnicodeScalar(UInt8(65 + $0))) + "AA")! }
         let transshipmentHours = [0, 0, 0, 1, 2, 3, 6]
+        let costs: [Double?] = [nil, 0, 5, 10, 10, 12.5, 20, 40.25]
         locations = codes.map { code in
-            Location(code: code, name: "Port \(code)", transshipmentTime: .seconds(3600 * transshipmentHours.randomElement(using: &generator)!))
+            let hours = transshipmentHours.randomElement(using: &generator)!
+            guard figures else { return Location(code: code, name: "Port \(code)", transshipmentTime: .seconds(3600 * hours)) }
+            return Location(
+                code: code, name: "Port \(code)", transshipmentTime: .seconds(3600 * hours),
+                handlingCostPerTEU: costs.randomElement(using: &generator)!, transshipmentCostPerTEU: costs.randomElement(using: &generator)!)
         }
+        let emissions: [Double?] = [nil, 0, 1, 2.5, 3, 3, 10, 0.001]
         base = Bool.random(using: &generator) ? Date(timeIntervalSince1970: 1_767_225_600) : Date(timeIntervalSince1970: 2_524_608_000)
         var voyages: [Voyage] = []
         var remaining = Int.random(in: 1...maxMovements, using: &generator)
@@ -50,7 +64,8 @@ public struct RandomSchedule: Sendable {
                 movements.append(
                     CarrierMovement(
                         from: codes[port], to: codes[next], departure: base + Double(departure * 3600),
-                        arrival: base + Double(arrival * 3600), capacity: 100, cutOffTimes: cutOffTimes))
+                        arrival: base + Double(arrival * 3600), capacity: 100, cutOffTimes: cutOffTimes,
+                        co2ePerTEU: figures ? emissions.randomElement(using: &generator)! : nil))
                 port = next
                 time = arrival + Int.random(in: 0...3, using: &generator)
             }
@@ -65,18 +80,22 @@ public struct RandomSchedule: Sendable {
         self.voyages = voyages
         self.base = base
         hasCutOffs = voyages.contains { $0.movements.contains { !$0.cutOffTimes.isEmpty } }
+        hasFigures = locations.contains { $0.transshipmentCostPerTEU != nil } || voyages.contains { $0.movements.contains { $0.co2ePerTEU != nil } }
     }
 
-    /// A random specification between two distinct ports of the schedule.
-    public func specification(using generator: inout some RandomNumberGenerator) -> RouteSpecification {
+    /// A random specification between two distinct ports of the schedule; with `transitLimit`, a maximum transit
+    /// time of 1 to 40 hours half of the time.
+    public func specification(using generator: inout some RandomNumberGenerator, transitLimit: Bool = false) -> RouteSpecification {
         let pair = locations.map(\.code).shuffled(using: &generator)
         let ready = base + Double(3600 * Int.random(in: 0...20, using: &generator))
         let deadline = ready + Double(3600 * Int.random(in: 0...80, using: &generator))
+        let transit = transitLimit && Bool.random(using: &generator) ? Duration.seconds(3600 * Int.random(in: 1...40, using: &generator)) : nil
         guard hasCutOffs else {
-            return try! RouteSpecification(origin: pair[0], destination: pair[1], readyTime: ready, arrivalDeadline: deadline)
+            return try! RouteSpecification(origin: pair[0], destination: pair[1], readyTime: ready, arrivalDeadline: deadline, maximumTransitTime: transit)
         }
         return try! RouteSpecification(
             origin: pair[0], destination: pair[1], readyTime: ready, arrivalDeadline: deadline,
-            cargoType: CargoType.allCases.randomElement(using: &generator)!, containsDangerousGoods: Bool.random(using: &generator))
+            cargoType: CargoType.allCases.randomElement(using: &generator)!, containsDangerousGoods: Bool.random(using: &generator),
+            maximumTransitTime: transit)
     }
 }

@@ -42,27 +42,60 @@ import Testing
         }
     }
 
+    /// Costs, CO2e and transit limits: the front over the extra criteria (none, either or both), and the
+    /// earliest arrival and candidates within random maximum transit times (a different run of seeds each).
+    @Test(arguments: [[], [RoutingCriterion.handlingCost], [.co2e], [.handlingCost, .co2e]])
+    func candidatesWithCriteriaAndTransitLimitsMatchTheOracle(criteria: Set<RoutingCriterion>) throws {
+        let offset = UInt64(criteria.contains(.handlingCost) ? 1 : 0) << 40 | UInt64(criteria.contains(.co2e) ? 1 : 0) << 41
+        for seed in Self.seeds {
+            var generator = SplitMix64(seed: seed &+ offset &+ 1 << 43)
+            let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, figures: true)
+            let network = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+            let router = Router(network: network)
+            for _ in 0..<4 {
+                let specification = schedule.specification(using: &generator, transitLimit: true)
+                var options = seed % 3 == 0 ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
+                options.criteria = criteria
+                let context = "seed \(seed) criteria \(criteria): \(specification) \(options)"
+                let all = oracle.itineraries(for: specification, options: options)
+                guard let fastest = all.map(\.arrivalTime).min() else {
+                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.earliestArrival(for: specification, options: options) }
+                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }
+                    continue
+                }
+                let front = BruteForceRouter.paretoFront(of: all, criteria: criteria)
+                do {
+                    try Self.expectAgreement(router, specification, options, all, front, fastest, context, using: &generator)
+                } catch {
+                    Issue.record("\(context): \(error)")
+                }
+            }
+        }
+    }
+
     /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds.
     static func expectAgreement(
         _ router: Router, _ specification: RouteSpecification, _ options: RoutingOptions, _ all: [Itinerary],
         _ front: [BruteForceRouter.Vector], _ fastest: Date, _ context: String, using generator: inout SplitMix64
     ) throws {
+                let vector = { (itinerary: Itinerary) in BruteForceRouter.Vector(itinerary, criteria: options.criteria) }
                 let earliest = try router.earliestArrival(for: specification, options: options)
                 #expect(earliest.arrivalTime == fastest, Comment(rawValue: context))
                 expectMeets(earliest, specification, options, context)
 
                 let candidates = try router.candidates(for: specification, limit: 1_000, options: options)
-                #expect(candidates.map(BruteForceRouter.Vector.init) == front, Comment(rawValue: context))
+                #expect(candidates.map(vector) == front, Comment(rawValue: context))
                 for candidate in candidates { expectMeets(candidate, specification, options, context) }
 
                 let limit = Int.random(in: 1...3, using: &generator)
                 let few = try router.candidates(for: specification, limit: limit, options: options)
-                #expect(few.map(BruteForceRouter.Vector.init) == selection(of: front, limit: limit), Comment(rawValue: context))
+                #expect(few.map(vector) == selection(of: front, limit: limit, criteria: options.criteria), Comment(rawValue: context))
                 #expect(few.first?.arrivalTime == fastest, Comment(rawValue: context))
 
                 router.usesLowerBounds = false
                 #expect(try router.earliestArrival(for: specification, options: options).arrivalTime == fastest, Comment(rawValue: context))
-                #expect(try router.candidates(for: specification, limit: 1_000, options: options).map(BruteForceRouter.Vector.init) == front, Comment(rawValue: context))
+                #expect(try router.candidates(for: specification, limit: 1_000, options: options).map(vector) == front, Comment(rawValue: context))
                 router.usesLowerBounds = true
     }
 
@@ -86,11 +119,20 @@ import Testing
         return options
     }
 
-    /// The documented choice of `limit` candidates from the whole front: the earliest arrival, the
-    /// fastest for each number of transshipments from the fewest, then by arrival; sorted.
-    static func selection(of front: [BruteForceRouter.Vector], limit: Int) -> [BruteForceRouter.Vector] {
+    /// The documented choice of `limit` candidates from the whole front: the earliest arrival, the cheapest and
+    /// the least CO2e (the first of each in the front's order) with those criteria, the fastest for each number
+    /// of transshipments from the fewest, then by arrival; sorted.
+    static func selection(
+        of front: [BruteForceRouter.Vector], limit: Int, criteria: Set<RoutingCriterion> = []
+    ) -> [BruteForceRouter.Vector] {
         guard front.count > limit else { return front }
         var chosen: [BruteForceRouter.Vector] = [front[0]]
+        if criteria.contains(.handlingCost), chosen.count < limit, let cheapest = front.min(by: { $0.cost < $1.cost }), !chosen.contains(cheapest) {
+            chosen.append(cheapest)
+        }
+        if criteria.contains(.co2e), chosen.count < limit, let cleanest = front.min(by: { $0.co2 < $1.co2 }), !chosen.contains(cleanest) {
+            chosen.append(cleanest)
+        }
         for transshipments in Set(front.map(\.transshipments)).sorted() where chosen.count < limit {
             let fastest = front.first { $0.transshipments == transshipments }!
             if !chosen.contains(fastest) { chosen.append(fastest) }
@@ -103,6 +145,9 @@ import Testing
         _ itinerary: Itinerary, _ specification: RouteSpecification, _ options: RoutingOptions, _ context: String
     ) {
         #expect(specification.isSatisfied(by: itinerary), Comment(rawValue: context))
+        if let limit = specification.maximumTransitTime {
+            #expect(Duration.seconds(itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime)) <= limit, Comment(rawValue: context))
+        }
         #expect(itinerary.transshipmentCount <= options.maxTransshipments ?? Int.max, Comment(rawValue: context))
         #expect(itinerary.legs.allSatisfy { !options.avoidedVoyages.contains($0.voyage.number) }, Comment(rawValue: context))
         let calls = [itinerary.origin] + itinerary.calls

@@ -33,9 +33,40 @@ struct CheapestItinerarySearch {
     }
 
     /// The cheapest itinerary and its cost, or `nil` when none meets the specification.
+    ///
+    /// With a transit limit (seconds), one search per distinct departure time from the origin, each boarding only
+    /// those departures and with the deadline that the departure plus the limit makes, when sooner; the cheapest of
+    /// them, among equal costs the earliest arriving.
     mutating func cheapest(
-        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, costs: [Double], cargoType: CargoType,
-        dangerousGoods: Bool
+        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, transitLimit: Int64? = nil, costs: [Double],
+        cargoType: CargoType, dangerousGoods: Bool
+    ) -> (Itinerary, Double)? {
+        let first = network.firstSlot(at: origin, notBefore: ready), end = network.departureStart[Int(origin) + 1]
+        guard let transitLimit else {
+            return cheapest(
+                from: origin, to: destination, ready: ready, deadline: deadline, originSlots: first..<end, marksOrigin: true, costs: costs,
+                cargoType: cargoType, dangerousGoods: dangerousGoods)
+        }
+        var best: (Itinerary, Double)?
+        var start = first
+        while start < end, network.slotTime[Int(start)] <= deadline {
+            let time = network.slotTime[Int(start)]
+            var stop = start + 1
+            while stop < end && network.slotTime[Int(stop)] == time { stop += 1 }
+            let found = cheapest(
+                from: origin, to: destination, ready: ready, deadline: transitLimit > deadline - time ? deadline : time + transitLimit,
+                originSlots: start..<stop, marksOrigin: false, costs: costs, cargoType: cargoType, dangerousGoods: dangerousGoods)
+            if let found, best.map({ (found.1, found.0.arrivalTime) < ($0.1, $0.0.arrivalTime) }) ?? true { best = found }
+            start = stop
+        }
+        return best
+    }
+
+    /// The cheapest itinerary that boards at the origin from `originSlots`. `marksOrigin` says whether those are all
+    /// the departures from the origin at or after the ready time, so that no later label boards them again.
+    private mutating func cheapest(
+        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, originSlots: Range<Int32>, marksOrigin: Bool,
+        costs: [Double], cargoType: CargoType, dangerousGoods: Bool
     ) -> (Itinerary, Double)? {
         let n = network
         if settled.count < n.movementCount {
@@ -66,12 +97,13 @@ struct CheapestItinerarySearch {
             heap.insert(Entry(cost: cost + costs[m], time: n.arrival[m] + bound[port], state: Int32(states.count - 1)))
         }
 
-        // Every departure from the origin at or after the ready time starts a leg.
-        let originEnd = n.departureStart[Int(origin) + 1]
-        var slot = n.firstSlot(at: origin, notBefore: ready)
-        boardedStamp[Int(origin)] = stamp
-        boardedFrom[Int(origin)] = slot
-        while slot < originEnd {
+        // Every departure from the origin at or after the ready time (of the given ones) starts a leg.
+        var slot = originSlots.lowerBound
+        if marksOrigin {
+            boardedStamp[Int(origin)] = stamp
+            boardedFrom[Int(origin)] = slot
+        }
+        while slot < originSlots.upperBound {
             let movement = n.slotMovement[Int(slot)]
             if !checksCutOffs || ready <= n.latestReadyTime(Int(movement), cargoType: cargoType, dangerousGoods: dangerousGoods) {
                 push(movement, cost: 0, parent: -1, boarded: true)

@@ -7,6 +7,11 @@ import Foundation
 /// the heap are either a state, keyed by its arrival plus the lower bound from its port, or the next
 /// departure of a *boarding chain*: the departures from a port, in time order, that a state arriving
 /// there may change onto.
+///
+/// With extra criteria (handling cost, CO2e) a state also carries its cost and CO2e so far, and a movement keeps
+/// a list of states (a *bag*) instead of one: a state is admitted unless one on the list is no worse in changes
+/// of voyage, cost and CO2e (a later departure being better still), or an itinerary already found is no worse in
+/// all of arrival, changes, cost and CO2e. Chains are kept and compared the same way.
 struct RouteSearch {
     struct State {
         var movement: Int32
@@ -28,6 +33,13 @@ struct RouteSearch {
         /// what staying aboard already offers with one change of voyage less.
         var arrivingVoyage: Int32
         var endSlot: Int32
+        /// With extra criteria: the transshipment costs (cents) and CO2e (grams) of the state that changes vessel
+        /// here, its first slot and arrival, and the chain opened before it at this port and stage in this run.
+        var cost: Int64 = 0
+        var co2: Int64 = 0
+        var firstSlot: Int32 = 0
+        var arrival: Int64 = 0
+        var next: Int32 = -1
     }
 
     struct Entry: Comparable {
@@ -46,17 +58,21 @@ struct RouteSearch {
         var departure: Int64
         var arrival: Int64
         var transfers: Int
+        /// The transshipment costs in cents and the CO2e in grams, with extra criteria; else 0.
+        var cost: Int64 = 0
+        var co2: Int64 = 0
         var state: Int32
 
-        /// The order of candidates: earlier arrival, then fewer transshipments, then later departure,
-        /// then the one found first.
+        /// The order of candidates: earlier arrival, then fewer transshipments, then later departure, then lower
+        /// cost and CO2e, then the one found first.
         static func precedes(_ lhs: Found, _ rhs: Found) -> Bool {
-            (lhs.arrival, lhs.transfers, -lhs.departure, lhs.state)
-                < (rhs.arrival, rhs.transfers, -rhs.departure, rhs.state)
+            (lhs.arrival, lhs.transfers, -lhs.departure, lhs.cost, lhs.co2, lhs.state)
+                < (rhs.arrival, rhs.transfers, -rhs.departure, rhs.cost, rhs.co2, rhs.state)
         }
 
         func dominates(_ other: Found) -> Bool {
             departure >= other.departure && arrival <= other.arrival && transfers <= other.transfers
+                && cost <= other.cost && co2 <= other.co2
         }
     }
 
@@ -71,7 +87,17 @@ struct RouteSearch {
     var via: [Int32] = []
     var stageCount = 1
     private var ready: Int64 = 0
+    /// The deadline of the run: the specification's, or sooner when the departure plus the most transit time is.
     private var deadline: Int64 = 0
+    private var queryDeadline: Int64 = 0
+    /// The most seconds from departure to arrival, `Int64.max` for no limit.
+    private var transitLimit = Int64.max
+    /// Whether states carry cost and CO2e (extra criteria), and which of the two count.
+    private var isMultiCriteria = false
+    private var countsCost = false
+    private var countsCO2 = false
+    /// Whether a chain stands for another only when both arrived on the same voyage.
+    private var chainsNeedSameVoyage = false
     private var transferLimit = Int.max
     private var countsTransfers = false
     var avoidedPort: [Bool] = []
@@ -100,6 +126,16 @@ struct RouteSearch {
     private var chainArrival: [Int64] = []
     private var chainVoyage: [Int32] = []
     private(set) var states: [State] = []
+    /// With extra criteria, per state: its cost (cents), CO2e (grams) and the state before it on its movement's bag.
+    private var stateCost: [Int64] = []
+    private var stateCO2: [Int64] = []
+    private var nextInBag: [Int32] = []
+    /// With extra criteria, per movement slot: the last state of its bag (valid where `movementStamp` is this
+    /// query's); per port slot: the last chain opened in this run (valid where `chainStamp` is this run's).
+    private var bagHead: [Int32] = []
+    private var chainHead: [Int32] = []
+    /// Per port, with the cost criterion: the transshipment cost in cents (an unknown cost counts nothing).
+    private var transferCost: [Int64] = []
     private var chains: [Chain] = []
     private var heap = BinaryHeap<Entry>()
     var lowerBound: [Int64] = []
@@ -146,11 +182,20 @@ struct RouteSearch {
         dangerousGoods = specification.containsDangerousGoods
         checksCutOffs = network.hasCutOffTimes
         checksTransshipmentCutOffs = !network.transshipmentCutOff.isEmpty
-        deadline = specification.arrivalDeadline.seconds
+        queryDeadline = specification.arrivalDeadline.seconds
+        deadline = queryDeadline
+        transitLimit = specification.maximumTransitTime.map(\.wholeSeconds) ?? Int64.max
         transferLimit = options.maxTransshipments ?? Int.max
         isProfile = profile
         isCancelled = false
         countsTransfers = profile || options.maxTransshipments != nil
+        countsCost = profile && options.criteria.contains(.handlingCost)
+        countsCO2 = profile && options.criteria.contains(.co2e)
+        isMultiCriteria = countsCost || countsCO2
+        chainsNeedSameVoyage = avoidsPorts || countsCO2
+        if countsCost {
+            transferCost = network.locations.map { Int64((min($0.transshipmentCostPerTEU ?? 0, 1e12) * 100).rounded()) }
+        }
 
         let movementSlots = network.movementCount * stageCount
         if movementStamp.count < movementSlots {
@@ -165,7 +210,12 @@ struct RouteSearch {
             chainSlot = [Int32](repeating: 0, count: chainSlots)
             chainArrival = [Int64](repeating: 0, count: chainSlots)
             chainVoyage = [Int32](repeating: 0, count: chainSlots)
+            chainHead = []
             runStamp = 0
+        }
+        if isMultiCriteria {
+            if bagHead.count < movementSlots { bagHead = [Int32](repeating: -1, count: movementSlots) }
+            if chainHead.count < chainSlots { chainHead = [Int32](repeating: -1, count: chainSlots) }
         }
         if queryStamp == UInt32.max {
             for index in movementStamp.indices { movementStamp[index] = 0 }
@@ -173,6 +223,9 @@ struct RouteSearch {
         }
         queryStamp += 1
         states.removeAll(keepingCapacity: true)
+        stateCost.removeAll(keepingCapacity: true)
+        stateCO2.removeAll(keepingCapacity: true)
+        nextInBag.removeAll(keepingCapacity: true)
         chains.removeAll(keepingCapacity: true)
         found.removeAll(keepingCapacity: true)
         bestByTransfers.removeAll(keepingCapacity: true)
@@ -199,7 +252,7 @@ struct RouteSearch {
     /// itineraries no other one dominates.
     mutating func paretoFront() -> [Found] {
         let slots = network.firstSlot(at: origin, notBefore: ready)..<network.departureStart[Int(origin) + 1]
-        let latest = deadline - lowerBound[Int(origin)]
+        let latest = queryDeadline - lowerBound[Int(origin)]
         var end = slots.upperBound
         while end > slots.lowerBound && !isCancelled {
             let time = network.slotTime[Int(end) - 1]
@@ -207,6 +260,8 @@ struct RouteSearch {
             while start > slots.lowerBound && network.slotTime[Int(start) - 1] == time { start -= 1 }
             if time <= latest {
                 departureOfRun = time
+                // A later run's deadline is no earlier, so what a later departure reached stays comparable.
+                deadline = transitLimit > queryDeadline - time ? queryDeadline : time + transitLimit
                 run(originSlots: start..<end)
             }
             end = start
@@ -244,66 +299,79 @@ struct RouteSearch {
                 break
             }
             // Keys only grow: stop when no state can beat what is found, even with no change of voyage.
-            if entry.key > deadline || entry.key >= bound(transfers: 0) { break }
+            if entry.key > deadline || (!isMultiCriteria && entry.key >= bound(transfers: 0)) { break }
             if entry.slot >= 0 {
                 let chain = chains[Int(entry.reference)]
-                if isProfile && entry.key >= bound(transfers: Int(chain.transfers)) { continue }
+                if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2) { continue }
                 let movement = network.slotMovement[Int(entry.slot)]
                 if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain) {
                     offer(
                         movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement),
-                        parent: chain.parent, boarded: true)
+                        parent: chain.parent, boarded: true, cost: chain.cost, co2: chain.co2 + co2(of: movement))
                 }
                 if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
                 let state = states[Int(entry.reference)]
-                if isProfile && entry.key >= bound(transfers: Int(state.transfers)) { continue }
+                let (cost, co2) = isMultiCriteria ? (stateCost[Int(entry.reference)], stateCO2[Int(entry.reference)]) : (0, 0)
+                if isProfile && isBeaten(key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2) { continue }
                 let movement = Int(state.movement)
                 let next = movement + 1
                 let voyage = network.voyageOf[movement]
                 if next < network.voyageStart[Int(voyage) + 1] && isUsable(Int32(next)) {
                     offer(
                         Int32(next), transfers: Int(state.transfers), stage: advance(Int(state.stage), to: Int32(next)),
-                        parent: entry.reference, boarded: false)
+                        parent: entry.reference, boarded: false, cost: cost, co2: co2 + self.co2(of: Int32(next)))
                 }
                 if Int(state.transfers) < transferLimit {
                     let port = network.to[movement]
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
-                        arrival: network.arrival[movement], arrivingVoyage: voyage)
+                        arrival: network.arrival[movement], arrivingVoyage: voyage,
+                        cost: countsCost ? cost + transferCost[Int(port)] : 0, co2: co2)
                 }
             }
         }
     }
 
     /// Records a state aboard `movement` unless it cannot arrive in time or another state dominates it.
-    private mutating func offer(_ movement: Int32, transfers: Int, stage: Int, parent: Int32, boarded: Bool) {
-        guard let key = admissionKey(movement, transfers: transfers, stage: stage) else { return }
+    private mutating func offer(_ movement: Int32, transfers: Int, stage: Int, parent: Int32, boarded: Bool, cost: Int64, co2: Int64) {
+        guard let key = admissionKey(movement, transfers: transfers, stage: stage, cost: cost, co2: co2) else { return }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let slot = Int(movement) * stageCount + stage
+        let id = Int32(states.count)
+        if isMultiCriteria {
+            if movementStamp[slot] != queryStamp { bagHead[slot] = -1 }
+            nextInBag.append(bagHead[slot])
+            bagHead[slot] = id
+            stateCost.append(cost)
+            stateCO2.append(co2)
+        }
         movementStamp[slot] = queryStamp
         movementTransfers[slot] = rank
-        let id = Int32(states.count)
         states.append(
             State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded))
         if network.to[Int(movement)] == destination && stage == via.count {
-            record(Found(departure: departureOfRun, arrival: network.arrival[Int(movement)], transfers: transfers, state: id))
+            record(Found(
+                departure: departureOfRun, arrival: network.arrival[Int(movement)], transfers: transfers, cost: cost, co2: co2, state: id))
         } else {
             heap.insert(Entry(key: key, reference: id, slot: -1))
         }
     }
 
-    /// The key of a state aboard `movement` with `transfers` changes of voyage at `stage`: its arrival plus
-    /// the lower bound from there; `nil` when it cannot arrive in time, cannot beat an arrival already found,
-    /// or a state on the movement with no more changes of voyage and no fewer via ports passed was recorded.
+    /// The key of a state aboard `movement` with `transfers` changes of voyage at `stage` (and, with extra
+    /// criteria, `cost` and `co2` so far): its arrival plus the lower bound from there; `nil` when it cannot
+    /// arrive in time, cannot beat an itinerary already found, or a state on the movement with no more changes
+    /// of voyage (no more cost and CO2e) and no fewer via ports passed was recorded.
     ///
-    /// A `nil` stays `nil` for the rest of the query: bounds only fall and recorded states stay.
+    /// A `nil` stays `nil` for the rest of the run: bounds only fall and recorded states stay.
     @inline(__always)
-    private func admissionKey(_ movement: Int32, transfers: Int, stage: Int) -> Int64? {
+    private func admissionKey(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64) -> Int64? {
         let remaining = lowerBound[stage * network.locations.count + Int(network.to[Int(movement)])]
         guard remaining < Self.unreachable else { return nil }
         let key = network.arrival[Int(movement)] + remaining
-        guard key <= deadline, key < bound(transfers: transfers) else { return nil }
+        guard key <= deadline else { return nil }
+        if isMultiCriteria { return isInBag(movement, transfers: transfers, stage: stage, cost: cost, co2: co2, key: key) ? nil : key }
+        guard key < bound(transfers: transfers) else { return nil }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(movement) * stageCount
         for index in (base + stage)..<(base + stageCount)
@@ -321,10 +389,19 @@ struct RouteSearch {
     /// with one change less. When the search avoids ports, staying aboard may be cut off by an avoided call,
     /// so a chain then stands for another only if both skip the same voyage.
     @inline(__always)
-    private mutating func startChain(at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64, arrivingVoyage: Int32) {
+    private mutating func startChain(
+        at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64, arrivingVoyage: Int32, cost: Int64, co2: Int64
+    ) {
         let slot = network.firstSlot(at: port, notBefore: arrival + network.transshipmentSeconds[Int(port)])
         let endSlot = network.departureStart[Int(port) + 1]
         guard slot < endSlot else { return }
+        if isMultiCriteria {
+            startChainInBag(
+                Chain(
+                    port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, arrivingVoyage: arrivingVoyage,
+                    endSlot: endSlot, cost: cost, co2: co2, firstSlot: slot, arrival: arrival))
+            return
+        }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(port) * stageCount
         for index in (base + stage)..<(base + stageCount)
@@ -356,10 +433,12 @@ struct RouteSearch {
         var slot = first
         while slot < chain.endSlot {
             let key = network.slotTime[Int(slot)] + remaining
-            guard key <= deadline, key < bound(transfers: Int(chain.transfers)) else { return }
+            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2) else { return }
             let movement = network.slotMovement[Int(slot)]
             if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain)
-                && admissionKey(movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement)) != nil
+                && admissionKey(
+                    movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement), cost: chain.cost,
+                    co2: chain.co2 + co2(of: movement)) != nil
             {
                 heap.insert(Entry(key: key, reference: index, slot: slot))
                 return
@@ -376,6 +455,72 @@ struct RouteSearch {
         for transfers in arrival.transfers..<bestByTransfers.count {
             bestByTransfers[transfers] = min(bestByTransfers[transfers], arrival.arrival)
         }
+    }
+
+    /// Whether an itinerary already found is no worse than anything a state keyed `key` with `transfers` changes
+    /// of voyage, `cost` and `co2` so far can become: without extra criteria, one arriving by `key` with no more
+    /// changes of voyage (``bound(transfers:)``).
+    @inline(__always)
+    private func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64) -> Bool {
+        guard isMultiCriteria else { return key >= bound(transfers: transfers) }
+        // Found itineraries depart no earlier than this run's, and cost and CO2e only grow along a path.
+        for other in found where other.arrival <= key && other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 {
+            return true
+        }
+        return false
+    }
+
+    /// With extra criteria: whether an itinerary found beats a state keyed `key`, or the bag of `movement` (at
+    /// `stage` or past more via ports) holds a state with no more changes of voyage, cost and CO2e.
+    private func isInBag(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
+        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2) { return true }
+        let base = Int(movement) * stageCount
+        for index in (base + stage)..<(base + stageCount) where movementStamp[index] == queryStamp {
+            var other = bagHead[index]
+            while other >= 0 {
+                let o = Int(other)
+                if Int(states[o].transfers) <= transfers && stateCost[o] <= cost && stateCO2[o] <= co2 { return true }
+                other = nextInBag[o]
+            }
+        }
+        return false
+    }
+
+    /// With extra criteria: opens a chain unless one opened at its port in this run, at its stage or past more
+    /// via ports, boards from no later a slot with no more changes of voyage, cost and CO2e (from an arrival no
+    /// later where the network has transshipment cut-offs; from the same voyage with avoided ports or CO2e,
+    /// since staying aboard, which makes a chain skip its own voyage, may then be cut off or cost more CO2e).
+    private mutating func startChainInBag(_ chain: Chain) {
+        var chain = chain
+        let base = Int(chain.port) * stageCount
+        for index in (base + Int(chain.stage))..<(base + stageCount) where chainStamp[index] == runStamp {
+            var other = chainHead[index]
+            while other >= 0 {
+                let o = chains[Int(other)]
+                if o.transfers <= chain.transfers && o.firstSlot <= chain.firstSlot && o.cost <= chain.cost && o.co2 <= chain.co2
+                    && (!checksTransshipmentCutOffs || o.arrival <= chain.arrival)
+                    && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
+                {
+                    return
+                }
+                other = o.next
+            }
+        }
+        let index = base + Int(chain.stage)
+        if chainStamp[index] != runStamp {
+            chainStamp[index] = runStamp
+            chainHead[index] = -1
+        }
+        chain.next = chainHead[index]
+        chainHead[index] = Int32(chains.count)
+        chains.append(chain)
+        pushDeparture(chain: Int32(chains.count - 1), slot: chain.firstSlot)
+    }
+
+    /// The CO2e of a movement in grams with the CO2e criterion (an unknown CO2e counts nothing); else 0.
+    @inline(__always)
+    private func co2(of movement: Int32) -> Int64 {
+        countsCO2 ? Int64(max(network.details.co2eGrams[Int(movement)], 0)) : 0
     }
 
     /// The arrival that a state with `transfers` changes of voyage must beat to be worth extending.

@@ -52,24 +52,32 @@ public final class Router {
     {
         var search = takeSearch()
         defer { self.search = search }
-        try search.prepare(specification, options: options, profile: false)
-        let best = search.earliestArrival()
+        // A transit limit makes each departure its own deadline, which the profile search keeps apart.
+        let byDeparture = specification.maximumTransitTime != nil
+        var options = options
+        options.criteria = []
+        try search.prepare(specification, options: options, profile: byDeparture)
+        let best = byDeparture ? search.paretoFront().min(by: RouteSearch.Found.precedes)?.state : search.earliestArrival()
         guard !search.isCancelled else { throw .cancelled }
         guard let best else { throw .noRoute }
         return search.itinerary(endingAt: best)
     }
 
     /// Returns up to `limit` itineraries that meet the specification and the options and that no other
-    /// itinerary beats on departure, arrival and transshipments.
+    /// itinerary beats on departure, arrival and transshipments (and the options' ``RoutingOptions/criteria``).
     ///
-    /// An itinerary *dominates* another when it departs no earlier, arrives no later and changes voyage no
-    /// more often, and is strictly better in one of the three. The candidates are the itineraries no other
-    /// one dominates (one for each distinct combination of the three; when several itineraries share one,
-    /// the one the search finds first stands for them). When there are more than `limit`, the router keeps,
-    /// in this order of priority: the earliest arrival; then, for each number of transshipments from the
-    /// fewest, the earliest-arriving candidate with that number; then the others by arrival. The result is
-    /// sorted by arrival, then by fewer transshipments, then by later departure, so the first itinerary is
-    /// always an earliest arrival.
+    /// An itinerary *dominates* another when it departs no earlier, arrives no later, changes voyage no
+    /// more often (and costs and emits no more, with those criteria), and is strictly better in one of these.
+    /// The candidates are the itineraries no other one dominates (one for each distinct combination of the
+    /// figures; when several itineraries share one, the one the search finds first stands for them). When there
+    /// are more than `limit`, the router keeps, in this order of priority: the earliest arrival; the cheapest
+    /// and the least CO2e, with those criteria; then, for each number of transshipments from the fewest, the
+    /// earliest-arriving candidate with that number; then the others by arrival. The result is sorted by
+    /// arrival, then by fewer transshipments, then by later departure, then by cost and CO2e, so the first
+    /// itinerary is always an earliest arrival.
+    ///
+    /// Costs count to the cent and CO2e to the gram. Criteria make the search slower, since far more partial
+    /// itineraries stay undominated.
     ///
     /// - Parameter limit: The most itineraries to return; ``RoutingError/invalidOptions(_:)`` unless positive.
     /// - Throws: The errors of ``earliestArrival(for:options:)``.
@@ -83,18 +91,21 @@ public final class Router {
         let front = search.paretoFront()
         guard !search.isCancelled else { throw .cancelled }
         guard !front.isEmpty else { throw .noRoute }
-        return Self.select(front, limit: limit).map { search.itinerary(endingAt: $0.state) }
+        return Self.select(front, limit: limit, criteria: options.criteria).map { search.itinerary(endingAt: $0.state) }
     }
 
     /// Returns the itinerary that meets the specification with the least total cost over the movements it
     /// rides, and that cost; `nil` when no itinerary meets it.
+    ///
+    /// A maximum transit time makes one search per departure time from the origin.
     ///
     /// Capacity-constrained assignment prices its columns with this, the costs being the capacity duals.
     /// Among itineraries of equal cost the earliest arriving is returned.
     ///
     /// - Parameter costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``.
     /// - Throws: ``RoutingError/unknownLocation(_:)`` for a code the network does not have.
-    /// - Complexity: O(*m* log *m*) for *m* movements; see `CheapestItinerarySearch`.
+    /// - Complexity: O(*m* log *m*) for *m* movements, times the departure times from the origin with a maximum
+    ///   transit time; see `CheapestItinerarySearch`.
     public func cheapestItinerary(for specification: RouteSpecification, costs: [Double])
         throws(RoutingError) -> (itinerary: Itinerary, cost: Double)?
     {
@@ -107,7 +118,8 @@ public final class Router {
         defer { pricing = search }
         return search.cheapest(
             from: origin, to: destination, ready: Int64(specification.readyTime.timeIntervalSince1970.rounded(.up)),
-            deadline: specification.arrivalDeadline.seconds, costs: costs, cargoType: specification.cargoType,
+            deadline: specification.arrivalDeadline.seconds, transitLimit: specification.maximumTransitTime?.wholeSeconds, costs: costs,
+            cargoType: specification.cargoType,
             dangerousGoods: specification.containsDangerousGoods
         ).map { (itinerary: $0.0, cost: $0.1) }
     }
@@ -120,10 +132,15 @@ public final class Router {
 
     /// Picks `limit` of the front, sorted by arrival, transshipments and later departure, with the
     /// priorities that ``candidates(for:limit:options:)`` documents.
-    static func select(_ front: [RouteSearch.Found], limit: Int) -> [RouteSearch.Found] {
+    static func select(_ front: [RouteSearch.Found], limit: Int, criteria: Set<RoutingCriterion> = []) -> [RouteSearch.Found] {
         let sorted = front.sorted(by: RouteSearch.Found.precedes)
         guard sorted.count > limit else { return sorted }
         var chosen = Set<Int>([0])
+        // The first of the least in each criterion, in the order of the sorted front.
+        for criterion in RoutingCriterion.allCases where criteria.contains(criterion) && chosen.count < limit {
+            let figure: (RouteSearch.Found) -> Int64 = criterion == .handlingCost ? { $0.cost } : { $0.co2 }
+            if let least = sorted.indices.min(by: { (figure(sorted[$0]), $0) < (figure(sorted[$1]), $1) }) { chosen.insert(least) }
+        }
         var fastestByTransshipments: [Int: Int] = [:]
         for (position, found) in sorted.enumerated() where fastestByTransshipments[found.transfers] == nil {
             fastestByTransshipments[found.transfers] = position

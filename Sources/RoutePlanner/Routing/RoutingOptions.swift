@@ -11,6 +11,9 @@ public struct RoutingOptions: Hashable, Sendable {
     public var avoidedLocations: Set<UnLocode>
     /// Voyages the itinerary must not ride.
     public var avoidedVoyages: Set<VoyageNumber>
+    /// What candidate itineraries are compared on besides departure, arrival and transshipments; the earliest
+    /// arrival does not use them.
+    public var criteria: Set<RoutingCriterion>
 
     /// The most via ports a search takes.
     public static let maximumVia = 100
@@ -19,11 +22,24 @@ public struct RoutingOptions: Hashable, Sendable {
     /// than ``maximumVia`` via ports make the search throw ``RoutingError/invalidOptions(_:)``.
     public init(
         maxTransshipments: Int? = nil, via: [UnLocode] = [],
-        avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = []
+        avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = [], criteria: Set<RoutingCriterion> = []
     ) {
         self.maxTransshipments = maxTransshipments
         self.via = via
         self.avoidedLocations = avoidedLocations
         self.avoidedVoyages = avoidedVoyages
+        self.criteria = criteria
     }
+}
+
+/// A figure candidate itineraries may be compared on besides departure, arrival and transshipments.
+///
+/// With a criterion, an itinerary that is better in it stays a candidate even when it departs earlier, arrives
+/// later or changes vessel more often; see ``Router/candidates(for:limit:options:)``.
+public enum RoutingCriterion: String, Hashable, Sendable, CaseIterable {
+    /// The handling cost per TEU (``Itinerary/handlingCostPerTEU``), to the cent. A port without a cost counts
+    /// nothing, so an itinerary without a total is compared on the costs that are known.
+    case handlingCost = "cost"
+    /// The CO2e per TEU (``Itinerary/co2ePerTEU``), to the gram. A movement without it counts nothing.
+    case co2e = "co2"
 }
