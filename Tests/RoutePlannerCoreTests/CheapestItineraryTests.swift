@@ -5,11 +5,11 @@ import Testing
 
 /// The pricing search against exhaustive enumeration, with random costs on the movements.
 @Suite struct CheapestItineraryTests {
-    /// Also with random cut-off times and cargo types (another run of seeds).
-    @Test(arguments: [false, true])
-    func findsTheCheapestItineraryOfAllOnRandomSchedules(withCutOffs: Bool) throws {
+    /// Also with random cut-off times and cargo types, and with random maximum transit times (other runs of seeds).
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func findsTheCheapestItineraryOfAllOnRandomSchedules(withCutOffs: Bool, withTransitLimits: Bool) throws {
         for seed in UInt64(0)..<1_000 {
-            var generator = SplitMix64(seed: seed &+ (withCutOffs ? 1 << 32 : 0))
+            var generator = SplitMix64(seed: seed &+ (withCutOffs ? 1 << 32 : 0) &+ (withTransitLimits ? 1 << 33 : 0))
             let schedule = RandomSchedule(using: &generator, cutOffs: withCutOffs)
             let network = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
             let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
@@ -17,15 +17,15 @@ import Testing
             // Mostly free movements, some expensive, as capacity duals are.
             let costs = (0..<network.movementCount).map { _ in Bool.random(using: &generator) ? 0 : Double(Int.random(in: 1...9, using: &generator)) }
             for _ in 0..<3 {
-                let specification = schedule.specification(using: &generator)
+                let specification = schedule.specification(using: &generator, transitLimit: withTransitLimits)
                 let all = oracle.itineraries(for: specification)
                 func cost(_ itinerary: Itinerary) -> Double { network.movementIDs(of: itinerary).reduce(0) { $0 + costs[$1.rawValue] } }
                 let found = try router.cheapestItinerary(for: specification, costs: costs)
                 guard let best = all.map(cost).min() else {
-                    #expect(found == nil, "seed \(seed) cut-offs \(withCutOffs)")
+                    #expect(found == nil, "seed \(seed) cut-offs \(withCutOffs) transit limits \(withTransitLimits)")
                     continue
                 }
-                let context = Comment(rawValue: "seed \(seed) cut-offs \(withCutOffs): \(specification)")
+                let context = Comment(rawValue: "seed \(seed) cut-offs \(withCutOffs) transit limits \(withTransitLimits): \(specification)")
                 let result = try #require(found, context)
                 #expect(result.cost == best, context)
                 #expect(cost(result.itinerary) == result.cost, context)
