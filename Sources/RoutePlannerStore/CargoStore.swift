@@ -167,6 +167,12 @@ public final class CargoStore: Sendable {
                     (SELECT MIN(completionTime) FROM handlingEvent WHERE handlingEvent.trackingId = cargo.trackingId), readyTime))
                 """)
         }
+        migrator.registerMigration("v5: maximum transit times") { db in
+            // A cargo's longest transit, from loading at the origin to discharge at the destination; none before.
+            for name in ["cargo", "offer"] {
+                try db.alter(table: name) { table in table.add(column: "maxTransitSeconds", .integer) }
+            }
+        }
         return migrator
     }
 }

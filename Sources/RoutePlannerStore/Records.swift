@@ -23,6 +23,7 @@ struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
     var arrivalDeadline: Date
     var cargoType: String
     var dangerousGoods: Bool
+    var maxTransitSeconds: Int64?
     var bookedReadyTime: Date?
     var version: Int
 }
@@ -47,6 +48,7 @@ struct OfferRecord: Codable, FetchableRecord, PersistableRecord {
     var arrivalDeadline: Date
     var cargoType: String
     var dangerousGoods: Bool
+    var maxTransitSeconds: Int64?
 }
 
 /// One leg of an assigned itinerary (`itineraryLeg`) or of an offered one (`offerLeg`, with its candidate).

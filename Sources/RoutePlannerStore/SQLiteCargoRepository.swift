@@ -82,7 +82,8 @@ public actor SQLiteCargoRepository: CargoRepository {
         }
         guard let (offer, legs) = stored else { return nil }
         let specification = try Self.specification(
-            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods, of: trackingId.rawValue)
+            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods,
+            offer.maxTransitSeconds, of: trackingId.rawValue)
         let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
             .map { try Self.itinerary($0.value, network: network, of: trackingId.rawValue) }
         return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
@@ -95,7 +96,8 @@ public actor SQLiteCargoRepository: CargoRepository {
             try OfferRecord(
                 trackingId: offer.trackingId.rawValue, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
                 readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline,
-                cargoType: specification.cargoType.rawValue, dangerousGoods: specification.containsDangerousGoods
+                cargoType: specification.cargoType.rawValue, dangerousGoods: specification.containsDangerousGoods,
+                maxTransitSeconds: specification.maximumTransitTime?.components.seconds
             ).insert(db)
             for (candidate, itinerary) in offer.itineraries.enumerated() {
                 for (position, leg) in itinerary.legs.enumerated() {
@@ -130,7 +132,8 @@ public actor SQLiteCargoRepository: CargoRepository {
     private func restore(_ stored: StoredCargo, network: ScheduleNetwork) throws -> Cargo {
         let record = stored.record, id = record.trackingId
         let specification = try Self.specification(
-            record.origin, record.destination, record.readyTime, record.arrivalDeadline, record.cargoType, record.dangerousGoods, of: id)
+            record.origin, record.destination, record.readyTime, record.arrivalDeadline, record.cargoType, record.dangerousGoods,
+            record.maxTransitSeconds, of: id)
         let events = try stored.events.map { event -> HandlingEvent in
             guard let kind = HandlingEvent.Kind(rawValue: event.kind), let location = UnLocode(event.location),
                   let handled = try? HandlingEvent(
@@ -159,16 +162,17 @@ public actor SQLiteCargoRepository: CargoRepository {
             trackingId: cargo.trackingId.rawValue, customerId: cargo.customerId?.rawValue, bookingReference: cargo.bookingReference, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
             origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
             arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
-            dangerousGoods: specification.containsDangerousGoods, bookedReadyTime: cargo.bookedReadyTime, version: (version ?? 0) + 1)
+            dangerousGoods: specification.containsDangerousGoods, maxTransitSeconds: specification.maximumTransitTime?.components.seconds,
+            bookedReadyTime: cargo.bookedReadyTime, version: (version ?? 0) + 1)
         if let version {
             try db.execute(
                 sql: """
                     UPDATE cargo SET customerId = ?, teu = ?, revenuePerTEU = ?, origin = ?, destination = ?, readyTime = ?,
-                    arrivalDeadline = ?, cargoType = ?, dangerousGoods = ?, version = ? WHERE trackingId = ? AND version = ?
+                    arrivalDeadline = ?, cargoType = ?, dangerousGoods = ?, maxTransitSeconds = ?, version = ? WHERE trackingId = ? AND version = ?
                     """,
                 arguments: [
                     record.customerId, record.teu, record.revenuePerTEU, record.origin, record.destination, record.readyTime,
-                    record.arrivalDeadline, record.cargoType, record.dangerousGoods, record.version, record.trackingId, version,
+                    record.arrivalDeadline, record.cargoType, record.dangerousGoods, record.maxTransitSeconds, record.version, record.trackingId, version,
                 ])
             guard db.changesCount == 1 else { throw StoreError.conflict(trackingId: cargo.trackingId) }
         } else {
@@ -197,12 +201,13 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     private static func specification(
-        _ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, _ cargoType: String, _ dangerousGoods: Bool, of id: String
+        _ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, _ cargoType: String, _ dangerousGoods: Bool,
+        _ maxTransitSeconds: Int64?, of id: String
     ) throws -> RouteSpecification {
         guard let origin = UnLocode(origin), let destination = UnLocode(destination), let cargoType = CargoType(rawValue: cargoType),
               let specification = try? RouteSpecification(
                   origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
-                  containsDangerousGoods: dangerousGoods)
+                  containsDangerousGoods: dangerousGoods, maximumTransitTime: maxTransitSeconds.map { .seconds($0) })
         else { throw StoreError.database(path: "store", message: "cargo \(id): its specification cannot be read") }
         return specification
     }

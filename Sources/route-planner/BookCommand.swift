@@ -41,7 +41,7 @@ struct BookCommand: AsyncParsableCommand {
         }
         if bookings != nil {
             guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, !cargo.isGiven else {
-                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --cargo-type or --dangerous-goods with it (the file's cargo_type and dangerous_goods columns give them).")
+                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --cargo-type, --dangerous-goods or --max-transit with it (the file's cargo_type, dangerous_goods and max_transit_days columns give them).")
             }
         } else if from == nil || to == nil || ready == nil || deadline == nil || customer == nil {
             throw ValidationError("Give --from, --to, --ready, --deadline and --customer (and --teu, --revenue when known), or --bookings FILE.")
@@ -58,8 +58,9 @@ struct BookCommand: AsyncParsableCommand {
         }
         let form = BookCargoForm(
             origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",
-            revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods)
-        try await BookRendering(quiet: quiet).run(app.bookCargo, form, as: format, flags: ["origin": "from", "destination": "to"])
+            revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "")
+        try await BookRendering(quiet: quiet).run(
+            app.bookCargo, form, as: format, flags: ["origin": "from", "destination": "to", "maxTransitDays": "max-transit"])
     }
 
     /// A date (the start of the day, UTC) or a date-time with a zone.

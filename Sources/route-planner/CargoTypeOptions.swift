@@ -9,6 +9,11 @@ struct CargoTypeOptions: ParsableArguments {
     @Flag(help: "The cargo holds dangerous goods: it must also meet the dangerous goods cut-off (DGC).")
     var dangerousGoods = false
 
+    @Option(help: ArgumentHelp(
+        "The longest transit from loading at the origin to discharge at the destination, in days (decimals allowed), up to 3650. Default: no limit.",
+        valueName: "days"))
+    var maxTransit: String?
+
     /// Whether any of the options was given.
-    var isGiven: Bool { cargoType != nil || dangerousGoods }
+    var isGiven: Bool { cargoType != nil || dangerousGoods || maxTransit != nil }
 }

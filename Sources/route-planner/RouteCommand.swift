@@ -59,6 +59,11 @@ struct RouteCommand: AsyncParsableCommand {
         valueName: "arrival|cost|co2"))
     var sort: String = ""
 
+    @Option(help: ArgumentHelp(
+        "Also keep the options that are best in cost or CO2e per TEU, not only in departure, arrival and transshipments: cost, co2 or cost,co2 (slower: more options stay undominated).",
+        valueName: "cost,co2"))
+    var criteria: [String] = []
+
     @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0.3 point-to-point routings, in local times), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")
     var format: OutputFormat = .table
 
@@ -78,7 +83,8 @@ struct RouteCommand: AsyncParsableCommand {
         let form = RouteCargoForm(
             trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),
             maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage,
-            cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, order: sort)
+            cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "", order: sort,
+            criteria: criteria)
         let scenario = try whatIf.scenario()
         let app = trackingId == nil ? schedule.composition(scenario: scenario) : try schedule.composition(store: store.store, scenario: scenario)
         let routeCargo = app.routeCargo
@@ -122,6 +128,7 @@ struct RouteCommand: AsyncParsableCommand {
     /// The flags of the form fields whose names differ.
     static let flags = [
         "origin": "from", "destination": "to", "limit": "k", "avoidVoyages": "avoid-voyage", "trackingId": "tracking-id", "order": "sort",
+        "maxTransitDays": "max-transit",
     ]
 }
 

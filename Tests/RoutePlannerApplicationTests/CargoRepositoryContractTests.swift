@@ -38,7 +38,8 @@ func checkCargoRepositoryContract(
     #expect(loaded?.customerId == "ACME" && loaded?.revenuePerTEU == 1_250.5 && loaded?.teu == 2, sourceLocation: sourceLocation)
     #expect(loaded?.delivery == cargo.delivery, sourceLocation: sourceLocation)
 
-    // Saving again replaces it: a new event, a new specification (of another cargo type, with dangerous goods).
+    // Saving again replaces it: a new event, a new specification (of another cargo type, with dangerous goods and
+    // a maximum transit time).
     var changed = try #require(loaded, sourceLocation: sourceLocation)
     try changed.register(Sample.unloadInHamburg)
     try await repository.save(changed)
@@ -46,7 +47,7 @@ func checkCargoRepositoryContract(
     #expect(again.handlingEvents.count == 3 && again.isMisdirected, sourceLocation: sourceLocation)
     again.specifyNewRoute(try RouteSpecification(
         origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30),
-        cargoType: .reefer, containsDangerousGoods: true))
+        cargoType: .reefer, containsDangerousGoods: true, maximumTransitTime: .seconds(30 * 86_400 + 3_600)))
     try await repository.save(again)
     #expect(try await repository.cargo("ABC123") == again, sourceLocation: sourceLocation)
     #expect(try await repository.cargo("ABC123")?.routingStatus == .misrouted, sourceLocation: sourceLocation)
@@ -110,7 +111,8 @@ func checkCargoRepositoryContract(
     #expect(try await repository.offer(for: "AAA001") == offer, sourceLocation: sourceLocation)
     #expect(try await repository.offer(for: "ABC123") == nil, sourceLocation: sourceLocation)
     let fromHamburg = try RouteSpecification(
-        origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15), cargoType: .reefer)
+        origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15), cargoType: .reefer,
+        maximumTransitTime: .seconds(10 * 86_400))
     let replaced = RouteOffer(trackingId: "AAA001", specification: fromHamburg, itineraries: [try Sample.network.earliestArrival(for: fromHamburg)])
     try await repository.save(replaced)
     #expect(try await repository.offer(for: "AAA001") == replaced, sourceLocation: sourceLocation)

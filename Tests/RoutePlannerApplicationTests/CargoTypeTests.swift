@@ -72,3 +72,57 @@ import Testing
         #expect(entries.first?.specification?.cargoType == .reefer)
     }
 }
+
+/// A maximum transit time and the extra criteria, from the forms to the search; a booked cargo keeps its limit, and
+/// once loaded the limit counts from the first load.
+@Suite struct TransitAndCriteriaFormTests {
+    @Test func theFormsReadAMaximumTransitTimeAndCriteria() throws {
+        var form = CargoTypeTests.form("")
+        form.maxTransitDays = " 35.5 "
+        form.criteria = ["cost", "CO2,cost"]
+        let request = try RouteCargoRequest.create(form).get()
+        guard case .specification(let specification) = request.target else { Issue.record("not a specification"); return }
+        #expect(specification.maximumTransitTime == .seconds(35 * 86_400 + 43_200))
+        #expect(request.options.criteria == [.handlingCost, .co2e])
+        form.maxTransitDays = "0"
+        form.criteria = ["speed"]
+        #expect(RouteCargoRequest.create(form) == .failure(ValidationError(fields: [
+            "maxTransitDays": "Enter a number of days above 0 and up to 3650, such as 35 or 35.5.",
+            "criteria": "Enter cost, co2 or both (cost,co2); \"speed\" is neither.",
+        ])))
+        #expect(RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", maxTransitDays: "30")) == .failure(ValidationError(fields: [
+            "maxTransitDays": "Leave this blank: a booked cargo is routed by its own specification.",
+        ])))
+        let booking = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", maxTransitDays: "20")
+        #expect(try BookCargoRequest.create(booking).get().specification.maximumTransitTime == .seconds(20 * 86_400))
+    }
+
+    @Test func aMaximumTransitTimeIsInclusiveAndHard() async throws {
+        // Both options from Hong Kong to Stockholm take 34 days.
+        let all = try await CargoTypeTests.route(CargoTypeTests.form(""))
+        #expect(all.count == 2 && all.allSatisfy { $0.arrivalTime.timeIntervalSince($0.departureTime) == 34 * 86_400 })
+        var form = CargoTypeTests.form("")
+        form.maxTransitDays = "34"
+        #expect(try await CargoTypeTests.route(form) == all)
+        form.maxTransitDays = "33.9"
+        let request = try RouteCargoRequest.create(form).get()
+        let schedule = CargoTypeTests.schedule
+        let result = await RouteCargoInteractor(locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository()).execute(request)
+        guard case .failure(.noRoute) = result else { Issue.record("expected no route, got \(result)"); return }
+    }
+
+    @Test func onceLoadedTheTransitLimitIsADeadlineFromTheFirstLoad() throws {
+        let specification = try RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30),
+            maximumTransitTime: .seconds(20 * 86_400))
+        let onward = try specification.replacing(origin: "NLRTM", readyTime: SampleVoyages.day(3, 15), departedAt: SampleVoyages.day(3, 2))
+        #expect(onward.arrivalDeadline == SampleVoyages.day(3, 22) && onward.maximumTransitTime == nil)
+        let notYet = try specification.replacing(readyTime: SampleVoyages.day(3, 2))
+        #expect(notYet.arrivalDeadline == SampleVoyages.day(4, 30) && notYet.maximumTransitTime == .seconds(20 * 86_400))
+        #expect(throws: RouteSpecificationError(problems: [.invalidMaximumTransitTime])) {
+            try RouteSpecification(
+                origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30),
+                maximumTransitTime: .zero)
+        }
+    }
+}

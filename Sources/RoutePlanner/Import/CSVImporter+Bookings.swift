@@ -15,7 +15,8 @@ public struct BookingRow: Hashable, Sendable {
 extension CSVImporter {
     /// Reads a bookings file: `booking`, `origin`, `destination`, `ready`, `deadline`, `teu`; optionally
     /// `revenue_per_teu`, `cargo_type` (`DRY` or `REEFER`; empty: dry), `dangerous_goods` (`true` or `false`;
-    /// empty: false) and `customer` (which ``importBookingRows(_:network:)`` reads).
+    /// empty: false), `max_transit_days` (above 0 and up to 3650, decimals allowed; empty: no limit) and
+    /// `customer` (which ``importBookingRows(_:network:)`` reads).
     ///
     /// `ready` and `deadline` are dates or date-times with a zone. A date means, in UTC, the start of that day
     /// for `ready` and its end (23:59:59) for `deadline`, since the deadline is inclusive.
@@ -46,10 +47,10 @@ extension CSVImporter {
         var bookings: [BookingRow] = []
         guard var table = CSVTable(
             file, required: ["booking", "origin", "destination", "ready", "deadline", "teu"],
-            optional: ["revenue_per_teu", "customer", "cargo_type", "dangerous_goods"], log: &log)
+            optional: ["revenue_per_teu", "customer", "cargo_type", "dangerous_goods", "max_transit_days"], log: &log)
         else { return try finish([], log: log, skipped: 0) }
         let (id, origin, destination, ready, deadline, teu, revenue, customer) = (0, 1, 2, 3, 4, 5, 6, 7)
-        let (cargoTypeColumn, dangerousGoodsColumn) = (8, 9)
+        let (cargoTypeColumn, dangerousGoodsColumn, transitColumn) = (8, 9, 10)
         var lineOfBooking: [String: Int] = [:]
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -89,13 +90,19 @@ extension CSVImporter {
             let dangerousText = table.text(dangerousGoodsColumn)
             let dangerousGoods = dangerousText.isEmpty ? false : Self.boolean(dangerousText)
             if dangerousGoods == nil { fail(dangerousGoodsColumn, "dangerous_goods \(quoted(dangerousText)) is not true or false") }
+            var transit: Duration?
+            let transitText = table.text(transitColumn)
+            if !transitText.isEmpty {
+                if let days = Double(transitText), days > 0, days <= 3_650 { transit = .seconds(Int64((days * 86_400).rounded())) }
+                else { fail(transitColumn, "max_transit_days \(quoted(transitText)) is not a number of days above 0 and up to 3650") }
+            }
             var booking: Booking?
             if isValid, codes.count == 2, let readyTime, let deadlineTime, let size, let cargoType, let dangerousGoods {
                 // What the checks above let through and the domain refuses is still an error of the row.
                 do {
                     let specification = try RouteSpecification(
                         origin: codes[0], destination: codes[1], readyTime: Date(seconds: readyTime), arrivalDeadline: Date(seconds: deadlineTime),
-                        cargoType: cargoType, containsDangerousGoods: dangerousGoods)
+                        cargoType: cargoType, containsDangerousGoods: dangerousGoods, maximumTransitTime: transit)
                     booking = try Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU)
                 } catch {
                     fail(ready, "\(error)")

@@ -55,14 +55,18 @@ public enum CSVWriter {
     /// A bookings file.
     public static func bookings(_ bookings: [Booking]) -> String {
         let hasTypes = bookings.contains { $0.specification.cargoType != .dry || $0.specification.containsDangerousGoods }
-        var text = "booking,origin,destination,ready,deadline,teu,revenue_per_teu" + (hasTypes ? ",cargo_type,dangerous_goods" : "") + "\n"
+        let hasTransits = bookings.contains { $0.specification.maximumTransitTime != nil }
+        var text = "booking,origin,destination,ready,deadline,teu,revenue_per_teu" + (hasTypes ? ",cargo_type,dangerous_goods" : "")
+            + (hasTransits ? ",max_transit_days" : "") + "\n"
         for booking in bookings {
             let specification = booking.specification
+            let transit = specification.maximumTransitTime.map { number(Double($0.components.seconds) / 86_400) } ?? ""
             text += ([
                 field(booking.id), specification.origin.rawValue, specification.destination.rawValue,
                 timestamp(specification.readyTime), timestamp(specification.arrivalDeadline), String(booking.teu),
                 booking.revenuePerTEU.map(number) ?? "",
-            ] + (hasTypes ? [specification.cargoType.rawValue, String(specification.containsDangerousGoods)] : [])).joined(separator: ",") + "\n"
+            ] + (hasTypes ? [specification.cargoType.rawValue, String(specification.containsDangerousGoods)] : [])
+                + (hasTransits ? [transit] : [])).joined(separator: ",") + "\n"
         }
         return text
     }

@@ -19,11 +19,14 @@ public struct BookCargoForm: Hashable, Sendable {
     public var cargoType: String
     /// Whether the cargo holds dangerous goods.
     public var dangerousGoods: Bool
+    /// The longest transit in days, decimals allowed; blank for no limit.
+    public var maxTransitDays: String
 
     public init(
         origin: String, destination: String, ready: String, deadline: String, teu: String = "1", customer: String, revenue: String = "",
-        cargoType: String = "", dangerousGoods: Bool = false
+        cargoType: String = "", dangerousGoods: Bool = false, maxTransitDays: String = ""
     ) {
+        self.maxTransitDays = maxTransitDays
         self.cargoType = cargoType
         self.dangerousGoods = dangerousGoods
         self.origin = origin
@@ -47,7 +50,7 @@ public struct BookCargoRequest: FormRequest, Hashable {
     public static let maximumTEU = 100_000
 
     /// Validates the form: every field error at once, keyed by `origin`, `destination`, `ready`, `deadline`,
-    /// `teu`, `customer`, `revenue` and `cargoType`.
+    /// `teu`, `customer`, `revenue`, `cargoType` and `maxTransitDays`.
     public static func create(_ form: BookCargoForm) -> Result<BookCargoRequest, ValidationError> {
         var fields = FormFields()
         let origin = fields.code(form.origin, field: "origin")
@@ -58,14 +61,15 @@ public struct BookCargoRequest: FormRequest, Hashable {
         let customer = fields.customerId(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
         let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
         let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
+        let transit = fields.transitTime(form.maxTransitDays, field: "maxTransitDays")
         RouteCargoRequest.validate(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: [], avoiding: [], into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let teu = teu ?? nil, let customer,
-              let revenue, let cargoType,
+              let revenue, let cargoType, let transit,
               let specification = try? RouteSpecification(
                   origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
-                  containsDangerousGoods: form.dangerousGoods)
+                  containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit)
         else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(BookCargoRequest(specification: specification, teu: teu, customerId: customer, revenuePerTEU: revenue))
     }

@@ -154,6 +154,7 @@ public enum CargoDocument {
         let origin, destination, ready, deadline: String
         let cargoType: String
         let dangerousGoods: Bool
+        let maxTransitDays: Double?
         let status, routingStatus, transportStatus: String
         let lastLocation: String?
         let currentVoyage: String?
@@ -175,6 +176,7 @@ public enum CargoDocument {
             deadline = RouteDocument.timestamp(specification.arrivalDeadline)
             cargoType = specification.cargoType.rawValue
             dangerousGoods = specification.containsDangerousGoods
+            maxTransitDays = specification.maximumTransitTime.map { Double($0.components.seconds) / 86_400 }
             status = switch delivery.status {
             case .onTrack: "onTrack"
             case .misdirected: "misdirected"

@@ -23,16 +23,22 @@ public struct RouteCargoForm: Hashable, Sendable {
     public var cargoType: String
     /// Whether the cargo holds dangerous goods. A booked cargo has its own.
     public var dangerousGoods: Bool
-    /// The order of the options: `arrival` (blank: the router's, earliest arrival first) or `cost` (handling
-    /// cost per TEU, cheapest first).
+    /// The longest transit in days, decimals allowed; blank for no limit. A booked cargo has its own.
+    public var maxTransitDays: String
+    /// The order of the options: `arrival` (blank: the router's, earliest arrival first), `cost` (handling
+    /// cost per TEU, cheapest first) or `co2` (CO2e per TEU, least first).
     public var order: String
+    /// Extra criteria of the candidates, `cost` and `co2`, each alone or several comma-separated.
+    public var criteria: [String]
 
     public init(
         trackingId: String = "", origin: String = "", destination: String = "", ready: String = "", deadline: String = "",
         limit: String = "5", maxTransshipments: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = [],
-        cargoType: String = "", dangerousGoods: Bool = false, order: String = ""
+        cargoType: String = "", dangerousGoods: Bool = false, maxTransitDays: String = "", order: String = "", criteria: [String] = []
     ) {
         self.order = order
+        self.criteria = criteria
+        self.maxTransitDays = maxTransitDays
         self.cargoType = cargoType
         self.dangerousGoods = dangerousGoods
         self.trackingId = trackingId
@@ -105,29 +111,38 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     ///
     /// - Returns: The request, or a ``ValidationError`` with a message for every invalid field: `destination`
     ///   (equal to the origin), `deadline` (before the ready time), `limit`, `maxTransshipments`, `via` and
-    ///   `avoid` (naming the origin or the destination).
+    ///   `avoid` (naming the origin or the destination), and `maxTransitDays` (not positive or more than 10 years).
     public static func create(
         origin: UnLocode, destination: UnLocode, readyTime: Date, arrivalDeadline: Date, limit: Int = 5,
         maxTransshipments: Int? = nil, via: [UnLocode] = [], avoiding: Set<UnLocode> = [],
-        avoidingVoyages: Set<VoyageNumber> = [], cargoType: CargoType = .dry, containsDangerousGoods: Bool = false
+        avoidingVoyages: Set<VoyageNumber> = [], cargoType: CargoType = .dry, containsDangerousGoods: Bool = false,
+        maximumTransitTime: Duration? = nil, criteria: Set<RoutingCriterion> = []
     ) -> Result<RouteCargoRequest, ValidationError> {
         var fields = FormFields()
         validate(
             origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline, limit: limit,
             maxTransshipments: maxTransshipments, via: via, avoiding: avoiding, into: &fields)
+        if let maximumTransitTime, !(maximumTransitTime > .zero && maximumTransitTime <= RouteSpecification.transitTimeLimit) {
+            fields.fail("maxTransitDays", "Enter a number of days above 0 and up to \(maximumTransitDays).")
+        }
         guard fields.errors.isEmpty,
               let specification = try? RouteSpecification(
                   origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline,
-                  cargoType: cargoType, containsDangerousGoods: containsDangerousGoods)
+                  cargoType: cargoType, containsDangerousGoods: containsDangerousGoods, maximumTransitTime: maximumTransitTime)
         else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(RouteCargoRequest(
             target: .specification(specification), limit: limit,
             options: RoutingOptions(
-                maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoiding, avoidedVoyages: avoidingVoyages)))
+                maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoiding, avoidedVoyages: avoidingVoyages,
+                criteria: criteria)))
     }
 
+    /// The longest maximum transit a request takes, in days: 10 years.
+    public static let maximumTransitDays = 3_650
+
     /// Validates a form: every field error at once, keyed by `trackingId`, `origin`, `destination`, `ready`,
-    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages`, `cargoType` and `order`.
+    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages`, `cargoType`, `maxTransitDays`,
+    /// `order` and `criteria`.
     public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError> {
         var fields = FormFields()
         let orderText = form.order.trimmingCharacters(in: .whitespaces).lowercased()
@@ -146,10 +161,11 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         let via = fields.codes(form.via, field: "via")
         let avoid = Set(fields.codes(form.avoid, field: "avoid"))
         let avoidVoyages = fields.voyages(form.avoidVoyages, field: "avoidVoyages")
+        let criteria = fields.criteria(form.criteria, field: "criteria")
         if let trackingId {
             for (field, text) in [
                 ("origin", form.origin), ("destination", form.destination), ("ready", form.ready), ("deadline", form.deadline),
-                ("cargoType", form.cargoType + (form.dangerousGoods ? "DG" : "")),
+                ("cargoType", form.cargoType + (form.dangerousGoods ? "DG" : "")), ("maxTransitDays", form.maxTransitDays),
             ] where !text.trimmingCharacters(in: .whitespaces).isEmpty {
                 fields.fail(field, "Leave this blank: a booked cargo is routed by its own specification.")
             }
@@ -158,23 +174,25 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             }
             return .success(RouteCargoRequest(
                 target: .cargo(trackingId: trackingId), limit: limit,
-                options: RoutingOptions(maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages)))
+                options: RoutingOptions(
+                    maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages, criteria: criteria)))
         }
         let origin = fields.code(form.origin, field: "origin")
         let destination = fields.code(form.destination, field: "destination")
         let ready = fields.date(form.ready, field: "ready", endOfDay: false)
         let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
         let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
+        let transit = fields.transitTime(form.maxTransitDays, field: "maxTransitDays")
         validate(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: via, avoiding: avoid, into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let limit = limit ?? nil,
-              let maxTransshipments, let cargoType
+              let maxTransshipments, let cargoType, let transit
         else { return .failure(ValidationError(fields: fields.errors)) }
         return create(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: limit,
             maxTransshipments: maxTransshipments, via: via, avoiding: avoid, avoidingVoyages: avoidVoyages, cargoType: cargoType,
-            containsDangerousGoods: form.dangerousGoods)
+            containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit, criteria: criteria)
     }
 
     /// The checks across fields, on whatever parts are known.

@@ -7,7 +7,8 @@ enum CargoRouting {
     ///
     /// Not yet received: the booked specification. Received: from there, once received. Discharged: from
     /// there, once the port's transshipment time has passed. On board: from the voyage's next call after
-    /// loading, once that port's transshipment time has passed (the cargo stays on its vessel until then).
+    /// loading, once that port's transshipment time has passed (the cargo stays on its vessel until then). Once
+    /// loaded, the booked maximum transit time is a deadline from the first load.
     static func specification(for cargo: Cargo, in network: ScheduleNetwork) -> Result<RouteSpecification, DomainError> {
         let booked = cargo.specification
         guard let last = cargo.handlingEvents.last(where: { $0.kind != .customs }) else { return .success(booked) }
@@ -38,7 +39,9 @@ enum CargoRouting {
         guard origin != booked.destination else {
             return .failure(.invalidOperation("Cargo \(cargo.trackingId) is already at its destination, \(booked.destination)."))
         }
-        guard let specification = try? booked.replacing(origin: origin, readyTime: ready)
+        // A maximum transit time counts from the first load: for a cargo on its way it is a deadline now.
+        let departure = cargo.handlingEvents.first { $0.kind == .load }?.completionTime
+        guard let specification = try? booked.replacing(origin: origin, readyTime: ready, departedAt: departure)
         else { return .failure(.invalidOperation("The deadline of cargo \(cargo.trackingId) has passed.")) }
         return .success(specification)
     }

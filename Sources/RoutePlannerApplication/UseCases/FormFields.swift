@@ -125,6 +125,30 @@ struct FormFields {
         return trimmed.isEmpty ? nil : trimmed
     }
 
+    /// A maximum transit time from a number of days above 0 and up to 10 years (decimals allowed, to the second);
+    /// `.some(nil)` when blank, `nil` when wrong.
+    mutating func transitTime(_ text: String, field: String) -> Duration?? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .some(nil) }
+        guard let days = Self.decimal(trimmed), days > 0, days <= Double(RouteCargoRequest.maximumTransitDays) else {
+            fail(field, "Enter a number of days above 0 and up to \(RouteCargoRequest.maximumTransitDays), such as 35 or 35.5.")
+            return nil
+        }
+        return .some(.seconds(Int64((days * 86_400).rounded())))
+    }
+
+    /// Extra criteria of route search: `cost` and `co2`, each text one or several comma-separated, any case.
+    mutating func criteria(_ texts: [String], field: String) -> Set<RoutingCriterion> {
+        var criteria: Set<RoutingCriterion> = []
+        for part in texts.flatMap({ $0.split(separator: ",") }) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !name.isEmpty else { continue }
+            if let criterion = RoutingCriterion(rawValue: name) { criteria.insert(criterion) }
+            else { fail(field, "Enter cost, co2 or both (cost,co2); \"\(name)\" is neither.") }
+        }
+        return criteria
+    }
+
     /// A decimal number from `minimum` to `maximum`; `nil` when blank and not required.
     mutating func number(_ text: String, field: String, minimum: Double, maximum: Double = .infinity, required: Bool) -> Double?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
