@@ -11,7 +11,9 @@ departure timestamps at the bundled times, written in the port's local time (tim
 locations), and an EST departure three hours after the PLN one where the next arrival allows. Every departure
 call carries the cut-offs a carrier typically publishes: DGC 72, DCO 48, VCO 36, RCO 30, FCO 24 and TCO 12
 hours before the (PLN) departure. Vessel names and IMO numbers are made up (valid check digits). Capacities
-are the bundled ones, by voyage, in capacities.csv. Standard library only; the output is deterministic.
+are the bundled ones, by voyage, in capacities.csv; the sea distance of each pair of ports the voyages sail
+between, the bundled distance_nm (LINER-LIB's dist_dense.csv), in distances.csv, each pair once in the order it
+is first sailed. Standard library only; the output is deterministic.
 """
 import csv
 import json
@@ -51,7 +53,7 @@ def main():
     def local(moment, port):
         return moment.astimezone(zoneinfo.ZoneInfo(ports[port]["time_zone"])).isoformat()
 
-    schedules, capacities, vessel = [], [], 0
+    schedules, capacities, distances, vessel = [], [], {}, 0
     for service, name in SERVICES.items():
         vessel_schedules = []
         for number in sorted(v for v in voyages if v.startswith(service + "-")):
@@ -86,6 +88,9 @@ def main():
                 "transportCalls": calls,
             })
             capacities.append((number, movements[0]["capacity_teu"]))
+            for m in movements:
+                if (m["from"], m["to"]) not in distances and (m["to"], m["from"]) not in distances:
+                    distances[(m["from"], m["to"])] = m["distance_nm"]
             vessel += 1
         schedules.append({"carrierServiceName": name, "carrierServiceCode": service, "vesselSchedules": vessel_schedules})
     os.makedirs(OUT, exist_ok=True)
@@ -96,6 +101,10 @@ def main():
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["voyage", "capacity_teu"])
         w.writerows(capacities)
+    with open(os.path.join(OUT, "distances.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["from", "to", "distance_nm"])
+        w.writerows((a, b, miles) for (a, b), miles in distances.items())
     print(f"{vessel} vessel schedules of {len(SERVICES)} services -> {OUT}")
 
 

@@ -3,7 +3,8 @@ import RoutePlanner
 import RoutePlannerTestSupport
 import Testing
 
-/// The pricing search against exhaustive enumeration, with random costs on the movements.
+/// The pricing search against exhaustive enumeration, with random costs on the movements and, on odd seeds, on
+/// changing vessel at each port (as the assignment's transshipment costs).
 @Suite struct CheapestItineraryTests {
     /// Also with random cut-off times and cargo types, and with random maximum transit times (other runs of seeds).
     @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
@@ -16,11 +17,17 @@ import Testing
             let router = Router(network: network)
             // Mostly free movements, some expensive, as capacity duals are.
             let costs = (0..<network.movementCount).map { _ in Bool.random(using: &generator) ? 0 : Double(Int.random(in: 1...9, using: &generator)) }
+            let transfers = seed % 2 == 1 ? network.locations.map { _ in Double(Int.random(in: 0...4, using: &generator)) } : nil
             for _ in 0..<3 {
                 let specification = schedule.specification(using: &generator, transitLimit: withTransitLimits)
                 let all = oracle.itineraries(for: specification)
-                func cost(_ itinerary: Itinerary) -> Double { network.movementIDs(of: itinerary).reduce(0) { $0 + costs[$1.rawValue] } }
-                let found = try router.cheapestItinerary(for: specification, costs: costs)
+                func cost(_ itinerary: Itinerary) -> Double {
+                    let changes = itinerary.transshipmentLocations.reduce(0.0) { total, port in
+                        total + (transfers?[network.locations.firstIndex { $0.code == port.code }!] ?? 0)
+                    }
+                    return network.movementIDs(of: itinerary).reduce(changes) { $0 + costs[$1.rawValue] }
+                }
+                let found = try router.cheapestItinerary(for: specification, costs: costs, transferCosts: transfers)
                 guard let best = all.map(cost).min() else {
                     #expect(found == nil, "seed \(seed) cut-offs \(withCutOffs) transit limits \(withTransitLimits)")
                     continue

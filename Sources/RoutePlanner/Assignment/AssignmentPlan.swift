@@ -10,17 +10,25 @@ public struct AssignmentOptions: Hashable, Sendable {
     public var initialCandidates: Int
     /// Where to write the integer program, in MPS, for any other solver to check.
     public var modelFile: URL?
+    /// What each TEU left out costs, as LINER-LIB's published runs charge it: carrying a booking then also
+    /// saves its TEU times this. 0 for none.
+    public var penaltyPerTEU: Double
 
     /// Creates options; ``problems`` says what a solver refuses in them.
-    public init(timeLimit: Duration = .seconds(60), relativeGap: Double = 1e-4, initialCandidates: Int = 3, modelFile: URL? = nil) {
+    public init(
+        timeLimit: Duration = .seconds(60), relativeGap: Double = 1e-4, initialCandidates: Int = 3, modelFile: URL? = nil,
+        penaltyPerTEU: Double = 0
+    ) {
         self.timeLimit = timeLimit
         self.relativeGap = relativeGap
         self.initialCandidates = initialCandidates
         self.modelFile = modelFile
+        self.penaltyPerTEU = penaltyPerTEU
     }
 
     /// What makes the options unusable: a time limit not from a millisecond to ``maximumTimeLimit``, a gap not
-    /// from 0 to below 1, initial candidates not from 1 to 50. Empty when they are fine.
+    /// from 0 to below 1, initial candidates not from 1 to 50, a penalty not from 0 to
+    /// ``Booking/maximumRevenuePerTEU``. Empty when they are fine.
     public var problems: [String] {
         var problems: [String] = []
         if !(Duration.milliseconds(1)...Self.maximumTimeLimit).contains(timeLimit) {
@@ -28,6 +36,9 @@ public struct AssignmentOptions: Hashable, Sendable {
         }
         if !(relativeGap >= 0 && relativeGap < 1) { problems.append("the relative gap \(relativeGap) is not from 0 to below 1") }
         if !(1...50).contains(initialCandidates) { problems.append("\(initialCandidates) initial candidates are not from 1 to 50") }
+        if !(0...Booking.maximumRevenuePerTEU).contains(penaltyPerTEU) {
+            problems.append("the penalty per TEU \(penaltyPerTEU) is not from 0 to \(Int(Booking.maximumRevenuePerTEU))")
+        }
         return problems
     }
 
@@ -86,6 +97,20 @@ public struct BookingAssignment: Hashable, Sendable {
         self.itinerary = itinerary
         self.reason = reason
     }
+
+    /// The revenue the booking brings when carried (its TEU when it has no revenue), else 0.
+    public var revenue: Double { itinerary == nil ? 0 : Double(booking.teu) * (booking.revenuePerTEU ?? 1) }
+    /// What handling the booking costs on its itinerary: its TEU times the itinerary's handling cost per TEU,
+    /// counting the ports whose costs are known (``Itinerary/handlingCostPerTEU`` when all are); 0 when not carried.
+    public var handlingCost: Double { itinerary.map { Double(booking.teu) * $0.knownHandlingCostPerTEU } ?? 0 }
+    /// Revenue less handling cost.
+    public var profit: Double { revenue - handlingCost }
+    /// The CO2e of the booking's TEU on its itinerary in kilograms, 0 when not carried, `nil` when a movement's
+    /// is unknown.
+    public var co2e: Double? {
+        guard let itinerary else { return 0 }
+        return itinerary.co2ePerTEU.map { Double(booking.teu) * $0 }
+    }
 }
 
 /// What stopped the solve.
@@ -109,7 +134,8 @@ public struct AssignmentPlan: Sendable {
     /// Every booking's outcome, in the order the bookings were given.
     public let assignments: [BookingAssignment]
     public let status: AssignmentStatus
-    /// The objective: revenue carried, less the transit tie-break (see Guides/Assignment.md).
+    /// The objective: revenue carried less its handling cost, plus the penalty each TEU carried saves, less the
+    /// transit tie-break (see Guides/Assignment.md).
     public let objective: Double
     /// An upper bound of the objective over all itineraries of all bookings (the LP bound of column
     /// generation), so ``gap`` is a true gap.
@@ -155,6 +181,14 @@ public struct AssignmentPlan: Sendable {
     public var carried: [BookingAssignment] { assignments.filter { $0.itinerary != nil } }
     /// The TEU carried.
     public var carriedTEU: Int { carried.reduce(0) { $0 + $1.booking.teu } }
+    /// What handling the bookings carried costs (``BookingAssignment/handlingCost``).
+    public var handlingCost: Double { assignments.reduce(0) { $0 + $1.handlingCost } }
+    /// The revenue carried less its handling cost.
+    public var profit: Double { revenue - handlingCost }
+    /// The CO2e of the bookings carried, in kilograms, counting those whose itineraries' CO2e is known.
+    public var co2e: Double { assignments.reduce(0) { $0 + ($1.co2e ?? 0) } }
+    /// The TEU left out.
+    public var leftOutTEU: Int { assignments.reduce(0) { $0 + $1.booking.teu } - carriedTEU }
 }
 
 /// Why an assignment cannot be made.

@@ -79,6 +79,12 @@ public struct Itinerary: Hashable, Sendable {
         }
         return total
     }
+    /// The handling cost per TEU of the ports whose costs are known: ``handlingCostPerTEU`` when all are, else
+    /// the sum with the unknown ones left out (the cost the assignment's objective charges).
+    public var knownHandlingCostPerTEU: Double {
+        let ends = (legs[0].loadLocation.handlingCostPerTEU ?? 0) + (legs[legs.count - 1].unloadLocation.handlingCostPerTEU ?? 0)
+        return legs.dropLast().reduce(ends) { $0 + ($1.unloadLocation.transshipmentCostPerTEU ?? 0) }
+    }
     /// The nautical miles the cargo sails; `nil` when a movement's distance is unknown.
     public var distance: Double? { Leg.total(legs.flatMap { $0.movements.map(\.distance) }, scale: 10) }
     /// The CO2e the itinerary emits per TEU, in kilograms, to the gram: the sum of its movements'

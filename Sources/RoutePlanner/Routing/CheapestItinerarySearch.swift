@@ -4,7 +4,8 @@
 /// A Dijkstra (Dijkstra 1959) over movements keyed by cost, and among equal costs by arrival plus the lower
 /// bound of the remaining sailing time, so that the first arrival at the destination settled is the
 /// cheapest and, among the cheapest, the earliest. Staying aboard adds the next movement's cost; changing
-/// vessel at a port boards the departures at or after arrival plus the port's transshipment time. Because
+/// vessel at a port boards the departures at or after arrival plus the port's transshipment time, adding the
+/// port's transfer cost (the same for every label there, so the order below still holds). Because
 /// labels settle in cost order, a port's departures need boarding only once, by the cheapest label that
 /// can reach them: each later label boards just the departures earlier than any boarded so far, and those
 /// an earlier label could not board because they were its own voyage's or their transshipment cut-off had
@@ -39,13 +40,13 @@ struct CheapestItinerarySearch {
     /// them, among equal costs the earliest arriving.
     mutating func cheapest(
         from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, transitLimit: Int64? = nil, costs: [Double],
-        cargoType: CargoType, dangerousGoods: Bool
+        transferCosts: [Double]? = nil, cargoType: CargoType, dangerousGoods: Bool
     ) -> (Itinerary, Double)? {
         let first = network.firstSlot(at: origin, notBefore: ready), end = network.departureStart[Int(origin) + 1]
         guard let transitLimit else {
             return cheapest(
                 from: origin, to: destination, ready: ready, deadline: deadline, originSlots: first..<end, marksOrigin: true, costs: costs,
-                cargoType: cargoType, dangerousGoods: dangerousGoods)
+                transferCosts: transferCosts, cargoType: cargoType, dangerousGoods: dangerousGoods)
         }
         var best: (Itinerary, Double)?
         var start = first
@@ -55,7 +56,8 @@ struct CheapestItinerarySearch {
             while stop < end && network.slotTime[Int(stop)] == time { stop += 1 }
             let found = cheapest(
                 from: origin, to: destination, ready: ready, deadline: transitLimit > deadline - time ? deadline : time + transitLimit,
-                originSlots: start..<stop, marksOrigin: false, costs: costs, cargoType: cargoType, dangerousGoods: dangerousGoods)
+                originSlots: start..<stop, marksOrigin: false, costs: costs, transferCosts: transferCosts, cargoType: cargoType,
+                dangerousGoods: dangerousGoods)
             if let found, best.map({ (found.1, found.0.arrivalTime) < ($0.1, $0.0.arrivalTime) }) ?? true { best = found }
             start = stop
         }
@@ -66,7 +68,7 @@ struct CheapestItinerarySearch {
     /// the departures from the origin at or after the ready time, so that no later label boards them again.
     private mutating func cheapest(
         from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, originSlots: Range<Int32>, marksOrigin: Bool,
-        costs: [Double], cargoType: CargoType, dangerousGoods: Bool
+        costs: [Double], transferCosts: [Double]?, cargoType: CargoType, dangerousGoods: Bool
     ) -> (Itinerary, Double)? {
         let n = network
         if settled.count < n.movementCount {
@@ -107,6 +109,9 @@ struct CheapestItinerarySearch {
             let movement = n.slotMovement[Int(slot)]
             if !checksCutOffs || ready <= n.latestReadyTime(Int(movement), cargoType: cargoType, dangerousGoods: dangerousGoods) {
                 push(movement, cost: 0, parent: -1, boarded: true)
+            } else if marksOrigin {
+                // Closed to the cargo at its start, but not to it coming back and changing vessel here.
+                skipped[origin, default: []].append(slot)
             }
             slot += 1
         }
@@ -124,6 +129,7 @@ struct CheapestItinerarySearch {
             if m + 1 < Int(n.voyageStart[Int(voyage) + 1]) {
                 push(Int32(m + 1), cost: entry.cost, parent: entry.state, boarded: false)
             }
+            let changing = entry.cost + (transferCosts?[Int(port)] ?? 0)
             let available = n.arrival[m] + n.transshipmentSeconds[Int(port)]
             let low = n.firstSlot(at: port, notBefore: available)
             var high = n.departureStart[Int(port) + 1]
@@ -133,7 +139,7 @@ struct CheapestItinerarySearch {
                 if isRefused(next, voyage: voyage, arrival: n.arrival[m]) {
                     skipped[port, default: []].append(slot)
                 } else {
-                    push(next, cost: entry.cost, parent: entry.state, boarded: true)
+                    push(next, cost: changing, parent: entry.state, boarded: true)
                 }
             }
             if var waiting = skipped[port] {
@@ -141,7 +147,7 @@ struct CheapestItinerarySearch {
                 waiting.removeAll { slot in
                     let next = n.slotMovement[Int(slot)]
                     guard slot >= low, !isRefused(next, voyage: voyage, arrival: n.arrival[m]) else { return false }
-                    push(next, cost: entry.cost, parent: entry.state, boarded: true)
+                    push(next, cost: changing, parent: entry.state, boarded: true)
                     return true
                 }
                 skipped[port] = waiting

@@ -95,21 +95,25 @@ public final class Router {
     }
 
     /// Returns the itinerary that meets the specification with the least total cost over the movements it
-    /// rides, and that cost; `nil` when no itinerary meets it.
+    /// rides and the changes of vessel it makes, and that cost; `nil` when no itinerary meets it.
     ///
     /// A maximum transit time makes one search per departure time from the origin.
     ///
     /// Capacity-constrained assignment prices its columns with this, the costs being the capacity duals.
     /// Among itineraries of equal cost the earliest arriving is returned.
     ///
-    /// - Parameter costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``.
+    /// - Parameters:
+    ///   - costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``.
+    ///   - transferCosts: A non-negative cost of changing vessel at each port, in the order of
+    ///     ``ScheduleNetwork/locations``, or `nil` for none (such as the ports' transshipment costs).
     /// - Throws: ``RoutingError/unknownLocation(_:)`` for a code the network does not have.
     /// - Complexity: O(*m* log *m*) for *m* movements, times the departure times from the origin with a maximum
     ///   transit time; see `CheapestItinerarySearch`.
-    public func cheapestItinerary(for specification: RouteSpecification, costs: [Double])
+    public func cheapestItinerary(for specification: RouteSpecification, costs: [Double], transferCosts: [Double]? = nil)
         throws(RoutingError) -> (itinerary: Itinerary, cost: Double)?
     {
         precondition(costs.count == network.movementCount, "give one cost per movement of the network")
+        precondition(transferCosts.map { $0.count == network.locations.count } ?? true, "give one transfer cost per location of the network")
         guard let origin = network.portIndex[specification.origin] else { throw .unknownLocation(specification.origin) }
         guard let destination = network.portIndex[specification.destination] else {
             throw .unknownLocation(specification.destination)
@@ -119,6 +123,7 @@ public final class Router {
         return search.cheapest(
             from: origin, to: destination, ready: Int64(specification.readyTime.timeIntervalSince1970.rounded(.up)),
             deadline: specification.arrivalDeadline.seconds, transitLimit: specification.maximumTransitTime?.wholeSeconds, costs: costs,
+            transferCosts: transferCosts,
             cargoType: specification.cargoType,
             dangerousGoods: specification.containsDangerousGoods
         ).map { (itinerary: $0.0, cost: $0.1) }

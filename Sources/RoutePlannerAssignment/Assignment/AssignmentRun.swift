@@ -26,7 +26,7 @@ final class AssignmentRun {
         budget = AssignmentBudget(limit: options.timeLimit)
         report = AssignmentProgress(handler: progress, started: budget.started)
         router = Router(network: network)
-        master = MasterProblem(network: network, bookings: bookings)
+        master = MasterProblem(network: network, bookings: bookings, penaltyPerTEU: options.penaltyPerTEU)
     }
 
     /// The column generation of this run, not yet seeded.
@@ -44,7 +44,7 @@ final class AssignmentRun {
         let greedy = greedyAssignment()
         report("\(master.groups.count) booking groups seeded, greedy baseline \(String(format: "%.0f", greedy.revenue))")
         guard !master.columns.isEmpty else {
-            let unsearched = master.groups.filter(\.isUnsearched).reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
+            let unsearched = master.groups.filter(\.isUnsearched).reduce(0.0) { $0 + Double($1.members.count) * max(0, $1.value) }
             return plan(
                 choice: Array(repeating: nil, count: bookings.count), status: unsearched > 0 ? .timeLimit : .optimal, bound: unsearched,
                 greedy: greedy, rounds: 0)

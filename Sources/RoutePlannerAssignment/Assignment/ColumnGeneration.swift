@@ -65,7 +65,7 @@ struct ColumnGeneration {
     mutating func run() throws(GLPKError) -> Outcome {
         let program = master.program
         // Until an LP is solved, the bound is everything every group could pay.
-        var bound = master.groups.filter { !$0.columns.isEmpty || $0.isUnsearched }.reduce(0.0) { $0 + Double($1.members.count) * $1.revenue }
+        var bound = master.groups.filter { !$0.columns.isEmpty || $0.isUnsearched }.reduce(0.0) { $0 + Double($1.members.count) * max(0, $1.value) }
         var rounds = 0
         var converged = false
         var method = GLPKProblem.SimplexMethod.primal
@@ -161,9 +161,9 @@ struct ColumnGeneration {
             let price = prices[index.rawValue]
             let count = Double(group.members.count)
             dualValue += count * price
-            let slack = group.revenue - price
+            let slack = group.value - price
             guard !group.isUnreachable else { continue }
-            guard slack > 1e-9 * max(1, group.revenue) else {
+            guard slack > 1e-9 * max(1, abs(group.value)) else {
                 gain += count * max(0, slack)
                 continue
             }
@@ -185,7 +185,8 @@ struct ColumnGeneration {
             }
             let priced: (itinerary: Itinerary, cost: Double)?
             do {
-                priced = try router.cheapestItinerary(for: group.specification, costs: costs)
+                priced = try router.cheapestItinerary(
+                    for: group.specification, costs: costs, transferCosts: master.transferCosts)
             } catch {
                 // The bookings were checked against the network; should the router fail all the same, the
                 // bound counts everything the group could pay.
@@ -195,8 +196,8 @@ struct ColumnGeneration {
             for movement in changed { costs[movement.rawValue] = capacityDuals[movement.rawValue] }
             guard let (itinerary, cost) = priced, cost.isFinite else { continue }
             gain += count * max(0, slack - Double(group.teu) * cost)
-            let reducedCost = master.coefficient(group, itinerary) - price - Double(group.teu) * cost
-            if addingColumns, reducedCost > 1e-7 * max(1, group.revenue), master.addColumn(group: index, itinerary) { added += 1 }
+            let reducedCost = master.coefficient(group, itinerary) - price - Double(group.teu) * (cost - master.transferCost(of: itinerary))
+            if addingColumns, reducedCost > 1e-7 * max(1, abs(group.value)), master.addColumn(group: index, itinerary) { added += 1 }
         }
         return (dualValue + gain, added, true)
     }

@@ -5,8 +5,9 @@ import RoutePlanner
 ///
 /// Rows: one per group of identical bookings (at most its number of bookings ride), one capacity row per
 /// movement that the columns could overload (at most its TEU), and the cover cuts. Columns: one per
-/// itinerary found for a group, worth the group's revenue less a transit-time tie-break. Column generation
-/// adds columns and cuts; the integer stage reads them and may add columns of its own.
+/// itinerary found for a group, worth the group's revenue less the itinerary's handling cost, plus the penalty
+/// its TEU would cost left out, less a transit-time tie-break. Column generation adds columns and cuts; the
+/// integer stage reads them and may add columns of its own.
 final class MasterProblem {
     typealias MovementID = ScheduleNetwork.MovementID
     /// The column each booking rides (by position in ``bookings``), or `nil`.
@@ -35,6 +36,9 @@ final class MasterProblem {
         var teu: Int
         /// The revenue of one booking of the group.
         var revenue: Double
+        /// The most a column of the group can be worth: its revenue and penalty less the load and discharge
+        /// (every itinerary of the group has those; the transshipments, and the transit tie-break, come off).
+        var value: Double
         /// The bookings of the group, by position.
         var members: [Int]
         var columns: [ColumnID] = []
@@ -88,6 +92,11 @@ final class MasterProblem {
     /// small that the whole transit term stays under 0.01 (a cent) for the whole plan.
     let lambda: Double
 
+    /// The penalty per TEU left out (``AssignmentOptions/penaltyPerTEU``).
+    let penaltyPerTEU: Double
+    /// Each port's transshipment cost per TEU, 0 where unknown: what pricing adds at a change of vessel.
+    let transferCosts: [Double]
+
     /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
     private(set) lazy var smallMovements: [(capacity: Int, movement: MovementID)] = {
         let largestBooking = groups.map(\.teu).max() ?? 0
@@ -98,9 +107,15 @@ final class MasterProblem {
     }()
 
     /// Groups the bookings and adds their rows; no column yet.
-    init(network: ScheduleNetwork, bookings: [Booking]) {
+    init(network: ScheduleNetwork, bookings: [Booking], penaltyPerTEU: Double = 0) {
         self.network = network
         self.bookings = bookings
+        self.penaltyPerTEU = penaltyPerTEU
+        transferCosts = network.locations.map { $0.transshipmentCostPerTEU ?? 0 }
+        func ends(_ specification: RouteSpecification) -> Double {
+            (network.location(specification.origin)?.handlingCostPerTEU ?? 0)
+                + (network.location(specification.destination)?.handlingCostPerTEU ?? 0)
+        }
         var index: [GroupKey: GroupID] = [:]
         var groupOf: [GroupID] = []
         for (position, booking) in bookings.enumerated() {
@@ -109,9 +124,10 @@ final class MasterProblem {
                 groups[group].members.append(position)
                 groupOf.append(group)
             } else {
+                let revenue = Double(booking.teu) * (booking.revenuePerTEU ?? 1)
                 let group = groups.append(Group(
-                    specification: booking.specification, teu: booking.teu,
-                    revenue: Double(booking.teu) * (booking.revenuePerTEU ?? 1), members: [position]))
+                    specification: booking.specification, teu: booking.teu, revenue: revenue,
+                    value: revenue + Double(booking.teu) * (penaltyPerTEU - ends(booking.specification)), members: [position]))
                 index[key] = group
                 groupOf.append(group)
             }
@@ -129,7 +145,13 @@ final class MasterProblem {
     func capacity(_ movement: MovementID) -> Int { network.capacity(of: movement) }
 
     func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
-        group.revenue - lambda * Double(group.teu) * itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400
+        group.value - Double(group.teu) * transferCost(of: itinerary)
+            - lambda * Double(group.teu) * itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400
+    }
+
+    /// The transshipment costs per TEU of an itinerary, as pricing counts them.
+    func transferCost(of itinerary: Itinerary) -> Double {
+        itinerary.legs.dropLast().reduce(0) { $0 + ($1.unloadLocation.transshipmentCostPerTEU ?? 0) }
     }
 
     // MARK: Columns and rows
