@@ -34,6 +34,11 @@ struct AssignCommand: AsyncParsableCommand {
     @Option(help: "Write the integer program to this file in MPS, for any other solver to check.")
     var modelMPS = ""
 
+    @Option(help: ArgumentHelp(
+        "What each TEU left out costs, as LINER-LIB's published runs charge it: the solve maximises revenue less handling cost less this for every TEU not carried. Default: 0.",
+        valueName: "per-TEU"))
+    var penalty: String?
+
     func validate() throws {
         try AssignRendering.check(format, comparing: compare)
         if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
@@ -49,7 +54,7 @@ struct AssignCommand: AsyncParsableCommand {
     @Option(help: "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity), csv (as --output), svg (the load factor heat map) or html (a page with the totals, revenue, bookings by reason, the heat map and the busiest legs; with --compare, what the scenario changed).")
     var format: OutputFormat = .table
 
-    @Flag(help: "Solve without the what-if flags too, and show the bookings that lose their route and the revenue lost.")
+    @Flag(help: "Solve without the what-if flags too, and show the bookings that lose their route and the change in revenue, handling cost, profit and CO2e.")
     var compare = false
 
     func run() async throws {
@@ -61,7 +66,7 @@ struct AssignCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
-        let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS)
+        let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "")
         let rendering = AssignRendering(voyages: app.voyages)
         let flags = ["timeLimit": "time-limit", "modelFile": "model-mps"]
         guard compare else {

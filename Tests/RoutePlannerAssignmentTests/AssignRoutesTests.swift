@@ -58,7 +58,7 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         let state = await coordinator(AssignRoutesForm(timeLimit: "10", gap: "0.01%"))
         guard case .success(let report) = state else { Issue.record("\(state)"); return }
         #expect(report.bookings == [
-            "BIG-1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline",
+            "BIG-1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline; revenue 100,000",
             "BIG-2  1000 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU), NF-0310N SEGOT→SESTO (1000/1200 TEU)",
             "LATE  1 TEU  not carried: no itinerary reaches FIHEL by the deadline",
         ])
@@ -66,8 +66,9 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         #expect(report.totals[1] == "Revenue: 100,000; greedy baseline 100,000 (+0.00%)")
         // The LP relaxation alone would carry a fifth of BIG-2 too (bound 118,000); the cover cut "not both
         // BIG-1 and BIG-2 on NF-0310N" closes that, so the plan is proven optimal.
-        #expect(report.totals[2].hasPrefix("Solver: optimal; objective 100000.00, bound 100000.00, gap 0.000%"))
-        #expect(report.totals.count == 4)  // nothing was kept routed
+        #expect(report.totals[2] == "left out: 1,001 TEU")
+        #expect(report.totals[3].hasPrefix("Solver: optimal; objective 100000.00, bound 100000.00, gap 0.000%"))
+        #expect(report.totals.count == 5)  // nothing was kept routed
         #expect(report.busiestLegs.first == "NF-0310N NLRTM→SEGOT departing Wed 1 Apr 2026, 00:00 UTC: 1,000 of 1,200 TEU (83%)")
         // The assigned itinerary is stored with the cargo.
         #expect(try await cargo.cargo("BIG-1")?.routingStatus == .routed)
@@ -98,7 +99,7 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         #expect(report.bookings.count == 2)
         #expect(report.bookings[0]
             == "OPEN-L  1000 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (150/200 TEU), NF-0310N SEGOT→SESTO (150/200 TEU)")
-        #expect(report.bookings[1] == "OPEN-S  150 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline")
+        #expect(report.bookings[1] == "OPEN-S  150 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline; revenue 15,000")
         #expect(report.totals[0] == "Carried: 1 of 2 bookings, 150 TEU")
         #expect(report.totals.last == "Kept: 1 cargo already routed, whose TEU the capacities leave out")
         #expect(report.busiestLegs.first?.hasPrefix("NF-0310N NLRTM→SEGOT departing Wed 1 Apr 2026, 00:00 UTC: 150 of 200 TEU") == true)

@@ -48,7 +48,11 @@ public struct AssignRoutesPresenter: Presenter {
             let head = "\(assignment.booking.id)  \(assignment.booking.teu) TEU  "
             if let itinerary = assignment.itinerary {
                 let view = format.itinerary(assignment.booking.specification, itinerary)
-                return head + "\(view.route)  arrives \(view.arrival); \(view.slack)"
+                // The handling cost and CO2e when the network has them.
+                let figures = ["revenue \(number(assignment.revenue))"]
+                    + (itinerary.handlingCostPerTEU == nil ? [] : ["handling \(number(assignment.handlingCost))"])
+                    + (assignment.co2e.map { ["\(PlannerFormat.kilograms($0)) CO2e"] } ?? [])
+                return head + "\(view.route)  arrives \(view.arrival); \(view.slack); " + figures.joined(separator: ", ")
             }
             switch assignment.reason {
             case .noItinerary?:
@@ -73,6 +77,9 @@ public struct AssignRoutesPresenter: Presenter {
         let totals = [
             "Carried: \(number(Double(carried.count))) of \(number(Double(plan.assignments.count))) bookings, \(number(Double(plan.carriedTEU))) TEU",
             "Revenue: \(number(plan.revenue)); greedy baseline \(number(plan.greedyRevenue)) (\(improvement >= 0 ? "+" : "")\(String(format: "%.2f", improvement))%)",
+            (carried.contains { $0.itinerary?.handlingCostPerTEU != nil } ? "Handling cost: \(number(plan.handlingCost)); profit \(number(plan.profit)); " : "")
+                + (carried.contains { $0.co2e != nil && $0.itinerary?.co2ePerTEU != nil } ? "CO2e: \(number(plan.co2e / 1_000)) t; " : "")
+                + "left out: \(number(Double(plan.leftOutTEU))) TEU",
             "Solver: \(status); objective \(String(format: "%.2f", plan.objective)), bound \(String(format: "%.2f", plan.bound)), gap \(String(format: "%.3f", plan.gap * 100))%, \(String(format: "%.1f", plan.duration / .seconds(1))) s",
             "Model: \(number(Double(plan.columnCount))) itineraries, \(number(Double(plan.rowCount))) rows, \(plan.pricingRounds) pricing rounds",
         ]

@@ -17,7 +17,9 @@ public enum AssignmentDocument {
             let version: Int
             let status: String
             let objective, bound, gap, revenue, greedyRevenue, seconds: Double
-            let carriedBookings, carriedTEU: Int
+            /// The bookings carried: their handling cost, revenue less it, and CO2e in kilograms.
+            let handlingCost, profit, co2eKg: Double
+            let carriedBookings, carriedTEU, leftOutTEU: Int
             let bookings: [BookingOutput]
             let movements: [MovementOutput]
             let notAssigned: [LeftOutOutput]?
@@ -38,6 +40,9 @@ public enum AssignmentDocument {
             let origin, destination, ready, deadline: String
             let revenuePerTEU: Double?
             let carried: Bool
+            /// When carried: its revenue, handling cost, revenue less it, and CO2e in kilograms (absent when unknown).
+            let revenue, handlingCost, profit: Double?
+            let co2eKg: Double?
             let legs: [LegOutput]
             let reason: Reason?
         }
@@ -57,7 +62,8 @@ public enum AssignmentDocument {
         let output = Output(
             version: version, status: status(plan.status), objective: plan.objective, bound: plan.bound, gap: plan.gap, revenue: plan.revenue,
             greedyRevenue: plan.greedyRevenue, seconds: Double(plan.duration.components.seconds) + Double(plan.duration.components.attoseconds) / 1e18,
-            carriedBookings: plan.carried.count, carriedTEU: plan.carriedTEU,
+            handlingCost: plan.handlingCost, profit: plan.profit, co2eKg: plan.co2e,
+            carriedBookings: plan.carried.count, carriedTEU: plan.carriedTEU, leftOutTEU: plan.leftOutTEU,
             bookings: plan.assignments.map { assignment in
                 let booking = assignment.booking, specification = booking.specification
                 let reason: Reason? = switch assignment.reason {
@@ -74,6 +80,10 @@ public enum AssignmentDocument {
                     booking: booking.id, teu: booking.teu, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
                     ready: RouteDocument.timestamp(specification.readyTime), deadline: RouteDocument.timestamp(specification.arrivalDeadline), revenuePerTEU: booking.revenuePerTEU,
                     carried: assignment.itinerary != nil,
+                    revenue: assignment.itinerary == nil ? nil : assignment.revenue,
+                    handlingCost: assignment.itinerary == nil ? nil : assignment.handlingCost,
+                    profit: assignment.itinerary == nil ? nil : assignment.profit,
+                    co2eKg: assignment.itinerary == nil ? nil : assignment.co2e,
                     legs: (assignment.itinerary?.legs ?? []).map {
                         LegOutput(voyage: $0.voyage.number.rawValue, from: $0.loadLocation.code.rawValue, to: $0.unloadLocation.code.rawValue,
                                   departure: RouteDocument.timestamp($0.loadTime), arrival: RouteDocument.timestamp($0.unloadTime))
