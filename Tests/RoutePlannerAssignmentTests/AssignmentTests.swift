@@ -8,14 +8,21 @@ import Testing
 @Suite struct AssignmentTests {
     /// A random schedule whose movements hold 1 to 6 TEU, with random cut-offs for odd seeds, and 2 to 4 bookings
     /// of 1 to 4 TEU (of random cargo types, some with dangerous goods) on it; with figures, its ports have random
-    /// handling and transshipment costs.
-    static func instance(seed: UInt64, figures: Bool = false) throws -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule) {
+    /// handling and transshipment costs; with limits, movements carry 10 to 40 tonnes (or no limit) and 0 to 2 reefer
+    /// plugs (or no limit), and bookings weigh 3 to 20 tonnes (or nothing known).
+    static func instance(
+        seed: UInt64, figures: Bool = false, limits: Bool = false
+    ) throws -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule) {
         var generator = SplitMix64(seed: seed)
         let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1, figures: figures)
         let voyages = base.voyages.map { voyage in
             voyage.replacingMovements(voyage.movements.map {
                 var movement = $0
                 movement.capacity = Int.random(in: 1...6, using: &generator)
+                if limits {
+                    movement.weightCapacity = Int.random(in: 0..<4, using: &generator) == 0 ? nil : Int.random(in: 10...40, using: &generator)
+                    movement.reeferPlugs = Int.random(in: 0..<4, using: &generator) == 0 ? nil : Int.random(in: 0...2, using: &generator)
+                }
                 return movement
             })
         }
@@ -24,7 +31,8 @@ import Testing
             try Booking(
                 id: "B\(index)", teu: Int.random(in: 1...4, using: &generator),
                 specification: schedule.specification(using: &generator),
-                revenuePerTEU: Bool.random(using: &generator) ? Double(Int.random(in: 1...9, using: &generator) * 100) : nil)
+                revenuePerTEU: Bool.random(using: &generator) ? Double(Int.random(in: 1...9, using: &generator) * 100) : nil,
+                weight: limits && Int.random(in: 0..<4, using: &generator) > 0 ? Double(Int.random(in: 6...40, using: &generator)) / 2 : nil)
         }
         return (try ScheduleNetwork(locations: schedule.locations, voyages: voyages), bookings, schedule)
     }
@@ -49,17 +57,23 @@ import Testing
             return cost.map { (movements: $0.key, handling: $0.value) }
         }
         guard options.reduce(1, { $0 * ($1.count + 1) }) <= 200_000 else { return nil }
-        var load = [Int](repeating: 0, count: network.movementCount)
+        // TEU, tonnes and reefer plugs on each movement, each within the movement's limit.
+        var load = [(teu: Int, tonnes: Double, plugs: Int)](repeating: (0, 0, 0), count: network.movementCount)
+        func fits(_ booking: Booking, on m: Int) -> Bool {
+            let id = ScheduleNetwork.MovementID(m)
+            return load[m].teu + booking.teu <= network.capacity(of: id)
+                && load[m].tonnes + (booking.weight ?? 0) <= Double(network.weightCapacity(of: id) ?? .max)
+                && load[m].plugs + booking.reeferPlugs <= network.reeferPlugs(of: id) ?? .max
+        }
         var best = 0.0
         func search(_ index: Int, _ revenue: Double) {
             guard index < bookings.count else { best = max(best, revenue); return }
             search(index + 1, revenue)
             let booking = bookings[index]
-            for (movements, handling) in options[index]
-            where movements.allSatisfy({ load[$0] + booking.teu <= network.capacity(of: .init($0)) }) {
-                for m in movements { load[m] += booking.teu }
+            for (movements, handling) in options[index] where movements.allSatisfy({ fits(booking, on: $0) }) {
+                for m in movements { load[m] = (load[m].teu + booking.teu, load[m].tonnes + (booking.weight ?? 0), load[m].plugs + booking.reeferPlugs) }
                 search(index + 1, revenue + Double(booking.teu) * ((booking.revenuePerTEU ?? 1) - handling + penalty))
-                for m in movements { load[m] -= booking.teu }
+                for m in movements { load[m] = (load[m].teu - booking.teu, load[m].tonnes - (booking.weight ?? 0), load[m].plugs - booking.reeferPlugs) }
             }
         }
         search(0, 0)
@@ -68,17 +82,27 @@ import Testing
 
     static func expectValid(_ plan: AssignmentPlan, _ network: ScheduleNetwork, _ bookings: [Booking], _ context: Comment) {
         #expect(plan.assignments.map(\.booking) == bookings, context)
-        var load = [Int](repeating: 0, count: network.movementCount)
+        var load = [Int](repeating: 0, count: network.movementCount), tonnes = [Double](repeating: 0, count: network.movementCount)
+        var plugs = [Int](repeating: 0, count: network.movementCount)
         for assignment in plan.assignments {
             if let itinerary = assignment.itinerary {
                 #expect(assignment.booking.specification.isSatisfied(by: itinerary), context)
                 #expect(assignment.reason == nil, context)
-                for id in network.movementIDs(of: itinerary) { load[id.rawValue] += assignment.booking.teu }
+                for id in network.movementIDs(of: itinerary) {
+                    load[id.rawValue] += assignment.booking.teu
+                    tonnes[id.rawValue] += assignment.booking.weight ?? 0
+                    plugs[id.rawValue] += assignment.booking.reeferPlugs
+                }
             } else {
                 #expect(assignment.reason != nil, context)
             }
         }
-        for m in load.indices { #expect(load[m] <= network.capacity(of: .init(m)), context) }
+        for m in load.indices {
+            let id = ScheduleNetwork.MovementID(m)
+            #expect(load[m] <= network.capacity(of: id), context)
+            #expect(tonnes[m] <= Double(network.weightCapacity(of: id) ?? .max), context)
+            #expect(plugs[m] <= network.reeferPlugs(of: id) ?? .max, context)
+        }
         #expect(plan.objective <= plan.bound + 1e-6, context)
     }
 
@@ -132,6 +156,41 @@ import Testing
             #expect(plan.bound >= best - 1e-6, context)
         }
         #expect(compared >= 200 && costly >= 100, "compared \(compared), with handling costs \(costly)")
+    }
+
+    /// Weight and reefer plugs as well as TEU, on tiny instances where they bind: the best plan there is, under all
+    /// three, with the simplex method and with the first-order solver from the start.
+    @Test(arguments: [Int.max, 0]) func respectsWeightAndReeferPlugsAsBruteForceDoes(simplexSolves: Int) throws {
+        var compared = 0, limited = 0
+        for seed in UInt64(0)..<400 {
+            let (network, bookings, schedule) = try Self.instance(seed: seed &+ 1 << 41, limits: true)
+            let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+            run.simplexSolvesLeft = simplexSolves
+            let plan = try run.solve()
+            let context = Comment(rawValue: "seed \(seed)")
+            Self.expectValid(plan, network, bookings, context)
+            guard let best = Self.bruteForceRevenue(network, bookings, schedule) else { continue }
+            compared += 1
+            // Instances where TEU alone would allow more than weight and plugs do.
+            if let teuOnly = Self.bruteForceRevenue(try Self.withoutLimits(network), bookings, schedule), teuOnly > best + 1e-6 { limited += 1 }
+            #expect(abs(plan.revenue - best) < 1e-6, context)
+            #expect(plan.bound >= best - 1e-6, context)
+            for assignment in plan.assignments {
+                guard case .capacity(let legs)? = assignment.reason else { continue }
+                // A leg named full is full for this booking in some measure.
+                #expect(legs.allSatisfy { $0.load + assignment.booking.teu > $0.capacity
+                    || $0.weightLoad + (assignment.booking.weight ?? 0) > Double($0.weightCapacity ?? .max)
+                    || $0.plugLoad + assignment.booking.reeferPlugs > $0.reeferPlugs ?? .max }, context)
+            }
+        }
+        #expect(compared >= 300 && limited >= 30, "compared \(compared), limited by weight or plugs \(limited)")
+    }
+
+    /// The network with its weight and plug limits taken off.
+    static func withoutLimits(_ network: ScheduleNetwork) throws -> ScheduleNetwork {
+        try ScheduleNetwork(locations: network.locations, voyages: network.voyages.map { voyage in
+            voyage.replacingMovements(voyage.movements.map { var movement = $0; movement.weightCapacity = nil; movement.reeferPlugs = nil; return movement })
+        })
     }
 
     @Test func roundingKeepsCapacityWhateverTheLPValues() throws {

@@ -46,7 +46,8 @@ public struct AssignmentOptions: Hashable, Sendable {
     public static let maximumTimeLimit = Duration.seconds(86_400)
 }
 
-/// The load on one carrier movement against its capacity.
+/// The load on one carrier movement against its capacity: TEU, and weight and reefer plugs where the movement
+/// limits them.
 public struct LegUtilisation: Hashable, Sendable {
     public let movement: ScheduleNetwork.MovementID
     public let voyage: VoyageNumber
@@ -56,10 +57,16 @@ public struct LegUtilisation: Hashable, Sendable {
     /// The TEU assigned to the movement.
     public let load: Int
     public let capacity: Int
+    /// The tonnes assigned to the movement (the bookings' known weights) and its weight capacity, when it has one.
+    public let weightLoad: Double
+    public let weightCapacity: Int?
+    /// The reefer plugs the cargo assigned takes and the movement's plugs, when it limits them.
+    public let plugLoad: Int
+    public let reeferPlugs: Int?
 
     public init(
         movement: ScheduleNetwork.MovementID, voyage: VoyageNumber, from: UnLocode, to: UnLocode, departure: Date, load: Int,
-        capacity: Int
+        capacity: Int, weightLoad: Double = 0, weightCapacity: Int? = nil, plugLoad: Int = 0, reeferPlugs: Int? = nil
     ) {
         self.movement = movement
         self.voyage = voyage
@@ -68,10 +75,20 @@ public struct LegUtilisation: Hashable, Sendable {
         self.departure = departure
         self.load = load
         self.capacity = capacity
+        self.weightLoad = weightLoad
+        self.weightCapacity = weightCapacity
+        self.plugLoad = plugLoad
+        self.reeferPlugs = reeferPlugs
     }
 
-    /// The share of the capacity in use, from 0.
-    public var utilisation: Double { capacity == 0 ? (load > 0 ? .infinity : 0) : Double(load) / Double(capacity) }
+    /// The share of the capacity in use, from 0: the highest of TEU, weight and plugs.
+    public var utilisation: Double {
+        func share(_ load: Double, _ capacity: Int?) -> Double {
+            guard let capacity else { return 0 }
+            return capacity == 0 ? (load > 0 ? .infinity : 0) : load / Double(capacity)
+        }
+        return max(share(Double(load), capacity), share(weightLoad, weightCapacity), share(Double(plugLoad), reeferPlugs))
+    }
 }
 
 /// Why a booking is not carried.

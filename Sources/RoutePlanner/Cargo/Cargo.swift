@@ -211,6 +211,8 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
     case sizeNotPositive(Int)
     /// The revenue per TEU is negative, not a number, or above ``Booking/maximumRevenuePerTEU``.
     case invalidRevenue(Double)
+    /// The weight is not positive, not a number, or above ``Booking/maximumWeight``.
+    case invalidWeight(Double)
     /// The itinerary does not fit the cargo's specification, for these reasons.
     case itineraryDoesNotSatisfySpecification([String])
     /// The cargo was claimed at this time; nothing can happen to it afterwards.
@@ -232,6 +234,7 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .blankTrackingId: "a booking needs an id"
         case .sizeNotPositive(let teu): "cargo must have a positive size in TEU, not \(teu)"
         case .invalidRevenue(let revenue): "revenue per TEU must be from 0 to \(Int(Booking.maximumRevenuePerTEU)), not \(revenue)"
+        case .invalidWeight(let weight): "the weight must be above 0 and at most \(Int(Booking.maximumWeight)) tonnes, not \(weight)"
         case .itineraryDoesNotSatisfySpecification(let reasons): reasons.joined(separator: "; ")
         case .claimed(let time): "the cargo was claimed at \(CSVWriter.timestamp(time)); nothing can happen to it afterwards"
         case .beforeReadyTime(let time): "the cargo was booked ready at \(CSVWriter.timestamp(time)); nothing can happen to it before"

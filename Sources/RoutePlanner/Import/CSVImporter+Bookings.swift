@@ -15,8 +15,9 @@ public struct BookingRow: Hashable, Sendable {
 extension CSVImporter {
     /// Reads a bookings file: `booking`, `origin`, `destination`, `ready`, `deadline`, `teu`; optionally
     /// `revenue_per_teu`, `cargo_type` (`DRY` or `REEFER`; empty: dry), `dangerous_goods` (`true` or `false`;
-    /// empty: false), `max_transit_days` (above 0 and up to 3650, decimals allowed; empty: no limit) and
-    /// `customer` (which ``importBookingRows(_:network:)`` reads).
+    /// empty: false), `max_transit_days` (above 0 and up to 3650, decimals allowed; empty: no limit),
+    /// `weight_tonnes` (the gross weight, above 0; empty: not known) and `customer` (which
+    /// ``importBookingRows(_:network:)`` reads).
     ///
     /// `ready` and `deadline` are dates or date-times with a zone. A date means, in UTC, the start of that day
     /// for `ready` and its end (23:59:59) for `deadline`, since the deadline is inclusive.
@@ -47,10 +48,10 @@ extension CSVImporter {
         var bookings: [BookingRow] = []
         guard var table = CSVTable(
             file, required: ["booking", "origin", "destination", "ready", "deadline", "teu"],
-            optional: ["revenue_per_teu", "customer", "cargo_type", "dangerous_goods", "max_transit_days"], log: &log)
+            optional: ["revenue_per_teu", "customer", "cargo_type", "dangerous_goods", "max_transit_days", "weight_tonnes"], log: &log)
         else { return try finish([], log: log, skipped: 0) }
         let (id, origin, destination, ready, deadline, teu, revenue, customer) = (0, 1, 2, 3, 4, 5, 6, 7)
-        let (cargoTypeColumn, dangerousGoodsColumn, transitColumn) = (8, 9, 10)
+        let (cargoTypeColumn, dangerousGoodsColumn, transitColumn, weightColumn) = (8, 9, 10, 11)
         var lineOfBooking: [String: Int] = [:]
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -96,6 +97,12 @@ extension CSVImporter {
                 if let days = Double(transitText), days > 0, days <= 3_650 { transit = .seconds(Int64((days * 86_400).rounded())) }
                 else { fail(transitColumn, "max_transit_days \(quoted(transitText)) is not a number of days above 0 and up to 3650") }
             }
+            var weight: Double?
+            let weightText = table.text(weightColumn)
+            if !weightText.isEmpty {
+                if let value = Double(weightText), value > 0, value <= Booking.maximumWeight { weight = value }
+                else { fail(weightColumn, "weight_tonnes \(quoted(weightText)) is not a weight above 0 and up to \(Int(Booking.maximumWeight)) tonnes") }
+            }
             var booking: Booking?
             if isValid, codes.count == 2, let readyTime, let deadlineTime, let size, let cargoType, let dangerousGoods {
                 // What the checks above let through and the domain refuses is still an error of the row.
@@ -103,7 +110,7 @@ extension CSVImporter {
                     let specification = try RouteSpecification(
                         origin: codes[0], destination: codes[1], readyTime: Date(seconds: readyTime), arrivalDeadline: Date(seconds: deadlineTime),
                         cargoType: cargoType, containsDangerousGoods: dangerousGoods, maximumTransitTime: transit)
-                    booking = try Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU)
+                    booking = try Booking(id: bookingID, teu: Int(size), specification: specification, revenuePerTEU: revenuePerTEU, weight: weight)
                 } catch {
                     fail(ready, "\(error)")
                 }

@@ -6,7 +6,7 @@ extension CSVImporter {
     /// The schedule has one row per carrier movement: `voyage`, `from`, `to`, `departure`, `arrival`;
     /// optionally `capacity_teu` (absent or empty: unlimited), `vessel`, `vessel_imo`, `service`,
     /// `service_name`, `distance_nm` (nautical miles sailed) and `co2e_kg_per_teu` (absent or empty: estimated
-    /// by ``EmissionModel``), and the cut-off times of the call the row departs from, one column per DCSA code
+    /// by ``EmissionModel``), `capacity_tonnes` and `reefer_plugs` (absent or empty: unlimited), and the cut-off times of the call the row departs from, one column per DCSA code
     /// (`cut_off_fco`, `cut_off_tco`, …). The rows of a voyage may come in any order; they are sorted by
     /// departure and must chain.
     ///
@@ -65,6 +65,9 @@ extension CSVImporter {
         var from: Int32
         var to: Int32
         var capacity: Int32
+        /// The weight capacity (tonnes) and reefer plugs, `Int32.max` when the row leaves them out.
+        var weightCapacity: Int32
+        var reeferPlugs: Int32
         var departure: Int64
         var arrival: Int64
         /// The given distance and CO2e per TEU, NaN when the row leaves them out.
@@ -102,7 +105,7 @@ extension CSVImporter {
 
     private enum ScheduleColumn {
         static let voyage = 0, from = 1, to = 2, departure = 3, arrival = 4, capacity = 5, vessel = 6, service = 7
-        static let vesselIMO = 8, serviceName = 9, distance = 10, co2e = 11, firstCutOff = 12
+        static let vesselIMO = 8, serviceName = 9, distance = 10, co2e = 11, weight = 12, plugs = 13, firstCutOff = 14
     }
 
     /// The optional column of each DCSA cut-off code, in ``CutOffCode/allCases`` order: `cut_off_dco`, ….
@@ -117,8 +120,10 @@ extension CSVImporter {
         var result = MovementRows(file: file.name)
         guard var table = CSVTable(
             file, required: ["voyage", "from", "to", "departure", "arrival"],
-            optional: ["capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu"]
-                + Self.cutOffColumns, log: &log)
+            optional: [
+                "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
+                "reefer_plugs",
+            ] + Self.cutOffColumns, log: &log)
         else { return result }
         let locations = locationRows.locations
         var portIndex: [UInt64: Int32] = [:]
@@ -134,6 +139,7 @@ extension CSVImporter {
         ].filter { table.has($0.0) }
         let hasIMO = table.has(C.vesselIMO)
         let hasAmounts = table.has(C.distance) || table.has(C.co2e)
+        let hasLimits = table.has(C.weight) || table.has(C.plugs)
 
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
@@ -172,12 +178,17 @@ extension CSVImporter {
             if let departure, let arrival, arrival <= departure {
                 fail(C.arrival, "arrival \(table.text(C.arrival)) is not after departure \(table.text(C.departure))")
             }
-            var capacity = Int32.max
-            let capacityText = table.bytes(C.capacity)
-            if !capacityText.isEmpty {
-                if let value = Self.wholeNumber(capacityText) { capacity = value }
-                else { fail(C.capacity, "capacity_teu \(quoted(table.text(C.capacity))) is not a whole number of TEU from 0 to \(Int32.max)") }
+            /// A whole number from 0 in an optional column, `Int32.max` when the file or the row leaves it out.
+            func limit(_ column: Int, unit: String) -> Int32 {
+                let text = table.bytes(column)
+                guard !text.isEmpty else { return Int32.max }
+                if let value = Self.wholeNumber(text) { return value }
+                fail(column, "\(table.name(column)) \(quoted(table.text(column))) is not a whole number of \(unit) from 0 to \(Int32.max)")
+                return Int32.max
             }
+            let capacity = limit(C.capacity, unit: "TEU")
+            let weightCapacity = hasLimits ? limit(C.weight, unit: "tonnes") : Int32.max
+            let reeferPlugs = hasLimits ? limit(C.plugs, unit: "plugs") : Int32.max
             /// The optional amount in a column, NaN when the file or the row leaves it out or it is wrong.
             func amount(_ column: Int, limit: Double) -> Float {
                 guard table.has(column), case let text = table.text(column), !text.isEmpty else { return .nan }
@@ -227,7 +238,8 @@ extension CSVImporter {
             }
             result.voyages[Int(voyage)].rows.append(Int32(result.rows.count))
             result.rows.append(MovementRow(
-                voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, departure: departure, arrival: arrival,
+                voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
+                departure: departure, arrival: arrival,
                 distance: distance, co2ePerTEU: co2ePerTEU, cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
                 departureColumn: Int32(table.position(C.departure).column)))
         }
@@ -287,7 +299,9 @@ extension CSVImporter {
                     from: locations[Int(row.from)].code, to: locations[Int(row.to)].code,
                     departure: Date(seconds: row.departure), arrival: Date(seconds: row.arrival), capacity: Int(row.capacity),
                     cutOffTimes: row.cutOffStart == row.cutOffEnd ? [] : Array(cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)]),
-                    distance: row.distance.isNaN ? nil : Double(row.distance), co2ePerTEU: row.co2ePerTEU.isNaN ? nil : Double(row.co2ePerTEU))
+                    distance: row.distance.isNaN ? nil : Double(row.distance), co2ePerTEU: row.co2ePerTEU.isNaN ? nil : Double(row.co2ePerTEU),
+                    weightCapacity: row.weightCapacity == Int32.max ? nil : Int(row.weightCapacity),
+                    reeferPlugs: row.reeferPlugs == Int32.max ? nil : Int(row.reeferPlugs))
             }
             result.append(Voyage(
                 number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service,

@@ -27,10 +27,12 @@ public enum CSVWriter {
         let voyages = network.voyages
         let hasIMO = voyages.contains { $0.vesselIMONumber != nil }, hasNames = voyages.contains { $0.serviceName != nil }
         let hasEmissions = voyages.contains { $0.movements.contains { $0.distance != nil || $0.co2ePerTEU != nil } }
+        let hasLimits = voyages.contains { $0.movements.contains { $0.weightCapacity != nil || $0.reeferPlugs != nil } }
         let codes = Set(voyages.flatMap { $0.movements.flatMap { $0.cutOffTimes.map(\.code) } })
         let cutOffCodes = CutOffCode.allCases.filter(codes.contains)
         var text = "voyage,from,to,departure,arrival,capacity_teu,vessel,service" + (hasIMO ? ",vessel_imo" : "")
-            + (hasNames ? ",service_name" : "") + (hasEmissions ? ",distance_nm,co2e_kg_per_teu" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
+            + (hasNames ? ",service_name" : "") + (hasEmissions ? ",distance_nm,co2e_kg_per_teu" : "")
+            + (hasLimits ? ",capacity_tonnes,reefer_plugs" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
         for voyage in voyages {
             for movement in voyage.movements {
                 var fields = [
@@ -42,6 +44,7 @@ public enum CSVWriter {
                 if hasIMO { fields.append(voyage.vesselIMONumber ?? "") }
                 if hasNames { fields.append(field(voyage.serviceName ?? "")) }
                 if hasEmissions { fields += [movement.distance.map(number) ?? "", movement.co2ePerTEU.map(number) ?? ""] }
+                if hasLimits { fields += [movement.weightCapacity.map(String.init) ?? "", movement.reeferPlugs.map(String.init) ?? ""] }
                 for code in cutOffCodes {
                     // A call has one time per code in a CSV row; the earliest stands for several.
                     fields.append(movement.cutOffTimes.filter { $0.code == code }.map(\.time).min().map(timestamp) ?? "")
@@ -56,8 +59,9 @@ public enum CSVWriter {
     public static func bookings(_ bookings: [Booking]) -> String {
         let hasTypes = bookings.contains { $0.specification.cargoType != .dry || $0.specification.containsDangerousGoods }
         let hasTransits = bookings.contains { $0.specification.maximumTransitTime != nil }
+        let hasWeights = bookings.contains { $0.weight != nil }
         var text = "booking,origin,destination,ready,deadline,teu,revenue_per_teu" + (hasTypes ? ",cargo_type,dangerous_goods" : "")
-            + (hasTransits ? ",max_transit_days" : "") + "\n"
+            + (hasTransits ? ",max_transit_days" : "") + (hasWeights ? ",weight_tonnes" : "") + "\n"
         for booking in bookings {
             let specification = booking.specification
             let transit = specification.maximumTransitTime.map { number(Double($0.components.seconds) / 86_400) } ?? ""
@@ -66,7 +70,7 @@ public enum CSVWriter {
                 timestamp(specification.readyTime), timestamp(specification.arrivalDeadline), String(booking.teu),
                 booking.revenuePerTEU.map(number) ?? "",
             ] + (hasTypes ? [specification.cargoType.rawValue, String(specification.containsDangerousGoods)] : [])
-                + (hasTransits ? [transit] : [])).joined(separator: ",") + "\n"
+                + (hasTransits ? [transit] : []) + (hasWeights ? [booking.weight.map(number) ?? ""] : [])).joined(separator: ",") + "\n"
         }
         return text
     }

@@ -97,12 +97,15 @@ public struct DCSAImporter: Sendable {
         }
     }
 
-    /// Sets the capacity of every voyage from a capacity file: `voyage` or `vessel_imo`, and `capacity_teu`; and,
-    /// where the optional `co2e_g_per_teu_km` is given, its movements' CO2e from their distances.
+    /// Sets the capacity of every voyage from a capacity file: `voyage` or `vessel_imo`, and `capacity_teu`; where
+    /// given, `capacity_tonnes` and `reefer_plugs`; and, where the optional `co2e_g_per_teu_km` is given, its
+    /// movements' CO2e from their distances.
     private func apply(_ file: CSVFile, to voyages: inout [Voyage], ports: [Location], log: inout DiagnosticLog) {
-        guard var table = CSVTable(file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km"], log: &log)
+        guard var table = CSVTable(
+            file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km", "capacity_tonnes", "reefer_plugs"],
+            log: &log)
         else { return }
-        typealias Vessel = (teu: Int, intensity: Double?, line: Int)
+        typealias Vessel = (teu: Int, intensity: Double?, tonnes: Int?, plugs: Int?, line: Int)
         var byVoyage: [VoyageNumber: Vessel] = [:], byVessel: [String: Vessel] = [:]
         let numbers = Set(voyages.map(\.number)), vessels = Set(voyages.compactMap(\.vesselIMONumber))
         while table.nextRow(log: &log) {
@@ -110,6 +113,15 @@ public struct DCSAImporter: Sendable {
             let teu = CSVImporter.wholeNumber(table.bytes(0))
             if teu == nil {
                 log.error(table.file, table.position(0), "capacity_teu \(quoted(table.text(0))) is not a whole number of TEU from 0 to \(Int32.max)")
+            }
+            var limits: [Int?] = []
+            for (column, unit) in [(4, "tonnes"), (5, "plugs")] {
+                guard !table.bytes(column).isEmpty else { limits.append(nil); continue }
+                let value = CSVImporter.wholeNumber(table.bytes(column))
+                if value == nil {
+                    log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(table.text(column))) is not a whole number of \(unit) from 0 to \(Int32.max)")
+                }
+                limits.append(value.map(Int.init))
             }
             var intensity: Double?
             if case let text = table.text(3), !text.isEmpty {
@@ -124,7 +136,7 @@ public struct DCSAImporter: Sendable {
                 if let seen = byVoyage[number] {
                     log.error(table.file, table.position(1), "voyage \(number) already has a capacity on line \(seen.line)")
                 } else if let teu {
-                    byVoyage[number] = (Int(teu), intensity, table.line)
+                    byVoyage[number] = (Int(teu), intensity, limits[0], limits[1], table.line)
                     if !numbers.contains(number) { log.warning(table.file, table.position(1), "voyage \(number) is not in the schedule") }
                 }
             case (nil, false):
@@ -133,7 +145,7 @@ public struct DCSAImporter: Sendable {
                 } else if let seen = byVessel[imo] {
                     log.error(table.file, table.position(2), "vessel \(imo) already has a capacity on line \(seen.line)")
                 } else if let teu {
-                    byVessel[imo] = (Int(teu), intensity, table.line)
+                    byVessel[imo] = (Int(teu), intensity, limits[0], limits[1], table.line)
                     if !vessels.contains(imo) { log.warning(table.file, table.position(2), "no voyage of the schedule sails vessel \(imo)") }
                 }
             default:
@@ -150,6 +162,8 @@ public struct DCSAImporter: Sendable {
             return voyage.replacingMovements(voyage.movements.map { movement in
                 var movement = movement
                 movement.capacity = vessel.teu
+                movement.weightCapacity = vessel.tonnes
+                movement.reeferPlugs = vessel.plugs
                 if vessel.intensity != nil, let a = coordinates[movement.departureLocation], let b = coordinates[movement.arrivalLocation] {
                     movement.distance = movement.distance ?? EmissionModel.seaDistance(from: a, to: b)
                 }

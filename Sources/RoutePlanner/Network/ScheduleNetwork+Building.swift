@@ -51,6 +51,9 @@ extension ScheduleNetwork {
         var departure: [Int64] = [], arrival: [Int64] = [], from: [Int32] = [], to: [Int32] = []
         var voyageOf: [Int32] = [], capacity: [Int32] = []
         var distance: [Float] = [], co2eGrams: [Int32] = []
+        let hasWeights = voyages.contains { $0.movements.contains { $0.weightCapacity != nil } }
+        let hasPlugs = voyages.contains { $0.movements.contains { $0.reeferPlugs != nil } }
+        var weightCapacity: [Int32] = [], plugCapacity: [Int32] = []
         distance.reserveCapacity(movementCount)
         co2eGrams.reserveCapacity(movementCount)
         departure.reserveCapacity(movementCount)
@@ -125,6 +128,13 @@ extension ScheduleNetwork {
                 to.append(destination ?? -1)
                 voyageOf.append(index)
                 capacity.append(Int32(clamping: movement.capacity))
+                for (limit, isGiven) in [(movement.weightCapacity, hasWeights), (movement.reeferPlugs, hasPlugs)] where isGiven {
+                    if let limit, !(0...Int(Int32.max)).contains(limit) {
+                        problems.append(.invalidCapacity(limit, voyage: voyage.number, movement: position))
+                    }
+                }
+                if hasWeights { weightCapacity.append(movement.weightCapacity.map { Int32(clamping: $0) } ?? Int32.max) }
+                if hasPlugs { plugCapacity.append(movement.reeferPlugs.map { Int32(clamping: $0) } ?? Int32.max) }
                 if let given = movement.distance, !(0...CarrierMovement.maximumDistance).contains(given) {
                     problems.append(.invalidDistance(voyage: voyage.number, movement: position))
                 }
@@ -155,7 +165,8 @@ extension ScheduleNetwork {
             voyageVessel: voyageVessel, voyageService: voyageService, voyageServiceName: voyageServiceName,
             voyageIMONumber: voyageIMONumber, cutOffStart: cutOffStart, cutOffCode: cutOffCode, cutOffTime: cutOffTime,
             transshipmentCutOff: transshipmentCutOff.contains { $0 != Int64.max } ? transshipmentCutOff : [],
-            departureOffset: departureOffset, arrivalOffset: arrivalOffset, distance: distance, co2eGrams: co2eGrams)
+            departureOffset: departureOffset, arrivalOffset: arrivalOffset, distance: distance, co2eGrams: co2eGrams,
+            weightCapacity: weightCapacity, plugCapacity: plugCapacity)
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = voyageStart

@@ -36,7 +36,8 @@ extension ScheduleNetwork {
             departure: Date(seconds: departure[m]), arrival: Date(seconds: arrival[m]), capacity: Int(capacity[m]),
             cutOffTimes: cutOffs, departureUTCOffset: offset(details.departureOffset), arrivalUTCOffset: offset(details.arrivalOffset),
             distance: details.distance[m].isNaN ? nil : (Double(details.distance[m]) * 10).rounded() / 10,
-            co2ePerTEU: details.co2eGrams[m] < 0 ? nil : Double(details.co2eGrams[m]) / 1_000)
+            co2ePerTEU: details.co2eGrams[m] < 0 ? nil : Double(details.co2eGrams[m]) / 1_000,
+            weightCapacity: Self.limit(details.weightCapacity, m), reeferPlugs: Self.limit(details.plugCapacity, m))
     }
 
     /// The latest time cargo of a type may be ready to be loaded onto movement `m` at its departure port:
@@ -53,6 +54,21 @@ extension ScheduleNetwork {
 
     /// The capacity of a movement in TEU.
     public func capacity(of id: MovementID) -> Int { Int(capacity[id.rawValue]) }
+
+    /// The cargo weight a movement can carry, in tonnes, or `nil` when it is not limited.
+    public func weightCapacity(of id: MovementID) -> Int? { Self.limit(details.weightCapacity, id.rawValue) }
+
+    /// The reefer plugs a movement has, or `nil` when they are not limited.
+    public func reeferPlugs(of id: MovementID) -> Int? { Self.limit(details.plugCapacity, id.rawValue) }
+
+    /// Whether any movement limits the weight it carries, or its reefer plugs.
+    public var limitsWeight: Bool { !details.weightCapacity.isEmpty }
+    public var limitsReeferPlugs: Bool { !details.plugCapacity.isEmpty }
+
+    /// A movement's limit in a column of limits that is empty when no movement has one; `nil` when unlimited.
+    private static func limit(_ limits: [Int32], _ m: Int) -> Int? {
+        limits.isEmpty || limits[m] == Int32.max ? nil : Int(limits[m])
+    }
 
     /// The movements an itinerary rides, in order: every movement of every leg, including those the cargo
     /// stays aboard through.

@@ -5,6 +5,29 @@ extension ScheduleNetwork {
     ///
     /// - Complexity: O(*e* log *p*) for *p* ports and *e* connected port pairs (Dijkstra 1959).
     func sailingTimes(to target: Int32, avoiding avoided: [Bool]) -> [Int64] {
+        leastTotals(to: target, over: inboundSailing, avoiding: avoided)
+    }
+
+    /// The least CO2e per TEU of each pair of ports that a movement links, in grams, in the order of
+    /// `inboundPort` (0 for a movement whose CO2e is unknown).
+    ///
+    /// - Complexity: O(*m* log *d*) for *m* movements and ports of at most *d* inbound pairs.
+    func inboundCO2() -> [Int64] {
+        var least = [Int64](repeating: Int64.max, count: inboundPort.count)
+        for m in 0..<movementCount {
+            var low = Int(inboundStart[Int(to[m])]), high = Int(inboundStart[Int(to[m]) + 1])
+            while low < high {
+                let middle = (low + high) / 2
+                if inboundPort[middle] < from[m] { low = middle + 1 } else { high = middle }
+            }
+            least[low] = min(least[low], Int64(max(details.co2eGrams[m], 0)))
+        }
+        return least
+    }
+
+    /// The least total of `weights` (one per inbound pair of ports, as `inboundSailing`) from every port to
+    /// `target`, skipping the ports marked in `avoided`; unreachable ports get `RouteSearch.unreachable`.
+    func leastTotals(to target: Int32, over weights: [Int64], avoiding avoided: [Bool]) -> [Int64] {
         var distance = [Int64](repeating: RouteSearch.unreachable, count: locations.count)
         distance[Int(target)] = 0
         var queue = BinaryHeap<PortDistance>(capacity: locations.count)
@@ -16,7 +39,7 @@ extension ScheduleNetwork {
                 for edge in Int(inboundStart[port])..<Int(inboundStart[port + 1]) {
                     let source = Int(inboundPort[edge])
                     guard avoided.isEmpty || !avoided[source] else { continue }
-                    let candidate = next.distance + inboundSailing[edge]
+                    let candidate = next.distance + weights[edge]
                     if candidate < distance[source] {
                         distance[source] = candidate
                         queue.insert(PortDistance(distance: candidate, port: Int32(source)))

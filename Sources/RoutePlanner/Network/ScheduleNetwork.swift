@@ -72,12 +72,19 @@ public struct ScheduleNetwork: Sendable {
         let distance: [Float]
         /// Each movement's CO2e per TEU in grams, given or estimated; -1 where unknown.
         let co2eGrams: [Int32]
+        /// Each movement's weight capacity in tonnes and reefer plugs, `Int32.max` where unlimited; each empty when
+        /// no movement has a limit.
+        let weightCapacity: [Int32]
+        let plugCapacity: [Int32]
 
         init(
             voyageVessel: [String?], voyageService: [String?], voyageServiceName: [String?], voyageIMONumber: [String?],
             cutOffStart: [Int32], cutOffCode: [CutOffCode], cutOffTime: [Int64], transshipmentCutOff: [Int64],
-            departureOffset: [Int32], arrivalOffset: [Int32], distance: [Float], co2eGrams: [Int32]
+            departureOffset: [Int32], arrivalOffset: [Int32], distance: [Float], co2eGrams: [Int32], weightCapacity: [Int32],
+            plugCapacity: [Int32]
         ) {
+            self.weightCapacity = weightCapacity
+            self.plugCapacity = plugCapacity
             self.voyageVessel = voyageVessel
             self.voyageService = voyageService
             self.voyageServiceName = voyageServiceName

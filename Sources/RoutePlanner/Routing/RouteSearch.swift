@@ -136,6 +136,13 @@ struct RouteSearch {
     private var chainHead: [Int32] = []
     /// Per port, with the cost criterion: the transshipment cost in cents (an unknown cost counts nothing).
     private var transferCost: [Int64] = []
+    /// With the CO2e criterion: the least CO2e in grams from each port to the destination (a lower bound, as
+    /// `lowerBound` is of the time), over the least CO2e of each pair of ports, which is computed once.
+    private var co2Bound: [Int64] = []
+    private var inboundCO2: [Int64] = []
+    /// With extra criteria: the itineraries found so far that no other found dominates, departure aside (every
+    /// one departs no earlier than the current run), which is all that pruning compares with.
+    private var pruningFront: [Found] = []
     private var chains: [Chain] = []
     private var heap = BinaryHeap<Entry>()
     var lowerBound: [Int64] = []
@@ -195,6 +202,11 @@ struct RouteSearch {
         chainsNeedSameVoyage = avoidsPorts || countsCO2
         if countsCost {
             transferCost = network.locations.map { Int64((min($0.transshipmentCostPerTEU ?? 0, 1e12) * 100).rounded()) }
+        }
+        pruningFront.removeAll(keepingCapacity: true)
+        if countsCO2 {
+            if inboundCO2.isEmpty { inboundCO2 = network.inboundCO2() }
+            co2Bound = network.leastTotals(to: destination, over: inboundCO2, avoiding: [])
         }
 
         let movementSlots = network.movementCount * stageCount
@@ -302,7 +314,9 @@ struct RouteSearch {
             if entry.key > deadline || (!isMultiCriteria && entry.key >= bound(transfers: 0)) { break }
             if entry.slot >= 0 {
                 let chain = chains[Int(entry.reference)]
-                if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2) { continue }
+                if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2 + co2Left(chain.port)) {
+                    continue
+                }
                 let movement = network.slotMovement[Int(entry.slot)]
                 if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain) {
                     offer(
@@ -313,7 +327,9 @@ struct RouteSearch {
             } else {
                 let state = states[Int(entry.reference)]
                 let (cost, co2) = isMultiCriteria ? (stateCost[Int(entry.reference)], stateCO2[Int(entry.reference)]) : (0, 0)
-                if isProfile && isBeaten(key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2) { continue }
+                if isProfile && isBeaten(key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2 + co2Left(network.to[Int(state.movement)])) {
+                    continue
+                }
                 let movement = Int(state.movement)
                 let next = movement + 1
                 let voyage = network.voyageOf[movement]
@@ -433,7 +449,8 @@ struct RouteSearch {
         var slot = first
         while slot < chain.endSlot {
             let key = network.slotTime[Int(slot)] + remaining
-            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2) else { return }
+            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2 + co2Left(chain.port))
+            else { return }
             let movement = network.slotMovement[Int(slot)]
             if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain)
                 && admissionKey(
@@ -449,6 +466,15 @@ struct RouteSearch {
 
     private mutating func record(_ arrival: Found) {
         found.append(arrival)
+        if isMultiCriteria {
+            func covers(_ a: Found, _ b: Found) -> Bool {
+                a.arrival <= b.arrival && a.transfers <= b.transfers && a.cost <= b.cost && a.co2 <= b.co2
+            }
+            if !pruningFront.contains(where: { covers($0, arrival) }) {
+                pruningFront.removeAll { covers(arrival, $0) }
+                pruningFront.append(arrival)
+            }
+        }
         bestOverall = min(bestOverall, arrival.arrival)
         guard isProfile else { return }
         while bestByTransfers.count <= arrival.transfers { bestByTransfers.append(bestByTransfers.last ?? Self.unreachable) }
@@ -458,22 +484,30 @@ struct RouteSearch {
     }
 
     /// Whether an itinerary already found is no worse than anything a state keyed `key` with `transfers` changes
-    /// of voyage, `cost` and `co2` so far can become: without extra criteria, one arriving by `key` with no more
-    /// changes of voyage (``bound(transfers:)``).
+    /// of voyage, `cost` so far and `co2` at least (so far and still to come) can become: without extra
+    /// criteria, one arriving by `key` with no more changes of voyage (``bound(transfers:)``).
     @inline(__always)
     private func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64) -> Bool {
         guard isMultiCriteria else { return key >= bound(transfers: transfers) }
         // Found itineraries depart no earlier than this run's, and cost and CO2e only grow along a path.
-        for other in found where other.arrival <= key && other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 {
+        for other in pruningFront where other.arrival <= key && other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 {
             return true
         }
         return false
     }
 
+    /// The least CO2e still to come from a port to the destination, with the CO2e criterion; else 0.
+    @inline(__always)
+    private func co2Left(_ port: Int32) -> Int64 {
+        guard countsCO2 else { return 0 }
+        let left = co2Bound[Int(port)]
+        return left < Self.unreachable ? left : 0
+    }
+
     /// With extra criteria: whether an itinerary found beats a state keyed `key`, or the bag of `movement` (at
     /// `stage` or past more via ports) holds a state with no more changes of voyage, cost and CO2e.
     private func isInBag(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
-        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2) { return true }
+        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2 + co2Left(network.to[Int(movement)])) { return true }
         let base = Int(movement) * stageCount
         for index in (base + stage)..<(base + stageCount) where movementStamp[index] == queryStamp {
             var other = bagHead[index]

@@ -17,6 +17,11 @@ public struct CarrierMovement: Hashable, Sendable {
     public var arrivalTime: Date
     /// The containers the voyage can carry on this movement, in twenty-foot equivalent units.
     public var capacity: Int
+    /// The cargo weight the voyage can carry on this movement, in tonnes, when it is limited: the deadweight
+    /// left for containers and their contents.
+    public var weightCapacity: Int?
+    /// The reefer plugs the voyage has for containers on this movement, when they are limited.
+    public var reeferPlugs: Int?
     /// The cut-off times of the call the movement departs from, in the order the schedule gave them.
     ///
     /// A call without cut-offs lets cargo board up to its departure (at the origin) or up to the port's
@@ -48,8 +53,11 @@ public struct CarrierMovement: Hashable, Sendable {
     public init(
         from departureLocation: UnLocode, to arrivalLocation: UnLocode,
         departure departureTime: Date, arrival arrivalTime: Date, capacity: Int, cutOffTimes: [CutOffTime] = [],
-        departureUTCOffset: Int? = nil, arrivalUTCOffset: Int? = nil, distance: Double? = nil, co2ePerTEU: Double? = nil
+        departureUTCOffset: Int? = nil, arrivalUTCOffset: Int? = nil, distance: Double? = nil, co2ePerTEU: Double? = nil,
+        weightCapacity: Int? = nil, reeferPlugs: Int? = nil
     ) {
+        self.weightCapacity = weightCapacity
+        self.reeferPlugs = reeferPlugs
         self.departureLocation = departureLocation
         self.arrivalLocation = arrivalLocation
         self.departureTime = departureTime

@@ -39,10 +39,15 @@ public struct AssignRoutesPresenter: Presenter {
 
     public func report(_ plan: AssignmentPlan) -> AssignmentReportView {
         func number(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(0)).locale(Locale(identifier: "en_US"))) }
+        /// "2,900 of 3,000 t, 40 of 40 plugs": the weight and plugs, where the movement limits them.
+        func limits(_ leg: LegUtilisation, separator: String) -> String {
+            let weight = leg.weightCapacity.map { ", \(number(leg.weightLoad))\(separator)\(number(Double($0))) t" } ?? ""
+            return weight + (leg.reeferPlugs.map { ", \(number(Double(leg.plugLoad)))\(separator)\(number(Double($0))) plugs" } ?? "")
+        }
         func leg(_ leg: LegUtilisation) -> String {
             let share = leg.capacity == 0 ? "" : " (\(Int((leg.utilisation * 100).rounded()))%)"
             return "\(leg.voyage) \(leg.from)→\(leg.to) departing \(format.dateTime(leg.departure)): "
-                + "\(number(Double(leg.load))) of \(number(Double(leg.capacity))) TEU\(share)"
+                + "\(number(Double(leg.load))) of \(number(Double(leg.capacity))) TEU\(limits(leg, separator: " of "))\(share)"
         }
         let lines = plan.assignments.map { assignment -> String in
             let head = "\(assignment.booking.id)  \(assignment.booking.teu) TEU  "
@@ -60,7 +65,7 @@ public struct AssignRoutesPresenter: Presenter {
             case .notSearched?:
                 return head + "not carried: the time limit ran out before its itineraries were searched"
             case .capacity(let legs)?:
-                return head + "not carried: no room on " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU)" }
+                return head + "not carried: no room on " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU\(limits($0, separator: "/")))" }
                     .joined(separator: ", ")
             case nil:
                 return head + "not carried"

@@ -39,6 +39,7 @@ public enum AssignmentDocument {
             let teu: Int
             let origin, destination, ready, deadline: String
             let revenuePerTEU: Double?
+            let weightTonnes: Double?
             let carried: Bool
             /// When carried: its revenue, handling cost, revenue less it, and CO2e in kilograms (absent when unknown).
             let revenue, handlingCost, profit: Double?
@@ -58,6 +59,11 @@ public enum AssignmentDocument {
         struct MovementOutput: Encodable {
             let voyage, from, to, departure: String
             let load, capacity: Int
+            /// The tonnes and reefer plugs the plan loads, and the movement's limits, where it has them.
+            let tonnes: Double?
+            let weightCapacity: Int?
+            let plugs: Int?
+            let plugCapacity: Int?
         }
         let output = Output(
             version: version, status: status(plan.status), objective: plan.objective, bound: plan.bound, gap: plan.gap, revenue: plan.revenue,
@@ -72,13 +78,16 @@ public enum AssignmentDocument {
                 case .capacity(let legs)?:
                     Reason(kind: "capacity", fullMovements: legs.map {
                         MovementOutput(voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: RouteDocument.timestamp($0.departure),
-                                       load: $0.load, capacity: $0.capacity)
+                                       load: $0.load, capacity: $0.capacity, tonnes: $0.weightCapacity == nil ? nil : $0.weightLoad,
+                                       weightCapacity: $0.weightCapacity, plugs: $0.reeferPlugs == nil ? nil : $0.plugLoad,
+                                       plugCapacity: $0.reeferPlugs)
                     })
                 case nil: nil
                 }
                 return BookingOutput(
                     booking: booking.id, teu: booking.teu, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
                     ready: RouteDocument.timestamp(specification.readyTime), deadline: RouteDocument.timestamp(specification.arrivalDeadline), revenuePerTEU: booking.revenuePerTEU,
+                    weightTonnes: booking.weight,
                     carried: assignment.itinerary != nil,
                     revenue: assignment.itinerary == nil ? nil : assignment.revenue,
                     handlingCost: assignment.itinerary == nil ? nil : assignment.handlingCost,
@@ -92,7 +101,9 @@ public enum AssignmentDocument {
             },
             movements: loads(plan).map {
                 MovementOutput(voyage: $0.voyage, from: $0.movement.departureLocation.rawValue, to: $0.movement.arrivalLocation.rawValue,
-                               departure: RouteDocument.timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity)
+                               departure: RouteDocument.timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity,
+                               tonnes: $0.movement.weightCapacity == nil ? nil : $0.tonnes, weightCapacity: $0.movement.weightCapacity,
+                               plugs: $0.movement.reeferPlugs == nil ? nil : $0.plugs, plugCapacity: $0.movement.reeferPlugs)
             },
             notAssigned: notAssigned.isEmpty ? nil : notAssigned.map { cargo in
                 LeftOutOutput(
@@ -136,18 +147,21 @@ public enum AssignmentDocument {
     /// The TEU the plan puts on every movement it uses, in voyage and sailing order.
     ///
     /// - Complexity: O(*l* log *l*) for *l* movements ridden by carried bookings.
-    static func loads(_ plan: AssignmentPlan) -> [(voyage: String, movement: CarrierMovement, load: Int)] {
-        var load: [String: [Int: (CarrierMovement, Int)]] = [:]
+    /// Each movement carrying cargo, by voyage and position: its TEU, its tonnes (the known weights) and its reefer plugs.
+    static func loads(_ plan: AssignmentPlan) -> [(voyage: String, movement: CarrierMovement, load: Int, tonnes: Double, plugs: Int)] {
+        var load: [String: [Int: (movement: CarrierMovement, teu: Int, tonnes: Double, plugs: Int)]] = [:]
         for assignment in plan.carried {
+            let booking = assignment.booking
             for leg in assignment.itinerary?.legs ?? [] {
                 for index in leg.movementIndices {
-                    let previous = load[leg.voyage.number.rawValue, default: [:]][index]?.1 ?? 0
-                    load[leg.voyage.number.rawValue, default: [:]][index] = (leg.voyage.movements[index], previous + assignment.booking.teu)
+                    let previous = load[leg.voyage.number.rawValue, default: [:]][index] ?? (leg.voyage.movements[index], 0, 0, 0)
+                    load[leg.voyage.number.rawValue, default: [:]][index] = (
+                        previous.movement, previous.teu + booking.teu, previous.tonnes + (booking.weight ?? 0), previous.plugs + booking.reeferPlugs)
                 }
             }
         }
         return load.sorted { $0.key < $1.key }.flatMap { voyage, movements in
-            movements.sorted { $0.key < $1.key }.map { (voyage, $0.value.0, $0.value.1) }
+            movements.sorted { $0.key < $1.key }.map { (voyage, $0.value.movement, $0.value.teu, $0.value.tonnes, $0.value.plugs) }
         }
     }
 

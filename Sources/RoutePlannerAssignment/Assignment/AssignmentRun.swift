@@ -77,7 +77,7 @@ final class AssignmentRun {
     /// The baseline a planner would get by hand: bookings by deadline, each on the best of its initial
     /// candidates that still fits.
     private func greedyAssignment() -> (choice: Plan, objective: Double, revenue: Double) {
-        var load: [ScheduleNetwork.MovementID: Int] = [:]
+        var load: [ScheduleNetwork.MovementID: Load] = [:]
         var choice = Plan(repeating: nil, count: bookings.count)
         let order = bookings.indices.sorted {
             (bookings[$0].specification.arrivalDeadline, $0) < (bookings[$1].specification.arrivalDeadline, $1)
@@ -86,9 +86,8 @@ final class AssignmentRun {
         for booking in order {
             let group = master.groups[master.groupOf[booking]]
             for column in group.columns {
-                let movements = master.columns[column].movements
-                guard movements.allSatisfy({ load[$0, default: 0] + group.teu <= master.capacity($0) }) else { continue }
-                for movement in movements { load[movement, default: 0] += group.teu }
+                guard master.fits(master.groupOf[booking], on: column, with: load) else { continue }
+                for movement in master.columns[column].movements { load[movement, default: Load()] += group.demand }
                 choice[booking] = column
                 objective += master.columns[column].coefficient
                 revenue += group.revenue
@@ -105,10 +104,11 @@ final class AssignmentRun {
     ) -> AssignmentPlan {
         let load = master.load(of: choice)
         func utilisation(_ id: ScheduleNetwork.MovementID) -> LegUtilisation {
-            let details = network.movement(id)
+            let details = network.movement(id), used = load[id, default: Load()]
             return LegUtilisation(
                 movement: id, voyage: network.voyageNumber(of: id), from: details.departureLocation, to: details.arrivalLocation,
-                departure: details.departureTime, load: load[id, default: 0], capacity: details.capacity)
+                departure: details.departureTime, load: used.teu, capacity: details.capacity, weightLoad: Double(used.kilograms) / 1_000,
+                weightCapacity: details.weightCapacity, plugLoad: used.plugs, reeferPlugs: details.reeferPlugs)
         }
         var revenue = 0.0
         let assignments = bookings.enumerated().map { position, booking -> BookingAssignment in
@@ -125,7 +125,7 @@ final class AssignmentRun {
                 return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
             }
             let full = Set(group.columns.flatMap { master.columns[$0].movements }.filter {
-                load[$0, default: 0] + group.teu > master.capacity($0)
+                !(load[$0, default: Load()] + group.demand).fits(in: master.limit($0))
             })
             let legs = full.map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
             return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))

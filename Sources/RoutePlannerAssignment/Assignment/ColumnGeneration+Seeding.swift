@@ -45,9 +45,8 @@ extension ColumnGeneration {
         if !found { master.groups[index].isUnreachable = true }
         if master.groups[index].columns.isEmpty && found {
             // Every candidate rides a movement too small for the booking: look past them.
-            let teu = master.groups[index].teu
             var costs = [Double](repeating: 0, count: master.network.movementCount)
-            for small in master.smallMovements.prefix(while: { $0.capacity < teu }) { costs[small.movement.rawValue] = .infinity }
+            for small in master.tooSmall(for: master.groups[index].demand) { costs[small.rawValue] = .infinity }
             if let (itinerary, cost) = try? router.cheapestItinerary(for: specification, costs: costs), cost.isFinite {
                 master.addColumn(group: index, itinerary)
             }

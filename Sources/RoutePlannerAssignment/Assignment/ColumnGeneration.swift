@@ -144,6 +144,13 @@ struct ColumnGeneration {
             dualValue += costs[movement.rawValue] * Double(master.capacity(movement))
         }
         let capacityDuals = costs
+        var limitDuals: [(movement: MasterProblem.MovementID, measure: Load.Measure, dual: Double)] = []
+        for (movement, rows) in master.limitRowsOfMovement {
+            for (measure, row) in rows where dual(row) > 0 {
+                limitDuals.append((movement, measure, dual(row)))
+                dualValue += dual(row) * Double(master.limit(movement)[measure])
+            }
+        }
         let cuts = master.cuts
         // By cut (``MasterProblem/CutID/rawValue``).
         let cutDuals = cuts.map { dual($0.row) }
@@ -175,9 +182,14 @@ struct ColumnGeneration {
             }
             // Movements smaller than the booking are closed to it; its cuts cost it their duals.
             var changed: [MasterProblem.MovementID] = []
-            for small in master.smallMovements.prefix(while: { $0.capacity < group.teu }) {
-                costs[small.movement.rawValue] = .infinity
-                changed.append(small.movement)
+            for small in master.tooSmall(for: group.demand) {
+                costs[small.rawValue] = .infinity
+                changed.append(small)
+            }
+            // Weight and plug rows cost the group their duals for what it takes of them, per TEU.
+            for (movement, measure, dual) in limitDuals where group.demand[measure] > 0 && costs[movement.rawValue].isFinite {
+                costs[movement.rawValue] += dual * Double(group.demand[measure]) / Double(group.teu)
+                changed.append(movement)
             }
             for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut.rawValue] > 0 {
                 costs[cuts[cut].movement.rawValue] += cutDuals[cut.rawValue] / Double(group.teu)

@@ -44,7 +44,8 @@ extension IntegerStage {
 
             if linkedColumns != master.columns.count {
                 neighbours = [:]
-                for (movement, rowColumns) in master.columnsOfMovement where master.rowOfMovement[movement] != nil {
+                for (movement, rowColumns) in master.columnsOfMovement
+                where master.rowOfMovement[movement] != nil || master.limitRowsOfMovement[movement] != nil {
                     let linked = Set(rowColumns.map { master.columns[$0].group }).filter(isSearched.contains)
                     if linked.count > 1 { neighbours[movement] = linked.sorted() }
                 }
@@ -63,7 +64,7 @@ extension IntegerStage {
                     let group = chosen[next]
                     next += 1
                     let movements = Set(master.groups[group].columns.flatMap { master.columns[$0].movements }).filter {
-                        !onlyBlocking || load[$0, default: 0] + master.groups[group].teu > master.capacity($0)
+                        !onlyBlocking || !(load[$0, default: Load()] + master.groups[group].demand).fits(in: master.limit($0))
                     }
                     for movement in movements.sorted() {
                         for neighbour in neighbours[movement] ?? [] where visited.insert(neighbour).inserted {

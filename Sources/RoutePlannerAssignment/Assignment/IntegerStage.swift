@@ -98,11 +98,11 @@ struct IntegerStage {
             waiting += place(group.members[...], on: group.columns, in: &choice) { Int((solution.value(of: $0) + 1e-9).rounded(.down)) }
         }
         var load = master.load(of: choice)
-        for movement in load.keys.sorted() where load[movement]! > master.capacity(movement) {
+        for movement in load.keys.sorted() where !load[movement]!.fits(in: master.limit(movement)) {
             func value(_ booking: Int) -> Double { columns[choice[booking]!].coefficient / Double(bookings[booking].teu) }
             let riding = choice.indices.filter { choice[$0].map { columns[$0].movements.contains(movement) } ?? false }
-            for booking in riding.sorted(by: { (value($0), $0) < (value($1), $1) }) where load[movement]! > master.capacity(movement) {
-                for other in columns[choice[booking]!].movements { load[other]! -= bookings[booking].teu }
+            for booking in riding.sorted(by: { (value($0), $0) < (value($1), $1) }) where !load[movement]!.fits(in: master.limit(movement)) {
+                for other in columns[choice[booking]!].movements { load[other]! -= master.groups[master.groupOf[booking]].demand }
                 choice[booking] = nil
                 waiting.append(booking)
             }
@@ -135,10 +135,8 @@ struct IntegerStage {
             return (-groups[first].teu, -share(first), $0) < (-groups[second].teu, -share(second), $1)
         }
         for booking in order {
-            let index = master.groupOf[booking], teu = master.groups[index].teu
-            func fits(_ column: ColumnID) -> Bool {
-                master.columns[column].movements.allSatisfy { load[$0, default: 0] + teu <= master.capacity($0) }
-            }
+            let index = master.groupOf[booking], demand = master.groups[index].demand
+            func fits(_ column: ColumnID) -> Bool { master.fits(index, on: column, with: load) }
             var chosen = master.groups[index].columns
                 .sorted { (solution.value(of: $1), master.columns[$1].coefficient) < (solution.value(of: $0), master.columns[$0].coefficient) }
                 .first(where: fits)
@@ -150,7 +148,7 @@ struct IntegerStage {
             }
             guard let column = chosen else { continue }
             choice[booking] = column
-            for movement in master.columns[column].movements { load[movement, default: 0] += teu }
+            for movement in master.columns[column].movements { load[movement, default: Load()] += demand }
         }
         return choice
     }
@@ -160,13 +158,13 @@ struct IntegerStage {
     ///
     /// A fresh cost array per call measured faster than one kept and patched between calls (1.3 s against
     /// 5.1 s for the dense benchmark's rounding).
-    private func residualItinerary(for group: MasterProblem.Group, load: [MovementID: Int]) -> Itinerary? {
+    private func residualItinerary(for group: MasterProblem.Group, load: [MovementID: Load]) -> Itinerary? {
         var costs = [Double](repeating: 0, count: master.network.movementCount)
         for (movement, dual) in solution.capacityDuals { costs[movement.rawValue] = dual }
-        for (movement, used) in load where used + group.teu > master.capacity(movement) {
+        for (movement, used) in load where !(used + group.demand).fits(in: master.limit(movement)) {
             costs[movement.rawValue] = .infinity
         }
-        for small in master.smallMovements.prefix(while: { $0.capacity < group.teu }) { costs[small.movement.rawValue] = .infinity }
+        for small in master.tooSmall(for: group.demand) { costs[small.rawValue] = .infinity }
         guard let (itinerary, cost) = try? router.cheapestItinerary(for: group.specification, costs: costs), cost.isFinite else {
             return nil
         }
@@ -192,7 +190,7 @@ struct IntegerStage {
         var isFree = [Bool](repeating: false, count: master.bookings.count)
         for booking in free { isFree[booking] = true }
         let used = master.load(of: plan) { !isFree[$0] }
-        func room(_ movement: MovementID) -> Int { master.capacity(movement) - used[movement, default: 0] }
+        func room(_ movement: MovementID) -> Load { master.limit(movement) - used[movement, default: Load()] }
 
         var freeMembers: [GroupID: [Int]] = [:]
         for booking in free { freeMembers[master.groupOf[booking], default: []].append(booking) }
@@ -210,16 +208,16 @@ struct IntegerStage {
         // (read after the routes above added theirs).
         let groups = master.groups, columnsNow = master.columns
         var usable: [GroupID: [ColumnID]] = [:]
-        var demand: [MovementID: Int] = [:]
+        var demand: [MovementID: Load] = [:]
         for (group, members) in freeMembers {
-            let teu = groups[group].teu
-            let fitting = groups[group].columns.filter { columnsNow[$0].movements.allSatisfy { room($0) >= teu } }
+            let needs = groups[group].demand
+            let fitting = groups[group].columns.filter { columnsNow[$0].movements.allSatisfy { needs.fits(in: room($0)) } }
             guard !fitting.isEmpty else { continue }
             usable[group] = fitting
-            for movement in Set(fitting.flatMap { columnsNow[$0].movements }) { demand[movement, default: 0] += teu * members.count }
+            for movement in Set(fitting.flatMap { columnsNow[$0].movements }) { demand[movement, default: Load()] += needs * members.count }
         }
         // Only the rows that could bind, and the components they join.
-        let binding = Set(demand.filter { $0.value > room($0.key) }.keys)
+        let binding = Set(demand.filter { !$0.value.fits(in: room($0.key)) }.keys)
         var groupsOfRow: [MovementID: [GroupID]] = [:]
         for (group, fitting) in usable {
             for movement in Set(fitting.flatMap { columnsNow[$0].movements }) where binding.contains(movement) {
@@ -274,24 +272,31 @@ struct IntegerStage {
     ///
     /// - Returns: How GLPK ended, and the bookings on each column of its best solution, if it has one.
     private func solveProgram(
-        _ members: [(group: GroupID, count: Int)], columns componentColumns: [ColumnID], room: (MovementID) -> Int,
+        _ members: [(group: GroupID, count: Int)], columns componentColumns: [ColumnID], room: (MovementID) -> Load,
         rows: Set<MovementID>, start: [ColumnID: Int], timeLimit: Duration
     ) throws(GLPKError) -> (GLPKProblem.MIPResult.Status, [ColumnID: Int]?) {
         let columns = master.columns, groups = master.groups
         let problem = GLPKProblem(direction: .maximize)
         var groupRow: [GroupID: Int] = [:]
         for (group, count) in members { groupRow[group] = problem.addRows(upperBounds: [Double(count)]).lowerBound }
-        var capacityRow: [MovementID: Int] = [:]
+        // A row per binding movement for its TEU, and for its weight and plugs where it limits them.
+        let measures: [(Load) -> Int] = [\.teu, \.kilograms, \.plugs]
+        var capacityRows: [MovementID: [Int?]] = [:]
         for column in componentColumns {
-            for movement in columns[column].movements where rows.contains(movement) && capacityRow[movement] == nil {
-                capacityRow[movement] = problem.addRows(upperBounds: [Double(room(movement))]).lowerBound
+            for movement in columns[column].movements where rows.contains(movement) && capacityRows[movement] == nil {
+                let left = room(movement)
+                capacityRows[movement] = measures.map { measure in
+                    measure(left) >= Int.max / 2 ? nil : problem.addRows(upperBounds: [Double(measure(left))]).lowerBound
+                }
             }
         }
         for column in componentColumns {
             let group = columns[column].group
             var entries: [(row: Int, value: Double)] = [(groupRow[group]!, 1)]
             for movement in columns[column].movements {
-                if let row = capacityRow[movement] { entries.append((row, Double(groups[group].teu))) }
+                for (row, measure) in zip(capacityRows[movement] ?? [], measures) {
+                    if let row, measure(groups[group].demand) > 0 { entries.append((row, Double(measure(groups[group].demand)))) }
+                }
             }
             problem.addColumn(objective: columns[column].coefficient, upper: nil, isInteger: true, entries: entries)
         }

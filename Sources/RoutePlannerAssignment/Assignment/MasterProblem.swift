@@ -4,7 +4,8 @@ import RoutePlanner
 /// The master problem of column generation, as Swift values and as the GLPK program they describe.
 ///
 /// Rows: one per group of identical bookings (at most its number of bookings ride), one capacity row per
-/// movement that the columns could overload (at most its TEU), and the cover cuts. Columns: one per
+/// movement that the columns could overload (at most its TEU), one per movement whose weight or reefer plugs
+/// they could overload (``Load``), and the cover cuts. Columns: one per
 /// itinerary found for a group, worth the group's revenue less the itinerary's handling cost, plus the penalty
 /// its TEU would cost left out, less a transit-time tie-break. Column generation adds columns and cuts; the
 /// integer stage reads them and may add columns of its own.
@@ -34,6 +35,8 @@ final class MasterProblem {
     struct Group {
         var specification: RouteSpecification
         var teu: Int
+        /// What one booking of the group takes of a movement.
+        var demand: Load
         /// The revenue of one booking of the group.
         var revenue: Double
         /// The most a column of the group can be worth: its revenue and penalty less the load and discharge
@@ -70,6 +73,7 @@ final class MasterProblem {
         var specification: RouteSpecification
         var teu: Int
         var revenuePerTEU: Double?
+        var weight: Double?
     }
 
     let network: ScheduleNetwork
@@ -83,7 +87,9 @@ final class MasterProblem {
     /// The program's capacity row of each movement that has one.
     private(set) var rowOfMovement: [MovementID: Int] = [:]
     private(set) var columnsOfMovement: [MovementID: [ColumnID]] = [:]
-    private var potentialLoad: [MovementID: Int] = [:]
+    private var potentialLoad: [MovementID: Load] = [:]
+    /// The program's rows of a movement's weight and reefer plugs, for those the columns could overload.
+    private(set) var limitRowsOfMovement: [MovementID: [(measure: Load.Measure, row: Int)]] = [:]
     /// The cover cuts in the program (see ``addViolatedCovers(_:limit:)``), by movement and by group.
     private(set) var cuts = Table<CutID, Cut>()
     private(set) var cutsOfMovement: [MovementID: [CutID]] = [:]
@@ -97,14 +103,28 @@ final class MasterProblem {
     /// Each port's transshipment cost per TEU, 0 where unknown: what pricing adds at a change of vessel.
     let transferCosts: [Double]
 
-    /// The movements smaller than the largest booking, smallest first: closed to the bookings they cannot carry.
-    private(set) lazy var smallMovements: [(capacity: Int, movement: MovementID)] = {
-        let largestBooking = groups.map(\.teu).max() ?? 0
-        return (0..<network.movementCount).compactMap { m -> (capacity: Int, movement: MovementID)? in
-            let capacity = network.capacity(of: MovementID(m))
-            return capacity < largestBooking ? (capacity, MovementID(m)) : nil
-        }.sorted { $0.capacity < $1.capacity }
+    /// The movements smaller than the largest booking in some measure, smallest first, one list per measure
+    /// (TEU, kilograms, plugs): closed to the bookings they cannot carry (``tooSmall(for:)``).
+    private lazy var smallMovements: [[(capacity: Int, movement: MovementID)]] = {
+        let largest = groups.reduce(Load()) { Load(teu: max($0.teu, $1.teu), kilograms: max($0.kilograms, $1.demand.kilograms), plugs: max($0.plugs, $1.demand.plugs)) }
+        let measures: [(Load) -> Int] = [\.teu, \.kilograms, \.plugs]
+        var lists = [[(capacity: Int, movement: MovementID)]](repeating: [], count: 3)
+        let limitsOther = network.limitsWeight || network.limitsReeferPlugs
+        for m in 0..<network.movementCount {
+            let movement = MovementID(m)
+            let capacity = limitsOther ? limit(movement) : Load(teu: network.capacity(of: movement), kilograms: .max, plugs: .max)
+            for (index, measure) in measures.enumerated() where measure(capacity) < measure(largest) {
+                lists[index].append((measure(capacity), movement))
+            }
+        }
+        return lists.map { $0.sorted { ($0.capacity, $0.movement) < ($1.capacity, $1.movement) } }
     }()
+
+    /// The movements too small for a booking that takes `demand` in some measure.
+    func tooSmall(for demand: Load) -> [MovementID] {
+        let wanted = [demand.teu, demand.kilograms, demand.plugs]
+        return zip(smallMovements, wanted).flatMap { list, amount in list.prefix { $0.capacity < amount }.map(\.movement) }
+    }
 
     /// Groups the bookings and adds their rows; no column yet.
     init(network: ScheduleNetwork, bookings: [Booking], penaltyPerTEU: Double = 0) {
@@ -119,14 +139,14 @@ final class MasterProblem {
         var index: [GroupKey: GroupID] = [:]
         var groupOf: [GroupID] = []
         for (position, booking) in bookings.enumerated() {
-            let key = GroupKey(specification: booking.specification, teu: booking.teu, revenuePerTEU: booking.revenuePerTEU)
+            let key = GroupKey(specification: booking.specification, teu: booking.teu, revenuePerTEU: booking.revenuePerTEU, weight: booking.weight)
             if let group = index[key] {
                 groups[group].members.append(position)
                 groupOf.append(group)
             } else {
                 let revenue = Double(booking.teu) * (booking.revenuePerTEU ?? 1)
                 let group = groups.append(Group(
-                    specification: booking.specification, teu: booking.teu, revenue: revenue,
+                    specification: booking.specification, teu: booking.teu, demand: Load(booking), revenue: revenue,
                     value: revenue + Double(booking.teu) * (penaltyPerTEU - ends(booking.specification)), members: [position]))
                 index[key] = group
                 groupOf.append(group)
@@ -144,6 +164,9 @@ final class MasterProblem {
 
     func capacity(_ movement: MovementID) -> Int { network.capacity(of: movement) }
 
+    /// The capacity of a movement in every measure.
+    func limit(_ movement: MovementID) -> Load { Load(capacityOf: movement, in: network) }
+
     func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
         group.value - Double(group.teu) * transferCost(of: itinerary)
             - lambda * Double(group.teu) * itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400
@@ -160,8 +183,8 @@ final class MasterProblem {
     @discardableResult
     func addColumn(group index: GroupID, _ itinerary: Itinerary) -> Bool {
         let movements = network.movementIDs(of: itinerary)
-        // An itinerary with a movement smaller than the booking can never carry it.
-        let small = movements.filter { capacity($0) < groups[index].teu }
+        // An itinerary with a movement smaller than the booking (in any measure) can never carry it.
+        let small = movements.filter { !groups[index].demand.fits(in: limit($0)) }
         guard small.isEmpty else {
             groups[index].tooSmall.formUnion(small)
             return false
@@ -177,13 +200,24 @@ final class MasterProblem {
         groups[index].columns.append(column)
         for movement in movements {
             columnsOfMovement[movement, default: []].append(column)
-            potentialLoad[movement, default: 0] += group.teu * group.members.count
+            potentialLoad[movement, default: Load()] += group.demand * group.members.count
             // A capacity row is needed only once the movement could be overloaded.
-            if rowOfMovement[movement] == nil && potentialLoad[movement]! > capacity(movement) {
-                let row = program.addRows(upperBounds: [Double(capacity(movement))]).lowerBound
+            let potential = potentialLoad[movement]!, capacity = limit(movement)
+            if rowOfMovement[movement] == nil && potential.teu > capacity.teu {
+                let row = program.addRows(upperBounds: [Double(capacity.teu)]).lowerBound
                 program.setName(row: row, name(ofMovement: movement))
                 rowOfMovement[movement] = row
                 program.setEntries(columnsOfMovement[movement]!.map { ($0.rawValue, Double(groups[columns[$0].group].teu)) }, ofRow: row)
+            }
+            for measure in Load.Measure.allCases
+            where potential[measure] > capacity[measure] && !(limitRowsOfMovement[movement] ?? []).contains(where: { $0.measure == measure }) {
+                let row = program.addRows(upperBounds: [Double(capacity[measure])]).lowerBound
+                program.setName(row: row, (measure == .weight ? "W" : "R") + name(ofMovement: movement).dropFirst())
+                limitRowsOfMovement[movement, default: []].append((measure, row))
+                program.setEntries(columnsOfMovement[movement]!.compactMap { column in
+                    let amount = groups[columns[column].group].demand[measure]
+                    return amount > 0 ? (column.rawValue, Double(amount)) : nil
+                }, ofRow: row)
             }
         }
         return true
@@ -194,6 +228,9 @@ final class MasterProblem {
         var entries: [(row: Int, value: Double)] = []
         for movement in movements {
             if let row = rowOfMovement[movement] { entries.append((row, Double(groups[group].teu))) }
+            for (measure, row) in limitRowsOfMovement[movement] ?? [] where groups[group].demand[measure] > 0 {
+                entries.append((row, Double(groups[group].demand[measure])))
+            }
             for cut in cutsOfMovement[movement] ?? [] where cuts[cut].groups.contains(group) { entries.append((cuts[cut].row, 1)) }
         }
         return entries
@@ -213,6 +250,9 @@ final class MasterProblem {
     var rowBounds: [Double] {
         var bounds = groups.map { Double($0.members.count) } + Array(repeating: 0, count: program.rowCount - groups.count)
         for (movement, row) in rowOfMovement { bounds[row] = Double(capacity(movement)) }
+        for (movement, rows) in limitRowsOfMovement {
+            for (measure, row) in rows { bounds[row] = Double(limit(movement)[measure]) }
+        }
         for cut in cuts { bounds[cut.row] = Double(cut.limit) }
         return bounds
     }
@@ -236,13 +276,21 @@ final class MasterProblem {
 
     // MARK: Plans
 
-    /// The TEU a plan loads on each movement, counting only the bookings `isCounted` accepts.
-    func load(of plan: Plan, counting isCounted: (Int) -> Bool = { _ in true }) -> [MovementID: Int] {
-        var load: [MovementID: Int] = [:]
+    /// What a plan loads on each movement, counting only the bookings `isCounted` accepts.
+    func load(of plan: Plan, counting isCounted: (Int) -> Bool = { _ in true }) -> [MovementID: Load] {
+        var load: [MovementID: Load] = [:]
         for (booking, column) in plan.enumerated() where isCounted(booking) {
-            for movement in column.map({ columns[$0].movements }) ?? [] { load[movement, default: 0] += bookings[booking].teu }
+            guard let column else { continue }
+            let demand = groups[groupOf[booking]].demand
+            for movement in columns[column].movements { load[movement, default: Load()] += demand }
         }
         return load
+    }
+
+    /// Whether a group's booking fits on a column's movements on top of `load`.
+    func fits(_ group: GroupID, on column: ColumnID, with load: [MovementID: Load]) -> Bool {
+        let demand = groups[group].demand
+        return columns[column].movements.allSatisfy { (load[$0, default: Load()] + demand).fits(in: limit($0)) }
     }
 
     /// The objective of a plan, or of some of its bookings.
