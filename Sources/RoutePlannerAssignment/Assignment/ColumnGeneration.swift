@@ -92,6 +92,12 @@ struct ColumnGeneration {
                     rounding = nil
                 } catch .timeLimit {
                     // The duals reached still give a valid bound.
+                } catch .solverFailed(let code) {
+                    // GLPK's simplex gave up on this LP (numerically): the first-order solver takes over for good.
+                    report("round \(rounds): GLPK's simplex failed (code \(code)); the first-order LP solver takes over")
+                    simplexSolvesLeft = 0
+                } catch {
+                    throw error
                 }
             }
             let lpTime = ContinuousClock.now - roundStart
@@ -148,7 +154,7 @@ struct ColumnGeneration {
         for (movement, rows) in master.limitRowsOfMovement {
             for (measure, row) in rows where dual(row) > 0 {
                 limitDuals.append((movement, measure, dual(row)))
-                dualValue += dual(row) * Double(master.limit(movement)[measure])
+                dualValue += dual(row) * master.limit(movement).inRow(measure)
             }
         }
         let cuts = master.cuts
@@ -188,7 +194,7 @@ struct ColumnGeneration {
             }
             // Weight and plug rows cost the group their duals for what it takes of them, per TEU.
             for (movement, measure, dual) in limitDuals where group.demand[measure] > 0 && costs[movement.rawValue].isFinite {
-                costs[movement.rawValue] += dual * Double(group.demand[measure]) / Double(group.teu)
+                costs[movement.rawValue] += dual * group.demand.inRow(measure) / Double(group.teu)
                 changed.append(movement)
             }
             for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut.rawValue] > 0 {

@@ -279,14 +279,15 @@ struct IntegerStage {
         let problem = GLPKProblem(direction: .maximize)
         var groupRow: [GroupID: Int] = [:]
         for (group, count) in members { groupRow[group] = problem.addRows(upperBounds: [Double(count)]).lowerBound }
-        // A row per binding movement for its TEU, and for its weight and plugs where it limits them.
-        let measures: [(Load) -> Int] = [\.teu, \.kilograms, \.plugs]
+        // A row per binding movement for its TEU, and for its weight (in tonnes, as the master's rows) and plugs
+        // where it limits them.
+        let measures: [(Load) -> Double] = [{ Double($0.teu) }, { $0.inRow(.weight) }, { $0.inRow(.plugs) }]
         var capacityRows: [MovementID: [Int?]] = [:]
         for column in componentColumns {
             for movement in columns[column].movements where rows.contains(movement) && capacityRows[movement] == nil {
                 let left = room(movement)
                 capacityRows[movement] = measures.map { measure in
-                    measure(left) >= Int.max / 2 ? nil : problem.addRows(upperBounds: [Double(measure(left))]).lowerBound
+                    measure(left) >= Double(Int32.max) ? nil : problem.addRows(upperBounds: [measure(left)]).lowerBound
                 }
             }
         }
@@ -295,7 +296,7 @@ struct IntegerStage {
             var entries: [(row: Int, value: Double)] = [(groupRow[group]!, 1)]
             for movement in columns[column].movements {
                 for (row, measure) in zip(capacityRows[movement] ?? [], measures) {
-                    if let row, measure(groups[group].demand) > 0 { entries.append((row, Double(measure(groups[group].demand)))) }
+                    if let row, measure(groups[group].demand) > 0 { entries.append((row, measure(groups[group].demand))) }
                 }
             }
             problem.addColumn(objective: columns[column].coefficient, upper: nil, isInteger: true, entries: entries)

@@ -38,6 +38,12 @@ struct Load: Hashable {
         }
     }
 
+    /// A measure as the program's rows count it: tonnes for the weight, so that the rows' coefficients stay near
+    /// the TEU rows' (GLPK's simplex fails on rows scaled a thousand times apart); plugs as they are.
+    func inRow(_ measure: Measure) -> Double {
+        measure == .weight ? Double(kilograms) / 1_000 : Double(plugs)
+    }
+
     /// Whether this load fits in a capacity, each measure on its own.
     func fits(in capacity: Load) -> Bool { teu <= capacity.teu && kilograms <= capacity.kilograms && plugs <= capacity.plugs }
 

@@ -211,12 +211,12 @@ final class MasterProblem {
             }
             for measure in Load.Measure.allCases
             where potential[measure] > capacity[measure] && !(limitRowsOfMovement[movement] ?? []).contains(where: { $0.measure == measure }) {
-                let row = program.addRows(upperBounds: [Double(capacity[measure])]).lowerBound
+                let row = program.addRows(upperBounds: [capacity.inRow(measure)]).lowerBound
                 program.setName(row: row, (measure == .weight ? "W" : "R") + name(ofMovement: movement).dropFirst())
                 limitRowsOfMovement[movement, default: []].append((measure, row))
                 program.setEntries(columnsOfMovement[movement]!.compactMap { column in
-                    let amount = groups[columns[column].group].demand[measure]
-                    return amount > 0 ? (column.rawValue, Double(amount)) : nil
+                    let demand = groups[columns[column].group].demand
+                    return demand[measure] > 0 ? (column.rawValue, demand.inRow(measure)) : nil
                 }, ofRow: row)
             }
         }
@@ -229,7 +229,7 @@ final class MasterProblem {
         for movement in movements {
             if let row = rowOfMovement[movement] { entries.append((row, Double(groups[group].teu))) }
             for (measure, row) in limitRowsOfMovement[movement] ?? [] where groups[group].demand[measure] > 0 {
-                entries.append((row, Double(groups[group].demand[measure])))
+                entries.append((row, groups[group].demand.inRow(measure)))
             }
             for cut in cutsOfMovement[movement] ?? [] where cuts[cut].groups.contains(group) { entries.append((cuts[cut].row, 1)) }
         }
@@ -251,7 +251,7 @@ final class MasterProblem {
         var bounds = groups.map { Double($0.members.count) } + Array(repeating: 0, count: program.rowCount - groups.count)
         for (movement, row) in rowOfMovement { bounds[row] = Double(capacity(movement)) }
         for (movement, rows) in limitRowsOfMovement {
-            for (measure, row) in rows { bounds[row] = Double(limit(movement)[measure]) }
+            for (measure, row) in rows { bounds[row] = limit(movement).inRow(measure) }
         }
         for cut in cuts { bounds[cut.row] = Double(cut.limit) }
         return bounds
