@@ -210,6 +210,9 @@ import Testing
         #expect(output.hasSuffix("""
             Compared with the schedule as it is:
               revenue 3251 → 1 (-3250)
+              handling cost 0 → 0 (+0)
+              profit 3251 → 1 (-3250)
+              CO2e 0.0 t → 0.0 t (+0.0 t)
               1 booking lose their route: B-1
 
             """))

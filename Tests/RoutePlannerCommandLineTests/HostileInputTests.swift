@@ -62,14 +62,14 @@ import Testing
     /// Every option of `route` (with the what-if flags) and of `book` and `handle` over a store, with each value.
     static let cases: [(base: [String], flag: String, store: Bool)] =
         ["--from", "--to", "--ready", "--deadline", "-k", "--max-transshipments", "--via", "--avoid", "--avoid-voyage",
-         "--cancel-voyage", "--close-port", "--delay", "--capacity", "--format"].map { (route, $0, false) }
-        + ["--from", "--to", "--ready", "--deadline", "--teu", "--revenue", "--customer", "--bookings"].map {
+         "--cancel-voyage", "--close-port", "--delay", "--capacity", "--format", "--max-transit", "--criteria", "--sort"].map { (route, $0, false) }
+        + ["--from", "--to", "--ready", "--deadline", "--teu", "--revenue", "--customer", "--bookings", "--max-transit"].map {
             (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], $0, true)
         }
         + ["--event", "--location", "--voyage", "--time", "--registered"].map {
             (["handle", "RP000001", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z"], $0, true)
         }
-        + ["--time-limit", "--gap"].map { (["assign", "--time-limit", "2", "--gap", "50%"], $0, false) }
+        + ["--time-limit", "--gap", "--penalty"].map { (["assign", "--time-limit", "2", "--gap", "50%"], $0, false) }
 
     @Test(arguments: cases.indices)
     func everyValueOfEveryFlagEndsInAnExitStatusAndAMessage(_ index: Int) throws {
@@ -83,7 +83,8 @@ import Testing
         for value in Self.values {
             // The flag given last wins with argument-parser's single-value options; repeatable ones add it.
             var arguments = base
-            if let position = arguments.firstIndex(of: flag), !["--via", "--avoid", "--avoid-voyage", "--cancel-voyage", "--close-port", "--delay", "--capacity"].contains(flag) {
+            if let position = arguments.firstIndex(of: flag),
+               !["--via", "--avoid", "--avoid-voyage", "--cancel-voyage", "--close-port", "--delay", "--capacity", "--criteria"].contains(flag) {
                 arguments.removeSubrange(position...position + 1)
             }
             if flag == "--bookings" { arguments = ["book", "--as-of", "2026-03-01", "--customer", "ACME"] }

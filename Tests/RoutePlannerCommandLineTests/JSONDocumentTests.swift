@@ -84,6 +84,35 @@ import Testing
         #expect(wrong.status == 64 && wrong.error == "error: --sort: Enter arrival, cost or co2.\n")
     }
 
+    @Test func theOptionsCarryTheirCO2eAndTheCriteriaAndTheTransitLimitChangeWhichThereAre() throws {
+        struct Document: Decodable {
+            struct Option: Decodable {
+                let departure, arrival: String
+                let transitHours: Double
+                let handlingCostPerTEU, co2eKgPerTEU: Double?
+            }
+            let itineraries: [Option]
+        }
+        func options(_ flags: [String]) throws -> [Document.Option] {
+            let (output, error, status) = try CommandLineTests.run(["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "50", "--format", "json"] + flags)
+            #expect(status == 0, "\(flags): \(error)")
+            #expect(try JSONSchemas.problems([output], schema: "route").isEmpty)
+            return try JSONDecoder().decode(Document.self, from: Data(output.utf8)).itineraries
+        }
+        let plain = try options([])
+        #expect(plain.allSatisfy { $0.co2eKgPerTEU.map { $0 > 0 } ?? false })
+        // The cheaper or cleaner options that arrive later are candidates too, and none is worse in everything.
+        let criteria = try options(["--criteria", "cost,co2"])
+        #expect(criteria.count > plain.count)
+        let cleanest = try #require(criteria.compactMap(\.co2eKgPerTEU).min())
+        #expect(cleanest < plain.compactMap(\.co2eKgPerTEU).min()!)
+        let sorted = try options(["--criteria", "co2", "--sort", "co2"]).compactMap(\.co2eKgPerTEU)
+        #expect(sorted == sorted.sorted() && sorted.first == cleanest)
+        // At most 36 days from loading to discharge: only the direct sailings (35 days 21 hours) are left.
+        let quick = try options(["--max-transit", "36"])
+        #expect(!quick.isEmpty && quick.count < plain.count && quick.allSatisfy { $0.transitHours <= 36 * 24 })
+    }
+
     @Test func aDocumentThatBreaksItsSchemaIsCaught() throws {
         // The schemas are strict: an unknown field, a time that is not UTC, or a missing field is a problem.
         let broken = [

@@ -51,6 +51,7 @@ extension ScheduleNetwork {
         var departure: [Int64] = [], arrival: [Int64] = [], from: [Int32] = [], to: [Int32] = []
         var voyageOf: [Int32] = [], capacity: [Int32] = []
         var distance: [Float] = [], co2eGrams: [Int32] = []
+        let coordinates = uniqueLocations.map(\.coordinates)
         let hasWeights = voyages.contains { $0.movements.contains { $0.weightCapacity != nil } }
         let hasPlugs = voyages.contains { $0.movements.contains { $0.reeferPlugs != nil } }
         var weightCapacity: [Int32] = [], plugCapacity: [Int32] = []
@@ -128,13 +129,15 @@ extension ScheduleNetwork {
                 to.append(destination ?? -1)
                 voyageOf.append(index)
                 capacity.append(Int32(clamping: movement.capacity))
-                for (limit, isGiven) in [(movement.weightCapacity, hasWeights), (movement.reeferPlugs, hasPlugs)] where isGiven {
-                    if let limit, !(0...Int(Int32.max)).contains(limit) {
-                        problems.append(.invalidCapacity(limit, voyage: voyage.number, movement: position))
+                if hasWeights || hasPlugs {
+                    for limit in [movement.weightCapacity, movement.reeferPlugs] {
+                        if let limit, !(0...Int(Int32.max)).contains(limit) {
+                            problems.append(.invalidCapacity(limit, voyage: voyage.number, movement: position))
+                        }
                     }
+                    if hasWeights { weightCapacity.append(movement.weightCapacity.map { Int32(clamping: $0) } ?? Int32.max) }
+                    if hasPlugs { plugCapacity.append(movement.reeferPlugs.map { Int32(clamping: $0) } ?? Int32.max) }
                 }
-                if hasWeights { weightCapacity.append(movement.weightCapacity.map { Int32(clamping: $0) } ?? Int32.max) }
-                if hasPlugs { plugCapacity.append(movement.reeferPlugs.map { Int32(clamping: $0) } ?? Int32.max) }
                 if let given = movement.distance, !(0...CarrierMovement.maximumDistance).contains(given) {
                     problems.append(.invalidDistance(voyage: voyage.number, movement: position))
                 }
@@ -142,7 +145,7 @@ extension ScheduleNetwork {
                     problems.append(.invalidCO2e(voyage: voyage.number, movement: position))
                 }
                 let emissions = Self.emissions(
-                    of: movement, from: origin.map { uniqueLocations[Int($0)] }, to: destination.map { uniqueLocations[Int($0)] },
+                    of: movement, from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] },
                     capacityIsKnown: capacitiesAreKnown)
                 distance.append(emissions.distance)
                 co2eGrams.append(emissions.grams)
@@ -188,10 +191,10 @@ extension ScheduleNetwork {
     /// NaN) and its CO2e per TEU in grams (the given one, else estimated from the distance, else -1); see
     /// ``EmissionModel``.
     private static func emissions(
-        of movement: CarrierMovement, from: Location?, to: Location?, capacityIsKnown: Bool
+        of movement: CarrierMovement, from: Coordinates?, to: Coordinates?, capacityIsKnown: Bool
     ) -> (distance: Float, grams: Int32) {
         var distance = movement.distance
-        if distance == nil, let a = from?.coordinates, let b = to?.coordinates { distance = EmissionModel.seaDistance(from: a, to: b) }
+        if distance == nil, let from, let to { distance = EmissionModel.seaDistance(from: from, to: to) }
         var kilograms = movement.co2ePerTEU
         if kilograms == nil, let distance {
             let hours = movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600

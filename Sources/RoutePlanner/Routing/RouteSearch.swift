@@ -33,13 +33,40 @@ struct RouteSearch {
         /// what staying aboard already offers with one change of voyage less.
         var arrivingVoyage: Int32
         var endSlot: Int32
-        /// With extra criteria: the transshipment costs (cents) and CO2e (grams) of the state that changes vessel
-        /// here, its first slot and arrival, and the chain opened before it at this port and stage in this run.
-        var cost: Int64 = 0
-        var co2: Int64 = 0
-        var firstSlot: Int32 = 0
-        var arrival: Int64 = 0
-        var next: Int32 = -1
+    }
+
+    /// With extra criteria, per chain: the transshipment costs (cents) and CO2e (grams) of the state that changes
+    /// vessel there, its first slot and arrival, and the chain opened before it at its port and stage in its run.
+    struct ChainFigures {
+        var cost: Int64
+        var co2: Int64
+        var firstSlot: Int32
+        var arrival: Int64
+        var next: Int32
+    }
+
+    /// The working memory of extra criteria, behind one reference: the search is copied into each call the
+    /// optimiser does not inline, so its own fields stay few.
+    final class CriteriaMemory {
+        /// Per state: its cost (cents), CO2e (grams) and the state before it on its movement's bag.
+        @exclusivity(unchecked) var stateCost: [Int64] = []
+        @exclusivity(unchecked) var stateCO2: [Int64] = []
+        @exclusivity(unchecked) var nextInBag: [Int32] = []
+        /// Per movement slot: the last state of its bag (valid where `movementStamp` is this query's); per port
+        /// slot: the last chain opened in this run (valid where `chainStamp` is this run's).
+        @exclusivity(unchecked) var bagHead: [Int32] = []
+        @exclusivity(unchecked) var chainHead: [Int32] = []
+        /// Per chain, as `chains`.
+        @exclusivity(unchecked) var chainFigures: [ChainFigures] = []
+        /// Per port, with the cost criterion: the transshipment cost in cents (an unknown cost counts nothing).
+        @exclusivity(unchecked) var transferCost: [Int64] = []
+        /// With the CO2e criterion: the least CO2e in grams from each port to the destination (a lower bound, as
+        /// `lowerBound` is of the time), over the least CO2e of each pair of ports, which is computed once.
+        @exclusivity(unchecked) var co2Bound: [Int64] = []
+        var inboundCO2: [Int64] = []
+        /// The itineraries found so far that no other found dominates, departure aside (every one departs no
+        /// earlier than the current run), which is all that pruning compares with.
+        @exclusivity(unchecked) var pruningFront: [Found] = []
     }
 
     struct Entry: Comparable {
@@ -126,23 +153,7 @@ struct RouteSearch {
     private var chainArrival: [Int64] = []
     private var chainVoyage: [Int32] = []
     private(set) var states: [State] = []
-    /// With extra criteria, per state: its cost (cents), CO2e (grams) and the state before it on its movement's bag.
-    private var stateCost: [Int64] = []
-    private var stateCO2: [Int64] = []
-    private var nextInBag: [Int32] = []
-    /// With extra criteria, per movement slot: the last state of its bag (valid where `movementStamp` is this
-    /// query's); per port slot: the last chain opened in this run (valid where `chainStamp` is this run's).
-    private var bagHead: [Int32] = []
-    private var chainHead: [Int32] = []
-    /// Per port, with the cost criterion: the transshipment cost in cents (an unknown cost counts nothing).
-    private var transferCost: [Int64] = []
-    /// With the CO2e criterion: the least CO2e in grams from each port to the destination (a lower bound, as
-    /// `lowerBound` is of the time), over the least CO2e of each pair of ports, which is computed once.
-    private var co2Bound: [Int64] = []
-    private var inboundCO2: [Int64] = []
-    /// With extra criteria: the itineraries found so far that no other found dominates, departure aside (every
-    /// one departs no earlier than the current run), which is all that pruning compares with.
-    private var pruningFront: [Found] = []
+    private let criteria = CriteriaMemory()
     private var chains: [Chain] = []
     private var heap = BinaryHeap<Entry>()
     var lowerBound: [Int64] = []
@@ -201,12 +212,12 @@ struct RouteSearch {
         isMultiCriteria = countsCost || countsCO2
         chainsNeedSameVoyage = avoidsPorts || countsCO2
         if countsCost {
-            transferCost = network.locations.map { Int64((min($0.transshipmentCostPerTEU ?? 0, 1e12) * 100).rounded()) }
+            criteria.transferCost = network.locations.map { Int64((min($0.transshipmentCostPerTEU ?? 0, 1e12) * 100).rounded()) }
         }
-        pruningFront.removeAll(keepingCapacity: true)
+        criteria.pruningFront.removeAll(keepingCapacity: true)
         if countsCO2 {
-            if inboundCO2.isEmpty { inboundCO2 = network.inboundCO2() }
-            co2Bound = network.leastTotals(to: destination, over: inboundCO2, avoiding: [])
+            if criteria.inboundCO2.isEmpty { criteria.inboundCO2 = network.inboundCO2() }
+            criteria.co2Bound = network.leastTotals(to: destination, over: criteria.inboundCO2, avoiding: [])
         }
 
         let movementSlots = network.movementCount * stageCount
@@ -222,12 +233,12 @@ struct RouteSearch {
             chainSlot = [Int32](repeating: 0, count: chainSlots)
             chainArrival = [Int64](repeating: 0, count: chainSlots)
             chainVoyage = [Int32](repeating: 0, count: chainSlots)
-            chainHead = []
+            criteria.chainHead = []
             runStamp = 0
         }
         if isMultiCriteria {
-            if bagHead.count < movementSlots { bagHead = [Int32](repeating: -1, count: movementSlots) }
-            if chainHead.count < chainSlots { chainHead = [Int32](repeating: -1, count: chainSlots) }
+            if criteria.bagHead.count < movementSlots { criteria.bagHead = [Int32](repeating: -1, count: movementSlots) }
+            if criteria.chainHead.count < chainSlots { criteria.chainHead = [Int32](repeating: -1, count: chainSlots) }
         }
         if queryStamp == UInt32.max {
             for index in movementStamp.indices { movementStamp[index] = 0 }
@@ -235,9 +246,10 @@ struct RouteSearch {
         }
         queryStamp += 1
         states.removeAll(keepingCapacity: true)
-        stateCost.removeAll(keepingCapacity: true)
-        stateCO2.removeAll(keepingCapacity: true)
-        nextInBag.removeAll(keepingCapacity: true)
+        criteria.chainFigures.removeAll(keepingCapacity: true)
+        criteria.stateCost.removeAll(keepingCapacity: true)
+        criteria.stateCO2.removeAll(keepingCapacity: true)
+        criteria.nextInBag.removeAll(keepingCapacity: true)
         chains.removeAll(keepingCapacity: true)
         found.removeAll(keepingCapacity: true)
         bestByTransfers.removeAll(keepingCapacity: true)
@@ -300,6 +312,9 @@ struct RouteSearch {
         heap.removeAll()
         chains.append(
             Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound))
+        if isMultiCriteria {
+            criteria.chainFigures.append(ChainFigures(cost: 0, co2: 0, firstSlot: originSlots.lowerBound, arrival: 0, next: -1))
+        }
         pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
 
         var pops: UInt32 = 0
@@ -314,19 +329,20 @@ struct RouteSearch {
             if entry.key > deadline || (!isMultiCriteria && entry.key >= bound(transfers: 0)) { break }
             if entry.slot >= 0 {
                 let chain = chains[Int(entry.reference)]
-                if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2 + co2Left(chain.port)) {
+                let (cost, co2) = figures(ofChain: entry.reference)
+                if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port)) {
                     continue
                 }
                 let movement = network.slotMovement[Int(entry.slot)]
                 if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain) {
                     offer(
                         movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement),
-                        parent: chain.parent, boarded: true, cost: chain.cost, co2: chain.co2 + co2(of: movement))
+                        parent: chain.parent, boarded: true, cost: cost, co2: co2 + self.co2(of: movement))
                 }
                 if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
                 let state = states[Int(entry.reference)]
-                let (cost, co2) = isMultiCriteria ? (stateCost[Int(entry.reference)], stateCO2[Int(entry.reference)]) : (0, 0)
+                let (cost, co2) = isMultiCriteria ? (criteria.stateCost[Int(entry.reference)], criteria.stateCO2[Int(entry.reference)]) : (0, 0)
                 if isProfile && isBeaten(key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2 + co2Left(network.to[Int(state.movement)])) {
                     continue
                 }
@@ -343,7 +359,7 @@ struct RouteSearch {
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
                         arrival: network.arrival[movement], arrivingVoyage: voyage,
-                        cost: countsCost ? cost + transferCost[Int(port)] : 0, co2: co2)
+                        cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
                 }
             }
         }
@@ -351,17 +367,14 @@ struct RouteSearch {
 
     /// Records a state aboard `movement` unless it cannot arrive in time or another state dominates it.
     private mutating func offer(_ movement: Int32, transfers: Int, stage: Int, parent: Int32, boarded: Bool, cost: Int64, co2: Int64) {
-        guard let key = admissionKey(movement, transfers: transfers, stage: stage, cost: cost, co2: co2) else { return }
+        let admitted = isMultiCriteria
+            ? criteriaKey(movement, transfers: transfers, stage: stage, cost: cost, co2: co2)
+            : admissionKey(movement, transfers: transfers, stage: stage)
+        guard let key = admitted else { return }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let slot = Int(movement) * stageCount + stage
         let id = Int32(states.count)
-        if isMultiCriteria {
-            if movementStamp[slot] != queryStamp { bagHead[slot] = -1 }
-            nextInBag.append(bagHead[slot])
-            bagHead[slot] = id
-            stateCost.append(cost)
-            stateCO2.append(co2)
-        }
+        if isMultiCriteria { addToBag(slot: slot, state: id, cost: cost, co2: co2) }
         movementStamp[slot] = queryStamp
         movementTransfers[slot] = rank
         states.append(
@@ -374,20 +387,18 @@ struct RouteSearch {
         }
     }
 
-    /// The key of a state aboard `movement` with `transfers` changes of voyage at `stage` (and, with extra
-    /// criteria, `cost` and `co2` so far): its arrival plus the lower bound from there; `nil` when it cannot
-    /// arrive in time, cannot beat an itinerary already found, or a state on the movement with no more changes
-    /// of voyage (no more cost and CO2e) and no fewer via ports passed was recorded.
+    /// The key of a state aboard `movement` with `transfers` changes of voyage at `stage`: its arrival plus
+    /// the lower bound from there; `nil` when it cannot arrive in time, cannot beat an arrival already found,
+    /// or a state on the movement with no more changes of voyage and no fewer via ports passed was recorded.
+    /// (With extra criteria, ``criteriaKey(_:transfers:stage:cost:co2:)``.)
     ///
     /// A `nil` stays `nil` for the rest of the run: bounds only fall and recorded states stay.
     @inline(__always)
-    private func admissionKey(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64) -> Int64? {
+    private func admissionKey(_ movement: Int32, transfers: Int, stage: Int) -> Int64? {
         let remaining = lowerBound[stage * network.locations.count + Int(network.to[Int(movement)])]
         guard remaining < Self.unreachable else { return nil }
         let key = network.arrival[Int(movement)] + remaining
-        guard key <= deadline else { return nil }
-        if isMultiCriteria { return isInBag(movement, transfers: transfers, stage: stage, cost: cost, co2: co2, key: key) ? nil : key }
-        guard key < bound(transfers: transfers) else { return nil }
+        guard key <= deadline, key < bound(transfers: transfers) else { return nil }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(movement) * stageCount
         for index in (base + stage)..<(base + stageCount)
@@ -415,7 +426,8 @@ struct RouteSearch {
             startChainInBag(
                 Chain(
                     port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, arrivingVoyage: arrivingVoyage,
-                    endSlot: endSlot, cost: cost, co2: co2, firstSlot: slot, arrival: arrival))
+                    endSlot: endSlot),
+                ChainFigures(cost: cost, co2: co2, firstSlot: slot, arrival: arrival, next: -1))
             return
         }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
@@ -447,15 +459,18 @@ struct RouteSearch {
         let remaining = lowerBound[Int(chain.stage) * network.locations.count + Int(chain.port)]
         guard remaining < Self.unreachable else { return }
         var slot = first
+        let (cost, co2) = figures(ofChain: index)
         while slot < chain.endSlot {
             let key = network.slotTime[Int(slot)] + remaining
-            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: chain.cost, co2: chain.co2 + co2Left(chain.port))
+            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port))
             else { return }
             let movement = network.slotMovement[Int(slot)]
             if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain)
-                && admissionKey(
-                    movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement), cost: chain.cost,
-                    co2: chain.co2 + co2(of: movement)) != nil
+                && (isMultiCriteria
+                    ? criteriaKey(
+                        movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement), cost: cost,
+                        co2: co2 + self.co2(of: movement))
+                    : admissionKey(movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement))) != nil
             {
                 heap.insert(Entry(key: key, reference: index, slot: slot))
                 return
@@ -470,9 +485,9 @@ struct RouteSearch {
             func covers(_ a: Found, _ b: Found) -> Bool {
                 a.arrival <= b.arrival && a.transfers <= b.transfers && a.cost <= b.cost && a.co2 <= b.co2
             }
-            if !pruningFront.contains(where: { covers($0, arrival) }) {
-                pruningFront.removeAll { covers(arrival, $0) }
-                pruningFront.append(arrival)
+            if !criteria.pruningFront.contains(where: { covers($0, arrival) }) {
+                criteria.pruningFront.removeAll { covers(arrival, $0) }
+                criteria.pruningFront.append(arrival)
             }
         }
         bestOverall = min(bestOverall, arrival.arrival)
@@ -487,10 +502,10 @@ struct RouteSearch {
     /// of voyage, `cost` so far and `co2` at least (so far and still to come) can become: without extra
     /// criteria, one arriving by `key` with no more changes of voyage (``bound(transfers:)``).
     @inline(__always)
-    private func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64) -> Bool {
+    private mutating func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64) -> Bool {
         guard isMultiCriteria else { return key >= bound(transfers: transfers) }
         // Found itineraries depart no earlier than this run's, and cost and CO2e only grow along a path.
-        for other in pruningFront where other.arrival <= key && other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 {
+        for other in criteria.pruningFront where other.arrival <= key && other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 {
             return true
         }
         return false
@@ -498,23 +513,42 @@ struct RouteSearch {
 
     /// The least CO2e still to come from a port to the destination, with the CO2e criterion; else 0.
     @inline(__always)
-    private func co2Left(_ port: Int32) -> Int64 {
+    private mutating func co2Left(_ port: Int32) -> Int64 {
         guard countsCO2 else { return 0 }
-        let left = co2Bound[Int(port)]
+        let left = criteria.co2Bound[Int(port)]
         return left < Self.unreachable ? left : 0
     }
 
-    /// With extra criteria: whether an itinerary found beats a state keyed `key`, or the bag of `movement` (at
-    /// `stage` or past more via ports) holds a state with no more changes of voyage, cost and CO2e.
-    private func isInBag(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
+    /// With extra criteria, the key of a state aboard `movement` with `transfers` changes of voyage at `stage`,
+    /// `cost` and `co2` so far, as ``admissionKey(_:transfers:stage:)`` gives it; `nil` also when an itinerary
+    /// found beats it, or the bag of the movement (at `stage` or past more via ports) holds a state with no more
+    /// changes of voyage, cost and CO2e.
+    private mutating func criteriaKey(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64) -> Int64? {
+        let remaining = lowerBound[stage * network.locations.count + Int(network.to[Int(movement)])]
+        guard remaining < Self.unreachable else { return nil }
+        let key = network.arrival[Int(movement)] + remaining
+        guard key <= deadline, !isInBag(movement, transfers: transfers, stage: stage, cost: cost, co2: co2, key: key) else { return nil }
+        return key
+    }
+
+    /// Puts a new state with its cost and CO2e first in the bag of its movement slot.
+    private mutating func addToBag(slot: Int, state: Int32, cost: Int64, co2: Int64) {
+        if movementStamp[slot] != queryStamp { criteria.bagHead[slot] = -1 }
+        criteria.nextInBag.append(criteria.bagHead[slot])
+        criteria.bagHead[slot] = state
+        criteria.stateCost.append(cost)
+        criteria.stateCO2.append(co2)
+    }
+
+    private mutating func isInBag(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
         if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2 + co2Left(network.to[Int(movement)])) { return true }
         let base = Int(movement) * stageCount
         for index in (base + stage)..<(base + stageCount) where movementStamp[index] == queryStamp {
-            var other = bagHead[index]
+            var other = criteria.bagHead[index]
             while other >= 0 {
                 let o = Int(other)
-                if Int(states[o].transfers) <= transfers && stateCost[o] <= cost && stateCO2[o] <= co2 { return true }
-                other = nextInBag[o]
+                if Int(states[o].transfers) <= transfers && criteria.stateCost[o] <= cost && criteria.stateCO2[o] <= co2 { return true }
+                other = criteria.nextInBag[o]
             }
         }
         return false
@@ -524,36 +558,45 @@ struct RouteSearch {
     /// via ports, boards from no later a slot with no more changes of voyage, cost and CO2e (from an arrival no
     /// later where the network has transshipment cut-offs; from the same voyage with avoided ports or CO2e,
     /// since staying aboard, which makes a chain skip its own voyage, may then be cut off or cost more CO2e).
-    private mutating func startChainInBag(_ chain: Chain) {
-        var chain = chain
+    private mutating func startChainInBag(_ chain: Chain, _ figures: ChainFigures) {
+        var figures = figures
         let base = Int(chain.port) * stageCount
         for index in (base + Int(chain.stage))..<(base + stageCount) where chainStamp[index] == runStamp {
-            var other = chainHead[index]
+            var other = criteria.chainHead[index]
             while other >= 0 {
-                let o = chains[Int(other)]
-                if o.transfers <= chain.transfers && o.firstSlot <= chain.firstSlot && o.cost <= chain.cost && o.co2 <= chain.co2
-                    && (!checksTransshipmentCutOffs || o.arrival <= chain.arrival)
+                let o = chains[Int(other)], f = criteria.chainFigures[Int(other)]
+                if o.transfers <= chain.transfers && f.firstSlot <= figures.firstSlot && f.cost <= figures.cost && f.co2 <= figures.co2
+                    && (!checksTransshipmentCutOffs || f.arrival <= figures.arrival)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
                 {
                     return
                 }
-                other = o.next
+                other = f.next
             }
         }
         let index = base + Int(chain.stage)
         if chainStamp[index] != runStamp {
             chainStamp[index] = runStamp
-            chainHead[index] = -1
+            criteria.chainHead[index] = -1
         }
-        chain.next = chainHead[index]
-        chainHead[index] = Int32(chains.count)
+        figures.next = criteria.chainHead[index]
+        criteria.chainHead[index] = Int32(chains.count)
         chains.append(chain)
-        pushDeparture(chain: Int32(chains.count - 1), slot: chain.firstSlot)
+        criteria.chainFigures.append(figures)
+        pushDeparture(chain: Int32(chains.count - 1), slot: figures.firstSlot)
+    }
+
+    /// The cost and CO2e so far of the state that opened a chain, with extra criteria; else 0.
+    @inline(__always)
+    private mutating func figures(ofChain index: Int32) -> (cost: Int64, co2: Int64) {
+        guard isMultiCriteria else { return (0, 0) }
+        let figures = criteria.chainFigures[Int(index)]
+        return (figures.cost, figures.co2)
     }
 
     /// The CO2e of a movement in grams with the CO2e criterion (an unknown CO2e counts nothing); else 0.
     @inline(__always)
-    private func co2(of movement: Int32) -> Int64 {
+    private mutating func co2(of movement: Int32) -> Int64 {
         countsCO2 ? Int64(max(network.details.co2eGrams[Int(movement)], 0)) : 0
     }
 
