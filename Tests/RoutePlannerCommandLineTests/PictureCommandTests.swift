@@ -7,7 +7,8 @@ import Testing
 /// `RECORD_SCREENSHOTS=1 swift test --filter PictureCommandTests` keeps the files and the screenshots in
 /// docs/pictures, where README.md shows them.
 @Suite(.serialized) struct PictureCommandTests {
-    /// What to draw: a name, the command's arguments (the file format is the `--format`), the window's size.
+    /// What to draw: a name, the command's arguments (the file format is the `--format`), the window's size. The
+    /// assignments stop after 10 s: a picture needs a plan, not its proof.
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var arguments: [String]
@@ -20,9 +21,9 @@ import Testing
         Case(name: "route-timeline", arguments: ["route", "--from", "CNSHA", "--to", "NLRTM", "--format", "svg"], width: 960),
         Case(name: "route", arguments: ["route", "--from", "CNSHA", "--to", "NLRTM", "--format", "html"], width: 1000, height: 1500),
         Case(name: "route-compare", arguments: ["route", "--from", "CNSHA", "--to", "NLRTM", "--cancel-voyage", "WS25-W07", "--compare", "--format", "html"], width: 1000, height: 1500),
-        Case(name: "assign-heatmap", arguments: ["assign", "--time-limit", "60", "--format", "svg"], width: 960),
-        Case(name: "assign", arguments: ["assign", "--time-limit", "60", "--format", "html"], width: 1000, height: 1500),
-        Case(name: "assign-compare", arguments: ["assign", "--time-limit", "60", "--cancel-voyage", "WS24-W09", "--compare", "--format", "html"], width: 1000, height: 1200),
+        Case(name: "assign-heatmap", arguments: ["assign", "--time-limit", "10", "--format", "svg"], width: 960),
+        Case(name: "assign", arguments: ["assign", "--time-limit", "10", "--format", "html"], width: 1000, height: 1500),
+        Case(name: "assign-compare", arguments: ["assign", "--time-limit", "10", "--cancel-voyage", "WS24-W09", "--compare", "--format", "html"], width: 1000, height: 1200),
     ]
 
     static let recording = ProcessInfo.processInfo.environment["RECORD_SCREENSHOTS"] == "1"

@@ -203,7 +203,10 @@ public struct AssignmentPlan: Sendable {
     /// The revenue carried less its handling cost.
     public var profit: Double { revenue - handlingCost }
     /// The CO2e of the bookings carried, in kilograms, counting those whose itineraries' CO2e is known.
-    public var co2e: Double { assignments.reduce(0) { $0 + ($1.co2e ?? 0) } }
+    public var co2e: Double {
+        // Summed in whole grams, as each itinerary's is, so that the total carries no binary remainder.
+        Double(assignments.reduce(Int64(0)) { $0 + Int64((($1.co2e ?? 0) * 1_000).rounded()) }) / 1_000
+    }
     /// The TEU left out.
     public var leftOutTEU: Int { assignments.reduce(0) { $0 + $1.booking.teu } - carriedTEU }
 }
