@@ -64,6 +64,7 @@ struct IntegerStage {
                 return master.objective(of: plan, bookings: componentGroups.flatMap { master.groups[$0].members }) >= share - 1e-9
             })
         incumbent = whole.plan
+        report("components re-solved: \(String(format: "%.2f", master.objective(of: incumbent)))\(whole.isComplete ? "" : " (not all within their time)"), \(whole.tooLarge.count) groups in parts too large for one program")
         var stoppedByTime = !whole.isComplete
         if !whole.tooLarge.isEmpty {
             incumbent = improveByNeighbourhoods(incumbent, groups: whole.tooLarge, bound: bound, deadline: budget.end)
