@@ -52,6 +52,11 @@ import Testing
             "route", "--schedule", "examples/dcsa/vessel-schedules.json", "--from", "CNSHA", "--to", "NLRTM",
             "--ready", "2026-02-28T09:00:00Z", "-k", "2", "--format", "dcsa",
         ]),
+        // With its distances, every option of the DCSA example has its CO2e; the cleanest first.
+        ("route-dcsa-distances", [
+            "route", "--schedule", "examples/dcsa/vessel-schedules.json", "--distances", "examples/dcsa/distances.csv",
+            "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-02-28T08:00:00Z", "-k", "3", "--sort", "co2",
+        ]),
         ("network", ["network"]),
         ("network-half-files", ["network", "--locations", "l.csv"]),
     ]
