@@ -76,8 +76,10 @@ import Testing
             let (output, _, _) = try Self.run(dcsa + ["--format", "dcsa"])
             if !output.isEmpty { documents.append(output) }
         }
-        // route, route-no-route (an empty list), route-csv, route-dcsa, route-json and route-dcsa-schedule.
-        #expect(documents.count == 6 && documents.filter { $0.contains("routingReference") }.count == 5)
+        // route, route-no-route (an empty list), route-csv, route-dcsa, route-json, route-dcsa-schedule and
+        // route-dcsa-distances (whose routings carry footprints).
+        #expect(documents.count == 7 && documents.filter { $0.contains("routingReference") }.count == 6)
+        #expect(documents.contains { $0.contains("solutionFootprint") })
         let problems = try JSONSchemas.problems(documents)
         #expect(problems.isEmpty, "\(problems)")
     }

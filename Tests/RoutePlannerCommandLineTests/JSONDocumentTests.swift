@@ -12,8 +12,9 @@ import Testing
             let (output, _, _) = try CommandLineTests.run(json + ["--format", "json"])
             if !output.isEmpty { documents.append(output) }
         }
-        // route, route-no-route (no itineraries), route-csv, route-dcsa, route-json and route-dcsa-schedule.
-        #expect(documents.count == 6 && documents.filter { $0.contains("\"reference\"") }.count == 5)
+        // route, route-no-route (no itineraries), route-csv, route-dcsa, route-json, route-dcsa-schedule and
+        // route-dcsa-distances.
+        #expect(documents.count == 7 && documents.filter { $0.contains("\"reference\"") }.count == 6)
         let problems = try JSONSchemas.problems(documents, schema: "route")
         #expect(problems.isEmpty, "\(problems)")
     }
