@@ -173,6 +173,10 @@ public final class CargoStore: Sendable {
                 try db.alter(table: name) { table in table.add(column: "maxTransitSeconds", .integer) }
             }
         }
+        migrator.registerMigration("v6: weights") { db in
+            // A booking's gross weight in tonnes, when known, which assignment counts against weight capacities.
+            try db.alter(table: "cargo") { table in table.add(column: "weight", .double) }
+        }
         return migrator
     }
 }

@@ -25,6 +25,7 @@ struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
     var dangerousGoods: Bool
     var maxTransitSeconds: Int64?
     var bookedReadyTime: Date?
+    var weight: Double?
     var version: Int
 }
 

@@ -149,7 +149,7 @@ public actor SQLiteCargoRepository: CargoRepository {
             return try Cargo(
                 trackingId: trackingId, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
                 customerId: record.customerId.flatMap { CustomerId($0) }, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
-                itinerary: itinerary, handlingEvents: events)
+                weight: record.weight, itinerary: itinerary, handlingEvents: events)
         } catch {
             throw StoreError.database(path: store.path, message: "cargo \(id): \(error)")
         }
@@ -163,7 +163,7 @@ public actor SQLiteCargoRepository: CargoRepository {
             origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
             arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
             dangerousGoods: specification.containsDangerousGoods, maxTransitSeconds: specification.maximumTransitTime?.components.seconds,
-            bookedReadyTime: cargo.bookedReadyTime, version: (version ?? 0) + 1)
+            bookedReadyTime: cargo.bookedReadyTime, weight: cargo.weight, version: (version ?? 0) + 1)
         if let version {
             try db.execute(
                 sql: """

@@ -24,6 +24,8 @@ struct BookCommand: AsyncParsableCommand {
     @Option(help: "The size in TEU, 1 to 100000. Default: 1.") var teu: String?
     @Option(help: "The id of the registered customer who books (with --bookings: of the rows without a customer).") var customer: String?
     @Option(help: "Revenue per TEU, when known.") var revenue: String?
+    @Option(help: ArgumentHelp("The gross weight in tonnes, when known: assign counts it against the movements' weight capacities.", valueName: "tonnes"))
+    var weight: String?
     @OptionGroup(title: "Cargo") var cargo: CargoTypeOptions
     @Option(help: "A bookings CSV file to book whole.") var bookings: String?
     @Flag(help: "Print only the tracking ids, one per line, for scripts.") var quiet = false
@@ -40,8 +42,8 @@ struct BookCommand: AsyncParsableCommand {
             throw ValidationError("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z.")
         }
         if bookings != nil {
-            guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, !cargo.isGiven else {
-                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --cargo-type, --dangerous-goods or --max-transit with it (the file's cargo_type, dangerous_goods and max_transit_days columns give them).")
+            guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, weight == nil, !cargo.isGiven else {
+                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --weight, --cargo-type, --dangerous-goods or --max-transit with it (the file's weight_tonnes, cargo_type, dangerous_goods and max_transit_days columns give them).")
             }
         } else if from == nil || to == nil || ready == nil || deadline == nil || customer == nil {
             throw ValidationError("Give --from, --to, --ready, --deadline and --customer (and --teu, --revenue when known), or --bookings FILE.")
@@ -58,7 +60,8 @@ struct BookCommand: AsyncParsableCommand {
         }
         let form = BookCargoForm(
             origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",
-            revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "")
+            revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "",
+            weight: weight ?? "")
         try await BookRendering(quiet: quiet).run(
             app.bookCargo, form, as: format, flags: ["origin": "from", "destination": "to", "maxTransitDays": "max-transit"])
     }

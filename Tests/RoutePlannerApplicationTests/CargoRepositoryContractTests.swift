@@ -26,7 +26,7 @@ func checkCargoRepositoryContract(
     // A cargo with its itinerary, events, customer and revenue comes back as it was saved.
     let late = try HandlingEvent(
         kind: .load, location: "HKHKG", voyage: "AE1-0100W", completionTime: SampleVoyages.day(3, 2), registrationTime: SampleVoyages.day(3, 3, hour: 7))
-    var cargo = try Cargo(trackingId: "ABC123", teu: 2, specification: Sample.specification, revenuePerTEU: 1_250.5, customerId: "ACME")
+    var cargo = try Cargo(trackingId: "ABC123", teu: 2, specification: Sample.specification, revenuePerTEU: 1_250.5, customerId: "ACME", weight: 24.5)
     try cargo.assign(to: Sample.fastest)
     try cargo.register(late)
     try cargo.register(Sample.receive)
@@ -36,6 +36,7 @@ func checkCargoRepositoryContract(
     #expect(loaded?.itinerary == Sample.fastest, sourceLocation: sourceLocation)
     #expect(loaded?.handlingEvents == [Sample.receive, late], sourceLocation: sourceLocation)
     #expect(loaded?.customerId == "ACME" && loaded?.revenuePerTEU == 1_250.5 && loaded?.teu == 2, sourceLocation: sourceLocation)
+    #expect(loaded?.weight == 24.5 && loaded?.booking.weight == 24.5, sourceLocation: sourceLocation)
     #expect(loaded?.delivery == cargo.delivery, sourceLocation: sourceLocation)
 
     // Saving again replaces it: a new event, a new specification (of another cargo type, with dangerous goods and

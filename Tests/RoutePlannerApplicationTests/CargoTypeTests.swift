@@ -93,8 +93,13 @@ import Testing
         #expect(RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", maxTransitDays: "30")) == .failure(ValidationError(fields: [
             "maxTransitDays": "Leave this blank: a booked cargo is routed by its own specification.",
         ])))
-        let booking = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", maxTransitDays: "20")
+        var booking = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", maxTransitDays: "20", weight: " 24.5 ")
         #expect(try BookCargoRequest.create(booking).get().specification.maximumTransitTime == .seconds(20 * 86_400))
+        #expect(try BookCargoRequest.create(booking).get().weight == 24.5)
+        booking.weight = "0"
+        #expect(BookCargoRequest.create(booking) == .failure(ValidationError(fields: [
+            "weight": "Enter the weight in tonnes, above 0 and up to 10000000, such as 24.5.",
+        ])))
     }
 
     @Test func aMaximumTransitTimeIsInclusiveAndHard() async throws {

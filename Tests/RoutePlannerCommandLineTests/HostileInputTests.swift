@@ -63,7 +63,7 @@ import Testing
     static let cases: [(base: [String], flag: String, store: Bool)] =
         ["--from", "--to", "--ready", "--deadline", "-k", "--max-transshipments", "--via", "--avoid", "--avoid-voyage",
          "--cancel-voyage", "--close-port", "--delay", "--capacity", "--format", "--max-transit", "--criteria", "--sort"].map { (route, $0, false) }
-        + ["--from", "--to", "--ready", "--deadline", "--teu", "--revenue", "--customer", "--bookings", "--max-transit"].map {
+        + ["--from", "--to", "--ready", "--deadline", "--teu", "--revenue", "--customer", "--bookings", "--max-transit", "--weight"].map {
             (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], $0, true)
         }
         + ["--event", "--location", "--voyage", "--time", "--registered"].map {

@@ -89,6 +89,37 @@ import Testing
         #expect(reduced.movementCount == network.movementCount)
     }
 
+    @Test func bookingsAlreadyRoutedTakeTheirWeightAndReeferPlugsOffToo() throws {
+        // The feeder limits weight (2,000 t) and plugs (30); the ocean voyage limits neither.
+        let feeder = try #require(network.voyage("NF-0310N"))
+        let limited = try network(replacing: "NF-0310N", with: feeder.replacingMovements(feeder.movements.map {
+            var movement = $0
+            movement.weightCapacity = 2_000
+            movement.reeferPlugs = 30
+            return movement
+        }))
+        let routed = try #require(limited.leg(
+            voyage: "NF-0310N", from: itinerary.legs[1].loadLocation.code, departing: itinerary.legs[1].loadTime,
+            to: itinerary.legs[1].unloadLocation.code, arriving: itinerary.legs[1].unloadTime))
+        let onLimited = try Itinerary(legs: [itinerary.legs[0], routed])
+        let reefer = try RouteSpecification(
+            origin: onLimited.origin, destination: onLimited.destination, readyTime: SampleVoyages.day(3, 1),
+            arrivalDeadline: SampleVoyages.day(4, 30), cargoType: .reefer)
+        let dry = try RouteSpecification(
+            origin: onLimited.origin, destination: onLimited.destination, readyTime: SampleVoyages.day(3, 1),
+            arrivalDeadline: SampleVoyages.day(4, 30))
+        let reduced = limited.reducingCapacity(byBookings: [
+            (onLimited, try Booking(id: "R", teu: 9, specification: reefer, weight: 120.2)),
+            (onLimited, try Booking(id: "D", teu: 4, specification: dry, weight: nil)),
+        ])
+        let movements = try #require(reduced.voyage("NF-0310N")).movements
+        #expect(movements.map(\.capacity) == [1_187, 1_187])
+        // 120.2 t takes 121 whole tonnes; a reefer of 9 TEU takes five plugs, the dry booking none.
+        #expect(movements.map(\.weightCapacity) == [1_879, 1_879])
+        #expect(movements.map(\.reeferPlugs) == [25, 25])
+        #expect(try #require(reduced.voyage("AE1-0100W")).movements.map(\.weightCapacity) == [nil, nil, nil, nil])
+    }
+
     @Test func reducingCapacityNeverGoesBelowZeroAndSkipsLegsNoLongerSailed() throws {
         let reduced = network.reducingCapacity(by: [(itinerary, 5_000)])
         #expect(try #require(reduced.voyage("NF-0310N")).movements.map(\.capacity) == [0, 0])

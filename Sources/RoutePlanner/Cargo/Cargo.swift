@@ -21,6 +21,8 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public let teu: Int
     /// The revenue per TEU carried, when known.
     public let revenuePerTEU: Double?
+    /// The gross weight in tonnes, when known (``Booking/weight``).
+    public let weight: Double?
     /// The customer who booked the cargo, when known.
     public let customerId: CustomerId?
     /// The booking's reference in the system it was booked from (a bookings file's `booking` column), when
@@ -38,16 +40,17 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     /// Books cargo.
     ///
-    /// - Throws: ``CargoError/sizeNotPositive(_:)`` or ``CargoError/invalidRevenue(_:)``.
+    /// - Throws: ``CargoError/sizeNotPositive(_:)``, ``CargoError/invalidRevenue(_:)`` or ``CargoError/invalidWeight(_:)``.
     public init(
         trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double? = nil, customerId: CustomerId? = nil,
-        bookingReference: String? = nil
+        bookingReference: String? = nil, weight: Double? = nil
     ) throws(CargoError) {
         guard teu > 0 else { throw .sizeNotPositive(teu) }
         if let revenuePerTEU, !(0...Booking.maximumRevenuePerTEU).contains(revenuePerTEU) { throw .invalidRevenue(revenuePerTEU) }
+        if let weight, !(weight > 0 && weight <= Booking.maximumWeight) { throw .invalidWeight(weight) }
         self.init(
             valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
-            bookingReference: bookingReference)
+            bookingReference: bookingReference, weight: weight)
     }
 
     /// Restores cargo as a repository stored it: its booked ready time, its itinerary (which may no longer fit
@@ -61,12 +64,13 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// - Throws: ``CargoError/sizeNotPositive(_:)``.
     public init(
         trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: CustomerId?,
-        bookingReference: String? = nil, bookedReadyTime: Date? = nil, itinerary: Itinerary?, handlingEvents: [HandlingEvent]
+        bookingReference: String? = nil, bookedReadyTime: Date? = nil, weight: Double? = nil, itinerary: Itinerary?,
+        handlingEvents: [HandlingEvent]
     ) throws(CargoError) {
         guard teu > 0 else { throw .sizeNotPositive(teu) }
         self.init(
             valid: trackingId, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU, customerId: customerId,
-            bookingReference: bookingReference, bookedReadyTime: bookedReadyTime)
+            bookingReference: bookingReference, bookedReadyTime: bookedReadyTime, weight: weight.flatMap { $0 > 0 && $0 <= Booking.maximumWeight ? $0 : nil })
         self.itinerary = itinerary
         self.handlingEvents = handlingEvents.enumerated()
             .sorted { ($0.element.completionTime, $0.offset) < ($1.element.completionTime, $1.offset) }.map(\.element)
@@ -77,13 +81,14 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         guard let trackingId = TrackingId(booking.id) else { preconditionFailure("a booking's id is never blank") }
         self.init(
             valid: trackingId, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
-            customerId: nil, bookingReference: nil)
+            customerId: nil, bookingReference: nil, weight: booking.weight)
     }
 
     private init(
         valid trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: CustomerId?,
-        bookingReference: String?, bookedReadyTime: Date? = nil
+        bookingReference: String?, bookedReadyTime: Date? = nil, weight: Double? = nil
     ) {
+        self.weight = weight
         self.bookedReadyTime = bookedReadyTime ?? specification.readyTime
         self.trackingId = trackingId
         self.teu = teu
@@ -93,10 +98,12 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         self.specification = specification
     }
 
-    /// The booking the cargo stands for now: its tracking id, size, revenue and current specification.
+    /// The booking the cargo stands for now: its tracking id, size, revenue, weight and current specification.
     public var booking: Booking {
         // A store from before the maximum may hold more; the assignment takes the maximum.
-        Booking(valid: trackingId.rawValue, teu: teu, specification: specification, revenuePerTEU: revenuePerTEU.map { min($0, Booking.maximumRevenuePerTEU) })
+        Booking(
+            valid: trackingId.rawValue, teu: teu, specification: specification,
+            revenuePerTEU: revenuePerTEU.map { min($0, Booking.maximumRevenuePerTEU) }, weight: weight)
     }
 
     public var id: TrackingId { trackingId }

@@ -38,24 +38,45 @@ extension ScheduleNetwork {
     ///
     /// - Complexity: O(*m* + *l*) for *m* movements and *l* movements ridden, plus building the network.
     public func reducingCapacity(by loads: [(itinerary: Itinerary, teu: Int)]) -> ScheduleNetwork {
-        var taken: [VoyageNumber: [Int: Int]] = [:]
-        for (itinerary, teu) in loads {
+        reducing(loads.map { ($0.itinerary, (teu: $0.teu, tonnes: 0, plugs: 0)) })
+    }
+
+    /// The network with what the bookings already routed take off each movement's capacities, as
+    /// ``reducingCapacity(by:)`` does: their TEU, their weight (in whole tonnes, rounded up) where a movement
+    /// limits weight, and a reefer's plugs where it limits plugs.
+    public func reducingCapacity(byBookings loads: [(itinerary: Itinerary, booking: Booking)]) -> ScheduleNetwork {
+        reducing(loads.map { itinerary, booking in
+            let tonnes = booking.weight.map { Int(min($0, Booking.maximumWeight).rounded(.up)) } ?? 0
+            return (itinerary, (teu: booking.teu, tonnes: tonnes, plugs: booking.reeferPlugs))
+        })
+    }
+
+    private func reducing(_ loads: [(Itinerary, (teu: Int, tonnes: Int, plugs: Int))]) -> ScheduleNetwork {
+        var taken: [VoyageNumber: [Int: (teu: Int, tonnes: Int, plugs: Int)]] = [:]
+        for (itinerary, load) in loads where load.teu > 0 {
             for leg in itinerary.legs {
                 guard let sailed = self.leg(
                     voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
                     arriving: leg.unloadTime)
                 else { continue }
-                for position in sailed.movementIndices where teu > 0 {
-                    taken[leg.voyage.number, default: [:]][position, default: 0] &+= min(teu, Int(Int32.max))
+                for position in sailed.movementIndices {
+                    let before = taken[leg.voyage.number, default: [:]][position] ?? (0, 0, 0)
+                    taken[leg.voyage.number, default: [:]][position] = (
+                        before.teu &+ min(load.teu, Int(Int32.max)), before.tonnes &+ min(load.tonnes, Int(Int32.max)),
+                        before.plugs &+ min(load.plugs, Int(Int32.max)))
                 }
             }
         }
         guard !taken.isEmpty else { return self }
+        func less(_ capacity: Int, _ used: Int) -> Int { max(0, capacity - min(used, capacity)) }
         let voyages = voyages.map { voyage -> Voyage in
             guard let load = taken[voyage.number] else { return voyage }
             let movements = voyage.movements.enumerated().map { position, movement in
                 var reduced = movement
-                reduced.capacity = max(0, movement.capacity - min(load[position] ?? 0, movement.capacity))
+                let used = load[position] ?? (0, 0, 0)
+                reduced.capacity = less(movement.capacity, used.teu)
+                reduced.weightCapacity = movement.weightCapacity.map { less($0, used.tonnes) }
+                reduced.reeferPlugs = movement.reeferPlugs.map { less($0, used.plugs) }
                 return reduced
             }
             return voyage.replacingMovements(movements)

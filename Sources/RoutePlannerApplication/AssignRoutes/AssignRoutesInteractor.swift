@@ -73,7 +73,7 @@ public struct AssignRoutesInteractor: UseCase {
             return .failure(.invalidOperation("There are no bookings to assign: every cargo is routed or on its way"
                 + (handled.isEmpty ? "." : "; \(handled.joined(separator: ", ")) \(handled.count == 1 ? "is" : "are") handled without an itinerary: route \(handled.count == 1 ? "it" : "them") from where \(handled.count == 1 ? "it is" : "they are").")))
         }
-        let residual = network.reducingCapacity(by: kept.compactMap { each in each.itinerary.map { ($0, each.teu) } })
+        let residual = network.reducingCapacity(byBookings: kept.compactMap { each in each.itinerary.map { ($0, each.booking) } })
         let plan: AssignmentPlan
         do {
             plan = try solver.assign(open.map(\.booking), on: residual, options: request.options, progress: UseCaseProgress.report)

@@ -43,7 +43,7 @@ public struct BookCargoInteractor: UseCase {
             }
             let cargo = try Cargo(
                 trackingId: try await cargoRepository.nextTrackingId(), teu: request.teu, specification: request.specification,
-                revenuePerTEU: request.revenuePerTEU, customerId: request.customerId)
+                revenuePerTEU: request.revenuePerTEU, customerId: request.customerId, weight: request.weight)
             try await cargoRepository.save(cargo)
             return .success(BookCargoResponse(cargo: CargoSummary(cargo)))
         } catch {

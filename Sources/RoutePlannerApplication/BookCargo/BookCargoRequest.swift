@@ -21,12 +21,15 @@ public struct BookCargoForm: Hashable, Sendable {
     public var dangerousGoods: Bool
     /// The longest transit in days, decimals allowed; blank for no limit.
     public var maxTransitDays: String
+    /// The gross weight in tonnes, decimals allowed; blank when not known.
+    public var weight: String
 
     public init(
         origin: String, destination: String, ready: String, deadline: String, teu: String = "1", customer: String, revenue: String = "",
-        cargoType: String = "", dangerousGoods: Bool = false, maxTransitDays: String = ""
+        cargoType: String = "", dangerousGoods: Bool = false, maxTransitDays: String = "", weight: String = ""
     ) {
         self.maxTransitDays = maxTransitDays
+        self.weight = weight
         self.cargoType = cargoType
         self.dangerousGoods = dangerousGoods
         self.origin = origin
@@ -45,12 +48,14 @@ public struct BookCargoRequest: FormRequest, Hashable {
     public let teu: Int
     public let customerId: CustomerId
     public let revenuePerTEU: Double?
+    /// The gross weight in tonnes, when known.
+    public let weight: Double?
 
     /// The most TEU one booking may hold.
     public static let maximumTEU = 100_000
 
     /// Validates the form: every field error at once, keyed by `origin`, `destination`, `ready`, `deadline`,
-    /// `teu`, `customer`, `revenue`, `cargoType` and `maxTransitDays`.
+    /// `teu`, `customer`, `revenue`, `cargoType`, `maxTransitDays` and `weight`.
     public static func create(_ form: BookCargoForm) -> Result<BookCargoRequest, ValidationError> {
         var fields = FormFields()
         let origin = fields.code(form.origin, field: "origin")
@@ -62,15 +67,20 @@ public struct BookCargoRequest: FormRequest, Hashable {
         let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
         let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
         let transit = fields.transitTime(form.maxTransitDays, field: "maxTransitDays")
+        let weightText = form.weight.trimmingCharacters(in: .whitespaces)
+        let weight: Double?? = weightText.isEmpty ? .some(nil) : FormFields.decimal(weightText).flatMap {
+            $0 > 0 && $0 <= Booking.maximumWeight ? .some($0) : nil
+        }
+        if weight == nil { fields.fail("weight", "Enter the weight in tonnes, above 0 and up to \(Int(Booking.maximumWeight)), such as 24.5.") }
         RouteCargoRequest.validate(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: [], avoiding: [], into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let teu = teu ?? nil, let customer,
-              let revenue, let cargoType, let transit,
+              let revenue, let cargoType, let transit, let weight,
               let specification = try? RouteSpecification(
                   origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
                   containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit)
         else { return .failure(ValidationError(fields: fields.errors)) }
-        return .success(BookCargoRequest(specification: specification, teu: teu, customerId: customer, revenuePerTEU: revenue))
+        return .success(BookCargoRequest(specification: specification, teu: teu, customerId: customer, revenuePerTEU: revenue, weight: weight))
     }
 }

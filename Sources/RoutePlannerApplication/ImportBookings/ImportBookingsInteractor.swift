@@ -90,7 +90,7 @@ public struct ImportBookingsInteractor: UseCase {
                 let booking = row.booking
                 return try Cargo(
                     trackingId: trackingId, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
-                    customerId: row.customerId ?? request.customerId, bookingReference: booking.id)
+                    customerId: row.customerId ?? request.customerId, bookingReference: booking.id, weight: booking.weight)
             }
             try await cargoRepository.save(cargo)
             return .success(ImportBookingsResponse(cargo: cargo.map(CargoSummary.init)))

@@ -155,6 +155,7 @@ public enum CargoDocument {
         let cargoType: String
         let dangerousGoods: Bool
         let maxTransitDays: Double?
+        let weightTonnes: Double?
         let status, routingStatus, transportStatus: String
         let lastLocation: String?
         let currentVoyage: String?
@@ -177,6 +178,7 @@ public enum CargoDocument {
             cargoType = specification.cargoType.rawValue
             dangerousGoods = specification.containsDangerousGoods
             maxTransitDays = specification.maximumTransitTime.map { Double($0.components.seconds) / 86_400 }
+            weightTonnes = cargo.weight
             status = switch delivery.status {
             case .onTrack: "onTrack"
             case .misdirected: "misdirected"

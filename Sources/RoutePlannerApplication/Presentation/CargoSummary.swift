@@ -9,6 +9,8 @@ public struct CargoSummary: Hashable, Sendable {
     public let customerId: CustomerId?
     /// The booking's reference in the system it was booked from, when there is one.
     public let bookingReference: String?
+    /// The gross weight in tonnes, when booked with one.
+    public let weight: Double?
     public let specification: RouteSpecification
     public let itinerary: Itinerary?
     /// Where the cargo is on its way: routing and transport status, misdirection, next activity and ETA.
@@ -25,6 +27,7 @@ public struct CargoSummary: Hashable, Sendable {
         teu = cargo.teu
         customerId = cargo.customerId
         bookingReference = cargo.bookingReference
+        weight = cargo.weight
         specification = cargo.specification
         itinerary = cargo.itinerary
         delivery = cargo.delivery
