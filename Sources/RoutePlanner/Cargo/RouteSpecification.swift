@@ -27,8 +27,10 @@ public struct RouteSpecification: Hashable, Sendable {
     /// it has a limit.
     public let maximumTransitTime: Duration?
 
-    /// The longest maximum transit time a specification takes: 10 years.
-    public static let transitTimeLimit = Duration.seconds(3_653 * 86_400)
+    /// The longest maximum transit time a specification takes, in days: 3,650, about 10 years.
+    public static let maximumTransitDays = 3_650
+    /// The longest maximum transit time a specification takes (``maximumTransitDays``).
+    public static let transitTimeLimit = Duration.seconds(maximumTransitDays * 86_400)
 
     /// The times a specification, a schedule and an itinerary may hold: 0001-01-01T00:00:00Z to
     /// 9999-12-31T23:59:59Z, the years ISO 8601 writes with four digits.

@@ -94,8 +94,9 @@ extension CSVImporter {
             var transit: Duration?
             let transitText = table.text(transitColumn)
             if !transitText.isEmpty {
-                if let days = Double(transitText), days > 0, days <= 3_650 { transit = .seconds(Int64((days * 86_400).rounded())) }
-                else { fail(transitColumn, "max_transit_days \(quoted(transitText)) is not a number of days above 0 and up to 3650") }
+                let most = RouteSpecification.maximumTransitDays
+                if let days = Double(transitText), days > 0, days <= Double(most) { transit = .seconds(Int64((days * 86_400).rounded())) }
+                else { fail(transitColumn, "max_transit_days \(quoted(transitText)) is not a number of days above 0 and up to \(most)") }
             }
             var weight: Double?
             let weightText = table.text(weightColumn)

@@ -138,7 +138,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     }
 
     /// The longest maximum transit a request takes, in days: 10 years.
-    public static let maximumTransitDays = 3_650
+    public static let maximumTransitDays = RouteSpecification.maximumTransitDays
 
     /// Validates a form: every field error at once, keyed by `trackingId`, `origin`, `destination`, `ready`,
     /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages`, `cargoType`, `maxTransitDays`,
