@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
         .library(name: "RoutePlannerStore", targets: ["RoutePlannerStore"]),
         .library(name: "RoutePlannerPictures", targets: ["RoutePlannerPictures"]),
+        .library(name: "DCSACommercialSchedules", targets: ["DCSACommercialSchedules"]),
+        .library(name: "RoutePlannerServer", targets: ["RoutePlannerServer"]),
         .executable(name: "route-planner", targets: ["route-planner"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
         .executable(name: "reroute-cargo", targets: ["reroute-cargo"]),
@@ -22,6 +24,16 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // The server: Hummingbird and what it already brings (NIO, swift-log, swift-metrics, service lifecycle),
+        // the OpenAPI transport for it, and a Prometheus exporter for swift-metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The routing core: domain, compiled network and route search. Pure Swift, no C.
@@ -35,10 +47,34 @@ let package = Package(
             sources: ["BundledData.swift"],
             resources: [.copy("linerlib-worldsmall"), .copy("unlocode")]
         ),
+        // The types of DCSA Commercial Schedules 1.0.3 and its server protocol, generated from docs/dcsa/CS_v1.0.3.yaml
+        // by Tools/generate_dcsa_types.sh (swift-openapi-generator) and committed, so that no build runs the generator.
+        .target(
+            name: "DCSACommercialSchedules",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
         // The application layer: use cases, repositories, controllers, presenters, coordinators, view models.
         .target(
             name: "RoutePlannerApplication",
-            dependencies: ["RoutePlanner"]
+            dependencies: ["RoutePlanner", "DCSACommercialSchedules"]
+        ),
+        // The DCSA Commercial Schedules API over HTTP, on Hummingbird: the route engine behind the standard.
+        .target(
+            name: "RoutePlannerServer",
+            dependencies: [
+                "RoutePlanner", "RoutePlannerApplication", "DCSACommercialSchedules",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
         ),
         // The cargo store: SQLite through GRDB, behind the application's repository protocols.
         .target(
@@ -64,7 +100,8 @@ let package = Package(
             name: "route-planner",
             dependencies: [
                 "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerStore",
-                "RoutePlannerPictures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RoutePlannerPictures", "RoutePlannerServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Named sample data, a random network generator and a brute-force oracle; tests only.
@@ -104,8 +141,16 @@ let package = Package(
             dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerPictures", "RoutePlannerTestSupport"]
         ),
         .testTarget(
+            name: "RoutePlannerServerTests",
+            dependencies: [
+                "RoutePlanner", "BundledData", "RoutePlannerServer", "DCSACommercialSchedules", "RoutePlannerTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
             name: "RoutePlannerCommandLineTests",
-            dependencies: ["route-cargo", "reroute-cargo", "route-planner"],
+            dependencies: ["route-cargo", "reroute-cargo", "route-planner", "RoutePlannerTestSupport"],
             // The command's snapshots are read from the source tree (#filePath), so that they can be re-recorded.
             exclude: ["Snapshots"]
         ),

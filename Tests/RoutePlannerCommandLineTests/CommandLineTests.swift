@@ -1,4 +1,5 @@
 import Foundation
+import RoutePlannerTestSupport
 import Testing
 
 /// The `route-planner` binary end to end: whole outputs and exit statuses.

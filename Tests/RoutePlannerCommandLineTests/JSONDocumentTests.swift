@@ -1,4 +1,5 @@
 import Foundation
+import RoutePlannerTestSupport
 import Testing
 
 /// Every JSON document the command writes is data only and valid against its schema in docs/schemas: the route

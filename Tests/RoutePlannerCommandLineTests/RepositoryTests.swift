@@ -1,4 +1,5 @@
 import Foundation
+import RoutePlannerTestSupport
 import Testing
 
 /// The repository stands alone and declares what an adopter needs: no file refers to a path outside it, every

@@ -6,18 +6,19 @@ import Foundation
 ///
 /// Python 3 with `jsonschema` (4.18 or later) and `pyyaml` is part of the test environment (.ci/run installs
 /// them); without them validation fails with the validator's message rather than passing unchecked.
-enum JSONSchemas {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public enum JSONSchemas {
+    /// The repository's root, found from this file's place in it.
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The problems of `documents` against the DCSA schema `name`, one line each, naming the document by its
     /// position (`stdin#1` is the first); empty when every document is valid. An array document is checked item
     /// by item, as the endpoints' responses are arrays of the schema.
-    static func problems(_ documents: [String], dcsa name: String = "PointToPoint") throws -> String {
+    public static func problems(_ documents: [String], dcsa name: String = "PointToPoint") throws -> String {
         try validate(documents, ["--dcsa", name])
     }
 
     /// The problems of `documents` against one of docs/schemas, such as `cargo` for docs/schemas/cargo.schema.json.
-    static func problems(_ documents: [String], schema name: String) throws -> String {
+    public static func problems(_ documents: [String], schema name: String) throws -> String {
         try validate(documents, [repository.appendingPathComponent("docs/schemas/\(name).schema.json").path])
     }
 

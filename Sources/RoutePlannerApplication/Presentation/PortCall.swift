@@ -1,0 +1,74 @@
+import Foundation
+import RoutePlanner
+
+/// A voyage's call at a port, as schedules publish it: when the vessel arrives and when it leaves, each in the
+/// port's local time, and the cut-off times of the sailing from it.
+///
+/// A voyage of movements A→B, B→C calls at A (departure only), B (arrival and departure) and C (arrival only);
+/// where a movement does not leave from the port the one before it reached, the two ports are separate calls.
+public struct PortCall: Hashable, Sendable {
+    /// The voyage calling.
+    public let voyage: Voyage
+    /// The call's position in the voyage, from 0.
+    public let position: Int
+    /// The port.
+    public let location: Location
+    /// When the vessel arrives, or `nil` at the voyage's first port.
+    public let arrival: Date?
+    /// When the vessel leaves, or `nil` at the voyage's last port.
+    public let departure: Date?
+    /// The local time's offset from UTC in seconds at the arrival: the schedule's own (DCSA input), else the
+    /// port's time zone, else `nil` for UTC.
+    public let arrivalUTCOffset: Int?
+    /// The local time's offset from UTC in seconds at the departure, found as ``arrivalUTCOffset`` is.
+    public let departureUTCOffset: Int?
+    /// The cut-off times of the sailing from the port.
+    public let cutOffTimes: [CutOffTime]
+
+    /// The calls of a voyage, in order.
+    ///
+    /// - Complexity: O(*m*) for a voyage of *m* movements.
+    public static func calls(of voyage: Voyage, in network: ScheduleNetwork) -> [PortCall] {
+        var calls: [PortCall] = []
+        func location(_ code: UnLocode) -> Location {
+            network.location(code) ?? Location(code: code, name: code.rawValue)
+        }
+        func offset(_ given: Int?, _ location: Location, _ time: Date) -> Int? {
+            given ?? location.timeZone.map { $0.secondsFromGMT(for: time) }
+        }
+        var arriving: (location: Location, time: Date, offset: Int?)?
+        for movement in voyage.movements {
+            let from = location(movement.departureLocation)
+            let departureOffset = offset(movement.departureUTCOffset, from, movement.departureTime)
+            if let arrived = arriving, arrived.location.code == from.code {
+                calls.append(PortCall(
+                    voyage: voyage, position: calls.count, location: from, arrival: arrived.time, departure: movement.departureTime,
+                    arrivalUTCOffset: arrived.offset, departureUTCOffset: departureOffset, cutOffTimes: movement.cutOffTimes))
+            } else {
+                if let arrived = arriving {
+                    calls.append(PortCall(
+                        voyage: voyage, position: calls.count, location: arrived.location, arrival: arrived.time, departure: nil,
+                        arrivalUTCOffset: arrived.offset, departureUTCOffset: nil, cutOffTimes: []))
+                }
+                calls.append(PortCall(
+                    voyage: voyage, position: calls.count, location: from, arrival: nil, departure: movement.departureTime,
+                    arrivalUTCOffset: nil, departureUTCOffset: departureOffset, cutOffTimes: movement.cutOffTimes))
+            }
+            let to = location(movement.arrivalLocation)
+            arriving = (to, movement.arrivalTime, offset(movement.arrivalUTCOffset, to, movement.arrivalTime))
+        }
+        if let arrived = arriving {
+            calls.append(PortCall(
+                voyage: voyage, position: calls.count, location: arrived.location, arrival: arrived.time, departure: nil,
+                arrivalUTCOffset: arrived.offset, departureUTCOffset: nil, cutOffTimes: []))
+        }
+        return calls
+    }
+
+    /// The local dates of the call's arrival and departure, as `yyyy-MM-dd`: what DCSA's date filters match.
+    public var localDates: [String] {
+        [arrival.map { ($0, arrivalUTCOffset) }, departure.map { ($0, departureUTCOffset) }].compactMap { $0 }.map { time, offset in
+            String(RouteDocument.timestamp(time, utcOffset: offset).prefix(10))
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import DCSACommercialSchedules
+import Foundation
+import Logging
+import OpenAPIRuntime
+import RoutePlanner
+import RoutePlannerApplication
+
+/// DCSA Commercial Schedules 1.0.3 over a schedule: point-to-point routings from the router, port and vessel
+/// schedules from the network's voyages. The operations and their types are generated from the specification
+/// (``APIProtocol``); docs/Server.md says how each parameter is read.
+///
+/// Every request takes the schedule being served once and finishes on it. A request with problems is answered
+/// 400 with a DCSA `ErrorResponse` holding one entry per problem; a search that runs past its budget, 503.
+struct CommercialSchedulesAPI: APIProtocol {
+    /// The version of the standard served, sent as `API-Version` with every response.
+    static let apiVersion = "1.0.3"
+    /// How many days after the day a port schedule is asked for it covers: a week, in which every weekly
+    /// service calls.
+    static let portScheduleDays = 7
+    /// How far after the departure window's start the arrival may be when no arrival window ends it.
+    static let defaultSearchDays = 60
+
+    let schedules: ScheduleHolder
+    let budget: Duration
+    let metrics: ServerMetrics
+    let now: @Sendable () -> Date
+
+    // MARK: Point-to-point routings
+
+    func getV1PointToPoint(_ input: Operations.GetV1PointToPoint.Input) async throws -> Operations.GetV1PointToPoint.Output {
+        let schedule = schedules.current, network = schedule.network, query = input.query
+        var problems = QueryProblems()
+        problems.apiVersion(input.headers.apiVersion)
+        let origin = problems.location(query.placeOfReceipt, "placeOfReceipt", in: network)
+        let destination = problems.location(query.placeOfDelivery, "placeOfDelivery", in: network)
+        let departureStart = problems.date(query.departureStartDate, "departureStartDate")
+        let departureEnd = problems.date(query.departureEndDate, "departureEndDate", endOfDay: true)
+        let arrivalStart = problems.date(query.arrivalStartDate, "arrivalStartDate")
+        let arrivalEnd = problems.date(query.arrivalEndDate, "arrivalEndDate", endOfDay: true)
+        problems.window((departureStart, "departureStartDate"), (departureEnd, "departureEndDate"), value: query.departureEndDate)
+        problems.window((arrivalStart, "arrivalStartDate"), (arrivalEnd, "arrivalEndDate"), value: query.arrivalEndDate)
+        if let maxTranshipment = query.maxTranshipment, !(0...Int32(RouteCargoRequest.maximumTransshipments)).contains(maxTranshipment) {
+            problems.add(
+                .invalidValue, "maxTranshipment", value: String(maxTranshipment),
+                "maxTranshipment must be from 0 to \(RouteCargoRequest.maximumTransshipments).")
+        }
+        for (property, type) in [("receiptTypeAtOrigin", query.receiptTypeAtOrigin?.rawValue), ("deliveryTypeAtDestination", query.deliveryTypeAtDestination?.rawValue)] {
+            if let type, type != "CY" {
+                problems.add(.notOffered, property, value: type, "Only CY is offered: route-planner routes from port to port, without door (SD) or CFS service.")
+            }
+        }
+        let cargoType = query.cargoType.map { CargoType(rawValue: $0) } ?? .dry
+        if cargoType == nil { problems.add(.invalidValue, "cargoType", value: query.cargoType, "cargoType must be DRY or REEFER.") }
+        let limit = problems.limit(query.limit)
+        let filters = [
+            query.placeOfReceipt, query.placeOfDelivery, query.departureStartDate, query.departureEndDate, query.arrivalStartDate,
+            query.arrivalEndDate, query.maxTranshipment.map { String($0) }, query.receiptTypeAtOrigin?.rawValue,
+            query.deliveryTypeAtDestination?.rawValue, query.cargoType,
+        ]
+        let page = Page(cursor: query.cursor, limit: limit, generation: schedule.generation, filters: filters)
+        if page == nil { problems.add(.invalidCursor, "cursor", value: query.cursor, Self.cursorMessage) }
+        guard problems.isEmpty, let origin, let destination, let cargoType, let page else {
+            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
+        }
+
+        // The collection is the best candidates, up to the most a search returns; a page needs those up to its end
+        // and one more, to know whether a next page exists; windows that filter the options need them all.
+        let ready = departureStart ?? now()
+        let deadline = arrivalEnd ?? (departureEnd ?? ready).addingTimeInterval(Double(Self.defaultSearchDays) * 86_400)
+        let filtered = departureEnd != nil || arrivalStart != nil
+        let wanted = filtered ? RouteCargoRequest.maximumLimit : min(RouteCargoRequest.maximumLimit, page.offset + page.limit + 1)
+        let request = RouteCargoRequest.create(
+            origin: origin.code, destination: destination.code, readyTime: ready, arrivalDeadline: deadline, limit: wanted,
+            maxTransshipments: query.maxTranshipment.map { Int($0) }, cargoType: cargoType)
+        switch request {
+        case .failure(let invalid):
+            for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) {
+                let property = ["destination": "placeOfDelivery", "deadline": "arrivalEndDate", "origin": "placeOfReceipt"][field] ?? field
+                problems.add(.invalidValue, property, value: nil, message)
+            }
+            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
+        case .success(let request):
+            let interactor = RouteCargoInteractor(
+                locations: InMemoryScheduleRepository(network: network), voyages: InMemoryScheduleRepository(network: network))
+            let result = await Self.within(budget) { await interactor.execute(request) }
+            var itineraries: [Itinerary]
+            switch result {
+            case .success(let response)?: itineraries = response.itineraries
+            case .failure(.noRoute)?: itineraries = []
+            case nil, .failure(.cancelled)?:
+                metrics.searched(.overBudget)
+                return .undocumented(statusCode: 503, ErrorDocument.overBudget(budget))
+            case .failure(let error)?:
+                throw error
+            }
+            metrics.searched(itineraries.isEmpty ? .noRoute : .found)
+            if let departureEnd { itineraries.removeAll { $0.departureTime > departureEnd } }
+            if let arrivalStart { itineraries.removeAll { $0.arrivalTime < arrivalStart } }
+            let range = page.range(of: itineraries.count)
+            return .ok(.init(
+                headers: .init(
+                    apiVersion: Self.apiVersion,
+                    nextPageCursor: page.nextCursor(count: itineraries.count, generation: schedule.generation, filters: filters)),
+                body: .json(RouteDocument.pointToPoint(Array(itineraries[range]), numberedFrom: range.lowerBound + 1))))
+        }
+    }
+
+    // MARK: Port schedules
+
+    func getV1PortSchedules(_ input: Operations.GetV1PortSchedules.Input) async throws -> Operations.GetV1PortSchedules.Output {
+        let schedule = schedules.current, network = schedule.network, query = input.query
+        var problems = QueryProblems()
+        problems.apiVersion(input.headers.apiVersion)
+        let location = problems.location(query.unLocationCode, "UNLocationCode", in: network)
+        let day = problems.date(query.date, "date")
+        let limit = problems.limit(query.limit)
+        let filters = [query.unLocationCode, query.date]
+        let page = Page(cursor: query.cursor, limit: limit, generation: schedule.generation, filters: filters)
+        if page == nil { problems.add(.invalidCursor, "cursor", value: query.cursor, Self.cursorMessage) }
+        guard problems.isEmpty, let location, let day, let page else {
+            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
+        }
+        let lastDay = String(CSVWriter.timestamp(day.addingTimeInterval(Double(Self.portScheduleDays - 1) * 86_400)).prefix(10))
+        let firstDay = query.date
+        let calls = network.voyages.flatMap { PortCall.calls(of: $0, in: network) }
+            .filter { call in call.location.code == location.code && call.localDates.contains { firstDay <= $0 && $0 <= lastDay } }
+            .sorted { ($0.arrival ?? $0.departure!, $0.voyage.number.rawValue) < ($1.arrival ?? $1.departure!, $1.voyage.number.rawValue) }
+        let collection = [ScheduleDocument.portSchedule(location, calls: calls)]
+        return .ok(.init(
+            headers: .init(
+                apiVersion: Self.apiVersion,
+                nextPageCursor: page.nextCursor(count: collection.count, generation: schedule.generation, filters: filters)),
+            body: .json(Array(collection[page.range(of: collection.count)]))))
+    }
+
+    // MARK: Vessel schedules
+
+    func getV1VesselSchedule(_ input: Operations.GetV1VesselSchedule.Input) async throws -> Operations.GetV1VesselSchedule.Output {
+        let schedule = schedules.current, network = schedule.network, query = input.query
+        var problems = QueryProblems()
+        problems.apiVersion(input.headers.apiVersion)
+        let voyageFilters = [
+            query.vesselIMONumber, query.vesselName, query.carrierServiceCode, query.universalServiceReference, query.carrierVoyageNumber,
+            query.universalVoyageReference, query.unLocationCode, query.facilitySMDGCode, query.vesselOperatorCarrierCode,
+        ]
+        if voyageFilters.allSatisfy({ $0 == nil }) {
+            problems.add(
+                .missing, "vesselIMONumber", value: nil,
+                "Give at least one filter: vesselIMONumber, vesselName, carrierServiceCode, carrierVoyageNumber, UNLocationCode, or another of the standard's.")
+        }
+        // The patterns and lengths the specification gives these parameters.
+        for (property, value, pattern, example) in [
+            ("vesselIMONumber", query.vesselIMONumber, #"^\d{7,8}$"#, "7 or 8 digits"),
+            ("vesselName", query.vesselName, #"^\S(?:.*\S)?$"#, "at most 50 characters, without spaces around them"),
+            ("carrierServiceCode", query.carrierServiceCode, #"^.{1,11}$"#, "at most 11 characters"),
+            ("universalServiceReference", query.universalServiceReference, #"^SR\d{5}[A-Z]$"#, "SR, 5 digits and a letter"),
+            ("carrierVoyageNumber", query.carrierVoyageNumber, #"^.{1,50}$"#, "at most 50 characters"),
+            ("universalVoyageReference", query.universalVoyageReference, #"^\d{2}[0-9A-Z]{2}[NEWSR]$"#, "such as 2201N"),
+            ("facilitySMDGCode", query.facilitySMDGCode, #"^.{1,6}$"#, "at most 6 characters"),
+            ("vesselOperatorCarrierCode", query.vesselOperatorCarrierCode, #"^.{1,10}$"#, "at most 10 characters"),
+        ] {
+            if let value, value.range(of: pattern, options: .regularExpression) == nil || (property == "vesselName" && value.count > 50) {
+                problems.add(.invalidValue, property, value: value, "\(property) must be \(example).")
+            }
+        }
+        let port = query.unLocationCode.flatMap { problems.location($0, "UNLocationCode", in: network) }
+        let start = problems.date(query.startDate, "startDate"), end = problems.date(query.endDate, "endDate", endOfDay: true)
+        problems.window((start, "startDate"), (end, "endDate"), value: query.endDate)
+        let scope = query.responseScope ?? "FULL_VOYAGE"
+        if scope != "FULL_VOYAGE" && scope != "MATCHED_CALLS" {
+            problems.add(.invalidValue, "responseScope", value: scope, "responseScope must be FULL_VOYAGE or MATCHED_CALLS.")
+        }
+        let limit = problems.limit(query.limit)
+        let filters = voyageFilters + [query.startDate, query.endDate, query.responseScope]
+        let page = Page(cursor: query.cursor, limit: limit, generation: schedule.generation, filters: filters)
+        if page == nil { problems.add(.invalidCursor, "cursor", value: query.cursor, Self.cursorMessage) }
+        guard problems.isEmpty, let page else {
+            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
+        }
+        // The standard's defaults: from 3 months before the request to 6 months after it, matched on local dates.
+        let today = now()
+        let firstDay = query.startDate ?? Self.day(today.addingTimeInterval(-91 * 86_400))
+        let lastDay = query.endDate ?? Self.day(today.addingTimeInterval(183 * 86_400))
+        let matched: [(voyage: Voyage, calls: [PortCall])] = network.voyages.compactMap { voyage in
+            // Filters DCSA defines that a schedule file does not carry (universal references, SMDG terminal codes,
+            // operator codes) match no voyage.
+            guard query.universalServiceReference == nil, query.universalVoyageReference == nil, query.facilitySMDGCode == nil,
+                  query.vesselOperatorCarrierCode == nil,
+                  query.vesselIMONumber.map({ $0 == voyage.vesselIMONumber }) ?? true,
+                  query.vesselName.map({ $0 == voyage.vessel }) ?? true,
+                  query.carrierServiceCode.map({ $0 == voyage.service }) ?? true,
+                  query.carrierVoyageNumber.map({ $0 == voyage.number.rawValue }) ?? true
+            else { return nil }
+            let calls = PortCall.calls(of: voyage, in: network)
+            let matching = calls.filter { call in
+                (port.map { call.location.code == $0.code } ?? true) && call.localDates.contains { firstDay <= $0 && $0 <= lastDay }
+            }
+            guard !matching.isEmpty else { return nil }
+            return (voyage, scope == "MATCHED_CALLS" ? matching : calls)
+        }
+        let collection = ScheduleDocument.serviceSchedules(matched)
+        return .ok(.init(
+            headers: .init(
+                apiVersion: Self.apiVersion,
+                nextPageCursor: page.nextCursor(count: collection.count, generation: schedule.generation, filters: filters)),
+            body: .json(Array(collection[page.range(of: collection.count)]))))
+    }
+
+    // MARK: Helpers
+
+    static let cursorMessage = "cursor is not one this server gave for this query and this schedule: ask again without it (the schedule may have been reloaded)."
+
+    /// A day as `YYYY-MM-DD` in UTC.
+    static func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+
+    /// The work's result, or `nil` when it runs past the budget; the work is then cancelled and awaited.
+    static func within<Value: Sendable>(_ budget: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await work() }
+            group.addTask {
+                try? await Task.sleep(for: budget)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import DCSACommercialSchedules
+import Foundation
+import HTTPTypes
+import Logging
+import OpenAPIRuntime
+import RoutePlanner
+import RoutePlannerApplication
+
+/// DCSA `ErrorResponse` documents: for a bad request (400), a search over its budget (503) and a failure of the
+/// server's own (500), each naming the request it answers.
+enum ErrorDocument {
+    /// The request being answered, for the error documents: set for each operation by ``OperationMiddleware``.
+    @TaskLocal static var request: (method: HTTPRequest.Method, uri: String)?
+
+    /// A 400 document with the problems.
+    static func badRequest(_ problems: QueryProblems) -> Components.Schemas.ErrorResponse {
+        response(status: .badRequest, message: "The request has \(problems.errors.count == 1 ? "a problem" : "\(problems.errors.count) problems").", problems.errors)
+    }
+
+    /// A 503 answer: the search ran past its budget.
+    static func overBudget(_ budget: Duration) -> UndocumentedPayload {
+        var problems = QueryProblems()
+        problems.add(
+            .overBudget, "placeOfDelivery", value: nil,
+            "The search ran past its budget of \(budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); narrow the windows or the limit, or try again.")
+        let document = response(status: .serviceUnavailable, message: "The search took too long.", problems.errors)
+        return UndocumentedPayload(headerFields: headers(), body: HTTPBody(encode(document)))
+    }
+
+    /// A response for a status and its problems.
+    static func response(
+        status: HTTPResponse.Status, message: String, _ errors: [Components.Schemas.DetailedError]
+    ) -> Components.Schemas.ErrorResponse {
+        let request = Self.request
+        return Components.Schemas.ErrorResponse(
+            httpMethod: request.flatMap { Components.Schemas.ErrorResponse.HttpMethodPayload(rawValue: $0.method.rawValue) } ?? .get,
+            requestUri: String((request?.uri ?? "/").prefix(2048)), statusCode: Int32(status.code),
+            statusCodeText: String(status.reasonPhrase.prefix(50)), statusCodeMessage: String(message.prefix(200)),
+            providerCorrelationReference: Logger.current[metadataKey: "hb.request.id"].map { String($0.description.prefix(100)) },
+            errorDateTime: CSVWriter.timestamp(Date()), errors: errors)
+    }
+
+    /// The headers of every error document: JSON, and the version of the standard.
+    static func headers() -> HTTPFields {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[HTTPField.Name("API-Version")!] = CommercialSchedulesAPI.apiVersion
+        return fields
+    }
+
+    static func encode(_ document: Components.Schemas.ErrorResponse) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings and integers only, which always encode.
+        return (try? encoder.encode(document)) ?? Data()
+    }
+}

@@ -1,0 +1,155 @@
+import DCSACommercialSchedules
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import OpenAPIHummingbird
+import RoutePlanner
+import ServiceLifecycle
+import UnixSignals
+
+/// An HTTP server of DCSA Commercial Schedules 1.0.3 over a schedule, on Hummingbird.
+///
+/// - `GET /v1/point-to-point-routes`, `GET /v1/port-schedules`, `GET /v1/vessel-schedules`: the standard's
+///   operations (``CommercialSchedulesAPI``), whose handlers are generated from the specification;
+/// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
+/// - `GET /metrics`: the metrics in Prometheus's text format (``ServerMetrics``).
+///
+/// The schedule is loaded before the server starts and reloaded on `SIGHUP` (``reload()``): requests in flight
+/// finish on the schedule they started with, and a schedule that fails to load leaves the old one serving. `SIGTERM`
+/// and `SIGINT` stop it gracefully: it stops accepting connections and finishes the requests in flight.
+public final class ScheduleServer: Sendable {
+    /// Reads the schedule: the network, or an error whose description says what is wrong with the files.
+    public typealias Loader = @Sendable () async throws -> ScheduleNetwork
+
+    public let configuration: ServerConfiguration
+    private let source: String
+    private let load: Loader
+    private let logger: Logger
+    private let now: @Sendable () -> Date
+    private let holder: ScheduleHolder
+    let metrics = ServerMetrics()
+
+    /// Loads the schedule and makes a server for it; nothing listens yet.
+    ///
+    /// - Parameters:
+    ///   - source: What the loader reads, for the logs and `/health`: the files' names.
+    ///   - now: The clock that the defaults of the date windows are taken from.
+    /// - Throws: The loader's error when the schedule cannot be loaded.
+    public init(
+        configuration: ServerConfiguration = ServerConfiguration(), source: String, logger: Logger, now: @escaping @Sendable () -> Date = { Date() },
+        load: @escaping Loader
+    ) async throws {
+        self.configuration = configuration
+        self.source = source
+        self.load = load
+        self.logger = logger
+        self.now = now
+        let network = try await load()
+        holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
+        logger.info(
+            "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
+    }
+
+    /// The schedule being served.
+    public var schedule: ServedSchedule { holder.current }
+
+    /// Loads the schedule again and serves it from now on; when it fails to load, logs why and keeps serving the
+    /// old one.
+    ///
+    /// - Returns: Whether the new schedule is served.
+    @discardableResult
+    public func reload() async -> Bool {
+        do {
+            let network = try await load()
+            let served = holder.replace(with: network, source: source, at: now())
+            metrics.reloaded(true)
+            logger.info(
+                "schedule reloaded",
+                metadata: [
+                    "source": .string(source), "voyages": .stringConvertible(network.voyageCount),
+                    "generation": .stringConvertible(served.generation),
+                ])
+            return true
+        } catch {
+            metrics.reloaded(false)
+            logger.error(
+                "schedule reload failed; still serving the schedule loaded before",
+                metadata: ["source": .string(source), "generation": .stringConvertible(holder.current.generation), "reason": .string("\(error)")])
+            return false
+        }
+    }
+
+    /// The Hummingbird application: the routes, the middleware and the bounds of ``configuration``.
+    ///
+    /// - Parameter onServerRunning: Called with the port listened on, once it listens.
+    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+        let router = Router()
+        // Middleware applies to the routes added after it.
+        router.add(middleware: RequestLogMiddleware(metrics: metrics, maximumRequestBytes: configuration.maximumRequestBytes))
+        router.get("/health") { _, _ in self.health() }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
+        }
+        let api = CommercialSchedulesAPI(schedules: holder, budget: configuration.searchBudget, metrics: metrics, now: now)
+        try api.registerHandlers(on: router, middlewares: [OperationMiddleware()])
+        let bytes = configuration.maximumRequestBytes
+        return Application(
+            router: router,
+            server: .http1(
+                configuration: .init(
+                    idleTimeout: TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
+                        + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
+                    httpDecoderConfiguration: .init(maxHeaderFieldSize: bytes, maxHeaderListSize: 8 * bytes, maxHeaderFieldCount: 100))),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "route-planner"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// Runs the server until `SIGTERM` or `SIGINT`, reloading the schedule on `SIGHUP`.
+    ///
+    /// - Parameter onServerRunning: Called with the port listened on, once it listens.
+    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let application = try application(onServerRunning: onServerRunning)
+        // Services shut down in reverse order: the server first (it drains its requests), then the reloader.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [ReloadOnHangUp(server: self), application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+        logger.info("stopped")
+    }
+
+    /// The readiness document: the schedule served.
+    private func health() -> Response {
+        struct Health: Encodable {
+            let status = "ready"
+            let source: String
+            let loadedAt: String
+            let generation: Int
+            let ports, voyages, movements: Int
+        }
+        let schedule = holder.current
+        let health = Health(
+            source: schedule.source, loadedAt: String(ISO8601DateFormatter().string(from: schedule.loadedAt)), generation: schedule.generation,
+            ports: schedule.network.locations.count, voyages: schedule.network.voyageCount, movements: schedule.network.movementCount)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(health)) ?? Data()
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Reloads the schedule at each `SIGHUP`, until the server shuts down.
+struct ReloadOnHangUp: Service {
+    let server: ScheduleServer
+
+    func run() async throws {
+        for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
+            await server.reload()
+        }
+    }
+}

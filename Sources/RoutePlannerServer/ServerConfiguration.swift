@@ -1,0 +1,24 @@
+/// Where a server listens and the bounds it keeps.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on: loopback unless told otherwise.
+    public var host: String
+    /// The port to listen on; 0 takes a free one (``ScheduleServer/run(onServerRunning:)`` says which).
+    public var port: Int
+    /// The longest a point-to-point search may run before it is answered 503.
+    public var searchBudget: Duration
+    /// The longest a connection may stay idle, or take to send its request, before it is closed.
+    public var idleTimeout: Duration
+    /// The most bytes of a request's target (path and query) and of each of its header fields.
+    public var maximumRequestBytes: Int
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, searchBudget: Duration = .seconds(2), idleTimeout: Duration = .seconds(30),
+        maximumRequestBytes: Int = 8 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.searchBudget = searchBudget
+        self.idleTimeout = idleTimeout
+        self.maximumRequestBytes = maximumRequestBytes
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Metrics
+import Prometheus
+
+/// The server's metrics, through swift-metrics into a Prometheus registry of the server's own (so that several
+/// servers, as in the tests, never share or re-bootstrap a global one), served as text at `/metrics`.
+///
+/// - `http_requests_total{route,status}` and `http_request_duration_seconds{route}` (a histogram, 0.5 ms to 10 s);
+/// - `route_searches_total{result}`: point-to-point searches, `found`, `no_route` or `over_budget`;
+/// - `schedule_reloads_total{result}`: `loaded` or `failed`.
+final class ServerMetrics: Sendable {
+    /// What a search came to.
+    enum SearchResult: String {
+        case found, noRoute = "no_route", overBudget = "over_budget"
+    }
+
+    private let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets["http_request_duration_seconds"] = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
+        ]
+        self.factory = factory
+    }
+
+    /// Counts a request and records how long it took.
+    func requested(route: String, status: Int, duration: Duration) {
+        Counter(label: "http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
+        Metrics.Timer(label: "http_request_duration_seconds", dimensions: [("route", route)], factory: factory).record(duration: duration)
+    }
+
+    /// Counts a point-to-point search.
+    func searched(_ result: SearchResult) {
+        Counter(label: "route_searches_total", dimensions: [("result", result.rawValue)], factory: factory).increment()
+    }
+
+    /// Counts a reload of the schedule.
+    func reloaded(_ succeeded: Bool) {
+        Counter(label: "schedule_reloads_total", dimensions: [("result", succeeded ? "loaded" : "failed")], factory: factory).increment()
+    }
+
+    /// The metrics in Prometheus's text format.
+    func exposition() -> [UInt8] {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return buffer
+    }
+}

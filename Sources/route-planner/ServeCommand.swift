@@ -1,0 +1,79 @@
+import ArgumentParser
+import BundledData
+import Foundation
+import Logging
+import RoutePlanner
+import RoutePlannerServer
+
+/// `route-planner serve`: DCSA Commercial Schedules 1.0.3 over HTTP, on the schedule given or the bundled one.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve DCSA Commercial Schedules 1.0.3 over HTTP: point-to-point routings, port schedules and vessel schedules.",
+        discussion: """
+            GET /v1/point-to-point-routes, /v1/port-schedules and /v1/vessel-schedules as docs/dcsa/CS_v1.0.3.yaml \
+            defines them; GET /health and GET /metrics (Prometheus). SIGHUP reloads the schedule files (a schedule \
+            that fails to load leaves the old one serving); SIGTERM or SIGINT stops the server once the requests in \
+            flight are answered. One line per request is logged on standard error. See docs/Server.md.
+            """)
+
+    @OptionGroup var schedule: ScheduleOptions
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on, from 0 (any free port) to 65535.", valueName: "port"))
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The longest a point-to-point search may run, in milliseconds, from 1 to 600000; a search past it is answered 503.", valueName: "ms"))
+    var searchBudget = 2_000
+
+    @Option(help: ArgumentHelp("The least level logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port): give a port from 0 to 65535.") }
+        guard (1...600_000).contains(searchBudget) else {
+            throw ValidationError("--search-budget \(searchBudget): give a number of milliseconds from 1 to 600000.")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel): give trace, debug, info, notice, warning, error or critical.")
+        }
+        guard !host.isEmpty else { throw ValidationError("--host: give an address, such as 127.0.0.1.") }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "route-planner")
+        let files = schedule.files
+        let source = self.schedule.schedule == nil
+            ? "the bundled WorldSmall schedule" : [files.schedule, files.locations, files.capacities, files.distances].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
+        let server: ScheduleServer
+        do {
+            server = try await ScheduleServer(
+                configuration: ServerConfiguration(host: host, port: port, searchBudget: .milliseconds(searchBudget)), source: source, logger: logger
+            ) {
+                try BundledData.scheduleImporter.importSchedule(
+                    schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances
+                ).value.network
+            }
+        } catch {
+            printError(String(describing: error))
+            throw ExitCode.failure
+        }
+        let host = self.host
+        do {
+            try await server.run { port in
+                printError("route-planner serve: listening on http://\(host):\(port) (GET /v1/point-to-point-routes, /v1/port-schedules, /v1/vessel-schedules, /health, /metrics)")
+            }
+        } catch {
+            printError("error: --host \(host) --port \(port): the server could not run: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import BundledData
+import DCSACommercialSchedules
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import RoutePlanner
+import RoutePlannerServer
+import RoutePlannerTestSupport
+import Testing
+
+/// The DCSA Commercial Schedules server's operations through Hummingbird's testing client, on the bundled
+/// WorldSmall network; every body is checked against the vendored specification.
+@Suite struct ServerTests {
+    static let network = try! BundledData.worldSmall().network
+    static let logger = Logger(label: "test")
+
+    /// A server of the bundled network whose clock reads 2026-03-01.
+    static func server(budget: Duration = .seconds(10)) async throws -> ScheduleServer {
+        try await ScheduleServer(
+            configuration: ServerConfiguration(port: 0, searchBudget: budget), source: "bundled", logger: logger,
+            now: { Date(timeIntervalSince1970: 1_772_323_200) }
+        ) { network }
+    }
+
+    /// The response to a GET of a path, after checking its body against the DCSA schema when one is named.
+    static func get(
+        _ uri: String, from server: ScheduleServer, schema: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
+        let application = try server.application()
+        let response = try await application.test(.router) { client in
+            try await client.execute(uri: uri, method: .get, headers: headers) { $0 }
+        }
+        let body = String(buffer: response.body)
+        if let schema {
+            let problems = try JSONSchemas.problems([body], dcsa: schema)
+            #expect(problems.isEmpty, "\(uri): \(problems)")
+        }
+        return (response.status, response.headers, body)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(body.utf8))
+    }
+
+    static let apiVersion = HTTPField.Name("API-Version")!
+    static let nextPageCursor = HTTPField.Name("Next-Page-Cursor")!
+
+    // MARK: Point-to-point
+
+    @Test func pointToPointRoutingsAreTheRoutersCandidates() async throws {
+        let server = try await Self.server()
+        let response = try await Self.get(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&limit=5", from: server,
+            schema: "PointToPoint")
+        #expect(response.status == .ok)
+        #expect(response.headers[Self.apiVersion] == "1.0.3")
+        let routings = try Self.decode([Components.Schemas.PointToPoint].self, response.body)
+        let specification = try RouteSpecification(
+            origin: "CNSHA", destination: "NLRTM", readyTime: Date(timeIntervalSince1970: 1_772_409_600),
+            arrivalDeadline: Date(timeIntervalSince1970: 1_772_409_600 + 60 * 86_400))
+        let candidates = try Self.network.candidates(for: specification, limit: 6)
+        #expect(routings.map(\.routingReference) == candidates.prefix(5).map(\.reference))
+        #expect(routings.map(\.solutionNumber) == [1, 2, 3, 4, 5])
+        #expect(routings.allSatisfy { $0.placeOfReceipt.location.unLocationCode == "CNSHA" && $0.placeOfDelivery.location.unLocationCode == "NLRTM" })
+        // Six candidates exist, so a next page is announced.
+        #expect(response.headers[Self.nextPageCursor] != nil)
+    }
+
+    @Test func pagesWalkTheSameCollectionAsOnePage() async throws {
+        let server = try await Self.server()
+        let query = "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&maxTranshipment=2"
+        let whole = try Self.decode([Components.Schemas.PointToPoint].self, try await Self.get(query + "&limit=100", from: server).body)
+        #expect(whole.count > 4)
+        var walked: [Components.Schemas.PointToPoint] = []
+        var cursor: String?
+        repeat {
+            let response = try await Self.get(query + "&limit=3" + (cursor.map { "&cursor=\($0)" } ?? ""), from: server, schema: "PointToPoint")
+            #expect(response.status == .ok)
+            walked += try Self.decode([Components.Schemas.PointToPoint].self, response.body)
+            cursor = response.headers[Self.nextPageCursor]
+        } while cursor != nil && walked.count < 200
+        #expect(walked.map(\.routingReference) == whole.map(\.routingReference))
+        #expect(walked.map(\.solutionNumber) == whole.map(\.solutionNumber))
+    }
+
+    @Test func windowsFilterTheRoutings() async throws {
+        let server = try await Self.server()
+        let response = try await Self.get(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&departureEndDate=2026-03-05&arrivalStartDate=2026-03-20&arrivalEndDate=2026-04-30",
+            from: server, schema: "PointToPoint")
+        #expect(response.status == .ok)
+        let routings = try Self.decode([Components.Schemas.PointToPoint].self, response.body)
+        #expect(!routings.isEmpty)
+        for routing in routings {
+            #expect(routing.placeOfReceipt.dateTime.prefix(10) >= "2026-03-02" && routing.placeOfReceipt.dateTime.prefix(10) <= "2026-03-05")
+            #expect(routing.placeOfDelivery.dateTime.prefix(10) >= "2026-03-20" && routing.placeOfDelivery.dateTime.prefix(10) <= "2026-04-30")
+        }
+    }
+
+    @Test func everyProblemOfARequestIsNamedInOneErrorResponse() async throws {
+        let server = try await Self.server()
+        let response = try await Self.get(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHX&placeOfDelivery=NLRTM&departureStartDate=2026-13-01&arrivalStartDate=2026-05-01&arrivalEndDate=2026-04-01&limit=500&receiptTypeAtOrigin=SD&cargoType=FROZEN",
+            from: server, schema: "ErrorResponse")
+        #expect(response.status == .badRequest)
+        #expect(response.headers[Self.apiVersion] == "1.0.3")
+        let document = try Self.decode(Components.Schemas.ErrorResponse.self, response.body)
+        #expect(document.statusCode == 400)
+        #expect(document.requestUri.hasPrefix("/v1/point-to-point-routes?"))
+        #expect(Set(document.errors.compactMap(\.property)) == [
+            "placeOfReceipt", "departureStartDate", "arrivalEndDate", "limit", "receiptTypeAtOrigin", "cargoType",
+        ])
+        let unknown = try #require(document.errors.first { $0.property == "placeOfReceipt" })
+        #expect(unknown.value == "CNSHX")
+        #expect(unknown.errorCodeMessage.contains("CNSHA"))
+    }
+
+    @Test(arguments: [
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&limit=abc", "limit"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA", "placeOfDelivery"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&receiptTypeAtOrigin=XX", "receiptTypeAtOrigin"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&maxTranshipment=-1", "maxTranshipment"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=CNSHA", "placeOfDelivery"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&cursor=bm90LWEtY3Vyc29y", "cursor"),
+        ("/v1/port-schedules?UNLocationCode=NLRTM", "date"),
+        ("/v1/port-schedules?UNLocationCode=nlrtm&date=2026-03-02", "UNLocationCode"),
+        ("/v1/vessel-schedules?startDate=2026-03-01", "vesselIMONumber"),
+        ("/v1/vessel-schedules?vesselIMONumber=12&responseScope=SOME", "responseScope"),
+    ])
+    func aBadParameterIsA400NamingIt(uri: String, property: String) async throws {
+        let server = try await Self.server()
+        let response = try await Self.get(uri, from: server, schema: "ErrorResponse")
+        #expect(response.status == .badRequest)
+        let document = try Self.decode(Components.Schemas.ErrorResponse.self, response.body)
+        #expect(document.errors.contains { $0.property == property }, "\(uri): \(response.body)")
+    }
+
+    @Test func aCursorOfAnotherQueryIsRefused() async throws {
+        let server = try await Self.server()
+        let first = try await Self.get(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&limit=1", from: server)
+        let cursor = try #require(first.headers[Self.nextPageCursor])
+        let other = try await Self.get(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=DEHAM&departureStartDate=2026-03-02&limit=1&cursor=\(cursor)",
+            from: server, schema: "ErrorResponse")
+        #expect(other.status == .badRequest)
+        #expect(other.body.contains("\"property\":\"cursor\""))
+    }
+
+    @Test func aSearchPastItsBudgetIsA503() async throws {
+        let server = try await Self.server(budget: .zero)
+        let response = try await Self.get(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-01-05&arrivalEndDate=2026-07-01",
+            from: server, schema: "ErrorResponse")
+        #expect(response.status == .serviceUnavailable)
+        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, response.body).statusCode == 503)
+    }
+
+    // MARK: Port and vessel schedules
+
+    @Test func aPortScheduleHoldsTheWeeksCalls() async throws {
+        let server = try await Self.server()
+        let response = try await Self.get("/v1/port-schedules?UNLocationCode=NLRTM&date=2026-03-02", from: server, schema: "PortSchedule")
+        #expect(response.status == .ok)
+        let schedules = try Self.decode([Components.Schemas.PortSchedule].self, response.body)
+        let port = try #require(schedules.first)
+        #expect(schedules.count == 1 && port.location.unLocationCode == "NLRTM")
+        let calls = port.vesselSchedules ?? []
+        let expected = Self.network.voyages.flatMap(\.movements).filter { movement in
+            let day = String(CSVWriter.timestamp(movement.departureTime).prefix(10))
+            return movement.departureLocation == "NLRTM" && "2026-03-02" <= day && day <= "2026-03-08"
+        }
+        #expect(!calls.isEmpty)
+        #expect(calls.filter { $0.timestamps.contains { $0.eventTypeCode == .depa } }.count >= expected.count)
+        for call in calls {
+            #expect(call.timestamps.contains { "2026-03-02" <= $0.eventDateTime.prefix(10) && $0.eventDateTime.prefix(10) <= "2026-03-08" })
+        }
+    }
+
+    /// What the server publishes as vessel schedules, read back by the DCSA importer, is the same voyages.
+    @Test func vesselSchedulesReadBackAsTheSameVoyages() async throws {
+        let server = try await Self.server()
+        let service = try #require(Self.network.voyages.first?.service)
+        let response = try await Self.get(
+            "/v1/vessel-schedules?carrierServiceCode=\(service)&startDate=2026-01-01&endDate=2026-12-31", from: server, schema: "ServiceSchedule")
+        #expect(response.status == .ok)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vessel-schedules-\(UUID()).json")
+        try Data(response.body.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let imported = try BundledData.scheduleImporter.importSchedule(
+            schedule: file, locations: BundledData.worldSmallDirectory.appendingPathComponent("locations.csv")).value.network
+        let published = Self.network.voyages.filter { $0.service == service }
+        #expect(imported.voyageCount == published.count)
+        for voyage in published {
+            let read = try #require(imported.voyage(voyage.number))
+            #expect(read.movements.map(\.departureLocation) == voyage.movements.map(\.departureLocation))
+            #expect(read.movements.map(\.arrivalLocation) == voyage.movements.map(\.arrivalLocation))
+            #expect(read.movements.map(\.departureTime) == voyage.movements.map(\.departureTime))
+            #expect(read.movements.map(\.arrivalTime) == voyage.movements.map(\.arrivalTime))
+        }
+    }
+
+    @Test func matchedCallsAreOnlyThePortsCalls() async throws {
+        let server = try await Self.server()
+        let response = try await Self.get(
+            "/v1/vessel-schedules?UNLocationCode=NLRTM&startDate=2026-03-02&endDate=2026-03-08&responseScope=MATCHED_CALLS&limit=2",
+            from: server, schema: "ServiceSchedule")
+        #expect(response.status == .ok)
+        let services = try Self.decode([Components.Schemas.ServiceSchedule].self, response.body)
+        #expect((1...2).contains(services.count))
+        let calls = services.flatMap(\.vesselSchedules).flatMap { $0.transportCalls ?? [] }
+        #expect(!calls.isEmpty && calls.allSatisfy { $0.location?.unLocationCode == "NLRTM" })
+    }
+
+    // MARK: Health, metrics, reload
+
+    @Test func healthAndMetricsReportTheServer() async throws {
+        let server = try await Self.server()
+        let application = try server.application()
+        try await application.test(.router) { client in
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.status == .ok)
+            #expect(String(buffer: health.body).contains(#""status":"ready""#))
+            _ = try await client.execute(uri: "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02", method: .get)
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(metrics.contains(#"http_requests_total{route="/v1/point-to-point-routes",status="200"} 1"#))
+            #expect(metrics.contains(#"route_searches_total{result="found"} 1"#))
+            #expect(metrics.contains("http_request_duration_seconds_bucket"))
+            #expect(try await client.execute(uri: "/nowhere", method: .get).status == .notFound)
+        }
+    }
+
+    @Test func aReloadServesTheNewScheduleAndAFailedOneKeepsTheOld() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reload-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
+        try "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n".write(to: locations, atomically: true, encoding: .utf8)
+        let header = "voyage,from,to,departure,arrival\n"
+        try (header + "V1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n").write(to: schedule, atomically: true, encoding: .utf8)
+        let server = try await ScheduleServer(configuration: ServerConfiguration(port: 0), source: "test", logger: Self.logger) {
+            try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network
+        }
+        let query = "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-01"
+        func voyages() async throws -> [String] {
+            let routings = try Self.decode([Components.Schemas.PointToPoint].self, try await Self.get(query, from: server, schema: "PointToPoint").body)
+            return routings.flatMap(\.legs).compactMap {
+                if case .VesselTransport(let transport) = $0.transport { transport.servicePartners?.first?.carrierExportVoyageNumber } else { nil }
+            }
+        }
+        #expect(try await voyages() == ["V1"])
+        try (header + "V2,CNSHA,NLRTM,2026-03-03T00:00:00Z,2026-03-30T00:00:00Z\n").write(to: schedule, atomically: true, encoding: .utf8)
+        #expect(await server.reload())
+        #expect(server.schedule.generation == 2)
+        #expect(try await voyages() == ["V2"])
+        try "voyage,from,to\nV3,CNSHA\n".write(to: schedule, atomically: true, encoding: .utf8)
+        #expect(await server.reload() == false)
+        #expect(server.schedule.generation == 2)
+        #expect(try await voyages() == ["V2"])
+    }
+}
