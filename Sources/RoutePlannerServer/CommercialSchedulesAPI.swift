@@ -89,7 +89,7 @@ struct CommercialSchedulesAPI: APIProtocol {
             case .failure(.noRoute)?: itineraries = []
             case nil, .failure(.cancelled)?:
                 metrics.searched(.overBudget)
-                return .undocumented(statusCode: 503, ErrorDocument.overBudget(budget))
+                throw ErrorDocument.OverBudget(budget: budget)
             case .failure(let error)?:
                 throw error
             }
@@ -216,7 +216,11 @@ struct CommercialSchedulesAPI: APIProtocol {
     /// The work's result, or `nil` when it runs past the budget; the work is then cancelled and awaited.
     static func within<Value: Sendable>(_ budget: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
         await withTaskGroup(of: Value?.self) { group in
-            group.addTask { await work() }
+            group.addTask {
+                // Let the budget's timer start first, so that even a zero budget is kept.
+                await Task.yield()
+                return await work()
+            }
             group.addTask {
                 try? await Task.sleep(for: budget)
                 return nil

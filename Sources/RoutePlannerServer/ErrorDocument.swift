@@ -17,14 +17,23 @@ enum ErrorDocument {
         response(status: .badRequest, message: "The request has \(problems.errors.count == 1 ? "a problem" : "\(problems.errors.count) problems").", problems.errors)
     }
 
-    /// A 503 answer: the search ran past its budget.
-    static func overBudget(_ budget: Duration) -> UndocumentedPayload {
+    /// The error a handler throws for a search that ran past its budget: answered 503 with its document (the
+    /// generated code sends no body with a status the specification does not list, so the answer is made here).
+    struct OverBudget: Error, HTTPResponseConvertible {
+        let budget: Duration
+        var httpStatus: HTTPResponse.Status { .serviceUnavailable }
+        var httpHeaderFields: HTTPFields { ErrorDocument.headers() }
+        var httpBody: HTTPBody? { ErrorDocument.overBudget(budget) }
+    }
+
+    /// The body of a 503 answer: the search ran past its budget.
+    static func overBudget(_ budget: Duration) -> HTTPBody {
         var problems = QueryProblems()
         problems.add(
             .overBudget, "placeOfDelivery", value: nil,
             "The search ran past its budget of \(budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); narrow the windows or the limit, or try again.")
         let document = response(status: .serviceUnavailable, message: "The search took too long.", problems.errors)
-        return UndocumentedPayload(headerFields: headers(), body: HTTPBody(encode(document)))
+        return HTTPBody(encode(document))
     }
 
     /// A response for a status and its problems.

@@ -7,7 +7,7 @@ import OpenAPIRuntime
 /// every error of an operation with a DCSA `ErrorResponse`, never an empty body.
 ///
 /// A query the generated code cannot read (a parameter of the wrong type, a value outside an enumeration, a
-/// required parameter missing) is a 400 naming the parameter; anything else is a 500.
+/// required parameter missing) is a 400 naming every such parameter; anything else is a 500.
 struct OperationMiddleware: ServerMiddleware {
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
@@ -17,12 +17,12 @@ struct OperationMiddleware: ServerMiddleware {
             do {
                 return try await next(request, body, metadata)
             } catch let error as ServerError where error.operationInput == nil && (400..<500).contains(error.httpStatus.code) {
-                var problems = QueryProblems()
-                let (property, message) = Self.explain(error)
-                problems.add(.invalidValue, property, value: property.flatMap { Self.queryValue($0, in: request.path) }, message)
+                let problems = Self.diagnose(operationID, query: request.path.flatMap { URLComponents(string: $0)?.queryItems } ?? [], error)
                 return (
                     HTTPResponse(status: .badRequest, headerFields: ErrorDocument.headers()),
                     HTTPBody(ErrorDocument.encode(ErrorDocument.badRequest(problems))))
+            } catch let error as ServerError where error.underlyingError is ErrorDocument.OverBudget {
+                return (HTTPResponse(status: error.httpStatus, headerFields: error.httpHeaderFields), error.httpBody)
             } catch {
                 var problems = QueryProblems()
                 problems.add(.internalError, nil, value: nil, "The server failed to answer; the failure is logged with this request's reference.")
@@ -32,30 +32,40 @@ struct OperationMiddleware: ServerMiddleware {
         }
     }
 
-    /// The parameter a decoding failure names, and a message for it.
-    static func explain(_ error: ServerError) -> (property: String?, message: String) {
-        if let decoding = error.underlyingError as? DecodingError {
-            let path: [any CodingKey]
-            switch decoding {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): path = context.codingPath
-            case .keyNotFound(let key, let context): path = context.codingPath + [key]
-            @unknown default: path = []
-            }
-            if let name = path.last?.stringValue {
-                return (name, "\(name) has a value of the wrong kind: see the specification for its type and values.")
-            }
-        }
-        let cause = "\(error.underlyingError)"
-        if let range = cause.range(of: #"named: '?[A-Za-z-]+"#, options: .regularExpression) {
-            let name = cause[range].dropFirst("named: ".count).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
-            return (name, "\(name) is required.")
-        }
-        return (nil, "The request cannot be read: \(error.causeDescription)")
+    /// A parameter the generated code reads strictly: a query it cannot read fails before the handler runs.
+    enum Strict {
+        case required, integer, oneOf([String])
     }
 
-    /// The first value of a query parameter in a request's path, percent-decoded.
-    static func queryValue(_ name: String, in path: String?) -> String? {
-        guard let path, let components = URLComponents(string: path) else { return nil }
-        return components.queryItems?.first { $0.name == name }?.value
+    /// The strict parameters of each operation, as the specification declares them: required, `int32`, or an
+    /// enumeration.
+    static let strictParameters: [String: [(name: String, kind: Strict)]] = [
+        "get-v1-point-to-point": [
+            ("placeOfReceipt", .required), ("placeOfDelivery", .required), ("maxTranshipment", .integer),
+            ("receiptTypeAtOrigin", .oneOf(["CY", "SD", "CFS"])), ("deliveryTypeAtDestination", .oneOf(["CY", "SD", "CFS"])),
+            ("limit", .integer),
+        ],
+        "get-v1-port-schedules": [("UNLocationCode", .required), ("date", .required), ("limit", .integer)],
+        "get-v1-vessel-schedule": [("limit", .integer)],
+    ]
+
+    /// Every strict parameter of the operation that the query gives wrongly, or, when none is found, the
+    /// generated code's own account of the failure.
+    static func diagnose(_ operationID: String, query: [URLQueryItem], _ error: ServerError) -> QueryProblems {
+        var problems = QueryProblems()
+        for (name, kind) in strictParameters[operationID] ?? [] {
+            let value = query.first { $0.name == name }?.value
+            switch kind {
+            case .required where value == nil || value == "":
+                problems.add(.missing, name, value: value, "\(name) is required.")
+            case .integer where value.map { Int32($0) == nil } ?? false:
+                problems.add(.invalidValue, name, value: value, "\(name) must be a whole number.")
+            case .oneOf(let values) where value.map { !values.contains($0) } ?? false:
+                problems.add(.invalidValue, name, value: value, "\(name) must be one of \(values.joined(separator: ", ")).")
+            default: break
+            }
+        }
+        if problems.isEmpty { problems.add(.invalidValue, nil, value: nil, "The request cannot be read: \(error.causeDescription)") }
+        return problems
     }
 }

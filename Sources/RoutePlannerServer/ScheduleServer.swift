@@ -5,6 +5,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import OpenAPIHummingbird
+import OpenAPIRuntime
 import RoutePlanner
 import ServiceLifecycle
 import UnixSignals
@@ -95,7 +96,9 @@ public final class ScheduleServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
         }
         let api = CommercialSchedulesAPI(schedules: holder, budget: configuration.searchBudget, metrics: metrics, now: now)
-        try api.registerHandlers(on: router, middlewares: [OperationMiddleware()])
+        try api.registerHandlers(
+            on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
+            middlewares: [OperationMiddleware()])
         let bytes = configuration.maximumRequestBytes
         return Application(
             router: router,

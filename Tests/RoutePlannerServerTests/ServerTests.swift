@@ -5,7 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import RoutePlanner
-import RoutePlannerServer
+@testable import RoutePlannerServer
 import RoutePlannerTestSupport
 import Testing
 
@@ -43,8 +43,8 @@ import Testing
         try JSONDecoder().decode(T.self, from: Data(body.utf8))
     }
 
-    static let apiVersion = HTTPField.Name("API-Version")!
-    static let nextPageCursor = HTTPField.Name("Next-Page-Cursor")!
+    static let apiVersion = "api-version"
+    static let nextPageCursor = "next-page-cursor"
 
     // MARK: Point-to-point
 
@@ -54,7 +54,7 @@ import Testing
             "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&limit=5", from: server,
             schema: "PointToPoint")
         #expect(response.status == .ok)
-        #expect(response.headers[Self.apiVersion] == "1.0.3")
+        #expect(response.headers.value(Self.apiVersion) == "1.0.3")
         let routings = try Self.decode([Components.Schemas.PointToPoint].self, response.body)
         let specification = try RouteSpecification(
             origin: "CNSHA", destination: "NLRTM", readyTime: Date(timeIntervalSince1970: 1_772_409_600),
@@ -64,7 +64,7 @@ import Testing
         #expect(routings.map(\.solutionNumber) == [1, 2, 3, 4, 5])
         #expect(routings.allSatisfy { $0.placeOfReceipt.location.unLocationCode == "CNSHA" && $0.placeOfDelivery.location.unLocationCode == "NLRTM" })
         // Six candidates exist, so a next page is announced.
-        #expect(response.headers[Self.nextPageCursor] != nil)
+        #expect(response.headers.value(Self.nextPageCursor) != nil)
     }
 
     @Test func pagesWalkTheSameCollectionAsOnePage() async throws {
@@ -78,7 +78,7 @@ import Testing
             let response = try await Self.get(query + "&limit=3" + (cursor.map { "&cursor=\($0)" } ?? ""), from: server, schema: "PointToPoint")
             #expect(response.status == .ok)
             walked += try Self.decode([Components.Schemas.PointToPoint].self, response.body)
-            cursor = response.headers[Self.nextPageCursor]
+            cursor = response.headers.value(Self.nextPageCursor)
         } while cursor != nil && walked.count < 200
         #expect(walked.map(\.routingReference) == whole.map(\.routingReference))
         #expect(walked.map(\.solutionNumber) == whole.map(\.solutionNumber))
@@ -104,7 +104,7 @@ import Testing
             "/v1/point-to-point-routes?placeOfReceipt=CNSHX&placeOfDelivery=NLRTM&departureStartDate=2026-13-01&arrivalStartDate=2026-05-01&arrivalEndDate=2026-04-01&limit=500&receiptTypeAtOrigin=SD&cargoType=FROZEN",
             from: server, schema: "ErrorResponse")
         #expect(response.status == .badRequest)
-        #expect(response.headers[Self.apiVersion] == "1.0.3")
+        #expect(response.headers.value(Self.apiVersion) == "1.0.3")
         let document = try Self.decode(Components.Schemas.ErrorResponse.self, response.body)
         #expect(document.statusCode == 400)
         #expect(document.requestUri.hasPrefix("/v1/point-to-point-routes?"))
@@ -140,21 +140,78 @@ import Testing
         let server = try await Self.server()
         let first = try await Self.get(
             "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&limit=1", from: server)
-        let cursor = try #require(first.headers[Self.nextPageCursor])
+        let cursor = try #require(first.headers.value(Self.nextPageCursor))
         let other = try await Self.get(
             "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=DEHAM&departureStartDate=2026-03-02&limit=1&cursor=\(cursor)",
             from: server, schema: "ErrorResponse")
         #expect(other.status == .badRequest)
-        #expect(other.body.contains("\"property\":\"cursor\""))
+        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, other.body).errors.map(\.property) == ["cursor"])
+    }
+
+    @Test func workPastItsBudgetIsCancelled() async {
+        let clock = ContinuousClock(), start = clock.now
+        let result = await CommercialSchedulesAPI.within(.milliseconds(20)) { () -> Bool in
+            (try? await Task.sleep(for: .seconds(30))) != nil
+        }
+        #expect(result == nil)
+        #expect(clock.now - start < .seconds(10))
+        #expect(await CommercialSchedulesAPI.within(.seconds(30)) { 42 } == 42)
     }
 
     @Test func aSearchPastItsBudgetIsA503() async throws {
         let server = try await Self.server(budget: .zero)
-        let response = try await Self.get(
-            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-01-05&arrivalEndDate=2026-07-01",
-            from: server, schema: "ErrorResponse")
-        #expect(response.status == .serviceUnavailable)
-        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, response.body).statusCode == 503)
+        // The budget's timer starts before the search, so a zero budget stops it; each answer is checked either way.
+        var statuses: [HTTPResponse.Status] = []
+        for _ in 0..<5 {
+            let response = try await Self.get(
+                "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-01-05&arrivalEndDate=2026-07-01",
+                from: server)
+            statuses.append(response.status)
+            if response.status == .serviceUnavailable {
+                #expect(try JSONSchemas.problems([response.body], dcsa: "ErrorResponse").isEmpty, "\(response.body)")
+                let document = try Self.decode(Components.Schemas.ErrorResponse.self, response.body)
+                #expect(document.statusCode == 503 && document.errors.first?.errorCode == 7010)
+            }
+        }
+        #expect(statuses.contains(.serviceUnavailable), "\(statuses)")
+        #expect(statuses.allSatisfy { $0 == .serviceUnavailable || $0 == .ok })
+    }
+
+    /// The parameters the generated code reads strictly are the specification's, so that a failure to read one is
+    /// explained by name.
+    @Test func theStrictParametersAreTheSpecifications() throws {
+        let script = """
+            import yaml, sys
+            spec = yaml.safe_load(open(sys.argv[1]))
+            for path in spec["paths"].values():
+                operation = path["get"]
+                for parameter in operation["parameters"]:
+                    if "$ref" in parameter or parameter["in"] != "query":
+                        continue
+                    schema = parameter["schema"]
+                    kind = "required" if parameter.get("required") else "integer" if schema.get("type") == "integer" else "oneOf " + ",".join(schema["enum"]) if "enum" in schema else None
+                    if kind:
+                        print(operation["operationId"], parameter["name"], kind)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, JSONSchemas.repository.appendingPathComponent("docs/dcsa/CS_v1.0.3.yaml").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        process.waitUntilExit()
+        let table = OperationMiddleware.strictParameters.flatMap { operation, parameters in
+            parameters.map { name, kind in
+                switch kind {
+                case .required: "\(operation) \(name) required"
+                case .integer: "\(operation) \(name) integer"
+                case .oneOf(let values): "\(operation) \(name) oneOf \(values.joined(separator: ","))"
+                }
+            }
+        }
+        #expect(expected.count > 5)
+        #expect(Set(table) == Set(expected))
     }
 
     // MARK: Port and vessel schedules
@@ -259,4 +316,9 @@ import Testing
         #expect(server.schedule.generation == 2)
         #expect(try await voyages() == ["V2"])
     }
+}
+
+extension HTTPFields {
+    /// The value of the field of a lower-case name.
+    func value(_ name: String) -> String? { first { $0.name.canonicalName == name }?.value }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `route-planner serve` as a process: it listens on loopback, reloads its schedule on SIGHUP (keeping the old
+/// one when the new one fails to load) and stops cleanly on SIGTERM.
+@Suite(.serialized) struct ServeCommandTests {
+    /// A running server, with what it has written on standard error so far.
+    final class Server: Sendable {
+        /// Text written from another thread.
+        final class Output: Sendable {
+            let text = Mutex("")
+        }
+
+        let process: Process
+        private let errors = Output()
+
+        init(_ arguments: [String]) throws {
+            process = Process()
+            process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+            process.arguments = ["serve", "--port", "0"] + arguments
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            pipe.fileHandleForReading.readabilityHandler = { [errors] handle in
+                let text = String(decoding: handle.availableData, as: UTF8.self)
+                errors.text.withLock { $0 += text }
+            }
+            try process.run()
+        }
+
+        var standardError: String { errors.text.withLock { $0 } }
+
+        /// Waits until standard error holds a text, for up to 60 seconds.
+        func wait(for text: String) async throws -> Bool {
+            for _ in 0..<600 {
+                if standardError.contains(text) { return true }
+                guard process.isRunning else { return standardError.contains(text) }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return false
+        }
+
+        /// The port it listens on, once it says.
+        func port() async throws -> Int? {
+            guard try await wait(for: "listening on http://127.0.0.1:") else { return nil }
+            let line = standardError.split(separator: "\n").first { $0.contains("listening on http://127.0.0.1:") } ?? ""
+            return line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
+        }
+    }
+
+    /// The status and body of a GET.
+    static func get(_ port: Int, _ path: String) async throws -> (status: Int, body: String) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func itReloadsOnHangUpAndStopsOnTerminate() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
+        try "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n".write(to: locations, atomically: true, encoding: .utf8)
+        let header = "voyage,from,to,departure,arrival\n"
+        try (header + "V1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n").write(to: schedule, atomically: true, encoding: .utf8)
+        let server = try Server(["--schedule", schedule.path, "--locations", locations.path])
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let port = try #require(try await server.port(), "\(server.standardError)")
+        let query = "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-01"
+        #expect(try await Self.get(port, "/health").body.contains(#""generation":1"#))
+        #expect(try await Self.get(port, query).body.contains(#""carrierExportVoyageNumber":"V1""#))
+
+        try (header + "V2,CNSHA,NLRTM,2026-03-03T00:00:00Z,2026-03-30T00:00:00Z\n").write(to: schedule, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        #expect(try await server.wait(for: "schedule reloaded"))
+        #expect(try await Self.get(port, "/health").body.contains(#""generation":2"#))
+        #expect(try await Self.get(port, query).body.contains(#""carrierExportVoyageNumber":"V2""#))
+
+        try "voyage,from,to\nV3,CNSHA\n".write(to: schedule, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        #expect(try await server.wait(for: "schedule reload failed"))
+        #expect(server.standardError.contains("schedule.csv:1:1: error: missing required column"))
+        let health = try await Self.get(port, "/health")
+        #expect(health.status == 200 && health.body.contains(#""generation":2"#))
+        #expect(try await Self.get(port, query).body.contains(#""carrierExportVoyageNumber":"V2""#))
+        // One log line per request, with its id, path, status and duration.
+        #expect(server.standardError.contains("hb.request.id="))
+        #expect(server.standardError.contains("path=/v1/point-to-point-routes") && server.standardError.contains("status=200"))
+        #expect(server.standardError.contains("duration_ms="))
+
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(try await server.wait(for: "stopped"))
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    @Test func aScheduleWithErrorsStopsItBeforeItListens() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
+        try "unlocode,name\nNLRTM,Rotterdam\n".write(to: locations, atomically: true, encoding: .utf8)
+        try "voyage,from,to,departure,arrival\nV1,CNSHA,NLRTM,2026-03-02T00:00:00Z,soon\n".write(to: schedule, atomically: true, encoding: .utf8)
+        let server = try Server(["--schedule", schedule.path, "--locations", locations.path])
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 1)
+        #expect(try await server.wait(for: "schedule.csv:2:"))
+        #expect(!server.standardError.contains("listening"))
+    }
+
+    @Test func aBadFlagIsNamed() throws {
+        let result = try CommandLineTests.run(["serve", "--port", "70000"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("--port"))
+        let budget = try CommandLineTests.run(["serve", "--search-budget", "0"])
+        #expect(budget.status == 64 && budget.error.contains("--search-budget"))
+    }
+}
