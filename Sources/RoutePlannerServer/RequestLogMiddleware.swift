@@ -3,7 +3,8 @@ import Hummingbird
 import Logging
 
 /// Logs one line per request (its id, method, path, status and duration), counts it in the metrics, and refuses
-/// a request whose target is longer than the server takes, or that carries a body (every operation is a GET).
+/// with a DCSA `ErrorResponse` a request whose target is longer than the server takes (400), or that carries a body
+/// (413: every operation is a GET).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
     let maximumRequestBytes: Int
@@ -12,9 +13,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         let response: Response
         if request.uri.string.utf8.count > maximumRequestBytes {
-            response = Self.refusal(.uriTooLong, "The request's target is longer than \(maximumRequestBytes) bytes.")
+            response = Self.refusal(request, .badRequest, "The request's target (its path and query) is longer than \(maximumRequestBytes) bytes.")
         } else if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > 0 {
-            response = Self.refusal(.contentTooLarge, "The operations take no request body.")
+            response = Self.refusal(request, .contentTooLarge, "The operations take no request body.")
         } else {
             do {
                 response = try await next(request, context)
@@ -39,8 +40,14 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             ])
     }
 
-    /// A refusal as plain text: these requests reach no DCSA operation.
-    private static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: message + "\n")))
+    /// A refusal of a request before it reaches an operation.
+    private static func refusal(_ request: Request, _ status: HTTPResponse.Status, _ message: String) -> Response {
+        var problems = QueryProblems()
+        problems.add(.invalidValue, nil, value: nil, message)
+        let document = ErrorDocument.$request.withValue((request.method, String(request.uri.path.prefix(1024)))) {
+            ErrorDocument.response(status: status, message: message, problems.errors)
+        }
+        return Response(
+            status: status, headers: ErrorDocument.headers(), body: ResponseBody(byteBuffer: ByteBuffer(bytes: ErrorDocument.encode(document))))
     }
 }

@@ -106,7 +106,8 @@ public final class ScheduleServer: Sendable {
                 configuration: .init(
                     idleTimeout: TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
                         + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
-                    httpDecoderConfiguration: .init(maxHeaderFieldSize: bytes, maxHeaderListSize: 8 * bytes, maxHeaderFieldCount: 100))),
+                    // Room beyond the bound, so that the middleware answers an over-long target with a document.
+                    httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * bytes, maxHeaderListSize: 8 * bytes, maxHeaderFieldCount: 100))),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "route-planner"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)

@@ -8,7 +8,7 @@ public struct ServerConfiguration: Sendable {
     public var searchBudget: Duration
     /// The longest a connection may stay idle, or take to send its request, before it is closed.
     public var idleTimeout: Duration
-    /// The most bytes of a request's target (path and query) and of each of its header fields.
+    /// The most bytes of a request's target (path and query); its header fields may take eight times as many.
     public var maximumRequestBytes: Int
 
     public init(

@@ -322,3 +322,14 @@ extension HTTPFields {
     /// The value of the field of a lower-case name.
     func value(_ name: String) -> String? { first { $0.name.canonicalName == name }?.value }
 }
+
+extension ServerTests {
+    @Test func anOverLongTargetIsA400Document() async throws {
+        let server = try await Self.server()
+        let cursor = String(repeating: "A", count: 9_000)
+        let response = try await Self.get(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&cursor=\(cursor)", from: server, schema: "ErrorResponse")
+        #expect(response.status == .badRequest)
+        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, response.body).errors.first?.errorCodeMessage.contains("8192 bytes") == true)
+    }
+}
