@@ -22,7 +22,8 @@ import FoundationNetworking
         init(_ arguments: [String]) throws {
             process = Process()
             process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
-            process.arguments = ["serve", "--port", "0"] + arguments
+            // A budget that a search on a machine busy with the other tests keeps.
+            process.arguments = ["serve", "--port", "0", "--search-budget", "300000"] + arguments
             let pipe = Pipe()
             process.standardError = pipe
             process.standardOutput = FileHandle.nullDevice

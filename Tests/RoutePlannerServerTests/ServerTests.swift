@@ -15,8 +15,9 @@ import Testing
     static let network = try! BundledData.worldSmall().network
     static let logger = Logger(label: "test")
 
-    /// A server of the bundled network whose clock reads 2026-03-01.
-    static func server(budget: Duration = .seconds(10)) async throws -> ScheduleServer {
+    /// A server of the bundled network whose clock reads 2026-03-01, with a budget that a search on a machine
+    /// busy with the other tests keeps.
+    static func server(budget: Duration = .seconds(300)) async throws -> ScheduleServer {
         try await ScheduleServer(
             configuration: ServerConfiguration(port: 0, searchBudget: budget), source: "bundled", logger: logger,
             now: { Date(timeIntervalSince1970: 1_772_323_200) }
@@ -151,10 +152,11 @@ import Testing
     @Test func workPastItsBudgetIsCancelled() async {
         let clock = ContinuousClock(), start = clock.now
         let result = await CommercialSchedulesAPI.within(.milliseconds(20)) { () -> Bool in
-            (try? await Task.sleep(for: .seconds(30))) != nil
+            (try? await Task.sleep(for: .seconds(600))) != nil
         }
         #expect(result == nil)
-        #expect(clock.now - start < .seconds(10))
+        // The work was cancelled rather than awaited to its end (with room for a machine busy with other tests).
+        #expect(clock.now - start < .seconds(300))
         #expect(await CommercialSchedulesAPI.within(.seconds(30)) { 42 } == 42)
     }
 
@@ -296,7 +298,9 @@ import Testing
         try "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n".write(to: locations, atomically: true, encoding: .utf8)
         let header = "voyage,from,to,departure,arrival\n"
         try (header + "V1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n").write(to: schedule, atomically: true, encoding: .utf8)
-        let server = try await ScheduleServer(configuration: ServerConfiguration(port: 0), source: "test", logger: Self.logger) {
+        let server = try await ScheduleServer(
+            configuration: ServerConfiguration(port: 0, searchBudget: .seconds(300)), source: "test", logger: Self.logger
+        ) {
             try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network
         }
         let query = "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-01"
