@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures `route-planner serve` (release) on loopback with wrk: point-to-point queries on the bundled network
-# and on the large instance (throughput and latency at a fixed concurrency), then a soak on the bundled network
-# with the server's resident memory sampled every 10 s.
+# (as fast as they are answered, then paced at about 1,000 requests/s) and on the large instance (throughput and
+# latency at a fixed concurrency), then a soak on the bundled network with the server's resident memory sampled
+# every 10 s.
 #
 # usage: Benchmarks/server_load.sh [SECONDS-PER-RUN [SOAK-SECONDS [CONNECTIONS]]]   (defaults 30, 300, 8)
 # Needs wrk (apt-get install wrk). The queries are 200 port pairs drawn with a fixed seed, ready on 2026-03-02,
@@ -20,7 +21,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # The wrk script of a locations file: 200 pairs of ports DCSA's code pattern accepts.
 queries() {
-    python3 - "$1" > "$work/queries.lua" <<'PY'
+    python3 - "$1" "${2:-0}" > "$work/queries.lua" <<'PY'
 import csv, random, re, sys
 codes = [row["unlocode"] for row in csv.DictReader(open(sys.argv[1])) if re.fullmatch(r"[A-Z]{2}[A-Z2-9]{3}", row["unlocode"])]
 rng = random.Random(11)
@@ -28,7 +29,10 @@ pairs = [rng.sample(codes, 2) for _ in range(200)]
 print("paths = {")
 for a, b in pairs:
     print(f'  "/v1/point-to-point-routes?placeOfReceipt={a}&placeOfDelivery={b}&departureStartDate=2026-03-02&limit=5",')
-print("}\ni = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(\"GET\", paths[i])\nend")
+print("}\ni = 0")
+if int(sys.argv[2]) > 0:
+    print(f"delay = function()\n  return {sys.argv[2]}\nend")
+print("request = function()\n  i = i % #paths + 1\n  return wrk.format(\"GET\", paths[i])\nend")
 print("done = function(summary, latency, requests)\n  io.write(string.format(\"requests %d errors %d non2xx %d\\n\", summary.requests, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))\nend")
 PY
 }
@@ -55,6 +59,9 @@ queries ../Data/linerlib-worldsmall/locations.csv
 start
 wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/queries.lua" "http://127.0.0.1:$port" | grep -E "Requests/sec|50%|90%|99%|requests|Latency"
 echo "server RSS after the run: $(rss "$server") kB"
+echo "== bundled WorldSmall network, paced at about 1,000 requests/s: 16 connections, each waiting 14 ms after an answer, ${seconds} s"
+queries ../Data/linerlib-worldsmall/locations.csv 14
+wrk -t2 -c16 -d"${seconds}s" --latency -s "$work/queries.lua" "http://127.0.0.1:$port" | grep -E "Requests/sec|50%|90%|99%|requests|Latency"
 stop
 
 echo "== large instance (1,200 ports, 52 weeks): $connections connections, ${seconds} s"

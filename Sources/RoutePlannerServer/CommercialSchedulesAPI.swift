@@ -124,7 +124,7 @@ struct CommercialSchedulesAPI: APIProtocol {
         let firstDay = query.date
         let calls = network.voyages.flatMap { PortCall.calls(of: $0, in: network) }
             .filter { call in call.location.code == location.code && call.localDates.contains { firstDay <= $0 && $0 <= lastDay } }
-            .sorted { ($0.arrival ?? $0.departure!, $0.voyage.number.rawValue) < ($1.arrival ?? $1.departure!, $1.voyage.number.rawValue) }
+            .sorted { ($0.time, $0.voyage.number.rawValue) < ($1.time, $1.voyage.number.rawValue) }
         let collection = [ScheduleDocument.portSchedule(location, calls: calls)]
         return .ok(.init(
             headers: .init(

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// Logs one line per request (its id, method, path, status and duration), counts it in the metrics, and refuses
+/// Logs one line per request (its id, method, path, status and duration; at the debug level, one more when it
+/// arrives), counts it in the metrics, and refuses
 /// with a DCSA `ErrorResponse` a request whose target is longer than the server takes (400), or that carries a body
 /// (413: every operation is a GET).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -11,6 +12,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
+        context.logger.debug("request received", metadata: ["method": .string(request.method.rawValue), "path": .string(request.uri.path)])
         let response: Response
         if request.uri.string.utf8.count > maximumRequestBytes {
             response = Self.refusal(request, .badRequest, "The request's target (its path and query) is longer than \(maximumRequestBytes) bytes.")

@@ -65,6 +65,9 @@ public struct PortCall: Hashable, Sendable {
         return calls
     }
 
+    /// When the call begins: its arrival, or its departure at a voyage's first port.
+    public var time: Date { arrival ?? departure ?? .distantPast }
+
     /// The local dates of the call's arrival and departure, as `yyyy-MM-dd`: what DCSA's date filters match.
     public var localDates: [String] {
         [arrival.map { ($0, arrivalUTCOffset) }, departure.map { ($0, departureUTCOffset) }].compactMap { $0 }.map { time, offset in

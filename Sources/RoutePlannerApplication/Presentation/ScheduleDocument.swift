@@ -32,9 +32,8 @@ public enum ScheduleDocument {
             services[service.code, default: (service.name, [])].schedules.append(
                 Components.Schemas.VesselSchedule(vessel: vessel, isDummyVessel: vessel?.vesselIMONumber == nil, transportCalls: transportCalls))
         }
-        return services.keys.sorted().map { code in
-            Components.Schemas.ServiceSchedule(
-                carrierServiceName: services[code]!.name, carrierServiceCode: code, vesselSchedules: services[code]!.schedules)
+        return services.sorted { $0.key < $1.key }.map { code, service in
+            Components.Schemas.ServiceSchedule(carrierServiceName: service.name, carrierServiceCode: code, vesselSchedules: service.schedules)
         }
     }
 
@@ -67,7 +66,7 @@ public enum ScheduleDocument {
     /// The code and name of a voyage's service.
     private static func service(_ voyage: Voyage) -> (code: String, name: String) {
         let code = DCSAText.text(voyage.service, maximumLength: 11, truncating: false)
-            ?? DCSAText.text(voyage.number.rawValue, maximumLength: 11, truncating: true)!
+            ?? DCSAText.text(voyage.number.rawValue, maximumLength: 11, truncating: true) ?? voyage.number.rawValue
         return (code, DCSAText.text(voyage.serviceName, maximumLength: 50, truncating: true) ?? code)
     }
 
