@@ -74,26 +74,21 @@ struct CommercialSchedulesAPI: APIProtocol {
             maxTransshipments: query.maxTranshipment.map { Int($0) }, cargoType: cargoType)
         switch request {
         case .failure(let invalid):
+            let properties = [
+                "origin": "placeOfReceipt", "destination": "placeOfDelivery", "ready": "departureStartDate", "deadline": "arrivalEndDate",
+                "maxTransshipments": "maxTranshipment",
+            ]
             for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) {
-                let property = ["destination": "placeOfDelivery", "deadline": "arrivalEndDate", "origin": "placeOfReceipt"][field] ?? field
-                problems.add(.invalidValue, property, value: nil, message)
+                problems.add(.invalidValue, properties[field] ?? field, value: nil, message)
+            }
+            if problems.isEmpty {
+                problems.add(
+                    .invalidValue, "departureStartDate", value: query.departureStartDate,
+                    "The dates cannot make a search: the departure and the arrival must fall between the years 1 and 9999.")
             }
             return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
         case .success(let request):
-            let interactor = RouteCargoInteractor(
-                locations: InMemoryScheduleRepository(network: network), voyages: InMemoryScheduleRepository(network: network))
-            let result = await Self.within(budget) { await interactor.execute(request) }
-            var itineraries: [Itinerary]
-            switch result {
-            case .success(let response)?: itineraries = response.itineraries
-            case .failure(.noRoute)?: itineraries = []
-            case nil, .failure(.cancelled)?:
-                metrics.searched(.overBudget)
-                throw ErrorDocument.OverBudget(budget: budget)
-            case .failure(let error)?:
-                throw error
-            }
-            metrics.searched(itineraries.isEmpty ? .noRoute : .found)
+            var itineraries = try await search(request, in: network)
             if let departureEnd { itineraries.removeAll { $0.departureTime > departureEnd } }
             if let arrivalStart { itineraries.removeAll { $0.arrivalTime < arrivalStart } }
             let range = page.range(of: itineraries.count)
@@ -102,6 +97,28 @@ struct CommercialSchedulesAPI: APIProtocol {
                     apiVersion: Self.apiVersion,
                     nextPageCursor: page.nextCursor(count: itineraries.count, generation: schedule.generation, filters: filters)),
                 body: .json(RouteDocument.pointToPoint(Array(itineraries[range]), numberedFrom: range.lowerBound + 1))))
+        }
+    }
+
+    /// The candidates of a request, found by the route use case within the budget; none when there is no route.
+    ///
+    /// - Throws: ``ErrorDocument/OverBudget`` when the search runs past the budget (answered 503), and the use
+    ///   case's error for any other failure (answered 500).
+    private func search(_ request: RouteCargoRequest, in network: ScheduleNetwork) async throws -> [Itinerary] {
+        let repository = InMemoryScheduleRepository(network: network)
+        let interactor = RouteCargoInteractor(locations: repository, voyages: repository)
+        switch await Self.within(budget, { await interactor.execute(request) }) {
+        case .success(let response)?:
+            metrics.searched(response.itineraries.isEmpty ? .noRoute : .found)
+            return response.itineraries
+        case .failure(.noRoute)?:
+            metrics.searched(.noRoute)
+            return []
+        case nil, .failure(.cancelled)?:
+            metrics.searched(.overBudget)
+            throw ErrorDocument.OverBudget(budget: budget)
+        case .failure(let error)?:
+            throw error
         }
     }
 

@@ -124,6 +124,8 @@ import Testing
         ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&maxTranshipment=-1", "maxTranshipment"),
         ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=CNSHA", "placeOfDelivery"),
         ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&cursor=bm90LWEtY3Vyc29y", "cursor"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=9999-12-31", "departureStartDate"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&arrivalEndDate=2026-03-01", "arrivalEndDate"),
         ("/v1/port-schedules?UNLocationCode=NLRTM", "date"),
         ("/v1/port-schedules?UNLocationCode=nlrtm&date=2026-03-02", "UNLocationCode"),
         ("/v1/vessel-schedules?startDate=2026-03-01", "vesselIMONumber"),
