@@ -25,7 +25,7 @@ for _ in $(seq 1 600); do
 done
 [ -n "$port" ] || { cat "$log"; echo "check_server_contract: the server did not listen within 60 s" >&2; exit 1; }
 echo "server on 127.0.0.1:$port"
-schemathesis run docs/dcsa/CS_v1.0.3.yaml --url "http://127.0.0.1:$port" \
+python3 -m schemathesis.cli run docs/dcsa/CS_v1.0.3.yaml --url "http://127.0.0.1:$port" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection \
     --phases examples,coverage,fuzzing --max-examples "$examples" --generation-deterministic --request-timeout 10 --no-color
 kill -TERM $server
