@@ -17,7 +17,8 @@ import UnixSignals
 /// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
 /// - `GET /metrics`: the metrics in Prometheus's text format (``ServerMetrics``).
 ///
-/// The schedule is loaded before the server starts and reloaded on `SIGHUP` (``reload()``): requests in flight
+/// The schedule is loaded, and prepared for many searches (``RoutePlanner/ScheduleNetwork/preparedForSearches()``),
+/// before the server starts, and again on `SIGHUP` (``reload()``): requests in flight
 /// finish on the schedule they started with, and a schedule that fails to load leaves the old one serving. `SIGTERM`
 /// and `SIGINT` stop it gracefully: it stops accepting connections and finishes the requests in flight.
 public final class ScheduleServer: Sendable {
@@ -47,7 +48,7 @@ public final class ScheduleServer: Sendable {
         self.load = load
         self.logger = logger
         self.now = now
-        let network = try await load()
+        let network = try await load().preparedForSearches()
         holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
@@ -63,7 +64,7 @@ public final class ScheduleServer: Sendable {
     @discardableResult
     public func reload() async -> Bool {
         do {
-            let network = try await load()
+            let network = try await load().preparedForSearches()
             let served = holder.replace(with: network, source: source, at: now())
             metrics.reloaded(true)
             logger.info(

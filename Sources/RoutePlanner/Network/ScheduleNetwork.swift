@@ -49,6 +49,9 @@ public struct ScheduleNetwork: Sendable {
     let inboundStart: [Int32]
     let inboundPort: [Int32]
     let inboundSailing: [Int64]
+    /// The least sailing times between all ports, when the network was prepared for many searches
+    /// (``preparedForSearches()``).
+    var sailingTimeTable: SailingTimeTable?
 
     /// The voyages' vessels and services, and the calls' cut-offs and UTC offsets.
     final class Details: Sendable {

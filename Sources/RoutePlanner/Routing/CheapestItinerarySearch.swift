@@ -84,7 +84,8 @@ struct CheapestItinerarySearch {
         }
         stamp += 1
         states.removeAll(keepingCapacity: true)
-        let bound = sailingTimeCache.times(to: destination, in: n)
+        let bound = n.sailingTimeTable.map { table in table.withRow(to: destination) { Array($0) } }
+            ?? sailingTimeCache.times(to: destination, in: n)
         var heap = BinaryHeap<Entry>()
         var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage or past their TCO
         let checksCutOffs = n.hasCutOffTimes, checksTransshipmentCutOffs = !n.transshipmentCutOff.isEmpty

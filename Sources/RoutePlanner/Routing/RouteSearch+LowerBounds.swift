@@ -3,7 +3,8 @@ extension RouteSearch {
     /// the destination through the via ports not yet passed at `stage`.
     ///
     /// The bound of the last stage is a reverse Dijkstra from the destination over the least sailing time
-    /// between each pair of ports; an earlier stage adds the way to its next via port. Waiting and
+    /// between each pair of ports (read from the network's table when it was prepared for many searches); an
+    /// earlier stage adds the way to its next via port. Waiting and
     /// transshipment times are left out, which keeps the bound below every real continuation and makes it
     /// consistent, so the search may still stop at the first arrival it settles.
     ///
@@ -20,10 +21,17 @@ extension RouteSearch {
             let target = stage == via.count ? destination : via[stage]
             let offset = stage == via.count ? 0 : bounds[(stage + 1) * portCount + Int(target)]
             guard offset < Self.unreachable else { continue }
-            let distances = avoidsPorts
-                ? network.sailingTimes(to: target, avoiding: avoidedPort) : sailingTimeCache.times(to: target, in: network)
-            for port in 0..<portCount where distances[port] < Self.unreachable {
-                bounds[stage * portCount + port] = distances[port] + offset
+            func add(_ distances: UnsafeBufferPointer<Int64>) {
+                for port in 0..<portCount where distances[port] < Self.unreachable {
+                    bounds[stage * portCount + port] = distances[port] + offset
+                }
+            }
+            if avoidsPorts {
+                network.sailingTimes(to: target, avoiding: avoidedPort).withUnsafeBufferPointer(add)
+            } else if let table = network.sailingTimeTable {
+                table.withRow(to: target, add)
+            } else {
+                sailingTimeCache.times(to: target, in: network).withUnsafeBufferPointer(add)
             }
         }
         lowerBound = bounds

@@ -1,0 +1,58 @@
+import Dispatch
+
+/// The least sailing time from every port to every port of a network, computed once for a network that answers
+/// many searches (``ScheduleNetwork/preparedForSearches()``), so that a search's lower bounds read a row rather
+/// than run their own Dijkstra over the ports.
+///
+/// Row `target` holds what `sailingTimes(to: target, avoiding: [])` gives: the least total of the least sailing
+/// time between each pair of ports, from each port to `target`, or `RouteSearch.unreachable`.
+final class SailingTimeTable: Sendable {
+    /// The most ports a network may have for a table: its *p*² times take 128 MB at 4,096 ports.
+    static let maximumPorts = 4_096
+
+    let portCount: Int
+    private let times: [Int64]
+
+    /// Computes every row, spread over the machine's cores.
+    ///
+    /// - Complexity: O(*p* *e* log *p*) for *p* ports and *e* connected port pairs; O(*p*²) memory.
+    init(_ network: ScheduleNetwork) {
+        let portCount = network.locations.count
+        self.portCount = portCount
+        times = [Int64](unsafeUninitializedCapacity: portCount * portCount) { buffer, count in
+            nonisolated(unsafe) let rows = buffer
+            let chunks = min(portCount, 64)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for target in stride(from: chunk, to: portCount, by: chunks) {
+                    let row = network.sailingTimes(to: Int32(target), avoiding: [])
+                    for port in 0..<portCount { (rows.baseAddress! + target * portCount + port).initialize(to: row[port]) }
+                }
+            }
+            count = portCount * portCount
+        }
+    }
+
+    /// Calls `body` with the least sailing times from every port to `target`.
+    func withRow<Result>(to target: Int32, _ body: (UnsafeBufferPointer<Int64>) throws -> Result) rethrows -> Result {
+        try times.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[Int(target) * portCount..<(Int(target) + 1) * portCount]))
+        }
+    }
+}
+
+extension ScheduleNetwork {
+    /// The network with the least sailing times between all its ports computed now, for the lower bounds of the
+    /// searches to come: each search then reads them rather than computing them toward its destination. The
+    /// answers are the same; a server or a batch of many searches gains, a single search does not.
+    ///
+    /// A network of more than 4,096 ports is returned as it is (its table would take more than 128 MB).
+    ///
+    /// - Complexity: O(*p* *e* log *p*) time, over the machine's cores, and 8*p*² bytes for *p* ports and *e*
+    ///   connected port pairs: about 0.1 s and 11.5 MB for 1,200 ports.
+    public func preparedForSearches() -> ScheduleNetwork {
+        guard sailingTimeTable == nil, locations.count <= SailingTimeTable.maximumPorts else { return self }
+        var prepared = self
+        prepared.sailingTimeTable = SailingTimeTable(self)
+        return prepared
+    }
+}
