@@ -27,18 +27,63 @@ struct CommercialSchedulesAPI: APIProtocol {
 
     // MARK: Point-to-point routings
 
+    /// A point-to-point query read and checked: the route request, the windows that filter its candidates, and
+    /// the page asked for.
+    struct PointToPointQuery {
+        let request: RouteCargoRequest
+        let departureEnd: Date?
+        let arrivalStart: Date?
+        let page: Page
+        let filters: [String?]
+        let generation: Int
+    }
+
     func getV1PointToPoint(_ input: Operations.GetV1PointToPoint.Input) async throws -> Operations.GetV1PointToPoint.Output {
-        let schedule = schedules.current, network = schedule.network, query = input.query
+        let schedule = schedules.current
+        let query: PointToPointQuery
+        switch pointToPointQuery(input, in: schedule) {
+        case .success(let read): query = read
+        case .failure(let problems):
+            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
+        }
+        var itineraries = try await search(query.request, in: schedule.network)
+        if let departureEnd = query.departureEnd { itineraries.removeAll { $0.departureTime > departureEnd } }
+        if let arrivalStart = query.arrivalStart { itineraries.removeAll { $0.arrivalTime < arrivalStart } }
+        let range = query.page.range(of: itineraries.count)
+        return .ok(.init(
+            headers: .init(
+                apiVersion: Self.apiVersion,
+                nextPageCursor: query.page.nextCursor(count: itineraries.count, generation: query.generation, filters: query.filters)),
+            body: .json(RouteDocument.pointToPoint(Array(itineraries[range]), numberedFrom: range.lowerBound + 1))))
+    }
+
+    /// Reads a point-to-point query, or gives every problem it has.
+    ///
+    /// The dates are local days: a departure date at the place of receipt, an arrival date at the place of
+    /// delivery, as the routings show them (``ServedSchedule/utcOffset(of:at:)``). Without `departureStartDate` the
+    /// cargo is ready now; without `arrivalEndDate` the deadline is 60 days after the latest of the other dates.
+    func pointToPointQuery(_ input: Operations.GetV1PointToPoint.Input, in schedule: ServedSchedule) -> Result<PointToPointQuery, QueryProblems> {
+        let network = schedule.network, query = input.query
         var problems = QueryProblems()
         problems.apiVersion(input.headers.apiVersion)
         let origin = problems.location(query.placeOfReceipt, "placeOfReceipt", in: network)
         let destination = problems.location(query.placeOfDelivery, "placeOfDelivery", in: network)
-        let departureStart = problems.date(query.departureStartDate, "departureStartDate")
-        let departureEnd = problems.date(query.departureEndDate, "departureEndDate", endOfDay: true)
-        let arrivalStart = problems.date(query.arrivalStartDate, "arrivalStartDate")
-        let arrivalEnd = problems.date(query.arrivalEndDate, "arrivalEndDate", endOfDay: true)
+        /// A day read in UTC, moved to the local day at a port.
+        func local(_ day: Date?, at location: Location?) -> Date? {
+            day.map { day in day.addingTimeInterval(-Double(location.map { schedule.utcOffset(of: $0, at: day) } ?? 0)) }
+        }
+        let departureStart = local(problems.date(query.departureStartDate, "departureStartDate"), at: origin)
+        let departureEnd = local(problems.date(query.departureEndDate, "departureEndDate", endOfDay: true), at: origin)
+        let arrivalStart = local(problems.date(query.arrivalStartDate, "arrivalStartDate"), at: destination)
+        let arrivalEnd = local(problems.date(query.arrivalEndDate, "arrivalEndDate", endOfDay: true), at: destination)
         problems.window((departureStart, "departureStartDate"), (departureEnd, "departureEndDate"), value: query.departureEndDate)
         problems.window((arrivalStart, "arrivalStartDate"), (arrivalEnd, "arrivalEndDate"), value: query.arrivalEndDate)
+        let ready = departureStart ?? now()
+        if departureStart == nil, let departureEnd, departureEnd < ready {
+            problems.add(
+                .invalidValue, "departureEndDate", value: query.departureEndDate,
+                "departureEndDate is before today (\(Self.day(ready))), where the departure window starts when departureStartDate is not given.")
+        }
         if let maxTranshipment = query.maxTranshipment, !(0...Int32(RouteCargoRequest.maximumTransshipments)).contains(maxTranshipment) {
             problems.add(
                 .invalidValue, "maxTranshipment", value: String(maxTranshipment),
@@ -52,51 +97,44 @@ struct CommercialSchedulesAPI: APIProtocol {
         let cargoType = query.cargoType.map { CargoType(rawValue: $0) } ?? .dry
         if cargoType == nil { problems.add(.invalidValue, "cargoType", value: query.cargoType, "cargoType must be DRY or REEFER.") }
         let limit = problems.limit(query.limit)
+        // The filters as they mean: a default given explicitly is the same query.
         let filters = [
             query.placeOfReceipt, query.placeOfDelivery, query.departureStartDate, query.departureEndDate, query.arrivalStartDate,
-            query.arrivalEndDate, query.maxTranshipment.map { String($0) }, query.receiptTypeAtOrigin?.rawValue,
-            query.deliveryTypeAtDestination?.rawValue, query.cargoType,
+            query.arrivalEndDate, query.maxTranshipment.map { String($0) }, query.receiptTypeAtOrigin?.rawValue ?? "CY",
+            query.deliveryTypeAtDestination?.rawValue ?? "CY", cargoType?.rawValue ?? query.cargoType,
         ]
         let page = Page(cursor: query.cursor, limit: limit, generation: schedule.generation, filters: filters)
         if page == nil { problems.add(.invalidCursor, "cursor", value: query.cursor, Self.cursorMessage) }
-        guard problems.isEmpty, let origin, let destination, let cargoType, let page else {
-            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
-        }
+        guard problems.isEmpty, let origin, let destination, let cargoType, let page else { return .failure(problems) }
 
         // The collection is the best candidates, up to the most a search returns; a page needs those up to its end
         // and one more, to know whether a next page exists; windows that filter the options need them all.
-        let ready = departureStart ?? now()
-        let deadline = arrivalEnd ?? (departureEnd ?? ready).addingTimeInterval(Double(Self.defaultSearchDays) * 86_400)
+        let deadline = arrivalEnd ?? (arrivalStart ?? departureEnd ?? ready).addingTimeInterval(Double(Self.defaultSearchDays) * 86_400)
         let filtered = departureEnd != nil || arrivalStart != nil
         let wanted = filtered ? RouteCargoRequest.maximumLimit : min(RouteCargoRequest.maximumLimit, page.offset + page.limit + 1)
-        let request = RouteCargoRequest.create(
+        switch RouteCargoRequest.create(
             origin: origin.code, destination: destination.code, readyTime: ready, arrivalDeadline: deadline, limit: wanted,
             maxTransshipments: query.maxTranshipment.map { Int($0) }, cargoType: cargoType)
-        switch request {
+        {
+        case .success(let request):
+            return .success(PointToPointQuery(
+                request: request, departureEnd: departureEnd, arrivalStart: arrivalStart, page: page, filters: filters,
+                generation: schedule.generation))
         case .failure(let invalid):
-            let properties = [
-                "origin": "placeOfReceipt", "destination": "placeOfDelivery", "ready": "departureStartDate", "deadline": "arrivalEndDate",
-                "maxTransshipments": "maxTranshipment",
+            let properties: [String: (String, String?)] = [
+                "destination": ("placeOfDelivery", query.placeOfDelivery), "deadline": ("arrivalEndDate", query.arrivalEndDate),
+                "ready": ("departureStartDate", query.departureStartDate),
             ]
             for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) {
-                problems.add(.invalidValue, properties[field] ?? field, value: nil, message)
+                let (property, value) = properties[field] ?? (field, nil)
+                problems.add(.invalidValue, property, value: value, message)
             }
             if problems.isEmpty {
                 problems.add(
                     .invalidValue, "departureStartDate", value: query.departureStartDate,
                     "The dates cannot make a search: the departure and the arrival must fall between the years 1 and 9999.")
             }
-            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
-        case .success(let request):
-            var itineraries = try await search(request, in: network)
-            if let departureEnd { itineraries.removeAll { $0.departureTime > departureEnd } }
-            if let arrivalStart { itineraries.removeAll { $0.arrivalTime < arrivalStart } }
-            let range = page.range(of: itineraries.count)
-            return .ok(.init(
-                headers: .init(
-                    apiVersion: Self.apiVersion,
-                    nextPageCursor: page.nextCursor(count: itineraries.count, generation: schedule.generation, filters: filters)),
-                body: .json(RouteDocument.pointToPoint(Array(itineraries[range]), numberedFrom: range.lowerBound + 1))))
+            return .failure(problems)
         }
     }
 
@@ -162,7 +200,7 @@ struct CommercialSchedulesAPI: APIProtocol {
         ]
         if voyageFilters.allSatisfy({ $0 == nil }) {
             problems.add(
-                .missing, "vesselIMONumber", value: nil,
+                .missing, nil, value: nil,
                 "Give at least one filter: vesselIMONumber, vesselName, carrierServiceCode, carrierVoyageNumber, UNLocationCode, or another of the standard's.")
         }
         // The patterns and lengths the specification gives these parameters.

@@ -30,8 +30,8 @@ enum ErrorDocument {
     static func overBudget(_ budget: Duration) -> HTTPBody {
         var problems = QueryProblems()
         problems.add(
-            .overBudget, "placeOfDelivery", value: nil,
-            "The search ran past its budget of \(budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); narrow the windows or the limit, or try again.")
+            .overBudget, nil, value: nil,
+            "The search ran past its budget of \(budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); narrow the date windows or lower maxTranshipment, or try again later.")
         let document = response(status: .serviceUnavailable, message: "The search took too long.", problems.errors)
         return HTTPBody(encode(document))
     }

@@ -8,7 +8,7 @@ import RoutePlannerApplication
 ///
 /// The error codes are route-planner's own (DCSA leaves them to the implementer, from 7000 to 9999); docs/Server.md
 /// lists them.
-struct QueryProblems {
+struct QueryProblems: Error {
     /// What kind of problem a parameter has.
     enum Code: Int32 {
         /// A value that is malformed or out of range.
@@ -38,6 +38,9 @@ struct QueryProblems {
     private(set) var errors: [Components.Schemas.DetailedError] = []
 
     var isEmpty: Bool { errors.isEmpty }
+
+    /// Adds a problem found elsewhere.
+    mutating func append(_ error: Components.Schemas.DetailedError) { errors.append(error) }
 
     /// Adds a problem of a parameter, quoting its value as the request gave it.
     mutating func add(_ code: Code, _ property: String?, value: String?, _ message: String) {

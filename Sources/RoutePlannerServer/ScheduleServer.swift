@@ -19,7 +19,8 @@ import UnixSignals
 ///
 /// The schedule is loaded, and prepared for many searches (``RoutePlanner/ScheduleNetwork/preparedForSearches()``),
 /// before the server starts, and again on `SIGHUP` (``reload()``): requests in flight
-/// finish on the schedule they started with, and a schedule that fails to load leaves the old one serving. `SIGTERM`
+/// finish on the schedule they started with, and a schedule that fails to load, or has no voyages, leaves the old
+/// one serving. `SIGTERM`
 /// and `SIGINT` stop it gracefully: it stops accepting connections and finishes the requests in flight.
 public final class ScheduleServer: Sendable {
     /// Reads the schedule: the network, or an error whose description says what is wrong with the files.
@@ -48,7 +49,7 @@ public final class ScheduleServer: Sendable {
         self.load = load
         self.logger = logger
         self.now = now
-        let network = try await load().preparedForSearches()
+        let network = try await Self.load(load)
         holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
@@ -57,6 +58,18 @@ public final class ScheduleServer: Sendable {
     /// The schedule being served.
     public var schedule: ServedSchedule { holder.current }
 
+    /// A schedule that loads but has nothing to serve, such as a file cut short to its header.
+    public struct EmptySchedule: Error, CustomStringConvertible {
+        public var description: String { "the schedule has no voyages: a server of it would answer every query with nothing" }
+    }
+
+    /// The loader's network, prepared for many searches; a network without voyages is refused.
+    private static func load(_ load: Loader) async throws -> ScheduleNetwork {
+        let network = try await load()
+        guard network.voyageCount > 0 else { throw EmptySchedule() }
+        return network.preparedForSearches()
+    }
+
     /// Loads the schedule again and serves it from now on; when it fails to load, logs why and keeps serving the
     /// old one.
     ///
@@ -64,7 +77,7 @@ public final class ScheduleServer: Sendable {
     @discardableResult
     public func reload() async -> Bool {
         do {
-            let network = try await load().preparedForSearches()
+            let network = try await Self.load(load)
             let served = holder.replace(with: network, source: source, at: now())
             metrics.reloaded(true)
             logger.info(
@@ -99,7 +112,7 @@ public final class ScheduleServer: Sendable {
         let api = CommercialSchedulesAPI(schedules: holder, budget: configuration.searchBudget, metrics: metrics, now: now)
         try api.registerHandlers(
             on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
-            middlewares: [OperationMiddleware()])
+            middlewares: [OperationMiddleware(api: api)])
         let bytes = configuration.maximumRequestBytes
         return Application(
             router: router,

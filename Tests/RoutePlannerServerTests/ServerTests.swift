@@ -125,10 +125,12 @@ import Testing
         ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=CNSHA", "placeOfDelivery"),
         ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&cursor=bm90LWEtY3Vyc29y", "cursor"),
         ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=9999-12-31", "departureStartDate"),
-        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&arrivalEndDate=2026-03-01", "arrivalEndDate"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02&arrivalEndDate=2026-02-27", "arrivalEndDate"),
         ("/v1/port-schedules?UNLocationCode=NLRTM", "date"),
         ("/v1/port-schedules?UNLocationCode=nlrtm&date=2026-03-02", "UNLocationCode"),
-        ("/v1/vessel-schedules?startDate=2026-03-01", "vesselIMONumber"),
+        ("/v1/vessel-schedules?vesselIMONumber=123", "vesselIMONumber"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&placeOfDelivery=DEHAM", "placeOfDelivery"),
+        ("/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureEndDate=2026-02-10", "departureEndDate"),
         ("/v1/vessel-schedules?vesselIMONumber=12&responseScope=SOME", "responseScope"),
     ])
     func aBadParameterIsA400NamingIt(uri: String, property: String) async throws {
@@ -205,7 +207,7 @@ import Testing
         try process.run()
         let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
         process.waitUntilExit()
-        let table = OperationMiddleware.strictParameters.flatMap { operation, parameters in
+        let table = CommercialSchedulesAPI.strictParameters.flatMap { operation, parameters in
             parameters.map { name, kind in
                 switch kind {
                 case .required: "\(operation) \(name) required"
@@ -337,5 +339,84 @@ extension ServerTests {
             "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&cursor=\(cursor)", from: server, schema: "ErrorResponse")
         #expect(response.status == .badRequest)
         #expect(try Self.decode(Components.Schemas.ErrorResponse.self, response.body).errors.first?.errorCodeMessage.contains("8192 bytes") == true)
+    }
+}
+
+extension ServerTests {
+    /// The properties a bad request's document names.
+    static func properties(_ uri: String, from server: ScheduleServer) async throws -> Set<String?> {
+        let response = try await get(uri, from: server, schema: "ErrorResponse")
+        #expect(response.status == .badRequest, "\(uri)")
+        return Set(try decode(Components.Schemas.ErrorResponse.self, response.body).errors.map(\.property))
+    }
+
+    @Test func aParameterTheGeneratedCodeCannotReadHidesNoOtherProblem() async throws {
+        let server = try await Self.server()
+        #expect(try await Self.properties(
+            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&limit=abc&cargoType=Q&departureStartDate=bad", from: server)
+            == ["limit", "cargoType", "departureStartDate"])
+        #expect(try await Self.properties(
+            "/v1/point-to-point-routes?placeOfDelivery=NLRTX&receiptTypeAtOrigin=XX&departureStartDate=bad", from: server)
+            == ["placeOfReceipt", "placeOfDelivery", "receiptTypeAtOrigin", "departureStartDate"])
+        #expect(try await Self.properties("/v1/port-schedules?limit=x&UNLocationCode=XXXXX&date=bad", from: server)
+            == ["limit", "UNLocationCode", "date"])
+        #expect(try await Self.properties("/v1/vessel-schedules?limit=x&vesselIMONumber=12", from: server) == ["limit", "vesselIMONumber"])
+    }
+
+    @Test func vesselSchedulesNeedAFilter() async throws {
+        let server = try await Self.server()
+        let response = try await Self.get("/v1/vessel-schedules?startDate=2026-03-01", from: server, schema: "ErrorResponse")
+        #expect(response.status == .badRequest)
+        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, response.body).errors.map(\.errorCode) == [7005])
+    }
+
+    /// The dates of a point-to-point query are local days at the ports, as the routings show their times and as
+    /// the port and vessel schedules match theirs.
+    @Test func pointToPointDatesAreLocalDays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("local-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
+        try "unlocode,name,time_zone\nUSLAX,Los Angeles,America/Los_Angeles\nCNSHA,Shanghai,Asia/Shanghai\n"
+            .write(to: locations, atomically: true, encoding: .utf8)
+        // Leaves Los Angeles on 21 January at 16:00 local time, reaches Shanghai on 10 February at 08:00 local time.
+        try "voyage,from,to,departure,arrival\nV1,USLAX,CNSHA,2026-01-22T00:00:00Z,2026-02-10T00:00:00Z\n"
+            .write(to: schedule, atomically: true, encoding: .utf8)
+        let server = try await ScheduleServer(
+            configuration: ServerConfiguration(port: 0, searchBudget: .seconds(300)), source: "test", logger: Self.logger,
+            now: { Date(timeIntervalSince1970: 1_767_225_600) }
+        ) { try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network }
+        func count(_ dates: String) async throws -> Int {
+            let response = try await Self.get(
+                "/v1/point-to-point-routes?placeOfReceipt=USLAX&placeOfDelivery=CNSHA&" + dates, from: server, schema: "PointToPoint")
+            return try Self.decode([Components.Schemas.PointToPoint].self, response.body).count
+        }
+        #expect(try await count("departureStartDate=2026-01-21&departureEndDate=2026-01-21") == 1)
+        #expect(try await count("departureStartDate=2026-01-22&departureEndDate=2026-01-22") == 0)
+        #expect(try await count("departureStartDate=2026-01-20&arrivalStartDate=2026-02-10&arrivalEndDate=2026-02-10") == 1)
+        #expect(try await count("departureStartDate=2026-01-20&arrivalEndDate=2026-02-09") == 0)
+        // An arrival window alone moves the default deadline with it.
+        #expect(try await count("departureStartDate=2026-01-01&arrivalStartDate=2026-02-10") == 1)
+    }
+
+    @Test func aScheduleWithoutVoyagesIsRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
+        try "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n".write(to: locations, atomically: true, encoding: .utf8)
+        try "voyage,from,to,departure,arrival\nV1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n"
+            .write(to: schedule, atomically: true, encoding: .utf8)
+        let server = try await ScheduleServer(configuration: ServerConfiguration(port: 0), source: "test", logger: Self.logger) {
+            try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network
+        }
+        try "voyage,from,to,departure,arrival\n".write(to: schedule, atomically: true, encoding: .utf8)
+        #expect(await server.reload() == false)
+        #expect(server.schedule.network.voyageCount == 1)
+        await #expect(throws: ScheduleServer.EmptySchedule.self) {
+            try await ScheduleServer(configuration: ServerConfiguration(port: 0), source: "test", logger: Self.logger) {
+                try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network
+            }
+        }
     }
 }
