@@ -268,10 +268,14 @@ struct CommercialSchedulesAPI: APIProtocol {
     /// A day as `YYYY-MM-DD` in UTC.
     static func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
 
-    /// The work's result, or `nil` when it runs past the budget; the work is then cancelled and awaited.
+    /// The executor the searches run on.
+    static let searches = SearchExecutor()
+
+    /// The work's result, or `nil` when it runs past the budget; the work, which runs on ``searches``, is then
+    /// cancelled and awaited.
     static func within<Value: Sendable>(_ budget: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
         await withTaskGroup(of: Value?.self) { group in
-            group.addTask {
+            group.addTask(executorPreference: searches) {
                 // Let the budget's timer start first, so that even a zero budget is kept.
                 await Task.yield()
                 return await work()
