@@ -271,17 +271,16 @@ struct CommercialSchedulesAPI: APIProtocol {
     /// The executor the searches run on.
     static let searches = SearchExecutor()
 
-    /// The work's result, or `nil` when it runs past the budget; the work, which runs on ``searches``, is then
-    /// cancelled and awaited.
+    /// The work's result, or `nil` when it runs past the budget: when its start is already past it, or when the
+    /// budget runs out while it runs, in which case the work, which runs on ``searches``, is cancelled and awaited.
     static func within<Value: Sendable>(_ budget: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
-        await withTaskGroup(of: Value?.self) { group in
+        let clock = ContinuousClock(), deadline = clock.now + budget
+        return await withTaskGroup(of: Value?.self) { group in
             group.addTask(executorPreference: searches) {
-                // Let the budget's timer start first, so that even a zero budget is kept.
-                await Task.yield()
-                return await work()
+                clock.now < deadline ? await work() : nil
             }
             group.addTask {
-                try? await Task.sleep(for: budget)
+                try? await Task.sleep(until: deadline, clock: clock)
                 return nil
             }
             let first = await group.next() ?? nil
