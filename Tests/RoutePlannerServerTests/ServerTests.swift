@@ -44,6 +44,31 @@ import Testing
         try JSONDecoder().decode(T.self, from: Data(body.utf8))
     }
 
+    /// A schedule's two CSV files in a folder of their own, and a server that loads them at start and at each
+    /// reload.
+    struct ScheduleFiles {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID())")
+        var locations: URL { folder.appendingPathComponent("locations.csv") }
+        var schedule: URL { folder.appendingPathComponent("schedule.csv") }
+
+        init(locations: String, schedule: String) throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try locations.write(to: self.locations, atomically: true, encoding: .utf8)
+            try write(schedule: schedule)
+        }
+
+        func write(schedule text: String) throws { try text.write(to: schedule, atomically: true, encoding: .utf8) }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+
+        func server(now: @escaping @Sendable () -> Date = { Date() }) async throws -> ScheduleServer {
+            let (schedule, locations) = (self.schedule, self.locations)
+            return try await ScheduleServer(
+                configuration: ServerConfiguration(port: 0, searchBudget: .seconds(300)), source: "test", logger: ServerTests.logger, now: now
+            ) { try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network }
+        }
+    }
+
     static let apiVersion = "api-version"
     static let nextPageCursor = "next-page-cursor"
 
@@ -291,18 +316,11 @@ import Testing
     }
 
     @Test func aReloadServesTheNewScheduleAndAFailedOneKeepsTheOld() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reload-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
-        try "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n".write(to: locations, atomically: true, encoding: .utf8)
         let header = "voyage,from,to,departure,arrival\n"
-        try (header + "V1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n").write(to: schedule, atomically: true, encoding: .utf8)
-        let server = try await ScheduleServer(
-            configuration: ServerConfiguration(port: 0, searchBudget: .seconds(300)), source: "test", logger: Self.logger
-        ) {
-            try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network
-        }
+        let files = try ScheduleFiles(
+            locations: "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n", schedule: header + "V1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n")
+        defer { files.remove() }
+        let server = try await files.server()
         let query = "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-01"
         func voyages() async throws -> [String] {
             let routings = try Self.decode([Components.Schemas.PointToPoint].self, try await Self.get(query, from: server, schema: "PointToPoint").body)
@@ -311,11 +329,11 @@ import Testing
             }
         }
         #expect(try await voyages() == ["V1"])
-        try (header + "V2,CNSHA,NLRTM,2026-03-03T00:00:00Z,2026-03-30T00:00:00Z\n").write(to: schedule, atomically: true, encoding: .utf8)
+        try files.write(schedule: header + "V2,CNSHA,NLRTM,2026-03-03T00:00:00Z,2026-03-30T00:00:00Z\n")
         #expect(await server.reload())
         #expect(server.schedule.generation == 2)
         #expect(try await voyages() == ["V2"])
-        try "voyage,from,to\nV3,CNSHA\n".write(to: schedule, atomically: true, encoding: .utf8)
+        try files.write(schedule: "voyage,from,to\nV3,CNSHA\n")
         #expect(await server.reload() == false)
         #expect(server.schedule.generation == 2)
         #expect(try await voyages() == ["V2"])
@@ -369,19 +387,12 @@ extension ServerTests {
     /// The dates of a point-to-point query are local days at the ports, as the routings show their times and as
     /// the port and vessel schedules match theirs.
     @Test func pointToPointDatesAreLocalDays() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("local-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
-        try "unlocode,name,time_zone\nUSLAX,Los Angeles,America/Los_Angeles\nCNSHA,Shanghai,Asia/Shanghai\n"
-            .write(to: locations, atomically: true, encoding: .utf8)
         // Leaves Los Angeles on 21 January at 16:00 local time, reaches Shanghai on 10 February at 08:00 local time.
-        try "voyage,from,to,departure,arrival\nV1,USLAX,CNSHA,2026-01-22T00:00:00Z,2026-02-10T00:00:00Z\n"
-            .write(to: schedule, atomically: true, encoding: .utf8)
-        let server = try await ScheduleServer(
-            configuration: ServerConfiguration(port: 0, searchBudget: .seconds(300)), source: "test", logger: Self.logger,
-            now: { Date(timeIntervalSince1970: 1_767_225_600) }
-        ) { try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network }
+        let files = try ScheduleFiles(
+            locations: "unlocode,name,time_zone\nUSLAX,Los Angeles,America/Los_Angeles\nCNSHA,Shanghai,Asia/Shanghai\n",
+            schedule: "voyage,from,to,departure,arrival\nV1,USLAX,CNSHA,2026-01-22T00:00:00Z,2026-02-10T00:00:00Z\n")
+        defer { files.remove() }
+        let server = try await files.server(now: { Date(timeIntervalSince1970: 1_767_225_600) })
         func count(_ dates: String) async throws -> Int {
             let response = try await Self.get(
                 "/v1/point-to-point-routes?placeOfReceipt=USLAX&placeOfDelivery=CNSHA&" + dates, from: server, schema: "PointToPoint")
@@ -396,23 +407,14 @@ extension ServerTests {
     }
 
     @Test func aScheduleWithoutVoyagesIsRefused() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let locations = folder.appendingPathComponent("locations.csv"), schedule = folder.appendingPathComponent("schedule.csv")
-        try "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n".write(to: locations, atomically: true, encoding: .utf8)
-        try "voyage,from,to,departure,arrival\nV1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n"
-            .write(to: schedule, atomically: true, encoding: .utf8)
-        let server = try await ScheduleServer(configuration: ServerConfiguration(port: 0), source: "test", logger: Self.logger) {
-            try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network
-        }
-        try "voyage,from,to,departure,arrival\n".write(to: schedule, atomically: true, encoding: .utf8)
+        let files = try ScheduleFiles(
+            locations: "unlocode,name\nNLRTM,Rotterdam\nCNSHA,Shanghai\n",
+            schedule: "voyage,from,to,departure,arrival\nV1,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-01T00:00:00Z\n")
+        defer { files.remove() }
+        let server = try await files.server()
+        try files.write(schedule: "voyage,from,to,departure,arrival\n")
         #expect(await server.reload() == false)
         #expect(server.schedule.network.voyageCount == 1)
-        await #expect(throws: ScheduleServer.EmptySchedule.self) {
-            try await ScheduleServer(configuration: ServerConfiguration(port: 0), source: "test", logger: Self.logger) {
-                try ScheduleImporter().importSchedule(schedule: schedule, locations: locations).value.network
-            }
-        }
+        await #expect(throws: ScheduleServer.EmptySchedule.self) { try await files.server() }
     }
 }
