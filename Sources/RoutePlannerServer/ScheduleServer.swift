@@ -18,10 +18,9 @@ import UnixSignals
 /// - `GET /metrics`: the metrics in Prometheus's text format (``ServerMetrics``).
 ///
 /// The schedule is loaded, and prepared for many searches (``RoutePlanner/ScheduleNetwork/preparedForSearches()``),
-/// before the server starts, and again on `SIGHUP` (``reload()``): requests in flight
-/// finish on the schedule they started with, and a schedule that fails to load, or has no voyages, leaves the old
-/// one serving. `SIGTERM`
-/// and `SIGINT` stop it gracefully: it stops accepting connections and finishes the requests in flight.
+/// before the server starts, and again on `SIGHUP` (``reload()``). Requests in flight finish on the schedule they
+/// started with, and a schedule that fails to load, or has no voyages, leaves the old one serving. `SIGTERM` and
+/// `SIGINT` stop the server gracefully: it stops accepting connections and finishes the requests in flight.
 public final class ScheduleServer: Sendable {
     /// Reads the schedule: the network, or an error whose description says what is wrong with the files.
     public typealias Loader = @Sendable () async throws -> ScheduleNetwork
@@ -39,7 +38,7 @@ public final class ScheduleServer: Sendable {
     /// - Parameters:
     ///   - source: What the loader reads, for the logs and `/health`: the files' names.
     ///   - now: The clock that the defaults of the date windows are taken from.
-    /// - Throws: The loader's error when the schedule cannot be loaded.
+    /// - Throws: The loader's error when the schedule cannot be loaded, and ``EmptySchedule`` when it has no voyages.
     public init(
         configuration: ServerConfiguration = ServerConfiguration(), source: String, logger: Logger, now: @escaping @Sendable () -> Date = { Date() },
         load: @escaping Loader
