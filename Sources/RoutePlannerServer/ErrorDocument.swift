@@ -1,6 +1,7 @@
 import DCSACommercialSchedules
 import Foundation
 import HTTPTypes
+import Hummingbird
 import Logging
 import OpenAPIRuntime
 import RoutePlanner
@@ -47,6 +48,18 @@ enum ErrorDocument {
             statusCodeText: String(status.reasonPhrase.prefix(50)), statusCodeMessage: String(message.prefix(200)),
             providerCorrelationReference: Logger.current[metadataKey: "hb.request.id"].map { String($0.description.prefix(100)) },
             errorDateTime: CSVWriter.timestamp(Date()), errors: errors)
+    }
+
+    /// The answer to a method other than GET on a served path: 405, with the method it allows.
+    static func methodNotAllowed(_ request: Request) -> Response {
+        var problems = QueryProblems()
+        problems.add(.invalidValue, nil, value: nil, "\(request.uri.path) is read with GET only.")
+        let document = ErrorDocument.$request.withValue((request.method, request.uri.path)) {
+            response(status: .methodNotAllowed, message: "Only GET is allowed.", problems.errors)
+        }
+        var fields = headers()
+        fields[.allow] = "GET"
+        return Response(status: .methodNotAllowed, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encode(document))))
     }
 
     /// The headers of every error document: JSON, and the version of the standard.

@@ -15,7 +15,8 @@ import UnixSignals
 /// - `GET /v1/point-to-point-routes`, `GET /v1/port-schedules`, `GET /v1/vessel-schedules`: the standard's
 ///   operations (``CommercialSchedulesAPI``), whose handlers are generated from the specification;
 /// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
-/// - `GET /metrics`: the metrics in Prometheus's text format (``ServerMetrics``).
+/// - `GET /metrics`: the metrics in Prometheus's text format (``ServerMetrics``);
+/// - another method on one of these paths: 405, `Allow: GET`.
 ///
 /// The schedule is loaded, and prepared for many searches (``RoutePlanner/ScheduleNetwork/preparedForSearches()``),
 /// before the server starts, and again on `SIGHUP` (``reload()``). Requests in flight finish on the schedule they
@@ -112,6 +113,12 @@ public final class ScheduleServer: Sendable {
         try api.registerHandlers(
             on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
             middlewares: [OperationMiddleware(api: api)])
+        // Every path is read only: another method is told so, with the one it allows.
+        for path in ["/v1/point-to-point-routes", "/v1/port-schedules", "/v1/vessel-schedules", "/health", "/metrics"] {
+            for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
+                router.on(RouterPath(path), method: method) { request, _ in ErrorDocument.methodNotAllowed(request) }
+            }
+        }
         let bytes = configuration.maximumRequestBytes
         return Application(
             router: router,

@@ -418,3 +418,18 @@ extension ServerTests {
         await #expect(throws: ScheduleServer.EmptySchedule.self) { try await files.server() }
     }
 }
+
+extension ServerTests {
+    @Test(arguments: [HTTPRequest.Method.post, .put, .patch, .delete])
+    func anotherMethodIsA405AllowingGET(method: HTTPRequest.Method) async throws {
+        let server = try await Self.server()
+        let response = try await server.application().test(.router) { client in
+            try await client.execute(uri: "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM", method: method) { $0 }
+        }
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers.value("allow") == "GET")
+        let body = String(buffer: response.body)
+        #expect(try JSONSchemas.problems([body], dcsa: "ErrorResponse").isEmpty, "\(body)")
+        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, body).httpMethod.rawValue == method.rawValue)
+    }
+}
