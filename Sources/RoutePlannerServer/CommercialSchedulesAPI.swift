@@ -175,9 +175,10 @@ struct CommercialSchedulesAPI: APIProtocol {
         guard problems.isEmpty, let location, let day, let page else {
             return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
         }
-        let lastDay = String(CSVWriter.timestamp(day.addingTimeInterval(Double(Self.portScheduleDays - 1) * 86_400)).prefix(10))
+        let lastDay = Self.day(day.addingTimeInterval(Double(Self.portScheduleDays - 1) * 86_400))
         let firstDay = query.date
-        let calls = network.voyages.flatMap { PortCall.calls(of: $0, in: network) }
+        let voyages = schedule.voyages(port: location.code, service: nil, vesselName: nil, vesselIMONumber: nil, voyageNumber: nil)
+        let calls = voyages.flatMap { PortCall.calls(of: $0, in: network) }
             .filter { call in call.location.code == location.code && call.localDates.contains { firstDay <= $0 && $0 <= lastDay } }
             .sorted { ($0.time, $0.voyage.number.rawValue) < ($1.time, $1.voyage.number.rawValue) }
         let collection = [ScheduleDocument.portSchedule(location, calls: calls)]
@@ -236,7 +237,10 @@ struct CommercialSchedulesAPI: APIProtocol {
         let today = now()
         let firstDay = query.startDate ?? Self.day(today.addingTimeInterval(-91 * 86_400))
         let lastDay = query.endDate ?? Self.day(today.addingTimeInterval(183 * 86_400))
-        let matched: [(voyage: Voyage, calls: [PortCall])] = network.voyages.compactMap { voyage in
+        let candidates = schedule.voyages(
+            port: port?.code, service: query.carrierServiceCode, vesselName: query.vesselName, vesselIMONumber: query.vesselIMONumber,
+            voyageNumber: query.carrierVoyageNumber)
+        let matched: [(voyage: Voyage, calls: [PortCall])] = candidates.compactMap { voyage in
             // Filters DCSA defines that a schedule file does not carry (universal references, SMDG terminal codes,
             // operator codes) match no voyage.
             guard query.universalServiceReference == nil, query.universalVoyageReference == nil, query.facilitySMDGCode == nil,

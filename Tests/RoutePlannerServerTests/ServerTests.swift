@@ -433,3 +433,26 @@ extension ServerTests {
         #expect(try Self.decode(Components.Schemas.ErrorResponse.self, body).httpMethod.rawValue == method.rawValue)
     }
 }
+
+extension ServerTests {
+    /// Each filter finds exactly the voyages a scan of the network finds (the server looks them up in indexes).
+    @Test func eachVesselScheduleFilterFindsTheVoyagesAScanFinds() async throws {
+        let server = try await Self.server()
+        let voyage = try #require(Self.network.voyages.first { $0.vessel != nil && $0.service != nil })
+        let window = "&startDate=2026-01-01&endDate=2026-12-31"
+        for (filter, expected) in [
+            ("vesselName=\(voyage.vessel!)", Self.network.voyages.filter { $0.vessel == voyage.vessel }),
+            ("carrierServiceCode=\(voyage.service!)", Self.network.voyages.filter { $0.service == voyage.service }),
+            ("carrierVoyageNumber=\(voyage.number.rawValue)", [voyage]),
+            ("UNLocationCode=NLRTM", Self.network.voyages.filter { $0.movements.contains { $0.departureLocation == "NLRTM" || $0.arrivalLocation == "NLRTM" } }),
+        ] {
+            let uri = "/v1/vessel-schedules?" + filter.replacingOccurrences(of: " ", with: "%20") + window + "&limit=100"
+            let response = try await Self.get(uri, from: server, schema: "ServiceSchedule")
+            #expect(response.status == .ok, "\(filter)")
+            let services = try Self.decode([Components.Schemas.ServiceSchedule].self, response.body)
+            let found = services.flatMap(\.vesselSchedules).compactMap { $0.transportCalls?.first?.carrierImportVoyageNumber }
+            #expect(Set(found) == Set(expected.map(\.number.rawValue)), "\(filter)")
+            #expect(found.count == expected.count, "\(filter)")
+        }
+    }
+}
