@@ -22,6 +22,10 @@ public struct CSVImporter: Sendable {
     /// The UN/LOCODE list that location codes are checked against, if any.
     public var reference: UnLocodeDirectory?
 
+    /// Whether schedule rows that are plain are read straight from the file's bytes (``PlainRowReader``); off
+    /// only in the test that checks both paths read every file alike.
+    var readsPlainRows = true
+
     /// The transshipment time of a location whose file gives none: 24 hours.
     public static let defaultTransshipmentHours = 24.0
 

@@ -156,14 +156,17 @@ struct CSVReader {
         return positions
     }
 
+    /// The position of a byte: its column counts the characters before it on its line (a UTF-8 character's
+    /// continuation bytes count for nothing), plus one.
     private func position(of offset: Int, lineStart: Int, line: Int) -> CSVPosition {
-        var column = 1
-        var index = lineStart
-        while index < offset {
-            if isLatin1 || bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
+        guard lineStart < offset else { return CSVPosition(line: line, column: 1) }
+        var column = 1 + offset - lineStart
+        if !isLatin1 {
+            bytes.withUnsafeBufferPointer { bytes in
+                for index in lineStart..<offset where bytes[index] & 0xC0 == 0x80 { column -= 1 }
+                if offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { column -= 1 }
+            }
         }
-        if !isLatin1 && offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { column -= 1 }
         return CSVPosition(line: line, column: max(1, column))
     }
 

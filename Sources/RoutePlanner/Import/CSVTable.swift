@@ -81,6 +81,14 @@ struct CSVTable {
         return reader.value(field, in: record)
     }
 
+    /// The current row's field in a column as a range of the file's bytes, untrimmed; an empty range when the
+    /// row or the file lacks the column, and `nil` when the field is quoted (its value is then a copy, not the
+    /// file's bytes). For a reader of the file's bytes that does without ``bytes(_:)``'s slices.
+    func unquotedRange(_ column: Int) -> Range<Int>? {
+        guard let field = field(column) else { return 0..<0 }
+        return field.isQuoted ? nil : field.range
+    }
+
     /// The current row's trimmed text in a column; empty when the row or the file lacks the column.
     func text(_ column: Int) -> String {
         guard let field = field(column) else { return "" }
