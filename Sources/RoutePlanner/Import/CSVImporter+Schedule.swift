@@ -44,11 +44,14 @@ extension CSVImporter {
     private func finishSchedule(
         _ locations: [Location], _ rows: consuming MovementRows, scheduleName: String, log: inout DiagnosticLog, skipped: inout Int
     ) throws(ImportError) -> ImportResult<ImportedSchedule> {
-        let voyages = makeVoyages(rows, locations: locations, log: &log, skipped: &skipped)
+        let checked = checkChains(rows, locations: locations, log: &log, skipped: &skipped)
         if mode == .strict && log.hasErrors { throw log.importError() }
+        if takesFastPaths, let network = Self.network(locations: locations, checked: checked, rows: rows) {
+            return try finish(ImportedSchedule(locations: locations, network: network), log: log, skipped: skipped)
+        }
         do {
-            let network = try ScheduleNetwork(locations: locations, voyages: voyages)
-            return try finish(ImportedSchedule(locations: locations, voyages: voyages, network: network), log: log, skipped: skipped)
+            let network = try ScheduleNetwork(locations: locations, voyages: Self.voyages(checked, rows: rows, locations: locations))
+            return try finish(ImportedSchedule(locations: locations, network: network), log: log, skipped: skipped)
         } catch let error as ImportError {
             throw error
         } catch {
@@ -113,7 +116,7 @@ extension CSVImporter {
     /// The optional column of each DCSA cut-off code, in ``CutOffCode/allCases`` order: `cut_off_dco`, ….
     static let cutOffColumns = CutOffCode.allCases.map { "cut_off_" + $0.rawValue.lowercased() }
 
-    /// Reads and checks every row on its own; chains are checked by ``makeVoyages(_:locations:log:skipped:)``.
+    /// Reads and checks every row on its own; chains are checked by ``checkChains(_:locations:log:skipped:)``.
     private func readMovements(
         _ file: CSVFile, locations locationRows: LocationRows, locationsName: String, log: inout DiagnosticLog,
         skipped: inout Int
@@ -147,7 +150,7 @@ extension CSVImporter {
 
         file.bytes.withUnsafeBufferPointer { bytes in
             while table.nextRow(log: &log) {
-                if readsPlainRows && plain.read(table, bytes: bytes, into: &result) { continue }
+                if takesFastPaths && plain.read(table, bytes: bytes, into: &result) { continue }
                 var isValid = !table.rowHasSyntaxError
                 func fail(_ column: Int, _ message: String) {
                     log.error(table.file, table.position(column), message)
@@ -253,16 +256,15 @@ extension CSVImporter {
         return result
     }
 
-    /// Sorts each voyage's rows by departure, checks that they chain and makes the voyages.
-    private func makeVoyages(
-        _ movements: consuming MovementRows, locations: [Location], log: inout DiagnosticLog, skipped: inout Int
-    ) -> [Voyage] {
+    /// Sorts each voyage's rows by departure and checks that they chain; returns the voyages that do, each with
+    /// its rows in sailing order.
+    private func checkChains(
+        _ movements: borrowing MovementRows, locations: [Location], log: inout DiagnosticLog, skipped: inout Int
+    ) -> [VoyageRows] {
         let file = movements.file
         let rows = movements.rows
-        let cutOffs = movements.cutOffs
         var voyages = movements.voyages
-        movements = MovementRows(file: file)
-        var result: [Voyage] = []
+        var result: [VoyageRows] = []
         result.reserveCapacity(voyages.count)
         for index in voyages.indices {
             var voyage = voyages[index]
@@ -300,21 +302,69 @@ extension CSVImporter {
                 }
                 continue
             }
-            let movementList = kept.map { index in
-                let row = rows[Int(index)]
+            voyage.rows = kept
+            result.append(voyage)
+        }
+        return result
+    }
+
+    /// The network of the voyages whose rows chain, built straight from the rows; `nil` when a location or a
+    /// time breaks a rule of the network that the rows are not checked for (a transshipment time out of range,
+    /// a year before 1 or after 9999), so that the network's own check reports it.
+    private static func network(locations: [Location], checked: [VoyageRows], rows: borrowing MovementRows) -> ScheduleNetwork? {
+        let (unique, portIndex, problems) = ScheduleNetwork.indexing(locations)
+        let supported = Date.supportedSeconds
+        func isSupported(_ seconds: Int64) -> Bool { supported.contains(Double(seconds)) }
+        guard problems.isEmpty, rows.rows.allSatisfy({ isSupported($0.departure) && isSupported($0.arrival) }),
+              rows.cutOffs.allSatisfy(\.time.isSupported)
+        else { return nil }
+        let coordinates = unique.map(\.coordinates)
+        var columns = ScheduleNetwork.Columns(
+            movementCount: checked.reduce(0) { $0 + $1.rows.count },
+            hasCutOffs: checked.contains { $0.rows.contains { rows.rows[Int($0)].cutOffStart != rows.rows[Int($0)].cutOffEnd } },
+            hasWeights: checked.contains { $0.rows.contains { rows.rows[Int($0)].weightCapacity != Int32.max } },
+            hasPlugs: checked.contains { $0.rows.contains { rows.rows[Int($0)].reeferPlugs != Int32.max } })
+        var voyageIndex: [VoyageNumber: Int32] = [:]
+        voyageIndex.reserveCapacity(checked.count)
+        for voyage in checked {
+            voyageIndex[voyage.number] = Int32(columns.voyageNumbers.count)
+            columns.beginVoyage(
+                voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
+                vesselIMONumber: voyage.vesselIMONumber)
+            for index in voyage.rows {
+                let row = rows.rows[Int(index)]
+                let emissions = ScheduleNetwork.emissions(
+                    distance: row.distance.isNaN ? nil : Double(row.distance), co2ePerTEU: row.co2ePerTEU.isNaN ? nil : Double(row.co2ePerTEU),
+                    hours: Double(row.arrival - row.departure) / 3_600, capacity: row.capacity < Int32.max ? Int(row.capacity) : nil,
+                    from: coordinates[Int(row.from)], to: coordinates[Int(row.to)])
+                columns.append(
+                    from: row.from, to: row.to, departure: row.departure, arrival: row.arrival, capacity: row.capacity,
+                    weightCapacity: row.weightCapacity, reeferPlugs: row.reeferPlugs,
+                    cutOffs: rows.cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)].lazy.map { ($0.code, $0.time.seconds) },
+                    emissions: emissions)
+            }
+            columns.endVoyage()
+        }
+        return ScheduleNetwork(locations: unique, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: true)
+    }
+
+    /// The voyages whose rows chain, for the network's own check.
+    private static func voyages(_ checked: [VoyageRows], rows: borrowing MovementRows, locations: [Location]) -> [Voyage] {
+        checked.map { voyage in
+            let movementList = voyage.rows.map { index in
+                let row = rows.rows[Int(index)]
                 return CarrierMovement(
                     from: locations[Int(row.from)].code, to: locations[Int(row.to)].code,
                     departure: Date(seconds: row.departure), arrival: Date(seconds: row.arrival), capacity: Int(row.capacity),
-                    cutOffTimes: row.cutOffStart == row.cutOffEnd ? [] : Array(cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)]),
+                    cutOffTimes: row.cutOffStart == row.cutOffEnd ? [] : Array(rows.cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)]),
                     distance: row.distance.isNaN ? nil : Double(row.distance), co2ePerTEU: row.co2ePerTEU.isNaN ? nil : Double(row.co2ePerTEU),
                     weightCapacity: row.weightCapacity == Int32.max ? nil : Int(row.weightCapacity),
                     reeferPlugs: row.reeferPlugs == Int32.max ? nil : Int(row.reeferPlugs))
             }
-            result.append(Voyage(
+            return Voyage(
                 number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service,
-                serviceName: voyage.serviceName, vesselIMONumber: voyage.vesselIMONumber))
+                serviceName: voyage.serviceName, vesselIMONumber: voyage.vesselIMONumber)
         }
-        return result
     }
 
     /// Reads a date-time with a zone from a column, reporting what is wrong with it.

@@ -22,9 +22,10 @@ public struct CSVImporter: Sendable {
     /// The UN/LOCODE list that location codes are checked against, if any.
     public var reference: UnLocodeDirectory?
 
-    /// Whether schedule rows that are plain are read straight from the file's bytes (``PlainRowReader``); off
-    /// only in the test that checks both paths read every file alike.
-    var readsPlainRows = true
+    /// Whether a schedule takes the fast paths: plain rows read straight from the file's bytes
+    /// (``PlainRowReader``), and the network built straight from the rows. Off only in the test that checks
+    /// that the fast and the general paths import every file alike.
+    var takesFastPaths = true
 
     /// The transshipment time of a location whose file gives none: 24 hours.
     public static let defaultTransshipmentHours = 24.0
@@ -54,9 +55,17 @@ public struct ImportResult<Value: Sendable>: Sendable {
     }
 }
 
-/// A schedule read from files: its locations, its voyages and the network built from them.
+/// A schedule read from files: its locations and the network built from them.
 public struct ImportedSchedule: Sendable {
     public let locations: [Location]
-    public let voyages: [Voyage]
     public let network: ScheduleNetwork
+
+    /// The voyages, as the network holds them: each movement's distance and CO2e given or estimated, to a
+    /// tenth of a mile and a gram.
+    ///
+    /// They are made from the network on each call, rather than kept beside it, so that an import holds one
+    /// copy of its schedule.
+    ///
+    /// - Complexity: O(*m*) for *m* movements.
+    public var voyages: [Voyage] { network.voyages }
 }

@@ -88,7 +88,7 @@ public struct DCSAImporter: Sendable {
         do {
             let network = try ScheduleNetwork(locations: ports, voyages: voyages, capacitiesAreKnown: capacities != nil)
             return ImportResult(
-                value: ImportedSchedule(locations: ports, voyages: voyages, network: network), diagnostics: log.sorted,
+                value: ImportedSchedule(locations: ports, network: network), diagnostics: log.sorted,
                 omittedErrorCount: 0, skippedRowCount: 0)
         } catch {
             // Every rule of the network is checked above; should one be missing, its problems are still reported.

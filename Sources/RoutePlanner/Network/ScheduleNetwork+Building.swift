@@ -16,53 +16,20 @@ extension ScheduleNetwork {
     ///   longer than ``Location/maximumTransshipmentTime``.
     /// - Complexity: O(*m* log *m*) for *m* movements.
     public init(locations: [Location], voyages: [Voyage], capacitiesAreKnown: Bool = true) throws(ScheduleNetworkError) {
-        var problems: [ScheduleNetworkError.Problem] = []
-        var portIndex: [UnLocode: Int32] = [:]
-        portIndex.reserveCapacity(locations.count)
-        var uniqueLocations: [Location] = []
-        for location in locations {
-            if !(Duration.zero...Location.maximumTransshipmentTime).contains(location.transshipmentTime) {
-                problems.append(.invalidTransshipmentTime(location.code))
-            }
-            guard portIndex[location.code] == nil else {
-                problems.append(.duplicateLocation(location.code))
-                continue
-            }
-            portIndex[location.code] = Int32(uniqueLocations.count)
-            uniqueLocations.append(location)
-        }
-
-        let movementCount = voyages.reduce(0) { $0 + $1.movements.count }
-        var voyageIndex: [VoyageNumber: Int32] = [:]
-        voyageIndex.reserveCapacity(voyages.count)
-        var voyageNumbers: [VoyageNumber] = []
-        var voyageVessel: [String?] = [], voyageService: [String?] = [], voyageServiceName: [String?] = []
-        var voyageIMONumber: [String?] = []
-        let hasCutOffs = voyages.contains { $0.movements.contains { !$0.cutOffTimes.isEmpty } }
+        var (uniqueLocations, portIndex, problems) = Self.indexing(locations)
+        let coordinates = uniqueLocations.map(\.coordinates)
+        var columns = Columns(
+            movementCount: voyages.reduce(0) { $0 + $1.movements.count },
+            hasCutOffs: voyages.contains { $0.movements.contains { !$0.cutOffTimes.isEmpty } },
+            hasWeights: voyages.contains { $0.movements.contains { $0.weightCapacity != nil } },
+            hasPlugs: voyages.contains { $0.movements.contains { $0.reeferPlugs != nil } })
         let hasOffsets = voyages.contains { $0.movements.contains { $0.departureUTCOffset != nil || $0.arrivalUTCOffset != nil } }
-        var cutOffStart: [Int32] = hasCutOffs ? [0] : [], cutOffCode: [CutOffCode] = [], cutOffTime: [Int64] = []
-        var transshipmentCutOff: [Int64] = []
-        var departureOffset: [Int32] = [], arrivalOffset: [Int32] = []
         func offset(_ seconds: Int?) -> Int32? {
             guard let seconds else { return Int32.min }
             return abs(seconds) <= 18 * 3600 ? Int32(seconds) : nil
         }
-        var voyageStart: [Int32] = [0]
-        var departure: [Int64] = [], arrival: [Int64] = [], from: [Int32] = [], to: [Int32] = []
-        var voyageOf: [Int32] = [], capacity: [Int32] = []
-        var distance: [Float] = [], co2eGrams: [Int32] = []
-        let coordinates = uniqueLocations.map(\.coordinates)
-        let hasWeights = voyages.contains { $0.movements.contains { $0.weightCapacity != nil } }
-        let hasPlugs = voyages.contains { $0.movements.contains { $0.reeferPlugs != nil } }
-        var weightCapacity: [Int32] = [], plugCapacity: [Int32] = []
-        distance.reserveCapacity(movementCount)
-        co2eGrams.reserveCapacity(movementCount)
-        departure.reserveCapacity(movementCount)
-        arrival.reserveCapacity(movementCount)
-        from.reserveCapacity(movementCount)
-        to.reserveCapacity(movementCount)
-        voyageOf.reserveCapacity(movementCount)
-        capacity.reserveCapacity(movementCount)
+        var voyageIndex: [VoyageNumber: Int32] = [:]
+        voyageIndex.reserveCapacity(voyages.count)
 
         for voyage in voyages {
             guard voyageIndex[voyage.number] == nil else {
@@ -70,13 +37,10 @@ extension ScheduleNetwork {
                 continue
             }
             if voyage.movements.isEmpty { problems.append(.emptyVoyage(voyage.number)) }
-            let index = Int32(voyageNumbers.count)
-            voyageIndex[voyage.number] = index
-            voyageNumbers.append(voyage.number)
-            voyageVessel.append(voyage.vessel)
-            voyageService.append(voyage.service)
-            voyageServiceName.append(voyage.serviceName)
-            voyageIMONumber.append(voyage.vesselIMONumber)
+            voyageIndex[voyage.number] = Int32(columns.voyageNumbers.count)
+            columns.beginVoyage(
+                voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
+                vesselIMONumber: voyage.vesselIMONumber)
             for (position, movement) in voyage.movements.enumerated() {
                 let origin = portIndex[movement.departureLocation]
                 let destination = portIndex[movement.arrivalLocation]
@@ -94,21 +58,11 @@ extension ScheduleNetwork {
                 }
                 if hasOffsets {
                     if let departure = offset(movement.departureUTCOffset), let arrival = offset(movement.arrivalUTCOffset) {
-                        departureOffset.append(departure)
-                        arrivalOffset.append(arrival)
+                        columns.departureOffset.append(departure)
+                        columns.arrivalOffset.append(arrival)
                     } else {
                         problems.append(.invalidUTCOffset(voyage: voyage.number, movement: position))
                     }
-                }
-                if hasCutOffs {
-                    var tco = Int64.max
-                    for cutOff in movement.cutOffTimes {
-                        cutOffCode.append(cutOff.code)
-                        cutOffTime.append(cutOff.time.seconds)
-                        if cutOff.code == .transshipment { tco = min(tco, cutOff.time.seconds) }
-                    }
-                    cutOffStart.append(Int32(cutOffCode.count))
-                    transshipmentCutOff.append(tco)
                 }
                 if movement.arrivalTime.seconds <= movement.departureTime.seconds {
                     problems.append(.arrivalNotAfterDeparture(voyage: voyage.number, movement: position))
@@ -123,20 +77,10 @@ extension ScheduleNetwork {
                         problems.append(.departureBeforePreviousArrival(voyage: voyage.number, movement: position))
                     }
                 }
-                departure.append(movement.departureTime.seconds)
-                arrival.append(movement.arrivalTime.seconds)
-                from.append(origin ?? -1)
-                to.append(destination ?? -1)
-                voyageOf.append(index)
-                capacity.append(Int32(clamping: movement.capacity))
-                if hasWeights || hasPlugs {
-                    for limit in [movement.weightCapacity, movement.reeferPlugs] {
-                        if let limit, !(0...Int(Int32.max)).contains(limit) {
-                            problems.append(.invalidCapacity(limit, voyage: voyage.number, movement: position))
-                        }
+                for limit in [movement.weightCapacity, movement.reeferPlugs] {
+                    if let limit, !(0...Int(Int32.max)).contains(limit) {
+                        problems.append(.invalidCapacity(limit, voyage: voyage.number, movement: position))
                     }
-                    if hasWeights { weightCapacity.append(movement.weightCapacity.map { Int32(clamping: $0) } ?? Int32.max) }
-                    if hasPlugs { plugCapacity.append(movement.reeferPlugs.map { Int32(clamping: $0) } ?? Int32.max) }
                 }
                 if let given = movement.distance, !(0...CarrierMovement.maximumDistance).contains(given) {
                     problems.append(.invalidDistance(voyage: voyage.number, movement: position))
@@ -145,40 +89,77 @@ extension ScheduleNetwork {
                     problems.append(.invalidCO2e(voyage: voyage.number, movement: position))
                 }
                 let emissions = Self.emissions(
-                    of: movement, from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] },
-                    capacityIsKnown: capacitiesAreKnown)
-                distance.append(emissions.distance)
-                co2eGrams.append(emissions.grams)
+                    distance: movement.distance, co2ePerTEU: movement.co2ePerTEU,
+                    hours: movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600,
+                    capacity: capacitiesAreKnown && movement.capacity < Int(Int32.max) ? movement.capacity : nil,
+                    from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] })
+                columns.append(
+                    from: origin ?? -1, to: destination ?? -1, departure: movement.departureTime.seconds, arrival: movement.arrivalTime.seconds,
+                    capacity: Int32(clamping: movement.capacity), weightCapacity: movement.weightCapacity.map { Int32(clamping: $0) } ?? Int32.max,
+                    reeferPlugs: movement.reeferPlugs.map { Int32(clamping: $0) } ?? Int32.max,
+                    cutOffs: movement.cutOffTimes.lazy.map { ($0.code, $0.time.seconds) }, emissions: emissions)
             }
-            voyageStart.append(Int32(departure.count))
+            columns.endVoyage()
         }
         guard problems.isEmpty else { throw ScheduleNetworkError(problems: problems) }
+        self.init(locations: uniqueLocations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
+    }
 
-        let portCount = uniqueLocations.count
+    /// The locations without repeats, each code's index among them, and the problems of the locations: a code
+    /// given twice, a transshipment time out of range.
+    static func indexing(_ locations: [Location]) -> (locations: [Location], index: [UnLocode: Int32], problems: [ScheduleNetworkError.Problem]) {
+        var problems: [ScheduleNetworkError.Problem] = []
+        var portIndex: [UnLocode: Int32] = [:]
+        portIndex.reserveCapacity(locations.count)
+        var unique: [Location] = []
+        for location in locations {
+            if !(Duration.zero...Location.maximumTransshipmentTime).contains(location.transshipmentTime) {
+                problems.append(.invalidTransshipmentTime(location.code))
+            }
+            guard portIndex[location.code] == nil else {
+                problems.append(.duplicateLocation(location.code))
+                continue
+            }
+            portIndex[location.code] = Int32(unique.count)
+            unique.append(location)
+        }
+        return (unique, portIndex, problems)
+    }
+
+    /// Builds the network over the columns of a schedule that has been checked: its locations, each once, their
+    /// index, and its voyages' index.
+    ///
+    /// - Complexity: O(*m* log *m*) for *m* movements.
+    init(
+        locations: [Location], portIndex: [UnLocode: Int32], voyageIndex: [VoyageNumber: Int32], columns: consuming Columns,
+        capacitiesAreKnown: Bool
+    ) {
+        let portCount = locations.count
         let (departureStart, slotMovement, slotTime) = Self.departuresByPort(
-            portCount: portCount, from: from, departure: departure)
+            portCount: portCount, from: columns.from, departure: columns.departure)
         let (inboundStart, inboundPort, inboundSailing) = Self.inboundSailings(
-            portCount: portCount, from: from, to: to, departure: departure, arrival: arrival)
+            portCount: portCount, from: columns.from, to: columns.to, departure: columns.departure, arrival: columns.arrival)
 
-        self.locations = uniqueLocations
+        self.locations = locations
         self.portIndex = portIndex
-        self.transshipmentSeconds = uniqueLocations.map(\.transshipmentTime.wholeSeconds)
-        self.voyageNumbers = voyageNumbers
+        self.transshipmentSeconds = locations.map(\.transshipmentTime.wholeSeconds)
+        self.voyageNumbers = columns.voyageNumbers
         self.details = Details(
-            voyageVessel: voyageVessel, voyageService: voyageService, voyageServiceName: voyageServiceName,
-            voyageIMONumber: voyageIMONumber, cutOffStart: cutOffStart, cutOffCode: cutOffCode, cutOffTime: cutOffTime,
-            transshipmentCutOff: transshipmentCutOff.contains { $0 != Int64.max } ? transshipmentCutOff : [],
-            departureOffset: departureOffset, arrivalOffset: arrivalOffset, distance: distance, co2eGrams: co2eGrams,
-            weightCapacity: weightCapacity, plugCapacity: plugCapacity)
+            voyageVessel: columns.voyageVessel, voyageService: columns.voyageService, voyageServiceName: columns.voyageServiceName,
+            voyageIMONumber: columns.voyageIMONumber, cutOffStart: columns.cutOffStart, cutOffCode: columns.cutOffCode,
+            cutOffTime: columns.cutOffTime,
+            transshipmentCutOff: columns.transshipmentCutOff.contains { $0 != Int64.max } ? columns.transshipmentCutOff : [],
+            departureOffset: columns.departureOffset, arrivalOffset: columns.arrivalOffset, distance: columns.distance,
+            co2eGrams: columns.co2eGrams, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity)
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
-        self.voyageStart = voyageStart
-        self.departure = departure
-        self.arrival = arrival
-        self.from = from
-        self.to = to
-        self.voyageOf = voyageOf
-        self.capacity = capacity
+        self.voyageStart = columns.voyageStart
+        self.departure = columns.departure
+        self.arrival = columns.arrival
+        self.from = columns.from
+        self.to = columns.to
+        self.voyageOf = columns.voyageOf
+        self.capacity = columns.capacity
         self.departureStart = departureStart
         self.slotMovement = slotMovement
         self.slotTime = slotTime
@@ -190,15 +171,13 @@ extension ScheduleNetwork {
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
     /// NaN) and its CO2e per TEU in grams (the given one, else estimated from the distance, else -1); see
     /// ``EmissionModel``.
-    private static func emissions(
-        of movement: CarrierMovement, from: Coordinates?, to: Coordinates?, capacityIsKnown: Bool
+    static func emissions(
+        distance given: Double?, co2ePerTEU: Double?, hours: Double, capacity: Int?, from: Coordinates?, to: Coordinates?
     ) -> (distance: Float, grams: Int32) {
-        var distance = movement.distance
+        var distance = given
         if distance == nil, let from, let to { distance = EmissionModel.seaDistance(from: from, to: to) }
-        var kilograms = movement.co2ePerTEU
+        var kilograms = co2ePerTEU
         if kilograms == nil, let distance {
-            let hours = movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600
-            let capacity = capacityIsKnown && movement.capacity < Int(Int32.max) ? movement.capacity : nil
             kilograms = EmissionModel.co2ePerTEU(distance: distance, hours: hours, capacity: capacity)
         }
         // Out-of-range values are reported by the caller; the clamps only keep the conversions from trapping.

@@ -3,32 +3,42 @@ import Foundation
 import RoutePlannerTestSupport
 import Testing
 
-/// The byte-level path for plain schedule rows (`PlainRowReader`) against the general path: every file, valid or
-/// mutated, must import to the same voyages with the same diagnostics, in strict and in lenient mode.
-@Suite struct PlainRowReaderTests {
+/// The CSV schedule import's fast paths (plain rows read by `PlainRowReader`, the network built straight from the
+/// rows) against its general paths: every file, valid or mutated, must import to the same network with the same
+/// diagnostics, in strict and in lenient mode.
+@Suite struct ScheduleImportPathTests {
     /// The outcome of an import, in a form that compares.
     struct Outcome: Equatable {
         var voyages: [Voyage]?
+        /// What the voyages round or leave out: the network's own distances, CO2e and indexes.
+        var distance: [Float]?
+        var co2eGrams: [Int32]?
+        var indexes: [[Int32]]?
         var diagnostics: [ImportDiagnostic]
         var omitted: Int
         var skipped: Int
     }
 
-    static func outcome(_ locations: CSVFile, _ schedule: CSVFile, mode: CSVImporter.Mode, plain: Bool) -> Outcome {
+    static func outcome(_ locations: CSVFile, _ schedule: CSVFile, mode: CSVImporter.Mode, fast: Bool) -> Outcome {
         var importer = CSVImporter(mode: mode, errorLimit: 1_000)
-        importer.readsPlainRows = plain
+        importer.takesFastPaths = fast
         do {
             let result = try importer.importSchedule(locations: locations, schedule: schedule)
-            return Outcome(voyages: result.value.voyages, diagnostics: result.diagnostics, omitted: result.omittedErrorCount, skipped: result.skippedRowCount)
+            let network = result.value.network
+            return Outcome(
+                voyages: result.value.voyages, distance: network.details.distance.map { $0.isNaN ? -1 : $0 },
+                co2eGrams: network.details.co2eGrams,
+                indexes: [network.voyageStart, network.departureStart, network.slotMovement, network.inboundStart, network.inboundPort, network.cutOffStart],
+                diagnostics: result.diagnostics, omitted: result.omittedErrorCount, skipped: result.skippedRowCount)
         } catch {
-            return Outcome(voyages: nil, diagnostics: error.diagnostics, omitted: error.omittedErrorCount, skipped: 0)
+            return Outcome(diagnostics: error.diagnostics, omitted: error.omittedErrorCount, skipped: 0)
         }
     }
 
     @Test(arguments: 0..<4)
-    func bothPathsReadEveryFileAlike(_ batch: Int) throws {
+    func fastAndGeneralPathsImportEveryFileAlike(_ batch: Int) throws {
         let seed = UInt64(20_261_125 + batch)
-        print("PlainRowReaderTests: seed \(seed), 400 files")
+        print("ScheduleImportPathTests: seed \(seed), 400 files")
         var generator = SplitMix64(seed: seed)
         let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("valid")
         let fixture = (
@@ -46,10 +56,10 @@ import Testing
             if index % 3 != 0 { schedule = FuzzInput.mutate(schedule, using: &generator) }
             let files = (CSVFile(name: "locations.csv", bytes: locations), CSVFile(name: "schedule.csv", bytes: schedule))
             for mode in [CSVImporter.Mode.strict, .lenient] {
-                let general = Self.outcome(files.0, files.1, mode: mode, plain: false)
-                let plain = Self.outcome(files.0, files.1, mode: mode, plain: true)
-                #expect(plain == general, "seed \(seed), file \(index), \(mode):\n\(String(decoding: schedule, as: UTF8.self))")
-                plainRows += plain.voyages?.reduce(0) { $0 + $1.movements.count } ?? 0
+                let general = Self.outcome(files.0, files.1, mode: mode, fast: false)
+                let fast = Self.outcome(files.0, files.1, mode: mode, fast: true)
+                #expect(fast == general, "seed \(seed), file \(index), \(mode):\n\(String(decoding: schedule, as: UTF8.self))")
+                plainRows += fast.voyages?.reduce(0) { $0 + $1.movements.count } ?? 0
             }
         }
         #expect(plainRows > 1_000, "too few files imported to compare the paths")
