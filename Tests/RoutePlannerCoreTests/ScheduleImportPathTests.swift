@@ -78,4 +78,29 @@ import Testing
             #expect(PlainRowReader.plainDecimal(Array(text.utf8)) == nil, "\(text)")
         }
     }
+
+    @Test func commonTimestampsReadAsTheGeneralParserReadsThem() {
+        var generator = SplitMix64(seed: 20_261_125)
+        let alphabet = Array("0123456789-T:Z+ ".utf8)
+        for _ in 0..<50_000 {
+            // A valid time, often with one byte changed, so that the shortcut's every check is crossed.
+            var text = Array(Timestamp.format(seconds: Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator)).utf8)
+            if Bool.random(using: &generator) {
+                text[Int.random(in: 0..<text.count, using: &generator)] = alphabet.randomElement(using: &generator)!
+            }
+            let general = Timestamp.parseAnyWithOffset(text)
+            let parsed = Timestamp.parseWithOffset(text)
+            #expect(parsed.map(\.parsed) == general.map(\.parsed) && parsed.map(\.offset) == general.map(\.offset), "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
+
+    @Test func utf8CheckAgreesWithTheStandardLibrary() {
+        var generator = SplitMix64(seed: 20_261_125)
+        let pieces: [[UInt8]] = [Array("plain ascii, 8+ bytes".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80],
+                                 [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF], [0x41]]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...12, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
+            #expect(CSVReader.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+    }
 }

@@ -96,7 +96,11 @@ struct CSVReader {
                     range: copyStart..<record.unquoted.count, isQuoted: true, offset: start,
                     lineStart: fieldLineStart, line: fieldLine))
             } else {
-                while position < count && !Self.endsField(bytes[position]) { position += 1 }
+                position = bytes.withUnsafeBufferPointer { bytes in
+                    var end = start
+                    while end < count && !Self.endsField(bytes[end]) { end += 1 }
+                    return end
+                }
                 record.fields.append(Field(range: start..<position, isQuoted: false, offset: start, lineStart: lineStart, line: line))
             }
             record.end = Field(range: position..<position, isQuoted: false, offset: position, lineStart: lineStart, line: line)
@@ -196,9 +200,19 @@ struct CSVReader {
 
     /// Whether the bytes are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(isValidUTF8)
+    }
+
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         while index < count {
+            // Eight bytes of ASCII at a time, the common case.
+            if index + 8 <= count,
+               UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 { index += 1; continue }
             let length: Int

@@ -23,6 +23,31 @@ enum Timestamp {
     /// (0 for `Z` and for a date).
     static func parseWithOffset<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Result<(parsed: Parsed, offset: Int), Problem>
     where Text.Index == Int {
+        if let seconds = text.withContiguousStorageIfAvailable(commonDateTime) ?? nil { return .success((.dateTime(seconds), 0)) }
+        return parseAnyWithOffset(text)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the form nearly every exported schedule writes, in seconds since 1970, read
+    /// without the branches of the general parser; `nil` for any other text, which the general parser then
+    /// reads, and reports on.
+    static func commonDateTime(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
+        for index in 0..<19 where index % 3 != 1 || index < 4 {  // every place but 4, 7, 10, 13 and 16
+            guard (0x30...0x39).contains(b[index]) else { return nil }
+        }
+        func number(_ start: Int, _ count: Int) -> Int {
+            (start..<(start + count)).reduce(0) { $0 * 10 + Int(b[$1] - 0x30) }
+        }
+        let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
+        let (hour, minute, second) = (number(11, 2), number(14, 2), number(17, 2))
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        return daysSince1970(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// ``parseWithOffset(_:)`` for every form, without the shortcut for the common one.
+    static func parseAnyWithOffset<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Result<(parsed: Parsed, offset: Int), Problem>
+    where Text.Index == Int {
         let b = Bytes(slice: text)
         func digits(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }

@@ -206,24 +206,42 @@ extension ScheduleNetwork {
         return (start, movement, movement.map { departure[Int($0)] })
     }
 
-    /// The least sailing time of any movement between each pair of ports, grouped by arrival port.
+    /// The least sailing time of any movement between each pair of ports, grouped by arrival port, each group in
+    /// the order of its departure ports.
+    ///
+    /// - Complexity: O(*m* + *p* + *q* log *q*) for *m* movements, *p* ports and *q* pairs of ports.
     private static func inboundSailings(
         portCount: Int, from: [Int32], to: [Int32], departure: [Int64], arrival: [Int64]
     ) -> (start: [Int32], port: [Int32], sailing: [Int64]) {
-        var pairs = (0..<from.count).map { m in
-            (key: UInt64(UInt32(to[m])) << 32 | UInt64(UInt32(from[m])), sailing: arrival[m] - departure[m])
+        // The movements by arrival port (a counting sort), then each port's least time from each other port.
+        var byArrival = [Int32](repeating: 0, count: portCount + 1)
+        for port in to { byArrival[Int(port) + 1] += 1 }
+        for port in 0..<portCount { byArrival[port + 1] += byArrival[port] }
+        var next = byArrival
+        var movements = [Int32](repeating: 0, count: to.count)
+        for (m, port) in to.enumerated() {
+            movements[Int(next[Int(port)])] = Int32(m)
+            next[Int(port)] += 1
         }
-        pairs.sort { ($0.key, $0.sailing) < ($1.key, $1.sailing) }
         var start = [Int32](repeating: 0, count: portCount + 1)
         var port: [Int32] = [], sailing: [Int64] = []
-        var previousKey: UInt64?
-        for pair in pairs where pair.key != previousKey {
-            previousKey = pair.key
-            start[Int(pair.key >> 32) + 1] += 1
-            port.append(Int32(truncatingIfNeeded: pair.key))
-            sailing.append(pair.sailing)
+        var least = [Int64](repeating: Int64.max, count: portCount)
+        var origins: [Int32] = []
+        for q in 0..<portCount {
+            origins.removeAll(keepingCapacity: true)
+            for m in movements[Int(byArrival[q])..<Int(byArrival[q + 1])] {
+                let origin = Int(from[Int(m)]), time = arrival[Int(m)] - departure[Int(m)]
+                if least[origin] == Int64.max { origins.append(Int32(origin)) }
+                least[origin] = min(least[origin], time)
+            }
+            origins.sort()
+            for origin in origins {
+                port.append(origin)
+                sailing.append(least[Int(origin)])
+                least[Int(origin)] = Int64.max
+            }
+            start[q + 1] = Int32(port.count)
         }
-        for q in 0..<portCount { start[q + 1] += start[q] }
         return (start, port, sailing)
     }
 }
