@@ -3,7 +3,7 @@ import Foundation
 import RoutePlannerTestSupport
 import Testing
 
-/// The CSV schedule import's fast paths (plain rows read by `PlainRowReader`, the network built straight from the
+/// The CSV schedule import's fast paths (plain rows read by `MovementRowReader`, the network built straight from the
 /// rows) against its general paths: every file, valid or mutated, must import to the same network with the same
 /// diagnostics, in strict and in lenient mode.
 @Suite struct ScheduleImportPathTests {
@@ -72,10 +72,10 @@ import Testing
             let digits = Int.random(in: 0...6, using: &generator)
             let fraction = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
             let text = digits == 0 ? whole : whole + "." + fraction
-            #expect(PlainRowReader.plainDecimal(Array(text.utf8)) == Double(text), "\(text)")
+            #expect(MovementRowReader.plainDecimal(Array(text.utf8)) == Double(text), "\(text)")
         }
         for text in ["", ".", "1.", ".5", "1e3", "-1", "+1", "1.2.3", "1 2", "inf", "nan", "0x10", "1234567890123456"] {
-            #expect(PlainRowReader.plainDecimal(Array(text.utf8)) == nil, "\(text)")
+            #expect(MovementRowReader.plainDecimal(Array(text.utf8)) == nil, "\(text)")
         }
     }
 

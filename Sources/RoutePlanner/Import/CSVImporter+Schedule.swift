@@ -141,119 +141,127 @@ extension CSVImporter {
             (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
             (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
         ].filter { table.has($0.0) }
-        let hasIMO = table.has(C.vesselIMO)
-        let hasAmounts = table.has(C.distance) || table.has(C.co2e)
-        let hasLimits = table.has(C.weight) || table.has(C.plugs)
-        let plain = PlainRowReader(
-            portIndex: portIndex, cutOffColumns: cutOffColumns, voyageColumns: voyageColumns, hasIMO: hasIMO, hasAmounts: hasAmounts,
-            hasLimits: hasLimits)
-
+        let layout = MovementRowReader(
+            portIndex: portIndex, cutOffColumns: cutOffColumns, voyageColumns: voyageColumns, hasIMO: table.has(C.vesselIMO),
+            hasAmounts: table.has(C.distance) || table.has(C.co2e), hasLimits: table.has(C.weight) || table.has(C.plugs))
         file.bytes.withUnsafeBufferPointer { bytes in
             while table.nextRow(log: &log) {
-                if takesFastPaths && plain.read(table, bytes: bytes, into: &result) { continue }
-                var isValid = !table.rowHasSyntaxError
-                func fail(_ column: Int, _ message: String) {
-                    log.error(table.file, table.position(column), message)
-                    isValid = false
-                }
-                // Keyed by the voyage number, which trims every kind of white space, so that "V1" and "V1" with a
-                // no-break space are one voyage, as the network will see them.
-                let voyageNumber = VoyageNumber(table.text(C.voyage))
-                let voyageText = voyageNumber?.rawValue ?? ""
-                if voyageNumber == nil { fail(C.voyage, "missing value for \"voyage\"") }
-                var ports: (Int32, Int32) = (-1, -1)
-                for column in [C.from, C.to] {
-                    var index = portIndex[UnLocode.packed(table.bytes(column))]
-                    if index == nil {
-                        guard let code = parseCode(table, column, log: &log, isValid: &isValid) else { continue }
-                        index = portIndex[UnLocode.packed(code.rawValue.utf8)]
-                        if index == nil {
-                            if let line = locationRows.invalid[code] {
-                                // In strict mode the location's own errors explain this; in lenient mode say why the row goes.
-                                isValid = false
-                                if mode == .lenient {
-                                    log.warning(table.file, table.position(column), "location \(code) was skipped: line \(line) of \(locationsName) has errors")
-                                }
-                            } else {
-                                fail(column, "unknown location \(quoted(code.rawValue)) (not in \(locationsName))")
-                            }
-                            continue
-                        }
-                    }
-                    if column == C.from { ports.0 = index! } else { ports.1 = index! }
-                }
-                let departure = time(table, C.departure, fail: fail)
-                let arrival = time(table, C.arrival, fail: fail)
-                if let departure, let arrival, arrival <= departure {
-                    fail(C.arrival, "arrival \(table.text(C.arrival)) is not after departure \(table.text(C.departure))")
-                }
-                /// A whole number from 0 in an optional column, `Int32.max` when the file or the row leaves it out.
-                func limit(_ column: Int, unit: String) -> Int32 {
-                    let text = table.bytes(column)
-                    guard !text.isEmpty else { return Int32.max }
-                    if let value = Self.wholeNumber(text) { return value }
-                    fail(column, "\(table.name(column)) \(quoted(table.text(column))) is not a whole number of \(unit) from 0 to \(Int32.max)")
-                    return Int32.max
-                }
-                let capacity = limit(C.capacity, unit: "TEU")
-                let weightCapacity = hasLimits ? limit(C.weight, unit: "tonnes") : Int32.max
-                let reeferPlugs = hasLimits ? limit(C.plugs, unit: "plugs") : Int32.max
-                /// The optional amount in a column, NaN when the file or the row leaves it out or it is wrong.
-                func amount(_ column: Int, limit: Double) -> Float {
-                    guard table.has(column), case let text = table.text(column), !text.isEmpty else { return .nan }
-                    if let value = Double(text), (0...limit).contains(value) { return Float(value) }
-                    fail(column, "\(table.name(column)) \(quoted(text)) is not a number from 0 to \(Int(limit))")
-                    return .nan
-                }
-                let distance = hasAmounts ? amount(C.distance, limit: CarrierMovement.maximumDistance) : .nan
-                let co2ePerTEU = hasAmounts ? amount(C.co2e, limit: CarrierMovement.maximumCO2ePerTEU) : .nan
-                let cutOffStart = Int32(result.cutOffs.count)
-                for (column, code) in cutOffColumns {
-                    guard !table.bytes(column).isEmpty, let time = time(table, column, fail: fail) else { continue }
-                    result.cutOffs.append(CutOffTime(code, Date(seconds: time)))
-                }
-                if hasIMO {
-                    let imo = table.text(C.vesselIMO)
-                    if !imo.isEmpty && !Self.isIMONumber(imo) {
-                        fail(C.vesselIMO, "vessel_imo \(quoted(imo)) is not an IMO number: 7 or 8 digits")
-                    }
-                }
-                guard isValid, let voyageNumber, let departure, let arrival, ports.0 >= 0, ports.1 >= 0 else {
-                    result.cutOffs.removeSubrange(Int(cutOffStart)...)
-                    skipped += 1
-                    noteSkipped(table, log: &log)
-                    continue
-                }
-                let voyage: Int32
-                if let index = result.voyageIndex[voyageText.utf8] {
-                    voyage = index
-                } else {
-                    voyage = Int32(result.voyages.count)
-                    result.voyageIndex[voyageText.utf8] = voyage
-                    result.voyages.append(VoyageRows(number: voyageNumber))
-                }
-                for (column, name, line) in voyageColumns {
-                    let value = table.text(column)
-                    guard !value.isEmpty else { continue }
-                    if let existing = result.voyages[Int(voyage)][keyPath: name] {
-                        if existing != value {
-                            log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(value)) differs from \(quoted(existing)) on line \(result.voyages[Int(voyage)][keyPath: line]) for voyage \(voyageText)")
-                            result.voyages[Int(voyage)].isValid = false
-                        }
-                    } else {
-                        result.voyages[Int(voyage)][keyPath: name] = value
-                        result.voyages[Int(voyage)][keyPath: line] = Int32(table.line)
-                    }
-                }
-                result.voyages[Int(voyage)].rows.append(Int32(result.rows.count))
-                result.rows.append(MovementRow(
-                    voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
-                    departure: departure, arrival: arrival,
-                    distance: distance, co2ePerTEU: co2ePerTEU, cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
-                    departureColumn: Int32(table.position(C.departure).column)))
+                if takesFastPaths && layout.readPlain(table, bytes: bytes, into: &result) { continue }
+                readMovement(
+                    table, layout: layout, locations: locationRows, locationsName: locationsName, into: &result, log: &log, skipped: &skipped)
             }
         }
         return result
+    }
+
+    /// Reads the table's current row by the general path: any row, each of its problems reported.
+    private func readMovement(
+        _ table: CSVTable, layout: MovementRowReader, locations locationRows: LocationRows, locationsName: String,
+        into result: inout MovementRows, log: inout DiagnosticLog, skipped: inout Int
+    ) {
+        typealias C = ScheduleColumn
+        let (portIndex, cutOffColumns, voyageColumns) = (layout.portIndex, layout.cutOffColumns, layout.voyageColumns)
+        let (hasIMO, hasAmounts, hasLimits) = (layout.hasIMO, layout.hasAmounts, layout.hasLimits)
+        var isValid = !table.rowHasSyntaxError
+        func fail(_ column: Int, _ message: String) {
+            log.error(table.file, table.position(column), message)
+            isValid = false
+        }
+        // Keyed by the voyage number, which trims every kind of white space, so that "V1" and "V1" with a
+        // no-break space are one voyage, as the network will see them.
+        let voyageNumber = VoyageNumber(table.text(C.voyage))
+        let voyageText = voyageNumber?.rawValue ?? ""
+        if voyageNumber == nil { fail(C.voyage, "missing value for \"voyage\"") }
+        var ports: (Int32, Int32) = (-1, -1)
+        for column in [C.from, C.to] {
+            var index = portIndex[UnLocode.packed(table.bytes(column))]
+            if index == nil {
+                guard let code = parseCode(table, column, log: &log, isValid: &isValid) else { continue }
+                index = portIndex[UnLocode.packed(code.rawValue.utf8)]
+                if index == nil {
+                    if let line = locationRows.invalid[code] {
+                        // In strict mode the location's own errors explain this; in lenient mode say why the row goes.
+                        isValid = false
+                        if mode == .lenient {
+                            log.warning(table.file, table.position(column), "location \(code) was skipped: line \(line) of \(locationsName) has errors")
+                        }
+                    } else {
+                        fail(column, "unknown location \(quoted(code.rawValue)) (not in \(locationsName))")
+                    }
+                    continue
+                }
+            }
+            if column == C.from { ports.0 = index! } else { ports.1 = index! }
+        }
+        let departure = time(table, C.departure, fail: fail)
+        let arrival = time(table, C.arrival, fail: fail)
+        if let departure, let arrival, arrival <= departure {
+            fail(C.arrival, "arrival \(table.text(C.arrival)) is not after departure \(table.text(C.departure))")
+        }
+        /// A whole number from 0 in an optional column, `Int32.max` when the file or the row leaves it out.
+        func limit(_ column: Int, unit: String) -> Int32 {
+            let text = table.bytes(column)
+            guard !text.isEmpty else { return Int32.max }
+            if let value = Self.wholeNumber(text) { return value }
+            fail(column, "\(table.name(column)) \(quoted(table.text(column))) is not a whole number of \(unit) from 0 to \(Int32.max)")
+            return Int32.max
+        }
+        let capacity = limit(C.capacity, unit: "TEU")
+        let weightCapacity = hasLimits ? limit(C.weight, unit: "tonnes") : Int32.max
+        let reeferPlugs = hasLimits ? limit(C.plugs, unit: "plugs") : Int32.max
+        /// The optional amount in a column, NaN when the file or the row leaves it out or it is wrong.
+        func amount(_ column: Int, limit: Double) -> Float {
+            guard table.has(column), case let text = table.text(column), !text.isEmpty else { return .nan }
+            if let value = Double(text), (0...limit).contains(value) { return Float(value) }
+            fail(column, "\(table.name(column)) \(quoted(text)) is not a number from 0 to \(Int(limit))")
+            return .nan
+        }
+        let distance = hasAmounts ? amount(C.distance, limit: CarrierMovement.maximumDistance) : .nan
+        let co2ePerTEU = hasAmounts ? amount(C.co2e, limit: CarrierMovement.maximumCO2ePerTEU) : .nan
+        let cutOffStart = Int32(result.cutOffs.count)
+        for (column, code) in cutOffColumns {
+            guard !table.bytes(column).isEmpty, let time = time(table, column, fail: fail) else { continue }
+            result.cutOffs.append(CutOffTime(code, Date(seconds: time)))
+        }
+        if hasIMO {
+            let imo = table.text(C.vesselIMO)
+            if !imo.isEmpty && !Self.isIMONumber(imo) {
+                fail(C.vesselIMO, "vessel_imo \(quoted(imo)) is not an IMO number: 7 or 8 digits")
+            }
+        }
+        guard isValid, let voyageNumber, let departure, let arrival, ports.0 >= 0, ports.1 >= 0 else {
+            result.cutOffs.removeSubrange(Int(cutOffStart)...)
+            skipped += 1
+            noteSkipped(table, log: &log)
+            return
+        }
+        let voyage: Int32
+        if let index = result.voyageIndex[voyageText.utf8] {
+            voyage = index
+        } else {
+            voyage = Int32(result.voyages.count)
+            result.voyageIndex[voyageText.utf8] = voyage
+            result.voyages.append(VoyageRows(number: voyageNumber))
+        }
+        for (column, name, line) in voyageColumns {
+            let value = table.text(column)
+            guard !value.isEmpty else { continue }
+            if let existing = result.voyages[Int(voyage)][keyPath: name] {
+                if existing != value {
+                    log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(value)) differs from \(quoted(existing)) on line \(result.voyages[Int(voyage)][keyPath: line]) for voyage \(voyageText)")
+                    result.voyages[Int(voyage)].isValid = false
+                }
+            } else {
+                result.voyages[Int(voyage)][keyPath: name] = value
+                result.voyages[Int(voyage)][keyPath: line] = Int32(table.line)
+            }
+        }
+        result.voyages[Int(voyage)].rows.append(Int32(result.rows.count))
+        result.rows.append(MovementRow(
+            voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
+            departure: departure, arrival: arrival,
+            distance: distance, co2ePerTEU: co2ePerTEU, cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
+            departureColumn: Int32(table.position(C.departure).column)))
     }
 
     /// Sorts each voyage's rows by departure and checks that they chain; returns the voyages that do, each with
@@ -319,11 +327,14 @@ extension CSVImporter {
               rows.cutOffs.allSatisfy(\.time.isSupported)
         else { return nil }
         let coordinates = unique.map(\.coordinates)
+        /// Whether a row of a voyage that chains has a property: looked for among all rows first, in file order,
+        /// and among those of the voyages only when a row has it.
+        func anyChained(_ property: (MovementRow) -> Bool) -> Bool {
+            rows.rows.contains(where: property) && checked.contains { $0.rows.contains { property(rows.rows[Int($0)]) } }
+        }
         var columns = ScheduleNetwork.Columns(
-            movementCount: checked.reduce(0) { $0 + $1.rows.count },
-            hasCutOffs: checked.contains { $0.rows.contains { rows.rows[Int($0)].cutOffStart != rows.rows[Int($0)].cutOffEnd } },
-            hasWeights: checked.contains { $0.rows.contains { rows.rows[Int($0)].weightCapacity != Int32.max } },
-            hasPlugs: checked.contains { $0.rows.contains { rows.rows[Int($0)].reeferPlugs != Int32.max } })
+            movementCount: checked.reduce(0) { $0 + $1.rows.count }, hasCutOffs: anyChained { $0.cutOffStart != $0.cutOffEnd },
+            hasWeights: anyChained { $0.weightCapacity != Int32.max }, hasPlugs: anyChained { $0.reeferPlugs != Int32.max })
         var voyageIndex: [VoyageNumber: Int32] = [:]
         voyageIndex.reserveCapacity(checked.count)
         for voyage in checked {

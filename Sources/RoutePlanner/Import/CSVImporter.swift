@@ -23,7 +23,7 @@ public struct CSVImporter: Sendable {
     public var reference: UnLocodeDirectory?
 
     /// Whether a schedule takes the fast paths: plain rows read straight from the file's bytes
-    /// (``PlainRowReader``), and the network built straight from the rows. Off only in the test that checks
+    /// (``MovementRowReader``), and the network built straight from the rows. Off only in the test that checks
     /// that the fast and the general paths import every file alike.
     var takesFastPaths = true
 

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Reads a schedule row straight from its file's bytes when the row is plain, as nearly every row of a
-/// generated or exported schedule is: unquoted, ASCII wherever text is kept, and valid in every column.
+/// The columns of a schedule file, and the reading of its rows straight from the file's bytes when they are
+/// plain, as nearly every row of a generated or exported schedule is: unquoted, ASCII wherever text is kept,
+/// and valid in every column.
 ///
-/// Such a row becomes a ``CSVImporter/MovementRow`` without a `String`, a `Double` parsed from text, or a
+/// A plain row becomes a ``CSVImporter/MovementRow`` without a `String`, a `Double` parsed from text, or a
 /// copy of its fields. Any other row (quoted, with an error, a number in exponent form, a new voyage name
 /// that differs, …) is left to the general path, which reads it as it always has and reports its problems,
 /// so that what is reported never depends on this path. Both paths give the same row for a plain row.
-struct PlainRowReader {
+struct MovementRowReader {
     typealias C = CSVImporter.ScheduleColumn
     /// Locations by their packed code (``UnLocode/packed(_:)``).
     let portIndex: [UInt64: Int32]
@@ -23,7 +24,7 @@ struct PlainRowReader {
     /// changed nothing, otherwise.
     ///
     /// - Parameter bytes: The bytes of the table's file.
-    func read(_ table: CSVTable, bytes: UnsafeBufferPointer<UInt8>, into rows: inout CSVImporter.MovementRows) -> Bool {
+    func readPlain(_ table: CSVTable, bytes: UnsafeBufferPointer<UInt8>, into rows: inout CSVImporter.MovementRows) -> Bool {
         guard !table.rowHasSyntaxError else { return false }
         /// The trimmed bytes of a column, empty when the row or the file lacks it; `nil` when it is quoted.
         func field(_ column: Int) -> Slice<UnsafeBufferPointer<UInt8>>? {
