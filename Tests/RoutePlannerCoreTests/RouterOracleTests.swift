@@ -9,6 +9,35 @@ import Testing
 @Suite struct RouterOracleTests {
     static let seeds: [UInt64] = Array(0..<1_200)
 
+    /// A schedule whose times span more than 2^32 seconds (the network then orders each port's departures by
+    /// another path): every voyage twice, 6,000 years apart.
+    @Test func schedulesSpanningMillenniaMatchTheOracle() throws {
+        let shift = 6_000 * 365.25 * 86_400
+        for seed in Self.seeds.prefix(200) {
+            var generator = SplitMix64(seed: seed &+ 1 << 40)
+            let schedule = RandomSchedule(using: &generator)
+            let later = schedule.voyages.map { voyage in
+                Voyage(number: VoyageNumber("F" + voyage.number.rawValue)!, movements: voyage.movements.map { movement in
+                    CarrierMovement(
+                        from: movement.departureLocation, to: movement.arrivalLocation, departure: movement.departureTime + shift,
+                        arrival: movement.arrivalTime + shift, capacity: movement.capacity)
+                })
+            }
+            let router = Router(network: try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages + later))
+            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages + later)
+            for index in 0..<4 {
+                var specification = schedule.specification(using: &generator)
+                if index % 2 == 1 {
+                    specification = try RouteSpecification(
+                        origin: specification.origin, destination: specification.destination, readyTime: specification.readyTime + shift,
+                        arrivalDeadline: specification.arrivalDeadline + shift)
+                }
+                let fastest = oracle.itineraries(for: specification, options: RoutingOptions()).map(\.arrivalTime).min()
+                #expect((try? router.earliestArrival(for: specification).arrivalTime) == fastest, "seed \(seed): \(specification)")
+            }
+        }
+    }
+
     /// With options, and with random cut-off times and cargo types (a different run of seeds each).
     @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
     func earliestArrivalAndCandidatesMatchTheOracle(withOptions: Bool, withCutOffs: Bool) throws {

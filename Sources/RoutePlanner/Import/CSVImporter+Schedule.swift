@@ -44,13 +44,13 @@ extension CSVImporter {
     private func finishSchedule(
         _ locations: [Location], _ rows: consuming MovementRows, scheduleName: String, log: inout DiagnosticLog, skipped: inout Int
     ) throws(ImportError) -> ImportResult<ImportedSchedule> {
-        let checked = checkChains(rows, locations: locations, log: &log, skipped: &skipped)
+        let chained = checkChains(rows, locations: locations, log: &log, skipped: &skipped)
         if mode == .strict && log.hasErrors { throw log.importError() }
-        if takesFastPaths, let network = Self.network(locations: locations, checked: checked, rows: rows) {
+        if takesFastPaths, let network = Self.network(locations: locations, chained: chained, rows: rows) {
             return try finish(ImportedSchedule(locations: locations, network: network), log: log, skipped: skipped)
         }
         do {
-            let network = try ScheduleNetwork(locations: locations, voyages: Self.voyages(checked, rows: rows, locations: locations))
+            let network = try ScheduleNetwork(locations: locations, voyages: Self.voyages(chained, rows: rows, locations: locations))
             return try finish(ImportedSchedule(locations: locations, network: network), log: log, skipped: skipped)
         } catch let error as ImportError {
             throw error
@@ -84,6 +84,8 @@ extension CSVImporter {
         var departureColumn: Int32
     }
 
+    /// A voyage of a schedule file: its number, and the vessel and service its rows give, with the line each
+    /// is first given on.
     struct VoyageRows {
         var number: VoyageNumber
         var vessel: String?
@@ -94,11 +96,18 @@ extension CSVImporter {
         var serviceLine: Int32 = 0
         var vesselIMOLine: Int32 = 0
         var serviceNameLine: Int32 = 0
-        var rows: [Int32] = []
         var isValid = true
     }
 
-    /// The valid rows of a schedule file, grouped by voyage; what is left once the file's bytes can go.
+    /// The voyages whose rows chain: voyage `voyages[k]` of ``MovementRows`` has rows
+    /// `rows[start[k] ..< start[k + 1]]`, in sailing order.
+    struct ChainedRows {
+        var voyages: [Int32] = []
+        var start: [Int32] = [0]
+        var rows: [Int32] = []
+    }
+
+    /// The valid rows of a schedule file, and their voyages; what is left once the file's bytes can go.
     struct MovementRows {
         var file: String
         var rows: [MovementRow] = []
@@ -256,7 +265,6 @@ extension CSVImporter {
                 result.voyages[Int(voyage)][keyPath: line] = Int32(table.line)
             }
         }
-        result.voyages[Int(voyage)].rows.append(Int32(result.rows.count))
         result.rows.append(MovementRow(
             voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
             departure: departure, arrival: arrival,
@@ -268,50 +276,61 @@ extension CSVImporter {
     /// its rows in sailing order.
     private func checkChains(
         _ movements: borrowing MovementRows, locations: [Location], log: inout DiagnosticLog, skipped: inout Int
-    ) -> [VoyageRows] {
+    ) -> ChainedRows {
         let file = movements.file
         let rows = movements.rows
-        var voyages = movements.voyages
-        var result: [VoyageRows] = []
-        result.reserveCapacity(voyages.count)
-        for index in voyages.indices {
-            var voyage = voyages[index]
-            voyages[index].rows = []
-            voyage.rows.sort { (rows[Int($0)].departure, rows[Int($0)].arrival, $0) < (rows[Int($1)].departure, rows[Int($1)].arrival, $1) }
-            var kept: [Int32] = []
-            kept.reserveCapacity(voyage.rows.count)
-            for row in voyage.rows {
+        // Each voyage's rows in file order, by a counting sort.
+        var first = [Int32](repeating: 0, count: movements.voyages.count + 1)
+        for row in rows { first[Int(row.voyage) + 1] += 1 }
+        for voyage in movements.voyages.indices { first[voyage + 1] += first[voyage] }
+        var next = first
+        var grouped = [Int32](repeating: 0, count: rows.count)
+        for (index, row) in rows.enumerated() {
+            grouped[Int(next[Int(row.voyage)])] = Int32(index)
+            next[Int(row.voyage)] += 1
+        }
+        var result = ChainedRows()
+        result.rows.reserveCapacity(rows.count)
+        var kept: [Int32] = []
+        for index in movements.voyages.indices {
+            let number = movements.voyages[index].number
+            var isValid = movements.voyages[index].isValid
+            let range = Int(first[index])..<Int(first[index + 1])
+            grouped[range].sort { (rows[Int($0)].departure, rows[Int($0)].arrival, $0) < (rows[Int($1)].departure, rows[Int($1)].arrival, $1) }
+            kept.removeAll(keepingCapacity: true)
+            for row in grouped[range] {
                 let b = rows[Int(row)]
                 guard let previous = kept.last else { kept.append(row); continue }
                 let a = rows[Int(previous)]
                 let line = Int(b.line), (first, second) = a.line < b.line ? (a, b) : (b, a)
                 if a.from == b.from && a.departure == b.departure {
-                    log.error(file, CSVPosition(line: Int(second.line), column: 1), "duplicate row: voyage \(voyage.number) already departs \(locations[Int(b.from)].code) at this time on line \(first.line)")
+                    log.error(file, CSVPosition(line: Int(second.line), column: 1), "duplicate row: voyage \(number) already departs \(locations[Int(b.from)].code) at this time on line \(first.line)")
                     skipped += 1
                     if mode == .lenient { log.warning(file, CSVPosition(line: Int(second.line), column: 1), "row skipped") }
                     if second.line == a.line { kept[kept.count - 1] = row }
                     continue
                 }
                 if b.from != a.to {
-                    log.error(file, CSVPosition(line: line, column: Int(b.fromColumn)), "voyage \(voyage.number) does not connect: this movement departs from \(locations[Int(b.from)].code), but the one before it (line \(a.line)) arrives at \(locations[Int(a.to)].code)")
-                    voyage.isValid = false
+                    log.error(file, CSVPosition(line: line, column: Int(b.fromColumn)), "voyage \(number) does not connect: this movement departs from \(locations[Int(b.from)].code), but the one before it (line \(a.line)) arrives at \(locations[Int(a.to)].code)")
+                    isValid = false
                 } else if b.departure < a.arrival {
-                    log.error(file, CSVPosition(line: line, column: Int(b.departureColumn)), "voyage \(voyage.number) overlaps: this movement departs \(Self.format(b.departure)), before the one before it (line \(a.line)) arrives at \(Self.format(a.arrival))")
-                    voyage.isValid = false
+                    log.error(file, CSVPosition(line: line, column: Int(b.departureColumn)), "voyage \(number) overlaps: this movement departs \(Self.format(b.departure)), before the one before it (line \(a.line)) arrives at \(Self.format(a.arrival))")
+                    isValid = false
                 }
                 kept.append(row)
             }
-            guard voyage.isValid else {
+            guard isValid else {
                 skipped += kept.count
                 if mode == .lenient {
                     for row in kept {
-                        log.warning(file, CSVPosition(line: Int(rows[Int(row)].line), column: 1), "row skipped with voyage \(voyage.number)")
+                        log.warning(file, CSVPosition(line: Int(rows[Int(row)].line), column: 1), "row skipped with voyage \(number)")
                     }
                 }
                 continue
             }
-            voyage.rows = kept
-            result.append(voyage)
+            result.voyages.append(Int32(index))
+            result.rows += kept
+            result.start.append(Int32(result.rows.count))
         }
         return result
     }
@@ -319,7 +338,7 @@ extension CSVImporter {
     /// The network of the voyages whose rows chain, built straight from the rows; `nil` when a location or a
     /// time breaks a rule of the network that the rows are not checked for (a transshipment time out of range,
     /// a year before 1 or after 9999), so that the network's own check reports it.
-    private static func network(locations: [Location], checked: [VoyageRows], rows: borrowing MovementRows) -> ScheduleNetwork? {
+    private static func network(locations: [Location], chained: ChainedRows, rows: borrowing MovementRows) -> ScheduleNetwork? {
         let (unique, portIndex, problems) = ScheduleNetwork.indexing(locations)
         let supported = Date.supportedSeconds
         func isSupported(_ seconds: Int64) -> Bool { supported.contains(Double(seconds)) }
@@ -330,20 +349,21 @@ extension CSVImporter {
         /// Whether a row of a voyage that chains has a property: looked for among all rows first, in file order,
         /// and among those of the voyages only when a row has it.
         func anyChained(_ property: (MovementRow) -> Bool) -> Bool {
-            rows.rows.contains(where: property) && checked.contains { $0.rows.contains { property(rows.rows[Int($0)]) } }
+            rows.rows.contains(where: property) && chained.rows.contains { property(rows.rows[Int($0)]) }
         }
         var columns = ScheduleNetwork.Columns(
-            movementCount: checked.reduce(0) { $0 + $1.rows.count }, hasCutOffs: anyChained { $0.cutOffStart != $0.cutOffEnd },
+            movementCount: chained.rows.count, hasCutOffs: anyChained { $0.cutOffStart != $0.cutOffEnd },
             hasWeights: anyChained { $0.weightCapacity != Int32.max }, hasPlugs: anyChained { $0.reeferPlugs != Int32.max })
         var voyageIndex: [VoyageNumber: Int32] = [:]
-        voyageIndex.reserveCapacity(checked.count)
-        for voyage in checked {
+        voyageIndex.reserveCapacity(chained.voyages.count)
+        for (k, index) in chained.voyages.enumerated() {
+            let voyage = rows.voyages[Int(index)]
             voyageIndex[voyage.number] = Int32(columns.voyageNumbers.count)
             columns.beginVoyage(
                 voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
                 vesselIMONumber: voyage.vesselIMONumber)
-            for index in voyage.rows {
-                let row = rows.rows[Int(index)]
+            for row in chained.rows[Int(chained.start[k])..<Int(chained.start[k + 1])] {
+                let row = rows.rows[Int(row)]
                 let emissions = ScheduleNetwork.emissions(
                     distance: row.distance.isNaN ? nil : Double(row.distance), co2ePerTEU: row.co2ePerTEU.isNaN ? nil : Double(row.co2ePerTEU),
                     hours: Double(row.arrival - row.departure) / 3_600, capacity: row.capacity < Int32.max ? Int(row.capacity) : nil,
@@ -360,9 +380,10 @@ extension CSVImporter {
     }
 
     /// The voyages whose rows chain, for the network's own check.
-    private static func voyages(_ checked: [VoyageRows], rows: borrowing MovementRows, locations: [Location]) -> [Voyage] {
-        checked.map { voyage in
-            let movementList = voyage.rows.map { index in
+    private static func voyages(_ chained: ChainedRows, rows: borrowing MovementRows, locations: [Location]) -> [Voyage] {
+        chained.voyages.indices.map { k in
+            let voyage = rows.voyages[Int(chained.voyages[k])]
+            let movementList = chained.rows[Int(chained.start[k])..<Int(chained.start[k + 1])].map { index in
                 let row = rows.rows[Int(index)]
                 return CarrierMovement(
                     from: locations[Int(row.from)].code, to: locations[Int(row.to)].code,

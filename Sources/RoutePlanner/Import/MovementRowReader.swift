@@ -94,7 +94,6 @@ struct MovementRowReader {
             rows.voyages[Int(index)][keyPath: name] = String(decoding: text, as: UTF8.self)
             rows.voyages[Int(index)][keyPath: line] = Int32(table.line)
         }
-        rows.voyages[Int(index)].rows.append(Int32(rows.rows.count))
         rows.rows.append(CSVImporter.MovementRow(
             voyage: index, from: from, to: to, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
             departure: departure, arrival: arrival, distance: distance, co2ePerTEU: co2ePerTEU,

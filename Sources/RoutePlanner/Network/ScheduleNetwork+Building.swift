@@ -198,9 +198,17 @@ extension ScheduleNetwork {
             movement[Int(next[Int(port)])] = Int32(index)
             next[Int(port)] += 1
         }
-        for port in 0..<portCount {
-            movement[Int(start[port])..<Int(start[port + 1])].sort {
-                (departure[Int($0)], $0) < (departure[Int($1)], $1)
+        // Each port's movements by (departure, movement): as one word each when the times span less than 2^32
+        // seconds (136 years), so that the sort compares its own keys rather than look the times up.
+        if let earliest = departure.min(), let latest = departure.max(), latest - earliest < 1 << 32 {
+            var keys = movement.map { UInt64(departure[Int($0)] - earliest) << 32 | UInt64($0) }
+            for port in 0..<portCount { keys[Int(start[port])..<Int(start[port + 1])].sort() }
+            movement = keys.map { Int32(truncatingIfNeeded: $0) }
+        } else {
+            for port in 0..<portCount {
+                movement[Int(start[port])..<Int(start[port + 1])].sort {
+                    (departure[Int($0)], $0) < (departure[Int($1)], $1)
+                }
             }
         }
         return (start, movement, movement.map { departure[Int($0)] })
