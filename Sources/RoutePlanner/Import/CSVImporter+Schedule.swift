@@ -10,13 +10,17 @@ extension CSVImporter {
     /// (`cut_off_fco`, `cut_off_tco`, …). The rows of a voyage may come in any order; they are sorted by
     /// departure and must chain.
     ///
+    /// The schedule's bytes are released once its rows are read, before the network is built, unless the
+    /// caller keeps a copy.
+    ///
     /// - Throws: ``ImportError`` with every problem of both files, unless the importer is lenient.
-    public func importSchedule(locations: CSVFile, schedule: CSVFile) throws(ImportError) -> ImportResult<ImportedSchedule> {
+    public func importSchedule(locations: CSVFile, schedule: consuming CSVFile) throws(ImportError) -> ImportResult<ImportedSchedule> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
+        let scheduleName = schedule.name
         let locationRows = readLocations(locations, log: &log, skipped: &skipped)
-        let rows = readMovements(schedule, locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
-        return try finishSchedule(locationRows.locations, rows, scheduleName: schedule.name, log: &log, skipped: &skipped)
+        let rows = readMovements(consume schedule, locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
+        return try finishSchedule(locationRows.locations, rows, scheduleName: scheduleName, log: &log, skipped: &skipped)
     }
 
     /// Reads the files at two URLs and builds the network, releasing each file's bytes once it is read.
@@ -24,11 +28,13 @@ extension CSVImporter {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
         // Both files are opened first, so that both are named when neither can be read.
-        let files = (locations: read(locations, log: &log), schedule: read(schedule, log: &log))
-        guard let locationsFile = files.locations, let scheduleFile = files.schedule else { throw log.importError() }
+        let locationsFile = read(locations, log: &log)
+        var scheduleFile = read(schedule, log: &log)
+        guard let locationsFile, let scheduleName = scheduleFile?.name else { throw log.importError() }
         let locationRows = readLocations(locationsFile, log: &log, skipped: &skipped)
-        let rows = readMovements(scheduleFile, locations: locationRows, locationsName: locations.relativePath, log: &log, skipped: &skipped)
-        return try finishSchedule(locationRows.locations, rows, scheduleName: scheduleFile.name, log: &log, skipped: &skipped)
+        let rows = readMovements(
+            scheduleFile.take()!, locations: locationRows, locationsName: locations.relativePath, log: &log, skipped: &skipped)
+        return try finishSchedule(locationRows.locations, rows, scheduleName: scheduleName, log: &log, skipped: &skipped)
     }
 
     /// The file, or `nil` with an error at its start when it cannot be read.
@@ -127,13 +133,13 @@ extension CSVImporter {
 
     /// Reads and checks every row on its own; chains are checked by ``checkChains(_:locations:log:skipped:)``.
     private func readMovements(
-        _ file: CSVFile, locations locationRows: LocationRows, locationsName: String, log: inout DiagnosticLog,
+        _ file: consuming CSVFile, locations locationRows: LocationRows, locationsName: String, log: inout DiagnosticLog,
         skipped: inout Int
     ) -> MovementRows {
         typealias C = ScheduleColumn
         var result = MovementRows(file: file.name)
         guard var table = CSVTable(
-            file, required: ["voyage", "from", "to", "departure", "arrival"],
+            copy file, required: ["voyage", "from", "to", "departure", "arrival"],
             optional: [
                 "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
                 "reefer_plugs",

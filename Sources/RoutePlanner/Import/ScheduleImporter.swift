@@ -28,21 +28,22 @@ public struct ScheduleImporter: Sendable {
         throws(ImportError) -> ImportResult<ImportedSchedule>
     {
         var log = DiagnosticLog(errorLimit: csv.errorLimit)
-        let scheduleFile = csv.read(schedule, log: &log)
+        var scheduleFile = csv.read(schedule, log: &log)
         let locationsFile = locations.flatMap { csv.read($0, log: &log) }
         let capacitiesFile = capacities.flatMap { csv.read($0, log: &log) }
         let distancesFile = distances.flatMap { csv.read($0, log: &log) }
-        guard let scheduleFile, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil),
+        guard let scheduleName = scheduleFile?.name, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil),
               (distancesFile == nil) == (distances == nil)
         else {
             throw log.importError()
         }
-        if DCSAImporter.recognises(scheduleFile) {
+        // The schedule is taken out of `scheduleFile`, so that the importer can release its bytes once it has read them.
+        if DCSAImporter.recognises(scheduleFile!) {
             return try DCSAImporter(errorLimit: csv.errorLimit, reference: reference())
-                .importVesselSchedules(scheduleFile, locations: locationsFile, capacities: capacitiesFile, distances: distancesFile)
+                .importVesselSchedules(scheduleFile.take()!, locations: locationsFile, capacities: capacitiesFile, distances: distancesFile)
         }
         guard let locationsFile else {
-            log.error(scheduleFile.name, .start, "a CSV schedule needs its locations file (unlocode, name, …)")
+            log.error(scheduleName, .start, "a CSV schedule needs its locations file (unlocode, name, …)")
             throw log.importError()
         }
         if let capacitiesFile {
@@ -52,6 +53,6 @@ public struct ScheduleImporter: Sendable {
             log.error(distancesFile.name, .start, "a distance file goes with a DCSA vessel schedule; a CSV schedule gives distance_nm on each row")
         }
         if log.hasErrors { throw log.importError() }
-        return try csv.importSchedule(locations: locationsFile, schedule: scheduleFile)
+        return try csv.importSchedule(locations: locationsFile, schedule: scheduleFile.take()!)
     }
 }
