@@ -69,14 +69,23 @@ struct RouteSearch {
         @exclusivity(unchecked) var pruningFront: [Found] = []
     }
 
+    /// An entry of the heap, ordered by key, then slot, then reference; the last two packed in one word, so
+    /// that a comparison reads two words.
     struct Entry: Comparable {
         var key: Int64
+        private var order: UInt64
+
+        init(key: Int64, reference: Int32, slot: Int32) {
+            self.key = key
+            order = UInt64(UInt32(bitPattern: slot &+ 1)) << 32 | UInt64(UInt32(bitPattern: reference))
+        }
+
         /// A chain when `slot >= 0`, else a state.
-        var reference: Int32
-        var slot: Int32
+        var reference: Int32 { Int32(truncatingIfNeeded: order) }
+        var slot: Int32 { Int32(truncatingIfNeeded: order >> 32) &- 1 }
 
         static func < (lhs: Entry, rhs: Entry) -> Bool {
-            (lhs.key, lhs.slot, lhs.reference) < (rhs.key, rhs.slot, rhs.reference)
+            lhs.key < rhs.key || lhs.key == rhs.key && lhs.order < rhs.order
         }
     }
 
