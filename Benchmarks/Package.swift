@@ -22,12 +22,22 @@ let package = Package(
         .executableTarget(
             name: "AssignBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "RoutePlanner", package: "route-planner"),
                 .product(name: "RoutePlannerAssignment", package: "route-planner"),
             ]
         ),
         .executableTarget(
             name: "InstructionBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "RoutePlanner", package: "route-planner"),
+                .product(name: "RoutePlannerAssignment", package: "route-planner"),
+            ]
+        ),
+        // What more than one benchmark needs: the capacities congested as the benchmark kit defines them.
+        .target(
+            name: "BenchmarkSupport",
             dependencies: [.product(name: "RoutePlanner", package: "route-planner")]
         ),
         // glibc's mallinfo2, which the Glibc module does not export, to measure the network's memory.

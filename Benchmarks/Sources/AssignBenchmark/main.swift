@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerAssignment
+import BenchmarkSupport
 
 // The capacity-constrained assignment on a standard instance of Benchmarks/reference with bookings drawn by
 // assign_instance.py, capacities congested as Benchmarks/reference/assign_mip.py defines them.
@@ -41,50 +42,9 @@ if withLimits {
     }
 }
 
-// Congest as assign_mip.py: candidates are the earliest arrivals from ready + 0, 3.5, 7 and 14 days; a movement
-// on some booking's first candidate holds min(capacity, max(largest such booking, ⌊0.8 × their TEU⌋)).
-let network = schedule.network
-let router = Router(network: network)
-var firstLoad: [Int: Int] = [:], firstMax: [Int: Int] = [:], allLoad: [Int: Int] = [:]
+// Congest as assign_mip.py (see `congested(_:for:limits:)`).
 let congestStart = ContinuousClock.now
-for booking in bookings {
-    var seen = Set<[Int]>()
-    for (index, offset) in [0.0, 3.5, 7, 14].enumerated() {
-        let specification = booking.specification
-        guard let relaxed = try? RouteSpecification(
-            origin: specification.origin, destination: specification.destination,
-            readyTime: specification.readyTime + offset * 86_400, arrivalDeadline: specification.readyTime + 400 * 86_400),
-              let itinerary = try? router.earliestArrival(for: relaxed)
-        else { break }
-        let movements = network.movementIDs(of: itinerary).map(\.rawValue)
-        guard seen.insert(movements).inserted else { continue }
-        for m in movements {
-            allLoad[m, default: 0] += booking.teu
-            if index == 0 {
-                firstLoad[m, default: 0] += booking.teu
-                firstMax[m] = max(firstMax[m, default: 0], booking.teu)
-            }
-        }
-    }
-}
-var position = 0
-let congested = network.voyages.map { voyage in
-    Voyage(number: voyage.number, movements: voyage.movements.map { movement in
-        defer { position += 1 }
-        var changed = movement
-        if let load = firstLoad[position] {
-            changed.capacity = min(movement.capacity, max(firstMax[position]!, Int((0.8 * Double(load)).rounded(.down))))
-        } else if let load = allLoad[position] {
-            changed.capacity = min(movement.capacity, load)
-        }
-        if withLimits {
-            changed.weightCapacity = changed.capacity * 10
-            changed.reeferPlugs = changed.capacity / 10
-        }
-        return changed
-    }, vessel: voyage.vessel, service: voyage.service)
-}
-let congestedNetwork = try ScheduleNetwork(locations: network.locations, voyages: congested)
+let congestedNetwork = try congested(schedule.network, for: bookings, limits: withLimits)
 let congestSeconds = (ContinuousClock.now - congestStart) / .seconds(1)
 
 let options = AssignmentOptions(

@@ -1,5 +1,7 @@
+import BenchmarkSupport
 import Foundation
 import RoutePlanner
+import RoutePlannerAssignment
 
 // A fixed amount of routing work whose instructions `Benchmarks/instructions.sh` counts under callgrind:
 // a count that the machine's noise does not move, so that a regression of a few percent shows (see
@@ -7,10 +9,13 @@ import RoutePlanner
 // selects by name.
 //
 // Usage: InstructionBenchmark INSTANCE_DIR import|earliest|candidates
+//        InstructionBenchmark INSTANCE_DIR assign BOOKINGS.csv
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["import", "earliest", "candidates"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|earliest|candidates\n".utf8))
+guard arguments.count == 3 && ["import", "earliest", "candidates"].contains(arguments[2])
+        || arguments.count == 4 && arguments[2] == "assign"
+else {
+    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|earliest|candidates|assign BOOKINGS.csv\n".utf8))
     exit(2)
 }
 let folder = URL(fileURLWithPath: arguments[1])
@@ -79,6 +84,19 @@ func measureCandidates() {
     }
 }
 
+nonisolated(unsafe) var assignment: (network: ScheduleNetwork, bookings: [Booking])?
+
+/// A small capacity-constrained assignment solved to proven optimality: no stage's share of the time limit (ten
+/// minutes) comes near, so the same work is done every run (`instructions.sh` fixes the hashing seed too).
+@inline(never)
+func measureAssign() {
+    guard let (network, bookings) = assignment,
+          let plan = try? CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(timeLimit: .seconds(600), relativeGap: 0))
+    else { return }
+    precondition(plan.status == .optimal, "the assignment benchmark must prove its plan optimal, not \(plan.status)")
+    checksum &+= Int64(plan.objective.rounded()) &* 1_000_003 &+ Int64(plan.carried.count)
+}
+
 measureImport()
 guard let imported else {
     FileHandle.standardError.write(Data("InstructionBenchmark: \(arguments[1]) does not import\n".utf8))
@@ -89,6 +107,10 @@ if arguments[2] != "import" { prepared = imported.network.preparedForSearches() 
 switch arguments[2] {
 case "earliest": measureEarliest()
 case "candidates": measureCandidates()
+case "assign":
+    let bookings = try CSVImporter().importBookings(CSVFile(contentsOf: URL(fileURLWithPath: arguments[3])), network: imported.network).value
+    assignment = (try congested(imported.network, for: bookings), bookings)
+    measureAssign()
 default: break
 }
 // The answers' checksum: the same instructions for other answers would mean nothing.
