@@ -106,6 +106,25 @@ import Testing
         #expect(plan.objective <= plan.bound + 1e-6, context)
     }
 
+    /// Pricing on one thread and on three (each with its router, over every third group) finds the same columns in
+    /// the same order, so the plans are the same to the last itinerary, with the first-order solver too.
+    @Test(arguments: [Int.max, 1]) func pricingOnSeveralThreadsGivesTheSamePlan(simplexSolves: Int) throws {
+        for seed in UInt64(0)..<150 {
+            let (network, bookings, _) = try Self.instance(seed: seed &+ 1 << 42)
+            var plans: [AssignmentPlan] = []
+            for workers in [1, 3] {
+                let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+                run.simplexSolvesLeft = simplexSolves
+                run.pricingWorkers = workers
+                plans.append(try run.solve())
+            }
+            let context = Comment(rawValue: "seed \(seed)")
+            #expect(plans[0].assignments == plans[1].assignments, context)
+            #expect(plans[0].objective == plans[1].objective && plans[0].bound == plans[1].bound, context)
+            #expect(plans[0].columnCount == plans[1].columnCount && plans[0].pricingRounds == plans[1].pricingRounds, context)
+        }
+    }
+
     /// With the simplex method for every LP, and as if it were too slow after 0 to 3 solves, so that the
     /// first-order solver takes over at the start, during pricing, or after cuts.
     @Test(arguments: [Int.max, 0, 1, 2, 3]) func matchesBruteForceOnTinyInstances(simplexSolves: Int) throws {

@@ -18,6 +18,9 @@ final class AssignmentRun {
     /// How many LP solves GLPK's simplex method may make before the first-order solver takes over; tests
     /// lower it to check the hand-over at every point (see ``ColumnGeneration/simplexSolvesLeft``).
     var simplexSolvesLeft = Int.max
+    /// The threads pricing runs on (see ``ColumnGeneration/pricingWorkers``); tests vary it to check that the plan
+    /// does not depend on it.
+    var pricingWorkers = min(4, ProcessInfo.processInfo.activeProcessorCount)
 
     init(network: ScheduleNetwork, bookings: [Booking], options: AssignmentOptions, progress: (@Sendable (String) -> Void)? = nil) {
         self.network = network
@@ -31,7 +34,8 @@ final class AssignmentRun {
 
     /// The column generation of this run, not yet seeded.
     func columnGeneration() -> ColumnGeneration {
-        var generation = ColumnGeneration(master: master, router: router, options: options, budget: budget, report: report)
+        var generation = ColumnGeneration(
+            master: master, router: router, options: options, budget: budget, report: report, pricingWorkers: pricingWorkers)
         generation.simplexSolvesLeft = simplexSolvesLeft
         return generation
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import Synchronization
 
 /// Column generation with cover cuts over a ``MasterProblem``: solves the LP, prices every group that could
 /// gain, adds the itineraries with positive reduced cost, and when none is left adds the cover cuts the LP
@@ -38,6 +39,8 @@ struct ColumnGeneration {
 
     let master: MasterProblem
     let router: Router
+    /// One router per further worker of pricing: pricing runs on ``pricingWorkers`` threads, each with its own.
+    private let helperRouters: [Router]
     let options: AssignmentOptions
     let budget: AssignmentBudget
     let report: AssignmentProgress
@@ -53,9 +56,17 @@ struct ColumnGeneration {
     /// The most cuts added in one round, the most violated first.
     static let cutsPerRound = 1_000
 
-    init(master: MasterProblem, router: Router, options: AssignmentOptions, budget: AssignmentBudget, report: AssignmentProgress) {
+    /// The threads pricing runs on: one per core, at most four. Each prices every so many groups with a router
+    /// and costs of its own; what they find is added in group order, so that the plan does not depend on them.
+    var pricingWorkers: Int { helperRouters.count + 1 }
+
+    init(
+        master: MasterProblem, router: Router, options: AssignmentOptions, budget: AssignmentBudget, report: AssignmentProgress,
+        pricingWorkers: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    ) {
         self.master = master
         self.router = router
+        helperRouters = (1..<max(1, pricingWorkers)).map { _ in Router(network: master.network) }
         self.options = options
         self.budget = budget
         self.report = report
@@ -162,61 +173,127 @@ struct ColumnGeneration {
         let cutDuals = cuts.map { dual($0.row) }
         for (cut, dual) in zip(cuts, cutDuals) { dualValue += dual * Double(cut.limit) }
         let prices = master.groups.indices.map { dual($0.row) }
+        // Groups that seeding had no time for are seeded now, as seeding would have: their earliest arrival, or why
+        // they have none (no itinerary, or only ones too small for them).
+        for index in master.groups.indices where master.groups[index].isUnsearched {
+            if ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, 0, false) }
+            seedLate(group: index)
+        }
+        guard let cheapest = cheapestItineraries(prices: prices, capacityDuals: capacityDuals, limitDuals: limitDuals, cutDuals: cutDuals, until: deadline)
+        else { return (.infinity, 0, false) }  // A round cut short gives no bound: Farley's bound needs every group priced.
         var gain = 0.0
         var added = 0
         for index in master.groups.indices {
-            // A round cut short gives no bound: Farley's bound needs every group priced.
-            if index.rawValue % 64 == 0, ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, added, false) }
-            // A group seeding had no time for is seeded now, as seeding would have: its earliest arrival, or
-            // why it has none (no itinerary, or only ones too small for it).
-            if master.groups[index].isUnsearched { seedLate(group: index) }
             let group = master.groups[index]
             let price = prices[index.rawValue]
             let count = Double(group.members.count)
             dualValue += count * price
             let slack = group.value - price
-            guard !group.isUnreachable else { continue }
-            guard slack > 1e-9 * max(1, abs(group.value)) else {
+            switch cheapest[index.rawValue] {
+            case .unreachable:
+                continue
+            case .notPriced:
                 gain += count * max(0, slack)
-                continue
-            }
-            // At most λ·TEU·days to gain: too little to price, but counted in the bound.
-            let days = group.specification.arrivalDeadline.timeIntervalSince(group.specification.readyTime) / 86_400
-            guard slack > master.lambda * Double(group.teu) * max(1, days) else {
-                gain += count * slack
-                continue
-            }
-            // Movements smaller than the booking are closed to it; its cuts cost it their duals.
-            var changed: [MasterProblem.MovementID] = []
-            for small in master.tooSmall(for: group.demand) {
-                costs[small.rawValue] = .infinity
-                changed.append(small)
-            }
-            // Weight and plug rows cost the group their duals for what it takes of them, per TEU.
-            for (movement, measure, dual) in limitDuals where group.demand[measure] > 0 && costs[movement.rawValue].isFinite {
-                costs[movement.rawValue] += dual * group.demand.inRow(measure) / Double(group.teu)
-                changed.append(movement)
-            }
-            for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut.rawValue] > 0 {
-                costs[cuts[cut].movement.rawValue] += cutDuals[cut.rawValue] / Double(group.teu)
-                changed.append(cuts[cut].movement)
-            }
-            let priced: (itinerary: Itinerary, cost: Double)?
-            do {
-                priced = try router.cheapestItinerary(
-                    for: group.specification, costs: costs, transferCosts: master.transferCosts)
-            } catch {
+            case .failed:
                 // The bookings were checked against the network; should the router fail all the same, the
                 // bound counts everything the group could pay.
                 gain += count * slack
-                priced = nil
+            case .none:
+                continue
+            case .found(let itinerary, let cost):
+                gain += count * max(0, slack - Double(group.teu) * cost)
+                let reducedCost = master.coefficient(group, itinerary) - price - Double(group.teu) * (cost - master.transferCost(of: itinerary))
+                if addingColumns, reducedCost > 1e-7 * max(1, abs(group.value)), master.addColumn(group: index, itinerary) { added += 1 }
             }
-            for movement in changed { costs[movement.rawValue] = capacityDuals[movement.rawValue] }
-            guard let (itinerary, cost) = priced, cost.isFinite else { continue }
-            gain += count * max(0, slack - Double(group.teu) * cost)
-            let reducedCost = master.coefficient(group, itinerary) - price - Double(group.teu) * (cost - master.transferCost(of: itinerary))
-            if addingColumns, reducedCost > 1e-7 * max(1, abs(group.value)), master.addColumn(group: index, itinerary) { added += 1 }
         }
         return (dualValue + gain, added, true)
+    }
+
+    /// What pricing found for a group.
+    enum Cheapest {
+        /// The group has no itinerary at all.
+        case unreachable
+        /// Not worth a search: too little to gain (all of it is counted in the bound).
+        case notPriced
+        /// The router failed.
+        case failed
+        /// No itinerary of finite cost.
+        case none
+        case found(Itinerary, cost: Double)
+    }
+
+    /// Each group's cheapest itinerary under the duals, searched on ``pricingWorkers`` threads; `nil` when the
+    /// deadline passed (or the task was cancelled) first.
+    ///
+    /// A group is searched only when it could gain more than λ·TEU·days. Movements smaller than its booking
+    /// are closed to it; the weight and plug rows cost it their duals for what it takes of them, per TEU, and its
+    /// cuts their duals.
+    private func cheapestItineraries(
+        prices: [Double], capacityDuals: [Double], limitDuals: [(movement: MasterProblem.MovementID, measure: Load.Measure, dual: Double)],
+        cutDuals: [Double], until deadline: ContinuousClock.Instant
+    ) -> [Cheapest]? {
+        let master = self.master, cuts = master.cuts
+        _ = master.tooSmall(for: Load())  // Its lists are made once, here, rather than by the first worker to ask.
+        let routers = [router] + helperRouters
+        var results = [Cheapest](repeating: .notPriced, count: master.groups.count)
+        let stop = StopFlag()
+        results.withUnsafeMutableBufferPointer { results in
+            // Each worker writes only the results of its own groups.
+            nonisolated(unsafe) let (results, master, routers, cuts, limitDuals) = (results, master, routers, cuts, limitDuals)
+            @Sendable func work(_ worker: Int) {
+                var costs = capacityDuals
+                var done = 0
+                for index in stride(from: worker, to: master.groups.count, by: routers.count).lazy.map(MasterProblem.GroupID.init) {
+                    done += 1
+                    if done % 64 == 0 {
+                        // Only the calling thread sees its task; it tells the others.
+                        if ContinuousClock.now > deadline || worker == 0 && Task.isCancelled { stop.value.store(true, ordering: .relaxed) }
+                        if stop.value.load(ordering: .relaxed) { return }
+                    }
+                    let group = master.groups[index]
+                    let slack = group.value - prices[index.rawValue]
+                    if group.isUnreachable {
+                        results[index.rawValue] = .unreachable
+                        continue
+                    }
+                    // At most λ·TEU·days to gain: too little to price, but counted in the bound.
+                    let days = group.specification.arrivalDeadline.timeIntervalSince(group.specification.readyTime) / 86_400
+                    guard slack > 1e-9 * max(1, abs(group.value)), slack > master.lambda * Double(group.teu) * max(1, days) else {
+                        results[index.rawValue] = .notPriced
+                        continue
+                    }
+                    var changed: [MasterProblem.MovementID] = []
+                    for small in master.tooSmall(for: group.demand) {
+                        costs[small.rawValue] = .infinity
+                        changed.append(small)
+                    }
+                    for (movement, measure, dual) in limitDuals where group.demand[measure] > 0 && costs[movement.rawValue].isFinite {
+                        costs[movement.rawValue] += dual * group.demand.inRow(measure) / Double(group.teu)
+                        changed.append(movement)
+                    }
+                    for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut.rawValue] > 0 {
+                        costs[cuts[cut].movement.rawValue] += cutDuals[cut.rawValue] / Double(group.teu)
+                        changed.append(cuts[cut].movement)
+                    }
+                    do {
+                        let priced = try routers[worker].cheapestItinerary(for: group.specification, costs: costs, transferCosts: master.transferCosts)
+                        results[index.rawValue] = priced.map { $0.cost.isFinite ? .found($0.itinerary, cost: $0.cost) : .none } ?? .none
+                    } catch {
+                        results[index.rawValue] = .failed
+                    }
+                    for movement in changed { costs[movement.rawValue] = capacityDuals[movement.rawValue] }
+                }
+            }
+            let helpers = DispatchGroup()
+            for worker in 1..<routers.count { DispatchQueue.global().async(group: helpers) { work(worker) } }
+            work(0)
+            helpers.wait()
+        }
+        return stop.value.load(ordering: .relaxed) ? nil : results
+    }
+
+    /// A flag the workers of pricing raise when its time is up, and read.
+    private final class StopFlag: Sendable {
+        let value = Atomic(false)
     }
 }
