@@ -1,6 +1,5 @@
 import Foundation
 import RoutePlanner
-import Synchronization
 
 /// Column generation with cover cuts over a ``MasterProblem``: solves the LP, prices every group that could
 /// gain, adds the itineraries with positive reduced cost, and when none is left adds the cover cuts the LP
@@ -40,7 +39,7 @@ struct ColumnGeneration {
     let master: MasterProblem
     let router: Router
     /// One router per further worker of pricing: pricing runs on ``pricingWorkers`` threads, each with its own.
-    private let helperRouters: [Router]
+    let helperRouters: [Router]
     let options: AssignmentOptions
     let budget: AssignmentBudget
     let report: AssignmentProgress
@@ -67,6 +66,7 @@ struct ColumnGeneration {
         self.master = master
         self.router = router
         helperRouters = (1..<max(1, pricingWorkers)).map { _ in Router(network: master.network) }
+        _ = master.tooSmall(for: Load())  // Its lists are made once, here, rather than by the first worker to ask.
         self.options = options
         self.budget = budget
         self.report = report
@@ -233,34 +233,25 @@ struct ColumnGeneration {
         cutDuals: [Double], until deadline: ContinuousClock.Instant
     ) -> [Cheapest]? {
         let master = self.master, cuts = master.cuts
-        _ = master.tooSmall(for: Load())  // Its lists are made once, here, rather than by the first worker to ask.
         let routers = [router] + helperRouters
         var results = [Cheapest](repeating: .notPriced, count: master.groups.count)
-        let stop = StopFlag()
-        results.withUnsafeMutableBufferPointer { results in
-            // Each worker writes only the results of its own groups.
+        let isComplete = results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let (results, master, routers, cuts, limitDuals) = (results, master, routers, cuts, limitDuals)
-            @Sendable func work(_ worker: Int) {
+            return Workers.run(routers.count, over: master.groups.count, until: deadline) { worker in
                 var costs = capacityDuals
-                var done = 0
-                for index in stride(from: worker, to: master.groups.count, by: routers.count).lazy.map(MasterProblem.GroupID.init) {
-                    done += 1
-                    if done % 64 == 0 {
-                        // Only the calling thread sees its task; it tells the others.
-                        if ContinuousClock.now > deadline || worker == 0 && Task.isCancelled { stop.value.store(true, ordering: .relaxed) }
-                        if stop.value.load(ordering: .relaxed) { return }
-                    }
+                return { index in
+                    let index = MasterProblem.GroupID(rawValue: index)
                     let group = master.groups[index]
                     let slack = group.value - prices[index.rawValue]
                     if group.isUnreachable {
                         results[index.rawValue] = .unreachable
-                        continue
+                        return
                     }
                     // At most λ·TEU·days to gain: too little to price, but counted in the bound.
                     let days = group.specification.arrivalDeadline.timeIntervalSince(group.specification.readyTime) / 86_400
                     guard slack > 1e-9 * max(1, abs(group.value)), slack > master.lambda * Double(group.teu) * max(1, days) else {
                         results[index.rawValue] = .notPriced
-                        continue
+                        return
                     }
                     var changed: [MasterProblem.MovementID] = []
                     for small in master.tooSmall(for: group.demand) {
@@ -284,16 +275,7 @@ struct ColumnGeneration {
                     for movement in changed { costs[movement.rawValue] = capacityDuals[movement.rawValue] }
                 }
             }
-            let helpers = DispatchGroup()
-            for worker in 1..<routers.count { DispatchQueue.global().async(group: helpers) { work(worker) } }
-            work(0)
-            helpers.wait()
         }
-        return stop.value.load(ordering: .relaxed) ? nil : results
-    }
-
-    /// A flag the workers of pricing raise when its time is up, and read.
-    private final class StopFlag: Sendable {
-        let value = Atomic(false)
+        return isComplete ? results : nil
     }
 }
