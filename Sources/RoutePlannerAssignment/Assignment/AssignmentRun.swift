@@ -53,6 +53,9 @@ final class AssignmentRun {
                 choice: Array(repeating: nil, count: bookings.count), status: unsearched > 0 ? .timeLimit : .optimal, bound: unsearched,
                 greedy: greedy, rounds: 0)
         }
+        // Should GLPK's simplex be too slow from the start, the first-order solver starts from the greedy plan.
+        generation.firstOrderStart = [Double](repeating: 0, count: master.columns.count)
+        for column in greedy.choice.compactMap({ $0 }) { generation.firstOrderStart[column.rawValue] += 1 }
         let outcome = try generation.run()
         guard !Task.isCancelled else { throw .cancelled }
         if let file = options.modelFile {

@@ -16,6 +16,10 @@ import RoutePlanner
 /// Lagrangian bound of the rounds bounds the optimum over all itineraries. See Guides/Assignment.md for the
 /// model and its maths.
 ///
+/// The searches of seeding and pricing run on every core (at most four); what they find is added in the same
+/// order on any number of cores, so the plan does not depend on them. `assign` blocks its calling thread until
+/// the plan is made; GLPK is called from that thread only.
+///
 /// - Complexity: Each pricing round solves one LP (by simplex, or 4,000 first-order iterations of O(*z*) for
 ///   *z* non-zeros) and at most one cheapest-itinerary search per booking group, O(*m* log *m*) each for *m*
 ///   movements; the integer program is NP-hard in general.

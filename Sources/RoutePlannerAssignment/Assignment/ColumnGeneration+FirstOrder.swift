@@ -15,8 +15,8 @@ extension ColumnGeneration {
     mutating func runFirstOrder(bound: Double, rounds: inout Int, converged: Bool) -> (bound: Double, converged: Bool) {
         var bound = bound
         var converged = converged
-        // The last optimal simplex solution, if any, is the start.
-        var values = solution.values
+        // The last optimal simplex solution, if any, is the start; else the given one (the greedy plan).
+        var values = solution.values.isEmpty ? firstOrderStart : solution.values
         var duals = [Double](repeating: 0, count: master.program.rowCount)
         for (movement, dual) in solution.capacityDuals { duals[master.rowOfMovement[movement]!] = dual }
         var isSolved = false

@@ -34,10 +34,17 @@ extension ColumnGeneration {
         }
     }
 
-    /// Seeds a group seeding had no time for, as seeding would have: its earliest arrival, or why it has none.
-    func seedLate(group index: MasterProblem.GroupID) {
-        master.groups[index].isUnsearched = false
-        addInitialColumns(group: index, initialItineraries(of: index, starts: 0..<1, router: router), starts: 0..<1)
+    /// Seeds the groups seeding had no time for, as seeding would have (their earliest arrival, or why they have
+    /// none), on ``pricingWorkers`` threads until the deadline; returns whether it reached them all.
+    func seedLate(until deadline: ContinuousClock.Instant) -> Bool {
+        let groups = master.groups.indices.filter { master.groups[$0].isUnsearched }
+        let found = initialItineraries(of: groups, starts: 0..<1, until: deadline)
+        for (index, initial) in zip(groups, found) {
+            guard let initial else { continue }
+            master.groups[index].isUnsearched = false
+            addInitialColumns(group: index, initial, starts: 0..<1)
+        }
+        return !found.contains { $0 == nil }
     }
 
     /// The first itineraries of groups, searched on ``pricingWorkers`` threads until the deadline; `nil` for a

@@ -49,6 +49,9 @@ struct ColumnGeneration {
     var simplexSolvesLeft = Int.max
     /// The last LP solution (set by the rounds only).
     var solution = LPSolution.none
+    /// Where the first-order solver starts when no simplex solve finished: a value per column, such as the
+    /// greedy plan's (how many bookings ride each column); none for zero.
+    var firstOrderStart: [Double] = []
     /// That solution rounded and repaired, once ``wantsCuts(bound:)`` computed it; `nil` after each new solution.
     var rounding: Plan?
 
@@ -173,13 +176,7 @@ struct ColumnGeneration {
         let cutDuals = cuts.map { dual($0.row) }
         for (cut, dual) in zip(cuts, cutDuals) { dualValue += dual * Double(cut.limit) }
         let prices = master.groups.indices.map { dual($0.row) }
-        // Groups that seeding had no time for are seeded now, as seeding would have: their earliest arrival, or why
-        // they have none (no itinerary, or only ones too small for them).
-        for index in master.groups.indices where master.groups[index].isUnsearched {
-            if ContinuousClock.now > deadline || Task.isCancelled { return (.infinity, 0, false) }
-            seedLate(group: index)
-        }
-        guard let cheapest = cheapestItineraries(prices: prices, capacityDuals: capacityDuals, limitDuals: limitDuals, cutDuals: cutDuals, until: deadline)
+        guard seedLate(until: deadline), let cheapest = cheapestItineraries(prices: prices, capacityDuals: capacityDuals, limitDuals: limitDuals, cutDuals: cutDuals, until: deadline)
         else { return (.infinity, 0, false) }  // A round cut short gives no bound: Farley's bound needs every group priced.
         var gain = 0.0
         var added = 0
