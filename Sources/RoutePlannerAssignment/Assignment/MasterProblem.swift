@@ -179,6 +179,21 @@ final class MasterProblem {
 
     // MARK: Columns and rows
 
+    /// The one `Voyage` value of each voyage that the columns' legs ride: a router builds a new one for every
+    /// itinerary, and 250,000 columns each with copies of their voyages' movements took about a gigabyte.
+    private var voyages: [VoyageNumber: Voyage] = [:]
+
+    /// The itinerary with each leg's voyage replaced by the one the other columns share.
+    private func sharingVoyages(_ itinerary: Itinerary) -> Itinerary {
+        let legs = itinerary.legs.map { leg in
+            let voyage = voyages[leg.voyage.number, default: leg.voyage]
+            voyages[leg.voyage.number] = voyage
+            return Leg(voyage: voyage, movementIndices: leg.movementIndices, loadLocation: leg.loadLocation, unloadLocation: leg.unloadLocation)
+        }
+        // The same legs, so the same invariants.
+        return (try? Itinerary(legs: legs)) ?? itinerary
+    }
+
     /// Adds an itinerary for a group unless the group has it; adds the capacity rows it makes able to bind.
     @discardableResult
     func addColumn(group index: GroupID, _ itinerary: Itinerary) -> Bool {
@@ -195,7 +210,8 @@ final class MasterProblem {
         program.addColumn(
             objective: coefficient(group, itinerary), upper: nil,
             entries: [(index.row, 1)] + capacityAndCutEntries(group: index, movements: movements))
-        let column = columns.append(Column(group: index, itinerary: itinerary, movements: movements, coefficient: coefficient(group, itinerary)))
+        let column = columns.append(Column(
+            group: index, itinerary: sharingVoyages(itinerary), movements: movements, coefficient: coefficient(group, itinerary)))
         program.setName(column: column.rawValue, "\(name(ofGroup: index))#\(group.columns.count + 1)")
         groups[index].columns.append(column)
         for movement in movements {
