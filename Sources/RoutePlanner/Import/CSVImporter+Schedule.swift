@@ -285,16 +285,9 @@ extension CSVImporter {
     ) -> ChainedRows {
         let file = movements.file
         let rows = movements.rows
-        // Each voyage's rows in file order, by a counting sort.
-        var first = [Int32](repeating: 0, count: movements.voyages.count + 1)
-        for row in rows { first[Int(row.voyage) + 1] += 1 }
-        for voyage in movements.voyages.indices { first[voyage + 1] += first[voyage] }
-        var next = first
-        var grouped = [Int32](repeating: 0, count: rows.count)
-        for (index, row) in rows.enumerated() {
-            grouped[Int(next[Int(row.voyage)])] = Int32(index)
-            next[Int(row.voyage)] += 1
-        }
+        // Each voyage's rows in file order.
+        let (first, positions) = rows.map(\.voyage).groupedPositions(groupCount: movements.voyages.count)
+        var grouped = positions
         var result = ChainedRows()
         result.rows.reserveCapacity(rows.count)
         var kept: [Int32] = []

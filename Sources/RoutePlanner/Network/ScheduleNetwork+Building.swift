@@ -189,15 +189,8 @@ extension ScheduleNetwork {
     private static func departuresByPort(
         portCount: Int, from: [Int32], departure: [Int64]
     ) -> (start: [Int32], movement: [Int32], time: [Int64]) {
-        var start = [Int32](repeating: 0, count: portCount + 1)
-        for port in from { start[Int(port) + 1] += 1 }
-        for port in 0..<portCount { start[port + 1] += start[port] }
-        var next = start
-        var movement = [Int32](repeating: 0, count: from.count)
-        for (index, port) in from.enumerated() {
-            movement[Int(next[Int(port)])] = Int32(index)
-            next[Int(port)] += 1
-        }
+        let (start, byPort) = from.groupedPositions(groupCount: portCount)
+        var movement = byPort
         // Each port's movements by (departure, movement): as one word each when the times span less than 2^32
         // seconds (136 years), so that the sort compares its own keys rather than look the times up.
         if let earliest = departure.min(), let latest = departure.max(), latest - earliest < 1 << 32 {
@@ -221,16 +214,8 @@ extension ScheduleNetwork {
     private static func inboundSailings(
         portCount: Int, from: [Int32], to: [Int32], departure: [Int64], arrival: [Int64]
     ) -> (start: [Int32], port: [Int32], sailing: [Int64]) {
-        // The movements by arrival port (a counting sort), then each port's least time from each other port.
-        var byArrival = [Int32](repeating: 0, count: portCount + 1)
-        for port in to { byArrival[Int(port) + 1] += 1 }
-        for port in 0..<portCount { byArrival[port + 1] += byArrival[port] }
-        var next = byArrival
-        var movements = [Int32](repeating: 0, count: to.count)
-        for (m, port) in to.enumerated() {
-            movements[Int(next[Int(port)])] = Int32(m)
-            next[Int(port)] += 1
-        }
+        // The movements by arrival port, then each port's least time from each other port.
+        let (byArrival, movements) = to.groupedPositions(groupCount: portCount)
         var start = [Int32](repeating: 0, count: portCount + 1)
         var port: [Int32] = [], sailing: [Int64] = []
         var least = [Int64](repeating: Int64.max, count: portCount)
