@@ -195,7 +195,7 @@ struct ColumnGeneration {
                 // The bookings were checked against the network; should the router fail all the same, the
                 // bound counts everything the group could pay.
                 gain += count * slack
-            case .none:
+            case .notFound:
                 continue
             case .found(let itinerary, let cost):
                 gain += count * max(0, slack - Double(group.teu) * cost)
@@ -215,7 +215,7 @@ struct ColumnGeneration {
         /// The router failed.
         case failed
         /// No itinerary of finite cost.
-        case none
+        case notFound
         case found(Itinerary, cost: Double)
     }
 
@@ -265,7 +265,7 @@ struct ColumnGeneration {
                     }
                     do {
                         let priced = try routers[worker].cheapestItinerary(for: group.specification, costs: costs, transferCosts: master.transferCosts)
-                        results[index.rawValue] = priced.map { $0.cost.isFinite ? .found($0.itinerary, cost: $0.cost) : .none } ?? .none
+                        results[index.rawValue] = priced.map { $0.cost.isFinite ? .found($0.itinerary, cost: $0.cost) : .notFound } ?? .notFound
                     } catch {
                         results[index.rawValue] = .failed
                     }
