@@ -34,8 +34,8 @@ struct MovementRowReader {
             while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
             return bytes[lower..<upper]
         }
-        func time(_ column: Int) -> Int64? {
-            guard let text = field(column), case .success(.dateTime(let seconds)) = Timestamp.parse(text) else { return nil }
+        func time(_ text: Slice<UnsafeBufferPointer<UInt8>>?) -> Int64? {
+            guard let text, case .success(.dateTime(let seconds)) = Timestamp.parse(text) else { return nil }
             return seconds
         }
         func limit(_ column: Int) -> Int32? {
@@ -52,7 +52,7 @@ struct MovementRowReader {
         guard let number = field(C.voyage), !number.isEmpty, number.allSatisfy({ (0x21...0x7E).contains($0) }),
               let from = field(C.from).flatMap({ portIndex[UnLocode.packed($0)] }),
               let to = field(C.to).flatMap({ portIndex[UnLocode.packed($0)] }),
-              let departure = time(C.departure), let arrival = time(C.arrival), arrival > departure,
+              let departure = time(field(C.departure)), let arrival = time(field(C.arrival)), arrival > departure,
               let capacity = limit(C.capacity),
               let weightCapacity = hasLimits ? limit(C.weight) : Int32.max,
               let reeferPlugs = hasLimits ? limit(C.plugs) : Int32.max,
@@ -74,7 +74,7 @@ struct MovementRowReader {
         for (column, code) in cutOffColumns {
             guard let text = field(column) else { return false }
             guard !text.isEmpty else { continue }
-            guard let time = time(column) else {
+            guard let time = time(text) else {
                 rows.cutOffs.removeSubrange(cutOffStart...)
                 return false
             }
