@@ -7,8 +7,9 @@ import RoutePlanner
 /// or the time for it is spent.
 ///
 /// GLPK's simplex method solves the LP while each solve takes less than
-/// ``AssignmentBudget/simplexSolveLimit(_:)``; once one takes longer, the rounds go on with the LP solved
-/// approximately by ``PrimalDualLP`` (`runFirstOrder`). (On the dense benchmark GLPK's primal simplex spent
+/// ``AssignmentBudget/simplexSolveLimit(_:)``; once one takes longer, or from the start for a program of more
+/// than ``largestSimplexProgram`` rows, the rounds go on with the LP solved approximately by ``PrimalDualLP``
+/// (`runFirstOrder`). (On the dense benchmark GLPK's primal simplex spent
 /// two minutes on degenerate pivots, and its dual simplex moved the LP by 0.03% in 90 s after a round of
 /// cuts; the first-order solver re-solves either in about 2 s.)
 ///
@@ -58,6 +59,13 @@ struct ColumnGeneration {
     /// The most cuts added in one round, the most violated first.
     static let cutsPerRound = 1_000
 
+    /// The most rows (groups, capacities and cuts) of a program whose first LP GLPK's simplex method solves;
+    /// a larger one is solved by the first-order solver from the start. On 10,000 spread bookings (17,000
+    /// rows) the first simplex solve takes 2.0 s where ``PrimalDualLP`` takes 0.1 s to an LP of the same
+    /// objective, and a limit of a twentieth of the time would only have spent 0.5 s of a 10 s assignment
+    /// before handing over; on 1,000 (1,300 rows) the simplex method takes milliseconds.
+    static let largestSimplexProgram = 10_000
+
     /// The threads pricing runs on: one per core, at most four. Each prices every so many groups with a router
     /// and costs of its own; what they find is added in group order, so that the plan does not depend on them.
     var pricingWorkers: Int { helperRouters.count + 1 }
@@ -85,6 +93,11 @@ struct ColumnGeneration {
         var method = GLPKProblem.SimplexMethod.primal
         func outcome() -> Outcome {
             Outcome(bound: bound, rounds: rounds, converged: converged, solution: solution, rounding: rounding)
+        }
+        if program.rowCount > Self.largestSimplexProgram {
+            report("\(program.rowCount) rows: the first-order LP solver solves the LP from the start")
+            (bound, converged) = runFirstOrder(bound: bound, rounds: &rounds, converged: converged)
+            return outcome()
         }
         while !Task.isCancelled {
             rounds += 1

@@ -160,6 +160,9 @@ struct IntegerStage {
     /// A fresh cost array per call measured faster than one kept and patched between calls (1.3 s against
     /// 5.1 s for the dense benchmark's rounding).
     private func residualItinerary(for group: MasterProblem.Group, load: [MovementID: Load]) -> Itinerary? {
+        // Without an itinerary in the whole network there is none in what is left of it: no search (on 10,000
+        // spread bookings, 1,440 of the 1,510 searches of the first rounding, 1.3 s).
+        guard !group.isUnreachable else { return nil }
         var costs = [Double](repeating: 0, count: master.network.movementCount)
         for (movement, dual) in solution.capacityDuals { costs[movement.rawValue] = dual }
         for (movement, used) in load where !(used + group.demand).fits(in: master.limit(movement)) {
