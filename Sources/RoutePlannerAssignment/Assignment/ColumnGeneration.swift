@@ -245,12 +245,17 @@ struct ColumnGeneration {
         let master = self.master, cuts = master.cuts
         let routers = [router] + helperRouters
         var results = [Cheapest](repeating: .notPriced, count: master.groups.count)
+        // In order of demand, so that each worker's costs change little from one group to the next.
+        let order = master.groups.indices.sorted {
+            let (first, second) = (master.groups[$0].demand, master.groups[$1].demand)
+            return (first.teu, first.kilograms, first.plugs, $0.rawValue) < (second.teu, second.kilograms, second.plugs, $1.rawValue)
+        }
         let isComplete = results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let (results, master, routers, cuts, limitDuals) = (results, master, routers, cuts, limitDuals)
-            return Workers.run(routers.count, over: master.groups.count, until: deadline) { worker in
-                var costs = capacityDuals
-                return { index in
-                    let index = MasterProblem.GroupID(rawValue: index)
+            return Workers.run(routers.count, over: order.count, until: deadline) { worker in
+                var costs = PricingCosts(duals: capacityDuals, smallMovements: master.smallMovements)
+                return { position in
+                    let index = order[position]
                     let group = master.groups[index]
                     let slack = group.value - prices[index.rawValue]
                     if group.isUnreachable {
@@ -263,26 +268,21 @@ struct ColumnGeneration {
                         results[index.rawValue] = .notPriced
                         return
                     }
-                    var changed: [MasterProblem.MovementID] = []
-                    for small in master.tooSmall(for: group.demand) {
-                        costs[small.rawValue] = .infinity
-                        changed.append(small)
-                    }
-                    for (movement, measure, dual) in limitDuals where group.demand[measure] > 0 && costs[movement.rawValue].isFinite {
-                        costs[movement.rawValue] += dual * group.demand.inRow(measure) / Double(group.teu)
-                        changed.append(movement)
+                    costs.close(tooSmallFor: group.demand)
+                    for (movement, measure, dual) in limitDuals where group.demand[measure] > 0 {
+                        costs.surcharge(movement, by: dual * group.demand.inRow(measure) / Double(group.teu))
                     }
                     for cut in master.cutsOfGroup[index] ?? [] where cutDuals[cut.rawValue] > 0 {
-                        costs[cuts[cut].movement.rawValue] += cutDuals[cut.rawValue] / Double(group.teu)
-                        changed.append(cuts[cut].movement)
+                        costs.surcharge(cuts[cut].movement, by: cutDuals[cut.rawValue] / Double(group.teu))
                     }
                     do {
-                        let priced = try routers[worker].cheapestItinerary(for: group.specification, costs: costs, transferCosts: master.transferCosts)
+                        let priced = try routers[worker].cheapestItinerary(
+                            for: group.specification, costs: costs.values, transferCosts: master.transferCosts)
                         results[index.rawValue] = priced.map { $0.cost.isFinite ? .found($0.itinerary, cost: $0.cost) : .notFound } ?? .notFound
                     } catch {
                         results[index.rawValue] = .failed
                     }
-                    for movement in changed { costs[movement.rawValue] = capacityDuals[movement.rawValue] }
+                    costs.removeSurcharges()
                 }
             }
         }

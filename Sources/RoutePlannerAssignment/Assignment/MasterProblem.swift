@@ -104,8 +104,8 @@ final class MasterProblem {
     let transferCosts: [Double]
 
     /// The movements smaller than the largest booking in some measure, smallest first, one list per measure
-    /// (TEU, kilograms, plugs): closed to the bookings they cannot carry (``tooSmall(for:)``).
-    private lazy var smallMovements: [[(capacity: Int, movement: MovementID)]] = {
+    /// (TEU, kilograms, plugs): closed to the bookings they cannot carry (``tooSmall(for:)``, ``PricingCosts``).
+    private(set) lazy var smallMovements: [[(capacity: Int, movement: MovementID)]] = {
         let largest = groups.reduce(Load()) { Load(teu: max($0.teu, $1.teu), kilograms: max($0.kilograms, $1.demand.kilograms), plugs: max($0.plugs, $1.demand.plugs)) }
         let measures: [(Load) -> Int] = [\.teu, \.kilograms, \.plugs]
         var lists = [[(capacity: Int, movement: MovementID)]](repeating: [], count: 3)
