@@ -129,6 +129,7 @@ struct IntegerStage {
     func placing(_ waiting: [Int], on plan: Plan) -> Plan {
         let groups = master.groups
         var load = master.load(of: plan)
+        var residual = ResidualCosts(master: master, duals: solution.capacityDuals, load: load)
         var choice = plan
         func share(_ group: GroupID) -> Double { groups[group].columns.reduce(0) { $0 + solution.value(of: $1) } / Double(groups[group].members.count) }
         let order = waiting.sorted {
@@ -141,7 +142,9 @@ struct IntegerStage {
             var chosen = master.groups[index].columns
                 .sorted { (solution.value(of: $1), master.columns[$1].coefficient) < (solution.value(of: $0), master.columns[$0].coefficient) }
                 .first(where: fits)
-            if chosen == nil, ContinuousClock.now < budget.placingEnd, let itinerary = residualItinerary(for: master.groups[index], load: load) {
+            if chosen == nil, ContinuousClock.now < budget.placingEnd,
+               let itinerary = residual.itinerary(for: master.groups[index], load: load, router: router)
+            {
                 // None of its columns fits what is left: route it through the capacity that is left.
                 master.groups[index].isUnsearched = false
                 master.addColumn(group: index, itinerary)
@@ -150,29 +153,9 @@ struct IntegerStage {
             guard let column = chosen else { continue }
             choice[booking] = column
             for movement in master.columns[column].movements { load[movement, default: Load()] += demand }
+            residual.loaded(master.columns[column].movements, load: load)
         }
         return choice
-    }
-
-    /// The itinerary of a group through the capacity that `load` leaves, steering by the capacity duals of the
-    /// LP solution.
-    ///
-    /// A fresh cost array per call measured faster than one kept and patched between calls (1.3 s against
-    /// 5.1 s for the dense benchmark's rounding).
-    private func residualItinerary(for group: MasterProblem.Group, load: [MovementID: Load]) -> Itinerary? {
-        // Without an itinerary in the whole network there is none in what is left of it: no search (on 10,000
-        // spread bookings, 1,440 of the 1,510 searches of the first rounding, 1.3 s).
-        guard !group.isUnreachable else { return nil }
-        var costs = [Double](repeating: 0, count: master.network.movementCount)
-        for (movement, dual) in solution.capacityDuals { costs[movement.rawValue] = dual }
-        for (movement, used) in load where !(used + group.demand).fits(in: master.limit(movement)) {
-            costs[movement.rawValue] = .infinity
-        }
-        for small in master.tooSmall(for: group.demand) { costs[small.rawValue] = .infinity }
-        guard let (itinerary, cost) = try? router.cheapestItinerary(for: group.specification, costs: costs), cost.isFinite else {
-            return nil
-        }
-        return itinerary
     }
 
     /// Re-solves the `free` bookings exactly, with every other booking kept on its column in `plan`: the free
@@ -199,10 +182,12 @@ struct IntegerStage {
         var freeMembers: [GroupID: [Int]] = [:]
         for booking in free { freeMembers[master.groupOf[booking], default: []].append(booking) }
         if routesLeftOut {
+            var residual: ResidualCosts?
             for (group, members) in freeMembers.sorted(by: { $0.key < $1.key }) where members.contains(where: { plan[$0] == nil }) {
                 // A search per group: none once the deadline has passed.
                 guard ContinuousClock.now < deadline else { break }
-                if let itinerary = residualItinerary(for: master.groups[group], load: used) {
+                if residual == nil { residual = ResidualCosts(master: master, duals: solution.capacityDuals, load: used) }
+                if let itinerary = residual!.itinerary(for: master.groups[group], load: used, router: router) {
                     master.groups[group].isUnsearched = false
                     master.addColumn(group: group, itinerary)
                 }

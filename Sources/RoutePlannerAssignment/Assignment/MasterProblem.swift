@@ -103,10 +103,15 @@ final class MasterProblem {
     /// Each port's transshipment cost per TEU, 0 where unknown: what pricing adds at a change of vessel.
     let transferCosts: [Double]
 
+    /// The largest demand of any group, in each measure.
+    var largestDemand: Load {
+        groups.reduce(Load()) { Load(teu: max($0.teu, $1.teu), kilograms: max($0.kilograms, $1.demand.kilograms), plugs: max($0.plugs, $1.demand.plugs)) }
+    }
+
     /// The movements smaller than the largest booking in some measure, smallest first, one list per measure
     /// (TEU, kilograms, plugs): closed to the bookings they cannot carry (``tooSmall(for:)``, ``PricingCosts``).
     private(set) lazy var smallMovements: [[(capacity: Int, movement: MovementID)]] = {
-        let largest = groups.reduce(Load()) { Load(teu: max($0.teu, $1.teu), kilograms: max($0.kilograms, $1.demand.kilograms), plugs: max($0.plugs, $1.demand.plugs)) }
+        let largest = largestDemand
         let measures: [(Load) -> Int] = [\.teu, \.kilograms, \.plugs]
         var lists = [[(capacity: Int, movement: MovementID)]](repeating: [], count: 3)
         let limitsOther = network.limitsWeight || network.limitsReeferPlugs
