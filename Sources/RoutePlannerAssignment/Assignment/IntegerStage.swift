@@ -143,7 +143,7 @@ struct IntegerStage {
                 .sorted { (solution.value(of: $1), master.columns[$1].coefficient) < (solution.value(of: $0), master.columns[$0].coefficient) }
                 .first(where: fits)
             if chosen == nil, ContinuousClock.now < budget.placingEnd,
-               let itinerary = residual.itinerary(for: master.groups[index], load: load, router: router)
+               let itinerary = residual.itinerary(for: master.groups[index], router: router)
             {
                 // None of its columns fits what is left: route it through the capacity that is left.
                 master.groups[index].isUnsearched = false
@@ -187,7 +187,7 @@ struct IntegerStage {
                 // A search per group: none once the deadline has passed.
                 guard ContinuousClock.now < deadline else { break }
                 if residual == nil { residual = ResidualCosts(master: master, duals: solution.capacityDuals, load: used) }
-                if let itinerary = residual!.itinerary(for: master.groups[group], load: used, router: router) {
+                if let itinerary = residual!.itinerary(for: master.groups[group], router: router) {
                     master.groups[group].isUnsearched = false
                     master.addColumn(group: group, itinerary)
                 }
