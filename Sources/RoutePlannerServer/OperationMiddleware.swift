@@ -18,7 +18,7 @@ struct OperationMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        try await ErrorDocument.$request.withValue((request.method, request.path ?? "/")) {
+        await ErrorDocument.$request.withValue((request.method, request.path ?? "/")) {
             let query = request.path.flatMap { URLComponents(string: $0)?.queryItems } ?? []
             let names = query.map(\.name)
             let repeated = Set(names.filter { name in names.filter { $0 == name }.count > 1 })
