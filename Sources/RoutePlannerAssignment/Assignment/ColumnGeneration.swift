@@ -94,8 +94,9 @@ struct ColumnGeneration {
         func outcome() -> Outcome {
             Outcome(bound: bound, rounds: rounds, converged: converged, solution: solution, rounding: rounding)
         }
-        if program.rowCount > Self.largestSimplexProgram {
-            report("\(program.rowCount) rows: the first-order LP solver solves the LP from the start")
+        // The first-order solver from the start: for a large program, or when no simplex solve is allowed.
+        if program.rowCount > Self.largestSimplexProgram || simplexSolvesLeft <= 0 {
+            if simplexSolvesLeft > 0 { report("\(program.rowCount) rows: the first-order LP solver solves the LP from the start") }
             (bound, converged) = runFirstOrder(bound: bound, rounds: &rounds, converged: converged)
             return outcome()
         }
