@@ -52,7 +52,7 @@ extension CSVImporter {
     ) throws(ImportError) -> ImportResult<ImportedSchedule> {
         let chained = checkChains(rows, locations: locations, log: &log, skipped: &skipped)
         if mode == .strict && log.hasErrors { throw log.importError() }
-        if takesFastPaths, let network = Self.network(locations: locations, chained: chained, rows: rows) {
+        if takesFastPaths, let network = Self.network(locations: locations, chained: chained, rows: &rows) {
             return try finish(ImportedSchedule(locations: locations, network: network), log: log, skipped: skipped)
         }
         do {
@@ -66,61 +66,6 @@ extension CSVImporter {
             for problem in String(describing: error).split(separator: "\n") { log.error(scheduleName, .start, String(problem)) }
             throw log.importError()
         }
-    }
-
-    /// One schedule row, compactly: indices instead of text, and where to point at in messages.
-    struct MovementRow {
-        var voyage: Int32
-        var from: Int32
-        var to: Int32
-        var capacity: Int32
-        /// The weight capacity (tonnes) and reefer plugs, `Int32.max` when the row leaves them out.
-        var weightCapacity: Int32
-        var reeferPlugs: Int32
-        var departure: Int64
-        var arrival: Int64
-        /// The given distance and CO2e per TEU, NaN when the row leaves them out.
-        var distance: Float
-        var co2ePerTEU: Float
-        /// The row's cut-offs are `cutOffs[cutOffStart ..< cutOffEnd]` of ``MovementRows``.
-        var cutOffStart: Int32
-        var cutOffEnd: Int32
-        var line: Int32
-        var fromColumn: Int32
-        var departureColumn: Int32
-    }
-
-    /// A voyage of a schedule file: its number, and the vessel and service its rows give, with the line each
-    /// is first given on.
-    struct VoyageRows {
-        var number: VoyageNumber
-        var vessel: String?
-        var service: String?
-        var vesselIMONumber: String?
-        var serviceName: String?
-        var vesselLine: Int32 = 0
-        var serviceLine: Int32 = 0
-        var vesselIMOLine: Int32 = 0
-        var serviceNameLine: Int32 = 0
-        var isValid = true
-    }
-
-    /// The voyages whose rows chain: voyage `voyages[k]` of ``MovementRows`` has rows
-    /// `rows[start[k] ..< start[k + 1]]`, in sailing order.
-    struct ChainedRows {
-        var voyages: [Int32] = []
-        var start: [Int32] = [0]
-        var rows: [Int32] = []
-    }
-
-    /// The valid rows of a schedule file, and their voyages; what is left once the file's bytes can go.
-    struct MovementRows {
-        var file: String
-        var rows: [MovementRow] = []
-        var voyages: [VoyageRows] = []
-        var cutOffs: [CutOffTime] = []
-        /// The index of each voyage in `voyages`, by its number.
-        var voyageIndex = VoyageBytesIndex()
     }
 
     enum ScheduleColumn {
@@ -148,17 +93,20 @@ extension CSVImporter {
         let locations = locationRows.locations
         var portIndex: [UInt64: Int32] = [:]
         for (index, location) in locations.enumerated() { portIndex[UnLocode.packed(location.code.rawValue.utf8)] = Int32(index) }
-        result.rows.reserveCapacity(file.bytes.count / 70)
         // The optional columns the file has, found once rather than per row.
         let cutOffColumns = CutOffCode.allCases.enumerated().map { (column: C.firstCutOff + $0.offset, code: $0.element) }
             .filter { table.has($0.column) }
+        result = MovementRows(
+            file: file.name, hasAmounts: table.has(C.distance) || table.has(C.co2e), hasLimits: table.has(C.weight) || table.has(C.plugs),
+            hasCutOffs: !cutOffColumns.isEmpty)
+        result.reserveCapacity(file.bytes.count / 64)
         let voyageColumns = [
             (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
             (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
         ].filter { table.has($0.0) }
         let layout = MovementRowReader(
             portIndex: portIndex, cutOffColumns: cutOffColumns, voyageColumns: voyageColumns, hasIMO: table.has(C.vesselIMO),
-            hasAmounts: table.has(C.distance) || table.has(C.co2e), hasLimits: table.has(C.weight) || table.has(C.plugs))
+            hasAmounts: result.hasAmounts, hasLimits: result.hasLimits)
         file.bytes.withUnsafeBufferPointer { bytes in
             while table.nextRow(log: &log) {
                 if takesFastPaths && layout.readPlain(table, bytes: bytes, into: &result) { continue }
@@ -271,7 +219,7 @@ extension CSVImporter {
                 result.voyages[Int(voyage)][keyPath: line] = Int32(table.line)
             }
         }
-        result.rows.append(MovementRow(
+        result.append(MovementRow(
             voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
             departure: departure, arrival: arrival,
             distance: distance, co2ePerTEU: co2ePerTEU, cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
@@ -284,23 +232,23 @@ extension CSVImporter {
         _ movements: borrowing MovementRows, locations: [Location], log: inout DiagnosticLog, skipped: inout Int
     ) -> ChainedRows {
         let file = movements.file
-        let rows = movements.rows
+        let (departure, arrival) = (movements.departure, movements.arrival)
         // Each voyage's rows in file order.
-        let (first, positions) = rows.map(\.voyage).groupedPositions(groupCount: movements.voyages.count)
+        let (first, positions) = movements.voyage.groupedPositions(groupCount: movements.voyages.count)
         var grouped = positions
         var result = ChainedRows()
-        result.rows.reserveCapacity(rows.count)
+        result.rows.reserveCapacity(movements.count)
         var kept: [Int32] = []
         for index in movements.voyages.indices {
             let number = movements.voyages[index].number
             var isValid = movements.voyages[index].isValid
             let range = Int(first[index])..<Int(first[index + 1])
-            grouped[range].sort { (rows[Int($0)].departure, rows[Int($0)].arrival, $0) < (rows[Int($1)].departure, rows[Int($1)].arrival, $1) }
+            grouped[range].sort { (departure[Int($0)], arrival[Int($0)], $0) < (departure[Int($1)], arrival[Int($1)], $1) }
             kept.removeAll(keepingCapacity: true)
             for row in grouped[range] {
-                let b = rows[Int(row)]
+                let b = movements[Int(row)]
                 guard let previous = kept.last else { kept.append(row); continue }
-                let a = rows[Int(previous)]
+                let a = movements[Int(previous)]
                 let line = Int(b.line), (first, second) = a.line < b.line ? (a, b) : (b, a)
                 if a.from == b.from && a.departure == b.departure {
                     log.error(file, CSVPosition(line: Int(second.line), column: 1), "duplicate row: voyage \(number) already departs \(locations[Int(b.from)].code) at this time on line \(first.line)")
@@ -322,7 +270,7 @@ extension CSVImporter {
                 skipped += kept.count
                 if mode == .lenient {
                     for row in kept {
-                        log.warning(file, CSVPosition(line: Int(rows[Int(row)].line), column: 1), "row skipped with voyage \(number)")
+                        log.warning(file, CSVPosition(line: Int(movements.line[Int(row)]), column: 1), "row skipped with voyage \(number)")
                     }
                 }
                 continue
@@ -334,47 +282,88 @@ extension CSVImporter {
         return result
     }
 
-    /// The network of the voyages whose rows chain, built straight from the rows; `nil` when a location or a
-    /// time breaks a rule of the network that the rows are not checked for (a transshipment time out of range,
-    /// a year before 1 or after 9999), so that the network's own check reports it.
-    private static func network(locations: [Location], chained: ChainedRows, rows: borrowing MovementRows) -> ScheduleNetwork? {
+    /// The network of the voyages whose rows chain, built straight from the rows, which it takes column by
+    /// column; `nil`, with the rows as they were, when a location or a time breaks a rule of the network that the
+    /// rows are not checked for (a transshipment time out of range, a year before 1 or after 9999), so that the
+    /// network's own check reports it.
+    ///
+    /// Each column of the network is gathered from the rows' column in sailing order, and the rows' column is
+    /// released before the next one is gathered: the import's peak memory is the network and one column more,
+    /// not the network and every row.
+    private static func network(locations: [Location], chained: ChainedRows, rows: inout MovementRows) -> ScheduleNetwork? {
         let (unique, portIndex, problems) = ScheduleNetwork.indexing(locations)
         let supported = Date.supportedSeconds
         func isSupported(_ seconds: Int64) -> Bool { supported.contains(Double(seconds)) }
-        guard problems.isEmpty, rows.rows.allSatisfy({ isSupported($0.departure) && isSupported($0.arrival) }),
+        guard problems.isEmpty, rows.departure.allSatisfy(isSupported), rows.arrival.allSatisfy(isSupported),
               rows.cutOffs.allSatisfy(\.time.isSupported)
         else { return nil }
-        let coordinates = unique.map(\.coordinates)
-        /// Whether a row of a voyage that chains has a property: looked for among all rows first, in file order,
-        /// and among those of the voyages only when a row has it.
-        func anyChained(_ property: (MovementRow) -> Bool) -> Bool {
-            rows.rows.contains(where: property) && chained.rows.contains { property(rows.rows[Int($0)]) }
+        rows.releasePositions()
+        rows.voyageIndex = VoyageBytesIndex()
+        let order = chained.rows
+        /// Whether a row of a voyage that chains has a value in a column other than `none`: looked for among all
+        /// rows first, in file order, and among those of the voyages only when a row has it.
+        func anyChained(_ column: [Int32], other none: Int32) -> Bool {
+            column.contains { $0 != none } && order.contains { column[Int($0)] != none }
         }
+        /// The column in sailing order; the rows' own is released.
+        func gather<Value>(_ column: inout [Value]) -> [Value] {
+            defer { column = [] }
+            return order.map { column[Int($0)] }
+        }
+        let hasCutOffs = rows.hasCutOffs && order.contains { rows.cutOffStart(Int($0)) != rows.cutOffEnd[Int($0)] }
         var columns = ScheduleNetwork.Columns(
-            movementCount: chained.rows.count, hasCutOffs: anyChained { $0.cutOffStart != $0.cutOffEnd },
-            hasWeights: anyChained { $0.weightCapacity != Int32.max }, hasPlugs: anyChained { $0.reeferPlugs != Int32.max })
+            movementCount: 0, hasCutOffs: hasCutOffs, hasWeights: anyChained(rows.weightCapacity, other: Int32.max),
+            hasPlugs: anyChained(rows.reeferPlugs, other: Int32.max))
         var voyageIndex: [VoyageNumber: Int32] = [:]
         voyageIndex.reserveCapacity(chained.voyages.count)
+        columns.voyageOf.reserveCapacity(order.count)
         for (k, index) in chained.voyages.enumerated() {
             let voyage = rows.voyages[Int(index)]
-            voyageIndex[voyage.number] = Int32(columns.voyageNumbers.count)
+            voyageIndex[voyage.number] = Int32(k)
             columns.beginVoyage(
                 voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
                 vesselIMONumber: voyage.vesselIMONumber)
-            for row in chained.rows[Int(chained.start[k])..<Int(chained.start[k + 1])] {
-                let row = rows.rows[Int(row)]
-                let emissions = ScheduleNetwork.emissions(
-                    distance: row.distance.isNaN ? nil : Double(row.distance), co2ePerTEU: row.co2ePerTEU.isNaN ? nil : Double(row.co2ePerTEU),
-                    hours: Double(row.arrival - row.departure) / 3_600, capacity: row.capacity < Int32.max ? Int(row.capacity) : nil,
-                    from: coordinates[Int(row.from)], to: coordinates[Int(row.to)])
-                columns.append(
-                    from: row.from, to: row.to, departure: row.departure, arrival: row.arrival, capacity: row.capacity,
-                    weightCapacity: row.weightCapacity, reeferPlugs: row.reeferPlugs,
-                    cutOffs: rows.cutOffs[Int(row.cutOffStart)..<Int(row.cutOffEnd)].lazy.map { ($0.code, $0.time.seconds) },
-                    emissions: emissions)
-            }
-            columns.endVoyage()
+            columns.voyageOf += repeatElement(Int32(k), count: Int(chained.start[k + 1] - chained.start[k]))
         }
+        columns.voyageStart = chained.start
+        rows.voyages = []
+        rows.voyage = []
+        if hasCutOffs {
+            for row in order {
+                var transshipment = Int64.max
+                for cutOff in rows.cutOffs[Int(rows.cutOffStart(Int(row)))..<Int(rows.cutOffEnd[Int(row)])] {
+                    columns.cutOffCode.append(cutOff.code)
+                    columns.cutOffTime.append(cutOff.time.seconds)
+                    if cutOff.code == .transshipment { transshipment = min(transshipment, cutOff.time.seconds) }
+                }
+                columns.cutOffStart.append(Int32(columns.cutOffCode.count))
+                columns.transshipmentCutOff.append(transshipment)
+            }
+        }
+        (rows.cutOffs, rows.cutOffEnd) = ([], [])
+        columns.departure = gather(&rows.departure)
+        columns.arrival = gather(&rows.arrival)
+        columns.from = gather(&rows.from)
+        columns.to = gather(&rows.to)
+        columns.capacity = gather(&rows.capacity)
+        if columns.hasWeights { columns.weightCapacity = gather(&rows.weightCapacity) }
+        if columns.hasPlugs { columns.plugCapacity = gather(&rows.reeferPlugs) }
+        (rows.weightCapacity, rows.reeferPlugs) = ([], [])
+        let coordinates = unique.map(\.coordinates)
+        columns.distance.reserveCapacity(order.count)
+        columns.co2eGrams.reserveCapacity(order.count)
+        for (movement, row) in order.enumerated() {
+            let distance = rows.hasAmounts ? rows.distance[Int(row)] : .nan, co2e = rows.hasAmounts ? rows.co2ePerTEU[Int(row)] : .nan
+            let capacity = columns.capacity[movement]
+            let emissions = ScheduleNetwork.emissions(
+                distance: distance.isNaN ? nil : Double(distance), co2ePerTEU: co2e.isNaN ? nil : Double(co2e),
+                hours: Double(columns.arrival[movement] - columns.departure[movement]) / 3_600,
+                capacity: capacity < Int32.max ? Int(capacity) : nil,
+                from: coordinates[Int(columns.from[movement])], to: coordinates[Int(columns.to[movement])])
+            columns.distance.append(emissions.distance)
+            columns.co2eGrams.append(emissions.grams)
+        }
+        (rows.distance, rows.co2ePerTEU) = ([], [])
         return ScheduleNetwork(locations: unique, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: true)
     }
 
@@ -383,7 +372,7 @@ extension CSVImporter {
         chained.voyages.indices.map { k in
             let voyage = rows.voyages[Int(chained.voyages[k])]
             let movementList = chained.rows[Int(chained.start[k])..<Int(chained.start[k + 1])].map { index in
-                let row = rows.rows[Int(index)]
+                let row = rows[Int(index)]
                 return CarrierMovement(
                     from: locations[Int(row.from)].code, to: locations[Int(row.to)].code,
                     departure: Date(seconds: row.departure), arrival: Date(seconds: row.arrival), capacity: Int(row.capacity),

@@ -94,7 +94,7 @@ struct MovementRowReader {
             rows.voyages[Int(index)][keyPath: name] = String(decoding: text, as: UTF8.self)
             rows.voyages[Int(index)][keyPath: line] = Int32(table.line)
         }
-        rows.rows.append(CSVImporter.MovementRow(
+        rows.append(CSVImporter.MovementRow(
             voyage: index, from: from, to: to, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
             departure: departure, arrival: arrival, distance: distance, co2ePerTEU: co2ePerTEU,
             cutOffStart: Int32(cutOffStart), cutOffEnd: Int32(rows.cutOffs.count), line: Int32(table.line),

@@ -16,7 +16,7 @@ extension ScheduleNetwork {
         var distance: [Float] = [], co2eGrams: [Int32] = []
         /// Empty unless the schedule limits weights, or reefer plugs.
         var weightCapacity: [Int32] = [], plugCapacity: [Int32] = []
-        private let hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool
+        let hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool
 
         /// Empty columns for a number of movements, with the columns a schedule has only when it has them.
         init(movementCount: Int, hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool) {
