@@ -23,16 +23,19 @@ import Testing
         var importer = CSVImporter(mode: mode, errorLimit: 1_000)
         importer.takesFastPaths = fast
         do {
-            let result = try importer.importSchedule(locations: locations, schedule: schedule)
-            let network = result.value.network
-            return Outcome(
-                voyages: result.value.voyages, distance: network.details.distance.map { $0.isNaN ? -1 : $0 },
-                co2eGrams: network.details.co2eGrams,
-                indexes: [network.voyageStart, network.departureStart, network.slotMovement, network.inboundStart, network.inboundPort, network.cutOffStart],
-                diagnostics: result.diagnostics, omitted: result.omittedErrorCount, skipped: result.skippedRowCount)
+            return outcome(try importer.importSchedule(locations: locations, schedule: schedule))
         } catch {
             return Outcome(diagnostics: error.diagnostics, omitted: error.omittedErrorCount, skipped: 0)
         }
+    }
+
+    static func outcome(_ result: ImportResult<ImportedSchedule>) -> Outcome {
+        let network = result.value.network
+        return Outcome(
+            voyages: result.value.voyages, distance: network.details.distance.map { $0.isNaN ? -1 : $0 },
+            co2eGrams: network.details.co2eGrams,
+            indexes: [network.voyageStart, network.departureStart, network.slotMovement, network.inboundStart, network.inboundPort, network.cutOffStart],
+            diagnostics: result.diagnostics, omitted: result.omittedErrorCount, skipped: result.skippedRowCount)
     }
 
     @Test(arguments: 0..<4)

@@ -19,21 +19,31 @@ extension CSVImporter {
         var skipped = 0
         let scheduleName = schedule.name
         let locationRows = readLocations(locations, log: &log, skipped: &skipped)
-        let rows = readMovements(consume schedule, locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
+        let rows = readMovements(.file(schedule), locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
         return try finishSchedule(locationRows.locations, rows, scheduleName: scheduleName, log: &log, skipped: &skipped)
     }
 
-    /// Reads the files at two URLs and builds the network, releasing each file's bytes once it is read.
+    /// Reads the files at two URLs and builds the network.
+    ///
+    /// A schedule that is a regular file is read a piece at a time rather than whole, so that the import holds
+    /// no more of its bytes at once than a megabyte and the row being read.
     public func importSchedule(locations: URL, schedule: URL) throws(ImportError) -> ImportResult<ImportedSchedule> {
         var log = DiagnosticLog(errorLimit: errorLimit)
-        var skipped = 0
         // Both files are opened first, so that both are named when neither can be read.
         let locationsFile = read(locations, log: &log)
-        var scheduleFile = read(schedule, log: &log)
-        guard let locationsFile, let scheduleName = scheduleFile?.name else { throw log.importError() }
-        let locationRows = readLocations(locationsFile, log: &log, skipped: &skipped)
-        let rows = readMovements(
-            scheduleFile.take()!, locations: locationRows, locationsName: locations.relativePath, log: &log, skipped: &skipped)
+        let scheduleInput = open(schedule, log: &log)
+        guard let locationsFile, let scheduleInput else { throw log.importError() }
+        return try importSchedule(locations: locationsFile, schedule: scheduleInput, log: log)
+    }
+
+    /// Reads a locations file and a schedule file, in memory or streamed, and builds the network.
+    func importSchedule(locations: CSVFile, schedule: consuming CSVInput, log: consuming DiagnosticLog) throws(ImportError)
+        -> ImportResult<ImportedSchedule>
+    {
+        var skipped = 0
+        let scheduleName = schedule.name
+        let locationRows = readLocations(locations, log: &log, skipped: &skipped)
+        let rows = readMovements(schedule, locations: locationRows, locationsName: locations.name, log: &log, skipped: &skipped)
         return try finishSchedule(locationRows.locations, rows, scheduleName: scheduleName, log: &log, skipped: &skipped)
     }
 
@@ -41,6 +51,16 @@ extension CSVImporter {
     func read(_ url: URL, log: inout DiagnosticLog) -> CSVFile? {
         do {
             return try CSVFile(contentsOf: url)
+        } catch {
+            log.error(url.relativePath, .start, error.problem)
+            return nil
+        }
+    }
+
+    /// The file, streamed when it can be, or `nil` with an error at its start when it cannot be read.
+    func open(_ url: URL, log: inout DiagnosticLog) -> CSVInput? {
+        do {
+            return try CSVInput(contentsOf: url)
         } catch {
             log.error(url.relativePath, .start, error.problem)
             return nil
@@ -78,13 +98,14 @@ extension CSVImporter {
 
     /// Reads and checks every row on its own; chains are checked by ``checkChains(_:locations:log:skipped:)``.
     private func readMovements(
-        _ file: consuming CSVFile, locations locationRows: LocationRows, locationsName: String, log: inout DiagnosticLog,
+        _ file: consuming CSVInput, locations locationRows: LocationRows, locationsName: String, log: inout DiagnosticLog,
         skipped: inout Int
     ) -> MovementRows {
         typealias C = ScheduleColumn
-        var result = MovementRows(file: file.name)
+        let (name, size) = (file.name, file.size)
+        var result = MovementRows(file: name)
         guard var table = CSVTable(
-            copy file, required: ["voyage", "from", "to", "departure", "arrival"],
+            file, chunkSize: streamChunkSize, required: ["voyage", "from", "to", "departure", "arrival"],
             optional: [
                 "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
                 "reefer_plugs",
@@ -97,9 +118,11 @@ extension CSVImporter {
         let cutOffColumns = CutOffCode.allCases.enumerated().map { (column: C.firstCutOff + $0.offset, code: $0.element) }
             .filter { table.has($0.column) }
         result = MovementRows(
-            file: file.name, hasAmounts: table.has(C.distance) || table.has(C.co2e), hasLimits: table.has(C.weight) || table.has(C.plugs),
+            file: name, hasAmounts: table.has(C.distance) || table.has(C.co2e), hasLimits: table.has(C.weight) || table.has(C.plugs),
             hasCutOffs: !cutOffColumns.isEmpty)
-        result.reserveCapacity(file.bytes.count / 64)
+        // About a row for every 64 bytes: more than a generated schedule's rows, and room that is never written
+        // to takes no memory.
+        result.reserveCapacity(size / 64)
         let voyageColumns = [
             (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
             (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
@@ -107,12 +130,10 @@ extension CSVImporter {
         let layout = MovementRowReader(
             portIndex: portIndex, cutOffColumns: cutOffColumns, voyageColumns: voyageColumns, hasIMO: table.has(C.vesselIMO),
             hasAmounts: result.hasAmounts, hasLimits: result.hasLimits)
-        file.bytes.withUnsafeBufferPointer { bytes in
-            while table.nextRow(log: &log) {
-                if takesFastPaths && layout.readPlain(table, bytes: bytes, into: &result) { continue }
-                readMovement(
-                    table, layout: layout, locations: locationRows, locationsName: locationsName, into: &result, log: &log, skipped: &skipped)
-            }
+        while table.nextRow(log: &log) {
+            if takesFastPaths && table.withCurrentBytes({ layout.readPlain($0, bytes: $1, base: $2, into: &result) }) { continue }
+            readMovement(
+                table, layout: layout, locations: locationRows, locationsName: locationsName, into: &result, log: &log, skipped: &skipped)
         }
         return result
     }

@@ -27,6 +27,10 @@ public struct CSVImporter: Sendable {
     /// that the fast and the general paths import every file alike.
     var takesFastPaths = true
 
+    /// How many bytes of a streamed schedule are read at a time; smaller only in the tests that read records
+    /// across the pieces' ends.
+    var streamChunkSize = 1 << 20
+
     /// The transshipment time of a location whose file gives none: 24 hours.
     public static let defaultTransshipmentHours = 24.0
 

@@ -6,6 +6,11 @@
 /// after a closing quote is reported, and reading goes on. It touches each byte a bounded number of
 /// times, whatever the bytes are.
 ///
+/// A reader made from a ``FileStream`` holds only a window of the file: the current record and what has been
+/// read past it, a piece of ``chunkSize`` bytes at a time. Fields and positions are still offsets in the file.
+/// A record that reaches the end of the window is read again once more of the file is in, so a record may
+/// be of any length; the window then grows to hold it.
+///
 /// - Complexity: O(*n*) for a file of *n* bytes.
 struct CSVReader {
     /// One field of a record: bytes of the file, or of the record's unquoted copy when it was quoted.
@@ -32,43 +37,111 @@ struct CSVReader {
         case textAfterClosingQuote(CSVPosition)
     }
 
-    let bytes: [UInt8]
+    /// Bytes `base ..< base + window.count` of the file: all of it for a file read whole.
+    private var window: [UInt8]
+    private var base = 0
+    /// The file to read more of, or `nil` when the window holds all of it.
+    private let stream: FileStream?
+    /// How many bytes of a stream are read at a time.
+    let chunkSize: Int
+    /// Whether the window reaches the end of the file.
+    private var isAtEnd: Bool
     /// Whether the file is read as Latin-1 because it is not valid UTF-8.
     let isLatin1: Bool
     private var position = 0
     private var line = 1
     private var lineStart = 0
 
+    /// A reader of a file read whole.
     init(bytes: [UInt8]) {
-        self.bytes = bytes
+        window = bytes
+        stream = nil
+        chunkSize = bytes.count
+        isAtEnd = true
         isLatin1 = !Self.isValidUTF8(bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        skipByteOrderMark()
+    }
+
+    /// A reader of a stream, which it reads once to check its encoding and then a piece at a time.
+    init(stream: FileStream, chunkSize: Int = 1 << 20) {
+        self.stream = stream
+        self.chunkSize = max(chunkSize, 1)
+        window = []
+        window.reserveCapacity(self.chunkSize)
+        isAtEnd = false
+        isLatin1 = !Self.isValidUTF8(stream, chunkSize: self.chunkSize)
+        stream.rewind()
+        while window.count < 3 && !isAtEnd { extend(keepingFrom: 0) }
+        skipByteOrderMark()
+    }
+
+    /// Why a stream could not be read to its end, if it could not.
+    var failure: CSVFileError? { stream?.failure }
+
+    /// One past the last byte of the window, as an offset in the file.
+    private var end: Int { base + window.count }
+
+    private mutating func skipByteOrderMark() {
+        if window.starts(with: [0xEF, 0xBB, 0xBF]) {
             position = 3
             lineStart = 3
         }
     }
 
+    /// Reads more of the stream into the window, dropping the window's bytes before `keep`; at the end of the
+    /// file, it only notes that.
+    ///
+    /// The window grows only when what it keeps is more than half of it, so a record is read again at most a
+    /// logarithmic number of times, and each byte a bounded number of times in all.
+    private mutating func extend(keepingFrom keep: Int) {
+        guard let stream, !isAtEnd else { return }
+        window.removeFirst(keep - base)
+        base = keep
+        let kept = window.count
+        let room = max(chunkSize, kept)
+        window.append(contentsOf: repeatElement(0, count: room))
+        let count = window.withUnsafeMutableBytes { stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[kept...])) }
+        window.removeLast(room - count)
+        if count == 0 { isAtEnd = true }
+    }
+
     /// Reads the next record into `record`; returns `false` at the end of the file.
     mutating func next(into record: inout Record, problems: (Problem) -> Void) -> Bool {
+        skipBlankLines()
+        while true {
+            let start = (position, line, lineStart)
+            var found: [Problem] = []
+            let isRecord = read(into: &record) { found.append($0) }
+            // A record that reaches the end of the window may go on past it: read it again with more of the file.
+            if position < end || isAtEnd {
+                found.forEach(problems)
+                return isRecord
+            }
+            (position, line, lineStart) = start
+            extend(keepingFrom: lineStart)
+        }
+    }
+
+    /// Reads a record from the window, as if the window ended the file.
+    private mutating func read(into record: inout Record, problems: (Problem) -> Void) -> Bool {
         record.fields.removeAll(keepingCapacity: true)
         record.unquoted.removeAll(keepingCapacity: true)
-        skipBlankLines()
-        let count = bytes.count
+        let count = end
         guard position < count else { return false }
         record.line = line
         while true {
             let start = position
-            if bytes[position] == UInt8(ascii: "\"") {
+            if byte(position) == UInt8(ascii: "\"") {
                 let opening = self.position(of: start, lineStart: lineStart, line: line)
                 let fieldLine = line, fieldLineStart = lineStart
                 position += 1
                 let copyStart = record.unquoted.count
                 var closed = false
                 while position < count {
-                    let byte = bytes[position]
-                    if byte == UInt8(ascii: "\"") {
-                        if position + 1 < count && bytes[position + 1] == UInt8(ascii: "\"") {
-                            record.unquoted.append(byte)
+                    let character = byte(position)
+                    if character == UInt8(ascii: "\"") {
+                        if position + 1 < count && byte(position + 1) == UInt8(ascii: "\"") {
+                            record.unquoted.append(character)
                             position += 2
                             continue
                         }
@@ -76,17 +149,18 @@ struct CSVReader {
                         closed = true
                         break
                     }
-                    if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && !(position + 1 < count && bytes[position + 1] == UInt8(ascii: "\n"))) {
+                    if character == UInt8(ascii: "\n")
+                        || (character == UInt8(ascii: "\r") && !(position + 1 < count && byte(position + 1) == UInt8(ascii: "\n"))) {
                         line += 1
                         lineStart = position + 1
                     }
-                    record.unquoted.append(byte)
+                    record.unquoted.append(character)
                     position += 1
                 }
                 if !closed { problems(.unterminatedQuote(opening)) }
                 var reported = false
-                while position < count && !Self.endsField(bytes[position]) {
-                    if !reported && bytes[position] != UInt8(ascii: " ") && bytes[position] != UInt8(ascii: "\t") {
+                while position < count && !Self.endsField(byte(position)) {
+                    if !reported && byte(position) != UInt8(ascii: " ") && byte(position) != UInt8(ascii: "\t") {
                         problems(.textAfterClosingQuote(self.position(of: position, lineStart: lineStart, line: line)))
                         reported = true
                     }
@@ -96,16 +170,16 @@ struct CSVReader {
                     range: copyStart..<record.unquoted.count, isQuoted: true, offset: start,
                     lineStart: fieldLineStart, line: fieldLine))
             } else {
-                position = bytes.withUnsafeBufferPointer { bytes in
-                    var end = start
-                    while end < count && !Self.endsField(bytes[end]) { end += 1 }
-                    return end
+                position = window.withUnsafeBufferPointer { [base] bytes in
+                    var index = start - base
+                    while index < count - base && !Self.endsField(bytes[index]) { index += 1 }
+                    return index + base
                 }
                 record.fields.append(Field(range: start..<position, isQuoted: false, offset: start, lineStart: lineStart, line: line))
             }
             record.end = Field(range: position..<position, isQuoted: false, offset: position, lineStart: lineStart, line: line)
             guard position < count else { return true }
-            if bytes[position] == UInt8(ascii: ",") {
+            if byte(position) == UInt8(ascii: ",") {
                 position += 1
                 if position == count {
                     record.fields.append(Field(range: position..<position, isQuoted: false, offset: position, lineStart: lineStart, line: line))
@@ -118,9 +192,18 @@ struct CSVReader {
         }
     }
 
+    /// The byte at an offset of the file, in the window.
+    private func byte(_ offset: Int) -> UInt8 { window[offset - base] }
+
+    /// Calls `body` with the window's bytes and the offset in the file of the first of them; the current
+    /// record's fields are among them.
+    func withWindow<Result>(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Result) -> Result {
+        window.withUnsafeBufferPointer { body($0, base) }
+    }
+
     /// The bytes of a field, unquoted and with surrounding spaces and tabs removed.
     func value(_ field: Field, in record: Record) -> ArraySlice<UInt8> {
-        let source = field.isQuoted ? record.unquoted[field.range] : bytes[field.range]
+        let source = field.isQuoted ? record.unquoted[field.range] : window[(field.range.lowerBound - base)..<(field.range.upperBound - base)]
         var lower = source.startIndex, upper = source.endIndex
         while lower < upper && (source[lower] == 0x20 || source[lower] == 0x09) { lower += 1 }
         while upper > lower && (source[upper - 1] == 0x20 || source[upper - 1] == 0x09) { upper -= 1 }
@@ -134,13 +217,13 @@ struct CSVReader {
         return String(decoding: slice, as: UTF8.self)
     }
 
-    /// Where a field starts.
+    /// Where a field of the current record starts.
     func position(of field: Field) -> CSVPosition {
         position(of: field.offset, lineStart: field.lineStart, line: field.line)
     }
 
-    /// The positions of fields in file order, found in one pass over their lines, where asking for each on
-    /// its own would scan its line from the start every time.
+    /// The positions of fields of the current record in file order, found in one pass over their lines, where
+    /// asking for each on its own would scan its line from the start every time.
     ///
     /// - Complexity: O(*n*) for *n* bytes from the first field's line start to the last field.
     func positions(of fields: [Field]) -> [CSVPosition] {
@@ -150,25 +233,25 @@ struct CSVReader {
         for field in fields {
             if field.lineStart != lineStart || field.offset < index { (index, column, lineStart) = (field.lineStart, 1, field.lineStart) }
             while index < field.offset {
-                if isLatin1 || bytes[index] & 0xC0 != 0x80 { column += 1 }
+                if isLatin1 || byte(index) & 0xC0 != 0x80 { column += 1 }
                 index += 1
             }
             var at = column
-            if !isLatin1 && field.offset < bytes.count && bytes[field.offset] & 0xC0 == 0x80 { at -= 1 }
+            if !isLatin1 && field.offset < end && byte(field.offset) & 0xC0 == 0x80 { at -= 1 }
             positions.append(CSVPosition(line: field.line, column: max(1, at)))
         }
         return positions
     }
 
-    /// The position of a byte: its column counts the characters before it on its line (a UTF-8 character's
-    /// continuation bytes count for nothing), plus one.
+    /// The position of a byte of the current record: its column counts the characters before it on its line (a
+    /// UTF-8 character's continuation bytes count for nothing), plus one.
     private func position(of offset: Int, lineStart: Int, line: Int) -> CSVPosition {
         guard lineStart < offset else { return CSVPosition(line: line, column: 1) }
         var column = 1 + offset - lineStart
         if !isLatin1 {
-            bytes.withUnsafeBufferPointer { bytes in
-                for index in lineStart..<offset where bytes[index] & 0xC0 == 0x80 { column -= 1 }
-                if offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { column -= 1 }
+            window.withUnsafeBufferPointer { bytes in
+                for index in (lineStart - base)..<(offset - base) where bytes[index] & 0xC0 == 0x80 { column -= 1 }
+                if offset < end && bytes[offset - base] & 0xC0 == 0x80 { column -= 1 }
             }
         }
         return CSVPosition(line: line, column: max(1, column))
@@ -179,7 +262,7 @@ struct CSVReader {
     }
 
     private mutating func consumeLineBreak() {
-        if bytes[position] == UInt8(ascii: "\r") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n") {
+        if byte(position) == UInt8(ascii: "\r") && position + 1 < end && byte(position + 1) == UInt8(ascii: "\n") {
             position += 1
         }
         position += 1
@@ -187,23 +270,48 @@ struct CSVReader {
         lineStart = position
     }
 
+    /// Skips lines with nothing but spaces and tabs, reading more of a stream as it needs to.
     private mutating func skipBlankLines() {
-        while position < bytes.count {
+        while true {
             var index = position
-            while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
-            guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") else { return }
+            while index < end && (byte(index) == 0x20 || byte(index) == 0x09) { index += 1 }
+            // A line that reaches the end of the window, or a CR there that an LF may follow, needs more of the file.
+            if !isAtEnd && (index == end || index + 1 == end && byte(index) == UInt8(ascii: "\r")) {
+                extend(keepingFrom: lineStart)
+                continue
+            }
+            guard index == end || byte(index) == UInt8(ascii: "\n") || byte(index) == UInt8(ascii: "\r") else { return }
             position = index
-            if position == bytes.count { return }
+            if position == end { return }
             consumeLineBreak()
+        }
+    }
+
+    /// Whether a stream is well-formed UTF-8, read a piece at a time to its end.
+    private static func isValidUTF8(_ stream: FileStream, chunkSize: Int) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: chunkSize + 3)
+        var carried = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[carried...])) }
+            if count == 0 { return carried == 0 }
+            let filled = carried + count
+            guard let valid = buffer.withUnsafeBufferPointer({ validUTF8Prefix(UnsafeBufferPointer(rebasing: $0[..<filled])) }) else {
+                return false
+            }
+            // A character cut at the piece's end is checked with the next piece.
+            carried = filled - valid
+            for index in 0..<carried { buffer[index] = buffer[valid + index] }
         }
     }
 
     /// Whether the bytes are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer(isValidUTF8)
+        bytes.withUnsafeBufferPointer { validUTF8Prefix($0) == $0.count }
     }
 
-    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// How many of the bytes are well-formed UTF-8 up to a character cut off by their end, or `nil` when they
+    /// are not well-formed.
+    private static func validUTF8Prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -225,13 +333,13 @@ struct CSVReader {
             case 0xF0: length = 4; lowest = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; highest = 0x8F
-            default: return false
+            default: return nil
             }
-            guard index + length <= count else { return false }
-            guard (lowest...highest).contains(bytes[index + 1]) else { return false }
-            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+            guard index + length <= count else { return index }
+            guard (lowest...highest).contains(bytes[index + 1]) else { return nil }
+            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
             index += length
         }
-        return true
+        return count
     }
 }

@@ -13,15 +13,29 @@ struct CSVTable {
 
     /// Reads the header; returns `nil` (after logging why) when a required column is missing.
     init?(_ file: CSVFile, required: [String], optional: [String], log: inout DiagnosticLog) {
-        self.file = file.name
-        reader = CSVReader(bytes: file.bytes)
+        self.init(.file(file), required: required, optional: optional, log: &log)
+    }
+
+    /// Reads the header of a file in memory or streamed, a stream in pieces of `chunkSize` bytes; returns `nil`
+    /// (after logging why) when a required column is missing.
+    init?(_ input: CSVInput, chunkSize: Int = 1 << 20, required: [String], optional: [String], log: inout DiagnosticLog) {
+        let name = input.name
+        file = name
+        switch input {
+        case .file(let file): reader = CSVReader(bytes: file.bytes)
+        case .stream(let stream): reader = CSVReader(stream: stream, chunkSize: chunkSize)
+        }
         columnNames = required + optional
         fieldIndex = Array(repeating: nil, count: columnNames.count)
         if reader.isLatin1 {
-            log.warning(file.name, .start, "the file is not valid UTF-8; it was read as Latin-1 (ISO 8859-1)")
+            log.warning(name, .start, "the file is not valid UTF-8; it was read as Latin-1 (ISO 8859-1)")
         }
-        guard reader.next(into: &record, problems: { [name = file.name] in Self.log($0, file: name, into: &log) }) else {
-            log.error(file.name, .start, "the file is empty; the first line must name the columns \(required.joined(separator: ", "))")
+        guard reader.next(into: &record, problems: { [name] in Self.log($0, file: name, into: &log) }) else {
+            if let failure = reader.failure {
+                log.error(name, .start, failure.problem)
+            } else {
+                log.error(name, .start, "the file is empty; the first line must name the columns \(required.joined(separator: ", "))")
+            }
             return nil
         }
         headerCount = record.fields.count
@@ -30,14 +44,14 @@ struct CSVTable {
             let name = reader.string(field, in: record).lowercased()
             if let column = columnNames.firstIndex(of: name) {
                 if fieldIndex[column] == nil { fieldIndex[column] = index }
-                else { log.warning(file.name, positions[index], "column \(quoted(name)) appears twice; the first one is used") }
+                else { log.warning(file, positions[index], "column \(quoted(name)) appears twice; the first one is used") }
             } else {
-                log.warning(file.name, positions[index], "unknown column \(quoted(name)) is ignored")
+                log.warning(file, positions[index], "unknown column \(quoted(name)) is ignored")
             }
         }
         var missing = false
         for column in required.indices where fieldIndex[column] == nil {
-            log.error(file.name, .start, "missing required column \(quoted(required[column]))")
+            log.error(file, .start, "missing required column \(quoted(required[column]))")
             missing = true
         }
         if missing { return nil }
@@ -54,7 +68,11 @@ struct CSVTable {
     mutating func nextRow(log: inout DiagnosticLog) -> Bool {
         let file = self.file
         var problem = false
-        guard reader.next(into: &record, problems: { Self.log($0, file: file, into: &log); problem = true }) else { return false }
+        guard reader.next(into: &record, problems: { Self.log($0, file: file, into: &log); problem = true }) else {
+            // A stream that could not be read to its end: what was read is not the file.
+            if let failure = reader.failure { log.error(file, .start, failure.problem) }
+            return false
+        }
         if problem { rowHasSyntaxError = true } else { rowHasSyntaxError = false }
         if record.fields.count > headerCount {
             let extra = record.fields[headerCount...].filter { !reader.value($0, in: record).isEmpty }
@@ -87,6 +105,14 @@ struct CSVTable {
     func unquotedRange(_ column: Int) -> Range<Int>? {
         guard let field = field(column) else { return 0..<0 }
         return field.isQuoted ? nil : field.range
+    }
+
+    /// Calls `body` with the table, bytes of the file that hold the current row, and the offset in the file of
+    /// the first of them, which ``unquotedRange(_:)``'s ranges are offsets from.
+    ///
+    /// The table is passed to `body` rather than captured by it, which would copy it for every row.
+    func withCurrentBytes<Result>(_ body: (borrowing CSVTable, UnsafeBufferPointer<UInt8>, Int) -> Result) -> Result {
+        reader.withWindow { body(self, $0, $1) }
     }
 
     /// The current row's trimmed text in a column; empty when the row or the file lacks the column.

@@ -43,9 +43,33 @@ public struct DCSAImporter: Sendable {
     /// Whether a file's content is JSON (its first character, after a byte order mark and white space, is
     /// `[` or `{`) rather than CSV.
     public static func recognises(_ file: CSVFile) -> Bool {
-        var index = file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < file.bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(file.bytes[index]) { index += 1 }
-        return index < file.bytes.count && (file.bytes[index] == UInt8(ascii: "[") || file.bytes[index] == UInt8(ascii: "{"))
+        firstCharacterIsJSON(file.bytes, atStart: true) ?? false
+    }
+
+    /// Whether a file in memory or streamed is JSON; a stream is read as far as its first character and
+    /// rewound.
+    static func recognises(_ input: CSVInput) -> Bool {
+        guard case .stream(let stream) = input else {
+            if case .file(let file) = input { return recognises(file) }
+            return false
+        }
+        defer { stream.rewind() }
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
+        var atStart = true
+        while true {
+            let count = piece.withUnsafeMutableBytes { stream.read(into: $0) }
+            guard count > 0 else { return false }
+            if let isJSON = firstCharacterIsJSON(piece[..<count], atStart: atStart) { return isJSON }
+            atStart = false
+        }
+    }
+
+    /// Whether the first character of bytes, after a byte order mark at the file's start and white space, is `[`
+    /// or `{`; `nil` when the bytes are all white space.
+    private static func firstCharacterIsJSON(_ bytes: some Collection<UInt8>, atStart: Bool) -> Bool? {
+        var rest = atStart && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes.dropFirst(0)
+        rest = rest.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return rest.first.map { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }
     }
 
     /// Reads a vessel-schedules document, with an optional locations file, capacity file and distance file, into

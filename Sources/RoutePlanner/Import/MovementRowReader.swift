@@ -23,13 +23,16 @@ struct MovementRowReader {
     /// Appends the table's current row to `rows` and returns `true` when it is plain; returns `false`, having
     /// changed nothing, otherwise.
     ///
-    /// - Parameter bytes: The bytes of the table's file.
-    func readPlain(_ table: CSVTable, bytes: UnsafeBufferPointer<UInt8>, into rows: inout CSVImporter.MovementRows) -> Bool {
+    /// - Parameters:
+    ///   - bytes: Bytes of the table's file that hold the current row (``CSVTable/withCurrentBytes(_:)``).
+    ///   - base: The offset in the file of the first of them.
+    func readPlain(_ table: borrowing CSVTable, bytes: UnsafeBufferPointer<UInt8>, base: Int, into rows: inout CSVImporter.MovementRows) -> Bool {
         guard !table.rowHasSyntaxError else { return false }
         /// The trimmed bytes of a column, empty when the row or the file lacks it; `nil` when it is quoted.
         func field(_ column: Int) -> Slice<UnsafeBufferPointer<UInt8>>? {
             guard let range = table.unquotedRange(column) else { return nil }
-            var (lower, upper) = (range.lowerBound, range.upperBound)
+            guard !range.isEmpty else { return bytes[0..<0] }
+            var (lower, upper) = (range.lowerBound - base, range.upperBound - base)
             while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x09) { lower += 1 }
             while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
             return bytes[lower..<upper]

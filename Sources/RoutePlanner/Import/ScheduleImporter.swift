@@ -28,19 +28,27 @@ public struct ScheduleImporter: Sendable {
         throws(ImportError) -> ImportResult<ImportedSchedule>
     {
         var log = DiagnosticLog(errorLimit: csv.errorLimit)
-        var scheduleFile = csv.read(schedule, log: &log)
+        let scheduleInput = csv.open(schedule, log: &log)
         let locationsFile = locations.flatMap { csv.read($0, log: &log) }
         let capacitiesFile = capacities.flatMap { csv.read($0, log: &log) }
         let distancesFile = distances.flatMap { csv.read($0, log: &log) }
-        guard let scheduleName = scheduleFile?.name, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil),
+        guard let scheduleInput, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil),
               (distancesFile == nil) == (distances == nil)
         else {
             throw log.importError()
         }
-        // The schedule is taken out of `scheduleFile`, so that the importer can release its bytes once it has read them.
-        if DCSAImporter.recognises(scheduleFile!) {
+        let scheduleName = scheduleInput.name
+        if DCSAImporter.recognises(scheduleInput) {
+            // A vessel-schedules document is read whole.
+            let scheduleFile: CSVFile
+            switch scheduleInput {
+            case .file(let file): scheduleFile = file
+            case .stream:
+                guard let file = csv.read(schedule, log: &log) else { throw log.importError() }
+                scheduleFile = file
+            }
             return try DCSAImporter(errorLimit: csv.errorLimit, reference: reference())
-                .importVesselSchedules(scheduleFile.take()!, locations: locationsFile, capacities: capacitiesFile, distances: distancesFile)
+                .importVesselSchedules(scheduleFile, locations: locationsFile, capacities: capacitiesFile, distances: distancesFile)
         }
         guard let locationsFile else {
             log.error(scheduleName, .start, "a CSV schedule needs its locations file (unlocode, name, …)")
@@ -53,6 +61,6 @@ public struct ScheduleImporter: Sendable {
             log.error(distancesFile.name, .start, "a distance file goes with a DCSA vessel schedule; a CSV schedule gives distance_nm on each row")
         }
         if log.hasErrors { throw log.importError() }
-        return try csv.importSchedule(locations: locationsFile, schedule: scheduleFile.take()!)
+        return try csv.importSchedule(locations: locationsFile, schedule: scheduleInput, log: log)
     }
 }
