@@ -172,7 +172,14 @@ struct CSVReader {
             } else {
                 position = window.withUnsafeBufferPointer { [base] bytes in
                     var index = start - base
-                    while index < count - base && !Self.endsField(bytes[index]) { index += 1 }
+                    let limit = count - base
+                    // Eight bytes at a time, then byte by byte in the window's last seven.
+                    while index + 8 <= limit {
+                        let ends = Self.fieldEnds(UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)))
+                        if ends != 0 { return index + ends.trailingZeroBitCount / 8 + base }
+                        index += 8
+                    }
+                    while index < limit && !Self.endsField(bytes[index]) { index += 1 }
                     return index + base
                 }
                 record.fields.append(Field(range: start..<position, isQuoted: false, offset: start, lineStart: lineStart, line: line))
@@ -250,7 +257,13 @@ struct CSVReader {
         var column = 1 + offset - lineStart
         if !isLatin1 {
             window.withUnsafeBufferPointer { bytes in
-                for index in (lineStart - base)..<(offset - base) where bytes[index] & 0xC0 == 0x80 { column -= 1 }
+                var index = lineStart - base
+                // Eight bytes at a time where they are ASCII, the common case.
+                while index + 8 <= offset - base,
+                      UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
+                for index in index..<(offset - base) where bytes[index] & 0xC0 == 0x80 { column -= 1 }
                 if offset < end && bytes[offset - base] & 0xC0 == 0x80 { column -= 1 }
             }
         }
@@ -259,6 +272,17 @@ struct CSVReader {
 
     private static func endsField(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    /// Eight bytes read as a little-endian word, with the high bit of each byte that ends a field set and any of
+    /// the bytes after it possibly set: the first such byte is the word's lowest set bit.
+    private static func fieldEnds(_ word: UInt64) -> UInt64 {
+        /// The bytes of a word that are zero: the subtraction borrows into a byte's high bit only through a zero
+        /// byte, or through a borrow from the zero byte below it, or where the byte had it set, which `~word` rules out.
+        func zeroBytes(_ word: UInt64) -> UInt64 {
+            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        }
+        return zeroBytes(word ^ 0x2C2C_2C2C_2C2C_2C2C) | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
     }
 
     private mutating func consumeLineBreak() {
