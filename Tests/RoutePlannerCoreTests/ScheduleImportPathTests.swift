@@ -97,6 +97,18 @@ import Testing
         }
     }
 
+    @Test func aFieldsEndIsFoundEightBytesAtATimeWhereByteByByteFindsIt() {
+        var generator = SplitMix64(seed: 20_261_126)
+        let alphabet: [UInt8] = Array(",\n\r\"a0 -".utf8) + [0x00, 0x01, 0x2B, 0x2D, 0x0B, 0x0C, 0x0E, 0x80, 0xAC, 0xFF]
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in alphabet.randomElement(using: &generator)! }
+            let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let first = bytes.firstIndex { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }
+            let ends = CSVReader.fieldEnds(word)
+            #expect((ends == 0 ? nil : ends.trailingZeroBitCount / 8) == first, "\(bytes)")
+        }
+    }
+
     @Test func utf8CheckAgreesWithTheStandardLibrary() {
         var generator = SplitMix64(seed: 20_261_125)
         let pieces: [[UInt8]] = [Array("plain ascii, 8+ bytes".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80],

@@ -276,7 +276,7 @@ struct CSVReader {
 
     /// Eight bytes read as a little-endian word, with the high bit of each byte that ends a field set and any of
     /// the bytes after it possibly set: the first such byte is the word's lowest set bit.
-    private static func fieldEnds(_ word: UInt64) -> UInt64 {
+    static func fieldEnds(_ word: UInt64) -> UInt64 {
         /// The bytes of a word that are zero: the subtraction borrows into a byte's high bit only through a zero
         /// byte, or through a borrow from the zero byte below it, or where the byte had it set, which `~word` rules out.
         func zeroBytes(_ word: UInt64) -> UInt64 {
