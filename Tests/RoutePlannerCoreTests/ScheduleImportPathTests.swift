@@ -86,8 +86,14 @@ import Testing
         var generator = SplitMix64(seed: 20_261_125)
         let alphabet = Array("0123456789-T:Z+ ".utf8)
         for _ in 0..<50_000 {
-            // A valid time, often with one byte changed, so that the shortcut's every check is crossed.
-            var text = Array(Timestamp.format(seconds: Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator)).utf8)
+            // A valid time in UTC or with an offset (from a day's length either way, past what a zone may be),
+            // often with one byte changed, so that the shortcut's every check is crossed.
+            let seconds = Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator)
+            let offset = Bool.random(using: &generator) ? 0 : Int.random(in: -1_500...1_500, using: &generator) * 60
+            var text = Array(Timestamp.format(seconds: seconds, offset: offset).utf8)
+            if offset == 0 && Int.random(in: 0..<4, using: &generator) == 0 {
+                text = text.dropLast() + Array((Bool.random(using: &generator) ? "+00:00" : "-00:00").utf8)
+            }
             if Bool.random(using: &generator) {
                 text[Int.random(in: 0..<text.count, using: &generator)] = alphabet.randomElement(using: &generator)!
             }

@@ -23,26 +23,37 @@ enum Timestamp {
     /// (0 for `Z` and for a date).
     static func parseWithOffset<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Result<(parsed: Parsed, offset: Int), Problem>
     where Text.Index == Int {
-        if let seconds = text.withContiguousStorageIfAvailable(commonDateTime) ?? nil { return .success((.dateTime(seconds), 0)) }
+        if let (seconds, offset) = text.withContiguousStorageIfAvailable(commonDateTime) ?? nil { return .success((.dateTime(seconds), offset)) }
         return parseAnyWithOffset(text)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ`, the form nearly every exported schedule writes, in seconds since 1970, read
-    /// without the branches of the general parser; `nil` for any other text, which the general parser then
-    /// reads, and reports on.
-    static func commonDateTime(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
+    /// `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS+HH:MM` (or `-HH:MM`), the forms nearly every exported
+    /// schedule and DCSA document write, in seconds since 1970 and the offset in seconds, read without the
+    /// branches of the general parser; `nil` for any other text, which the general parser then reads, and
+    /// reports on.
+    static func commonDateTime(_ b: UnsafeBufferPointer<UInt8>) -> (seconds: Int64, offset: Int)? {
+        guard b.count == 20 || b.count == 25, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A else { return nil }
         for index in 0..<19 where index % 3 != 1 || index < 4 {  // every place but 4, 7, 10, 13 and 16
             guard (0x30...0x39).contains(b[index]) else { return nil }
         }
         func number(_ start: Int, _ count: Int) -> Int {
             (start..<(start + count)).reduce(0) { $0 * 10 + Int(b[$1] - 0x30) }
         }
+        var offset = 0
+        if b.count == 20 {
+            guard b[19] == 0x5A else { return nil }
+        } else {
+            func isDigit(_ index: Int) -> Bool { (0x30...0x39).contains(b[index]) }
+            guard b[19] == 0x2B || b[19] == 0x2D, b[22] == 0x3A, isDigit(20), isDigit(21), isDigit(23), isDigit(24) else { return nil }
+            let (hours, minutes) = (number(20, 2), number(23, 2))
+            guard hours < 24, minutes < 60 else { return nil }
+            offset = (b[19] == 0x2B ? 1 : -1) * (hours * 3600 + minutes * 60)
+        }
         let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
         let (hour, minute, second) = (number(11, 2), number(14, 2), number(17, 2))
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second <= 60
         else { return nil }
-        return daysSince1970(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return (daysSince1970(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset), offset)
     }
 
     /// ``parseWithOffset(_:)`` for every form, without the shortcut for the common one.

@@ -234,7 +234,9 @@ struct VesselScheduleReader {
         let offset = json.offset()
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
-        var code: UnLocode?, name: String?
+        var code: UnLocode?, known: Int32?
+        // The name is decoded only when it is kept: for a port's first call that names it.
+        var name: (text: UnsafeBufferPointer<UInt8>, isEscaped: Bool)?
         var hasCode = false
         var first = true
         while let key = try json.nextKey(first: first) {
@@ -243,12 +245,21 @@ struct VesselScheduleReader {
             case "UNLocationCode":
                 hasCode = true
                 let valueOffset = json.offset()
-                guard let text = try text(&json, callPath.member(.unLocationCode)) else { continue }
-                code = UnLocode(text)
+                guard try expect(.string, &json, callPath.member(.unLocationCode)) else { continue }
+                let (bytes, isEscaped) = try json.string()
+                // A port seen before, by the very bytes of its code: nothing to check or make again.
+                if !isEscaped, let index = portIndex[UnLocode.packed(bytes)] {
+                    (code, known) = (ports[Int(index)].code, index)
+                    continue
+                }
+                let text = isEscaped ? JSONScanner.unescape(bytes) : String(decoding: bytes, as: UTF8.self)
+                (code, known) = (UnLocode(text), nil)
                 if code == nil {
                     error(valueOffset, callPath.member(.unLocationCode), "malformed UN/LOCODE \(quoted(text)): expected 2 letters and 3 letters or digits")
                 }
-            case "locationName": name = try text(&json, callPath.member(.locationName))
+            case "locationName":
+                guard try expect(.string, &json, callPath.member(.locationName)) else { continue }
+                name = try json.string()
             default: try json.skipValue()
             }
         }
@@ -256,14 +267,22 @@ struct VesselScheduleReader {
             if !hasCode { error(offset, path, "no UNLocationCode: route-planner knows ports by their UN/LOCODE") }
             return
         }
+        func decodedName() -> String? {
+            name.map { $0.isEscaped ? JSONScanner.unescape($0.text) : String(decoding: $0.text, as: UTF8.self) }
+        }
+        if let known {
+            call.port = known
+            if ports[Int(known)].name == nil { ports[Int(known)].name = decodedName() }
+            return
+        }
         let key = UnLocode.packed(code.rawValue.utf8)
         if let index = portIndex[key] {
             call.port = index
-            if ports[Int(index)].name == nil { ports[Int(index)].name = name }
+            if ports[Int(index)].name == nil { ports[Int(index)].name = decodedName() }
         } else {
             call.port = Int32(ports.count)
             portIndex[key] = call.port
-            ports.append(Port(code: code, name: name, firstPath: path, firstOffset: offset))
+            ports.append(Port(code: code, name: decodedName(), firstPath: path, firstOffset: offset))
         }
     }
 
@@ -271,39 +290,36 @@ struct VesselScheduleReader {
         let offset = json.offset()
         guard try expect(.object, &json, path) else { return }
         try json.enterObject()
-        var type: String?, classifier: String?, time: (seconds: Int64, offset: Int)?
+        var type: Name?, classifier: Name?, time: (seconds: Int64, offset: Int)?
         var hasTime = false
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
             switch Key(key) {
-            case "eventTypeCode": type = try text(&json, path.member(.eventTypeCode))
-            case "eventClassifierCode": classifier = try text(&json, path.member(.eventClassifierCode))
+            case "eventTypeCode": type = try name(&json, path.member(.eventTypeCode), among: Self.eventTypes)
+            case "eventClassifierCode": classifier = try name(&json, path.member(.eventClassifierCode), among: Self.classifiers)
             case "eventDateTime":
                 hasTime = true
                 time = try dateTime(&json, path.member(.eventDateTime))
             default: try json.skipValue()
             }
         }
-        let rank: Int? = switch classifier {
-        case "PLN": 1
-        case "EST": 2
-        case "ACT": 3
-        default: nil
-        }
+        // PLN, EST and ACT rank 1, 2 and 3.
+        let rank = classifier?.index.map { $0 + 1 }
+        let (isArrival, isDeparture) = (type?.index == 0, type?.index == 1)
         if classifier == nil { error(offset, path, "no eventClassifierCode (PLN, EST or ACT)") }
-        else if rank == nil { error(offset, path.member(.eventClassifierCode), "\(quoted(classifier!)) is not PLN, EST or ACT") }
+        else if let text = classifier?.otherText { error(offset, path.member(.eventClassifierCode), "\(quoted(text)) is not PLN, EST or ACT") }
         if type == nil { error(offset, path, "no eventTypeCode (ARRI or DEPA)") }
-        else if type != "ARRI" && type != "DEPA" { error(offset, path.member(.eventTypeCode), "\(quoted(type!)) is not ARRI or DEPA") }
+        else if let text = type?.otherText { error(offset, path.member(.eventTypeCode), "\(quoted(text)) is not ARRI or DEPA") }
         if !hasTime { error(offset, path, "no eventDateTime") }
         guard let rank, let time else {
-            if type == "ARRI" { call.hasBadArrival = true }
-            if type == "DEPA" { call.hasBadDeparture = true }
+            if isArrival { call.hasBadArrival = true }
+            if isDeparture { call.hasBadDeparture = true }
             return
         }
-        if type == "ARRI" && rank >= call.arrivalRank && (rank > call.arrivalRank || time.seconds > call.arrival) {
+        if isArrival && rank >= call.arrivalRank && (rank > call.arrivalRank || time.seconds > call.arrival) {
             (call.arrival, call.arrivalOffset, call.arrivalRank) = (time.seconds, time.offset, rank)
-        } else if type == "DEPA" && rank >= call.departureRank && (rank > call.departureRank || time.seconds > call.departure) {
+        } else if isDeparture && rank >= call.departureRank && (rank > call.departureRank || time.seconds > call.departure) {
             (call.departure, call.departureOffset, call.departureRank) = (time.seconds, time.offset, rank)
         }
     }
@@ -420,13 +436,39 @@ struct VesselScheduleReader {
         return try json.decodedString()
     }
 
+    /// A string value that may be one of a few names: which one, by its index, or else its text.
+    private struct Name {
+        var index: Int?
+        /// The text of a value that is none of the names.
+        var otherText: String?
+    }
+
+    /// The names of event types and classifiers, by their ``Name/index``.
+    private static let eventTypes: [StaticString] = ["ARRI", "DEPA"], classifiers: [StaticString] = ["PLN", "EST", "ACT"]
+
+    /// A string value and which of `names` it is, found without making a `String` when it is one of them
+    /// unescaped; `nil` when the value is not a string (reported unless it is `null`).
+    private mutating func name(_ json: inout JSONScanner, _ path: DocumentPath, among names: [StaticString])
+        throws(JSONScanner.SyntaxError) -> Name?
+    {
+        guard try expect(.string, &json, path) else { return nil }
+        let (bytes, isEscaped) = try json.string()
+        if !isEscaped, let index = names.firstIndex(where: { $0 ~= Key(bytes) }) { return Name(index: index) }
+        let text = isEscaped ? JSONScanner.unescape(bytes) : String(decoding: bytes, as: UTF8.self)
+        let index = names.firstIndex { $0.description == text }
+        return Name(index: index, otherText: index == nil ? text : nil)
+    }
+
     /// A date-time with its offset, or `nil` with the problem reported.
     private mutating func dateTime(_ json: inout JSONScanner, _ path: DocumentPath) throws(JSONScanner.SyntaxError) -> (seconds: Int64, offset: Int)? {
         let offset = json.offset()
         guard try expect(.string, &json, path) else { return nil }
         let (text, isEscaped) = try json.string()
+        // The value's text is made only for a message.
+        let parsed = isEscaped ? Timestamp.parseWithOffset(Array(JSONScanner.unescape(text).utf8)) : Timestamp.parseWithOffset(text)
+        if case .success((.dateTime(let seconds), let zone)) = parsed, Date(seconds: seconds).isSupported { return (seconds, zone) }
         let value = isEscaped ? JSONScanner.unescape(text) : String(decoding: text, as: UTF8.self)
-        switch isEscaped ? Timestamp.parseWithOffset(Array(value.utf8)) : Timestamp.parseWithOffset(text) {
+        switch parsed {
         case .success((.dateTime(let seconds), let zone)):
             guard Date(seconds: seconds).isSupported else {
                 error(offset, path, "\(quoted(value)) is outside the years 1 to 9999")
