@@ -6,7 +6,7 @@
 #   Benchmarks/instructions.sh --update   # write the counts as the new baseline (commit it with the change)
 #
 # The workload is InstructionBenchmark on the small standard instance (generated into Benchmarks/.data
-# once): its import, 400 earliest arrivals and 100 candidate searches (k = 5, 60 days) with fixed queries,
+# once): its import from CSV and from DCSA vessel schedules (dcsa_instance.py), 400 earliest arrivals and 100 candidate searches (k = 5, 60 days) with fixed queries,
 # and the assignment of 300 bookings (assign_instance.py, seed 1) on its capacities congested as the benchmark
 # kit defines them, solved to proven optimality.
 set -euo pipefail
@@ -15,18 +15,21 @@ command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is needed (a
 bench=${BENCH_DIR:-reference}   # the benchmark kit's generator (Benchmarks/reference)
 mkdir -p .data
 [ -f .data/small/schedule.csv ] || python3 "$bench/gen_schedule.py" --ports 200 --services 100 --weeks 26 --seed 1 --out .data/small >/dev/null
+[ -f .data/small/vessel-schedules.json ] || python3 dcsa_instance.py .data/small >/dev/null
 [ -f .data/small-bookings-300.csv ] || python3 assign_instance.py --schedule .data/small --cargos 300 --seed 1 --window-days 60 \
     --out .data/small-bookings-300.csv >/dev/null
 swift build -c release --product InstructionBenchmark >/dev/null
 bin="$(swift build -c release --show-bin-path)/InstructionBenchmark"
 baseline=instructions-baseline.txt
 report=""
-for measure in import earliest candidates assign; do
+for measure in import dcsa earliest candidates assign; do
     out=.data/callgrind.$measure
     bookings=(); [ "$measure" = assign ] && bookings=(.data/small-bookings-300.csv)
-    # The functions are measureImport, measureEarliest and measureCandidates (their mangled names hold them).
+    # The functions are measureImport, measureDCSA, measureEarliest, measureCandidates and measureAssign (their
+    # mangled names hold them).
     # Deterministic hashing: sets and dictionaries iterate in the same order every run.
-    answer=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no --toggle-collect="*measure${measure^}*" \
+    function=${measure^}; [ "$measure" = dcsa ] && function=DCSA
+    answer=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no --toggle-collect="*measure${function}*" \
         --callgrind-out-file="$out" "$bin" .data/small "$measure" "${bookings[@]}" 2>/dev/null)
     count=$(awk '/^totals:/ { print $2 }' "$out")
     report+="$measure $count ${answer#checksum }"$'\n'

@@ -8,14 +8,14 @@ import RoutePlannerAssignment
 // Benchmarks/README.md). Each measured part is one function, never inlined, that callgrind's --toggle-collect
 // selects by name.
 //
-// Usage: InstructionBenchmark INSTANCE_DIR import|earliest|candidates
+// Usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|candidates
 //        InstructionBenchmark INSTANCE_DIR assign BOOKINGS.csv
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 && ["import", "earliest", "candidates"].contains(arguments[2])
+guard arguments.count == 3 && ["import", "dcsa", "earliest", "candidates"].contains(arguments[2])
         || arguments.count == 4 && arguments[2] == "assign"
 else {
-    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|earliest|candidates|assign BOOKINGS.csv\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|candidates|assign BOOKINGS.csv\n".utf8))
     exit(2)
 }
 let folder = URL(fileURLWithPath: arguments[1])
@@ -33,6 +33,16 @@ nonisolated(unsafe) var checksum: Int64 = 0
 func measureImport() {
     imported = try? CSVImporter().importSchedule(
         locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value
+}
+
+/// Imports the instance's schedule as DCSA vessel schedules (`dcsa_instance.py` writes them), with its locations
+/// and capacities, into a queryable network.
+@inline(never)
+func measureDCSA() {
+    let result = try? ScheduleImporter().importSchedule(
+        schedule: folder.appendingPathComponent("vessel-schedules.json"), locations: folder.appendingPathComponent("locations.csv"),
+        capacities: folder.appendingPathComponent("capacities.csv"))
+    checksum &+= Int64(result?.value.network.movementCount ?? -1)
 }
 
 /// 400 queries drawn with a fixed seed: ports with departures, ready times within the schedule's first half.
@@ -105,6 +115,7 @@ guard let imported else {
 fixedQueries = queries(imported.voyages)
 if arguments[2] != "import" { prepared = imported.network.preparedForSearches() }
 switch arguments[2] {
+case "dcsa": measureDCSA()
 case "earliest": measureEarliest()
 case "candidates": measureCandidates()
 case "assign":
