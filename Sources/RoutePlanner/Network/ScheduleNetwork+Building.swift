@@ -30,6 +30,14 @@ extension ScheduleNetwork {
         }
         var voyageIndex: [VoyageNumber: Int32] = [:]
         voyageIndex.reserveCapacity(voyages.count)
+        // A movement departs where the one before it arrived: the index of that port is looked up once.
+        var lastPort: (code: UnLocode, index: Int32?)?
+        func index(of code: UnLocode) -> Int32? {
+            if let lastPort, lastPort.code == code { return lastPort.index }
+            let index = portIndex[code]
+            lastPort = (code, index)
+            return index
+        }
 
         for voyage in voyages {
             guard voyageIndex[voyage.number] == nil else {
@@ -42,8 +50,8 @@ extension ScheduleNetwork {
                 voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
                 vesselIMONumber: voyage.vesselIMONumber)
             for (position, movement) in voyage.movements.enumerated() {
-                let origin = portIndex[movement.departureLocation]
-                let destination = portIndex[movement.arrivalLocation]
+                let origin = index(of: movement.departureLocation)
+                let destination = index(of: movement.arrivalLocation)
                 if origin == nil {
                     problems.append(.unknownLocation(movement.departureLocation, voyage: voyage.number, movement: position))
                 }
