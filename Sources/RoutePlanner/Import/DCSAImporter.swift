@@ -31,6 +31,10 @@ public struct DCSAImporter: Sendable {
     /// The UN/LOCODE list that names and places ports no locations file lists.
     public var reference: UnLocodeDirectory?
 
+    /// Whether the network is built straight from the document's sailings rather than through a `Voyage` per
+    /// voyage. Off only in the test that checks that both ways import every document alike.
+    var takesFastPaths = true
+
     /// The transshipment time of a port no locations file lists: 24 hours.
     public static let defaultTransshipmentHours = CSVImporter.defaultTransshipmentHours
 
@@ -99,9 +103,10 @@ public struct DCSAImporter: Sendable {
                 reader.error(port.firstOffset, port.firstPath, "unknown location \(port.code): not in \(list) and no locationName; add it to a locations file")
             }
         }
-        var voyages = reader.voyages
-        if let distances { apply(distances: distances, to: &voyages, log: &log) }
-        if let capacities { apply(capacities, to: &voyages, ports: ports, log: &log) }
+        var sailings = reader.sailings
+        let codes = reader.ports.map(\.code)
+        if let distances { apply(distances: distances, to: &sailings, codes: codes, log: &log) }
+        if let capacities { apply(capacities, to: &sailings, codes: codes, ports: ports, log: &log) }
         for problem in reader.problems {
             let position = lines.position(of: problem.offset)
             if problem.severity == .error { log.error(file.name, position, path: problem.path, problem.message) }
@@ -109,8 +114,15 @@ public struct DCSAImporter: Sendable {
         }
         log.countOmittedErrors(reader.errorCount - reader.problems.filter { $0.severity == .error }.count)
         if log.hasErrors { throw log.importError() }
+        func imported(_ network: ScheduleNetwork) -> ImportResult<ImportedSchedule> {
+            ImportResult(value: ImportedSchedule(locations: ports, network: network), diagnostics: log.sorted, omittedErrorCount: 0, skippedRowCount: 0)
+        }
+        // Every port is known here (an unknown one is an error above), so the ports are the reader's, in its order.
+        if takesFastPaths, let network = sailings.network(locations: ports, capacitiesAreKnown: capacities != nil) {
+            return imported(network)
+        }
         do {
-            let network = try ScheduleNetwork(locations: ports, voyages: voyages, capacitiesAreKnown: capacities != nil)
+            let network = try ScheduleNetwork(locations: ports, voyages: sailings.voyages(codes: codes), capacitiesAreKnown: capacities != nil)
             return ImportResult(
                 value: ImportedSchedule(locations: ports, network: network), diagnostics: log.sorted,
                 omittedErrorCount: 0, skippedRowCount: 0)
@@ -124,14 +136,16 @@ public struct DCSAImporter: Sendable {
     /// Sets the capacity of every voyage from a capacity file: `voyage` or `vessel_imo`, and `capacity_teu`; where
     /// given, `capacity_tonnes` and `reefer_plugs`; and, where the optional `co2e_g_per_teu_km` is given, its
     /// movements' CO2e from their distances.
-    private func apply(_ file: CSVFile, to voyages: inout [Voyage], ports: [Location], log: inout DiagnosticLog) {
+    private func apply(
+        _ file: CSVFile, to sailings: inout VesselScheduleReader.Sailings, codes: [UnLocode], ports: [Location], log: inout DiagnosticLog
+    ) {
         guard var table = CSVTable(
             file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km", "capacity_tonnes", "reefer_plugs"],
             log: &log)
         else { return }
         typealias Vessel = (teu: Int, intensity: Double?, tonnes: Int?, plugs: Int?, line: Int)
         var byVoyage: [VoyageNumber: Vessel] = [:], byVessel: [String: Vessel] = [:]
-        let numbers = Set(voyages.map(\.number)), vessels = Set(voyages.compactMap(\.vesselIMONumber))
+        let numbers = Set(sailings.number), vessels = Set(sailings.vesselIMONumber.compactMap { $0 })
         while table.nextRow(log: &log) {
             let voyageText = table.text(1), imo = table.text(2)
             let teu = CSVImporter.wholeNumber(table.bytes(0))
@@ -177,25 +191,26 @@ public struct DCSAImporter: Sendable {
             }
         }
         var missing: [VoyageNumber] = []
-        let coordinates = Dictionary(ports.compactMap { port in port.coordinates.map { (port.code, $0) } }, uniquingKeysWith: { a, _ in a })
-        voyages = voyages.map { voyage in
-            guard let vessel = byVoyage[voyage.number] ?? voyage.vesselIMONumber.flatMap({ byVessel[$0] }) else {
-                missing.append(voyage.number)
-                return voyage
+        let located = Dictionary(ports.compactMap { port in port.coordinates.map { (port.code, $0) } }, uniquingKeysWith: { a, _ in a })
+        let coordinates = codes.map { located[$0] }
+        for voyage in 0..<sailings.voyageCount {
+            guard let vessel = byVoyage[sailings.number[voyage]] ?? sailings.vesselIMONumber[voyage].flatMap({ byVessel[$0] }) else {
+                missing.append(sailings.number[voyage])
+                continue
             }
-            return voyage.replacingMovements(voyage.movements.map { movement in
-                var movement = movement
-                movement.capacity = vessel.teu
-                movement.weightCapacity = vessel.tonnes
-                movement.reeferPlugs = vessel.plugs
-                if vessel.intensity != nil, let a = coordinates[movement.departureLocation], let b = coordinates[movement.arrivalLocation] {
-                    movement.distance = movement.distance ?? EmissionModel.seaDistance(from: a, to: b)
+            // A capacity file's figures are whole numbers up to Int32.max.
+            sailings.capacity[voyage] = Int32(vessel.teu)
+            sailings.weightCapacity[voyage] = vessel.tonnes.map { Int32($0) }
+            sailings.reeferPlugs[voyage] = vessel.plugs.map { Int32($0) }
+            guard let intensity = vessel.intensity else { continue }
+            for movement in Int(sailings.start[voyage])..<Int(sailings.start[voyage + 1]) {
+                if sailings.distance[movement].isNaN, let a = coordinates[Int(sailings.from[movement])],
+                   let b = coordinates[Int(sailings.to[movement])]
+                {
+                    sailings.distance[movement] = EmissionModel.seaDistance(from: a, to: b)
                 }
-                if let intensity = vessel.intensity, let distance = movement.distance {
-                    movement.co2ePerTEU = intensity * distance * 1.852 / 1_000
-                }
-                return movement
-            })
+                if !sailings.distance[movement].isNaN { sailings.co2ePerTEU[movement] = intensity * sailings.distance[movement] * 1.852 / 1_000 }
+            }
         }
         if !missing.isEmpty {
             let named = missing.prefix(5).map(\.rawValue).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
@@ -205,7 +220,7 @@ public struct DCSAImporter: Sendable {
 
     /// Sets the distance of every movement between two ports that a distance file gives: `from`, `to` and
     /// `distance_nm`; a pair given one way serves the other way too, unless that way is given as well.
-    private func apply(distances file: CSVFile, to voyages: inout [Voyage], log: inout DiagnosticLog) {
+    private func apply(distances file: CSVFile, to sailings: inout VesselScheduleReader.Sailings, codes: [UnLocode], log: inout DiagnosticLog) {
         guard var table = CSVTable(file, required: ["from", "to", "distance_nm"], optional: [], log: &log) else { return }
         var given: [[UnLocode]: (miles: Double, line: Int)] = [:]
         while table.nextRow(log: &log) {
@@ -225,13 +240,9 @@ public struct DCSAImporter: Sendable {
                 given[codes] = (miles, table.line)
             }
         }
-        voyages = voyages.map { voyage in
-            voyage.replacingMovements(voyage.movements.map { movement in
-                var movement = movement
-                let pair = [movement.departureLocation, movement.arrivalLocation]
-                movement.distance = (given[pair] ?? given[pair.reversed()])?.miles ?? movement.distance
-                return movement
-            })
+        for movement in sailings.from.indices {
+            let pair = [codes[Int(sailings.from[movement])], codes[Int(sailings.to[movement])]]
+            if let miles = (given[pair] ?? given[pair.reversed()])?.miles { sailings.distance[movement] = miles }
         }
     }
 }

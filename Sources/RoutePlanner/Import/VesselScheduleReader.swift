@@ -45,7 +45,7 @@ struct VesselScheduleReader {
     private(set) var ports: [Port] = []
     private var portIndex: [UInt64: Int32] = [:]
     /// The voyages read, before capacities are known.
-    private(set) var voyages: [Voyage] = []
+    private(set) var sailings = Sailings()
     private var voyagePath: [VoyageNumber: DocumentPath] = [:]
     /// The transport call references seen, by a hash of their bytes, with where they are.
     private var references: [UInt64: (offset: Int, length: Int32, path: DocumentPath)] = [:]
@@ -75,6 +75,9 @@ struct VesselScheduleReader {
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
         var json = JSONScanner(bytes)
         references.reserveCapacity(bytes.count / 512)
+        // A call takes some 350 bytes of a carrier's document: room for more movements than that leaves is never
+        // copied as it grows, and costs no memory where it is not written.
+        sailings.reserveCapacity(movements: bytes.count / 256)
         do {
             let kind = try json.kind()
             guard kind == .array else {
@@ -102,7 +105,7 @@ struct VesselScheduleReader {
         try json.enterObject()
         var code: String?, name: String?
         var hasCode = false
-        let firstVoyage = voyages.count
+        let firstVoyage = sailings.voyageCount
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
@@ -123,11 +126,9 @@ struct VesselScheduleReader {
             }
         }
         if !hasCode { error(offset, path, "no carrierServiceCode") }
-        for index in firstVoyage..<voyages.count {
-            let voyage = voyages[index]
-            voyages[index] = Voyage(
-                number: voyage.number, movements: voyage.movements, vessel: voyage.vessel, service: code, serviceName: name,
-                vesselIMONumber: voyage.vesselIMONumber)
+        for index in firstVoyage..<sailings.voyageCount {
+            sailings.service[index] = code
+            sailings.serviceName[index] = name
         }
     }
 
@@ -405,14 +406,14 @@ struct VesselScheduleReader {
                 error(calls[start].offset, callPath, "voyage \(number) sails again here; it already sails from \(seen): a voyage is one run of calls of one vessel")
             } else {
                 voyagePath[number] = callPath
-                let movements = (start..<end).map { index in
+                sailings.beginVoyage(number, vessel: vessel, vesselIMONumber: imo)
+                for index in start..<end {
                     let from = calls[index], to = calls[index + 1]
-                    return CarrierMovement(
-                        from: ports[Int(from.port)].code, to: ports[Int(to.port)].code, departure: Date(seconds: from.departure),
-                        arrival: Date(seconds: to.arrival), capacity: Int(Int32.max), cutOffTimes: from.cutOffs,
-                        departureUTCOffset: from.departureOffset, arrivalUTCOffset: to.arrivalOffset)
+                    sailings.append(
+                        from: from.port, to: to.port, departure: from.departure, arrival: to.arrival, departureOffset: from.departureOffset,
+                        arrivalOffset: to.arrivalOffset, cutOffs: from.cutOffs)
                 }
-                voyages.append(Voyage(number: number, movements: movements, vessel: vessel, vesselIMONumber: imo))
+                sailings.endVoyage()
             }
             start = end
         }
