@@ -38,22 +38,18 @@ public struct CSVFile: Sendable {
         if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
         let expected = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         guard expected <= Self.maximumSize else { throw .tooLarge(path: path) }
-        // Read straight into the array's room, a megabyte at a time, growing it as a pipe or a device goes on; a
-        // regular file's size and one piece more (to find its end) are room enough.
-        let piece = 1 << 20
         var bytes = [UInt8]()
-        bytes.reserveCapacity(expected + piece)
+        bytes.reserveCapacity(expected)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let filled = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: piece))
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, piece) }
-            bytes.removeLast(piece - max(count, 0))
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: path, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            guard bytes.count <= Self.maximumSize else { throw .tooLarge(path: path) }
+            guard bytes.count + count <= Self.maximumSize else { throw .tooLarge(path: path) }
+            buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
         self.init(name: path, bytes: Self.utf8(bytes))
     }

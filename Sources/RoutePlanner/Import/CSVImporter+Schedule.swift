@@ -49,18 +49,17 @@ extension CSVImporter {
 
     /// The file, or `nil` with an error at its start when it cannot be read.
     func read(_ url: URL, log: inout DiagnosticLog) -> CSVFile? {
-        do {
-            return try CSVFile(contentsOf: url)
-        } catch {
-            log.error(url.relativePath, .start, error.problem)
-            return nil
-        }
+        opening(url, log: &log) { url throws(CSVFileError) in try CSVFile(contentsOf: url) }
     }
 
     /// The file, streamed when it can be, or `nil` with an error at its start when it cannot be read.
     func open(_ url: URL, log: inout DiagnosticLog) -> CSVInput? {
+        opening(url, log: &log) { url throws(CSVFileError) in try CSVInput(contentsOf: url) }
+    }
+
+    private func opening<File>(_ url: URL, log: inout DiagnosticLog, _ open: (URL) throws(CSVFileError) -> File) -> File? {
         do {
-            return try CSVInput(contentsOf: url)
+            return try open(url)
         } catch {
             log.error(url.relativePath, .start, error.problem)
             return nil

@@ -46,6 +46,8 @@ struct CSVReader {
     let chunkSize: Int
     /// Whether the window reaches the end of the file.
     private var isAtEnd: Bool
+    /// Where a stream's next bytes are read before they join the window.
+    private var piece: [UInt8] = []
     /// Whether the file is read as Latin-1 because it is not valid UTF-8.
     let isLatin1: Bool
     private var position = 0
@@ -62,10 +64,11 @@ struct CSVReader {
         skipByteOrderMark()
     }
 
-    /// A reader of a stream, which it reads once to check its encoding and then a piece at a time.
+    /// A reader of a stream, which it reads once to check its encoding and then a piece at a time: pieces of
+    /// `chunkSize` bytes, or of the whole file and a byte more (to find its end) when that is less.
     init(stream: FileStream, chunkSize: Int = 1 << 20) {
         self.stream = stream
-        self.chunkSize = max(chunkSize, 1)
+        self.chunkSize = max(min(chunkSize, stream.size + 1), 1)
         window = []
         window.reserveCapacity(self.chunkSize)
         isAtEnd = false
@@ -97,11 +100,10 @@ struct CSVReader {
         guard let stream, !isAtEnd else { return }
         window.removeFirst(keep - base)
         base = keep
-        let kept = window.count
-        let room = max(chunkSize, kept)
-        window.append(contentsOf: repeatElement(0, count: room))
-        let count = window.withUnsafeMutableBytes { stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[kept...])) }
-        window.removeLast(room - count)
+        let room = max(chunkSize, window.count)
+        if piece.count < room { piece = [UInt8](repeating: 0, count: room) }
+        let count = piece.withUnsafeMutableBytes { stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<room])) }
+        window.append(contentsOf: piece[..<count])
         if count == 0 { isAtEnd = true }
     }
 
