@@ -20,6 +20,12 @@ import Testing
         return read
     }
 
+    /// The stream of a regular file, as ``CSVInput`` opens it.
+    static func stream(_ url: URL) throws -> FileStream? {
+        guard case .stream(let stream) = try CSVInput(contentsOf: url) else { return nil }
+        return stream
+    }
+
     static func temporary(_ bytes: [UInt8], name: String = "schedule.csv") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-\(UUID().uuidString)-\(name)")
         try Data(bytes).write(to: url)
@@ -44,7 +50,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: url) }
             let whole = Self.records(CSVReader(bytes: bytes))
             let chunkSize = Int.random(in: 1...9, using: &generator)
-            let stream = try #require(try FileStream.open(url))
+            let stream = try #require(try Self.stream(url))
             let streamed = Self.records(CSVReader(stream: stream, chunkSize: chunkSize))
             #expect(streamed == whole, "seed \(seed), file \(index), pieces of \(chunkSize): \(bytes)")
         }
@@ -70,7 +76,7 @@ import Testing
                 var importer = CSVImporter(mode: mode, errorLimit: 1_000)
                 importer.streamChunkSize = chunkSize
                 let whole = ScheduleImportPathTests.outcome(locations, CSVFile(name: url.relativePath, bytes: schedule), mode: mode, fast: true)
-                let stream = try #require(try FileStream.open(url))
+                let stream = try #require(try Self.stream(url))
                 let streamed: ScheduleImportPathTests.Outcome
                 do {
                     let result = try importer.importSchedule(locations: locations, schedule: .stream(stream), log: DiagnosticLog(errorLimit: 1_000))
@@ -90,12 +96,12 @@ import Testing
         let plain = try Self.temporary(Array(text.utf8))
         let utf16 = try Self.temporary([0xFF, 0xFE] + Array(text.data(using: .utf16LittleEndian)!))
         defer { for url in [plain, utf16] { try? FileManager.default.removeItem(at: url) } }
-        let stream = try #require(try FileStream.open(plain))
+        let stream = try #require(try Self.stream(plain))
         #expect(stream.size == text.utf8.count)
-        #expect(try FileStream.open(utf16) == nil)
-        #expect(try FileStream.open(URL(fileURLWithPath: "/dev/null")) == nil)
-        #expect(throws: CSVFileError.isDirectory(path: "/tmp")) { try FileStream.open(URL(fileURLWithPath: "/tmp")) }
-        #expect(throws: CSVFileError.notFound(path: "/nonexistent/s.csv")) { try FileStream.open(URL(fileURLWithPath: "/nonexistent/s.csv")) }
+        #expect(try Self.stream(utf16) == nil)
+        #expect(try Self.stream(URL(fileURLWithPath: "/dev/null")) == nil)
+        #expect(throws: CSVFileError.isDirectory(path: "/tmp")) { try CSVInput(contentsOf: URL(fileURLWithPath: "/tmp")) }
+        #expect(throws: CSVFileError.notFound(path: "/nonexistent/s.csv")) { try CSVInput(contentsOf: URL(fileURLWithPath: "/nonexistent/s.csv")) }
         guard case .stream = try CSVInput(contentsOf: plain), case .file(let file) = try CSVInput(contentsOf: utf16) else {
             Issue.record("a regular UTF-8 file is streamed and a UTF-16 one read whole")
             return
@@ -114,5 +120,38 @@ import Testing
         _ = DCSAImporter.recognises(input)
         guard case .stream(let stream) = input else { Issue.record("a regular file is streamed"); return }
         #expect(Self.records(CSVReader(stream: stream, chunkSize: 4)) == Self.records(CSVReader(bytes: Array("voyage,from\n".utf8))))
+    }
+
+    /// A schedule as a named pipe: read whole from the descriptor it was opened with, the writer's every byte.
+    @Test func aScheduleThroughANamedPipeIsReadWhole() throws {
+        let sample = SampleVoyages.network()
+        let locations = try Self.temporary(Array(CSVWriter.locations(of: sample).utf8), name: "locations.csv")
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-\(UUID().uuidString)-schedule.csv")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { for url in [locations, fifo] { try? FileManager.default.removeItem(at: url) } }
+        let text = CSVWriter.schedule(of: sample)
+        let writer = Thread { try? text.write(to: fifo, atomically: false, encoding: .utf8) }
+        writer.start()
+        let imported = try ScheduleImporter().importSchedule(schedule: fifo, locations: locations)
+        #expect(imported.value.network.movementCount == sample.movementCount)
+    }
+
+    /// A file that is not what it was when it was opened (here shorter) is an error, in lenient mode too: what
+    /// was read of it is not the file.
+    @Test func aScheduleThatChangesWhileItIsReadIsAnError() throws {
+        let sample = SampleVoyages.network()
+        let schedule = Array(CSVWriter.schedule(of: sample).utf8)
+        let url = try Self.temporary(schedule)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let stream = try #require(try Self.stream(url))
+        #expect(truncate(url.path, off_t(schedule.count / 2)) == 0)
+        var importer = CSVImporter(mode: .lenient)
+        importer.streamChunkSize = 64
+        let locations = CSVFile(name: "locations.csv", text: CSVWriter.locations(of: sample))
+        #expect(throws: ImportError(diagnostics: [
+            ImportDiagnostic(file: url.relativePath, line: 1, column: 1, severity: .error, message: "cannot be read: it changed while it was read"),
+        ])) {
+            try importer.importSchedule(locations: locations, schedule: .stream(stream), log: DiagnosticLog(errorLimit: 100))
+        }
     }
 }

@@ -27,15 +27,37 @@ public struct CSVFile: Sendable {
     ///
     /// - Throws: ``CSVFileError`` when the path is not a readable file of at most ``maximumSize`` bytes.
     public init(contentsOf url: URL) throws(CSVFileError) {
+        let (descriptor, status) = try Self.open(url)
+        defer { close(descriptor) }
+        try self.init(name: url.relativePath, reading: descriptor, status: status)
+    }
+
+    /// Opens a path for reading, and tells what it is.
+    ///
+    /// - Throws: ``CSVFileError`` when the path does not exist, is a directory, or cannot be opened.
+    static func open(_ url: URL) throws(CSVFileError) -> (descriptor: Int32, status: stat) {
         let path = url.relativePath
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = Foundation.open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw errno == ENOENT ? .notFound(path: path) : .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(path: path, reason: reason)
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            close(descriptor)
+            throw .isDirectory(path: path)
+        }
+        return (descriptor, status)
+    }
+
+    /// Reads the whole of an open file, a pipe or a device (which the caller closes), as ``init(contentsOf:)``
+    /// does: a pipe is read from the descriptor it was opened with, since opening it again would lose what its
+    /// writer wrote or wait for another writer.
+    init(name path: String, reading descriptor: Int32, status: stat) throws(CSVFileError) {
         let expected = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         guard expected <= Self.maximumSize else { throw .tooLarge(path: path) }
         var bytes = [UInt8]()

@@ -67,6 +67,8 @@ extension CSVImporter {
         var cutOffs: [CutOffTime] = []
         /// The index of each voyage in `voyages`, by its number.
         var voyageIndex = VoyageBytesIndex()
+        /// Whether the file could not be read to its end (reported): then no network is made of it, in either mode.
+        var isIncomplete = false
         let hasAmounts: Bool, hasLimits: Bool, hasCutOffs: Bool
 
         init(file: String, hasAmounts: Bool = false, hasLimits: Bool = false, hasCutOffs: Bool = false) {

@@ -26,7 +26,8 @@ extension CSVImporter {
     /// Reads the files at two URLs and builds the network.
     ///
     /// A schedule that is a regular file is read a piece at a time rather than whole, so that the import holds
-    /// no more of its bytes at once than a megabyte and the row being read.
+    /// no more of its bytes at once than a few megabytes (and the record being read, whatever its length). A
+    /// file that cannot be read to its end, or that changes while it is read, is an error in either mode.
     public func importSchedule(locations: URL, schedule: URL) throws(ImportError) -> ImportResult<ImportedSchedule> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         // Both files are opened first, so that both are named when neither can be read.
@@ -69,6 +70,7 @@ extension CSVImporter {
     private func finishSchedule(
         _ locations: [Location], _ rows: consuming MovementRows, scheduleName: String, log: inout DiagnosticLog, skipped: inout Int
     ) throws(ImportError) -> ImportResult<ImportedSchedule> {
+        if rows.isIncomplete { throw log.importError() }
         let chained = checkChains(rows, locations: locations, log: &log, skipped: &skipped)
         if mode == .strict && log.hasErrors { throw log.importError() }
         if takesFastPaths, let network = Self.network(locations: locations, chained: chained, rows: &rows) {
@@ -102,6 +104,7 @@ extension CSVImporter {
     ) -> MovementRows {
         typealias C = ScheduleColumn
         let (name, size) = (file.name, file.size)
+        let stream: FileStream? = if case .stream(let stream) = file { stream } else { nil }
         var result = MovementRows(file: name)
         guard var table = CSVTable(
             file, chunkSize: streamChunkSize, required: ["voyage", "from", "to", "departure", "arrival"],
@@ -109,7 +112,10 @@ extension CSVImporter {
                 "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
                 "reefer_plugs",
             ] + Self.cutOffColumns, log: &log)
-        else { return result }
+        else {
+            result.isIncomplete = stream?.failure != nil
+            return result
+        }
         let locations = locationRows.locations
         var portIndex: [UInt64: Int32] = [:]
         for (index, location) in locations.enumerated() { portIndex[UnLocode.packed(location.code.rawValue.utf8)] = Int32(index) }
@@ -134,6 +140,7 @@ extension CSVImporter {
             readMovement(
                 table, layout: layout, locations: locationRows, locationsName: locationsName, into: &result, log: &log, skipped: &skipped)
         }
+        result.isIncomplete = stream?.failure != nil
         return result
     }
 

@@ -3,8 +3,8 @@
 /// Fields may be quoted, with commas, doubled quotes and line breaks inside; lines end in LF, CRLF or CR;
 /// a UTF-8 byte order mark is skipped; lines with nothing but spaces are skipped. A file that is not valid
 /// UTF-8 is read as Latin-1 (ISO 8859-1), byte for byte. The reader never fails: a quote left open or text
-/// after a closing quote is reported, and reading goes on. It touches each byte a bounded number of
-/// times, whatever the bytes are.
+/// after a closing quote is reported, and reading goes on. Its work is linear in the file's length, whatever
+/// the bytes are.
 ///
 /// A reader made from a ``FileStream`` holds only a window of the file: the current record and what has been
 /// read past it, a piece of ``chunkSize`` bytes at a time. Fields and positions are still offsets in the file.
@@ -94,8 +94,8 @@ struct CSVReader {
     /// Reads more of the stream into the window, dropping the window's bytes before `keep`; at the end of the
     /// file, it only notes that.
     ///
-    /// The window grows only when what it keeps is more than half of it, so a record is read again at most a
-    /// logarithmic number of times, and each byte a bounded number of times in all.
+    /// Each extension reads at least as much as the window keeps, so a record longer than a piece is read again
+    /// a logarithmic number of times, at a cost linear in its length in all.
     private mutating func extend(keepingFrom keep: Int) {
         guard let stream, !isAtEnd else { return }
         window.removeFirst(keep - base)
@@ -114,6 +114,8 @@ struct CSVReader {
             let start = (position, line, lineStart)
             var found: [Problem] = []
             let isRecord = read(into: &record) { found.append($0) }
+            // A stream that could not be read to its end ends here, without the record it may have cut short.
+            if failure != nil { return false }
             // A record that reaches the end of the window may go on past it: read it again with more of the file.
             if position < end || isAtEnd {
                 found.forEach(problems)

@@ -53,9 +53,10 @@ public struct DCSAImporter: Sendable {
     /// Whether a file in memory or streamed is JSON; a stream is read as far as its first character and
     /// rewound.
     static func recognises(_ input: CSVInput) -> Bool {
-        guard case .stream(let stream) = input else {
-            if case .file(let file) = input { return recognises(file) }
-            return false
+        let stream: FileStream
+        switch input {
+        case .file(let file): return recognises(file)
+        case .stream(let streamed): stream = streamed
         }
         defer { stream.rewind() }
         var piece = [UInt8](repeating: 0, count: 1 << 16)
@@ -103,7 +104,7 @@ public struct DCSAImporter: Sendable {
                 reader.error(port.firstOffset, port.firstPath, "unknown location \(port.code): not in \(list) and no locationName; add it to a locations file")
             }
         }
-        var sailings = reader.sailings
+        var sailings = reader.takeSailings()
         let codes = reader.ports.map(\.code)
         if let distances { apply(distances: distances, to: &sailings, codes: codes, log: &log) }
         if let capacities { apply(capacities, to: &sailings, codes: codes, ports: ports, log: &log) }
@@ -122,10 +123,7 @@ public struct DCSAImporter: Sendable {
             return imported(network)
         }
         do {
-            let network = try ScheduleNetwork(locations: ports, voyages: sailings.voyages(codes: codes), capacitiesAreKnown: capacities != nil)
-            return ImportResult(
-                value: ImportedSchedule(locations: ports, network: network), diagnostics: log.sorted,
-                omittedErrorCount: 0, skippedRowCount: 0)
+            return imported(try ScheduleNetwork(locations: ports, voyages: sailings.voyages(codes: codes), capacitiesAreKnown: capacities != nil))
         } catch {
             // Every rule of the network is checked above; should one be missing, its problems are still reported.
             for problem in String(describing: error).split(separator: "\n") { log.error(file.name, .start, String(problem)) }

@@ -2,57 +2,26 @@ import Foundation
 
 /// A regular file read a piece at a time, so that its reader holds no more of it at once than it needs.
 ///
-/// Only a regular file in UTF-8 (or ASCII, or Latin-1) is streamed: its size is known up front, and it can be
-/// read more than once (``rewind()``), first to check its encoding and then for its records. Anything else,
-/// a pipe, a device or a UTF-16 file, is read whole by ``CSVFile/init(contentsOf:)``.
+/// A regular file's size is known up front, and it can be read more than once (``rewind()``), first to check
+/// its encoding and then for its records. Anything else (a pipe, a device) and a UTF-16 file are read whole
+/// (``CSVInput/init(contentsOf:)``).
 final class FileStream {
     /// The name used in diagnostics: the path as given.
     let name: String
     /// The file's size when it was opened.
     let size: Int
-    /// Why reading stopped before the end of the file, if it did: the file could not be read, or it grew past
-    /// ``CSVFile/maximumSize`` while it was read.
+    /// Why reading stopped before the end of the file, if it did: the file could not be read, it grew past
+    /// ``CSVFile/maximumSize``, or its end came elsewhere than its size said (it changed while it was read).
     private(set) var failure: CSVFileError?
     private let descriptor: Int32
     private var offset = 0
 
-    private init(name: String, size: Int, descriptor: Int32) {
+    /// A stream of an open regular file of at most ``CSVFile/maximumSize`` bytes, which it closes when done.
+    init(name: String, size: Int, descriptor: Int32) {
         (self.name, self.size, self.descriptor) = (name, size, descriptor)
     }
 
     deinit { close(descriptor) }
-
-    /// Opens a file to stream it; returns `nil` for a file to read whole instead: not a regular file, or one
-    /// that starts with a UTF-16 byte order mark.
-    ///
-    /// - Throws: ``CSVFileError`` as ``CSVFile/init(contentsOf:)`` does: the path is not a readable file of at
-    ///   most ``CSVFile/maximumSize`` bytes.
-    static func open(_ url: URL) throws(CSVFileError) -> FileStream? {
-        let path = url.relativePath
-        let descriptor = Foundation.open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw errno == ENOENT ? .notFound(path: path) : .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .unreadable(path: path, reason: reason)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-            return nil
-        }
-        let stream = FileStream(name: path, size: Int(status.st_size), descriptor: descriptor)
-        guard stream.size <= CSVFile.maximumSize else { throw .tooLarge(path: path) }
-        var start: (UInt8, UInt8) = (0, 0)
-        let count = withUnsafeMutableBytes(of: &start) { stream.read(into: $0) }
-        if let failure = stream.failure { throw failure }
-        guard count < 2 || !(start == (0xFF, 0xFE) || start == (0xFE, 0xFF)) else { return nil }
-        stream.rewind()
-        return stream
-    }
 
     /// Reads the next bytes of the file into a buffer, as many as it holds where the file has them; returns how
     /// many it read, 0 at the end of the file or when reading fails (``failure`` then says why).
@@ -66,15 +35,18 @@ final class FileStream {
                 failure = .unreadable(path: name, reason: String(cString: strerror(errno)))
                 return 0
             }
-            if result == 0 { break }
+            if result == 0 {
+                // The end, where the size said: a file that changed while it was read is not read as it is.
+                if offset + count != size { failure = .unreadable(path: name, reason: "it changed while it was read") }
+                break
+            }
             count += result
         }
         offset += count
         if offset > CSVFile.maximumSize {
             failure = .tooLarge(path: name)
-            return 0
         }
-        return count
+        return failure == nil ? count : 0
     }
 
     /// Goes back to the file's start.

@@ -102,7 +102,7 @@ extension VesselScheduleReader {
         func network(locations: [Location], capacitiesAreKnown: Bool) -> ScheduleNetwork? {
             let (unique, portIndex, problems) = ScheduleNetwork.indexing(locations)
             let limit = 18 * 3600
-            guard problems.isEmpty, unique.count == locations.count,
+            guard problems.isEmpty,
                   departureOffset.allSatisfy({ abs($0) <= limit }), arrivalOffset.allSatisfy({ abs($0) <= limit }),
                   distance.allSatisfy({ $0.isNaN || (0...CarrierMovement.maximumDistance).contains($0) }),
                   co2ePerTEU.allSatisfy({ $0.isNaN || (0...CarrierMovement.maximumCO2ePerTEU).contains($0) })

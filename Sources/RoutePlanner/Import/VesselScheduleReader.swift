@@ -46,6 +46,12 @@ struct VesselScheduleReader {
     private var portIndex: [UInt64: Int32] = [:]
     /// The voyages read, before capacities are known.
     private(set) var sailings = Sailings()
+
+    /// The voyages read, handed over: the reader keeps none, so that changing them copies nothing.
+    mutating func takeSailings() -> Sailings {
+        defer { sailings = Sailings() }
+        return sailings
+    }
     private var voyagePath: [VoyageNumber: DocumentPath] = [:]
     /// The transport call references seen, by a hash of their bytes, with where they are.
     private var references: [UInt64: (offset: Int, length: Int32, path: DocumentPath)] = [:]
