@@ -154,4 +154,17 @@ import Testing
             try importer.importSchedule(locations: locations, schedule: .stream(stream), log: DiagnosticLog(errorLimit: 100))
         }
     }
+
+    /// A DCSA document named by its path is recognised from the stream's first bytes and then read whole from the
+    /// same open file: the same network as the document read into memory.
+    @Test func aDCSADocumentByItsPathImportsAsInMemory() throws {
+        let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("dcsa")
+        let schedule = fixtures.appendingPathComponent("vessel-schedules.json")
+        let capacities = fixtures.appendingPathComponent("capacities.csv")
+        let byPath = try ScheduleImporter().importSchedule(schedule: schedule, locations: nil, capacities: capacities)
+        let inMemory = try DCSAImporter().importVesselSchedules(try CSVFile(contentsOf: schedule), capacities: try CSVFile(contentsOf: capacities))
+        #expect(byPath.value.network.movementCount > 0)
+        #expect(byPath.value.voyages == inMemory.value.voyages)
+        #expect(byPath.diagnostics == inMemory.diagnostics)
+    }
 }

@@ -49,6 +49,19 @@ final class FileStream {
         return failure == nil ? count : 0
     }
 
+    /// The whole file, read from its start, for a reader that needs all of it at once (a DCSA document).
+    ///
+    /// - Throws: ``CSVFileError`` when the file cannot be read to its end as it was opened.
+    func whole() throws(CSVFileError) -> CSVFile {
+        rewind()
+        // A byte more than the size, to find the end where the size says.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        let count = bytes.withUnsafeMutableBytes { read(into: $0) }
+        if let failure { throw failure }
+        bytes.removeLast(bytes.count - count)
+        return CSVFile(name: name, bytes: bytes)
+    }
+
     /// Goes back to the file's start.
     func rewind() {
         if failure == nil && lseek(descriptor, 0, SEEK_SET) < 0 {

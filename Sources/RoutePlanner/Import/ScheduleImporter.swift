@@ -43,9 +43,13 @@ public struct ScheduleImporter: Sendable {
             let scheduleFile: CSVFile
             switch scheduleInput {
             case .file(let file): scheduleFile = file
-            case .stream:
-                guard let file = csv.read(schedule, log: &log) else { throw log.importError() }
-                scheduleFile = file
+            case .stream(let stream):
+                do {
+                    scheduleFile = try stream.whole()
+                } catch {
+                    log.error(scheduleName, .start, error.problem)
+                    throw log.importError()
+                }
             }
             return try DCSAImporter(errorLimit: csv.errorLimit, reference: reference())
                 .importVesselSchedules(scheduleFile, locations: locationsFile, capacities: capacitiesFile, distances: distancesFile)
