@@ -14,6 +14,8 @@ import FoundationNetworking
         /// Text written from another thread.
         final class Output: Sendable {
             let text = Mutex("")
+            /// Whether the pipe has reached its end: everything the process wrote is in `text`.
+            let ended = Mutex(false)
         }
 
         let process: Process
@@ -28,19 +30,30 @@ import FoundationNetworking
             process.standardError = pipe
             process.standardOutput = FileHandle.nullDevice
             pipe.fileHandleForReading.readabilityHandler = { [errors] handle in
-                let text = String(decoding: handle.availableData, as: UTF8.self)
-                errors.text.withLock { $0 += text }
+                let data = handle.availableData
+                guard !data.isEmpty else {
+                    handle.readabilityHandler = nil
+                    errors.ended.withLock { $0 = true }
+                    return
+                }
+                errors.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
             }
             try process.run()
         }
 
         var standardError: String { errors.text.withLock { $0 } }
 
-        /// Waits until standard error holds a text, for up to 60 seconds.
+        /// Waits until standard error holds a text, for up to 60 seconds. Once the process has exited, it waits
+        /// for the pipe to be read to its end (for up to 10 seconds more) before it concludes that the text is
+        /// not there: the process can exit before the last thing it wrote has been read.
         func wait(for text: String) async throws -> Bool {
+            var afterExit = 0
             for _ in 0..<12_000 {
                 if standardError.contains(text) { return true }
-                guard process.isRunning else { return standardError.contains(text) }
+                if !process.isRunning {
+                    if errors.ended.withLock({ $0 }) || afterExit == 2_000 { return standardError.contains(text) }
+                    afterExit += 1
+                }
                 try await Task.sleep(for: .milliseconds(5))
             }
             return false
