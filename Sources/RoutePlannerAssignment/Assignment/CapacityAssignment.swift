@@ -10,7 +10,8 @@ import RoutePlanner
 /// costs (``Router/cheapestItinerary(for:costs:)``), and repeats until none pays, then adds extended cover
 /// cuts (Balas 1975) on congested movements. GLPK's simplex method solves the LP while each solve is quick;
 /// on large, degenerate LPs a first-order solver (PDHG with PDLP's restarts) takes over. The integer program is then
-/// solved over the columns found: the LP rounded, the bookings rounding leaves out re-solved exactly by GLPK
+/// solved over the columns found: the LP rounded, improved by exchanges and ruin and recreate (Schrimpf et al.
+/// 2000), the bookings rounding leaves out re-solved exactly by GLPK
 /// (presolve and all cut families), each independent component solved whole, and components too large for
 /// that improved by large-neighbourhood search (Shaw 1998); the greedy baseline is the floor. The best
 /// Lagrangian bound of the rounds bounds the optimum over all itineraries. See Guides/Assignment.md for the
