@@ -8,13 +8,16 @@ import Testing
 /// leave no booking out that fits as it is, and on tiny instances find what brute force finds.
 @Suite struct PlanExchangesTests {
     /// A random schedule of up to `movements` movements of 1 to 6 TEU (with weight and plug limits for every third
-    /// seed) and some bookings of 1 to 4 TEU on it.
-    static func instance(seed: UInt64, ports: Int = 6, movements: Int = 40, bookings count: ClosedRange<Int> = 10...40) throws
+    /// seed, and with `costs` handling and transshipment costs for every fourth) and some bookings of 1 to 4 TEU on it.
+    static func instance(
+        seed: UInt64, ports: Int = 6, movements: Int = 40, bookings count: ClosedRange<Int> = 10...40, costs: Bool = true
+    ) throws
         -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule)
     {
         var generator = SplitMix64(seed: seed)
         let limits = seed % 3 == 0
-        let base = RandomSchedule(using: &generator, maxPorts: ports, maxMovements: movements, cutOffs: seed % 2 == 1)
+        let base = RandomSchedule(
+            using: &generator, maxPorts: ports, maxMovements: movements, cutOffs: seed % 2 == 1, figures: costs && seed % 4 == 1)
         let voyages = base.voyages.map { voyage in
             voyage.replacingMovements(voyage.movements.map {
                 var movement = $0
@@ -37,8 +40,9 @@ import Testing
     }
 
     /// The master problem of an instance, with the columns column generation finds for its bookings.
-    static func master(_ network: ScheduleNetwork, _ bookings: [Booking]) throws -> MasterProblem {
-        let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(initialCandidates: 4))
+    static func master(_ network: ScheduleNetwork, _ bookings: [Booking], penalty: Double = 0) throws -> MasterProblem {
+        let options = AssignmentOptions(initialCandidates: 4, penaltyPerTEU: penalty)
+        let run = AssignmentRun(network: network, bookings: bookings, options: options)
         var generation = run.columnGeneration()
         generation.seed()
         if !run.master.columns.isEmpty { _ = try generation.run() }
@@ -74,7 +78,8 @@ import Testing
         var gained = 0
         for seed in UInt64(0)..<300 {
             let (network, bookings, _) = try Self.instance(seed: seed)
-            let master = try Self.master(network, bookings)
+            // With costs and no revenue, some columns are worth nothing or less; a penalty for cargo left out lifts them.
+            let master = try Self.master(network, bookings, penalty: [0, 0, 150, 1_000][Int(seed / 4 % 4)])
             let context = Comment(rawValue: "seed \(seed)")
             var generator = SplitMix64(seed: seed)
             let start = Self.randomPlan(master, using: &generator)
@@ -84,13 +89,19 @@ import Testing
             Self.expectFeasible(master, improved, context)
             #expect(master.objective(of: improved) >= master.objective(of: start) - 1e-9, context)
             #expect(abs(exchanges.objective - master.objective(of: improved)) < 1e-6, context)
-            // No booking left out fits on one of its columns as the others are.
+            // No booking left out fits on a column worth something as the others are.
             let load = master.load(of: improved)
             for booking in improved.indices where improved[booking] == nil {
                 let group = master.groupOf[booking]
-                #expect(!master.groups[group].columns.contains { master.fits(group, on: $0, with: load) }, context)
+                #expect(!master.groups[group].columns.contains {
+                    master.columns[$0].coefficient > PlanExchanges.leastGain && master.fits(group, on: $0, with: load)
+                }, context)
             }
 
+            // A goal already reached, or a deadline passed, ends ruin and recreate before its first try.
+            exchanges.ruinAndRecreate(until: .now + .seconds(60), goal: exchanges.objective)
+            exchanges.ruinAndRecreate(until: .now)
+            #expect(exchanges.tries == 0 && exchanges.plan == improved, context)
             exchanges.ruinAndRecreate(until: .now + .seconds(60), tries: 200)
             Self.expectFeasible(master, exchanges.plan, context)
             #expect(master.objective(of: exchanges.plan) >= master.objective(of: improved) - 1e-9, context)
@@ -107,7 +118,7 @@ import Testing
     @Test func reachBruteForceOnSmallInstances() throws {
         var (compared, byExchanges, byRuinAndRecreate) = (0, 0, 0)
         for seed in UInt64(0)..<300 {
-            let (network, bookings, schedule) = try Self.instance(seed: seed, ports: 3, movements: 12, bookings: 8...12)
+            let (network, bookings, schedule) = try Self.instance(seed: seed, ports: 3, movements: 12, bookings: 8...12, costs: false)
             let context = Comment(rawValue: "seed \(seed)")
             let master = try Self.master(network, bookings)
             guard !master.columns.isEmpty, let best = AssignmentTests.bruteForceRevenue(network, bookings, schedule) else { continue }

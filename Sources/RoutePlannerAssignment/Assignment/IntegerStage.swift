@@ -28,7 +28,8 @@ struct IntegerStage {
     ///    (`rounding`, when column generation computed it already).
     /// 2. Exchanges and ruin and recreate over the columns (``PlanExchanges``), until they stop gaining, for at
     ///    most three quarters of the time left.
-    /// 3. The bookings rounding left out are re-solved exactly by GLPK in the capacity the others leave.
+    /// 3. The bookings rounding or the exchanges left out are re-solved exactly by GLPK in the capacity the others
+    ///    leave.
     /// 4. Every independent component is solved by GLPK; a component too large for that is improved by
     ///    large-neighbourhood search instead (``improveByNeighbourhoods(_:groups:bound:deadline:)``).
     ///
@@ -39,22 +40,28 @@ struct IntegerStage {
         // Placing the left-out bookings may add columns (and capacity rows), so it comes before the rest.
         let placed = rounding ?? placing(waiting, on: roundedPlan)
         report("LP rounded and repaired: \(String(format: "%.2f", master.objective(of: placed))), \(waiting.count) bookings left out by rounding")
-        // Exchanges, then ruin and recreate, over the columns there are, until they stop gaining or three quarters
-        // of the time left has passed: they find in seconds what the exact steps below find in minutes.
-        var exchanges = PlanExchanges(master: master, plan: placed)
-        if !(converged && self.isGoodEnough(placed, bound: bound)) {
-            exchanges.improve(until: budget.end)
-            let goal = converged ? bound - max(options.relativeGap * abs(bound), 0.01) : .infinity
-            exchanges.ruinAndRecreate(until: .now + budget.remaining * 0.75, goal: goal, report: report)
-        }
-        let repaired = exchanges.plan
-        report("exchanges and ruin and recreate: \(String(format: "%.2f", master.objective(of: repaired))) (\(exchanges.exchanges) exchanges, \(exchanges.tries) tries)")
         func isGoodEnough(_ plan: Plan) -> Bool { self.isGoodEnough(plan, bound: bound) }
-        var incumbent = master.objective(of: repaired) >= master.objective(of: greedy) ? repaired : greedy
+        var incumbent = master.objective(of: placed) >= master.objective(of: greedy) ? placed : greedy
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
-        // Components too large to solve whole are left to the neighbourhood search below.
-        let residual = reoptimize(repaired, freeing: waiting, deadline: .now + budget.remaining / 2, largest: Self.largestSeparateComponent)
+        // Exchanges, then ruin and recreate, over the columns there are, until they stop gaining or three quarters
+        // of the time left has passed: they find in seconds what the exact steps below find in minutes. A last pass
+        // of exchanges places what ruin and recreate left out that fits.
+        let end = ContinuousClock.now + budget.remaining * 0.75
+        var exchanges = PlanExchanges(master: master, plan: placed)
+        exchanges.improve(until: end)
+        let goal = converged ? bound - max(options.relativeGap * abs(bound), 0.01) : .infinity
+        exchanges.ruinAndRecreate(until: end, goal: goal, report: report)
+        exchanges.improve(until: end)
+        let repaired = exchanges.plan
+        report("exchanges and ruin and recreate: \(String(format: "%.2f", master.objective(of: repaired))) (\(exchanges.exchanges) exchanges, \(exchanges.tries) tries)")
+        if master.objective(of: repaired) > master.objective(of: incumbent) { incumbent = repaired }
+        if converged && isGoodEnough(incumbent) { return (incumbent, false) }
+
+        // The bookings rounding or the exchanges left out; components too large to solve whole are left to the
+        // neighbourhood search below.
+        let freed = Set(waiting).union(repaired.indices.filter { repaired[$0] == nil }).sorted()
+        let residual = reoptimize(repaired, freeing: freed, deadline: .now + budget.remaining / 2, largest: Self.largestSeparateComponent)
         report("left-out bookings re-solved: \(String(format: "%.2f", master.objective(of: residual.plan)))")
         if master.objective(of: residual.plan) > master.objective(of: incumbent) { incumbent = residual.plan }
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
