@@ -76,8 +76,8 @@ struct PlanExchanges {
     ///   - deadline: When to stop.
     ///   - goal: An objective at which the search may stop (the bound less the gap asked for).
     ///   - patience: How many tries in a row without a gain end the search; by default a thousand for each
-    ///     booking left out, at most 100,000 (the 100,000-booking benchmark made its last gain after about
-    ///     110,000 tries of the first 1,100,000, the dense benchmark after 11,000 to 46,000).
+    ///     booking left out, at most 100,000 (on the 100,000-booking benchmark the last gain came after about
+    ///     222,000 tries, on the dense benchmark after 11,000 to 46,000).
     ///   - tries: The most tries in all.
     mutating func ruinAndRecreate(
         until deadline: ContinuousClock.Instant, goal: Double = .infinity, patience: Int? = nil, tries limit: Int = .max,
