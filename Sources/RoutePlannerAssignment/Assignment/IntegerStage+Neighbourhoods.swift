@@ -27,7 +27,7 @@ extension IntegerStage {
         var neighbourhoods = 0
         // Groups whose whole connected part a neighbourhood held and GLPK solved: nothing left to improve there.
         var solved = Set<GroupID>()
-        while ContinuousClock.now < deadline && !Task.isCancelled && bound - master.objective(of: plan) > max(options.relativeGap * abs(bound), 0.01) {
+        while ContinuousClock.now < deadline && !Task.isCancelled && !isGoodEnough(plan, bound: bound) {
             // The groups with a booking not carried, largest bookings first.
             let seeds = searched.filter { group in
                 !solved.contains(group) && !master.groups[group].columns.isEmpty && master.groups[group].members.contains { plan[$0] == nil }

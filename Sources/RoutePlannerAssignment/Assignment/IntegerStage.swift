@@ -50,7 +50,7 @@ struct IntegerStage {
         let end = ContinuousClock.now + budget.remaining * 0.75
         var exchanges = PlanExchanges(master: master, plan: placed)
         exchanges.improve(until: end)
-        let goal = converged ? bound - max(options.relativeGap * abs(bound), 0.01) : .infinity
+        let goal = converged ? bound - allowedGap(below: bound) : .infinity
         exchanges.ruinAndRecreate(until: end, goal: goal, report: report)
         exchanges.improve(until: end)
         let repaired = exchanges.plan
@@ -94,8 +94,11 @@ struct IntegerStage {
 
     /// Whether a plan is within the requested relative gap (or a cent) of a bound.
     func isGoodEnough(_ plan: Plan, bound: Double) -> Bool {
-        bound - master.objective(of: plan) <= max(options.relativeGap * abs(bound), 0.01)
+        bound - master.objective(of: plan) <= allowedGap(below: bound)
     }
+
+    /// How far below a bound a plan may stay: the requested relative gap of it, or a cent.
+    func allowedGap(below bound: Double) -> Double { max(options.relativeGap * abs(bound), 0.01) }
 
     /// The LP solution rounded, with the bookings rounding leaves out placed (``placing(_:on:)``).
     func roundedAndRepaired() -> Plan {
