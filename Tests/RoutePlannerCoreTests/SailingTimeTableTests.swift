@@ -14,7 +14,7 @@ import Testing
             let network = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages).preparedForSearches()
             let table = try #require(network.sailingTimeTable, "seed \(seed)")
             for target in 0..<Int32(network.locations.count) {
-                let row = table.withRow(to: target) { Array($0) }
+                let row = table.row(to: target)
                 #expect(row == network.sailingTimes(to: target, avoiding: []), "seed \(seed), port \(target)")
             }
         }

@@ -34,7 +34,10 @@ import Testing
         return Outcome(
             voyages: result.value.voyages, distance: network.details.distance.map { $0.isNaN ? -1 : $0 },
             co2eGrams: network.details.co2eGrams,
-            indexes: [network.voyageStart, network.departureStart, network.slotMovement, network.inboundStart, network.inboundPort, network.cutOffStart],
+            indexes: [
+                network.voyageStart, network.departureStart, network.slotMovement, network.slotTo, network.slotSailing,
+                network.connectingSlot, network.inboundStart, network.inboundPort, network.cutOffStart,
+            ],
             diagnostics: result.diagnostics, omitted: result.omittedErrorCount, skipped: result.skippedRowCount)
     }
 

@@ -11,7 +11,8 @@ final class SailingTimeTable: Sendable {
     static let maximumPorts = 4_096
 
     let portCount: Int
-    private let times: [Int64]
+    /// One row per target, each its own array, so that a search takes its row without copying it.
+    private let rows: [[Int64]]
 
     /// Computes every row, spread over the machine's cores.
     ///
@@ -19,24 +20,23 @@ final class SailingTimeTable: Sendable {
     init(_ network: ScheduleNetwork) {
         let portCount = network.locations.count
         self.portCount = portCount
-        times = [Int64](unsafeUninitializedCapacity: portCount * portCount) { buffer, count in
+        rows = [[Int64]](unsafeUninitializedCapacity: portCount) { buffer, count in
             nonisolated(unsafe) let rows = buffer
             let chunks = min(portCount, 64)
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 for target in stride(from: chunk, to: portCount, by: chunks) {
-                    let row = network.sailingTimes(to: Int32(target), avoiding: [])
-                    for port in 0..<portCount { (rows.baseAddress! + target * portCount + port).initialize(to: row[port]) }
+                    (rows.baseAddress! + target).initialize(to: network.sailingTimes(to: Int32(target), avoiding: []))
                 }
             }
-            count = portCount * portCount
+            count = portCount
         }
     }
 
-    /// Calls `body` with the least sailing times from every port to `target`.
-    func withRow<Result>(to target: Int32, _ body: (UnsafeBufferPointer<Int64>) throws -> Result) rethrows -> Result {
-        try times.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[Int(target) * portCount..<(Int(target) + 1) * portCount]))
-        }
+    /// The least sailing times from every port to `target`.
+    ///
+    /// - Complexity: O(1): the row is shared, not copied.
+    func row(to target: Int32) -> [Int64] {
+        rows[Int(target)]
     }
 }
 

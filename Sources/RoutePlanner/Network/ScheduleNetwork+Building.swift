@@ -147,10 +147,11 @@ extension ScheduleNetwork {
             portCount: portCount, from: columns.from, departure: columns.departure)
         let (inboundStart, inboundPort, inboundSailing) = Self.inboundSailings(
             portCount: portCount, from: columns.from, to: columns.to, departure: columns.departure, arrival: columns.arrival)
+        let transshipmentSeconds = locations.map(\.transshipmentTime.wholeSeconds)
 
         self.locations = locations
         self.portIndex = portIndex
-        self.transshipmentSeconds = locations.map(\.transshipmentTime.wholeSeconds)
+        self.transshipmentSeconds = transshipmentSeconds
         self.voyageNumbers = columns.voyageNumbers
         self.details = Details(
             voyageVessel: columns.voyageVessel, voyageService: columns.voyageService, voyageServiceName: columns.voyageServiceName,
@@ -171,6 +172,13 @@ extension ScheduleNetwork {
         self.departureStart = departureStart
         self.slotMovement = slotMovement
         self.slotTime = slotTime
+        self.slotTo = slotMovement.map { columns.to[Int($0)] }
+        self.slotSailing = slotMovement.map {
+            Int32(clamping: columns.arrival[Int($0)] - columns.departure[Int($0)])
+        }
+        self.connectingSlot = Self.connectingSlots(
+            to: columns.to, arrival: columns.arrival, transshipmentSeconds: transshipmentSeconds, departureStart: departureStart,
+            slotTime: slotTime)
         self.inboundStart = inboundStart
         self.inboundPort = inboundPort
         self.inboundSailing = inboundSailing
@@ -213,6 +221,27 @@ extension ScheduleNetwork {
             }
         }
         return (start, movement, movement.map { departure[Int($0)] })
+    }
+
+    /// For each movement, the first departure slot of its arrival port at or after its arrival plus the port's
+    /// transshipment time: where a change of vessel after it starts.
+    ///
+    /// - Complexity: O(*m* log *d*) for *m* movements and ports of at most *d* departures; the movements are taken
+    ///   port by port, so that each port's departure times stay in the cache while its arrivals look them up.
+    private static func connectingSlots(
+        to: [Int32], arrival: [Int64], transshipmentSeconds: [Int64], departureStart: [Int32], slotTime: [Int64]
+    ) -> [Int32] {
+        let portCount = transshipmentSeconds.count
+        let (start, byArrival) = to.groupedPositions(groupCount: portCount)
+        var connecting = [Int32](repeating: 0, count: to.count)
+        for port in 0..<portCount {
+            for m in byArrival[Int(start[port])..<Int(start[port + 1])] {
+                connecting[Int(m)] = firstSlot(
+                    in: Int(departureStart[port])..<Int(departureStart[port + 1]), of: slotTime,
+                    notBefore: arrival[Int(m)] + transshipmentSeconds[port])
+            }
+        }
+        return connecting
     }
 
     /// The least sailing time of any movement between each pair of ports, grouped by arrival port, each group in

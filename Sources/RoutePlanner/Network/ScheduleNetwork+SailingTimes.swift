@@ -52,13 +52,24 @@ extension ScheduleNetwork {
 
     /// The first departure slot of a port at or after a time (binary search over the port's departures).
     func firstSlot(at port: Int32, notBefore time: Int64) -> Int32 {
-        var low = Int(departureStart[Int(port)])
-        var high = Int(departureStart[Int(port) + 1])
+        Self.firstSlot(in: Int(departureStart[Int(port)])..<Int(departureStart[Int(port) + 1]), of: slotTime, notBefore: time)
+    }
+
+    /// The first of `slots` whose time in `slotTime` (sorted over `slots`) is at or after `time`.
+    static func firstSlot(in slots: Range<Int>, of slotTime: [Int64], notBefore time: Int64) -> Int32 {
+        var low = slots.lowerBound, high = slots.upperBound
         while low < high {
             let middle = (low + high) / 2
             if slotTime[middle] < time { low = middle + 1 } else { high = middle }
         }
         return Int32(low)
+    }
+
+    /// The arrival of the movement that departs in `slot`.
+    @inline(__always)
+    func slotArrival(_ slot: Int) -> Int64 {
+        let sailing = slotSailing[slot]
+        return sailing < Int32.max ? slotTime[slot] + Int64(sailing) : arrival[Int(slotMovement[slot])]
     }
 
     /// A port queued at a tentative distance; ports of equal distance are left unordered, which the

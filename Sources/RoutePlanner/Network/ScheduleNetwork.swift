@@ -43,6 +43,14 @@ public struct ScheduleNetwork: Sendable {
     let departureStart: [Int32]
     let slotMovement: [Int32]
     let slotTime: [Int64]
+    /// Per slot, as `slotMovement`: the movement's arrival port, and its sailing time in seconds (`Int32.max` when
+    /// that long or longer; see ``slotArrival(_:)``). A search scanning a port's departures reads them in order
+    /// rather than look each movement up.
+    let slotTo: [Int32]
+    let slotSailing: [Int32]
+    /// Per movement: the first departure slot of its arrival port at or after its arrival plus the port's
+    /// transshipment time, where a change of vessel after it starts (``firstSlot(at:notBefore:)``, looked up once).
+    let connectingSlot: [Int32]
 
     /// The ports with a movement into port `q` are at `inboundStart[q] ..< inboundStart[q + 1]`, each with
     /// the least sailing time of such a movement.

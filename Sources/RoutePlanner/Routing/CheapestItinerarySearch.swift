@@ -84,8 +84,7 @@ struct CheapestItinerarySearch {
         }
         stamp += 1
         states.removeAll(keepingCapacity: true)
-        let bound = n.sailingTimeTable.map { table in table.withRow(to: destination) { Array($0) } }
-            ?? sailingTimeCache.times(to: destination, in: n)
+        let bound = n.sailingTimeTable?.row(to: destination) ?? sailingTimeCache.times(to: destination, in: n)
         var heap = BinaryHeap<Entry>()
         var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage or past their TCO
         let checksCutOffs = n.hasCutOffTimes, checksTransshipmentCutOffs = !n.transshipmentCutOff.isEmpty
@@ -131,8 +130,7 @@ struct CheapestItinerarySearch {
                 push(Int32(m + 1), cost: entry.cost, parent: entry.state, boarded: false)
             }
             let changing = entry.cost + (transferCosts?[Int(port)] ?? 0)
-            let available = n.arrival[m] + n.transshipmentSeconds[Int(port)]
-            let low = n.firstSlot(at: port, notBefore: available)
+            let low = n.connectingSlot[m]
             var high = n.departureStart[Int(port) + 1]
             if boardedStamp[Int(port)] == stamp { high = max(low, boardedFrom[Int(port)]) }
             for slot in low..<high {

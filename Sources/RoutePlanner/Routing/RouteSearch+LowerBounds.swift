@@ -16,6 +16,11 @@ extension RouteSearch {
             lowerBound = [Int64](repeating: 0, count: portCount * stages)
             return
         }
+        // With one stage and no port avoided, the bounds are the sailing times to the destination as they are.
+        if stages == 1 && !avoidsPorts {
+            lowerBound = network.sailingTimeTable?.row(to: destination) ?? sailingTimeCache.times(to: destination, in: network)
+            return
+        }
         var bounds = [Int64](repeating: Self.unreachable, count: portCount * stages)
         for stage in stride(from: stages - 1, through: 0, by: -1) {
             let target = stage == via.count ? destination : via[stage]
@@ -29,7 +34,7 @@ extension RouteSearch {
             if avoidsPorts {
                 network.sailingTimes(to: target, avoiding: avoidedPort).withUnsafeBufferPointer(add)
             } else if let table = network.sailingTimeTable {
-                table.withRow(to: target, add)
+                table.row(to: target).withUnsafeBufferPointer(add)
             } else {
                 sailingTimeCache.times(to: target, in: network).withUnsafeBufferPointer(add)
             }

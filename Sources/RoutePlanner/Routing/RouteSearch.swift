@@ -29,10 +29,37 @@ struct RouteSearch {
         var transfers: UInt16
         var stage: UInt16
         var parent: Int32
-        /// The voyage the parent state rides, or -1 at the origin; boarding it again would only repeat
-        /// what staying aboard already offers with one change of voyage less.
+        /// The movements of the voyage the parent state rides (its first, and the end), or -1 at the origin;
+        /// boarding it again would only repeat what staying aboard already offers with one change of voyage less.
         var arrivingVoyage: Int32
+        var arrivingVoyageEnd: Int32
         var endSlot: Int32
+
+        /// Whether `movement` is on the voyage the chain's state arrived on.
+        @inline(__always)
+        func isOnArrivingVoyage(_ movement: Int32) -> Bool {
+            arrivingVoyage <= movement && movement < arrivingVoyageEnd
+        }
+    }
+
+    /// A movement with what admitting a state aboard reads of it: its arrival port and time. Taken from the
+    /// departure slots when a chain boards (where a port's departures are in order), else from the movements.
+    struct Aboard {
+        var movement: Int32
+        var port: Int32
+        var arrival: Int64
+
+        init(_ movement: Int32, in network: ScheduleNetwork) {
+            self.movement = movement
+            port = network.to[Int(movement)]
+            arrival = network.arrival[Int(movement)]
+        }
+
+        init(slot: Int32, in network: ScheduleNetwork) {
+            movement = network.slotMovement[Int(slot)]
+            port = network.slotTo[Int(slot)]
+            arrival = network.slotArrival(Int(slot))
+        }
     }
 
     /// With extra criteria, per chain: the transshipment costs (cents) and CO2e (grams) of the state that changes
@@ -320,7 +347,9 @@ struct RouteSearch {
         runStamp += 1
         heap.removeAll()
         chains.append(
-            Chain(port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, endSlot: originSlots.upperBound))
+            Chain(
+                port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, arrivingVoyageEnd: -1,
+                endSlot: originSlots.upperBound))
         if isMultiCriteria {
             criteria.chainFigures.append(ChainFigures(cost: 0, co2: 0, firstSlot: originSlots.lowerBound, arrival: 0, next: -1))
         }
@@ -342,11 +371,11 @@ struct RouteSearch {
                 if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port)) {
                     continue
                 }
-                let movement = network.slotMovement[Int(entry.slot)]
-                if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain) {
+                let aboard = Aboard(slot: entry.slot, in: network)
+                if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && canBoard(aboard.movement, from: chain) {
                     offer(
-                        movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement),
-                        parent: chain.parent, boarded: true, cost: cost, co2: co2 + self.co2(of: movement))
+                        aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port),
+                        parent: chain.parent, boarded: true, cost: cost, co2: co2 + self.co2(of: aboard.movement))
                 }
                 if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
@@ -356,18 +385,20 @@ struct RouteSearch {
                     continue
                 }
                 let movement = Int(state.movement)
-                let next = movement + 1
-                let voyage = network.voyageOf[movement]
-                if next < network.voyageStart[Int(voyage) + 1] && isUsable(Int32(next)) {
+                let next = Int32(movement + 1)
+                let voyage = Int(network.voyageOf[movement])
+                let voyageMovements = network.voyageStart[voyage]..<network.voyageStart[voyage + 1]
+                if next < voyageMovements.upperBound && isUsable(next) {
+                    let aboard = Aboard(next, in: network)
                     offer(
-                        Int32(next), transfers: Int(state.transfers), stage: advance(Int(state.stage), to: Int32(next)),
-                        parent: entry.reference, boarded: false, cost: cost, co2: co2 + self.co2(of: Int32(next)))
+                        aboard, transfers: Int(state.transfers), stage: advance(Int(state.stage), to: aboard.port),
+                        parent: entry.reference, boarded: false, cost: cost, co2: co2 + self.co2(of: next))
                 }
                 if Int(state.transfers) < transferLimit {
                     let port = network.to[movement]
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
-                        arrival: network.arrival[movement], arrivingVoyage: voyage,
+                        arrival: network.arrival[movement], firstSlot: network.connectingSlot[movement], arrivingVoyage: voyageMovements,
                         cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
                 }
             }
@@ -375,11 +406,12 @@ struct RouteSearch {
     }
 
     /// Records a state aboard `movement` unless it cannot arrive in time or another state dominates it.
-    private mutating func offer(_ movement: Int32, transfers: Int, stage: Int, parent: Int32, boarded: Bool, cost: Int64, co2: Int64) {
+    private mutating func offer(_ aboard: Aboard, transfers: Int, stage: Int, parent: Int32, boarded: Bool, cost: Int64, co2: Int64) {
         let admitted = isMultiCriteria
-            ? criteriaKey(movement, transfers: transfers, stage: stage, cost: cost, co2: co2)
-            : admissionKey(movement, transfers: transfers, stage: stage)
+            ? criteriaKey(aboard, transfers: transfers, stage: stage, cost: cost, co2: co2)
+            : admissionKey(aboard, transfers: transfers, stage: stage)
         guard let key = admitted else { return }
+        let movement = aboard.movement
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let slot = Int(movement) * stageCount + stage
         let id = Int32(states.count)
@@ -388,9 +420,8 @@ struct RouteSearch {
         movementTransfers[slot] = rank
         states.append(
             State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded))
-        if network.to[Int(movement)] == destination && stage == via.count {
-            record(Found(
-                departure: departureOfRun, arrival: network.arrival[Int(movement)], transfers: transfers, cost: cost, co2: co2, state: id))
+        if aboard.port == destination && stage == via.count {
+            record(Found(departure: departureOfRun, arrival: aboard.arrival, transfers: transfers, cost: cost, co2: co2, state: id))
         } else {
             heap.insert(Entry(key: key, reference: id, slot: -1))
         }
@@ -403,13 +434,13 @@ struct RouteSearch {
     ///
     /// A `nil` stays `nil` for the rest of the run: bounds only fall and recorded states stay.
     @inline(__always)
-    private func admissionKey(_ movement: Int32, transfers: Int, stage: Int) -> Int64? {
-        let remaining = lowerBound[stage * network.locations.count + Int(network.to[Int(movement)])]
+    private func admissionKey(_ aboard: Aboard, transfers: Int, stage: Int) -> Int64? {
+        let remaining = lowerBound[stage * network.locations.count + Int(aboard.port)]
         guard remaining < Self.unreachable else { return nil }
-        let key = network.arrival[Int(movement)] + remaining
+        let key = aboard.arrival + remaining
         guard key <= deadline, key < bound(transfers: transfers) else { return nil }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
-        let base = Int(movement) * stageCount
+        let base = Int(aboard.movement) * stageCount
         for index in (base + stage)..<(base + stageCount)
         where movementStamp[index] == queryStamp && movementTransfers[index] <= rank {
             return nil
@@ -417,8 +448,9 @@ struct RouteSearch {
         return key
     }
 
-    /// Opens the departures from `port` at or after `arrival` plus the port's transshipment time to a state
-    /// that changes vessel there, unless a chain opened earlier in this run already offers them with no more
+    /// Opens the departures from `port` from `firstSlot` on (the first at or after `arrival` plus the port's
+    /// transshipment time: the arriving movement's ``ScheduleNetwork/connectingSlot``) to a state that changes
+    /// vessel there, unless a chain opened earlier in this run already offers them with no more
     /// changes of voyage (and, when the network has transshipment cut-offs, from an arrival no later).
     ///
     /// A chain skips the departures of the voyage its state arrived on, since staying aboard offers them
@@ -426,17 +458,16 @@ struct RouteSearch {
     /// so a chain then stands for another only if both skip the same voyage.
     @inline(__always)
     private mutating func startChain(
-        at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64, arrivingVoyage: Int32, cost: Int64, co2: Int64
+        at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64, firstSlot slot: Int32,
+        arrivingVoyage: Range<Int32>, cost: Int64, co2: Int64
     ) {
-        let slot = network.firstSlot(at: port, notBefore: arrival + network.transshipmentSeconds[Int(port)])
         let endSlot = network.departureStart[Int(port) + 1]
         guard slot < endSlot else { return }
+        let chain = Chain(
+            port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
+            arrivingVoyage: arrivingVoyage.lowerBound, arrivingVoyageEnd: arrivingVoyage.upperBound, endSlot: endSlot)
         if isMultiCriteria {
-            startChainInBag(
-                Chain(
-                    port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, arrivingVoyage: arrivingVoyage,
-                    endSlot: endSlot),
-                ChainFigures(cost: cost, co2: co2, firstSlot: slot, arrival: arrival, next: -1))
+            startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, arrival: arrival, next: -1))
             return
         }
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
@@ -444,7 +475,7 @@ struct RouteSearch {
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (!checksTransshipmentCutOffs || chainArrival[index] <= arrival)
-            && (!avoidsPorts || chainVoyage[index] == arrivingVoyage)
+            && (!avoidsPorts || chainVoyage[index] == arrivingVoyage.lowerBound)
         {
             return
         }
@@ -452,11 +483,8 @@ struct RouteSearch {
         chainTransfers[base + stage] = rank
         chainSlot[base + stage] = slot
         if checksTransshipmentCutOffs { chainArrival[base + stage] = arrival }
-        if avoidsPorts { chainVoyage[base + stage] = arrivingVoyage }
-        chains.append(
-            Chain(
-                port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
-                arrivingVoyage: arrivingVoyage, endSlot: endSlot))
+        if avoidsPorts { chainVoyage[base + stage] = arrivingVoyage.lowerBound }
+        chains.append(chain)
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
 
@@ -473,13 +501,13 @@ struct RouteSearch {
             let key = network.slotTime[Int(slot)] + remaining
             guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port))
             else { return }
-            let movement = network.slotMovement[Int(slot)]
-            if isUsable(movement) && network.voyageOf[Int(movement)] != chain.arrivingVoyage && canBoard(movement, from: chain)
+            let aboard = Aboard(slot: slot, in: network)
+            if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && canBoard(aboard.movement, from: chain)
                 && (isMultiCriteria
                     ? criteriaKey(
-                        movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement), cost: cost,
-                        co2: co2 + self.co2(of: movement))
-                    : admissionKey(movement, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: movement))) != nil
+                        aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port), cost: cost,
+                        co2: co2 + self.co2(of: aboard.movement))
+                    : admissionKey(aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port))) != nil
             {
                 heap.insert(Entry(key: key, reference: index, slot: slot))
                 return
@@ -532,11 +560,11 @@ struct RouteSearch {
     /// `cost` and `co2` so far, as ``admissionKey(_:transfers:stage:)`` gives it; `nil` also when an itinerary
     /// found beats it, or the bag of the movement (at `stage` or past more via ports) holds a state with no more
     /// changes of voyage, cost and CO2e.
-    private mutating func criteriaKey(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64) -> Int64? {
-        let remaining = lowerBound[stage * network.locations.count + Int(network.to[Int(movement)])]
+    private mutating func criteriaKey(_ aboard: Aboard, transfers: Int, stage: Int, cost: Int64, co2: Int64) -> Int64? {
+        let remaining = lowerBound[stage * network.locations.count + Int(aboard.port)]
         guard remaining < Self.unreachable else { return nil }
-        let key = network.arrival[Int(movement)] + remaining
-        guard key <= deadline, !isInBag(movement, transfers: transfers, stage: stage, cost: cost, co2: co2, key: key) else { return nil }
+        let key = aboard.arrival + remaining
+        guard key <= deadline, !isInBag(aboard, transfers: transfers, stage: stage, cost: cost, co2: co2, key: key) else { return nil }
         return key
     }
 
@@ -549,9 +577,9 @@ struct RouteSearch {
         criteria.stateCO2.append(co2)
     }
 
-    private mutating func isInBag(_ movement: Int32, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
-        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2 + co2Left(network.to[Int(movement)])) { return true }
-        let base = Int(movement) * stageCount
+    private mutating func isInBag(_ aboard: Aboard, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
+        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2 + co2Left(aboard.port)) { return true }
+        let base = Int(aboard.movement) * stageCount
         for index in (base + stage)..<(base + stageCount) where movementStamp[index] == queryStamp {
             var other = criteria.bagHead[index]
             while other >= 0 {
@@ -638,13 +666,15 @@ struct RouteSearch {
     /// Inlined, as ``bound(transfers:)`` is, so that no call copies the search.
     @inline(__always)
     private func isUsable(_ movement: Int32) -> Bool {
+        // Most searches avoid nothing: they read no movement's ports here (a load that misses the cache).
+        guard avoidsPorts || hasAvoidedVoyages else { return true }
         let m = Int(movement)
-        return !avoidedPort[Int(network.from[m])] && !avoidedPort[Int(network.to[m])]
+        return !(avoidsPorts && (avoidedPort[Int(network.from[m])] || avoidedPort[Int(network.to[m])]))
             && !(hasAvoidedVoyages && avoidedVoyage[Int(network.voyageOf[m])])
     }
 
     @inline(__always)
-    private func advance(_ stage: Int, to movement: Int32) -> Int {
-        stage < via.count && via[stage] == network.to[Int(movement)] ? stage + 1 : stage
+    private func advance(_ stage: Int, to port: Int32) -> Int {
+        stage < via.count && via[stage] == port ? stage + 1 : stage
     }
 }
