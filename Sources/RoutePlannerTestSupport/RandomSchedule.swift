@@ -9,7 +9,8 @@ import RoutePlanner
 /// the codes that matter to routing (and one that does not) up to a day before, and sometimes after, their
 /// departure, and specifications random cargo types and dangerous goods. With figures, ports get random
 /// handling and transshipment costs and movements random CO2e (each sometimes unknown), drawn from few values
-/// so that ties happen.
+/// so that ties happen. With long port stays, vessels stay 2 to 8 hours at each call and transshipments take 2 to
+/// 8 hours, so that every port keeps cargo a while (what the lower bounds add at each port on the way).
 public struct RandomSchedule: Sendable {
     public let locations: [Location]
     public let voyages: [Voyage]
@@ -23,13 +24,13 @@ public struct RandomSchedule: Sendable {
     /// random cut-off times when `cutOffs` is set.
     public init(
         using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40, cutOffs: Bool = false,
-        figures: Bool = false
+        figures: Bool = false, longPortStays: Bool = false
     ) {
         hasCutOffs = cutOffs
         hasFigures = figures
         let portCount = Int.random(in: 2...maxPorts, using: &generator)
         let codes = (0..<portCount).map { UnLocode("XX" + String(UnicodeScalar(UInt8(65 + $0))) + "AA")! }
-        let transshipmentHours = [0, 0, 0, 1, 2, 3, 6]
+        let transshipmentHours = longPortStays ? [2, 3, 4, 6, 8] : [0, 0, 0, 1, 2, 3, 6]
         let costs: [Double?] = [nil, 0, 5, 10, 10, 12.5, 20, 40.25]
         locations = codes.map { code in
             let hours = transshipmentHours.randomElement(using: &generator)!
@@ -67,7 +68,7 @@ public struct RandomSchedule: Sendable {
                         arrival: base + Double(arrival * 3600), capacity: 100, cutOffTimes: cutOffTimes,
                         co2ePerTEU: figures ? emissions.randomElement(using: &generator)! : nil))
                 port = next
-                time = arrival + Int.random(in: 0...3, using: &generator)
+                time = arrival + Int.random(in: longPortStays ? 2...8 : 0...3, using: &generator)
             }
             voyages.append(Voyage(number: VoyageNumber("V\(voyages.count)")!, movements: movements))
         }

@@ -182,6 +182,9 @@ extension ScheduleNetwork {
         self.inboundStart = inboundStart
         self.inboundPort = inboundPort
         self.inboundSailing = inboundSailing
+        self.leastPortStay = Self.leastPortStays(
+            voyageStart: columns.voyageStart, to: columns.to, departure: columns.departure, arrival: columns.arrival,
+            transshipmentSeconds: transshipmentSeconds)
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
@@ -242,6 +245,23 @@ extension ScheduleNetwork {
             }
         }
         return connecting
+    }
+
+    /// Per port, the shorter of its transshipment time and the least time a voyage stays there between a
+    /// movement's arrival and the next movement's departure.
+    ///
+    /// - Complexity: O(*m* + *p*) for *m* movements and *p* ports.
+    private static func leastPortStays(
+        voyageStart: [Int32], to: [Int32], departure: [Int64], arrival: [Int64], transshipmentSeconds: [Int64]
+    ) -> [Int64] {
+        var least = transshipmentSeconds
+        for voyage in 0..<(voyageStart.count - 1) {
+            for m in Int(voyageStart[voyage])..<(Int(voyageStart[voyage + 1]) - 1) {
+                let port = Int(to[m])
+                least[port] = min(least[port], departure[m + 1] - arrival[m])
+            }
+        }
+        return least
     }
 
     /// The least sailing time of any movement between each pair of ports, grouped by arrival port, each group in

@@ -1,11 +1,14 @@
 extension ScheduleNetwork {
-    /// The least total sailing time from every port to `target`, over the least sailing time between each
-    /// pair of ports and skipping the ports marked in `avoided` (which may be empty); unreachable ports get
-    /// `RouteSearch.unreachable`.
+    /// A lower bound of the time from arriving at each port to arriving at `target`, skipping the ports marked in
+    /// `avoided` (which may be empty); unreachable ports get `RouteSearch.unreachable`.
+    ///
+    /// The bound is the least total, over the ways between ports, of the least sailing time between each pair of
+    /// ports and the ``leastPortStay`` of each port left on the way (the first included, `target` not): whether
+    /// cargo stays aboard or changes vessel there, it spends at least that long in the port.
     ///
     /// - Complexity: O(*e* log *p*) for *p* ports and *e* connected port pairs (Dijkstra 1959).
     func sailingTimes(to target: Int32, avoiding avoided: [Bool]) -> [Int64] {
-        leastTotals(to: target, over: inboundSailing, avoiding: avoided)
+        leastTotals(to: target, over: inboundSailing, leaving: leastPortStay, avoiding: avoided)
     }
 
     /// The least CO2e per TEU of each pair of ports that a movement links, in grams, in the order of
@@ -25,9 +28,10 @@ extension ScheduleNetwork {
         return least
     }
 
-    /// The least total of `weights` (one per inbound pair of ports, as `inboundSailing`) from every port to
-    /// `target`, skipping the ports marked in `avoided`; unreachable ports get `RouteSearch.unreachable`.
-    func leastTotals(to target: Int32, over weights: [Int64], avoiding avoided: [Bool]) -> [Int64] {
+    /// The least total of `weights` (one per inbound pair of ports, as `inboundSailing`) and of `leaving` (one per
+    /// port, added for each port left on the way; empty for none) from every port to `target`, skipping the ports
+    /// marked in `avoided`; unreachable ports get `RouteSearch.unreachable`.
+    func leastTotals(to target: Int32, over weights: [Int64], leaving: [Int64] = [], avoiding avoided: [Bool]) -> [Int64] {
         var distance = [Int64](repeating: RouteSearch.unreachable, count: locations.count)
         distance[Int(target)] = 0
         var queue = BinaryHeap<PortDistance>(capacity: locations.count)
@@ -39,7 +43,7 @@ extension ScheduleNetwork {
                 for edge in Int(inboundStart[port])..<Int(inboundStart[port + 1]) {
                     let source = Int(inboundPort[edge])
                     guard avoided.isEmpty || !avoided[source] else { continue }
-                    let candidate = next.distance + weights[edge]
+                    let candidate = next.distance + weights[edge] + (leaving.isEmpty ? 0 : leaving[source])
                     if candidate < distance[source] {
                         distance[source] = candidate
                         queue.insert(PortDistance(distance: candidate, port: Int32(source)))

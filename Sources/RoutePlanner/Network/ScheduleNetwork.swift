@@ -57,6 +57,10 @@ public struct ScheduleNetwork: Sendable {
     let inboundStart: [Int32]
     let inboundPort: [Int32]
     let inboundSailing: [Int64]
+    /// Per port: the least time cargo stays there between arriving on a movement and leaving on another, the
+    /// shorter of the least stay of a vessel calling there (from its arrival to its next departure) and the port's
+    /// transshipment time. The lower bounds add it at each port a route passes.
+    let leastPortStay: [Int64]
     /// The least sailing times between all ports, when the network was prepared for many searches
     /// (``preparedForSearches()``).
     var sailingTimeTable: SailingTimeTable?

@@ -79,7 +79,7 @@ struct RouteSearch {
         @exclusivity(unchecked) var stateCost: [Int64] = []
         @exclusivity(unchecked) var stateCO2: [Int64] = []
         @exclusivity(unchecked) var nextInBag: [Int32] = []
-        /// Per movement slot: the last state of its bag (valid where `movementStamp` is this query's); per port
+        /// Per movement slot: the last state of its bag (valid where the slot is marked reached); per port
         /// slot: the last chain opened in this run (valid where `chainStamp` is this run's).
         @exclusivity(unchecked) var bagHead: [Int32] = []
         @exclusivity(unchecked) var chainHead: [Int32] = []
@@ -178,9 +178,13 @@ struct RouteSearch {
     /// Whether the task running the search was cancelled before it finished; its results are then incomplete.
     private(set) var isCancelled = false
 
-    // Working memory, reused between queries; stamps tell which entries belong to this query or run.
-    private var queryStamp: UInt32 = 0
-    private var movementStamp: [UInt32] = []
+    // Working memory, reused between queries; stamps tell which entries belong to this run.
+    /// One bit per movement slot (a movement at a stage): whether a state aboard was recorded in this query. A
+    /// bit a movement rather than a stamp, so that the check of nearly every offer reads 80 KB on the large
+    /// benchmark instance rather than 2.5 MB, and stays in the cache; the next query clears the bits of its states.
+    private var reached: [UInt64] = []
+    /// Per movement slot, where reached, when changes of voyage count: those of the last state recorded there
+    /// (without extra criteria, the fewest).
     private var movementTransfers: [UInt16] = []
     private var runStamp: UInt32 = 0
     private var chainStamp: [UInt32] = []
@@ -207,6 +211,7 @@ struct RouteSearch {
     mutating func prepare(_ specification: RouteSpecification, options: RoutingOptions, profile: Bool)
         throws(RoutingError)
     {
+        forgetReachedSlots()
         origin = try port(specification.origin)
         destination = try port(specification.destination)
         if let most = options.maxTransshipments, most < 0 { throw .invalidOptions("the most transshipments, \(most), is negative") }
@@ -257,10 +262,9 @@ struct RouteSearch {
         }
 
         let movementSlots = network.movementCount * stageCount
-        if movementStamp.count < movementSlots {
-            movementStamp = [UInt32](repeating: 0, count: movementSlots)
+        if reached.count * 64 < movementSlots { reached = [UInt64](repeating: 0, count: (movementSlots + 63) / 64) }
+        if countsTransfers && movementTransfers.count < movementSlots {
             movementTransfers = [UInt16](repeating: 0, count: movementSlots)
-            queryStamp = 0
         }
         let chainSlots = network.locations.count * stageCount
         if chainStamp.count < chainSlots {
@@ -276,12 +280,6 @@ struct RouteSearch {
             if criteria.bagHead.count < movementSlots { criteria.bagHead = [Int32](repeating: -1, count: movementSlots) }
             if criteria.chainHead.count < chainSlots { criteria.chainHead = [Int32](repeating: -1, count: chainSlots) }
         }
-        if queryStamp == UInt32.max {
-            for index in movementStamp.indices { movementStamp[index] = 0 }
-            queryStamp = 0
-        }
-        queryStamp += 1
-        states.removeAll(keepingCapacity: true)
         criteria.chainFigures.removeAll(keepingCapacity: true)
         criteria.stateCost.removeAll(keepingCapacity: true)
         criteria.stateCO2.removeAll(keepingCapacity: true)
@@ -291,6 +289,18 @@ struct RouteSearch {
         bestByTransfers.removeAll(keepingCapacity: true)
         bestOverall = Self.unreachable
         computeLowerBounds()
+    }
+
+    /// Clears the reached bits of the last query's states and forgets the states: first thing in a query, while
+    /// the slots are still numbered with the last query's stage count.
+    private mutating func forgetReachedSlots() {
+        for state in states { reached[(Int(state.movement) * stageCount + Int(state.stage)) >> 6] = 0 }
+        states.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    private func isReached(_ slot: Int) -> Bool {
+        reached[slot >> 6] & (1 << UInt64(slot & 63)) != 0
     }
 
     private func port(_ code: UnLocode) throws(RoutingError) -> Int32 {
@@ -312,7 +322,7 @@ struct RouteSearch {
     /// itineraries no other one dominates.
     mutating func paretoFront() -> [Found] {
         let slots = network.firstSlot(at: origin, notBefore: ready)..<network.departureStart[Int(origin) + 1]
-        let latest = queryDeadline - lowerBound[Int(origin)]
+        let latest = queryDeadline - departureBound(at: origin, stage: 0)
         var end = slots.upperBound
         while end > slots.lowerBound && !isCancelled {
             let time = network.slotTime[Int(end) - 1]
@@ -386,9 +396,9 @@ struct RouteSearch {
                 }
                 let movement = Int(state.movement)
                 let next = Int32(movement + 1)
-                let voyage = Int(network.voyageOf[movement])
-                let voyageMovements = network.voyageStart[voyage]..<network.voyageStart[voyage + 1]
-                if next < voyageMovements.upperBound && isUsable(next) {
+                // The next movement's voyage is beside this one's: no look-up of where the voyage ends.
+                let voyage = network.voyageOf[movement]
+                if Int(next) < network.movementCount && network.voyageOf[Int(next)] == voyage && isUsable(next) {
                     let aboard = Aboard(next, in: network)
                     offer(
                         aboard, transfers: Int(state.transfers), stage: advance(Int(state.stage), to: aboard.port),
@@ -398,8 +408,7 @@ struct RouteSearch {
                     let port = network.to[movement]
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
-                        arrival: network.arrival[movement], firstSlot: network.connectingSlot[movement], arrivingVoyage: voyageMovements,
-                        cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
+                        arriving: movement, voyage: Int(voyage), cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
                 }
             }
         }
@@ -416,8 +425,8 @@ struct RouteSearch {
         let slot = Int(movement) * stageCount + stage
         let id = Int32(states.count)
         if isMultiCriteria { addToBag(slot: slot, state: id, cost: cost, co2: co2) }
-        movementStamp[slot] = queryStamp
-        movementTransfers[slot] = rank
+        reached[slot >> 6] |= 1 << UInt64(slot & 63)
+        if countsTransfers { movementTransfers[slot] = rank }
         states.append(
             State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded))
         if aboard.port == destination && stage == via.count {
@@ -442,14 +451,14 @@ struct RouteSearch {
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(aboard.movement) * stageCount
         for index in (base + stage)..<(base + stageCount)
-        where movementStamp[index] == queryStamp && movementTransfers[index] <= rank {
+        where isReached(index) && (!countsTransfers || movementTransfers[index] <= rank) {
             return nil
         }
         return key
     }
 
-    /// Opens the departures from `port` from `firstSlot` on (the first at or after `arrival` plus the port's
-    /// transshipment time: the arriving movement's ``ScheduleNetwork/connectingSlot``) to a state that changes
+    /// Opens the departures from `port` at or after the arrival of the `arriving` movement (of `voyage`) plus the
+    /// port's transshipment time (the movement's ``ScheduleNetwork/connectingSlot``) to a state that changes
     /// vessel there, unless a chain opened earlier in this run already offers them with no more
     /// changes of voyage (and, when the network has transshipment cut-offs, from an arrival no later).
     ///
@@ -458,32 +467,41 @@ struct RouteSearch {
     /// so a chain then stands for another only if both skip the same voyage.
     @inline(__always)
     private mutating func startChain(
-        at port: Int32, transfers: Int, stage: Int, parent: Int32, arrival: Int64, firstSlot slot: Int32,
-        arrivingVoyage: Range<Int32>, cost: Int64, co2: Int64
+        at port: Int32, transfers: Int, stage: Int, parent: Int32, arriving movement: Int, voyage: Int, cost: Int64, co2: Int64
     ) {
+        let arrival = network.arrival[movement]
+        let rank = countsTransfers ? UInt16(clamping: transfers) : 0
+        let base = Int(port) * stageCount
+        // A chain from an arrival no later boards from no later a slot: most states that change vessel at a port
+        // already reached are turned away here, before their connecting slot is read.
+        for index in (base + stage)..<(base + stageCount)
+        where !isMultiCriteria && chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainArrival[index] <= arrival
+            && (!avoidsPorts || chainVoyage[index] == network.voyageStart[voyage])
+        {
+            return
+        }
+        let slot = network.connectingSlot[movement]
         let endSlot = network.departureStart[Int(port) + 1]
         guard slot < endSlot else { return }
         let chain = Chain(
             port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
-            arrivingVoyage: arrivingVoyage.lowerBound, arrivingVoyageEnd: arrivingVoyage.upperBound, endSlot: endSlot)
+            arrivingVoyage: network.voyageStart[voyage], arrivingVoyageEnd: network.voyageStart[voyage + 1], endSlot: endSlot)
         if isMultiCriteria {
             startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, arrival: arrival, next: -1))
             return
         }
-        let rank = countsTransfers ? UInt16(clamping: transfers) : 0
-        let base = Int(port) * stageCount
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (!checksTransshipmentCutOffs || chainArrival[index] <= arrival)
-            && (!avoidsPorts || chainVoyage[index] == arrivingVoyage.lowerBound)
+            && (!avoidsPorts || chainVoyage[index] == chain.arrivingVoyage)
         {
             return
         }
         chainStamp[base + stage] = runStamp
         chainTransfers[base + stage] = rank
         chainSlot[base + stage] = slot
-        if checksTransshipmentCutOffs { chainArrival[base + stage] = arrival }
-        if avoidsPorts { chainVoyage[base + stage] = arrivingVoyage.lowerBound }
+        chainArrival[base + stage] = arrival
+        if avoidsPorts { chainVoyage[base + stage] = chain.arrivingVoyage }
         chains.append(chain)
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
@@ -493,7 +511,7 @@ struct RouteSearch {
     /// each skipped here saves a pass through the heap); the departures after it wait until it is popped.
     private mutating func pushDeparture(chain index: Int32, slot first: Int32) {
         let chain = chains[Int(index)]
-        let remaining = lowerBound[Int(chain.stage) * network.locations.count + Int(chain.port)]
+        let remaining = departureBound(at: chain.port, stage: Int(chain.stage))
         guard remaining < Self.unreachable else { return }
         var slot = first
         let (cost, co2) = figures(ofChain: index)
@@ -548,6 +566,14 @@ struct RouteSearch {
         return false
     }
 
+    /// A lower bound of the time from departing `port` at `stage` to arriving at the destination: the bound from
+    /// arriving there less the port's least stay, which a departure has already spent (`unreachable` stays).
+    @inline(__always)
+    private func departureBound(at port: Int32, stage: Int) -> Int64 {
+        let arriving = lowerBound[stage * network.locations.count + Int(port)]
+        return arriving < Self.unreachable ? max(0, arriving - network.leastPortStay[Int(port)]) : arriving
+    }
+
     /// The least CO2e still to come from a port to the destination, with the CO2e criterion; else 0.
     @inline(__always)
     private mutating func co2Left(_ port: Int32) -> Int64 {
@@ -570,7 +596,7 @@ struct RouteSearch {
 
     /// Puts a new state with its cost and CO2e first in the bag of its movement slot.
     private mutating func addToBag(slot: Int, state: Int32, cost: Int64, co2: Int64) {
-        if movementStamp[slot] != queryStamp { criteria.bagHead[slot] = -1 }
+        if !isReached(slot) { criteria.bagHead[slot] = -1 }
         criteria.nextInBag.append(criteria.bagHead[slot])
         criteria.bagHead[slot] = state
         criteria.stateCost.append(cost)
@@ -580,7 +606,7 @@ struct RouteSearch {
     private mutating func isInBag(_ aboard: Aboard, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
         if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2 + co2Left(aboard.port)) { return true }
         let base = Int(aboard.movement) * stageCount
-        for index in (base + stage)..<(base + stageCount) where movementStamp[index] == queryStamp {
+        for index in (base + stage)..<(base + stageCount) where isReached(index) {
             var other = criteria.bagHead[index]
             while other >= 0 {
                 let o = Int(other)
