@@ -53,8 +53,8 @@ struct VesselScheduleReader {
         return sailings
     }
     private var voyagePath: [VoyageNumber: DocumentPath] = [:]
-    /// The transport call references seen, by a hash of their bytes, with where they are.
-    private var references: [UInt64: (offset: Int, length: Int32, path: DocumentPath)] = [:]
+    /// The transport call references seen, with where they are.
+    private var references = CallReferenceIndex(expectedCount: 0)
     /// The last export voyage number read, with its text in the document.
     private var lastExportVoyage: (text: UnsafeBufferPointer<UInt8>, number: VoyageNumber)?
 
@@ -80,9 +80,9 @@ struct VesselScheduleReader {
     /// Reads the whole document; a syntax error ends the reading with one problem at its place.
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
         var json = JSONScanner(bytes)
-        references.reserveCapacity(bytes.count / 512)
         // A call takes some 350 bytes of a carrier's document: room for more movements than that leaves is never
         // copied as it grows, and costs no memory where it is not written.
+        references = CallReferenceIndex(expectedCount: bytes.count / 350)
         sailings.reserveCapacity(movements: bytes.count / 256)
         do {
             let kind = try json.kind()
@@ -362,19 +362,9 @@ struct VesselScheduleReader {
 
     /// Remembers a call's reference, reporting one seen before.
     private mutating func noteReference(_ text: UnsafeBufferPointer<UInt8>, offset: Int, bytes: UnsafeBufferPointer<UInt8>, path: DocumentPath) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
+        if let seen = references.insert(text, of: bytes, path: path) {
+            error(offset, path.member(.transportCallReference), "transportCallReference \(quoted(String(decoding: text, as: UTF8.self))) is also the reference of \(seen.path)")
         }
-        let start = text.baseAddress.map { $0 - bytes.baseAddress! } ?? 0
-        if let seen = references[hash] {
-            if Int(seen.length) == text.count && (0..<text.count).allSatisfy({ bytes[seen.offset + $0] == text[$0] }) {
-                error(offset, path.member(.transportCallReference), "transportCallReference \(quoted(String(decoding: text, as: UTF8.self))) is also the reference of \(seen.path)")
-            }
-            return
-        }
-        references[hash] = (start, Int32(clamping: text.count), path)
     }
 
     // MARK: From calls to voyages
