@@ -155,6 +155,24 @@ import Testing
         }
     }
 
+    /// A file read whole, small or large enough to be read in two halves side by side: every byte in its place;
+    /// one that is shorter or longer than when it was opened is an error.
+    @Test(arguments: [1_000, 8 << 20, (8 << 20) + 12_345])
+    func aFileReadWholeIsEveryByteOfItAsItWasOpened(size: Int) throws {
+        var generator = SplitMix64(seed: UInt64(size))
+        let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let url = try Self.temporary(bytes, name: "whole.bin")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try #require(try Self.stream(url)).whole().bytes == bytes)
+        let changed = CSVFileError.unreadable(path: url.relativePath, reason: "it changed while it was read")
+        for newSize in [size - 1, size / 2, size + 1] {
+            try Data(bytes).write(to: url)
+            let stream = try #require(try Self.stream(url))
+            #expect(truncate(url.path, off_t(newSize)) == 0)
+            #expect(throws: changed, "\(size) bytes, then \(newSize)") { try stream.whole() }
+        }
+    }
+
     /// A DCSA document named by its path is recognised from the stream's first bytes and then read whole from the
     /// same open file: the same network as the document read into memory.
     @Test func aDCSADocumentByItsPathImportsAsInMemory() throws {

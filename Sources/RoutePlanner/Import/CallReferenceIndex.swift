@@ -20,7 +20,8 @@ struct CallReferenceIndex {
     private var hashes: [UInt64] = []
     /// Per slot: the index of its entry in `entries`, -1 when the slot is empty.
     private var slots: [Int32] = []
-    private var entries: [Entry] = []
+    /// The references added, in order.
+    private(set) var entries: [Entry] = []
 
     /// Makes room for about `count` references before the table grows.
     init(expectedCount count: Int) {
@@ -35,12 +36,7 @@ struct CallReferenceIndex {
     ///
     /// - Complexity: O(1) expected, besides the comparisons with references of the same hash.
     mutating func insert(_ text: UnsafeBufferPointer<UInt8>, of document: UnsafeBufferPointer<UInt8>, path: DocumentPath) -> Entry? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return insert(text, hash: hash, of: document, path: path)
+        insert(text, hash: Self.hash(text), of: document, path: path)
     }
 
     /// Adds the reference `text` under `hash` (its FNV-1a hash, or any other where a test makes references
@@ -49,25 +45,54 @@ struct CallReferenceIndex {
         -> Entry?
     {
         if 2 * (entries.count + 1) > slots.count { grow() }
+        let (slot, seen) = find(text, hash: hash, in: document)
+        if let seen { return seen }
+        hashes[slot] = hash
+        slots[slot] = Int32(entries.count)
+        let offset = text.baseAddress.map { document.baseAddress!.distance(to: $0) } ?? 0
+        entries.append(Entry(offset: offset, length: Int32(clamping: text.count), path: path))
+        return nil
+    }
+
+    /// The reference added that equals `text`, a slice of `document`, if any.
+    ///
+    /// - Complexity: O(1) expected, besides the comparisons with references of the same hash.
+    func entry(equalTo text: UnsafeBufferPointer<UInt8>, of document: UnsafeBufferPointer<UInt8>) -> Entry? {
+        find(text, hash: Self.hash(text), in: document).seen
+    }
+
+    /// The entry equal to `text` under `hash`, else the empty slot where it goes.
+    private func find(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, in document: UnsafeBufferPointer<UInt8>) -> (slot: Int, seen: Entry?) {
         let mask = slots.count - 1
-        // FNV-1a's low bits mix poorly: the slot comes from the high bits of the hash times a large odd number.
-        var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        var slot = Self.slot(of: hash, mask: mask)
         while slots[slot] >= 0 {
             if hashes[slot] == hash {
                 let seen = entries[Int(slots[slot])]
                 if Int(seen.length) == text.count
                     && (text.isEmpty || memcmp(document.baseAddress! + seen.offset, text.baseAddress!, text.count) == 0)
                 {
-                    return seen
+                    return (slot, seen)
                 }
             }
             slot = (slot + 1) & mask
         }
-        hashes[slot] = hash
-        slots[slot] = Int32(entries.count)
-        let offset = text.baseAddress.map { document.baseAddress!.distance(to: $0) } ?? 0
-        entries.append(Entry(offset: offset, length: Int32(clamping: text.count), path: path))
-        return nil
+        return (slot, nil)
+    }
+
+    /// The FNV-1a hash of a reference's bytes.
+    private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The first slot to probe for `hash`: FNV-1a's low bits mix poorly, so it comes from the high bits of the
+    /// hash times a large odd number.
+    private static func slot(of hash: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
     /// Doubles the table and puts every entry back.
@@ -77,7 +102,7 @@ struct CallReferenceIndex {
         slots = [Int32](repeating: -1, count: 2 * oldSlots.count)
         let mask = slots.count - 1
         for (hash, entry) in zip(oldHashes, oldSlots) where entry >= 0 {
-            var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            var slot = Self.slot(of: hash, mask: mask)
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             hashes[slot] = hash
             slots[slot] = entry

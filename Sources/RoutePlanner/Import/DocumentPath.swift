@@ -57,6 +57,14 @@ struct DocumentPath: Hashable, CustomStringConvertible {
         return path
     }
 
+    /// The path in a document that has `count` more service schedules before this path's: where a part of a
+    /// document read by itself (from a service schedule on) is in the whole.
+    func afterServices(_ count: Int) -> DocumentPath {
+        var path = self
+        if service >= 0 { path.service = Int32(clamping: Int(service) + count) }
+        return path
+    }
+
     /// The transport call at a position of this vessel schedule.
     func call(_ index: Int) -> DocumentPath {
         var path = self

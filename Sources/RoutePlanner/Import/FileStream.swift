@@ -51,15 +51,61 @@ final class FileStream {
 
     /// The whole file, read from its start, for a reader that needs all of it at once (a DCSA document).
     ///
-    /// - Throws: ``CSVFileError`` when the file cannot be read to its end as it was opened.
+    /// A file of 8 MB or more is read in two halves side by side, one per core: most of the time goes to the
+    /// kernel's copying of it and the first touch of each page of memory it fills, which the halves then share.
+    ///
+    /// - Throws: ``CSVFileError`` when the file cannot be read to its end as it was opened: it cannot be read, or
+    ///   it ends before its size or goes on past it (it changed while it was read).
     func whole() throws(CSVFileError) -> CSVFile {
         rewind()
-        // A byte more than the size, to find the end where the size says.
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        let count = bytes.withUnsafeMutableBytes { read(into: $0) }
+        let size = self.size
+        let changed = CSVFileError.unreadable(path: name, reason: "it changed while it was read")
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            // A byte more than the size, to find the end where the size says.
+            let whole = UnsafeMutableRawBufferPointer(buffer)
+            guard size >= 8 << 20 else {
+                count = read(into: whole)
+                if count > size { (failure, count) = (changed, 0) }
+                return
+            }
+            nonisolated(unsafe) let target = whole
+            nonisolated(unsafe) var first = RangeRead.short, second = RangeRead.short
+            let descriptor = self.descriptor
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                if half == 0 { first = Self.read(descriptor, 0..<(size / 2), into: target) }
+                else { second = Self.read(descriptor, (size / 2)..<size, into: target) }
+            }
+            switch (first, second, Self.read(descriptor, size..<(size + 1), into: target)) {
+            case (.full, .full, .short): count = size
+            case (.failed(let reason), _, _), (_, .failed(let reason), _), (_, _, .failed(let reason)):
+                (failure, count) = (.unreadable(path: name, reason: reason), 0)
+            default: (failure, count) = (changed, 0)
+            }
+            offset = count
+        }
         if let failure { throw failure }
-        bytes.removeLast(bytes.count - count)
         return CSVFile(name: name, bytes: bytes)
+    }
+
+    /// How reading a range of a file went: all of it, the file ended before the range did, or it failed (why).
+    private enum RangeRead {
+        case full, short, failed(String)
+    }
+
+    /// Reads the bytes of `range` of the file at `descriptor` into the same offsets of `buffer`, with `pread`,
+    /// so that two threads may read two ranges at once.
+    private static func read(_ descriptor: Int32, _ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> RangeRead {
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let result = pread(descriptor, buffer.baseAddress! + at, range.upperBound - at, off_t(at))
+            if result < 0 {
+                if errno == EINTR { continue }
+                return .failed(String(cString: strerror(errno)))
+            }
+            if result == 0 { return .short }
+            at += result
+        }
+        return .full
     }
 
     /// Goes back to the file's start.

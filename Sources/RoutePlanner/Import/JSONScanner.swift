@@ -32,6 +32,14 @@ struct JSONScanner {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
     }
 
+    /// A scanner of a part of `bytes`: from `index`, inside an array entered before it (at the start of an element
+    /// other than the first, after its comma), to the end.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, insideArrayAt index: Int) {
+        self.bytes = bytes
+        self.index = index
+        depth = 1
+    }
+
     /// The offset of the next value, after white space.
     mutating func offset() -> Int {
         skipSpace()

@@ -57,6 +57,30 @@ extension VesselScheduleReader {
             start.append(Int32(from.count))
         }
 
+        /// Appends the voyages of `other`, whose port `p` is `ports[p]` here.
+        mutating func append(_ other: Sailings, ports: [Int32]) {
+            let (movements, cutOffCount) = (Int32(from.count), Int32(cutOffs.count))
+            number += other.number
+            vessel += other.vessel
+            vesselIMONumber += other.vesselIMONumber
+            service += other.service
+            serviceName += other.serviceName
+            start += other.start.dropFirst().lazy.map { $0 + movements }
+            capacity += other.capacity
+            weightCapacity += other.weightCapacity
+            reeferPlugs += other.reeferPlugs
+            from += other.from.lazy.map { ports[Int($0)] }
+            to += other.to.lazy.map { ports[Int($0)] }
+            departure += other.departure
+            arrival += other.arrival
+            departureOffset += other.departureOffset
+            arrivalOffset += other.arrivalOffset
+            cutOffEnd += other.cutOffEnd.lazy.map { $0 + cutOffCount }
+            cutOffs += other.cutOffs
+            distance += other.distance
+            co2ePerTEU += other.co2ePerTEU
+        }
+
         /// Appends a movement of the current voyage.
         mutating func append(
             from origin: Int32, to destination: Int32, departure: Int64, arrival: Int64, departureOffset: Int, arrivalOffset: Int,

@@ -58,8 +58,16 @@ struct VesselScheduleReader {
     /// The last export voyage number read, with its text in the document.
     private var lastExportVoyage: (text: UnsafeBufferPointer<UInt8>, number: VoyageNumber)?
 
-    init(errorLimit: Int) {
+    /// Documents of this many bytes or more are read in two parts side by side (``read(_:)``).
+    let halvingSize: Int
+    /// Whether the document was read in two parts, joined.
+    private(set) var wasReadInParts = false
+
+    /// Creates a reader that reports up to `errorLimit` errors one by one and reads documents of `halvingSize`
+    /// bytes or more in two parts side by side (8 MB unless a test says otherwise).
+    init(errorLimit: Int, halvingSize: Int = 8 << 20) {
         self.errorLimit = errorLimit
+        self.halvingSize = halvingSize
     }
 
     var hasErrors: Bool { errorCount > 0 }
@@ -77,20 +85,78 @@ struct VesselScheduleReader {
 
     // MARK: The document
 
-    /// Reads the whole document; a syntax error ends the reading with one problem at its place.
+    /// Reads the whole document into a new reader; a syntax error ends the reading with one problem at its place.
+    ///
+    /// A document of ``halvingSize`` bytes or more is read in two parts on two threads: its service schedules
+    /// from the first to a guessed one near the middle (``secondPartStart(of:)``), and from that one to the end.
+    /// The guess holds when the first part's reading reaches it between two service schedules; then the second
+    /// part's voyages, ports and references join the first's. When the guess does not hold, the first part's
+    /// reading went on to the end by itself. When either part has a problem, or a voyage or a reference of the
+    /// second is one of the first's, the document is read again in one pass, so that every message is as that
+    /// pass gives it. The result is always the one pass's.
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count >= halvingSize, let start = Self.secondPartStart(of: bytes) {
+            nonisolated(unsafe) var first = self, second = self
+            nonisolated(unsafe) var servicesBefore: Int?
+            nonisolated(unsafe) let document = bytes
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 {
+                    servicesBefore = first.readServices(document, stoppingAt: start)
+                } else {
+                    second.readServices(document, from: start)
+                }
+            }
+            guard let servicesBefore else {
+                self = first
+                return
+            }
+            if first.problems.isEmpty && second.problems.isEmpty && first.errorCount == 0 && second.errorCount == 0
+                && first.join(second, document: document, servicesBefore: servicesBefore)
+            {
+                self = first
+                wasReadInParts = true
+                return
+            }
+        }
+        _ = readServices(bytes, stoppingAt: nil)
+    }
+
+    /// Reads the document's service schedules from the start; `stop`, when given, is where a second part starts.
+    /// Returns how many service schedules come before it when the reading reaches it between two of them (and
+    /// stops there), else `nil` (having read to the end).
+    private mutating func readServices(_ bytes: UnsafeBufferPointer<UInt8>, stoppingAt stop: Int?) -> Int? {
         var json = JSONScanner(bytes)
-        // A call takes some 350 bytes of a carrier's document: room for more movements than that leaves is never
-        // copied as it grows, and costs no memory where it is not written.
-        references = CallReferenceIndex(expectedCount: bytes.count / 350)
-        sailings.reserveCapacity(movements: bytes.count / 256)
+        // The first part's reader takes the second part's voyages and references in the end.
+        reserveCapacity(for: bytes.count)
         do {
             let kind = try json.kind()
             guard kind == .array else {
                 error(json.offset(), DocumentPath(), "expected an array of service schedules (the body of GET /v1/vessel-schedules), found \(Self.article(kind))")
-                return
+                return nil
             }
             try json.enterArray()
+            var service = 0
+            while try json.nextElement(first: service == 0) {
+                if json.offset() == stop { return service }
+                try readService(&json, path: DocumentPath(service: service))
+                service += 1
+            }
+            guard json.isAtEnd() else {
+                error(json.offset(), nil, "unexpected text after the array of service schedules")
+                return nil
+            }
+        } catch {
+            self.error(error.offset, nil, error.message)
+        }
+        return nil
+    }
+
+    /// Reads the service schedules from `start`, the first of a second part (after the comma that follows a
+    /// service schedule of the document's array), to the end, numbering them from 0.
+    private mutating func readServices(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var json = JSONScanner(bytes, insideArrayAt: start)
+        reserveCapacity(for: bytes.count - start)
+        do {
             var service = 0
             while try json.nextElement(first: service == 0) {
                 try readService(&json, path: DocumentPath(service: service))
@@ -103,6 +169,74 @@ struct VesselScheduleReader {
         } catch {
             self.error(error.offset, nil, error.message)
         }
+    }
+
+    /// Makes room for the references and movements of `count` bytes of a document.
+    private mutating func reserveCapacity(for count: Int) {
+        // A call takes some 350 bytes of a carrier's document: room for more movements than that leaves is never
+        // copied as it grows, and costs no memory where it is not written.
+        references = CallReferenceIndex(expectedCount: count / 350)
+        sailings.reserveCapacity(movements: count / 256)
+    }
+
+    /// Where a second part of a document likely starts: the `{` of the first object past the middle whose first
+    /// key is `carrierServiceCode` or `carrierServiceName` and that follows a comma; `nil` when there is none. Only
+    /// a guess: the key may be inside a string, or the object elsewhere than in the document's array.
+    static func secondPartStart(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let needle = Array(#""carrierService"#.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var from = bytes.count / 2
+        while from < bytes.count, let quote = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from) {
+            let key = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
+            from = key + 1
+            guard key + needle.count <= bytes.count, memcmp(base + key, needle, needle.count) == 0 else { continue }
+            var brace = key - 1
+            while brace > 0 && isSpace(bytes[brace]) { brace -= 1 }
+            guard brace > 0, bytes[brace] == UInt8(ascii: "{") else { continue }
+            var comma = brace - 1
+            while comma > 0 && isSpace(bytes[comma]) { comma -= 1 }
+            if bytes[comma] == UInt8(ascii: ",") { return brace }
+        }
+        return nil
+    }
+
+    /// Joins what `other` read of a second part of `document` after this reader's `servicesBefore` service
+    /// schedules: its ports (renumbered as this reader's), voyages and references. `false` when one of its voyages
+    /// or references is one of this reader's too (a problem that reading in one pass reports); this reader is then
+    /// left part joined.
+    private mutating func join(_ other: VesselScheduleReader, document: UnsafeBufferPointer<UInt8>, servicesBefore: Int) -> Bool {
+        for (number, path) in other.voyagePath {
+            guard voyagePath[number] == nil else { return false }
+            voyagePath[number] = path.afterServices(servicesBefore)
+        }
+        // The second part's references were checked among themselves; against the first part's, on both cores
+        // (the reading is over, so they are not added).
+        nonisolated(unsafe) let seen = references, theirs = other.references.entries, bytes = document
+        nonisolated(unsafe) var repeatsInFirstHalf = false, repeatsInSecondHalf = false
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let entries = half == 0 ? theirs[..<(theirs.count / 2)] : theirs[(theirs.count / 2)...]
+            let repeats = entries.contains { entry in
+                seen.entry(equalTo: UnsafeBufferPointer(rebasing: bytes[entry.offset..<(entry.offset + Int(entry.length))]), of: bytes) != nil
+            }
+            if half == 0 { repeatsInFirstHalf = repeats } else { repeatsInSecondHalf = repeats }
+        }
+        guard !repeatsInFirstHalf && !repeatsInSecondHalf else { return false }
+        var renumbered: [Int32] = []
+        for port in other.ports {
+            let key = UnLocode.packed(port.code.rawValue.utf8)
+            if let index = portIndex[key] {
+                if ports[Int(index)].name == nil { ports[Int(index)].name = port.name }
+                renumbered.append(index)
+            } else {
+                renumbered.append(Int32(ports.count))
+                portIndex[key] = Int32(ports.count)
+                ports.append(
+                    Port(code: port.code, name: port.name, firstPath: port.firstPath.afterServices(servicesBefore), firstOffset: port.firstOffset))
+            }
+        }
+        sailings.append(other.sailings, ports: renumbered)
+        return true
     }
 
     private mutating func readService(_ json: inout JSONScanner, path: DocumentPath) throws(JSONScanner.SyntaxError) {
