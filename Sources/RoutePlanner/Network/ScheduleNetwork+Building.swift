@@ -158,6 +158,7 @@ extension ScheduleNetwork {
             voyageIMONumber: columns.voyageIMONumber, cutOffStart: columns.cutOffStart, cutOffCode: columns.cutOffCode,
             cutOffTime: columns.cutOffTime,
             transshipmentCutOff: columns.transshipmentCutOff.contains { $0 != Int64.max } ? columns.transshipmentCutOff : [],
+            slotMovement: slotMovement,
             departureOffset: columns.departureOffset, arrivalOffset: columns.arrivalOffset, distance: columns.distance,
             co2eGrams: columns.co2eGrams, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity)
         self.capacitiesAreKnown = capacitiesAreKnown

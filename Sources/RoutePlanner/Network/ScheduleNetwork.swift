@@ -79,6 +79,9 @@ public struct ScheduleNetwork: Sendable {
         /// The transshipment cut-off of each movement's call, `Int64.max` where it has none; empty when no call
         /// has one.
         let transshipmentCutOff: [Int64]
+        /// The same per departure slot (as `slotMovement`), so that a search scanning a port's departures reads
+        /// them in order; empty when no call has one.
+        let slotTransshipmentCutOff: [Int64]
         /// The UTC offsets, in seconds, that the schedule wrote each movement's times in, `Int32.min` where
         /// unknown; empty when none is known.
         let departureOffset: [Int32]
@@ -94,7 +97,7 @@ public struct ScheduleNetwork: Sendable {
 
         init(
             voyageVessel: [String?], voyageService: [String?], voyageServiceName: [String?], voyageIMONumber: [String?],
-            cutOffStart: [Int32], cutOffCode: [CutOffCode], cutOffTime: [Int64], transshipmentCutOff: [Int64],
+            cutOffStart: [Int32], cutOffCode: [CutOffCode], cutOffTime: [Int64], transshipmentCutOff: [Int64], slotMovement: [Int32],
             departureOffset: [Int32], arrivalOffset: [Int32], distance: [Float], co2eGrams: [Int32], weightCapacity: [Int32],
             plugCapacity: [Int32]
         ) {
@@ -108,6 +111,7 @@ public struct ScheduleNetwork: Sendable {
             self.cutOffCode = cutOffCode
             self.cutOffTime = cutOffTime
             self.transshipmentCutOff = transshipmentCutOff
+            slotTransshipmentCutOff = transshipmentCutOff.isEmpty ? [] : slotMovement.map { transshipmentCutOff[Int($0)] }
             self.departureOffset = departureOffset
             self.arrivalOffset = arrivalOffset
             self.distance = distance

@@ -34,6 +34,8 @@ struct RouteSearch {
         var arrivingVoyage: Int32
         var arrivingVoyageEnd: Int32
         var endSlot: Int32
+        /// When the parent state arrived (0 at the origin), for the transshipment cut-offs of the departures.
+        var arrival: Int64
 
         /// Whether `movement` is on the voyage the chain's state arrived on.
         @inline(__always)
@@ -359,7 +361,7 @@ struct RouteSearch {
         chains.append(
             Chain(
                 port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, arrivingVoyageEnd: -1,
-                endSlot: originSlots.upperBound))
+                endSlot: originSlots.upperBound, arrival: 0))
         if isMultiCriteria {
             criteria.chainFigures.append(ChainFigures(cost: 0, co2: 0, firstSlot: originSlots.lowerBound, arrival: 0, next: -1))
         }
@@ -382,7 +384,9 @@ struct RouteSearch {
                     continue
                 }
                 let aboard = Aboard(slot: entry.slot, in: network)
-                if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && canBoard(aboard.movement, from: chain) {
+                if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement)
+                    && canBoard(aboard.movement, slot: entry.slot, from: chain)
+                {
                     offer(
                         aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port),
                         parent: chain.parent, boarded: true, cost: cost, co2: co2 + self.co2(of: aboard.movement))
@@ -485,7 +489,8 @@ struct RouteSearch {
         guard slot < endSlot else { return }
         let chain = Chain(
             port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
-            arrivingVoyage: network.voyageStart[voyage], arrivingVoyageEnd: network.voyageStart[voyage + 1], endSlot: endSlot)
+            arrivingVoyage: network.voyageStart[voyage], arrivingVoyageEnd: network.voyageStart[voyage + 1], endSlot: endSlot,
+            arrival: arrival)
         if isMultiCriteria {
             startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, arrival: arrival, next: -1))
             return
@@ -520,7 +525,7 @@ struct RouteSearch {
             guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port))
             else { return }
             let aboard = Aboard(slot: slot, in: network)
-            if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && canBoard(aboard.movement, from: chain)
+            if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && canBoard(aboard.movement, slot: slot, from: chain)
                 && (isMultiCriteria
                     ? criteriaKey(
                         aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port), cost: cost,
@@ -676,17 +681,15 @@ struct RouteSearch {
 
     /// Whether cargo may board `movement` from a chain: at the origin, when the ready time meets every cut-off
     /// of the call that applies to the cargo; on a change of vessel, when the arrival meets the call's
-    /// transshipment cut-off. The transshipment time is the chain's first slot.
+    /// transshipment cut-off. The transshipment time is the chain's first slot. `movement` departs in `slot`.
     @inline(__always)
-    private func canBoard(_ movement: Int32, from chain: Chain) -> Bool {
+    private func canBoard(_ movement: Int32, slot: Int32, from chain: Chain) -> Bool {
         if chain.parent < 0 {
             return !checksCutOffs
                 || ready <= network.details.latestReadyTime(
-                    Int(movement), departure: network.departure[Int(movement)], cargoType: cargoType, dangerousGoods: dangerousGoods)
+                    Int(movement), departure: network.slotTime[Int(slot)], cargoType: cargoType, dangerousGoods: dangerousGoods)
         }
-        // The chain's arrival is its parent state's: read only where a call has a TCO.
-        return !checksTransshipmentCutOffs
-            || network.arrival[Int(states[Int(chain.parent)].movement)] <= network.details.transshipmentCutOff[Int(movement)]
+        return !checksTransshipmentCutOffs || chain.arrival <= network.details.slotTransshipmentCutOff[Int(slot)]
     }
 
     /// Inlined, as ``bound(transfers:)`` is, so that no call copies the search.
