@@ -1,8 +1,8 @@
 /// A binary min-heap: the priority queue of the route search and of the lower bounds' Dijkstra.
 ///
 /// Smaller than swift-collections' `Heap` (a min-max heap, which also finds the maximum) and cheaper for
-/// what the searches do, insert and remove the minimum: one comparison per level, and elements moved through a
-/// hole rather than swapped. Elements that compare equal come out in no
+/// what the searches do, insert and remove the minimum: one comparison per level going up, two going down,
+/// and elements moved through a hole rather than swapped. Elements that compare equal come out in no
 /// particular order (but the same order every time).
 struct BinaryHeap<Element: Comparable> {
     private var elements: [Element] = []
@@ -32,10 +32,6 @@ struct BinaryHeap<Element: Comparable> {
 
     /// Removes and returns the least element, or `nil` when the heap is empty.
     ///
-    /// The hole left at the top goes down to a leaf along the lesser children, one comparison per level, and
-    /// the last element then goes up from there (Floyd's variant): it belongs near the bottom, so that takes
-    /// a step or two, about half the comparisons of sifting it down.
-    ///
     /// - Complexity: O(log *n*) for *n* elements.
     mutating func popMin() -> Element? {
         guard let last = elements.popLast() else { return nil }
@@ -48,14 +44,9 @@ struct BinaryHeap<Element: Comparable> {
                 var child = 2 * hole + 1
                 guard child < count else { break }
                 if child + 1 < count && heap[child + 1] < heap[child] { child += 1 }
+                guard heap[child] < last else { break }
                 heap[hole] = heap[child]
                 hole = child
-            }
-            while hole > 0 {
-                let parent = (hole - 1) / 2
-                guard last < heap[parent] else { break }
-                heap[hole] = heap[parent]
-                hole = parent
             }
             heap[hole] = last
             return minimum
