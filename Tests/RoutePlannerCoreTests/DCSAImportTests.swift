@@ -166,6 +166,20 @@ import Testing
         #expect(Self.errors(text).contains(message))
     }
 
+    /// A call without its location was dropped with its vessel schedule and no message.
+    @Test func aCallWithoutALocationIsReported() {
+        let calls = [
+            Self.call("A1", "CNSHA", voyage: "V1", departure: "2026-03-02T08:00:00Z"),
+            Self.call("A2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z")
+                .replacingOccurrences(of: #""location": {"UNLocationCode": "NLRTM", "locationName": "Port NLRTM"},"#, with: ""),
+        ]
+        #expect(!calls[1].contains("location") && calls[1].contains("A2"))
+        let text = #"[{"carrierServiceCode": "S", "vesselSchedules": [{"transportCalls": [\#(calls.joined(separator: ","))]}]}]"#
+        #expect(Self.errors(text) == [
+            "schedule.json: $[0].vesselSchedules[0].transportCalls[1]: error: no location: route-planner knows ports by their UN/LOCODE",
+        ])
+    }
+
     @Test func aVoyageMayNotSailInTwoVesselSchedules() {
         let calls = [
             Self.call("A1", "CNSHA", voyage: "V1", departure: "2026-03-02T08:00:00Z"),

@@ -16,12 +16,19 @@ import Testing
                 let movement = Int(network.slotMovement[slot])
                 #expect(network.slotTo[slot] == network.to[movement], "seed \(seed), slot \(slot)")
                 #expect(network.slotArrival(slot) == network.arrival[movement], "seed \(seed), slot \(slot)")
+                if !network.transshipmentCutOff.isEmpty {
+                    #expect(network.details.slotTransshipmentCutOff[slot] == network.transshipmentCutOff[movement], "seed \(seed), slot \(slot)")
+                }
             }
+            #expect(network.details.slotTransshipmentCutOff.count == (network.transshipmentCutOff.isEmpty ? 0 : network.movementCount))
             for movement in 0..<network.movementCount {
-                let port = network.to[movement]
-                let expected = network.firstSlot(
-                    at: port, notBefore: network.arrival[movement] + network.transshipmentSeconds[Int(port)])
-                #expect(network.connectingSlot[movement] == expected, "seed \(seed), movement \(movement)")
+                // The first departure of the arrival port at or after the arrival plus its transshipment time, by a
+                // walk over all the port's departures.
+                let port = Int(network.to[movement])
+                let available = network.arrival[movement] + network.transshipmentSeconds[port]
+                let departures = Int(network.departureStart[port])..<Int(network.departureStart[port + 1])
+                let expected = departures.first { network.slotTime[$0] >= available } ?? departures.upperBound
+                #expect(Int(network.connectingSlot[movement]) == expected, "seed \(seed), movement \(movement)")
             }
         }
     }

@@ -75,14 +75,46 @@ import Testing
         }
     }
 
+    /// One router asked query after query, among them queries it refuses (an unknown port or voyage) and queries
+    /// with more or fewer via ports (the search's slots renumbered), answers each as a new router does: what the
+    /// queries before it marked is all forgotten.
+    @Test func aRouterAskedOneQueryAfterAnotherAnswersAsANewOne() throws {
+        for seed in Self.seeds.prefix(300) {
+            var generator = SplitMix64(seed: seed &+ 1 << 44)
+            let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0)
+            let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+            let network = seed % 4 < 2 ? built : built.preparedForSearches()
+            let reused = Router(network: network)
+            for query in 0..<12 {
+                let specification = schedule.specification(using: &generator)
+                var options = Self.randomOptions(schedule, specification, using: &generator)
+                let context = Comment(rawValue: "seed \(seed), query \(query): \(specification) \(options)")
+                if query % 4 == 3 {
+                    // Refused while it is prepared, after the last query's marks are forgotten.
+                    options.avoidedVoyages.insert("NOSUCHVOYAGE")
+                    #expect(throws: RoutingError.unknownVoyage("NOSUCHVOYAGE"), context) { try reused.earliestArrival(for: specification, options: options) }
+                    continue
+                }
+                let fresh = Router(network: network)
+                #expect(
+                    (try? reused.earliestArrival(for: specification, options: options))?.arrivalTime
+                        == (try? fresh.earliestArrival(for: specification, options: options))?.arrivalTime, context)
+                #expect(
+                    ((try? reused.candidates(for: specification, options: options)) ?? []).map(\.arrivalTime)
+                        == ((try? fresh.candidates(for: specification, options: options)) ?? []).map(\.arrivalTime), context)
+            }
+        }
+    }
+
     /// Costs, CO2e and transit limits: the front over the extra criteria (none, either or both), and the
-    /// earliest arrival and candidates within random maximum transit times (a different run of seeds each).
+    /// earliest arrival and candidates within random maximum transit times (a different run of seeds each; a third
+    /// of them with ports that keep cargo for hours).
     @Test(arguments: [[], [RoutingCriterion.handlingCost], [.co2e], [.handlingCost, .co2e]])
     func candidatesWithCriteriaAndTransitLimitsMatchTheOracle(criteria: Set<RoutingCriterion>) throws {
         let offset = UInt64(criteria.contains(.handlingCost) ? 1 : 0) << 40 | UInt64(criteria.contains(.co2e) ? 1 : 0) << 41
         for seed in Self.seeds {
             var generator = SplitMix64(seed: seed &+ offset &+ 1 << 43)
-            let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, figures: true)
+            let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, figures: true, longPortStays: seed % 3 == 1)
             // Every other network is prepared for many searches: its lower bounds come from the all-pairs table.
             let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
             let network = seed % 4 < 2 ? built : built.preparedForSearches()

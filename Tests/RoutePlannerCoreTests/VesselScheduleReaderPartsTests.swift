@@ -13,9 +13,12 @@ import Testing
     static func document(using generator: inout some RandomNumberGenerator) -> [UInt8] {
         let random = RandomSchedule(using: &generator, maxMovements: 60, cutOffs: Bool.random(using: &generator))
         var voyages = random.voyages
-        let repeatsVoyage = Int.random(in: 0..<6, using: &generator) == 0 && voyages.count > 1
-        if repeatsVoyage { voyages.append(voyages[0]) }
-        let repeatsReference = Int.random(in: 0..<6, using: &generator) == 0
+        // A repeat lands anywhere in the second half of the voyages, so in either half of the second part.
+        if Int.random(in: 0..<6, using: &generator) == 0 && voyages.count > 1 {
+            voyages.insert(voyages[0], at: Int.random(in: (voyages.count / 2)...voyages.count, using: &generator))
+        }
+        let repeatedReferenceAt = Int.random(in: 0..<6, using: &generator) == 0
+            ? Int.random(in: (voyages.count / 2)..<voyages.count, using: &generator) : -1
         func time(_ date: Date) -> String { Timestamp.format(seconds: Int64(date.timeIntervalSince1970), offset: 3_600) }
         var schedules: [String] = []
         for (index, voyage) in voyages.enumerated() {
@@ -26,7 +29,7 @@ import Testing
                 var stamps: [String] = []
                 if let arriving { stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(arriving.arrivalTime))"}"#) }
                 if let departing { stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(departing.departureTime))"}"#) }
-                let reference = repeatsReference && index == voyages.count - 1 && call == 0 ? "V0C0" : "V\(index)C\(call)"
+                let reference = index == repeatedReferenceAt && index > 0 && call == 0 ? "V0C0" : "V\(index)C\(call)"
                 var fields = [
                     #""transportCallReference": "\#(reference)""#,
                     #""location": {"UNLocationCode": "\#(code)"\#(Bool.random(using: &generator) ? #", "locationName": "Port \#(code)""# : "")}"#,
@@ -66,6 +69,22 @@ import Testing
         let ports = reader.ports.map { "\($0.code) \($0.name ?? "-") \($0.firstPath) \($0.firstOffset)" }
         let voyages = reader.sailings.voyages(codes: reader.ports.map(\.code))
         return (Outcome(problems: problems, ports: ports, voyages: voyages), reader.wasReadInParts)
+    }
+
+    /// Past the middle, the first object after a comma whose first key is `carrierServiceCode` is inside a vessel
+    /// schedule: the first part's reader never reaches it between two service schedules, reads on to the end, and
+    /// the result is the one pass's.
+    @Test func aGuessInsideAServiceScheduleLeavesTheFirstReaderToReadItAll() {
+        let schedules = (0..<40).map { index in
+            #"{"vessel": {"name": "Vessel \#(index)"}, "x": [0, {"carrierServiceCode": "N"}], "transportCalls": [{"transportCallReference": "R\#(index)A", "location": {"UNLocationCode": "CNSHA"}, "timestamps": [{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "2026-03-02T08:00:00Z"}], "carrierExportVoyageNumber": "V\#(index)"}, {"transportCallReference": "R\#(index)B", "location": {"UNLocationCode": "NLRTM"}, "timestamps": [{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "2026-04-01T08:00:00Z"}]}]}"#
+        }
+        let document = Array(#"[{"carrierServiceCode": "S0", "vesselSchedules": [\#(schedules.joined(separator: ","))]}, {"carrierServiceCode": "S1", "vesselSchedules": []}]"#.utf8)
+        let guess = document.withUnsafeBufferPointer { VesselScheduleReader.secondPartStart(of: $0) }
+        #expect(guess != nil && guess! < document.count - 60, "the guess falls inside the first service schedule")
+        let (whole, _) = Self.outcome(document, halvingSize: .max)
+        let (parts, wasReadInParts) = Self.outcome(document, halvingSize: 0)
+        #expect(!wasReadInParts)
+        #expect(parts == whole && whole.voyages.count == 40 && whole.problems.isEmpty)
     }
 
     @Test(arguments: 0..<2)

@@ -63,7 +63,7 @@ final class FileStream {
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             // A byte more than the size, to find the end where the size says.
             let whole = UnsafeMutableRawBufferPointer(buffer)
-            guard size >= 8 << 20 else {
+            guard size >= 8 << 20, failure == nil else {
                 count = read(into: whole)
                 if count > size { (failure, count) = (changed, 0) }
                 return

@@ -318,7 +318,7 @@ struct VesselScheduleReader {
         var call = Call(offset: json.offset())
         guard try expect(.object, &json, path) else { return call }
         try json.enterObject()
-        var hasReference = false
+        var hasReference = false, hasLocation = false
         var first = true
         while let key = try json.nextKey(first: first) {
             first = false
@@ -345,7 +345,9 @@ struct VesselScheduleReader {
                 } else {
                     error(valueOffset, path.member(.carrierExportVoyageNumber), "the voyage number is blank")
                 }
-            case "location": try readLocation(&json, path: path, into: &call)
+            case "location":
+                hasLocation = true
+                try readLocation(&json, path: path, into: &call)
             case "timestamps":
                 guard try expect(.array, &json, path.member(.timestamps)) else { continue }
                 try json.enterArray()
@@ -365,6 +367,7 @@ struct VesselScheduleReader {
             }
         }
         if !hasReference { error(call.offset, path, "no transportCallReference") }
+        if !hasLocation { error(call.offset, path, "no location: route-planner knows ports by their UN/LOCODE") }
         if call.timestampCount == 0 { error(call.offset, path, "no timestamps: a call needs its ARRI or DEPA time") }
         return call
     }

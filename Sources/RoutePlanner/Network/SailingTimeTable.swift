@@ -1,11 +1,12 @@
 import Dispatch
 
-/// The least sailing time from every port to every port of a network, computed once for a network that answers
-/// many searches (``ScheduleNetwork/preparedForSearches()``), so that a search's lower bounds read a row rather
-/// than run their own Dijkstra over the ports.
+/// The lower bounds of the time from every port to every port of a network (the least sailing times with the
+/// ports' least stays on the way), computed once for a network that answers many searches
+/// (``ScheduleNetwork/preparedForSearches()``), so that a search's lower bounds read a row rather than run their
+/// own Dijkstra over the ports.
 ///
-/// Row `target` holds what `sailingTimes(to: target, avoiding: [])` gives: the least total of the least sailing
-/// time between each pair of ports, from each port to `target`, or `RouteSearch.unreachable`.
+/// Row `target` holds what `sailingTimes(to: target, avoiding: [])` gives, from each port to `target`, or
+/// `RouteSearch.unreachable`.
 final class SailingTimeTable: Sendable {
     /// The most ports a network may have for a table: its *p*² times take 128 MB at 4,096 ports.
     static let maximumPorts = 4_096
@@ -32,7 +33,7 @@ final class SailingTimeTable: Sendable {
         }
     }
 
-    /// The least sailing times from every port to `target`.
+    /// The lower bounds of the time from arriving at every port to arriving at `target`.
     ///
     /// - Complexity: O(1): the row is shared, not copied.
     func row(to target: Int32) -> [Int64] {

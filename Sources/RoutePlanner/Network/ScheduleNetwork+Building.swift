@@ -257,7 +257,8 @@ extension ScheduleNetwork {
     ) -> [Int64] {
         var least = transshipmentSeconds
         for voyage in 0..<(voyageStart.count - 1) {
-            for m in Int(voyageStart[voyage])..<(Int(voyageStart[voyage + 1]) - 1) {
+            // A voyage has a movement (the builders refuse or skip empty ones), but an empty one would add nothing.
+            for m in Int(voyageStart[voyage])..<max(Int(voyageStart[voyage]), Int(voyageStart[voyage + 1]) - 1) {
                 let port = Int(to[m])
                 least[port] = min(least[port], departure[m + 1] - arrival[m])
             }

@@ -5,8 +5,9 @@ import Foundation
 /// A network is built once from locations and voyages and then answers any number of queries. It keeps
 /// its data in contiguous arrays with times as whole seconds since 1970 (so times after 2038 work):
 /// the movements of each voyage side by side in sailing order, the departures of each port sorted by
-/// time, and the least sailing time between every pair of ports that a movement links, which the search
-/// uses as a lower bound of the time still needed to reach a destination.
+/// time, and the least sailing time between every pair of ports that a movement links and the least time
+/// cargo stays in each port, which the search uses for a lower bound of the time still needed to reach a
+/// destination.
 ///
 /// Building the network checks the schedule and reports every problem at once; see
 /// ``init(locations:voyages:)``. Times are resolved to whole seconds.
@@ -61,8 +62,8 @@ public struct ScheduleNetwork: Sendable {
     /// shorter of the least stay of a vessel calling there (from its arrival to its next departure) and the port's
     /// transshipment time. The lower bounds add it at each port a route passes.
     let leastPortStay: [Int64]
-    /// The least sailing times between all ports, when the network was prepared for many searches
-    /// (``preparedForSearches()``).
+    /// The lower bounds of the time between all ports (`sailingTimes(to:avoiding:)`), when the network was
+    /// prepared for many searches (``preparedForSearches()``).
     var sailingTimeTable: SailingTimeTable?
 
     /// The voyages' vessels and services, and the calls' cut-offs and UTC offsets.

@@ -1,12 +1,13 @@
 extension RouteSearch {
-    /// Fills `lowerBound[stage * portCount + port]` with a lower bound of the sailing time from `port` to
-    /// the destination through the via ports not yet passed at `stage`.
+    /// Fills `lowerBound[stage * portCount + port]` with a lower bound of the time from arriving at `port` to
+    /// arriving at the destination through the via ports not yet passed at `stage`.
     ///
     /// The bound of the last stage is a reverse Dijkstra from the destination over the least sailing time
-    /// between each pair of ports (read from the network's table when it was prepared for many searches); an
-    /// earlier stage adds the way to its next via port. Waiting and
-    /// transshipment times are left out, which keeps the bound below every real continuation and makes it
-    /// consistent, so the search may still stop at the first arrival it settles.
+    /// between each pair of ports and the ``ScheduleNetwork/leastPortStay`` of each port left on the way (the
+    /// first included, the destination not), read from the network's table when it was prepared for many
+    /// searches; an earlier stage adds the way to its next via port. Any other waiting is left out, which keeps the
+    /// bound below every real continuation and makes it consistent, so the search may still stop at the first
+    /// arrival it settles. A departure's bound is the arrival's less the port's stay (`departureBound`).
     ///
     /// - Complexity: O((*v* + 1) *e* log *p*) for *p* ports, *e* port pairs and *v* via ports.
     mutating func computeLowerBounds() {

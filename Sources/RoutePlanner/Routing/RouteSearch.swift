@@ -440,7 +440,7 @@ struct RouteSearch {
         }
     }
 
-    /// The key of a state aboard `movement` with `transfers` changes of voyage at `stage`: its arrival plus
+    /// The key of a state aboard a movement (`aboard`) with `transfers` changes of voyage at `stage`: its arrival plus
     /// the lower bound from there; `nil` when it cannot arrive in time, cannot beat an arrival already found,
     /// or a state on the movement with no more changes of voyage and no fewer via ports passed was recorded.
     /// (With extra criteria, ``criteriaKey(_:transfers:stage:cost:co2:)``.)
@@ -587,7 +587,7 @@ struct RouteSearch {
         return left < Self.unreachable ? left : 0
     }
 
-    /// With extra criteria, the key of a state aboard `movement` with `transfers` changes of voyage at `stage`,
+    /// With extra criteria, the key of a state aboard a movement (`aboard`) with `transfers` changes of voyage at `stage`,
     /// `cost` and `co2` so far, as ``admissionKey(_:transfers:stage:)`` gives it; `nil` also when an itinerary
     /// found beats it, or the bag of the movement (at `stage` or past more via ports) holds a state with no more
     /// changes of voyage, cost and CO2e.

@@ -7,8 +7,9 @@ import Foundation
 /// own router over the same network.
 ///
 /// The search is a time-dependent Dijkstra (Dijkstra 1959) over the states "aboard movement *m* after
-/// *x* changes of voyage", ordered by arrival time plus a lower bound of the sailing time still needed
-/// (a reverse Dijkstra over the least sailing time between ports, A*-style). Staying aboard leads to the
+/// *x* changes of voyage", ordered by arrival time plus a lower bound of the time still needed (a reverse
+/// Dijkstra over the least sailing time between ports and the least time cargo stays in each port on the way,
+/// A*-style). Staying aboard leads to the
 /// voyage's next movement at no cost; changing vessel at a port boards, one by one and in time order, the
 /// departures from that port at or after arrival plus the port's transshipment time, and whose
 /// transshipment cut-off (TCO) the arrival meets; at the origin, only departures whose cut-offs for the
@@ -28,7 +29,7 @@ public final class Router {
     private var search: RouteSearch?
     private var pricing: CheapestItinerarySearch?
 
-    /// Whether the search prunes with lower bounds of the remaining sailing time.
+    /// Whether the search prunes with lower bounds of the remaining time.
     ///
     /// Turning it off never changes an answer, only the time it takes; it exists to measure what the
     /// bounds buy.

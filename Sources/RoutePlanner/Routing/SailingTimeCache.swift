@@ -1,4 +1,5 @@
-/// The least sailing times to destinations already searched, for the lower bounds of the next searches.
+/// The lower bounds of the time to destinations already searched (least sailing times with the ports' least
+/// stays on the way), for the next searches.
 ///
 /// A search's lower bounds are a Dijkstra over the ports from its destination (``ScheduleNetwork``'s
 /// `sailingTimes(to:avoiding:)`); on the large benchmark instance that is about 40% of the instructions of
@@ -15,7 +16,7 @@ struct SailingTimeCache {
     private var order: [Int32] = []
     private var oldest = 0
 
-    /// The least sailing time from every port to `target`.
+    /// The lower bound of the time from arriving at every port to arriving at `target`.
     ///
     /// - Complexity: O(1) when cached, else that of `sailingTimes(to:avoiding:)`.
     mutating func times(to target: Int32, in network: ScheduleNetwork) -> [Int64] {
