@@ -65,12 +65,11 @@ struct RouteSearch {
     }
 
     /// With extra criteria, per chain: the transshipment costs (cents) and CO2e (grams) of the state that changes
-    /// vessel there, its first slot and arrival, and the chain opened before it at its port and stage in its run.
+    /// vessel there, its first slot, and the chain opened before it at its port and stage in its run.
     struct ChainFigures {
         var cost: Int64
         var co2: Int64
         var firstSlot: Int32
-        var arrival: Int64
         var next: Int32
     }
 
@@ -363,7 +362,7 @@ struct RouteSearch {
                 port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, arrivingVoyageEnd: -1,
                 endSlot: originSlots.upperBound, arrival: 0))
         if isMultiCriteria {
-            criteria.chainFigures.append(ChainFigures(cost: 0, co2: 0, firstSlot: originSlots.lowerBound, arrival: 0, next: -1))
+            criteria.chainFigures.append(ChainFigures(cost: 0, co2: 0, firstSlot: originSlots.lowerBound, next: -1))
         }
         pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
 
@@ -492,7 +491,7 @@ struct RouteSearch {
             arrivingVoyage: network.voyageStart[voyage], arrivingVoyageEnd: network.voyageStart[voyage + 1], endSlot: endSlot,
             arrival: arrival)
         if isMultiCriteria {
-            startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, arrival: arrival, next: -1))
+            startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, next: -1))
             return
         }
         for index in (base + stage)..<(base + stageCount)
@@ -634,7 +633,7 @@ struct RouteSearch {
             while other >= 0 {
                 let o = chains[Int(other)], f = criteria.chainFigures[Int(other)]
                 if o.transfers <= chain.transfers && f.firstSlot <= figures.firstSlot && f.cost <= figures.cost && f.co2 <= figures.co2
-                    && (!checksTransshipmentCutOffs || f.arrival <= figures.arrival)
+                    && (!checksTransshipmentCutOffs || o.arrival <= chain.arrival)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
                 {
                     return
