@@ -135,20 +135,11 @@ struct VesselScheduleReader {
                 return nil
             }
             try json.enterArray()
-            var service = 0
-            while try json.nextElement(first: service == 0) {
-                if json.offset() == stop { return service }
-                try readService(&json, path: DocumentPath(service: service))
-                service += 1
-            }
-            guard json.isAtEnd() else {
-                error(json.offset(), nil, "unexpected text after the array of service schedules")
-                return nil
-            }
+            return try readElements(&json, stoppingAt: stop)
         } catch {
             self.error(error.offset, nil, error.message)
+            return nil
         }
-        return nil
     }
 
     /// Reads the service schedules from `start`, the first of a second part (after the comma that follows a
@@ -157,18 +148,24 @@ struct VesselScheduleReader {
         var json = JSONScanner(bytes, insideArrayAt: start)
         reserveCapacity(for: bytes.count - start)
         do {
-            var service = 0
-            while try json.nextElement(first: service == 0) {
-                try readService(&json, path: DocumentPath(service: service))
-                service += 1
-            }
-            guard json.isAtEnd() else {
-                error(json.offset(), nil, "unexpected text after the array of service schedules")
-                return
-            }
+            _ = try readElements(&json, stoppingAt: nil)
         } catch {
             self.error(error.offset, nil, error.message)
         }
+    }
+
+    /// Reads the service schedules of the document's array from where `json` is (its start, or an element after
+    /// a comma) to its end and the end of the text, numbering them from 0; stops at `stop` when it reaches it
+    /// between two of them, returning how many it read.
+    private mutating func readElements(_ json: inout JSONScanner, stoppingAt stop: Int?) throws(JSONScanner.SyntaxError) -> Int? {
+        var service = 0
+        while try json.nextElement(first: service == 0) {
+            if json.offset() == stop { return service }
+            try readService(&json, path: DocumentPath(service: service))
+            service += 1
+        }
+        if !json.isAtEnd() { error(json.offset(), nil, "unexpected text after the array of service schedules") }
+        return nil
     }
 
     /// Makes room for the references and movements of `count` bytes of a document.
