@@ -12,7 +12,7 @@ final class SailingTimeTable: Sendable {
     static let maximumPorts = 4_096
 
     let portCount: Int
-    /// One row per target, each its own array, so that a search takes its row without copying it.
+    /// One row per target, each its own array, handed out without a copy.
     private let rows: [[Int64]]
 
     /// Computes every row, spread over the machine's cores.

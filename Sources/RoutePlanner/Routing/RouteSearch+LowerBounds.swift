@@ -17,9 +17,13 @@ extension RouteSearch {
             lowerBound = [Int64](repeating: 0, count: portCount * stages)
             return
         }
-        // With one stage and no port avoided, the bounds are the sailing times to the destination as they are.
+        // With one stage and no port avoided, the bounds are the sailing times to the destination as they are,
+        // copied into the search's own memory: read in order, the row comes into the cache at the speed of the
+        // memory, where the search's scattered reads of a row of the table would each wait for it.
         if stages == 1 && !avoidsPorts {
-            lowerBound = network.sailingTimeTable?.row(to: destination) ?? sailingTimeCache.times(to: destination, in: network)
+            let row = network.sailingTimeTable?.row(to: destination) ?? sailingTimeCache.times(to: destination, in: network)
+            lowerBound.removeAll(keepingCapacity: true)
+            lowerBound.append(contentsOf: row)
             return
         }
         var bounds = [Int64](repeating: Self.unreachable, count: portCount * stages)
