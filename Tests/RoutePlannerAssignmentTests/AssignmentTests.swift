@@ -11,7 +11,7 @@ import Testing
     /// handling and transshipment costs; with limits, movements carry 10 to 40 tonnes (or no limit) and 0 to 2 reefer
     /// plugs (or no limit), and bookings weigh 3 to 20 tonnes (or nothing known).
     static func instance(
-        seed: UInt64, figures: Bool = false, limits: Bool = false
+        seed: UInt64, figures: Bool = false, limits: Bool = false, bookings bookingCount: ClosedRange<Int> = 2...4
     ) throws -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule) {
         var generator = SplitMix64(seed: seed)
         let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1, figures: figures)
@@ -27,7 +27,7 @@ import Testing
             })
         }
         let schedule = RandomSchedule(locations: base.locations, voyages: voyages, base: base.base)
-        let bookings = try (0..<Int.random(in: 2...4, using: &generator)).map { index in
+        let bookings = try (0..<Int.random(in: bookingCount, using: &generator)).map { index in
             try Booking(
                 id: "B\(index)", teu: Int.random(in: 1...4, using: &generator),
                 specification: schedule.specification(using: &generator),
@@ -107,7 +107,8 @@ import Testing
     }
 
     /// Pricing on one thread and on three (each with its router, over every third group) finds the same columns in
-    /// the same order, so the plans are the same to the last itinerary, with the first-order solver too.
+    /// the same order, and the integer stage's independent components solved on one thread and on three give the
+    /// same parts, so the plans are the same to the last itinerary, with the first-order solver too.
     @Test(arguments: [Int.max, 1]) func pricingOnSeveralThreadsGivesTheSamePlan(simplexSolves: Int) throws {
         for seed in UInt64(0)..<150 {
             let (network, bookings, _) = try Self.instance(seed: seed &+ 1 << 42)
@@ -234,10 +235,12 @@ import Testing
         }
     }
 
-    @Test func neighbourhoodSearchMatchesBruteForceOnTinyInstances() throws {
+    /// On instances of 2–4 bookings, and of 5–9 that compete for the same movements, so that neighbourhoods of a
+    /// few columns meet.
+    @Test(arguments: [2...4, 5...9]) func neighbourhoodSearchMatchesBruteForceOnTinyInstances(bookingCount: ClosedRange<Int>) throws {
         var compared = 0
         for seed in UInt64(0)..<400 {
-            let (network, bookings, schedule) = try Self.instance(seed: seed)
+            let (network, bookings, schedule) = try Self.instance(seed: seed, bookings: bookingCount)
             let context = Comment(rawValue: "seed \(seed)")
             let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
             var generation = run.columnGeneration()
@@ -247,9 +250,13 @@ import Testing
             var plan = MasterProblem.Plan(repeating: nil, count: bookings.count)
             if !model.columns.isEmpty {
                 let outcome = try generation.run()
-                let stage = IntegerStage(
+                var stage = IntegerStage(
                     master: model, router: run.router, options: run.options, budget: run.budget, report: run.report,
                     solution: outcome.solution)
+                // One neighbourhood at a time, or two or three freed together and solved side by side; each as large
+                // as the search makes them, or of a few columns at first, so that several make up one instance.
+                stage.solverWorkers = Int(seed % 3) + 1
+                stage.neighbourhoodColumns = [1_000, 2, 5][Int(seed / 3 % 3)]
                 plan = stage.improveByNeighbourhoods(plan, groups: Array(model.groups.indices), bound: outcome.bound, deadline: .now + .seconds(10))
             }
             var load = [Int](repeating: 0, count: network.movementCount)
@@ -265,6 +272,7 @@ import Testing
             compared += 1
             #expect(abs(revenue - best) < 1e-6, context)
         }
+        print("neighbourhoods, \(bookingCount) bookings: \(compared) compared")
         #expect(compared >= 300)
     }
 

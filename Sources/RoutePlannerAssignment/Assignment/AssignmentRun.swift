@@ -61,7 +61,8 @@ final class AssignmentRun {
         if let file = options.modelFile {
             try master.program.writeMPS(to: file, integer: true)
         }
-        let stage = IntegerStage(master: master, router: router, options: options, budget: budget, report: report, solution: outcome.solution)
+        var stage = IntegerStage(master: master, router: router, options: options, budget: budget, report: report, solution: outcome.solution)
+        stage.solverWorkers = pricingWorkers
         let (choice, stoppedByTime) = stage.solve(
             converged: outcome.converged, bound: outcome.bound, greedy: greedy.choice, rounding: outcome.rounding)
         guard !Task.isCancelled else { throw .cancelled }

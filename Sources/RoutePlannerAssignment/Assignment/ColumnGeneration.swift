@@ -252,7 +252,7 @@ struct ColumnGeneration {
             return (first.teu, first.kilograms, first.plugs, $0.rawValue) < (second.teu, second.kilograms, second.plugs, $1.rawValue)
         }
         let isComplete = results.withUnsafeMutableBufferPointer { results in
-            nonisolated(unsafe) let (results, master, routers, cuts, limitDuals) = (results, master, routers, cuts, limitDuals)
+            nonisolated(unsafe) let (results, master, routers, cuts) = (results, master, routers, cuts)
             return Workers.run(routers.count, over: order.count, until: deadline) { worker in
                 var costs = PricingCosts(duals: capacityDuals, smallMovements: master.smallMovements)
                 return { position in

@@ -16,6 +16,11 @@ struct IntegerStage {
     let report: AssignmentProgress
     /// The last LP solution of column generation; columns priced after it have no value in it.
     let solution: LPSolution
+    /// The threads that solve independent components side by side (GLPK keeps one environment per thread).
+    var solverWorkers = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    /// About how many columns the first neighbourhoods of ``improveByNeighbourhoods(_:groups:bound:deadline:)`` hold;
+    /// tests make them small.
+    var neighbourhoodColumns = 1_000
 
     /// The most columns a component may have to be solved as one GLPK model; larger ones are improved by
     /// large-neighbourhood search.
@@ -237,45 +242,81 @@ struct IntegerStage {
         }
         let components = Self.components(of: usable.keys.sorted(), joinedBy: groupsOfRow.values)
 
-        var result = plan
-        var isComplete = true
+        // The components to solve; a component's bookings are its own, so whether `plan` needs no improving there
+        // does not depend on the others.
+        var programs: [Program] = []
         var tooLarge: [GroupID] = []
-        var columnsLeft = usable.values.reduce(0) { $0 + $1.count }
-        for members in components {
+        for members in components where !isSolved(members, plan) {
             let componentColumns = members.flatMap { usable[$0]! }
-            defer { columnsLeft -= componentColumns.count }
-            guard !isSolved(members, result) else { continue }
             guard componentColumns.count <= largest else {
                 tooLarge += members
                 continue
             }
-            let limit = (deadline - .now) * (Double(componentColumns.count) / Double(max(1, columnsLeft)))
-            guard limit > .milliseconds(10) else {
-                isComplete = false
-                continue
-            }
             var start: [ColumnID: Int] = [:]
             for group in members { for booking in freeMembers[group]! { if let column = plan[booking] { start[column, default: 0] += 1 } } }
-            guard let (status, counts) = try? solveProgram(
-                members.map { ($0, freeMembers[$0]!.count) }, columns: componentColumns, room: room, rows: binding,
-                start: start, timeLimit: limit)
-            else {
+            programs.append(Program(members: members.map { ($0, freeMembers[$0]!.count) }, columns: componentColumns, start: start))
+        }
+        let outcomes = solvePrograms(programs, room: room, rows: binding, until: deadline)
+
+        // Each component keeps its part of `plan` unless GLPK found better; no row that could bind joins two, so the
+        // parts fit together.
+        var result = plan
+        var isComplete = true
+        for (program, outcome) in zip(programs, outcomes) {
+            guard let (status, counts) = outcome else {
                 isComplete = false
                 continue
             }
             if status != .optimal && status != .gapReached { isComplete = false }
             guard let counts else { continue }
             var candidate = result
-            for group in members {
+            for (group, _) in program.members {
                 for booking in freeMembers[group]! { candidate[booking] = nil }
                 _ = place(freeMembers[group]![...], on: usable[group]!, in: &candidate) { counts[$0, default: 0] }
             }
-            let componentBookings = members.flatMap { freeMembers[$0]! }
+            let componentBookings = program.members.flatMap { freeMembers[$0.group]! }
             if master.objective(of: candidate, bookings: componentBookings) > master.objective(of: result, bookings: componentBookings) + 1e-9 {
                 result = candidate
             }
         }
         return (result, isComplete, tooLarge)
+    }
+
+    /// One component's integer program: how many bookings of each group, on which columns, and the bookings per
+    /// column of the plan it improves.
+    struct Program {
+        var members: [(group: GroupID, count: Int)]
+        var columns: [ColumnID]
+        var start: [ColumnID: Int]
+    }
+
+    /// Solves independent programs on ``solverWorkers`` threads, largest first, each within its share (by columns)
+    /// of the time its thread has left until `deadline`.
+    ///
+    /// - Returns: Per program, in order, how GLPK ended and the bookings on each column of its best solution; `nil`
+    ///   where GLPK failed or the program's share of the time was too short to start.
+    private func solvePrograms(
+        _ programs: [Program], room: @escaping (MovementID) -> Load, rows: Set<MovementID>, until deadline: ContinuousClock.Instant
+    ) -> [(GLPKProblem.MIPResult.Status, [ColumnID: Int]?)?] {
+        var outcomes = [(GLPKProblem.MIPResult.Status, [ColumnID: Int]?)?](repeating: nil, count: programs.count)
+        let order = programs.indices.sorted { (programs[$1].columns.count, $0) < (programs[$0].columns.count, $1) }
+        let workers = max(1, min(solverWorkers, programs.count))
+        outcomes.withUnsafeMutableBufferPointer { outcomes in
+            // The master is only read while the programs are solved.
+            nonisolated(unsafe) let (stage, outcomes, room) = (self, outcomes, room)
+            _ = Workers.run(workers, over: order.count, until: deadline) { worker in
+                var columnsLeft = stride(from: worker, to: order.count, by: workers).reduce(0) { $0 + programs[order[$1]].columns.count }
+                return { position in
+                    let program = programs[order[position]]
+                    defer { columnsLeft -= program.columns.count }
+                    let limit = (deadline - .now) * (Double(program.columns.count) / Double(max(1, columnsLeft)))
+                    guard limit > .milliseconds(10) else { return }
+                    outcomes[order[position]] = try? stage.solveProgram(
+                        program.members, columns: program.columns, room: room, rows: rows, start: program.start, timeLimit: limit)
+                }
+            }
+        }
+        return outcomes
     }
 
     /// One integer program: `count` bookings of each group on the given columns, within `room` on the
