@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RoutingBenchmark",
-            dependencies: ["CAllocatedBytes", .product(name: "RoutePlanner", package: "route-planner")]
+            dependencies: ["BenchmarkSupport", "CAllocatedBytes", .product(name: "RoutePlanner", package: "route-planner")]
         ),
         .executableTarget(
             name: "ImportBenchmark",
@@ -35,7 +35,8 @@ let package = Package(
                 .product(name: "RoutePlannerAssignment", package: "route-planner"),
             ]
         ),
-        // What more than one benchmark needs: the capacities congested as the benchmark kit defines them.
+        // What more than one benchmark needs: the capacities congested as the benchmark kit defines them, and the
+        // routing benchmarks' cut-offs.
         .target(
             name: "BenchmarkSupport",
             dependencies: [.product(name: "RoutePlanner", package: "route-planner")]

@@ -6,7 +6,8 @@
 #   Benchmarks/instructions.sh --update   # write the counts as the new baseline (commit it with the change)
 #
 # The workload is InstructionBenchmark on the small standard instance (generated into Benchmarks/.data
-# once): its import from CSV and from DCSA vessel schedules (dcsa_instance.py), 400 earliest arrivals and 100 candidate searches (k = 5, 60 days) with fixed queries,
+# once): its import from CSV and from DCSA vessel schedules (dcsa_instance.py), 400 earliest arrivals (without and with
+# cut-offs on 80% of the calls) and 100 candidate searches (k = 5, 60 days) with fixed queries,
 # and the assignment of 300 bookings (assign_instance.py, seed 1) on its capacities congested as the benchmark
 # kit defines them, solved to proven optimality.
 set -euo pipefail
@@ -22,10 +23,10 @@ swift build -c release --product InstructionBenchmark >/dev/null
 bin="$(swift build -c release --show-bin-path)/InstructionBenchmark"
 baseline=instructions-baseline.txt
 report=""
-for measure in import dcsa earliest candidates assign; do
+for measure in import dcsa earliest cutoffs candidates assign; do
     out=.data/callgrind.$measure
     bookings=(); [ "$measure" = assign ] && bookings=(.data/small-bookings-300.csv)
-    # The functions are measureImport, measureDCSA, measureEarliest, measureCandidates and measureAssign (their
+    # The functions are measureImport, measureDCSA, measureEarliest, measureCutoffs, measureCandidates and measureAssign (their
     # mangled names hold them).
     # Deterministic hashing: sets and dictionaries iterate in the same order every run.
     function=${measure^}; [ "$measure" = dcsa ] && function=DCSA

@@ -8,14 +8,14 @@ import RoutePlannerAssignment
 // Benchmarks/README.md). Each measured part is one function, never inlined, that callgrind's --toggle-collect
 // selects by name.
 //
-// Usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|candidates
+// Usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|cutoffs|candidates
 //        InstructionBenchmark INSTANCE_DIR assign BOOKINGS.csv
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 && ["import", "dcsa", "earliest", "candidates"].contains(arguments[2])
+guard arguments.count == 3 && ["import", "dcsa", "earliest", "cutoffs", "candidates"].contains(arguments[2])
         || arguments.count == 4 && arguments[2] == "assign"
 else {
-    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|candidates|assign BOOKINGS.csv\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|cutoffs|candidates|assign BOOKINGS.csv\n".utf8))
     exit(2)
 }
 let folder = URL(fileURLWithPath: arguments[1])
@@ -72,7 +72,20 @@ func queries(_ voyages: [Voyage]) -> [(UnLocode, UnLocode, Date)] {
 @inline(never)
 func measureEarliest() {
     guard let network = prepared else { return }
-    let router = Router(network: network)
+    earliestArrivals(Router(network: network))
+}
+
+/// The network with cut-offs on about 80% of the calls (`withCutOffs`), prepared as `prepared` is.
+nonisolated(unsafe) var preparedWithCutOffs: ScheduleNetwork?
+
+/// The same 400 earliest arrivals with cut-offs.
+@inline(never)
+func measureCutoffs() {
+    guard let network = preparedWithCutOffs else { return }
+    earliestArrivals(Router(network: network))
+}
+
+func earliestArrivals(_ router: Router) {
     for (origin, destination, ready) in fixedQueries {
         guard let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: ready + 400 * 86_400)
         else { continue }
@@ -113,10 +126,17 @@ guard let imported else {
     exit(1)
 }
 fixedQueries = queries(imported.voyages)
-if arguments[2] != "import" { prepared = imported.network.preparedForSearches() }
+if arguments[2] == "cutoffs" {
+    var draws = BenchmarkDraws()
+    preparedWithCutOffs = try ScheduleNetwork(locations: imported.locations, voyages: withCutOffs(imported.voyages, draws: &draws).voyages)
+        .preparedForSearches()
+} else if arguments[2] != "import" {
+    prepared = imported.network.preparedForSearches()
+}
 switch arguments[2] {
 case "dcsa": measureDCSA()
 case "earliest": measureEarliest()
+case "cutoffs": measureCutoffs()
 case "candidates": measureCandidates()
 case "assign":
     let bookings = try CSVImporter().importBookings(CSVFile(contentsOf: URL(fileURLWithPath: arguments[3])), network: imported.network).value

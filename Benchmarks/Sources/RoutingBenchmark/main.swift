@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import CAllocatedBytes
 import RoutePlanner
@@ -113,25 +114,10 @@ func runAnchor() throws -> [String: Any] {
     return try JSONSerialization.jsonObject(with: pipe.fileHandleForReading.readDataToEndOfFile()) as! [String: Any]
 }
 
-// The earliest arrival with cut-offs on 80% of the calls, drawn with a fixed seed: DCO, VCO and FCO 48, 36 and 24 hours before
-// the departure (dry cargo boards by the earliest, 48 hours) and a TCO 60 hours before it. The candidates
-// with them follow the candidates below.
-var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-var callsWithCutOffs = 0
-let voyagesWithCutOffs = instance.voyages.map { voyage in
-    voyage.replacingMovements(voyage.movements.map { movement in
-        var movement = movement
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        guard Double(state >> 11) / Double(1 << 53) < 0.8 else { return movement }
-        let departure = movement.departureTime
-        movement.cutOffTimes = [
-            CutOffTime(.documentation, departure - 48 * 3600), CutOffTime(.verifiedGrossMass, departure - 36 * 3600),
-            CutOffTime(.fullContainerDelivery, departure - 24 * 3600), CutOffTime(.transshipment, departure - 60 * 3600),
-        ]
-        callsWithCutOffs += 1
-        return movement
-    })
-}
+// The earliest arrival with cut-offs on 80% of the calls (`withCutOffs`); the candidates with them follow the
+// candidates below.
+var draws = BenchmarkDraws()
+let (voyagesWithCutOffs, callsWithCutOffs) = withCutOffs(instance.voyages, draws: &draws)
 let cutOffRouter = Router(network: try ScheduleNetwork(locations: instance.locations, voyages: voyagesWithCutOffs).preparedForSearches())
 let cutOffShare = String(format: "%.0f%%", Double(callsWithCutOffs) * 100 / Double(movementCount))
 let (cutOffArrivalTimes, cutOffArrivals) = measure(passes: 3, queries: instance.queries) { query in
@@ -186,8 +172,7 @@ results.append((
 // specification and its first itinerary against the earliest arrival; with criteria the lists are longer, and k = 5
 // keeps the earliest, the cheapest and the cleanest first.
 let costedLocations = instance.locations.map { location in
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    let cost = 10 + Double((state >> 33) % 281) / 2
+    let cost = 10 + Double((draws.next() >> 33) % 281) / 2
     return Location(
         code: location.code, name: location.name, transshipmentTime: location.transshipmentTime, handlingCostPerTEU: cost,
         transshipmentCostPerTEU: cost)

@@ -382,14 +382,11 @@ struct RouteSearch {
                 if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port)) {
                     continue
                 }
+                // `pushDeparture` queued the departure only where the chain may board it, which stays so.
                 let aboard = Aboard(slot: entry.slot, in: network)
-                if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement)
-                    && canBoard(aboard.movement, slot: entry.slot, from: chain)
-                {
-                    offer(
-                        aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port),
-                        parent: chain.parent, boarded: true, cost: cost, co2: co2 + self.co2(of: aboard.movement))
-                }
+                offer(
+                    aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port),
+                    parent: chain.parent, boarded: true, cost: cost, co2: co2 + self.co2(of: aboard.movement))
                 if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
                 let state = states[Int(entry.reference)]
@@ -513,6 +510,9 @@ struct RouteSearch {
     /// Queues the first departure of a chain at or after `slot` that may still board, skipping those
     /// ``admissionKey(_:transfers:stage:)`` refuses already (they would be refused when popped too, and
     /// each skipped here saves a pass through the heap); the departures after it wait until it is popped.
+    ///
+    /// A queued departure is one the chain may board (usable, not on its arriving voyage, within its cut-offs):
+    /// that depends only on the chain and the departure, so it is not checked again when the departure is popped.
     private mutating func pushDeparture(chain index: Int32, slot first: Int32) {
         let chain = chains[Int(index)]
         let remaining = departureBound(at: chain.port, stage: Int(chain.stage))
