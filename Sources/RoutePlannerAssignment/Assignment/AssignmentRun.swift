@@ -62,7 +62,7 @@ final class AssignmentRun {
             try master.program.writeMPS(to: file, integer: true)
         }
         var stage = IntegerStage(master: master, router: router, options: options, budget: budget, report: report, solution: outcome.solution)
-        stage.solverWorkers = pricingWorkers
+        stage.solverWorkers = max(1, pricingWorkers)
         let (choice, stoppedByTime) = stage.solve(
             converged: outcome.converged, bound: outcome.bound, greedy: greedy.choice, rounding: outcome.rounding)
         guard !Task.isCancelled else { throw .cancelled }

@@ -18,8 +18,10 @@ import RoutePlanner
 /// model and its maths.
 ///
 /// The searches of seeding and pricing run on every core (at most four); what they find is added in the same
-/// order on any number of cores, so the plan does not depend on them. `assign` blocks its calling thread until
-/// the plan is made; GLPK is called from that thread only.
+/// order on any number of cores. The integer stage solves its independent components side by side on as many
+/// threads, and frees as many neighbourhoods at once; each component's result does not depend on them. So the plan
+/// does not depend on the cores unless a time limit cuts a component's solve short or the neighbourhood search
+/// runs. `assign` blocks its calling thread until the plan is made; the master program is solved on that thread.
 ///
 /// - Complexity: Each pricing round solves one LP (by simplex, or 4,000 first-order iterations of O(*z*) for
 ///   *z* non-zeros) and at most one cheapest-itinerary search per booking group, O(*m* log *m*) each for *m*

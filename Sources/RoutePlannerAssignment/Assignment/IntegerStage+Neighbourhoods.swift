@@ -9,12 +9,14 @@ extension IntegerStage {
     /// A neighbourhood starts at a group with a booking not carried, since only those can add revenue, and
     /// grows breadth first through the groups that block it (their columns ride a movement too full to take
     /// one more booking of the group), then through any shared capacity row, until it holds about `size`
-    /// columns (``neighbourhoodColumns`` at first). As many neighbourhoods as there are ``solverWorkers`` are freed at once, each from its own seed
-    /// and without the groups of those before it: where no row that could bind joins them, they are independent
-    /// components, which the re-solve solves side by side. After a pass over every such group without a gain, or
-    /// when GLPK solves the neighbourhoods quickly, they grow; when GLPK runs out of time on one, they shrink. A
-    /// neighbourhood that holds a whole connected part and is solved to the gap finishes that part. The search
-    /// ends at the requested gap, at the deadline, or when every part is finished or has all its bookings carried.
+    /// columns (``neighbourhoodColumns`` at first). As many neighbourhoods as there are ``solverWorkers`` are freed
+    /// at once, each from its own seed and without the groups of those before it: where no row that could bind
+    /// joins them, they are independent components, which the re-solve solves side by side, all within
+    /// ``AssignmentBudget/neighbourhoodLimit``. After a pass over every such group without a gain, or when GLPK
+    /// solves a batch in an eighth of that limit, they grow; when GLPK runs out of time on one, they shrink. A
+    /// neighbourhood that holds a whole connected part (meeting no other neighbourhood's group) and is solved to
+    /// the gap finishes that part. The search ends at the requested gap, at the deadline, or when every part is
+    /// finished or has all its bookings carried.
     ///
     /// - Complexity: Each neighbourhood costs O(*b* · *l*) to set up for *b* bookings of *l* legs, plus GLPK.
     func improveByNeighbourhoods(_ plan: Plan, groups searched: [GroupID], bound: Double, deadline: ContinuousClock.Instant) -> Plan {
@@ -55,7 +57,7 @@ extension IntegerStage {
             // The next seeds of the pass, each not in a neighbourhood grown before it this time.
             var taken = Set<GroupID>()
             var grown: [(groups: [GroupID], isClosed: Bool)] = []
-            while grown.count < solverWorkers && seedPosition < seeds.count {
+            while grown.count < max(1, solverWorkers) && seedPosition < seeds.count {
                 let seed = seeds[seedPosition]
                 seedPosition += 1
                 guard !taken.contains(seed) else { continue }
@@ -68,8 +70,8 @@ extension IntegerStage {
             let limit = min(deadline - start, AssignmentBudget.neighbourhoodLimit)
             let result = reoptimize(plan, freeing: chosen.flatMap { master.groups[$0].members }, deadline: start + limit)
             plan = result.plan
-            if result.isComplete {
-                for neighbourhood in grown where neighbourhood.isClosed { solved.formUnion(neighbourhood.groups) }
+            for neighbourhood in grown where neighbourhood.isClosed && neighbourhood.groups.allSatisfy({ !result.unfinished.contains($0) }) {
+                solved.formUnion(neighbourhood.groups)
             }
             neighbourhoods += grown.count
             if master.objective(of: plan) > before + 1e-9 { gainedThisPass = true }

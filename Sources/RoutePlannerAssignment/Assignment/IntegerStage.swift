@@ -16,7 +16,8 @@ struct IntegerStage {
     let report: AssignmentProgress
     /// The last LP solution of column generation; columns priced after it have no value in it.
     let solution: LPSolution
-    /// The threads that solve independent components side by side (GLPK keeps one environment per thread).
+    /// The threads that solve independent components side by side (GLPK keeps one environment per thread), and the
+    /// neighbourhoods freed at once; at least one.
     var solverWorkers = min(4, ProcessInfo.processInfo.activeProcessorCount)
     /// About how many columns the first neighbourhoods of ``improveByNeighbourhoods(_:groups:bound:deadline:)`` hold;
     /// tests make them small.
@@ -196,11 +197,12 @@ struct IntegerStage {
     ///   - largest: Components with more columns are not solved but returned as `tooLarge`.
     ///   - isSolved: Tells, for a component's groups, that `plan` needs no improving there.
     /// - Returns: The plan; whether every component was solved to the requested gap (a GLPK failure on one
-    ///   only leaves its part of `plan` as it was); the groups of the components too large to solve.
+    ///   only leaves its part of `plan` as it was), and the groups of those that were not; the groups of the
+    ///   components too large to solve.
     func reoptimize(
         _ plan: Plan, freeing free: [Int], deadline: ContinuousClock.Instant, routesLeftOut: Bool = true, largest: Int = .max,
         isSolved: (_ groups: [GroupID], Plan) -> Bool = { _, _ in false }
-    ) -> (plan: Plan, isComplete: Bool, tooLarge: [GroupID]) {
+    ) -> (plan: Plan, isComplete: Bool, unfinished: Set<GroupID>, tooLarge: [GroupID]) {
         var isFree = [Bool](repeating: false, count: master.bookings.count)
         for booking in free { isFree[booking] = true }
         let used = master.load(of: plan) { !isFree[$0] }
@@ -261,13 +263,13 @@ struct IntegerStage {
         // Each component keeps its part of `plan` unless GLPK found better; no row that could bind joins two, so the
         // parts fit together.
         var result = plan
-        var isComplete = true
+        var unfinished = Set<GroupID>()
         for (program, outcome) in zip(programs, outcomes) {
             guard let (status, counts) = outcome else {
-                isComplete = false
+                unfinished.formUnion(program.members.map(\.group))
                 continue
             }
-            if status != .optimal && status != .gapReached { isComplete = false }
+            if status != .optimal && status != .gapReached { unfinished.formUnion(program.members.map(\.group)) }
             guard let counts else { continue }
             var candidate = result
             for (group, _) in program.members {
@@ -279,7 +281,7 @@ struct IntegerStage {
                 result = candidate
             }
         }
-        return (result, isComplete, tooLarge)
+        return (result, unfinished.isEmpty, unfinished, tooLarge)
     }
 
     /// One component's integer program: how many bookings of each group, on which columns, and the bookings per
@@ -290,17 +292,22 @@ struct IntegerStage {
         var start: [ColumnID: Int]
     }
 
-    /// Solves independent programs on ``solverWorkers`` threads, largest first, each within its share (by columns)
-    /// of the time its thread has left until `deadline`.
+    /// Solves independent programs on ``solverWorkers`` threads (one where GLPK was built without thread-local
+    /// storage, and so is not thread-safe), largest first, each within its share (by columns) of the time its
+    /// thread has left until `deadline`.
+    ///
+    /// A time-limited solve can end otherwise on another number of threads, where a program's share differs; what
+    /// GLPK solves within its time does not depend on them.
     ///
     /// - Returns: Per program, in order, how GLPK ended and the bookings on each column of its best solution; `nil`
-    ///   where GLPK failed or the program's share of the time was too short to start.
+    ///   where GLPK failed, the program's share of the time was too short to start, or the deadline passed (or
+    ///   the task was cancelled) before it started.
     private func solvePrograms(
         _ programs: [Program], room: @escaping (MovementID) -> Load, rows: Set<MovementID>, until deadline: ContinuousClock.Instant
     ) -> [(GLPKProblem.MIPResult.Status, [ColumnID: Int]?)?] {
         var outcomes = [(GLPKProblem.MIPResult.Status, [ColumnID: Int]?)?](repeating: nil, count: programs.count)
         let order = programs.indices.sorted { (programs[$1].columns.count, $0) < (programs[$0].columns.count, $1) }
-        let workers = max(1, min(solverWorkers, programs.count))
+        let workers = GLPKProblem.isThreadSafe ? max(1, min(solverWorkers, programs.count)) : 1
         outcomes.withUnsafeMutableBufferPointer { outcomes in
             // The master is only read while the programs are solved.
             nonisolated(unsafe) let (stage, outcomes, room) = (self, outcomes, room)

@@ -252,6 +252,10 @@ final class GLPKProblem {
         guard code == 0 else { throw .cannotWrite(url.path) }
     }
 
+    /// Whether GLPK was built with thread-local storage, so that problems may be solved on several threads at
+    /// once, each problem on one thread (its environment is the thread's). Debian's build is.
+    static var isThreadSafe: Bool { glp_config("TLS") != nil }
+
     /// Reads a model that ``writeMPS(to:)`` wrote, as a minimisation.
     static func readMPS(from url: URL) throws(GLPKError) -> GLPKProblem {
         let problem = GLPKProblem(direction: .minimize)
