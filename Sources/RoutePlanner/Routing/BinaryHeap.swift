@@ -13,6 +13,9 @@ struct BinaryHeap<Element: Comparable> {
 
     var isEmpty: Bool { elements.isEmpty }
 
+    /// The least element, or `nil` when the heap is empty.
+    var first: Element? { elements.first }
+
     /// Inserts an element.
     ///
     /// - Complexity: O(log *n*) for *n* elements.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// States are "aboard movement *m*, after *x* changes of voyage, having passed the first *s* via ports";
 /// each is kept once in `states` with the state it came from, so itineraries can be rebuilt. Entries on
-/// the heap are either a state, keyed by its arrival plus the lower bound from its port, or the next
+/// the queue (``EntryQueue``) are either a state, keyed by its arrival plus the lower bound from its port, or the next
 /// departure of a *boarding chain*: the departures from a port, in time order, that a state arriving
 /// there may change onto.
 ///
@@ -97,7 +97,7 @@ struct RouteSearch {
         @exclusivity(unchecked) var pruningFront: [Found] = []
     }
 
-    /// An entry of the heap, ordered by key, then slot, then reference; the last two packed in one word, so
+    /// An entry of the queue, ordered by key, then slot, then reference; the last two packed in one word, so
     /// that a comparison reads two words.
     struct Entry: Comparable {
         var key: Int64
@@ -196,7 +196,7 @@ struct RouteSearch {
     private(set) var states: [State] = []
     private let criteria = CriteriaMemory()
     private var chains: [Chain] = []
-    private var heap = BinaryHeap<Entry>()
+    private var queue = EntryQueue()
     var lowerBound: [Int64] = []
     /// The earliest arrival found with at most *t* changes of voyage, at *t*; used by profile searches.
     private var bestByTransfers: [Int64] = []
@@ -356,7 +356,7 @@ struct RouteSearch {
             runStamp = 0
         }
         runStamp += 1
-        heap.removeAll()
+        queue.removeAll()
         chains.append(
             Chain(
                 port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, arrivingVoyageEnd: -1,
@@ -367,7 +367,7 @@ struct RouteSearch {
         pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
 
         var pops: UInt32 = 0
-        while let entry = heap.popMin() {
+        while let entry = queue.popMin() {
             // A cancelled task stops the search; checking the flag costs a call, so only every 4,096 states.
             pops &+= 1
             if pops & 0xFFF == 0 && Task.isCancelled {
@@ -432,7 +432,7 @@ struct RouteSearch {
         if aboard.port == destination && stage == via.count {
             record(Found(departure: departureOfRun, arrival: aboard.arrival, transfers: transfers, cost: cost, co2: co2, state: id))
         } else {
-            heap.insert(Entry(key: key, reference: id, slot: -1))
+            queue.insert(Entry(key: key, reference: id, slot: -1))
         }
     }
 
@@ -509,7 +509,7 @@ struct RouteSearch {
 
     /// Queues the first departure of a chain at or after `slot` that may still board, skipping those
     /// ``admissionKey(_:transfers:stage:)`` refuses already (they would be refused when popped too, and
-    /// each skipped here saves a pass through the heap); the departures after it wait until it is popped.
+    /// each skipped here saves a pass through the queue); the departures after it wait until it is popped.
     ///
     /// A queued departure is one the chain may board (usable, not on its arriving voyage, within its cut-offs):
     /// that depends only on the chain and the departure, so it is not checked again when the departure is popped.
@@ -531,7 +531,7 @@ struct RouteSearch {
                         co2: co2 + self.co2(of: aboard.movement))
                     : admissionKey(aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port))) != nil
             {
-                heap.insert(Entry(key: key, reference: index, slot: slot))
+                queue.insert(Entry(key: key, reference: index, slot: slot))
                 return
             }
             slot += 1
