@@ -3,10 +3,10 @@ import Foundation
 /// The working memory and the label-setting loop behind ``Router``.
 ///
 /// States are "aboard movement *m*, after *x* changes of voyage, having passed the first *s* via ports";
-/// each is kept once in `states` with the state it came from, so itineraries can be rebuilt. Entries on
-/// the queue (``EntryQueue``) are either a state, keyed by its arrival plus the lower bound from its port, or the next
-/// departure of a *boarding chain*: the departures from a port, in time order, that a state arriving
-/// there may change onto.
+/// each is kept once in `states` with the state it came from, so itineraries can be rebuilt. Entries of
+/// the queue (``EntryQueue``) are either a state, keyed by its arrival plus the lower bound from its port,
+/// or the next departure of a *boarding chain*: the departures from a port, in time order, that a state
+/// arriving there may change onto.
 ///
 /// With extra criteria (handling cost, CO2e) a state also carries its cost and CO2e so far, and a movement keeps
 /// a list of states (a *bag*) instead of one: a state is admitted unless one on the list is no worse in changes

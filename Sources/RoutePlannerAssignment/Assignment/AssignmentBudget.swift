@@ -41,8 +41,8 @@ struct AssignmentBudget {
     /// Routing left-out bookings through the capacity left, one search each, stops at nine tenths of the time.
     var placingEnd: Instant { started + limit * 0.9 }
     /// The longest the re-solve of one batch of neighbourhoods (one per worker) may take. A neighbourhood GLPK has
-    /// not closed in two seconds it
-    /// rarely closes in twenty, and the time goes further on others: on the dense benchmark (10,000 bookings, 60 s,
-    /// 0.1% asked), 1, 2, 5 and 20 seconds ended at 0.275%, 0.270%, 0.300% and 0.300%.
+    /// not closed in two seconds it rarely closes in twenty, and the time goes further on others: on the dense
+    /// benchmark (10,000 bookings, 60 s, 0.1% asked), 1, 2, 5 and 20 seconds ended at 0.275%, 0.270%, 0.300% and
+    /// 0.300%.
     static let neighbourhoodLimit = Duration.seconds(2)
 }

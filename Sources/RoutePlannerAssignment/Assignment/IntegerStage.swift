@@ -292,6 +292,9 @@ struct IntegerStage {
         var start: [ColumnID: Int]
     }
 
+    /// How GLPK ended a program, and the bookings on each column of its best solution, if it has one.
+    typealias ProgramOutcome = (status: GLPKProblem.MIPResult.Status, counts: [ColumnID: Int]?)
+
     /// Solves independent programs on ``solverWorkers`` threads (one where GLPK was built without thread-local
     /// storage, and so is not thread-safe), largest first, each within its share (by columns) of the time its
     /// thread has left until `deadline`.
@@ -299,13 +302,12 @@ struct IntegerStage {
     /// A time-limited solve can end otherwise on another number of threads, where a program's share differs; what
     /// GLPK solves within its time does not depend on them.
     ///
-    /// - Returns: Per program, in order, how GLPK ended and the bookings on each column of its best solution; `nil`
-    ///   where GLPK failed, the program's share of the time was too short to start, or the deadline passed (or
-    ///   the task was cancelled) before it started.
+    /// - Returns: Per program, in order, its outcome; `nil` where GLPK failed, the program's share of the time was
+    ///   too short to start, or the deadline passed (or the task was cancelled) before it started.
     private func solvePrograms(
         _ programs: [Program], room: @escaping (MovementID) -> Load, rows: Set<MovementID>, until deadline: ContinuousClock.Instant
-    ) -> [(GLPKProblem.MIPResult.Status, [ColumnID: Int]?)?] {
-        var outcomes = [(GLPKProblem.MIPResult.Status, [ColumnID: Int]?)?](repeating: nil, count: programs.count)
+    ) -> [ProgramOutcome?] {
+        var outcomes = [ProgramOutcome?](repeating: nil, count: programs.count)
         let order = programs.indices.sorted { (programs[$1].columns.count, $0) < (programs[$0].columns.count, $1) }
         let workers = GLPKProblem.isThreadSafe ? max(1, min(solverWorkers, programs.count)) : 1
         outcomes.withUnsafeMutableBufferPointer { outcomes in
@@ -328,12 +330,10 @@ struct IntegerStage {
 
     /// One integer program: `count` bookings of each group on the given columns, within `room` on the
     /// movements of `rows`, with `start` (bookings per column) as GLPK's first incumbent where it can take one.
-    ///
-    /// - Returns: How GLPK ended, and the bookings on each column of its best solution, if it has one.
     private func solveProgram(
         _ members: [(group: GroupID, count: Int)], columns componentColumns: [ColumnID], room: (MovementID) -> Load,
         rows: Set<MovementID>, start: [ColumnID: Int], timeLimit: Duration
-    ) throws(GLPKError) -> (GLPKProblem.MIPResult.Status, [ColumnID: Int]?) {
+    ) throws(GLPKError) -> ProgramOutcome {
         let columns = master.columns, groups = master.groups
         let problem = GLPKProblem(direction: .maximize)
         var groupRow: [GroupID: Int] = [:]
