@@ -3,7 +3,9 @@
 
 1. A weekly liner schedule from a published LINER-LIB best network (Brouer, Desaulniers, Pisinger 2014):
    every service of the result log becomes one voyage per week over --weeks weeks. A voyage is one full
-   round trip of the rotation, starting at the first listed call. Sailing time of a leg = the shortest
+   round trip of the rotation, starting at the first listed call; its vessel goes on as the voyage that leaves
+   the first call the first week after the round trip ends (continues_as), so cargo stays aboard through the
+   rotation's first call as it does in LINER-LIB's model. Sailing time of a leg = the shortest
    dist_dense.csv distance between the two calls / the service's speed, rounded up to whole hours; each call
    lasts one day (24 h); capacity = the service's vessel capacity in FFE x 2 TEU; distance_nm = that distance.
    Every port gets the same transshipment time (--transshipment-hours, 24 by default): LINER-LIB states
@@ -188,12 +190,20 @@ def main():
                 called.append(code)
         number = f"{a.prefix}{service['id']:02d}"
         vessel = f"{service['capacity']} FFE"
+        # A round trip ends back at the first call; its vessel goes on as the voyage that leaves there the first
+        # week after it arrives (the service's vessel count of weeks later, when the round trip fits them).
+        round_trip = sum(math.ceil(distances[leg] / service["speed"]) for leg in legs) + 24 * (len(legs) - 1)
+        vessels = max(1, math.ceil(round_trip / (7 * 24)))
+        if vessels != service["weeks"]:
+            print(f"  service {service['id']}: a round trip takes {vessels} weeks here, {service['weeks']} in the log")
         for week in range(a.weeks):
             t = start + timedelta(weeks=week)
+            voyage = f"{number}-W{week + 1:02d}"
+            continues_as = f"{number}-W{week + vessels + 1:02d}" if week + vessels < a.weeks else ""
             for frm, to in legs:
                 arrival = t + timedelta(hours=math.ceil(distances[(frm, to)] / service["speed"]))
-                movements.append((f"{number}-W{week + 1:02d}", number, vessel, frm, to, iso(t), iso(arrival),
-                                  service["capacity"] * 2, f"{distances[(frm, to)]:g}"))
+                movements.append((voyage, number, vessel, frm, to, iso(t), iso(arrival),
+                                  service["capacity"] * 2, f"{distances[(frm, to)]:g}", continues_as))
                 t = arrival + timedelta(days=1)
 
     directory = os.path.join(a.out, a.name)
@@ -218,7 +228,8 @@ def main():
     movements.sort(key=lambda m: (m[5], m[0]))
     with open(os.path.join(directory, "schedule.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["voyage", "service", "vessel", "from", "to", "departure", "arrival", "capacity_teu", "distance_nm"])
+        w.writerow(["voyage", "service", "vessel", "from", "to", "departure", "arrival", "capacity_teu", "distance_nm",
+                    "continues_as"])
         w.writerows(movements)
 
     demand = read_tsv(os.path.join(a.linerlib, a.demand))
