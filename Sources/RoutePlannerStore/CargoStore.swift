@@ -9,38 +9,82 @@ import RoutePlannerApplication
 /// The file is opened in WAL mode, so readers never wait for a writer, and a writer waits up to
 /// ``busyTimeout`` for another process's write to finish. Every write is one transaction: a process killed
 /// at any point leaves the file as it was before the write or after it. The schema is built by named
-/// migrations that are never edited once shipped, so a file written by this version opens in the next.
+/// migrations that are never edited once shipped, so a file written by this version opens in the next; the
+/// file's `user_version` is the number of migrations it has (``version``). A file written by a newer version
+/// is refused before anything reads or writes it.
 public final class CargoStore: Sendable {
     /// How long a write waits for another process's write before failing with ``StoreError/busy(path:)``.
     public static let busyTimeout: TimeInterval = 10
 
+    /// The version of the store's schema this code writes: its number of migrations, kept in the file's
+    /// `user_version`.
+    public static var version: Int { migrator.migrations.count }
+
     let pool: DatabasePool
     /// The file's path.
     public let path: String
+    /// Whether the file was opened for reading only, because it cannot be written: reads work, and every
+    /// write fails with ``StoreError/readOnly(path:)``.
+    public let isReadOnly: Bool
 
     /// Opens the store at a path, bringing its schema up to date, and creates it first when asked to.
     ///
     /// Only what records new cargo or customers should create a store: opened by anything else, a mistyped
-    /// path would look like a store whose cargo was lost.
+    /// path would look like a store whose cargo was lost, and an empty file is left empty. A file that cannot be
+    /// written (no write permission, or a read-only file system) is opened for reading only.
     ///
-    /// - Parameter creating: Whether a missing file is created (the default) or is an error.
+    /// - Parameter creating: Whether a missing or empty file is made a store (the default) or is an error.
     /// - Throws: ``StoreError/missing(path:)`` when the file does not exist and `creating` is `false`,
-    ///   ``StoreError/directory(path:)`` for a directory, or another ``StoreError`` when the file cannot be
-    ///   opened or is not a store.
+    ///   ``StoreError/empty(path:)`` when it is empty and `creating` is `false`, ``StoreError/directory(path:)``
+    ///   for a directory, ``StoreError/newerVersion(path:version:supportedVersion:unknownMigrations:)`` for a
+    ///   store written by a newer version, ``StoreError/outdatedReadOnly(path:version:supportedVersion:)`` for a
+    ///   read-only store of an older version, or another ``StoreError`` when the file cannot be opened or is not
+    ///   a store.
     public init(path: String, creating: Bool = true) throws(StoreError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue { throw .directory(path: path) }
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists && info.st_mode & S_IFMT == S_IFDIR { throw .directory(path: path) }
         if !exists && !creating { throw .missing(path: path) }
+        if exists && info.st_size == 0 && !creating { throw .empty(path: path) }
+        // Write permission is asked of the file itself too, so that a file made read-only stays unwritten even
+        // by a user whom permissions do not stop.
+        isReadOnly = exists && (access(path, W_OK) != 0 || info.st_mode & 0o222 == 0)
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "route-planner store"
+        configuration.readonly = isReadOnly
         do {
+            if exists && info.st_size > 0 { try Self.checkVersion(path) }
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            if isReadOnly {
+                let version = try pool.read { db in try Self.migrator.completedMigrations(db).count }
+                if version < Self.version { throw StoreError.outdatedReadOnly(path: path, version: version, supportedVersion: Self.version) }
+            } else {
+                try Self.migrator.migrate(pool)
+                try pool.write { db in
+                    if try Int.fetchOne(db, sql: "PRAGMA user_version") != Self.version { try db.execute(sql: "PRAGMA user_version = \(Self.version)") }
+                }
+            }
         } catch {
             throw StoreError(error, path: path)
+        }
+    }
+
+    /// Refuses a store written by a newer version, one whose `user_version` is above ``version`` or that has a
+    /// migration this code does not know, reading the file without writing to it.
+    private static func checkVersion(_ path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let file = try DatabaseQueue(path: path, configuration: configuration)
+        try file.read { db in
+            let recorded = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            let applied = try migrator.appliedIdentifiers(db)
+            let unknown = applied.subtracting(migrator.migrations).sorted()
+            if recorded > version || !unknown.isEmpty {
+                throw StoreError.newerVersion(path: path, version: max(recorded, applied.count), supportedVersion: version, unknownMigrations: unknown)
+            }
         }
     }
 
@@ -58,21 +102,25 @@ public final class CargoStore: Sendable {
     /// - Parameters:
     ///   - fingerprint: What identifies the schedule's contents, such as a hash of its files.
     ///   - name: How a planner knows the schedule, such as its file names.
+    ///
+    /// A read-only store is only compared with, not written.
     public func noteSchedule(fingerprint: String, name: String) throws(StoreError) -> String? {
-        do {
-            return try pool.write { db -> String? in
-                let recorded = try Row.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = 'schedule_fingerprint'")?["value"] as String?
-                let recordedName = try Row.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = 'schedule_name'")?["value"] as String?
-                let cargoCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cargo") ?? 0
-                if let recorded, recorded != fingerprint, cargoCount > 0 {
-                    return "the schedule (\(name)) differs from the one the \(cargoCount) cargo in \(path) were planned against (\(recordedName ?? "unknown")); "
-                        + "itineraries the schedule no longer sails show up in `reroute`"
-                }
-                for (key, value) in [("schedule_fingerprint", fingerprint), ("schedule_name", name)] {
-                    try db.execute(sql: "INSERT OR REPLACE INTO store_info (key, value) VALUES (?, ?)", arguments: [key, value])
-                }
-                return nil
+        func note(_ db: Database) throws -> String? {
+            let recorded = try Row.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = 'schedule_fingerprint'")?["value"] as String?
+            let recordedName = try Row.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = 'schedule_name'")?["value"] as String?
+            let cargoCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cargo") ?? 0
+            if let recorded, recorded != fingerprint, cargoCount > 0 {
+                return "the schedule (\(name)) differs from the one the \(cargoCount) cargo in \(path) were planned against (\(recordedName ?? "unknown")); "
+                    + "itineraries the schedule no longer sails show up in `reroute`"
             }
+            guard !isReadOnly else { return nil }
+            for (key, value) in [("schedule_fingerprint", fingerprint), ("schedule_name", name)] {
+                try db.execute(sql: "INSERT OR REPLACE INTO store_info (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
+            return nil
+        }
+        do {
+            return isReadOnly ? try pool.read(note) : try pool.write(note)
         } catch {
             throw StoreError(error, path: path)
         }
@@ -196,11 +244,27 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case missing(path: String)
     /// The path is a directory.
     case directory(path: String)
+    /// The file is empty, and the operation does not make it a store.
+    case empty(path: String)
+    /// The store was written by a newer version of route-planner: its schema `version` (or migrations this one
+    /// does not know) against the `supportedVersion` this one writes. Nothing was read or written.
+    case newerVersion(path: String, version: Int, supportedVersion: Int, unknownMigrations: [String])
+    /// The file cannot be written, and the operation writes.
+    case readOnly(path: String)
+    /// The file cannot be written, and it was written by an older version whose schema must be brought up to
+    /// date (a write) before this one reads it.
+    case outdatedReadOnly(path: String, version: Int, supportedVersion: Int)
+    /// The disk (or the file's size limit) is full: SQLite's `SQLITE_FULL`. Nothing of the write was kept.
+    case diskFull(path: String)
 
     init(_ error: any Error, path: String) {
         if let error = error as? StoreError { self = error; return }
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
             self = .busy(path: path)
+        } else if let error = error as? DatabaseError, error.resultCode == .SQLITE_READONLY {
+            self = .readOnly(path: path)
+        } else if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+            self = .diskFull(path: path)
         } else if let error = error as? DatabaseError {
             self = .database(path: path, message: error.message ?? error.description)
         } else {
@@ -216,6 +280,16 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .database(let path, let message): "\(path): \(message)"
         case .missing(let path): "\(path): no store there; registering a customer or booking cargo creates one"
         case .directory(let path): "\(path) is a directory; name the store's file"
+        case .empty(let path): "\(path) is an empty file, not a store; registering a customer or booking cargo makes it one"
+        case .newerVersion(let path, let version, let supported, let unknown):
+            "\(path) was written by a newer route-planner (store version \(version)"
+                + (unknown.isEmpty ? "" : ", with the migration\(unknown.count == 1 ? "" : "s") " + unknown.map { "\"\($0)\"" }.joined(separator: ", "))
+                + "), and this one knows store versions up to \(supported); it was left as it is: use the route-planner that wrote it"
+        case .readOnly(let path): "\(path) is read-only: reading works, writing does not; make the file writable, or name another store"
+        case .outdatedReadOnly(let path, let version, let supported):
+            "\(path) is read-only, and it was written by an older route-planner (store version \(version)): this one reads it once it is "
+                + "brought up to store version \(supported), which writes to it; make the file writable once"
+        case .diskFull(let path): "\(path): the disk is full (SQLITE_FULL); nothing of this change was written: free some space and try again"
         }
     }
 }

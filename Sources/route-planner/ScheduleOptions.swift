@@ -75,6 +75,9 @@ struct ScheduleOptions: ParsableArguments {
         } catch .missing {
             printError("error: --store \(path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store")
             throw ExitCode.failure
+        } catch .empty {
+            printError("error: --store \(path) is an empty file, not a store; `route-planner customer` or `route-planner book` makes it one, or name another with --store")
+            throw ExitCode.failure
         } catch {
             printError("error: --store \(error)")
             throw ExitCode.failure

@@ -28,7 +28,7 @@ import Testing
                 if let arriving { stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(arriving.arrivalTime, zone))"}"#) }
                 if let departing { stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "EST", "eventDateTime": "\#(time(departing.departureTime, zone))"}"#) }
                 var fields = [
-                    #""transportCallReference": "V\#(index)C\#(call)""#, #""location": {"UNLocationCode": "\#(code)", "locationName": "Port \#(code)"}"#,
+                    #""transportCallReference": "V\#(index)C\#(call)""#, #""carrierImportVoyageNumber": "\#(voyage.number)""#, #""location": {"UNLocationCode": "\#(code)", "locationName": "Port \#(code)"}"#,
                     #""timestamps": [\#(stamps.joined(separator: ", "))]"#,
                 ]
                 if let departing {
@@ -40,7 +40,7 @@ import Testing
                 }
                 calls.append("{" + fields.joined(separator: ", ") + "}")
             }
-            schedules.append(#"{"vessel": {"name": "Vessel \#(index)", "vesselIMONumber": "\#(9_000_000 + index)"}, "transportCalls": [\#(calls.joined(separator: ",\n"))]}"#)
+            schedules.append(#"{"vessel": {"name": "Vessel \#(index)", "vesselIMONumber": "\#(9_000_000 + index)"}, "isDummyVessel": false, "transportCalls": [\#(calls.joined(separator: ",\n"))]}"#)
         }
         let schedule = Array(#"[{"carrierServiceCode": "S1", "carrierServiceName": "Service", "vesselSchedules": [\#(schedules.joined(separator: ",\n"))]}]"#.utf8)
         var capacities: CSVFile?

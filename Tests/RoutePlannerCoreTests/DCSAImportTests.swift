@@ -174,9 +174,93 @@ import Testing
                 .replacingOccurrences(of: #""location": {"UNLocationCode": "NLRTM", "locationName": "Port NLRTM"},"#, with: ""),
         ]
         #expect(!calls[1].contains("location") && calls[1].contains("A2"))
-        let text = #"[{"carrierServiceCode": "S", "vesselSchedules": [{"transportCalls": [\#(calls.joined(separator: ","))]}]}]"#
+        let text = #"[{"carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [{"isDummyVessel": true, "transportCalls": [\#(calls.joined(separator: ","))]}]}]"#
         #expect(Self.errors(text) == [
             "schedule.json: $[0].vesselSchedules[0].transportCalls[1]: error: no location: route-planner knows ports by their UN/LOCODE",
+        ])
+    }
+
+    /// A service schedule whose `vesselSchedules` was missing or misspelt loaded with no message and no voyages.
+    @Test(arguments: [
+        (#""vesselSchedule": []"#, [
+            "schedule.json: $[0]: error: no vesselSchedules: a service schedule lists its vessels' calls there",
+            "schedule.json: $[0].vesselSchedule: warning: unknown key \"vesselSchedule\" is ignored (did you mean \"vesselSchedules\"?)",
+        ]),
+        (#""vessels": []"#, [
+            "schedule.json: $[0]: error: no vesselSchedules: a service schedule lists its vessels' calls there",
+            "schedule.json: $[0].vessels: warning: unknown key \"vessels\" is ignored",
+        ]),
+        ("", ["schedule.json: $[0]: error: no vesselSchedules: a service schedule lists its vessels' calls there"]),
+    ])
+    func aServiceScheduleWithoutItsVesselSchedulesIsAnError(member: String, messages: [String]) {
+        let text = #"[{"carrierServiceName": "Asia-Europe 7", "carrierServiceCode": "AE7"\#(member.isEmpty ? "" : ", " + member)}]"#
+        #expect(Self.errors(text) == messages)
+    }
+
+    /// A misspelt `cutOffTimes` dropped the cut-offs without a word.
+    @Test func aMisspeltMemberIsAWarningAtItsPath() throws {
+        let text = Self.document([
+            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""cutoffTimes": [{"cutOffDateTimeCode": "FCO", "cutOffDateTime": "2026-03-01T08:00:00Z"}]"#]),
+            Self.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z", extra: [#""location ": {}"#, #""carrier code": "X""#]),
+        ], vessel: #"{"name": "Maersk Kiel", "flagg": "DK"}"#)
+        let imported = try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: text))
+        let path = "schedule.json: $[0].vesselSchedules[0]"
+        #expect(imported.diagnostics.map(\.description) == [
+            "\(path).vessel.flagg: warning: unknown key \"flagg\" is ignored (did you mean \"flag\"?)",
+            "\(path).transportCalls[0].cutoffTimes: warning: unknown key \"cutoffTimes\" is ignored (did you mean \"cutOffTimes\"?)",
+            "\(path).transportCalls[1][\"location \"]: warning: unknown key \"location \" is ignored (did you mean \"location\"?)",
+            "\(path).transportCalls[1][\"carrier code\"]: warning: unknown key \"carrier code\" is ignored",
+        ])
+        #expect(imported.value.network.voyage("V")?.movements.first?.cutOffTimes == [])
+        // Each diagnostic also carries the line and column of its key.
+        let column = text.distance(from: text.startIndex, to: try #require(text.range(of: #""flagg""#)).lowerBound) + 1
+        #expect(imported.diagnostics.first?.line == 1 && imported.diagnostics.first?.column == column)
+    }
+
+    /// The standard's required members of the objects read: ServiceSchedule, VesselSchedule, TransportCall, Timestamp and
+    /// CutOffTime (the vessel and the location require none, though route-planner needs a call's UN/LOCODE).
+    @Test func everyRequiredMemberMissingIsAnError() {
+        let calls = [
+            #"{"transportCallReference": "C1", "location": {"UNLocationCode": "CNSHA", "locationName": "Shanghai"}, "carrierExportVoyageNumber": "V", "timestamps": [{"eventTypeCode": "DEPA", "eventDateTime": "2026-03-02T08:00:00Z"}], "cutOffTimes": [{"cutOffDateTime": "2026-03-01T08:00:00Z"}, {"cutOffDateTimeCode": "FCO"}]}"#,
+            #"{"carrierImportVoyageNumber": "V", "location": {"UNLocationCode": "NLRTM", "locationName": "Rotterdam"}}"#,
+        ]
+        let text = #"[{"carrierServiceCode": "S", "vesselSchedules": [{"transportCalls": [\#(calls.joined(separator: ",\n"))]}]}, {"carrierServiceName": "T", "vesselSchedules": []}]"#
+        let path = "schedule.json: $[0].vesselSchedules[0]"
+        #expect(Self.errors(text) == [
+            "schedule.json: $[0]: error: no carrierServiceName",
+            "\(path): error: no isDummyVessel (true or false)",
+            "\(path).transportCalls[0]: error: no carrierImportVoyageNumber",
+            "\(path).transportCalls[0].timestamps[0]: error: no eventClassifierCode (PLN, EST or ACT)",
+            "\(path).transportCalls[0].cutOffTimes[0]: error: no cutOffDateTimeCode",
+            "\(path).transportCalls[0].cutOffTimes[1]: error: no cutOffDateTime",
+            "\(path).transportCalls[1]: error: no transportCallReference",
+            "\(path).transportCalls[1]: error: no timestamps: a call needs its ARRI or DEPA time",
+            "schedule.json: $[1]: error: no carrierServiceCode",
+            "schedule.json: $[1].vesselSchedules: warning: no vessel schedules: nothing sails in this service",
+        ])
+    }
+
+    /// JSON that the reader took as it was: an invalid escape, a raw control character, a key given twice.
+    @Test func invalidJSONInsideAValueIsAnErrorAtItsPath() {
+        let text = Self.document([
+            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""portVisitReference": "A\x""#])
+                .replacingOccurrences(of: "Port CNSHA", with: "Port\tCNSHA"),
+            Self.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z", extra: [
+                #""timestamps": []"#, #""universalExportVoyageReference": "\u12G4""#, #""portVisit\u0052eference": "P""#, #""x": {"address": {"city": "A", "city": "B"}}"#,
+                #""x": 1"#,
+            ]),
+        ], vessel: "{\"name\": \"Maersk\nKiel\"}")
+        let path = "schedule.json: $[0].vesselSchedules[0]"
+        #expect(Self.errors(text) == [
+            "\(path).vessel.name: error: a control character (U+000A) in a string: JSON writes it escaped, as \\n",
+            "\(path).transportCalls[0].location.locationName: error: a control character (U+0009) in a string: JSON writes it escaped, as \\t",
+            "\(path).transportCalls[0].portVisitReference: error: invalid escape \"\\x\" in a string: JSON's escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u with four hexadecimal digits",
+            "\(path).transportCalls[1].timestamps: error: the key \"timestamps\" is given twice in one object",
+            "\(path).transportCalls[1].universalExportVoyageReference: error: invalid escape \"\\u12G4\" in a string: JSON's escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u with four hexadecimal digits",
+            "\(path).transportCalls[1].portVisitReference: error: the key \"portVisitReference\" is written with escapes; route-planner matches keys as written: write it without escapes",
+            "\(path).transportCalls[1].x: warning: unknown key \"x\" is ignored",
+            "\(path).transportCalls[1].x: error: the key \"city\" is given twice in one object",
+            "\(path).transportCalls[1].x: error: the key \"x\" is given twice in one object",
         ])
     }
 
@@ -204,7 +288,7 @@ import Testing
         // A document whose one call carries a 100 MB field the reader does not need, then a bad time.
         let padding = String(repeating: "x", count: 100 << 20)
         let text = Self.document([
-            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""facilityName": "\#(padding)""#]),
+            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""portVisitReference": "\#(padding)""#]),
             Self.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00"),
         ])
         #expect(Self.errors(text) == [

@@ -21,8 +21,10 @@ import Foundation
 /// - Nor does DCSA carry distances. A distance file gives them by pair of ports (`from`, `to`, `distance_nm`; a
 ///   pair given one way serves both); without one a movement sails its ports' estimated sea distance.
 ///
-/// An import is all or nothing: every problem is reported at once, each located by its JSON path, up to
-/// ``errorLimit`` errors. The mapping is documented in docs/DCSA.md.
+/// An import is all or nothing: every problem is reported at once, each located by its JSON path (and its line
+/// and column), up to ``errorLimit`` errors. A member the standard requires that is missing, a key given twice,
+/// and a string that is not JSON (an invalid escape, a raw control character) are errors; a key the standard
+/// does not define for its object is a warning. The mapping is documented in docs/DCSA.md.
 public struct DCSAImporter: Sendable {
     /// The most errors reported one by one, from 1 to a million.
     public var errorLimit: Int {

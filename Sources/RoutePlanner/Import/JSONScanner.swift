@@ -7,6 +7,10 @@ import Foundation
 /// copied but what the reader decodes, so a document of hundreds of megabytes reads in one pass with no
 /// memory beyond its bytes. Nesting is limited to ``maximumDepth``.
 ///
+/// Text that is not JSON ends the reading (a ``SyntaxError`` thrown), except where the reading can go on: a string's
+/// invalid escape or raw control character, and a key given twice in an object the scanner skips. Those are kept
+/// in ``flaws``, for the reader to report with the place it knows.
+///
 /// - Complexity: Every byte is read a bounded number of times.
 struct JSONScanner {
     /// The kinds of JSON value.
@@ -25,6 +29,9 @@ struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
     private var depth = 0
+    /// What is not JSON but did not stop the reading, in the order found; the reader takes them with
+    /// ``takeFlaws()``.
+    private(set) var flaws: [SyntaxError] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -59,6 +66,12 @@ struct JSONScanner {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         default: throw unexpected("a value")
         }
+    }
+
+    /// The flaws found since the last call, handed over.
+    mutating func takeFlaws() -> [SyntaxError] {
+        defer { flaws = [] }
+        return flaws
     }
 
     /// Whether the text has nothing but white space left.
@@ -129,7 +142,8 @@ struct JSONScanner {
 
     /// Reads a string: the bytes between its quotes, escapes undecoded, and whether it has any.
     ///
-    /// Control characters inside a string are taken as they are, although JSON wants them escaped.
+    /// An invalid escape and a control character that is not escaped (JSON wants `\n`, not a line break) are
+    /// flaws (``flaws``): the string is read as it is.
     mutating func string() throws(SyntaxError) -> (text: UnsafeBufferPointer<UInt8>, isEscaped: Bool) {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("a string") }
@@ -144,12 +158,74 @@ struct JSONScanner {
             let end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
             guard let escape = memchr(base + from, Int32(UInt8(ascii: "\\")), end - from) else {
                 index = end + 1
+                if Self.containsControlByte(base + start, count: end - start) { noteControlByte(in: start..<end) }
                 return (UnsafeBufferPointer(rebasing: bytes[start..<end]), isEscaped)
             }
             isEscaped = true
-            from = base.distance(to: escape.assumingMemoryBound(to: UInt8.self)) + 2
+            let at = base.distance(to: escape.assumingMemoryBound(to: UInt8.self))
+            checkEscape(at: at)
+            from = at + 2
         }
         throw SyntaxError(offset: opening, message: "the file ends inside a string (is it cut short?)")
+    }
+
+    /// Notes a flaw when the escape at `offset` is none of JSON's: `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, and
+    /// `\u` with four hexadecimal digits.
+    private mutating func checkEscape(at offset: Int) {
+        guard offset + 1 < bytes.count else { return }
+        switch bytes[offset + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
+        case UInt8(ascii: "u"):
+            let digits = (offset + 2)..<min(offset + 6, bytes.count)
+            if digits.count == 4 && digits.allSatisfy({ Self.isHexDigit(bytes[$0]) }) { return }
+        default: break
+        }
+        let end = min(bytes[offset + 1] == UInt8(ascii: "u") ? offset + 6 : offset + 2, bytes.count)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+        flaws.append(SyntaxError(
+            offset: offset,
+            message: "invalid escape \(quoted(text)) in a string: JSON's escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u with four hexadecimal digits"))
+    }
+
+    /// Notes the first control character in `range`, which holds one.
+    private mutating func noteControlByte(in range: Range<Int>) {
+        guard let offset = range.first(where: { bytes[$0] < 0x20 }) else { return }
+        let hex = String(bytes[offset], radix: 16, uppercase: true)
+        let code = String(repeating: "0", count: 4 - hex.count) + hex
+        let escape = switch bytes[offset] {
+        case 0x08: "\\b"
+        case 0x09: "\\t"
+        case 0x0A: "\\n"
+        case 0x0C: "\\f"
+        case 0x0D: "\\r"
+        default: "\\u" + code
+        }
+        flaws.append(SyntaxError(offset: offset, message: "a control character (U+\(code)) in a string: JSON writes it escaped, as \(escape)"))
+    }
+
+    /// Whether any of `count` bytes is below 0x20, eight at a time.
+    private static func containsControlByte(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(start)
+        var offset = 0
+        // A byte below 0x20 is the only one whose top bit is set by subtracting 0x20 and clear in the byte itself;
+        // no borrow crosses into a byte above the first such one (Anderson, "Bit Twiddling Hacks", hasless).
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            offset += 8
+        }
+        while offset < count {
+            if start[offset] < 0x20 { return true }
+            offset += 1
+        }
+        return false
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// Reads a string and decodes its escapes; invalid escapes and UTF-8 become U+FFFD.
@@ -171,8 +247,14 @@ struct JSONScanner {
         case .object:
             try enterObject()
             var first = true
-            while try nextKey(first: first) != nil {
+            // Made only for an object that has keys: the keys seen, to find one given twice.
+            var keys: Set<String> = []
+            while let key = try nextKey(first: first) {
                 first = false
+                let text = String(decoding: key, as: UTF8.self)
+                if !keys.insert(text).inserted {
+                    flaws.append(SyntaxError(offset: bytes.baseAddress!.distance(to: key.baseAddress!) - 1, message: "the key \(quoted(text)) is given twice in one object"))
+                }
                 try skipValue()
             }
         case .array:

@@ -7,6 +7,9 @@ import Foundation
 /// the export voyage of the call it departs from, and consecutive movements of one voyage make a
 /// ``Voyage``. A call's time is its latest known timestamp of each type: ACT over EST over PLN, and the
 /// later of two of one classifier. The cut-off times of a call belong to the movement that departs it.
+///
+/// The keys of each object it reads are checked against the members the standard defines for it
+/// (``StandardMembers``): a required one missing and a key given twice are errors, another key a warning.
 struct VesselScheduleReader {
     /// A problem at a byte offset of the document, with the JSON path of its value when known.
     struct Problem {
@@ -73,14 +76,24 @@ struct VesselScheduleReader {
     var hasErrors: Bool { errorCount > 0 }
 
     mutating func error(_ offset: Int, _ path: DocumentPath?, _ message: @autoclosure () -> String) {
+        error(offset, at: path?.description, message())
+    }
+
+    /// Reports an error at a JSON path written out.
+    mutating func error(_ offset: Int, at path: @autoclosure () -> String?, _ message: @autoclosure () -> String) {
         errorCount += 1
         guard errorCount <= errorLimit else { return }
-        problems.append(Problem(offset: offset, path: path?.description, severity: .error, message: message()))
+        problems.append(Problem(offset: offset, path: path(), severity: .error, message: message()))
     }
 
     mutating func warning(_ offset: Int, _ path: DocumentPath?, _ message: @autoclosure () -> String) {
+        warning(offset, at: path?.description, message())
+    }
+
+    /// Reports a warning at a JSON path written out.
+    mutating func warning(_ offset: Int, at path: @autoclosure () -> String?, _ message: @autoclosure () -> String) {
         guard problems.count < errorLimit * 10 else { return }
-        problems.append(Problem(offset: offset, path: path?.description, severity: .warning, message: message()))
+        problems.append(Problem(offset: offset, path: path(), severity: .warning, message: message()))
     }
 
     // MARK: The document
@@ -137,6 +150,7 @@ struct VesselScheduleReader {
             try json.enterArray()
             return try readElements(&json, stoppingAt: stop)
         } catch {
+            reportFlaws(&json, at: nil)
             self.error(error.offset, nil, error.message)
             return nil
         }
@@ -150,6 +164,7 @@ struct VesselScheduleReader {
         do {
             _ = try readElements(&json, stoppingAt: nil)
         } catch {
+            reportFlaws(&json, at: nil)
             self.error(error.offset, nil, error.message)
         }
     }
@@ -162,6 +177,7 @@ struct VesselScheduleReader {
         while try json.nextElement(first: service == 0) {
             if json.offset() == stop { return service }
             try readService(&json, path: DocumentPath(service: service))
+            if !json.flaws.isEmpty { reportFlaws(&json, at: DocumentPath(service: service).description) }
             service += 1
         }
         if !json.isAtEnd() { error(json.offset(), nil, "unexpected text after the array of service schedules") }
@@ -243,15 +259,15 @@ struct VesselScheduleReader {
         var code: String?, name: String?
         var hasCode = false
         let firstVoyage = sailings.voyageCount
-        var first = true
-        while let key = try json.nextKey(first: first) {
-            first = false
-            switch Key(key) {
+        var keys = ObjectKeys(StandardMembers.serviceSchedule, at: path)
+        while let key = try nextKey(&json, &keys) {
+            switch key {
             case "carrierServiceCode":
                 hasCode = true
                 code = try text(&json, path.member(.carrierServiceCode))
             case "carrierServiceName": name = try text(&json, path.member(.carrierServiceName))
             case "vesselSchedules":
+                let listOffset = json.offset()
                 guard try expect(.array, &json, path.member(.vesselSchedules)) else { continue }
                 try json.enterArray()
                 var index = 0
@@ -259,10 +275,13 @@ struct VesselScheduleReader {
                     try readVesselSchedule(&json, path: path.vesselSchedule(index))
                     index += 1
                 }
+                if index == 0 { warning(listOffset, path.member(.vesselSchedules), "no vessel schedules: nothing sails in this service") }
             default: try json.skipValue()
             }
         }
         if !hasCode { error(offset, path, "no carrierServiceCode") }
+        if !keys.has("carrierServiceName") { error(offset, path, "no carrierServiceName") }
+        if !keys.has("vesselSchedules") { error(offset, path, "no vesselSchedules: a service schedule lists its vessels' calls there") }
         for index in firstVoyage..<sailings.voyageCount {
             sailings.service[index] = code
             sailings.serviceName[index] = name
@@ -275,17 +294,15 @@ struct VesselScheduleReader {
         try json.enterObject()
         var vessel: String?, imo: String?
         var calls: [Call] = []
-        var first = true
-        while let key = try json.nextKey(first: first) {
-            first = false
-            switch Key(key) {
+        var keys = ObjectKeys(StandardMembers.vesselSchedule, at: path)
+        while let key = try nextKey(&json, &keys) {
+            switch key {
             case "vessel":
                 guard try expect(.object, &json, path.member(.vessel)) else { continue }
                 try json.enterObject()
-                var firstKey = true
-                while let key = try json.nextKey(first: firstKey) {
-                    firstKey = false
-                    switch Key(key) {
+                var vesselKeys = ObjectKeys(StandardMembers.vessel, at: path.member(.vessel))
+                while let key = try nextKey(&json, &vesselKeys) {
+                    switch key {
                     case "name": vessel = try text(&json, path.member(.vesselName))
                     case "vesselIMONumber":
                         let valueOffset = json.offset()
@@ -306,6 +323,7 @@ struct VesselScheduleReader {
             default: try json.skipValue()
             }
         }
+        if !keys.has("isDummyVessel") { error(offset, path, "no isDummyVessel (true or false)") }
         makeVoyages(calls, vessel: vessel, imo: imo, path: path, offset: offset)
     }
 
@@ -316,10 +334,9 @@ struct VesselScheduleReader {
         guard try expect(.object, &json, path) else { return call }
         try json.enterObject()
         var hasReference = false, hasLocation = false
-        var first = true
-        while let key = try json.nextKey(first: first) {
-            first = false
-            switch Key(key) {
+        var keys = ObjectKeys(StandardMembers.transportCall, at: path)
+        while let key = try nextKey(&json, &keys) {
+            switch key {
             case "transportCallReference":
                 let valueOffset = json.offset()
                 guard try expect(.string, &json, path.member(.transportCallReference)) else { continue }
@@ -364,6 +381,7 @@ struct VesselScheduleReader {
             }
         }
         if !hasReference { error(call.offset, path, "no transportCallReference") }
+        if !keys.has("carrierImportVoyageNumber") { error(call.offset, path, "no carrierImportVoyageNumber") }
         if !hasLocation { error(call.offset, path, "no location: route-planner knows ports by their UN/LOCODE") }
         if call.timestampCount == 0 { error(call.offset, path, "no timestamps: a call needs its ARRI or DEPA time") }
         return call
@@ -379,10 +397,9 @@ struct VesselScheduleReader {
         // The name is decoded only when it is kept: for a port's first call that names it.
         var name: (text: UnsafeBufferPointer<UInt8>, isEscaped: Bool)?
         var hasCode = false
-        var first = true
-        while let key = try json.nextKey(first: first) {
-            first = false
-            switch Key(key) {
+        var keys = ObjectKeys(StandardMembers.location, at: path)
+        while let key = try nextKey(&json, &keys) {
+            switch key {
             case "UNLocationCode":
                 hasCode = true
                 let valueOffset = json.offset()
@@ -433,10 +450,9 @@ struct VesselScheduleReader {
         try json.enterObject()
         var type: Name?, classifier: Name?, time: (seconds: Int64, offset: Int)?
         var hasTime = false
-        var first = true
-        while let key = try json.nextKey(first: first) {
-            first = false
-            switch Key(key) {
+        var keys = ObjectKeys(StandardMembers.timestamp, at: path)
+        while let key = try nextKey(&json, &keys) {
+            switch key {
             case "eventTypeCode": type = try name(&json, path.member(.eventTypeCode), among: Self.eventTypes)
             case "eventClassifierCode": classifier = try name(&json, path.member(.eventClassifierCode), among: Self.classifiers)
             case "eventDateTime":
@@ -471,10 +487,9 @@ struct VesselScheduleReader {
         try json.enterObject()
         var codeText: String?, time: (seconds: Int64, offset: Int)?
         var hasTime = false
-        var first = true
-        while let key = try json.nextKey(first: first) {
-            first = false
-            switch Key(key) {
+        var keys = ObjectKeys(StandardMembers.cutOffTime, at: path)
+        while let key = try nextKey(&json, &keys) {
+            switch key {
             case "cutOffDateTimeCode": codeText = try text(&json, path.member(.cutOffDateTimeCode))
             case "cutOffDateTime":
                 hasTime = true
@@ -619,7 +634,7 @@ struct VesselScheduleReader {
     }
 
     /// A key of the document, matched against the names the reader knows without making a `String`.
-    private struct Key {
+    struct Key {
         let bytes: UnsafeBufferPointer<UInt8>
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
