@@ -295,7 +295,7 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
             var other = try #require(try await one.cargo("OTHER"))
             try other.register(Sample.receive)
             await #expect(throws: StoreError.conflict(trackingId: "ABC123")) {
-                try await one.save([other, try readByOne.registering(Sample.unloadInRotterdam)])
+                try await one.save([other, try readByOne.registering(Sample.loadInHongKong)])
             }
             #expect(try await fresh.cargo("OTHER")?.handlingEvents == [])
             #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])

@@ -55,7 +55,7 @@ import Testing
             == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC registered. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC.")
         #expect(presenter.content(for: RegisterHandlingEventResponse(event: Sample.receive, outcome: .duplicate, cargo: cargo)).text
             == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC was already registered; nothing changed. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC.")
-        let misdirected = CargoSummary(try Sample.cargo(events: [Sample.receive, Sample.unloadInHamburg, Sample.loadInHongKong]))
+        let misdirected = CargoSummary(try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg]))
         #expect(presenter.content(for: RegisterHandlingEventResponse(event: Sample.loadInHongKong, outcome: .recordedOutOfOrder, cargo: misdirected)).text
             == "Cargo ABC123: load at HKHKG on AE1-0100W at Mon 2 Mar 2026, 00:00 UTC registered out of order (an earlier event than the last known; the cargo's state follows completion times). Now in port, misdirected.")
     }

@@ -99,7 +99,7 @@ import Testing
         #expect(tracked.hasPrefix(
             "tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta\n"
                 + "RP000001,1,ACME,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-30T23:59:59Z,DRY,false,onTrack,notReceived,,,receive,CNSHA,,,2026-"))
-        #expect(try Self.run(store, ["cargo", "--format", "csv"]).output == tracked)
+        #expect(try Self.run(store, ["cargo", "--format", "csv"]).output.hasPrefix(tracked))
     }
 
     @Test(arguments: [
