@@ -74,7 +74,10 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var routeCargo: RouteCargoCoordinator {
-        Coordinator(RouteCargoInteractor(locations: locations, voyages: voyages, cargo: cargo), presenter: RouteCargoPresenter(format: format))
+        Coordinator(
+            controller: Controller(
+                useCase: RouteCargoInteractor(locations: locations, voyages: voyages, cargo: cargo), check: RouteCargoRequest.scheduleCheck(voyages)),
+            presenter: RouteCargoPresenter(format: format))
     }
 
     public var assignToRoute: AssignToRouteCoordinator {

@@ -54,6 +54,7 @@ public enum AssignmentPictures {
         var counts: [(label: String, colour: String, count: Int, teu: Int)] = [
             ("carried", Palette.category(2), 0, 0), ("no room (capacity)", Palette.category(3), 0, 0),
             ("no itinerary in time", Palette.gone, 0, 0), ("not searched (time)", Palette.category(1), 0, 0),
+            ("unprofitable", Palette.category(5), 0, 0), ("not placed (solve stopped)", Palette.category(4), 0, 0),
         ]
         for assignment in plan.assignments {
             let index = switch assignment.reason {
@@ -61,12 +62,14 @@ public enum AssignmentPictures {
             case .capacity?: 1
             case .noItinerary?: 2
             case .notSearched?: 3
+            case .unprofitable?: 4
+            case .notPlaced?: 5
             }
             counts[index].count += 1
             counts[index].teu += assignment.booking.teu
         }
         return BarChart(title: "Bookings", bars: counts.filter { $0.count > 0 || $0.label == "carried" }.map {
-            .init(label: $0.label, value: Double($0.count), colour: $0.colour, text: "\(number(Double($0.count))) bookings, \(number(Double($0.teu))) TEU")
+            .init(label: $0.label, value: Double($0.count), colour: $0.colour, text: "\(number(Double($0.count))) booking\($0.count == 1 ? "" : "s"), \(number(Double($0.teu))) TEU")
         }).picture()
     }
 
@@ -168,6 +171,9 @@ public enum AssignmentPictures {
         case .capacity(let legs)?: "no room on " + legs.prefix(3).map { "\($0.voyage) \($0.from)→\($0.to)" }.joined(separator: ", ")
         case .noItinerary?: "no itinerary in time"
         case .notSearched?: "not searched in the time limit"
+        case .unprofitable(let revenue, let handling, let penalty)?:
+            "unprofitable: handling \(number(handling)) per TEU, revenue \(number(revenue))" + (penalty > 0 ? " + penalty \(number(penalty))" : "") + " per TEU"
+        case .notPlaced?: "not placed: the solve stopped first"
         case nil: "not carried"
         }
     }

@@ -45,12 +45,15 @@ struct BookCommand: AsyncParsableCommand {
             guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, weight == nil, !cargo.isGiven else {
                 throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --weight, --cargo-type, --dangerous-goods or --max-transit with it (the file's weight_tonnes, cargo_type, dangerous_goods and max_transit_days columns give them).")
             }
-        } else if from == nil || to == nil || ready == nil || deadline == nil || customer == nil {
-            throw ValidationError("Give --from, --to, --ready, --deadline and --customer (and --teu, --revenue when known), or --bookings FILE.")
         }
     }
 
     func run() async throws {
+        // Checked here, not in validate(), which runs before an unknown flag is named: a misspelt --from is
+        // reported as such, not as a missing one.
+        if bookings == nil && (from == nil || to == nil || ready == nil || deadline == nil || customer == nil) {
+            throw ValidationError("Give --from, --to, --ready, --deadline and --customer (and --teu, --revenue when known), or --bookings FILE.")
+        }
         let asOf = self.asOf.flatMap(Self.date)
         let app = try schedule.composition(store: store.store, creating: true, now: { asOf ?? Date() })
         if let bookings {

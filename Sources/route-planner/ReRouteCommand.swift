@@ -8,8 +8,9 @@ struct ReRouteCommand: AsyncParsableCommand {
         discussion: """
             Without a tracking id: every cargo that is not routed, misdirected, misrouted, or rides a leg the schedule \
             (with the what-if flags) no longer sails as planned. Example: route-planner reroute --cancel-voyage WS15-W09 \
-            answers "which of my cargo lose their route, and what are their options?". Nothing changes but the options \
-            listed; assign one with assign-route ID N.
+            answers "which of my cargo lose their route, and what are their options?": with what-if flags, the cargo \
+            not routed are left out and counted. Nothing changes but the options listed; assign one with \
+            assign-route ID N.
             """)
 
     @Argument(help: "A cargo's tracking id; every cargo that needs it without one.") var trackingId: String?
@@ -25,7 +26,8 @@ struct ReRouteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store, scenario: try whatIf.scenario()).reRouteCargo
-        let form = ReRouteCargoForm(trackingId: trackingId ?? "", limit: String(k), avoidVoyages: avoidVoyage)
+        // A what-if question asks which cargo loses its route: the cargo that had none are counted, not listed.
+        let form = ReRouteCargoForm(trackingId: trackingId ?? "", limit: String(k), avoidVoyages: avoidVoyage, includesNotRouted: !whatIf.isGiven)
         try await ReRouteRendering().run(coordinator, form, as: format, flags: ["limit": "k", "avoidVoyages": "avoid-voyage"], check: whatIf.reject)
     }
 }
@@ -45,7 +47,12 @@ struct ReRouteRendering: Rendering {
         default: break
         }
         let entries = presenter.content(for: response)
-        guard !entries.isEmpty else { return lines(["Every cargo is on track and its itinerary still sails."]) }
+        let leftOut = response.notRoutedLeftOut == 0 ? [] : [
+            "Left out: \(response.notRoutedLeftOut) cargo not routed, which no what-if changes; reroute without what-if flags lists them."
+        ]
+        guard !entries.isEmpty else {
+            return lines([response.notRoutedLeftOut == 0 ? "Every cargo is on track and its itinerary still sails." : "Every routed cargo is on track and its itinerary still sails."] + leftOut)
+        }
         var table: [String] = []
         for entry in entries {
             table.append("Cargo \(entry.cargo.trackingId) (\(entry.cargo.route), \(entry.cargo.size)): \(entry.reason)")
@@ -55,6 +62,6 @@ struct ReRouteRendering: Rendering {
                 table += RouteOutput.table(entry.options).split(separator: "\n").map { "  " + $0 }
             }
         }
-        return lines(table)
+        return lines(table + leftOut)
     }
 }

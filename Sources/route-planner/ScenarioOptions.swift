@@ -23,6 +23,9 @@ struct ScenarioOptions: ParsableArguments {
         _ = try scenario()
     }
 
+    /// Whether any what-if flag is given.
+    var isGiven: Bool { !(cancelVoyage.isEmpty && closePort.isEmpty && delay.isEmpty && capacity.isEmpty) }
+
     /// The what-if flags as given, such as "--cancel-voyage WS25-W07", for a picture's caption.
     var summary: String {
         let flags = cancelVoyage.map { "--cancel-voyage \($0)" } + closePort.map { "--close-port \($0)" }

@@ -65,6 +65,13 @@ import Testing
             BookingAssignment(booking: late, itinerary: nil, reason: .capacity(fullLegs: [full])),
             BookingAssignment(booking: try Booking(id: "B3", teu: 1, specification: Sample.specification), itinerary: nil, reason: .noItinerary),
             BookingAssignment(booking: try Booking(id: "B4", teu: 1, specification: Sample.specification), itinerary: nil, reason: nil),
+            BookingAssignment(
+                booking: try Booking(id: "B5", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
+                reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0)),
+            BookingAssignment(
+                booking: try Booking(id: "B6", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
+                reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000)),
+            BookingAssignment(booking: try Booking(id: "B7", teu: 1, specification: Sample.specification), itinerary: nil, reason: .notPlaced),
         ], busiest: [full])
         let report = AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 2))
         #expect(report.bookings == [
@@ -72,11 +79,23 @@ import Testing
             "B2  5 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU)",
             "B3  1 TEU  not carried: no itinerary reaches SESTO by the deadline",
             "B4  1 TEU  not carried",
+            "B5  2 TEU  not carried: unprofitable: handling costs 1,250 per TEU against revenue of 1,000 per TEU",
+            "B6  2 TEU  not carried: unprofitable: handling costs 2,500 per TEU against revenue of 1,000 per TEU and a penalty of 1,000 per TEU left out",
+            "B7  1 TEU  not carried: an itinerary with room pays, but the solve stopped before it placed the booking",
         ])
+        // The CSV and JSON say the same.
+        let csv = AssignmentDocument.csv(plan).split(separator: "\n")
+        #expect(csv.suffix(3) == [
+            "B5,2,no,,,,,,,\"unprofitable: handling 1250 per TEU, revenue 1000 per TEU\"",
+            "B6,2,no,,,,,,,\"unprofitable: handling 2500 per TEU, revenue 1000 per TEU, penalty 1000 per TEU\"",
+            "B7,1,no,,,,,,,not placed: the solve stopped first",
+        ])
+        let json = AssignmentDocument.json(plan)
+        #expect(json.contains("\"handlingCostPerTEU\" : 1250,") && json.contains("\"kind\" : \"unprofitable\"") && json.contains("\"kind\" : \"notPlaced\""))
         #expect(report.totals == [
-            "Carried: 1 of 4 bookings, 1,000 TEU",
+            "Carried: 1 of 7 bookings, 1,000 TEU",
             "Revenue: 1,000; greedy baseline 800 (+25.00%)",
-            "left out: 7 TEU",
+            "left out: 12 TEU",
             "Solver: optimal; objective 1000.00, bound 1000.00, gap 0.000%, 1.5 s",
             "Model: 12 itineraries, 7 rows, 2 pricing rounds",
             "Kept: 2 cargo already routed, whose TEU the capacities leave out",

@@ -70,6 +70,17 @@ import Testing
         #expect(try await repository.allCargo().map(\.trackingId) == ["RP000001", "RP000002"])
     }
 
+    /// A customer id is matched without regard to case, as ports and tracking ids are; the cargo names the
+    /// customer by the id it was registered under.
+    @Test func theCustomerIsFoundWhateverTheCase() async throws {
+        let (interactor, repository) = Self.app()
+        var form = Self.form
+        form.customer = "acme"
+        let booked = try await interactor.execute(try BookCargoRequest.create(form).get()).get().cargo
+        #expect(booked.customerId == "ACME")
+        #expect(try await repository.cargo(booked.trackingId)?.customerId == "ACME")
+    }
+
     @Test func theInteractorRefusesADeadlineThatHasPassed() async throws {
         let cargo = InMemoryCargoRepository()
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])

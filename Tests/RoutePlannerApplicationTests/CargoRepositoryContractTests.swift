@@ -132,7 +132,16 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
     try await customers.save(Customer(id: "ACME", name: "Acme Lines")!)
     #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Lines")!, Customer(id: "GLOBEX", name: "Globex")!],
             sourceLocation: sourceLocation)
-    #expect(try await customers.customer("acme") == nil, sourceLocation: sourceLocation)
+    // Ids are matched without regard to case, as ports and tracking ids are; a customer keeps the id it was first
+    // registered under, which its cargo names.
+    #expect(try await customers.customer("acme") == Customer(id: "ACME", name: "Acme Lines"), sourceLocation: sourceLocation)
+    #expect(try await customers.customer("Globex") == Customer(id: "GLOBEX", name: "Globex"), sourceLocation: sourceLocation)
+    try await customers.save(Customer(id: "acme", name: "Acme Freight")!)
+    #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Freight")!, Customer(id: "GLOBEX", name: "Globex")!],
+            sourceLocation: sourceLocation)
+    try await customers.save(Customer(id: "Überseering", name: "Überseering Logistik")!)
+    #expect(try await customers.customer("üBERSEERING")?.id == "Überseering", sourceLocation: sourceLocation)
+    #expect(try await customers.customer("ACM") == nil, sourceLocation: sourceLocation)
 }
 
 @Suite struct InMemoryRepositoryContractTests {
@@ -286,7 +295,7 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
             var other = try #require(try await one.cargo("OTHER"))
             try other.register(Sample.receive)
             await #expect(throws: StoreError.conflict(trackingId: "ABC123")) {
-                try await one.save([other, try readByOne.registering(Sample.unloadInRotterdam)])
+                try await one.save([other, try readByOne.registering(Sample.loadInHongKong)])
             }
             #expect(try await fresh.cargo("OTHER")?.handlingEvents == [])
             #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])

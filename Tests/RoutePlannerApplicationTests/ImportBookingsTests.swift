@@ -84,6 +84,39 @@ import Testing
         #expect(try await repository.allCargo().count == 1)
     }
 
+    /// Customer ids in the file and the request are matched without regard to case; the cargo names the customer
+    /// by the id it was registered under, and a booking booked before is found whatever the case of its customer.
+    @Test func customerIdsAreMatchedWhateverTheCase() async throws {
+        let repository = InMemoryCargoRepository()
+        let file = try Self.bookings(["BK-1,HKHKG,SESTO,2026-03-01,2026-04-15,2,,", "BK-2,HKHKG,SESTO,2026-03-01,2026-04-15,1,,globex"])
+        defer { try? FileManager.default.removeItem(at: file) }
+        let interactor = await Self.interactor(repository)
+        let response = try await interactor.execute(ImportBookingsRequest(file: file, customerId: "Acme")).get()
+        #expect(response.cargo.map(\.customerId) == ["ACME", "GLOBEX"])
+        let again = await interactor.execute(ImportBookingsRequest(file: file, customerId: "acme"))
+        guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = again else { Issue.record("\(again)"); return }
+        #expect(diagnostics.map(\.message) == ["booking BK-1 is already booked as cargo RP000001", "booking BK-2 is already booked as cargo RP000002"])
+    }
+
+    /// A file with its header and no rows, and a TEU too large to represent, say so.
+    @Test func anEmptyFileAndAHugeSizeSaySo() async throws {
+        let repository = InMemoryCargoRepository()
+        let empty = try Self.bookings([])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = await Self.interactor(repository).execute(ImportBookingsRequest(file: empty, customerId: "ACME"))
+        guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = none else { Issue.record("\(none)"); return }
+        #expect(diagnostics.map(\.description) == ["\(empty.relativePath):2:1: error: no bookings: the file has its header and no rows"])
+        let huge = try Self.bookings(["BK-1,HKHKG,SESTO,2026-03-01,2026-04-15,1e400,,", "BK-2,HKHKG,SESTO,2026-03-01,2026-04-15,99999999999999999999,,"])
+        defer { try? FileManager.default.removeItem(at: huge) }
+        let large = await Self.interactor(repository).execute(ImportBookingsRequest(file: huge, customerId: "ACME"))
+        guard case .failure(.fileErrors(let errors, omitted: 0)) = large else { Issue.record("\(large)"); return }
+        #expect(errors.map(\.message) == [
+            "teu \"1e400\" is too large to represent: a booking holds at most 2147483647 TEU",
+            "teu \"99999999999999999999\" is too large to represent: a booking holds at most 2147483647 TEU",
+        ])
+        #expect(try await repository.allCargo().isEmpty)
+    }
+
     @Test func aRowWhoseDeadlineHasPassedIsAnError() async throws {
         let repository = InMemoryCargoRepository()
         let file = try Self.bookings(["NEW,HKHKG,SESTO,2026-03-01,2026-04-15,2,,", "LATE,HKHKG,SESTO,2026-01-01,2026-01-31,2,,"])

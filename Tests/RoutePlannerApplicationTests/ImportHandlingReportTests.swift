@@ -42,15 +42,16 @@ import Testing
     @Test func theInteractorRegistersEveryRow() async throws {
         let repository = InMemoryCargoRepository([try Sample.cargo("A", events: [Sample.receive]), try Sample.cargo("B")])
         let file = try Self.report([
+            "B,load,HKHKG,AE1-0100W,2026-03-02T00:00:00Z,",
             "B,receive,HKHKG,,2026-03-01T00:00:00Z,",
-            "A,unload,NLRTM,AE1-0100W,2026-03-30T00:00:00Z,2026-03-30T06:00:00Z",
             "A,load,HKHKG,AE1-0100W,2026-03-02T00:00:00Z,",
+            "A,unload,NLRTM,AE1-0100W,2026-03-30T00:00:00Z,2026-03-30T06:00:00Z",
             "A,receive,HKHKG,,2026-03-01T00:00:00Z,",
         ])
         defer { try? FileManager.default.removeItem(at: file) }
         let response = try await Self.interactor(repository).execute(ImportHandlingReportRequest(file: file)).get()
-        #expect(response.rows == 4)
-        #expect(response.registered == 3)
+        #expect(response.rows == 5)
+        #expect(response.registered == 4)
         #expect(response.outOfOrder == 1)
         #expect(response.duplicates == 1)
         #expect(response.cargo.map(\.trackingId) == ["A", "B"])
@@ -58,7 +59,22 @@ import Testing
         #expect(a.handlingEvents.map(\.kind) == [.receive, .load, .unload])
         #expect(a.handlingEvents[2].registrationTime == SampleVoyages.day(3, 30, hour: 6))
         #expect(a.handlingEvents[1].registrationTime == SampleVoyages.day(11, 1))
-        #expect(try await repository.cargo("B")?.handlingEvents.map(\.kind) == [.receive])
+        #expect(try await repository.cargo("B")?.handlingEvents.map(\.kind) == [.receive, .load])
+    }
+
+    /// An unload from a voyage the cargo never boarded is refused in a report too, in its voyage column, naming
+    /// the last load; nothing of the report is registered.
+    @Test func anUnloadFromAVoyageNeverBoardedIsAnError() async throws {
+        let repository = InMemoryCargoRepository([try Sample.cargo("A", events: [Sample.receive, Sample.loadInHongKong])])
+        let file = try Self.report(["A,unload,SESTO,NF-0310N,2026-04-03T00:00:00Z,"])
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = await Self.interactor(repository).execute(ImportHandlingReportRequest(file: file))
+        guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = result else { Issue.record("\(result)"); return }
+        #expect(diagnostics.map(\.message) == [
+            "cargo A: the cargo was never loaded onto NF-0310N, so it cannot be unloaded from it: its last recorded load is load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z",
+        ])
+        #expect(diagnostics.map(\.column) == [16])
+        #expect(try await repository.cargo("A")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
     }
 
     @Test func theInteractorRegistersNothingWhenARowIsWrong() async throws {

@@ -73,6 +73,21 @@ import Testing
         #expect(try response.entries[0].options.get().first?.voyageNumbers == ["AE1-0100W", "BF-0410E"])
     }
 
+    /// A what-if question (which cargo loses its route?) lists the cargo whose itinerary the change disrupts, and
+    /// counts the cargo not routed instead of listing them with their options.
+    @Test func aWhatIfQuestionCountsTheCargoNotRoutedInsteadOfListingThem() async throws {
+        let network = try ScheduleNetwork(locations: SampleLocations.all, voyages: SampleVoyages.all.filter { $0.number != "NF-0310N" })
+        let (interactor, _) = Self.interactor(
+            [try Sample.cargo(events: [Sample.receive]), try Sample.cargo("B-OPEN", routed: false), try Sample.cargo("C-OPEN", routed: false)],
+            network: network)
+        let form = ReRouteCargoForm(includesNotRouted: false)
+        let response = try await interactor.execute(try ReRouteCargoRequest.create(form).get()).get()
+        #expect(response.entries.map(\.cargo.trackingId) == ["ABC123"])
+        #expect(response.notRoutedLeftOut == 2)
+        let every = try await interactor.execute(try ReRouteCargoRequest.create(ReRouteCargoForm()).get()).get()
+        #expect(every.entries.map(\.cargo.trackingId) == ["ABC123", "B-OPEN", "C-OPEN"] && every.notRoutedLeftOut == 0)
+    }
+
     @Test func theInteractorAnswersForOneCargoEvenOnTrack() async throws {
         let claimed = try Sample.cargo("CLAIMED", events: [Sample.receive, Sample.claim])
         let (interactor, _) = Self.interactor([try Sample.cargo(events: [Sample.receive]), claimed])

@@ -55,7 +55,7 @@ import Testing
             == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC registered. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC.")
         #expect(presenter.content(for: RegisterHandlingEventResponse(event: Sample.receive, outcome: .duplicate, cargo: cargo)).text
             == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC was already registered; nothing changed. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC.")
-        let misdirected = CargoSummary(try Sample.cargo(events: [Sample.receive, Sample.unloadInHamburg, Sample.loadInHongKong]))
+        let misdirected = CargoSummary(try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg]))
         #expect(presenter.content(for: RegisterHandlingEventResponse(event: Sample.loadInHongKong, outcome: .recordedOutOfOrder, cargo: misdirected)).text
             == "Cargo ABC123: load at HKHKG on AE1-0100W at Mon 2 Mar 2026, 00:00 UTC registered out of order (an earlier event than the last known; the cargo's state follows completion times). Now in port, misdirected.")
     }
@@ -74,15 +74,15 @@ import Testing
 
     @Test func theInteractorRegistersInCompletionOrder() async throws {
         let (interactor, repository) = Self.app(try Sample.cargo())
-        let receive = try await interactor.execute(Self.request("receive", "HKHKG", "", "2026-03-01T00:00:00Z")).get()
-        #expect(receive.outcome == .recorded)
-        #expect(receive.event.registrationTime == Self.registeredAt)  // the clock, rounded down to the second
+        let load = try await interactor.execute(Self.request("load", "HKHKG", "AE1-0100W", "2026-03-02T00:00:00Z")).get()
+        #expect(load.outcome == .recorded)
+        #expect(load.event.registrationTime == Self.registeredAt)  // the clock, rounded down to the second
         let unload = try await interactor.execute(Self.request("unload", "NLRTM", "AE1-0100W", "2026-03-30T00:00:00Z")).get()
         #expect(unload.outcome == .recorded)
-        let load = try await interactor.execute(Self.request("load", "HKHKG", "AE1-0100W", "2026-03-02T00:00:00Z")).get()
-        #expect(load.outcome == .recordedOutOfOrder)
-        #expect(load.cargo.delivery.transportStatus == .inPort)
-        #expect(load.cargo.delivery.nextExpectedActivity?.description == "load at NLRTM on NF-0310N")
+        let receive = try await interactor.execute(Self.request("receive", "HKHKG", "", "2026-03-01T00:00:00Z")).get()
+        #expect(receive.outcome == .recordedOutOfOrder)
+        #expect(receive.cargo.delivery.transportStatus == .inPort)
+        #expect(receive.cargo.delivery.nextExpectedActivity?.description == "load at NLRTM on NF-0310N")
         let stored = try #require(try await repository.cargo("ABC123"))
         #expect(stored.handlingEvents.map(\.kind) == [.receive, .load, .unload])
     }
@@ -98,6 +98,19 @@ import Testing
         let (interactor, _) = Self.app(try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong]))
         let response = try await interactor.execute(Self.request("unload", "DEHAM", "AE1-0100W", "2026-04-01T00:00:00Z")).get()
         #expect(response.cargo.isMisdirected)
+    }
+
+    /// An unload from a voyage the cargo never boarded is impossible: refused, naming the last load, not
+    /// registered as a misdirection.
+    @Test func theInteractorRefusesAnUnloadFromAVoyageNeverBoarded() async throws {
+        let (interactor, repository) = Self.app(try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong]))
+        #expect(await interactor.execute(Self.request("unload", "SESTO", "NF-0310N", "2026-04-03T00:00:00Z")) == .failure(.invalidOperation(
+            "Cargo ABC123: the cargo was never loaded onto NF-0310N, so it cannot be unloaded from it: its last recorded load is "
+                + "load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z.")))
+        let (received, _) = Self.app(try Sample.cargo(events: [Sample.receive]))
+        #expect(await received.execute(Self.request("unload", "NLRTM", "AE1-0100W", "2026-03-30T00:00:00Z")) == .failure(.invalidOperation(
+            "Cargo ABC123: the cargo was never loaded onto AE1-0100W, so it cannot be unloaded from it: no load is recorded before; register the load first.")))
+        #expect(try await repository.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
     }
 
     @Test(arguments: [

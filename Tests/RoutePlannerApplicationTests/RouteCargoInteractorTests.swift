@@ -86,6 +86,30 @@ import Testing
         guard case .failure(.noRoute(_, nil)) = nowhere else { Issue.record("\(nowhere)"); return }
     }
 
+    /// A ready time after the schedule's last departure, or a deadline before its first, is a field error that
+    /// says what the schedule covers, not "no sailing connects"; the earliest possible arrival is searched over
+    /// the whole schedule, however long before it the cargo is ready.
+    @Test func checksTheDatesAgainstTheSchedule() async throws {
+        let controller = Controller(useCase: Self.interactor(), check: RouteCargoRequest.scheduleCheck(Sample.schedule))
+        let span = try #require(Sample.network.departureSpan)
+        let covers = "The schedule's departures run from \(CSVWriter.timestamp(span.lowerBound)) to \(CSVWriter.timestamp(span.upperBound))"
+        let early = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: "2020-03-01"))
+        #expect(early == .failure(.validation(ValidationError(fields: ["deadline": covers + ": enter a deadline after the first."]))))
+        let late = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2030-01-01", deadline: "2030-03-01"))
+        #expect(late == .failure(.validation(ValidationError(fields: ["ready": covers + ": enter a ready time no later than the last."]))))
+        // Ready six years before the schedule, with a deadline it cannot meet: the earliest possible arrival is found.
+        let deadline = span.lowerBound + 86_400
+        let ready = Sample.utc("2020-01-01T00:00:00Z")
+        let long = await controller.handle(RouteCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: CSVWriter.timestamp(deadline)))
+        let earliest = try Sample.network.earliestArrival(for: RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: try #require(Sample.network.lastArrival)))
+        let specification = try RouteSpecification(origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: deadline)
+        #expect(long == .failure(.domain(.noRoute(specification, earliestPossibleArrival: earliest.arrivalTime))))
+        // A booked cargo is routed by its own specification from where it is: nothing to check here.
+        #expect(try RouteCargoRequest.create(RouteCargoForm(trackingId: "ABC123")).get().fieldErrors(against: span).isEmpty)
+    }
+
     @Test func routesABookedCargoAndStoresTheOffer() async throws {
         let repository = InMemoryCargoRepository([try Sample.cargo(routed: false)])
         let response = try await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "ABC123"))).get()

@@ -80,6 +80,57 @@ import Testing
         return best
     }
 
+    /// Every booking left out has the true reason, checked against all its itineraries: `capacity` names the
+    /// legs, each full for the booking, and some itinerary would pay; `unprofitable` says that none pays, with
+    /// the least handling cost per TEU of any; `noItinerary` that there is none; a plan solved to optimality
+    /// leaves nothing `notPlaced` or `notSearched`.
+    static func expectTrueReasons(
+        _ plan: AssignmentPlan, _ network: ScheduleNetwork, _ schedule: RandomSchedule, penalty: Double = 0, _ context: Comment
+    ) {
+        let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+        // What the plan loads on each movement: TEU, tonnes and reefer plugs.
+        var load = [(teu: Int, tonnes: Double, plugs: Int)](repeating: (0, 0, 0), count: network.movementCount)
+        for assignment in plan.carried {
+            for id in network.movementIDs(of: assignment.itinerary!) {
+                let booking = assignment.booking
+                load[id.rawValue] = (load[id.rawValue].teu + booking.teu, load[id.rawValue].tonnes + (booking.weight ?? 0), load[id.rawValue].plugs + booking.reeferPlugs)
+            }
+        }
+        for assignment in plan.assignments where assignment.itinerary == nil {
+            let booking = assignment.booking
+            let context = Comment(rawValue: "\(context.rawValue), booking \(booking.id): \(String(describing: assignment.reason))")
+            func fits(on id: ScheduleNetwork.MovementID, beside used: (teu: Int, tonnes: Double, plugs: Int)) -> Bool {
+                used.teu + booking.teu <= network.capacity(of: id) && used.tonnes + (booking.weight ?? 0) <= Double(network.weightCapacity(of: id) ?? .max)
+                    && used.plugs + booking.reeferPlugs <= network.reeferPlugs(of: id) ?? .max
+            }
+            // The itineraries whose movements can take the booking at all, and their handling cost per TEU.
+            let possible = oracle.itineraries(for: booking.specification).filter { network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: (0, 0, 0)) } }
+            let handling = possible.map(\.knownHandlingCostPerTEU)
+            let worth = (booking.revenuePerTEU ?? 1) + penalty
+            switch assignment.reason {
+            case .capacity(let legs)?:
+                #expect(!legs.isEmpty, context)
+                #expect(legs.allSatisfy { $0.load + booking.teu > $0.capacity
+                    || $0.weightLoad + (booking.weight ?? 0) > Double($0.weightCapacity ?? .max)
+                    || $0.plugLoad + booking.reeferPlugs > $0.reeferPlugs ?? .max }, context)
+                // Some itinerary that can take it pays, or every one rides a movement too small for it.
+                #expect(handling.contains { $0 < worth } || possible.isEmpty, context)
+                // Optimal, so no itinerary on which the booking pays has room for it.
+                if plan.status == .optimal {
+                    #expect(!possible.contains { $0.knownHandlingCostPerTEU < worth && network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: load[$0.rawValue]) } }, context)
+                }
+            case .unprofitable(let revenue, let cost, let penaltyPerTEU)?:
+                #expect(revenue == booking.revenuePerTEU ?? 1 && penaltyPerTEU == penalty, context)
+                #expect(!handling.isEmpty && handling.allSatisfy { $0 >= worth - 1e-9 }, context)
+                #expect(abs(cost - (handling.min() ?? .nan)) < 1e-9, context)
+            case .noItinerary?:
+                #expect(oracle.itineraries(for: booking.specification).isEmpty, context)
+            case .notPlaced?, .notSearched?, nil:
+                #expect(plan.status != .optimal, context)
+            }
+        }
+    }
+
     static func expectValid(_ plan: AssignmentPlan, _ network: ScheduleNetwork, _ bookings: [Booking], _ context: Comment) {
         #expect(plan.assignments.map(\.booking) == bookings, context)
         var load = [Int](repeating: 0, count: network.movementCount), tonnes = [Double](repeating: 0, count: network.movementCount)
@@ -138,6 +189,7 @@ import Testing
             let plan = try run.solve()
             let context = Comment(rawValue: "seed \(seed)")
             Self.expectValid(plan, network, bookings, context)
+            Self.expectTrueReasons(plan, network, schedule, context)
             guard let best = Self.bruteForceRevenue(network, bookings, schedule) else { continue }
             compared += 1
             #expect(abs(plan.revenue - best) < 1e-6, context)
@@ -157,7 +209,7 @@ import Testing
     /// Revenue less handling cost, with a penalty per TEU left out on some seeds: the plan's objective (less its
     /// transit tie-break, under a cent) is the best there is, and the bound bounds it.
     @Test func maximisesRevenueLessHandlingCostWithThePenalty() throws {
-        var compared = 0, costly = 0
+        var compared = 0, costly = 0, unprofitable = 0, full = 0
         for seed in UInt64(0)..<300 {
             let (network, bookings, schedule) = try Self.instance(seed: seed &+ 1 << 40, figures: true)
             let penalty = [0.0, 0, 150, 1_000][Int(seed % 4)]
@@ -166,6 +218,11 @@ import Testing
             let plan = try run.solve()
             let context = Comment(rawValue: "seed \(seed) penalty \(penalty)")
             Self.expectValid(plan, network, bookings, context)
+            Self.expectTrueReasons(plan, network, schedule, penalty: penalty, context)
+            for assignment in plan.assignments {
+                if case .unprofitable? = assignment.reason { unprofitable += 1 }
+                if case .capacity? = assignment.reason { full += 1 }
+            }
             #expect(abs(plan.profit - (plan.revenue - plan.handlingCost)) < 1e-6, context)
             guard let best = Self.bruteForceRevenue(network, bookings, schedule, profit: true, penalty: penalty) else { continue }
             compared += 1
@@ -176,6 +233,7 @@ import Testing
             #expect(plan.bound >= best - 1e-6, context)
         }
         #expect(compared >= 200 && costly >= 100, "compared \(compared), with handling costs \(costly)")
+        #expect(unprofitable >= 50 && full >= 20, "left out as unprofitable \(unprofitable), for capacity \(full)")
     }
 
     /// Weight and reefer plugs as well as TEU, on tiny instances where they bind: the best plan there is, under all
@@ -189,19 +247,13 @@ import Testing
             let plan = try run.solve()
             let context = Comment(rawValue: "seed \(seed)")
             Self.expectValid(plan, network, bookings, context)
+            Self.expectTrueReasons(plan, network, schedule, context)
             guard let best = Self.bruteForceRevenue(network, bookings, schedule) else { continue }
             compared += 1
             // Instances where TEU alone would allow more than weight and plugs do.
             if let teuOnly = Self.bruteForceRevenue(try Self.withoutLimits(network), bookings, schedule), teuOnly > best + 1e-6 { limited += 1 }
             #expect(abs(plan.revenue - best) < 1e-6, context)
             #expect(plan.bound >= best - 1e-6, context)
-            for assignment in plan.assignments {
-                guard case .capacity(let legs)? = assignment.reason else { continue }
-                // A leg named full is full for this booking in some measure.
-                #expect(legs.allSatisfy { $0.load + assignment.booking.teu > $0.capacity
-                    || $0.weightLoad + (assignment.booking.weight ?? 0) > Double($0.weightCapacity ?? .max)
-                    || $0.plugLoad + assignment.booking.reeferPlugs > $0.reeferPlugs ?? .max }, context)
-            }
         }
         #expect(compared >= 300 && limited >= 30, "compared \(compared), limited by weight or plugs \(limited)")
     }

@@ -15,9 +15,14 @@ import Testing
             let reason: Reason?
         }
         struct Leg: Decodable { let voyage, from, to, departure, arrival: String }
-        struct Reason: Decodable { let kind: String }
+        struct Reason: Decodable {
+            let kind: String
+            let fullMovements: [Movement]
+            let revenuePerTEU, handlingCostPerTEU, penaltyPerTEU: Double?
+        }
         struct Movement: Decodable { let voyage, from, to, departure: String; let load, capacity: Int }
         let version: Int
+        let status: String
         let carriedTEU: Int
         let bookings: [Booking]
         let movements: [Movement]
@@ -42,9 +47,23 @@ import Testing
         let movements = Dictionary(grouping: try Self.rows("schedule.csv"), by: { $0["voyage"]! }).mapValues { $0.sorted { $0["departure"]! < $1["departure"]! } }
         var load: [String: Int] = [:]  // "voyage from departure" → TEU
         var carriedTEU = 0
+        var reasons: [String: Int] = [:]
         for booking in document.bookings {
             guard booking.carried else {
-                #expect(booking.legs.isEmpty && ["noItinerary", "capacity"].contains(booking.reason?.kind), "\(booking.booking)")
+                #expect(booking.legs.isEmpty, "\(booking.booking)")
+                // Every reason is true to its kind: a capacity reason names the full movements, an unprofitable one
+                // says the handling cost is not below the revenue.
+                let reason = try #require(booking.reason, "\(booking.booking)")
+                reasons[reason.kind, default: 0] += 1
+                switch reason.kind {
+                case "noItinerary": break
+                case "capacity": #expect(!reason.fullMovements.isEmpty && reason.fullMovements.allSatisfy { $0.load + booking.teu > $0.capacity }, "\(booking.booking)")
+                case "unprofitable":
+                    let (revenue, handling, penalty) = (try #require(reason.revenuePerTEU), try #require(reason.handlingCostPerTEU), try #require(reason.penaltyPerTEU))
+                    #expect(handling >= revenue + penalty && reason.fullMovements.isEmpty, "\(booking.booking)")
+                case "notPlaced": #expect(document.status != "optimal", "\(booking.booking)")
+                default: Issue.record("\(booking.booking): reason \(reason.kind)")
+                }
                 continue
             }
             carriedTEU += booking.teu
@@ -66,6 +85,8 @@ import Testing
             }
         }
         #expect(carriedTEU == document.carriedTEU && carriedTEU > 0)
+        // The bundled bookings: some pay on no itinerary, and those are not said to lack room.
+        #expect(reasons["unprofitable", default: 0] > 0 && reasons["noItinerary", default: 0] > 0, "\(reasons)")
         let capacity = Dictionary(uniqueKeysWithValues: movements.values.joined().map { ("\($0["voyage"]!) \($0["from"]!) \($0["departure"]!)", Int($0["capacity_teu"]!)!) })
         for (movement, teu) in load { #expect(teu <= capacity[movement]!, "\(movement): \(teu) TEU") }
         // The document's own loads agree.

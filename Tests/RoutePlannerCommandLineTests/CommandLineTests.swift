@@ -43,6 +43,12 @@ import Testing
         ("route-bad-values", ["route", "--from", "cnsha", "--to", "NLRTM", "--ready", "2026-03-02T08:00", "-k", "0"]),
         ("route-unknown-port", ["route", "--from", "CNSHA", "--to", "NLRTX"]),
         ("route-no-route", ["route", "--from", "CNSHA", "--to", "NLRTM", "--deadline", "2026-03-20"]),
+        // Dates the schedule does not cover are field errors that say what it covers.
+        ("route-before-schedule", ["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2020-01-01"]),
+        // A misspelt flag is named, not reported as a missing one.
+        ("book-misspelt-flag", [
+            "book", "--as-of", "2026-03-01", "--form", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME",
+        ]),
         ("route-csv", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--format", "csv"]),
         ("route-compare", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--cancel-voyage", "WS15-W09", "--compare"]),
         ("route-bad-delay", ["route", "--from", "CNSHA", "--to", "NLRTM", "--delay", "WS15:x"]),

@@ -79,9 +79,16 @@ import Testing
         _ = try Self.run(store, ["route", "RP000001", "-k", "1"])
         _ = try Self.run(store, ["assign-route", "RP000001", "1"])
         #expect(try Self.run(store, ["reroute"]).output == "Every cargo is on track and its itinerary still sails.\n")
+        // A second cargo, booked under the customer's id in another case, is not routed: the what-if question
+        // leaves it out and counts it.
+        _ = try Self.run(store, ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "acme"])
+        #expect(try Self.run(store, ["track", "RP000002"]).output.contains("for ACME"))
         let (output, _, status) = try Self.run(store, ["reroute", "--cancel-voyage", "WS25-W07", "-k", "1"])
         #expect(status == 0)
         #expect(output.contains("Cargo RP000001 (CNSHA → NLRTM, 1 TEU for ACME): leg 2, WS25-W07 MYTPP → NLRTM, no longer sails as planned"))
+        #expect(!output.contains("RP000002"))
+        #expect(output.hasSuffix("Left out: 1 cargo not routed, which no what-if changes; reroute without what-if flags lists them.\n"))
+        #expect(try Self.run(store, ["reroute", "-k", "1"]).output.contains("Cargo RP000002 (CNSHA → NLRTM, 1 TEU for ACME): not routed"))
         let csv = try Self.run(store, ["reroute", "--cancel-voyage", "WS25-W07", "-k", "1", "--format", "csv"]).output.split(separator: "\n")
         #expect(csv.first == "tracking_id,reason,option,reference,leg,voyage,vessel,from,to,departure,arrival,problem")
         #expect(csv.dropFirst().allSatisfy { $0.hasPrefix("RP000001,disrupted,1,RP-") && $0.split(separator: ",", omittingEmptySubsequences: false).count == 12 })
@@ -92,7 +99,7 @@ import Testing
         #expect(tracked.hasPrefix(
             "tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta\n"
                 + "RP000001,1,ACME,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-30T23:59:59Z,DRY,false,onTrack,notReceived,,,receive,CNSHA,,,2026-"))
-        #expect(try Self.run(store, ["cargo", "--format", "csv"]).output == tracked)
+        #expect(try Self.run(store, ["cargo", "--format", "csv"]).output.hasPrefix(tracked))
     }
 
     @Test(arguments: [

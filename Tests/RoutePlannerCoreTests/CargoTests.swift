@@ -139,13 +139,27 @@ enum CargoSample {
 
     @Test func registersEventsInCompletionOrder() throws {
         var cargo = try CargoSample.cargo()
-        #expect(try cargo.register(CargoSample.receive) == .recorded)
+        #expect(try cargo.register(CargoSample.loadInHongKong) == .recorded)
         #expect(try cargo.register(CargoSample.unloadInRotterdam) == .recorded)
-        // The load in Hong Kong is reported after the unload in Rotterdam: it goes before it.
-        #expect(try cargo.register(CargoSample.loadInHongKong) == .recordedOutOfOrder)
+        // The receive in Hong Kong is reported after the unload in Rotterdam: it goes before both.
+        #expect(try cargo.register(CargoSample.receive) == .recordedOutOfOrder)
         #expect(cargo.handlingEvents == [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam])
         #expect(cargo.delivery.transportStatus == .inPort)
         #expect(cargo.delivery.lastKnownLocation == "NLRTM")
+    }
+
+    /// An unload from a voyage the cargo has no load onto before it is impossible: refused, naming the last load,
+    /// not registered as a misdirection; reported once its load is, it is registered.
+    @Test func refusesAnUnloadFromAVoyageNeverBoarded() throws {
+        var cargo = try CargoSample.cargo()
+        try cargo.register(CargoSample.receive)
+        #expect(throws: CargoError.neverBoarded(voyage: "AE1-0100W", lastLoad: nil)) { try cargo.register(CargoSample.unloadInRotterdam) }
+        try cargo.register(CargoSample.loadInHongKong)
+        let feeder = try HandlingEvent(
+            kind: .unload, location: "SESTO", voyage: "NF-0310N", completionTime: SampleVoyages.day(4, 3), registrationTime: SampleVoyages.day(4, 3))
+        #expect(throws: CargoError.neverBoarded(voyage: "NF-0310N", lastLoad: CargoSample.loadInHongKong)) { try cargo.register(feeder) }
+        #expect(!cargo.isMisdirected && cargo.handlingEvents == [CargoSample.receive, CargoSample.loadInHongKong])
+        #expect(try cargo.register(CargoSample.unloadInRotterdam) == .recorded)
     }
 
     @Test func aDuplicateChangesNothing() throws {

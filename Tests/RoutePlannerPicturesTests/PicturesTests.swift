@@ -149,6 +149,32 @@ import Testing
         }
     }
 
+    /// Each reason a booking is not carried has its words and its bar: no room names the legs, unprofitable its
+    /// figures.
+    @Test func theBookingsNotCarriedSayWhy() throws {
+        let full = LegUtilisation(
+            movement: ScheduleNetwork.MovementID(0), voyage: "WS15-W09", from: "CNSHA", to: "MYTPP", departure: SampleVoyages.day(3, 2), load: 900,
+            capacity: 900)
+        #expect(AssignmentPictures.reason(.capacity(fullLegs: [full])) == "no room on WS15-W09 CNSHA→MYTPP")
+        #expect(AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0))
+            == "unprofitable: handling 1,250 per TEU, revenue 1,000 per TEU")
+        #expect(AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000))
+            == "unprofitable: handling 2,500 per TEU, revenue 1,000 + penalty 1,000 per TEU")
+        #expect(AssignmentPictures.reason(.notPlaced) == "not placed: the solve stopped first")
+        let specification = try RouteSpecification(
+            origin: "CNSHA", destination: "NLRTM", readyTime: SampleVoyages.day(3, 2), arrivalDeadline: SampleVoyages.day(4, 30))
+        let plan = AssignmentPlan(
+            assignments: [
+                BookingAssignment(booking: try Booking(id: "A", teu: 2, specification: specification), itinerary: nil,
+                                  reason: .unprofitable(revenuePerTEU: 1, handlingCostPerTEU: 300, penaltyPerTEU: 0)),
+                BookingAssignment(booking: try Booking(id: "B", teu: 3, specification: specification), itinerary: nil, reason: .notPlaced),
+            ],
+            status: .timeLimit, objective: 0, bound: 1, revenue: 0, greedyRevenue: 0, greedyObjective: 0, busiestLegs: [], duration: .seconds(1),
+            columnCount: 0, rowCount: 0, pricingRounds: 0)
+        let svg = AssignmentPictures.bookings(plan).svg
+        #expect(svg.contains("unprofitable") && svg.contains("1 booking, 2 TEU") && svg.contains("not placed (solve stopped)"))
+    }
+
     // MARK: Helpers
 
     /// A plan carrying some of `bookings` random bookings on their earliest arrivals (not a solver's: the

@@ -95,8 +95,16 @@ public struct LegUtilisation: Hashable, Sendable {
 public enum UnassignedReason: Hashable, Sendable {
     /// No itinerary reaches the destination by the deadline.
     case noItinerary
-    /// Itineraries exist, but these legs on them are too full (or too small) to take the booking.
+    /// Itineraries on which the booking pays exist, but these legs on them are too full (or too small) to take
+    /// it; never empty.
     case capacity(fullLegs: [LegUtilisation])
+    /// Carrying the booking loses money: its cheapest itinerary's handling cost per TEU is not below its
+    /// revenue per TEU (1 when it has none) plus the penalty per TEU that carrying it saves
+    /// (``AssignmentOptions/penaltyPerTEU``).
+    case unprofitable(revenuePerTEU: Double, handlingCostPerTEU: Double, penaltyPerTEU: Double)
+    /// An itinerary with room on which the booking pays exists, but the solve stopped, within its gap or at
+    /// its time limit, without placing the booking.
+    case notPlaced
     /// The time limit ran out before the booking's itineraries were searched.
     case notSearched
 }

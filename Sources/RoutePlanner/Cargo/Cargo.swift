@@ -156,6 +156,12 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         let receive = handlingEvents.first { $0.kind == .receive }
         if event.kind.requiresVoyage, let receive, receive.completionTime > event.completionTime { throw .beforeReceive(receive) }
         if event.kind == .receive, let receive { throw .receivedTwice(receive) }
+        if event.kind == .unload, let voyage = event.voyage,
+           !handlingEvents.contains(where: { $0.kind == .load && $0.voyage == voyage && $0.completionTime <= event.completionTime })
+        {
+            // A voyage the cargo never boarded cannot discharge it (reports may come late: its load first, then this).
+            throw .neverBoarded(voyage: voyage, lastLoad: handlingEvents.last { $0.kind == .load && $0.completionTime <= event.completionTime })
+        }
         if event.kind == .receive {
             let firstMove = handlingEvents.first { $0.kind.requiresVoyage }
             let origin = firstMove?.location ?? specification.origin
@@ -235,6 +241,8 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
     case beforeReceive(HandlingEvent)
     /// A claim before this event, already recorded: nothing happens after the claim.
     case claimedBefore(HandlingEvent)
+    /// An unload from a voyage the cargo has no load onto before it; its last load before it, if any.
+    case neverBoarded(voyage: VoyageNumber, lastLoad: HandlingEvent?)
 
     public var description: String {
         switch self {
@@ -254,6 +262,11 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
             "the cargo was received at \(CSVWriter.timestamp(receive.completionTime)); it cannot be loaded or discharged before"
         case .claimedBefore(let later):
             "the cargo was handled after that (\(later), \(CSVWriter.timestamp(later.completionTime))); nothing happens after the claim"
+        case .neverBoarded(let voyage, nil):
+            "the cargo was never loaded onto \(voyage), so it cannot be unloaded from it: no load is recorded before; register the load first"
+        case .neverBoarded(let voyage, let load?):
+            "the cargo was never loaded onto \(voyage), so it cannot be unloaded from it: its last recorded load is \(load), "
+                + "\(CSVWriter.timestamp(load.completionTime))"
         }
     }
 }

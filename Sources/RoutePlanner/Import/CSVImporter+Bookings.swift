@@ -53,7 +53,9 @@ extension CSVImporter {
         let (id, origin, destination, ready, deadline, teu, revenue, customer) = (0, 1, 2, 3, 4, 5, 6, 7)
         let (cargoTypeColumn, dangerousGoodsColumn, transitColumn, weightColumn) = (8, 9, 10, 11)
         var lineOfBooking: [String: Int] = [:]
+        var rowCount = 0
         while table.nextRow(log: &log) {
+            rowCount += 1
             var isValid = !table.rowHasSyntaxError
             func fail(_ column: Int, _ message: String) {
                 log.error(table.file, table.position(column), message)
@@ -78,7 +80,11 @@ extension CSVImporter {
                 fail(deadline, "deadline \(table.text(deadline)) is before ready \(table.text(ready))")
             }
             let size = Self.wholeNumber(table.bytes(teu))
-            if size == nil || size == 0 { fail(teu, "teu \(quoted(table.text(teu))) is not a whole number of TEU of at least 1") }
+            if size == nil, let value = Double(table.text(teu).trimmingWhitespace()), value > Double(Int32.max) {
+                fail(teu, "teu \(quoted(table.text(teu))) is too large to represent: a booking holds at most \(Int32.max) TEU")
+            } else if size == nil || size == 0 {
+                fail(teu, "teu \(quoted(table.text(teu))) is not a whole number of TEU of at least 1")
+            }
             var revenuePerTEU: Double?
             let revenueText = table.text(revenue)
             if !revenueText.isEmpty {
@@ -126,6 +132,7 @@ extension CSVImporter {
                 customerId: CustomerId(table.text(customer)),
                 positions: CSVRowPositions(table, columns: [id, origin, destination, ready, deadline, teu, customer])))
         }
+        if rowCount == 0 { log.error(table.file, CSVPosition(line: 2, column: 1), "no bookings: the file has its header and no rows") }
         return try finish(bookings, log: log, skipped: skipped)
     }
 

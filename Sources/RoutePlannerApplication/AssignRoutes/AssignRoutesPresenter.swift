@@ -67,6 +67,11 @@ public struct AssignRoutesPresenter: Presenter {
             case .capacity(let legs)?:
                 return head + "not carried: no room on " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU\(limits($0, separator: "/")))" }
                     .joined(separator: ", ")
+            case .unprofitable(let revenue, let handling, let penalty)?:
+                return head + "not carried: unprofitable: handling costs \(number(handling)) per TEU against revenue of \(number(revenue)) per TEU"
+                    + (penalty > 0 ? " and a penalty of \(number(penalty)) per TEU left out" : "")
+            case .notPlaced?:
+                return head + "not carried: an itinerary with room pays, but the solve stopped before it placed the booking"
             case nil:
                 return head + "not carried"
             }

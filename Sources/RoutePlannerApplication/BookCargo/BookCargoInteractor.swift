@@ -36,14 +36,15 @@ public struct BookCargoInteractor: UseCase {
             for code in [request.specification.origin, request.specification.destination] where !codes.contains(code) {
                 return .failure(.unknown(code, among: known))
             }
-            guard try await customers.customer(request.customerId) != nil else { return .failure(.customerNotFound(request.customerId)) }
+            // The customer's id as registered, whatever the case it was typed in.
+            guard let customer = try await customers.customer(request.customerId) else { return .failure(.customerNotFound(request.customerId)) }
             let asOf = now()
             guard request.specification.arrivalDeadline > asOf else {
                 return .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: asOf))
             }
             let cargo = try Cargo(
                 trackingId: try await cargoRepository.nextTrackingId(), teu: request.teu, specification: request.specification,
-                revenuePerTEU: request.revenuePerTEU, customerId: request.customerId, weight: request.weight)
+                revenuePerTEU: request.revenuePerTEU, customerId: customer.id, weight: request.weight)
             try await cargoRepository.save(cargo)
             return .success(BookCargoResponse(cargo: CargoSummary(cargo)))
         } catch {

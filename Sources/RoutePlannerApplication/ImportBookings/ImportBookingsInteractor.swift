@@ -55,13 +55,17 @@ public struct ImportBookingsInteractor: UseCase {
         }
         let rows = read.value
         do {
+            // Each customer id as registered, whatever the case it was typed in; absent when none is registered.
+            var registered: [CustomerId: CustomerId] = [:]
+            for customerId in Set(rows.compactMap { $0.customerId ?? request.customerId }) {
+                registered[customerId] = try await customers.customer(customerId)?.id
+            }
             // A reference is the customer's own: each customer's are looked up among that customer's cargo.
             var booked: [CustomerId: [String: TrackingId]] = [:]
-            for (customerId, references) in Dictionary(grouping: rows, by: { $0.customerId ?? request.customerId }) {
+            for (customerId, references) in Dictionary(grouping: rows, by: { ($0.customerId ?? request.customerId).flatMap { registered[$0] } }) {
                 guard let customerId else { continue }
                 booked[customerId] = try await cargoRepository.trackingIds(bookingReferences: references.map(\.booking.id), customerId: customerId)
             }
-            var known: [CustomerId: Bool] = [:]
             var errors = read.diagnostics.filter { $0.severity == .error }
             let asOf = now()
             for row in rows {
@@ -69,7 +73,7 @@ public struct ImportBookingsInteractor: UseCase {
                     errors.append(row.positions.error(
                         "deadline", "the deadline \(CSVWriter.timestamp(row.booking.specification.arrivalDeadline)) has passed (it is \(CSVWriter.timestamp(asOf)))"))
                 }
-                if let customerId = row.customerId ?? request.customerId, let trackingId = booked[customerId]?[row.booking.id] {
+                if let customerId = (row.customerId ?? request.customerId).flatMap({ registered[$0] }), let trackingId = booked[customerId]?[row.booking.id] {
                     errors.append(row.positions.error("booking", "booking \(row.booking.id) is already booked as cargo \(trackingId)"))
                 }
                 if row.booking.teu > BookCargoRequest.maximumTEU {
@@ -79,8 +83,7 @@ public struct ImportBookingsInteractor: UseCase {
                     errors.append(row.positions.error("customer", "no customer: give the file a customer column, or a customer for every row"))
                     continue
                 }
-                if known[customerId] == nil { known[customerId] = try await customers.customer(customerId) != nil }
-                if known[customerId] == false {
+                if registered[customerId] == nil {
                     errors.append(row.positions.error("customer", "no customer has id \(customerId); register the customer first"))
                 }
             }
@@ -90,7 +93,7 @@ public struct ImportBookingsInteractor: UseCase {
                 let booking = row.booking
                 return try Cargo(
                     trackingId: trackingId, teu: booking.teu, specification: booking.specification, revenuePerTEU: booking.revenuePerTEU,
-                    customerId: row.customerId ?? request.customerId, bookingReference: booking.id, weight: booking.weight)
+                    customerId: (row.customerId ?? request.customerId).flatMap { registered[$0] }, bookingReference: booking.id, weight: booking.weight)
             }
             try await cargoRepository.save(cargo)
             return .success(ImportBookingsResponse(cargo: cargo.map(CargoSummary.init)))

@@ -76,7 +76,11 @@ public struct ImportHandlingReportInteractor: UseCase {
                     }
                     changed[cargo.trackingId] = cargo
                 } catch {
-                    let column = if case .receivedOutOfPlace = error { "location" } else { "completion_time" }
+                    let column = switch error {
+                    case .receivedOutOfPlace: "location"
+                    case .neverBoarded: "voyage"
+                    default: "completion_time"
+                    }
                     errors.append(row.error(column, "cargo \(cargo.trackingId): \(error)"))
                 }
             }

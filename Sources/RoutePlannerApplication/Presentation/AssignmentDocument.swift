@@ -51,10 +51,13 @@ public enum AssignmentDocument {
             let voyage, from, to, departure, arrival: String
         }
         struct Reason: Encodable {
-            /// `noItinerary`, `capacity` or `notSearched`.
+            /// `noItinerary`, `capacity`, `unprofitable`, `notPlaced` or `notSearched`.
             let kind: String
             /// For `capacity`: the full movements on its itineraries.
-            let fullMovements: [MovementOutput]
+            var fullMovements: [MovementOutput] = []
+            /// For `unprofitable`: the booking's revenue per TEU, its cheapest itinerary's handling cost per TEU, and
+            /// the penalty per TEU left out.
+            var revenuePerTEU, handlingCostPerTEU, penaltyPerTEU: Double?
         }
         struct MovementOutput: Encodable {
             let voyage, from, to, departure: String
@@ -73,8 +76,11 @@ public enum AssignmentDocument {
             bookings: plan.assignments.map { assignment in
                 let booking = assignment.booking, specification = booking.specification
                 let reason: Reason? = switch assignment.reason {
-                case .noItinerary?: Reason(kind: "noItinerary", fullMovements: [])
-                case .notSearched?: Reason(kind: "notSearched", fullMovements: [])
+                case .noItinerary?: Reason(kind: "noItinerary")
+                case .notSearched?: Reason(kind: "notSearched")
+                case .notPlaced?: Reason(kind: "notPlaced")
+                case .unprofitable(let revenue, let handling, let penalty)?:
+                    Reason(kind: "unprofitable", revenuePerTEU: revenue, handlingCostPerTEU: handling, penaltyPerTEU: penalty)
                 case .capacity(let legs)?:
                     Reason(kind: "capacity", fullMovements: legs.map {
                         MovementOutput(voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: RouteDocument.timestamp($0.departure),
@@ -136,6 +142,10 @@ public enum AssignmentDocument {
                 case .noItinerary?: "no itinerary by the deadline"
                 case .notSearched?: "not searched: the time limit ran out first"
                 case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
+                case .unprofitable(let revenue, let handling, let penalty)?:
+                    "unprofitable: handling \(figure(handling)) per TEU, revenue \(figure(revenue)) per TEU"
+                        + (penalty > 0 ? ", penalty \(figure(penalty)) per TEU" : "")
+                case .notPlaced?: "not placed: the solve stopped first"
                 case nil: ""
                 }
                 lines.append("\(head),no,,,,,,,\(CSVWriter.field(reason))")
@@ -163,6 +173,11 @@ public enum AssignmentDocument {
         return load.sorted { $0.key < $1.key }.flatMap { voyage, movements in
             movements.sorted { $0.key < $1.key }.map { (voyage, $0.value.movement, $0.value.teu, $0.value.tonnes, $0.value.plugs) }
         }
+    }
+
+    /// A figure as CSV gives it: to the cent, without trailing zeros.
+    private static func figure(_ value: Double) -> String {
+        value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never).locale(Locale(identifier: "en_US")))
     }
 
     private static func status(_ status: AssignmentStatus) -> String {

@@ -69,6 +69,8 @@ public enum CargoDocument {
         struct Output: Encodable {
             let version: Int
             let entries: [Entry]
+            /// The cargo not routed left out of a what-if question; absent when none is.
+            let notRoutedLeftOut: Int?
         }
         struct Entry: Encodable {
             let cargo: Cargo
@@ -94,7 +96,8 @@ public enum CargoDocument {
                 },
                 options: options.map(Itinerary.init), problem: problem)
         }
-        return RouteDocument.encode(Output(version: version, entries: entries))
+        return RouteDocument.encode(Output(
+            version: version, entries: entries, notRoutedLeftOut: response.notRoutedLeftOut == 0 ? nil : response.notRoutedLeftOut))
     }
 
     /// `cargo`, `track --format csv`, one row per cargo:

@@ -27,7 +27,10 @@ public enum RouteComparison {
     ) -> [String] {
         let before = (try? baseline.get())?.itineraries ?? [], after = (try? scenario.get())?.itineraries ?? []
         let unchanged = Set(before).intersection(after).count
-        var lines = ["Changed: \(before.count - unchanged) of \(before.count) baseline itineraries are gone, \(after.count - unchanged) are new."]
+        let (gone, new) = (before.count - unchanged, after.count - unchanged)
+        var lines = [
+            "Changed: \(gone) of \(before.count) baseline itineraries \(gone == 1 ? "is" : "are") gone, \(new) \(new == 1 ? "is" : "are") new."
+        ]
         switch (before.first, after.first) {
         case (let first?, let second?):
             let moved = second.arrivalTime.timeIntervalSince(first.arrivalTime)

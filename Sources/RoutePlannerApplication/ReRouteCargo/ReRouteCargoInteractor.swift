@@ -48,16 +48,19 @@ public struct ReRouteCargoResponse: Hashable, Sendable {
 
     /// The cargo, in tracking id order.
     public let entries: [Entry]
+    /// The cargo not routed that a request for every cargo left out (``ReRouteCargoRequest/includesNotRouted``).
+    public let notRoutedLeftOut: Int
 
-    public init(entries: [Entry]) {
+    public init(entries: [Entry], notRoutedLeftOut: Int = 0) {
         self.entries = entries
+        self.notRoutedLeftOut = notRoutedLeftOut
     }
 }
 
 /// Finds the cargo whose journey no longer works, on the schedule as the repository gives it (with any
 /// what-if scenario applied), and its options from where it is: one cargo by tracking id, or every cargo
-/// that is not routed, misdirected, misrouted, or rides a leg the schedule no longer sails as planned
-/// (``ScheduleNetwork/disruptedLegs(of:)``).
+/// that is not routed (unless the request leaves them out, counting them), misdirected, misrouted, or rides a
+/// leg the schedule no longer sails as planned (``ScheduleNetwork/disruptedLegs(of:)``).
 ///
 /// The options are stored as each cargo's offer; the cargo itself does not change until one is assigned
 /// (``AssignToRouteInteractor``), so a what-if question changes nothing but the offers.
@@ -74,6 +77,7 @@ public struct ReRouteCargoInteractor: UseCase {
         do {
             let network = try await voyages.network()
             var entries: [ReRouteCargoResponse.Entry] = []
+            var notRoutedLeftOut = 0
             let cargo: [Cargo]
             if let trackingId = request.trackingId {
                 guard let one = try await cargoRepository.cargo(typed: trackingId) else { return .failure(.cargoNotFound(trackingId)) }
@@ -93,6 +97,10 @@ public struct ReRouteCargoInteractor: UseCase {
                     continue
                 }
                 guard reason != nil || request.trackingId != nil else { continue }
+                if reason == .notRouted && request.trackingId == nil && !request.includesNotRouted {
+                    notRoutedLeftOut += 1
+                    continue
+                }
                 var specification: RouteSpecification?
                 let options = CargoRouting.specification(for: each, in: network).flatMap { found in
                     specification = found
@@ -105,7 +113,7 @@ public struct ReRouteCargoInteractor: UseCase {
                 }
                 entries.append(.init(cargo: CargoSummary(each), reason: reason, specification: specification, options: options))
             }
-            return .success(ReRouteCargoResponse(entries: entries))
+            return .success(ReRouteCargoResponse(entries: entries, notRoutedLeftOut: notRoutedLeftOut))
         } catch {
             return .failure(.repository(error))
         }

@@ -9,11 +9,15 @@ public struct ReRouteCargoForm: Hashable, Sendable {
     public var limit: String
     /// Voyages not to use, such as a cancelled one.
     public var avoidVoyages: [String]
+    /// Whether every cargo lists the cargo that is not routed too; a what-if question (which cargo loses its
+    /// route?) leaves them out and counts them.
+    public var includesNotRouted: Bool
 
-    public init(trackingId: String = "", limit: String = "5", avoidVoyages: [String] = []) {
+    public init(trackingId: String = "", limit: String = "5", avoidVoyages: [String] = [], includesNotRouted: Bool = true) {
         self.trackingId = trackingId
         self.limit = limit
         self.avoidVoyages = avoidVoyages
+        self.includesNotRouted = includesNotRouted
     }
 }
 
@@ -23,6 +27,8 @@ public struct ReRouteCargoRequest: FormRequest, Hashable {
     public let trackingId: TrackingId?
     public let limit: Int
     public let avoidedVoyages: Set<VoyageNumber>
+    /// Whether every cargo lists the cargo not routed too (``ReRouteCargoForm/includesNotRouted``).
+    public var includesNotRouted = true
 
     /// Validates the form: `limit` from 1 to 50.
     public static func create(_ form: ReRouteCargoForm) -> Result<ReRouteCargoRequest, ValidationError> {
@@ -30,6 +36,7 @@ public struct ReRouteCargoRequest: FormRequest, Hashable {
         let limit = fields.integer(form.limit, field: "limit", in: 1...RouteCargoRequest.maximumLimit, required: true)
         guard fields.errors.isEmpty, let limit = limit ?? nil else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(ReRouteCargoRequest(
-            trackingId: TrackingId(form.trackingId), limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: "avoidVoyages")))
+            trackingId: TrackingId(form.trackingId), limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: "avoidVoyages"),
+            includesNotRouted: form.includesNotRouted))
     }
 }

@@ -54,13 +54,14 @@ public struct RegisterCustomerInteractor: UseCase {
 
     public func execute(_ request: RegisterCustomerRequest) async -> Result<RegisterCustomerResponse, DomainError> {
         do {
-            if let registered = try await customers.customer(request.customer.id), registered.name != request.customer.name,
-               !request.renames
-            {
+            let registered = try await customers.customer(request.customer.id)
+            if let registered, registered.name != request.customer.name, !request.renames {
                 return .failure(.customerRegistered(registered, newName: request.customer.name))
             }
-            try await customers.save(request.customer)
-            return .success(RegisterCustomerResponse(customer: request.customer))
+            // An id registered before keeps the case it was registered in.
+            let customer = registered.flatMap { Customer(id: $0.id, name: request.customer.name) } ?? request.customer
+            try await customers.save(customer)
+            return .success(RegisterCustomerResponse(customer: customer))
         } catch {
             return .failure(.repository(error))
         }

@@ -53,15 +53,22 @@ public actor InMemoryCargoRepository: CargoRepository {
     public func save(_ offer: RouteOffer) async throws { offers[offer.trackingId] = offer }
 }
 
-/// Customers held in memory.
+/// Customers held in memory, found by id without regard to case.
 public actor InMemoryCustomerRepository: CustomerRepository {
-    private var customerById: [CustomerId: Customer]
+    /// Each customer by its id in lower case.
+    private var customerById: [String: Customer] = [:]
 
     public init(_ customers: [Customer] = []) {
-        customerById = Dictionary(customers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        for customer in customers { Self.store(customer, in: &customerById) }
     }
 
-    public func customer(_ id: CustomerId) async throws -> Customer? { customerById[id] }
+    public func customer(_ id: CustomerId) async throws -> Customer? { customerById[id.rawValue.lowercased()] }
     public func allCustomers() async throws -> [Customer] { customerById.values.sorted { $0.id < $1.id } }
-    public func save(_ customer: Customer) async throws { customerById[customer.id] = customer }
+    public func save(_ customer: Customer) async throws { Self.store(customer, in: &customerById) }
+
+    /// Stores the customer under the id it was first registered under, which its cargo names.
+    private static func store(_ customer: Customer, in customers: inout [String: Customer]) {
+        let key = customer.id.rawValue.lowercased()
+        customers[key] = Customer(id: customers[key]?.id ?? customer.id, name: customer.name) ?? customer
+    }
 }

@@ -77,11 +77,11 @@ public struct TrackingIdUnavailable: Error, Hashable, Sendable, CustomStringConv
 
 /// Where the use cases find the customers who book cargo.
 public protocol CustomerRepository: Sendable {
-    /// The customer with an id, or `nil`.
+    /// The customer with an id without regard to case (`acme` finds ACME), or `nil`.
     func customer(_ id: CustomerId) async throws -> Customer?
     /// Every customer, in id order.
     func allCustomers() async throws -> [Customer]
-    /// Stores the customer, replacing the one with its id.
+    /// Stores the customer, replacing the one with its id without regard to case, whose id it keeps.
     func save(_ customer: Customer) async throws
 }
 

@@ -86,11 +86,12 @@ public struct RouteCargoInteractor: UseCase {
         }
     }
 
-    /// The earliest arrival with the same options but no deadline to speak of.
+    /// The earliest arrival with the same options and the deadline moved to the schedule's last arrival.
     private static func earliestPossibleArrival(
         _ specification: RouteSpecification, _ options: RoutingOptions, _ network: ScheduleNetwork
     ) -> Date? {
-        guard let relaxed = try? specification.replacing(arrivalDeadline: specification.readyTime + 5 * 365 * 86_400)
+        guard let lastArrival = network.lastArrival, lastArrival > specification.arrivalDeadline,
+              let relaxed = try? specification.replacing(arrivalDeadline: lastArrival)
         else { return nil }
         return (try? network.earliestArrival(for: relaxed, options: options))?.arrivalTime
     }

@@ -195,6 +195,28 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit, criteria: criteria)
     }
 
+    /// The field errors of the request against a schedule's first and last departure: `ready` after the last
+    /// departure, `deadline` not after the first. None for a booked cargo (routed by its own specification from
+    /// where it is) or an empty schedule.
+    public func fieldErrors(against departures: ClosedRange<Date>?) -> [String: String] {
+        guard case .specification(let specification) = target, let departures else { return [:] }
+        let span = "The schedule's departures run from \(RouteDocument.timestamp(departures.lowerBound)) to "
+            + "\(RouteDocument.timestamp(departures.upperBound))"
+        var fields: [String: String] = [:]
+        if specification.readyTime > departures.upperBound { fields["ready"] = span + ": enter a ready time no later than the last." }
+        if specification.arrivalDeadline <= departures.lowerBound { fields["deadline"] = span + ": enter a deadline after the first." }
+        return fields
+    }
+
+    /// The check of a request against the schedule of `voyages` (``fieldErrors(against:)``), for a
+    /// ``Controller``; a schedule that cannot be read is left to the use case to report.
+    public static func scheduleCheck(_ voyages: any VoyageRepository) -> @Sendable (RouteCargoRequest) async -> [String: String] {
+        { request in
+            guard let network = try? await voyages.network() else { return [:] }
+            return request.fieldErrors(against: network.departureSpan)
+        }
+    }
+
     /// The checks across fields, on whatever parts are known.
     static func validate(
         origin: UnLocode?, destination: UnLocode?, readyTime: Date?, arrivalDeadline: Date?, limit: Int?,

@@ -119,24 +119,15 @@ final class AssignmentRun {
                 weightCapacity: details.weightCapacity, plugLoad: used.plugs, reeferPlugs: details.reeferPlugs)
         }
         var revenue = 0.0
+        var reasons: [MasterProblem.GroupID: UnassignedReason] = [:]
         let assignments = bookings.enumerated().map { position, booking -> BookingAssignment in
-            let group = master.groups[master.groupOf[position]]
+            let index = master.groupOf[position]
             if let column = choice[position] {
-                revenue += group.revenue
+                revenue += master.groups[index].revenue
                 return BookingAssignment(booking: booking, itinerary: master.columns[column].itinerary, reason: nil)
             }
-            if group.isUnsearched { return BookingAssignment(booking: booking, itinerary: nil, reason: .notSearched) }
-            guard !group.columns.isEmpty else {
-                // Itineraries exist but ride movements smaller than the booking, or none exists at all.
-                guard !group.tooSmall.isEmpty else { return BookingAssignment(booking: booking, itinerary: nil, reason: .noItinerary) }
-                let legs = group.tooSmall.map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
-                return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
-            }
-            let full = Set(group.columns.flatMap { master.columns[$0].movements }.filter {
-                !(load[$0, default: Load()] + group.demand).fits(in: master.limit($0))
-            })
-            let legs = full.map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
-            return BookingAssignment(booking: booking, itinerary: nil, reason: .capacity(fullLegs: Array(legs.prefix(5))))
+            if reasons[index] == nil { reasons[index] = reason(index, load: load, utilisation: utilisation) }
+            return BookingAssignment(booking: booking, itinerary: nil, reason: reasons[index])
         }
         let busiest = load.keys.map(utilisation).sorted { ($1.utilisation, $0.movement) < ($0.utilisation, $1.movement) }
         return AssignmentPlan(
@@ -144,5 +135,43 @@ final class AssignmentRun {
             greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)),
             duration: budget.elapsed, columnCount: master.columns.count, rowCount: master.program.rowCount,
             pricingRounds: rounds)
+    }
+
+    /// Why a group's bookings that `load` leaves out are not carried.
+    ///
+    /// A group none of whose itineraries pays is searched once more for its cheapest itinerary (the least
+    /// handling cost, past the movements too small for it), which says whether carrying it would pay at all.
+    private func reason(
+        _ index: MasterProblem.GroupID, load: [ScheduleNetwork.MovementID: Load], utilisation: (ScheduleNetwork.MovementID) -> LegUtilisation
+    ) -> UnassignedReason {
+        let group = master.groups[index]
+        if group.isUnsearched { return .notSearched }
+        if group.columns.isEmpty && group.tooSmall.isEmpty { return .noItinerary }
+        func fullLegs(_ movements: [ScheduleNetwork.MovementID]) -> [LegUtilisation] {
+            Set(movements).map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
+        }
+        let isFull = { (movement: ScheduleNetwork.MovementID) in
+            !(load[movement, default: Load()] + group.demand).fits(in: self.master.limit(movement))
+        }
+        // The itineraries on which the booking pays: the group's paying columns, or else its cheapest itinerary.
+        var paying = group.columns.filter { master.columns[$0].coefficient > 0 }.map { master.columns[$0].movements }
+        if paying.isEmpty {
+            var costs = [Double](repeating: 0, count: network.movementCount)
+            for small in master.tooSmall(for: group.demand) { costs[small.rawValue] = .infinity }
+            guard case let (cheapest, cost)? = try? router.cheapestItinerary(for: group.specification, costs: costs, transferCosts: master.transferCosts),
+                  cost.isFinite
+            else {
+                // Every itinerary rides a movement smaller than the booking.
+                return group.tooSmall.isEmpty ? .noItinerary : .capacity(fullLegs: Array(fullLegs(Array(group.tooSmall)).prefix(5)))
+            }
+            guard master.coefficient(group, cheapest) > 0 else {
+                return .unprofitable(
+                    revenuePerTEU: group.revenue / Double(group.teu), handlingCostPerTEU: cheapest.knownHandlingCostPerTEU,
+                    penaltyPerTEU: options.penaltyPerTEU)
+            }
+            paying = [network.movementIDs(of: cheapest)]
+        }
+        guard paying.allSatisfy({ $0.contains(where: isFull) }) else { return .notPlaced }
+        return .capacity(fullLegs: Array(fullLegs(paying.flatMap { $0.filter(isFull) }).prefix(5)))
     }
 }
