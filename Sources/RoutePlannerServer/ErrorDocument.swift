@@ -50,15 +50,15 @@ enum ErrorDocument {
             errorDateTime: CSVWriter.timestamp(Date()), errors: errors)
     }
 
-    /// The answer to a method other than GET on a served path: 405, with the method it allows.
+    /// The answer to a method other than GET or HEAD on a served path: 405, with the methods it allows.
     static func methodNotAllowed(_ request: Request) -> Response {
         var problems = QueryProblems()
-        problems.add(.invalidValue, nil, value: nil, "\(request.uri.path) is read with GET only.")
+        problems.add(.invalidValue, nil, value: nil, "\(request.uri.path) is read with GET (or HEAD) only.")
         let document = ErrorDocument.$request.withValue((request.method, request.uri.path)) {
-            response(status: .methodNotAllowed, message: "Only GET is allowed.", problems.errors)
+            response(status: .methodNotAllowed, message: "Only GET and HEAD are allowed.", problems.errors)
         }
         var fields = headers()
-        fields[.allow] = "GET"
+        fields[.allow] = "GET, HEAD"
         return Response(status: .methodNotAllowed, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encode(document))))
     }
 

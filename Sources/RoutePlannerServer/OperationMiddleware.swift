@@ -1,16 +1,17 @@
 import DCSACommercialSchedules
 import Foundation
 import HTTPTypes
+import Logging
 import OpenAPIRuntime
 
 /// The outermost middleware of the DCSA operations: it names the request for the error documents, and answers
 /// every error of an operation with a DCSA `ErrorResponse`, never an empty body.
 ///
-/// - A parameter given more than once is a 400 before the operation runs.
-/// - A query the generated code cannot read (a parameter of the wrong type, a value outside an enumeration, a
-///   required parameter missing) is a 400 that names every such parameter, and every problem the operation finds
-///   in the rest of the query.
-/// - A search over its budget is a 503; anything else is a 500.
+/// - A parameter given more than once, or without `=` and a value, is a 400 before the operation runs.
+/// - A request the generated code cannot read (a parameter of the wrong type, a value outside an enumeration, a
+///   required parameter missing, a query it cannot parse) is a 400 that names every such parameter, and every
+///   problem the operation finds in the rest of the query.
+/// - A search over its budget is a 503; anything else is a 500, whose cause is logged with the request's id.
 struct OperationMiddleware: ServerMiddleware {
     let api: CommercialSchedulesAPI
 
@@ -22,23 +23,29 @@ struct OperationMiddleware: ServerMiddleware {
             let query = request.path.flatMap { URLComponents(string: $0)?.queryItems } ?? []
             let names = query.map(\.name)
             let repeated = Set(names.filter { name in names.filter { $0 == name }.count > 1 })
-            if !repeated.isEmpty {
-                var problems = QueryProblems()
-                for name in repeated.sorted() {
-                    problems.add(.invalidValue, name, value: nil, "\(name) is given more than once; give it once.")
-                }
-                return Self.badRequest(problems)
+            var problems = QueryProblems()
+            for name in repeated.sorted() {
+                problems.add(.invalidValue, name, value: nil, "\(name) is given more than once; give it once.")
             }
+            for item in query where item.value == nil && !item.name.isEmpty {
+                problems.add(.invalidValue, item.name, value: nil, "\(item.name) has no value: give a parameter as \(item.name)=VALUE.")
+            }
+            if !problems.isEmpty { return Self.badRequest(problems) }
             do {
                 return try await next(request, body, metadata)
-            } catch let error as ServerError where error.operationInput == nil && (400..<500).contains(error.httpStatus.code) {
+            } catch let error as ServerError where error.operationInput == nil {
+                // The request could not be read into the operation's input, so the fault is the request's.
                 let apiVersion = request.headerFields[HTTPField.Name("API-Version")!]
                 var problems = await api.problems(ofUnreadable: operationID, query: query, apiVersion: apiVersion)
-                if problems.isEmpty { problems.add(.invalidValue, nil, value: nil, "The request cannot be read: \(error.causeDescription)") }
+                if problems.isEmpty {
+                    problems.add(.invalidValue, nil, value: nil, "The request cannot be read: \(error.causeDescription): \(error.underlyingError)")
+                }
                 return Self.badRequest(problems)
             } catch let error as ServerError where error.underlyingError is ErrorDocument.OverBudget {
                 return (HTTPResponse(status: error.httpStatus, headerFields: error.httpHeaderFields), error.httpBody)
             } catch {
+                Logger.current.error(
+                    "request failed", metadata: ["operation": .string(operationID), "reason": .string(String(describing: error))])
                 var problems = QueryProblems()
                 problems.add(.internalError, nil, value: nil, "The server failed to answer; the failure is logged with this request's reference.")
                 let document = ErrorDocument.response(status: .internalServerError, message: "The server failed to answer.", problems.errors)

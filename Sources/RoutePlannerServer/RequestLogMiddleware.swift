@@ -3,9 +3,11 @@ import Hummingbird
 import Logging
 
 /// Logs one line per request (its id, method, path, status and duration; at the debug level, one more when it
-/// arrives), counts it in the metrics, and refuses
-/// with a DCSA `ErrorResponse` a request whose target is longer than the server takes (400), or that carries a body
-/// (413: every operation is a GET).
+/// arrives), counts it in the metrics, and refuses with a DCSA `ErrorResponse` (400) a request whose target is
+/// longer than the server takes, or a GET or HEAD that carries a body.
+///
+/// An error that reaches it without a status of its own is answered 500 with a DCSA `ErrorResponse`, and its
+/// cause is logged.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
     let maximumRequestBytes: Int
@@ -16,14 +18,20 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let response: Response
         if request.uri.string.utf8.count > maximumRequestBytes {
             response = Self.refusal(request, .badRequest, "The request's target (its path and query) is longer than \(maximumRequestBytes) bytes.")
-        } else if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > 0 {
-            response = Self.refusal(request, .contentTooLarge, "The operations take no request body.")
+        } else if request.method == .get || request.method == .head, Self.hasBody(request) {
+            response = Self.refusal(request, .badRequest, "A \(request.method.rawValue) request takes no body: give the parameters in the query.")
         } else {
             do {
                 response = try await next(request, context)
             } catch let error as any HTTPResponseError {
+                if error.status.code >= 500 { context.logger.error("request failed", metadata: ["reason": .string(String(describing: error))]) }
                 log(request, context: context, status: error.status.code, since: start)
                 throw error
+            } catch {
+                context.logger.error("request failed", metadata: ["reason": .string(String(describing: error))])
+                var problems = QueryProblems()
+                problems.add(.internalError, nil, value: nil, "The server failed to answer; the failure is logged with this request's reference.")
+                response = Self.response(request, .internalServerError, "The server failed to answer.", problems)
             }
         }
         log(request, context: context, status: response.status.code, since: start)
@@ -42,10 +50,21 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             ])
     }
 
+    /// Whether a request carries a body: a length above zero, or a transfer coding.
+    private static func hasBody(_ request: Request) -> Bool {
+        if let length = request.headers[.contentLength], Int(length) != 0 { return true }
+        return request.headers[.transferEncoding] != nil
+    }
+
     /// A refusal of a request before it reaches an operation.
     private static func refusal(_ request: Request, _ status: HTTPResponse.Status, _ message: String) -> Response {
         var problems = QueryProblems()
         problems.add(.invalidValue, nil, value: nil, message)
+        return response(request, status, message, problems)
+    }
+
+    /// An error document for a request, outside the operations.
+    private static func response(_ request: Request, _ status: HTTPResponse.Status, _ message: String, _ problems: QueryProblems) -> Response {
         let document = ErrorDocument.$request.withValue((request.method, String(request.uri.path.prefix(1024)))) {
             ErrorDocument.response(status: status, message: message, problems.errors)
         }

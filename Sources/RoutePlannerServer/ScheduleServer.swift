@@ -16,7 +16,8 @@ import UnixSignals
 ///   operations (``CommercialSchedulesAPI``), whose handlers are generated from the specification;
 /// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
 /// - `GET /metrics`: the metrics in Prometheus's text format (``ServerMetrics``);
-/// - another method on one of these paths: 405, `Allow: GET`.
+/// - `HEAD` wherever `GET` is served: the same status and headers, without the body;
+/// - another method on one of these paths: 405, `Allow: GET, HEAD`.
 ///
 /// The schedule is loaded, and prepared for many searches (``RoutePlanner/ScheduleNetwork/preparedForSearches()``),
 /// before the server starts, and again on `SIGHUP` (``reload()``). Requests in flight finish on the schedule they
@@ -32,23 +33,25 @@ public final class ScheduleServer: Sendable {
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let holder: ScheduleHolder
-    let metrics = ServerMetrics()
+    let metrics: ServerMetrics
 
     /// Loads the schedule and makes a server for it; nothing listens yet.
     ///
     /// - Parameters:
     ///   - source: What the loader reads, for the logs and `/health`: the files' names.
+    ///   - logWriter: The writer the logger's lines go through, whose dropped lines `/metrics` counts.
     ///   - now: The clock that the defaults of the date windows are taken from.
     /// - Throws: The loader's error when the schedule cannot be loaded, and ``EmptySchedule`` when it has no voyages.
     public init(
-        configuration: ServerConfiguration = ServerConfiguration(), source: String, logger: Logger, now: @escaping @Sendable () -> Date = { Date() },
-        load: @escaping Loader
+        configuration: ServerConfiguration = ServerConfiguration(), source: String, logger: Logger, logWriter: LogWriter? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }, load: @escaping Loader
     ) async throws {
         self.configuration = configuration
         self.source = source
         self.load = load
         self.logger = logger
         self.now = now
+        metrics = ServerMetrics(droppedLogLines: { logWriter?.droppedLines ?? 0 })
         let network = try await Self.load(load)
         holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
         logger.info(
@@ -64,10 +67,15 @@ public final class ScheduleServer: Sendable {
     }
 
     /// The loader's network, prepared for many searches; a network without voyages is refused.
-    private static func load(_ load: Loader) async throws -> ScheduleNetwork {
-        let network = try await load()
-        guard network.voyageCount > 0 else { throw EmptySchedule() }
-        return network.preparedForSearches()
+    ///
+    /// The loader reads files and the preparation takes a while, so both run on the searches' threads, never on
+    /// the cooperative pool that answers the requests.
+    private static func load(_ load: @escaping Loader) async throws -> ScheduleNetwork {
+        try await withTaskExecutorPreference(CommercialSchedulesAPI.searches) {
+            let network = try await load()
+            guard network.voyageCount > 0 else { throw EmptySchedule() }
+            return network.preparedForSearches()
+        }
     }
 
     /// Loads the schedule again and serves it from now on; when it fails to load, logs why and keeps serving the
@@ -100,7 +108,8 @@ public final class ScheduleServer: Sendable {
     ///
     /// - Parameter onServerRunning: Called with the port listened on, once it listens.
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
-        let router = Router()
+        // HEAD is answered wherever GET is, with the same status and headers and no body.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         // Middleware applies to the routes added after it.
         router.add(middleware: RequestLogMiddleware(metrics: metrics, maximumRequestBytes: configuration.maximumRequestBytes))
         router.get("/health") { _, _ in self.health() }
@@ -124,6 +133,7 @@ public final class ScheduleServer: Sendable {
             router: router,
             server: .http1(
                 configuration: .init(
+                    additionalChannelHandlers: [ConnectionCloseHandler.Installer()],
                     idleTimeout: TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
                         + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
                     // Room beyond the bound, so that the middleware answers an over-long target with a document.

@@ -1,23 +1,36 @@
 import Foundation
 import Metrics
 import Prometheus
+import Synchronization
 
 /// The server's metrics, through swift-metrics into a Prometheus registry of the server's own (so that several
 /// servers, as in the tests, never share or re-bootstrap a global one), served as text at `/metrics`.
 ///
 /// - `http_requests_total{route,status}` and `http_request_duration_seconds{route}` (a histogram, 0.5 ms to 10 s);
 /// - `route_searches_total{result}`: point-to-point searches, `found`, `no_route` or `over_budget`;
-/// - `schedule_reloads_total{result}`: `loaded` or `failed`.
+/// - `schedule_reloads_total{result}`: `loaded` or `failed`;
+/// - `log_lines_dropped_total`: log lines dropped because the log's reader did not keep up (``LogWriter``).
 final class ServerMetrics: Sendable {
     /// What a search came to.
     enum SearchResult: String {
         case found, noRoute = "no_route", overBudget = "over_budget"
     }
 
-    private let registry = PrometheusCollectorRegistry()
+    private let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
+    /// The log lines the writer has dropped, read when the metrics are asked for.
+    private let droppedLogLines: @Sendable () -> Int
+    /// The dropped log lines counted so far, and their counter.
+    private let droppedLogLinesCounted: Mutex<Int> = Mutex(0)
+    private let droppedLogLinesCounter: Prometheus.Counter
 
-    init() {
+    /// - Parameter droppedLogLines: The log lines dropped so far, as the log's writer counts them.
+    init(droppedLogLines: @escaping @Sendable () -> Int = { 0 }) {
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        self.droppedLogLines = droppedLogLines
+        droppedLogLinesCounter = registry.makeCounter(
+            name: "log_lines_dropped_total", help: "Log lines dropped because the log's reader did not keep up.")
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets["http_request_duration_seconds"] = [
             .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
@@ -44,6 +57,11 @@ final class ServerMetrics: Sendable {
 
     /// The metrics in Prometheus's text format.
     func exposition() -> [UInt8] {
+        droppedLogLinesCounted.withLock { counted in
+            let dropped = droppedLogLines()
+            if dropped > counted { droppedLogLinesCounter.increment(by: Int64(dropped - counted)) }
+            counted = max(counted, dropped)
+        }
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

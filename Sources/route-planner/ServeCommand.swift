@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
             GET /v1/point-to-point-routes, /v1/port-schedules and /v1/vessel-schedules as docs/dcsa/CS_v1.0.3.yaml \
             defines them; GET /health and GET /metrics (Prometheus). SIGHUP reloads the schedule files (a schedule \
             that fails to load leaves the old one serving); SIGTERM or SIGINT stops the server once the requests in \
-            flight are answered. One line per request is logged on standard error. See docs/Server.md.
+            flight are answered. One line per request is logged on standard error; a reader of it that does not keep up \
+            loses lines (counted in /metrics), never answers. See docs/Server.md.
             """)
 
     @OptionGroup var schedule: ScheduleOptions
@@ -44,11 +45,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        // Logging queues its lines for a thread of their own, so that a reader that stops reading costs lines, not
+        // answers; a reader that is gone costs lines too, not the process.
+        signal(SIGPIPE, SIG_IGN)
+        let writer = LogWriter()
+        LoggingSystem.bootstrap { label in writer.handler(label: label, level: level) }
+        defer { writer.flush() }
         let logger = Logger(label: "route-planner")
         let files = schedule.files
         let source = self.schedule.schedule == nil
@@ -56,22 +58,25 @@ struct ServeCommand: AsyncParsableCommand {
         let server: ScheduleServer
         do {
             server = try await ScheduleServer(
-                configuration: ServerConfiguration(host: host, port: port, searchBudget: .milliseconds(searchBudget)), source: source, logger: logger
+                configuration: ServerConfiguration(host: host, port: port, searchBudget: .milliseconds(searchBudget)), source: source, logger: logger,
+                logWriter: writer
             ) {
                 try BundledData.scheduleImporter.importSchedule(
                     schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances
                 ).value.network
             }
         } catch {
+            writer.flush()
             printError(String(describing: error))
             throw ExitCode.failure
         }
         let host = self.host
         do {
             try await server.run { port in
-                printError("route-planner serve: listening on http://\(host):\(port) (GET /v1/point-to-point-routes, /v1/port-schedules, /v1/vessel-schedules, /health, /metrics)")
+                writer.write("route-planner serve: listening on http://\(host):\(port) (GET /v1/point-to-point-routes, /v1/port-schedules, /v1/vessel-schedules, /health, /metrics)\n")
             }
         } catch {
+            writer.flush()
             printError("error: --host \(host) --port \(port): the server could not run: \(error)")
             throw ExitCode.failure
         }

@@ -136,6 +136,59 @@ import FoundationNetworking
         #expect(server.process.terminationStatus == 0)
     }
 
+    /// A log reader that stops reading costs log lines, never answers: with standard error on a pipe that is read
+    /// only until the server says where it listens, every one of 2,000 requests is answered, and `/metrics` counts
+    /// the lines dropped. Once the pipe is read again, a line says how many were dropped.
+    @Test func aStalledLogReaderCostsLinesNotAnswers() async throws {
+        let process = Process()
+        process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.arguments = ["serve", "--port", "0"]
+        let errors = Pipe(), output = Pipe()
+        process.standardError = errors
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let reader = errors.fileHandleForReading
+        var read = ""
+        while !read.contains("/health, /metrics)") {
+            let data = reader.availableData
+            try #require(!data.isEmpty, "the server exited: \(read)")
+            read += String(decoding: data, as: UTF8.self)
+        }
+        let line = try #require(read.split(separator: "\n").first { $0.contains("listening on http://127.0.0.1:") })
+        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+
+        let session = URLSession(configuration: .ephemeral)
+        func status(_ path: String) async throws -> Int {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            request.timeoutInterval = 10
+            return (try await session.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
+        }
+        var answered = 0
+        for index in 0..<2_000 {
+            let path = index.isMultiple(of: 2) ? "/health" : "/v1/port-schedules?UNLocationCode=NLRTM&date=bad"
+            let code = try await status(path)
+            #expect(code == (index.isMultiple(of: 2) ? 200 : 400), "request \(index + 1)")
+            if code == 0 { break }
+            answered += 1
+        }
+        #expect(answered == 2_000)
+        #expect(try await status("/health") == 200)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!)
+        request.timeoutInterval = 10
+        let metrics = String(decoding: try await session.data(for: request).0, as: UTF8.self)
+        let dropped = metrics.split(separator: "\n").first { $0.hasPrefix("log_lines_dropped_total ") }.flatMap { Int($0.split(separator: " ")[1]) }
+        #expect((dropped ?? 0) > 0, "\(metrics)")
+
+        // Read again, to the end: the writer catches up, says what it dropped, and the server stops cleanly.
+        kill(process.processIdentifier, SIGTERM)
+        read += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(read.contains("log lines dropped") && read.contains("dropped="), "\(read.suffix(2_000))")
+        #expect(read.contains("stopped"))
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func aScheduleWithErrorsStopsItBeforeItListens() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -425,13 +425,13 @@ extension ServerTests {
 
 extension ServerTests {
     @Test(arguments: [HTTPRequest.Method.post, .put, .patch, .delete])
-    func anotherMethodIsA405AllowingGET(method: HTTPRequest.Method) async throws {
+    func anotherMethodIsA405AllowingGETAndHEAD(method: HTTPRequest.Method) async throws {
         let server = try await Self.server()
         let response = try await server.application().test(.router) { client in
             try await client.execute(uri: "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM", method: method) { $0 }
         }
         #expect(response.status == .methodNotAllowed)
-        #expect(response.headers.value("allow") == "GET")
+        #expect(response.headers.value("allow") == "GET, HEAD")
         let body = String(buffer: response.body)
         #expect(try JSONSchemas.problems([body], dcsa: "ErrorResponse").isEmpty, "\(body)")
         #expect(try Self.decode(Components.Schemas.ErrorResponse.self, body).httpMethod.rawValue == method.rawValue)

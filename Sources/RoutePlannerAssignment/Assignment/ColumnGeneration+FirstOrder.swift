@@ -33,7 +33,7 @@ extension ColumnGeneration {
             let roundStart = ContinuousClock.now
             // Each column's entries in the capacity and cut rows, for the solve and the group prices.
             let entries = master.columns.map { master.capacityAndCutEntries(group: $0.group, movements: $0.movements) }
-            let solved = solveFirstOrder(entries: entries, from: values, duals: duals)
+            let solved = solveFirstOrder(entries: entries, from: values, duals: duals, until: roundsEnd)
             // A diverging solve (which the step size should prevent) would give no bound and no solution.
             guard solved.values.allSatisfy(\.isFinite), solved.duals.allSatisfy(\.isFinite) else { return (bound, converged) }
             (values, duals) = solved
@@ -60,9 +60,9 @@ extension ColumnGeneration {
     static let iterationsPerRound = 4_000
 
     /// The program's LP, with the columns' capacity and cut `entries`, solved by ``PrimalDualLP`` from
-    /// `values` and `duals` (padded with zeros for the columns and rows added since).
+    /// `values` and `duals` (padded with zeros for the columns and rows added since), stopping at `deadline`.
     private func solveFirstOrder(
-        entries: [[(row: Int, value: Double)]], from values: [Double], duals: [Double]
+        entries: [[(row: Int, value: Double)]], from values: [Double], duals: [Double], until deadline: ContinuousClock.Instant
     ) -> (values: [Double], duals: [Double]) {
         let columns = master.columns, rowCount = master.program.rowCount
         let lp = PrimalDualLP(rowBounds: master.rowBounds, columns: zip(columns, entries).map { column, entries in
@@ -70,7 +70,7 @@ extension ColumnGeneration {
         })
         let solution = lp.solve(
             iterations: Self.iterationsPerRound, x: values + Array(repeating: 0, count: columns.count - values.count),
-            y: duals + Array(repeating: 0, count: rowCount - duals.count))
+            y: duals + Array(repeating: 0, count: rowCount - duals.count), until: deadline)
         return (solution.x, solution.y)
     }
 

@@ -153,8 +153,10 @@ struct PrimalDualLP {
     /// The default tolerance stops where more iterations stop paying: on the assignment benchmarks the error
     /// falls to about 10⁻⁸ within a thousand iterations and then stalls there, so a tighter one only spends
     /// the rest of `iterations` (four fifths of each round's LP time on 10,000 bookings) without moving the
-    /// LP's objective or its Lagrangian bound.
-    func solve(iterations: Int, tolerance: Double = 1e-7, x start: [Double] = [], y dualStart: [Double] = []) -> (x: [Double], y: [Double]) {
+    /// LP's objective or its Lagrangian bound. At `deadline`, it stops with the best point so far.
+    func solve(
+        iterations: Int, tolerance: Double = 1e-7, x start: [Double] = [], y dualStart: [Double] = [], until deadline: ContinuousClock.Instant? = nil
+    ) -> (x: [Double], y: [Double]) {
         var x = start.isEmpty ? [Double](repeating: 0, count: costs.count) : zip(start, columnScale).map { max(0, $0 / $1) }
         var y = dualStart.isEmpty ? [Double](repeating: 0, count: rowCount) : zip(dualStart, rowScale).map { max(0, $0 / $1) }
         precondition(x.count == costs.count && y.count == rowCount, "one start value per column and per row")
@@ -167,6 +169,7 @@ struct PrimalDualLP {
         var averaged = 0
         var aty = transposed(y)
         for iteration in 1...max(1, iterations) {
+            if let deadline, iteration > 1, ContinuousClock.now >= deadline { break }
             let tau = stepSize / weight, sigma = stepSize * weight
             var extrapolated = x
             for column in x.indices {
