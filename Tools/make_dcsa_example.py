@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes examples/dcsa/: a DCSA Commercial Schedules 1.0.3 vessel-schedules document with cut-offs, and its
-capacity file, from three services of the bundled network (Data/linerlib-worldsmall).
+capacity, distance and bookings files, from three services of the bundled network (Data/linerlib-worldsmall).
 
     python3 Tools/make_dcsa_example.py
 
@@ -13,7 +13,9 @@ call carries the cut-offs a carrier typically publishes: DGC 72, DCO 48, VCO 36,
 hours before the (PLN) departure. Vessel names and IMO numbers are made up (valid check digits). Capacities
 are the bundled ones, by voyage, in capacities.csv; the sea distance of each pair of ports the voyages sail
 between, the bundled distance_nm (LINER-LIB's dist_dense.csv), in distances.csv, each pair once in the order it
-is first sailed. Standard library only; the output is deterministic.
+is first sailed. The bookings, in bookings.csv, are the bundled ones of week 11 between ports these services call
+at, with their ids, sizes and revenues, ready three weeks earlier (2026-02-23) and due three weeks earlier, so that
+they fall within the voyages above. Standard library only; the output is deterministic.
 """
 import csv
 import json
@@ -27,6 +29,7 @@ OUT = os.path.join(ROOT, "examples", "dcsa")
 SERVICES = {"WS15": "Asia - West Africa WS15", "WS25": "Asia - North Europe WS25", "WS29": "Asia - North Europe WS29"}
 FIRST, LAST = datetime(2026, 2, 9, tzinfo=timezone.utc), datetime(2026, 3, 16, 23, 59, tzinfo=timezone.utc)
 CUT_OFFS = [("DGC", 72), ("DCO", 48), ("VCO", 36), ("RCO", 30), ("FCO", 24), ("TCO", 12)]
+BOOKED_WEEK, BOOKING_SHIFT = "WS-W11-", timedelta(weeks=3)
 NAMES = ["Aurora", "Borealis", "Cassiopeia", "Draco", "Eridanus", "Fornax", "Gemini", "Hydra", "Lyra", "Norma",
          "Orion", "Pavo", "Pyxis", "Sagitta", "Vela", "Volans", "Carina", "Lupus", "Aquila", "Cygnus"]
 
@@ -105,6 +108,18 @@ def main():
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["from", "to", "distance_nm"])
         w.writerows((a, b, miles) for (a, b), miles in distances.items())
+    called = {call["location"]["UNLocationCode"] for schedule in schedules
+              for vessel_schedule in schedule["vesselSchedules"] for call in vessel_schedule["transportCalls"]}
+    with open(os.path.join(DATA, "bookings.csv"), newline="", encoding="utf-8") as f:
+        bookings = [row for row in csv.DictReader(f)
+                    if row["booking"].startswith(BOOKED_WEEK) and row["origin"] in called and row["destination"] in called]
+    with open(os.path.join(OUT, "bookings.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["booking", "origin", "destination", "ready", "deadline", "teu", "revenue_per_teu"])
+        for row in bookings:
+            ready, deadline = (datetime.strptime(row[key], "%Y-%m-%d") - BOOKING_SHIFT for key in ("ready", "deadline"))
+            w.writerow([row["booking"], row["origin"], row["destination"], ready.strftime("%Y-%m-%d"),
+                        deadline.strftime("%Y-%m-%d"), row["teu"], row["revenue_per_teu"]])
     print(f"{vessel} vessel schedules of {len(SERVICES)} services -> {OUT}")
 
 
