@@ -157,9 +157,9 @@ import Testing
                 case .unknown(let reason):
                     Issue.record("\(document): `\(line)` cannot be run: \(reason)")
                 case .serve(let arguments, let documentedPort):
-                    let started = try ServeCommandTests.Server(arguments)
-                    server = started
-                    let actual = try #require(try await started.port(), "\(document): `\(line)` did not start: \(started.standardError)")
+                    let launched = try ServeCommandTests.Server(arguments)
+                    server = launched
+                    let actual = try #require(try await launched.port(), "\(document): `\(line)` did not start: \(launched.standardError)")
                     port = (documentedPort, actual)
                 case .run(var command, let expected):
                     if let port { command = command.replacingOccurrences(of: "127.0.0.1:\(port.documented)", with: "127.0.0.1:\(port.actual)") }
