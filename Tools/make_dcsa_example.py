@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes examples/dcsa/: a DCSA Commercial Schedules 1.0.3 vessel-schedules document with cut-offs, and its
-capacity file, from three services of the bundled network (Data/linerlib-worldsmall).
+capacity, distance and bookings files, from three services of the bundled network (Data/linerlib-worldsmall).
 
     python3 Tools/make_dcsa_example.py
 
@@ -13,7 +13,10 @@ call carries the cut-offs a carrier typically publishes: DGC 72, DCO 48, VCO 36,
 hours before the (PLN) departure. Vessel names and IMO numbers are made up (valid check digits). Capacities
 are the bundled ones, by voyage, in capacities.csv; the sea distance of each pair of ports the voyages sail
 between, the bundled distance_nm (LINER-LIB's dist_dense.csv), in distances.csv, each pair once in the order it
-is first sailed. Standard library only; the output is deterministic.
+is first sailed. The bookings, in bookings.csv, are the bundled ones of week 11 with their ids, sizes and
+revenues, ready and due two weeks earlier (ready 2026-03-02), that one of these voyages carries from their origin
+to their destination within their window, cut-offs included, so that each has an itinerary. Standard library only; the output is
+deterministic.
 """
 import csv
 import json
@@ -27,6 +30,7 @@ OUT = os.path.join(ROOT, "examples", "dcsa")
 SERVICES = {"WS15": "Asia - West Africa WS15", "WS25": "Asia - North Europe WS25", "WS29": "Asia - North Europe WS29"}
 FIRST, LAST = datetime(2026, 2, 9, tzinfo=timezone.utc), datetime(2026, 3, 16, 23, 59, tzinfo=timezone.utc)
 CUT_OFFS = [("DGC", 72), ("DCO", 48), ("VCO", 36), ("RCO", 30), ("FCO", 24), ("TCO", 12)]
+BOOKED_WEEK, BOOKING_SHIFT = "WS-W11-", timedelta(weeks=2)
 NAMES = ["Aurora", "Borealis", "Cassiopeia", "Draco", "Eridanus", "Fornax", "Gemini", "Hydra", "Lyra", "Norma",
          "Orion", "Pavo", "Pyxis", "Sagitta", "Vela", "Volans", "Carina", "Lupus", "Aquila", "Cygnus"]
 
@@ -53,7 +57,7 @@ def main():
     def local(moment, port):
         return moment.astimezone(zoneinfo.ZoneInfo(ports[port]["time_zone"])).isoformat()
 
-    schedules, capacities, distances, vessel = [], [], {}, 0
+    schedules, capacities, distances, sailed, vessel = [], [], {}, [], 0
     for service, name in SERVICES.items():
         vessel_schedules = []
         for number in sorted(v for v in voyages if v.startswith(service + "-")):
@@ -88,6 +92,7 @@ def main():
                 "transportCalls": calls,
             })
             capacities.append((number, movements[0]["capacity_teu"]))
+            sailed.append(movements)
             for m in movements:
                 if (m["from"], m["to"]) not in distances and (m["to"], m["from"]) not in distances:
                     distances[(m["from"], m["to"])] = m["distance_nm"]
@@ -105,6 +110,28 @@ def main():
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["from", "to", "distance_nm"])
         w.writerows((a, b, miles) for (a, b), miles in distances.items())
+    def carried_directly(origin, destination, ready, deadline):
+        """Whether one voyage departs from the origin after a dry container ready then can make its cut-offs (the
+        documentation cut-off is the latest), and then arrives at the destination by the deadline."""
+        latest = max(hours for code, hours in CUT_OFFS if code in ("DCO", "VCO", "FCO"))
+        for movements in sailed:
+            for start, m in enumerate(movements):
+                if m["from"] == origin and utc(m["departure"]) - timedelta(hours=latest) >= ready and any(
+                        n["to"] == destination and utc(n["arrival"]) <= deadline for n in movements[start:]):
+                    return True
+        return False
+
+    with open(os.path.join(DATA, "bookings.csv"), newline="", encoding="utf-8") as f:
+        rows = [row for row in csv.DictReader(f) if row["booking"].startswith(BOOKED_WEEK)]
+    with open(os.path.join(OUT, "bookings.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["booking", "origin", "destination", "ready", "deadline", "teu", "revenue_per_teu"])
+        for row in rows:
+            ready, deadline = (datetime.strptime(row[key], "%Y-%m-%d").replace(tzinfo=timezone.utc) - BOOKING_SHIFT
+                               for key in ("ready", "deadline"))
+            if carried_directly(row["origin"], row["destination"], ready, deadline + timedelta(hours=23, minutes=59, seconds=59)):
+                w.writerow([row["booking"], row["origin"], row["destination"], ready.strftime("%Y-%m-%d"),
+                            deadline.strftime("%Y-%m-%d"), row["teu"], row["revenue_per_teu"]])
     print(f"{vessel} vessel schedules of {len(SERVICES)} services -> {OUT}")
 
 

@@ -56,11 +56,21 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// Restores cargo as a repository stored it: its booked ready time, its itinerary (which may no longer fit
     /// the specification) and its events, put in completion order.
     ///
-    /// The revenue is taken as stored, even beyond ``Booking/maximumRevenuePerTEU`` (which earlier versions did
-    /// not have), so that a store written before stays readable.
+    /// The revenue is taken as stored, even beyond ``Booking/maximumRevenuePerTEU``, so that every store stays
+    /// readable.
     ///
-    /// - Parameter bookedReadyTime: The ready time it was booked with; `nil` (a store from before it was kept)
-    ///   takes the specification's.
+    /// - Parameters:
+    ///   - trackingId: The cargo's tracking id.
+    ///   - teu: Its size in TEU.
+    ///   - specification: What it needs: its origin, destination, ready time and deadline, as last specified.
+    ///   - revenuePerTEU: The revenue it brings per TEU, when known.
+    ///   - customerId: The customer who booked it, if any.
+    ///   - bookingReference: The customer's reference for the booking, if any.
+    ///   - bookedReadyTime: The ready time it was booked with; `nil` (a store without it) takes the
+    ///     specification's.
+    ///   - weight: Its weight in tonnes, when known.
+    ///   - itinerary: The itinerary assigned to it, if any.
+    ///   - handlingEvents: Its handling events, in any order.
     /// - Throws: ``CargoError/sizeNotPositive(_:)``.
     public init(
         trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: CustomerId?,

@@ -74,7 +74,10 @@ public struct Delivery: Hashable, Sendable {
 
     /// Derives the delivery progress.
     ///
-    /// - Parameter events: The cargo's events in completion order.
+    /// - Parameters:
+    ///   - specification: What the cargo needs.
+    ///   - itinerary: The itinerary assigned to it, if any.
+    ///   - events: The cargo's events in completion order.
     /// - Complexity: O(*e* + *l*) for *e* events and *l* legs.
     public init(specification: RouteSpecification, itinerary: Itinerary?, events: [HandlingEvent]) {
         routingStatus = switch itinerary {
@@ -153,7 +156,9 @@ extension Itinerary {
     ///   leg, where the cargo was loaded at its start (or it is the first stretch) onto the voyage of its first leg;
     /// - a claim at the destination.
     ///
-    /// - Parameter previous: The move before it in completion order, if any (customs is not a move).
+    /// - Parameters:
+    ///   - event: The event to check.
+    ///   - previous: The move before it in completion order, if any (customs is not a move).
     public func isExpected(_ event: HandlingEvent, after previous: HandlingEvent?) -> Bool {
         let stretches = vesselStretches
         switch event.kind {

@@ -64,8 +64,13 @@ public struct RouteSpecification: Hashable, Sendable {
 
     /// The same cargo needs from another port and time on, as when a cargo is routed again from where it is.
     ///
-    /// - Parameter departedAt: When the cargo first left its origin, for a cargo already on its way: its maximum
-    ///   transit time then counts from that departure, so it becomes a deadline (the earlier of the two).
+    /// - Parameters:
+    ///   - origin: The new origin; `nil` keeps this one's.
+    ///   - destination: The new destination; `nil` keeps this one's.
+    ///   - readyTime: The new ready time; `nil` keeps this one's.
+    ///   - arrivalDeadline: The new deadline; `nil` keeps this one's.
+    ///   - departedAt: When the cargo first left its origin, for a cargo already on its way: its maximum
+    ///     transit time then counts from that departure, so it becomes a deadline (the earlier of the two).
     public func replacing(
         origin: UnLocode? = nil, destination: UnLocode? = nil, readyTime: Date? = nil, arrivalDeadline: Date? = nil,
         departedAt: Date? = nil

@@ -11,11 +11,6 @@ public enum DateText {
         case missingZone
     }
 
-    /// Reads a date or a date-time with a zone.
-    ///
-    /// - Parameters:
-    ///   - text: The text, with surrounding spaces ignored.
-    ///   - endOfDay: Whether a plain date means the end of the day (for deadlines) or its start.
     /// The calendar fields of a date shifted by `offset` seconds (a zone's offset from UTC), in the proleptic
     /// Gregorian calendar that ``date(from:endOfDay:)`` reads; weekday 0 is Sunday. `nil` for a time that is
     /// not a number or is beyond ten thousand years.
@@ -31,6 +26,12 @@ public enum DateText {
         return (year, month, day, second / 3600, second % 3600 / 60, second % 60, Int((days % 7 + 11) % 7))
     }
 
+    /// Reads a date or a date-time with a zone.
+    ///
+    /// - Parameters:
+    ///   - text: The text, with surrounding spaces ignored.
+    ///   - endOfDay: Whether a plain date means the end of the day (for deadlines) or its start.
+    /// - Returns: The date, or why the text is not one.
     public static func date(from text: String, endOfDay: Bool) -> Result<Date, Problem> {
         let trimmed = text.trimmingWhitespace()
         switch Timestamp.parse(ArraySlice(trimmed.utf8)) {

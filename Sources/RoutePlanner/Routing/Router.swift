@@ -80,7 +80,10 @@ public final class Router {
     /// Costs count to the cent and CO2e to the gram. Criteria make the search slower, since far more partial
     /// itineraries stay undominated.
     ///
-    /// - Parameter limit: The most itineraries to return; ``RoutingError/invalidOptions(_:)`` unless positive.
+    /// - Parameters:
+    ///   - specification: The origin, destination, ready time, deadline and cargo.
+    ///   - limit: The most itineraries to return; ``RoutingError/invalidOptions(_:)`` unless positive.
+    ///   - options: Transshipment limit, via and avoided ports and voyages, and extra criteria.
     /// - Throws: The errors of ``earliestArrival(for:options:)``.
     public func candidates(
         for specification: RouteSpecification, limit: Int = 5, options: RoutingOptions = RoutingOptions()
@@ -104,6 +107,7 @@ public final class Router {
     /// Among itineraries of equal cost the earliest arriving is returned.
     ///
     /// - Parameters:
+    ///   - specification: The origin, destination, ready time, deadline and cargo.
     ///   - costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``.
     ///   - transferCosts: A non-negative cost of changing vessel at each port, in the order of
     ///     ``ScheduleNetwork/locations``, or `nil` for none (such as the ports' transshipment costs).

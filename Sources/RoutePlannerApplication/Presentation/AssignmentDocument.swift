@@ -154,10 +154,10 @@ public enum AssignmentDocument {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The TEU the plan puts on every movement it uses, in voyage and sailing order.
+    /// Each movement carrying cargo, in voyage and sailing order, with the TEU, tonnes (the known weights) and reefer
+    /// plugs the plan puts on it.
     ///
     /// - Complexity: O(*l* log *l*) for *l* movements ridden by carried bookings.
-    /// Each movement carrying cargo, by voyage and position: its TEU, its tonnes (the known weights) and its reefer plugs.
     static func loads(_ plan: AssignmentPlan) -> [(voyage: String, movement: CarrierMovement, load: Int, tonnes: Double, plugs: Int)] {
         var load: [String: [Int: (movement: CarrierMovement, teu: Int, tonnes: Double, plugs: Int)]] = [:]
         for assignment in plan.carried {

@@ -9,7 +9,6 @@ struct FormFields {
         if errors[field] == nil { errors[field] = message }
     }
 
-    /// A UN/LOCODE, normalised to upper case; `nil` (with a message) when blank or malformed.
     /// A cargo type, `DRY` or `REEFER` in any case; blank is dry.
     mutating func cargoType(_ text: String, field: String) -> CargoType? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -21,6 +20,7 @@ struct FormFields {
         return type
     }
 
+    /// A UN/LOCODE, normalised to upper case; `nil` (with a message) when blank or malformed.
     mutating func code(_ text: String, field: String, required: Bool = true) -> UnLocode? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {

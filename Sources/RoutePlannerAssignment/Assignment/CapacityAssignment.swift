@@ -7,7 +7,7 @@ import RoutePlanner
 /// The integer program gives each booking one itinerary that satisfies it, or none; on every movement the
 /// TEU of the bookings riding it stays within its capacity. Its columns (itineraries) are not enumerated:
 /// column generation solves the LP relaxation, prices new itineraries with the capacity duals as movement
-/// costs (``Router/cheapestItinerary(for:costs:)``), and repeats until none pays, then adds extended cover
+/// costs (``Router/cheapestItinerary(for:costs:transferCosts:)``), and repeats until none pays, then adds extended cover
 /// cuts (Balas 1975) on congested movements. GLPK's simplex method solves the LP while each solve is quick;
 /// on large, degenerate LPs a first-order solver (PDHG with PDLP's restarts) takes over. The integer program is then
 /// solved over the columns found: the LP rounded, improved by exchanges and ruin and recreate (Schrimpf et al.
