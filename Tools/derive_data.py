@@ -3,8 +3,10 @@
 
 1. A network (`--instance` and `--out`): a weekly liner schedule from a LINER-LIB best network (Brouer,
    Desaulniers, Pisinger 2014): every service of the instance's result log becomes one voyage per week over
-   --weeks weeks. A voyage is one full round trip of the rotation, starting at the first listed call. Sailing time
-   of a leg = the shortest dist_dense.csv distance between the two calls / the service's speed, rounded up to
+   --weeks weeks. A voyage is one full round trip of the rotation, starting at the first listed call; its vessel
+   goes on as the voyage that leaves the first call the first week after the round trip ends (continues_as), so
+   cargo stays aboard through the rotation's first call as it does in LINER-LIB's model. Sailing time of a leg =
+   the shortest dist_dense.csv distance between the two calls / the service's speed, rounded up to
    whole hours; each call lasts one day (24 h); capacity = the service's vessel capacity in FFE x 2 TEU;
    distance_nm = that distance. Every port gets the same transshipment time (--transshipment-hours, 24 by
    default): LINER-LIB states handling costs, not times. A service whose round trip takes a fraction of a week
@@ -268,12 +270,20 @@ def derive_network(instance, out, linerlib=LINERLIB, reference=None, result=None
                 called.append(code)
         number = f"{prefix}{service['id']:02d}"
         vessel = f"{service['capacity']} FFE"
+        # A round trip ends back at the first call; its vessel goes on as the voyage that leaves there the first
+        # week after it arrives (the service's vessel count of weeks later, when the round trip fits them).
+        round_trip = sum(math.ceil(distances[leg] / service["speed"]) for leg in legs) + 24 * (len(legs) - 1)
+        vessels = max(1, math.ceil(round_trip / (7 * 24)))
+        if vessels != service["weeks"]:
+            print(f"  service {service['id']}: a round trip takes {vessels} weeks here, {service['weeks']:g} in the log")
         for week in range(weeks):
             t = first_departure + timedelta(weeks=week)
+            voyage = f"{number}-W{week + 1:02d}"
+            continues_as = f"{number}-W{week + vessels + 1:02d}" if week + vessels < weeks else ""
             for frm, to in legs:
                 arrival = t + timedelta(hours=math.ceil(distances[(frm, to)] / service["speed"]))
-                movements.append((f"{number}-W{week + 1:02d}", number, vessel, frm, to, iso(t), iso(arrival),
-                                  service["capacity"] * 2, f"{distances[(frm, to)]:g}"))
+                movements.append((voyage, number, vessel, frm, to, iso(t), iso(arrival),
+                                  service["capacity"] * 2, f"{distances[(frm, to)]:g}", continues_as))
                 t = arrival + timedelta(days=1)
 
     os.makedirs(out, exist_ok=True)
@@ -298,7 +308,8 @@ def derive_network(instance, out, linerlib=LINERLIB, reference=None, result=None
     movements.sort(key=lambda m: (m[5], m[0]))
     with open(os.path.join(out, "schedule.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["voyage", "service", "vessel", "from", "to", "departure", "arrival", "capacity_teu", "distance_nm"])
+        w.writerow(["voyage", "service", "vessel", "from", "to", "departure", "arrival", "capacity_teu", "distance_nm",
+                    "continues_as"])
         w.writerows(movements)
 
     rows = read_tsv(demand)
