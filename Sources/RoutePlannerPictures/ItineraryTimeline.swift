@@ -176,7 +176,10 @@ public struct ItineraryTimeline: Sendable {
                     text: text))
             }
             if index == 0 { portLabel(leg.loadLocation.code.rawValue, x: start, anchor: "start") }
-            if index + 1 < itinerary.legs.count {
+            if index + 1 < itinerary.legs.count && !itinerary.changesVessel(before: index + 1) {
+                // Aboard as the vessel goes on as its next voyage: no wait, no change.
+                portLabel("\(leg.unloadLocation.code) aboard", x: end, anchor: "middle")
+            } else if index + 1 < itinerary.legs.count {
                 // The wait for the next leg, at the transshipment port.
                 let next = axis.x(itinerary.legs[index + 1].loadTime)
                 group.append(Markup("line", [("class", "wait"), ("x1", end.svg), ("x2", next.svg), ("y1", (barTop + Self.barHeight / 2).svg), ("y2", (barTop + Self.barHeight / 2).svg)]))

@@ -5,9 +5,10 @@ import RoutePlanner
 ///
 /// It follows the rules of Guides/Routing.md ("Semantics") literally, without any of the router's data structures:
 /// an itinerary loads at the origin at or after the ready time, each leg rides consecutive movements of
-/// one voyage, a change of voyage needs the port's transshipment time, consecutive legs ride different
-/// voyages, the last leg arrives at the destination by the deadline and, with a maximum transit time, no later
-/// than that after the first leg departs.
+/// one voyage, cargo aboard a voyage's last movement stays aboard as the vessel goes on as its next voyage (no
+/// change of vessel), a change of vessel needs the port's transshipment time and never happens at the origin,
+/// consecutive legs ride different voyages, the last leg arrives at the destination by the deadline and, with a
+/// maximum transit time, no later than that after the first leg departs.
 public struct BruteForceRouter {
     /// An itinerary's departure, arrival and transshipments, and with criteria its transshipment costs in cents
     /// and its CO2e in grams (0 without them).
@@ -67,14 +68,16 @@ public struct BruteForceRouter {
             where movement.departureLocation == specification.origin && movement.departureTime >= specification.readyTime
                 && movement.cutOffTimes.allSatisfy({ !Self.applies($0.code, specification) || specification.readyTime <= $0.time })
             {
-                ride(voyage, from: index, after: [], specification, options, into: &result)
+                ride(voyage, from: index, after: [], changes: 0, specification, options, into: &result)
             }
         }
         return result
     }
 
+    /// Extends `legs` (with `changes` changes of vessel) by every leg that rides `voyage` from movement `first`: up to
+    /// each of its calls, then on aboard as the voyage the vessel goes on as, or changing vessel there.
     private func ride(
-        _ voyage: Voyage, from first: Int, after legs: [Leg], _ specification: RouteSpecification,
+        _ voyage: Voyage, from first: Int, after legs: [Leg], changes: Int, _ specification: RouteSpecification,
         _ options: RoutingOptions, into result: inout [Itinerary]
     ) {
         guard !options.avoidedVoyages.contains(voyage.number) else { return }
@@ -94,14 +97,19 @@ public struct BruteForceRouter {
             if movement.arrivalLocation == specification.destination, callsInOrder(path, options.via) {
                 result.append(try! Itinerary(legs: path))
             }
-            guard path.count - 1 < (options.maxTransshipments ?? Int.max) else { continue }
+            // Staying aboard as the vessel goes on as its next voyage, from that voyage's first call.
+            if last == voyage.movements.count - 1, let number = voyage.continuation, let next = voyages.first(where: { $0.number == number }) {
+                ride(next, from: 0, after: path, changes: changes, specification, options, into: &result)
+            }
+            // Never a change of vessel at the origin, however the cargo got back there.
+            guard changes < (options.maxTransshipments ?? Int.max), movement.arrivalLocation != specification.origin else { continue }
             let earliest = movement.arrivalTime + TimeInterval(leg.unloadLocation.transshipmentTime.components.seconds)
             for next in voyages where next.number != voyage.number {
                 for (index, onward) in next.movements.enumerated()
                 where onward.departureLocation == movement.arrivalLocation && onward.departureTime >= earliest
                     && onward.cutOffTimes.allSatisfy({ $0.code.rawValue != "TCO" || movement.arrivalTime <= $0.time })
                 {
-                    ride(next, from: index, after: path, specification, options, into: &result)
+                    ride(next, from: index, after: path, changes: changes + 1, specification, options, into: &result)
                 }
             }
         }

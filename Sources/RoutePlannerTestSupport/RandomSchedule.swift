@@ -10,7 +10,9 @@ import RoutePlanner
 /// departure, and specifications random cargo types and dangerous goods. With figures, ports get random
 /// handling and transshipment costs and movements random CO2e (each sometimes unknown), drawn from few values
 /// so that ties happen. With long port stays, vessels stay 2 to 8 hours at each call and transshipments take 2 to
-/// 8 hours, so that every port keeps cargo a while (what the lower bounds add at each port on the way).
+/// 8 hours, so that every port keeps cargo a while (what the lower bounds add at each port on the way). With
+/// continuations, half of the voyages after the first are the vessel of the voyage before going on as its next
+/// voyage, from where and a few hours after that one ends.
 public struct RandomSchedule: Sendable {
     public let locations: [Location]
     public let voyages: [Voyage]
@@ -24,7 +26,7 @@ public struct RandomSchedule: Sendable {
     /// random cut-off times when `cutOffs` is set.
     public init(
         using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40, cutOffs: Bool = false,
-        figures: Bool = false, longPortStays: Bool = false
+        figures: Bool = false, longPortStays: Bool = false, continuations: Bool = false
     ) {
         hasCutOffs = cutOffs
         hasFigures = figures
@@ -48,6 +50,12 @@ public struct RandomSchedule: Sendable {
             remaining -= count
             var port = Int.random(in: 0..<portCount, using: &generator)
             var time = Int.random(in: 0...36, using: &generator)
+            // Half of the voyages after the first are the last one's vessel going on as its next voyage.
+            if continuations, let last = voyages.last, let end = last.movements.last, Bool.random(using: &generator) {
+                port = codes.firstIndex(of: end.arrivalLocation)!
+                time = Int(end.arrivalTime.timeIntervalSince(base) / 3600) + Int.random(in: 0...8, using: &generator)
+                voyages[voyages.count - 1] = last.replacingContinuation(VoyageNumber("V\(voyages.count)")!)
+            }
             var movements: [CarrierMovement] = []
             for _ in 0..<count {
                 var next = Int.random(in: 0..<(portCount - 1), using: &generator)

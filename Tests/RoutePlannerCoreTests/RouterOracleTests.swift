@@ -141,6 +141,39 @@ import Testing
         }
     }
 
+    /// Schedules where vessels go on from one voyage as the next (``Voyage/continuation``): staying aboard through
+    /// that call is no change of vessel, with and without options, cut-offs, long port stays and extra criteria.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func schedulesWithContinuationsMatchTheOracle(withOptions: Bool, withCutOffs: Bool) throws {
+        for seed in Self.seeds {
+            var generator = SplitMix64(seed: seed &* 4 &+ (withOptions ? 1 : 0) &+ (withCutOffs ? 2 : 0) &+ 1 << 45)
+            let schedule = RandomSchedule(
+                using: &generator, cutOffs: withCutOffs, figures: seed % 3 == 2, longPortStays: seed % 3 == 0, continuations: true)
+            let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+            let network = seed % 4 < 2 ? built : built.preparedForSearches()
+            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+            let router = Router(network: network)
+            for _ in 0..<4 {
+                let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)
+                var options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
+                if schedule.hasFigures { options.criteria = [.handlingCost, .co2e] }
+                let context = "seed \(seed) options \(withOptions) cut-offs \(withCutOffs), continuations: \(specification) \(options)"
+                let all = oracle.itineraries(for: specification, options: options)
+                guard let fastest = all.map(\.arrivalTime).min() else {
+                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.earliestArrival(for: specification, options: options) }
+                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }
+                    continue
+                }
+                let front = BruteForceRouter.paretoFront(of: all, criteria: options.criteria)
+                do {
+                    try Self.expectAgreement(router, specification, options, all, front, fastest, context, using: &generator)
+                } catch {
+                    Issue.record("\(context): \(error)")
+                }
+            }
+        }
+    }
+
     /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds.
     static func expectAgreement(
         _ router: Router, _ specification: RouteSpecification, _ options: RoutingOptions, _ all: [Itinerary],
@@ -222,5 +255,12 @@ import Testing
         var remaining = options.via[...]
         for call in itinerary.calls where call == remaining.first { remaining = remaining.dropFirst() }
         #expect(remaining.isEmpty, Comment(rawValue: context))
+        // No loop back to change vessel where the cargo has been: never at the origin (a rule of the search), and
+        // elsewhere never better than changing there the first time, unless it passes a via port on the way.
+        for index in itinerary.legs.indices where itinerary.changesVessel(before: index) {
+            let leftFrom = itinerary.legs[..<index].flatMap { $0.movements.map(\.departureLocation) }
+            let port = itinerary.legs[index].loadLocation.code
+            #expect(port != itinerary.origin && (!options.via.isEmpty || !leftFrom.contains(port)), "changes vessel where it has been: \(context)")
+        }
     }
 }

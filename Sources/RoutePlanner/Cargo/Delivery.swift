@@ -129,35 +129,53 @@ public struct HandlingActivity: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Itinerary {
+    /// The legs the cargo rides without changing vessel, as ranges of leg positions in travel order: one leg, or
+    /// legs of consecutive voyages that the vessel goes on as (``Leg/continuesAboard(from:)``). The cargo is
+    /// loaded at the start of each and discharged at its end, from the voyage of its last leg.
+    var vesselStretches: [Range<Int>] {
+        var stretches: [Range<Int>] = []
+        var start = 0
+        for index in 1...legs.count where index == legs.count || changesVessel(before: index) {
+            stretches.append(start..<index)
+            start = index
+        }
+        return stretches
+    }
+
     /// Returns whether the itinerary expects a move (a receive, load, unload or claim) after the one before it:
     ///
     /// - a receive at the origin;
-    /// - a load of leg *i*: the first leg's while the cargo waits at the origin (nothing before, or a receive
-    ///   or unload there); a later leg's right after the unload of the leg before it;
-    /// - an unload from the voyage the cargo was loaded on, at the origin (an itinerary planned while the
-    ///   cargo was aboard starts at the vessel's next call) or at the unload location of a leg of that voyage
-    ///   that starts where the cargo was loaded (or is the first leg);
+    /// - a load of the first leg of a vessel stretch (``vesselStretches``): the first one's while the cargo waits
+    ///   at the origin (nothing before, or a receive or unload there); a later one's right after the unload of
+    ///   the stretch before it;
+    /// - an unload at the origin from the voyage the cargo was loaded on (an itinerary planned while the cargo
+    ///   was aboard starts at the vessel's next call), or at the end of a stretch, from the voyage of its last
+    ///   leg, where the cargo was loaded at its start (or it is the first stretch) onto the voyage of its first leg;
     /// - a claim at the destination.
     ///
     /// - Parameter previous: The move before it in completion order, if any (customs is not a move).
     public func isExpected(_ event: HandlingEvent, after previous: HandlingEvent?) -> Bool {
+        let stretches = vesselStretches
         switch event.kind {
         case .receive:
             return event.location == origin
         case .load:
-            guard let index = legs.firstIndex(where: { $0.loadLocation.code == event.location && $0.voyage.number == event.voyage })
+            guard let stretch = stretches.firstIndex(where: {
+                legs[$0.lowerBound].loadLocation.code == event.location && legs[$0.lowerBound].voyage.number == event.voyage
+            })
             else { return false }
-            guard let previous else { return index == 0 }
-            if index == 0 { return previous.location == origin && (previous.kind == .receive || previous.kind == .unload) }
-            return previous.kind == .unload && previous.location == event.location && previous.voyage == legs[index - 1].voyage.number
+            guard let previous else { return stretch == 0 }
+            if stretch == 0 { return previous.location == origin && (previous.kind == .receive || previous.kind == .unload) }
+            let before = legs[stretches[stretch - 1].upperBound - 1]
+            return previous.kind == .unload && previous.location == event.location && previous.voyage == before.voyage.number
         case .unload:
-            guard let previous, previous.kind == .load, previous.voyage == event.voyage else { return false }
-            return event.location == origin
-                || legs.indices.contains { index in
-                    let leg = legs[index]
-                    return leg.unloadLocation.code == event.location && leg.voyage.number == event.voyage
-                        && (index == 0 || leg.loadLocation.code == previous.location)
-                }
+            guard let previous, previous.kind == .load else { return false }
+            if event.location == origin && previous.voyage == event.voyage { return true }
+            return stretches.indices.contains { index in
+                let first = legs[stretches[index].lowerBound], last = legs[stretches[index].upperBound - 1]
+                return last.unloadLocation.code == event.location && last.voyage.number == event.voyage
+                    && previous.voyage == first.voyage.number && (index == 0 || first.loadLocation.code == previous.location)
+            }
         case .customs:
             return true
         case .claim:
@@ -165,11 +183,11 @@ extension Itinerary {
         }
     }
 
-    /// The activity the itinerary expects of cargo aboard the voyage of `load` when it was planned: the unload
-    /// of its first leg if that leg rides on in the same voyage, else the unload at its origin.
+    /// The activity the itinerary expects of cargo aboard the voyage of `load` when it was planned: the unload at
+    /// the end of its first vessel stretch if that stretch rides on in the same voyage, else the unload at its origin.
     func activity(aboard load: HandlingEvent) -> HandlingActivity? {
-        if let first = legs.first, first.voyage.number == load.voyage {
-            return HandlingActivity(kind: .unload, location: first.unloadLocation.code, voyage: first.voyage.number, time: first.unloadTime)
+        if let first = vesselStretches.first, legs[first.lowerBound].voyage.number == load.voyage {
+            return unload(legs[first.upperBound - 1])
         }
         return HandlingActivity(kind: .unload, location: origin, voyage: load.voyage)
     }
@@ -180,23 +198,30 @@ extension Itinerary {
             HandlingActivity(kind: .load, location: leg.loadLocation.code, voyage: leg.voyage.number, time: leg.loadTime)
         }
         guard let event else { return HandlingActivity(kind: .receive, location: origin) }
+        let stretches = vesselStretches
         switch event.kind {
         case .receive:
             return load(legs[0])
         case .load:
-            guard let leg = legs.first(where: { $0.loadLocation.code == event.location && $0.voyage.number == event.voyage })
+            guard let stretch = stretches.first(where: {
+                legs[$0.lowerBound].loadLocation.code == event.location && legs[$0.lowerBound].voyage.number == event.voyage
+            })
             else { return nil }
-            return HandlingActivity(kind: .unload, location: leg.unloadLocation.code, voyage: leg.voyage.number, time: leg.unloadTime)
+            return unload(legs[stretch.upperBound - 1])
         case .unload:
             if event.location == destination { return HandlingActivity(kind: .claim, location: destination) }
-            if let index = legs.firstIndex(where: { $0.unloadLocation.code == event.location && $0.voyage.number == event.voyage }),
-               index + 1 < legs.count
-            {
-                return load(legs[index + 1])
+            if let index = stretches.firstIndex(where: {
+                legs[$0.upperBound - 1].unloadLocation.code == event.location && legs[$0.upperBound - 1].voyage.number == event.voyage
+            }), index + 1 < stretches.count {
+                return load(legs[stretches[index + 1].lowerBound])
             }
             return event.location == origin ? load(legs[0]) : nil
         case .customs, .claim:
             return nil
         }
+    }
+
+    private func unload(_ leg: Leg) -> HandlingActivity {
+        HandlingActivity(kind: .unload, location: leg.unloadLocation.code, voyage: leg.voyage.number, time: leg.unloadTime)
     }
 }

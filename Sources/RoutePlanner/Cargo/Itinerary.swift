@@ -4,8 +4,10 @@ import Foundation
 ///
 /// An itinerary always keeps its invariants: it has at least one leg, every leg's movements chain and
 /// move forward in time, each leg starts where the one before ends, consecutive legs ride different
-/// voyages, every change of voyage leaves at least the port's transshipment time, and cargo that changes
-/// voyage arrives by the departing call's transshipment cut-off (TCO), when it has one.
+/// voyages, every change of vessel leaves at least the port's transshipment time, and cargo that changes
+/// vessel arrives by the departing call's transshipment cut-off (TCO), when it has one. Cargo that stays aboard
+/// as the vessel goes on as its next voyage (``Leg/continuesAboard(from:)``) rides a leg of each voyage and
+/// changes no vessel there.
 public struct Itinerary: Hashable, Sendable {
     /// The legs in travel order.
     public let legs: [Leg]
@@ -36,6 +38,9 @@ public struct Itinerary: Hashable, Sendable {
                 problems.append(.legsDoNotConnect(leg: index))
             } else if previous.voyage.number == leg.voyage.number {
                 problems.append(.sameVoyageTwice(leg: index))
+            } else if leg.continuesAboard(from: previous) {
+                // The vessel goes on as the next voyage with the cargo aboard: no transshipment time or cut-off.
+                if leg.loadTime < previous.unloadTime { problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code)) }
             } else {
                 let available = previous.unloadTime.distance(to: leg.loadTime)
                 let needed = previous.unloadLocation.transshipmentTime
@@ -60,8 +65,15 @@ public struct Itinerary: Hashable, Sendable {
     public var departureTime: Date { legs[0].loadTime }
     /// The time the last leg reaches the destination.
     public var arrivalTime: Date { legs[legs.count - 1].unloadTime }
-    /// The number of changes of voyage.
-    public var transshipmentCount: Int { legs.count - 1 }
+    /// Whether the cargo changes vessel between leg `index - 1` and leg `index`: `false` for the first leg and
+    /// where it stays aboard as the vessel goes on as the next voyage (``Leg/continuesAboard(from:)``).
+    public func changesVessel(before index: Int) -> Bool {
+        index > 0 && !legs[index].continuesAboard(from: legs[index - 1])
+    }
+
+    /// The number of changes of vessel (transshipments); staying aboard as the vessel goes on as its next voyage
+    /// is none.
+    public var transshipmentCount: Int { legs.indices.count { changesVessel(before: $0) } }
 
     /// What handling a TEU along the itinerary costs: a load at the origin, a discharge at the destination and
     /// a transshipment at each change of vessel between (staying aboard through a call costs nothing); `nil`
@@ -73,8 +85,8 @@ public struct Itinerary: Hashable, Sendable {
         guard let load = legs[0].loadLocation.handlingCostPerTEU, let discharge = legs[legs.count - 1].unloadLocation.handlingCostPerTEU
         else { return nil }
         var total = load + discharge
-        for leg in legs.dropLast() {
-            guard let transshipment = leg.unloadLocation.transshipmentCostPerTEU else { return nil }
+        for location in transshipmentLocations {
+            guard let transshipment = location.transshipmentCostPerTEU else { return nil }
             total += transshipment
         }
         return total
@@ -83,7 +95,7 @@ public struct Itinerary: Hashable, Sendable {
     /// the sum with the unknown ones left out (the cost the assignment's objective charges).
     public var knownHandlingCostPerTEU: Double {
         let ends = (legs[0].loadLocation.handlingCostPerTEU ?? 0) + (legs[legs.count - 1].unloadLocation.handlingCostPerTEU ?? 0)
-        return legs.dropLast().reduce(ends) { $0 + ($1.unloadLocation.transshipmentCostPerTEU ?? 0) }
+        return transshipmentLocations.reduce(ends) { $0 + ($1.transshipmentCostPerTEU ?? 0) }
     }
     /// The nautical miles the cargo sails; `nil` when a movement's distance is unknown.
     public var distance: Double? { Leg.total(legs.flatMap { $0.movements.map(\.distance) }, scale: 10) }
@@ -91,8 +103,8 @@ public struct Itinerary: Hashable, Sendable {
     /// (``CarrierMovement/co2ePerTEU``, given by the schedule or estimated by ``EmissionModel``); `nil` when one
     /// is unknown.
     public var co2ePerTEU: Double? { Leg.total(legs.flatMap { $0.movements.map(\.co2ePerTEU) }, scale: 1_000) }
-    /// The ports where the cargo changes voyage, in travel order.
-    public var transshipmentLocations: [Location] { legs.dropLast().map(\.unloadLocation) }
+    /// The ports where the cargo changes vessel, in travel order.
+    public var transshipmentLocations: [Location] { legs.indices.filter(changesVessel(before:)).map { legs[$0].loadLocation } }
     /// Every port the cargo calls at after leaving the origin, aboard or changing vessel, in travel order.
     public var calls: [UnLocode] { legs.flatMap(\.calls) }
 

@@ -4,7 +4,9 @@ import Foundation
 /// location where it is discharged.
 ///
 /// A leg is made of consecutive movements of its voyage, so it is always a real sailing of that voyage;
-/// the vessel may call at other ports between loading and discharge while the cargo stays aboard.
+/// the vessel may call at other ports between loading and discharge while the cargo stays aboard. Where the
+/// vessel goes on as another voyage, cargo that stays aboard rides a leg of each (``continuesAboard(from:)``):
+/// its "load" and "discharge" there are no handling.
 public struct Leg: Hashable, Sendable {
     /// The voyage the cargo rides.
     public let voyage: Voyage
@@ -34,6 +36,15 @@ public struct Leg: Hashable, Sendable {
         self.movementIndices = movementIndices
         self.loadLocation = loadLocation
         self.unloadLocation = unloadLocation
+    }
+
+    /// Whether the cargo stays aboard from `previous` into this leg: `previous` rides its voyage to its last
+    /// call, and this leg rides from its first call the voyage the vessel goes on as (``Voyage/continuation``).
+    ///
+    /// Such a pair of legs is no change of vessel: no transshipment time, cut-off or handling applies between them.
+    public func continuesAboard(from previous: Leg) -> Bool {
+        previous.voyage.continuation == voyage.number && previous.movementIndices.upperBound == previous.voyage.movements.count
+            && movementIndices.lowerBound == 0
     }
 
     /// The movements the cargo rides, in sailing order.

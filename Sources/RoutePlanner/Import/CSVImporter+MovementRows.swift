@@ -29,6 +29,9 @@ extension CSVImporter {
         var service: String?
         var vesselIMONumber: String?
         var serviceName: String?
+        /// The voyage number of `continues_as`: the voyage the vessel goes on as.
+        var continuesAs: String?
+        var continuesAsLine: Int32 = 0
         var vesselLine: Int32 = 0
         var serviceLine: Int32 = 0
         var vesselIMOLine: Int32 = 0
@@ -42,6 +45,8 @@ extension CSVImporter {
         var voyages: [Int32] = []
         var start: [Int32] = [0]
         var rows: [Int32] = []
+        /// Per voyage of `voyages`: the voyage it goes on as, where that link is valid.
+        var continuation: [VoyageNumber?] = []
     }
 
     /// The valid rows of a schedule file, and their voyages; what is left once the file's bytes can go.
@@ -69,6 +74,8 @@ extension CSVImporter {
         var voyageIndex = VoyageBytesIndex()
         /// Whether the file could not be read to its end (reported): then no network is made of it, in either mode.
         var isIncomplete = false
+        /// The column of `continues_as`, for its messages; 0 when the file has none.
+        var continuesAsColumn: Int32 = 0
         let hasAmounts: Bool, hasLimits: Bool, hasCutOffs: Bool
 
         init(file: String, hasAmounts: Bool = false, hasLimits: Bool = false, hasCutOffs: Bool = false) {

@@ -6,9 +6,10 @@ extension CSVImporter {
     /// The schedule has one row per carrier movement: `voyage`, `from`, `to`, `departure`, `arrival`;
     /// optionally `capacity_teu` (absent or empty: unlimited), `vessel`, `vessel_imo`, `service`,
     /// `service_name`, `distance_nm` (nautical miles sailed) and `co2e_kg_per_teu` (absent or empty: estimated
-    /// by ``EmissionModel``), `capacity_tonnes` and `reefer_plugs` (absent or empty: unlimited), and the cut-off times of the call the row departs from, one column per DCSA code
-    /// (`cut_off_fco`, `cut_off_tco`, …). The rows of a voyage may come in any order; they are sorted by
-    /// departure and must chain.
+    /// by ``EmissionModel``), `capacity_tonnes` and `reefer_plugs` (absent or empty: unlimited), `continues_as`
+    /// (the voyage the vessel goes on as after this voyage's last call, ``Voyage/continuation``), and the cut-off
+    /// times of the call the row departs from, one column per DCSA code (`cut_off_fco`, `cut_off_tco`, …). The rows
+    /// of a voyage may come in any order; they are sorted by departure and must chain.
     ///
     /// The schedule's bytes are released once its rows are read, before the network is built, unless the
     /// caller keeps a copy.
@@ -71,7 +72,8 @@ extension CSVImporter {
         _ locations: [Location], _ rows: consuming MovementRows, scheduleName: String, log: inout DiagnosticLog, skipped: inout Int
     ) throws(ImportError) -> ImportResult<ImportedSchedule> {
         if rows.isIncomplete { throw log.importError() }
-        let chained = checkChains(rows, locations: locations, log: &log, skipped: &skipped)
+        var chained = checkChains(rows, locations: locations, log: &log, skipped: &skipped)
+        checkContinuations(&chained, rows, locations: locations, log: &log)
         if mode == .strict && log.hasErrors { throw log.importError() }
         if takesFastPaths, let network = Self.network(locations: locations, chained: chained, rows: &rows) {
             return try finish(ImportedSchedule(locations: locations, network: network), log: log, skipped: skipped)
@@ -91,7 +93,8 @@ extension CSVImporter {
 
     enum ScheduleColumn {
         static let voyage = 0, from = 1, to = 2, departure = 3, arrival = 4, capacity = 5, vessel = 6, service = 7
-        static let vesselIMO = 8, serviceName = 9, distance = 10, co2e = 11, weight = 12, plugs = 13, firstCutOff = 14
+        static let vesselIMO = 8, serviceName = 9, distance = 10, co2e = 11, weight = 12, plugs = 13, continuesAs = 14
+        static let firstCutOff = 15
     }
 
     /// The optional column of each DCSA cut-off code, in ``CutOffCode/allCases`` order: `cut_off_dco`, ….
@@ -110,7 +113,7 @@ extension CSVImporter {
             file, chunkSize: streamChunkSize, required: ["voyage", "from", "to", "departure", "arrival"],
             optional: [
                 "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
-                "reefer_plugs",
+                "reefer_plugs", "continues_as",
             ] + Self.cutOffColumns, log: &log)
         else {
             result.isIncomplete = stream?.failure != nil
@@ -131,7 +134,9 @@ extension CSVImporter {
         let voyageColumns = [
             (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
             (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
+            (C.continuesAs, \.continuesAs, \.continuesAsLine),
         ].filter { table.has($0.0) }
+        if table.has(C.continuesAs) { result.continuesAsColumn = Int32(table.position(C.continuesAs).column) }
         let layout = MovementRowReader(
             portIndex: portIndex, cutOffColumns: cutOffColumns, voyageColumns: voyageColumns, hasIMO: table.has(C.vesselIMO),
             hasAmounts: result.hasAmounts, hasLimits: result.hasLimits)
@@ -349,7 +354,7 @@ extension CSVImporter {
             voyageIndex[voyage.number] = Int32(k)
             columns.beginVoyage(
                 voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
-                vesselIMONumber: voyage.vesselIMONumber)
+                vesselIMONumber: voyage.vesselIMONumber, continuation: chained.continuation[k])
             columns.voyageOf += repeatElement(Int32(k), count: Int(chained.start[k + 1] - chained.start[k]))
         }
         columns.voyageStart = chained.start
@@ -376,6 +381,8 @@ extension CSVImporter {
         if columns.hasWeights { columns.weightCapacity = gather(&rows.weightCapacity) }
         if columns.hasPlugs { columns.plugCapacity = gather(&rows.reeferPlugs) }
         (rows.weightCapacity, rows.reeferPlugs) = ([], [])
+        // Checked with the rows (`checkContinuations`): this finds each link's voyage.
+        guard columns.resolveContinuations(voyageIndex: voyageIndex).isEmpty else { return nil }
         let coordinates = unique.map(\.coordinates)
         columns.distance.reserveCapacity(order.count)
         columns.co2eGrams.reserveCapacity(order.count)
@@ -410,7 +417,46 @@ extension CSVImporter {
             }
             return Voyage(
                 number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service,
-                serviceName: voyage.serviceName, vesselIMONumber: voyage.vesselIMONumber)
+                serviceName: voyage.serviceName, vesselIMONumber: voyage.vesselIMONumber, continuation: chained.continuation[k])
+        }
+    }
+
+    /// Checks each chained voyage's `continues_as`: a voyage of the schedule whose rows chain, other than the voyage
+    /// itself, that departs from where the voyage ends, no earlier than it arrives there, and that no other voyage
+    /// goes on as. Sets the links that hold; reports the others (errors; in lenient mode the link is dropped with a
+    /// warning, and the voyages sail without it).
+    private func checkContinuations(
+        _ chained: inout ChainedRows, _ rows: borrowing MovementRows, locations: [Location], log: inout DiagnosticLog
+    ) {
+        chained.continuation = [VoyageNumber?](repeating: nil, count: chained.voyages.count)
+        guard rows.continuesAsColumn > 0 else { return }
+        var position: [VoyageNumber: Int] = [:]
+        for (k, index) in chained.voyages.enumerated() { position[rows.voyages[Int(index)].number] = k }
+        var continuedFrom: [Int: Int] = [:]
+        for (k, index) in chained.voyages.enumerated() {
+            let voyage = rows.voyages[Int(index)]
+            guard let text = voyage.continuesAs else { continue }
+            let at = CSVPosition(line: Int(voyage.continuesAsLine), column: Int(rows.continuesAsColumn))
+            func fail(_ message: String) {
+                log.error(rows.file, at, message)
+                if mode == .lenient { log.warning(rows.file, at, "voyage \(voyage.number) sails without going on as \(quoted(text))") }
+            }
+            guard let number = VoyageNumber(text), let next = position[number] else {
+                fail("continues_as \(quoted(text)): the schedule has no voyage \(text) whose rows chain")
+                continue
+            }
+            let last = chained.rows[Int(chained.start[k + 1]) - 1], first = chained.rows[Int(chained.start[next])]
+            let (end, start) = (rows[Int(last)], rows[Int(first)])
+            if next == k {
+                fail("continues_as \(quoted(text)): a voyage cannot go on as itself")
+            } else if start.from != end.to || start.departure < end.arrival {
+                fail("continues_as \(quoted(text)): voyage \(number) departs from \(locations[Int(start.from)].code) at \(Self.format(start.departure)), not from where voyage \(voyage.number) ends (\(locations[Int(end.to)].code) at \(Self.format(end.arrival))) or later")
+            } else if let other = continuedFrom[next] {
+                fail("continues_as \(quoted(text)): voyage \(rows.voyages[Int(chained.voyages[other])].number) already goes on as \(number) (line \(rows.voyages[Int(chained.voyages[other])].continuesAsLine))")
+            } else {
+                continuedFrom[next] = k
+                chained.continuation[k] = number
+            }
         }
     }
 

@@ -22,17 +22,19 @@ public enum CSVWriter {
     }
 
     /// The schedule file of a network: one row per movement, voyage by voyage, with the columns of the
-    /// IMO numbers, service names, distances and CO2e (given or estimated) and cut-off codes that the network has.
+    /// IMO numbers, service names, distances and CO2e (given or estimated), continuations and cut-off codes that the
+    /// network has.
     public static func schedule(of network: ScheduleNetwork) -> String {
         let voyages = network.voyages
         let hasIMO = voyages.contains { $0.vesselIMONumber != nil }, hasNames = voyages.contains { $0.serviceName != nil }
         let hasEmissions = voyages.contains { $0.movements.contains { $0.distance != nil || $0.co2ePerTEU != nil } }
         let hasLimits = voyages.contains { $0.movements.contains { $0.weightCapacity != nil || $0.reeferPlugs != nil } }
+        let hasContinuations = voyages.contains { $0.continuation != nil }
         let codes = Set(voyages.flatMap { $0.movements.flatMap { $0.cutOffTimes.map(\.code) } })
         let cutOffCodes = CutOffCode.allCases.filter(codes.contains)
         var text = "voyage,from,to,departure,arrival,capacity_teu,vessel,service" + (hasIMO ? ",vessel_imo" : "")
             + (hasNames ? ",service_name" : "") + (hasEmissions ? ",distance_nm,co2e_kg_per_teu" : "")
-            + (hasLimits ? ",capacity_tonnes,reefer_plugs" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
+            + (hasLimits ? ",capacity_tonnes,reefer_plugs" : "") + (hasContinuations ? ",continues_as" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
         for voyage in voyages {
             for movement in voyage.movements {
                 var fields = [
@@ -45,6 +47,7 @@ public enum CSVWriter {
                 if hasNames { fields.append(field(voyage.serviceName ?? "")) }
                 if hasEmissions { fields += [movement.distance.map(number) ?? "", movement.co2ePerTEU.map(number) ?? ""] }
                 if hasLimits { fields += [movement.weightCapacity.map(String.init) ?? "", movement.reeferPlugs.map(String.init) ?? ""] }
+                if hasContinuations { fields.append(field(voyage.continuation?.rawValue ?? "")) }
                 for code in cutOffCodes {
                     // A call has one time per code in a CSV row; the earliest stands for several.
                     fields.append(movement.cutOffTimes.filter { $0.code == code }.map(\.time).min().map(timestamp) ?? "")

@@ -9,6 +9,9 @@ extension VesselScheduleReader {
         // Each voyage's number, vessel and service; its movements are `start[k] ..< start[k + 1]`.
         var number: [VoyageNumber] = []
         var vessel: [String?] = [], vesselIMONumber: [String?] = [], service: [String?] = [], serviceName: [String?] = []
+        /// The voyage the vessel goes on as: the next voyage of the same vessel schedule, which departs from the call
+        /// where this one ends.
+        var continuation: [VoyageNumber?] = []
         var start: [Int32] = [0]
         /// Each voyage's capacity in TEU (`Int32.max` when unlimited), tonnes and reefer plugs (`nil` when
         /// unlimited), from a capacity file.
@@ -42,8 +45,9 @@ extension VesselScheduleReader {
 
         /// Starts a voyage, unlimited until a capacity file says otherwise; its movements follow, then
         /// ``endVoyage()``.
-        mutating func beginVoyage(_ number: VoyageNumber, vessel: String?, vesselIMONumber: String?) {
+        mutating func beginVoyage(_ number: VoyageNumber, vessel: String?, vesselIMONumber: String?, continuation: VoyageNumber?) {
             self.number.append(number)
+            self.continuation.append(continuation)
             self.vessel.append(vessel)
             self.vesselIMONumber.append(vesselIMONumber)
             service.append(nil)
@@ -63,6 +67,7 @@ extension VesselScheduleReader {
             number += other.number
             vessel += other.vessel
             vesselIMONumber += other.vesselIMONumber
+            continuation += other.continuation
             service += other.service
             serviceName += other.serviceName
             start += other.start.dropFirst().lazy.map { $0 + movements }
@@ -113,7 +118,7 @@ extension VesselScheduleReader {
                 }
                 return Voyage(
                     number: number[voyage], movements: movements, vessel: vessel[voyage], service: service[voyage],
-                    serviceName: serviceName[voyage], vesselIMONumber: vesselIMONumber[voyage])
+                    serviceName: serviceName[voyage], vesselIMONumber: vesselIMONumber[voyage], continuation: continuation[voyage])
             }
         }
 
@@ -143,7 +148,7 @@ extension VesselScheduleReader {
                 voyageIndex[number[voyage]] = Int32(voyage)
                 columns.beginVoyage(
                     number[voyage], vessel: vessel[voyage], service: service[voyage], serviceName: serviceName[voyage],
-                    vesselIMONumber: vesselIMONumber[voyage])
+                    vesselIMONumber: vesselIMONumber[voyage], continuation: continuation[voyage])
                 let capacity = capacity[voyage]
                 for movement in Int(start[voyage])..<Int(start[voyage + 1]) {
                     let emissions = ScheduleNetwork.emissions(
@@ -161,6 +166,9 @@ extension VesselScheduleReader {
                 }
                 columns.endVoyage()
             }
+            // A voyage that sails again elsewhere is reported by the reader, so the links hold; should one not, the
+            // network's own check of the voyages reports it.
+            guard columns.resolveContinuations(voyageIndex: voyageIndex).isEmpty else { return nil }
             return ScheduleNetwork(
                 locations: unique, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
         }

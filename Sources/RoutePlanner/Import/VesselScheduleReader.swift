@@ -536,7 +536,9 @@ struct VesselScheduleReader {
                 error(calls[start].offset, callPath, "voyage \(number) sails again here; it already sails from \(seen): a voyage is one run of calls of one vessel")
             } else {
                 voyagePath[number] = callPath
-                sailings.beginVoyage(number, vessel: vessel, vesselIMONumber: imo)
+                // The vessel goes on from the call where this voyage ends as the next one, with its cargo aboard.
+                sailings.beginVoyage(
+                    number, vessel: vessel, vesselIMONumber: imo, continuation: end < calls.count - 1 ? calls[end].exportVoyage : nil)
                 for index in start..<end {
                     let from = calls[index], to = calls[index + 1]
                     sailings.append(

@@ -7,15 +7,17 @@ import Foundation
 public struct Scenario: Hashable, Sendable {
     /// One change to the schedule.
     public enum Edit: Hashable, Sendable {
-        /// The voyage does not sail.
+        /// The voyage does not sail; no voyage goes on as it.
         case cancelVoyage(VoyageNumber)
         /// Vessels omit their calls at the port that fall in the window (any time when a bound is `nil`):
         /// they sail on from the call before to the call after with their other times unchanged, so cargo can
         /// neither be loaded, discharged nor transshipped there, and cargo aboard passes by. A voyage's
-        /// first or last call in the window is dropped with the movement that leaves or reaches it.
+        /// first or last call in the window is dropped with the movement that leaves or reaches it; where a
+        /// vessel went on from one voyage as the next (``Voyage/continuation``) at such a call, it no longer does.
         case closePort(UnLocode, from: Date?, until: Date?)
         /// The voyage runs late by the duration from its first call at the port on (from the start when the
-        /// port is `nil`): every departure and arrival from that call's departure on moves.
+        /// port is `nil`): every departure and arrival from that call's departure on moves, and so do those of
+        /// the voyages its vessel goes on as (``Voyage/continuation``).
         case delay(VoyageNumber, by: Duration, from: UnLocode?)
         /// Every movement of the voyage holds this many TEU.
         case capacity(VoyageNumber, teu: Int)
@@ -101,23 +103,40 @@ extension ScheduleNetwork {
                     }
                     first = call
                 }
+                // The vessel is late from that call on, through the voyages it goes on as.
                 let seconds = TimeInterval(duration.components.seconds)
-                let movements = voyage.movements.enumerated().map { offset, movement in
-                    var moved = movement
-                    if offset >= first {
-                        moved.departureTime += seconds
-                        moved.arrivalTime += seconds
-                        moved.cutOffTimes = movement.cutOffTimes.map { CutOffTime($0.code, $0.time + seconds) }
+                var late: Int? = at
+                var delayed: Set<Int> = []
+                while let position = late, delayed.insert(position).inserted {
+                    let voyage = voyages[position]
+                    let movements = voyage.movements.enumerated().map { offset, movement in
+                        var moved = movement
+                        if position != at || offset >= first {
+                            moved.departureTime += seconds
+                            moved.arrivalTime += seconds
+                            moved.cutOffTimes = movement.cutOffTimes.map { CutOffTime($0.code, $0.time + seconds) }
+                        }
+                        return moved
                     }
-                    return moved
+                    voyages[position] = voyage.replacingMovements(movements)
+                    late = voyage.continuation.flatMap { index[$0] }
                 }
-                voyages[at] = voyage.replacingMovements(movements)
             case .capacity(let number, let teu):
                 guard (0...Scenario.maximumCapacity).contains(teu) else { throw .invalidCapacity(number, teu) }
                 let at = try position(number)
                 let voyage = voyages[at]
                 voyages[at] = voyage.replacingMovements(voyage.movements.map { var changed = $0; changed.capacity = teu; return changed })
             }
+        }
+        // A vessel goes on as its next voyage only while that voyage sails and still starts where and after this
+        // one ends (a closed call at the port where they meet parts them: cargo aboard is discharged before).
+        let starts = Dictionary(uniqueKeysWithValues: voyages.compactMap { voyage in voyage.movements.first.map { (voyage.number, $0) } })
+        voyages = voyages.map { voyage in
+            guard let next = voyage.continuation else { return voyage }
+            guard let start = starts[next], let end = voyage.movements.last, start.departureLocation == end.arrivalLocation,
+                  start.departureTime >= end.arrivalTime
+            else { return voyage.replacingContinuation(nil) }
+            return voyage
         }
         do {
             return try ScheduleNetwork(locations: locations, voyages: voyages, capacitiesAreKnown: capacitiesAreKnown)

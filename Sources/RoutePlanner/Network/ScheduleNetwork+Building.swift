@@ -48,7 +48,7 @@ extension ScheduleNetwork {
             voyageIndex[voyage.number] = Int32(columns.voyageNumbers.count)
             columns.beginVoyage(
                 voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
-                vesselIMONumber: voyage.vesselIMONumber)
+                vesselIMONumber: voyage.vesselIMONumber, continuation: voyage.continuation)
             for (position, movement) in voyage.movements.enumerated() {
                 let origin = index(of: movement.departureLocation)
                 let destination = index(of: movement.arrivalLocation)
@@ -109,6 +109,7 @@ extension ScheduleNetwork {
             }
             columns.endVoyage()
         }
+        if problems.isEmpty { problems = columns.resolveContinuations(voyageIndex: voyageIndex) }
         guard problems.isEmpty else { throw ScheduleNetworkError(problems: problems) }
         self.init(locations: uniqueLocations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
     }
@@ -164,6 +165,9 @@ extension ScheduleNetwork {
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = columns.voyageStart
+        self.continuationStart = columns.voyageContinuation.isEmpty
+            ? [Int32](repeating: -1, count: columns.voyageNumbers.count)
+            : columns.voyageContinuation.map { $0 < 0 ? -1 : columns.voyageStart[Int($0)] }
         self.departure = columns.departure
         self.arrival = columns.arrival
         self.from = columns.from
@@ -184,8 +188,8 @@ extension ScheduleNetwork {
         self.inboundPort = inboundPort
         self.inboundSailing = inboundSailing
         self.leastPortStay = Self.leastPortStays(
-            voyageStart: columns.voyageStart, to: columns.to, departure: columns.departure, arrival: columns.arrival,
-            transshipmentSeconds: transshipmentSeconds)
+            voyageStart: columns.voyageStart, continuationStart: continuationStart, to: columns.to, departure: columns.departure,
+            arrival: columns.arrival, transshipmentSeconds: transshipmentSeconds)
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
@@ -248,19 +252,25 @@ extension ScheduleNetwork {
         return connecting
     }
 
-    /// Per port, the shorter of its transshipment time and the least time a voyage stays there between a
-    /// movement's arrival and the next movement's departure.
+    /// Per port, the shorter of its transshipment time and the least time a vessel stays there between a
+    /// movement's arrival and the next movement's departure, of its voyage or of the voyage it goes on as.
     ///
     /// - Complexity: O(*m* + *p*) for *m* movements and *p* ports.
     private static func leastPortStays(
-        voyageStart: [Int32], to: [Int32], departure: [Int64], arrival: [Int64], transshipmentSeconds: [Int64]
+        voyageStart: [Int32], continuationStart: [Int32], to: [Int32], departure: [Int64], arrival: [Int64],
+        transshipmentSeconds: [Int64]
     ) -> [Int64] {
         var least = transshipmentSeconds
         for voyage in 0..<(voyageStart.count - 1) {
             // A voyage has a movement (the builders refuse or skip empty ones), but an empty one would add nothing.
-            for m in Int(voyageStart[voyage])..<max(Int(voyageStart[voyage]), Int(voyageStart[voyage + 1]) - 1) {
+            let end = Int(voyageStart[voyage + 1])
+            for m in Int(voyageStart[voyage])..<max(Int(voyageStart[voyage]), end - 1) {
                 let port = Int(to[m])
                 least[port] = min(least[port], departure[m + 1] - arrival[m])
+            }
+            if case let next = Int(continuationStart[voyage]), next >= 0, end > Int(voyageStart[voyage]) {
+                let port = Int(to[end - 1])
+                least[port] = min(least[port], departure[next] - arrival[end - 1])
             }
         }
         return least

@@ -6,6 +6,10 @@ extension ScheduleNetwork {
         var voyageNumbers: [VoyageNumber] = []
         var voyageVessel: [String?] = [], voyageService: [String?] = [], voyageServiceName: [String?] = []
         var voyageIMONumber: [String?] = []
+        /// Per voyage: the number of the voyage its vessel goes on as (``Voyage/continuation``), and that voyage's
+        /// index once ``resolveContinuations(voyageIndex:)`` has looked it up (-1 for none).
+        var voyageContinuationNumber: [VoyageNumber?] = []
+        var voyageContinuation: [Int32] = []
         var voyageStart: [Int32] = [0]
         var departure: [Int64] = [], arrival: [Int64] = []
         var from: [Int32] = [], to: [Int32] = [], voyageOf: [Int32] = [], capacity: [Int32] = []
@@ -34,9 +38,11 @@ extension ScheduleNetwork {
 
         /// Starts a voyage; its movements follow, then ``endVoyage()``.
         mutating func beginVoyage(
-            _ number: VoyageNumber, vessel: String?, service: String?, serviceName: String?, vesselIMONumber: String?
+            _ number: VoyageNumber, vessel: String?, service: String?, serviceName: String?, vesselIMONumber: String?,
+            continuation: VoyageNumber? = nil
         ) {
             voyageNumbers.append(number)
+            voyageContinuationNumber.append(continuation)
             voyageVessel.append(vessel)
             voyageService.append(service)
             voyageServiceName.append(serviceName)
@@ -45,6 +51,40 @@ extension ScheduleNetwork {
 
         mutating func endVoyage() {
             voyageStart.append(Int32(departure.count))
+        }
+
+        /// Looks up the voyage each voyage goes on as, and returns the problems of those links: a voyage that
+        /// the schedule does not have, one that does not depart from where the voyage ends or departs before it
+        /// arrives there (or is the voyage itself), and a voyage that two voyages go on as.
+        ///
+        /// Call it once every voyage has ended, on columns whose times are checked.
+        ///
+        /// - Complexity: O(*v*) for *v* voyages.
+        mutating func resolveContinuations(voyageIndex: [VoyageNumber: Int32]) -> [ScheduleNetworkError.Problem] {
+            var problems: [ScheduleNetworkError.Problem] = []
+            voyageContinuation = [Int32](repeating: -1, count: voyageNumbers.count)
+            var continuedFrom: [Int32: Int] = [:]
+            for (voyage, number) in voyageContinuationNumber.enumerated() {
+                guard let number else { continue }
+                guard let next = voyageIndex[number] else {
+                    problems.append(.unknownContinuation(voyage: voyageNumbers[voyage], continuation: number))
+                    continue
+                }
+                let last = Int(voyageStart[voyage + 1]) - 1, first = Int(voyageStart[Int(next)])
+                guard Int(next) != voyage, last >= Int(voyageStart[voyage]), first < Int(voyageStart[Int(next) + 1]),
+                      to[last] == from[first], departure[first] >= arrival[last]
+                else {
+                    problems.append(.continuationDoesNotConnect(voyage: voyageNumbers[voyage], continuation: number))
+                    continue
+                }
+                if let earlier = continuedFrom[next] {
+                    problems.append(.continuedTwice(number, voyages: [voyageNumbers[earlier], voyageNumbers[voyage]]))
+                    continue
+                }
+                continuedFrom[next] = voyage
+                voyageContinuation[voyage] = next
+            }
+            return problems
         }
 
         /// Appends a movement of the current voyage: its ports' indexes, its times in seconds since 1970, its

@@ -15,8 +15,9 @@ extension ScheduleNetwork {
     }
 
     /// The positions of the legs of an itinerary that the network no longer sails as planned: the voyage is
-    /// gone, a call is omitted or moved in time, or a change of voyage no longer leaves the port's
-    /// transshipment time. Empty when the itinerary still sails.
+    /// gone, a call is omitted or moved in time, a change of vessel no longer leaves the port's transshipment
+    /// time, or the vessel no longer goes on as the voyage the cargo stays aboard into. Empty when the itinerary
+    /// still sails.
     ///
     /// - Complexity: O(*n*) for the movements of the itinerary's voyages.
     public func disruptedLegs(of itinerary: Itinerary) -> [Int] {
@@ -25,9 +26,18 @@ extension ScheduleNetwork {
             let sails = self.leg(
                 voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
                 arriving: leg.unloadTime) != nil
-            let connects = index == 0 || location(leg.loadLocation.code).map {
-                Duration.seconds(itinerary.legs[index - 1].unloadTime.distance(to: leg.loadTime)) >= $0.transshipmentTime
-            } ?? false
+            let connects: Bool
+            if index == 0 {
+                connects = true
+            } else if case let previous = itinerary.legs[index - 1], leg.continuesAboard(from: previous) {
+                // Aboard through the call: the vessel must still go on as this voyage.
+                connects = voyageIndex[previous.voyage.number].flatMap { continuation(ofVoyage: Int($0)) }
+                    .map { voyageNumbers[$0] == leg.voyage.number } ?? false
+            } else {
+                connects = location(leg.loadLocation.code).map {
+                    Duration.seconds(itinerary.legs[index - 1].unloadTime.distance(to: leg.loadTime)) >= $0.transshipmentTime
+                } ?? false
+            }
             if !sails || !connects { disrupted.append(index) }
         }
         return disrupted

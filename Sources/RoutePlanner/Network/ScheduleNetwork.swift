@@ -23,6 +23,9 @@ public struct ScheduleNetwork: Sendable {
     let voyageIndex: [VoyageNumber: Int32]
     /// The movements of voyage `v` are at `voyageStart[v] ..< voyageStart[v + 1]`.
     let voyageStart: [Int32]
+    /// Per voyage: the first movement of the voyage its vessel goes on as (``Voyage/continuation``), or -1. Cargo
+    /// aboard the voyage's last movement stays aboard onto it.
+    let continuationStart: [Int32]
 
     // One entry per movement, grouped by voyage in sailing order.
     let departure: [Int64]
@@ -170,7 +173,13 @@ public struct ScheduleNetwork: Sendable {
         return Voyage(
             number: voyageNumbers[index], movements: movements, vessel: details.voyageVessel[index],
             service: details.voyageService[index], serviceName: details.voyageServiceName[index],
-            vesselIMONumber: details.voyageIMONumber[index])
+            vesselIMONumber: details.voyageIMONumber[index], continuation: continuation(ofVoyage: index).map { voyageNumbers[$0] })
+    }
+
+    /// The index of the voyage that voyage `index` goes on as, if any.
+    func continuation(ofVoyage index: Int) -> Int? {
+        let start = continuationStart[index]
+        return start < 0 ? nil : Int(voyageOf[Int(start)])
     }
 }
 

@@ -28,6 +28,13 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
         case invalidCO2e(voyage: VoyageNumber, movement: Int)
         /// A location's transshipment time is negative or longer than ``Location/maximumTransshipmentTime``.
         case invalidTransshipmentTime(UnLocode)
+        /// A voyage goes on as a voyage (``Voyage/continuation``) that the schedule does not have.
+        case unknownContinuation(voyage: VoyageNumber, continuation: VoyageNumber)
+        /// A voyage goes on as a voyage that is itself, or does not depart from the port where it ends, or departs
+        /// before it arrives there.
+        case continuationDoesNotConnect(voyage: VoyageNumber, continuation: VoyageNumber)
+        /// Two voyages go on as the same voyage: one vessel sails a voyage.
+        case continuedTwice(VoyageNumber, voyages: [VoyageNumber])
     }
 
     /// Every problem found, in the order of the input.
@@ -63,6 +70,12 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
                 "voyage \(voyage), movement \(movement + 1): a CO2e per TEU that is negative or more than 1000000 kg"
             case .invalidTransshipmentTime(let code):
                 "location \(code): the transshipment time is negative or longer than a year"
+            case .unknownContinuation(let voyage, let continuation):
+                "voyage \(voyage) continues as voyage \(continuation), which the schedule does not have"
+            case .continuationDoesNotConnect(let voyage, let continuation):
+                "voyage \(voyage) continues as voyage \(continuation), which does not depart from where and after \(voyage) ends"
+            case .continuedTwice(let continuation, let voyages):
+                "voyages \(voyages.map(\.rawValue).joined(separator: " and ")) both continue as voyage \(continuation)"
             }
         }.joined(separator: "\n")
     }

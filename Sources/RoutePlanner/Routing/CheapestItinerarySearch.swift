@@ -10,7 +10,8 @@
 /// can reach them: each later label boards just the departures earlier than any boarded so far, and those
 /// an earlier label could not board because they were its own voyage's or their transshipment cut-off had
 /// passed. At the origin, a departure whose cut-offs for the cargo have passed at the ready time is not
-/// boarded.
+/// boarded, and cargo that comes back there never changes vessel. After a voyage's last movement, staying aboard
+/// goes on with the first movement of the voyage its vessel continues as.
 ///
 /// - Complexity: O(*m* log *m*) for *m* movements.
 struct CheapestItinerarySearch {
@@ -45,7 +46,7 @@ struct CheapestItinerarySearch {
         let first = network.firstSlot(at: origin, notBefore: ready), end = network.departureStart[Int(origin) + 1]
         guard let transitLimit else {
             return cheapest(
-                from: origin, to: destination, ready: ready, deadline: deadline, originSlots: first..<end, marksOrigin: true, costs: costs,
+                from: origin, to: destination, ready: ready, deadline: deadline, originSlots: first..<end, costs: costs,
                 transferCosts: transferCosts, cargoType: cargoType, dangerousGoods: dangerousGoods)
         }
         var best: (Itinerary, Double)?
@@ -56,7 +57,7 @@ struct CheapestItinerarySearch {
             while stop < end && network.slotTime[Int(stop)] == time { stop += 1 }
             let found = cheapest(
                 from: origin, to: destination, ready: ready, deadline: transitLimit > deadline - time ? deadline : time + transitLimit,
-                originSlots: start..<stop, marksOrigin: false, costs: costs, transferCosts: transferCosts, cargoType: cargoType,
+                originSlots: start..<stop, costs: costs, transferCosts: transferCosts, cargoType: cargoType,
                 dangerousGoods: dangerousGoods)
             if let found, best.map({ (found.1, found.0.arrivalTime) < ($0.1, $0.0.arrivalTime) }) ?? true { best = found }
             start = stop
@@ -64,10 +65,9 @@ struct CheapestItinerarySearch {
         return best
     }
 
-    /// The cheapest itinerary that boards at the origin from `originSlots`. `marksOrigin` says whether those are all
-    /// the departures from the origin at or after the ready time, so that no later label boards them again.
+    /// The cheapest itinerary that boards at the origin from `originSlots`.
     private mutating func cheapest(
-        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, originSlots: Range<Int32>, marksOrigin: Bool,
+        from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, originSlots: Range<Int32>,
         costs: [Double], transferCosts: [Double]?, cargoType: CargoType, dangerousGoods: Bool
     ) -> (Itinerary, Double)? {
         let n = network
@@ -101,17 +101,10 @@ struct CheapestItinerarySearch {
 
         // Every departure from the origin at or after the ready time (of the given ones) starts a leg.
         var slot = originSlots.lowerBound
-        if marksOrigin {
-            boardedStamp[Int(origin)] = stamp
-            boardedFrom[Int(origin)] = slot
-        }
         while slot < originSlots.upperBound {
             let movement = n.slotMovement[Int(slot)]
             if !checksCutOffs || ready <= n.latestReadyTime(Int(movement), cargoType: cargoType, dangerousGoods: dangerousGoods) {
                 push(movement, cost: 0, parent: -1, boarded: true)
-            } else if marksOrigin {
-                // Closed to the cargo at its start, but not to it coming back and changing vessel here.
-                skipped[origin, default: []].append(slot)
             }
             slot += 1
         }
@@ -128,7 +121,11 @@ struct CheapestItinerarySearch {
             let voyage = n.voyageOf[m]
             if m + 1 < Int(n.voyageStart[Int(voyage) + 1]) {
                 push(Int32(m + 1), cost: entry.cost, parent: entry.state, boarded: false)
+            } else if case let next = n.continuationStart[Int(voyage)], next >= 0 {
+                push(next, cost: entry.cost, parent: entry.state, boarded: false)
             }
+            // Cargo never changes vessel at its origin: every boarding there meets the origin's cut-offs.
+            guard port != origin else { continue }
             let changing = entry.cost + (transferCosts?[Int(port)] ?? 0)
             let low = n.connectingSlot[m]
             var high = n.departureStart[Int(port) + 1]

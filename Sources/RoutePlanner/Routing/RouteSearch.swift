@@ -395,16 +395,21 @@ struct RouteSearch {
                     continue
                 }
                 let movement = Int(state.movement)
-                let next = Int32(movement + 1)
-                // The next movement's voyage is beside this one's: no look-up of where the voyage ends.
+                var next = Int32(movement + 1)
+                // The next movement's voyage is beside this one's: no look-up of where the voyage ends. After its
+                // last movement the vessel may go on as another voyage, and the cargo aboard with it.
                 let voyage = network.voyageOf[movement]
-                if Int(next) < network.movementCount && network.voyageOf[Int(next)] == voyage && isUsable(next) {
+                if Int(next) == network.movementCount || network.voyageOf[Int(next)] != voyage {
+                    next = network.continuationStart[Int(voyage)]
+                }
+                if next >= 0 && isUsable(next) {
                     let aboard = Aboard(next, in: network)
                     offer(
                         aboard, transfers: Int(state.transfers), stage: advance(Int(state.stage), to: aboard.port),
                         parent: entry.reference, boarded: false, cost: cost, co2: co2 + self.co2(of: next))
                 }
-                if Int(state.transfers) < transferLimit {
+                // Cargo never changes vessel at its origin: every boarding there meets the origin's cut-offs.
+                if Int(state.transfers) < transferLimit && network.to[movement] != origin {
                     let port = network.to[movement]
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,

@@ -15,11 +15,18 @@ public struct Voyage: Hashable, Sendable, Identifiable {
     public let serviceName: String?
     /// The vessel's IMO number, seven or eight digits, when known.
     public let vesselIMONumber: String?
+    /// The voyage the vessel goes on as after this voyage's last call, when the schedule says so (a liner's next
+    /// round trip; in DCSA, a call whose import and export voyage numbers differ).
+    ///
+    /// Cargo aboard stays aboard through that call: going on as the next voyage is not a transshipment, so it
+    /// takes no transshipment time, no transshipment cut-off and no handling. The next voyage must depart from
+    /// the port where this one ends, no earlier than it arrives there (``ScheduleNetwork`` checks it).
+    public let continuation: VoyageNumber?
 
     /// Creates a voyage from its movements in sailing order.
     public init(
         number: VoyageNumber, movements: [CarrierMovement], vessel: String? = nil, service: String? = nil,
-        serviceName: String? = nil, vesselIMONumber: String? = nil
+        serviceName: String? = nil, vesselIMONumber: String? = nil, continuation: VoyageNumber? = nil
     ) {
         self.number = number
         self.movements = movements
@@ -27,13 +34,21 @@ public struct Voyage: Hashable, Sendable, Identifiable {
         self.service = service
         self.serviceName = serviceName
         self.vesselIMONumber = vesselIMONumber
+        self.continuation = continuation
     }
 
-    /// The same voyage, vessel and service sailing other movements.
+    /// The same voyage, vessel, service and continuation sailing other movements.
     public func replacingMovements(_ movements: [CarrierMovement]) -> Voyage {
         Voyage(
             number: number, movements: movements, vessel: vessel, service: service, serviceName: serviceName,
-            vesselIMONumber: vesselIMONumber)
+            vesselIMONumber: vesselIMONumber, continuation: continuation)
+    }
+
+    /// The same voyage going on as another voyage after its last call, or as none.
+    public func replacingContinuation(_ continuation: VoyageNumber?) -> Voyage {
+        Voyage(
+            number: number, movements: movements, vessel: vessel, service: service, serviceName: serviceName,
+            vesselIMONumber: vesselIMONumber, continuation: continuation)
     }
 
     public var id: VoyageNumber { number }

@@ -5,8 +5,9 @@ extension PlannerFormat {
     /// One itinerary, formatted against the specification it meets.
     public func itinerary(_ specification: RouteSpecification, _ itinerary: Itinerary) -> ItineraryViewModel {
         let transit = itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime)
-        let transshipments = zip(itinerary.legs, itinerary.legs.dropFirst()).map { arriving, leaving in
-            "\(arriving.unloadLocation): waits \(Self.duration(leaving.loadTime.timeIntervalSince(arriving.unloadTime)))"
+        let transshipments = itinerary.legs.indices.filter(itinerary.changesVessel(before:)).map { index in
+            let (arriving, leaving) = (itinerary.legs[index - 1], itinerary.legs[index])
+            return "\(arriving.unloadLocation): waits \(Self.duration(leaving.loadTime.timeIntervalSince(arriving.unloadTime)))"
         }
         let slack = specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime)
         return ItineraryViewModel(
@@ -18,7 +19,11 @@ extension PlannerFormat {
             transitDays: Int((min(max(transit, 0), 3.2e11) / 86_400).rounded(.up)),
             route: ([itinerary.origin] + itinerary.legs.map(\.unloadLocation.code)).map(\.rawValue).joined(separator: " → "),
             transshipments: transshipments,
-            legs: itinerary.legs.map { "\($0.voyage.number): \($0.loadLocation) → \($0.unloadLocation)" },
+            legs: itinerary.legs.indices.map { index in
+                let leg = itinerary.legs[index]
+                let aboard = index > 0 && !itinerary.changesVessel(before: index) ? " (stays aboard from \(itinerary.legs[index - 1].voyage.number))" : ""
+                return "\(leg.voyage.number): \(leg.loadLocation) → \(leg.unloadLocation)" + aboard
+            },
             slack: slack < 0 ? "arrives \(Self.duration(-slack)) after the deadline"
                 : slack < 60 ? "arrives at the deadline" : "arrives \(Self.duration(slack)) before the deadline",
             handlingCost: itinerary.handlingCostPerTEU.map { "USD \(String(format: "%.2f", $0)) per TEU" },

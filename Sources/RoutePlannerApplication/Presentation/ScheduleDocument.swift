@@ -12,29 +12,61 @@ import RoutePlanner
 /// spaces around it) is left out, since every call must name its voyage.
 public enum ScheduleDocument {
     /// Vessel schedules: one `ServiceSchedule` per service, ordered by service code, with one `VesselSchedule`
-    /// per voyage holding the calls given for it, in order.
+    /// per voyage holding the calls given for it, in order. A voyage that a given voyage of the same service goes
+    /// on as (``Voyage/continuation``) joins that voyage's vessel schedule when both calls where they meet are
+    /// given: the call is one transport call, arriving on the first voyage (`carrierImportVoyageNumber`) and
+    /// leaving on the next (`carrierExportVoyageNumber`), as ``DCSAImporter`` reads it back.
     public static func serviceSchedules(_ voyages: [(voyage: Voyage, calls: [PortCall])]) -> [Components.Schemas.ServiceSchedule] {
+        let position = Dictionary(voyages.enumerated().map { ($1.voyage.number, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each voyage the vessel goes on as, where both meet in the calls given.
+        var next: [Int: Int] = [:]
+        for (index, (voyage, calls)) in voyages.enumerated() {
+            guard let number = voyage.continuation, let following = position[number], following != index,
+                  calls.last?.departure == nil, calls.last?.position == voyage.movements.count,
+                  voyages[following].calls.first?.position == 0, service(voyages[following].voyage).code == service(voyage).code
+            else { continue }
+            next[index] = following
+        }
+        let continued = Set(next.values)
         var services: [String: (name: String, schedules: [Components.Schemas.VesselSchedule])] = [:]
-        for (voyage, calls) in voyages {
-            guard let number = voyageNumber(voyage) else { continue }
-            let service = self.service(voyage)
-            let transportCalls = calls.map { call in
-                Components.Schemas.TransportCall(
-                    transportCallReference: "\(number)/\(call.position + 1)", carrierImportVoyageNumber: number,
-                    carrierExportVoyageNumber: call.departure == nil ? nil : number,
-                    cutOffTimes: DCSAText.cutOffTimes(call.cutOffTimes, utcOffset: call.departureUTCOffset),
-                    location: Components.Schemas.TransportCallLocation(
-                        locationName: DCSAText.text(call.location.name, maximumLength: 100, truncating: true),
-                        unLocationCode: DCSAText.unLocationCode(call.location.code)),
-                    timestamps: timestamps(call))
+        for start in voyages.indices where !continued.contains(start) {
+            var transportCalls: [Components.Schemas.TransportCall] = []
+            var stretch: Int? = start
+            var seen: Set<Int> = []
+            while let index = stretch, seen.insert(index).inserted {
+                let (voyage, calls) = voyages[index]
+                guard let number = voyageNumber(voyage) else { break }
+                var own = calls.map { transportCall($0, number: number) }
+                if let arriving = transportCalls.last, !own.isEmpty {
+                    // The call where the vessel turns: arriving on the voyage before, leaving on this one.
+                    own[0].carrierImportVoyageNumber = arriving.carrierImportVoyageNumber
+                    own[0].transportCallReference = arriving.transportCallReference
+                    own[0].timestamps = arriving.timestamps + own[0].timestamps
+                    transportCalls.removeLast()
+                }
+                transportCalls += own
+                stretch = next[index]
             }
-            let vessel = DCSAText.vessel(voyage)
+            guard !transportCalls.isEmpty else { continue }
+            let voyage = voyages[start].voyage, service = self.service(voyage), vessel = DCSAText.vessel(voyage)
             services[service.code, default: (service.name, [])].schedules.append(
                 Components.Schemas.VesselSchedule(vessel: vessel, isDummyVessel: vessel?.vesselIMONumber == nil, transportCalls: transportCalls))
         }
         return services.sorted { $0.key < $1.key }.map { code, service in
             Components.Schemas.ServiceSchedule(carrierServiceName: service.name, carrierServiceCode: code, vesselSchedules: service.schedules)
         }
+    }
+
+    /// A call of a voyage as DCSA's transport call.
+    private static func transportCall(_ call: PortCall, number: String) -> Components.Schemas.TransportCall {
+        Components.Schemas.TransportCall(
+            transportCallReference: "\(number)/\(call.position + 1)", carrierImportVoyageNumber: number,
+            carrierExportVoyageNumber: call.departure == nil ? nil : number,
+            cutOffTimes: DCSAText.cutOffTimes(call.cutOffTimes, utcOffset: call.departureUTCOffset),
+            location: Components.Schemas.TransportCallLocation(
+                locationName: DCSAText.text(call.location.name, maximumLength: 100, truncating: true),
+                unLocationCode: DCSAText.unLocationCode(call.location.code)),
+            timestamps: timestamps(call))
     }
 
     /// The port schedule of a port: each call given, as its voyage's vessel, service and timestamps.

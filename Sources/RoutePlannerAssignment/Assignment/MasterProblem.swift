@@ -179,7 +179,7 @@ final class MasterProblem {
 
     /// The transshipment costs per TEU of an itinerary, as pricing counts them.
     func transferCost(of itinerary: Itinerary) -> Double {
-        itinerary.legs.dropLast().reduce(0) { $0 + ($1.unloadLocation.transshipmentCostPerTEU ?? 0) }
+        itinerary.transshipmentLocations.reduce(0) { $0 + ($1.transshipmentCostPerTEU ?? 0) }
     }
 
     // MARK: Columns and rows
