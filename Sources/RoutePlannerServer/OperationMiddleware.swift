@@ -7,7 +7,8 @@ import OpenAPIRuntime
 /// The outermost middleware of the DCSA operations: it names the request for the error documents, and answers
 /// every error of an operation with a DCSA `ErrorResponse`, never an empty body.
 ///
-/// - A parameter given more than once, or without `=` and a value, is a 400 before the operation runs.
+/// - A parameter given more than once, without `=` and a value, or with a value and no name, is a 400 before the
+///   operation runs.
 /// - A request the generated code cannot read (a parameter of the wrong type, a value outside an enumeration, a
 ///   required parameter missing, a query it cannot parse) is a 400 that names every such parameter, and every
 ///   problem the operation finds in the rest of the query.
@@ -29,6 +30,9 @@ struct OperationMiddleware: ServerMiddleware {
             }
             for item in query where item.value == nil && !item.name.isEmpty {
                 problems.add(.invalidValue, item.name, value: nil, "\(item.name) has no value: give a parameter as \(item.name)=VALUE.")
+            }
+            for item in query where item.name.isEmpty && item.value != nil {
+                problems.add(.invalidValue, nil, value: item.value, "A parameter has a value and no name: give a parameter as NAME=VALUE.")
             }
             if !problems.isEmpty { return Self.badRequest(problems) }
             do {

@@ -105,7 +105,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: empty) }
         let none = await Self.interactor(repository).execute(ImportBookingsRequest(file: empty, customerId: "ACME"))
         guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = none else { Issue.record("\(none)"); return }
-        #expect(diagnostics.map(\.description) == ["\(empty.relativePath):2:1: error: no bookings: the file has its header and no rows"])
+        #expect(diagnostics.map(\.description) == ["\(empty.relativePath):1:1: error: no bookings: the file has its header and no rows"])
         let huge = try Self.bookings(["BK-1,HKHKG,SESTO,2026-03-01,2026-04-15,1e400,,", "BK-2,HKHKG,SESTO,2026-03-01,2026-04-15,99999999999999999999,,"])
         defer { try? FileManager.default.removeItem(at: huge) }
         let large = await Self.interactor(repository).execute(ImportBookingsRequest(file: huge, customerId: "ACME"))

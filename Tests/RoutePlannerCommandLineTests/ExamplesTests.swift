@@ -47,7 +47,7 @@ import Testing
             Booked RP000001: 2 TEU for ACME, CNSHA → DEHAM, ready Mon 2 Mar 2026, 00:00 UTC, due Thu 30 Apr 2026, 23:59 UTC.
             Options for RP000001, Shanghai to Hamburg:
               CNSHA → HKHKG → ITGIT → MAPTM → DEHAM: Mon 2 Mar 2026, 08:00 UTC → Mon 13 Apr 2026, 15:00 UTC, 42 days 7 hours; arrives 17 days 8 hours before the deadline
-              CNSHA → NLRTM → BEANR → DEHAM: Thu 5 Mar 2026, 10:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 46 days 5 hours; arrives 10 days 8 hours before the deadline
+              CNSHA → ITGIT → MAPTM → DEHAM: Thu 5 Mar 2026, 10:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 46 days 5 hours; arrives 10 days 8 hours before the deadline
               CNSHA → HKHKG → ITGIT → MAPTM → DEHAM: Mon 9 Mar 2026, 08:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 42 days 7 hours; arrives 10 days 8 hours before the deadline
             Cargo RP000001 is routed CNSHA → HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 13 Apr 2026, 15:00 UTC; it arrives 17 days 8 hours before the deadline.
             Cargo RP000001: receive at CNSHA at Mon 2 Mar 2026, 02:00 UTC registered. Now in port, on track; next: load at CNSHA on WS30-W09, Mon 2 Mar 2026, 08:00 UTC.

@@ -51,12 +51,15 @@ extension ServerTests {
         }
         #expect(head.status == get.status)
         #expect(head.body.readableBytes == 0)
-        /// The fields, without those that name the moment or the request.
+        // The metrics change with every request, and an error document names the request's method: their lengths
+        // differ from the GET's.
+        let sameLength = get.status == .ok && uri != "/metrics"
+        /// The fields, without those that name the moment, or the length where it differs.
         func fields(_ headers: HTTPFields) -> [String] {
-            headers.filter { ![.date].contains($0.name) }.map { "\($0.name.canonicalName): \($0.value)" }.sorted()
+            headers.filter { $0.name != .date && (sameLength || $0.name != .contentLength) }.map { "\($0.name.canonicalName): \($0.value)" }.sorted()
         }
         #expect(fields(head.headers) == fields(get.headers))
-        if get.status != .notFound { #expect(head.headers[.contentLength] == String(get.body.readableBytes)) }
+        if sameLength { #expect(head.headers[.contentLength] == String(get.body.readableBytes)) }
     }
 
     @Test func aGetWithABodyIsA400() async throws {
@@ -97,8 +100,11 @@ extension ServerTests {
         }
     }
 
-    /// Sends a request over a new connection and reads until the server closes it, or for a second after the
-    /// last byte when it does not.
+    /// Sends a request over a new connection, reads its whole answer, and then whether the server closes the
+    /// connection within a second.
+    ///
+    /// The answer is awaited for up to a minute, as a machine busy with the other tests may be slow to give it; the
+    /// close follows the answer at once, so a second tells an open connection from a closed one.
     ///
     /// - Returns: What was read, and whether the server closed the connection.
     static func exchange(_ request: String, port: Int) async throws -> (text: String, closed: Bool) {
@@ -108,12 +114,14 @@ extension ServerTests {
             DispatchQueue.global().async {
                 let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
                 defer { close(descriptor) }
+                func receiveTimeout(seconds: Int) {
+                    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+                    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                }
                 var address = sockaddr_in()
                 address.sin_family = sa_family_t(AF_INET)
                 address.sin_port = in_port_t(UInt16(port).bigEndian)
                 address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                var timeout = timeval(tv_sec: 1, tv_usec: 0)
-                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
                 let connected = withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
                 }
@@ -122,8 +130,21 @@ extension ServerTests {
                 guard send(descriptor, bytes, bytes.count, 0) == bytes.count else {
                     return continuation.resume(throwing: SocketError(call: "send", errno: errno))
                 }
+                /// Whether `received` holds a whole answer: its head, and as many bytes of body as it announces (none
+                /// for HEAD).
+                func isComplete(_ received: [UInt8]) -> Bool {
+                    let text = String(decoding: received, as: UTF8.self)
+                    guard let end = text.range(of: "\r\n\r\n") else { return false }
+                    if request.hasPrefix("HEAD ") { return true }
+                    let length = text[..<end.lowerBound].split(separator: "\r\n")
+                        .first { $0.lowercased().hasPrefix("content-length:") }
+                        .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                    return text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length
+                }
                 var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536)
+                receiveTimeout(seconds: 60)
                 while true {
+                    if isComplete(received) { receiveTimeout(seconds: 1) }
                     let count = recv(descriptor, &buffer, buffer.count, 0)
                     if count > 0 { received += buffer[..<count]; continue }
                     if count < 0 && errno == EINTR { continue }

@@ -132,7 +132,7 @@ extension CSVImporter {
                 customerId: CustomerId(table.text(customer)),
                 positions: CSVRowPositions(table, columns: [id, origin, destination, ready, deadline, teu, customer])))
         }
-        if rowCount == 0 { log.error(table.file, CSVPosition(line: 2, column: 1), "no bookings: the file has its header and no rows") }
+        if rowCount == 0 { log.error(table.file, CSVPosition(line: 1, column: 1), "no bookings: the file has its header and no rows") }
         return try finish(bookings, log: log, skipped: skipped)
     }
 
