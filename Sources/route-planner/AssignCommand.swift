@@ -25,7 +25,7 @@ struct AssignCommand: AsyncParsableCommand {
         valueName: "file"))
     var store: String?
 
-    @Option(help: "Seconds the solve may take, 1 to 3600.")
+    @Option(help: "Seconds the whole command may take, reading the schedule and the bookings included: 1 to 3600.")
     var timeLimit = "60"
 
     @Option(help: "The relative gap to stop at: a fraction (0.005) or a percentage (0.5%).")
@@ -54,27 +54,23 @@ struct AssignCommand: AsyncParsableCommand {
     @Option(help: "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity), csv (as --output), svg (the load factor heat map) or html (a page with the totals, revenue, bookings by reason, the heat map and the busiest legs; with --compare, what the scenario changed).")
     var format: OutputFormat = .table
 
-    @Flag(help: "Solve without the what-if flags too, and show the bookings that lose their route and the change in revenue, handling cost, profit and CO2e.")
+    @Flag(help: "Solve without the what-if flags too (a second solve, with a time limit of its own), and show the bookings that lose their route and the change in revenue, handling cost, profit and CO2e.")
     var compare = false
 
     func run() async throws {
         let scenario = try whatIf.scenario()
         let app = try store.map { try schedule.composition(store: $0, scenario: scenario) }
             ?? schedule.composition(bookings: bookings, scenario: scenario)
-        if let network = try? await app.voyages.network(), !network.capacitiesAreKnown {
-            printError("error: --capacities: \(schedule.files.schedule.relativePath) is a DCSA vessel schedule, which carries no capacities; give the voyages' capacities in a CSV file (voyage or vessel_imo, capacity_teu) with --capacities FILE.")
-            throw ExitCode.failure
-        }
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "")
         let rendering = AssignRendering(voyages: app.voyages)
         let flags = ["timeLimit": "time-limit", "modelFile": "model-mps"]
         guard compare else {
-            let response = try await rendering.run(assignRoutes, form, as: format, flags: flags, check: whatIf.reject)
+            let response = try await rendering.run(assignRoutes, form, as: format, flags: flags, check: reject)
             return try write(response)
         }
         let result = await withProgress { await assignRoutes.controller.handle(form) }
-        try whatIf.reject(result)
+        try reject(result)
         guard case .success(let response) = result else {
             return try show(assignRoutes.presenter.present(result), flags: flags) { _ in }
         }
@@ -87,6 +83,14 @@ struct AssignCommand: AsyncParsableCommand {
         print(AssignmentPictures.comparisonPage(
             before: before.plan, after: response.plan, baselineNetwork: try await schedule.composition().voyages.network(),
             network: try await app.voyages.network(), scenarioName: whatIf.summary), terminator: "")
+    }
+
+    /// Names the flag behind a failure that one flag caused: a what-if flag, or the missing `--capacities`.
+    private func reject(_ result: Result<AssignRoutesResponse, RequestFailure>) throws {
+        try whatIf.reject(result)
+        guard case .failure(.domain(.capacitiesUnknown)) = result else { return }
+        printError("error: --capacities: \(schedule.files.schedule.relativePath) is a DCSA vessel schedule, which carries no capacities; give the voyages' capacities in a CSV file (voyage or vessel_imo, capacity_teu) with --capacities FILE.")
+        throw ExitCode.failure
     }
 
     /// Writes the assignment to `--output`, when given.

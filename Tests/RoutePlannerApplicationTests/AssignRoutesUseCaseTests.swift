@@ -117,7 +117,10 @@ import Testing
         let call = try #require(solver.recorded.first)
         // Only the cargo not routed and not yet received is assigned.
         #expect(call.bookings.map(\.id) == ["OPEN"])
-        #expect(call.options == request.options)
+        // The solve leaves 40 µs of the limit for writing the one booking's plan, and starts its clock at the request.
+        var solveOptions = request.options
+        solveOptions.timeLimit = .seconds(5) - .microseconds(40)
+        #expect(call.options == solveOptions && call.options.started != nil)
         // The kept cargo's 1,000 TEU come off the feeder it rides.
         #expect(call.network.voyage("NF-0310N")?.movements.map(\.capacity) == [200, 200])
         #expect(call.network.voyage("NF-0320N")?.movements.map(\.capacity) == [1_200, 1_200])
@@ -140,6 +143,13 @@ import Testing
         guard case .failure(let error) = await onlyMoving.execute(request) else { Issue.record("nothing to assign was assigned"); return }
         #expect(error == .invalidOperation(
             "There are no bookings to assign: every cargo is routed or on its way; MOVING is handled without an itinerary: route it from where it is."))
+    }
+
+    /// The time the solve leaves for writing the plan: 40 µs a booking, at most half the limit.
+    @Test func theSolveLeavesTimeToWriteThePlan() {
+        #expect(AssignRoutesInteractor.writingTime(forBookings: 20_000, within: .seconds(2)) == .milliseconds(800))
+        #expect(AssignRoutesInteractor.writingTime(forBookings: 20_000, within: .seconds(1)) == .milliseconds(500))
+        #expect(AssignRoutesInteractor.writingTime(forBookings: 0, within: .seconds(1)) == .zero)
     }
 
     @Test func theInteractorReportsTheSolversProgress() async throws {

@@ -2,8 +2,12 @@ import Foundation
 
 /// How to solve an assignment.
 public struct AssignmentOptions: Hashable, Sendable {
-    /// The time the whole solve may take: candidates, pricing and the integer program.
+    /// The time the whole solve may take, from ``started``: candidates, pricing, the integer program and the reason
+    /// for each booking left out.
     public var timeLimit: Duration
+    /// When the time limit began: the moment a planner asked, so that the limit takes in reading the bookings and
+    /// the schedule before the solve. `nil` for when the solve starts.
+    public var started: ContinuousClock.Instant?
     /// The relative gap at which the integer solve stops, such as 0.0001 for 0.01%.
     public var relativeGap: Double
     /// The candidate itineraries each booking starts with, before pricing adds any that pay.
@@ -17,9 +21,10 @@ public struct AssignmentOptions: Hashable, Sendable {
     /// Creates options; ``problems`` says what a solver refuses in them.
     public init(
         timeLimit: Duration = .seconds(60), relativeGap: Double = 1e-4, initialCandidates: Int = 3, modelFile: URL? = nil,
-        penaltyPerTEU: Double = 0
+        penaltyPerTEU: Double = 0, started: ContinuousClock.Instant? = nil
     ) {
         self.timeLimit = timeLimit
+        self.started = started
         self.relativeGap = relativeGap
         self.initialCandidates = initialCandidates
         self.modelFile = modelFile

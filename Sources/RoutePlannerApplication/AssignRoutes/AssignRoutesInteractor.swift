@@ -36,6 +36,9 @@ public struct AssignRoutesResponse: Sendable {
 /// Assigns every booked cargo that is not routed yet an itinerary under the capacities, through the
 /// ``AssignmentSolver`` port, and stores the itineraries in one transaction.
 ///
+/// The request's time limit counts from the request's validation: reading the cargo and the schedule, the
+/// solve, and the time ``writingTime(forBookings:within:)`` leaves for storing and writing the plan all fit in it.
+///
 /// Cargo already routed keeps its itinerary, and its TEU come off the capacity of the movements it rides
 /// (``ScheduleNetwork/reducingCapacity(by:)``). Cargo is assigned when it has no itinerary, or one that no
 /// longer fits its specification, and has not been handled yet; such cargo that has been handled is named
@@ -74,9 +77,11 @@ public struct AssignRoutesInteractor: UseCase {
                 + (handled.isEmpty ? "." : "; \(handled.joined(separator: ", ")) \(handled.count == 1 ? "is" : "are") handled without an itinerary: route \(handled.count == 1 ? "it" : "them") from where \(handled.count == 1 ? "it is" : "they are").")))
         }
         let residual = network.reducingCapacity(byBookings: kept.compactMap { each in each.itinerary.map { ($0, each.booking) } })
+        var options = request.options
+        options.timeLimit -= Self.writingTime(forBookings: open.count, within: options.timeLimit)
         let plan: AssignmentPlan
         do {
-            plan = try solver.assign(open.map(\.booking), on: residual, options: request.options, progress: UseCaseProgress.report)
+            plan = try solver.assign(open.map(\.booking), on: residual, options: options, progress: UseCaseProgress.report)
         } catch .unknownLocation(_, let code) {
             return .failure(.unknown(code, among: network.locations))
         } catch .cancelled {
@@ -101,5 +106,15 @@ public struct AssignRoutesInteractor: UseCase {
             return .failure(.repository(error))
         }
         return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut))
+    }
+
+    /// The part of a time limit that the solve leaves for what follows it: storing the itineraries and writing
+    /// the plan, 40 µs a booking and at most half the limit.
+    ///
+    /// The request's time limit is the wall time of the whole use case, and writing a plan takes time in
+    /// proportion to its bookings: measured in a release build on 20,000 bookings, 0.75 s as JSON (Foundation's
+    /// encoder), 0.4 s as a table and 0.3 s as CSV.
+    static func writingTime(forBookings count: Int, within limit: Duration) -> Duration {
+        min(.microseconds(40) * count, limit / 2)
     }
 }

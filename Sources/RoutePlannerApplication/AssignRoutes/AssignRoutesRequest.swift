@@ -26,6 +26,9 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
 
     /// Validates the options: a time limit from 1 second to 1 hour, a relative gap from 0 to 50% and a penalty
     /// per TEU left out from 0 to ``Booking/maximumRevenuePerTEU``.
+    ///
+    /// The time limit counts from now: it is the wall time of the whole use case, the reading of the cargo and the
+    /// schedule included.
     public static func create(
         timeLimit: Duration, relativeGap: Double, modelFile: URL? = nil, penaltyPerTEU: Double = 0
     ) -> Result<AssignRoutesRequest, ValidationError> {
@@ -39,7 +42,7 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
         }
         guard fields.isEmpty else { return .failure(ValidationError(fields: fields)) }
         return .success(AssignRoutesRequest(options: AssignmentOptions(
-            timeLimit: timeLimit, relativeGap: relativeGap, modelFile: modelFile, penaltyPerTEU: penaltyPerTEU)))
+            timeLimit: timeLimit, relativeGap: relativeGap, modelFile: modelFile, penaltyPerTEU: penaltyPerTEU, started: .now)))
     }
 
     /// Validates the form: `timeLimit` in seconds, `gap` as a fraction or a percentage, `penalty` per TEU.

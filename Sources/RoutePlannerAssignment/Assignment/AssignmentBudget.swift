@@ -3,7 +3,8 @@ import Foundation
 /// How an assignment shares its time limit among its steps: the one place that says when each step ends.
 ///
 /// Seeding, pricing and cuts end at fixed shares of the limit so that the integer stage always has time
-/// left; the integer stage uses what remains, half of it for the bookings rounding leaves out.
+/// left; the integer stage uses what remains, half of it for the bookings rounding leaves out. The limit counts
+/// from ``AssignmentOptions/started`` when it is set, so that what came before the solve is counted too.
 struct AssignmentBudget {
     typealias Instant = ContinuousClock.Instant
 

@@ -26,7 +26,7 @@ final class AssignmentRun {
         self.network = network
         self.bookings = bookings
         self.options = options
-        budget = AssignmentBudget(limit: options.timeLimit)
+        budget = AssignmentBudget(limit: options.timeLimit, started: options.started ?? .now)
         report = AssignmentProgress(handler: progress, started: budget.started)
         router = Router(network: network)
         master = MasterProblem(network: network, bookings: bookings, penaltyPerTEU: options.penaltyPerTEU)
