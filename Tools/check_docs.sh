@@ -6,9 +6,9 @@
 #     Tools/check_docs.sh [OUTPUT]      # the archives go to OUTPUT (default .build/documentation)
 #
 # The symbol graphs come from `swift package dump-symbol-graph`, which reuses the debug build (`swift test`'s), so
-# after the tests this takes seconds. The libraries are converted in the order of their dependencies, each with
-# the archives before it as dependencies, so that a link to a symbol of another library resolves (written
-# ``RoutePlanner/Router``). `docc` is the toolchain's, beside `swift`; no package plugin is needed.
+# after the tests this takes seconds. Each library is converted on its own: a symbol of another library is named
+# in code voice (`Itinerary.reference`), not linked, as DocC resolves links within one archive only. `docc` is the
+# toolchain's, beside `swift`; no package plugin is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/documentation}
@@ -20,7 +20,6 @@ graphs=$(printf '%s\n' "$dump" | sed -n 's/^Files written to //p' | tail -n 1)
 
 rm -rf "$output"
 mkdir -p "$output"
-dependencies=()
 for module in RoutePlanner DCSACommercialSchedules RoutePlannerApplication RoutePlannerStore RoutePlannerPictures \
     RoutePlannerAssignment RoutePlannerServer; do
     catalog=Sources/$module/$module.docc
@@ -31,11 +30,9 @@ for module in RoutePlanner DCSACommercialSchedules RoutePlannerApplication Route
     find "$graphs" -maxdepth 1 -name "$module@*.symbols.json" -exec cp {} "$output/graphs/$module/" \;
     "$docc" convert "$catalog" --additional-symbol-graph-dir "$output/graphs/$module" \
         --output-path "$output/$module.doccarchive" --fallback-display-name "$module" \
-        --fallback-bundle-identifier "$module" --enable-experimental-external-link-support \
-        "${dependencies[@]}" --warnings-as-errors
-    dependencies+=(--dependency "$output/$module.doccarchive")
+        --fallback-bundle-identifier "$module" --warnings-as-errors
 done
-# Every catalog is checked: one added under Sources/ without a place in the order above fails here.
+# Every catalog is checked: one added under Sources/ without a place in the list above fails here.
 for catalog in Sources/*/*.docc; do
     module=$(basename "$catalog" .docc)
     [ -d "$output/$module.doccarchive" ] || { echo "error: $catalog is not in Tools/check_docs.sh's order" >&2; exit 1; }

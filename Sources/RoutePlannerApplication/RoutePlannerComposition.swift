@@ -18,8 +18,14 @@ public struct RoutePlannerComposition: Sendable {
 
     /// Wires the application over repositories.
     ///
-    /// - Parameter now: The clock: the system's by default; a planning date for what-if bookings on a
-    ///   schedule that lies in the past or the future.
+    /// - Parameters:
+    ///   - locations: The ports, with their names, time zones and transshipment times.
+    ///   - voyages: The schedule.
+    ///   - cargo: Where the booked cargo is stored.
+    ///   - customers: The registered customers.
+    ///   - format: How every presenter writes dates, itineraries and errors.
+    ///   - now: The clock: the system's by default; a planning date for what-if bookings on a schedule that lies
+    ///     in the past or the future.
     public init(
         locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
         customers: any CustomerRepository = InMemoryCustomerRepository(), format: PlannerFormat = PlannerFormat(),

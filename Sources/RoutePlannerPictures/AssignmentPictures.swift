@@ -3,7 +3,7 @@ import RoutePlanner
 import RoutePlannerApplication
 
 /// The pictures of an assignment: what `assign --format svg|html` writes, from the same
-/// ``AssignRoutesResponse`` the ``AssignRoutesPresenter`` formats.
+/// `AssignRoutesResponse` the `AssignRoutesPresenter` formats.
 public enum AssignmentPictures {
     /// The most rows a heat map shows: the busiest, when there are more.
     static let heatMapRows = 60
@@ -12,7 +12,7 @@ public enum AssignmentPictures {
     /// the TEU carried over the TEU offered on the legs departing that week, a mark where a leg is full.
     ///
     /// It covers the weeks from the earliest ready time to the latest deadline of the bookings, at most 40
-    /// columns and ``heatMapRows`` rows, so it stays small (a few hundred kilobytes) for any plan.
+    /// columns and `heatMapRows` rows, so it stays small (a few hundred kilobytes) for any plan.
     public static func heatMap(_ plan: AssignmentPlan, network: ScheduleNetwork) -> Picture {
         let grid = LoadGrid(plan: plan, network: network)
         let shown = grid.busiestRows(heatMapRows)
@@ -94,9 +94,12 @@ public enum AssignmentPictures {
     /// in load factor by service and week, and the bookings that lose their route.
     ///
     /// - Parameters:
+    ///   - before: The assignment without the scenario.
+    ///   - after: The assignment with it.
     ///   - network: The network with the scenario, whose rows and weeks the change is drawn on (a service
     ///     the scenario cancels whole is marked where it sailed before).
     ///   - baselineNetwork: The network without it.
+    ///   - scenarioName: The scenario in words, for the page's title.
     public static func comparisonPage(
         before: AssignmentPlan, after: AssignmentPlan, baselineNetwork: ScheduleNetwork, network: ScheduleNetwork, scenarioName: String
     ) -> String {

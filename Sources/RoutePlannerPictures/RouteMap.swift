@@ -5,7 +5,7 @@ import RoutePlanner
 /// ports its voyages call at, the origin and destination ringed, every port once, labelled where its label
 /// covers no other label or port (its name and code are in its tooltip either way).
 ///
-/// The projection is equirectangular, fitted to the ports (``MapProjection``), with a graticule and no
+/// The projection is equirectangular, fitted to the ports (`MapProjection`), with a graticule and no
 /// coastlines: it is drawn from the ports' coordinates alone, with nothing fetched from anywhere.
 public struct RouteMap: Sendable {
     public var title: String

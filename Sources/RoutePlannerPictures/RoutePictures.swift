@@ -3,7 +3,7 @@ import RoutePlanner
 import RoutePlannerApplication
 
 /// The pictures of a route search: what `route --format svg|html` writes, from the same
-/// ``RouteCargoResponse`` the ``RouteCargoPresenter`` formats.
+/// `RouteCargoResponse` the `RouteCargoPresenter` formats.
 public enum RoutePictures {
     /// The candidate itineraries on a time line, numbered as the presenter numbers them.
     public static func timeline(_ response: RouteCargoResponse) -> Picture {

@@ -3,7 +3,7 @@ import RoutePlanner
 import RoutePlannerApplication
 
 /// The pictures of a tracked cargo: what `track --format svg|html` writes, from the same
-/// ``TrackCargoResponse`` the ``TrackCargoPresenter`` formats.
+/// `TrackCargoResponse` the `TrackCargoPresenter` formats.
 public enum TrackingPictures {
     /// The cargo's itinerary on a time line, with its handling events marked on it; a note when it is not routed.
     public static func timeline(_ response: TrackCargoResponse) -> Picture {

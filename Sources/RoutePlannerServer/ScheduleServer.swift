@@ -13,13 +13,13 @@ import UnixSignals
 /// An HTTP server of DCSA Commercial Schedules 1.0.3 over a schedule, on Hummingbird.
 ///
 /// - `GET /v1/point-to-point-routes`, `GET /v1/port-schedules`, `GET /v1/vessel-schedules`: the standard's
-///   operations (``CommercialSchedulesAPI``), whose handlers are generated from the specification;
+///   operations (`CommercialSchedulesAPI`), whose handlers are generated from the specification;
 /// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
-/// - `GET /metrics`: the metrics in Prometheus's text format (``ServerMetrics``);
+/// - `GET /metrics`: the metrics in Prometheus's text format (`ServerMetrics`);
 /// - `HEAD` wherever `GET` is served: the same status and headers, without the body;
 /// - another method on one of these paths: 405, `Allow: GET, HEAD`.
 ///
-/// The schedule is loaded, and prepared for many searches (``RoutePlanner/ScheduleNetwork/preparedForSearches()``),
+/// The schedule is loaded, and prepared for many searches (`ScheduleNetwork.preparedForSearches()`),
 /// before the server starts, and again on `SIGHUP` (``reload()``). Requests in flight finish on the schedule they
 /// started with, and a schedule that fails to load, or has no voyages, leaves the old one serving. `SIGTERM` and
 /// `SIGINT` stop the server gracefully: it stops accepting connections and finishes the requests in flight.
@@ -38,9 +38,12 @@ public final class ScheduleServer: Sendable {
     /// Loads the schedule and makes a server for it; nothing listens yet.
     ///
     /// - Parameters:
+    ///   - configuration: The address, the port and the limits the server keeps.
     ///   - source: What the loader reads, for the logs and `/health`: the files' names.
+    ///   - logger: Where the requests and the reloads are logged.
     ///   - logWriter: The writer the logger's lines go through, whose dropped lines `/metrics` counts.
     ///   - now: The clock that the defaults of the date windows are taken from.
+    ///   - load: Reads the schedule, now and on every reload.
     /// - Throws: The loader's error when the schedule cannot be loaded, and ``EmptySchedule`` when it has no voyages.
     public init(
         configuration: ServerConfiguration = ServerConfiguration(), source: String, logger: Logger, logWriter: LogWriter? = nil,

@@ -33,7 +33,9 @@ public final class CargoStore: Sendable {
     /// path would look like a store whose cargo was lost, and an empty file is left empty. A file that cannot be
     /// written (no write permission, or a read-only file system) is opened for reading only.
     ///
-    /// - Parameter creating: Whether a missing or empty file is made a store (the default) or is an error.
+    /// - Parameters:
+    ///   - path: The store's SQLite file.
+    ///   - creating: Whether a missing or empty file is made a store (the default) or is an error.
     /// - Throws: ``StoreError/missing(path:)`` when the file does not exist and `creating` is `false`,
     ///   ``StoreError/empty(path:)`` when it is empty and `creating` is `false`, ``StoreError/directory(path:)``
     ///   for a directory, ``StoreError/newerVersion(path:version:supportedVersion:unknownMigrations:)`` for a

@@ -12,7 +12,7 @@ import RoutePlannerApplication
 ///
 /// Itineraries are stored leg by leg (voyage, ports, times) and rebuilt against the schedule; a leg the
 /// schedule no longer sails so is rebuilt as it was planned, from the stored times, so that re-routing can
-/// show it as disrupted (``ScheduleNetwork/disruptedLegs(of:)``).
+/// show it as disrupted (`ScheduleNetwork.disruptedLegs(of:)`).
 public actor SQLiteCargoRepository: CargoRepository {
     private let store: CargoStore
     private let voyages: any VoyageRepository

@@ -148,7 +148,7 @@ extension Itinerary {
     /// Returns whether the itinerary expects a move (a receive, load, unload or claim) after the one before it:
     ///
     /// - a receive at the origin;
-    /// - a load of the first leg of a vessel stretch (``vesselStretches``): the first one's while the cargo waits
+    /// - a load of the first leg of a vessel stretch (`vesselStretches`): the first one's while the cargo waits
     ///   at the origin (nothing before, or a receive or unload there); a later one's right after the unload of
     ///   the stretch before it;
     /// - an unload at the origin from the voyage the cargo was loaded on (an itinerary planned while the cargo

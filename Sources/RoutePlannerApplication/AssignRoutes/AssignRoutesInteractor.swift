@@ -37,10 +37,10 @@ public struct AssignRoutesResponse: Sendable {
 /// ``AssignmentSolver`` port, and stores the itineraries in one transaction.
 ///
 /// The request's time limit counts from the request's validation: reading the cargo and the schedule, the
-/// solve, and the time ``writingTime(forBookings:within:)`` leaves for storing and writing the plan all fit in it.
+/// solve, and the time `writingTime(forBookings:within:)` leaves for storing and writing the plan all fit in it.
 ///
 /// Cargo already routed keeps its itinerary, and its TEU come off the capacity of the movements it rides
-/// (``ScheduleNetwork/reducingCapacity(by:)``). Cargo is assigned when it has no itinerary, or one that no
+/// (`ScheduleNetwork.reducingCapacity(by:)`). Cargo is assigned when it has no itinerary, or one that no
 /// longer fits its specification, and has not been handled yet; such cargo that has been handled is named
 /// in ``AssignRoutesResponse/leftOut``, so that no open cargo goes unmentioned. Claimed cargo is closed.
 public struct AssignRoutesInteractor: UseCase {

@@ -25,7 +25,7 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
     public let options: AssignmentOptions
 
     /// Validates the options: a time limit from 1 second to 1 hour, a relative gap from 0 to 50% and a penalty
-    /// per TEU left out from 0 to ``Booking/maximumRevenuePerTEU``.
+    /// per TEU left out from 0 to `Booking.maximumRevenuePerTEU`.
     ///
     /// The time limit counts from now: it is the wall time of the whole use case, the reading of the cargo and the
     /// schedule included.

@@ -21,7 +21,7 @@ public struct AssignToRouteRequest: FormRequest, Hashable {
     public enum Choice: Hashable, Sendable {
         /// The option's position in the offer, from 0.
         case position(Int)
-        /// The option's ``Itinerary/reference``, which stays the same however the list is ordered.
+        /// The option's `Itinerary.reference`, which stays the same however the list is ordered.
         case reference(String)
     }
 

@@ -18,7 +18,13 @@ public struct BookCargoInteractor: UseCase {
     private let locations: any LocationRepository
     private let now: @Sendable () -> Date
 
-    /// - Parameter now: The clock the deadline is checked against: the system's, or a planning date.
+    /// Creates the use case over its repositories.
+    ///
+    /// - Parameters:
+    ///   - cargo: Where the booked cargo is stored.
+    ///   - customers: The registered customers a booking must name.
+    ///   - locations: The ports the origin and destination must be.
+    ///   - now: The clock the deadline is checked against: the system's, or a planning date.
     public init(
         cargo: any CargoRepository, customers: any CustomerRepository, locations: any LocationRepository,
         now: @escaping @Sendable () -> Date = { Date() }

@@ -12,7 +12,7 @@ public struct ImportBookingsResponse: Hashable, Sendable {
     }
 }
 
-/// Books every row of a bookings CSV file (``CSVImporter/importBookingRows(_:network:)``, with an optional
+/// Books every row of a bookings CSV file (`CSVImporter.importBookingRows(_:network:)`, with an optional
 /// `customer` column) under new tracking ids, in one transaction, or none: every problem of the file is
 /// reported at once, located `file:line:column`, as the rows' format, the network, the customers and the
 /// bookings already made find them. Every deadline must be still to come.
@@ -26,7 +26,13 @@ public struct ImportBookingsInteractor: UseCase {
     private let voyages: any VoyageRepository
     private let now: @Sendable () -> Date
 
-    /// - Parameter now: The clock the deadlines are checked against: the system's, or a planning date.
+    /// Creates the use case over its repositories.
+    ///
+    /// - Parameters:
+    ///   - cargo: Where the booked cargo is stored, all rows in one transaction.
+    ///   - customers: The registered customers the rows must name.
+    ///   - voyages: The schedule whose ports the rows must name.
+    ///   - now: The clock the deadlines are checked against: the system's, or a planning date.
     public init(
         cargo: any CargoRepository, customers: any CustomerRepository, voyages: any VoyageRepository,
         now: @escaping @Sendable () -> Date = { Date() }

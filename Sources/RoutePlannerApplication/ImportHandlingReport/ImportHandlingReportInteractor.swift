@@ -22,9 +22,9 @@ public struct ImportHandlingReportResponse: Hashable, Sendable {
     }
 }
 
-/// Registers every event of a handling report CSV file (``CSVImporter/importHandlingReport(_:registeredAt:)``)
+/// Registers every event of a handling report CSV file (`CSVImporter.importHandlingReport(_:registeredAt:)`)
 /// in one transaction, or none: every problem of the file is reported at once, located `file:line:column`,
-/// as the rows' format, unknown cargo, the network's checks (``HandlingCheck``) and claimed cargo find them.
+/// as the rows' format, unknown cargo, the network's checks (`HandlingCheck`) and claimed cargo find them.
 public struct ImportHandlingReportInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let voyages: any VoyageRepository

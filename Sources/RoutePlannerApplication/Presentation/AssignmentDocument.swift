@@ -5,13 +5,15 @@ import RoutePlanner
 /// specification and its legs, or the reason it is left out, and every movement carrying cargo with its load
 /// and capacity (docs/CLI.md, `assign --format json`, schema version 1; times RFC 3339 in UTC).
 public enum AssignmentDocument {
-    /// The schema version of ``json(_:)``.
+    /// The schema version of ``json(_:notAssigned:)``.
     public static let version = 1
 
     /// JSON: the solve's status and figures, `bookings` in the plan's order and `movements` in schedule
     /// order, and, when there are any, the stored cargo left out of the plan (`notAssigned`).
     ///
-    /// - Parameter notAssigned: Open cargo of a store that was not given to the solver (``AssignRoutesResponse/leftOut``).
+    /// - Parameters:
+    ///   - plan: The assignment.
+    ///   - notAssigned: Open cargo of a store that was not given to the solver (``AssignRoutesResponse/leftOut``).
     public static func json(_ plan: AssignmentPlan, notAssigned: [AssignRoutesResponse.LeftOut] = []) -> String {
         struct Output: Encodable {
             let version: Int

@@ -2,7 +2,7 @@ import RoutePlanner
 
 /// One candidate itinerary, written for a planner, with the itinerary itself for what a view computes.
 public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
-    /// The itinerary: its legs, times and ``RoutePlanner/Itinerary/reference``.
+    /// The itinerary: its legs, times and `Itinerary.reference`.
     public let itinerary: Itinerary
     /// The voyages and ports, which tell itineraries apart.
     public let id: String

@@ -14,7 +14,7 @@ extension RouteDocument {
 
     /// The itineraries as DCSA point-to-point routings, the types generated from the specification.
     ///
-    /// Each routing carries the option's ``Itinerary/reference`` as its `routingReference` and its position as its
+    /// Each routing carries the option's `Itinerary.reference` as its `routingReference` and its position as its
     /// `solutionNumber`, counted from `first`. Times are in the local time of their call: the offset the schedule
     /// gave (DCSA input), else the port's time zone (`time_zone` in locations.csv), else UTC. A value that the
     /// standard would not accept (a voyage number of more than 50 characters, a code with a 0 or 1 where UN/LOCODE

@@ -3,7 +3,7 @@ import Foundation
 import RoutePlanner
 
 /// A network's voyages as DCSA Commercial Schedules 1.0.3 documents: vessel schedules (the body of
-/// `GET /v1/vessel-schedules`, which ``DCSAImporter`` reads back into the same voyages) and port schedules (the
+/// `GET /v1/vessel-schedules`, which `DCSAImporter` reads back into the same voyages) and port schedules (the
 /// body of `GET /v1/port-schedules`).
 ///
 /// Times are the calls' local times (``PortCall``), as estimates (`EST`): a schedule is a plan, not a report.
@@ -13,9 +13,9 @@ import RoutePlanner
 public enum ScheduleDocument {
     /// Vessel schedules: one `ServiceSchedule` per service, ordered by service code, with one `VesselSchedule`
     /// per voyage holding the calls given for it, in order. A voyage that a given voyage of the same service goes
-    /// on as (``Voyage/continuation``) joins that voyage's vessel schedule when both calls where they meet are
+    /// on as (`Voyage.continuation`) joins that voyage's vessel schedule when both calls where they meet are
     /// given: the call is one transport call, arriving on the first voyage (`carrierImportVoyageNumber`) and
-    /// leaving on the next (`carrierExportVoyageNumber`), as ``DCSAImporter`` reads it back.
+    /// leaving on the next (`carrierExportVoyageNumber`), as `DCSAImporter` reads it back.
     public static func serviceSchedules(_ voyages: [(voyage: Voyage, calls: [PortCall])]) -> [Components.Schemas.ServiceSchedule] {
         let position = Dictionary(voyages.enumerated().map { ($1.voyage.number, $0) }, uniquingKeysWith: { first, _ in first })
         // Each voyage the vessel goes on as, where both meet in the calls given.

@@ -14,7 +14,7 @@ public struct RegisterHandlingEventResponse: Hashable, Sendable {
     }
 }
 
-/// Registers a handling event for a cargo, checked against the network (``HandlingCheck``).
+/// Registers a handling event for a cargo, checked against the network (`HandlingCheck`).
 ///
 /// Reports arrive late and out of order: an event is placed by its completion time, and the response says
 /// when it came out of order; an exact duplicate is acknowledged and changes nothing; an event after the
@@ -24,7 +24,12 @@ public struct RegisterHandlingEventInteractor: UseCase {
     private let voyages: any VoyageRepository
     private let now: @Sendable () -> Date
 
-    /// - Parameter now: The registration time of reports that give none; the clock, rounded to the second.
+    /// Creates the use case over its repositories.
+    ///
+    /// - Parameters:
+    ///   - cargo: Where the cargo and its events are stored.
+    ///   - voyages: The schedule the events are checked against.
+    ///   - now: The registration time of reports that give none; the clock, rounded to the second.
     public init(cargo: any CargoRepository, voyages: any VoyageRepository, now: @escaping @Sendable () -> Date = { Date() }) {
         cargoRepository = cargo
         self.voyages = voyages

@@ -26,7 +26,7 @@ public protocol CargoRepository: Sendable {
     /// An id handed out is never handed out again, even when no cargo is saved under it.
     func nextTrackingIds(_ count: Int) async throws -> [TrackingId]
     /// The tracking ids of a customer's cargo booked under some of these booking references
-    /// (``RoutePlanner/Cargo/bookingReference``), by reference. References are the customer's own: two
+    /// (`Cargo.bookingReference`), by reference. References are the customer's own: two
     /// customers may use the same one.
     func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId]
     /// Stores the cargo, replacing the one with its tracking id.

@@ -3,7 +3,7 @@ import RoutePlanner
 
 /// A schedule read from files the first time it is needed, with a what-if scenario applied: a CSV schedule
 /// with its locations file, or a DCSA vessel-schedules document with optional locations and capacity files
-/// (recognised by its content; see ``ScheduleImporter``).
+/// (recognised by its content; see `ScheduleImporter`).
 ///
 /// A file with errors, or a scenario that does not fit the schedule, makes every read fail with the
 /// import's diagnostics or the scenario's error, which the use cases report as a repository failure.

@@ -67,10 +67,10 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     public enum Order: String, Hashable, Sendable, CaseIterable {
         /// The router's: earliest arrival first (then later departure, then fewer transshipments).
         case arrival
-        /// Cheapest handling per TEU first (``RoutePlanner/Itinerary/handlingCostPerTEU``; options without a cost
+        /// Cheapest handling per TEU first (`Itinerary.handlingCostPerTEU`; options without a cost
         /// last), then the router's order.
         case cost
-        /// Least CO2e per TEU first (``RoutePlanner/Itinerary/co2ePerTEU``; options without it last), then the
+        /// Least CO2e per TEU first (`Itinerary.co2ePerTEU`; options without it last), then the
         /// router's order.
         case co2
 

@@ -7,7 +7,7 @@ import RoutePlanner
 /// The integer program gives each booking one itinerary that satisfies it, or none; on every movement the
 /// TEU of the bookings riding it stays within its capacity. Its columns (itineraries) are not enumerated:
 /// column generation solves the LP relaxation, prices new itineraries with the capacity duals as movement
-/// costs (``Router/cheapestItinerary(for:costs:transferCosts:)``), and repeats until none pays, then adds extended cover
+/// costs (`Router.cheapestItinerary(for:costs:transferCosts:)`), and repeats until none pays, then adds extended cover
 /// cuts (Balas 1975) on congested movements. GLPK's simplex method solves the LP while each solve is quick;
 /// on large, degenerate LPs a first-order solver (PDHG with PDLP's restarts) takes over. The integer program is then
 /// solved over the columns found: the LP rounded, improved by exchanges and ruin and recreate (Schrimpf et al.
@@ -35,11 +35,14 @@ public struct CapacityAssignment: Sendable {
 
     /// Assigns the bookings.
     ///
-    /// - Parameter progress: Called with a line after each step (seeding, each pricing round, rounding),
-    ///   for a long solve to show it is alive.
-    /// - Throws: ``AssignmentError/invalidOptions(_:)`` for options with ``AssignmentOptions/problems``,
-    ///   ``AssignmentError/unknownLocation(booking:_:)`` for a booking whose ports the network lacks,
-    ///   ``AssignmentError/solverFailed(_:)`` when GLPK fails, and ``AssignmentError/cancelled`` when the task
+    /// - Parameters:
+    ///   - bookings: The bookings to assign, each carried whole or not at all.
+    ///   - options: The time limit, the gap and the penalty for each TEU left out.
+    ///   - progress: Called with a line after each step (seeding, each pricing round, rounding), for a long
+    ///     solve to show it is alive.
+    /// - Throws: `AssignmentError.invalidOptions(_:)` for options with `AssignmentOptions.problems`,
+    ///   `AssignmentError.unknownLocation(booking:_:)` for a booking whose ports the network lacks,
+    ///   `AssignmentError.solverFailed(_:)` when GLPK fails, and `AssignmentError.cancelled` when the task
     ///   running it is cancelled (checked between pricing rounds and neighbourhoods; a GLPK solve under way
     ///   ends at its own time limit).
     public func assign(
