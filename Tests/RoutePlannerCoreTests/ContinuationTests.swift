@@ -78,6 +78,24 @@ import Testing
         #expect(cancelled.voyage("101W")?.continuation == nil)
     }
 
+    /// Closing the port where the vessel turns omits the call there: the cargo aboard would be discharged before,
+    /// so the two voyages that are left no longer meet and the link ends.
+    @Test func aClosedTurnCallEndsTheLink() throws {
+        var fixture = Fixture([("CNSHA", 24), ("VNSGN", 24), ("MYTPP", 48), ("LKCMB", 24), ("NLRTM", 24)])
+        fixture.voyage("101W", [("CNSHA", "VNSGN", 0, 50), ("VNSGN", "MYTPP", 60, 100)])
+        fixture.voyage("102E", [("MYTPP", "LKCMB", 124, 200), ("LKCMB", "NLRTM", 210, 500)])
+        fixture.continues("101W", as: "102E")
+        let network = try fixture.network()
+        #expect(network.voyage("101W")?.continuation == "102E")
+        let closed = try network.applying(Scenario([.closePort("MYTPP", from: nil, until: nil)]))
+        #expect(closed.voyage("101W")?.movements.last?.arrivalLocation == "VNSGN")
+        #expect(closed.voyage("102E")?.movements.first?.departureLocation == "LKCMB")
+        #expect(closed.voyage("101W")?.continuation == nil)
+        // Closed only in a window that ends before the vessel comes, the call stays and so does the link.
+        let early = try network.applying(Scenario([.closePort("MYTPP", from: Fixture.at(0), until: Fixture.at(10))]))
+        #expect(early.voyage("101W")?.continuation == "102E")
+    }
+
     @Test func theTrackOfCargoAboardThroughTheTurnExpectsNoHandlingThere() throws {
         let network = try Self.turnAtTanjungPelepas().network()
         let specification = try Fixture.specification("CNSHA", "NLRTM", ready: 0, deadline: 600)

@@ -55,22 +55,7 @@ import Testing
                 let specification = schedule.specification(using: &generator)
                 let options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
                 let context = "seed \(seed) options \(withOptions) cut-offs \(withCutOffs) long stays \(longPortStays): \(specification) \(options)"
-                let all = oracle.itineraries(for: specification, options: options)
-                let front = BruteForceRouter.paretoFront(of: all)
-                guard let fastest = all.map(\.arrivalTime).min() else {
-                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) {
-                        try router.earliestArrival(for: specification, options: options)
-                    }
-                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) {
-                        try router.candidates(for: specification, options: options)
-                    }
-                    continue
-                }
-                do {
-                    try Self.expectAgreement(router, specification, options, all, front, fastest, context, using: &generator)
-                } catch {
-                    Issue.record("\(context): \(error)")
-                }
+                Self.expectAgreement(router, oracle, specification, options, context, using: &generator)
             }
         }
     }
@@ -125,18 +110,7 @@ import Testing
                 var options = seed % 3 == 0 ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
                 options.criteria = criteria
                 let context = "seed \(seed) criteria \(criteria): \(specification) \(options)"
-                let all = oracle.itineraries(for: specification, options: options)
-                guard let fastest = all.map(\.arrivalTime).min() else {
-                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.earliestArrival(for: specification, options: options) }
-                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }
-                    continue
-                }
-                let front = BruteForceRouter.paretoFront(of: all, criteria: criteria)
-                do {
-                    try Self.expectAgreement(router, specification, options, all, front, fastest, context, using: &generator)
-                } catch {
-                    Issue.record("\(context): \(error)")
-                }
+                Self.expectAgreement(router, oracle, specification, options, context, using: &generator)
             }
         }
     }
@@ -158,45 +132,46 @@ import Testing
                 var options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
                 if schedule.hasFigures { options.criteria = [.handlingCost, .co2e] }
                 let context = "seed \(seed) options \(withOptions) cut-offs \(withCutOffs), continuations: \(specification) \(options)"
-                let all = oracle.itineraries(for: specification, options: options)
-                guard let fastest = all.map(\.arrivalTime).min() else {
-                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.earliestArrival(for: specification, options: options) }
-                    #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }
-                    continue
-                }
-                let front = BruteForceRouter.paretoFront(of: all, criteria: options.criteria)
-                do {
-                    try Self.expectAgreement(router, specification, options, all, front, fastest, context, using: &generator)
-                } catch {
-                    Issue.record("\(context): \(error)")
-                }
+                Self.expectAgreement(router, oracle, specification, options, context, using: &generator)
             }
         }
     }
 
-    /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds.
+    /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds;
+    /// where the oracle finds none, both searches say there is no route.
     static func expectAgreement(
-        _ router: Router, _ specification: RouteSpecification, _ options: RoutingOptions, _ all: [Itinerary],
-        _ front: [BruteForceRouter.Vector], _ fastest: Date, _ context: String, using generator: inout SplitMix64
-    ) throws {
-                let vector = { (itinerary: Itinerary) in BruteForceRouter.Vector(itinerary, criteria: options.criteria) }
-                let earliest = try router.earliestArrival(for: specification, options: options)
-                #expect(earliest.arrivalTime == fastest, Comment(rawValue: context))
-                expectMeets(earliest, specification, options, context)
+        _ router: Router, _ oracle: BruteForceRouter, _ specification: RouteSpecification, _ options: RoutingOptions,
+        _ context: String, using generator: inout SplitMix64
+    ) {
+        let all = oracle.itineraries(for: specification, options: options)
+        guard let fastest = all.map(\.arrivalTime).min() else {
+            #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.earliestArrival(for: specification, options: options) }
+            #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }
+            return
+        }
+        let front = BruteForceRouter.paretoFront(of: all, criteria: options.criteria)
+        let vector = { (itinerary: Itinerary) in BruteForceRouter.Vector(itinerary, criteria: options.criteria) }
+        do {
+            let earliest = try router.earliestArrival(for: specification, options: options)
+            #expect(earliest.arrivalTime == fastest, Comment(rawValue: context))
+            expectMeets(earliest, specification, options, context)
 
-                let candidates = try router.candidates(for: specification, limit: 1_000, options: options)
-                #expect(candidates.map(vector) == front, Comment(rawValue: context))
-                for candidate in candidates { expectMeets(candidate, specification, options, context) }
+            let candidates = try router.candidates(for: specification, limit: 1_000, options: options)
+            #expect(candidates.map(vector) == front, Comment(rawValue: context))
+            for candidate in candidates { expectMeets(candidate, specification, options, context) }
 
-                let limit = Int.random(in: 1...3, using: &generator)
-                let few = try router.candidates(for: specification, limit: limit, options: options)
-                #expect(few.map(vector) == selection(of: front, limit: limit, criteria: options.criteria), Comment(rawValue: context))
-                #expect(few.first?.arrivalTime == fastest, Comment(rawValue: context))
+            let limit = Int.random(in: 1...3, using: &generator)
+            let few = try router.candidates(for: specification, limit: limit, options: options)
+            #expect(few.map(vector) == selection(of: front, limit: limit, criteria: options.criteria), Comment(rawValue: context))
+            #expect(few.first?.arrivalTime == fastest, Comment(rawValue: context))
 
-                router.usesLowerBounds = false
-                #expect(try router.earliestArrival(for: specification, options: options).arrivalTime == fastest, Comment(rawValue: context))
-                #expect(try router.candidates(for: specification, limit: 1_000, options: options).map(vector) == front, Comment(rawValue: context))
-                router.usesLowerBounds = true
+            router.usesLowerBounds = false
+            defer { router.usesLowerBounds = true }
+            #expect(try router.earliestArrival(for: specification, options: options).arrivalTime == fastest, Comment(rawValue: context))
+            #expect(try router.candidates(for: specification, limit: 1_000, options: options).map(vector) == front, Comment(rawValue: context))
+        } catch {
+            Issue.record("\(context): \(error)")
+        }
     }
 
     /// Random limits, via ports and avoided ports and voyages that keep the specification meaningful.
