@@ -52,7 +52,8 @@ import Testing
         let response = try await Self.interactor(repository).execute(ImportHandlingReportRequest(file: file)).get()
         #expect(response.rows == 5)
         #expect(response.registered == 4)
-        #expect(response.outOfOrder == 1)
+        // The rows are registered in completion order: B's receive, listed after its load, is not out of order.
+        #expect(response.outOfOrder == 0)
         #expect(response.duplicates == 1)
         #expect(response.cargo.map(\.trackingId) == ["A", "B"])
         let a = try #require(try await repository.cargo("A"))
@@ -75,6 +76,16 @@ import Testing
         ])
         #expect(diagnostics.map(\.column) == [16])
         #expect(try await repository.cargo("A")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
+    }
+
+    /// A report may list a cargo's unload before its load: the rows are registered in completion order.
+    @Test func anUnloadListedBeforeItsLoadIsRegistered() async throws {
+        let repository = InMemoryCargoRepository([try Sample.cargo("A", events: [Sample.receive])])
+        let file = try Self.report(["A,unload,SESTO,NF-0310N,2026-04-05T00:00:00Z,", "A,load,NLRTM,NF-0310N,2026-04-01T00:00:00Z,"])
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = await Self.interactor(repository).execute(ImportHandlingReportRequest(file: file))
+        #expect(throws: Never.self, "\(result)") { try result.get() }
+        #expect(try await repository.cargo("A")?.handlingEvents.map(\.kind) == [.receive, .load, .unload])
     }
 
     @Test func theInteractorRegistersNothingWhenARowIsWrong() async throws {

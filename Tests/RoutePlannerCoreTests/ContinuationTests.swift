@@ -112,6 +112,17 @@ import Testing
         // Discharged at the turn: not what the itinerary expects.
         delivery = Delivery(specification: specification, itinerary: itinerary, events: [loaded, try event(.unload, "MYTPP", "101W", 100)])
         #expect(delivery.unexpectedEvent != nil)
+        // The cargo takes the unload from 102E: loaded onto 101W, it stayed aboard as the vessel went on as 102E.
+        var cargo = try Cargo(trackingId: "TURN", teu: 1, specification: specification)
+        try cargo.assign(to: itinerary)
+        try cargo.register(try event(.receive, "CNSHA", nil, 0))
+        try cargo.register(loaded)
+        #expect(try cargo.register(try event(.unload, "NLRTM", "102E", 500)) == .recorded)
+        // Without the itinerary that says so, 102E is a voyage the cargo was never loaded onto.
+        var unrouted = try Cargo(trackingId: "LOOSE", teu: 1, specification: specification)
+        try unrouted.register(try event(.receive, "CNSHA", nil, 0))
+        try unrouted.register(loaded)
+        #expect(throws: CargoError.neverBoarded(voyage: "102E", lastLoad: loaded)) { try unrouted.register(try event(.unload, "NLRTM", "102E", 500)) }
     }
 
     /// Ready at hour 14 at AAAAA: OUT (departs 15) to BBBBB and BACK (arrives AAAAA at 16) would make MAIN (departs

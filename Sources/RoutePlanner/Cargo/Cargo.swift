@@ -146,12 +146,14 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ///   place of that first move, or the specification's origin before any), or a second receive: the
     ///   carrier receives cargo once, where it hands it to the first vessel. An unrouted cargo "received" at
     ///   its destination is therefore refused, not taken as delivered;
-    /// - a load or unload before the receive.
+    /// - a load or unload before the receive;
+    /// - an unload from a voyage the cargo was not loaded onto by then, nor stays aboard through to as its
+    ///   itinerary says (a report of the load may still come: register it first).
     ///
     /// - Returns: Whether the event was new, new but earlier than the last one known, or a duplicate.
     /// - Throws: ``CargoError/beforeReadyTime(_:)``, ``CargoError/claimed(_:)``, ``CargoError/claimedBefore(_:)``,
-    ///   ``CargoError/receivedOutOfPlace(origin:firstMove:)``, ``CargoError/receivedTwice(_:)`` or
-    ///   ``CargoError/beforeReceive(_:)``.
+    ///   ``CargoError/receivedOutOfPlace(origin:firstMove:)``, ``CargoError/receivedTwice(_:)``,
+    ///   ``CargoError/beforeReceive(_:)`` or ``CargoError/neverBoarded(voyage:lastLoad:)``.
     /// - Complexity: O(*e*) for *e* events.
     @discardableResult
     public mutating func register(_ event: HandlingEvent) throws(CargoError) -> HandlingOutcome {
@@ -166,9 +168,7 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         let receive = handlingEvents.first { $0.kind == .receive }
         if event.kind.requiresVoyage, let receive, receive.completionTime > event.completionTime { throw .beforeReceive(receive) }
         if event.kind == .receive, let receive { throw .receivedTwice(receive) }
-        if event.kind == .unload, let voyage = event.voyage,
-           !handlingEvents.contains(where: { $0.kind == .load && $0.voyage == voyage && $0.completionTime <= event.completionTime })
-        {
+        if event.kind == .unload, let voyage = event.voyage, !hasBoarded(voyage, by: event.completionTime) {
             // A voyage the cargo never boarded cannot discharge it (reports may come late: its load first, then this).
             throw .neverBoarded(voyage: voyage, lastLoad: handlingEvents.last { $0.kind == .load && $0.completionTime <= event.completionTime })
         }
@@ -182,6 +182,18 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         let index = handlingEvents.firstIndex { $0.completionTime > event.completionTime } ?? handlingEvents.endIndex
         handlingEvents.insert(event, at: index)
         return index == handlingEvents.endIndex - 1 ? .recorded : .recordedOutOfOrder
+    }
+
+    /// Whether the cargo was loaded by `time` onto `voyage`, or onto a voyage that its itinerary stays aboard
+    /// through to `voyage` (a vessel stretch is loaded on its first leg's voyage and discharged from its last's).
+    private func hasBoarded(_ voyage: VoyageNumber, by time: Date) -> Bool {
+        let loaded = Set(handlingEvents.filter { $0.kind == .load && $0.completionTime <= time }.compactMap(\.voyage))
+        if loaded.contains(voyage) { return true }
+        guard let itinerary else { return false }
+        return itinerary.vesselStretches.contains { stretch in
+            let voyages = itinerary.legs[stretch].map(\.voyage.number)
+            return voyages.contains(voyage) && voyages.contains(where: loaded.contains)
+        }
     }
 
     /// Where the cargo is on its way: routing and transport status, misdirection, next activity and ETA.

@@ -5,7 +5,8 @@ import RoutePlanner
 public struct ImportHandlingReportResponse: Hashable, Sendable {
     /// Rows in the file.
     public let rows: Int
-    /// New events, of which `outOfOrder` came before a cargo's last known one.
+    /// New events, of which `outOfOrder` came before a cargo's last one known before the report (the report's
+    /// own rows are registered in completion order).
     public let registered: Int
     public let outOfOrder: Int
     /// Exact duplicates of events already known, which changed nothing.
@@ -54,7 +55,9 @@ public struct ImportHandlingReportInteractor: UseCase {
             var changed: [TrackingId: Cargo] = [:]
             var errors = read.diagnostics.filter { $0.severity == .error }
             var (registered, outOfOrder, duplicates) = (0, 0, 0)
-            for row in rows {
+            // In completion order, so that a report may list a cargo's unload before its load.
+            let ordered = rows.enumerated().sorted { ($0.element.event.completionTime, $0.offset) < ($1.element.event.completionTime, $1.offset) }
+            for row in ordered.map(\.element) {
                 var found = changed[row.trackingId]
                 if found == nil, let stored = try await cargoRepository.cargo(typed: row.trackingId) { found = changed[stored.trackingId] ?? stored }
                 guard var cargo = found else {
@@ -84,6 +87,7 @@ public struct ImportHandlingReportInteractor: UseCase {
                     errors.append(row.error(column, "cargo \(cargo.trackingId): \(error)"))
                 }
             }
+            errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             guard errors.isEmpty else { return .failure(.fileErrors(errors, alsoOmitted: read.omittedErrorCount)) }
             let cargo = changed.values.sorted { $0.trackingId < $1.trackingId }
             try await cargoRepository.save(cargo)
