@@ -37,6 +37,13 @@ enum ErrorDocument {
         return HTTPBody(encode(document))
     }
 
+    /// The document of a request the server failed to answer, whose cause the caller logs.
+    static func serverFailure() -> Components.Schemas.ErrorResponse {
+        var problems = QueryProblems()
+        problems.add(.internalError, nil, value: nil, "The server failed to answer; the failure is logged with this request's reference.")
+        return response(status: .internalServerError, message: "The server failed to answer.", problems.errors)
+    }
+
     /// A response for a status and its problems.
     static func response(
         status: HTTPResponse.Status, message: String, _ errors: [Components.Schemas.DetailedError]

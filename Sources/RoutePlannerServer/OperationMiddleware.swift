@@ -50,10 +50,9 @@ struct OperationMiddleware: ServerMiddleware {
             } catch {
                 Logger.current.error(
                     "request failed", metadata: ["operation": .string(operationID), "reason": .string(String(describing: error))])
-                var problems = QueryProblems()
-                problems.add(.internalError, nil, value: nil, "The server failed to answer; the failure is logged with this request's reference.")
-                let document = ErrorDocument.response(status: .internalServerError, message: "The server failed to answer.", problems.errors)
-                return (HTTPResponse(status: .internalServerError, headerFields: ErrorDocument.headers()), HTTPBody(ErrorDocument.encode(document)))
+                return (
+                    HTTPResponse(status: .internalServerError, headerFields: ErrorDocument.headers()),
+                    HTTPBody(ErrorDocument.encode(ErrorDocument.serverFailure())))
             }
         }
     }

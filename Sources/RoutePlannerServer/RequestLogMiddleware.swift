@@ -1,3 +1,4 @@
+import DCSACommercialSchedules
 import Foundation
 import Hummingbird
 import Logging
@@ -29,9 +30,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw error
             } catch {
                 context.logger.error("request failed", metadata: ["reason": .string(String(describing: error))])
-                var problems = QueryProblems()
-                problems.add(.internalError, nil, value: nil, "The server failed to answer; the failure is logged with this request's reference.")
-                response = Self.response(request, .internalServerError, "The server failed to answer.", problems)
+                response = Self.response(request, .internalServerError) { ErrorDocument.serverFailure() }
             }
         }
         log(request, context: context, status: response.status.code, since: start)
@@ -60,14 +59,14 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     private static func refusal(_ request: Request, _ status: HTTPResponse.Status, _ message: String) -> Response {
         var problems = QueryProblems()
         problems.add(.invalidValue, nil, value: nil, message)
-        return response(request, status, message, problems)
+        return response(request, status) { ErrorDocument.response(status: status, message: message, problems.errors) }
     }
 
-    /// An error document for a request, outside the operations.
-    private static func response(_ request: Request, _ status: HTTPResponse.Status, _ message: String, _ problems: QueryProblems) -> Response {
-        let document = ErrorDocument.$request.withValue((request.method, String(request.uri.path.prefix(1024)))) {
-            ErrorDocument.response(status: status, message: message, problems.errors)
-        }
+    /// An error document for a request, outside the operations: `document` is made with the request named.
+    private static func response(
+        _ request: Request, _ status: HTTPResponse.Status, _ document: () -> Components.Schemas.ErrorResponse
+    ) -> Response {
+        let document = ErrorDocument.$request.withValue((request.method, String(request.uri.path.prefix(1024))), operation: document)
         return Response(
             status: status, headers: ErrorDocument.headers(), body: ResponseBody(byteBuffer: ByteBuffer(bytes: ErrorDocument.encode(document))))
     }
