@@ -3,10 +3,22 @@ import RoutePlanner
 
 /// The data shipped with route-planner, derived by `Tools/derive_data.py` (see Data/README.md).
 ///
-/// - ``worldSmall()``: a 26-week timetable of LINER-LIB's WorldSmall network, 46 ports, from 2026-01-05;
+/// - ``worldSmall()``: a 26-week timetable of LINER-LIB's WorldSmall network, 46 ports, from 2026-01-05
+///   (``firstWeek``; a weekly network, so it can be laid out from any week);
 /// - ``worldSmallBookings(for:)``: 3,402 bookings from the instance's weekly demand;
 /// - ``unlocodeDirectory()``: the UN/LOCODE code list, release 2023-1.
 public enum BundledData {
+    /// The Monday (00:00 UTC) the bundled schedule's first week starts as its files hold it: 2026-01-05.
+    ///
+    /// LINER-LIB's network is weekly, so the 26 weeks can be laid out from any week: move the schedule and the
+    /// bookings by ``weeks(toWeekOf:)`` (`ScheduleNetwork.moved(byWeeks:)`, `Booking.moved(byWeeks:)`).
+    public static let firstWeek = Date(timeIntervalSince1970: 1_767_571_200)
+
+    /// The whole weeks from ``firstWeek`` to the week (Monday to Sunday, UTC) that holds `date`.
+    public static func weeks(toWeekOf date: Date) -> Int {
+        Int((date.timeIntervalSince(firstWeek) / (7 * 86_400)).rounded(.down))
+    }
+
     /// The folder with `locations.csv`, `schedule.csv` and `bookings.csv` of the WorldSmall network.
     public static var worldSmallDirectory: URL {
         Bundle.module.url(forResource: "linerlib-worldsmall", withExtension: nil)!

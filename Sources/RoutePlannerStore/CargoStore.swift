@@ -128,6 +128,25 @@ public final class CargoStore: Sendable {
         }
     }
 
+    /// The week a weekly timetable was laid out from for the store's cargo, as the first command that used the
+    /// store with it recorded it: `proposed` when none is recorded yet (recorded now, unless the store is read-only).
+    ///
+    /// Cargo planned on a timetable laid out from one week must find the same dates later, whatever week it is then.
+    ///
+    /// - Parameter proposed: The week to record, such as `2026-01-05`.
+    public func timetableWeek(proposing proposed: String) throws(StoreError) -> String {
+        func week(_ db: Database) throws -> String {
+            if let recorded = try String.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = 'timetable_week'") { return recorded }
+            if !isReadOnly { try db.execute(sql: "INSERT INTO store_info (key, value) VALUES ('timetable_week', ?)", arguments: [proposed]) }
+            return proposed
+        }
+        do {
+            return isReadOnly ? try pool.read(week) : try pool.write(week)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
     /// The checks SQLite makes of the file: `["ok"]` when it is sound (`PRAGMA integrity_check`).
     public func integrityCheck() throws(StoreError) -> [String] {
         do {

@@ -12,7 +12,7 @@ struct BookCommand: AsyncParsableCommand {
             [,revenue_per_teu,customer,cargo_type,dangerous_goods]; every row is booked in one transaction, or none when any row is wrong; a row \
             whose booking was booked before is an error, so a file is never booked twice). \
             A deadline must be still to come: today's, or the --as-of date's, for what-if bookings on a schedule that \
-            lies in the past, such as the bundled one of 2026 (--as-of 2026-03-01).
+            lies in the past, such as the bundled one laid out from 2026-01-05 (--as-of 2026-03-01).
             """)
 
     @OptionGroup var schedule: ScheduleOptions

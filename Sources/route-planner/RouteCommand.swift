@@ -31,7 +31,7 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "The destination port's UN/LOCODE, such as NLRTM.")
     var to: String?
 
-    @Option(help: "When the cargo is ready: a date (start of the day, UTC) or a date-time with a zone. Default: 2026-03-02.")
+    @Option(help: "When the cargo is ready: a date (start of the day, UTC) or a date-time with a zone. Default: the Monday of the bundled schedule's ninth week (2026-03-02 as its files hold it).")
     var ready: String?
 
     @Option(help: "The arrival deadline, inclusive: a date (end of the day, UTC) or a date-time with a zone. Default: 60 days after --ready.")
@@ -78,7 +78,7 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let ready = trackingId == nil ? (self.ready ?? "2026-03-02") : (self.ready ?? "")
+        let ready = trackingId == nil ? (self.ready ?? schedule.defaultReady) : (self.ready ?? "")
         let deadline = trackingId == nil ? (self.deadline ?? Self.sixtyDays(after: ready)) : (self.deadline ?? "")
         let form = RouteCargoForm(
             trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),

@@ -8,8 +8,9 @@ struct RoutePlannerCommand: AsyncParsableCommand {
         abstract: "Find and assign container routes over voyage schedules.",
         discussion: """
             Without --schedule and --locations every command uses the bundled network: LINER-LIB's WorldSmall \
-            services as weekly voyages from 2026-01-05 to 2026-07-05 (46 ports, 884 voyages), with 3,402 \
-            sample bookings. Dates are ISO 8601: a date (2026-03-02) or a date-time with a zone \
+            services as weekly voyages over 26 weeks from the current week (46 ports, 884 voyages), with 3,402 \
+            sample bookings; --first-week or ROUTE_PLANNER_FIRST_WEEK lays them out from another week (2026-01-05: \
+            the files' own dates). Dates are ISO 8601: a date (2026-03-02) or a date-time with a zone \
             (2026-03-02T08:00:00Z). Exit status: 0 success, 1 when the request cannot be met (no route, \
             unknown port, errors in a file), 64 for wrong flags.
 

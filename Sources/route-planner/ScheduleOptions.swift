@@ -26,7 +26,24 @@ struct ScheduleOptions: ParsableArguments {
         valueName: "file"))
     var distances: String?
 
+    @Option(help: ArgumentHelp(
+        "The week the bundled schedule's 26 weeks start: the week (Monday to Sunday, UTC) of this date. Default: $ROUTE_PLANNER_FIRST_WEEK, else the current week; 2026-01-05 lays it out as its files hold it. A store keeps the week it was first used with.",
+        valueName: "date"))
+    var firstWeek: String?
+
+    /// The environment variable that sets ``firstWeek``'s default, for a whole session (the examples of README.md).
+    static let firstWeekVariable = "ROUTE_PLANNER_FIRST_WEEK"
+
     func validate() throws {
+        if schedule != nil && firstWeek != nil {
+            throw ValidationError("--first-week lays out the bundled schedule; a --schedule file keeps its own dates.")
+        }
+        if let firstWeek, Self.day(firstWeek) == nil {
+            throw ValidationError("--first-week: Enter a date, such as 2026-01-05.")
+        }
+        if schedule == nil, firstWeek == nil, let text = ProcessInfo.processInfo.environment[Self.firstWeekVariable], Self.day(text) == nil {
+            throw ValidationError("\(Self.firstWeekVariable)=\(text): Enter a date, such as 2026-01-05.")
+        }
         if schedule == nil && locations != nil {
             throw ValidationError("--locations goes with --schedule: give both, or neither for the bundled network.")
         }
@@ -49,6 +66,32 @@ struct ScheduleOptions: ParsableArguments {
             distances.map { URL(fileURLWithPath: $0) })
     }
 
+    /// The week the bundled schedule starts, asked for by `--first-week` or the environment, if at all.
+    private var requestedFirstWeek: Date? {
+        (firstWeek ?? ProcessInfo.processInfo.environment[Self.firstWeekVariable]).flatMap(Self.day)
+    }
+
+    /// The weeks the bundled schedule and bookings move from the dates their files hold: to the week asked for, else
+    /// the current week; none for a `--schedule` file.
+    var weeksMoved: Int {
+        schedule == nil ? BundledData.weeks(toWeekOf: requestedFirstWeek ?? Date()) : 0
+    }
+
+    /// The default ready date of a route: the Monday of the bundled schedule's ninth week, so that sailings run
+    /// before and after it (2026-03-02 as the files hold it); that date for a `--schedule` file too.
+    var defaultReady: String {
+        Self.text(BundledData.firstWeek + TimeInterval(weeksMoved + 8) * 7 * 86_400)
+    }
+
+    /// A date, `yyyy-MM-dd` or a date-time with a zone, or `nil`.
+    private static func day(_ text: String) -> Date? {
+        guard case .success(let date) = DateText.date(from: text, endOfDay: false) else { return nil }
+        return date
+    }
+
+    /// A date as `yyyy-MM-dd`, in UTC.
+    private static func text(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+
     /// The files given besides the schedule, in the order the options list them.
     private var sideFiles: [URL] { [files.locations, files.capacities, files.distances].compactMap { $0 } }
 
@@ -57,7 +100,8 @@ struct ScheduleOptions: ParsableArguments {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
-            bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter)
+            bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter,
+            movedByWeeks: weeksMoved)
     }
 
     /// The application wired to the store and the schedule, with a what-if scenario; warns on standard
@@ -85,7 +129,7 @@ struct ScheduleOptions: ParsableArguments {
         let files = self.files
         let schedule = ScheduleFileRepository(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
-            importer: BundledData.scheduleImporter, scenario: scenario)
+            importer: BundledData.scheduleImporter, scenario: scenario, movedByWeeks: try weeksMoved(in: store))
         let name = self.schedule == nil
             ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances].compactMap { $0 }),
@@ -95,6 +139,29 @@ struct ScheduleOptions: ParsableArguments {
         }
         return RoutePlannerComposition(
             locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: now)
+    }
+
+    /// The weeks the bundled schedule moves for a store's cargo: to the week the store recorded when it was first
+    /// used, so that its cargo finds the dates it was planned on; a `--first-week` that differs is refused.
+    private func weeksMoved(in store: CargoStore) throws -> Int {
+        guard schedule == nil else { return 0 }
+        let asked = Self.text(BundledData.firstWeek + TimeInterval(weeksMoved) * 7 * 86_400)
+        let recorded: String
+        do {
+            recorded = try store.timetableWeek(proposing: asked)
+        } catch {
+            printError("error: --store \(error)")
+            throw ExitCode.failure
+        }
+        guard let week = Self.day(recorded) else {
+            printError("error: --store \(store.path): its bundled schedule's first week, '\(recorded)', is not a date")
+            throw ExitCode.failure
+        }
+        if firstWeek != nil && recorded != asked {
+            printError("error: --first-week \(firstWeek!): the cargo in \(store.path) was planned on the bundled schedule from the week of \(recorded); give that week, or no --first-week")
+            throw ExitCode.failure
+        }
+        return BundledData.weeks(toWeekOf: week)
     }
 
     /// FNV-1a, 64 bits, over the files' bytes: enough to tell that a schedule changed.

@@ -55,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         let files = schedule.files
         let source = self.schedule.schedule == nil
             ? "the bundled WorldSmall schedule" : [files.schedule, files.locations, files.capacities, files.distances].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
-        let server: ScheduleServer
+        let server: ScheduleServer, weeks = schedule.weeksMoved
         do {
             server = try await ScheduleServer(
                 configuration: ServerConfiguration(host: host, port: port, searchBudget: .milliseconds(searchBudget)), source: source, logger: logger,
@@ -63,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             ) {
                 try BundledData.scheduleImporter.importSchedule(
                     schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances
-                ).value.network
+                ).value.network.moved(byWeeks: weeks)
             }
         } catch {
             writer.flush()

@@ -7,6 +7,7 @@ import Testing
     static func run(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
         let process = Process()
         process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.environment = ExamplesTests.environment
         process.arguments = arguments
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

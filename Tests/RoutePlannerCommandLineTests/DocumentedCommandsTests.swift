@@ -92,7 +92,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]
         process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ExamplesTests.environment
         environment["ROUTE_PLANNER_STORE"] = nil
         process.environment = environment
         let output = Pipe(), error = Pipe()

@@ -13,6 +13,14 @@ import Testing
         #endif
     }
 
+    /// The environment the tests run route-planner in: theirs, with the bundled schedule laid out as its files hold
+    /// it (from 2026-01-05, not from the current week), the dates of the snapshots and of the docs' examples.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["ROUTE_PLANNER_FIRST_WEEK"] = "2026-01-05"
+        return environment
+    }
+
     static func run(_ name: String) throws -> (output: String, status: Int32) {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(name)

@@ -8,6 +8,7 @@ import Testing
     static func run(_ arguments: [String], store: URL? = nil) throws -> (output: String, error: String, status: Int32, trapped: Bool) {
         let process = Process()
         process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.environment = ExamplesTests.environment
         process.arguments = arguments + (store.map { ["--store", $0.path] } ?? [])
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

@@ -24,6 +24,8 @@ import FoundationNetworking
         init(_ arguments: [String]) throws {
             process = Process()
             process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.environment = ExamplesTests.environment
+            process.environment = ExamplesTests.environment
             // A budget that a search on a machine busy with the other tests keeps.
             process.arguments = ["serve", "--port", "0", "--search-budget", "300000"] + arguments
             let pipe = Pipe()
@@ -142,6 +144,7 @@ import FoundationNetworking
     @Test func aStalledLogReaderCostsLinesNotAnswers() async throws {
         let process = Process()
         process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.environment = ExamplesTests.environment
         process.arguments = ["serve", "--port", "0"]
         let errors = Pipe(), output = Pipe()
         process.standardError = errors

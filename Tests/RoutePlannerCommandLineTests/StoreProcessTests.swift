@@ -37,6 +37,7 @@ import Testing
     static func start(_ store: URL, _ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.environment = ExamplesTests.environment
         process.arguments = arguments + ["--store", store.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

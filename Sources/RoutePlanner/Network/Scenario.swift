@@ -110,13 +110,7 @@ extension ScheduleNetwork {
                 while let position = late, delayed.insert(position).inserted {
                     let voyage = voyages[position]
                     let movements = voyage.movements.enumerated().map { offset, movement in
-                        var moved = movement
-                        if position != at || offset >= first {
-                            moved.departureTime += seconds
-                            moved.arrivalTime += seconds
-                            moved.cutOffTimes = movement.cutOffTimes.map { CutOffTime($0.code, $0.time + seconds) }
-                        }
-                        return moved
+                        position != at || offset >= first ? movement.moved(by: seconds) : movement
                     }
                     voyages[position] = voyage.replacingMovements(movements)
                     late = voyage.continuation.flatMap { index[$0] }

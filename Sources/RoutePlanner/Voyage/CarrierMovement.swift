@@ -87,4 +87,13 @@ public struct CarrierMovement: Hashable, Sendable {
         }
         return earliest
     }
+
+    /// The movement `seconds` later (earlier when negative): its departure, arrival and cut-offs.
+    public func moved(by seconds: TimeInterval) -> CarrierMovement {
+        var moved = self
+        moved.departureTime += seconds
+        moved.arrivalTime += seconds
+        moved.cutOffTimes = cutOffTimes.map { CutOffTime($0.code, $0.time + seconds) }
+        return moved
+    }
 }

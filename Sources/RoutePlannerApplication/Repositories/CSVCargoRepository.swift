@@ -7,13 +7,18 @@ public actor CSVCargoRepository: CargoRepository {
     private let bookingsURL: URL
     private let schedule: any VoyageRepository
     private let importer: CSVImporter
+    private let movedByWeeks: Int
     private var loaded: InMemoryCargoRepository?
 
     /// Creates a repository over a bookings file whose locations are checked against the schedule's.
-    public init(bookings: URL, schedule: any VoyageRepository, importer: CSVImporter = CSVImporter()) {
+    ///
+    /// - Parameter movedByWeeks: The weeks the bookings' ready times and deadlines move, as their timetable does
+    ///   (``ScheduleFileRepository``).
+    public init(bookings: URL, schedule: any VoyageRepository, importer: CSVImporter = CSVImporter(), movedByWeeks: Int = 0) {
         bookingsURL = bookings
         self.schedule = schedule
         self.importer = importer
+        self.movedByWeeks = movedByWeeks
     }
 
     public func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await load().cargo(trackingId) }
@@ -30,7 +35,7 @@ public actor CSVCargoRepository: CargoRepository {
     private func load() async throws -> InMemoryCargoRepository {
         if let loaded { return loaded }
         let network = try await schedule.network()
-        let bookings = try importer.importBookings(contentsOf: bookingsURL, network: network).value
+        let bookings = try importer.importBookings(contentsOf: bookingsURL, network: network).value.map { try $0.moved(byWeeks: movedByWeeks) }
         let repository = InMemoryCargoRepository(bookings.map(Cargo.init(booking:)))
         loaded = repository
         return repository

@@ -14,13 +14,18 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
     private let distancesURL: URL?
     private let importer: ScheduleImporter
     private let scenario: Scenario
+    private let movedByWeeks: Int
     private var loaded: ScheduleNetwork?
 
     /// Creates a repository over the files; nothing is read yet.
+    ///
+    /// - Parameter movedByWeeks: The weeks every sailing moves before the scenario applies, to lay a weekly
+    ///   timetable out from another week (`ScheduleNetwork.moved(byWeeks:)`).
     public init(
         locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, importer: ScheduleImporter = ScheduleImporter(),
-        scenario: Scenario = Scenario()
+        scenario: Scenario = Scenario(), movedByWeeks: Int = 0
     ) {
+        self.movedByWeeks = movedByWeeks
         locationsURL = locations
         scheduleURL = schedule
         capacitiesURL = capacities
@@ -35,7 +40,7 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
     private func load() throws -> ScheduleNetwork {
         if let loaded { return loaded }
         let network = try importer.importSchedule(schedule: scheduleURL, locations: locationsURL, capacities: capacitiesURL, distances: distancesURL)
-            .value.network.applying(scenario)
+            .value.network.moved(byWeeks: movedByWeeks).applying(scenario)
         loaded = network
         return network
     }
