@@ -12,8 +12,12 @@ public actor CSVCargoRepository: CargoRepository {
 
     /// Creates a repository over a bookings file whose locations are checked against the schedule's.
     ///
-    /// - Parameter movedByWeeks: The weeks the bookings' ready times and deadlines move, as their timetable does
-    ///   (``ScheduleFileRepository``).
+    /// - Parameters:
+    ///   - bookings: The bookings CSV file.
+    ///   - schedule: The schedule whose ports the bookings must name.
+    ///   - importer: What reads the file.
+    ///   - movedByWeeks: The weeks the bookings' ready times and deadlines move, as their timetable does
+    ///     (``ScheduleFileRepository``).
     public init(bookings: URL, schedule: any VoyageRepository, importer: CSVImporter = CSVImporter(), movedByWeeks: Int = 0) {
         bookingsURL = bookings
         self.schedule = schedule

@@ -19,8 +19,15 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
 
     /// Creates a repository over the files; nothing is read yet.
     ///
-    /// - Parameter movedByWeeks: The weeks every sailing moves before the scenario applies, to lay a weekly
-    ///   timetable out from another week (`ScheduleNetwork.moved(byWeeks:)`).
+    /// - Parameters:
+    ///   - locations: The locations CSV file, when the schedule needs or has one.
+    ///   - schedule: The schedule: a CSV file or a DCSA vessel-schedules document.
+    ///   - capacities: The capacities of a DCSA schedule's voyages, a CSV file.
+    ///   - distances: The sea distances of a DCSA schedule's sailings, a CSV file.
+    ///   - importer: What reads the files.
+    ///   - scenario: The what-if edits applied to the schedule.
+    ///   - movedByWeeks: The weeks every sailing moves before the scenario applies, to lay a weekly timetable out
+    ///     from another week (`ScheduleNetwork.moved(byWeeks:)`).
     public init(
         locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, importer: ScheduleImporter = ScheduleImporter(),
         scenario: Scenario = Scenario(), movedByWeeks: Int = 0
