@@ -5,10 +5,21 @@ import Testing
 /// The `route-planner` binary end to end: whole outputs and exit statuses.
 @Suite struct CommandLineTests {
     static func run(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
+        let result = try execute(ExamplesTests.productsDirectory.appendingPathComponent("route-planner"), arguments)
+        return (result.output, result.error, result.status)
+    }
+
+    /// Runs a program to its end, in the tests' environment (``ExamplesTests/environment``).
+    ///
+    /// - Returns: Its standard output and standard error, its exit status, and whether a signal ended it.
+    static func execute(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil
+    ) throws -> (output: String, error: String, status: Int32, trapped: Bool) {
         let process = Process()
-        process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
+        process.executableURL = executable
         process.environment = ExamplesTests.environment
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
@@ -16,7 +27,7 @@ import Testing
         let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (out, err, process.terminationStatus)
+        return (out, err, process.terminationStatus, process.terminationReason == .uncaughtSignal)
     }
 
     /// The core tests' CSV fixtures, read from the source tree.

@@ -6,18 +6,8 @@ import Testing
 @Suite struct HostileInputTests {
     /// Runs the binary; a run killed by a signal (a trap) is reported as such.
     static func run(_ arguments: [String], store: URL? = nil) throws -> (output: String, error: String, status: Int32, trapped: Bool) {
-        let process = Process()
-        process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
-        process.environment = ExamplesTests.environment
-        process.arguments = arguments + (store.map { ["--store", $0.path] } ?? [])
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (out, err, process.terminationStatus, process.terminationReason == .uncaughtSignal)
+        try CommandLineTests.execute(
+            ExamplesTests.productsDirectory.appendingPathComponent("route-planner"), arguments + (store.map { ["--store", $0.path] } ?? []))
     }
 
     static let route = ["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30"]

@@ -8,18 +8,8 @@ import Testing
 
     /// Runs `python3` with the arguments in the repository's folder.
     static func python(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.currentDirectoryURL = repository
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (out, err, process.terminationStatus)
+        let result = try CommandLineTests.execute(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: repository)
+        return (result.output, result.error, result.status)
     }
 
     static func temporaryFolder(_ name: String) -> URL {
