@@ -21,11 +21,10 @@ import FoundationNetworking
         let process: Process
         private let errors = Output()
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], environment: [String: String] = ExamplesTests.environment) throws {
             process = Process()
             process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
-        process.environment = ExamplesTests.environment
-            process.environment = ExamplesTests.environment
+            process.environment = environment
             // A budget that a search on a machine busy with the other tests keeps.
             process.arguments = ["serve", "--port", "0", "--search-budget", "300000"] + arguments
             let pipe = Pipe()
@@ -117,6 +116,18 @@ import FoundationNetworking
         #expect(try await server.wait(for: "stopped"))
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
+    }
+
+    /// Without a first week asked for, the bundled schedule starts in the current week: a DCSA client asking for
+    /// routings from today, with no dates, finds them.
+    @Test func theBundledScheduleSailsFromThisWeek() async throws {
+        var environment = ExamplesTests.environment
+        environment["ROUTE_PLANNER_FIRST_WEEK"] = nil
+        let server = try Server([], environment: environment)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let port = try #require(try await server.port(), "\(server.standardError)")
+        let (status, body) = try await Self.get(port, "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&limit=1")
+        #expect(status == 200 && body.hasPrefix("[{"), "\(body)")
     }
 
     /// A request being answered when SIGTERM arrives is answered before the server exits. (The signal is sent once
