@@ -16,8 +16,13 @@ public enum BundledData {
 
     /// The whole weeks from ``firstWeek`` to the week (Monday to Sunday, UTC) that holds `date`.
     public static func weeks(toWeekOf date: Date) -> Int {
-        Int((date.timeIntervalSince(firstWeek) / (7 * 86_400)).rounded(.down))
+        Int((date.timeIntervalSince(firstWeek) / week).rounded(.down))
     }
+
+    /// The Monday (00:00 UTC) `weeks` weeks after ``firstWeek``.
+    public static func monday(weeksAfterFirst weeks: Int) -> Date { firstWeek + TimeInterval(weeks) * week }
+
+    private static let week: TimeInterval = 7 * 86_400
 
     /// The folder with `locations.csv`, `schedule.csv` and `bookings.csv` of the WorldSmall network.
     public static var worldSmallDirectory: URL {

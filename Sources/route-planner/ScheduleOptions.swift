@@ -80,7 +80,7 @@ struct ScheduleOptions: ParsableArguments {
     /// The default ready date of a route: the Monday of the bundled schedule's ninth week, so that sailings run
     /// before and after it (2026-03-02 as the files hold it); that date for a `--schedule` file too.
     var defaultReady: String {
-        Self.text(BundledData.firstWeek + TimeInterval(weeksMoved + 8) * 7 * 86_400)
+        Self.text(BundledData.monday(weeksAfterFirst: weeksMoved + 8))
     }
 
     /// A date, `yyyy-MM-dd` or a date-time with a zone, or `nil`.
@@ -145,7 +145,7 @@ struct ScheduleOptions: ParsableArguments {
     /// used, so that its cargo finds the dates it was planned on; a `--first-week` that differs is refused.
     private func weeksMoved(in store: CargoStore) throws -> Int {
         guard schedule == nil else { return 0 }
-        let asked = Self.text(BundledData.firstWeek + TimeInterval(weeksMoved) * 7 * 86_400)
+        let asked = Self.text(BundledData.monday(weeksAfterFirst: weeksMoved))
         let recorded: String
         do {
             recorded = try store.timetableWeek(proposing: asked)
