@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RoutePlannerStore", targets: ["RoutePlannerStore"]),
         .library(name: "RoutePlannerPictures", targets: ["RoutePlannerPictures"]),
         .library(name: "DCSACommercialSchedules", targets: ["DCSACommercialSchedules"]),
+        .library(name: "RoutePlannerDesk", targets: ["RoutePlannerDesk"]),
         .library(name: "RoutePlannerServer", targets: ["RoutePlannerServer"]),
         .executable(name: "route-planner", targets: ["route-planner"]),
         .executable(name: "route-cargo", targets: ["route-cargo"]),
@@ -59,11 +60,19 @@ let package = Package(
             name: "RoutePlannerApplication",
             dependencies: ["RoutePlanner", "DCSACommercialSchedules"]
         ),
-        // The DCSA Commercial Schedules API over HTTP, on Hummingbird: the route engine behind the standard.
+        // The planner's desk: the web front end's router, screens, presenters and views, as HTML that escapes by
+        // construction (RoutePlannerPictures' Markup); no HTTP here, which the server adds.
+        .target(
+            name: "RoutePlannerDesk",
+            dependencies: [
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerPictures", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The DCSA Commercial Schedules API and the desk over HTTP, on Hummingbird: the route engine behind the standard.
         .target(
             name: "RoutePlannerServer",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "DCSACommercialSchedules",
+                "RoutePlanner", "RoutePlannerApplication", "DCSACommercialSchedules", "RoutePlannerDesk",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -144,7 +153,8 @@ let package = Package(
         .testTarget(
             name: "RoutePlannerServerTests",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerServer", "DCSACommercialSchedules", "RoutePlannerTestSupport",
+                "RoutePlanner", "BundledData", "RoutePlannerServer", "RoutePlannerDesk", "RoutePlannerApplication", "DCSACommercialSchedules",
+                "RoutePlannerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -6,47 +6,47 @@ import Foundation
 /// allow are replaced by U+FFFD, so that voyage numbers, vessel names and port names taken from a CSV file
 /// cannot break a document. (Plot 0.14, the HTML DSL listed for this machine, writes attribute values as they
 /// are and keeps any `&name;` in text unescaped, so it is not used for these documents.)
-struct Markup {
-    enum Content {
+package struct Markup {
+    package enum Content {
         case element(Markup)
         case text(String)
         /// Markup rendered already, such as a picture's SVG: written as it is.
         case rendered(String)
     }
 
-    var name: String
-    var attributes: [(name: String, value: String)]
-    var content: [Content]
+    package var name: String
+    package var attributes: [(name: String, value: String)]
+    package var content: [Content]
 
     /// An element with attributes, in the order given, and elements inside it.
-    init(_ name: String, _ attributes: [(String, String)] = [], _ children: [Markup] = []) {
+    package init(_ name: String, _ attributes: [(String, String)] = [], _ children: [Markup] = []) {
         self.name = name
         self.attributes = attributes.map { (name: $0.0, value: $0.1) }
         content = children.map(Content.element)
     }
 
     /// An element with attributes and a text inside it.
-    init(_ name: String, _ attributes: [(String, String)] = [], text: String) {
+    package init(_ name: String, _ attributes: [(String, String)] = [], text: String) {
         self.init(name, attributes)
         content = [.text(text)]
     }
 
     /// Markup rendered already (a ``Picture``'s SVG), to be written as it is inside a page.
-    init(raw rendered: String) {
+    package init(raw rendered: String) {
         self.init("", [])
         content = [.rendered(rendered)]
     }
 
     /// Adds an element inside this one.
-    mutating func append(_ child: Markup) { content.append(.element(child)) }
+    package mutating func append(_ child: Markup) { content.append(.element(child)) }
 
     /// Adds elements inside this one.
-    mutating func append(contentsOf children: [Markup]) { content += children.map(Content.element) }
+    package mutating func append(contentsOf children: [Markup]) { content += children.map(Content.element) }
 
     /// The element as XML, with a line break after each element that holds elements.
     ///
     /// - Complexity: O(*n*) in the length of the result.
-    func rendered() -> String {
+    package func rendered() -> String {
         var output = ""
         render(into: &output)
         return output
@@ -73,7 +73,7 @@ struct Markup {
     }
 
     /// `text` with the five characters XML reserves escaped and the characters it does not allow replaced.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

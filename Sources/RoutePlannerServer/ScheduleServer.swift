@@ -7,6 +7,8 @@ import NIOCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerDesk
 import ServiceLifecycle
 import UnixSignals
 
@@ -14,6 +16,8 @@ import UnixSignals
 ///
 /// - `GET /v1/point-to-point-routes`, `GET /v1/port-schedules`, `GET /v1/vessel-schedules`: the standard's
 ///   operations (`CommercialSchedulesAPI`), whose handlers are generated from the specification;
+/// - every other path: the planner's desk (`Desk`), the web application over the same schedule, when the server
+///   is made with a ``DeskConfiguration``;
 /// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
 /// - `GET /metrics`: the metrics in Prometheus's text format (`ServerMetrics`);
 /// - `HEAD` wherever `GET` is served: the same status and headers, without the body;
@@ -34,6 +38,7 @@ public final class ScheduleServer: Sendable {
     private let now: @Sendable () -> Date
     private let holder: ScheduleHolder
     let metrics: ServerMetrics
+    private let desk: Desk?
 
     /// Loads the schedule and makes a server for it; nothing listens yet.
     ///
@@ -43,11 +48,12 @@ public final class ScheduleServer: Sendable {
     ///   - logger: Where the requests and the reloads are logged.
     ///   - logWriter: The writer the logger's lines go through, whose dropped lines `/metrics` counts.
     ///   - now: The clock that the defaults of the date windows are taken from.
+    ///   - desk: Where the desk keeps cargo and customers, and its solver; `nil` serves the API alone.
     ///   - load: Reads the schedule, now and on every reload.
     /// - Throws: The loader's error when the schedule cannot be loaded, and ``EmptySchedule`` when it has no voyages.
     public init(
         configuration: ServerConfiguration = ServerConfiguration(), source: String, logger: Logger, logWriter: LogWriter? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }, load: @escaping Loader
+        now: @escaping @Sendable () -> Date = { Date() }, desk: DeskConfiguration? = nil, load: @escaping Loader
     ) async throws {
         self.configuration = configuration
         self.source = source
@@ -56,7 +62,13 @@ public final class ScheduleServer: Sendable {
         self.now = now
         metrics = ServerMetrics(droppedLogLines: { logWriter?.droppedLines ?? 0 })
         let network = try await Self.load(load)
-        holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
+        let holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
+        self.holder = holder
+        self.desk = desk.map { desk in
+            Desk(
+                network: { holder.current.network }, cargo: desk.cargo, customers: desk.customers, solver: desk.solver,
+                servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo, logger: logger, now: now)
+        }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
     }
@@ -115,6 +127,8 @@ public final class ScheduleServer: Sendable {
         let router = Router(options: .autoGenerateHeadEndpoints)
         // Middleware applies to the routes added after it.
         router.add(middleware: RequestLogMiddleware(metrics: metrics, maximumRequestBytes: configuration.maximumRequestBytes))
+        // The desk answers every path that is not the API's, the unmatched ones included (with its 404 page).
+        if let desk { router.add(middleware: DeskMiddleware(desk: desk)) }
         router.get("/health") { _, _ in self.health() }
         router.get("/metrics") { _, _ in
             Response(

@@ -21,4 +21,12 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.maximumRequestBytes = maximumRequestBytes
     }
+
+    /// Whether an address is a loopback one (`127.0.0.0/8`, `::1`, `localhost`), which only this machine reaches.
+    public static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
 }

@@ -79,7 +79,7 @@ struct RouteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ready = trackingId == nil ? (self.ready ?? schedule.defaultReady) : (self.ready ?? "")
-        let deadline = trackingId == nil ? (self.deadline ?? Self.sixtyDays(after: ready)) : (self.deadline ?? "")
+        let deadline = trackingId == nil ? (self.deadline ?? RouteCargoForm.defaultDeadline(after: ready)) : (self.deadline ?? "")
         let form = RouteCargoForm(
             trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),
             maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage,
@@ -115,14 +115,6 @@ struct RouteCommand: AsyncParsableCommand {
             if case .failure(let message) = routeCargo.presenter.present(result) { printError("error: \(message)") }
             throw ExitCode.failure
         }
-    }
-
-    /// The default deadline: 60 days after a ready date or date-time, as a date-time in UTC. (When --ready
-    /// is wrong, its own error says so; the default then only has to be well formed.)
-    static func sixtyDays(after ready: String) -> String {
-        guard case .success(let date) = DateText.date(from: ready, endOfDay: false) else { return "9999-12-31" }
-        // Never past the last second a date may have, so that a late --ready is not blamed on the default.
-        return CSVWriter.timestamp(min(date + 60 * 86_400, RouteSpecification.supportedTimes.upperBound))
     }
 
     /// The flags of the form fields whose names differ.

@@ -113,6 +113,14 @@ struct ScheduleOptions: ParsableArguments {
     func composition(
         store path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> RoutePlannerComposition {
+        try storeComposition(path, creating: creating, scenario: scenario, now: now).composition
+    }
+
+    /// The application wired to the store, and the weeks its schedule is moved by: the week the store keeps, which
+    /// `serve` lays its schedule out from too.
+    func storeComposition(
+        _ path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> (composition: RoutePlannerComposition, weeksMoved: Int) {
         let store: CargoStore
         do {
             store = try CargoStore(path: path, creating: creating)
@@ -126,10 +134,10 @@ struct ScheduleOptions: ParsableArguments {
             printError("error: --store \(error)")
             throw ExitCode.failure
         }
-        let files = self.files
+        let files = self.files, weeks = try weeksMoved(in: store)
         let schedule = ScheduleFileRepository(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
-            importer: BundledData.scheduleImporter, scenario: scenario, movedByWeeks: try weeksMoved(in: store))
+            importer: BundledData.scheduleImporter, scenario: scenario, movedByWeeks: weeks)
         let name = self.schedule == nil
             ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances].compactMap { $0 }),
@@ -137,8 +145,9 @@ struct ScheduleOptions: ParsableArguments {
         {
             printError("warning: " + warning)
         }
-        return RoutePlannerComposition(
+        let composition = RoutePlannerComposition(
             locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: now)
+        return (composition, weeks)
     }
 
     /// The weeks the bundled schedule moves for a store's cargo: to the week the store recorded when it was first

@@ -3,15 +3,18 @@ import BundledData
 import Foundation
 import Logging
 import RoutePlanner
+import RoutePlannerApplication
 import RoutePlannerServer
 
 /// `route-planner serve`: DCSA Commercial Schedules 1.0.3 over HTTP, on the schedule given or the bundled one.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve DCSA Commercial Schedules 1.0.3 over HTTP: point-to-point routings, port schedules and vessel schedules.",
+        abstract: "Serve the planner's desk and DCSA Commercial Schedules 1.0.3 over HTTP.",
         discussion: """
-            GET /v1/point-to-point-routes, /v1/port-schedules and /v1/vessel-schedules as docs/dcsa/CS_v1.0.3.yaml \
+            The desk: open / in a browser (routes, schedules, cargo, booking, customers, assignments; see docs/Desk.md). \
+            The cargo screens answer only when the server listens on a loopback address, until accounts exist. \
+            The API: GET /v1/point-to-point-routes, /v1/port-schedules and /v1/vessel-schedules as docs/dcsa/CS_v1.0.3.yaml \
             defines them; GET /health and GET /metrics (Prometheus). SIGHUP reloads the schedule files (a schedule \
             that fails to load leaves the old one serving); SIGTERM or SIGINT stops the server once the requests in \
             flight are answered. One line per request is logged on standard error; a reader of it that does not keep up \
@@ -19,6 +22,16 @@ struct ServeCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var schedule: ScheduleOptions
+
+    @Option(help: ArgumentHelp(
+        "The SQLite file the desk keeps booked cargo and customers in (created when missing). Default: none, and the desk keeps them in memory until the server stops.",
+        valueName: "file"))
+    var store: String?
+
+    @Option(help: ArgumentHelp(
+        "The desk's clock stands at this date (the start of the day, UTC) or date-time with a zone, not now: for a rehearsal on a schedule laid out from another week (--first-week). Bookings' deadlines and handling events are checked against it, and the API's default date windows start from it.",
+        valueName: "date"))
+    var asOf: String?
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host = "127.0.0.1"
@@ -41,6 +54,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level \(logLevel): give trace, debug, info, notice, warning, error or critical.")
         }
         guard !host.isEmpty else { throw ValidationError("--host: give an address, such as 127.0.0.1.") }
+        if let asOf, BookCommand.date(asOf) == nil {
+            throw ValidationError("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z.")
+        }
     }
 
     func run() async throws {
@@ -55,11 +71,22 @@ struct ServeCommand: AsyncParsableCommand {
         let files = schedule.files
         let source = self.schedule.schedule == nil
             ? "the bundled WorldSmall schedule" : [files.schedule, files.locations, files.capacities, files.distances].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
-        let server: ScheduleServer, weeks = schedule.weeksMoved
+        let server: ScheduleServer, desk: DeskConfiguration, weeks: Int
+        let asOf = self.asOf.flatMap(BookCommand.date)
+        let now: @Sendable () -> Date = { asOf ?? Date() }
+        if let store {
+            // The schedule is laid out from the week the store's cargo was planned on.
+            let app: RoutePlannerComposition
+            (app, weeks) = try schedule.storeComposition(store, creating: true, now: now)
+            desk = DeskConfiguration(cargo: app.cargo, customers: app.customers, solver: GLPKAssignmentSolver(), keepsCargo: true)
+        } else {
+            weeks = schedule.weeksMoved
+            desk = DeskConfiguration(cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: GLPKAssignmentSolver(), keepsCargo: false)
+        }
         do {
             server = try await ScheduleServer(
                 configuration: ServerConfiguration(host: host, port: port, searchBudget: .milliseconds(searchBudget)), source: source, logger: logger,
-                logWriter: writer
+                logWriter: writer, now: now, desk: desk
             ) {
                 try BundledData.scheduleImporter.importSchedule(
                     schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances
@@ -73,7 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         do {
             try await server.run { port in
-                writer.write("route-planner serve: listening on http://\(host):\(port) (GET /v1/point-to-point-routes, /v1/port-schedules, /v1/vessel-schedules, /health, /metrics)\n")
+                writer.write("route-planner serve: listening on http://\(host):\(port) (the desk at /; GET /v1/point-to-point-routes, /v1/port-schedules, /v1/vessel-schedules, /health, /metrics)\n")
             }
         } catch {
             writer.flush()

@@ -53,7 +53,8 @@ public struct ImportBookingsInteractor: UseCase {
         do {
             // Leniently, so that the rows the format lets through are checked against the customers and the bookings
             // made too, and every problem of the file is reported in one run.
-            read = try CSVImporter(mode: .lenient).importBookingRows(try CSVFile(contentsOf: request.file), network: network)
+            read = try CSVImporter(mode: .lenient).importBookingRows(
+                try request.contents.map { CSVFile(name: request.file.lastPathComponent, text: $0) } ?? CSVFile(contentsOf: request.file), network: network)
         } catch let error as ImportError {
             return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
         } catch {

@@ -4,13 +4,14 @@ import RoutePlanner
 /// The raw fields of a bookings import: the CSV file's path and the customer of rows that name none.
 public struct ImportBookingsForm: Hashable, Sendable {
     public var file: String
-    /// The id of the registered customer who made the bookings whose row has no `customer`; blank when every
-    /// row names its customer.
     public var customer: String
+    /// The file's text when it was uploaded rather than named by its path; `file` is then its name.
+    public var contents: String?
 
-    public init(file: String, customer: String = "") {
+    public init(file: String, customer: String = "", contents: String? = nil) {
         self.file = file
         self.customer = customer
+        self.contents = contents
     }
 }
 
@@ -18,6 +19,14 @@ public struct ImportBookingsForm: Hashable, Sendable {
 public struct ImportBookingsRequest: FormRequest, Hashable {
     public let file: URL
     public let customerId: CustomerId?
+    /// The file's text when it was uploaded; `nil` when it is read from `file`.
+    public let contents: String?
+
+    public init(file: URL, customerId: CustomerId?, contents: String? = nil) {
+        self.file = file
+        self.customerId = customerId
+        self.contents = contents
+    }
 
     /// Validates the form: `file` must not be blank.
     public static func create(_ form: ImportBookingsForm) -> Result<ImportBookingsRequest, ValidationError> {
@@ -25,6 +34,6 @@ public struct ImportBookingsRequest: FormRequest, Hashable {
         guard let path = fields.text(form.file, field: "file", message: "Enter the path of a bookings CSV file.") else {
             return .failure(ValidationError(fields: fields.errors))
         }
-        return .success(ImportBookingsRequest(file: URL(fileURLWithPath: path), customerId: CustomerId(form.customer)))
+        return .success(ImportBookingsRequest(file: URL(fileURLWithPath: path), customerId: CustomerId(form.customer), contents: form.contents))
     }
 }

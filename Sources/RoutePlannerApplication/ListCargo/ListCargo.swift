@@ -6,9 +6,12 @@ public struct ListCargoForm: Hashable, Sendable {
     /// Blank for every cargo, or a status to show only: `not-routed`, `on-track`, `misdirected`, `misrouted`
     /// or `claimed`.
     public var status: String
+    /// Blank for every customer's cargo, or a customer's id (in any case) to show only theirs.
+    public var customer: String
 
-    public init(status: String = "") {
+    public init(status: String = "", customer: String = "") {
         self.status = status
+        self.customer = customer
     }
 }
 
@@ -16,9 +19,12 @@ public struct ListCargoForm: Hashable, Sendable {
 public struct ListCargoRequest: FormRequest, Hashable {
     /// The status to show only, or `nil` for all.
     public let status: Delivery.Status?
+    /// The customer whose cargo to show only, or `nil` for every customer's.
+    public let customerId: CustomerId?
 
-    public init(status: Delivery.Status?) {
+    public init(status: Delivery.Status?, customerId: CustomerId? = nil) {
         self.status = status
+        self.customerId = customerId
     }
 
     static let statuses = Delivery.Status.allCases.map(\.rawValue)
@@ -31,7 +37,7 @@ public struct ListCargoRequest: FormRequest, Hashable {
                 "status": "Enter one of \(statuses.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", ")), or nothing for all.",
             ]))
         }
-        return .success(ListCargoRequest(status: Delivery.Status(rawValue: text)))
+        return .success(ListCargoRequest(status: Delivery.Status(rawValue: text), customerId: CustomerId(form.customer)))
     }
 }
 
@@ -58,7 +64,13 @@ public struct ListCargoInteractor: UseCase {
     public func execute(_ request: ListCargoRequest) async -> Result<ListCargoResponse, DomainError> {
         do {
             let cargo = try await cargoRepository.allCargo().map(CargoSummary.init)
-            return .success(ListCargoResponse(cargo: cargo.filter { request.status == nil || $0.delivery.status == request.status }, status: request.status))
+            // Customer ids are matched in any case, as bookings are.
+            let customer = request.customerId?.rawValue.lowercased()
+            return .success(ListCargoResponse(
+                cargo: cargo.filter {
+                    (request.status == nil || $0.delivery.status == request.status) && (customer == nil || $0.customerId?.rawValue.lowercased() == customer)
+                },
+                status: request.status))
         } catch {
             return .failure(.repository(error))
         }

@@ -79,7 +79,7 @@ public enum RouteDocument {
     static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
 
     /// A time in the local time of a UTC offset in seconds, or in UTC without one.
-    static func timestamp(_ date: Date, utcOffset: Int?) -> String {
+    public static func timestamp(_ date: Date, utcOffset: Int?) -> String {
         utcOffset.map { CSVWriter.timestamp(date, utcOffset: $0) } ?? CSVWriter.timestamp(date)
     }
 

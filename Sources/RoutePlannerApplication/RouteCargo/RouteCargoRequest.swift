@@ -52,6 +52,14 @@ public struct RouteCargoForm: Hashable, Sendable {
         self.avoid = avoid
         self.avoidVoyages = avoidVoyages
     }
+
+    /// The deadline when none is given: 60 days after a ready date or date-time, as a date-time in UTC. (When
+    /// the ready time is wrong, its own error says so; the default then only has to be well formed.)
+    public static func defaultDeadline(after ready: String) -> String {
+        guard case .success(let date) = DateText.date(from: ready, endOfDay: false) else { return "9999-12-31" }
+        // Never past the last second a date may have, so that a late ready time is not blamed on the default.
+        return CSVWriter.timestamp(min(date + 60 * 86_400, RouteSpecification.supportedTimes.upperBound))
+    }
 }
 
 /// A validated request for the candidate itineraries of a booked cargo or of a specification.

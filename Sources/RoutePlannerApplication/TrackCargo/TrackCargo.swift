@@ -24,9 +24,13 @@ public struct TrackCargoRequest: FormRequest, Hashable {
 /// A cargo and where it is on its way.
 public struct TrackCargoResponse: Hashable, Sendable {
     public let cargo: CargoSummary
+    /// The options last found for the cargo (`route` for it, or a re-routing), which one may be assigned from;
+    /// `nil` when none were found since it was booked or last routed.
+    public let offer: RouteOffer?
 
-    public init(cargo: CargoSummary) {
+    public init(cargo: CargoSummary, offer: RouteOffer? = nil) {
         self.cargo = cargo
+        self.offer = offer
     }
 }
 
@@ -42,7 +46,7 @@ public struct TrackCargoInteractor: UseCase {
     public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
         do {
             guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
-            return .success(TrackCargoResponse(cargo: CargoSummary(cargo)))
+            return .success(TrackCargoResponse(cargo: CargoSummary(cargo), offer: try await cargoRepository.offer(for: request.trackingId)))
         } catch {
             return .failure(.repository(error))
         }

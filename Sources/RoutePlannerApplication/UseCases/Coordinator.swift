@@ -18,4 +18,11 @@ where Interactor.Request: FormRequest, Presentation.Response == Interactor.Respo
     public func callAsFunction(_ form: Interactor.Request.Form) async -> ViewState<Presentation.Content> {
         presenter.present(await controller.handle(form))
     }
+
+    /// The view state for a form, with the use case's response when it succeeded, for a view that draws from
+    /// the values themselves (a map of the itineraries, a heat map of the plan).
+    public func respond(_ form: Interactor.Request.Form) async -> (state: ViewState<Presentation.Content>, response: Interactor.Response?) {
+        let result = await controller.handle(form)
+        return (presenter.present(result), try? result.get())
+    }
 }

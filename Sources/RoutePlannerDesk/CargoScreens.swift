@@ -1,0 +1,271 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerPictures
+
+/// What a cargo's screen shows: where it is, its route, the options it may take, and the forms that change it,
+/// each with its own problems.
+struct CargoViewModel {
+    let tracking: CargoTrackingView
+    /// The options last found, each with the value that assigns it.
+    let options: [(option: ItineraryViewModel, candidate: String)]
+    /// The picture of its progress along its route.
+    let timeline: Picture?
+    /// The event form's input before anything is sent: the next expected activity, which is what a planner
+    /// registers most often.
+    let expected: FormData
+    /// What the last change did.
+    let notice: String?
+    /// The form a change was sent from, with its input and its problems, or its failure in words.
+    let submitted: (form: String, values: FormData, state: ViewState<String>)?
+    let onFindOptions: DeskAction
+    let onAssign: DeskAction
+    let onRegisterEvent: DeskAction
+    let onChangeDestination: DeskAction
+    let onReroute: DeskAction
+}
+
+extension Desk {
+    /// The cargo list's rows per page.
+    static let cargoPageSize = 50
+
+    /// The notices a change leaves for the screen it goes on to: known words only, never text from the query.
+    static let notices = [
+        "booked": "Booked. Find its options to route it.", "options": "The options are found: assign one to route the cargo.",
+        "routed": "The route is assigned.", "event": "The handling event is registered.", "destination": "The destination is changed: find options to route it there.",
+        "rerouted": "Re-routed: the new options are below.", "registered": "The customer is registered.",
+    ]
+
+    /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time.
+    func cargoList(_ query: FormData) async -> DeskResponse {
+        let (state, _) = await composition().listCargo.respond(ListCargoForm(status: query["status"], customer: query["customer"]))
+        let page = max(1, Int(query["page"]) ?? 1)
+        var content: [Markup] = [DeskForm(
+            id: "filter", target: .screen(.cargoList(FormData())),
+            fields: [
+                .init("status", "Status", kind: .choice([("", "Any")] + Delivery.Status.allCases.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) })),
+                .init("customer", "Customer", hint: "A customer's id; blank for every customer."),
+            ],
+            values: query, errors: state.fieldErrors, submit: "Filter"
+        ).markup()]
+        switch state {
+        case .success(let cargo) where cargo.isEmpty:
+            content.append(DeskViews.empty(
+                query.isBlank ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
+        case .success(let cargo):
+            let pages = (cargo.count + Self.cargoPageSize - 1) / Self.cargoPageSize, shown = min(page, pages)
+            let rows = cargo[((shown - 1) * Self.cargoPageSize)..<min(cargo.count, shown * Self.cargoPageSize)]
+            content.append(DeskViews.table(
+                caption: "\(cargo.count) cargo; page \(shown) of \(pages)", ["Tracking id", "Customer", "Size", "Route", "Window", "Status", "ETA"],
+                rows.map { view in
+                    [
+                        .link(view.trackingId.description, to: .cargo(view.trackingId.description, FormData())), .text(view.cargo.customerId?.description ?? "—"),
+                        .text(view.size), .text(view.route), .text(view.window), .text(view.status), .text(view.estimatedTimeOfArrival ?? "—"),
+                    ]
+                }))
+            if pages > 1 {
+                var links: [Markup] = []
+                for (label, number) in [("Previous page", shown - 1), ("Next page", shown + 1)] where (1...pages).contains(number) {
+                    var pageQuery = FormData([("status", query["status"]), ("customer", query["customer"])])
+                    pageQuery.append("page", String(number))
+                    links.append(DeskViews.link(label, to: .cargoList(pageQuery)))
+                }
+                content.append(Markup("nav", [("aria-label", "Pages"), ("class", "pages")], links))
+            }
+        case .failure(let message): content.append(DeskViews.failure(message))
+        case .idle, .loading, .validationFailure: break
+        }
+        return .page(DeskPage(title: "Cargo", section: .cargo, content), status: state.fieldErrors.isEmpty ? 200 : 422)
+    }
+
+    /// `/cargo/{id}`: the cargo's screen; after a change with problems, the same with the form's problems.
+    func cargo(_ trackingId: String, notice: String?, submitted: (form: String, values: FormData, state: ViewState<String>)? = nil) async -> DeskResponse {
+        let (state, response) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
+        guard case .success(let tracking) = state, let response else {
+            let message = if case .failure(let message) = state { message } else { "Enter a tracking id, such as RP000001." }
+            return .page(DeskPage(title: "Cargo not found", section: .cargo, [DeskViews.failure(message), DeskViews.link("All cargo", to: .cargoList(FormData()))]), status: 404)
+        }
+        let options = response.offer.map { offer in
+            offer.itineraries.map { (option: format.itinerary(offer.specification, $0), candidate: $0.reference) }
+        } ?? []
+        var expected = FormData()
+        if let next = response.cargo.delivery.nextExpectedActivity {
+            expected = FormData([("event", next.kind.rawValue), ("location", next.location.description), ("voyage", next.voyage?.description ?? "")])
+            if let time = next.time { expected.append("completionTime", CSVWriter.timestamp(time)) }
+        }
+        let model = CargoViewModel(
+            tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
+            expected: expected, notice: notice.flatMap { Self.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId), onAssign: .assignRoute(trackingId),
+            onRegisterEvent: .registerEvent(trackingId), onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId))
+        let status = switch submitted?.state {
+        case .validationFailure?: 422
+        case .failure?: 409
+        default: 200
+        }
+        return .page(CargoView(model: model).page(), status: status)
+    }
+
+    /// `POST /cargo/{id}/options`: finds the options from where the cargo is now and keeps them as its offer.
+    func findOptions(_ trackingId: String) async -> DeskResponse {
+        let state = await composition().routeCargo(RouteCargoForm(trackingId: trackingId, limit: "5"))
+        return await changed(trackingId, form: "options", values: FormData(), state: state.described { _ in "" }, notice: "options")
+    }
+
+    /// `POST /cargo/{id}/route`: assigns the option whose reference the form gives.
+    func assignRoute(_ trackingId: String, form: FormData) async -> DeskResponse {
+        let state = await composition().assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: form["candidate"]))
+        return await changed(trackingId, form: "options", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "routed")
+    }
+
+    /// `POST /cargo/{id}/events`: registers a handling event.
+    func registerEvent(_ trackingId: String, form: FormData) async -> DeskResponse {
+        let state = await composition().registerHandlingEvent(RegisterHandlingEventForm(
+            trackingId: trackingId, event: form["event"], location: form["location"], voyage: form["voyage"], completionTime: form["completionTime"]))
+        return await changed(trackingId, form: "event", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "event")
+    }
+
+    /// `POST /cargo/{id}/destination`: changes the destination and, when given, the deadline.
+    func changeDestination(_ trackingId: String, form: FormData) async -> DeskResponse {
+        let state = await composition().changeDestination(ChangeDestinationForm(trackingId: trackingId, destination: form["destination"], deadline: form["deadline"]))
+        return await changed(trackingId, form: "destination", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "destination")
+    }
+
+    /// `POST /cargo/{id}/reroute`: finds new options for the cargo from where it is now.
+    func reroute(_ trackingId: String) async -> DeskResponse {
+        let state = await composition().reRouteCargo(ReRouteCargoForm(trackingId: trackingId))
+        let described: ViewState<String> = switch state {
+        case .success(let views): views.first?.problem.map { .failure($0) } ?? .success("")
+        case .failure(let message): .failure(message)
+        case .validationFailure(let fields): .validationFailure(fields)
+        case .idle, .loading: .idle
+        }
+        return await changed(trackingId, form: "reroute", values: FormData(), state: described, notice: "rerouted")
+    }
+
+    /// On to the cargo's screen with a notice when the change is made; the screen again with the form's problems
+    /// when it is not.
+    private func changed(_ trackingId: String, form: String, values: FormData, state: ViewState<String>, notice: String) async -> DeskResponse {
+        guard case .success = state else { return await cargo(trackingId, notice: nil, submitted: (form, values, state)) }
+        return .redirect(to: .cargo(trackingId, FormData([("notice", notice)])))
+    }
+}
+
+extension ViewState {
+    /// The field errors, or none.
+    var fieldErrors: [String: String] {
+        if case .validationFailure(let fields) = self { fields } else { [:] }
+    }
+
+    /// The same state with its content described in words.
+    func described(_ text: (Content) -> String) -> ViewState<String> {
+        switch self {
+        case .idle: .idle
+        case .loading: .loading
+        case .success(let content): .success(text(content))
+        case .validationFailure(let fields): .validationFailure(fields)
+        case .failure(let message): .failure(message)
+        }
+    }
+}
+
+/// A cargo's screen.
+struct CargoView {
+    let model: CargoViewModel
+
+    func page() -> DeskPage {
+        let tracking = model.tracking
+        var content: [Markup] = []
+        if let notice = model.notice { content.append(DeskViews.notice(notice)) }
+        var facts = [
+            ("Status", tracking.status), ("Size", tracking.size), ("Route asked", tracking.route), ("Window", tracking.window),
+            ("Routing", tracking.routingStatus), ("Transport", tracking.transportStatus),
+        ]
+        if let customer = tracking.cargo.customerId { facts.insert(("Customer", customer.description), at: 0) }
+        if let reference = tracking.cargo.bookingReference { facts.append(("Booking reference", reference)) }
+        for (name, value) in [("Last known location", tracking.lastKnownLocation), ("On voyage", tracking.currentVoyage),
+                              ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Advice", tracking.advice)] {
+            if let value { facts.append((name, value)) }
+        }
+        content.append(DeskViews.section("Progress", id: "progress", [DeskViews.facts(facts)]))
+        if let itinerary = tracking.itinerary {
+            var parts: [Markup] = [Markup("ol", [], itinerary.legs.map { Markup("li", text: $0) })]
+            if let timeline = model.timeline { parts.append(DeskViews.figure(timeline, caption: "The cargo's legs on a time line, and where it is.")) }
+            content.append(DeskViews.section("Route: \(itinerary.departure) → \(itinerary.arrival)", id: "route", parts))
+        } else {
+            content.append(DeskViews.section("Route", id: "route", [DeskViews.empty("Not routed yet: find its options and assign one.")]))
+        }
+        content.append(options())
+        content.append(eventForm())
+        content.append(destinationForm())
+        content.append(rerouteSection())
+        content.append(DeskViews.section("Events", id: "events", tracking.events.isEmpty
+            ? [DeskViews.empty("No handling event registered yet.")]
+            : [Markup("ol", [], tracking.events.map { Markup("li", text: $0) })]))
+        return DeskPage(title: "Cargo \(tracking.trackingId)", section: .cargo, content)
+    }
+
+    /// The problems of the form named, if it was the one sent.
+    private func submitted(_ form: String) -> (values: FormData, errors: [String: String], failure: String?) {
+        guard let submitted = model.submitted, submitted.form == form else { return (FormData(), [:], nil) }
+        let failure: String? = if case .failure(let message) = submitted.state { message } else { nil }
+        return (submitted.values, submitted.state.fieldErrors, failure)
+    }
+
+    private func options() -> Markup {
+        let sent = submitted("options")
+        var parts: [Markup] = []
+        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
+        if let error = sent.errors.values.sorted().first { parts.append(DeskViews.failure(error)) }
+        if model.options.isEmpty {
+            parts.append(DeskViews.empty("No options found yet."))
+        } else {
+            parts.append(DeskViews.table(
+                caption: "The options from where the cargo is", ["Option", "Route", "Departure", "Arrival", "Transit", "Deadline", "Assign"],
+                model.options.enumerated().map { index, entry in
+                    [
+                        .text(String(index + 1)), .text(entry.option.route), .text(entry.option.departure), .text(entry.option.arrival),
+                        .text(entry.option.transitTime), .text(entry.option.slack),
+                        .markup([ActionButton(action: model.onAssign, label: "Assign", values: [("candidate", entry.candidate)], accessibleLabel: "Assign option \(index + 1)").markup()]),
+                    ]
+                }))
+        }
+        parts.append(ActionButton(action: model.onFindOptions, label: model.options.isEmpty ? "Find options" : "Find options again").markup())
+        return DeskViews.section("Options", id: "options", parts)
+    }
+
+    private func eventForm() -> Markup {
+        let sent = submitted("event")
+        var form = DeskForm(
+            id: "event", heading: "Register a handling event", target: .change(model.onRegisterEvent),
+            fields: [
+                .init("event", "Event", kind: .choice(HandlingEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue.capitalized) })),
+                .init("location", "Where", hint: "The port's UN/LOCODE, such as SGSIN.", required: true),
+                .init("voyage", "Voyage", hint: "For a load or an unload: the voyage number, such as WS15-W09."),
+                .init("completionTime", "When", hint: "A date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
+            ],
+            values: model.submitted?.form == "event" ? sent.values : model.expected, errors: sent.errors, submit: "Register the event")
+        if let failure = sent.failure { form.heading = nil; return Markup("section", [("aria-labelledby", "event-title")], [Markup("h2", [("id", "event-title")], text: "Register a handling event"), DeskViews.failure(failure), form.markup()]) }
+        return Markup("section", [], [form.markup()])
+    }
+
+    private func destinationForm() -> Markup {
+        let sent = submitted("destination")
+        var form = DeskForm(
+            id: "destination", heading: "Change the destination", target: .change(model.onChangeDestination),
+            fields: [
+                .init("destination", "New destination", hint: "The port's UN/LOCODE, such as DEHAM.", required: true),
+                .init("deadline", "New deadline", hint: "Blank: the deadline stays."),
+            ],
+            values: sent.values, errors: sent.errors, submit: "Change the destination")
+        if let failure = sent.failure { form.heading = nil; return Markup("section", [("aria-labelledby", "destination-title")], [Markup("h2", [("id", "destination-title")], text: "Change the destination"), DeskViews.failure(failure), form.markup()]) }
+        return Markup("section", [], [form.markup()])
+    }
+
+    private func rerouteSection() -> Markup {
+        let sent = submitted("reroute")
+        var parts: [Markup] = [Markup("p", text: "When the route no longer serves the cargo (misdirected, or its destination changed), find options from where it is now.")]
+        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
+        parts.append(ActionButton(action: model.onReroute, label: "Re-route").markup())
+        return DeskViews.section("Re-route", id: "reroute", parts)
+    }
+}

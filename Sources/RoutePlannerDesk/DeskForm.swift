@@ -1,0 +1,160 @@
+import RoutePlannerPictures
+
+/// A form of the desk as views write it: its fields with their labels, hints, kept input and each one's problem
+/// next to it, and a summary of the problems at the top that links to each field.
+///
+/// Field names are the desk's form names (``DeskFormNames``); a field's `id` is its form's prefix and its
+/// name, so that two forms on one page never share an id.
+struct DeskForm {
+    /// A control of the form.
+    struct Field {
+        enum Kind {
+            case text
+            /// A choice among values, each with its label.
+            case choice([(value: String, label: String)])
+            /// A box that sends `yes` when ticked.
+            case checkbox
+            /// A file to upload.
+            case file
+        }
+
+        let name: String
+        let label: String
+        var hint: String?
+        var kind: Kind = .text
+        var required = false
+        /// How browsers may fill it in (`autocomplete`): `off` for codes and dates.
+        var autocomplete = "off"
+        /// Values the browser offers as one types (`datalist`).
+        var suggestions: [String] = []
+
+        init(_ name: String, _ label: String, hint: String? = nil, kind: Kind = .text, required: Bool = false, suggestions: [String] = []) {
+            self.name = name
+            self.label = label
+            self.hint = hint
+            self.kind = kind
+            self.required = required
+            self.suggestions = suggestions
+        }
+    }
+
+    /// The form's prefix for ids.
+    let id: String
+    /// The heading, or `nil` when the page's heading names the form.
+    var heading: String?
+    /// Where it is sent: a screen (`GET`) or a change (`POST`).
+    let target: Target
+    let fields: [Field]
+    /// The input to show: what was sent, or defaults.
+    let values: FormData
+    /// Each field's problem, by form name.
+    let errors: [String: String]
+    /// The submit button's label.
+    let submit: String
+    /// Fields that are grouped under a heading of their own, after the others (the what-if panel).
+    var groups: [(legend: String, fields: [Field])] = []
+
+    enum Target {
+        case screen(DeskRoute)
+        case change(DeskAction)
+    }
+
+    /// The form, with the summary of its problems first.
+    func markup() -> Markup {
+        var children: [Markup] = []
+        if let heading { children.append(Markup("h2", [("id", id + "-heading")], text: heading)) }
+        if !errors.isEmpty { children.append(summary()) }
+        children += fields.map(field)
+        for group in groups {
+            children.append(Markup("fieldset", [], [Markup("legend", text: group.legend)] + group.fields.map(field)))
+        }
+        children.append(Markup("button", [("type", "submit")], text: submit))
+        var attributes: [(String, String)]
+        switch target {
+        case .screen(let route): attributes = [("method", "get"), ("action", route.url.split(separator: "?").first.map(String.init) ?? "/")]
+        case .change(let action): attributes = [("method", "post"), ("action", action.url)]
+        }
+        if fields.contains(where: { if case .file = $0.kind { true } else { false } }) { attributes.append(("enctype", "multipart/form-data")) }
+        if let heading { _ = heading; attributes.append(("aria-labelledby", id + "-heading")) }
+        attributes.append(("novalidate", "novalidate"))
+        return Markup("form", attributes, children)
+    }
+
+    /// "There is a problem", with a link to each field that has one, in the form's order.
+    private func summary() -> Markup {
+        let all = fields + groups.flatMap(\.fields)
+        let items = all.compactMap { field in errors[field.name].map { (field, $0) } }
+        let unplaced = errors.filter { name, _ in !all.contains { $0.name == name } }.sorted { $0.key < $1.key }
+        return Markup("div", [("class", "error-summary"), ("role", "alert"), ("id", id + "-problems")], [
+            Markup("h2", text: errors.count == 1 ? "There is a problem" : "There are \(errors.count) problems"),
+            Markup("ul", [], items.map { field, message in
+                Markup("li", [], [Markup("a", [("href", "#" + fieldId(field.name))], text: field.label + ": " + message)])
+            } + unplaced.map { Markup("li", text: $0.value) }),
+        ])
+    }
+
+    private func fieldId(_ name: String) -> String { id + "-" + name }
+
+    private func field(_ field: Field) -> Markup {
+        let id = fieldId(field.name), error = errors[field.name]
+        var described: [String] = []
+        var parts: [Markup] = []
+        if let hint = field.hint {
+            described.append(id + "-hint")
+            parts.append(Markup("p", [("class", "hint"), ("id", id + "-hint")], text: hint))
+        }
+        if let error {
+            described.append(id + "-error")
+            parts.append(Markup("p", [("class", "field-error"), ("id", id + "-error")], [
+                Markup("span", [("class", "visually-hidden")], text: "Error: "), Markup("span", text: error),
+            ]))
+        }
+        var attributes: [(String, String)] = [("id", id), ("name", field.name)]
+        if !described.isEmpty { attributes.append(("aria-describedby", described.joined(separator: " "))) }
+        if error != nil { attributes.append(("aria-invalid", "true")) }
+        if field.required { attributes.append(("aria-required", "true")) }
+        let label = Markup("label", [("for", id)], text: field.label + (field.required ? "" : " (optional)"))
+        let control: Markup
+        switch field.kind {
+        case .text:
+            attributes += [("type", "text"), ("value", values.all(field.name).joined(separator: ", ")), ("autocomplete", field.autocomplete)]
+            if !field.suggestions.isEmpty { attributes.append(("list", id + "-list")) }
+            var input = [Markup("input", attributes)]
+            if !field.suggestions.isEmpty {
+                input.append(Markup("datalist", [("id", id + "-list")], field.suggestions.map { Markup("option", [("value", $0)]) }))
+            }
+            return Markup("div", [("class", error == nil ? "field" : "field has-error")], [label] + parts + input)
+        case .choice(let options):
+            let chosen = values[field.name]
+            control = Markup("select", attributes, options.map { option in
+                Markup("option", [("value", option.value)] + (option.value.lowercased() == chosen.lowercased() ? [("selected", "selected")] : []),
+                    text: option.label)
+            })
+        case .checkbox:
+            attributes += [("type", "checkbox"), ("value", "yes")]
+            if ["yes", "on", "true"].contains(values[field.name].lowercased()) { attributes.append(("checked", "checked")) }
+            let box = Markup("input", attributes)
+            return Markup("div", [("class", error == nil ? "field checkbox" : "field checkbox has-error")], [box, Markup("label", [("for", id)], text: field.label)] + parts)
+        case .file:
+            attributes += [("type", "file"), ("accept", ".csv,text/csv")]
+            control = Markup("input", attributes)
+        }
+        return Markup("div", [("class", error == nil ? "field" : "field has-error")], [label] + parts + [control])
+    }
+}
+
+/// A button that posts a change with hidden values: "Assign", "Find options".
+struct ActionButton {
+    let action: DeskAction
+    let label: String
+    var values: [(String, String)] = []
+    /// Words that tell the button apart from its neighbours for screen readers ("Assign option 2").
+    var accessibleLabel: String?
+
+    func markup() -> Markup {
+        var button = Markup("button", [("type", "submit")], text: label)
+        if let accessibleLabel { button.attributes.append((name: "aria-label", value: accessibleLabel)) }
+        return Markup("form", [("method", "post"), ("action", action.url), ("class", "inline")],
+            values.map { Markup("input", [("type", "hidden"), ("name", $0.0), ("value", $0.1)]) } + [button])
+    }
+}

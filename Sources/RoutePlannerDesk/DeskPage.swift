@@ -1,0 +1,80 @@
+import RoutePlannerPictures
+
+/// A page of the desk: its title, what its main region holds, and the frame every page shares (the skip link,
+/// the navigation built from the router, the stylesheet).
+///
+/// The page is HTML written by `Markup`, which escapes every text and attribute value, so that a customer's name
+/// or a file's contents are always shown as text.
+struct DeskPage {
+    /// The title, which the browser's tab and the main heading show.
+    var title: String
+    /// The main region's content, below its heading.
+    var content: [Markup]
+    /// The navigation item that is current, if any.
+    var section: Section?
+    /// Seconds after which the browser loads the page again, while a run it shows is working; `nil` for never.
+    var refresh: Int?
+
+    /// The items of the navigation, in order.
+    enum Section: CaseIterable {
+        case routes, schedules, cargo, book, customers, assignments
+
+        var title: String {
+            switch self {
+            case .routes: "Routes"
+            case .schedules: "Schedules"
+            case .cargo: "Cargo"
+            case .book: "Book"
+            case .customers: "Customers"
+            case .assignments: "Assignments"
+            }
+        }
+
+        var route: DeskRoute {
+            switch self {
+            case .routes: .routes(FormData())
+            case .schedules: .portLookup(FormData())
+            case .cargo: .cargoList(FormData())
+            case .book: .book(FormData())
+            case .customers: .customers(FormData())
+            case .assignments: .assignments
+            }
+        }
+    }
+
+    init(title: String, section: Section?, refresh: Int? = nil, _ content: [Markup]) {
+        self.title = title
+        self.section = section
+        self.refresh = refresh
+        self.content = content
+    }
+
+    /// The page as an HTML document.
+    func document() -> String {
+        var head = [
+            Markup("meta", [("charset", "utf-8")]),
+            Markup("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")]),
+            Markup("meta", [("name", "color-scheme"), ("content", "light dark")]),
+        ]
+        if let refresh { head.append(Markup("meta", [("http-equiv", "refresh"), ("content", String(refresh))])) }
+        head += [
+            Markup("title", text: title + " · route-planner"),
+            Markup("link", [("rel", "stylesheet"), ("href", DeskRoute.stylesheet.url)]),
+        ]
+        let navigation = Markup("nav", [("aria-label", "Desk")], [
+            Markup("a", [("href", DeskRoute.home.url), ("class", "brand")], text: "route-planner"),
+            Markup("ul", [], Section.allCases.map { item in
+                var attributes = [("href", item.route.url)]
+                if item == section { attributes.append(("aria-current", "page")) }
+                return Markup("li", [], [Markup("a", attributes, text: item.title)])
+            }),
+        ])
+        let body = Markup("body", [], [
+            Markup("a", [("href", "#main"), ("class", "skip")], text: "Skip to the content"),
+            Markup("header", [], [navigation]),
+            Markup("main", [("id", "main"), ("tabindex", "-1")], [Markup("h1", text: title)] + content),
+            Markup("footer", [], [Markup("p", text: "route-planner: routes over voyage schedules. Works without JavaScript; prints on A4.")]),
+        ])
+        return "<!DOCTYPE html>\n" + Markup("html", [("lang", "en")], [Markup("head", [], head), body]).rendered() + "\n"
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerPictures
+
+/// What the routes screen shows: the search form, and once it is filled, the options (with the what-if's
+/// comparison against the plain schedule when one is asked).
+struct RoutesViewModel {
+    /// The form's input, as sent.
+    let query: FormData
+    /// What the search came to.
+    let state: ViewState<[ItineraryViewModel]>
+    /// The options without the what-if, when one is asked; and what it changed.
+    let baseline: ViewState<[ItineraryViewModel]>?
+    let changes: [String]
+    /// The pictures of the options: their time line and their map.
+    let pictures: [(Picture, String)]
+    /// Where each option's "Book" leads: the booking form filled with the search.
+    let onBook: DeskRoute
+    /// The ports, for the form's suggestions.
+    let ports: [String]
+}
+
+extension Desk {
+    /// The desk's names of the route form's fields that differ from `RouteCargoForm`'s and `ScenarioForm`'s.
+    static let routeFormNames = [
+        "origin": "from", "destination": "to", "limit": "k", "order": "sort", "cancelVoyages": "cancelVoyage", "closePorts": "closePort",
+        "delays": "delay", "capacities": "capacity",
+    ]
+
+    /// `/routes`: idle until a port is given; then the options, the field errors, or why there are none.
+    func routes(_ query: FormData) async -> DeskResponse {
+        let network = self.network()
+        let ports = network.locations.map { $0.code.description }.sorted()
+        guard query.contains("from") || query.contains("to") else {
+            var defaults = FormData([("ready", String(CSVWriter.timestamp(now()).prefix(10))), ("k", "5")])
+            for (name, value) in [("cargoType", "DRY"), ("sort", "arrival")] { defaults.append(name, value) }
+            let model = RoutesViewModel(query: defaults, state: .idle, baseline: nil, changes: [], pictures: [], onBook: .book(FormData()), ports: ports)
+            return .page(RoutesView(model: model).page())
+        }
+        let ready = query["ready"].trimmingCharacters(in: .whitespaces)
+        let form = RouteCargoForm(
+            origin: query["from"], destination: query["to"], ready: ready,
+            deadline: query["deadline"].trimmingCharacters(in: .whitespaces).isEmpty ? RouteCargoForm.defaultDeadline(after: ready) : query["deadline"],
+            limit: query["k"].isEmpty ? "5" : query["k"], maxTransshipments: query["maxTransshipments"], cargoType: query["cargoType"],
+            order: query["sort"], criteria: query.all("criteria"))
+        let scenarioForm = ScenarioForm(
+            cancelVoyages: Self.entries(query, "cancelVoyage"), closePorts: Self.entries(query, "closePort"), delays: Self.entries(query, "delay"),
+            capacities: Self.entries(query, "capacity"))
+        let onBook = DeskRoute.book(FormData([
+            ("from", query["from"]), ("to", query["to"]), ("ready", ready), ("deadline", query["deadline"]), ("cargoType", query["cargoType"]),
+        ]))
+        let presenter = RouteCargoPresenter(format: format)
+        var model: RoutesViewModel
+        let whatIf = scenarioForm != ScenarioForm()
+        switch Scenario.create(scenarioForm) {
+        case .failure(let error):
+            // The what-if's problems and the search's are shown together.
+            let search = await composition(network).routeCargo.controller.handle(form)
+            var fields = error.fields
+            if case .failure(.validation(let searchErrors)) = search { fields.merge(searchErrors.fields) { first, _ in first } }
+            model = RoutesViewModel(query: query, state: Self.renamed(.validationFailure(fields), Self.routeFormNames), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
+        case .success(let scenario):
+            let changed: ScheduleNetwork
+            do {
+                changed = whatIf ? try network.applying(scenario) : network
+            } catch {
+                let state = ViewState<[ItineraryViewModel]>.failure("The what-if cannot be applied: \(error).")
+                model = RoutesViewModel(query: query, state: state, baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
+                break
+            }
+            let result = await composition(changed).routeCargo.controller.handle(form)
+            var baseline: ViewState<[ItineraryViewModel]>?
+            var changes: [String] = []
+            if whatIf, case .success = result {
+                let before = await composition(network).routeCargo.controller.handle(form)
+                baseline = presenter.present(before)
+                changes = RouteComparison.changes(baseline: before, scenario: result)
+            } else if whatIf, case .failure(.domain) = result {
+                let before = await composition(network).routeCargo.controller.handle(form)
+                baseline = presenter.present(before)
+                changes = RouteComparison.changes(baseline: before, scenario: result)
+            }
+            var pictures: [(Picture, String)] = []
+            if case .success(let response) = result, !response.itineraries.isEmpty {
+                pictures = [
+                    (RoutePictures.timeline(response), "The options on a time line: each leg's sailing, and the waits between them."),
+                    (RoutePictures.map(response, locations: changed.locations), "The options on a map of their ports."),
+                ]
+            }
+            model = RoutesViewModel(
+                query: query, state: Self.renamed(presenter.present(result), Self.routeFormNames), baseline: baseline, changes: changes, pictures: pictures,
+                onBook: onBook, ports: ports)
+        }
+        let status = if case .validationFailure = model.state { 422 } else { 200 }
+        return .page(RoutesView(model: model).page(), status: status)
+    }
+
+    /// The entries of a list field: each value split at commas and white space, blanks left out.
+    static func entries(_ query: FormData, _ name: String) -> [String] {
+        query.all(name).flatMap { $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init) }
+    }
+
+    /// A view state whose field errors are keyed by the desk's form names.
+    static func renamed<Content>(_ state: ViewState<Content>, _ names: [String: String]) -> ViewState<Content> {
+        guard case .validationFailure(let fields) = state else { return state }
+        return .validationFailure(Dictionary(fields.map { (names[$0.key] ?? $0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+    }
+}
+
+/// The routes screen's view.
+struct RoutesView {
+    let model: RoutesViewModel
+
+    func page() -> DeskPage {
+        var content: [Markup] = [form()]
+        switch model.state {
+        case .idle:
+            content.append(DeskViews.empty("Give an origin and a destination to see the options. The ready date is today unless you change it; the deadline is 60 days after it unless you give one."))
+        case .loading: break
+        case .validationFailure: break
+        case .failure(let message):
+            content.append(DeskViews.failure(message))
+            if let baseline = model.baseline { content.append(comparison(baseline)) }
+        case .success(let options):
+            if let baseline = model.baseline { content.append(comparison(baseline)) }
+            content.append(DeskViews.section(model.baseline == nil ? "Options" : "Options with the what-if", id: "options", [table(options, bookable: true)]))
+            if !model.pictures.isEmpty {
+                content.append(DeskViews.section("Time line and map", id: "pictures", model.pictures.map { DeskViews.figure($0.0, caption: $0.1) }))
+            }
+        }
+        return DeskPage(title: "Routes", section: .routes, content)
+    }
+
+    private func form() -> Markup {
+        let errors: [String: String] = if case .validationFailure(let fields) = model.state { fields } else { [:] }
+        var form = DeskForm(
+            id: "search", target: .screen(.routes(FormData())),
+            fields: [
+                .init("from", "From", hint: "The origin port's UN/LOCODE, such as CNSHA.", required: true, suggestions: model.ports),
+                .init("to", "To", hint: "The destination port's UN/LOCODE, such as NLRTM.", required: true, suggestions: model.ports),
+                .init("ready", "Ready", hint: "A date (from the start of the day, UTC) or a date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
+                .init("deadline", "Deadline", hint: "The latest arrival, inclusive. Blank: 60 days after ready."),
+                .init("cargoType", "Cargo", kind: .choice([("DRY", "Dry"), ("REEFER", "Reefer (needs a plug on every leg)")])),
+                .init("sort", "Order", kind: .choice([("arrival", "Earliest arrival first"), ("cost", "Cheapest handling first"), ("co2", "Least CO2e first")])),
+                .init("k", "Options", hint: "How many to show, 1 to 50."),
+                .init("maxTransshipments", "Most transshipments", hint: "0 for direct sailings only; blank for any number."),
+            ],
+            values: model.query, errors: errors, submit: "Find routes")
+        form.groups = [(
+            legend: "What if",
+            fields: [
+                .init("cancelVoyage", "Cancel voyages", hint: "Voyage numbers, separated by commas, such as WS15-W09."),
+                .init("closePort", "Close ports", hint: "CODE, or CODE@FROM..TO, such as SGSIN@2026-03-01..2026-03-07."),
+                .init("delay", "Delay voyages", hint: "VOYAGE:HOURS or VOYAGE:HOURS@PORT, such as WS15-W09:48@MYTPP; negative hours are early."),
+                .init("capacity", "Capacities", hint: "VOYAGE=TEU, such as WS15-W09=500."),
+            ]
+        )]
+        return form.markup()
+    }
+
+    private func table(_ options: [ItineraryViewModel], bookable: Bool) -> Markup {
+        guard !options.isEmpty else { return DeskViews.empty("No option.") }
+        return DeskViews.table(
+            caption: "\(options.count) option\(options.count == 1 ? "" : "s"), in the order asked for",
+            ["Option", "Route", "Departure", "Arrival", "Transit", "Transshipments", "Handling per TEU", "CO2e per TEU", "Deadline"] + (bookable ? ["Book"] : []),
+            options.enumerated().map { index, option in
+                [
+                    .text(String(index + 1)), .text(option.route), .text(option.departure), .text(option.arrival), .text(option.transitTime),
+                    .text(option.transshipments.isEmpty ? "none: direct" : option.transshipments.joined(separator: "; ")),
+                    .text(option.handlingCost ?? "unknown"), .text(option.co2e ?? "unknown"), .text(option.slack),
+                ] + (bookable ? [.markup([Markup("a", [("href", model.onBook.url), ("aria-label", "Book option \(index + 1)")], text: "Book")])] : [])
+            })
+    }
+
+    private func comparison(_ baseline: ViewState<[ItineraryViewModel]>) -> Markup {
+        var parts: [Markup] = [Markup("ul", [], model.changes.map { Markup("li", text: $0) })]
+        switch baseline {
+        case .success(let options): parts.append(table(options, bookable: false))
+        case .failure(let message): parts.append(DeskViews.failure("Without the what-if: " + message))
+        case .idle, .loading, .validationFailure: break
+        }
+        return DeskViews.section("Against the plain schedule", id: "comparison", parts)
+    }
+}

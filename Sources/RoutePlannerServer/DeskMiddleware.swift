@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import RoutePlannerDesk
+
+/// Serves the planner's desk beside the DCSA API: every path that is not the API's (`/v1/…`, `/health`,
+/// `/metrics`) is the desk's, whose router (`DeskRoute`, `DeskAction`) says which screen or change it names,
+/// or answers with its 404 page.
+///
+/// Every answer of the desk carries its security headers (``securityHeaders``). A form's body is read up to
+/// `Desk.maximumBodyBytes`; a longer one is answered 413 without being read further.
+struct DeskMiddleware<Context: RequestContext>: RouterMiddleware {
+    let desk: Desk
+
+    /// The headers of every desk page: no script at all, nothing from elsewhere, never in a frame, no sniffing,
+    /// no referrer. Styles may be inline, since each picture's SVG carries its own so that it stands alone as a file.
+    static var securityHeaders: [(HTTPField.Name, String)] {
+        [
+            (.contentSecurityPolicy, "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+            (HTTPField.Name("X-Content-Type-Options")!, "nosniff"),
+            (HTTPField.Name("X-Frame-Options")!, "DENY"),
+            (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
+        ]
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let target = request.uri.string
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard !Self.isAPI(path) else { return try await next(request, context) }
+        let method = request.method.rawValue
+        let allowed = Desk.allowedMethods(path: path)
+        guard !allowed.isEmpty else { return Self.response(Desk.notFound(), method: method) }
+        guard allowed.contains(method) else { return Self.response(Desk.methodNotAllowed(allowed), method: method) }
+        var body: [UInt8] = []
+        if request.method == .post {
+            do {
+                let buffer = try await request.body.collect(upTo: Desk.maximumBodyBytes)
+                body = Array(buffer.readableBytesView)
+            } catch {
+                return Self.response(Desk.badRequest("The form is larger than \(Desk.maximumBodyBytes / 1_048_576) MiB.", status: 413), method: method)
+            }
+        }
+        let query = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
+        let answer = await desk.respond(
+            to: Desk.Request(method: method, path: path, query: query, contentType: request.headers[.contentType], body: body))
+        return Self.response(answer ?? Desk.notFound(), method: method)
+    }
+
+    /// Whether a path is the API's, which the routes after this middleware answer.
+    static func isAPI(_ path: Substring) -> Bool {
+        path.hasPrefix("/v1/") || path == "/v1" || path == "/health" || path == "/metrics"
+    }
+
+    /// The desk's answer as HTTP, with the security headers; without its body for `HEAD`.
+    static func response(_ answer: DeskResponse, method: String) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in securityHeaders { headers[name] = value }
+        if let type = answer.contentType { headers[.contentType] = type }
+        for header in answer.headers {
+            if let name = HTTPField.Name(header.name) { headers[name] = header.value }
+        }
+        let bytes = ByteBuffer(string: answer.body)
+        headers[.contentLength] = String(bytes.readableBytes)
+        return Response(
+            status: HTTPResponse.Status(code: answer.status), headers: headers,
+            body: method == "HEAD" ? ResponseBody() : ResponseBody(byteBuffer: bytes))
+    }
+}

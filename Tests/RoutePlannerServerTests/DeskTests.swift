@@ -1,0 +1,263 @@
+import BundledData
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import RoutePlanner
+import RoutePlannerApplication
+@testable import RoutePlannerDesk
+@testable import RoutePlannerServer
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The planner's desk through HTTP, on the bundled network as its files lay it out, with the clock at
+/// 2026-03-20 12:00 UTC: every screen and state, the lifecycle of a cargo, hostile input, the headers.
+@Suite struct DeskTests {
+    /// 2026-03-20T12:00:00Z: after the first sailings of the bundled files, before the deadlines the tests book.
+    static let now = Date(timeIntervalSince1970: 1_774_008_000)
+
+    /// A server with the desk over fresh, in-memory cargo and customers.
+    static func server(host: String = "127.0.0.1", solver: (any AssignmentSolver)? = nil) async throws -> ScheduleServer {
+        let desk = DeskConfiguration(cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: solver, keepsCargo: false)
+        return try await ScheduleServer(
+            configuration: ServerConfiguration(host: host, port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
+            now: { now }, desk: desk
+        ) { ServerTests.network }
+    }
+
+    /// An answer: its status, headers and body.
+    struct Answer {
+        let status: Int
+        let headers: HTTPFields
+        let body: String
+        var location: String? { headers[.location] }
+    }
+
+    /// Requests in order against one server, as a browser would send them.
+    struct Browser {
+        let server: ScheduleServer
+
+        func get(_ uri: String) async throws -> Answer { try await send(uri, method: .get) }
+
+        func post(_ uri: String, _ fields: [(String, String)]) async throws -> Answer {
+            // FormData.encoded leaves out blank values, which a browser sends: they are written here.
+            let body = fields.map { FormData.encoded($0.0) + "=" + FormData.encoded($0.1) }.joined(separator: "&")
+            return try await send(uri, method: .post, contentType: "application/x-www-form-urlencoded", body: body)
+        }
+
+        func send(_ uri: String, method: HTTPRequest.Method, contentType: String? = nil, body: String = "") async throws -> Answer {
+            let application = try server.application()
+            var headers = HTTPFields()
+            if let contentType { headers[.contentType] = contentType }
+            let sent = headers
+            let response = try await application.test(.router) { client in
+                try await client.execute(uri: uri, method: method, headers: sent, body: body.isEmpty ? nil : ByteBuffer(string: body)) { $0 }
+            }
+            return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
+        }
+    }
+
+    /// Whether a page is well-formed XML once its doctype is set aside: every element closed and every text
+    /// escaped, so that no input has broken it.
+    static func isWellFormed(_ page: String) -> Bool {
+        let xml = page.replacingOccurrences(of: "<!DOCTYPE html>", with: "")
+        return XMLParser(data: Data(xml.utf8)).parse()
+    }
+
+    /// The screens of an empty desk, each with its status.
+    static let screens: [(String, Int)] = [
+        ("/", 200), ("/routes", 200), ("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02", 200), ("/schedules/ports", 200),
+        ("/schedules/ports/SGSIN?from=2026-03-02", 200), ("/schedules/vessels", 200), ("/schedules/vessels/WS15-W09", 200), ("/cargo", 200),
+        ("/book", 200), ("/customers", 200), ("/assignments", 503), ("/desk.css", 200),
+    ]
+
+    @Test func everyScreenAnswersWithTheSecurityHeadersAndWellFormedHTML() async throws {
+        let browser = Browser(server: try await Self.server())
+        for (uri, status) in Self.screens {
+            let answer = try await browser.get(uri)
+            #expect(answer.status == status, "\(uri)")
+            #expect(answer.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true, "\(uri)")
+            #expect(answer.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true, "\(uri)")
+            #expect(answer.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(uri)")
+            #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(uri)")
+            #expect(answer.body.utf8.count <= 150 * 1024, "\(uri): \(answer.body.utf8.count) bytes")
+            guard uri != "/desk.css" else { continue }
+            #expect(answer.headers[.contentType] == "text/html; charset=utf-8", "\(uri)")
+            #expect(Self.isWellFormed(answer.body), "\(uri)")
+            #expect(!answer.body.contains("<script"), "\(uri)")
+        }
+    }
+
+    @Test func theRoutesScreenShowsTheOptionsAndTheirPictures() async throws {
+        let browser = Browser(server: try await Self.server())
+        let page = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3")
+        #expect(page.status == 200)
+        #expect(page.body.contains("3 options"))
+        #expect(page.body.components(separatedBy: "<svg").count == 3, "a time line and a map")
+        // Each option books with the search's values.
+        #expect(page.body.contains("href=\"/book?from=CNSHA&amp;to=NLRTM&amp;ready=2026-03-02&amp;deadline=2026-04-30\""))
+        let idle = try await browser.get("/routes")
+        #expect(idle.body.contains("Give an origin and a destination"))
+        let none = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-03-03")
+        #expect(none.status == 200 && none.body.contains("class=\"notice failure\""))
+    }
+
+    @Test func aWhatIfIsComparedWithThePlainSchedule() async throws {
+        let browser = Browser(server: try await Self.server())
+        let page = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3&delay=WS15-W09:72")
+        #expect(page.status == 200)
+        #expect(page.body.contains("Against the plain schedule"))
+        #expect(page.body.contains("Changed:"))
+        let wrong = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&cancelVoyage=%20&delay=nonsense&closePort=XX")
+        #expect(wrong.status == 422)
+        for field in ["search-delay-error", "search-closePort-error"] { #expect(wrong.body.contains("id=\"\(field)\""), "\(field)") }
+    }
+
+    @Test func aFormWithEveryFieldWrongNamesEachProblemNextToItsFieldAndKeepsTheInput() async throws {
+        let browser = Browser(server: try await Self.server())
+        let answer = try await browser.post("/book", [
+            ("customer", "NOBODY"), ("from", "XX"), ("to", "12345678"), ("ready", "tomorrow"), ("deadline", "soon"), ("teu", "-3"),
+            ("cargoType", "GAS"), ("weight", "heavy"), ("revenue", "lots"), ("maxTransitDays", "forever"),
+        ])
+        #expect(answer.status == 422)
+        for field in ["from", "to", "ready", "deadline", "teu", "cargoType", "weight", "revenue", "maxTransitDays"] {
+            #expect(answer.body.contains("id=\"book-\(field)-error\""), "\(field)")
+            #expect(answer.body.contains("aria-describedby=\"book-\(field)-hint book-\(field)-error\"") || field == "cargoType", "\(field)")
+            #expect(answer.body.contains("href=\"#book-\(field)\""), "the summary links to \(field)")
+        }
+        #expect(answer.body.contains("value=\"tomorrow\""), "the input is kept")
+        #expect(Self.isWellFormed(answer.body))
+    }
+
+    @Test func aCargoIsBookedRoutedHandledTrackedAndReRoutedThroughTheDesk() async throws {
+        let browser = Browser(server: try await Self.server())
+        var answer = try await browser.post("/customers", [("id", "ACME"), ("name", "Acme Shipping")])
+        #expect(answer.status == 303 && answer.location == "/customers?notice=registered")
+        answer = try await browser.post("/book", [
+            ("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"),
+        ])
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=booked")
+        answer = try await browser.send("/cargo/RP000001/options", method: .post, contentType: "application/x-www-form-urlencoded")
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=options")
+        var page = try await browser.get("/cargo/RP000001?notice=options")
+        let candidate = try #require(page.body.firstMatch(of: /name="candidate" value="([^"]+)"/)?.1)
+        answer = try await browser.post("/cargo/RP000001/route", [("candidate", String(candidate))])
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=routed")
+        page = try await browser.get("/cargo/RP000001")
+        #expect(page.body.contains("Route: "))
+        // The event form offers the next expected activity: receive at the origin.
+        #expect(page.body.contains("<option value=\"receive\" selected=\"selected\">"))
+        answer = try await browser.post("/cargo/RP000001/events", [("event", "receive"), ("location", "CNSHA"), ("completionTime", "2026-03-02T08:00:00Z")])
+        #expect(answer.status == 303, "\(answer.body)")
+        page = try await browser.get("/cargo/RP000001")
+        let voyage = try #require(page.body.firstMatch(of: /id="event-voyage"[^>]*value="([^"]+)"/)?.1)
+        let time = try #require(page.body.firstMatch(of: /id="event-completionTime"[^>]*value="([^"]+)"/)?.1)
+        answer = try await browser.post("/cargo/RP000001/events", [("event", "load"), ("location", "CNSHA"), ("voyage", String(voyage)), ("completionTime", String(time))])
+        #expect(answer.status == 303, "\(answer.body)")
+        page = try await browser.get("/cargo/RP000001")
+        #expect(page.body.contains("on board carrier"))
+        // A load from a voyage it is not on is refused in words, and the form keeps its input.
+        answer = try await browser.post("/cargo/RP000001/events", [("event", "unload"), ("location", "NLRTM"), ("voyage", "WS15-W01"), ("completionTime", "2026-03-03T08:00:00Z")])
+        #expect(answer.status == 409 && answer.body.contains("class=\"notice failure\""))
+        answer = try await browser.post("/cargo/RP000001/destination", [("destination", "DEHAM"), ("deadline", "")])
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=destination")
+        answer = try await browser.send("/cargo/RP000001/reroute", method: .post, contentType: "application/x-www-form-urlencoded")
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=rerouted", "\(answer.body)")
+        page = try await browser.get("/cargo/RP000001?notice=rerouted")
+        #expect(page.body.contains("DEHAM"))
+        let list = try await browser.get("/cargo?customer=acme")
+        #expect(list.body.contains("href=\"/cargo/RP000001\""))
+        let other = try await browser.get("/cargo?customer=OTHER")
+        #expect(other.body.contains("No cargo matches these filters."))
+    }
+
+    @Test(arguments: ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"])
+    func hostileTextIsShownAsText(text: String) async throws {
+        let browser = Browser(server: try await Self.server())
+        let registered = try await browser.post("/customers", [("id", "EVIL"), ("name", text)])
+        #expect(registered.status == 303)
+        let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+        var pages = [try await browser.get("/customers"), try await browser.get("/book")]
+        let encoded = FormData.encoded(text)
+        for uri in ["/routes?from=\(encoded)&to=\(encoded)&ready=\(encoded)", "/cargo?customer=\(encoded)", "/schedules/ports/\(encoded)",
+                    "/schedules/vessels/\(encoded)", "/cargo/\(encoded)", "/schedules/ports?code=\(encoded)", "/book?from=\(encoded)&customer=\(encoded)"] {
+            pages.append(try await browser.get(uri))
+        }
+        pages.append(try await browser.post("/book", [("customer", text), ("from", text), ("to", text), ("ready", text), ("deadline", text), ("teu", text)]))
+        pages.append(try await browser.post("/customers", [("id", text), ("name", "")]))
+        for page in pages {
+            #expect(!page.body.contains(text), "\(page.status)")
+            #expect(!page.body.contains("<img") && !page.body.contains("<script"))
+            #expect(Self.isWellFormed(page.body))
+        }
+        #expect(pages.contains { $0.body.contains(escaped) })
+    }
+
+    @Test func anUnknownPathIsTheDesks404PageAndTheAPIIsUnchanged() async throws {
+        let browser = Browser(server: try await Self.server())
+        let missing = try await browser.get("/nowhere")
+        #expect(missing.status == 404 && missing.body.contains("Page not found") && missing.headers[.contentSecurityPolicy] != nil)
+        let cargo = try await browser.get("/cargo/RP999999")
+        #expect(cargo.status == 404 && cargo.body.contains("RP999999"))
+        let api = try await browser.get("/v1/port-schedules?UNLocationCode=SGSIN&date=2026-03-02")
+        #expect(api.status == 200 && api.headers[.contentType]?.hasPrefix("application/json") == true)
+        let health = try await browser.get("/health")
+        #expect(health.status == 200)
+    }
+
+    @Test func whatNoBrowserSendsIsRefusedWithAPage() async throws {
+        let browser = Browser(server: try await Self.server())
+        #expect(try await browser.get("/routes?from=%zz").status == 400)
+        #expect(try await browser.send("/book", method: .post, contentType: "application/json", body: "{}").status == 415)
+        #expect(try await browser.send("/book", method: .post, contentType: "application/x-www-form-urlencoded", body: "a=%zz").status == 400)
+        #expect(try await browser.send("/book", method: .post, contentType: "multipart/form-data; boundary=X", body: "garbage").status == 400)
+        let put = try await browser.send("/book", method: .put)
+        #expect(put.status == 405 && put.headers[.allow] == "GET, HEAD, POST")
+        let head = try await browser.send("/routes", method: .head)
+        #expect(head.status == 200 && head.body.isEmpty && Int(head.headers[.contentLength] ?? "") ?? 0 > 0)
+        let large = String(repeating: "a", count: Desk.maximumBodyBytes + 1)
+        #expect(try await browser.send("/book", method: .post, contentType: "application/x-www-form-urlencoded", body: "x=" + large).status == 413)
+    }
+
+    @Test func theCargoScreensAnswerOnlyOnALoopbackAddress() async throws {
+        let browser = Browser(server: try await Self.server(host: "0.0.0.0"))
+        for uri in ["/cargo", "/cargo/RP000001", "/book", "/customers", "/assignments"] {
+            let answer = try await browser.get(uri)
+            #expect(answer.status == 404 && answer.body.contains("loopback"), "\(uri)")
+        }
+        #expect(try await browser.post("/customers", [("id", "A"), ("name", "B")]).status == 404)
+        #expect(try await browser.get("/routes").status == 200)
+        #expect(try await browser.get("/schedules/vessels/WS15-W09").status == 200)
+        #expect(ServerConfiguration.isLoopback("127.0.0.1") && ServerConfiguration.isLoopback("::1") && ServerConfiguration.isLoopback("localhost"))
+        #expect(!ServerConfiguration.isLoopback("0.0.0.0") && !ServerConfiguration.isLoopback("192.168.1.2") && !ServerConfiguration.isLoopback("127.0.0.1.evil"))
+    }
+
+    @Test func anUploadWithErrorsIsRefusedWithEachProblemLocated() async throws {
+        let browser = Browser(server: try await Self.server(solver: UnusedSolver()))
+        let file = "booking,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,CNSHA,XXXXX,2026-03-02,2026-04-30,2,1000\nK2,CNSHA,NLRTM,someday,2026-04-30,2,1000\n"
+        let body = "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"mine.csv\"\r\nContent-Type: text/csv\r\n\r\n\(file)\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n5\r\n--B--\r\n"
+        let answer = try await browser.send("/assignments", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
+        #expect(answer.status == 422)
+        #expect(answer.body.contains("mine.csv:2:") && answer.body.contains("mine.csv:3:"), "\(answer.body)")
+        let none = try await browser.send(
+            "/assignments", method: .post, contentType: "multipart/form-data; boundary=B",
+            body: "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\nsoon\r\n--B--\r\n")
+        #expect(none.status == 422 && none.body.contains("id=\"assign-timeLimit-error\""))
+        #expect(try await browser.get("/assignments/unknown").status == 404)
+    }
+
+    /// A solver for the tests that never reach it: the form or the file is refused first.
+    struct UnusedSolver: AssignmentSolver {
+        func assign(
+            _ bookings: [Booking], on network: ScheduleNetwork, options: AssignmentOptions, progress: (@Sendable (String) -> Void)?
+        ) throws(AssignmentError) -> AssignmentPlan {
+            Issue.record("the solver was reached")
+            throw AssignmentError.cancelled
+        }
+    }
+}
