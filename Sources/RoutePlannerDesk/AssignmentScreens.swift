@@ -5,7 +5,7 @@ import RoutePlannerPictures
 
 extension Desk {
     /// `/assignments`: the form that runs an assignment, on the store's open cargo or on an uploaded bookings file.
-    func assignments(form: FormData, errors: [String: String], failure: String? = nil) -> DeskResponse {
+    func assignments(form: FormData, errors: [String: String], failure: String? = nil) async -> DeskResponse {
         var content: [Markup] = [
             Markup("p", text: "The assignment gives each booking an itinerary under the voyages' capacities (TEU, weight, reefer plugs), most revenue less handling cost first, and says why each booking left out is left out."),
         ]
@@ -14,6 +14,8 @@ extension Desk {
             return .page(DeskPage(title: "Assignments", section: .assignments, content), status: 503)
         }
         if let failure { content.append(DeskViews.failure(failure)) }
+        let (customers, _) = await composition().listCustomers.respond(ListCustomersForm())
+        let known: [(String, String)] = if case .success(let list) = customers { list.map { ($0.response.id.description, $0.lines[0]) } } else { [] }
         var values = form
         if !values.contains("timeLimit") { values.append("timeLimit", "10") }
         if !values.contains("gap") { values.append("gap", "0.01%") }
@@ -22,6 +24,7 @@ extension Desk {
             fields: [
                 .init("source", "Bookings", kind: .choice([("store", "The store's open cargo (their routes are assigned)"), ("file", "An uploaded bookings file (nothing is stored)")])),
                 .init("bookings", "Bookings file", hint: "For an upload: a CSV with booking, origin, destination, ready, deadline, teu and revenue_per_teu columns.", kind: .file),
+                .init("customer", "Customer of the upload", hint: "For an upload whose rows name no customer.", kind: .choice([("", "The file's customer column")] + known)),
                 .init("timeLimit", "Time limit", hint: "Seconds the whole run may take, such as 10.", required: true),
                 .init("gap", "Gap", hint: "Stop once the plan is this close to the bound, such as 0.01%."),
             ],
@@ -33,20 +36,20 @@ extension Desk {
 
     /// `POST /assignments`: checks the form and the file, starts the run and goes on to its screen.
     func runAssignment(_ form: FormData, file: (name: String, text: String)?) async -> DeskResponse {
-        guard let solver else { return assignments(form: form, errors: [:]) }
+        guard let solver else { return await assignments(form: form, errors: [:]) }
         let assign = AssignRoutesForm(timeLimit: form["timeLimit"], gap: form["gap"].isEmpty ? "0.01%" : form["gap"])
-        if case .failure(let error) = AssignRoutesRequest.create(assign) { return assignments(form: form, errors: error.fields) }
+        if case .failure(let error) = AssignRoutesRequest.create(assign) { return await assignments(form: form, errors: error.fields) }
         let network = self.network()
         let application: RoutePlannerComposition
         if form["source"] == "file" {
-            guard let file, !file.text.isEmpty else { return assignments(form: form, errors: ["bookings": "Choose a bookings CSV file to upload."]) }
+            guard let file, !file.text.isEmpty else { return await assignments(form: form, errors: ["bookings": "Choose a bookings CSV file to upload."]) }
             let schedule = InMemoryScheduleRepository(network: network)
             application = RoutePlannerComposition(
                 locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), customers: customers, format: format, now: now)
-            let imported = await application.importBookings(ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, contents: file.text))
+            let imported = await application.importBookings(ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, customer: form["customer"], contents: file.text))
             switch imported {
-            case .failure(let message): return assignments(form: form, errors: ["bookings": message])
-            case .validationFailure(let fields): return assignments(form: form, errors: ["bookings": fields.values.sorted().joined(separator: " ")])
+            case .failure(let message): return await assignments(form: form, errors: ["bookings": message])
+            case .validationFailure(let fields): return await assignments(form: form, errors: ["bookings": fields.values.sorted().joined(separator: " ")])
             case .success, .idle, .loading: break
             }
         } else {

@@ -244,8 +244,8 @@ struct CargoView {
                 .init("completionTime", "When", hint: "A date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
             ],
             values: model.submitted?.form == "event" ? sent.values : model.expected, errors: sent.errors, submit: "Register the event")
-        if let failure = sent.failure { form.heading = nil; return Markup("section", [("aria-labelledby", "event-title")], [Markup("h2", [("id", "event-title")], text: "Register a handling event"), DeskViews.failure(failure), form.markup()]) }
-        return Markup("section", [], [form.markup()])
+        form.failure = sent.failure
+        return form.markup()
     }
 
     private func destinationForm() -> Markup {
@@ -257,8 +257,8 @@ struct CargoView {
                 .init("deadline", "New deadline", hint: "Blank: the deadline stays."),
             ],
             values: sent.values, errors: sent.errors, submit: "Change the destination")
-        if let failure = sent.failure { form.heading = nil; return Markup("section", [("aria-labelledby", "destination-title")], [Markup("h2", [("id", "destination-title")], text: "Change the destination"), DeskViews.failure(failure), form.markup()]) }
-        return Markup("section", [], [form.markup()])
+        form.failure = sent.failure
+        return form.markup()
     }
 
     private func rerouteSection() -> Markup {

@@ -137,7 +137,7 @@ public struct Desk: Sendable {
         case .portSchedule(let code, let query): return portSchedule(code, query: query)
         case .vesselLookup(let query): return vesselLookup(query)
         case .vesselSchedule(let voyage): return vesselSchedule(voyage)
-        case .assignments: return assignments(form: FormData(), errors: [:])
+        case .assignments: return await assignments(form: FormData(), errors: [:])
         case .assignmentRun(let id): return await assignmentRun(id)
         case .assignmentPlan(let id, let file): return await assignmentPlan(id, file)
         case .cargoList(let query): return await cargoList(query)

@@ -51,6 +51,8 @@ struct DeskForm {
     let errors: [String: String]
     /// The submit button's label.
     let submit: String
+    /// Why the change the form asked for was not made, in words, when the input was valid but the domain refused it.
+    var failure: String?
     /// Fields that are grouped under a heading of their own, after the others (the what-if panel).
     var groups: [(legend: String, fields: [Field])] = []
 
@@ -63,6 +65,7 @@ struct DeskForm {
     func markup() -> Markup {
         var children: [Markup] = []
         if let heading { children.append(Markup("h2", [("id", id + "-heading")], text: heading)) }
+        if let failure { children.append(DeskViews.failure(failure)) }
         if !errors.isEmpty { children.append(summary()) }
         children += fields.map(field)
         for group in groups {
@@ -75,7 +78,7 @@ struct DeskForm {
         case .change(let action): attributes = [("method", "post"), ("action", action.url)]
         }
         if fields.contains(where: { if case .file = $0.kind { true } else { false } }) { attributes.append(("enctype", "multipart/form-data")) }
-        if let heading { _ = heading; attributes.append(("aria-labelledby", id + "-heading")) }
+        if heading != nil { attributes.append(("aria-labelledby", id + "-heading")) }
         attributes.append(("novalidate", "novalidate"))
         return Markup("form", attributes, children)
     }

@@ -57,7 +57,7 @@ enum DeskViews {
 
     /// A section with a heading.
     static func section(_ heading: String, id: String, _ content: [Markup]) -> Markup {
-        Markup("section", [("aria-labelledby", id)], [Markup("h2", [("id", id)], text: heading)] + content)
+        Markup("section", [("id", id), ("aria-labelledby", id + "-heading")], [Markup("h2", [("id", id + "-heading")], text: heading)] + content)
     }
 
     /// A picture, with its text for those who cannot see it (the picture's own title and description).

@@ -36,7 +36,7 @@ enum Stylesheet {
         input[type="text"], select { font: inherit; color: var(--ink); background: var(--paper); border: 2px solid var(--ink); padding: 4px 6px; width: 100%; max-width: 28em; }
         .has-error { border-left: 4px solid var(--error); padding-left: 10px; }
         .has-error input, .has-error select { border-color: var(--error); }
-        .field-error { color: var(--error); font-weight: bold; margin: 2px 0 4px; }
+        .field-error { color: var(--error); font-weight: bold; margin: 2px 0 4px; white-space: pre-line; }
         button { font: inherit; font-weight: bold; color: var(--accent-ink); background: var(--accent); border: 2px solid transparent; padding: 6px 14px; cursor: pointer; }
         form.inline { display: inline; margin: 0; }
         fieldset { border: 1px solid var(--line); margin: 14px 0; padding: 6px 14px 10px; max-width: 42em; }

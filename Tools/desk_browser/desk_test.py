@@ -1,0 +1,422 @@
+#!/usr/bin/env python3
+"""The planner's desk in a real browser: Debian's Chromium, driven by Selenium through chromedriver, against
+`route-planner serve` on loopback.
+
+    python3 Tools/desk_browser/desk_test.py [--binary .build/debug/route-planner] [--screenshots DIR]
+
+The server plans as of 2026-03-20 12:00 UTC on the bundled schedule as its files lay it out (--first-week
+2026-01-05), so that every page is the same on every run. The flows:
+
+- the whole lifecycle clicked through: register a customer, search, book from an option, find options and
+  assign one, register a receive, a load and an unload, track, change the destination, re-route;
+- the what-if comparison; an assignment upload with errors, then a good one, followed until its plan is ready;
+- a form with every field wrong, each message next to its field and the input kept;
+- the lifecycle again with JavaScript off; the booking with the keyboard alone;
+- `<script>` and `"><img src=x onerror=alert(1)>` in every free-text input, shown as text and never run;
+- axe-core 4.x at WCAG 2.1 A and AA on every screen in every state (light and dark), 0 violations;
+- a screenshot of every state (the web's previews) in DIR, and an A4 print of a cargo's page.
+
+Exit status 0 when everything holds; 1 with every failure listed otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import re
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.expected_conditions import staleness_of
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harness import assert_no_violations, axe_version, browser, screenshot, start_server, wait_for  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+AS_OF = "2026-03-20T12:00:00Z"
+HOSTILE = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"]
+
+
+class Desk:
+    """One browser on the desk: navigation by the page's own links and forms, a check of every state it reaches."""
+
+    def __init__(self, driver: WebDriver, base: str, shots: Path, label: str, javascript: bool = True):
+        self.driver, self.base, self.shots, self.label = driver, base, shots, label
+        # axe is a script: it judges the pages in the browser that runs scripts; the other one only clicks through.
+        self.javascript = javascript
+        self.checked: list[str] = []
+
+    # Navigation ------------------------------------------------------------------------------------------
+
+    def open(self, path: str) -> None:
+        self.driver.get(self.base + path)
+
+    def follow(self, element) -> None:
+        """Clicks a link or a button and waits for the page it leads to (a form's answer, or its redirection's)."""
+        page = self.driver.find_element(By.TAG_NAME, "html")
+        element.click()
+        WebDriverWait(self.driver, 30).until(staleness_of(page))
+        WebDriverWait(self.driver, 30).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+
+    def click_link(self, text: str) -> None:
+        self.follow(self.driver.find_element(By.LINK_TEXT, text))
+
+    def click_button(self, text: str) -> None:
+        quoted = f'"{text}"' if "'" in text else f"'{text}'"
+        self.follow(self.driver.find_element(By.XPATH, f"//button[normalize-space()={quoted}]"))
+
+    def fill(self, field_id: str, value: str) -> None:
+        # Chromium may still be swapping in the page a form's answer led to: the field is found again then.
+        for attempt in range(5):
+            try:
+                element = self.driver.find_element(By.ID, field_id)
+                if element.tag_name == "select":
+                    Select(element).select_by_value(value)
+                else:
+                    element.clear()
+                    element.send_keys(value)
+                return
+            except (StaleElementReferenceException, WebDriverException) as error:
+                if attempt == 4 or not isinstance(error, StaleElementReferenceException) and "does not belong to the document" not in str(error):
+                    raise
+                time.sleep(0.2)
+
+    def submit(self, form_id: str, values: dict[str, str], button: str) -> None:
+        for name, value in values.items():
+            self.fill(f"{form_id}-{name}", value)
+        self.click_button(button)
+
+    @property
+    def path(self) -> str:
+        return self.driver.current_url.removeprefix(self.base)
+
+    def text(self, selector: str = "main") -> str:
+        return self.driver.find_element(By.CSS_SELECTOR, selector).text
+
+    # Checks ----------------------------------------------------------------------------------------------
+
+    def state(self, name: str, dark: bool = True) -> None:
+        """Checks the page as it is (no script ran, axe at WCAG 2.1 A and AA), and draws it: a state of a screen."""
+        assert_no_alert(self.driver)
+        if not self.javascript:
+            return
+        assert_no_violations(self.driver, f"{self.label}/{name}")
+        screenshot(self.driver, self.shots / f"{name}.png")
+        if dark:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            assert_no_violations(self.driver, f"{self.label}/{name} (dark)")
+            screenshot(self.driver, self.shots / f"{name}-dark.png")
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        self.checked.append(name)
+
+
+def assert_no_alert(driver: WebDriver) -> None:
+    try:
+        alert = driver.switch_to.alert
+    except NoAlertPresentException:
+        return
+    text = alert.text
+    alert.dismiss()
+    raise AssertionError(f"a script ran: alert({text!r})")
+
+
+def expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise AssertionError(message)
+
+
+def error_next_to(desk: Desk, form: str, field: str) -> str:
+    """The message shown for a field: it must sit in the field's own block, named by the field's aria-describedby."""
+    control = desk.driver.find_element(By.ID, f"{form}-{field}")
+    message = desk.driver.find_element(By.ID, f"{form}-{field}-error")
+    block = control.find_element(By.XPATH, "./ancestor::div[contains(@class,'field')][1]")
+    expect(message.find_element(By.XPATH, "./ancestor::div[contains(@class,'field')][1]") == block, f"{field}: its message is not next to it")
+    expect(f"{form}-{field}-error" in (control.get_attribute("aria-describedby") or ""), f"{field}: the message is not tied to the field")
+    expect(control.get_attribute("aria-invalid") == "true", f"{field}: not marked invalid")
+    return message.text
+
+
+# Flows ------------------------------------------------------------------------------------------------------
+
+
+def lifecycle(desk: Desk, customer: str, states: bool) -> str:
+    """Register, search, book from an option, route, handle, track, change the destination and re-route; returns
+    the tracking id."""
+    desk.open("/")
+    if states:
+        desk.state("home")
+    desk.click_link("Customers")
+    if states:
+        desk.state("customers-empty")
+    desk.submit("customer", {"id": customer, "name": f"{customer} Shipping"}, "Register")
+    expect("registered" in desk.text(".notice"), "the customer is not registered")
+    if states:
+        desk.state("customers")
+    desk.click_link("Routes")
+    if states:
+        desk.state("routes-idle")
+    desk.submit("search", {"from": "CNSHA", "to": "NLRTM", "ready": "2026-03-02", "deadline": "2026-04-30"}, "Find routes")
+    expect("options" in desk.text("#options"), "no options")
+    if states:
+        desk.state("routes")
+    desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "a[aria-label='Book option 1']"))
+    expect(desk.driver.find_element(By.ID, "book-from").get_attribute("value") == "CNSHA", "the booking form is not filled from the option")
+    if states:
+        desk.state("book")
+    desk.submit("book", {"customer": customer, "teu": "2"}, "Book")
+    tracking = re.search(r"/cargo/([^/?]+)", desk.path).group(1)
+    expect("Booked" in desk.text(".notice"), "no booking notice")
+    if states:
+        desk.state("cargo-booked")
+    desk.click_button("Find options")
+    if states:
+        desk.state("cargo-options")
+    desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "button[aria-label='Assign option 1']"))
+    expect("route is assigned" in desk.text(".notice"), "the route is not assigned")
+    if states:
+        desk.state("cargo-routed")
+    # The event form offers the next expected activity; the planner gives the times.
+    desk.submit("event", {"completionTime": "2026-03-02T08:00:00Z"}, "Register the event")
+    expect("registered" in desk.text(".notice"), f"the receive is not registered: {desk.text()}")
+    for kind in ("load", "unload"):
+        expect(Select(desk.driver.find_element(By.ID, "event-event")).first_selected_option.get_attribute("value") == kind, f"{kind} is not offered next")
+        expect(desk.driver.find_element(By.ID, "event-completionTime").get_attribute("value"), f"the {kind} has no time offered")
+        desk.click_button("Register the event")
+        expect("registered" in desk.text(".notice"), f"the {kind} is not registered: {desk.text()}")
+    if states:
+        desk.state("cargo-handled")
+    desk.open(f"/cargo/{tracking}")
+    expect("in port" in desk.text("#progress").lower() or "on board" in desk.text("#progress").lower(), "no transport status")
+    desk.submit("destination", {"destination": "DEHAM"}, "Change the destination")
+    expect("destination is changed" in desk.text(".notice"), "the destination is not changed")
+    desk.click_button("Re-route")
+    expect("Re-routed" in desk.text(".notice"), f"not re-routed: {desk.text()}")
+    expect("DEHAM" in desk.text("#options"), "the new options do not reach DEHAM")
+    if states:
+        desk.state("cargo-rerouted")
+    desk.click_link("Cargo")
+    expect(tracking in desk.text("table"), "the cargo is not listed")
+    if states:
+        desk.state("cargo-list")
+    return tracking
+
+
+def every_field_wrong(desk: Desk) -> None:
+    desk.open("/book")
+    values = {"from": "XX", "to": "12345678", "ready": "tomorrow", "deadline": "soon", "teu": "-3", "weight": "heavy",
+              "revenue": "lots", "maxTransitDays": "forever"}
+    desk.submit("book", values, "Book")
+    for field in values:
+        expect(error_next_to(desk, "book", field), f"{field}: no message")
+    expect(desk.driver.find_element(By.ID, "book-ready").get_attribute("value") == "tomorrow", "the input is not kept")
+    expect(desk.driver.find_element(By.CSS_SELECTOR, ".error-summary a[href='#book-from']"), "the summary does not link to the field")
+    desk.state("book-errors")
+    desk.open("/routes?from=XX&to=NLRTM&ready=someday&k=99&delay=nonsense")
+    for field in ("from", "ready", "k", "delay"):
+        expect(error_next_to(desk, "search", field), f"{field}: no message")
+    desk.state("routes-errors")
+    desk.open("/cargo?status=lost")
+    expect(error_next_to(desk, "filter", "status"), "status: no message")
+
+
+def what_if(desk: Desk) -> None:
+    desk.open("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30")
+    first_voyage = re.search(r"(WS\d+-W\d+):", desk.text("#options"))
+    desk.open("/routes")
+    desk.submit("search", {"from": "CNSHA", "to": "NLRTM", "ready": "2026-03-02", "deadline": "2026-04-30",
+                           "cancelVoyage": first_voyage.group(1) if first_voyage else "WS15-W09", "delay": "WS25-W01:72"}, "Find routes")
+    expect("Against the plain schedule" in desk.text(), "no comparison")
+    expect("Changed:" in desk.text("#comparison"), "the comparison says nothing")
+    desk.state("routes-what-if")
+    desk.open("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-03-03")
+    expect(desk.driver.find_elements(By.CSS_SELECTOR, ".notice.failure"), "no failure for a route that cannot be")
+    desk.state("routes-no-route")
+
+
+def schedules(desk: Desk) -> None:
+    desk.click_link("Schedules")
+    desk.state("schedules")
+    desk.submit("port", {"code": "sgsin", "from": "2026-03-02"}, "Show the port's calls")
+    expect(desk.path.startswith("/schedules/ports/SGSIN"), f"not on the port's schedule: {desk.path}")
+    desk.state("port-schedule")
+    desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "main table tbody tr a"))
+    expect(desk.path.startswith("/schedules/vessels/"), "the voyage link does not lead to its schedule")
+    desk.state("vessel-schedule")
+    desk.open("/schedules/ports/XXXXX")
+    desk.state("port-unknown", dark=False)
+    desk.open("/no/such/page")
+    desk.state("not-found", dark=False)
+
+
+def assignment(desk: Desk, bookings: Path, broken: Path) -> None:
+    desk.click_link("Assignments")
+    desk.state("assignments")
+    desk.fill("assign-source", "file")
+    desk.driver.find_element(By.ID, "assign-bookings").send_keys(str(broken))
+    desk.fill("assign-timeLimit", "10")
+    desk.click_button("Run the assignment")
+    message = error_next_to(desk, "assign", "bookings")
+    expect("broken.csv:2:" in message, f"the file's problems are not located: {message}")
+    desk.state("assignments-errors")
+    desk.fill("assign-source", "file")
+    desk.driver.find_element(By.ID, "assign-bookings").send_keys(str(bookings))
+    desk.fill("assign-customer", "ACME")
+    desk.fill("assign-timeLimit", "10")
+    desk.click_button("Run the assignment")
+    expect(desk.path.startswith("/assignments/"), "the run has no screen")
+    wait_for(lambda: desk.driver.find_elements(By.ID, "totals"), timeout=60, interval=0.5)
+    expect(desk.driver.find_elements(By.LINK_TEXT, "The plan as CSV"), "no download")
+    desk.state("assignment-plan")
+
+
+def keyboard_booking(desk: Desk, customer: str) -> None:
+    """The booking form from the skip link to the cargo's screen, with keys only."""
+    desk.open("/book?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30")
+    page = desk.driver.switch_to.active_element
+    actions = [Keys.TAB, Keys.ENTER]  # the skip link, then into the main region
+    for key in actions:
+        page = desk.driver.switch_to.active_element
+        page.send_keys(key)
+    expect(desk.driver.switch_to.active_element.get_attribute("id") == "main", "the skip link does not lead to the content")
+    desk.driver.switch_to.active_element.send_keys(Keys.TAB)
+    focused = desk.driver.switch_to.active_element
+    expect(focused.get_attribute("id") == "book-customer", f"the first field is not the first stop: {focused.get_attribute('id')}")
+    focused.send_keys(customer[0])
+    # From, to, ready and deadline are filled; the TEU is the sixth stop.
+    for _ in range(5):
+        desk.driver.switch_to.active_element.send_keys(Keys.TAB)
+    expect(desk.driver.switch_to.active_element.get_attribute("id") == "book-teu", "the stops are not in the form's order")
+    desk.driver.switch_to.active_element.send_keys(Keys.CONTROL, "a")
+    desk.driver.switch_to.active_element.send_keys("3", Keys.ENTER)
+    wait_for(lambda: "/cargo/" in desk.path)
+    expect("Booked" in desk.text(".notice"), "not booked with the keyboard")
+
+
+def hostile_text(desk: Desk, tracking: str) -> None:
+    """Each hostile text in every free-text input: stored and shown as text, never run."""
+    for number, text in enumerate(HOSTILE):
+        desk.open("/customers")
+        desk.submit("customer", {"id": f"EVIL{number}", "name": text}, "Register")
+        expect(text in desk.text("table"), "the name is not shown as text")
+        desk.submit("customer", {"id": text, "name": text}, "Register")
+        assert_no_alert(desk.driver)
+        desk.open("/book")
+        desk.submit("book", {name: text for name in ("from", "to", "ready", "deadline", "teu", "weight", "revenue", "maxTransitDays")}, "Book")
+        expect(desk.driver.find_element(By.ID, "book-from").get_attribute("value") == text, "the input is not kept as text")
+        assert_no_alert(desk.driver)
+        desk.open("/routes")
+        desk.submit("search", {name: text for name in ("from", "to", "ready", "deadline", "k", "maxTransshipments", "cancelVoyage", "closePort",
+                                                         "delay", "capacity")}, "Find routes")
+        assert_no_alert(desk.driver)
+        desk.open(f"/cargo/{tracking}")
+        desk.submit("event", {"location": text, "voyage": text, "completionTime": text}, "Register the event")
+        assert_no_alert(desk.driver)
+        desk.submit("destination", {"destination": text, "deadline": text}, "Change the destination")
+        assert_no_alert(desk.driver)
+        expect(not desk.driver.find_elements(By.CSS_SELECTOR, "main img, main script"), "markup from the input made it into the page")
+        desk.open("/cargo?customer=" + text)
+        assert_no_alert(desk.driver)
+        desk.open("/schedules/ports?code=" + text)
+        assert_no_alert(desk.driver)
+    desk.open(f"/cargo/{tracking}")
+    desk.submit("event", {"location": "SGSIN", "voyage": "", "completionTime": "2026-13-40"}, "Register the event")
+    desk.state("cargo-event-errors", dark=False)
+
+
+def print_a4(desk: Desk, tracking: str, shots: Path) -> None:
+    desk.open(f"/cargo/{tracking}")
+    pdf = desk.driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})
+    import base64
+    data = base64.b64decode(pdf["data"])
+    (shots / "cargo-print.pdf").write_bytes(data)
+    box = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)
+    expect(box is not None and abs(float(box.group(1)) - 595.9) < 2 and abs(float(box.group(2)) - 842.9) < 2, f"not A4: {box and box.groups()}")
+
+
+def write_bookings(folder: Path) -> tuple[Path, Path]:
+    """A good bookings file (bundled rows whose deadlines come after the desk's clock) and a broken one."""
+    rows = list(csv.DictReader((ROOT / "Data/linerlib-worldsmall/bookings.csv").open()))
+    good = [row for row in rows if row["deadline"] > AS_OF[:10]][:60]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0].keys()), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(good)
+    bookings = folder / "bookings.csv"
+    bookings.write_text(out.getvalue())
+    broken = folder / "broken.csv"
+    broken.write_text("booking,origin,destination,ready,deadline,teu,revenue_per_teu\nB1,CNSHA,XXXXX,2026-03-22,2026-04-30,2,900\n"
+                      "B2,CNSHA,NLRTM,someday,2026-04-30,two,900\n")
+    return bookings, broken
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"))
+    parser.add_argument("--screenshots", default=None, help="where the states' screenshots go (default: a temporary folder)")
+    arguments = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="desk-browser-"))
+    shots = Path(arguments.screenshots) if arguments.screenshots else work / "screenshots"
+    bookings, broken = write_bookings(work)
+    server = start_server(arguments.binary, ["--store", str(work / "desk.sqlite"), "--first-week", "2026-01-05", "--as-of", AS_OF],
+                          env={**os.environ, "ROUTE_PLANNER_FIRST_WEEK": "2026-01-05"})
+    failures: list[str] = []
+    checked = 0
+    started = time.monotonic()
+    try:
+        with_script = browser(javascript=True)
+        without_script = browser(javascript=False)
+        try:
+            desk = Desk(with_script, server.base_url, shots, "javascript")
+            steps = [
+                ("the lifecycle", lambda: desk.tracking.append(lifecycle(desk, "ACME", states=True))),
+                ("every field wrong", lambda: every_field_wrong(desk)),
+                ("the what-if comparison", lambda: what_if(desk)),
+                ("the schedules", lambda: schedules(desk)),
+                ("the assignment upload", lambda: assignment(desk, bookings, broken)),
+                ("the booking with the keyboard alone", lambda: keyboard_booking(desk, "ACME")),
+                ("hostile text", lambda: hostile_text(desk, desk.tracking[0])),
+                ("an A4 print", lambda: print_a4(desk, desk.tracking[0], shots)),
+            ]
+            desk.tracking = []
+            plain = Desk(without_script, server.base_url, work / "no-script", "no javascript", javascript=False)
+            steps += [
+                ("the lifecycle without JavaScript", lambda: lifecycle(plain, "BETA", states=False)),
+                ("every field wrong without JavaScript", lambda: every_field_wrong(plain)),
+                ("the what-if without JavaScript", lambda: what_if(plain)),
+                ("the keyboard booking without JavaScript", lambda: keyboard_booking(plain, "BETA")),
+            ]
+            for name, step in steps:
+                try:
+                    step()
+                    print(f"ok: {name}")
+                except Exception as error:  # noqa: BLE001: every failure is listed, then the run fails
+                    failures.append(f"{name}: {error}\n{traceback.format_exc(limit=3)}")
+                    print(f"FAILED: {name}: {error}")
+            checked = len(desk.checked) + len(plain.checked)
+        finally:
+            with_script.quit()
+            without_script.quit()
+    finally:
+        status = server.stop()
+    print(f"axe-core {axe_version()}, WCAG 2.1 A and AA: {checked} states checked (light and dark), "
+          f"{'0 violations' if not any('axe-core violation' in f for f in failures) else 'violations found'}; "
+          f"screenshots in {shots}; {time.monotonic() - started:.0f} s")
+    if status not in (0, -15):
+        failures.append(f"the server exited with {status}:\n{server.stderr_text()[-3000:]}")
+    for failure in failures:
+        print(f"\n{failure}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
