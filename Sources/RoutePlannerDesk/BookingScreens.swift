@@ -29,7 +29,7 @@ extension Desk {
                 .init("teu", "TEU", hint: "Twenty-foot equivalent units, such as 2 for a forty-foot container.", required: true),
                 .init("cargoType", "Cargo", kind: .choice([("DRY", "Dry"), ("REEFER", "Reefer")])),
                 .init("dangerousGoods", "Dangerous goods", kind: .checkbox),
-                .init("weight", "Weight", hint: "Kilograms, such as 24000."),
+                .init("weight", "Weight", hint: "Tonnes, such as 24.5."),
                 .init("revenue", "Revenue", hint: "What the booking earns, in USD, for the assignment."),
                 .init("maxTransitDays", "Longest transit", hint: "Days, such as 45."),
             ],

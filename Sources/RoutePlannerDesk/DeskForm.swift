@@ -67,9 +67,14 @@ struct DeskForm {
         if let heading { children.append(Markup("h2", [("id", id + "-heading")], text: heading)) }
         if let failure { children.append(DeskViews.failure(failure)) }
         if !errors.isEmpty { children.append(summary()) }
-        children += fields.map(field)
+        children.append(Markup("div", [("class", "fields")], fields.map(field)))
         for group in groups {
-            children.append(Markup("fieldset", [], [Markup("legend", text: group.legend)] + group.fields.map(field)))
+            // A group is folded away until one of its fields holds something (it opens without script).
+            let used = group.fields.contains { !values[$0.name].isEmpty || errors[$0.name] != nil }
+            children.append(Markup("details", used ? [("open", "open")] : [], [
+                Markup("summary", text: group.legend),
+                Markup("fieldset", [], [Markup("legend", [("class", "visually-hidden")], text: group.legend), Markup("div", [("class", "fields")], group.fields.map(field))]),
+            ]))
         }
         children.append(Markup("button", [("type", "submit")], text: submit))
         var attributes: [(String, String)]
@@ -109,7 +114,7 @@ struct DeskForm {
         if let error {
             described.append(id + "-error")
             parts.append(Markup("p", [("class", "field-error"), ("id", id + "-error")], [
-                Markup("span", [("class", "visually-hidden")], text: "Error: "), Markup("span", text: error),
+                Markup("span", [("class", "visually-hidden")], text: "Error: "), Markup("span", [("class", "message")], text: error),
             ]))
         }
         var attributes: [(String, String)] = [("id", id), ("name", field.name)]

@@ -14,7 +14,7 @@ enum Stylesheet {
         html { color-scheme: light dark; }
         body { font-family: DejaVu Sans, Liberation Sans, Arial, sans-serif; color: var(--ink); background: var(--paper); margin: 0; line-height: 1.45; }
         a { color: var(--accent); }
-        a:focus, button:focus, input:focus, select:focus, main:focus { outline: 3px solid var(--focus); outline-offset: 2px; }
+        a:focus, button:focus, input:focus, select:focus, summary:focus, main:focus { outline: 3px solid var(--focus); outline-offset: 2px; }
         .skip { position: absolute; left: -9999px; top: 0; background: var(--paper); padding: 8px; }
         .skip:focus { left: 8px; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -28,18 +28,22 @@ enum Stylesheet {
         h1 { font-size: 26px; margin: 16px 0 8px; }
         h2 { font-size: 19px; margin: 28px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 3px; }
         form { margin: 12px 0; }
-        .field { margin: 10px 0; max-width: 40em; }
+        .fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(20em, 1fr)); gap: 0 24px; }
+        .field { margin: 8px 0; max-width: 40em; }
+        details { margin: 12px 0; }
+        summary { cursor: pointer; font-weight: bold; color: var(--accent); }
         .field label { display: block; font-weight: bold; }
         .field.checkbox { display: flex; gap: 8px; align-items: center; }
         .field.checkbox label { display: inline; font-weight: normal; }
         .hint { color: var(--muted); font-size: 14px; margin: 2px 0 4px; }
-        input[type="text"], select { font: inherit; color: var(--ink); background: var(--paper); border: 2px solid var(--ink); padding: 4px 6px; width: 100%; max-width: 28em; }
+        input[type="text"], select { font: inherit; color: var(--ink); background: var(--paper); border: 2px solid var(--ink); padding: 4px 6px; width: 100%; }
         .has-error { border-left: 4px solid var(--error); padding-left: 10px; }
         .has-error input, .has-error select { border-color: var(--error); }
-        .field-error { color: var(--error); font-weight: bold; margin: 2px 0 4px; white-space: pre-line; }
+        .field-error { color: var(--error); font-weight: bold; margin: 2px 0 4px; }
+        .field-error .message { white-space: pre-line; }
         button { font: inherit; font-weight: bold; color: var(--accent-ink); background: var(--accent); border: 2px solid transparent; padding: 6px 14px; cursor: pointer; }
         form.inline { display: inline; margin: 0; }
-        fieldset { border: 1px solid var(--line); margin: 14px 0; padding: 6px 14px 10px; max-width: 42em; }
+        fieldset { border: 1px solid var(--line); margin: 8px 0 14px; padding: 6px 14px 10px; }
         legend { font-weight: bold; padding: 0 4px; }
         .error-summary { border: 3px solid var(--error); padding: 4px 14px; margin: 12px 0; }
         .error-summary h2 { border: 0; margin: 6px 0; color: var(--error); }

@@ -2,7 +2,7 @@
 """The planner's desk in a real browser: Debian's Chromium, driven by Selenium through chromedriver, against
 `route-planner serve` on loopback.
 
-    python3 Tools/desk_browser/desk_test.py [--binary .build/debug/route-planner] [--screenshots DIR]
+    python3 Tools/desk_browser/desk_test.py [--binary .build/debug/route-planner] [--screenshots DIR] [--docs docs/desk]
 
 The server plans as of 2026-03-20 12:00 UTC on the bundled schedule as its files lay it out (--first-week
 2026-01-05), so that every page is the same on every run. The flows:
@@ -26,24 +26,27 @@ import csv
 import io
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
 
-from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import assert_no_violations, axe_version, browser, screenshot, start_server, wait_for  # noqa: E402
+from harness import assert_no_violations, axe_version, axe_violations, browser, screenshot, start_server, wait_for  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 AS_OF = "2026-03-20T12:00:00Z"
+# The states docs/desk shows (README links them): one of each screen, and two in the dark.
+DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "port-schedule", "assignment-plan",
+        "routes-dark", "cargo-handled-dark"]
 HOSTILE = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"]
 
 
@@ -62,11 +65,13 @@ class Desk:
         self.driver.get(self.base + path)
 
     def follow(self, element) -> None:
-        """Clicks a link or a button and waits for the page it leads to (a form's answer, or its redirection's)."""
-        page = self.driver.find_element(By.TAG_NAME, "html")
+        """Clicks a link or a button and waits for the page it leads to (a form's answer, or its redirection's):
+        a document loaded after this one (by its time origin), complete, with a main region."""
+        origin = self.driver.execute_script("return performance.timeOrigin")
         element.click()
-        WebDriverWait(self.driver, 30).until(staleness_of(page))
-        WebDriverWait(self.driver, 30).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+        WebDriverWait(self.driver, 30).until(lambda driver: driver.execute_script(
+            "return performance.timeOrigin !== arguments[0] && document.readyState === 'complete' && document.querySelector('main') !== null",
+            origin))
 
     def click_link(self, text: str) -> None:
         self.follow(self.driver.find_element(By.LINK_TEXT, text))
@@ -76,22 +81,18 @@ class Desk:
         self.follow(self.driver.find_element(By.XPATH, f"//button[normalize-space()={quoted}]"))
 
     def fill(self, field_id: str, value: str) -> None:
-        # Chromium may still be swapping in the page a form's answer led to: the field is found again then.
-        for attempt in range(5):
-            try:
-                element = self.driver.find_element(By.ID, field_id)
-                if element.tag_name == "select":
-                    Select(element).select_by_value(value)
-                else:
-                    element.clear()
-                    element.send_keys(value)
-                return
-            except (StaleElementReferenceException, WebDriverException) as error:
-                if attempt == 4 or not isinstance(error, StaleElementReferenceException) and "does not belong to the document" not in str(error):
-                    raise
-                time.sleep(0.2)
+        element = self.driver.find_element(By.ID, field_id)
+        if element.tag_name == "select":
+            Select(element).select_by_value(value)
+        else:
+            element.clear()
+            element.send_keys(value)
 
     def submit(self, form_id: str, values: dict[str, str], button: str) -> None:
+        # A folded group (the what-if) is opened, as a planner would, before its fields are filled.
+        for details in self.driver.find_elements(By.CSS_SELECTOR, f"form details:not([open])"):
+            if any(details.find_elements(By.ID, f"{form_id}-{name}") for name in values):
+                details.find_element(By.TAG_NAME, "summary").click()
         for name, value in values.items():
             self.fill(f"{form_id}-{name}", value)
         self.click_button(button)
@@ -209,6 +210,17 @@ def lifecycle(desk: Desk, customer: str, states: bool) -> str:
     if states:
         desk.state("cargo-list")
     return tracking
+
+
+def axe_can_fail(desk: Desk) -> None:
+    """The check can fail: a page made wrong on purpose (a field's label taken away, text the colour of its
+    background) is one that axe finds violations on."""
+    desk.open("/book")
+    desk.driver.execute_script(
+        "document.querySelector('label[for=book-from]').remove();"
+        "document.querySelector('main p.hint').style.color = '#f2f2f2';")
+    found = {violation["id"] for violation in axe_violations(desk.driver)}
+    expect({"label", "color-contrast"} <= found, f"axe did not find what was broken on purpose: {sorted(found)}")
 
 
 def every_field_wrong(desk: Desk) -> None:
@@ -363,6 +375,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"))
     parser.add_argument("--screenshots", default=None, help="where the states' screenshots go (default: a temporary folder)")
+    parser.add_argument("--docs", default=None, help="a folder to copy the screenshots README shows into, such as docs/desk")
     arguments = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="desk-browser-"))
     shots = Path(arguments.screenshots) if arguments.screenshots else work / "screenshots"
@@ -386,6 +399,7 @@ def main() -> int:
                 ("the booking with the keyboard alone", lambda: keyboard_booking(desk, "ACME")),
                 ("hostile text", lambda: hostile_text(desk, desk.tracking[0])),
                 ("an A4 print", lambda: print_a4(desk, desk.tracking[0], shots)),
+                ("axe finds what is broken on purpose", lambda: axe_can_fail(desk)),
             ]
             desk.tracking = []
             plain = Desk(without_script, server.base_url, work / "no-script", "no javascript", javascript=False)
@@ -411,6 +425,10 @@ def main() -> int:
     print(f"axe-core {axe_version()}, WCAG 2.1 A and AA: {checked} states checked (light and dark), "
           f"{'0 violations' if not any('axe-core violation' in f for f in failures) else 'violations found'}; "
           f"screenshots in {shots}; {time.monotonic() - started:.0f} s")
+    if arguments.docs and not failures:
+        Path(arguments.docs).mkdir(parents=True, exist_ok=True)
+        for name in DOCS:
+            shutil.copyfile(shots / f"{name}.png", Path(arguments.docs) / f"{name}.png")
     if status not in (0, -15):
         failures.append(f"the server exited with {status}:\n{server.stderr_text()[-3000:]}")
     for failure in failures:
