@@ -35,6 +35,14 @@ let package = Package(
                 .product(name: "RoutePlannerAssignment", package: "route-planner"),
             ]
         ),
+        .executableTarget(
+            name: "DeskBenchmark",
+            dependencies: [
+                .product(name: "RoutePlanner", package: "route-planner"), .product(name: "BundledData", package: "route-planner"),
+                .product(name: "RoutePlannerApplication", package: "route-planner"), .product(name: "RoutePlannerDesk", package: "route-planner"),
+                .product(name: "RoutePlannerStore", package: "route-planner"),
+            ]
+        ),
         // What more than one benchmark needs: the capacities congested as the benchmark kit defines them, and the
         // routing benchmarks' cut-offs.
         .target(

@@ -21,7 +21,7 @@ graphs=$(printf '%s\n' "$dump" | sed -n 's/^Files written to //p' | tail -n 1)
 rm -rf "$output"
 mkdir -p "$output"
 for module in RoutePlanner DCSACommercialSchedules RoutePlannerApplication RoutePlannerStore RoutePlannerPictures \
-    RoutePlannerAssignment RoutePlannerServer; do
+    RoutePlannerAssignment RoutePlannerDesk RoutePlannerServer; do
     catalog=Sources/$module/$module.docc
     [ -d "$catalog" ] || { echo "error: $catalog is missing" >&2; exit 1; }
     # The module's own graph and the graphs of its extensions to other modules' types (Module@Other).

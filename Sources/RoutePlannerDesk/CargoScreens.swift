@@ -26,9 +26,6 @@ struct CargoViewModel {
 }
 
 extension Desk {
-    /// The cargo list's rows per page.
-    static let cargoPageSize = 50
-
     /// The notices a change leaves for the screen it goes on to: known words only, never text from the query.
     static let notices = [
         "booked": "Booked. Find its options to route it.", "options": "The options are found: assign one to route the cargo.",
@@ -38,8 +35,8 @@ extension Desk {
 
     /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time.
     func cargoList(_ query: FormData) async -> DeskResponse {
-        let (state, _) = await composition().listCargo.respond(ListCargoForm(status: query["status"], customer: query["customer"]))
-        let page = max(1, Int(query["page"]) ?? 1)
+        let page = query["page"].isEmpty ? "1" : query["page"]
+        let (state, response) = await composition().listCargo.respond(ListCargoForm(status: query["status"], customer: query["customer"], page: page))
         var content: [Markup] = [DeskForm(
             id: "filter", target: .screen(.cargoList(FormData())),
             fields: [
@@ -49,29 +46,28 @@ extension Desk {
             values: query, errors: state.fieldErrors, submit: "Filter"
         ).markup()]
         switch state {
-        case .success(let cargo) where cargo.isEmpty:
+        case .success(let cargo) where cargo.isEmpty && page == "1":
             content.append(DeskViews.empty(
                 query.isBlank ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
         case .success(let cargo):
-            let pages = (cargo.count + Self.cargoPageSize - 1) / Self.cargoPageSize, shown = min(page, pages)
-            let rows = cargo[((shown - 1) * Self.cargoPageSize)..<min(cargo.count, shown * Self.cargoPageSize)]
-            content.append(DeskViews.table(
-                caption: "\(cargo.count) cargo; page \(shown) of \(pages)", ["Tracking id", "Customer", "Size", "Route", "Window", "Status", "ETA"],
-                rows.map { view in
+            let number = Int(page) ?? 1
+            let of = response?.total.map { " of \(($0 + ListCargoRequest.pageSize - 1) / ListCargoRequest.pageSize)" } ?? ""
+            let count = response?.total.map { "\($0) cargo; " } ?? ""
+            content.append(cargo.isEmpty ? DeskViews.empty("No cargo on this page.") : DeskViews.table(
+                caption: "\(count)page \(number)\(of)", ["Tracking id", "Customer", "Size", "Route", "Window", "Status", "ETA"],
+                cargo.map { view in
                     [
                         .link(view.trackingId.description, to: .cargo(view.trackingId.description, FormData())), .text(view.cargo.customerId?.description ?? "—"),
                         .text(view.size), .text(view.route), .text(view.window), .text(view.status), .text(view.estimatedTimeOfArrival ?? "—"),
                     ]
                 }))
-            if pages > 1 {
-                var links: [Markup] = []
-                for (label, number) in [("Previous page", shown - 1), ("Next page", shown + 1)] where (1...pages).contains(number) {
-                    var pageQuery = FormData([("status", query["status"]), ("customer", query["customer"])])
-                    pageQuery.append("page", String(number))
-                    links.append(DeskViews.link(label, to: .cargoList(pageQuery)))
-                }
-                content.append(Markup("nav", [("aria-label", "Pages"), ("class", "pages")], links))
+            var links: [Markup] = []
+            for (label, target, shown) in [("Previous page", number - 1, number > 1), ("Next page", number + 1, response?.hasMore == true)] where shown {
+                var pageQuery = FormData([("status", query["status"]), ("customer", query["customer"])])
+                pageQuery.append("page", String(target))
+                links.append(DeskViews.link(label, to: .cargoList(pageQuery)))
             }
+            if !links.isEmpty { content.append(Markup("nav", [("aria-label", "Pages"), ("class", "pages")], links)) }
         case .failure(let message): content.append(DeskViews.failure(message))
         case .idle, .loading, .validationFailure: break
         }

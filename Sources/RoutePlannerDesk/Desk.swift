@@ -63,7 +63,7 @@ public struct Desk: Sendable {
     ///   - now: The clock.
     public init(
         network: @escaping @Sendable () -> ScheduleNetwork, cargo: any CargoRepository, customers: any CustomerRepository,
-        solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool, format: PlannerFormat = PlannerFormat(), logger: Logger,
+        solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool, format: PlannerFormat = PlannerFormat(), logger: Logger = Logger(label: "route-planner.desk"),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.network = network
@@ -117,11 +117,6 @@ public struct Desk: Sendable {
         default:
             return nil
         }
-    }
-
-    /// Whether a path is one of the desk's, for any method: the server answers another method on it with 405.
-    public static func handles(path: Substring) -> Bool {
-        DeskRoute(path: path, query: FormData()) != nil || DeskAction(path: path) != nil
     }
 
     /// The methods a path of the desk allows.

@@ -35,6 +35,18 @@ public actor SQLiteCargoRepository: CargoRepository {
         return try rows.map { try restore($0, network: network) }
     }
 
+    public func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
+        let network = try await voyages.network()
+        let condition = customer == nil ? "1" : "customerId = ? COLLATE NOCASE"
+        let arguments: StatementArguments = customer.map { [$0.rawValue] } ?? []
+        let (rows, total) = try read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cargo WHERE \(condition)", arguments: arguments) ?? 0
+            let page = try Self.fetch(db, where: condition, arguments, limit: max(0, limit), offset: max(0, offset))
+            return (page, total)
+        }
+        return (try rows.map { try restore($0, network: network) }, total)
+    }
+
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
         try write { db in
             try db.execute(sql: "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT(name) DO NOTHING")
@@ -115,13 +127,17 @@ public actor SQLiteCargoRepository: CargoRepository {
         let events: [EventRecord]
     }
 
-    private static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [StoredCargo] {
-        let records = try CargoRecord.fetchAll(db, sql: "SELECT * FROM cargo WHERE \(condition) ORDER BY trackingId", arguments: arguments)
+    private static func fetch(
+        _ db: Database, where condition: String, _ arguments: StatementArguments, limit: Int = -1, offset: Int = 0
+    ) throws -> [StoredCargo] {
+        let records = try CargoRecord.fetchAll(
+            db, sql: "SELECT * FROM cargo WHERE \(condition) ORDER BY trackingId LIMIT ? OFFSET ?", arguments: arguments + [limit, offset])
         let ids = records.map(\.trackingId)
         guard !ids.isEmpty else { return [] }
-        let single = ids.count == 1
-        let filter = single ? "WHERE trackingId = ?" : ""
-        let idArguments: StatementArguments = single ? [ids[0]] : []
+        // A few cargo's legs and events are read by their ids; many cargo's, the whole tables at once.
+        let few = ids.count <= 500
+        let filter = few ? "WHERE trackingId IN (\(databaseQuestionMarks(count: ids.count)))" : ""
+        let idArguments: StatementArguments = few ? StatementArguments(ids) : []
         let legs = Dictionary(grouping: try LegRecord.fetchAll(
             db, sql: "SELECT *, NULL AS candidate FROM itineraryLeg \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
         let events = Dictionary(grouping: try EventRecord.fetchAll(

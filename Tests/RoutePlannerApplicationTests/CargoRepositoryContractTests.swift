@@ -58,6 +58,17 @@ func checkCargoRepositoryContract(
     let other = try Cargo(trackingId: "ZZZ999", teu: 3, specification: Sample.specification)
     try await repository.save([other, plain])
     #expect(try await repository.allCargo().map(\.trackingId) == ["AAA001", "ABC123", "ZZZ999"], sourceLocation: sourceLocation)
+
+    // A page of them: in tracking id order, of one customer (in any case) or all, with how many there are in all.
+    let first = try await repository.cargo(from: 0, limit: 2, customer: nil)
+    #expect(first.cargo.map(\.trackingId) == ["AAA001", "ABC123"] && first.total == 3, sourceLocation: sourceLocation)
+    let rest = try await repository.cargo(from: 2, limit: 2, customer: nil)
+    #expect(rest.cargo.map(\.trackingId) == ["ZZZ999"] && rest.total == 3, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo(from: 5, limit: 2, customer: nil).cargo.isEmpty, sourceLocation: sourceLocation)
+    let acme = try await repository.cargo(from: 0, limit: 10, customer: "acme")
+    #expect(acme.cargo.map(\.trackingId) == ["ABC123"] && acme.total == 1, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo(from: 0, limit: 10, customer: "GLOBEX").total == 0, sourceLocation: sourceLocation)
+    #expect(acme.cargo.first == (try await repository.cargo("ABC123")), sourceLocation: sourceLocation)
     #expect(try await repository.cargo("AAA001") == plain, sourceLocation: sourceLocation)
     #expect(try await repository.cargo("ZZZ999")?.teu == 3, sourceLocation: sourceLocation)
     var both = try await repository.allCargo()

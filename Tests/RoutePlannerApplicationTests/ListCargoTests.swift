@@ -29,6 +29,28 @@ import Testing
         #expect(all.map(\.status) == ["on track", "not routed", "misdirected"])
     }
 
+    /// A page is the slice of the whole list it names, with or without a status, for every page of a list of
+    /// 1,000 cargo whose statuses vary along it (every seventh routed and received, every third not routed).
+    @Test func aPageIsTheSliceOfTheWholeListItNames() async throws {
+        let cargo = try (0..<1_000).map { number in
+            try Sample.cargo(TrackingId(stringLiteral: String(format: "C%05d", number)), routed: number % 3 != 0, events: number % 7 == 0 ? [Sample.receive] : [])
+        }
+        let interactor = ListCargoInteractor(cargo: InMemoryCargoRepository(cargo))
+        for status in [nil, .onTrack, .notRouted, .claimed] as [Delivery.Status?] {
+            let all = try await interactor.execute(ListCargoRequest(status: status)).get().cargo.map(\.trackingId)
+            for page in 1...(all.count / ListCargoRequest.pageSize + 2) {
+                let response = try await interactor.execute(ListCargoRequest(status: status, page: page)).get()
+                let first = (page - 1) * ListCargoRequest.pageSize
+                let expected = Array(all.dropFirst(first).prefix(ListCargoRequest.pageSize))
+                #expect(response.cargo.map(\.trackingId) == expected, "\(String(describing: status)) page \(page)")
+                #expect(response.hasMore == (first + ListCargoRequest.pageSize < all.count), "\(String(describing: status)) page \(page)")
+                #expect(response.total == nil || response.total == all.count, "\(String(describing: status)) page \(page)")
+            }
+        }
+        #expect(ListCargoRequest.create(ListCargoForm(page: "0")) == .failure(ValidationError(fields: ["page": "Enter a page from 1 to 1000000, or nothing for all."])))
+        #expect(try ListCargoRequest.create(ListCargoForm(page: " 3 ")).get().page == 3)
+    }
+
     @Test func theInteractorGivesOnlyTheCargoWithTheStatus() async throws {
         let repository = InMemoryCargoRepository(try Self.summaries().map { summary in
             try Sample.cargo(summary.trackingId, routed: summary.itinerary != nil, events: summary.handlingEvents)

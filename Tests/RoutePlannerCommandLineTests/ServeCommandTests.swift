@@ -80,6 +80,42 @@ import FoundationNetworking
         return folder
     }
 
+    /// A form posted as a browser posts it; the redirection after it is followed, as a browser follows it.
+    static func post(_ port: Int, _ path: String, _ body: String) async throws -> (status: Int, body: String) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(body.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theDeskKeepsItsCargoInTheStoreTheCommandLineReads() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("desk.sqlite").path
+        let server = try Server(["--store", store, "--as-of", "2026-03-01"])
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let port = try #require(try await server.port(), "\(server.standardError)")
+        let home = try await Self.get(port, "/")
+        #expect(home.status == 200 && home.body.contains("The planner&apos;s desk"))
+        #expect(try await Self.post(port, "/customers", "id=ACME&name=Acme+Shipping").status == 200)
+        let booked = try await Self.post(port, "/book", "customer=ACME&from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&teu=2")
+        #expect(booked.status == 200 && booked.body.contains("Cargo RP000001"), "\(booked.body)")
+        // The desk logs what was done, not who or what for.
+        #expect(server.standardError.contains("desk action") && server.standardError.contains("action=book"))
+        #expect(!server.standardError.contains("Acme"))
+        kill(server.process.processIdentifier, SIGTERM)
+        server.process.waitUntilExit()
+        let listed = try CommandLineTests.run(["cargo", "--store", store])
+        #expect(listed.status == 0 && listed.output.contains("RP000001"), "\(listed.error)")
+    }
+
+    @Test func anAsOfThatIsNoDateIsRefused() throws {
+        let result = try CommandLineTests.run(["serve", "--as-of", "soon"])
+        #expect(result.status == 64 && result.error.contains("--as-of"))
+    }
+
     @Test func itReloadsOnHangUpAndStopsOnTerminate() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -156,6 +156,12 @@ def lifecycle(desk: Desk, customer: str, states: bool) -> str:
     desk.open("/")
     if states:
         desk.state("home")
+        desk.click_link("Cargo")
+        expect("No cargo is booked yet" in desk.text(), "the empty cargo list says nothing")
+        desk.state("cargo-list-empty")
+        desk.click_link("Book")
+        expect("No customer is registered yet" in desk.text(), "the booking form does not say that a customer is needed")
+        desk.state("book-no-customer")
     desk.click_link("Customers")
     if states:
         desk.state("customers-empty")

@@ -21,10 +21,11 @@ package is never imported) or from the path in the environment variable DESK_AXE
 Notes, checked on Chromium 156 with chromedriver 156:
 - Selenium's execute_script / execute_async_script run through DevTools, so a page's Content-Security-Policy
   (even `script-src 'none'`) does not stop them: axe can be injected into the desk's pages as they are served.
-- `browser(javascript=False)` turns page scripts off with a Chrome content-setting pref. execute_script still
-  works there too (it is not a page script), but the point of the JS-off browser is to check that the desk's
-  server-rendered flows work without scripts, by navigating, filling and submitting forms; axe is meant to be
-  run with a JS-on browser. (It runs in a JS-off one as well, but judges the page as a scriptless user sees it.)
+- `browser(javascript=False)` turns page scripts off with a Chrome content-setting pref: the JS-off browser is
+  for checking that the desk's server-rendered flows work without scripts (navigate, fill, submit forms).
+  execute_script and execute_async_script still run there, but timers do not (setTimeout and
+  requestAnimationFrame callbacks never fire), so axe.run would hang: axe runs in a JS-on browser only, and
+  axe_violations refuses a JS-off one at once.
 """
 
 from __future__ import annotations
@@ -132,6 +133,7 @@ def browser(javascript: bool = True, width: int = 1280, height: int = 1000) -> w
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.desk_javascript = javascript  # read by axe_violations
     driver.set_script_timeout(60)
     driver.set_page_load_timeout(30)
     return driver
@@ -187,6 +189,8 @@ def axe_violations(driver: webdriver.Chrome, tags: list[str] = WCAG_TAGS) -> lis
     each as {id, impact, help, helpUrl, targets: [CSS selector, ...]}. Injects axe into the page (again after each
     navigation); this works under the desk's Content-Security-Policy since Selenium runs scripts via DevTools."""
     global _axe_source
+    if not getattr(driver, "desk_javascript", True):
+        raise RuntimeError("axe needs a browser with JavaScript on: its timers never fire in a browser(javascript=False)")
     if _axe_source is None:
         _axe_source = axe_path().read_text(encoding="utf-8")
     if not driver.execute_script("return typeof window.axe === 'object'"):

@@ -8,10 +8,13 @@ public struct ListCargoForm: Hashable, Sendable {
     public var status: String
     /// Blank for every customer's cargo, or a customer's id (in any case) to show only theirs.
     public var customer: String
+    /// Blank for every cargo at once, or the page to show, from 1, of ``ListCargoRequest/pageSize`` cargo each.
+    public var page: String
 
-    public init(status: String = "", customer: String = "") {
+    public init(status: String = "", customer: String = "", page: String = "") {
         self.status = status
         self.customer = customer
+        self.page = page
     }
 }
 
@@ -21,23 +24,32 @@ public struct ListCargoRequest: FormRequest, Hashable {
     public let status: Delivery.Status?
     /// The customer whose cargo to show only, or `nil` for every customer's.
     public let customerId: CustomerId?
+    /// The page to show, from 1, or `nil` for every cargo at once.
+    public let page: Int?
 
-    public init(status: Delivery.Status?, customerId: CustomerId? = nil) {
+    /// The cargo a page holds.
+    public static let pageSize = 50
+
+    public init(status: Delivery.Status?, customerId: CustomerId? = nil, page: Int? = nil) {
         self.status = status
         self.customerId = customerId
+        self.page = page
     }
 
     static let statuses = Delivery.Status.allCases.map(\.rawValue)
 
-    /// Validates the form: `status` is blank or one of the statuses.
+    /// Validates the form: `status` is blank or one of the statuses, `page` blank or a whole number from 1.
     public static func create(_ form: ListCargoForm) -> Result<ListCargoRequest, ValidationError> {
+        var fields: [String: String] = [:]
         let text = form.status.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: " ")
-        guard text.isEmpty || statuses.contains(text) else {
-            return .failure(ValidationError(fields: [
-                "status": "Enter one of \(statuses.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", ")), or nothing for all.",
-            ]))
+        if !(text.isEmpty || statuses.contains(text)) {
+            fields["status"] = "Enter one of \(statuses.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", ")), or nothing for all."
         }
-        return .success(ListCargoRequest(status: Delivery.Status(rawValue: text), customerId: CustomerId(form.customer)))
+        let pageText = form.page.trimmingCharacters(in: .whitespaces)
+        let page = Int(pageText)
+        if !pageText.isEmpty, (page ?? 0) < 1 || (page ?? 0) > 1_000_000 { fields["page"] = "Enter a page from 1 to 1000000, or nothing for all." }
+        guard fields.isEmpty else { return .failure(ValidationError(fields: fields)) }
+        return .success(ListCargoRequest(status: Delivery.Status(rawValue: text), customerId: CustomerId(form.customer), page: page))
     }
 }
 
@@ -46,10 +58,16 @@ public struct ListCargoResponse: Hashable, Sendable {
     public let cargo: [CargoSummary]
     /// The status asked for, or `nil` for all.
     public let status: Delivery.Status?
+    /// For a page: how many cargo match in all, when that is known without reading every cargo (no status asked
+    /// for), and whether a page follows.
+    public let total: Int?
+    public let hasMore: Bool
 
-    public init(cargo: [CargoSummary], status: Delivery.Status?) {
+    public init(cargo: [CargoSummary], status: Delivery.Status?, total: Int? = nil, hasMore: Bool = false) {
         self.cargo = cargo
         self.status = status
+        self.total = total
+        self.hasMore = hasMore
     }
 }
 
@@ -63,14 +81,33 @@ public struct ListCargoInteractor: UseCase {
 
     public func execute(_ request: ListCargoRequest) async -> Result<ListCargoResponse, DomainError> {
         do {
-            let cargo = try await cargoRepository.allCargo().map(CargoSummary.init)
-            // Customer ids are matched in any case, as bookings are.
-            let customer = request.customerId?.rawValue.lowercased()
-            return .success(ListCargoResponse(
-                cargo: cargo.filter {
+            guard let page = request.page else {
+                // Customer ids are matched in any case, as bookings are.
+                let customer = request.customerId?.rawValue.lowercased()
+                let cargo = try await cargoRepository.allCargo().map(CargoSummary.init).filter {
                     (request.status == nil || $0.delivery.status == request.status) && (customer == nil || $0.customerId?.rawValue.lowercased() == customer)
-                },
-                status: request.status))
+                }
+                return .success(ListCargoResponse(cargo: cargo, status: request.status))
+            }
+            let size = ListCargoRequest.pageSize, first = (page - 1) * size
+            guard let status = request.status else {
+                let (cargo, total) = try await cargoRepository.cargo(from: first, limit: size, customer: request.customerId)
+                return .success(ListCargoResponse(cargo: cargo.map(CargoSummary.init), status: nil, total: total, hasMore: first + size < total))
+            }
+            // A status is worked out from each cargo's route and events: the cargo are read a chunk at a time until
+            // the page and one more are found, so that a status many cargo have is found early.
+            var matching: [CargoSummary] = [], offset = 0, total = 0
+            repeat {
+                let chunk = try await cargoRepository.cargo(from: offset, limit: 500, customer: request.customerId)
+                total = chunk.total
+                offset += chunk.cargo.count
+                matching += chunk.cargo.map(CargoSummary.init).filter { $0.delivery.status == status }
+                if chunk.cargo.isEmpty { break }
+            } while matching.count <= first + size && offset < total
+            let shown = Array(matching.dropFirst(first).prefix(size))
+            let exhausted = offset >= total
+            return .success(ListCargoResponse(
+                cargo: shown, status: status, total: exhausted ? matching.count : nil, hasMore: matching.count > first + size))
         } catch {
             return .failure(.repository(error))
         }

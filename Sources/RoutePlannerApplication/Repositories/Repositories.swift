@@ -21,6 +21,9 @@ public protocol CargoRepository: Sendable {
     func cargo(_ trackingId: TrackingId) async throws -> Cargo?
     /// Every cargo, in tracking id order.
     func allCargo() async throws -> [Cargo]
+    /// Part of the cargo in tracking id order: `limit` from `offset` on, of every customer or of one (its id
+    /// matched in any case), and how many there are in all; for a list shown a page at a time.
+    func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int)
     /// `count` tracking ids no cargo has had or will have, in order.
     ///
     /// An id handed out is never handed out again, even when no cargo is saved under it.
@@ -45,6 +48,14 @@ public protocol CargoRepository: Sendable {
 }
 
 extension CargoRepository {
+    /// Part of the cargo, read from ``allCargo()``: for a repository that holds it all at hand anyway.
+    public func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
+        let key = customer?.rawValue.lowercased()
+        let matching = try await allCargo().filter { key == nil || $0.customerId?.rawValue.lowercased() == key }
+        let start = min(max(0, offset), matching.count)
+        return (Array(matching[start..<min(matching.count, start + max(0, limit))]), matching.count)
+    }
+
     /// A tracking id no cargo has had or will have.
     public func nextTrackingId() async throws -> TrackingId {
         guard let id = try await nextTrackingIds(1).first else { throw TrackingIdUnavailable() }

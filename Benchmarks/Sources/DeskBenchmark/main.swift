@@ -1,0 +1,92 @@
+// The planner's desk, server-side: each screen's time from a request to its page, and its size, with 10,000
+// cargo in a SQLite store, on the bundled WorldSmall network as its files lay it out.
+//
+//     swift build -c release --product DeskBenchmark && "$(swift build -c release --show-bin-path)/DeskBenchmark" [REPEATS]
+//
+// Targets (issue 37): each screen at most 50 ms at p95, `/routes` with its options at most 20 ms at p95, every
+// page at most 150 KB. The request goes through `Desk.respond(to:)`, as the server's middleware sends it, without
+// the HTTP around it (Hummingbird's own cost is what `server_load.sh` measures).
+import BundledData
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerDesk
+import RoutePlannerStore
+
+let repeats = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 200
+/// 2026-03-01T00:00:00Z: before the bundled bookings' deadlines, in the files' layout.
+let now = Date(timeIntervalSince1970: 1_772_323_200)
+let network = try BundledData.worldSmall().network.preparedForSearches()
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("desk-benchmark-\(UUID())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+// The store: three copies of the bundled bookings under other references, about 10,000 cargo, 500 of them routed.
+let store = try CargoStore(path: folder.appendingPathComponent("desk.sqlite").path, creating: true)
+let schedule = InMemoryScheduleRepository(network: network)
+let app = RoutePlannerComposition(
+    locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: { now })
+_ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
+let bundled = try String(contentsOf: BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv"), encoding: .utf8)
+let rows = bundled.split(separator: "\n").dropFirst()
+for copy in 1...3 {
+    let text = ([bundled.split(separator: "\n")[0]] + rows.map { "C\(copy)-" + $0 }).joined(separator: "\n") + "\n"
+    let state = await app.importBookings(ImportBookingsForm(file: "copy\(copy).csv", customer: "ACME", contents: text))
+    guard case .success = state else { fatalError("the bookings were not imported: \(state)") }
+}
+let cargo = try await app.cargo.allCargo()
+var routed = 0
+for each in cargo.prefix(600) where routed < 500 {
+    let options = await app.routeCargo(RouteCargoForm(trackingId: each.trackingId.rawValue, limit: "1"))
+    guard case .success(let found) = options, let first = found.first else { continue }
+    if case .success = await app.assignToRoute(AssignToRouteForm(trackingId: each.trackingId.rawValue, candidate: first.itinerary.reference)) { routed += 1 }
+}
+print("store: \(cargo.count) cargo, \(routed) routed; \(repeats) requests per screen")
+do {
+    var times: [Double] = []
+    for _ in 0..<20 {
+        let start = ContinuousClock.now
+        _ = try await app.cargo.allCargo()
+        let elapsed = ContinuousClock.now - start
+        times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    print("reading every cargo from the store: \(times.sorted()[10]) ms (median of 20)")
+}
+
+let desk = Desk(
+    network: { network }, cargo: app.cargo, customers: app.customers, solver: nil, servesCargo: true, keepsCargo: true,
+    now: { now })
+let routedId = try await app.cargo.allCargo().first { $0.itinerary != nil }?.trackingId.rawValue ?? "RP000001"
+let screens: [(name: String, target: String)] = [
+    ("home", "/"),
+    ("routes (idle)", "/routes"),
+    ("routes (CNSHA to NLRTM, 5 options)", "/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30"),
+    ("routes (what-if, compared)", "/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&delay=WS15-W09:48"),
+    ("port schedule (SGSIN, 4 weeks)", "/schedules/ports/SGSIN?from=2026-03-02"),
+    ("vessel schedule", "/schedules/vessels/WS15-W09"),
+    ("cargo list (page 1 of 10,000)", "/cargo"),
+    ("cargo list (by status)", "/cargo?status=on-track"),
+    ("cargo (routed)", "/cargo/\(routedId)"),
+    ("book", "/book"),
+    ("customers", "/customers"),
+    ("assignments", "/assignments"),
+]
+print("screen                                  p50 ms   p95 ms    KB")
+for (name, target) in screens {
+    let parts = target.split(separator: "?", maxSplits: 1)
+    let request = Desk.Request(method: "GET", path: parts[0], query: parts.count == 2 ? parts[1] : "")
+    var times: [Double] = []
+    var bytes = 0
+    for _ in 0..<repeats {
+        let start = ContinuousClock.now
+        guard let answer = await desk.respond(to: request) else { fatalError("\(target): no answer") }
+        let elapsed = ContinuousClock.now - start
+        times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+        bytes = answer.body.utf8.count
+        // Without a solver the assignment screen says so with a 503; nothing else may fail.
+        precondition(answer.status < 500 || target == "/assignments", "\(target): \(answer.status)")
+    }
+    times.sort()
+    let p50 = times[times.count / 2], p95 = times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)]
+    print(name.padding(toLength: 38, withPad: " ", startingAt: 0), String(format: "%7.2f  %7.2f  %5.0f", p50, p95, Double(bytes) / 1024))
+}
