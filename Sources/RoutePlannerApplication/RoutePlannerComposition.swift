@@ -13,7 +13,7 @@ public struct RoutePlannerComposition: Sendable {
     public let customers: any CustomerRepository
     /// How every presenter writes dates, itineraries and errors.
     public let format: PlannerFormat
-    /// The clock that new bookings' deadlines, and the handling events' reports, are checked against.
+    /// The clock that new bookings' deadlines are checked against.
     public let now: @Sendable () -> Date
 
     /// Wires the application over repositories.
@@ -97,7 +97,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var registerHandlingEvent: RegisterHandlingEventCoordinator {
-        Coordinator(RegisterHandlingEventInteractor(cargo: cargo, voyages: voyages, now: now), presenter: RegisterHandlingEventPresenter(format: format))
+        Coordinator(RegisterHandlingEventInteractor(cargo: cargo, voyages: voyages), presenter: RegisterHandlingEventPresenter(format: format))
     }
 
     public var importHandlingReport: ImportHandlingReportCoordinator {

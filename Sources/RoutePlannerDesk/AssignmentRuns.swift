@@ -5,7 +5,9 @@ import RoutePlannerApplication
 /// The assignments the desk has run or is running, each under a random id that its screen's address holds.
 ///
 /// A run works in a task of its own, so that the request that starts it is answered at once and the run's
-/// screen follows its progress. The newest runs are kept (``capacity``); an older one's screen is gone.
+/// screen follows its progress. One run works at a time: two runs over the store's open cargo would assign the
+/// same cargo twice, and each holds the solver for up to its time limit. The newest finished runs are kept
+/// (``capacity``); an older one's screen is gone.
 actor AssignmentRuns {
     /// Where a run is.
     enum State: Sendable {
@@ -15,22 +17,28 @@ actor AssignmentRuns {
         case finished(ViewState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)
     }
 
-    /// The most runs kept.
+    /// The most finished runs kept.
     static let capacity = 20
 
     private var runs: [String: State] = [:]
-    private var order: [String] = []
+    /// The finished runs' ids, oldest first.
+    private var finished: [String] = []
+    /// The run working now, if any.
+    private var working: String?
 
-    /// Starts a run and returns its id.
-    func start(_ work: @escaping @Sendable () async -> (ViewState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)) -> String {
+    /// Starts a run and returns its id; `nil` while another run works.
+    func start(_ work: @escaping @Sendable () async -> (ViewState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)) -> String? {
+        guard working == nil else { return nil }
         var generator = SystemRandomNumberGenerator()
-        let id = (0..<4).map { _ in String(generator.next() as UInt32, radix: 16).leftPadded(8) }.joined()
+        let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
         runs[id] = .running(progress: nil)
-        order.append(id)
-        while order.count > Self.capacity { runs[order.removeFirst()] = nil }
+        working = id
+        // The steps reach the actor in the order they were reported: a later step never gives way to an earlier one.
+        let steps = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        Task { for await line in steps.stream { self.progress(id, line) } }
         Task {
-            let report: @Sendable (String) -> Void = { line in Task { await self.progress(id, line) } }
-            let (state, response, network) = await UseCaseProgress.$report.withValue(report) { await work() }
+            let (state, response, network) = await UseCaseProgress.$report.withValue({ steps.continuation.yield($0) }) { await work() }
+            steps.continuation.finish()
             self.finish(id, .finished(state, response, network))
         }
         return id
@@ -39,17 +47,18 @@ actor AssignmentRuns {
     /// A run's state; `nil` for an id that is not one of the runs kept.
     func state(_ id: String) -> State? { runs[id] }
 
+    /// Whether a run is working now.
+    var isWorking: Bool { working != nil }
+
     private func progress(_ id: String, _ line: String) {
         guard case .running? = runs[id] else { return }
         runs[id] = .running(progress: line)
     }
 
     private func finish(_ id: String, _ state: State) {
-        guard runs[id] != nil else { return }
         runs[id] = state
+        working = nil
+        finished.append(id)
+        while finished.count > Self.capacity { runs[finished.removeFirst()] = nil }
     }
-}
-
-extension String {
-    fileprivate func leftPadded(_ length: Int) -> String { String(repeating: "0", count: Swift.max(0, length - count)) + self }
 }

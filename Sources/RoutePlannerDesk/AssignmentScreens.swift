@@ -14,15 +14,14 @@ extension Desk {
             return .page(DeskPage(title: "Assignments", section: .assignments, content), status: 503)
         }
         if let failure { content.append(DeskViews.failure(failure)) }
-        let (customers, _) = await composition().listCustomers.respond(ListCustomersForm())
-        let known: [(String, String)] = if case .success(let list) = customers { list.map { ($0.response.id.description, $0.lines[0]) } } else { [] }
+        let known = await customerChoices()
         var values = form
         if !values.contains("timeLimit") { values.append("timeLimit", "10") }
         if !values.contains("gap") { values.append("gap", "0.01%") }
         content.append(DeskForm(
             id: "assign", target: .change(.runAssignment),
             fields: [
-                .init("source", "Bookings", kind: .choice([("store", "The store's open cargo (their routes are assigned)"), ("file", "An uploaded bookings file (nothing is stored)")])),
+                .init("source", "Bookings", kind: .choice([("store", "The store's open cargo (their routes are assigned)"), ("file", "An uploaded bookings file (nothing is stored)")]), required: true),
                 .init("bookings", "Bookings file", hint: "For an upload: a CSV with booking, origin, destination, ready, deadline, teu and revenue_per_teu columns.", kind: .file),
                 .init("customer", "Customer of the upload", hint: "For an upload whose rows name no customer.", kind: .choice([("", "The file's customer column")] + known)),
                 .init("timeLimit", "Time limit", hint: "Seconds the whole run may take, such as 10.", required: true),
@@ -35,18 +34,21 @@ extension Desk {
     }
 
     /// `POST /assignments`: checks the form and the file, starts the run and goes on to its screen.
-    func runAssignment(_ form: FormData, file: (name: String, text: String)?) async -> DeskResponse {
+    func runAssignment(_ form: FormData, file: (name: String, bytes: [UInt8])?) async -> DeskResponse {
         guard let solver else { return await assignments(form: form, errors: [:]) }
         let assign = AssignRoutesForm(timeLimit: form["timeLimit"], gap: form["gap"].isEmpty ? "0.01%" : form["gap"])
         if case .failure(let error) = AssignRoutesRequest.create(assign) { return await assignments(form: form, errors: error.fields) }
         let network = self.network()
         let application: RoutePlannerComposition
         if form["source"] == "file" {
-            guard let file, !file.text.isEmpty else { return await assignments(form: form, errors: ["bookings": "Choose a bookings CSV file to upload."]) }
+            guard let file, !file.bytes.isEmpty else { return await assignments(form: form, errors: ["bookings": "Choose a bookings CSV file to upload."]) }
+            guard let text = Self.text(file.bytes) else {
+                return await assignments(form: form, errors: ["bookings": "The file is not text in UTF-8 or UTF-16: save it as CSV (UTF-8)."])
+            }
             let schedule = InMemoryScheduleRepository(network: network)
             application = RoutePlannerComposition(
                 locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), customers: customers, format: format, now: now)
-            let imported = await application.importBookings(ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, customer: form["customer"], contents: file.text))
+            let imported = await application.importBookings(ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, customer: form["customer"], contents: text))
             switch imported {
             case .failure(let message): return await assignments(form: form, errors: ["bookings": message])
             case .validationFailure(let fields): return await assignments(form: form, errors: ["bookings": fields.values.sorted().joined(separator: " ")])
@@ -56,14 +58,17 @@ extension Desk {
             application = composition(network)
         }
         let coordinator = application.assignRoutes(solver: solver)
-        let id = await runs.start {
+        let started = await runs.start {
             let (state, response) = await coordinator.respond(assign)
             return (state, response, network)
+        }
+        guard let id = started else {
+            return await assignments(form: form, errors: [:], failure: "Another assignment is running: wait for it to finish, then run this one.")
         }
         return .redirect(to: .assignmentRun(id))
     }
 
-    /// `/assignments/{run}`: the run's progress while it works (the page reloads itself each second), then its plan.
+    /// `/assignments/{run}`: the run's last step while it works, then its plan.
     func assignmentRun(_ id: String) async -> DeskResponse {
         switch await runs.state(id) {
         case nil:
@@ -72,9 +77,10 @@ extension Desk {
                 DeskViews.link("Run an assignment", to: .assignments),
             ]), status: 404)
         case .running(let progress)?:
-            return .page(DeskPage(title: "Assignment running", section: .assignments, refresh: 1, [
-                Markup("p", [("role", "status")], text: progress ?? "Starting…"),
-                Markup("p", text: "This page reloads itself each second until the plan is ready."),
+            // No page that reloads itself (it would move a reader's place each time): the planner asks again.
+            return .page(DeskPage(title: "Assignment running", section: .assignments, [
+                Markup("p", text: "Last step: " + (progress ?? "starting.")),
+                Markup("p", [], [DeskViews.link("Check again", to: .assignmentRun(id))]),
             ]))
         case .finished(let state, let response, let network)?:
             var content: [Markup] = []
@@ -100,6 +106,13 @@ extension Desk {
             content.append(DeskViews.link("Run another", to: .assignments))
             return .page(DeskPage(title: "Assignment", section: .assignments, content))
         }
+    }
+
+    /// A file's text: UTF-8 (with or without a byte order mark) or UTF-16 with one, as spreadsheets save CSV.
+    static func text(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(validating: bytes.dropFirst(3), as: UTF8.self) }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return String(data: Data(bytes), encoding: .utf16) }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// `/assignments/{run}/plan.csv` and `plan.json`: a finished run's plan.

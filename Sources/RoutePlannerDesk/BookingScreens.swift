@@ -9,8 +9,7 @@ extension Desk {
 
     /// `/book`: the booking form, filled from the query; after a booking with problems, the same with them.
     func book(form: FormData, errors: [String: String], failure: String? = nil) async -> DeskResponse {
-        let (customers, _) = await composition().listCustomers.respond(ListCustomersForm())
-        let known: [(String, String)] = if case .success(let list) = customers { list.map { ($0.response.id.description, $0.lines[0]) } } else { [] }
+        let known = await customerChoices()
         var content: [Markup] = []
         if known.isEmpty {
             content.append(DeskViews.empty("No customer is registered yet: register one before booking.", action: DeskViews.link("Register a customer", to: .customers(FormData()))))
@@ -39,11 +38,17 @@ extension Desk {
         return .page(DeskPage(title: "Book a cargo", section: .book, content), status: status)
     }
 
+    /// The registered customers as a choice's values and labels: "ACME: Acme Shipping".
+    func customerChoices() async -> [(value: String, label: String)] {
+        guard case .success(let customers) = await composition().listCustomers(ListCustomersForm()) else { return [] }
+        return customers.map { ($0.response.id.description, $0.lines.joined(separator: " ")) }
+    }
+
     /// `POST /book`: books a cargo and goes on to its screen.
     func book(_ form: FormData) async -> DeskResponse {
         let state = await composition().bookCargo(BookCargoForm(
             origin: form["from"], destination: form["to"], ready: form["ready"], deadline: form["deadline"], teu: form["teu"], customer: form["customer"],
-            revenue: form["revenue"], cargoType: form["cargoType"], dangerousGoods: ["yes", "on", "true"].contains(form["dangerousGoods"].lowercased()),
+            revenue: form["revenue"], cargoType: form["cargoType"], dangerousGoods: form.isTicked("dangerousGoods"),
             maxTransitDays: form["maxTransitDays"], weight: form["weight"]))
         switch Self.renamed(state, Self.bookFormNames) {
         case .success(let booked): return .redirect(to: .cargo(booked.response.cargo.trackingId.description, FormData([("notice", "booked")])))
@@ -87,7 +92,7 @@ extension Desk {
     /// `POST /customers`: registers a customer.
     func registerCustomer(_ form: FormData) async -> DeskResponse {
         let state = await composition().registerCustomer(RegisterCustomerForm(
-            id: form["id"], name: form["name"], renames: ["yes", "on", "true"].contains(form["renames"].lowercased())))
+            id: form["id"], name: form["name"], renames: form.isTicked("renames")))
         switch state {
         case .success: return .redirect(to: .customers(FormData([("notice", "registered")])))
         case .validationFailure(let fields): return await customers(form: form, errors: fields)

@@ -35,7 +35,7 @@ extension Desk {
 
     /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time.
     func cargoList(_ query: FormData) async -> DeskResponse {
-        let page = query["page"].isEmpty ? "1" : query["page"]
+        let page = query["page"].trimmingCharacters(in: .whitespaces).isEmpty ? "1" : query["page"].trimmingCharacters(in: .whitespaces)
         let (state, response) = await composition().listCargo.respond(ListCargoForm(status: query["status"], customer: query["customer"], page: page))
         var content: [Markup] = [DeskForm(
             id: "filter", target: .screen(.cargoList(FormData())),
@@ -48,7 +48,7 @@ extension Desk {
         switch state {
         case .success(let cargo) where cargo.isEmpty && page == "1":
             content.append(DeskViews.empty(
-                query.isBlank ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
+                query["status"].isEmpty && query["customer"].trimmingCharacters(in: .whitespaces).isEmpty ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
         case .success(let cargo):
             let number = Int(page) ?? 1
             let of = response?.total.map { " of \(($0 + ListCargoRequest.pageSize - 1) / ListCargoRequest.pageSize)" } ?? ""
@@ -234,7 +234,7 @@ struct CargoView {
         var form = DeskForm(
             id: "event", heading: "Register a handling event", target: .change(model.onRegisterEvent),
             fields: [
-                .init("event", "Event", kind: .choice(HandlingEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue.capitalized) })),
+                .init("event", "Event", kind: .choice(HandlingEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }), required: true),
                 .init("location", "Where", hint: "The port's UN/LOCODE, such as SGSIN.", required: true),
                 .init("voyage", "Voyage", hint: "For a load or an unload: the voyage number, such as WS15-W09."),
                 .init("completionTime", "When", hint: "A date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),

@@ -9,7 +9,7 @@ import RoutePlannerPictures
 ///
 /// Every screen runs its use case through the coordinator that the command line and the API use
 /// (`RoutePlannerComposition`), and is drawn by a presenter (a view model from the use case's result) and a view
-/// (HTML from the view model). ``DeskRoute`` alone turns paths into screens and screens into links.
+/// (HTML from the view model). `DeskRoute` alone turns paths into screens and screens into links.
 public struct Desk: Sendable {
     /// A request as the server received it.
     public struct Request: Sendable {
@@ -18,15 +18,25 @@ public struct Desk: Sendable {
         public var path: Substring
         /// The query, encoded as it arrived; empty when there is none.
         public var query: Substring
+        /// The `Host` the browser asked for, the `Origin` it says a form was sent from, and its `Sec-Fetch-Site`.
+        public var host: String?
+        public var origin: String?
+        public var fetchSite: String?
         /// The body's `Content-Type`, for a form sent with `POST`.
         public var contentType: String?
         /// The body; empty for `GET`.
         public var body: [UInt8]
 
-        public init(method: String, path: Substring, query: Substring = "", contentType: String? = nil, body: [UInt8] = []) {
+        public init(
+            method: String, path: Substring, query: Substring = "", host: String? = nil, origin: String? = nil, fetchSite: String? = nil,
+            contentType: String? = nil, body: [UInt8] = []
+        ) {
             self.method = method
             self.path = path
             self.query = query
+            self.host = host
+            self.origin = origin
+            self.fetchSite = fetchSite
             self.contentType = contentType
             self.body = body
         }
@@ -86,21 +96,20 @@ public struct Desk: Sendable {
 
     /// The answer to a request; `nil` when its path is none of the desk's, for the server to answer otherwise.
     public func respond(to request: Request) async -> DeskResponse? {
+        if let refusal = refusal(of: request) { return refusal }
         switch request.method {
         case "GET", "HEAD":
             guard let query = FormData(encoded: request.query) else { return badRequest("The address's query cannot be read: it is not one a browser writes.") }
             guard let route = DeskRoute(path: request.path, query: query) else { return nil }
-            guard servesCargo || !route.showsCargo else { return cargoNotServed() }
             return await screen(route)
         case "POST":
             guard let action = DeskAction(path: request.path) else { return nil }
-            guard servesCargo || !action.screen.showsCargo else { return cargoNotServed() }
-            let form: FormData, file: (name: String, text: String)?
+            let form: FormData, file: (name: String, bytes: [UInt8])?
             if let boundary = request.contentType.flatMap(MultipartForm.boundary(ofContentType:)) {
                 guard let multipart = MultipartForm(body: request.body, boundary: boundary) else {
                     return badRequest("The form cannot be read: it is not one a browser writes.")
                 }
-                (form, file) = (multipart.fields, multipart.file.map { ($0.name, $0.text) })
+                (form, file) = (multipart.fields, multipart.file.map { ($0.name, $0.bytes) })
             } else {
                 let type = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
                 guard type == nil || type == "application/x-www-form-urlencoded" else {
@@ -117,6 +126,48 @@ public struct Desk: Sendable {
         default:
             return nil
         }
+    }
+
+    /// The answer to a request that the desk refuses whatever its body holds, so that the server need not read it:
+    /// a cargo screen or a change on an address that is not loopback, or asked for by another site.
+    ///
+    /// Until accounts exist, the loopback address is what keeps the cargo to this machine's users, so a cargo
+    /// screen answers only a `Host` that names a loopback address (a page elsewhere that rebinds its own name to
+    /// 127.0.0.1 is not one), and a change only a form of the desk's own pages (its `Origin` and `Sec-Fetch-Site`,
+    /// which browsers send with every form, say so).
+    public func refusal(of request: Request) -> DeskResponse? {
+        let showsCargo: Bool
+        switch request.method {
+        case "GET", "HEAD": showsCargo = DeskRoute(path: request.path, query: FormData())?.showsCargo ?? false
+        case "POST":
+            guard DeskAction(path: request.path) != nil else { return nil }
+            showsCargo = true
+            if let site = request.fetchSite?.lowercased(), site != "same-origin" && site != "none" { return Self.forbidden() }
+            if let origin = request.origin, origin.lowercased() != "http://" + (request.host ?? "").lowercased() { return Self.forbidden() }
+        default: return nil
+        }
+        guard showsCargo else { return nil }
+        guard servesCargo else { return cargoNotServed() }
+        guard Self.isLoopback(host: request.host) else { return Self.forbidden() }
+        return nil
+    }
+
+    /// Whether a `Host` header names a loopback address (`127.0.0.1`, `localhost`, `[::1]`, with or without a
+    /// port); a request without one (HTTP/1.0) comes from this machine's own tools.
+    static func isLoopback(host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return true }
+        let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }.dropFirst()) : String(host.split(separator: ":").first ?? "")
+        if name == "localhost" || name == "::1" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// The page for a change asked for by another site, or a cargo screen asked for under another name.
+    static func forbidden() -> DeskResponse {
+        .page(DeskPage(title: "Not from here", section: nil, [
+            DeskViews.failure("The desk takes changes only from its own pages, and shows cargo only at a loopback address, such as 127.0.0.1."),
+            DeskViews.link("Start again", to: .home),
+        ]), status: 403)
     }
 
     /// The methods a path of the desk allows.
@@ -143,7 +194,7 @@ public struct Desk: Sendable {
         }
     }
 
-    private func change(_ action: DeskAction, form: FormData, file: (name: String, text: String)?) async -> DeskResponse {
+    private func change(_ action: DeskAction, form: FormData, file: (name: String, bytes: [UInt8])?) async -> DeskResponse {
         switch action {
         case .book: return await book(form)
         case .registerCustomer: return await registerCustomer(form)

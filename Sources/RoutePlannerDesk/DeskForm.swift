@@ -3,8 +3,8 @@ import RoutePlannerPictures
 /// A form of the desk as views write it: its fields with their labels, hints, kept input and each one's problem
 /// next to it, and a summary of the problems at the top that links to each field.
 ///
-/// Field names are the desk's form names (``DeskFormNames``); a field's `id` is its form's prefix and its
-/// name, so that two forms on one page never share an id.
+/// Field names are the desk's form names (`Desk.routeFormNames` maps those that differ from a use case's form);
+/// a field's `id` is its form's prefix and its name, so that two forms on one page never share an id.
 struct DeskForm {
     /// A control of the form.
     struct Field {
@@ -23,8 +23,6 @@ struct DeskForm {
         var hint: String?
         var kind: Kind = .text
         var required = false
-        /// How browsers may fill it in (`autocomplete`): `off` for codes and dates.
-        var autocomplete = "off"
         /// Values the browser offers as one types (`datalist`).
         var suggestions: [String] = []
 
@@ -94,7 +92,7 @@ struct DeskForm {
         let items = all.compactMap { field in errors[field.name].map { (field, $0) } }
         let unplaced = errors.filter { name, _ in !all.contains { $0.name == name } }.sorted { $0.key < $1.key }
         return Markup("div", [("class", "error-summary"), ("role", "alert"), ("id", id + "-problems")], [
-            Markup("h2", text: errors.count == 1 ? "There is a problem" : "There are \(errors.count) problems"),
+            Markup(heading == nil ? "h2" : "h3", text: errors.count == 1 ? "There is a problem" : "There are \(errors.count) problems"),
             Markup("ul", [], items.map { field, message in
                 Markup("li", [], [Markup("a", [("href", "#" + fieldId(field.name))], text: field.label + ": " + message)])
             } + unplaced.map { Markup("li", text: $0.value) }),
@@ -125,7 +123,7 @@ struct DeskForm {
         let control: Markup
         switch field.kind {
         case .text:
-            attributes += [("type", "text"), ("value", values.all(field.name).joined(separator: ", ")), ("autocomplete", field.autocomplete)]
+            attributes += [("type", "text"), ("value", values.all(field.name).joined(separator: ", ")), ("autocomplete", "off")]
             if !field.suggestions.isEmpty { attributes.append(("list", id + "-list")) }
             var input = [Markup("input", attributes)]
             if !field.suggestions.isEmpty {
@@ -140,7 +138,7 @@ struct DeskForm {
             })
         case .checkbox:
             attributes += [("type", "checkbox"), ("value", "yes")]
-            if ["yes", "on", "true"].contains(values[field.name].lowercased()) { attributes.append(("checked", "checked")) }
+            if values.isTicked(field.name) { attributes.append(("checked", "checked")) }
             let box = Markup("input", attributes)
             return Markup("div", [("class", error == nil ? "field checkbox" : "field checkbox has-error")], [box, Markup("label", [("for", id)], text: field.label)] + parts)
         case .file:
@@ -148,21 +146,5 @@ struct DeskForm {
             control = Markup("input", attributes)
         }
         return Markup("div", [("class", error == nil ? "field" : "field has-error")], [label] + parts + [control])
-    }
-}
-
-/// A button that posts a change with hidden values: "Assign", "Find options".
-struct ActionButton {
-    let action: DeskAction
-    let label: String
-    var values: [(String, String)] = []
-    /// Words that tell the button apart from its neighbours for screen readers ("Assign option 2").
-    var accessibleLabel: String?
-
-    func markup() -> Markup {
-        var button = Markup("button", [("type", "submit")], text: label)
-        if let accessibleLabel { button.attributes.append((name: "aria-label", value: accessibleLabel)) }
-        return Markup("form", [("method", "post"), ("action", action.url), ("class", "inline")],
-            values.map { Markup("input", [("type", "hidden"), ("name", $0.0), ("value", $0.1)]) } + [button])
     }
 }

@@ -12,8 +12,9 @@ struct DeskPage {
     var content: [Markup]
     /// The navigation item that is current, if any.
     var section: Section?
-    /// Seconds after which the browser loads the page again, while a run it shows is working; `nil` for never.
-    var refresh: Int?
+    /// Whether the page answers a form with problems: its title then starts with "Error: ", which a screen reader
+    /// says first.
+    var reportsProblems = false
 
     /// The items of the navigation, in order.
     enum Section: CaseIterable {
@@ -42,10 +43,9 @@ struct DeskPage {
         }
     }
 
-    init(title: String, section: Section?, refresh: Int? = nil, _ content: [Markup]) {
+    init(title: String, section: Section?, _ content: [Markup]) {
         self.title = title
         self.section = section
-        self.refresh = refresh
         self.content = content
     }
 
@@ -56,9 +56,8 @@ struct DeskPage {
             Markup("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")]),
             Markup("meta", [("name", "color-scheme"), ("content", "light dark")]),
         ]
-        if let refresh { head.append(Markup("meta", [("http-equiv", "refresh"), ("content", String(refresh))])) }
         head += [
-            Markup("title", text: title + " · route-planner"),
+            Markup("title", text: (reportsProblems ? "Error: " : "") + title + " · route-planner"),
             Markup("link", [("rel", "stylesheet"), ("href", DeskRoute.stylesheet.url)]),
         ]
         let navigation = Markup("nav", [("aria-label", "Desk")], [

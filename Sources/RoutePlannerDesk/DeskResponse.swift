@@ -20,7 +20,9 @@ public struct DeskResponse: Sendable {
 
     /// A page of HTML.
     static func page(_ page: DeskPage, status: Int = 200) -> DeskResponse {
-        DeskResponse(status: status, contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")], body: page.document())
+        var page = page
+        page.reportsProblems = status == 409 || status == 422
+        return DeskResponse(status: status, contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")], body: page.document())
     }
 
     /// `303 See Other` to a screen: where a browser goes after a change, so that reloading it changes nothing.

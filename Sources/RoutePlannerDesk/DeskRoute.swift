@@ -2,16 +2,16 @@
 ///
 /// The router is the only maker of the desk's pages and links: the server asks it which screen a request's path
 /// names, and every view builds its links and forms' targets from its cases (``url``), never from strings.
-public enum DeskRoute: Hashable, Sendable {
+enum DeskRoute: Hashable, Sendable {
     /// `/`: what the desk offers, and the schedule it plans on.
     case home
     /// `/routes?from=CNSHA&to=NLRTM&ready=…`: the search form and, once it is filled, the candidate itineraries.
     case routes(FormData)
-    /// `/schedules/ports?code=…`: the port-schedule form, which leads to ``portSchedule(_:_:)``.
+    /// `/schedules/ports?code=…`: the port-schedule form, which leads to `portSchedule(_:_:)`.
     case portLookup(FormData)
     /// `/schedules/ports/{UN/LOCODE}?from=2026-03-02`: the calls at a port for four weeks.
     case portSchedule(String, FormData)
-    /// `/schedules/vessels?voyage=…`: the vessel-schedule form, which leads to ``vesselSchedule(_:)``.
+    /// `/schedules/vessels?voyage=…`: the vessel-schedule form, which leads to `vesselSchedule(_:)`.
     case vesselLookup(FormData)
     /// `/schedules/vessels/{voyage}`: a voyage's calls.
     case vesselSchedule(String)
@@ -33,7 +33,7 @@ public enum DeskRoute: Hashable, Sendable {
     case stylesheet
 
     /// The files a finished assignment is downloaded as.
-    public enum PlanFile: String, Hashable, Sendable, CaseIterable {
+    enum PlanFile: String, Hashable, Sendable, CaseIterable {
         case csv = "plan.csv"
         case json = "plan.json"
     }
@@ -42,8 +42,8 @@ public enum DeskRoute: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - path: The request's path, percent-encoded as it arrives.
-    ///   - query: The request's query, read by ``FormData``.
-    public init?(path: Substring, query: FormData) {
+    ///   - query: The request's query, read by `FormData`.
+    init?(path: Substring, query: FormData) {
         guard let segments = Self.segments(path) else { return nil }
         let first = segments.first ?? "", second = segments.count > 1 ? segments[1] : "", third = segments.count > 2 ? segments[2] : ""
         switch (segments.count, first, second) {
@@ -68,7 +68,7 @@ public enum DeskRoute: Hashable, Sendable {
     }
 
     /// The path and query: a link to the screen.
-    public var url: String {
+    var url: String {
         func with(_ path: String, _ query: FormData) -> String {
             let encoded = query.encoded
             return encoded.isEmpty ? path : path + "?" + encoded
@@ -93,7 +93,7 @@ public enum DeskRoute: Hashable, Sendable {
 
     /// Whether the screen shows booked cargo or customers, which the desk keeps to a loopback address until
     /// accounts exist.
-    public var showsCargo: Bool {
+    var showsCargo: Bool {
         switch self {
         case .assignments, .assignmentRun, .assignmentPlan, .cargoList, .cargo, .book, .customers: true
         case .home, .routes, .portLookup, .portSchedule, .vesselLookup, .vesselSchedule, .stylesheet: false
@@ -108,87 +108,10 @@ public enum DeskRoute: Hashable, Sendable {
         if parts.last == "" { parts.removeLast() }
         var segments: [String] = []
         for part in parts {
-            guard !part.isEmpty, !part.contains("+"), let single = FormData(encoded: "s=" + part), case let value = single["s"], !value.isEmpty
-            else { return nil }
+            // A path's `+` is no space, and nothing in a desk path holds one.
+            guard !part.isEmpty, !part.contains("+"), let value = FormData.decoded(part), !value.isEmpty else { return nil }
             segments.append(value)
         }
         return segments
-    }
-}
-
-/// A change a desk form asks for: where the form is posted (`POST`), never a page of its own.
-///
-/// The server answers a valid change with `303 See Other` to the screen that shows it, and one with problems
-/// with that screen again, each problem next to its field and the input kept.
-public enum DeskAction: Hashable, Sendable {
-    /// `POST /book`
-    case book
-    /// `POST /customers`
-    case registerCustomer
-    /// `POST /assignments`: starts a run, whose screen follows its progress.
-    case runAssignment
-    /// `POST /cargo/{id}/options`: finds the cargo's options from where it is now.
-    case findOptions(String)
-    /// `POST /cargo/{id}/route`: assigns one of the options.
-    case assignRoute(String)
-    /// `POST /cargo/{id}/events`: registers a handling event.
-    case registerEvent(String)
-    /// `POST /cargo/{id}/destination`: changes the destination (and deadline).
-    case changeDestination(String)
-    /// `POST /cargo/{id}/reroute`: finds options again for a cargo whose route no longer serves it.
-    case reroute(String)
-
-    /// The change a path names; `nil` for a path that names none.
-    public init?(path: Substring) {
-        guard let segments = DeskRoute.segments(path) else { return nil }
-        switch (segments.count, segments.first ?? "", segments.last ?? "") {
-        case (1, "book", _): self = .book
-        case (1, "customers", _): self = .registerCustomer
-        case (1, "assignments", _): self = .runAssignment
-        case (3, "cargo", "options"): self = .findOptions(segments[1])
-        case (3, "cargo", "route"): self = .assignRoute(segments[1])
-        case (3, "cargo", "events"): self = .registerEvent(segments[1])
-        case (3, "cargo", "destination"): self = .changeDestination(segments[1])
-        case (3, "cargo", "reroute"): self = .reroute(segments[1])
-        default: return nil
-        }
-    }
-
-    /// Where the form is posted.
-    public var url: String {
-        switch self {
-        case .book: "/book"
-        case .registerCustomer: "/customers"
-        case .runAssignment: "/assignments"
-        case .findOptions(let id): "/cargo/\(FormData.encoded(id))/options"
-        case .assignRoute(let id): "/cargo/\(FormData.encoded(id))/route"
-        case .registerEvent(let id): "/cargo/\(FormData.encoded(id))/events"
-        case .changeDestination(let id): "/cargo/\(FormData.encoded(id))/destination"
-        case .reroute(let id): "/cargo/\(FormData.encoded(id))/reroute"
-        }
-    }
-
-    /// The screen the change is made from, shown again when the form has problems.
-    public var screen: DeskRoute {
-        switch self {
-        case .book: .book(FormData())
-        case .registerCustomer: .customers(FormData())
-        case .runAssignment: .assignments
-        case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .reroute(let id): .cargo(id, FormData())
-        }
-    }
-
-    /// A name for the logs, without the cargo's id.
-    var name: String {
-        switch self {
-        case .book: "book"
-        case .registerCustomer: "register-customer"
-        case .runAssignment: "run-assignment"
-        case .findOptions: "find-options"
-        case .assignRoute: "assign-route"
-        case .registerEvent: "register-event"
-        case .changeDestination: "change-destination"
-        case .reroute: "reroute"
-        }
     }
 }

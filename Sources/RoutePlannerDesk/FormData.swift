@@ -2,8 +2,9 @@
 /// which browsers write for a form sent with GET (the query) and with POST (the body).
 ///
 /// One parser reads both, and refuses what a browser never writes (a malformed percent escape, bytes that are
-/// not UTF-8, a pair without a name, more pairs or longer text than a form of the desk has) rather than guess.
-public struct FormData: Hashable, Sendable {
+/// not UTF-8, a pair without a name, more pairs than a form of the desk has) rather than guess; the server bounds
+/// the text's length.
+struct FormData: Hashable, Sendable {
     /// The pairs, in the order given; a name may repeat, as a list field's does.
     private var pairs: [Pair]
 
@@ -16,7 +17,7 @@ public struct FormData: Hashable, Sendable {
     static let maximumItems = 200
 
     /// Pairs, in order.
-    public init(_ items: [(String, String)] = []) {
+    init(_ items: [(String, String)] = []) {
         pairs = items.map { Pair(name: $0.0, value: $0.1) }
     }
 
@@ -34,27 +35,31 @@ public struct FormData: Hashable, Sendable {
     }
 
     /// The first value of a name, or `""` when it is not given.
-    public subscript(name: String) -> String { pairs.first { $0.name == name }?.value ?? "" }
+    subscript(name: String) -> String { pairs.first { $0.name == name }?.value ?? "" }
 
     /// Every value of a name, in order.
-    public func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+    func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// Whether a checkbox is ticked: its value is `yes` (the desk's), or `on` or `true`.
+    func isTicked(_ name: String) -> Bool { ["yes", "on", "true"].contains(self[name].lowercased()) }
 
     /// Whether any value is given for the name.
-    public func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+    func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
 
     /// Whether no pair holds anything but white space.
-    public var isBlank: Bool { pairs.allSatisfy { $0.value.allSatisfy(\.isWhitespace) } }
+    var isBlank: Bool { pairs.allSatisfy { $0.value.allSatisfy(\.isWhitespace) } }
 
     /// The pairs with a value, encoded as a query or a form body writes them.
-    public var encoded: String {
+    var encoded: String {
         pairs.filter { !$0.value.isEmpty }.map { Self.encoded($0.name) + "=" + Self.encoded($0.value) }.joined(separator: "&")
     }
 
     /// Adds a pair at the end.
-    public mutating func append(_ name: String, _ value: String) { pairs.append(Pair(name: name, value: value)) }
+    mutating func append(_ name: String, _ value: String) { pairs.append(Pair(name: name, value: value)) }
 
-    /// `+` as a space and `%XX` as a byte; `nil` when an escape is malformed or the bytes are not UTF-8.
-    private static func decoded(_ text: Substring) -> String? {
+    /// `%XX` as a byte (and `+` as a space in a query or a form, not in a path); `nil` when an escape is malformed
+    /// or the bytes are not UTF-8.
+    static func decoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
@@ -94,8 +99,6 @@ public struct FormData: Hashable, Sendable {
         return result
     }
 
-    public static func == (lhs: FormData, rhs: FormData) -> Bool { lhs.pairs == rhs.pairs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(pairs) }
 }
 
 extension String {

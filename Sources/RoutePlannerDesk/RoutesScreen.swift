@@ -33,8 +33,11 @@ extension Desk {
         let network = self.network()
         let ports = network.locations.map { $0.code.description }.sorted()
         guard query.contains("from") || query.contains("to") else {
-            var defaults = FormData([("ready", String(CSVWriter.timestamp(now()).prefix(10))), ("k", "5")])
-            for (name, value) in [("cargoType", "DRY"), ("sort", "arrival")] { defaults.append(name, value) }
+            // The form, with what the query gives and today's date for what it does not.
+            var defaults = query
+            for (name, value) in [("ready", String(CSVWriter.timestamp(now()).prefix(10))), ("k", "5")] where !query.contains(name) {
+                defaults.append(name, value)
+            }
             let model = RoutesViewModel(query: defaults, state: .idle, baseline: nil, changes: [], pictures: [], onBook: .book(FormData()), ports: ports)
             return .page(RoutesView(model: model).page())
         }
@@ -72,11 +75,12 @@ extension Desk {
             let result = await composition(changed).routeCargo.controller.handle(form)
             var baseline: ViewState<[ItineraryViewModel]>?
             var changes: [String] = []
-            if whatIf, case .success = result {
-                let before = await composition(network).routeCargo.controller.handle(form)
-                baseline = presenter.present(before)
-                changes = RouteComparison.changes(baseline: before, scenario: result)
-            } else if whatIf, case .failure(.domain) = result {
+            // A what-if is compared with the plain schedule, unless its form has problems (the same on both).
+            let comparable = switch result {
+            case .success, .failure(.domain): true
+            case .failure(.validation): false
+            }
+            if whatIf && comparable {
                 let before = await composition(network).routeCargo.controller.handle(form)
                 baseline = presenter.present(before)
                 changes = RouteComparison.changes(baseline: before, scenario: result)
@@ -124,7 +128,9 @@ struct RoutesView {
             if let baseline = model.baseline { content.append(comparison(baseline)) }
         case .success(let options):
             if let baseline = model.baseline { content.append(comparison(baseline)) }
-            content.append(DeskViews.section(model.baseline == nil ? "Options" : "Options with the what-if", id: "options", [table(options, bookable: true)]))
+            content.append(DeskViews.section(model.baseline == nil ? "Options" : "Options with the what-if", id: "options", [
+                table(options, caption: "\(options.count) option\(options.count == 1 ? "" : "s")\(model.baseline == nil ? "" : " with the what-if"), in the order asked for", bookable: true),
+            ]))
             if !model.pictures.isEmpty {
                 content.append(DeskViews.section("Time line and map", id: "pictures", model.pictures.map { DeskViews.figure($0.0, caption: $0.1) }))
             }
@@ -159,24 +165,25 @@ struct RoutesView {
         return form.markup()
     }
 
-    private func table(_ options: [ItineraryViewModel], bookable: Bool) -> Markup {
+    private func table(_ options: [ItineraryViewModel], caption: String, bookable: Bool) -> Markup {
         guard !options.isEmpty else { return DeskViews.empty("No option.") }
         return DeskViews.table(
-            caption: "\(options.count) option\(options.count == 1 ? "" : "s"), in the order asked for",
+            caption: caption,
             ["Option", "Route", "Departure", "Arrival", "Transit", "Transshipments", "Handling per TEU", "CO2e per TEU", "Deadline"] + (bookable ? ["Book"] : []),
             options.enumerated().map { index, option in
                 [
                     .text(String(index + 1)), .text(option.route), .text(option.departure), .text(option.arrival), .text(option.transitTime),
                     .text(option.transshipments.isEmpty ? "none: direct" : option.transshipments.joined(separator: "; ")),
                     .text(option.handlingCost ?? "unknown"), .text(option.co2e ?? "unknown"), .text(option.slack),
-                ] + (bookable ? [.markup([Markup("a", [("href", model.onBook.url), ("aria-label", "Book option \(index + 1)")], text: "Book")])] : [])
+                ] + (bookable ? [.markup([Markup("a", [("href", model.onBook.url), ("aria-label", "Book a cargo on this search (option \(index + 1))")], text: "Book")])] : [])
             })
     }
 
     private func comparison(_ baseline: ViewState<[ItineraryViewModel]>) -> Markup {
         var parts: [Markup] = [Markup("ul", [], model.changes.map { Markup("li", text: $0) })]
         switch baseline {
-        case .success(let options): parts.append(table(options, bookable: false))
+        case .success(let options):
+            parts.append(table(options, caption: "\(options.count) option\(options.count == 1 ? "" : "s") on the plain schedule", bookable: false))
         case .failure(let message): parts.append(DeskViews.failure("Without the what-if: " + message))
         case .idle, .loading, .validationFailure: break
         }

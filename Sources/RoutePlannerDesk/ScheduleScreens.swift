@@ -9,8 +9,6 @@ struct ScheduleViewModel {
     let summary: String
     /// Each call: the voyage (with its link), the port (with its link), arrival, departure and cut-offs.
     let calls: [Call]
-    /// Where the page's form leads, and the window's dates, for a port.
-    let window: FormData?
 
     struct Call {
         let voyage: String
@@ -56,7 +54,8 @@ extension Desk {
             if UnLocode(code) == nil {
                 errors["code"] = code.isEmpty ? "Enter a UN/LOCODE, such as NLRTM." : "\"\(query["code"])\" is not a UN/LOCODE: 2 letters and 3 letters or digits, such as NLRTM."
             } else {
-                return .redirect(to: .portSchedule(code, FormData([("from", query["from"])])))
+                let from = query["from"].trimmingCharacters(in: .whitespaces)
+                return .redirect(to: .portSchedule(code, FormData([("from", from.isEmpty ? String(CSVWriter.timestamp(now()).prefix(10)) : from)])))
             }
         }
         return .page(lookupPage(query: query, errors: errors), status: errors.isEmpty ? 200 : 422)
@@ -113,19 +112,12 @@ extension Desk {
         let model = ScheduleViewModel(
             title: "\(location.name) (\(code))",
             summary: "\(calls.count) call\(calls.count == 1 ? "" : "s") from \(format.day(start)) to \(format.day(end - 1)), local times.",
-            calls: calls.map(call), window: query)
+            calls: calls.map(call))
         var page = ScheduleView(model: model).page()
-        if !errors.isEmpty {
-            page.content.insert(DeskForm(
-                id: "window", target: .screen(.portSchedule(code.description, FormData())), fields: [.init("from", "From", hint: "The first day shown.")],
-                values: query, errors: errors, submit: "Show"
-            ).markup(), at: 0)
-        } else {
-            page.content.insert(DeskForm(
-                id: "window", target: .screen(.portSchedule(code.description, FormData())), fields: [.init("from", "From", hint: "The first day shown (four weeks are).")],
-                values: FormData([("from", String(CSVWriter.timestamp(start).prefix(10)))]), errors: [:], submit: "Show"
-            ).markup(), at: 0)
-        }
+        page.content.insert(DeskForm(
+            id: "window", target: .screen(.portSchedule(code.description, FormData())), fields: [.init("from", "From", hint: "The first day shown (four weeks are).")],
+            values: errors.isEmpty ? FormData([("from", String(CSVWriter.timestamp(start).prefix(10)))]) : query, errors: errors, submit: "Show"
+        ).markup(), at: 0)
         return .page(page, status: errors.isEmpty ? 200 : 422)
     }
 
@@ -139,7 +131,7 @@ extension Desk {
         var summary = "\(calls.count) calls, local times."
         if let vessel = voyage.vessel { summary = "\(vessel): " + summary }
         if let next = voyage.continuation { summary += " The vessel goes on as \(next)." }
-        let model = ScheduleViewModel(title: "Voyage \(number)", summary: summary, calls: calls.map(call), window: nil)
+        let model = ScheduleViewModel(title: "Voyage \(number)", summary: summary, calls: calls.map(call))
         var page = ScheduleView(model: model).page()
         if let next = voyage.continuation {
             page.content.append(DeskViews.link("The voyage it goes on as: \(next)", to: .vesselSchedule(next.description)))
@@ -171,22 +163,13 @@ struct ScheduleView {
     let model: ScheduleViewModel
 
     func page() -> DeskPage {
-        let table: Markup = model.calls.isEmpty
-            ? DeskViews.empty("No calls in these weeks.")
-            : DeskViews.table(
+        guard !model.calls.isEmpty else { return DeskPage(title: model.title, section: .schedules, [DeskViews.empty(model.summary)]) }
+        return DeskPage(title: model.title, section: .schedules, [
+            DeskViews.table(
                 caption: model.summary, ["Voyage", "Port", "Arrives", "Leaves", "Cut-offs"],
                 model.calls.map { call in
                     [.link(call.voyage, to: call.onVoyage), .link(call.port, to: call.onPort), .text(call.arrival), .text(call.departure), .text(call.cutOffs)]
-                })
-        return DeskPage(title: model.title, section: .schedules, [Markup("p", text: model.summary), table])
+                }),
+        ])
     }
-}
-
-extension Calendar {
-    /// The Gregorian calendar in UTC.
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

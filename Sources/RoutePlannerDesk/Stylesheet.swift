@@ -14,7 +14,8 @@ enum Stylesheet {
         html { color-scheme: light dark; }
         body { font-family: DejaVu Sans, Liberation Sans, Arial, sans-serif; color: var(--ink); background: var(--paper); margin: 0; line-height: 1.45; }
         a { color: var(--accent); }
-        a:focus, button:focus, input:focus, select:focus, summary:focus, main:focus { outline: 3px solid var(--focus); outline-offset: 2px; }
+        a:focus, button:focus, input:focus, select:focus, summary:focus { outline: 3px solid var(--focus); outline-offset: 2px; }
+        main:focus { outline: none; }
         .skip { position: absolute; left: -9999px; top: 0; background: var(--paper); padding: 8px; }
         .skip:focus { left: 8px; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

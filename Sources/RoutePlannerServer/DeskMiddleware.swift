@@ -13,13 +13,13 @@ struct DeskMiddleware<Context: RequestContext>: RouterMiddleware {
     let desk: Desk
 
     /// The headers of every desk page: no script at all, nothing from elsewhere, never in a frame, no sniffing,
-    /// no referrer. Styles may be inline, since each picture's SVG carries its own so that it stands alone as a file.
+    /// no referrer beyond the desk itself. Styles may be inline, since each picture's SVG carries its own so that it stands alone as a file.
     static var securityHeaders: [(HTTPField.Name, String)] {
         [
             (.contentSecurityPolicy, "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
             (HTTPField.Name("X-Content-Type-Options")!, "nosniff"),
             (HTTPField.Name("X-Frame-Options")!, "DENY"),
-            (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
+            (HTTPField.Name("Referrer-Policy")!, "same-origin"),
         ]
     }
 
@@ -31,18 +31,22 @@ struct DeskMiddleware<Context: RequestContext>: RouterMiddleware {
         let allowed = Desk.allowedMethods(path: path)
         guard !allowed.isEmpty else { return Self.response(Desk.notFound(), method: method) }
         guard allowed.contains(method) else { return Self.response(Desk.methodNotAllowed(allowed), method: method) }
-        var body: [UInt8] = []
+        let query = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
+        var asked = Desk.Request(
+            method: method, path: path, query: query, host: request.head.authority ?? request.headers[HTTPField.Name("Host")!], origin: request.headers[.origin],
+            fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!], contentType: request.headers[.contentType])
+        // What the desk refuses whatever the body holds is refused before the body is read.
+        if let refusal = desk.refusal(of: asked) { return Self.response(refusal, method: method) }
         if request.method == .post {
             do {
                 let buffer = try await request.body.collect(upTo: Desk.maximumBodyBytes)
-                body = Array(buffer.readableBytesView)
+                asked.body = Array(buffer.readableBytesView)
             } catch {
                 return Self.response(Desk.badRequest("The form is larger than \(Desk.maximumBodyBytes / 1_048_576) MiB.", status: 413), method: method)
             }
         }
-        let query = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
-        let answer = await desk.respond(
-            to: Desk.Request(method: method, path: path, query: query, contentType: request.headers[.contentType], body: body))
+        // Searches and the store's reads run on the searches' threads, never on the pool that answers requests.
+        let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [desk, asked] in await desk.respond(to: asked) }
         return Self.response(answer ?? Desk.notFound(), method: method)
     }
 

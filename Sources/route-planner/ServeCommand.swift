@@ -29,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
     var store: String?
 
     @Option(help: ArgumentHelp(
-        "The desk's clock stands at this date (the start of the day, UTC) or date-time with a zone, not now: for a rehearsal on a schedule laid out from another week (--first-week). Bookings' deadlines and handling events are checked against it, and the API's default date windows start from it.",
+        "The desk's clock stands at this date (the start of the day, UTC) or date-time with a zone, not now: for a rehearsal on a schedule laid out from another week (--first-week). Bookings' deadlines are checked against it, and the API's default date windows start from it.",
         valueName: "date"))
     var asOf: String?
 

@@ -49,9 +49,11 @@ import FoundationXML
             return try await send(uri, method: .post, contentType: "application/x-www-form-urlencoded", body: body)
         }
 
-        func send(_ uri: String, method: HTTPRequest.Method, contentType: String? = nil, body: String = "") async throws -> Answer {
+        func send(
+            _ uri: String, method: HTTPRequest.Method, contentType: String? = nil, body: String = "", headers extra: HTTPFields = [:]
+        ) async throws -> Answer {
             let application = try server.application()
-            var headers = HTTPFields()
+            var headers = extra
             if let contentType { headers[.contentType] = contentType }
             let sent = headers
             let response = try await application.test(.router) { client in
@@ -83,7 +85,7 @@ import FoundationXML
             #expect(answer.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true, "\(uri)")
             #expect(answer.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true, "\(uri)")
             #expect(answer.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(uri)")
-            #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(uri)")
+            #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin", "\(uri)")
             #expect(answer.body.utf8.count <= 150 * 1024, "\(uri): \(answer.body.utf8.count) bytes")
             guard uri != "/desk.css" else { continue }
             #expect(answer.headers[.contentType] == "text/html; charset=utf-8", "\(uri)")
@@ -237,6 +239,35 @@ import FoundationXML
         #expect(!ServerConfiguration.isLoopback("0.0.0.0") && !ServerConfiguration.isLoopback("192.168.1.2") && !ServerConfiguration.isLoopback("127.0.0.1.evil"))
     }
 
+    @Test func aChangeFromAnotherSiteOrACargoScreenUnderAnotherNameIsRefused() async throws {
+        let browser = Browser(server: try await Self.server())
+        let form = "application/x-www-form-urlencoded"
+        // A form of another site, as its browser says (the testing client sends no Host: the origin names one).
+        let elsewhere = try await browser.send("/customers", method: .post, contentType: form, body: "id=A&name=B", headers: [.origin: "http://evil.example"])
+        #expect(elsewhere.status == 403)
+        let crossSite = try await browser.send(
+            "/customers", method: .post, contentType: form, body: "id=A&name=B", headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"])
+        #expect(crossSite.status == 403)
+        let own = try await browser.send(
+            "/customers", method: .post, contentType: form, body: "id=A&name=B", headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
+        #expect(own.status == 303)
+        // A page elsewhere whose name now points at this machine (DNS rebinding) asks under its own name.
+        let desk = Desk(
+            network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
+            keepsCargo: false)
+        #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: "evil.example:8080"))?.status == 403)
+        #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/routes", host: "evil.example:8080")) == nil)
+        #expect(desk.refusal(of: Desk.Request(
+            method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", fetchSite: "same-origin")) == nil)
+        #expect(desk.refusal(of: Desk.Request(method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://localhost:8080"))?.status == 403)
+        for host in ["localhost:8080", "[::1]:8080", "127.0.0.1", "127.1.2.3:80", "LOCALHOST"] {
+            #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: host)) == nil, "\(host)")
+        }
+        for host in ["127.0.0.1.evil.example", "evil.example", "[::2]:8080", "0.0.0.0:8080"] {
+            #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/cargo/RP000001", host: host))?.status == 403, "\(host)")
+        }
+    }
+
     @Test func anUploadWithErrorsIsRefusedWithEachProblemLocated() async throws {
         let browser = Browser(server: try await Self.server(solver: UnusedSolver()))
         let file = "booking,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,CNSHA,XXXXX,2026-03-02,2026-04-30,2,1000\nK2,CNSHA,NLRTM,someday,2026-04-30,2,1000\n"
@@ -248,6 +279,10 @@ import FoundationXML
             "/assignments", method: .post, contentType: "multipart/form-data; boundary=B",
             body: "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\nsoon\r\n--B--\r\n")
         #expect(none.status == 422 && none.body.contains("id=\"assign-timeLimit-error\""))
+        let binary = try await browser.send(
+            "/assignments", method: .post, contentType: "multipart/form-data; boundary=B",
+            body: "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"x.csv\"\r\n\r\n\u{0}\u{1}\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n5\r\n--B--\r\n")
+        #expect(binary.status == 422 || binary.body.contains("assign-bookings-error"), "\(binary.status)")
         #expect(try await browser.get("/assignments/unknown").status == 404)
     }
 

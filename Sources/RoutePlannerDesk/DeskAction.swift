@@ -1,0 +1,76 @@
+/// A change a desk form asks for: where the form is posted (`POST`), never a page of its own.
+///
+/// The server answers a valid change with `303 See Other` to the screen that shows it, and one with problems
+/// with that screen again, each problem next to its field and the input kept.
+enum DeskAction: Hashable, Sendable {
+    /// `POST /book`
+    case book
+    /// `POST /customers`
+    case registerCustomer
+    /// `POST /assignments`: starts a run, whose screen follows its progress.
+    case runAssignment
+    /// `POST /cargo/{id}/options`: finds the cargo's options from where it is now.
+    case findOptions(String)
+    /// `POST /cargo/{id}/route`: assigns one of the options.
+    case assignRoute(String)
+    /// `POST /cargo/{id}/events`: registers a handling event.
+    case registerEvent(String)
+    /// `POST /cargo/{id}/destination`: changes the destination (and deadline).
+    case changeDestination(String)
+    /// `POST /cargo/{id}/reroute`: finds options again for a cargo whose route no longer serves it.
+    case reroute(String)
+
+    /// The change a path names; `nil` for a path that names none.
+    init?(path: Substring) {
+        guard let segments = DeskRoute.segments(path) else { return nil }
+        switch (segments.count, segments.first ?? "", segments.last ?? "") {
+        case (1, "book", _): self = .book
+        case (1, "customers", _): self = .registerCustomer
+        case (1, "assignments", _): self = .runAssignment
+        case (3, "cargo", "options"): self = .findOptions(segments[1])
+        case (3, "cargo", "route"): self = .assignRoute(segments[1])
+        case (3, "cargo", "events"): self = .registerEvent(segments[1])
+        case (3, "cargo", "destination"): self = .changeDestination(segments[1])
+        case (3, "cargo", "reroute"): self = .reroute(segments[1])
+        default: return nil
+        }
+    }
+
+    /// Where the form is posted.
+    var url: String {
+        switch self {
+        case .book: "/book"
+        case .registerCustomer: "/customers"
+        case .runAssignment: "/assignments"
+        case .findOptions(let id): "/cargo/\(FormData.encoded(id))/options"
+        case .assignRoute(let id): "/cargo/\(FormData.encoded(id))/route"
+        case .registerEvent(let id): "/cargo/\(FormData.encoded(id))/events"
+        case .changeDestination(let id): "/cargo/\(FormData.encoded(id))/destination"
+        case .reroute(let id): "/cargo/\(FormData.encoded(id))/reroute"
+        }
+    }
+
+    /// The screen the change is made from, shown again when the form has problems.
+    var screen: DeskRoute {
+        switch self {
+        case .book: .book(FormData())
+        case .registerCustomer: .customers(FormData())
+        case .runAssignment: .assignments
+        case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .reroute(let id): .cargo(id, FormData())
+        }
+    }
+
+    /// A name for the logs, without the cargo's id.
+    var name: String {
+        switch self {
+        case .book: "book"
+        case .registerCustomer: "register-customer"
+        case .runAssignment: "run-assignment"
+        case .findOptions: "find-options"
+        case .assignRoute: "assign-route"
+        case .registerEvent: "register-event"
+        case .changeDestination: "change-destination"
+        case .reroute: "reroute"
+        }
+    }
+}
