@@ -59,8 +59,8 @@ extension Desk {
         }
         let coordinator = application.assignRoutes(solver: solver)
         let started = await runs.start {
-            let (state, response) = await coordinator.respond(assign)
-            return (state, response, network)
+            let (state, result) = await coordinator.respond(assign)
+            return (state, try? result.get(), network)
         }
         guard let id = started else {
             return await assignments(form: form, errors: [:], failure: "Another assignment is running: wait for it to finish, then run this one.")

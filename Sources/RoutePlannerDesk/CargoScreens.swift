@@ -36,7 +36,8 @@ extension Desk {
     /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time.
     func cargoList(_ query: FormData) async -> DeskResponse {
         let page = query["page"].trimmingCharacters(in: .whitespaces).isEmpty ? "1" : query["page"].trimmingCharacters(in: .whitespaces)
-        let (state, response) = await composition().listCargo.respond(ListCargoForm(status: query["status"], customer: query["customer"], page: page))
+        let (state, result) = await composition().listCargo.respond(ListCargoForm(status: query["status"], customer: query["customer"], page: page))
+        let response = try? result.get()
         var content: [Markup] = [DeskForm(
             id: "filter", target: .screen(.cargoList(FormData())),
             fields: [
@@ -76,8 +77,8 @@ extension Desk {
 
     /// `/cargo/{id}`: the cargo's screen; after a change with problems, the same with the form's problems.
     func cargo(_ trackingId: String, notice: String?, submitted: (form: String, values: FormData, state: ViewState<String>)? = nil) async -> DeskResponse {
-        let (state, response) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
-        guard case .success(let tracking) = state, let response else {
+        let (state, result) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
+        guard case .success(let tracking) = state, case .success(let response) = result else {
             let message = if case .failure(let message) = state { message } else { "Enter a tracking id, such as RP000001." }
             return .page(DeskPage(title: "Cargo not found", section: .cargo, [DeskViews.failure(message), DeskViews.link("All cargo", to: .cargoList(FormData()))]), status: 404)
         }

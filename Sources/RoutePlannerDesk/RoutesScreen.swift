@@ -53,13 +53,12 @@ extension Desk {
         let onBook = DeskRoute.book(FormData([
             ("from", query["from"]), ("to", query["to"]), ("ready", ready), ("deadline", query["deadline"]), ("cargoType", query["cargoType"]),
         ]))
-        let presenter = RouteCargoPresenter(format: format)
         var model: RoutesViewModel
         let whatIf = scenarioForm != ScenarioForm()
         switch Scenario.create(scenarioForm) {
         case .failure(let error):
             // The what-if's problems and the search's are shown together.
-            let search = await composition(network).routeCargo.controller.handle(form)
+            let search = await composition(network).routeCargo.respond(form).result
             var fields = error.fields
             if case .failure(.validation(let searchErrors)) = search { fields.merge(searchErrors.fields) { first, _ in first } }
             model = RoutesViewModel(query: query, state: Self.renamed(.validationFailure(fields), Self.routeFormNames), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
@@ -72,7 +71,7 @@ extension Desk {
                 model = RoutesViewModel(query: query, state: state, baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
                 break
             }
-            let result = await composition(changed).routeCargo.controller.handle(form)
+            let (state, result) = await composition(changed).routeCargo.respond(form)
             var baseline: ViewState<[ItineraryViewModel]>?
             var changes: [String] = []
             // A what-if is compared with the plain schedule, unless its form has problems (the same on both).
@@ -81,9 +80,9 @@ extension Desk {
             case .failure(.validation): false
             }
             if whatIf && comparable {
-                let before = await composition(network).routeCargo.controller.handle(form)
-                baseline = presenter.present(before)
-                changes = RouteComparison.changes(baseline: before, scenario: result)
+                let before = await composition(network).routeCargo.respond(form)
+                baseline = before.state
+                changes = RouteComparison.changes(baseline: before.result, scenario: result)
             }
             var pictures: [(Picture, String)] = []
             if case .success(let response) = result, !response.itineraries.isEmpty {
@@ -93,7 +92,7 @@ extension Desk {
                 ]
             }
             model = RoutesViewModel(
-                query: query, state: Self.renamed(presenter.present(result), Self.routeFormNames), baseline: baseline, changes: changes, pictures: pictures,
+                query: query, state: Self.renamed(state, Self.routeFormNames), baseline: baseline, changes: changes, pictures: pictures,
                 onBook: onBook, ports: ports)
         }
         let status = if case .validationFailure = model.state { 422 } else { 200 }

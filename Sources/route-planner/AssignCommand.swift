@@ -69,15 +69,15 @@ struct AssignCommand: AsyncParsableCommand {
             let response = try await rendering.run(assignRoutes, form, as: format, flags: flags, check: reject)
             return try write(response)
         }
-        let result = await withProgress { await assignRoutes.controller.handle(form) }
+        let (state, result) = await withProgress { await assignRoutes.respond(form) }
         try reject(result)
         guard case .success(let response) = result else {
-            return try show(assignRoutes.presenter.present(result), flags: flags) { _ in }
+            return try show(state, flags: flags) { _ in }
         }
         try write(response)
         // The table is the plan with the scenario, then what it changed; the page shows both.
         if format == .table { print(try await rendering.text(response, as: .table, presenter: assignRoutes.presenter), terminator: "") }
-        let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).controller.handle(form)
+        let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).respond(form).result
         guard case .success(let before) = baseline else { return }
         guard format == .html else { return print(AssignmentComparison.text(before: before.plan, after: response.plan)) }
         print(AssignmentPictures.comparisonPage(

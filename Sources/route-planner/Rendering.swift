@@ -44,10 +44,10 @@ extension Rendering {
         _ coordinator: Coordinator<Interactor, Presenter>, _ form: Interactor.Request.Form, as format: OutputFormat,
         flags: [String: String] = [:], check: (Result<Interactor.Response, RequestFailure>) throws -> Void = { _ in }
     ) async throws -> Interactor.Response {
-        let result = await withProgress { await coordinator.controller.handle(form) }
+        let (state, result) = await withProgress { await coordinator.respond(form) }
         try check(result)
         guard case .success(let response) = result else {
-            try show(coordinator.presenter.present(result), flags: flags, hint: commandHint(for: result)) { _ in }
+            try show(state, flags: flags, hint: commandHint(for: result)) { _ in }
             throw ExitCode.failure
         }
         print(try await text(response, as: format, presenter: coordinator.presenter), terminator: "")

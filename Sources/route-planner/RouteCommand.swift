@@ -99,20 +99,20 @@ struct RouteCommand: AsyncParsableCommand {
             }
             return
         }
-        let result = await routeCargo.controller.handle(form)
+        let (state, result) = await routeCargo.respond(form)
         try whatIf.reject(result)
         let baseline = trackingId == nil ? schedule.composition().routeCargo : try schedule.composition(store: store.store).routeCargo
-        let before = await baseline.controller.handle(form)
+        let before = await baseline.respond(form).result
         // Wrong input is wrong with or without the scenario, and so is a request the schedule cannot answer either
         // way (an unknown port or cargo): reported once, on standard error.
-        if case .failure(.validation) = result { return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in } }
+        if case .failure(.validation) = result { return try show(state, flags: Self.flags) { _ in } }
         if case .failure(.domain(let error)) = result, case .failure(.domain(error)) = before {
-            return try show(routeCargo.presenter.present(result), flags: Self.flags) { _ in }
+            return try show(state, flags: Self.flags) { _ in }
         }
         print(try await rendering.comparison(before, result, scenarioName: whatIf.summary, as: format, presenter: routeCargo.presenter), terminator: "")
         if case .failure = result, case .failure = before {
             // Neither answer has a route: the failure is said on standard error too, as every failure is.
-            if case .failure(let message) = routeCargo.presenter.present(result) { printError("error: \(message)") }
+            if case .failure(let message) = state { printError("error: \(message)") }
             throw ExitCode.failure
         }
     }

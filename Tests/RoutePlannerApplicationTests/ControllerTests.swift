@@ -79,4 +79,18 @@ import Testing
         let failing = Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter())
         #expect(await failing(PairForm(left: "3", right: "4")) == .failure("There is no cargo with tracking id ABC123."))
     }
+
+    @Test func theCoordinatorRespondsWithTheStateAndTheResultAsItIs() async throws {
+        let coordinator = Coordinator(FakeUseCase { .success("\($0.left * $0.right)") }, presenter: EchoPresenter())
+        let answer = await coordinator.respond(PairForm(left: "3", right: "4"))
+        #expect(answer.state == .success("<12>"))
+        #expect(try answer.result.get() == "12")
+        let wrong = await coordinator.respond(PairForm(left: "x", right: "4"))
+        #expect(wrong.state == .validationFailure(["left": "Enter a whole number."]))
+        guard case .failure(.validation(let error)) = wrong.result else { Issue.record("not a validation failure"); return }
+        #expect(error.fields == ["left": "Enter a whole number."])
+        let failing = await Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter()).respond(PairForm(left: "3", right: "4"))
+        #expect(failing.state == .failure("There is no cargo with tracking id ABC123."))
+        guard case .failure(.domain(.cargoNotFound("ABC123"))) = failing.result else { Issue.record("not the domain error"); return }
+    }
 }

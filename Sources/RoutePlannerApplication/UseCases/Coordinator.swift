@@ -19,10 +19,12 @@ where Interactor.Request: FormRequest, Presentation.Response == Interactor.Respo
         presenter.present(await controller.handle(form))
     }
 
-    /// The view state for a form, with the use case's response when it succeeded, for a view that draws from
-    /// the values themselves (a map of the itineraries, a heat map of the plan).
-    public func respond(_ form: Interactor.Request.Form) async -> (state: ViewState<Presentation.Content>, response: Interactor.Response?) {
+    /// The view state for a form, with the use case's result as it is, for a view that also writes or draws from
+    /// the values themselves (a document, a map of the itineraries, a heat map of the plan, a comparison).
+    public func respond(
+        _ form: Interactor.Request.Form
+    ) async -> (state: ViewState<Presentation.Content>, result: Result<Interactor.Response, RequestFailure>) {
         let result = await controller.handle(form)
-        return (presenter.present(result), try? result.get())
+        return (presenter.present(result), result)
     }
 }
