@@ -80,7 +80,11 @@ extension Desk {
         let (state, result) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
         guard case .success(let tracking) = state, case .success(let response) = result else {
             let message = if case .failure(let message) = state { message } else { "Enter a tracking id, such as RP000001." }
-            return .page(DeskPage(title: "Cargo not found", section: .cargo, [DeskViews.failure(message), DeskViews.link("All cargo", to: .cargoList(FormData()))]), status: 404)
+            // An id that names no cargo is not found; a store that cannot be read now is the server's failure.
+            let unavailable = if case .failure(.domain(.repositoryFailure)) = result { true } else { false }
+            return .page(DeskPage(title: unavailable ? "The cargo cannot be read now" : "Cargo not found", section: .cargo, [
+                DeskViews.failure(message), DeskViews.link("All cargo", to: .cargoList(FormData())),
+            ]), status: unavailable ? 503 : 404)
         }
         let options = response.offer.map { offer in
             offer.itineraries.map { (option: format.itinerary(offer.specification, $0), candidate: $0.reference) }
