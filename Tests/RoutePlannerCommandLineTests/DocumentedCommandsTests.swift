@@ -157,7 +157,7 @@ import Testing
                 case .unknown(let reason):
                     Issue.record("\(document): `\(line)` cannot be run: \(reason)")
                 case .serve(let arguments, let documentedPort):
-                    let launched = try ServeCommandTests.Server(arguments)
+                    let launched = try ServeCommandTests.Server(arguments, in: folder)
                     server = launched
                     let actual = try #require(try await launched.port(), "\(document): `\(line)` did not start: \(launched.standardError)")
                     port = (documentedPort, actual)

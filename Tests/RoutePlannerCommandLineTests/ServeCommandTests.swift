@@ -21,10 +21,12 @@ import FoundationNetworking
         let process: Process
         private let errors = Output()
 
-        init(_ arguments: [String], environment: [String: String] = ExamplesTests.environment) throws {
+        /// Starts `serve` with the arguments, in a folder (the tests' own by default), where its relative paths resolve.
+        init(_ arguments: [String], environment: [String: String] = ExamplesTests.environment, in folder: URL? = nil) throws {
             process = Process()
             process.executableURL = ExamplesTests.productsDirectory.appendingPathComponent("route-planner")
             process.environment = environment
+            if let folder { process.currentDirectoryURL = folder }
             // A budget that a search on a machine busy with the other tests keeps.
             process.arguments = ["serve", "--port", "0", "--search-budget", "300000"] + arguments
             let pipe = Pipe()
