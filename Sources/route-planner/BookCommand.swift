@@ -38,9 +38,7 @@ struct BookCommand: AsyncParsableCommand {
     func validate() throws {
         try BookRendering.check(format)
         if quiet && format != .table { throw ValidationError("--quiet prints tracking ids; give it without --format.") }
-        if let asOf, Self.date(asOf) == nil {
-            throw ValidationError("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z.")
-        }
+        try Self.check(asOf: asOf)
         if bookings != nil {
             guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, weight == nil, !cargo.isGiven else {
                 throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --weight, --cargo-type, --dangerous-goods or --max-transit with it (the file's weight_tonnes, cargo_type, dangerous_goods and max_transit_days columns give them).")
@@ -67,6 +65,13 @@ struct BookCommand: AsyncParsableCommand {
             weight: weight ?? "")
         try await BookRendering(quiet: quiet).run(
             app.bookCargo, form, as: format, flags: ["origin": "from", "destination": "to", "maxTransitDays": "max-transit"])
+    }
+
+    /// Refuses an `--as-of` (of `book` or `serve`) that is neither a date nor a date-time with a zone.
+    static func check(asOf: String?) throws {
+        if let asOf, date(asOf) == nil {
+            throw ValidationError("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z.")
+        }
     }
 
     /// A date (the start of the day, UTC) or a date-time with a zone.

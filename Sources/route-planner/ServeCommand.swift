@@ -54,9 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level \(logLevel): give trace, debug, info, notice, warning, error or critical.")
         }
         guard !host.isEmpty else { throw ValidationError("--host: give an address, such as 127.0.0.1.") }
-        if let asOf, BookCommand.date(asOf) == nil {
-            throw ValidationError("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z.")
-        }
+        try BookCommand.check(asOf: asOf)
     }
 
     func run() async throws {
