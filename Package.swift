@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
         .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
         .library(name: "RoutePlannerStore", targets: ["RoutePlannerStore"]),
+        .library(name: "RoutePlannerDocuments", targets: ["RoutePlannerDocuments"]),
         .library(name: "RoutePlannerPictures", targets: ["RoutePlannerPictures"]),
         .library(name: "DCSACommercialSchedules", targets: ["DCSACommercialSchedules"]),
         .library(name: "RoutePlannerDesk", targets: ["RoutePlannerDesk"]),
@@ -58,21 +59,28 @@ let package = Package(
         // The application layer: use cases, repositories, controllers, presenters, coordinators, view models.
         .target(
             name: "RoutePlannerApplication",
-            dependencies: ["RoutePlanner", "DCSACommercialSchedules"]
+            dependencies: ["RoutePlanner"]
+        ),
+        // The documents the front ends write from the application's responses: JSON and CSV for planners and
+        // programs, and DCSA Commercial Schedules, which is why the generated types stop here.
+        .target(
+            name: "RoutePlannerDocuments",
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "DCSACommercialSchedules"]
         ),
         // The planner's desk: the web front end's router, screens, presenters and views, as HTML that escapes by
         // construction (RoutePlannerPictures' Markup); no HTTP here, which the server adds.
         .target(
             name: "RoutePlannerDesk",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerPictures", .product(name: "Logging", package: "swift-log"),
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerPictures",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The DCSA Commercial Schedules API and the desk over HTTP, on Hummingbird: the route engine behind the standard.
         .target(
             name: "RoutePlannerServer",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "DCSACommercialSchedules", "RoutePlannerDesk",
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "DCSACommercialSchedules", "RoutePlannerDesk",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -109,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "route-planner",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerStore",
+                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerAssignment", "RoutePlannerStore",
                 "RoutePlannerPictures", "RoutePlannerServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -138,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "RoutePlannerApplicationTests",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerStore", "RoutePlannerTestSupport",
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerStore", "RoutePlannerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

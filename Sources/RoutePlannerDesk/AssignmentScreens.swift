@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerDocuments
 import RoutePlannerPictures
 
 extension Desk {

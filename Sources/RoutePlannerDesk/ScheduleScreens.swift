@@ -141,7 +141,7 @@ extension Desk {
 
     private func call(_ call: PortCall) -> ScheduleViewModel.Call {
         func local(_ time: Date?, _ offset: Int?) -> String {
-            time.map { RouteDocument.timestamp($0, utcOffset: offset).replacingOccurrences(of: "T", with: " ") } ?? "—"
+            time.map { CSVWriter.timestamp($0, utcOffset: offset).replacingOccurrences(of: "T", with: " ") } ?? "—"
         }
         return ScheduleViewModel.Call(
             voyage: call.voyage.number.description, onVoyage: .vesselSchedule(call.voyage.number.description),

@@ -4,6 +4,7 @@ import Logging
 import OpenAPIRuntime
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerDocuments
 
 /// DCSA Commercial Schedules 1.0.3 over a schedule: point-to-point routings from the router, port and vessel
 /// schedules from the network's voyages. The operations and their types are generated from the specification

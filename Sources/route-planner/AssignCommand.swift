@@ -3,6 +3,7 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerAssignment
+import RoutePlannerDocuments
 import RoutePlannerPictures
 import RoutePlannerStore
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoutePlannerApplication
+import RoutePlannerDocuments
 
 /// How a command writes one use case's response: the formats it supports and, for each, the text.
 ///

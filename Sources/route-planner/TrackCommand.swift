@@ -1,6 +1,7 @@
 import ArgumentParser
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerDocuments
 import RoutePlannerPictures
 
 /// `route-planner track ID`: where a cargo is on its way.

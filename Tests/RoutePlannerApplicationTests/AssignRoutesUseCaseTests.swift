@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 @testable import RoutePlannerApplication
+import RoutePlannerDocuments
 import RoutePlannerTestSupport
 import Testing
 

@@ -95,8 +95,9 @@ public enum CSVWriter {
 
     /// A time as RFC 3339 in the local time of an offset from UTC in seconds, such as
     /// `2026-03-02T16:00:00+08:00` (`Z` for no offset), rounded down to the second; `-` as ``timestamp(_:)``.
-    public static func timestamp(_ date: Date, utcOffset: Int) -> String {
-        guard date.isSupported, abs(utcOffset) < 86_400 else { return timestamp(date) }
+    /// Without an offset, the time is in UTC.
+    public static func timestamp(_ date: Date, utcOffset: Int?) -> String {
+        guard date.isSupported, let utcOffset, abs(utcOffset) < 86_400 else { return timestamp(date) }
         return Timestamp.format(seconds: Int64(date.timeIntervalSince1970.rounded(.down)), offset: utcOffset)
     }
 

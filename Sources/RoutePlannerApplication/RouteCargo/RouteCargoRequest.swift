@@ -208,8 +208,8 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     /// where it is) or an empty schedule.
     public func fieldErrors(against departures: ClosedRange<Date>?) -> [String: String] {
         guard case .specification(let specification) = target, let departures else { return [:] }
-        let span = "The schedule's departures run from \(RouteDocument.timestamp(departures.lowerBound)) to "
-            + "\(RouteDocument.timestamp(departures.upperBound))"
+        let span = "The schedule's departures run from \(CSVWriter.timestamp(departures.lowerBound)) to "
+            + "\(CSVWriter.timestamp(departures.upperBound))"
         var fields: [String: String] = [:]
         if specification.readyTime > departures.upperBound { fields["ready"] = span + ": enter a ready time no later than the last." }
         if specification.arrivalDeadline <= departures.lowerBound { fields["deadline"] = span + ": enter a deadline after the first." }

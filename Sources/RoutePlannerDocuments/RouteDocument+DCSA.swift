@@ -1,6 +1,7 @@
 import DCSACommercialSchedules
 import Foundation
 import RoutePlanner
+import RoutePlannerApplication
 
 extension RouteDocument {
     /// The options as DCSA Commercial Schedules 1.0.3 point-to-point routings: the body of a
@@ -25,10 +26,10 @@ extension RouteDocument {
             return Components.Schemas.PointToPoint(
                 placeOfReceipt: .init(
                     facilityTypeCode: DCSAText.portTerminal, location: DCSAText.location(firstLeg.loadLocation),
-                    dateTime: timestamp(firstLeg.loadTime, utcOffset: firstLeg.loadUTCOffset)),
+                    dateTime: CSVWriter.timestamp(firstLeg.loadTime, utcOffset: firstLeg.loadUTCOffset)),
                 placeOfDelivery: .init(
                     facilityTypeCode: DCSAText.portTerminal, location: DCSAText.location(lastLeg.unloadLocation),
-                    dateTime: timestamp(lastLeg.unloadTime, utcOffset: lastLeg.unloadUTCOffset)),
+                    dateTime: CSVWriter.timestamp(lastLeg.unloadTime, utcOffset: lastLeg.unloadUTCOffset)),
                 cutOffTimes: DCSAText.cutOffTimes(firstLeg.cutOffTimes, utcOffset: firstLeg.loadUTCOffset),
                 solutionNumber: Int32(clamping: first + position),
                 routingReference: itinerary.reference,
@@ -39,10 +40,10 @@ extension RouteDocument {
                         sequenceNumber: Int32(position + 1), transport: .VesselTransport(DCSAText.transport(leg.voyage)),
                         departure: .init(
                             facilityTypeCode: DCSAText.portTerminal, location: DCSAText.location(leg.loadLocation),
-                            dateTime: timestamp(leg.loadTime, utcOffset: leg.loadUTCOffset)),
+                            dateTime: CSVWriter.timestamp(leg.loadTime, utcOffset: leg.loadUTCOffset)),
                         arrival: .init(
                             facilityTypeCode: DCSAText.portTerminal, location: DCSAText.location(leg.unloadLocation),
-                            dateTime: timestamp(leg.unloadTime, utcOffset: leg.unloadUTCOffset)),
+                            dateTime: CSVWriter.timestamp(leg.unloadTime, utcOffset: leg.unloadUTCOffset)),
                         footprint: DCSAText.tonnes(leg.co2ePerTEU).map { .init(co2e: $0) },
                         cutOffTimes: DCSAText.cutOffTimes(leg.cutOffTimes, utcOffset: leg.loadUTCOffset))
                 })

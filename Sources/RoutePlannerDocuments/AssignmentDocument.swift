@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerApplication
 
 /// An assignment as documents an independent program can check without this library: every booking with its
 /// specification and its legs, or the reason it is left out, and every movement carrying cargo with its load

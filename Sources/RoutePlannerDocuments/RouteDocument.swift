@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerApplication
 
 /// The candidate itineraries as documents for programs: JSON (schema version 1) and CSV with times RFC 3339 in
 /// UTC (docs/CLI.md), and DCSA Commercial Schedules 1.0.3 point-to-point routings in each port's local time
@@ -77,11 +78,6 @@ public enum RouteDocument {
     }
 
     static func timestamp(_ date: Date) -> String { CSVWriter.timestamp(date) }
-
-    /// A time in the local time of a UTC offset in seconds, or in UTC without one.
-    public static func timestamp(_ date: Date, utcOffset: Int?) -> String {
-        utcOffset.map { CSVWriter.timestamp(date, utcOffset: $0) } ?? CSVWriter.timestamp(date)
-    }
 
     private static func field(_ value: String) -> String { CSVWriter.field(value) }
 

@@ -1,6 +1,7 @@
 import DCSACommercialSchedules
 import Foundation
 import RoutePlanner
+import RoutePlannerApplication
 
 /// The values that every DCSA Commercial Schedules document writes the same way: locations, vessels and their
 /// services, cut-off times and footprints, each within the limits the specification sets.
@@ -52,7 +53,7 @@ public enum DCSAText {
     /// The cut-offs of a call in its local time, or `nil` for a call without any.
     static func cutOffTimes(_ cutOffs: [CutOffTime], utcOffset: Int?) -> [Components.Schemas.CutOffTime]? {
         cutOffs.isEmpty ? nil : cutOffs.map {
-            Components.Schemas.CutOffTime(cutOffDateTimeCode: $0.code.rawValue, cutOffDateTime: RouteDocument.timestamp($0.time, utcOffset: utcOffset))
+            Components.Schemas.CutOffTime(cutOffDateTimeCode: $0.code.rawValue, cutOffDateTime: CSVWriter.timestamp($0.time, utcOffset: utcOffset))
         }
     }
 

@@ -1,6 +1,7 @@
 import DCSACommercialSchedules
 import Foundation
 import RoutePlanner
+import RoutePlannerApplication
 
 /// A network's voyages as DCSA Commercial Schedules 1.0.3 documents: vessel schedules (the body of
 /// `GET /v1/vessel-schedules`, which `DCSAImporter` reads back into the same voyages) and port schedules (the
@@ -107,12 +108,12 @@ public enum ScheduleDocument {
         var timestamps: [Components.Schemas.Timestamp] = []
         if let arrival = call.arrival {
             timestamps.append(.init(
-                eventTypeCode: .arri, eventClassifierCode: .est, eventDateTime: RouteDocument.timestamp(arrival, utcOffset: call.arrivalUTCOffset)))
+                eventTypeCode: .arri, eventClassifierCode: .est, eventDateTime: CSVWriter.timestamp(arrival, utcOffset: call.arrivalUTCOffset)))
         }
         if let departure = call.departure {
             timestamps.append(.init(
                 eventTypeCode: .depa, eventClassifierCode: .est,
-                eventDateTime: RouteDocument.timestamp(departure, utcOffset: call.departureUTCOffset)))
+                eventDateTime: CSVWriter.timestamp(departure, utcOffset: call.departureUTCOffset)))
         }
         return timestamps
     }

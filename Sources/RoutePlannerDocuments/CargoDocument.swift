@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerApplication
 
 /// Booked cargo as documents for programs: data only, no prose. Codes are UN/LOCODEs, voyage numbers and
 /// the names below; times are RFC 3339 in UTC; sizes are numbers (docs/CLI.md; each JSON document has a
