@@ -14,7 +14,7 @@ actor AssignmentRuns {
         /// Working: the last step it reported.
         case running(progress: String?)
         /// Done: what the assignment came to, with the plan for the pictures and the downloads.
-        case finished(ViewState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)
+        case finished(DeskState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)
     }
 
     /// The most finished runs kept.
@@ -27,7 +27,7 @@ actor AssignmentRuns {
     private var working: String?
 
     /// Starts a run and returns its id; `nil` while another run works.
-    func start(_ work: @escaping @Sendable () async -> (ViewState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)) -> String? {
+    func start(_ work: @escaping @Sendable () async -> (DeskState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)) -> String? {
         guard working == nil else { return nil }
         var generator = SystemRandomNumberGenerator()
         let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")

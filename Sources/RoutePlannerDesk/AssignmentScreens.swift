@@ -7,6 +7,8 @@ import RoutePlannerPictures
 extension Desk {
     /// `/assignments`: the form that runs an assignment, on the store's open cargo or on an uploaded bookings file.
     func assignments(form: FormData, errors: [String: String], failure: String? = nil) async -> DeskResponse {
+        typealias Field = AssignRoutesForm.Field
+        typealias Upload = ImportBookingsForm.Field
         var content: [Markup] = [
             Markup("p", text: "The assignment gives each booking an itinerary under the voyages' capacities (TEU, weight, reefer plugs), most revenue less handling cost first, and says why each booking left out is left out."),
         ]
@@ -17,16 +19,16 @@ extension Desk {
         if let failure { content.append(DeskViews.failure(failure)) }
         let known = await customerChoices()
         var values = form
-        if !values.contains("timeLimit") { values.append("timeLimit", "10") }
-        if !values.contains("gap") { values.append("gap", "0.01%") }
+        if !values.contains(Field.timeLimit) { values.append(Field.timeLimit, "10") }
+        if !values.contains(Field.gap) { values.append(Field.gap, "0.01%") }
         content.append(DeskForm(
             id: "assign", target: .change(.runAssignment),
             fields: [
                 .init("source", "Bookings", kind: .choice([("store", "The store's open cargo (their routes are assigned)"), ("file", "An uploaded bookings file (nothing is stored)")]), required: true),
-                .init("bookings", "Bookings file", hint: "For an upload: a CSV with booking, origin, destination, ready, deadline, teu and revenue_per_teu columns.", kind: .file),
-                .init("customer", "Customer of the upload", hint: "For an upload whose rows name no customer.", kind: .choice([("", "The file's customer column")] + known)),
-                .init("timeLimit", "Time limit", hint: "Seconds the whole run may take, such as 10.", required: true),
-                .init("gap", "Gap", hint: "Stop once the plan is this close to the bound, such as 0.01%."),
+                .init(Upload.file, "Bookings file", hint: "For an upload: a CSV with booking, origin, destination, ready, deadline, teu and revenue_per_teu columns.", kind: .file),
+                .init(Upload.customer, "Customer of the upload", hint: "For an upload whose rows name no customer.", kind: .choice([("", "The file's customer column")] + known)),
+                .init(Field.timeLimit, "Time limit", hint: "Seconds the whole run may take, such as 10.", required: true),
+                .init(Field.gap, "Gap", hint: "Stop once the plan is this close to the bound, such as 0.01%."),
             ],
             values: values, errors: errors, submit: "Run the assignment"
         ).markup())
@@ -36,23 +38,26 @@ extension Desk {
 
     /// `POST /assignments`: checks the form and the file, starts the run and goes on to its screen.
     func runAssignment(_ form: FormData, file: (name: String, bytes: [UInt8])?) async -> DeskResponse {
+        typealias Field = AssignRoutesForm.Field
+        typealias Upload = ImportBookingsForm.Field
         guard let solver else { return await assignments(form: form, errors: [:]) }
-        let assign = AssignRoutesForm(timeLimit: form["timeLimit"], gap: form["gap"].isEmpty ? "0.01%" : form["gap"])
-        if case .failure(let error) = AssignRoutesRequest.create(assign) { return await assignments(form: form, errors: error.fields) }
+        let assign = AssignRoutesForm(timeLimit: form[Field.timeLimit], gap: form[Field.gap].isEmpty ? "0.01%" : form[Field.gap])
+        if case .failure(let error) = AssignRoutesRequest.create(assign) { return await assignments(form: form, errors: error.named) }
         let network = self.network()
         let application: RoutePlannerComposition
         if form["source"] == "file" {
-            guard let file, !file.bytes.isEmpty else { return await assignments(form: form, errors: ["bookings": "Choose a bookings CSV file to upload."]) }
+            guard let file, !file.bytes.isEmpty else { return await assignments(form: form, errors: [Upload.file.name: "Choose a bookings CSV file to upload."]) }
             guard let text = Self.text(file.bytes) else {
-                return await assignments(form: form, errors: ["bookings": "The file is not text in UTF-8 or UTF-16: save it as CSV (UTF-8)."])
+                return await assignments(form: form, errors: [Upload.file.name: "The file is not text in UTF-8 or UTF-16: save it as CSV (UTF-8)."])
             }
             let schedule = InMemoryScheduleRepository(network: network)
             application = RoutePlannerComposition(
                 locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), customers: customers, format: format, now: now)
-            let imported = await application.importBookings(ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, customer: form["customer"], contents: text))
-            switch imported {
-            case .failure(let message): return await assignments(form: form, errors: ["bookings": message])
-            case .validationFailure(let fields): return await assignments(form: form, errors: ["bookings": fields.values.sorted().joined(separator: " ")])
+            let imported = await application.importBookings(
+                ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, customer: form[Upload.customer], contents: text))
+            switch imported.named {
+            case .failure(let message): return await assignments(form: form, errors: [Upload.file.name: message])
+            case .validationFailure(let fields): return await assignments(form: form, errors: fields)
             case .success, .idle, .loading: break
             }
         } else {
@@ -61,7 +66,7 @@ extension Desk {
         let coordinator = application.assignRoutes(solver: solver)
         let started = await runs.start {
             let (state, result) = await coordinator.respond(assign)
-            return (state, try? result.get(), network)
+            return (state.named, try? result.get(), network)
         }
         guard let id = started else {
             return await assignments(form: form, errors: [:], failure: "Another assignment is running: wait for it to finish, then run this one.")

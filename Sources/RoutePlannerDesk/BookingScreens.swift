@@ -4,11 +4,9 @@ import RoutePlannerApplication
 import RoutePlannerPictures
 
 extension Desk {
-    /// The desk's names of the booking form's fields that differ from `BookCargoForm`'s.
-    static let bookFormNames = ["origin": "from", "destination": "to"]
-
     /// `/book`: the booking form, filled from the query; after a booking with problems, the same with them.
     func book(form: FormData, errors: [String: String], failure: String? = nil) async -> DeskResponse {
+        typealias Field = BookCargoForm.Field
         let known = await customerChoices()
         var content: [Markup] = []
         if known.isEmpty {
@@ -16,21 +14,21 @@ extension Desk {
         }
         if let failure { content.append(DeskViews.failure(failure)) }
         var values = form
-        if !values.contains("teu") { values.append("teu", "1") }
+        if !values.contains(Field.teu) { values.append(Field.teu, "1") }
         content.append(DeskForm(
             id: "book", target: .change(.book),
             fields: [
-                .init("customer", "Customer", kind: .choice([("", "Choose a customer")] + known), required: true),
-                .init("from", "From", hint: "The origin port's UN/LOCODE, such as CNSHA.", required: true),
-                .init("to", "To", hint: "The destination port's UN/LOCODE, such as NLRTM.", required: true),
-                .init("ready", "Ready", hint: "A date, or a date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
-                .init("deadline", "Deadline", hint: "The latest arrival, inclusive: a date or a date-time with a zone.", required: true),
-                .init("teu", "TEU", hint: "Twenty-foot equivalent units, such as 2 for a forty-foot container.", required: true),
-                .init("cargoType", "Cargo", kind: .choice([("DRY", "Dry"), ("REEFER", "Reefer")])),
-                .init("dangerousGoods", "Dangerous goods", kind: .checkbox),
-                .init("weight", "Weight", hint: "Tonnes, such as 24.5."),
-                .init("revenue", "Revenue", hint: "What the booking earns, in USD, for the assignment."),
-                .init("maxTransitDays", "Longest transit", hint: "Days, such as 45."),
+                .init(Field.customer, "Customer", kind: .choice([("", "Choose a customer")] + known), required: true),
+                .init(Field.origin, "From", hint: "The origin port's UN/LOCODE, such as CNSHA.", required: true),
+                .init(Field.destination, "To", hint: "The destination port's UN/LOCODE, such as NLRTM.", required: true),
+                .init(Field.ready, "Ready", hint: "A date, or a date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
+                .init(Field.deadline, "Deadline", hint: "The latest arrival, inclusive: a date or a date-time with a zone.", required: true),
+                .init(Field.teu, "TEU", hint: "Twenty-foot equivalent units, such as 2 for a forty-foot container.", required: true),
+                .init(Field.cargoType, "Cargo", kind: .choice([("DRY", "Dry"), ("REEFER", "Reefer")])),
+                .init(Field.dangerousGoods, "Dangerous goods", kind: .checkbox),
+                .init(Field.weight, "Weight", hint: "Tonnes, such as 24.5."),
+                .init(Field.revenue, "Revenue", hint: "What the booking earns, in USD, for the assignment."),
+                .init(Field.maxTransitDays, "Longest transit", hint: "Days, such as 45."),
             ],
             values: values, errors: errors, submit: "Book"
         ).markup())
@@ -46,11 +44,12 @@ extension Desk {
 
     /// `POST /book`: books a cargo and goes on to its screen.
     func book(_ form: FormData) async -> DeskResponse {
+        typealias Field = BookCargoForm.Field
         let state = await composition().bookCargo(BookCargoForm(
-            origin: form["from"], destination: form["to"], ready: form["ready"], deadline: form["deadline"], teu: form["teu"], customer: form["customer"],
-            revenue: form["revenue"], cargoType: form["cargoType"], dangerousGoods: form.isTicked("dangerousGoods"),
-            maxTransitDays: form["maxTransitDays"], weight: form["weight"]))
-        switch Self.renamed(state, Self.bookFormNames) {
+            origin: form[Field.origin], destination: form[Field.destination], ready: form[Field.ready], deadline: form[Field.deadline],
+            teu: form[Field.teu], customer: form[Field.customer], revenue: form[Field.revenue], cargoType: form[Field.cargoType],
+            dangerousGoods: form.isTicked(Field.dangerousGoods), maxTransitDays: form[Field.maxTransitDays], weight: form[Field.weight]))
+        switch state.named {
         case .success(let booked): return .redirect(to: .cargo(booked.response.cargo.trackingId.description, FormData([("notice", "booked")])))
         case .validationFailure(let fields): return await book(form: form, errors: fields)
         case .failure(let message): return await book(form: form, errors: [:], failure: message)
@@ -76,12 +75,13 @@ extension Desk {
         case .idle, .loading, .validationFailure: break
         }
         if let failure { content.append(DeskViews.failure(failure)) }
+        typealias Customer = RegisterCustomerForm.Field
         content.append(DeskForm(
             id: "customer", heading: "Register a customer", target: .change(.registerCustomer),
             fields: [
-                .init("id", "Id", hint: "A short code that bookings name, such as ACME.", required: true),
-                .init("name", "Name", hint: "The customer's name, such as Acme Shipping.", required: true),
-                .init("renames", "Rename the customer registered under this id", kind: .checkbox),
+                .init(Customer.id, "Id", hint: "A short code that bookings name, such as ACME.", required: true),
+                .init(Customer.name, "Name", hint: "The customer's name, such as Acme Shipping.", required: true),
+                .init(Customer.renames, "Rename the customer registered under this id", kind: .checkbox),
             ],
             values: form, errors: errors, submit: "Register"
         ).markup())
@@ -91,9 +91,10 @@ extension Desk {
 
     /// `POST /customers`: registers a customer.
     func registerCustomer(_ form: FormData) async -> DeskResponse {
+        typealias Field = RegisterCustomerForm.Field
         let state = await composition().registerCustomer(RegisterCustomerForm(
-            id: form["id"], name: form["name"], renames: form.isTicked("renames")))
-        switch state {
+            id: form[Field.id], name: form[Field.name], renames: form.isTicked(Field.renames)))
+        switch state.named {
         case .success: return .redirect(to: .customers(FormData([("notice", "registered")])))
         case .validationFailure(let fields): return await customers(form: form, errors: fields)
         case .failure(let message): return await customers(form: form, errors: [:], failure: message)

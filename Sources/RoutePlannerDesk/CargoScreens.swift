@@ -17,7 +17,7 @@ struct CargoViewModel {
     /// What the last change did.
     let notice: String?
     /// The form a change was sent from, with its input and its problems, or its failure in words.
-    let submitted: (form: String, values: FormData, state: ViewState<String>)?
+    let submitted: (form: String, values: FormData, state: DeskState<String>)?
     let onFindOptions: DeskAction
     let onAssign: DeskAction
     let onRegisterEvent: DeskAction
@@ -35,21 +35,23 @@ extension Desk {
 
     /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time.
     func cargoList(_ query: FormData) async -> DeskResponse {
-        let page = query["page"].trimmingCharacters(in: .whitespaces).isEmpty ? "1" : query["page"].trimmingCharacters(in: .whitespaces)
-        let (state, result) = await composition().listCargo.respond(ListCargoForm(status: query["status"], customer: query["customer"], page: page))
+        typealias Field = ListCargoForm.Field
+        let page = query[Field.page].trimmingCharacters(in: .whitespaces).isEmpty ? "1" : query[Field.page].trimmingCharacters(in: .whitespaces)
+        let (listed, result) = await composition().listCargo.respond(ListCargoForm(status: query[Field.status], customer: query[Field.customer], page: page))
+        let state = listed.named
         let response = try? result.get()
         var content: [Markup] = [DeskForm(
             id: "filter", target: .screen(.cargoList(FormData())),
             fields: [
-                .init("status", "Status", kind: .choice([("", "Any")] + Delivery.Status.allCases.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) })),
-                .init("customer", "Customer", hint: "A customer's id; blank for every customer."),
+                .init(Field.status, "Status", kind: .choice([("", "Any")] + Delivery.Status.allCases.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) })),
+                .init(Field.customer, "Customer", hint: "A customer's id; blank for every customer."),
             ],
             values: query, errors: state.fieldErrors, submit: "Filter"
         ).markup()]
         switch state {
         case .success(let cargo) where cargo.isEmpty && page == "1":
             content.append(DeskViews.empty(
-                query["status"].isEmpty && query["customer"].trimmingCharacters(in: .whitespaces).isEmpty ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
+                query[Field.status].isEmpty && query[Field.customer].trimmingCharacters(in: .whitespaces).isEmpty ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
         case .success(let cargo):
             let number = Int(page) ?? 1
             let of = response?.total.map { " of \(($0 + ListCargoRequest.pageSize - 1) / ListCargoRequest.pageSize)" } ?? ""
@@ -64,8 +66,8 @@ extension Desk {
                 }))
             var links: [Markup] = []
             for (label, target, shown) in [("Previous page", number - 1, number > 1), ("Next page", number + 1, response?.hasMore == true)] where shown {
-                var pageQuery = FormData([("status", query["status"]), ("customer", query["customer"])])
-                pageQuery.append("page", String(target))
+                var pageQuery = FormData([(Field.status.name, query[Field.status]), (Field.customer.name, query[Field.customer])])
+                pageQuery.append(Field.page, String(target))
                 links.append(DeskViews.link(label, to: .cargoList(pageQuery)))
             }
             if !links.isEmpty { content.append(Markup("nav", [("aria-label", "Pages"), ("class", "pages")], links)) }
@@ -76,7 +78,7 @@ extension Desk {
     }
 
     /// `/cargo/{id}`: the cargo's screen; after a change with problems, the same with the form's problems.
-    func cargo(_ trackingId: String, notice: String?, submitted: (form: String, values: FormData, state: ViewState<String>)? = nil) async -> DeskResponse {
+    func cargo(_ trackingId: String, notice: String?, submitted: (form: String, values: FormData, state: DeskState<String>)? = nil) async -> DeskResponse {
         let (state, result) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
         guard case .success(let tracking) = state, case .success(let response) = result else {
             let message = if case .failure(let message) = state { message } else { "Enter a tracking id, such as RP000001." }
@@ -91,8 +93,11 @@ extension Desk {
         } ?? []
         var expected = FormData()
         if let next = response.cargo.delivery.nextExpectedActivity {
-            expected = FormData([("event", next.kind.rawValue), ("location", next.location.description), ("voyage", next.voyage?.description ?? "")])
-            if let time = next.time { expected.append("completionTime", CSVWriter.timestamp(time)) }
+            typealias Field = RegisterHandlingEventForm.Field
+            expected = FormData([
+                (Field.event.name, next.kind.rawValue), (Field.location.name, next.location.description), (Field.voyage.name, next.voyage?.description ?? ""),
+            ])
+            if let time = next.time { expected.append(Field.completionTime, CSVWriter.timestamp(time)) }
         }
         let model = CargoViewModel(
             tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
@@ -114,27 +119,31 @@ extension Desk {
 
     /// `POST /cargo/{id}/route`: assigns the option whose reference the form gives.
     func assignRoute(_ trackingId: String, form: FormData) async -> DeskResponse {
-        let state = await composition().assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: form["candidate"]))
+        let state = await composition().assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: form[AssignToRouteForm.Field.candidate]))
         return await changed(trackingId, form: "options", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "routed")
     }
 
     /// `POST /cargo/{id}/events`: registers a handling event.
     func registerEvent(_ trackingId: String, form: FormData) async -> DeskResponse {
+        typealias Field = RegisterHandlingEventForm.Field
         let state = await composition().registerHandlingEvent(RegisterHandlingEventForm(
-            trackingId: trackingId, event: form["event"], location: form["location"], voyage: form["voyage"], completionTime: form["completionTime"]))
+            trackingId: trackingId, event: form[Field.event], location: form[Field.location], voyage: form[Field.voyage],
+            completionTime: form[Field.completionTime]))
         return await changed(trackingId, form: "event", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "event")
     }
 
     /// `POST /cargo/{id}/destination`: changes the destination and, when given, the deadline.
     func changeDestination(_ trackingId: String, form: FormData) async -> DeskResponse {
-        let state = await composition().changeDestination(ChangeDestinationForm(trackingId: trackingId, destination: form["destination"], deadline: form["deadline"]))
+        typealias Field = ChangeDestinationForm.Field
+        let state = await composition().changeDestination(
+            ChangeDestinationForm(trackingId: trackingId, destination: form[Field.destination], deadline: form[Field.deadline]))
         return await changed(trackingId, form: "destination", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "destination")
     }
 
     /// `POST /cargo/{id}/reroute`: finds new options for the cargo from where it is now.
     func reroute(_ trackingId: String) async -> DeskResponse {
         let state = await composition().reRouteCargo(ReRouteCargoForm(trackingId: trackingId))
-        let described: ViewState<String> = switch state {
+        let described: DeskState<String> = switch state.named {
         case .success(let views): views.first?.problem.map { .failure($0) } ?? .success("")
         case .failure(let message): .failure(message)
         case .validationFailure(let fields): .validationFailure(fields)
@@ -145,7 +154,7 @@ extension Desk {
 
     /// On to the cargo's screen with a notice when the change is made; the screen again with the form's problems
     /// when it is not.
-    private func changed(_ trackingId: String, form: String, values: FormData, state: ViewState<String>, notice: String) async -> DeskResponse {
+    private func changed(_ trackingId: String, form: String, values: FormData, state: DeskState<String>, notice: String) async -> DeskResponse {
         guard case .success = state else { return await cargo(trackingId, notice: nil, submitted: (form, values, state)) }
         return .redirect(to: .cargo(trackingId, FormData([("notice", notice)])))
     }
@@ -153,13 +162,15 @@ extension Desk {
 
 extension ViewState {
     /// The field errors, or none.
-    var fieldErrors: [String: String] {
+    var fieldErrors: [Field: String] {
         if case .validationFailure(let fields) = self { fields } else { [:] }
     }
+}
 
-    /// The same state with its content described in words.
-    func described(_ text: (Content) -> String) -> ViewState<String> {
-        switch self {
+extension ViewState where Field: DeskField {
+    /// The same state as the desk shows it, with its content described in words.
+    func described(_ text: (Content) -> String) -> DeskState<String> {
+        switch named {
         case .idle: .idle
         case .loading: .loading
         case .success(let content): .success(text(content))
@@ -226,7 +237,7 @@ struct CargoView {
                     [
                         .text(String(index + 1)), .text(entry.option.route), .text(entry.option.departure), .text(entry.option.arrival),
                         .text(entry.option.transitTime), .text(entry.option.slack),
-                        .markup([ActionButton(action: model.onAssign, label: "Assign", values: [("candidate", entry.candidate)], accessibleLabel: "Assign option \(index + 1)").markup()]),
+                        .markup([ActionButton(action: model.onAssign, label: "Assign", values: [(AssignToRouteForm.Field.candidate.name, entry.candidate)], accessibleLabel: "Assign option \(index + 1)").markup()]),
                     ]
                 }))
         }
@@ -235,14 +246,15 @@ struct CargoView {
     }
 
     private func eventForm() -> Markup {
+        typealias Field = RegisterHandlingEventForm.Field
         let sent = submitted("event")
         var form = DeskForm(
             id: "event", heading: "Register a handling event", target: .change(model.onRegisterEvent),
             fields: [
-                .init("event", "Event", kind: .choice(HandlingEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }), required: true),
-                .init("location", "Where", hint: "The port's UN/LOCODE, such as SGSIN.", required: true),
-                .init("voyage", "Voyage", hint: "For a load or an unload: the voyage number, such as WS15-W09."),
-                .init("completionTime", "When", hint: "A date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
+                .init(Field.event, "Event", kind: .choice(HandlingEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }), required: true),
+                .init(Field.location, "Where", hint: "The port's UN/LOCODE, such as SGSIN.", required: true),
+                .init(Field.voyage, "Voyage", hint: "For a load or an unload: the voyage number, such as WS15-W09."),
+                .init(Field.completionTime, "When", hint: "A date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
             ],
             values: model.submitted?.form == "event" ? sent.values : model.expected, errors: sent.errors, submit: "Register the event")
         form.failure = sent.failure
@@ -250,12 +262,13 @@ struct CargoView {
     }
 
     private func destinationForm() -> Markup {
+        typealias Field = ChangeDestinationForm.Field
         let sent = submitted("destination")
         var form = DeskForm(
             id: "destination", heading: "Change the destination", target: .change(model.onChangeDestination),
             fields: [
-                .init("destination", "New destination", hint: "The port's UN/LOCODE, such as DEHAM.", required: true),
-                .init("deadline", "New deadline", hint: "Blank: the deadline stays."),
+                .init(Field.destination, "New destination", hint: "The port's UN/LOCODE, such as DEHAM.", required: true),
+                .init(Field.deadline, "New deadline", hint: "Blank: the deadline stays."),
             ],
             values: sent.values, errors: sent.errors, submit: "Change the destination")
         form.failure = sent.failure

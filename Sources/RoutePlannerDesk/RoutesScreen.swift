@@ -9,9 +9,9 @@ struct RoutesViewModel {
     /// The form's input, as sent.
     let query: FormData
     /// What the search came to.
-    let state: ViewState<[ItineraryViewModel]>
+    let state: DeskState<[ItineraryViewModel]>
     /// The options without the what-if, when one is asked; and what it changed.
-    let baseline: ViewState<[ItineraryViewModel]>?
+    let baseline: DeskState<[ItineraryViewModel]>?
     let changes: [String]
     /// The pictures of the options: their time line and their map.
     let pictures: [(Picture, String)]
@@ -22,36 +22,35 @@ struct RoutesViewModel {
 }
 
 extension Desk {
-    /// The desk's names of the route form's fields that differ from `RouteCargoForm`'s and `ScenarioForm`'s.
-    static let routeFormNames = [
-        "origin": "from", "destination": "to", "limit": "k", "order": "sort", "cancelVoyages": "cancelVoyage", "closePorts": "closePort",
-        "delays": "delay", "capacities": "capacity",
-    ]
-
     /// `/routes`: idle until a port is given; then the options, the field errors, or why there are none.
     func routes(_ query: FormData) async -> DeskResponse {
         let network = self.network()
         let ports = network.locations.map { $0.code.description }.sorted()
-        guard query.contains("from") || query.contains("to") else {
+        typealias Field = RouteCargoForm.Field
+        typealias WhatIf = ScenarioForm.Field
+        guard query.contains(Field.origin) || query.contains(Field.destination) else {
             // The form, with what the query gives and today's date for what it does not.
             var defaults = query
-            for (name, value) in [("ready", String(CSVWriter.timestamp(now()).prefix(10))), ("k", "5")] where !query.contains(name) {
-                defaults.append(name, value)
+            for (field, value) in [(Field.ready, String(CSVWriter.timestamp(now()).prefix(10))), (.limit, "5")] where !query.contains(field) {
+                defaults.append(field, value)
             }
             let model = RoutesViewModel(query: defaults, state: .idle, baseline: nil, changes: [], pictures: [], onBook: .book(FormData()), ports: ports)
             return .page(RoutesView(model: model).page())
         }
-        let ready = query["ready"].trimmingCharacters(in: .whitespaces)
+        let ready = query[Field.ready].trimmingCharacters(in: .whitespaces)
+        let deadline = query[Field.deadline]
         let form = RouteCargoForm(
-            origin: query["from"], destination: query["to"], ready: ready,
-            deadline: query["deadline"].trimmingCharacters(in: .whitespaces).isEmpty ? RouteCargoForm.defaultDeadline(after: ready) : query["deadline"],
-            limit: query["k"].isEmpty ? "5" : query["k"], maxTransshipments: query["maxTransshipments"], cargoType: query["cargoType"],
-            order: query["sort"], criteria: query.all("criteria"))
+            origin: query[Field.origin], destination: query[Field.destination], ready: ready,
+            deadline: deadline.trimmingCharacters(in: .whitespaces).isEmpty ? RouteCargoForm.defaultDeadline(after: ready) : deadline,
+            limit: query[Field.limit].isEmpty ? "5" : query[Field.limit], maxTransshipments: query[Field.maxTransshipments],
+            cargoType: query[Field.cargoType], order: query[Field.order], criteria: query.all(Field.criteria))
         let scenarioForm = ScenarioForm(
-            cancelVoyages: Self.entries(query, "cancelVoyage"), closePorts: Self.entries(query, "closePort"), delays: Self.entries(query, "delay"),
-            capacities: Self.entries(query, "capacity"))
+            cancelVoyages: Self.entries(query, WhatIf.cancelVoyages), closePorts: Self.entries(query, WhatIf.closePorts),
+            delays: Self.entries(query, WhatIf.delays), capacities: Self.entries(query, WhatIf.capacities))
+        typealias Booking = BookCargoForm.Field
         let onBook = DeskRoute.book(FormData([
-            ("from", query["from"]), ("to", query["to"]), ("ready", ready), ("deadline", query["deadline"]), ("cargoType", query["cargoType"]),
+            (Booking.origin.name, query[Field.origin]), (Booking.destination.name, query[Field.destination]), (Booking.ready.name, ready),
+            (Booking.deadline.name, deadline), (Booking.cargoType.name, query[Field.cargoType]),
         ]))
         var model: RoutesViewModel
         let whatIf = scenarioForm != ScenarioForm()
@@ -59,20 +58,20 @@ extension Desk {
         case .failure(let error):
             // The what-if's problems and the search's are shown together.
             let search = await composition(network).routeCargo.respond(form).result
-            var fields = error.fields
-            if case .failure(.validation(let searchErrors)) = search { fields.merge(searchErrors.fields) { first, _ in first } }
-            model = RoutesViewModel(query: query, state: Self.renamed(.validationFailure(fields), Self.routeFormNames), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
+            var fields = error.named
+            if case .failure(.validation(let searchErrors)) = search { fields.merge(searchErrors.named) { first, _ in first } }
+            model = RoutesViewModel(query: query, state: .validationFailure(fields), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
         case .success(let scenario):
             let changed: ScheduleNetwork
             do {
                 changed = whatIf ? try network.applying(scenario) : network
             } catch {
-                let state = ViewState<[ItineraryViewModel]>.failure("The what-if cannot be applied: \(error).")
+                let state = DeskState<[ItineraryViewModel]>.failure("The what-if cannot be applied: \(error).")
                 model = RoutesViewModel(query: query, state: state, baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
                 break
             }
             let (state, result) = await composition(changed).routeCargo.respond(form)
-            var baseline: ViewState<[ItineraryViewModel]>?
+            var baseline: DeskState<[ItineraryViewModel]>?
             var changes: [String] = []
             // A what-if is compared with the plain schedule, unless its form has problems (the same on both).
             let comparable = switch result {
@@ -81,7 +80,7 @@ extension Desk {
             }
             if whatIf && comparable {
                 let before = await composition(network).routeCargo.respond(form)
-                baseline = before.state
+                baseline = before.state.named
                 changes = RouteComparison.changes(baseline: before.result, scenario: result)
             }
             var pictures: [(Picture, String)] = []
@@ -92,7 +91,7 @@ extension Desk {
                 ]
             }
             model = RoutesViewModel(
-                query: query, state: Self.renamed(state, Self.routeFormNames), baseline: baseline, changes: changes, pictures: pictures,
+                query: query, state: state.named, baseline: baseline, changes: changes, pictures: pictures,
                 onBook: onBook, ports: ports)
         }
         let status = if case .validationFailure = model.state { 422 } else { 200 }
@@ -100,14 +99,8 @@ extension Desk {
     }
 
     /// The entries of a list field: each value split at commas and white space, blanks left out.
-    static func entries(_ query: FormData, _ name: String) -> [String] {
-        query.all(name).flatMap { $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init) }
-    }
-
-    /// A view state whose field errors are keyed by the desk's form names.
-    static func renamed<Content>(_ state: ViewState<Content>, _ names: [String: String]) -> ViewState<Content> {
-        guard case .validationFailure(let fields) = state else { return state }
-        return .validationFailure(Dictionary(fields.map { (names[$0.key] ?? $0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+    static func entries(_ query: FormData, _ field: some DeskField) -> [String] {
+        query.all(field).flatMap { $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init) }
     }
 }
 
@@ -138,27 +131,29 @@ struct RoutesView {
     }
 
     private func form() -> Markup {
+        typealias Field = RouteCargoForm.Field
+        typealias WhatIf = ScenarioForm.Field
         let errors: [String: String] = if case .validationFailure(let fields) = model.state { fields } else { [:] }
         var form = DeskForm(
             id: "search", target: .screen(.routes(FormData())),
             fields: [
-                .init("from", "From", hint: "The origin port's UN/LOCODE, such as CNSHA.", required: true, suggestions: model.ports),
-                .init("to", "To", hint: "The destination port's UN/LOCODE, such as NLRTM.", required: true, suggestions: model.ports),
-                .init("ready", "Ready", hint: "A date (from the start of the day, UTC) or a date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
-                .init("deadline", "Deadline", hint: "The latest arrival, inclusive. Blank: 60 days after ready."),
-                .init("cargoType", "Cargo", kind: .choice([("DRY", "Dry"), ("REEFER", "Reefer (needs a plug on every leg)")])),
-                .init("sort", "Order", kind: .choice([("arrival", "Earliest arrival first"), ("cost", "Cheapest handling first"), ("co2", "Least CO2e first")])),
-                .init("k", "Options", hint: "How many to show, 1 to 50."),
-                .init("maxTransshipments", "Most transshipments", hint: "0 for direct sailings only; blank for any number."),
+                .init(Field.origin, "From", hint: "The origin port's UN/LOCODE, such as CNSHA.", required: true, suggestions: model.ports),
+                .init(Field.destination, "To", hint: "The destination port's UN/LOCODE, such as NLRTM.", required: true, suggestions: model.ports),
+                .init(Field.ready, "Ready", hint: "A date (from the start of the day, UTC) or a date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
+                .init(Field.deadline, "Deadline", hint: "The latest arrival, inclusive. Blank: 60 days after ready."),
+                .init(Field.cargoType, "Cargo", kind: .choice([("DRY", "Dry"), ("REEFER", "Reefer (needs a plug on every leg)")])),
+                .init(Field.order, "Order", kind: .choice([("arrival", "Earliest arrival first"), ("cost", "Cheapest handling first"), ("co2", "Least CO2e first")])),
+                .init(Field.limit, "Options", hint: "How many to show, 1 to 50."),
+                .init(Field.maxTransshipments, "Most transshipments", hint: "0 for direct sailings only; blank for any number."),
             ],
             values: model.query, errors: errors, submit: "Find routes")
         form.groups = [(
             legend: "What if",
             fields: [
-                .init("cancelVoyage", "Cancel voyages", hint: "Voyage numbers, separated by commas, such as WS15-W09."),
-                .init("closePort", "Close ports", hint: "CODE, or CODE@FROM..TO, such as SGSIN@2026-03-01..2026-03-07."),
-                .init("delay", "Delay voyages", hint: "VOYAGE:HOURS or VOYAGE:HOURS@PORT, such as WS15-W09:48@MYTPP; negative hours are early."),
-                .init("capacity", "Capacities", hint: "VOYAGE=TEU, such as WS15-W09=500."),
+                .init(WhatIf.cancelVoyages, "Cancel voyages", hint: "Voyage numbers, separated by commas, such as WS15-W09."),
+                .init(WhatIf.closePorts, "Close ports", hint: "CODE, or CODE@FROM..TO, such as SGSIN@2026-03-01..2026-03-07."),
+                .init(WhatIf.delays, "Delay voyages", hint: "VOYAGE:HOURS or VOYAGE:HOURS@PORT, such as WS15-W09:48@MYTPP; negative hours are early."),
+                .init(WhatIf.capacities, "Capacities", hint: "VOYAGE=TEU, such as WS15-W09=500."),
             ]
         )]
         return form.markup()
@@ -178,7 +173,7 @@ struct RoutesView {
             })
     }
 
-    private func comparison(_ baseline: ViewState<[ItineraryViewModel]>) -> Markup {
+    private func comparison(_ baseline: DeskState<[ItineraryViewModel]>) -> Markup {
         var parts: [Markup] = [Markup("ul", [], model.changes.map { Markup("li", text: $0) })]
         switch baseline {
         case .success(let options):

@@ -29,7 +29,7 @@ public enum RoutePictures {
     /// A page with the route search without and with a what-if scenario, side by side: what is gone and what
     /// is new highlighted, and how the earliest arrival moves.
     public static func comparisonPage(
-        baseline: Result<RouteCargoResponse, RequestFailure>, scenario: Result<RouteCargoResponse, RequestFailure>, scenarioName: String,
+        baseline: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenario: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenarioName: String,
         locations: some Sequence<Location>, presenter: RouteCargoPresenter = RouteCargoPresenter()
     ) -> String {
         let before = (try? baseline.get())?.itineraries ?? [], after = (try? scenario.get())?.itineraries ?? []

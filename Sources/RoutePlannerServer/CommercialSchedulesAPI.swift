@@ -122,13 +122,8 @@ struct CommercialSchedulesAPI: APIProtocol {
                 request: request, departureEnd: departureEnd, arrivalStart: arrivalStart, page: page, filters: filters,
                 generation: schedule.generation))
         case .failure(let invalid):
-            let properties: [String: (String, String?)] = [
-                "destination": ("placeOfDelivery", query.placeOfDelivery), "deadline": ("arrivalEndDate", query.arrivalEndDate),
-                "ready": ("departureStartDate", query.departureStartDate),
-            ]
             for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) {
-                let (property, value) = properties[field] ?? (field, nil)
-                problems.add(.invalidValue, property, value: value, message)
+                problems.add(.invalidValue, field.parameter, value: query.value(of: field), message)
             }
             if problems.isEmpty {
                 problems.add(

@@ -65,15 +65,14 @@ struct AssignCommand: AsyncParsableCommand {
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "")
         let rendering = AssignRendering(voyages: app.voyages)
-        let flags = ["timeLimit": "time-limit", "modelFile": "model-mps"]
         guard compare else {
-            let response = try await rendering.run(assignRoutes, form, as: format, flags: flags, check: reject)
+            let response = try await rendering.run(assignRoutes, form, as: format, check: reject)
             return try write(response)
         }
         let (state, result) = await withProgress { await assignRoutes.respond(form) }
         try reject(result)
         guard case .success(let response) = result else {
-            return try show(state, flags: flags) { _ in }
+            return try show(state) { _ in }
         }
         try write(response)
         // The table is the plan with the scenario, then what it changed; the page shows both.
@@ -87,7 +86,7 @@ struct AssignCommand: AsyncParsableCommand {
     }
 
     /// Names the flag behind a failure that one flag caused: a what-if flag, or the missing `--capacities`.
-    private func reject(_ result: Result<AssignRoutesResponse, RequestFailure>) throws {
+    private func reject(_ result: Result<AssignRoutesResponse, RequestFailure<AssignRoutesForm.Field>>) throws {
         try whatIf.reject(result)
         guard case .failure(.domain(.capacitiesUnknown)) = result else { return }
         printError("error: --capacities: \(schedule.files.schedule.relativePath) is a DCSA vessel schedule, which carries no capacities; give the voyages' capacities in a CSV file (voyage or vessel_imo, capacity_teu) with --capacities FILE.")

@@ -14,6 +14,6 @@ struct AssignRouteCommand: AsyncParsableCommand {
     func run() async throws {
         let coordinator = try schedule.composition(store: store.store).assignToRoute
         try await SentenceRendering<AssignToRouteInteractor, AssignToRoutePresenter>()
-            .run(coordinator, AssignToRouteForm(trackingId: trackingId, candidate: candidate), as: .table, flags: ["trackingId": "tracking-id"])
+            .run(coordinator, AssignToRouteForm(trackingId: trackingId, candidate: candidate), as: .table)
     }
 }

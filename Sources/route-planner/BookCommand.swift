@@ -57,7 +57,7 @@ struct BookCommand: AsyncParsableCommand {
         let app = try schedule.composition(store: store.store, creating: true, now: { asOf ?? Date() })
         if let bookings {
             let form = ImportBookingsForm(file: bookings, customer: customer ?? "")
-            try await ImportBookingsRendering(quiet: quiet).run(app.importBookings, form, as: format, flags: ["file": "bookings"])
+            try await ImportBookingsRendering(quiet: quiet).run(app.importBookings, form, as: format)
             return
         }
         let form = BookCargoForm(
@@ -65,7 +65,7 @@ struct BookCommand: AsyncParsableCommand {
             revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "",
             weight: weight ?? "")
         try await BookRendering(quiet: quiet).run(
-            app.bookCargo, form, as: format, flags: ["origin": "from", "destination": "to", "maxTransitDays": "max-transit"])
+            app.bookCargo, form, as: format)
     }
 
     /// Refuses an `--as-of` (of `book` or `serve`) that is neither a date nor a date-time with a zone.

@@ -16,6 +16,6 @@ struct ChangeDestinationCommand: AsyncParsableCommand {
         let coordinator = try schedule.composition(store: store.store).changeDestination
         let form = ChangeDestinationForm(trackingId: trackingId, destination: to, deadline: deadline)
         try await SentenceRendering<ChangeDestinationInteractor, ChangeDestinationPresenter>()
-            .run(coordinator, form, as: .table, flags: ["destination": "to", "trackingId": "tracking-id"])
+            .run(coordinator, form, as: .table)
     }
 }

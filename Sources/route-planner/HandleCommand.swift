@@ -38,14 +38,14 @@ struct HandleCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try schedule.composition(store: store.store)
         if let events {
-            try await HandlingReportRendering().run(app.importHandlingReport, ImportHandlingReportForm(file: events), as: format, flags: ["file": "events"])
+            try await HandlingReportRendering().run(app.importHandlingReport, ImportHandlingReportForm(file: events), as: format)
             return
         }
         let form = RegisterHandlingEventForm(
             trackingId: trackingId ?? "", event: event ?? "", location: location ?? "", voyage: voyage, completionTime: time ?? "",
             registrationTime: registered)
         try await HandleRendering().run(
-            app.registerHandlingEvent, form, as: format, flags: ["completionTime": "time", "registrationTime": "registered", "trackingId": "tracking-id"])
+            app.registerHandlingEvent, form, as: format)
     }
 }
 

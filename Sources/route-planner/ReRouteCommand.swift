@@ -29,7 +29,7 @@ struct ReRouteCommand: AsyncParsableCommand {
         let coordinator = try schedule.composition(store: store.store, scenario: try whatIf.scenario()).reRouteCargo
         // A what-if question asks which cargo loses its route: the cargo that had none are counted, not listed.
         let form = ReRouteCargoForm(trackingId: trackingId ?? "", limit: String(k), avoidVoyages: avoidVoyage, includesNotRouted: !whatIf.isGiven)
-        try await ReRouteRendering().run(coordinator, form, as: format, flags: ["limit": "k", "avoidVoyages": "avoid-voyage"], check: whatIf.reject)
+        try await ReRouteRendering().run(coordinator, form, as: format, check: whatIf.reject)
     }
 }
 

@@ -5,12 +5,13 @@ import RoutePlannerDocuments
 /// How a command writes one use case's response: the formats it supports and, for each, the text.
 ///
 /// The one render seam per response. A command parses its flags, checks `--format` against ``formats``, and
-/// calls ``run(_:_:as:flags:check:)``: the response goes to standard output in the format asked for, field
-/// errors and domain errors to standard error once (naming their flags, with the command line's hint), and a
+/// calls ``run(_:_:as:check:)``: the response goes to standard output in the format asked for, field
+/// errors and domain errors to standard error once (naming their flags, ``CommandLineField``, with the command
+/// line's hint), and a
 /// failure exits non-zero. Documents for programs come from the application's documents
 /// (`CargoDocument`, `RouteDocument`, `AssignmentDocument`), text for people from the presenter's content.
 protocol Rendering {
-    associatedtype Interactor: UseCase where Interactor.Request: FormRequest
+    associatedtype Interactor: UseCase where Interactor.Request: FormRequest, Interactor.Request.Field: CommandLineField
     associatedtype Presenter: RoutePlannerApplication.Presenter where Presenter.Response == Interactor.Response
 
     /// The formats the command writes, the first being the default.
@@ -36,19 +37,17 @@ extension Rendering {
 
     /// Runs the use case and writes its response, or its errors on standard error.
     ///
-    /// - Parameters:
-    ///   - flags: The flag of each form field whose name is not the flag's (`["destination": "to"]`).
-    ///   - check: Looks at the result first, such as a what-if scenario that does not fit the schedule.
+    /// - Parameter check: Looks at the result first, such as a what-if scenario that does not fit the schedule.
     /// - Returns: The response written, for what the command does after (such as writing a file).
     @discardableResult
     func run(
         _ coordinator: Coordinator<Interactor, Presenter>, _ form: Interactor.Request.Form, as format: OutputFormat,
-        flags: [String: String] = [:], check: (Result<Interactor.Response, RequestFailure>) throws -> Void = { _ in }
+        check: (Result<Interactor.Response, RequestFailure<Interactor.Request.Field>>) throws -> Void = { _ in }
     ) async throws -> Interactor.Response {
         let (state, result) = await withProgress { await coordinator.respond(form) }
         try check(result)
         guard case .success(let response) = result else {
-            try show(state, flags: flags, hint: commandHint(for: result)) { _ in }
+            try show(state, hint: commandHint(for: result)) { _ in }
             throw ExitCode.failure
         }
         print(try await text(response, as: format, presenter: coordinator.presenter), terminator: "")

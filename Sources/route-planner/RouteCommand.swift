@@ -91,7 +91,7 @@ struct RouteCommand: AsyncParsableCommand {
         let routeCargo = app.routeCargo
         let rendering = RouteRendering(trackingId: trackingId, locations: app.locations)
         guard compare else {
-            try await rendering.run(routeCargo, form, as: format, flags: Self.flags) { result in
+            try await rendering.run(routeCargo, form, as: format) { result in
                 try whatIf.reject(result)
                 // With no route, a program still reads a document: the specification and no itineraries.
                 if case .failure(.domain(.noRoute(let specification, _))) = result, let document = rendering.document(RouteDocument.empty(specification), format) {
@@ -106,9 +106,9 @@ struct RouteCommand: AsyncParsableCommand {
         let before = await baseline.respond(form).result
         // Wrong input is wrong with or without the scenario, and so is a request the schedule cannot answer either
         // way (an unknown port or cargo): reported once, on standard error.
-        if case .failure(.validation) = result { return try show(state, flags: Self.flags) { _ in } }
+        if case .failure(.validation) = result { return try show(state) { _ in } }
         if case .failure(.domain(let error)) = result, case .failure(.domain(error)) = before {
-            return try show(state, flags: Self.flags) { _ in }
+            return try show(state) { _ in }
         }
         print(try await rendering.comparison(before, result, scenarioName: whatIf.summary, as: format, presenter: routeCargo.presenter), terminator: "")
         if case .failure = result, case .failure = before {
@@ -118,11 +118,6 @@ struct RouteCommand: AsyncParsableCommand {
         }
     }
 
-    /// The flags of the form fields whose names differ.
-    static let flags = [
-        "origin": "from", "destination": "to", "limit": "k", "avoidVoyages": "avoid-voyage", "trackingId": "tracking-id", "order": "sort",
-        "maxTransitDays": "max-transit",
-    ]
 }
 
 /// Candidate itineraries, as `route` writes them; with `--compare`, without and with the what-if flags.
@@ -160,7 +155,8 @@ struct RouteRendering: Rendering {
 
     /// Both answers side by side: a table, or a page.
     func comparison(
-        _ baseline: Result<RouteCargoResponse, RequestFailure>, _ scenario: Result<RouteCargoResponse, RequestFailure>, scenarioName: String,
+        _ baseline: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>,
+        _ scenario: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenarioName: String,
         as format: OutputFormat, presenter: RouteCargoPresenter
     ) async throws -> String {
         guard format == .html else { return lines([RouteComparison.text(baseline: baseline, scenario: scenario, presenter: presenter)]) }

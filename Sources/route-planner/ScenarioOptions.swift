@@ -39,13 +39,12 @@ struct ScenarioOptions: ParsableArguments {
         switch Scenario.create(form) {
         case .success(let scenario): return scenario
         case .failure(let error):
-            let flags = ["cancelVoyages": "cancel-voyage", "closePorts": "close-port", "delays": "delay", "capacities": "capacity"]
-            throw ValidationError(error.fields.sorted { $0.key < $1.key }.map { "--\(flags[$0.key] ?? $0.key): \($0.value)" }.joined(separator: "\n"))
+            throw ValidationError(error.messages(naming: \.option).map { "\($0.name): \($0.message)" }.joined(separator: "\n"))
         }
     }
 
     /// Exits with the scenario's error, naming the flag and the entry it comes from, when the result is one.
-    func reject<Response>(_ result: Result<Response, RequestFailure>) throws {
+    func reject<Response, Field>(_ result: Result<Response, RequestFailure<Field>>) throws {
         guard case .failure(.domain(.invalidScenario(let error))) = result else { return }
         func entry(_ flag: String, _ entries: [String], _ matches: (String) -> Bool) -> String? {
             entries.first(where: matches).map { "--\(flag) \($0)" }

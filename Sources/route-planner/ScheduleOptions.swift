@@ -207,17 +207,14 @@ func printError(_ message: String) {
 
 /// Prints a view state: the content through `success`, field errors on standard error naming their flags
 /// (exit 64), a failure's message on standard error (exit 1).
-///
-/// - Parameter flags: The flag of each form field whose name differs (`["origin": "from"]`).
-func show<Content>(_ state: ViewState<Content>, flags: [String: String] = [:], hint: String? = nil, success: (Content) throws -> Void) throws {
+func show<Content, Field: CommandLineField>(_ state: ViewState<Content, Field>, hint: String? = nil, success: (Content) throws -> Void) throws {
     switch state {
     case .success(let content):
         try success(content)
     case .validationFailure(let fields):
         if fields.isEmpty { printError("error: the values given do not make a valid request") }
         for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
-            let flag = flags[field] ?? field.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
-            printError("error: \(flag.count == 1 ? "-" : "--")\(flag): \(message)")
+            printError("error: \(field.option): \(message)")
         }
         throw ExitCode(64)
     case .failure(let message):
@@ -232,7 +229,7 @@ func show<Content>(_ state: ViewState<Content>, flags: [String: String] = [:], h
 
 /// The command that fixes a domain error, where one does: the command line's own hint, which the presenters,
 /// shared with apps, do not write.
-func commandHint<Response>(for result: Result<Response, RequestFailure>) -> String? {
+func commandHint<Response, Field>(for result: Result<Response, RequestFailure<Field>>) -> String? {
     guard case .failure(.domain(let error)) = result else { return nil }
     switch error {
     case .customerNotFound(let id): return "route-planner customer \(id) NAME"

@@ -20,7 +20,7 @@ struct TrackCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try schedule.composition(store: store.store)
         try await TrackRendering(locations: app.locations)
-            .run(app.trackCargo, TrackCargoForm(trackingId: trackingId), as: format, flags: ["trackingId": "tracking-id"])
+            .run(app.trackCargo, TrackCargoForm(trackingId: trackingId), as: format)
     }
 }
 

@@ -6,10 +6,10 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 
-func show<Content>(_ state: ViewState<Content>, _ success: (Content) -> Void) {
+func show<Content, Field: FormField>(_ state: ViewState<Content, Field>, _ success: (Content) -> Void) {
     switch state {
     case .success(let content): success(content)
-    case .validationFailure(let fields): for (field, message) in fields.sorted(by: { $0.key < $1.key }) { print("  \(field): \(message)") }
+    case .validationFailure(let fields): for (field, message) in fields.sorted(by: { $0.key < $1.key }) { print("  \(field.rawValue): \(message)") }
     case .failure(let message): print("  " + message)
     case .idle, .loading: break
     }

@@ -3,6 +3,11 @@ import RoutePlanner
 
 /// The raw fields of an assignment of every booked cargo, as a form or a command line gives them.
 public struct AssignRoutesForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case timeLimit, gap, modelFile, penalty
+    }
+
     /// Seconds, such as `60`.
     public var timeLimit: String
     /// A relative gap, as a fraction (`0.005`) or a percentage (`0.5%`).
@@ -31,14 +36,14 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
     /// schedule included.
     public static func create(
         timeLimit: Duration, relativeGap: Double, modelFile: URL? = nil, penaltyPerTEU: Double = 0
-    ) -> Result<AssignRoutesRequest, ValidationError> {
-        var fields: [String: String] = [:]
+    ) -> Result<AssignRoutesRequest, ValidationError<AssignRoutesForm.Field>> {
+        var fields: [AssignRoutesForm.Field: String] = [:]
         if !(Duration.seconds(1)...Duration.seconds(3600)).contains(timeLimit) {
-            fields["timeLimit"] = "Enter a time limit from 1 to 3600 seconds."
+            fields[.timeLimit] = "Enter a time limit from 1 to 3600 seconds."
         }
-        if !(0...0.5).contains(relativeGap) { fields["gap"] = "Enter a gap from 0 to 50%." }
+        if !(0...0.5).contains(relativeGap) { fields[.gap] = "Enter a gap from 0 to 50%." }
         if !(0...Booking.maximumRevenuePerTEU).contains(penaltyPerTEU) {
-            fields["penalty"] = "Enter a penalty per TEU from 0 to \(Int(Booking.maximumRevenuePerTEU)), such as 1000."
+            fields[.penalty] = "Enter a penalty per TEU from 0 to \(Int(Booking.maximumRevenuePerTEU)), such as 1000."
         }
         guard fields.isEmpty else { return .failure(ValidationError(fields: fields)) }
         return .success(AssignRoutesRequest(options: AssignmentOptions(
@@ -46,19 +51,19 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
     }
 
     /// Validates the form: `timeLimit` in seconds, `gap` as a fraction or a percentage, `penalty` per TEU.
-    public static func create(_ form: AssignRoutesForm) -> Result<AssignRoutesRequest, ValidationError> {
-        var fields: [String: String] = [:]
+    public static func create(_ form: AssignRoutesForm) -> Result<AssignRoutesRequest, ValidationError<AssignRoutesForm.Field>> {
+        var fields: [AssignRoutesForm.Field: String] = [:]
         let penaltyText = form.penalty.trimmingCharacters(in: .whitespaces)
-        let penalty = penaltyText.isEmpty ? 0 : FormFields.decimal(penaltyText)
+        let penalty = penaltyText.isEmpty ? 0 : FormText.decimal(penaltyText)
         if penalty == nil || !(0...Booking.maximumRevenuePerTEU).contains(penalty!) {
-            fields["penalty"] = "Enter a penalty per TEU from 0 to \(Int(Booking.maximumRevenuePerTEU)), such as 1000."
+            fields[.penalty] = "Enter a penalty per TEU from 0 to \(Int(Booking.maximumRevenuePerTEU)), such as 1000."
         }
-        let seconds = FormFields.decimal(form.timeLimit)
-        if seconds == nil || !(1...3600).contains(seconds!) { fields["timeLimit"] = "Enter a time limit from 1 to 3600 seconds." }
+        let seconds = FormText.decimal(form.timeLimit)
+        if seconds == nil || !(1...3600).contains(seconds!) { fields[.timeLimit] = "Enter a time limit from 1 to 3600 seconds." }
         let gapText = form.gap.trimmingCharacters(in: .whitespaces)
-        let relativeGap = gapText.hasSuffix("%") ? FormFields.decimal(gapText.dropLast()).map { $0 / 100 } : FormFields.decimal(gapText)
-        if relativeGap == nil { fields["gap"] = "Enter a gap as a fraction (0.005) or a percentage (0.5%)." }
-        else if !(0...0.5).contains(relativeGap!) { fields["gap"] = "Enter a gap from 0 to 50%." }
+        let relativeGap = gapText.hasSuffix("%") ? FormText.decimal(gapText.dropLast()).map { $0 / 100 } : FormText.decimal(gapText)
+        if relativeGap == nil { fields[.gap] = "Enter a gap as a fraction (0.005) or a percentage (0.5%)." }
+        else if !(0...0.5).contains(relativeGap!) { fields[.gap] = "Enter a gap from 0 to 50%." }
         guard fields.isEmpty, let seconds, let relativeGap, let penalty else { return .failure(ValidationError(fields: fields)) }
         let file = form.modelFile.trimmingCharacters(in: .whitespaces)
         return create(

@@ -3,6 +3,11 @@ import RoutePlanner
 /// The raw fields of an assignment: the cargo and the option chosen, by its number in the route list or by its
 /// reference.
 public struct AssignToRouteForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case trackingId, candidate
+    }
+
     public var trackingId: String
     /// The option's number in the last route list for the cargo, from 1, or its reference (`RP-…`, the
     /// `reference` of the JSON list and the `routingReference` of the DCSA one).
@@ -36,9 +41,9 @@ public struct AssignToRouteRequest: FormRequest, Hashable {
 
     /// Validates the form: `trackingId` must not be blank and `candidate` is a whole number from 1 or an
     /// itinerary's reference.
-    public static func create(_ form: AssignToRouteForm) -> Result<AssignToRouteRequest, ValidationError> {
-        var fields = FormFields()
-        let trackingId = fields.trackingId(form.trackingId)
+    public static func create(_ form: AssignToRouteForm) -> Result<AssignToRouteRequest, ValidationError<AssignToRouteForm.Field>> {
+        var fields = FormFields<AssignToRouteForm.Field>()
+        let trackingId = fields.trackingId(form.trackingId, field: .trackingId)
         let text = form.candidate.trimmingCharacters(in: .whitespaces)
         let choice: Choice?
         if Itinerary.isReference(text) {
@@ -46,7 +51,7 @@ public struct AssignToRouteRequest: FormRequest, Hashable {
         } else if let number = Int(text), (1...RouteCargoRequest.maximumLimit).contains(number) {
             choice = .position(number - 1)
         } else {
-            fields.fail("candidate", "Enter the option's number from 1 to \(RouteCargoRequest.maximumLimit) or its reference, such as RP-9b7b9e8e130ab9d2.")
+            fields.fail(.candidate, "Enter the option's number from 1 to \(RouteCargoRequest.maximumLimit) or its reference, such as RP-9b7b9e8e130ab9d2.")
             choice = nil
         }
         guard fields.errors.isEmpty, let trackingId, let choice else {

@@ -3,6 +3,11 @@ import RoutePlanner
 
 /// The raw fields of a booking, as a form or a command line gives them.
 public struct BookCargoForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case origin, destination, ready, deadline, teu, customer, revenue, cargoType, dangerousGoods, maxTransitDays, weight
+    }
+
     public var origin: String
     public var destination: String
     /// A date (the start of the day, UTC) or a date-time with a zone.
@@ -56,25 +61,23 @@ public struct BookCargoRequest: FormRequest, Hashable {
 
     /// Validates the form: every field error at once, keyed by `origin`, `destination`, `ready`, `deadline`,
     /// `teu`, `customer`, `revenue`, `cargoType`, `maxTransitDays` and `weight`.
-    public static func create(_ form: BookCargoForm) -> Result<BookCargoRequest, ValidationError> {
-        var fields = FormFields()
-        let origin = fields.code(form.origin, field: "origin")
-        let destination = fields.code(form.destination, field: "destination")
-        let ready = fields.date(form.ready, field: "ready", endOfDay: false)
-        let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
-        let teu = fields.integer(form.teu, field: "teu", in: 1...maximumTEU, required: true)
-        let customer = fields.customerId(form.customer, field: "customer", message: "Enter the id of the customer who books, such as ACME.")
-        let revenue = fields.number(form.revenue, field: "revenue", minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
-        let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
-        let transit = fields.transitTime(form.maxTransitDays, field: "maxTransitDays")
+    public static func create(_ form: BookCargoForm) -> Result<BookCargoRequest, ValidationError<BookCargoForm.Field>> {
+        var fields = FormFields<BookCargoForm.Field>()
+        let origin = fields.code(form.origin, field: .origin)
+        let destination = fields.code(form.destination, field: .destination)
+        let ready = fields.date(form.ready, field: .ready, endOfDay: false)
+        let deadline = fields.date(form.deadline, field: .deadline, endOfDay: true)
+        let teu = fields.integer(form.teu, field: .teu, in: 1...maximumTEU, required: true)
+        let customer = fields.customerId(form.customer, field: .customer, message: "Enter the id of the customer who books, such as ACME.")
+        let revenue = fields.number(form.revenue, field: .revenue, minimum: 0, maximum: Booking.maximumRevenuePerTEU, required: false)
+        let cargoType = fields.cargoType(form.cargoType, field: .cargoType)
+        let transit = fields.transitTime(form.maxTransitDays, field: .maxTransitDays)
         let weightText = form.weight.trimmingCharacters(in: .whitespaces)
-        let weight: Double?? = weightText.isEmpty ? .some(nil) : FormFields.decimal(weightText).flatMap {
+        let weight: Double?? = weightText.isEmpty ? .some(nil) : FormText.decimal(weightText).flatMap {
             $0 > 0 && $0 <= Booking.maximumWeight ? .some($0) : nil
         }
-        if weight == nil { fields.fail("weight", "Enter the weight in tonnes, above 0 and up to \(Int(Booking.maximumWeight)), such as 24.5.") }
-        RouteCargoRequest.validate(
-            origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
-            maxTransshipments: nil, via: [], avoiding: [], into: &fields)
+        if weight == nil { fields.fail(.weight, "Enter the weight in tonnes, above 0 and up to \(Int(Booking.maximumWeight)), such as 24.5.") }
+        RouteCargoRequest.validate(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let teu = teu ?? nil, let customer,
               let revenue, let cargoType, let transit, let weight,
               let specification = try? RouteSpecification(

@@ -3,6 +3,11 @@ import RoutePlanner
 
 /// The raw fields of a change of destination.
 public struct ChangeDestinationForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case trackingId, destination, deadline
+    }
+
     public var trackingId: String
     public var destination: String
     /// The new deadline; blank to keep the one booked.
@@ -22,12 +27,12 @@ public struct ChangeDestinationRequest: FormRequest, Hashable {
     public let deadline: Date?
 
     /// Validates the form: `trackingId`, `destination` and, when given, `deadline`.
-    public static func create(_ form: ChangeDestinationForm) -> Result<ChangeDestinationRequest, ValidationError> {
-        var fields = FormFields()
-        let trackingId = fields.trackingId(form.trackingId)
-        let destination = fields.code(form.destination, field: "destination")
+    public static func create(_ form: ChangeDestinationForm) -> Result<ChangeDestinationRequest, ValidationError<ChangeDestinationForm.Field>> {
+        var fields = FormFields<ChangeDestinationForm.Field>()
+        let trackingId = fields.trackingId(form.trackingId, field: .trackingId)
+        let destination = fields.code(form.destination, field: .destination)
         let blank = form.deadline.trimmingCharacters(in: .whitespaces).isEmpty
-        let deadline = blank ? nil : fields.date(form.deadline, field: "deadline", endOfDay: true)
+        let deadline = blank ? nil : fields.date(form.deadline, field: .deadline, endOfDay: true)
         guard fields.errors.isEmpty, let trackingId, let destination else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(ChangeDestinationRequest(trackingId: trackingId, destination: destination, deadline: deadline))
     }

@@ -3,6 +3,11 @@ import RoutePlanner
 
 /// The raw fields of a bookings import: the CSV file's path and the customer of rows that name none.
 public struct ImportBookingsForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case file, customer
+    }
+
     public var file: String
     public var customer: String
     /// The file's text when it was uploaded rather than named by its path; `file` is then its name.
@@ -29,9 +34,9 @@ public struct ImportBookingsRequest: FormRequest, Hashable {
     }
 
     /// Validates the form: `file` must not be blank.
-    public static func create(_ form: ImportBookingsForm) -> Result<ImportBookingsRequest, ValidationError> {
-        var fields = FormFields()
-        guard let path = fields.text(form.file, field: "file", message: "Enter the path of a bookings CSV file.") else {
+    public static func create(_ form: ImportBookingsForm) -> Result<ImportBookingsRequest, ValidationError<ImportBookingsForm.Field>> {
+        var fields = FormFields<ImportBookingsForm.Field>()
+        guard let path = fields.text(form.file, field: .file, message: "Enter the path of a bookings CSV file.") else {
             return .failure(ValidationError(fields: fields.errors))
         }
         return .success(ImportBookingsRequest(file: URL(fileURLWithPath: path), customerId: CustomerId(form.customer), contents: form.contents))

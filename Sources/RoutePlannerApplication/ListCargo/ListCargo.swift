@@ -3,6 +3,11 @@ import RoutePlanner
 
 /// The raw fields of the cargo list: which cargo to show.
 public struct ListCargoForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case status, customer, page
+    }
+
     /// Blank for every cargo, or a status to show only: `not-routed`, `on-track`, `misdirected`, `misrouted`
     /// or `claimed`.
     public var status: String
@@ -39,15 +44,15 @@ public struct ListCargoRequest: FormRequest, Hashable {
     static let statuses = Delivery.Status.allCases.map(\.rawValue)
 
     /// Validates the form: `status` is blank or one of the statuses, `page` blank or a whole number from 1.
-    public static func create(_ form: ListCargoForm) -> Result<ListCargoRequest, ValidationError> {
-        var fields: [String: String] = [:]
+    public static func create(_ form: ListCargoForm) -> Result<ListCargoRequest, ValidationError<ListCargoForm.Field>> {
+        var fields: [ListCargoForm.Field: String] = [:]
         let text = form.status.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: " ")
         if !(text.isEmpty || statuses.contains(text)) {
-            fields["status"] = "Enter one of \(statuses.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", ")), or nothing for all."
+            fields[.status] = "Enter one of \(statuses.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", ")), or nothing for all."
         }
         let pageText = form.page.trimmingCharacters(in: .whitespaces)
         let page = Int(pageText)
-        if !pageText.isEmpty, (page ?? 0) < 1 || (page ?? 0) > 1_000_000 { fields["page"] = "Enter a page from 1 to 1000000, or nothing for all." }
+        if !pageText.isEmpty, (page ?? 0) < 1 || (page ?? 0) > 1_000_000 { fields[.page] = "Enter a page from 1 to 1000000, or nothing for all." }
         guard fields.isEmpty else { return .failure(ValidationError(fields: fields)) }
         return .success(ListCargoRequest(status: Delivery.Status(rawValue: text), customerId: CustomerId(form.customer), page: page))
     }

@@ -2,13 +2,19 @@ import RoutePlanner
 
 /// The raw fields of the customer list: none, since every customer is listed.
 public struct ListCustomersForm: Hashable, Sendable {
+    /// The form's fields: none, so it is always valid.
+    public enum Field: FormField {
+        public init?(rawValue: String) { nil }
+        public var rawValue: String { switch self {} }
+    }
+
     public init() {}
 }
 
 /// A request for the registered customers.
 public struct ListCustomersRequest: FormRequest, Hashable {
     /// The form has no fields, so it is always valid.
-    public static func create(_ form: ListCustomersForm) -> Result<ListCustomersRequest, ValidationError> { .success(ListCustomersRequest()) }
+    public static func create(_ form: ListCustomersForm) -> Result<ListCustomersRequest, ValidationError<ListCustomersForm.Field>> { .success(ListCustomersRequest()) }
 }
 
 /// The registered customers, in id order.

@@ -5,14 +5,14 @@ import RoutePlanner
 public enum RouteComparison {
     /// The two answers, the itineraries gone and new, and how the earliest arrival moves.
     public static func text(
-        baseline: Result<RouteCargoResponse, RequestFailure>, scenario: Result<RouteCargoResponse, RequestFailure>,
+        baseline: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenario: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>,
         presenter: RouteCargoPresenter
     ) -> String {
-        func describe(_ result: Result<RouteCargoResponse, RequestFailure>) -> [String] {
+        func describe(_ result: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>) -> [String] {
             switch presenter.present(result) {
             case .success(let itineraries): itineraries.map { "\($0.route)  \($0.departure) → \($0.arrival)" }
             case .failure(let message): [message]
-            case .validationFailure(let fields): fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            case .validationFailure(let fields): fields.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }
             case .idle, .loading: []
             }
         }
@@ -23,7 +23,7 @@ public enum RouteComparison {
     /// What the scenario changed, in sentences: how many itineraries are gone and new, and how the earliest
     /// arrival moves.
     public static func changes(
-        baseline: Result<RouteCargoResponse, RequestFailure>, scenario: Result<RouteCargoResponse, RequestFailure>
+        baseline: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenario: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>
     ) -> [String] {
         let before = (try? baseline.get())?.itineraries ?? [], after = (try? scenario.get())?.itineraries ?? []
         let unchanged = Set(before).intersection(after).count

@@ -3,6 +3,11 @@ import RoutePlanner
 
 /// The raw fields of a re-routing: one cargo, or every cargo that needs it.
 public struct ReRouteCargoForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case trackingId, limit, avoidVoyages, includesNotRouted
+    }
+
     /// A tracking id, or blank for every cargo that needs routing again.
     public var trackingId: String
     /// The most options per cargo, from 1 to 50.
@@ -31,12 +36,12 @@ public struct ReRouteCargoRequest: FormRequest, Hashable {
     public var includesNotRouted = true
 
     /// Validates the form: `limit` from 1 to 50.
-    public static func create(_ form: ReRouteCargoForm) -> Result<ReRouteCargoRequest, ValidationError> {
-        var fields = FormFields()
-        let limit = fields.integer(form.limit, field: "limit", in: 1...RouteCargoRequest.maximumLimit, required: true)
+    public static func create(_ form: ReRouteCargoForm) -> Result<ReRouteCargoRequest, ValidationError<ReRouteCargoForm.Field>> {
+        var fields = FormFields<ReRouteCargoForm.Field>()
+        let limit = fields.integer(form.limit, field: .limit, in: 1...RouteCargoRequest.maximumLimit, required: true)
         guard fields.errors.isEmpty, let limit = limit ?? nil else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(ReRouteCargoRequest(
-            trackingId: TrackingId(form.trackingId), limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: "avoidVoyages"),
+            trackingId: TrackingId(form.trackingId), limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: .avoidVoyages),
             includesNotRouted: form.includesNotRouted))
     }
 }

@@ -2,6 +2,11 @@ import RoutePlanner
 
 /// The raw fields of a new customer (or a new name for one).
 public struct RegisterCustomerForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case id, name, renames
+    }
+
     public var id: String
     public var name: String
     /// Whether a customer registered under the id may be renamed.
@@ -21,13 +26,13 @@ public struct RegisterCustomerRequest: FormRequest, Hashable {
     public let renames: Bool
 
     /// Validates the form: `id` and `name` must not be blank.
-    public static func create(_ form: RegisterCustomerForm) -> Result<RegisterCustomerRequest, ValidationError> {
-        var fields = FormFields()
-        let id = fields.customerId(form.id, field: "id", message: "Enter the customer's id, such as ACME.")
-        let name = fields.text(form.name, field: "name", message: "Enter the customer's name.")
+    public static func create(_ form: RegisterCustomerForm) -> Result<RegisterCustomerRequest, ValidationError<RegisterCustomerForm.Field>> {
+        var fields = FormFields<RegisterCustomerForm.Field>()
+        let id = fields.customerId(form.id, field: .id, message: "Enter the customer's id, such as ACME.")
+        let name = fields.text(form.name, field: .name, message: "Enter the customer's name.")
         let customer = id.flatMap { Customer(id: $0, name: form.name) }
         // A name of white space that the form's trimming keeps (a line break) is blank all the same.
-        if id != nil, name != nil, customer == nil { fields.fail("name", "Enter the customer's name.") }
+        if id != nil, name != nil, customer == nil { fields.fail(.name, "Enter the customer's name.") }
         guard fields.errors.isEmpty, let customer else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(RegisterCustomerRequest(customer: customer, renames: form.renames))
     }

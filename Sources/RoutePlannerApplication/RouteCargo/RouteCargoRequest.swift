@@ -4,6 +4,11 @@ import RoutePlanner
 /// The raw fields of a route search, as a form or a command line gives them: a booked cargo's tracking
 /// id, or a free-standing specification.
 public struct RouteCargoForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case trackingId, origin, destination, ready, deadline, limit, maxTransshipments, via, avoid, avoidVoyages, cargoType, dangerousGoods, maxTransitDays, order, criteria
+    }
+
     /// A booked cargo, routed from where it is now; the specification fields stay blank then.
     public var trackingId: String
     public var origin: String
@@ -125,13 +130,13 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         maxTransshipments: Int? = nil, via: [UnLocode] = [], avoiding: Set<UnLocode> = [],
         avoidingVoyages: Set<VoyageNumber> = [], cargoType: CargoType = .dry, containsDangerousGoods: Bool = false,
         maximumTransitTime: Duration? = nil, criteria: Set<RoutingCriterion> = []
-    ) -> Result<RouteCargoRequest, ValidationError> {
-        var fields = FormFields()
+    ) -> Result<RouteCargoRequest, ValidationError<RouteCargoForm.Field>> {
+        var fields = FormFields<RouteCargoForm.Field>()
         validate(
             origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline, limit: limit,
             maxTransshipments: maxTransshipments, via: via, avoiding: avoiding, into: &fields)
         if let maximumTransitTime, !(maximumTransitTime > .zero && maximumTransitTime <= RouteSpecification.transitTimeLimit) {
-            fields.fail("maxTransitDays", "Enter a number of days above 0 and up to \(maximumTransitDays).")
+            fields.fail(.maxTransitDays, "Enter a number of days above 0 and up to \(maximumTransitDays).")
         }
         guard fields.errors.isEmpty,
               let specification = try? RouteSpecification(
@@ -151,29 +156,29 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     /// Validates a form: every field error at once, keyed by `trackingId`, `origin`, `destination`, `ready`,
     /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages`, `cargoType`, `maxTransitDays`,
     /// `order` and `criteria`.
-    public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError> {
-        var fields = FormFields()
+    public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError<RouteCargoForm.Field>> {
+        var fields = FormFields<RouteCargoForm.Field>()
         let orderText = form.order.trimmingCharacters(in: .whitespaces).lowercased()
         let order = orderText.isEmpty ? .arrival : Order(rawValue: orderText)
-        if order == nil { fields.fail("order", "Enter arrival, cost or co2.") }
+        if order == nil { fields.fail(.order, "Enter arrival, cost or co2.") }
         let request = readForm(form, into: &fields)
         guard let order else { return .failure(ValidationError(fields: fields.errors)) }
         return request.map { $0.ordered(order) }
     }
 
-    private static func readForm(_ form: RouteCargoForm, into fields: inout FormFields) -> Result<RouteCargoRequest, ValidationError> {
+    private static func readForm(_ form: RouteCargoForm, into fields: inout FormFields<RouteCargoForm.Field>) -> Result<RouteCargoRequest, ValidationError<RouteCargoForm.Field>> {
         let trackingId = TrackingId(form.trackingId)
-        let limit = fields.integer(form.limit, field: "limit", in: 1...maximumLimit, required: true)
+        let limit = fields.integer(form.limit, field: .limit, in: 1...maximumLimit, required: true)
         let maxTransshipments = fields.integer(
-            form.maxTransshipments, field: "maxTransshipments", in: 0...maximumTransshipments, required: false)
-        let via = fields.codes(form.via, field: "via")
-        let avoid = Set(fields.codes(form.avoid, field: "avoid"))
-        let avoidVoyages = fields.voyages(form.avoidVoyages, field: "avoidVoyages")
-        let criteria = fields.criteria(form.criteria, field: "criteria")
+            form.maxTransshipments, field: .maxTransshipments, in: 0...maximumTransshipments, required: false)
+        let via = fields.codes(form.via, field: .via)
+        let avoid = Set(fields.codes(form.avoid, field: .avoid))
+        let avoidVoyages = fields.voyages(form.avoidVoyages, field: .avoidVoyages)
+        let criteria = fields.criteria(form.criteria, field: .criteria)
         if let trackingId {
-            for (field, text) in [
-                ("origin", form.origin), ("destination", form.destination), ("ready", form.ready), ("deadline", form.deadline),
-                ("cargoType", form.cargoType + (form.dangerousGoods ? "DG" : "")), ("maxTransitDays", form.maxTransitDays),
+            for (field, text): (RouteCargoForm.Field, String) in [
+                (.origin, form.origin), (.destination, form.destination), (.ready, form.ready), (.deadline, form.deadline),
+                (.cargoType, form.cargoType + (form.dangerousGoods ? "DG" : "")), (.maxTransitDays, form.maxTransitDays),
             ] where !text.trimmingCharacters(in: .whitespaces).isEmpty {
                 fields.fail(field, "Leave this blank: a booked cargo is routed by its own specification.")
             }
@@ -185,12 +190,12 @@ public struct RouteCargoRequest: FormRequest, Hashable {
                 options: RoutingOptions(
                     maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages, criteria: criteria)))
         }
-        let origin = fields.code(form.origin, field: "origin")
-        let destination = fields.code(form.destination, field: "destination")
-        let ready = fields.date(form.ready, field: "ready", endOfDay: false)
-        let deadline = fields.date(form.deadline, field: "deadline", endOfDay: true)
-        let cargoType = fields.cargoType(form.cargoType, field: "cargoType")
-        let transit = fields.transitTime(form.maxTransitDays, field: "maxTransitDays")
+        let origin = fields.code(form.origin, field: .origin)
+        let destination = fields.code(form.destination, field: .destination)
+        let ready = fields.date(form.ready, field: .ready, endOfDay: false)
+        let deadline = fields.date(form.deadline, field: .deadline, endOfDay: true)
+        let cargoType = fields.cargoType(form.cargoType, field: .cargoType)
+        let transit = fields.transitTime(form.maxTransitDays, field: .maxTransitDays)
         validate(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: via, avoiding: avoid, into: &fields)
@@ -206,47 +211,64 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     /// The field errors of the request against a schedule's first and last departure: `ready` after the last
     /// departure, `deadline` not after the first. None for a booked cargo (routed by its own specification from
     /// where it is) or an empty schedule.
-    public func fieldErrors(against departures: ClosedRange<Date>?) -> [String: String] {
+    public func fieldErrors(against departures: ClosedRange<Date>?) -> [RouteCargoForm.Field: String] {
         guard case .specification(let specification) = target, let departures else { return [:] }
         let span = "The schedule's departures run from \(CSVWriter.timestamp(departures.lowerBound)) to "
             + "\(CSVWriter.timestamp(departures.upperBound))"
-        var fields: [String: String] = [:]
-        if specification.readyTime > departures.upperBound { fields["ready"] = span + ": enter a ready time no later than the last." }
-        if specification.arrivalDeadline <= departures.lowerBound { fields["deadline"] = span + ": enter a deadline after the first." }
+        var fields: [RouteCargoForm.Field: String] = [:]
+        if specification.readyTime > departures.upperBound { fields[.ready] = span + ": enter a ready time no later than the last." }
+        if specification.arrivalDeadline <= departures.lowerBound { fields[.deadline] = span + ": enter a deadline after the first." }
         return fields
     }
 
     /// The check of a request against the schedule of `voyages` (``fieldErrors(against:)``), for a
     /// ``Controller``; a schedule that cannot be read is left to the use case to report.
-    public static func scheduleCheck(_ voyages: any VoyageRepository) -> @Sendable (RouteCargoRequest) async -> [String: String] {
+    public static func scheduleCheck(_ voyages: any VoyageRepository) -> @Sendable (RouteCargoRequest) async -> [RouteCargoForm.Field: String] {
         { request in
             guard let network = try? await voyages.network() else { return [:] }
             return request.fieldErrors(against: network.departureSpan)
         }
     }
 
+    /// The checks across the fields of a specification, on whatever parts are known: the destination differs from
+    /// the origin, the deadline is after the ready time.
+    static func validate<Field: SpecificationField>(
+        origin: UnLocode?, destination: UnLocode?, readyTime: Date?, arrivalDeadline: Date?, into fields: inout FormFields<Field>
+    ) {
+        if let origin, origin == destination { fields.fail(.destination, "The destination must differ from the origin.") }
+        if let readyTime, let arrivalDeadline, arrivalDeadline <= readyTime {
+            fields.fail(.deadline, "The deadline must be after the ready time.")
+        }
+    }
+
     /// The checks across fields, on whatever parts are known.
     static func validate(
         origin: UnLocode?, destination: UnLocode?, readyTime: Date?, arrivalDeadline: Date?, limit: Int?,
-        maxTransshipments: Int?, via: [UnLocode], avoiding: Set<UnLocode>, into fields: inout FormFields
+        maxTransshipments: Int?, via: [UnLocode], avoiding: Set<UnLocode>, into fields: inout FormFields<RouteCargoForm.Field>
     ) {
-        if let origin, origin == destination { fields.fail("destination", "The destination must differ from the origin.") }
-        if let readyTime, let arrivalDeadline, arrivalDeadline <= readyTime {
-            fields.fail("deadline", "The deadline must be after the ready time.")
-        }
+        validate(origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline, into: &fields)
         if let limit, !(1...maximumLimit).contains(limit) {
-            fields.fail("limit", "Enter a whole number from 1 to \(maximumLimit).")
+            fields.fail(.limit, "Enter a whole number from 1 to \(maximumLimit).")
         }
         if let maxTransshipments, !(0...maximumTransshipments).contains(maxTransshipments) {
-            fields.fail("maxTransshipments", "Enter a whole number from 0 to \(maximumTransshipments).")
+            fields.fail(.maxTransshipments, "Enter a whole number from 0 to \(maximumTransshipments).")
         }
         for code in via where code == origin || code == destination {
-            fields.fail("via", "\(code) is the origin or the destination; a via port lies between them.")
+            fields.fail(.via, "\(code) is the origin or the destination; a via port lies between them.")
         }
-        if zip(via, via.dropFirst()).contains(where: { $0 == $1 }) { fields.fail("via", "A via port is repeated.") }
-        if via.count > RoutingOptions.maximumVia { fields.fail("via", "Enter at most \(RoutingOptions.maximumVia) via ports.") }
+        if zip(via, via.dropFirst()).contains(where: { $0 == $1 }) { fields.fail(.via, "A via port is repeated.") }
+        if via.count > RoutingOptions.maximumVia { fields.fail(.via, "Enter at most \(RoutingOptions.maximumVia) via ports.") }
         for code in avoiding.sorted() where code == origin || code == destination || via.contains(code) {
-            fields.fail("avoid", "\(code) cannot be avoided: it is the origin, the destination or a via port.")
+            fields.fail(.avoid, "\(code) cannot be avoided: it is the origin, the destination or a via port.")
         }
     }
 }
+
+/// The fields of a form that specifies a route, which the checks across them name.
+protocol SpecificationField: FormField {
+    static var destination: Self { get }
+    static var deadline: Self { get }
+}
+
+extension RouteCargoForm.Field: SpecificationField {}
+extension BookCargoForm.Field: SpecificationField {}

@@ -2,6 +2,11 @@ import RoutePlanner
 
 /// The raw field of a tracking screen: the tracking id.
 public struct TrackCargoForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case trackingId
+    }
+
     public var trackingId: String
 
     public init(trackingId: String) {
@@ -14,9 +19,9 @@ public struct TrackCargoRequest: FormRequest, Hashable {
     public let trackingId: TrackingId
 
     /// Validates the form: `trackingId` must not be blank.
-    public static func create(_ form: TrackCargoForm) -> Result<TrackCargoRequest, ValidationError> {
-        var fields = FormFields()
-        guard let trackingId = fields.trackingId(form.trackingId) else { return .failure(ValidationError(fields: fields.errors)) }
+    public static func create(_ form: TrackCargoForm) -> Result<TrackCargoRequest, ValidationError<TrackCargoForm.Field>> {
+        var fields = FormFields<TrackCargoForm.Field>()
+        guard let trackingId = fields.trackingId(form.trackingId, field: .trackingId) else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(TrackCargoRequest(trackingId: trackingId))
     }
 }

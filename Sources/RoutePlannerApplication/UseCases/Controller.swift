@@ -6,8 +6,8 @@
 public struct Controller<Interactor: UseCase>: Sendable where Interactor.Request: FormRequest {
     /// The use case the controller runs.
     public let useCase: Interactor
-    /// The field errors of a well-formed request against the data, by field name; empty when there are none.
-    private let check: (@Sendable (Interactor.Request) async -> [String: String])?
+    /// The field errors of a well-formed request against the data; empty when there are none.
+    private let check: (@Sendable (Interactor.Request) async -> [Interactor.Request.Field: String])?
 
     /// Creates a controller.
     ///
@@ -15,13 +15,13 @@ public struct Controller<Interactor: UseCase>: Sendable where Interactor.Request
     ///   - useCase: The use case to run.
     ///   - check: The field errors of a request that the form alone cannot tell, such as a ready time after the
     ///     schedule's last departure; `nil` when the form tells them all.
-    public init(useCase: Interactor, check: (@Sendable (Interactor.Request) async -> [String: String])? = nil) {
+    public init(useCase: Interactor, check: (@Sendable (Interactor.Request) async -> [Interactor.Request.Field: String])? = nil) {
         self.useCase = useCase
         self.check = check
     }
 
     /// Validates the form and, when it is valid, runs the use case.
-    public func handle(_ form: Interactor.Request.Form) async -> Result<Interactor.Response, RequestFailure> {
+    public func handle(_ form: Interactor.Request.Form) async -> Result<Interactor.Response, RequestFailure<Interactor.Request.Field>> {
         switch Interactor.Request.create(form) {
         case .failure(let error): return .failure(.validation(error))
         case .success(let request):

@@ -15,7 +15,7 @@ where Interactor.Request: FormRequest, Presentation.Response == Interactor.Respo
     }
 
     /// The view state for a form.
-    public func callAsFunction(_ form: Interactor.Request.Form) async -> ViewState<Presentation.Content> {
+    public func callAsFunction(_ form: Interactor.Request.Form) async -> ViewState<Presentation.Content, Interactor.Request.Field> {
         presenter.present(await controller.handle(form))
     }
 
@@ -23,7 +23,9 @@ where Interactor.Request: FormRequest, Presentation.Response == Interactor.Respo
     /// the values themselves (a document, a map of the itineraries, a heat map of the plan, a comparison).
     public func respond(
         _ form: Interactor.Request.Form
-    ) async -> (state: ViewState<Presentation.Content>, result: Result<Interactor.Response, RequestFailure>) {
+    ) async -> (
+        state: ViewState<Presentation.Content, Interactor.Request.Field>, result: Result<Interactor.Response, RequestFailure<Interactor.Request.Field>>
+    ) {
         let result = await controller.handle(form)
         return (presenter.present(result), result)
     }

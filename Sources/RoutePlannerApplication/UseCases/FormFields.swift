@@ -2,15 +2,15 @@ import Foundation
 import RoutePlanner
 
 /// Reads the raw text fields of a form or a command line, collecting one message per invalid field.
-struct FormFields {
-    private(set) var errors: [String: String] = [:]
+struct FormFields<Field: FormField> {
+    private(set) var errors: [Field: String] = [:]
 
-    mutating func fail(_ field: String, _ message: String) {
+    mutating func fail(_ field: Field, _ message: String) {
         if errors[field] == nil { errors[field] = message }
     }
 
     /// A cargo type, `DRY` or `REEFER` in any case; blank is dry.
-    mutating func cargoType(_ text: String, field: String) -> CargoType? {
+    mutating func cargoType(_ text: String, field: Field) -> CargoType? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .dry }
         guard let type = CargoType(rawValue: trimmed.uppercased()) else {
@@ -21,7 +21,7 @@ struct FormFields {
     }
 
     /// A UN/LOCODE, normalised to upper case; `nil` (with a message) when blank or malformed.
-    mutating func code(_ text: String, field: String, required: Bool = true) -> UnLocode? {
+    mutating func code(_ text: String, field: Field, required: Bool = true) -> UnLocode? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
             if required { fail(field, "Enter a UN/LOCODE, such as NLRTM.") }
@@ -35,12 +35,12 @@ struct FormFields {
     }
 
     /// Several UN/LOCODEs; blank entries are ignored.
-    mutating func codes(_ texts: [String], field: String) -> [UnLocode] {
+    mutating func codes(_ texts: [String], field: Field) -> [UnLocode] {
         texts.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.compactMap { code($0, field: field) }
     }
 
     /// A date or a date-time with a zone.
-    mutating func date(_ text: String, field: String, endOfDay: Bool) -> Date? {
+    mutating func date(_ text: String, field: Field, endOfDay: Bool) -> Date? {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             fail(field, "Enter a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).")
             return nil
@@ -52,14 +52,14 @@ struct FormFields {
             fail(field, "Enter a date from 0001-01-01 to 9999-12-31.")
             return nil
         case .failure(let problem):
-            let message = DateText.message(for: problem, value: text, field: field)
+            let message = DateText.message(for: problem, value: text, field: field.rawValue)
             fail(field, message.prefix(1).uppercased() + message.dropFirst() + ".")
             return nil
         }
     }
 
     /// A date-time with a zone; a plain date is refused, since a handling happens at a time.
-    mutating func dateTime(_ text: String, field: String) -> Date? {
+    mutating func dateTime(_ text: String, field: Field) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.count == 10, !trimmed.contains("T") {
             fail(field, "Enter a date-time with a zone, such as \(trimmed)T08:00:00Z.")
@@ -69,7 +69,7 @@ struct FormFields {
     }
 
     /// A whole number in a range; `nil` when blank and not required.
-    mutating func integer(_ text: String, field: String, in range: ClosedRange<Int>, required: Bool) -> Int?? {
+    mutating func integer(_ text: String, field: Field, in range: ClosedRange<Int>, required: Bool) -> Int?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty && !required { return .some(nil) }
         guard let value = Int(trimmed), range.contains(value) else {
@@ -80,7 +80,7 @@ struct FormFields {
     }
 
     /// Voyage numbers; a blank entry is an error, since it names no voyage.
-    mutating func voyages(_ texts: [String], field: String) -> Set<VoyageNumber> {
+    mutating func voyages(_ texts: [String], field: Field) -> Set<VoyageNumber> {
         var numbers: Set<VoyageNumber> = []
         for text in texts {
             guard let number = VoyageNumber(text) else {
@@ -92,16 +92,8 @@ struct FormFields {
         return numbers
     }
 
-    /// A plain decimal number, such as `48`, `-12` or `0.5`: digits with an optional sign and fraction, nothing
-    /// else (no hexadecimal, exponent, `inf` or `nan`, which `Double(_:)` would take).
-    static func decimal(_ text: some StringProtocol) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.wholeMatch(of: /[+-]?[0-9]{1,15}(\.[0-9]{1,15})?/) != nil else { return nil }
-        return Double(trimmed)
-    }
-
     /// A tracking id, without surrounding spaces; `nil` (with a message) when blank.
-    mutating func trackingId(_ text: String, field: String = "trackingId") -> TrackingId? {
+    mutating func trackingId(_ text: String, field: Field) -> TrackingId? {
         guard let trackingId = TrackingId(text) else {
             fail(field, "Enter a tracking id, such as RP000001.")
             return nil
@@ -110,7 +102,7 @@ struct FormFields {
     }
 
     /// A customer id, without surrounding white space; `nil` (with the message) when blank.
-    mutating func customerId(_ text: String, field: String, message: String) -> CustomerId? {
+    mutating func customerId(_ text: String, field: Field, message: String) -> CustomerId? {
         guard let id = CustomerId(text) else {
             fail(field, message)
             return nil
@@ -119,7 +111,7 @@ struct FormFields {
     }
 
     /// Text that must not be blank, without surrounding spaces.
-    mutating func text(_ text: String, field: String, message: String) -> String? {
+    mutating func text(_ text: String, field: Field, message: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { fail(field, message) }
         return trimmed.isEmpty ? nil : trimmed
@@ -127,10 +119,10 @@ struct FormFields {
 
     /// A maximum transit time from a number of days above 0 and up to 10 years (decimals allowed, to the second);
     /// `.some(nil)` when blank, `nil` when wrong.
-    mutating func transitTime(_ text: String, field: String) -> Duration?? {
+    mutating func transitTime(_ text: String, field: Field) -> Duration?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .some(nil) }
-        guard let days = Self.decimal(trimmed), days > 0, days <= Double(RouteCargoRequest.maximumTransitDays) else {
+        guard let days = FormText.decimal(trimmed), days > 0, days <= Double(RouteCargoRequest.maximumTransitDays) else {
             fail(field, "Enter a number of days above 0 and up to \(RouteCargoRequest.maximumTransitDays), such as 35 or 35.5.")
             return nil
         }
@@ -138,7 +130,7 @@ struct FormFields {
     }
 
     /// Extra criteria of route search: `cost` and `co2`, each text one or several comma-separated, any case.
-    mutating func criteria(_ texts: [String], field: String) -> Set<RoutingCriterion> {
+    mutating func criteria(_ texts: [String], field: Field) -> Set<RoutingCriterion> {
         var criteria: Set<RoutingCriterion> = []
         for part in texts.flatMap({ $0.split(separator: ",") }) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
@@ -150,15 +142,26 @@ struct FormFields {
     }
 
     /// A decimal number from `minimum` to `maximum`; `nil` when blank and not required.
-    mutating func number(_ text: String, field: String, minimum: Double, maximum: Double = .infinity, required: Bool) -> Double?? {
+    mutating func number(_ text: String, field: Field, minimum: Double, maximum: Double = .infinity, required: Bool) -> Double?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty && !required { return .some(nil) }
-        guard let value = Self.decimal(trimmed), value >= minimum, value <= maximum else {
+        guard let value = FormText.decimal(trimmed), value >= minimum, value <= maximum else {
             fail(field, maximum.isFinite
                 ? "Enter a number from \(minimum.formatted()) to \(Int(maximum)), such as 1250."
                 : "Enter a number of at least \(minimum.formatted()), such as 1250.")
             return nil
         }
         return .some(value)
+    }
+}
+
+/// The reading of form text that is the same for every form.
+enum FormText {
+    /// A plain decimal number, such as `48`, `-12` or `0.5`: digits with an optional sign and fraction, nothing
+    /// else (no hexadecimal, exponent, `inf` or `nan`, which `Double(_:)` would take).
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.wholeMatch(of: /[+-]?[0-9]{1,15}(\.[0-9]{1,15})?/) != nil else { return nil }
+        return Double(trimmed)
     }
 }

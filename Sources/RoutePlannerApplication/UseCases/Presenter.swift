@@ -16,7 +16,7 @@ public protocol Presenter: Sendable {
 
 extension Presenter {
     /// The view state for a result: the content, the field errors, or a message for the domain error.
-    public func present(_ result: Result<Response, RequestFailure>) -> ViewState<Content> {
+    public func present<Field>(_ result: Result<Response, RequestFailure<Field>>) -> ViewState<Content, Field> {
         switch result {
         case .success(let response): .success(content(for: response))
         case .failure(.validation(let error)): .validationFailure(error.fields)

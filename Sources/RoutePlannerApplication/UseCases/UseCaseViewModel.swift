@@ -6,22 +6,22 @@ import Observation
 /// stops the work the run started (the router and the solver check for cancellation), and a view model
 /// that goes away cancels its run. Long use cases (the assignment) report their steps in ``progress``.
 @Observable @MainActor
-public final class UseCaseViewModel<Form: Sendable, Content: Hashable & Sendable> {
+public final class UseCaseViewModel<Form: Sendable, Field: FormField, Content: Hashable & Sendable> {
     /// What the view shows.
-    public private(set) var state: ViewState<Content> = .idle
+    public private(set) var state: ViewState<Content, Field> = .idle
     /// The last step the running use case reported, while it runs.
     public private(set) var progress: String?
-    @ObservationIgnored private let run: @Sendable (Form) async -> ViewState<Content>
+    @ObservationIgnored private let run: @Sendable (Form) async -> ViewState<Content, Field>
     @ObservationIgnored private var task: Task<Void, Never>?
 
     /// Creates a view model that runs a function, such as a coordinator.
-    public init(run: @escaping @Sendable (Form) async -> ViewState<Content>) {
+    public init(run: @escaping @Sendable (Form) async -> ViewState<Content, Field>) {
         self.run = run
     }
 
     /// Creates a view model that runs a coordinator.
     public convenience init<Interactor, Presentation>(coordinator: Coordinator<Interactor, Presentation>)
-    where Interactor.Request.Form == Form, Presentation.Content == Content {
+    where Interactor.Request.Form == Form, Interactor.Request.Field == Field, Presentation.Content == Content {
         self.init(run: { await coordinator($0) })
     }
 
