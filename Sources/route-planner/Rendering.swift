@@ -12,7 +12,8 @@ import RoutePlannerDocuments
 /// (`CargoDocument`, `RouteDocument`, `AssignmentDocument`), text for people from the presenter's content.
 protocol Rendering {
     associatedtype Interactor: UseCase where Interactor.Request: FormRequest, Interactor.Request.Field: CommandLineField
-    associatedtype Presenter: RoutePlannerApplication.Presenter where Presenter.Response == Interactor.Response
+    associatedtype Presenter: RoutePlannerApplication.Presenter
+    where Presenter.Response == Interactor.Response, Presenter.Field == Interactor.Request.Field
 
     /// The formats the command writes, the first being the default.
     static var formats: [OutputFormat] { get }

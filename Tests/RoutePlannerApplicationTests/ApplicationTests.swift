@@ -37,7 +37,7 @@ import Testing
 
     @Test func reportsFieldErrors() async {
         let state = await Self.app.routeCargo(RouteCargoForm(origin: "", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-04-30"))
-        #expect(state == .validationFailure(["origin": "Enter a UN/LOCODE, such as NLRTM."]))
+        #expect(state == .validationFailure([.origin: "Enter a UN/LOCODE, such as NLRTM."]))
     }
 
     @Test func listsTheBundledBookings() async {

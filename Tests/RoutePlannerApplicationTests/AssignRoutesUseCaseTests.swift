@@ -45,14 +45,14 @@ import Testing
         #expect(request.options.modelFile?.path == "/tmp/model.mps")
         #expect(try AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "60", gap: "0.01")).get().options.modelFile == nil)
         #expect(AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "", gap: "")) == .failure(ValidationError(fields: [
-            "timeLimit": "Enter a time limit from 1 to 3600 seconds.", "gap": "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
+            .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
         ])))
         // Every field error at once.
         #expect(AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "0", gap: "60%")) == .failure(ValidationError(fields: [
-            "timeLimit": "Enter a time limit from 1 to 3600 seconds.", "gap": "Enter a gap from 0 to 50%.",
+            .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap from 0 to 50%.",
         ])))
         #expect(AssignRoutesRequest.create(timeLimit: .seconds(7200), relativeGap: -0.1) == .failure(ValidationError(fields: [
-            "timeLimit": "Enter a time limit from 1 to 3600 seconds.", "gap": "Enter a gap from 0 to 50%.",
+            .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap from 0 to 50%.",
         ])))
     }
 

@@ -6,10 +6,10 @@ import Testing
 @Suite struct AssignToRouteTests {
     @Test func theRequestNumbersCandidatesFromOne() throws {
         #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "", candidate: "0")) == .failure(ValidationError(fields: [
-            "trackingId": "Enter a tracking id, such as RP000001.", "candidate": "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
+            .trackingId: "Enter a tracking id, such as RP000001.", .candidate: "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
         ])))
         #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "ABC123", candidate: "first")) == .failure(ValidationError(fields: [
-            "candidate": "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
+            .candidate: "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
         ])))
         #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: " ABC123 ", candidate: "2"))
             == .success(AssignToRouteRequest(trackingId: "ABC123", choice: .position(1))))
@@ -17,7 +17,7 @@ import Testing
             == .success(AssignToRouteRequest(trackingId: "ABC123", choice: .reference("RP-00ff00ff00ff00ff"))))
         for notAReference in ["RP-00FF00FF00FF00FF", "RP-00ff", "rp-00ff00ff00ff00ff", "RP-00ff00ff00ff00fg"] {
             #expect(AssignToRouteRequest.create(AssignToRouteForm(trackingId: "ABC123", candidate: notAReference)) == .failure(ValidationError(fields: [
-                "candidate": "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
+                .candidate: "Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.",
             ])), "\(notAReference)")
         }
     }

@@ -24,17 +24,17 @@ import Testing
         let blank = BookCargoForm(origin: "", destination: "", ready: "", deadline: "", teu: "", customer: "")
         let date = "Enter a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z)."
         #expect(BookCargoRequest.create(blank) == .failure(ValidationError(fields: [
-            "origin": "Enter a UN/LOCODE, such as NLRTM.", "destination": "Enter a UN/LOCODE, such as NLRTM.", "ready": date,
-            "deadline": date, "teu": "Enter a whole number from 1 to 100000.",
-            "customer": "Enter the id of the customer who books, such as ACME.",
+            .origin: "Enter a UN/LOCODE, such as NLRTM.", .destination: "Enter a UN/LOCODE, such as NLRTM.", .ready: date,
+            .deadline: date, .teu: "Enter a whole number from 1 to 100000.",
+            .customer: "Enter the id of the customer who books, such as ACME.",
         ])))
         let wrong = BookCargoForm(
             origin: "SESTO", destination: "sesto", ready: "2026-04-02", deadline: "2026-04-01", teu: "0", customer: "ACME", revenue: "-5")
         #expect(BookCargoRequest.create(wrong) == .failure(ValidationError(fields: [
-            "destination": "The destination must differ from the origin.",
-            "deadline": "The deadline must be after the ready time.",
-            "teu": "Enter a whole number from 1 to 100000.",
-            "revenue": "Enter a number from 0 to 1000000000, such as 1250.",
+            .destination: "The destination must differ from the origin.",
+            .deadline: "The deadline must be after the ready time.",
+            .teu: "Enter a whole number from 1 to 100000.",
+            .revenue: "Enter a number from 0 to 1000000000, such as 1250.",
         ])))
     }
 

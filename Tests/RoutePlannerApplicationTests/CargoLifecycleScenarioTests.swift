@@ -127,10 +127,10 @@ import Testing
         return view
     }
 
-    struct TrackingFailed: Error { let state: ViewState<CargoTrackingView> }
+    struct TrackingFailed: Error { let state: ViewState<CargoTrackingView, TrackCargoForm.Field> }
 
     /// Registers an event reported an hour after it happened.
-    static func handle(_ app: RoutePlannerComposition, _ event: String, _ location: String, _ voyage: String, _ time: String) async -> ViewState<String> {
+    static func handle(_ app: RoutePlannerComposition, _ event: String, _ location: String, _ voyage: String, _ time: String) async -> ViewState<String, RegisterHandlingEventForm.Field> {
         let reported = (try! Date(time, strategy: .iso8601) + 3600).formatted(.iso8601)
         return await app.registerHandlingEvent(RegisterHandlingEventForm(
             trackingId: "RP000001", event: event, location: location, voyage: voyage, completionTime: time, registrationTime: reported)).text()

@@ -37,12 +37,12 @@ import Testing
         #expect(try Self.specification(Self.form(""))?.cargoType == .dry)
         let reefer = try #require(try Self.specification(Self.form(" reefer ", dangerousGoods: true)))
         #expect(reefer.cargoType == .reefer && reefer.containsDangerousGoods)
-        #expect(RouteCargoRequest.create(Self.form("FROZEN")) == .failure(ValidationError(fields: ["cargoType": "Enter DRY or REEFER."])))
+        #expect(RouteCargoRequest.create(Self.form("FROZEN")) == .failure(ValidationError(fields: [.cargoType: "Enter DRY or REEFER."])))
         let booking = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", cargoType: "tank")
-        #expect(BookCargoRequest.create(booking) == .failure(ValidationError(fields: ["cargoType": "Enter DRY or REEFER."])))
+        #expect(BookCargoRequest.create(booking) == .failure(ValidationError(fields: [.cargoType: "Enter DRY or REEFER."])))
         // A booked cargo is routed as it was booked: the form's type would contradict it.
         #expect(RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", cargoType: "REEFER")) == .failure(ValidationError(fields: [
-            "cargoType": "Leave this blank: a booked cargo is routed by its own specification.",
+            .cargoType: "Leave this blank: a booked cargo is routed by its own specification.",
         ])))
     }
 
@@ -87,18 +87,18 @@ import Testing
         form.maxTransitDays = "0"
         form.criteria = ["speed"]
         #expect(RouteCargoRequest.create(form) == .failure(ValidationError(fields: [
-            "maxTransitDays": "Enter a number of days above 0 and up to 3650, such as 35 or 35.5.",
-            "criteria": "Enter cost, co2 or both (cost,co2); \"speed\" is neither.",
+            .maxTransitDays: "Enter a number of days above 0 and up to 3650, such as 35 or 35.5.",
+            .criteria: "Enter cost, co2 or both (cost,co2); \"speed\" is neither.",
         ])))
         #expect(RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", maxTransitDays: "30")) == .failure(ValidationError(fields: [
-            "maxTransitDays": "Leave this blank: a booked cargo is routed by its own specification.",
+            .maxTransitDays: "Leave this blank: a booked cargo is routed by its own specification.",
         ])))
         var booking = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", maxTransitDays: "20", weight: " 24.5 ")
         #expect(try BookCargoRequest.create(booking).get().specification.maximumTransitTime == .seconds(20 * 86_400))
         #expect(try BookCargoRequest.create(booking).get().weight == 24.5)
         booking.weight = "0"
         #expect(BookCargoRequest.create(booking) == .failure(ValidationError(fields: [
-            "weight": "Enter the weight in tonnes, above 0 and up to 10000000, such as 24.5.",
+            .weight: "Enter the weight in tonnes, above 0 and up to 10000000, such as 24.5.",
         ])))
     }
 

@@ -9,17 +9,19 @@ import Testing
     struct PairForm: Sendable {
         var left: String
         var right: String
+
+        enum Field: String, FormField { case left, right }
     }
 
     /// Both fields must be whole numbers; the request is their pair.
     struct PairRequest: FormRequest, Hashable {
         let left: Int, right: Int
 
-        static func create(_ form: PairForm) -> Result<PairRequest, ValidationError> {
-            var fields: [String: String] = [:]
+        static func create(_ form: PairForm) -> Result<PairRequest, ValidationError<PairForm.Field>> {
+            var fields: [PairForm.Field: String] = [:]
             let left = Int(form.left), right = Int(form.right)
-            if left == nil { fields["left"] = "Enter a whole number." }
-            if right == nil { fields["right"] = "Enter a whole number." }
+            if left == nil { fields[.left] = "Enter a whole number." }
+            if right == nil { fields[.right] = "Enter a whole number." }
             guard let left, let right else { return .failure(ValidationError(fields: fields)) }
             return .success(PairRequest(left: left, right: right))
         }
@@ -46,7 +48,7 @@ import Testing
     @Test func reportsEveryFieldErrorWithoutCallingTheUseCase() async {
         let fake = FakeUseCase { _ in .success("called") }
         let result = await Controller(useCase: fake).handle(PairForm(left: "one", right: "2.5"))
-        #expect(result == .failure(.validation(ValidationError(fields: ["left": "Enter a whole number.", "right": "Enter a whole number."]))))
+        #expect(result == .failure(.validation(ValidationError(fields: [.left: "Enter a whole number.", .right: "Enter a whole number."]))))
         #expect(fake.calls.requests.isEmpty)
     }
 
@@ -68,6 +70,7 @@ import Testing
 
     /// A presenter of the fake's strings, for the coordinator.
     struct EchoPresenter: Presenter {
+        typealias Field = PairForm.Field
         var format = PlannerFormat()
         func content(for response: String) -> String { "<\(response)>" }
     }
@@ -75,7 +78,7 @@ import Testing
     @Test func theCoordinatorPresentsWhatTheControllerReturns() async {
         let coordinator = Coordinator(FakeUseCase { .success("\($0.left * $0.right)") }, presenter: EchoPresenter())
         #expect(await coordinator(PairForm(left: "3", right: "4")) == .success("<12>"))
-        #expect(await coordinator(PairForm(left: "x", right: "4")) == .validationFailure(["left": "Enter a whole number."]))
+        #expect(await coordinator(PairForm(left: "x", right: "4")) == .validationFailure([.left: "Enter a whole number."]))
         let failing = Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter())
         #expect(await failing(PairForm(left: "3", right: "4")) == .failure("There is no cargo with tracking id ABC123."))
     }
@@ -86,9 +89,9 @@ import Testing
         #expect(answer.state == .success("<12>"))
         #expect(try answer.result.get() == "12")
         let wrong = await coordinator.respond(PairForm(left: "x", right: "4"))
-        #expect(wrong.state == .validationFailure(["left": "Enter a whole number."]))
+        #expect(wrong.state == .validationFailure([.left: "Enter a whole number."]))
         guard case .failure(.validation(let error)) = wrong.result else { Issue.record("not a validation failure"); return }
-        #expect(error.fields == ["left": "Enter a whole number."])
+        #expect(error.fields == [.left: "Enter a whole number."])
         let failing = await Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter()).respond(PairForm(left: "3", right: "4"))
         #expect(failing.state == .failure("There is no cargo with tracking id ABC123."))
         guard case .failure(.domain(.cargoNotFound("ABC123"))) = failing.result else { Issue.record("not the domain error"); return }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ImportBookingsTests {
     @Test func theRequestNeedsAFile() throws {
         #expect(ImportBookingsRequest.create(ImportBookingsForm(file: " ", customer: "ACME")) == .failure(ValidationError(fields: [
-            "file": "Enter the path of a bookings CSV file.",
+            .file: "Enter the path of a bookings CSV file.",
         ])))
         let request = try ImportBookingsRequest.create(ImportBookingsForm(file: " /tmp/b.csv ", customer: " ACME ")).get()
         #expect(request.file.path == "/tmp/b.csv")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ImportHandlingReportTests {
     @Test func theRequestNeedsAFile() throws {
         #expect(ImportHandlingReportRequest.create(ImportHandlingReportForm(file: "  ")) == .failure(ValidationError(fields: [
-            "file": "Enter the path of a handling report CSV file.",
+            .file: "Enter the path of a handling report CSV file.",
         ])))
         #expect(try ImportHandlingReportRequest.create(ImportHandlingReportForm(file: " /tmp/report.csv ")).get().file.path == "/tmp/report.csv")
     }

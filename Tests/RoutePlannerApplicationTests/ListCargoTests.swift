@@ -11,7 +11,7 @@ import Testing
 
     @Test func theRequestRefusesAnUnknownStatus() {
         #expect(ListCargoRequest.create(ListCargoForm(status: "lost")) == .failure(ValidationError(fields: [
-            "status": "Enter one of on-track, misdirected, not-routed, misrouted, claimed, or nothing for all.",
+            .status: "Enter one of on-track, misdirected, not-routed, misrouted, claimed, or nothing for all.",
         ])))
     }
 
@@ -47,7 +47,7 @@ import Testing
                 #expect(response.total == nil || response.total == all.count, "\(String(describing: status)) page \(page)")
             }
         }
-        #expect(ListCargoRequest.create(ListCargoForm(page: "0")) == .failure(ValidationError(fields: ["page": "Enter a page from 1 to 1000000, or nothing for all."])))
+        #expect(ListCargoRequest.create(ListCargoForm(page: "0")) == .failure(ValidationError(fields: [.page: "Enter a page from 1 to 1000000, or nothing for all."])))
         #expect(try ListCargoRequest.create(ListCargoForm(page: " 3 ")).get().page == 3)
     }
 

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct ReRouteCargoTests {
     @Test func theRequestReadsTheForm() {
-        #expect(ReRouteCargoRequest.create(ReRouteCargoForm(limit: "0")) == .failure(ValidationError(fields: ["limit": "Enter a whole number from 1 to 50."])))
+        #expect(ReRouteCargoRequest.create(ReRouteCargoForm(limit: "0")) == .failure(ValidationError(fields: [.limit: "Enter a whole number from 1 to 50."])))
         #expect(ReRouteCargoRequest.create(ReRouteCargoForm())
             == .success(ReRouteCargoRequest(trackingId: nil, limit: 5, avoidedVoyages: [])))
         #expect(ReRouteCargoRequest.create(ReRouteCargoForm(trackingId: " ABC123 ", limit: "2", avoidVoyages: ["NF-0310N", ""]))

@@ -5,10 +5,10 @@ import Testing
 @Suite struct RegisterCustomerTests {
     @Test func theRequestNeedsAnIdAndAName() throws {
         #expect(RegisterCustomerRequest.create(RegisterCustomerForm(id: " ", name: "")) == .failure(ValidationError(fields: [
-            "id": "Enter the customer's id, such as ACME.", "name": "Enter the customer's name.",
+            .id: "Enter the customer's id, such as ACME.", .name: "Enter the customer's name.",
         ])))
         #expect(RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "  ")) == .failure(ValidationError(fields: [
-            "name": "Enter the customer's name.",
+            .name: "Enter the customer's name.",
         ])))
         #expect(try RegisterCustomerRequest.create(RegisterCustomerForm(id: " ACME ", name: " Acme Shipping ")).get().customer
             == Customer(id: "ACME", name: "Acme Shipping"))
@@ -17,7 +17,7 @@ import Testing
     @Test func thePresenterWritesTheCustomer() {
         let response = RegisterCustomerResponse(customer: Customer(id: "ACME", name: "Acme Shipping")!)
         #expect(RegisterCustomerPresenter().present(.success(response)) == .success(Described(response, "Customer ACME: Acme Shipping.")))
-        #expect(RegisterCustomerPresenter().present(.failure(.validation(ValidationError(fields: ["id": "x"])))) == .validationFailure(["id": "x"]))
+        #expect(RegisterCustomerPresenter().present(.failure(.validation(ValidationError(fields: [.id: "x"])))) == .validationFailure([.id: "x"]))
     }
 
     @Test func theInteractorSavesAndRenamesOnlyWhenAsked() async throws {

@@ -21,21 +21,21 @@ import Testing
     @Test func theRequestReportsEveryFieldError() {
         let bad = RegisterHandlingEventForm(trackingId: "", event: "lost", location: "XX", completionTime: "2026-03-01", registrationTime: "soon")
         #expect(RegisterHandlingEventRequest.create(bad) == .failure(ValidationError(fields: [
-            "trackingId": "Enter a tracking id, such as RP000001.",
-            "event": "Enter one of receive, load, unload, customs, claim.",
-            "location": "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
-            "completionTime": "Enter a date-time with a zone, such as 2026-03-01T08:00:00Z.",
-            "registrationTime": "RegistrationTime \"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
+            .trackingId: "Enter a tracking id, such as RP000001.",
+            .event: "Enter one of receive, load, unload, customs, claim.",
+            .location: "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
+            .completionTime: "Enter a date-time with a zone, such as 2026-03-01T08:00:00Z.",
+            .registrationTime: "RegistrationTime \"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
         ])))
     }
 
     @Test(arguments: [
-        ("load", "", "voyage", "Enter the voyage the cargo was loaded onto."),
-        ("unload", " ", "voyage", "Enter the voyage the cargo was discharged from."),
-        ("receive", "AE1-0100W", "voyage", "A receive names no voyage; leave it blank."),
-        ("claim", "AE1-0100W", "voyage", "A claim names no voyage; leave it blank."),
+        ("load", "", RegisterHandlingEventForm.Field.voyage, "Enter the voyage the cargo was loaded onto."),
+        ("unload", " ", .voyage, "Enter the voyage the cargo was discharged from."),
+        ("receive", "AE1-0100W", .voyage, "A receive names no voyage; leave it blank."),
+        ("claim", "AE1-0100W", .voyage, "A claim names no voyage; leave it blank."),
     ])
-    func theRequestChecksTheVoyageAgainstTheKind(_ event: String, _ voyage: String, _ field: String, _ message: String) {
+    func theRequestChecksTheVoyageAgainstTheKind(_ event: String, _ voyage: String, _ field: RegisterHandlingEventForm.Field, _ message: String) {
         let form = RegisterHandlingEventForm(trackingId: "ABC123", event: event, location: "HKHKG", voyage: voyage, completionTime: "2026-03-02T00:00:00Z")
         #expect(RegisterHandlingEventRequest.create(form) == .failure(ValidationError(fields: [field: message])))
     }
@@ -44,7 +44,7 @@ import Testing
         let form = RegisterHandlingEventForm(
             trackingId: "ABC123", event: "receive", location: "HKHKG", completionTime: "2026-03-02T00:00:00Z", registrationTime: "2026-03-01T00:00:00Z")
         #expect(RegisterHandlingEventRequest.create(form) == .failure(ValidationError(fields: [
-            "completionTime": "The event cannot have happened after it was reported.",
+            .completionTime: "The event cannot have happened after it was reported.",
         ])))
     }
 

@@ -48,13 +48,13 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
             maxTransshipments: "eleven", via: ["XX"], avoid: ["NLRTM"]))
         #expect(fake.requests.isEmpty)
         #expect(result == .failure(.validation(ValidationError(fields: [
-            "origin": "\"CN-SHA\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
-            "destination": "Enter a UN/LOCODE, such as NLRTM.",
-            "ready": "Ready \"2026-03-01T08:00\" has no time zone; write \"2026-03-01T08:00Z\" for UTC or add the offset, as in \"2026-03-01T08:00+01:00\".",
-            "deadline": "Deadline \"next week\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
-            "limit": "Enter a whole number from 1 to 50.",
-            "maxTransshipments": "Enter a whole number from 0 to 10.",
-            "via": "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
+            .origin: "\"CN-SHA\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
+            .destination: "Enter a UN/LOCODE, such as NLRTM.",
+            .ready: "Ready \"2026-03-01T08:00\" has no time zone; write \"2026-03-01T08:00Z\" for UTC or add the offset, as in \"2026-03-01T08:00+01:00\".",
+            .deadline: "Deadline \"next week\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
+            .limit: "Enter a whole number from 1 to 50.",
+            .maxTransshipments: "Enter a whole number from 0 to 10.",
+            .via: "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
         ]))))
     }
 
@@ -63,14 +63,14 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
         let result = await Controller(useCase: fake).handle(RouteCargoForm(
             origin: "NLRTM", destination: "nlrtm", ready: "2026-03-02", deadline: "2026-03-01", via: ["NLRTM"], avoid: ["NLRTM"]))
         #expect(result == .failure(.validation(ValidationError(fields: [
-            "destination": "The destination must differ from the origin.",
-            "deadline": "The deadline must be after the ready time.",
-            "via": "NLRTM is the origin or the destination; a via port lies between them.",
-            "avoid": "NLRTM cannot be avoided: it is the origin, the destination or a via port.",
+            .destination: "The destination must differ from the origin.",
+            .deadline: "The deadline must be after the ready time.",
+            .via: "NLRTM is the origin or the destination; a via port lies between them.",
+            .avoid: "NLRTM cannot be avoided: it is the origin, the destination or a via port.",
         ]))))
         #expect(await Controller(useCase: fake).handle(RouteCargoForm(
             origin: "CNSHA", destination: "NLRTM", ready: "2026-03-01", deadline: "2026-04-01", via: ["SGSIN", "SGSIN"]))
-            == .failure(.validation(ValidationError(fields: ["via": "A via port is repeated."]))))
+            == .failure(.validation(ValidationError(fields: [.via: "A via port is repeated."]))))
         #expect(fake.requests.isEmpty)
     }
 
@@ -89,7 +89,7 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
             trackingId: "RP000001", origin: "CNSHA", destination: "NLRTM", ready: "2026-03-01", deadline: "2026-04-01", limit: "99"))
         let blank = "Leave this blank: a booked cargo is routed by its own specification."
         #expect(result == .failure(.validation(ValidationError(fields: [
-            "origin": blank, "destination": blank, "ready": blank, "deadline": blank, "limit": "Enter a whole number from 1 to 50.",
+            .origin: blank, .destination: blank, .ready: blank, .deadline: blank, .limit: "Enter a whole number from 1 to 50.",
         ]))))
         #expect(fake.requests.isEmpty)
     }
@@ -113,10 +113,10 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
             origin: "CNSHA", destination: "CNSHA", readyTime: SampleVoyages.day(3, 10), arrivalDeadline: SampleVoyages.day(3, 1), limit: 51,
             maxTransshipments: -1)
         #expect(result == .failure(ValidationError(fields: [
-            "destination": "The destination must differ from the origin.",
-            "deadline": "The deadline must be after the ready time.",
-            "limit": "Enter a whole number from 1 to 50.",
-            "maxTransshipments": "Enter a whole number from 0 to 10.",
+            .destination: "The destination must differ from the origin.",
+            .deadline: "The deadline must be after the ready time.",
+            .limit: "Enter a whole number from 1 to 50.",
+            .maxTransshipments: "Enter a whole number from 0 to 10.",
         ])))
         let valid = RouteCargoRequest.create(
             origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15))

@@ -41,7 +41,7 @@ import Testing
         #expect(try await cargo.offer(for: "ABC123")?.itineraries == booked)
         var wrong = form
         wrong.order = "fastest"
-        #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: ["order": "Enter arrival, cost or co2."])))
+        #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: [.order: "Enter arrival, cost or co2."])))
     }
 
     @Test func findsTheCandidatesOfASpecification() async throws {
@@ -94,9 +94,9 @@ import Testing
         let span = try #require(Sample.network.departureSpan)
         let covers = "The schedule's departures run from \(CSVWriter.timestamp(span.lowerBound)) to \(CSVWriter.timestamp(span.upperBound))"
         let early = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: "2020-03-01"))
-        #expect(early == .failure(.validation(ValidationError(fields: ["deadline": covers + ": enter a deadline after the first."]))))
+        #expect(early == .failure(.validation(ValidationError(fields: [.deadline: covers + ": enter a deadline after the first."]))))
         let late = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2030-01-01", deadline: "2030-03-01"))
-        #expect(late == .failure(.validation(ValidationError(fields: ["ready": covers + ": enter a ready time no later than the last."]))))
+        #expect(late == .failure(.validation(ValidationError(fields: [.ready: covers + ": enter a ready time no later than the last."]))))
         // Ready six years before the schedule, with a deadline it cannot meet: the earliest possible arrival is found.
         let deadline = span.lowerBound + 86_400
         let ready = Sample.utc("2020-01-01T00:00:00Z")

@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func passesFieldErrorsOn() {
-        let fields = ["origin": "Enter a UN/LOCODE, such as NLRTM."]
+        let fields: [RouteCargoForm.Field: String] = [.origin: "Enter a UN/LOCODE, such as NLRTM."]
         #expect(RouteCargoPresenter().present(.failure(.validation(ValidationError(fields: fields)))) == .validationFailure(fields))
     }
 }

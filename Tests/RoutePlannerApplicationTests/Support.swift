@@ -61,7 +61,7 @@ extension Itinerary {
 
 extension ViewState {
     /// The state with a described content's text in place of the content, to compare with what a planner reads.
-    func text<Response>() -> ViewState<String> where Content == Described<Response> {
+    func text<Response>() -> ViewState<String, Field> where Content == Described<Response> {
         switch self {
         case .idle: .idle
         case .loading: .loading

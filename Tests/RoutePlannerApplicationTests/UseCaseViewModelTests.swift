@@ -21,8 +21,11 @@ import Testing
         func finish(_ key: String) { finished.append(key) }
     }
 
+    /// The field of the forms here, which are plain strings.
+    enum Field: String, FormField { case text }
+
     /// A view model whose run waits at the gate for its form, then answers "ran FORM".
-    @MainActor static func model(_ gate: Gate) -> UseCaseViewModel<String, String> {
+    @MainActor static func model(_ gate: Gate) -> UseCaseViewModel<String, Field, String> {
         UseCaseViewModel { form in
             await gate.wait(form)
             await gate.finish(form)
@@ -84,7 +87,7 @@ import Testing
 
     @MainActor @Test func cancellingReachesTheRun() async {
         let cancelled = Gate()
-        let model = UseCaseViewModel<String, String> { form in
+        let model = UseCaseViewModel<String, Field, String> { form in
             while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
             await cancelled.finish(form)
             return .success("never shown")
@@ -97,7 +100,7 @@ import Testing
 
     @MainActor @Test func progressLinesArriveWhileItRuns() async {
         let gate = Gate()
-        let model = UseCaseViewModel<String, String> { form in
+        let model = UseCaseViewModel<String, Field, String> { form in
             UseCaseProgress.report?("step 1 of \(form)")
             await gate.wait("1")
             UseCaseProgress.report?("step 2 of \(form)")
@@ -118,7 +121,7 @@ import Testing
 
     @MainActor @Test func aViewModelThatGoesAwayCancelsItsRun() async {
         let cancelled = Gate()
-        var model: UseCaseViewModel<String, String>? = UseCaseViewModel { form in
+        var model: UseCaseViewModel<String, Field, String>? = UseCaseViewModel { form in
             while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
             await cancelled.finish(form)
             return .success("never shown")

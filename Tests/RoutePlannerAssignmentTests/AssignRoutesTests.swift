@@ -41,16 +41,16 @@ struct GLPKAssignmentSolver: AssignmentSolver {
     @Test func validatesTheOptions() async throws {
         let (coordinator, _) = try await Self.sampleApp()
         #expect(await coordinator(AssignRoutesForm(timeLimit: "soon", gap: "tiny")) == .validationFailure([
-            "timeLimit": "Enter a time limit from 1 to 3600 seconds.",
-            "gap": "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
+            .timeLimit: "Enter a time limit from 1 to 3600 seconds.",
+            .gap: "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
         ]))
         let outOfRange = await coordinator(AssignRoutesForm(timeLimit: "0", gap: "60%"))
         // Every field error at once.
         #expect(outOfRange == .validationFailure([
-            "timeLimit": "Enter a time limit from 1 to 3600 seconds.",
-            "gap": "Enter a gap from 0 to 50%.",
+            .timeLimit: "Enter a time limit from 1 to 3600 seconds.",
+            .gap: "Enter a gap from 0 to 50%.",
         ]))
-        #expect(await coordinator(AssignRoutesForm(timeLimit: "60", gap: "60%")) == .validationFailure(["gap": "Enter a gap from 0 to 50%."]))
+        #expect(await coordinator(AssignRoutesForm(timeLimit: "60", gap: "60%")) == .validationFailure([.gap: "Enter a gap from 0 to 50%."]))
     }
 
     @Test func reportsEveryBookingAndTheTotals() async throws {

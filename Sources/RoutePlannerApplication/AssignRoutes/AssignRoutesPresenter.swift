@@ -19,6 +19,8 @@ public struct AssignmentReportView: Hashable, Sendable {
 
 /// Writes an assignment for a planner.
 public struct AssignRoutesPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = AssignRoutesForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -1,5 +1,7 @@
 /// Writes an assignment: "Cargo RP000001 is routed CNSHA → NLRTM, arriving …; it arrives 3 days before the deadline."
 public struct AssignToRoutePresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = AssignToRouteForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

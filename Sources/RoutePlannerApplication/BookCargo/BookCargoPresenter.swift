@@ -2,6 +2,8 @@ import RoutePlanner
 
 /// Writes a booking: "Booked RP000001: 2 TEU for ACME, CNSHA → NLRTM, ready …, due …."
 public struct BookCargoPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = BookCargoForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -84,6 +84,8 @@ public struct ChangeDestinationInteractor: UseCase {
 
 /// Writes a change of destination and what to do next.
 public struct ChangeDestinationPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = ChangeDestinationForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -1,5 +1,7 @@
 /// Writes what an import booked: a count, then each booking with its tracking id.
 public struct ImportBookingsPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = ImportBookingsForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

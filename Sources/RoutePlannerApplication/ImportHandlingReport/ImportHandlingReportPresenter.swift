@@ -1,5 +1,7 @@
 /// Writes what an import registered, and where each cargo handled stands now.
 public struct ImportHandlingReportPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = ImportHandlingReportForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -121,6 +121,8 @@ public struct ListCargoInteractor: UseCase {
 
 /// Writes the cargo list, filtered by status when the request asks.
 public struct ListCargoPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = ListCargoForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -45,6 +45,8 @@ public struct ListCustomersInteractor: UseCase {
 
 /// Writes the customers, each "ACME: Acme Shipping".
 public struct ListCustomersPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = ListCustomersForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

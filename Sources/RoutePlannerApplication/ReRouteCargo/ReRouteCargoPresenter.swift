@@ -31,6 +31,8 @@ public struct ReRoutingView: Hashable, Sendable, Identifiable {
 
 /// Writes the cargo that needs routing again with their options.
 public struct ReRouteCargoPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = ReRouteCargoForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -75,6 +75,8 @@ public struct RegisterCustomerInteractor: UseCase {
 
 /// Writes a registered customer: "Customer ACME: Acme Shipping."
 public struct RegisterCustomerPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = RegisterCustomerForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

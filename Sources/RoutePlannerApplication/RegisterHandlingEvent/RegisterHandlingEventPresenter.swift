@@ -1,5 +1,7 @@
 /// Writes what a handling report did and where the cargo stands now.
 public struct RegisterHandlingEventPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = RegisterHandlingEventForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

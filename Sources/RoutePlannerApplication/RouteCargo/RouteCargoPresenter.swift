@@ -4,6 +4,8 @@ import RoutePlanner
 /// Turns the result of a route search into what a view shows: formatted candidates, numbered from 1 in
 /// this order, field errors, or a message that says what to do.
 public struct RouteCargoPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = RouteCargoForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -60,6 +60,8 @@ public struct TrackCargoInteractor: UseCase {
 
 /// Writes a cargo's delivery progress.
 public struct TrackCargoPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = TrackCargoForm.Field
     public var format: PlannerFormat
 
     public init(format: PlannerFormat = PlannerFormat()) {

@@ -1,6 +1,6 @@
 /// A use case behind one call: validates the form, runs the use case and returns the view state.
 public struct Coordinator<Interactor: UseCase, Presentation: Presenter>: Sendable
-where Interactor.Request: FormRequest, Presentation.Response == Interactor.Response {
+where Interactor.Request: FormRequest, Presentation.Response == Interactor.Response, Presentation.Field == Interactor.Request.Field {
     public let controller: Controller<Interactor>
     public let presenter: Presentation
 

@@ -6,6 +6,8 @@ public protocol Presenter: Sendable {
     associatedtype Response: Sendable
     /// What a view shows on success.
     associatedtype Content: Hashable & Sendable
+    /// The fields of the form whose errors it presents.
+    associatedtype Field: FormField
 
     /// How dates, durations, itineraries and errors are written.
     var format: PlannerFormat { get }
@@ -16,7 +18,7 @@ public protocol Presenter: Sendable {
 
 extension Presenter {
     /// The view state for a result: the content, the field errors, or a message for the domain error.
-    public func present<Field>(_ result: Result<Response, RequestFailure<Field>>) -> ViewState<Content, Field> {
+    public func present(_ result: Result<Response, RequestFailure<Field>>) -> ViewState<Content, Field> {
         switch result {
         case .success(let response): .success(content(for: response))
         case .failure(.validation(let error)): .validationFailure(error.fields)
