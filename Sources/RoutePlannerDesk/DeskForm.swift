@@ -3,7 +3,7 @@ import RoutePlannerPictures
 /// A form of the desk as views write it: its fields with their labels, hints, kept input and each one's problem
 /// next to it, and a summary of the problems at the top that links to each field.
 ///
-/// Field names are the desk's form names (`Desk.routeFormNames` maps those that differ from a use case's form);
+/// Field names are the desk's form names (``DeskField`` names a use case's fields);
 /// a field's `id` is its form's prefix and its name, so that two forms on one page never share an id.
 struct DeskForm {
     /// A control of the form.

@@ -1,10 +1,10 @@
 /// The name–value pairs of a query string or a form's body, in order: `application/x-www-form-urlencoded`,
 /// which browsers write for a form sent with GET (the query) and with POST (the body).
 ///
-/// One parser reads both, and refuses what a browser never writes (a malformed percent escape, bytes that are
-/// not UTF-8, a pair without a name, more pairs than a form of the desk has) rather than guess; the server bounds
-/// the text's length.
-struct FormData: Hashable, Sendable {
+/// One parser reads them all: the desk's queries and forms, and the queries of the DCSA API. It refuses what a
+/// browser never writes (a malformed percent escape, bytes that are not UTF-8, a pair without a name, more pairs
+/// than a form of the desk has) rather than guess; the server bounds the text's length.
+package struct FormData: Hashable, Sendable {
     /// The pairs, in the order given; a name may repeat, as a list field's does.
     private var pairs: [Pair]
 
@@ -22,7 +22,7 @@ struct FormData: Hashable, Sendable {
     }
 
     /// Reads an encoded query or form body; `nil` when it is not one a browser writes.
-    public init?(encoded text: Substring) {
+    package init?(encoded text: Substring) {
         pairs = []
         guard !text.isEmpty else { return }
         let parts = text.split(separator: "&", omittingEmptySubsequences: true)
@@ -33,6 +33,9 @@ struct FormData: Hashable, Sendable {
             pairs.append(Pair(name: name, value: value))
         }
     }
+
+    /// The pairs, in the order given.
+    package var items: [(name: String, value: String)] { pairs.map { ($0.name, $0.value) } }
 
     /// The first value of a name, or `""` when it is not given.
     subscript(name: String) -> String { pairs.first { $0.name == name }?.value ?? "" }

@@ -1,18 +1,18 @@
 import DCSACommercialSchedules
 import Foundation
 import Logging
-import OpenAPIRuntime
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerDocuments
 
 /// DCSA Commercial Schedules 1.0.3 over a schedule: point-to-point routings from the router, port and vessel
-/// schedules from the network's voyages. The operations and their types are generated from the specification
-/// (``APIProtocol``); docs/Server.md says how each parameter is read.
+/// schedules from the network's voyages. Each operation reads its request with ``OperationQuery`` and answers
+/// with the documents of `RoutePlannerDocuments`, the types generated from the specification; docs/Server.md says
+/// how each parameter is read.
 ///
 /// Every request takes the schedule being served once and finishes on it. A request with problems is answered
 /// 400 with a DCSA `ErrorResponse` holding one entry per problem; a search that runs past its budget, 503.
-struct CommercialSchedulesAPI: APIProtocol {
+struct CommercialSchedulesAPI: Sendable {
     /// The version of the standard served, sent as `API-Version` with every response.
     static let apiVersion = "1.0.3"
     /// How many days after the day a port schedule is asked for it covers: a week, in which every weekly
@@ -39,23 +39,21 @@ struct CommercialSchedulesAPI: APIProtocol {
         let generation: Int
     }
 
-    func getV1PointToPoint(_ input: Operations.GetV1PointToPoint.Input) async throws -> Operations.GetV1PointToPoint.Output {
+    /// `GET /v1/point-to-point-routes`: the candidate itineraries, a page at a time.
+    func pointToPointRoutes(_ query: OperationQuery<PointToPointParameter>) async throws -> OperationAnswer {
         let schedule = schedules.current
-        let query: PointToPointQuery
-        switch pointToPointQuery(input, in: schedule) {
-        case .success(let read): query = read
-        case .failure(let problems):
-            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
+        let read: PointToPointQuery
+        switch pointToPointQuery(query, in: schedule) {
+        case .success(let query): read = query
+        case .failure(let problems): return .badRequest(problems)
         }
-        var itineraries = try await search(query.request, in: schedule.network)
-        if let departureEnd = query.departureEnd { itineraries.removeAll { $0.departureTime > departureEnd } }
-        if let arrivalStart = query.arrivalStart { itineraries.removeAll { $0.arrivalTime < arrivalStart } }
-        let range = query.page.range(of: itineraries.count)
-        return .ok(.init(
-            headers: .init(
-                apiVersion: Self.apiVersion,
-                nextPageCursor: query.page.nextCursor(count: itineraries.count, generation: query.generation, filters: query.filters)),
-            body: .json(RouteDocument.pointToPoint(Array(itineraries[range]), numberedFrom: range.lowerBound + 1))))
+        var itineraries = try await search(read.request, in: schedule.network)
+        if let departureEnd = read.departureEnd { itineraries.removeAll { $0.departureTime > departureEnd } }
+        if let arrivalStart = read.arrivalStart { itineraries.removeAll { $0.arrivalTime < arrivalStart } }
+        let range = read.page.range(of: itineraries.count)
+        return .ok(
+            RouteDocument.pointToPoint(Array(itineraries[range]), numberedFrom: range.lowerBound + 1),
+            nextPageCursor: read.page.nextCursor(count: itineraries.count, generation: read.generation, filters: read.filters))
     }
 
     /// Reads a point-to-point query, or gives every problem it has.
@@ -63,50 +61,48 @@ struct CommercialSchedulesAPI: APIProtocol {
     /// The dates are local days: a departure date at the place of receipt, an arrival date at the place of
     /// delivery, as the routings show them (``ServedSchedule/utcOffset(of:at:)``). Without `departureStartDate` the
     /// cargo is ready now; without `arrivalEndDate` the deadline is 60 days after the latest of the other dates.
-    func pointToPointQuery(_ input: Operations.GetV1PointToPoint.Input, in schedule: ServedSchedule) -> Result<PointToPointQuery, QueryProblems> {
-        let network = schedule.network, query = input.query
-        var problems = QueryProblems()
-        problems.apiVersion(input.headers.apiVersion)
-        let origin = problems.location(query.placeOfReceipt, "placeOfReceipt", in: network)
-        let destination = problems.location(query.placeOfDelivery, "placeOfDelivery", in: network)
+    func pointToPointQuery(_ query: OperationQuery<PointToPointParameter>, in schedule: ServedSchedule) -> Result<PointToPointQuery, QueryProblems> {
+        var query = query
+        let network = schedule.network
+        let origin = query.location(.placeOfReceipt, in: network)
+        let destination = query.location(.placeOfDelivery, in: network)
         /// A day read in UTC, moved to the local day at a port.
         func local(_ day: Date?, at location: Location?) -> Date? {
             day.map { day in day.addingTimeInterval(-Double(location.map { schedule.utcOffset(of: $0, at: day) } ?? 0)) }
         }
-        let departureStart = local(problems.date(query.departureStartDate, "departureStartDate"), at: origin)
-        let departureEnd = local(problems.date(query.departureEndDate, "departureEndDate", endOfDay: true), at: origin)
-        let arrivalStart = local(problems.date(query.arrivalStartDate, "arrivalStartDate"), at: destination)
-        let arrivalEnd = local(problems.date(query.arrivalEndDate, "arrivalEndDate", endOfDay: true), at: destination)
-        problems.window((departureStart, "departureStartDate"), (departureEnd, "departureEndDate"), value: query.departureEndDate)
-        problems.window((arrivalStart, "arrivalStartDate"), (arrivalEnd, "arrivalEndDate"), value: query.arrivalEndDate)
+        let departureStart = local(query.date(.departureStartDate), at: origin)
+        let departureEnd = local(query.date(.departureEndDate, endOfDay: true), at: origin)
+        let arrivalStart = local(query.date(.arrivalStartDate), at: destination)
+        let arrivalEnd = local(query.date(.arrivalEndDate, endOfDay: true), at: destination)
+        query.window((departureStart, .departureStartDate), (departureEnd, .departureEndDate))
+        query.window((arrivalStart, .arrivalStartDate), (arrivalEnd, .arrivalEndDate))
         let ready = departureStart ?? now()
         if departureStart == nil, let departureEnd, departureEnd < ready {
-            problems.add(
-                .invalidValue, "departureEndDate", value: query.departureEndDate,
+            query.add(
+                .invalidValue, .departureEndDate,
                 "departureEndDate is before today (\(Self.day(ready))), where the departure window starts when departureStartDate is not given.")
         }
-        if let maxTranshipment = query.maxTranshipment, !(0...Int32(RouteCargoRequest.maximumTransshipments)).contains(maxTranshipment) {
-            problems.add(
-                .invalidValue, "maxTranshipment", value: String(maxTranshipment),
-                "maxTranshipment must be from 0 to \(RouteCargoRequest.maximumTransshipments).")
+        let maxTranshipment = query.integer(.maxTranshipment)
+        if let maxTranshipment, !(0...Int32(RouteCargoRequest.maximumTransshipments)).contains(maxTranshipment) {
+            query.add(.invalidValue, .maxTranshipment, "maxTranshipment must be from 0 to \(RouteCargoRequest.maximumTransshipments).")
         }
-        for (property, type) in [("receiptTypeAtOrigin", query.receiptTypeAtOrigin?.rawValue), ("deliveryTypeAtDestination", query.deliveryTypeAtDestination?.rawValue)] {
+        var serviceTypes: [String] = []
+        for parameter in [PointToPointParameter.receiptTypeAtOrigin, .deliveryTypeAtDestination] {
+            let type = query.oneOf(parameter, ["CY", "SD", "CFS"])
             if let type, type != "CY" {
-                problems.add(.notOffered, property, value: type, "Only CY is offered: route-planner routes from port to port, without door (SD) or CFS service.")
+                query.add(.notOffered, parameter, "Only CY is offered: route-planner routes from port to port, without door (SD) or CFS service.")
             }
+            serviceTypes.append(type ?? "CY")
         }
-        let cargoType = query.cargoType.map { CargoType(rawValue: $0) } ?? .dry
-        if cargoType == nil { problems.add(.invalidValue, "cargoType", value: query.cargoType, "cargoType must be DRY or REEFER.") }
-        let limit = problems.limit(query.limit)
+        let cargoType = query[.cargoType].map { CargoType(rawValue: $0) } ?? .dry
+        if cargoType == nil { query.add(.invalidValue, .cargoType, "cargoType must be DRY or REEFER.") }
         // The filters as they mean: a default given explicitly is the same query.
         let filters = [
-            query.placeOfReceipt, query.placeOfDelivery, query.departureStartDate, query.departureEndDate, query.arrivalStartDate,
-            query.arrivalEndDate, query.maxTranshipment.map { String($0) }, query.receiptTypeAtOrigin?.rawValue ?? "CY",
-            query.deliveryTypeAtDestination?.rawValue ?? "CY", cargoType?.rawValue ?? query.cargoType,
+            query[.placeOfReceipt], query[.placeOfDelivery], query[.departureStartDate], query[.departureEndDate], query[.arrivalStartDate],
+            query[.arrivalEndDate], maxTranshipment.map { String($0) }, serviceTypes[0], serviceTypes[1], cargoType?.rawValue ?? query[.cargoType],
         ]
-        let page = Page(cursor: query.cursor, limit: limit, generation: schedule.generation, filters: filters)
-        if page == nil { problems.add(.invalidCursor, "cursor", value: query.cursor, Self.cursorMessage) }
-        guard problems.isEmpty, let origin, let destination, let cargoType, let page else { return .failure(problems) }
+        let page = query.page(generation: schedule.generation, filters: filters)
+        guard query.problems.isEmpty, let origin, let destination, let cargoType, let page else { return .failure(query.problems) }
 
         // The collection is the best candidates, up to the most a search returns; a page needs those up to its end
         // and one more, to know whether a next page exists; windows that filter the options need them all.
@@ -115,7 +111,7 @@ struct CommercialSchedulesAPI: APIProtocol {
         let wanted = filtered ? RouteCargoRequest.maximumLimit : min(RouteCargoRequest.maximumLimit, page.offset + page.limit + 1)
         switch RouteCargoRequest.create(
             origin: origin.code, destination: destination.code, readyTime: ready, arrivalDeadline: deadline, limit: wanted,
-            maxTransshipments: query.maxTranshipment.map { Int($0) }, cargoType: cargoType)
+            maxTransshipments: maxTranshipment.map { Int($0) }, cargoType: cargoType)
         {
         case .success(let request):
             return .success(PointToPointQuery(
@@ -123,14 +119,12 @@ struct CommercialSchedulesAPI: APIProtocol {
                 generation: schedule.generation))
         case .failure(let invalid):
             for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) {
-                problems.add(.invalidValue, field.parameter, value: query.value(of: field), message)
+                query.add(.invalidValue, property: field.parameter?.rawValue, value: field.parameter.flatMap { query[$0] }, message)
             }
-            if problems.isEmpty {
-                problems.add(
-                    .invalidValue, "departureStartDate", value: query.departureStartDate,
-                    "The dates cannot make a search: the departure and the arrival must fall between the years 1 and 9999.")
+            if query.problems.isEmpty {
+                query.add(.invalidValue, .departureStartDate, "The dates cannot make a search: the departure and the arrival must fall between the years 1 and 9999.")
             }
-            return .failure(problems)
+            return .failure(query.problems)
         }
     }
 
@@ -158,93 +152,80 @@ struct CommercialSchedulesAPI: APIProtocol {
 
     // MARK: Port schedules
 
-    func getV1PortSchedules(_ input: Operations.GetV1PortSchedules.Input) async throws -> Operations.GetV1PortSchedules.Output {
-        let schedule = schedules.current, network = schedule.network, query = input.query
-        var problems = QueryProblems()
-        problems.apiVersion(input.headers.apiVersion)
-        let location = problems.location(query.unLocationCode, "UNLocationCode", in: network)
-        let day = problems.date(query.date, "date")
-        let limit = problems.limit(query.limit)
-        let filters = [query.unLocationCode, query.date]
-        let page = Page(cursor: query.cursor, limit: limit, generation: schedule.generation, filters: filters)
-        if page == nil { problems.add(.invalidCursor, "cursor", value: query.cursor, Self.cursorMessage) }
-        guard problems.isEmpty, let location, let day, let page else {
-            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
-        }
+    /// `GET /v1/port-schedules`: a port's calls in the week from a day.
+    func portSchedules(_ query: OperationQuery<PortScheduleParameter>) async throws -> OperationAnswer {
+        var query = query
+        let schedule = schedules.current, network = schedule.network
+        let location = query.location(.unLocationCode, in: network)
+        let day = query.date(.date, required: true)
+        let filters = [query[.unLocationCode], query[.date]]
+        let page = query.page(generation: schedule.generation, filters: filters)
+        guard query.problems.isEmpty, let location, let day, let firstDay = query[.date], let page else { return .badRequest(query.problems) }
         let lastDay = Self.day(day.addingTimeInterval(Double(Self.portScheduleDays - 1) * 86_400))
-        let firstDay = query.date
         let voyages = schedule.voyages(port: location.code, service: nil, vesselName: nil, vesselIMONumber: nil, voyageNumber: nil)
         let calls = voyages.flatMap { PortCall.calls(of: $0, in: network) }
             .filter { call in call.location.code == location.code && call.localDates.contains { firstDay <= $0 && $0 <= lastDay } }
             .sorted { ($0.time, $0.voyage.number.rawValue) < ($1.time, $1.voyage.number.rawValue) }
         let collection = [ScheduleDocument.portSchedule(location, calls: calls)]
-        return .ok(.init(
-            headers: .init(
-                apiVersion: Self.apiVersion,
-                nextPageCursor: page.nextCursor(count: collection.count, generation: schedule.generation, filters: filters)),
-            body: .json(Array(collection[page.range(of: collection.count)]))))
+        return .ok(
+            Array(collection[page.range(of: collection.count)]),
+            nextPageCursor: page.nextCursor(count: collection.count, generation: schedule.generation, filters: filters))
     }
 
     // MARK: Vessel schedules
 
-    func getV1VesselSchedule(_ input: Operations.GetV1VesselSchedule.Input) async throws -> Operations.GetV1VesselSchedule.Output {
-        let schedule = schedules.current, network = schedule.network, query = input.query
-        var problems = QueryProblems()
-        problems.apiVersion(input.headers.apiVersion)
-        let voyageFilters = [
-            query.vesselIMONumber, query.vesselName, query.carrierServiceCode, query.universalServiceReference, query.carrierVoyageNumber,
-            query.universalVoyageReference, query.unLocationCode, query.facilitySMDGCode, query.vesselOperatorCarrierCode,
-        ]
+    /// `GET /v1/vessel-schedules`: the voyages the filters choose, with their calls.
+    func vesselSchedules(_ query: OperationQuery<VesselScheduleParameter>) async throws -> OperationAnswer {
+        var query = query
+        let schedule = schedules.current, network = schedule.network
+        let voyageFilters = VesselScheduleParameter.voyageFilters.map { query[$0] }
         if voyageFilters.allSatisfy({ $0 == nil }) {
-            problems.add(
-                .missing, nil, value: nil,
+            query.add(
+                .missing, nil,
                 "Give at least one filter: vesselIMONumber, vesselName, carrierServiceCode, carrierVoyageNumber, UNLocationCode, or another of the standard's.")
         }
         // The patterns and lengths the specification gives these parameters.
-        for (property, value, pattern, example) in [
-            ("vesselIMONumber", query.vesselIMONumber, #"^\d{7,8}$"#, "7 or 8 digits"),
-            ("vesselName", query.vesselName, #"^\S(?:.*\S)?$"#, "at most 50 characters, without spaces around them"),
-            ("carrierServiceCode", query.carrierServiceCode, #"^.{1,11}$"#, "at most 11 characters"),
-            ("universalServiceReference", query.universalServiceReference, #"^SR\d{5}[A-Z]$"#, "SR, 5 digits and a letter"),
-            ("carrierVoyageNumber", query.carrierVoyageNumber, #"^.{1,50}$"#, "at most 50 characters"),
-            ("universalVoyageReference", query.universalVoyageReference, #"^\d{2}[0-9A-Z]{2}[NEWSR]$"#, "such as 2201N"),
-            ("facilitySMDGCode", query.facilitySMDGCode, #"^.{1,6}$"#, "at most 6 characters"),
-            ("vesselOperatorCarrierCode", query.vesselOperatorCarrierCode, #"^.{1,10}$"#, "at most 10 characters"),
+        for (parameter, pattern, example): (VesselScheduleParameter, String, String) in [
+            (.vesselIMONumber, #"^\d{7,8}$"#, "7 or 8 digits"),
+            (.vesselName, #"^\S(?:.*\S)?$"#, "at most 50 characters, without spaces around them"),
+            (.carrierServiceCode, #"^.{1,11}$"#, "at most 11 characters"),
+            (.universalServiceReference, #"^SR\d{5}[A-Z]$"#, "SR, 5 digits and a letter"),
+            (.carrierVoyageNumber, #"^.{1,50}$"#, "at most 50 characters"),
+            (.universalVoyageReference, #"^\d{2}[0-9A-Z]{2}[NEWSR]$"#, "such as 2201N"),
+            (.facilitySMDGCode, #"^.{1,6}$"#, "at most 6 characters"),
+            (.vesselOperatorCarrierCode, #"^.{1,10}$"#, "at most 10 characters"),
         ] {
-            if let value, value.range(of: pattern, options: .regularExpression) == nil || (property == "vesselName" && value.count > 50) {
-                problems.add(.invalidValue, property, value: value, "\(property) must be \(example).")
+            if let value = query[parameter],
+               value.range(of: pattern, options: .regularExpression) == nil || (parameter == .vesselName && value.count > 50) {
+                query.add(.invalidValue, parameter, "\(parameter.rawValue) must be \(example).")
             }
         }
-        let port = query.unLocationCode.flatMap { problems.location($0, "UNLocationCode", in: network) }
-        let start = problems.date(query.startDate, "startDate"), end = problems.date(query.endDate, "endDate", endOfDay: true)
-        problems.window((start, "startDate"), (end, "endDate"), value: query.endDate)
-        let scope = query.responseScope ?? "FULL_VOYAGE"
+        let port = query.location(.unLocationCode, in: network, required: false)
+        let start = query.date(.startDate), end = query.date(.endDate, endOfDay: true)
+        query.window((start, .startDate), (end, .endDate))
+        let scope = query[.responseScope] ?? "FULL_VOYAGE"
         if scope != "FULL_VOYAGE" && scope != "MATCHED_CALLS" {
-            problems.add(.invalidValue, "responseScope", value: scope, "responseScope must be FULL_VOYAGE or MATCHED_CALLS.")
+            query.add(.invalidValue, .responseScope, "responseScope must be FULL_VOYAGE or MATCHED_CALLS.")
         }
-        let limit = problems.limit(query.limit)
-        let filters = voyageFilters + [query.startDate, query.endDate, query.responseScope]
-        let page = Page(cursor: query.cursor, limit: limit, generation: schedule.generation, filters: filters)
-        if page == nil { problems.add(.invalidCursor, "cursor", value: query.cursor, Self.cursorMessage) }
-        guard problems.isEmpty, let page else {
-            return .badRequest(.init(headers: .init(apiVersion: Self.apiVersion), body: .json(ErrorDocument.badRequest(problems))))
-        }
+        let filters = voyageFilters + [query[.startDate], query[.endDate], query[.responseScope]]
+        let page = query.page(generation: schedule.generation, filters: filters)
+        guard query.problems.isEmpty, let page else { return .badRequest(query.problems) }
         // The standard's defaults: from 3 months before the request to 6 months after it, matched on local dates.
         let today = now()
-        let firstDay = query.startDate ?? Self.day(today.addingTimeInterval(-91 * 86_400))
-        let lastDay = query.endDate ?? Self.day(today.addingTimeInterval(183 * 86_400))
+        let firstDay = query[.startDate] ?? Self.day(today.addingTimeInterval(-91 * 86_400))
+        let lastDay = query[.endDate] ?? Self.day(today.addingTimeInterval(183 * 86_400))
         let candidates = schedule.voyages(
-            port: port?.code, service: query.carrierServiceCode, vesselName: query.vesselName, vesselIMONumber: query.vesselIMONumber,
-            voyageNumber: query.carrierVoyageNumber)
+            port: port?.code, service: query[.carrierServiceCode], vesselName: query[.vesselName], vesselIMONumber: query[.vesselIMONumber],
+            voyageNumber: query[.carrierVoyageNumber])
         let matched: [(voyage: Voyage, calls: [PortCall])] = candidates.compactMap { voyage in
             // Filters DCSA defines that a schedule file does not carry (universal references, SMDG terminal codes,
             // operator codes) match no voyage.
-            guard query.universalServiceReference == nil, query.universalVoyageReference == nil, query.facilitySMDGCode == nil,
-                  query.vesselOperatorCarrierCode == nil,
-                  query.vesselIMONumber.map({ $0 == voyage.vesselIMONumber }) ?? true,
-                  query.vesselName.map({ $0 == voyage.vessel }) ?? true,
-                  query.carrierServiceCode.map({ $0 == voyage.service }) ?? true,
-                  query.carrierVoyageNumber.map({ $0 == voyage.number.rawValue }) ?? true
+            guard query[.universalServiceReference] == nil, query[.universalVoyageReference] == nil, query[.facilitySMDGCode] == nil,
+                  query[.vesselOperatorCarrierCode] == nil,
+                  query[.vesselIMONumber].map({ $0 == voyage.vesselIMONumber }) ?? true,
+                  query[.vesselName].map({ $0 == voyage.vessel }) ?? true,
+                  query[.carrierServiceCode].map({ $0 == voyage.service }) ?? true,
+                  query[.carrierVoyageNumber].map({ $0 == voyage.number.rawValue }) ?? true
             else { return nil }
             let calls = PortCall.calls(of: voyage, in: network)
             let matching = calls.filter { call in
@@ -254,11 +235,9 @@ struct CommercialSchedulesAPI: APIProtocol {
             return (voyage, scope == "MATCHED_CALLS" ? matching : calls)
         }
         let collection = ScheduleDocument.serviceSchedules(matched)
-        return .ok(.init(
-            headers: .init(
-                apiVersion: Self.apiVersion,
-                nextPageCursor: page.nextCursor(count: collection.count, generation: schedule.generation, filters: filters)),
-            body: .json(Array(collection[page.range(of: collection.count)]))))
+        return .ok(
+            Array(collection[page.range(of: collection.count)]),
+            nextPageCursor: page.nextCursor(count: collection.count, generation: schedule.generation, filters: filters))
     }
 
     // MARK: Helpers

@@ -3,14 +3,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import OpenAPIRuntime
 import RoutePlanner
 import RoutePlannerApplication
 
 /// DCSA `ErrorResponse` documents: for a bad request (400), a search over its budget (503) and a failure of the
 /// server's own (500), each naming the request it answers.
 enum ErrorDocument {
-    /// The request being answered, for the error documents: set for each operation by ``OperationMiddleware``.
+    /// The request being answered, for the error documents: set for each operation by
+    /// ``CommercialSchedulesAPI/answer(_:_:)``.
     @TaskLocal static var request: (method: HTTPRequest.Method, uri: String)?
 
     /// A 400 document with the problems.
@@ -18,23 +18,19 @@ enum ErrorDocument {
         response(status: .badRequest, message: "The request has \(problems.errors.count == 1 ? "a problem" : "\(problems.errors.count) problems").", problems.errors)
     }
 
-    /// The error a handler throws for a search that ran past its budget: answered 503 with its document (the
-    /// generated code sends no body with a status the specification does not list, so the answer is made here).
-    struct OverBudget: Error, HTTPResponseConvertible {
+    /// The error an operation throws for a search that ran past its budget: answered 503 with its document.
+    struct OverBudget: Error {
         let budget: Duration
-        var httpStatus: HTTPResponse.Status { .serviceUnavailable }
-        var httpHeaderFields: HTTPFields { ErrorDocument.headers() }
-        var httpBody: HTTPBody? { ErrorDocument.overBudget(budget) }
     }
 
     /// The body of a 503 answer: the search ran past its budget.
-    static func overBudget(_ budget: Duration) -> HTTPBody {
+    static func overBudget(_ budget: Duration) -> Data {
         var problems = QueryProblems()
         problems.add(
             .overBudget, nil, value: nil,
             "The search ran past its budget of \(budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); narrow the date windows or lower maxTranshipment, or try again later.")
         let document = response(status: .serviceUnavailable, message: "The search took too long.", problems.errors)
-        return HTTPBody(encode(document))
+        return encode(document)
     }
 
     /// The document of a request the server failed to answer, whose cause the caller logs.
@@ -77,10 +73,11 @@ enum ErrorDocument {
         return fields
     }
 
-    static func encode(_ document: Components.Schemas.ErrorResponse) -> Data {
+    /// A document as JSON, its keys sorted.
+    static func encode(_ document: some Encodable) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings and integers only, which always encode.
+        // The documents hold strings, integers and finite numbers only, which always encode.
         return (try? encoder.encode(document)) ?? Data()
     }
 }

@@ -4,8 +4,6 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import OpenAPIHummingbird
-import OpenAPIRuntime
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerDesk
@@ -15,7 +13,8 @@ import UnixSignals
 /// An HTTP server of DCSA Commercial Schedules 1.0.3 over a schedule, on Hummingbird.
 ///
 /// - `GET /v1/point-to-point-routes`, `GET /v1/port-schedules`, `GET /v1/vessel-schedules`: the standard's
-///   operations (`CommercialSchedulesAPI`), whose handlers are generated from the specification;
+///   operations (`CommercialSchedulesAPI`), each reading its query with one parser (`OperationQuery`) and
+///   answering with the documents of the types generated from the specification;
 /// - every other path: the planner's desk (`Desk`), the web application over the same schedule, when the server
 ///   is made with a ``DeskConfiguration``;
 /// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
@@ -136,9 +135,9 @@ public final class ScheduleServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
         }
         let api = CommercialSchedulesAPI(schedules: holder, budget: configuration.searchBudget, metrics: metrics, now: now)
-        try api.registerHandlers(
-            on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
-            middlewares: [OperationMiddleware(api: api)])
+        router.get("/v1/point-to-point-routes") { request, _ in await api.answer(request, api.pointToPointRoutes) }
+        router.get("/v1/port-schedules") { request, _ in await api.answer(request, api.portSchedules) }
+        router.get("/v1/vessel-schedules") { request, _ in await api.answer(request, api.vesselSchedules) }
         // Every path is read only: another method is told so, with the one it allows.
         for path in ["/v1/point-to-point-routes", "/v1/port-schedules", "/v1/vessel-schedules", "/health", "/metrics"] {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
