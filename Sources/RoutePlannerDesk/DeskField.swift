@@ -76,7 +76,7 @@ extension ViewState where Field: DeskField {
 
 extension ValidationError where Field: DeskField {
     /// The messages keyed by the desk's names.
-    var named: [String: String] { Dictionary(uniqueKeysWithValues: fields.map { ($0.key.name, $0.value) }) }
+    var named: [String: String] { Dictionary(messages(naming: \.name), uniquingKeysWith: { first, _ in first }) }
 }
 
 extension FormData {

@@ -11,7 +11,10 @@ protocol CommandLineField: FormField {
 }
 
 extension CommandLineField {
-    var flag: String { rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() } }
+    var flag: String { kebabCase }
+
+    /// The field's Swift name in kebab case: `maxTransshipments` is `max-transshipments`.
+    var kebabCase: String { rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() } }
 
     /// The flag as written on the command line: `--from`, `-k`.
     var option: String { (flag.count == 1 ? "-" : "--") + flag }
@@ -26,7 +29,7 @@ extension RouteCargoForm.Field: CommandLineField {
         case .avoidVoyages: "avoid-voyage"
         case .order: "sort"
         case .maxTransitDays: "max-transit"
-        default: rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+        default: kebabCase
         }
     }
 }
@@ -48,7 +51,7 @@ extension BookCargoForm.Field: CommandLineField {
         case .origin: "from"
         case .destination: "to"
         case .maxTransitDays: "max-transit"
-        default: rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+        default: kebabCase
         }
     }
 }
@@ -71,7 +74,7 @@ extension RegisterHandlingEventForm.Field: CommandLineField {
         switch self {
         case .completionTime: "time"
         case .registrationTime: "registered"
-        default: rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+        default: kebabCase
         }
     }
 }
@@ -80,7 +83,7 @@ extension ChangeDestinationForm.Field: CommandLineField {
     var flag: String {
         switch self {
         case .destination: "to"
-        default: rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+        default: kebabCase
         }
     }
 }
@@ -90,7 +93,7 @@ extension ReRouteCargoForm.Field: CommandLineField {
         switch self {
         case .limit: "k"
         case .avoidVoyages: "avoid-voyage"
-        default: rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+        default: kebabCase
         }
     }
 }
@@ -99,7 +102,7 @@ extension AssignRoutesForm.Field: CommandLineField {
     var flag: String {
         switch self {
         case .modelFile: "model-mps"
-        default: rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() }
+        default: kebabCase
         }
     }
 }
