@@ -9,7 +9,7 @@
 # One change is made to the specification on the way in: its `format: date-time` annotations are dropped, so
 # that those fields are generated as String rather than Foundation.Date. The standard asks for "the local date
 # and time" of each event, with the port's offset (2025-01-14T09:21:00+01:00); a Date keeps only the instant,
-# and the runtime would write it in UTC. RouteDocument writes each time with its call's offset, and the tests
+# so the port's offset would be lost. RouteDocument writes each time with its call's offset, and the tests
 # validate every response against the unchanged specification, where the format is checked.
 #
 # usage: Tools/generate_dcsa_types.sh      (from the repository; builds the generator in a temporary folder)

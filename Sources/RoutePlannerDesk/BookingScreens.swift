@@ -69,7 +69,7 @@ extension Desk {
                 caption: "\(customers.count) customer\(customers.count == 1 ? "" : "s")", ["Id", "Name", "Cargo"],
                 customers.map { customer in
                     [.text(customer.response.id.description), .text(customer.response.name),
-                     .link("Their cargo", to: .cargoList(FormData([("customer", customer.response.id.description)])))]
+                     .link("Their cargo", to: .cargoList(FormData([(ListCargoForm.Field.customer.name, customer.response.id.description)])))]
                 }))
         case .failure(let message): content.append(DeskViews.failure(message))
         case .idle, .loading, .validationFailure: break

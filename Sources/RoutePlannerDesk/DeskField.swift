@@ -60,7 +60,7 @@ extension AssignRoutesForm.Field: DeskField {}
 extension AssignToRouteForm.Field: DeskField {}
 extension ChangeDestinationForm.Field: DeskField {}
 extension ListCargoForm.Field: DeskField {}
-extension ListCustomersForm.Field: DeskField {}
+extension NoFields: DeskField {}
 extension RegisterCustomerForm.Field: DeskField {}
 extension RegisterHandlingEventForm.Field: DeskField {}
 extension ReRouteCargoForm.Field: DeskField {}

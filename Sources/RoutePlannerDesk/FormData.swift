@@ -14,7 +14,7 @@ package struct FormData: Hashable, Sendable {
     }
 
     /// The most pairs a query or a form may hold; the desk's largest form has fewer than 30 fields.
-    static let maximumItems = 200
+    package static let maximumItems = 200
 
     /// Pairs, in order.
     init(_ items: [(String, String)] = []) {

@@ -118,9 +118,7 @@ struct CommercialSchedulesAPI: Sendable {
                 request: request, departureEnd: departureEnd, arrivalStart: arrivalStart, page: page, filters: filters,
                 generation: schedule.generation))
         case .failure(let invalid):
-            for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) {
-                query.add(.invalidValue, property: field.parameter?.rawValue, value: field.parameter.flatMap { query[$0] }, message)
-            }
+            for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) { query.add(.invalidValue, field.parameter, message) }
             if query.problems.isEmpty {
                 query.add(.invalidValue, .departureStartDate, "The dates cannot make a search: the departure and the arrival must fall between the years 1 and 9999.")
             }

@@ -23,14 +23,13 @@ enum ErrorDocument {
         let budget: Duration
     }
 
-    /// The body of a 503 answer: the search ran past its budget.
-    static func overBudget(_ budget: Duration) -> Data {
+    /// The document of a 503 answer: the search ran past its budget.
+    static func overBudget(_ budget: Duration) -> Components.Schemas.ErrorResponse {
         var problems = QueryProblems()
         problems.add(
             .overBudget, nil, value: nil,
             "The search ran past its budget of \(budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); narrow the date windows or lower maxTranshipment, or try again later.")
-        let document = response(status: .serviceUnavailable, message: "The search took too long.", problems.errors)
-        return encode(document)
+        return response(status: .serviceUnavailable, message: "The search took too long.", problems.errors)
     }
 
     /// The document of a request the server failed to answer, whose cause the caller logs.
@@ -60,24 +59,14 @@ enum ErrorDocument {
         let document = ErrorDocument.$request.withValue((request.method, request.uri.path)) {
             response(status: .methodNotAllowed, message: "Only GET and HEAD are allowed.", problems.errors)
         }
-        var fields = headers()
+        var fields = CommercialSchedulesAPI.headers()
         fields[.allow] = "GET, HEAD"
         return Response(status: .methodNotAllowed, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encode(document))))
     }
 
-    /// The headers of every error document: JSON, and the version of the standard.
-    static func headers() -> HTTPFields {
-        var fields = HTTPFields()
-        fields[.contentType] = "application/json; charset=utf-8"
-        fields[HTTPField.Name("API-Version")!] = CommercialSchedulesAPI.apiVersion
-        return fields
-    }
-
-    /// A document as JSON, its keys sorted.
-    static func encode(_ document: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // The documents hold strings, integers and finite numbers only, which always encode.
-        return (try? encoder.encode(document)) ?? Data()
+    /// An error document as JSON, its keys sorted.
+    static func encode(_ document: Components.Schemas.ErrorResponse) -> Data {
+        // Strings and integers only, which always encode.
+        (try? CommercialSchedulesAPI.json(document)) ?? Data()
     }
 }

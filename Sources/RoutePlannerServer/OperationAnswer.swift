@@ -26,22 +26,39 @@ extension CommercialSchedulesAPI {
             let query = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
             let read = OperationQuery<Parameter>(query: query, apiVersion: request.headers[HTTPField.Name("API-Version")!])
             do {
-                switch try await operation(read) {
+                let answer = read.isUnreadable ? .badRequest(read.problems) : try await operation(read)
+                switch answer {
                 case .ok(let document, let cursor):
-                    var headers = ErrorDocument.headers()
+                    var headers = Self.headers()
                     if let cursor { headers[HTTPField.Name("Next-Page-Cursor")!] = cursor }
-                    return Self.response(.ok, headers: headers, ErrorDocument.encode(document))
+                    return Self.response(.ok, headers: headers, try Self.json(document))
                 case .badRequest(let problems):
-                    return Self.response(.badRequest, headers: ErrorDocument.headers(), ErrorDocument.encode(ErrorDocument.badRequest(problems)))
+                    return Self.response(.badRequest, headers: Self.headers(), ErrorDocument.encode(ErrorDocument.badRequest(problems)))
                 }
             } catch let error as ErrorDocument.OverBudget {
-                return Self.response(.serviceUnavailable, headers: ErrorDocument.headers(), ErrorDocument.overBudget(error.budget))
+                return Self.response(.serviceUnavailable, headers: Self.headers(), ErrorDocument.encode(ErrorDocument.overBudget(error.budget)))
             } catch {
                 Logger.current.error(
                     "request failed", metadata: ["operation": .string(Parameter.operationID), "reason": .string(String(describing: error))])
-                return Self.response(.internalServerError, headers: ErrorDocument.headers(), ErrorDocument.encode(ErrorDocument.serverFailure()))
+                return Self.response(.internalServerError, headers: Self.headers(), ErrorDocument.encode(ErrorDocument.serverFailure()))
             }
         }
+    }
+
+    /// The headers of every answer of the API: JSON, and the version of the standard.
+    static func headers() -> HTTPFields {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[HTTPField.Name("API-Version")!] = apiVersion
+        return fields
+    }
+
+    /// A document as JSON, its keys sorted; a document that cannot be encoded (a number that is not finite) throws,
+    /// and is answered 500.
+    static func json(_ document: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(document)
     }
 
     private static func response(_ status: HTTPResponse.Status, headers: HTTPFields, _ body: Data) -> Response {

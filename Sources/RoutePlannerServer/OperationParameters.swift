@@ -41,8 +41,8 @@ extension RouteCargoForm.Field {
         case .deadline: .arrivalEndDate
         case .maxTransshipments: .maxTranshipment
         case .cargoType: .cargoType
-        case .limit: .limit
-        case .trackingId, .via, .avoid, .avoidVoyages, .dangerousGoods, .maxTransitDays, .order, .criteria: nil
+        // The search's limit is the server's (the page's end, or all candidates), not the request's page size.
+        case .limit, .trackingId, .via, .avoid, .avoidVoyages, .dangerousGoods, .maxTransitDays, .order, .criteria: nil
         }
     }
 }

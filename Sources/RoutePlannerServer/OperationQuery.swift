@@ -19,38 +19,51 @@ protocol QueryParameter: RawRepresentable, CaseIterable, Hashable, Sendable wher
 ///
 /// The operations read their parameters through it and add the problems of their own checks, so that a request
 /// is answered with all of them at once, each naming its parameter and quoting its value:
-/// - a query that is not form-encoded text (a malformed escape, bytes that are not UTF-8, a value without a name);
-/// - a parameter given more than once (the first value is read), or with no value;
+/// - `API-Version` other than the major version, 1;
+/// - a parameter of the operation given more than once (the first value is read), or with no value;
 /// - a required parameter missing, a value not of its type or outside its enumeration, from the readers below.
 ///
-/// A parameter the operation does not have is ignored, unless it has no value. As in any form-encoded query, `+`
-/// is a space.
+/// A query that is not form-encoded text (a malformed escape, bytes that are not UTF-8, a value without a name,
+/// more than ``FormData/maximumItems`` pairs) is ``isUnreadable``: its one problem says why, and nothing of it is
+/// read. A parameter the operation does not have is ignored. As in any form-encoded query, `+` is a space.
 struct OperationQuery<Parameter: QueryParameter> {
     private var values: [Parameter: String] = [:]
+    /// The parameters given with no value, each already a problem.
+    private var blank: Set<Parameter> = []
     /// What is wrong with the request so far.
     private(set) var problems = QueryProblems()
+    /// Whether the query is not form-encoded text, so that none of it was read.
+    private(set) var isUnreadable = false
 
     /// Reads a request's query (the text after `?`) and its `API-Version` header.
     init(query: Substring, apiVersion: String?) {
-        if let data = FormData(encoded: query) {
-            let names = data.items.map(\.name)
-            for name in Set(names.filter { name in names.filter { $0 == name }.count > 1 }).sorted() {
-                problems.add(.invalidValue, name, value: nil, "\(name) is given more than once; give it once.")
-            }
-            for (name, value) in data.items {
-                if value.isEmpty {
-                    problems.add(.invalidValue, name, value: nil, "\(name) has no value: give a parameter as \(name)=VALUE.")
-                } else if let parameter = Parameter(rawValue: name), values[parameter] == nil {
-                    values[parameter] = value
-                }
-            }
-        } else {
-            problems.add(
-                .invalidValue, nil, value: String(query.prefix(500)),
-                "The query cannot be read: give NAME=VALUE pairs joined by &, each NAME and VALUE UTF-8 text with %XX escapes.")
-        }
         if let apiVersion, apiVersion.trimmingCharacters(in: .whitespaces) != "1" {
             problems.add(.invalidValue, "API-Version", value: apiVersion, "API-Version must be the major version of the API, 1.")
+        }
+        guard let data = FormData(encoded: query) else {
+            isUnreadable = true
+            let pairs = query.split(separator: "&").count
+            problems.add(
+                .invalidValue, nil, value: String(query.prefix(500)),
+                pairs > FormData.maximumItems
+                    ? "The query has \(pairs) parameters; an operation takes at most \(FormData.maximumItems)."
+                    : "The query cannot be read: give NAME=VALUE pairs joined by &, each NAME and VALUE UTF-8 text with %XX escapes.")
+            return
+        }
+        var given: [Parameter: Int] = [:]
+        for (name, value) in data.items {
+            guard let parameter = Parameter(rawValue: name) else { continue }
+            given[parameter, default: 0] += 1
+            if value.isEmpty {
+                if blank.insert(parameter).inserted {
+                    add(.invalidValue, parameter, "\(name) has no value: give a parameter as \(name)=VALUE.")
+                }
+            } else if values[parameter] == nil {
+                values[parameter] = value
+            }
+        }
+        for parameter in Parameter.allCases where given[parameter, default: 0] > 1 {
+            problems.add(.invalidValue, parameter.rawValue, value: nil, "\(parameter.rawValue) is given more than once; give it once.")
         }
     }
 
@@ -62,15 +75,10 @@ struct OperationQuery<Parameter: QueryParameter> {
         problems.add(code, parameter?.rawValue, value: parameter.flatMap { values[$0] }, message)
     }
 
-    /// Adds a problem found elsewhere, such as a field error of the request the query makes.
-    mutating func add(_ code: QueryProblems.Code, property: String?, value: String?, _ message: String) {
-        problems.add(code, property, value: value, message)
-    }
-
-    /// A required parameter's value; a problem when it is missing.
+    /// A required parameter's value; a problem when it is missing (one given with no value is a problem already).
     mutating func required(_ parameter: Parameter, _ example: String) -> String? {
         guard let value = values[parameter] else {
-            add(.missing, parameter, "\(parameter.rawValue) is required: \(example).")
+            if !blank.contains(parameter) { add(.missing, parameter, "\(parameter.rawValue) is required: \(example).") }
             return nil
         }
         return value
@@ -139,7 +147,7 @@ struct OperationQuery<Parameter: QueryParameter> {
         var limit = Page.maximumLimit
         if let value = integer(Parameter.limit) {
             if (1...Int32(Page.maximumLimit)).contains(value) { limit = Int(value) }
-            else { add(.invalidValue, Parameter.limit, "limit must be from 1 to \(Page.maximumLimit).") }
+            else { add(.invalidValue, Parameter.limit, "\(Parameter.limit.rawValue) must be from 1 to \(Page.maximumLimit).") }
         }
         guard let page = Page(cursor: values[Parameter.cursor], limit: limit, generation: generation, filters: filters) else {
             add(.invalidCursor, Parameter.cursor, CommercialSchedulesAPI.cursorMessage)

@@ -2,7 +2,6 @@ import DCSACommercialSchedules
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
 
 /// The problems of a request's query, one DCSA `DetailedError` each, collected so that a request is answered
 /// with all of them at once.

@@ -68,6 +68,6 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     ) -> Response {
         let document = ErrorDocument.$request.withValue((request.method, String(request.uri.path.prefix(1024))), operation: document)
         return Response(
-            status: status, headers: ErrorDocument.headers(), body: ResponseBody(byteBuffer: ByteBuffer(bytes: ErrorDocument.encode(document))))
+            status: status, headers: CommercialSchedulesAPI.headers(), body: ResponseBody(byteBuffer: ByteBuffer(bytes: ErrorDocument.encode(document))))
     }
 }

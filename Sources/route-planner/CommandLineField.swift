@@ -1,23 +1,27 @@
 import RoutePlannerApplication
 
-/// A use case's form field as the command line names it: its flag, in the messages of field errors.
+/// A use case's form field as the command line names it: its flag or its argument, in the messages of field
+/// errors.
 ///
-/// This file is the one place the command line names the fields of the use cases' forms. A field's flag is its
+/// This file is the one place the command line names the fields of the use cases' forms. A field's name is its
 /// Swift name in kebab case (`maxTransshipments`: `--max-transshipments`), unless its conformance here gives
-/// another; a flag of one letter is written with one dash (`-k`).
+/// another; a flag of one letter is written with one dash (`-k`), an argument in angle brackets (`<tracking-id>`).
 protocol CommandLineField: FormField {
-    /// The flag's name, without dashes.
+    /// The flag's or the argument's name, without dashes.
     var flag: String { get }
+    /// Whether the field is given as an argument (by its place), not as a flag.
+    var isArgument: Bool { get }
 }
 
 extension CommandLineField {
     var flag: String { kebabCase }
+    var isArgument: Bool { false }
 
     /// The field's Swift name in kebab case: `maxTransshipments` is `max-transshipments`.
     var kebabCase: String { rawValue.replacing(/[A-Z]/) { "-" + $0.output.lowercased() } }
 
-    /// The flag as written on the command line: `--from`, `-k`.
-    var option: String { (flag.count == 1 ? "-" : "--") + flag }
+    /// The field as written on the command line: `--from`, `-k`, `<tracking-id>`.
+    var option: String { isArgument ? "<\(flag)>" : (flag.count == 1 ? "-" : "--") + flag }
 }
 
 extension RouteCargoForm.Field: CommandLineField {
@@ -32,6 +36,8 @@ extension RouteCargoForm.Field: CommandLineField {
         default: kebabCase
         }
     }
+
+    var isArgument: Bool { self == .trackingId }
 }
 
 extension ScenarioForm.Field: CommandLineField {
@@ -77,6 +83,8 @@ extension RegisterHandlingEventForm.Field: CommandLineField {
         default: kebabCase
         }
     }
+
+    var isArgument: Bool { self == .trackingId }
 }
 
 extension ChangeDestinationForm.Field: CommandLineField {
@@ -86,6 +94,8 @@ extension ChangeDestinationForm.Field: CommandLineField {
         default: kebabCase
         }
     }
+
+    var isArgument: Bool { self == .trackingId }
 }
 
 extension ReRouteCargoForm.Field: CommandLineField {
@@ -96,6 +106,8 @@ extension ReRouteCargoForm.Field: CommandLineField {
         default: kebabCase
         }
     }
+
+    var isArgument: Bool { self == .trackingId }
 }
 
 extension AssignRoutesForm.Field: CommandLineField {
@@ -107,8 +119,18 @@ extension AssignRoutesForm.Field: CommandLineField {
     }
 }
 
-extension AssignToRouteForm.Field: CommandLineField {}
+extension AssignToRouteForm.Field: CommandLineField {
+    var isArgument: Bool { true }
+}
+
+extension RegisterCustomerForm.Field: CommandLineField {
+    var flag: String { self == .renames ? "rename" : kebabCase }
+    var isArgument: Bool { self != .renames }
+}
+
+extension TrackCargoForm.Field: CommandLineField {
+    var isArgument: Bool { true }
+}
+
 extension ListCargoForm.Field: CommandLineField {}
-extension ListCustomersForm.Field: CommandLineField {}
-extension RegisterCustomerForm.Field: CommandLineField {}
-extension TrackCargoForm.Field: CommandLineField {}
+extension NoFields: CommandLineField {}

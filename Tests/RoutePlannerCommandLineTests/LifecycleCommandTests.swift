@@ -113,7 +113,7 @@ import Testing
          "error: --cargo-type: Enter DRY or REEFER.\n"),
         (["route", "RP000001", "--cargo-type", "REEFER"], 64,
          "error: --cargo-type: Leave this blank: a booked cargo is routed by its own specification.\n"),
-        (["assign-route", "RP000001", "0"], 64, "error: --candidate: Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.\n"),
+        (["assign-route", "RP000001", "0"], 64, "error: <candidate>: Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.\n"),
         (["handle", "RP000001", "--event", "lost", "--location", "CNSHA", "--time", "2026-03-02"], 64,
          "error: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\nerror: --event: Enter one of receive, load, unload, customs, claim.\n"),
     ] as [([String], Int32, String)])

@@ -3,10 +3,7 @@ import RoutePlanner
 /// The raw fields of the customer list: none, since every customer is listed.
 public struct ListCustomersForm: Hashable, Sendable {
     /// The form's fields: none, so it is always valid.
-    public enum Field: FormField {
-        public init?(rawValue: String) { nil }
-        public var rawValue: String { switch self {} }
-    }
+    public typealias Field = NoFields
 
     public init() {}
 }

@@ -11,8 +11,8 @@ public enum ViewState<Content: Hashable & Sendable, Field: Hashable & Sendable>:
     /// A message that says what went wrong and, where possible, what to do.
     case failure(String)
 
-    /// The same state with its fields named by `name`; of two fields given one name, the first in `Field`'s order
-    /// keeps its message.
+    /// The same state with its fields named by `name`; of two fields given one name, the one that sorts first
+    /// (by its raw value, for a ``FormField``) keeps its message.
     public func renamingFields<Name>(_ name: (Field) -> Name) -> ViewState<Content, Name> where Field: Comparable {
         switch self {
         case .idle: .idle

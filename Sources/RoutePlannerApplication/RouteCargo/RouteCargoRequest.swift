@@ -153,9 +153,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     /// The longest maximum transit a request takes, in days: 10 years.
     public static let maximumTransitDays = RouteSpecification.maximumTransitDays
 
-    /// Validates a form: every field error at once, keyed by `trackingId`, `origin`, `destination`, `ready`,
-    /// `deadline`, `limit`, `maxTransshipments`, `via`, `avoid`, `avoidVoyages`, `cargoType`, `maxTransitDays`,
-    /// `order` and `criteria`.
+    /// Validates a form: every field error at once, keyed by ``RouteCargoForm/Field``.
     public static func create(_ form: RouteCargoForm) -> Result<RouteCargoRequest, ValidationError<RouteCargoForm.Field>> {
         var fields = FormFields<RouteCargoForm.Field>()
         let orderText = form.order.trimmingCharacters(in: .whitespaces).lowercased()

@@ -9,3 +9,10 @@ extension FormField {
     /// Fields in the order of their names, so that messages come out the same every time.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+/// The fields of a form that has none, such as the customer list's. (An enumeration without cases cannot declare a
+/// raw type, so its raw value is written out; there is no value to have one.)
+public enum NoFields: FormField {
+    public init?(rawValue: String) { nil }
+    public var rawValue: String { switch self {} }
+}
