@@ -14,7 +14,7 @@ public enum AssignmentDocument {
     ///
     /// - Parameters:
     ///   - plan: The assignment.
-    ///   - notAssigned: Open cargo of a store that was not given to the solver (``AssignRoutesResponse/leftOut``).
+    ///   - notAssigned: Open cargo of a store that was not given to the solver (`AssignRoutesResponse.leftOut`).
     public static func json(_ plan: AssignmentPlan, notAssigned: [AssignRoutesResponse.LeftOut] = []) -> String {
         struct Output: Encodable {
             let version: Int

@@ -7,7 +7,7 @@ import RoutePlannerApplication
 /// `GET /v1/vessel-schedules`, which `DCSAImporter` reads back into the same voyages) and port schedules (the
 /// body of `GET /v1/port-schedules`).
 ///
-/// Times are the calls' local times (``PortCall``), as estimates (`EST`): a schedule is a plan, not a report.
+/// Times are the calls' local times (`PortCall`), as estimates (`EST`): a schedule is a plan, not a report.
 /// A voyage without a service is its own service: its voyage number is the service's code (its first 11
 /// characters, DCSA's limit) and name. A voyage whose number DCSA cannot carry (more than 50 characters, or
 /// spaces around it) is left out, since every call must name its voyage.
