@@ -131,7 +131,7 @@ extension Desk {
         switch file {
         case .csv: return .file(AssignmentDocument.csv(response.plan), contentType: "text/csv; charset=utf-8", name: file.rawValue)
         case .json:
-            return .file(AssignmentDocument.json(response.plan, notAssigned: response.leftOut), contentType: "application/json; charset=utf-8", name: file.rawValue)
+            return .file(AssignmentDocument.json(response.plan, notAssigned: response.leftOut, notStored: response.changedMeanwhile), contentType: "application/json; charset=utf-8", name: file.rawValue)
         }
     }
 }

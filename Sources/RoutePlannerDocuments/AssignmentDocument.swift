@@ -6,16 +6,18 @@ import RoutePlannerApplication
 /// specification and its legs, or the reason it is left out, and every movement carrying cargo with its load
 /// and capacity (docs/CLI.md, `assign --format json`, schema version 1; times RFC 3339 in UTC).
 public enum AssignmentDocument {
-    /// The schema version of ``json(_:notAssigned:)``.
+    /// The schema version of ``json(_:notAssigned:notStored:)``.
     public static let version = 1
 
     /// JSON: the solve's status and figures, `bookings` in the plan's order and `movements` in schedule
-    /// order, and, when there are any, the stored cargo left out of the plan (`notAssigned`).
+    /// order, and, when there are any, the stored cargo left out of the plan (`notAssigned`) and the cargo whose
+    /// itinerary in the plan was not stored because it changed while the solver ran (`notStored`).
     ///
     /// - Parameters:
     ///   - plan: The assignment.
     ///   - notAssigned: Open cargo of a store that was not given to the solver (`AssignRoutesResponse.leftOut`).
-    public static func json(_ plan: AssignmentPlan, notAssigned: [AssignRoutesResponse.LeftOut] = []) -> String {
+    ///   - notStored: Cargo that changed while the solver ran (`AssignRoutesResponse.changedMeanwhile`).
+    public static func json(_ plan: AssignmentPlan, notAssigned: [AssignRoutesResponse.LeftOut] = [], notStored: [TrackingId] = []) -> String {
         struct Output: Encodable {
             let version: Int
             let status: String
@@ -26,6 +28,7 @@ public enum AssignmentDocument {
             let bookings: [BookingOutput]
             let movements: [MovementOutput]
             let notAssigned: [LeftOutOutput]?
+            let notStored: [String]?
         }
         struct LeftOutOutput: Encodable {
             let trackingId: String
@@ -119,7 +122,8 @@ public enum AssignmentDocument {
                     trackingId: cargo.trackingId.rawValue, teu: cargo.teu, reason: "handledWithoutItinerary", lastEvent: cargo.lastMove.kind.rawValue,
                     lastLocation: cargo.lastMove.location.rawValue, lastVoyage: cargo.lastMove.voyage?.rawValue,
                     lastTime: RouteDocument.timestamp(cargo.lastMove.completionTime))
-            })
+            },
+            notStored: notStored.isEmpty ? nil : notStored.map(\.rawValue))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")

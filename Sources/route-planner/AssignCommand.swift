@@ -117,7 +117,7 @@ struct AssignRendering: Rendering {
 
     func text(_ response: AssignRoutesResponse, as format: OutputFormat, presenter: AssignRoutesPresenter) async throws -> String {
         switch format {
-        case .json: return AssignmentDocument.json(response.plan, notAssigned: response.leftOut) + "\n"
+        case .json: return AssignmentDocument.json(response.plan, notAssigned: response.leftOut, notStored: response.changedMeanwhile) + "\n"
         case .csv: return AssignmentDocument.csv(response.plan)
         case .svg: return AssignmentPictures.heatMap(response.plan, network: try await voyages.network()).svgDocument
         case .html: return AssignmentPictures.page(response, network: try await voyages.network())

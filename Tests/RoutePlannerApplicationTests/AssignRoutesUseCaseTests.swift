@@ -146,6 +146,76 @@ import Testing
             "There are no bookings to assign: every cargo is routed or on its way; MOVING is handled without an itinerary: route it from where it is."))
     }
 
+    /// A store in which another planner changes a cargo while the solver runs: the change lands just before the
+    /// interactor reads the cargo again to store the plan.
+    actor ChangedMeanwhile: CargoRepository {
+        let base: InMemoryCargoRepository
+        let change: @Sendable (inout Cargo) throws -> Void
+        let trackingId: TrackingId
+        private var reads = 0
+
+        init(_ base: InMemoryCargoRepository, changing trackingId: TrackingId, _ change: @escaping @Sendable (inout Cargo) throws -> Void) {
+            self.base = base
+            self.trackingId = trackingId
+            self.change = change
+        }
+
+        func allCargo() async throws -> [Cargo] {
+            reads += 1
+            if reads == 2, var cargo = try await base.cargo(trackingId) {
+                try change(&cargo)
+                try await base.save(cargo)
+            }
+            return try await base.allCargo()
+        }
+
+        func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await base.cargo(trackingId) }
+        func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await base.nextTrackingIds(count) }
+        func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
+            try await base.trackingIds(bookingReferences: bookingReferences, customerId: customerId)
+        }
+        func save(_ cargo: Cargo) async throws { try await base.save(cargo) }
+        func save(_ cargo: [Cargo]) async throws { try await base.save(cargo) }
+        func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await base.offer(for: trackingId) }
+        func save(_ offer: RouteOffer) async throws { try await base.save(offer) }
+    }
+
+    @Test(arguments: ["received", "routed", "respecified"])
+    func aCargoChangedWhileTheSolverRunsKeepsItsChange(_ change: String) async throws {
+        let open = try Sample.cargo("OPEN", teu: 10, routed: false)
+        let other = try Sample.cargo("OTHER", teu: 10, routed: false)
+        let base = InMemoryCargoRepository([open, other])
+        let later = try RouteSpecification(
+            origin: Sample.specification.origin, destination: Sample.specification.destination,
+            readyTime: Sample.specification.readyTime, arrivalDeadline: Sample.specification.arrivalDeadline + 86_400)
+        let repository = ChangedMeanwhile(base, changing: "OTHER") { cargo in
+            switch change {
+            case "received": try cargo.register(Sample.receive)
+            case "routed": try cargo.assign(to: Sample.fastest)
+            default: cargo.specifyNewRoute(later)
+            }
+        }
+        let interactor = AssignRoutesInteractor(cargo: repository, voyages: Sample.schedule, solver: FakeSolver())
+        let request = try AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "5", gap: "0")).get()
+        let response = try await interactor.execute(request).get()
+        // The solver carried both; only the one nobody touched is stored, and the other keeps its change.
+        #expect(response.plan.assignments.allSatisfy { $0.itinerary != nil })
+        #expect(response.changedMeanwhile == ["OTHER"])
+        #expect(try await base.cargo("OPEN")?.itinerary?.legKeys == Sample.fastest.legKeys)
+        let stored = try #require(try await base.cargo("OTHER"))
+        switch change {
+        case "received": #expect(stored.itinerary == nil && stored.handlingEvents == [Sample.receive])
+        case "routed": #expect(stored.itinerary == Sample.fastest)
+        default: #expect(stored.specification == later && stored.itinerary == nil)
+        }
+        let report = AssignRoutesPresenter().content(for: response)
+        #expect(report.bookings.last == "OTHER  changed while the assignment ran: its itinerary from this plan is not stored; assign again or route it")
+        #expect(report.totals.last == "Not stored: 1 cargo changed elsewhere while the assignment ran, which keep their change")
+        let json = AssignmentDocument.json(response.plan, notStored: response.changedMeanwhile)
+        #expect(json.contains(#""notStored" : ["#))
+        #expect(try JSONSchemas.problems([json], schema: "assign").isEmpty)
+    }
+
     /// The time the solve leaves for writing the plan: 40 µs a booking, at most half the limit.
     @Test func theSolveLeavesTimeToWriteThePlan() {
         #expect(AssignRoutesInteractor.writingTime(forBookings: 20_000, within: .seconds(2)) == .milliseconds(800))

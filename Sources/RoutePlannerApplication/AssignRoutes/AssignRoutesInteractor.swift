@@ -24,17 +24,25 @@ public struct AssignRoutesResponse: Sendable {
     public let keptRouted: Int
     /// The open cargo not assigned, in tracking id order: every open cargo is in the plan, kept, or here.
     public let leftOut: [LeftOut]
+    /// Cargo the plan gives an itinerary that changed while the solver ran (routed, handled, given another
+    /// destination or deadline elsewhere): its itinerary from the plan is not stored, so that no change is lost.
+    public let changedMeanwhile: [TrackingId]
 
     /// A response for a plan, such as one kept from an earlier solve, to present or draw again.
-    public init(plan: AssignmentPlan, keptRouted: Int, leftOut: [LeftOut] = []) {
+    public init(plan: AssignmentPlan, keptRouted: Int, leftOut: [LeftOut] = [], changedMeanwhile: [TrackingId] = []) {
         self.plan = plan
         self.keptRouted = keptRouted
         self.leftOut = leftOut
+        self.changedMeanwhile = changedMeanwhile
     }
 }
 
 /// Assigns every booked cargo that is not routed yet an itinerary under the capacities, through the
 /// ``AssignmentSolver`` port, and stores the itineraries in one transaction.
+///
+/// The solve may take minutes, in which planners go on working: before it stores anything, it reads the cargo
+/// again, and a cargo that changed meanwhile keeps its change and gets no itinerary from the plan
+/// (``AssignRoutesResponse/changedMeanwhile``).
 ///
 /// The request's time limit counts from the request's validation: reading the cargo and the schedule, the
 /// solve, and the time `writingTime(forBookings:within:)` leaves for storing and writing the plan all fit in it.
@@ -89,10 +97,17 @@ public struct AssignRoutesInteractor: UseCase {
         } catch {
             return .failure(.invalidOperation(error.description))
         }
+        var changed: [TrackingId] = []
         do {
+            // The cargo as it is now: what changed while the solver ran is kept, and not routed by this plan.
+            let current = Dictionary(try await cargoRepository.allCargo().map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
             var routed: [Cargo] = []
             for (var each, assignment) in zip(open, plan.assignments) {
                 guard let found = assignment.itinerary else { continue }
+                guard current[each.trackingId] == each else {
+                    changed.append(each.trackingId)
+                    continue
+                }
                 // The solver saw the capacities left over; the cargo keeps the schedule's own voyages.
                 let legs = found.legs.compactMap { leg in
                     network.leg(voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code, arriving: leg.unloadTime)
@@ -105,7 +120,7 @@ public struct AssignRoutesInteractor: UseCase {
         } catch {
             return .failure(.repository(error))
         }
-        return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut))
+        return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut, changedMeanwhile: changed))
     }
 
     /// The part of a time limit that the solve leaves for what follows it: storing the itineraries and writing

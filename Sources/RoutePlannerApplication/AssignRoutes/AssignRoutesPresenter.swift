@@ -36,7 +36,11 @@ public struct AssignRoutesPresenter: Presenter {
         var totals = report.totals
         if response.keptRouted > 0 { totals.append("Kept: \(response.keptRouted) cargo already routed, whose TEU the capacities leave out") }
         if !leftOut.isEmpty { totals.append("Not assigned: \(leftOut.count) cargo handled without an itinerary, to be routed from where they are") }
-        return AssignmentReportView(bookings: report.bookings + leftOut, totals: totals, busiestLegs: report.busiestLegs)
+        let changed = response.changedMeanwhile.map { "\($0)  changed while the assignment ran: its itinerary from this plan is not stored; assign again or route it" }
+        if !changed.isEmpty {
+            totals.append("Not stored: \(changed.count) cargo changed elsewhere while the assignment ran, which keep their change")
+        }
+        return AssignmentReportView(bookings: report.bookings + leftOut + changed, totals: totals, busiestLegs: report.busiestLegs)
     }
 
     public func report(_ plan: AssignmentPlan) -> AssignmentReportView {
