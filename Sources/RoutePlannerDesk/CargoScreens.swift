@@ -113,7 +113,9 @@ extension Desk {
 
     /// `POST /cargo/{id}/options`: finds the options from where the cargo is now and keeps them as its offer.
     func findOptions(_ trackingId: String) async -> DeskResponse {
-        let state = await composition().routeCargo(RouteCargoForm(trackingId: trackingId, limit: "5"))
+        guard let (state, _) = await search(RouteCargoForm(trackingId: trackingId, limit: "5")) else {
+            return await changed(trackingId, form: "options", values: FormData(), state: .failure(overBudget), notice: "options")
+        }
         return await changed(trackingId, form: "options", values: FormData(), state: state.described { _ in "" }, notice: "options")
     }
 

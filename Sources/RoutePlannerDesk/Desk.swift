@@ -58,6 +58,8 @@ public struct Desk: Sendable {
     let servesCargo: Bool
     /// Whether the cargo is kept in a store file; otherwise it lasts until the server stops, and the desk says so.
     let keepsCargo: Bool
+    /// The most time a route search may take before it is stopped and the screen says so.
+    let searchBudget: Duration
 
     /// Creates the desk.
     ///
@@ -68,13 +70,14 @@ public struct Desk: Sendable {
     ///   - solver: The assignment's solver; `nil` leaves the assignment screen saying it is not available.
     ///   - servesCargo: Whether the cargo, booking, customer and assignment screens answer; the others always do.
     ///   - keepsCargo: Whether `cargo` is a store that outlives the server.
+    ///   - searchBudget: The most time a route search may take, as the DCSA API's (`serve --search-budget`).
     ///   - format: How dates, durations and itineraries are written.
     ///   - logger: Where the users' actions are logged, without their data.
     ///   - now: The clock.
     public init(
         network: @escaping @Sendable () -> ScheduleNetwork, cargo: any CargoRepository, customers: any CustomerRepository,
-        solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool, format: PlannerFormat = PlannerFormat(), logger: Logger = Logger(label: "route-planner.desk"),
-        now: @escaping @Sendable () -> Date = { Date() }
+        solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool, searchBudget: Duration = .seconds(2), format: PlannerFormat = PlannerFormat(),
+        logger: Logger = Logger(label: "route-planner.desk"), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.network = network
         self.cargo = cargo
@@ -82,6 +85,7 @@ public struct Desk: Sendable {
         self.solver = solver
         self.servesCargo = servesCargo
         self.keepsCargo = keepsCargo
+        self.searchBudget = searchBudget
         self.format = format
         self.logger = logger
         self.now = now
@@ -92,6 +96,21 @@ public struct Desk: Sendable {
     func composition(_ network: ScheduleNetwork? = nil) -> RoutePlannerComposition {
         let schedule = InMemoryScheduleRepository(network: network ?? self.network())
         return RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers, format: format, now: now)
+    }
+
+    /// A route search within ``searchBudget``, over the schedule served now or a what-if of it: the state and the
+    /// result, or `nil` when it ran past the budget and was stopped.
+    func search(
+        _ form: RouteCargoForm, on network: ScheduleNetwork? = nil
+    ) async -> (state: ViewState<[ItineraryViewModel], RouteCargoForm.Field>, result: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>)? {
+        let coordinator = composition(network).routeCargo
+        return await TimeBudget.run(searchBudget) { await coordinator.respond(form) }
+    }
+
+    /// What a screen says of a search that ran past the budget.
+    var overBudget: String {
+        "The search ran past its budget of \(searchBudget.formatted(.units(allowed: [.seconds, .milliseconds], width: .wide))) and was stopped: "
+            + "narrow the dates, ask for fewer options or a smaller what-if, or try again later."
     }
 
     /// The answer to a request; `nil` when its path is none of the desk's, for the server to answer otherwise.

@@ -53,13 +53,14 @@ extension Desk {
             (Booking.deadline.name, deadline), (Booking.cargoType.name, query[Field.cargoType]),
         ]))
         var model: RoutesViewModel
+        var overBudget = false
         let whatIf = scenarioForm != ScenarioForm()
         switch Scenario.create(scenarioForm) {
         case .failure(let error):
             // The what-if's problems and the search's are shown together.
-            let search = await composition(network).routeCargo.respond(form).result
+            let search = await self.search(form, on: network)?.result
             var fields = error.named
-            if case .failure(.validation(let searchErrors)) = search { fields.merge(searchErrors.named) { first, _ in first } }
+            if case .failure(.validation(let searchErrors))? = search { fields.merge(searchErrors.named) { first, _ in first } }
             model = RoutesViewModel(query: query, state: .validationFailure(fields), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
         case .success(let scenario):
             let changed: ScheduleNetwork
@@ -70,7 +71,11 @@ extension Desk {
                 model = RoutesViewModel(query: query, state: state, baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
                 break
             }
-            let (state, result) = await composition(changed).routeCargo.respond(form)
+            guard let (state, result) = await search(form, on: changed) else {
+                overBudget = true
+                model = RoutesViewModel(query: query, state: .failure(self.overBudget), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
+                break
+            }
             var baseline: DeskState<[ItineraryViewModel]>?
             var changes: [String] = []
             // A what-if is compared with the plain schedule, unless its form has problems (the same on both).
@@ -79,9 +84,12 @@ extension Desk {
             case .failure(.validation): false
             }
             if whatIf && comparable {
-                let before = await composition(network).routeCargo.respond(form)
-                baseline = before.state.named
-                changes = RouteComparison.changes(baseline: before.result, scenario: result)
+                if let before = await search(form, on: network) {
+                    baseline = before.state.named
+                    changes = RouteComparison.changes(baseline: before.result, scenario: result)
+                } else {
+                    changes = ["Without the what-if: " + self.overBudget]
+                }
             }
             var pictures: [(Picture, String)] = []
             if case .success(let response) = result, !response.itineraries.isEmpty {
@@ -94,7 +102,7 @@ extension Desk {
                 query: query, state: state.named, baseline: baseline, changes: changes, pictures: pictures,
                 onBook: onBook, ports: ports)
         }
-        let status = if case .validationFailure = model.state { 422 } else { 200 }
+        let status = if overBudget { 503 } else if case .validationFailure = model.state { 422 } else { 200 }
         return .page(RoutesView(model: model).page(), status: status)
     }
 

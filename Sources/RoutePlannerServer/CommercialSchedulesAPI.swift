@@ -133,7 +133,7 @@ struct CommercialSchedulesAPI: Sendable {
     private func search(_ request: RouteCargoRequest, in network: ScheduleNetwork) async throws -> [Itinerary] {
         let repository = InMemoryScheduleRepository(network: network)
         let interactor = RouteCargoInteractor(locations: repository, voyages: repository)
-        switch await Self.within(budget, { await interactor.execute(request) }) {
+        switch await TimeBudget.run(budget, on: Self.searches, { await interactor.execute(request) }) {
         case .success(let response)?:
             metrics.searched(response.itineraries.isEmpty ? .noRoute : .found)
             return response.itineraries
@@ -247,22 +247,4 @@ struct CommercialSchedulesAPI: Sendable {
 
     /// The executor the searches run on.
     static let searches = SearchExecutor()
-
-    /// The work's result, or `nil` when it runs past the budget: when its start is already past it, or when the
-    /// budget runs out while it runs, in which case the work, which runs on ``searches``, is cancelled and awaited.
-    static func within<Value: Sendable>(_ budget: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
-        let clock = ContinuousClock(), deadline = clock.now + budget
-        return await withTaskGroup(of: Value?.self) { group in
-            group.addTask(executorPreference: searches) {
-                clock.now < deadline ? await work() : nil
-            }
-            group.addTask {
-                try? await Task.sleep(until: deadline, clock: clock)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
 }

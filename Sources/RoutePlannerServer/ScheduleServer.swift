@@ -66,7 +66,8 @@ public final class ScheduleServer: Sendable {
         self.desk = desk.map { desk in
             Desk(
                 network: { holder.current.network }, cargo: desk.cargo, customers: desk.customers, solver: desk.solver,
-                servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo, logger: logger, now: now)
+                servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo,
+                searchBudget: configuration.searchBudget, logger: logger, now: now)
         }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])

@@ -39,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port to listen on, from 0 (any free port) to 65535.", valueName: "port"))
     var port = 8080
 
-    @Option(help: ArgumentHelp("The longest a point-to-point search may run, in milliseconds, from 1 to 600000; a search past it is answered 503.", valueName: "ms"))
+    @Option(help: ArgumentHelp("The longest a route search may run, in milliseconds, from 1 to 600000: the API's point-to-point search is answered 503 past it, and the desk's says it was stopped.", valueName: "ms"))
     var searchBudget = 2_000
 
     @Option(help: ArgumentHelp("The least level logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))

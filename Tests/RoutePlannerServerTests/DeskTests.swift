@@ -268,6 +268,22 @@ import FoundationXML
         }
     }
 
+    /// A route search past the budget (the API's, `serve --search-budget`) is stopped, and the screen says so.
+    @Test func aSearchPastTheBudgetIsStoppedAndSaysSo() async throws {
+        let desk = Desk(
+            network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
+            keepsCargo: false, searchBudget: .zero, now: { Self.now })
+        let answer = try #require(await desk.respond(to: Desk.Request(
+            method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02&cancelVoyage=WS15-W09", host: "127.0.0.1")))
+        #expect(answer.status == 503)
+        #expect(answer.body.contains("The search ran past its budget of 0 milliseconds and was stopped"), "\(answer.body)")
+        #expect(!answer.body.contains("Options with the what-if"))
+        let plain = Desk(
+            network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
+            keepsCargo: false, searchBudget: .seconds(300), now: { Self.now })
+        #expect(await plain.respond(to: Desk.Request(method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02", host: "127.0.0.1"))?.status == 200)
+    }
+
     @Test func anUploadWithErrorsIsRefusedWithEachProblemLocated() async throws {
         let browser = Browser(server: try await Self.server(solver: UnusedSolver()))
         let file = "booking,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,CNSHA,XXXXX,2026-03-02,2026-04-30,2,1000\nK2,CNSHA,NLRTM,someday,2026-04-30,2,1000\n"

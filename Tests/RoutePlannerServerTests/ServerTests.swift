@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import RoutePlanner
+import RoutePlannerApplication
 @testable import RoutePlannerServer
 import RoutePlannerTestSupport
 import Synchronization
@@ -181,7 +182,7 @@ import Testing
 
     @Test func workPastItsBudgetIsCancelled() async {
         let cancelled = Mutex<Bool?>(nil)
-        let result = await CommercialSchedulesAPI.within(.milliseconds(20)) { () -> Bool in
+        let result = await TimeBudget.run(.milliseconds(20), on: CommercialSchedulesAPI.searches) { () -> Bool in
             let slept = (try? await Task.sleep(for: .seconds(600))) != nil
             cancelled.withLock { $0 = !slept }
             return slept
@@ -191,7 +192,7 @@ import Testing
         // on a machine busy with the other tests the budget's timer can wait minutes for a thread, but the work it
         // cancels never sleeps out its 600 s.
         #expect(cancelled.withLock { $0 } != false)
-        #expect(await CommercialSchedulesAPI.within(.seconds(30)) { 42 } == 42)
+        #expect(await TimeBudget.run(.seconds(30), on: CommercialSchedulesAPI.searches) { 42 } == 42)
     }
 
     @Test func aSearchPastItsBudgetIsA503() async throws {
