@@ -85,6 +85,36 @@ public actor SQLiteCargoRepository: CargoRepository {
         for (each, version) in zip(cargo, saved) { versions[each.trackingId] = version }
     }
 
+    public func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
+        let network = try await voyages.network()
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = cargo.map(\.trackingId.rawValue)
+        // The cargo as stored, read and written in one transaction: a change another process commits meanwhile
+        // cannot land between the comparison and the write.
+        let (saved, changed) = try write { db -> ([(TrackingId, Int)], [TrackingId]) in
+            let stored = try stride(from: 0, to: ids.count, by: 500).flatMap { start in
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                return try Self.fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", StatementArguments(chunk))
+            }
+            var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
+            for each in stored {
+                let restored = try restore(each, network: network)
+                current[restored.trackingId] = (restored, each.record.version)
+            }
+            var saved: [(TrackingId, Int)] = [], changed: [TrackingId] = []
+            for each in cargo {
+                guard let now = current[each.trackingId], let then = before[each.trackingId], now.cargo.hasSameState(as: then) else {
+                    changed.append(each.trackingId)
+                    continue
+                }
+                saved.append((each.trackingId, try Self.write(each, version: now.version, db)))
+            }
+            return (saved, changed)
+        }
+        for (id, version) in saved { versions[id] = version }
+        return changed
+    }
+
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
         let network = try await voyages.network()
         let stored = try read { db -> (OfferRecord, [LegRecord])? in

@@ -147,12 +147,11 @@ import Testing
     }
 
     /// A store in which another planner changes a cargo while the solver runs: the change lands just before the
-    /// interactor reads the cargo again to store the plan.
+    /// interactor stores the plan.
     actor ChangedMeanwhile: CargoRepository {
         let base: InMemoryCargoRepository
         let change: @Sendable (inout Cargo) throws -> Void
         let trackingId: TrackingId
-        private var reads = 0
 
         init(_ base: InMemoryCargoRepository, changing trackingId: TrackingId, _ change: @escaping @Sendable (inout Cargo) throws -> Void) {
             self.base = base
@@ -160,14 +159,15 @@ import Testing
             self.change = change
         }
 
-        func allCargo() async throws -> [Cargo] {
-            reads += 1
-            if reads == 2, var cargo = try await base.cargo(trackingId) {
-                try change(&cargo)
-                try await base.save(cargo)
+        func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
+            if var changed = try await base.cargo(trackingId) {
+                try change(&changed)
+                try await base.save(changed)
             }
-            return try await base.allCargo()
+            return try await base.save(cargo, unlessChangedSince: read)
         }
+
+        func allCargo() async throws -> [Cargo] { try await base.allCargo() }
 
         func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await base.cargo(trackingId) }
         func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await base.nextTrackingIds(count) }

@@ -77,6 +77,26 @@ func checkCargoRepositoryContract(
     try await repository.save(both)
     #expect(try await repository.allCargo().filter { $0.itinerary != nil }.map(\.trackingId) == ["AAA001", "ABC123", "ZZZ999"], sourceLocation: sourceLocation)
 
+    // Saved unless changed since read: of two cargo read together, the one changed in between keeps its change.
+    let readTogether = try await repository.allCargo().filter { ["AAA001", "ZZZ999"].contains($0.trackingId) }
+    var meanwhile = try #require(try await repository.cargo("ZZZ999"), sourceLocation: sourceLocation)
+    try meanwhile.register(Sample.receive)
+    try await repository.save(meanwhile)
+    let slower = try Sample.network.candidates(for: Sample.specification)[1]
+    let rerouted = try readTogether.map { each in
+        var each = each
+        try each.assign(to: slower)
+        return each
+    }
+    #expect(try await repository.save(rerouted, unlessChangedSince: readTogether) == ["ZZZ999"], sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("AAA001")?.itinerary == slower, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("ZZZ999") == meanwhile && meanwhile.itinerary == Sample.fastest, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("ZZZ999")?.handlingEvents == [Sample.receive], sourceLocation: sourceLocation)
+    // One that is gone, or read from another state, is not saved either.
+    let ghost = try Cargo(trackingId: "GHOST1", teu: 1, specification: Sample.specification)
+    #expect(try await repository.save([ghost], unlessChangedSince: [ghost]) == ["GHOST1"], sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("GHOST1") == nil, sourceLocation: sourceLocation)
+
     // A tracking id is never one a cargo has: an imported booking took the next number.
     let last = try #require(ids.last.flatMap { Int($0.rawValue.dropFirst(2)) }, sourceLocation: sourceLocation)
     let taken = TrackingId.sequenced(last + 1)

@@ -226,6 +226,21 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(trackingId)
     }
+
+    /// Whether another copy of the cargo is in the same state: the same booking and specification, the same
+    /// legs (by voyage number, ports and times) and the same events. The voyages' other data, which a reload of
+    /// the schedule may change, is not compared.
+    public func hasSameState(as other: Cargo) -> Bool {
+        func legs(_ cargo: Cargo) -> [String] {
+            (cargo.itinerary?.legs ?? []).map {
+                "\($0.voyage.number) \($0.loadLocation.code) \($0.loadTime.timeIntervalSince1970) \($0.unloadLocation.code) \($0.unloadTime.timeIntervalSince1970)"
+            }
+        }
+        return trackingId == other.trackingId && teu == other.teu && specification == other.specification
+            && revenuePerTEU == other.revenuePerTEU && customerId == other.customerId && bookingReference == other.bookingReference
+            && bookedReadyTime == other.bookedReadyTime && weight == other.weight && handlingEvents == other.handlingEvents
+            && legs(self) == legs(other)
+    }
 }
 
 /// What registering a handling event did.

@@ -40,9 +40,9 @@ public struct AssignRoutesResponse: Sendable {
 /// Assigns every booked cargo that is not routed yet an itinerary under the capacities, through the
 /// ``AssignmentSolver`` port, and stores the itineraries in one transaction.
 ///
-/// The solve may take minutes, in which planners go on working: before it stores anything, it reads the cargo
-/// again, and a cargo that changed meanwhile keeps its change and gets no itinerary from the plan
-/// (``AssignRoutesResponse/changedMeanwhile``).
+/// The solve may take minutes, in which planners go on working: the plan is stored only on cargo still as it
+/// was read (``CargoRepository/save(_:unlessChangedSince:)``), and a cargo that changed meanwhile keeps its
+/// change and gets no itinerary from the plan (``AssignRoutesResponse/changedMeanwhile``).
 ///
 /// The request's time limit counts from the request's validation: reading the cargo and the schedule, the
 /// solve, and the time `writingTime(forBookings:within:)` leaves for storing and writing the plan all fit in it.
@@ -97,17 +97,12 @@ public struct AssignRoutesInteractor: UseCase {
         } catch {
             return .failure(.invalidOperation(error.description))
         }
-        var changed: [TrackingId] = []
+        let changed: [TrackingId]
         do {
-            // The cargo as it is now: what changed while the solver ran is kept, and not routed by this plan.
-            let current = Dictionary(try await cargoRepository.allCargo().map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
-            var routed: [Cargo] = []
+            var routed: [Cargo] = [], read: [Cargo] = []
             for (var each, assignment) in zip(open, plan.assignments) {
                 guard let found = assignment.itinerary else { continue }
-                guard current[each.trackingId] == each else {
-                    changed.append(each.trackingId)
-                    continue
-                }
+                read.append(each)
                 // The solver saw the capacities left over; the cargo keeps the schedule's own voyages.
                 let legs = found.legs.compactMap { leg in
                     network.leg(voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code, arriving: leg.unloadTime)
@@ -116,7 +111,8 @@ public struct AssignRoutesInteractor: UseCase {
                 try each.assign(to: itinerary)
                 routed.append(each)
             }
-            try await cargoRepository.save(routed)
+            // What changed while the solver ran is kept, and not routed by this plan.
+            changed = try await cargoRepository.save(routed, unlessChangedSince: read)
         } catch {
             return .failure(.repository(error))
         }

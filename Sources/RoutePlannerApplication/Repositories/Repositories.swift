@@ -41,6 +41,12 @@ public protocol CargoRepository: Sendable {
     /// Stores every cargo in one transaction: all of them or none. A new cargo whose customer already has a
     /// cargo under its booking reference is refused (``BookingAlreadyBooked``, or the store's own error).
     func save(_ cargo: [Cargo]) async throws
+    /// Stores each cargo that is still in the state it was read in (`read`, by ``RoutePlanner/Cargo/hasSameState(as:)``),
+    /// in one transaction, and leaves the others as they are: for work that reads cargo, takes a while, and must
+    /// not write over a change made in the meantime.
+    ///
+    /// - Returns: The tracking ids of the cargo that changed since they were read (or are gone), not stored.
+    func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId]
     /// The options last offered for a cargo, if any.
     func offer(for trackingId: TrackingId) async throws -> RouteOffer?
     /// Stores the options offered for a cargo, replacing the ones before.
