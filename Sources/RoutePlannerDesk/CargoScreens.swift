@@ -114,7 +114,7 @@ extension Desk {
     /// `POST /cargo/{id}/options`: finds the options from where the cargo is now and keeps them as its offer.
     func findOptions(_ trackingId: String) async -> DeskResponse {
         guard let (state, _) = await search(RouteCargoForm(trackingId: trackingId, limit: "5")) else {
-            return await changed(trackingId, form: "options", values: FormData(), state: .failure(overBudget), notice: "options")
+            return await stopped(trackingId, form: "options")
         }
         return await changed(trackingId, form: "options", values: FormData(), state: state.described { _ in "" }, notice: "options")
     }
@@ -144,7 +144,10 @@ extension Desk {
 
     /// `POST /cargo/{id}/reroute`: finds new options for the cargo from where it is now.
     func reroute(_ trackingId: String) async -> DeskResponse {
-        let state = await composition().reRouteCargo(ReRouteCargoForm(trackingId: trackingId))
+        let coordinator = composition().reRouteCargo
+        guard let state = await withinBudget({ await coordinator(ReRouteCargoForm(trackingId: trackingId)) }) else {
+            return await stopped(trackingId, form: "reroute")
+        }
         let described: DeskState<String> = switch state.named {
         case .success(let views): views.first?.problem.map { .failure($0) } ?? .success("")
         case .failure(let message): .failure(message)
@@ -156,6 +159,12 @@ extension Desk {
 
     /// On to the cargo's screen with a notice when the change is made; the screen again with the form's problems
     /// when it is not.
+    /// The cargo's screen again, saying that the search a form asked for ran past the budget (503).
+    private func stopped(_ trackingId: String, form: String) async -> DeskResponse {
+        let page = await cargo(trackingId, notice: nil, submitted: (form, FormData(), .failure(overBudget)))
+        return DeskResponse(status: 503, contentType: page.contentType, headers: page.headers, body: page.body)
+    }
+
     private func changed(_ trackingId: String, form: String, values: FormData, state: DeskState<String>, notice: String) async -> DeskResponse {
         guard case .success = state else { return await cargo(trackingId, notice: nil, submitted: (form, values, state)) }
         return .redirect(to: .cargo(trackingId, FormData([("notice", notice)])))

@@ -76,7 +76,7 @@ public struct Desk: Sendable {
     ///   - now: The clock.
     public init(
         network: @escaping @Sendable () -> ScheduleNetwork, cargo: any CargoRepository, customers: any CustomerRepository,
-        solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool, searchBudget: Duration = .seconds(2), format: PlannerFormat = PlannerFormat(),
+        solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool, searchBudget: Duration, format: PlannerFormat = PlannerFormat(),
         logger: Logger = Logger(label: "route-planner.desk"), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.network = network
@@ -104,12 +104,18 @@ public struct Desk: Sendable {
         _ form: RouteCargoForm, on network: ScheduleNetwork? = nil
     ) async -> (state: ViewState<[ItineraryViewModel], RouteCargoForm.Field>, result: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>)? {
         let coordinator = composition(network).routeCargo
-        return await TimeBudget.run(searchBudget) { await coordinator.respond(form) }
+        return await withinBudget { await coordinator.respond(form) }
+    }
+
+    /// Work that searches routes, within ``searchBudget``; `nil` when it ran past it and was stopped. The server runs
+    /// the desk on the searches' own threads, so the budget's timer is not held up by the searches.
+    func withinBudget<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> Value? {
+        await TimeBudget.run(searchBudget, work)
     }
 
     /// What a screen says of a search that ran past the budget.
     var overBudget: String {
-        "The search ran past its budget of \(searchBudget.formatted(.units(allowed: [.seconds, .milliseconds], width: .wide))) and was stopped: "
+        "The search ran past its budget of \(TimeBudget.text(searchBudget)) and was stopped: "
             + "narrow the dates, ask for fewer options or a smaller what-if, or try again later."
     }
 

@@ -58,9 +58,8 @@ extension Desk {
         switch Scenario.create(scenarioForm) {
         case .failure(let error):
             // The what-if's problems and the search's are shown together.
-            let search = await self.search(form, on: network)?.result
             var fields = error.named
-            if case .failure(.validation(let searchErrors))? = search { fields.merge(searchErrors.named) { first, _ in first } }
+            if case .failure(let searchErrors) = RouteCargoRequest.create(form) { fields.merge(searchErrors.named) { first, _ in first } }
             model = RoutesViewModel(query: query, state: .validationFailure(fields), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
         case .success(let scenario):
             let changed: ScheduleNetwork

@@ -28,7 +28,7 @@ enum ErrorDocument {
         var problems = QueryProblems()
         problems.add(
             .overBudget, nil, value: nil,
-            "The search ran past its budget of \(budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); narrow the date windows or lower maxTranshipment, or try again later.")
+            "The search ran past its budget of \(TimeBudget.text(budget)); narrow the date windows or lower maxTranshipment, or try again later.")
         return response(status: .serviceUnavailable, message: "The search took too long.", problems.errors)
     }
 

@@ -37,9 +37,6 @@ struct OperationQuery<Parameter: QueryParameter> {
 
     /// Reads a request's query (the text after `?`) and its `API-Version` header.
     init(query: Substring, apiVersion: String?) {
-        if let apiVersion, apiVersion.trimmingCharacters(in: .whitespaces) != "1" {
-            problems.add(.invalidValue, "API-Version", value: apiVersion, "API-Version must be the major version of the API, 1.")
-        }
         guard let data = FormData(encoded: query) else {
             isUnreadable = true
             let pairs = query.split(separator: "&").count
@@ -49,6 +46,9 @@ struct OperationQuery<Parameter: QueryParameter> {
                     ? "The query has \(pairs) parameters; an operation takes at most \(FormData.maximumItems)."
                     : "The query cannot be read: give NAME=VALUE pairs joined by &, each NAME and VALUE UTF-8 text with %XX escapes.")
             return
+        }
+        if let apiVersion, apiVersion.trimmingCharacters(in: .whitespaces) != "1" {
+            problems.add(.invalidValue, "API-Version", value: apiVersion, "API-Version must be the major version of the API, 1.")
         }
         var given: [Parameter: Int] = [:]
         for (name, value) in data.items {
@@ -62,7 +62,7 @@ struct OperationQuery<Parameter: QueryParameter> {
                 values[parameter] = value
             }
         }
-        for parameter in Parameter.allCases where given[parameter, default: 0] > 1 {
+        for parameter in Parameter.allCases where given[parameter, default: 0] > 1 && !blank.contains(parameter) {
             problems.add(.invalidValue, parameter.rawValue, value: nil, "\(parameter.rawValue) is given more than once; give it once.")
         }
     }

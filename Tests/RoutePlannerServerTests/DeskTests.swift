@@ -254,7 +254,7 @@ import FoundationXML
         // A page elsewhere whose name now points at this machine (DNS rebinding) asks under its own name.
         let desk = Desk(
             network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
-            keepsCargo: false)
+            keepsCargo: false, searchBudget: .seconds(300))
         #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: "evil.example:8080"))?.status == 403)
         #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/routes", host: "evil.example:8080")) == nil)
         #expect(desk.refusal(of: Desk.Request(

@@ -1,6 +1,7 @@
 import DCSACommercialSchedules
 import Dispatch
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -193,6 +194,32 @@ extension ServerTests {
         #expect(try JSONSchemas.problems([text], dcsa: "ErrorResponse").isEmpty, "\(text)")
         let log = lines.text.withLock { $0 }
         #expect(log.contains("request failed") && log.contains("reason=the disk caught fire"), "\(log)")
+    }
+
+    /// A document that cannot be written (a number that is not finite) is a 500 with a body, never an empty 200.
+    @Test func aDocumentThatCannotBeWrittenIsA500() async throws {
+        let api = try await Self.api()
+        let router = Router()
+        router.get("/v1/port-schedules") { request, _ in
+            await api.answer(request) { (_: OperationQuery<PortScheduleParameter>) async throws -> OperationAnswer in .ok([Double.infinity], nextPageCursor: nil) }
+        }
+        let response = try await Application(router: router, logger: Self.logger).test(.router) { client in
+            try await client.execute(uri: "/v1/port-schedules?UNLocationCode=NLRTM&date=2026-03-02", method: .get) { $0 }
+        }
+        #expect(response.status == .internalServerError)
+        #expect(try JSONSchemas.problems([String(buffer: response.body)], dcsa: "ErrorResponse").isEmpty)
+    }
+
+    /// An unreadable query is its one problem, whatever else the request has; a parameter given blank and again is
+    /// one problem too.
+    @Test func anUnreadableQueryIsOneProblemAndABlankParameterOne() async throws {
+        let server = try await Self.server()
+        var headers = HTTPFields()
+        headers[HTTPField.Name("API-Version")!] = "2"
+        let unreadable = try await Self.get("/v1/port-schedules?UNLocationCode=%ZZ", from: server, schema: "ErrorResponse", headers: headers)
+        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, unreadable.body).errors.count == 1)
+        let twice = try await Self.get("/v1/port-schedules?UNLocationCode=NLRTM&date=2026-03-02&limit=&limit=5", from: server, schema: "ErrorResponse")
+        #expect(try Self.decode(Components.Schemas.ErrorResponse.self, twice.body).errors.map(\.property) == ["limit"])
     }
 
     @Test func anErrorWithoutAStatusIsA500WhoseCauseIsLogged() async throws {

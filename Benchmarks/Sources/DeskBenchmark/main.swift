@@ -55,7 +55,7 @@ do {
 
 let desk = Desk(
     network: { network }, cargo: app.cargo, customers: app.customers, solver: nil, servesCargo: true, keepsCargo: true,
-    now: { now })
+    searchBudget: .seconds(60), now: { now })
 let routedId = try await app.cargo.allCargo().first { $0.itinerary != nil }?.trackingId.rawValue ?? "RP000001"
 let screens: [(name: String, target: String)] = [
     ("home", "/"),

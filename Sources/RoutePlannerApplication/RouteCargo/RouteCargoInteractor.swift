@@ -59,6 +59,8 @@ public struct RouteCargoInteractor: UseCase {
                 case .success(let found): itineraries = request.order.sorted(found)
                 case .failure(let error): return .failure(error)
                 }
+                // A search stopped past its budget is answered as stopped: it leaves no offer behind.
+                if Task.isCancelled { return .failure(.cancelled) }
                 try await cargoRepository.save(RouteOffer(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries))
                 return .success(RouteCargoResponse(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries))
             }

@@ -1,5 +1,10 @@
 /// Work that must finish within a time, such as a route search on a request's path.
 public enum TimeBudget {
+    /// A budget in words, as messages give it: "2 seconds", "500 milliseconds".
+    public static func text(_ budget: Duration) -> String {
+        budget.formatted(.units(allowed: [.seconds, .milliseconds], width: .wide))
+    }
+
     /// The work's result, or `nil` when it runs past the budget: when its start is already past it, or when the
     /// budget runs out while it runs, in which case the work is cancelled (the router and the solver stop at the
     /// next check) and awaited.
