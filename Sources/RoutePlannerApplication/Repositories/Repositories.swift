@@ -41,7 +41,7 @@ public protocol CargoRepository: Sendable {
     /// Stores every cargo in one transaction: all of them or none. A new cargo whose customer already has a
     /// cargo under its booking reference is refused (``BookingAlreadyBooked``, or the store's own error).
     func save(_ cargo: [Cargo]) async throws
-    /// Stores each cargo that is still in the state it was read in (`read`, by ``RoutePlanner/Cargo/hasSameState(as:)``),
+    /// Stores each cargo that is still in the state it was read in (`read`, by `Cargo.hasSameState(as:)`),
     /// in one transaction, and leaves the others as they are: for work that reads cargo, takes a while, and must
     /// not write over a change made in the meantime.
     ///
