@@ -10,7 +10,7 @@ import Testing
             ValidationError(fields: [
                 .trackingId: "Enter a tracking id, such as RP000001.",
                 .destination: "\"FI-HEL\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
-                .deadline: "Deadline \"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
+                .deadline: "\"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
             ])))
         #expect(ChangeDestinationRequest.create(ChangeDestinationForm(trackingId: "ABC123", destination: "fihel"))
             == .success(ChangeDestinationRequest(trackingId: "ABC123", destination: "FIHEL", deadline: nil)))

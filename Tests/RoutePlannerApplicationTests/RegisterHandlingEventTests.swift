@@ -25,7 +25,7 @@ import Testing
             .event: "Enter one of receive, load, unload, customs, claim.",
             .location: "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
             .completionTime: "Enter a date-time with a zone, such as 2026-03-01T08:00:00Z.",
-            .registrationTime: "RegistrationTime \"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
+            .registrationTime: "\"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
         ])))
     }
 

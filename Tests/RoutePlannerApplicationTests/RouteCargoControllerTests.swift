@@ -50,8 +50,8 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
         #expect(result == .failure(.validation(ValidationError(fields: [
             .origin: "\"CN-SHA\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
             .destination: "Enter a UN/LOCODE, such as NLRTM.",
-            .ready: "Ready \"2026-03-01T08:00\" has no time zone; write \"2026-03-01T08:00Z\" for UTC or add the offset, as in \"2026-03-01T08:00+01:00\".",
-            .deadline: "Deadline \"next week\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
+            .ready: "\"2026-03-01T08:00\" has no time zone; write \"2026-03-01T08:00Z\" for UTC or add the offset, as in \"2026-03-01T08:00+01:00\".",
+            .deadline: "\"next week\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
             .limit: "Enter a whole number from 1 to 50.",
             .maxTransshipments: "Enter a whole number from 0 to 10.",
             .via: "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",

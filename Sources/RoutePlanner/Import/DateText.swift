@@ -42,9 +42,11 @@ public enum DateText {
         }
     }
 
-    /// A message for a problem with the text of a named field, showing the fix.
-    public static func message(for problem: Problem, value: String, field: String) -> String {
+    /// A message for a problem with a date's text, quoting it and showing the fix, such as `"soon" is not a date
+    /// (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z)`; whoever shows it names the field (a flag, a
+    /// form's label).
+    public static func message(for problem: Problem, value: String) -> String {
         let problem: Timestamp.Problem = problem == .malformed ? .malformed : .missingZone
-        return Timestamp.message(for: problem, value: value.trimmingWhitespace(), column: field, allowsDate: true)
+        return String(Timestamp.message(for: problem, value: value.trimmingWhitespace(), column: "", allowsDate: true).drop { $0 == " " })
     }
 }

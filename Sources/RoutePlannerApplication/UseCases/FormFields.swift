@@ -52,8 +52,7 @@ struct FormFields<Field: FormField> {
             fail(field, "Enter a date from 0001-01-01 to 9999-12-31.")
             return nil
         case .failure(let problem):
-            let message = DateText.message(for: problem, value: text, field: field.rawValue)
-            fail(field, message.prefix(1).uppercased() + message.dropFirst() + ".")
+            fail(field, DateText.message(for: problem, value: text) + ".")
             return nil
         }
     }
