@@ -44,6 +44,21 @@ import Testing
         #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: [.order: "Enter arrival, cost or co2."])))
     }
 
+    /// A search stopped (its task cancelled, as past a budget) is answered as cancelled and leaves no offer.
+    @Test func aCancelledSearchOfABookedCargoLeavesNoOffer() async throws {
+        let cargo = InMemoryCargoRepository([try Sample.cargo("ABC123", routed: false)])
+        let interactor = Self.interactor(cargo)
+        let task = Task {
+            while !Task.isCancelled { await Task.yield() }
+            return await interactor.execute(Self.request(RouteCargoForm(trackingId: "ABC123")))
+        }
+        task.cancel()
+        #expect(await task.value == .failure(.cancelled))
+        #expect(try await cargo.offer(for: "ABC123") == nil)
+        #expect(try await interactor.execute(Self.request(RouteCargoForm(trackingId: "ABC123"))).get().itineraries.isEmpty == false)
+        #expect(try await cargo.offer(for: "ABC123") != nil)
+    }
+
     @Test func findsTheCandidatesOfASpecification() async throws {
         let result = await Self.interactor().execute(Self.request(RouteCargoForm(
             origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15T00:00:00Z")))

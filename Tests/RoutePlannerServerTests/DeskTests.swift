@@ -282,6 +282,22 @@ import FoundationXML
             network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
             keepsCargo: false, searchBudget: .seconds(300), now: { Self.now })
         #expect(await plain.respond(to: Desk.Request(method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02", host: "127.0.0.1"))?.status == 200)
+
+        // A cargo's "find options" and "re-route" stop too, say so, and leave no offer behind.
+        let cargo = InMemoryCargoRepository([try Cargo(
+            trackingId: "RP000001", teu: 1, specification: try RouteSpecification(
+                origin: "CNSHA", destination: "NLRTM", readyTime: Self.now, arrivalDeadline: Self.now + 60 * 86_400))])
+        let stopped = Desk(
+            network: { ServerTests.network }, cargo: cargo, customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true, keepsCargo: false,
+            searchBudget: .zero, now: { Self.now })
+        for change in ["options", "reroute"] {
+            let answer = try #require(await stopped.respond(to: Desk.Request(
+                method: "POST", path: "/cargo/RP000001/\(change)"[...], host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080",
+                fetchSite: "same-origin", contentType: "application/x-www-form-urlencoded")))
+            #expect(answer.status == 503, "\(change)")
+            #expect(answer.body.contains("The search ran past its budget"), "\(change)")
+        }
+        #expect(try await cargo.offer(for: "RP000001") == nil)
     }
 
     @Test func anUploadWithErrorsIsRefusedWithEachProblemLocated() async throws {
