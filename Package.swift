@@ -35,6 +35,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The accounts' secrets: bcrypt for passwords (hummingbird-auth's, which is its C bcrypt alone) and SHA-256 for
+        // tokens and session ids.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The routing core: domain, compiled network and route search. Pure Swift, no C.
@@ -58,7 +62,9 @@ let package = Package(
         // The application layer: use cases, repositories, controllers, presenters, coordinators, view models.
         .target(
             name: "RoutePlannerApplication",
-            dependencies: ["RoutePlanner"]
+            dependencies: [
+                "RoutePlanner", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The documents the front ends write from the application's responses: JSON and CSV for planners and
         // programs, and DCSA Commercial Schedules, which is why the generated types stop here.

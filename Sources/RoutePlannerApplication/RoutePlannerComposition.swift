@@ -6,11 +6,25 @@ import RoutePlanner
 ///
 /// Views (an app, the command line) take the coordinators they need from here. The assignment needs a
 /// solver, which the caller wires in (``assignRoutes(solver:)``), so that the application never needs GLPK.
+///
+/// Every use case acts for a ``principal``: the command line by default, and a user once a front end has
+/// authenticated one (``acting(as:)``), whose role says which use cases run (``Principal/may(_:)``) and whose
+/// cargo and customers the repositories hold (``Principal/sees(_:)``).
 public struct RoutePlannerComposition: Sendable {
     public let locations: any LocationRepository
     public let voyages: any VoyageRepository
+    /// The cargo the ``principal`` may see.
     public let cargo: any CargoRepository
+    /// The customers the ``principal`` may see.
     public let customers: any CustomerRepository
+    /// The users, their tokens and sessions.
+    public let accounts: any AccountRepository
+    /// Who the use cases act for.
+    public let principal: Principal
+    /// Failed logins, which slow and then refuse further ones; one per process that answers logins.
+    public let loginThrottle: LoginThrottle
+    /// bcrypt's cost for new passwords (``Credentials/defaultCost``).
+    public let passwordCost: UInt8
     /// How every presenter writes dates, itineraries and errors.
     public let format: PlannerFormat
     /// The clock that new bookings' deadlines are checked against.
@@ -23,20 +37,69 @@ public struct RoutePlannerComposition: Sendable {
     ///   - voyages: The schedule.
     ///   - cargo: Where the booked cargo is stored.
     ///   - customers: The registered customers.
+    ///   - accounts: The users, their tokens and sessions.
     ///   - format: How every presenter writes dates, itineraries and errors.
+    ///   - loginThrottle: The failed logins of the process so far.
+    ///   - passwordCost: bcrypt's cost for new passwords.
     ///   - now: The clock: the system's by default; a planning date for what-if bookings on a schedule that lies
     ///     in the past or the future.
     public init(
         locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
-        customers: any CustomerRepository = InMemoryCustomerRepository(), format: PlannerFormat = PlannerFormat(),
+        customers: any CustomerRepository = InMemoryCustomerRepository(), accounts: any AccountRepository = InMemoryAccountRepository(),
+        format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(), passwordCost: UInt8 = Credentials.defaultCost,
         now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            locations: locations, voyages: voyages, cargo: cargo, customers: customers, accounts: accounts, principal: .commandLine, format: format,
+            loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+    }
+
+    private init(
+        locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
+        accounts: any AccountRepository, principal: Principal, format: PlannerFormat, loginThrottle: LoginThrottle, passwordCost: UInt8,
+        now: @escaping @Sendable () -> Date
     ) {
         self.locations = locations
         self.voyages = voyages
         self.cargo = cargo
         self.customers = customers
+        self.accounts = accounts
+        self.principal = principal
         self.format = format
+        self.loginThrottle = loginThrottle
+        self.passwordCost = passwordCost
         self.now = now
+    }
+
+    /// The application acting for a principal: its use cases run only when the principal may run them, and a
+    /// customer user's repositories hold its own customer and cargo alone, so that another customer's cargo is
+    /// not found.
+    public func acting(as principal: Principal) -> RoutePlannerComposition {
+        let (cargo, customers): (any CargoRepository, any CustomerRepository) = switch principal.role {
+        case .planner: (self.cargo, self.customers)
+        case .customer: (ScopedCargoRepository(base: self.cargo, principal: principal), ScopedCustomerRepository(base: self.customers, principal: principal))
+        }
+        return RoutePlannerComposition(
+            locations: locations, voyages: voyages, cargo: cargo, customers: customers, accounts: accounts, principal: principal, format: format,
+            loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+    }
+
+    /// Who requests come from, by their sessions and tokens.
+    public func authentication(idleExpiry: Duration = .seconds(1800)) -> Authentication {
+        Authentication(accounts: accounts, idleExpiry: idleExpiry, now: now)
+    }
+
+    /// Why the ``principal`` may not run a use case, or `nil` when it may.
+    private func refusal(_ permission: Permission) -> DomainError? {
+        principal.may(permission) ? nil : .notPermitted(permission)
+    }
+
+    /// A coordinator whose use case runs only when the ``principal`` may run it.
+    private func coordinator<Interactor: UseCase, Presentation: Presenter>(
+        _ permission: Permission, _ useCase: Interactor, presenter: Presentation,
+        check: (@Sendable (Interactor.Request) async -> [Interactor.Request.Field: String])? = nil
+    ) -> Coordinator<Interactor, Presentation> {
+        Coordinator(controller: Controller(useCase: useCase, check: check, refusal: refusal(permission)), presenter: presenter)
     }
 
     /// Wires the application over files, with a what-if scenario applied to the schedule: a CSV schedule and
@@ -59,61 +122,97 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var registerCustomer: RegisterCustomerCoordinator {
-        Coordinator(RegisterCustomerInteractor(customers: customers), presenter: RegisterCustomerPresenter(format: format))
+        coordinator(.registerCustomer, RegisterCustomerInteractor(customers: customers), presenter: RegisterCustomerPresenter(format: format))
     }
 
     public var bookCargo: BookCargoCoordinator {
-        Coordinator(
-            BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, now: now), presenter: BookCargoPresenter(format: format))
+        coordinator(
+            .bookCargo, BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, now: now),
+            presenter: BookCargoPresenter(format: format))
     }
 
     public var importBookings: ImportBookingsCoordinator {
-        Coordinator(
-            ImportBookingsInteractor(cargo: cargo, customers: customers, voyages: voyages, now: now),
+        coordinator(
+            .importBookings, ImportBookingsInteractor(cargo: cargo, customers: customers, voyages: voyages, now: now),
             presenter: ImportBookingsPresenter(format: format))
     }
 
     public var listCargo: ListCargoCoordinator {
-        Coordinator(ListCargoInteractor(cargo: cargo), presenter: ListCargoPresenter(format: format))
+        coordinator(.listCargo, ListCargoInteractor(cargo: cargo), presenter: ListCargoPresenter(format: format))
     }
 
     public var listCustomers: ListCustomersCoordinator {
-        Coordinator(ListCustomersInteractor(customers: customers), presenter: ListCustomersPresenter(format: format))
+        coordinator(.listCustomers, ListCustomersInteractor(customers: customers), presenter: ListCustomersPresenter(format: format))
     }
 
     public var trackCargo: TrackCargoCoordinator {
-        Coordinator(TrackCargoInteractor(cargo: cargo), presenter: TrackCargoPresenter(format: format))
+        coordinator(.trackCargo, TrackCargoInteractor(cargo: cargo), presenter: TrackCargoPresenter(format: format))
     }
 
     public var routeCargo: RouteCargoCoordinator {
-        Coordinator(
-            controller: Controller(
-                useCase: RouteCargoInteractor(locations: locations, voyages: voyages, cargo: cargo), check: RouteCargoRequest.scheduleCheck(voyages)),
-            presenter: RouteCargoPresenter(format: format))
+        coordinator(
+            .routeCargo, RouteCargoInteractor(locations: locations, voyages: voyages, cargo: cargo), presenter: RouteCargoPresenter(format: format),
+            check: RouteCargoRequest.scheduleCheck(voyages))
     }
 
     public var assignToRoute: AssignToRouteCoordinator {
-        Coordinator(AssignToRouteInteractor(cargo: cargo), presenter: AssignToRoutePresenter(format: format))
+        coordinator(.assignToRoute, AssignToRouteInteractor(cargo: cargo), presenter: AssignToRoutePresenter(format: format))
     }
 
     public var registerHandlingEvent: RegisterHandlingEventCoordinator {
-        Coordinator(RegisterHandlingEventInteractor(cargo: cargo, voyages: voyages), presenter: RegisterHandlingEventPresenter(format: format))
+        coordinator(
+            .registerHandlingEvent, RegisterHandlingEventInteractor(cargo: cargo, voyages: voyages), presenter: RegisterHandlingEventPresenter(format: format))
     }
 
     public var importHandlingReport: ImportHandlingReportCoordinator {
-        Coordinator(ImportHandlingReportInteractor(cargo: cargo, voyages: voyages), presenter: ImportHandlingReportPresenter(format: format))
+        coordinator(
+            .importHandlingReport, ImportHandlingReportInteractor(cargo: cargo, voyages: voyages), presenter: ImportHandlingReportPresenter(format: format))
     }
 
     public var changeDestination: ChangeDestinationCoordinator {
-        Coordinator(ChangeDestinationInteractor(cargo: cargo, locations: locations), presenter: ChangeDestinationPresenter(format: format))
+        coordinator(
+            .changeDestination, ChangeDestinationInteractor(cargo: cargo, locations: locations), presenter: ChangeDestinationPresenter(format: format))
     }
 
     public var reRouteCargo: ReRouteCargoCoordinator {
-        Coordinator(ReRouteCargoInteractor(cargo: cargo, voyages: voyages), presenter: ReRouteCargoPresenter(format: format))
+        coordinator(.reRouteCargo, ReRouteCargoInteractor(cargo: cargo, voyages: voyages), presenter: ReRouteCargoPresenter(format: format))
     }
 
     /// The capacity-constrained assignment of every booked cargo not yet routed, with a solver.
     public func assignRoutes(solver: any AssignmentSolver) -> AssignRoutesCoordinator {
-        Coordinator(AssignRoutesInteractor(cargo: cargo, voyages: voyages, solver: solver), presenter: AssignRoutesPresenter(format: format))
+        coordinator(.assignRoutes, AssignRoutesInteractor(cargo: cargo, voyages: voyages, solver: solver), presenter: AssignRoutesPresenter(format: format))
+    }
+
+    public var addUser: AddUserCoordinator {
+        coordinator(.keepAccounts, AddUserInteractor(accounts: accounts, customers: customers, cost: passwordCost), presenter: AddUserPresenter(format: format))
+    }
+
+    public var listUsers: ListUsersCoordinator {
+        coordinator(.keepAccounts, ListUsersInteractor(accounts: accounts), presenter: ListUsersPresenter(format: format))
+    }
+
+    public var removeUser: RemoveUserCoordinator {
+        coordinator(.keepAccounts, RemoveUserInteractor(accounts: accounts), presenter: RemoveUserPresenter(format: format))
+    }
+
+    public var changePassword: ChangePasswordCoordinator {
+        coordinator(.keepAccounts, ChangePasswordInteractor(accounts: accounts, cost: passwordCost), presenter: ChangePasswordPresenter(format: format))
+    }
+
+    public var createToken: CreateTokenCoordinator {
+        coordinator(.keepAccounts, CreateTokenInteractor(accounts: accounts, now: now), presenter: CreateTokenPresenter(format: format))
+    }
+
+    public var listTokens: ListTokensCoordinator {
+        coordinator(.keepAccounts, ListTokensInteractor(accounts: accounts), presenter: ListTokensPresenter(format: format))
+    }
+
+    public var revokeToken: RevokeTokenCoordinator {
+        coordinator(.keepAccounts, RevokeTokenInteractor(accounts: accounts), presenter: RevokeTokenPresenter(format: format))
+    }
+
+    /// A login at the desk: anyone may try.
+    public var logIn: LogInCoordinator {
+        Coordinator(LogInInteractor(accounts: accounts, throttle: loginThrottle, now: now), presenter: LogInPresenter(format: format))
     }
 }

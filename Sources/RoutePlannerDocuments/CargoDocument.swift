@@ -316,6 +316,12 @@ extension DomainError {
         case .fileErrors: "fileErrors"
         case .cancelled: "cancelled"
         case .capacitiesUnknown: "capacitiesUnknown"
+        case .notPermitted: "notPermitted"
+        case .notAuthenticated: "notAuthenticated"
+        case .tooManyAttempts: "tooManyAttempts"
+        case .userExists: "userExists"
+        case .userNotFound: "userNotFound"
+        case .tokenNotFound: "tokenNotFound"
         }
     }
 }

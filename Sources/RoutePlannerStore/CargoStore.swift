@@ -3,8 +3,8 @@ import GRDB
 import RoutePlanner
 import RoutePlannerApplication
 
-/// The SQLite file that keeps booked cargo, its itineraries, handling events and offers, the customers and
-/// the tracking-id sequence.
+/// The SQLite file that keeps booked cargo, its itineraries, handling events and offers, the customers, the
+/// tracking-id sequence, and the accounts (users, tokens and sessions).
 ///
 /// The file is opened in WAL mode, so readers never wait for a writer, and a writer waits up to
 /// ``busyTimeout`` for another process's write to finish. Every write is one transaction: a process killed
@@ -97,6 +97,9 @@ public final class CargoStore: Sendable {
 
     /// The repository of customers in the store.
     public var customerRepository: SQLiteCustomerRepository { SQLiteCustomerRepository(store: self) }
+
+    /// The repository of users, tokens and sessions in the store.
+    public var accountRepository: SQLiteAccountRepository { SQLiteAccountRepository(store: self) }
 
     /// Records the schedule cargo is planned against, and returns a warning when booked cargo was planned
     /// against another one.
@@ -245,6 +248,31 @@ public final class CargoStore: Sendable {
         migrator.registerMigration("v6: weights") { db in
             // A booking's gross weight in tonnes, when known, which assignment counts against weight capacities.
             try db.alter(table: "cargo") { table in table.add(column: "weight", .double) }
+        }
+        migrator.registerMigration("v7: users, tokens, sessions") { db in
+            // Passwords as bcrypt hashes; tokens and session ids as SHA-256 hashes, never the secrets themselves.
+            try db.create(table: "user") { table in
+                table.primaryKey("name", .text)
+                table.column("role", .text).notNull().check { ["planner", "customer"].contains($0) }
+                table.column("customerId", .text).references("customer")
+                table.column("passwordHash", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.check(sql: "(role = 'customer') = (customerId IS NOT NULL)")
+            }
+            try db.create(table: "accessToken") { table in
+                table.primaryKey("id", .text)
+                table.column("userName", .text).notNull().indexed().references("user", onDelete: .cascade)
+                table.column("secretHash", .text).notNull().unique()
+                table.column("label", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "session") { table in
+                table.primaryKey("idHash", .text)
+                table.column("userName", .text).notNull().indexed().references("user", onDelete: .cascade)
+                table.column("formToken", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.column("lastSeen", .datetime).notNull().indexed()
+            }
         }
         return migrator
     }

@@ -95,3 +95,31 @@ struct LegRecord: Codable, FetchableRecord {
         }
     }
 }
+
+struct UserRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "user"
+    var name: String
+    /// `planner` or `customer`.
+    var role: String
+    var customerId: String?
+    var passwordHash: String
+    var createdAt: Date
+}
+
+struct AccessTokenRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "accessToken"
+    var id: String
+    var userName: String
+    var secretHash: String
+    var label: String
+    var createdAt: Date
+}
+
+struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "session"
+    var idHash: String
+    var userName: String
+    var formToken: String
+    var createdAt: Date
+    var lastSeen: Date
+}

@@ -66,6 +66,18 @@ extension PlannerFormat {
             return "Cancelled."
         case .capacitiesUnknown:
             return "The schedule gives no capacities: DCSA vessel schedules carry none. Add a capacity file (voyage or vessel_imo, capacity_teu) to assign under capacity."
+        case .notPermitted(let permission):
+            return "Your account may not \(permission.text); a planner may."
+        case .notAuthenticated:
+            return "The user name or the password is wrong."
+        case .tooManyAttempts(let seconds):
+            return "Too many failed logins: try again in \(seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) seconds")."
+        case .userExists(let name):
+            return "There is a user \(name) already; choose another name, or change its password."
+        case .userNotFound(let name):
+            return "There is no user \(name)."
+        case .tokenNotFound(let id):
+            return "There is no token \(id)."
         case .fileErrors(let diagnostics, let omitted):
             let errors = diagnostics.filter { $0.severity == .error }.count + omitted
             return "\(errors) error\(errors == 1 ? "" : "s"); nothing in the file was used:\n"

@@ -8,6 +8,8 @@ public struct Controller<Interactor: UseCase>: Sendable where Interactor.Request
     public let useCase: Interactor
     /// The field errors of a well-formed request against the data; empty when there are none.
     private let check: (@Sendable (Interactor.Request) async -> [Interactor.Request.Field: String])?
+    /// Why the caller may not run the use case at all (`DomainError.notPermitted(_:)`); `nil` when it may.
+    private let refusal: DomainError?
 
     /// Creates a controller.
     ///
@@ -15,13 +17,19 @@ public struct Controller<Interactor: UseCase>: Sendable where Interactor.Request
     ///   - useCase: The use case to run.
     ///   - check: The field errors of a request that the form alone cannot tell, such as a ready time after the
     ///     schedule's last departure; `nil` when the form tells them all.
-    public init(useCase: Interactor, check: (@Sendable (Interactor.Request) async -> [Interactor.Request.Field: String])? = nil) {
+    ///   - refusal: Why the caller may not run the use case, which every form then fails with before it is read;
+    ///     `nil` when it may.
+    public init(
+        useCase: Interactor, check: (@Sendable (Interactor.Request) async -> [Interactor.Request.Field: String])? = nil, refusal: DomainError? = nil
+    ) {
         self.useCase = useCase
         self.check = check
+        self.refusal = refusal
     }
 
     /// Validates the form and, when it is valid, runs the use case.
     public func handle(_ form: Interactor.Request.Form) async -> Result<Interactor.Response, RequestFailure<Interactor.Request.Field>> {
+        if let refusal { return .failure(.domain(refusal)) }
         switch Interactor.Request.create(form) {
         case .failure(let error): return .failure(.validation(error))
         case .success(let request):

@@ -36,9 +36,24 @@ public enum DomainError: Error, Hashable, Sendable {
     /// The schedule gives no capacities (a DCSA vessel schedule without a capacity file), so nothing can be
     /// assigned under them.
     case capacitiesUnknown
+    /// The caller's role may not run the use case (``Principal/may(_:)``); nothing was read or written.
+    case notPermitted(Permission)
+    /// The user name and password do not match an account, or the account may not log in now; the same for an
+    /// unknown user and a wrong password, so that neither is confirmed.
+    case notAuthenticated
+    /// Too many logins failed for the account or from the address; the next may be tried after these seconds.
+    case tooManyAttempts(retryAfter: Int)
+    /// The user name is taken by another account.
+    case userExists(String)
+    /// No account has the user name.
+    case userNotFound(String)
+    /// No token has the id.
+    case tokenNotFound(String)
 
     /// The error of a repository: a scenario's own, else a repository failure.
     static func repository(_ error: any Error) -> DomainError {
+        // A scoped repository refuses in the domain's own terms (another customer's cargo is not found).
+        if let error = error as? DomainError { return error }
         if let error = error as? ScenarioError { return .invalidScenario(error) }
         return .repositoryFailure(String(describing: error))
     }

@@ -109,6 +109,25 @@ struct FormFields<Field: FormField> {
         return id
     }
 
+    /// A user name, in lower case (``UserAccount``).
+    mutating func userName(_ text: String, field: Field) -> String? {
+        let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard UserAccount.isName(name) else {
+            fail(field, name.isEmpty ? "Enter a user name, such as alice." : "A user name is 1 to 64 letters, digits, \".\", \"_\", \"-\" or \"@\", starting with a letter or digit.")
+            return nil
+        }
+        return name
+    }
+
+    /// A new password, as it was typed (``Credentials/problem(withPassword:)``).
+    mutating func newPassword(_ text: String, field: Field) -> String? {
+        if let problem = Credentials.problem(withPassword: text) {
+            fail(field, problem)
+            return nil
+        }
+        return text
+    }
+
     /// Text that must not be blank, without surrounding spaces.
     mutating func text(_ text: String, field: Field, message: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The raw fields of a login at the desk, and the address it came from.
+public struct LogInForm: Hashable, Sendable {
+    /// The form's fields, which key its errors.
+    public enum Field: String, FormField {
+        case username, password
+    }
+
+    public var username: String
+    public var password: String
+    /// The client's address, which failures are also counted under; not a field.
+    public var address: String?
+
+    public init(username: String, password: String, address: String? = nil) {
+        self.username = username
+        self.password = password
+        self.address = address
+    }
+}
+
+/// A validated login.
+public struct LogInRequest: FormRequest, Hashable {
+    public let username: String
+    public let password: String
+    public let address: String?
+
+    /// Validates the form: neither field blank. Whether they name an account is the use case's to say.
+    public static func create(_ form: LogInForm) -> Result<LogInRequest, ValidationError<LogInForm.Field>> {
+        var fields = FormFields<LogInForm.Field>()
+        let name = form.username.trimmingCharacters(in: .whitespaces).lowercased()
+        if name.isEmpty { fields.fail(.username, "Enter your user name.") }
+        if form.password.isEmpty { fields.fail(.password, "Enter your password.") }
+        guard fields.errors.isEmpty else { return .failure(ValidationError(fields: fields.errors)) }
+        return .success(LogInRequest(username: name, password: form.password, address: form.address))
+    }
+}
+
+/// A new session: its id (the cookie's value, shown this once) and the session as kept.
+public struct LogInResponse: Hashable, Sendable {
+    public let user: UserAccount
+    public let sessionId: String
+    public let session: Session
+
+    public init(user: UserAccount, sessionId: String, session: Session) {
+        self.user = user
+        self.sessionId = sessionId
+        self.session = session
+    }
+}
+
+/// Checks a user name and password and starts a session with a new random id.
+///
+/// An unknown user and a wrong password fail alike, and take as long (a hash is checked either way). Failures
+/// are counted per account and per address (``LoginThrottle``): past a few, attempts wait; past more, they are
+/// refused with `DomainError.tooManyAttempts(retryAfter:)`.
+public struct LogInInteractor: UseCase {
+    private let accounts: any AccountRepository
+    private let throttle: LoginThrottle
+    private let now: @Sendable () -> Date
+
+    public init(accounts: any AccountRepository, throttle: LoginThrottle, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.accounts = accounts
+        self.throttle = throttle
+        self.now = now
+    }
+
+    /// What a password is checked against when the user does not exist, so that the answer takes as long.
+    private static let stranger = Credentials.hash(password: Credentials.secret(), cost: Credentials.defaultCost)
+
+    public func execute(_ request: LogInRequest) async -> Result<LogInResponse, DomainError> {
+        let keys = LoginThrottle.keys(user: request.username, address: request.address)
+        let admission = await throttle.admission(keys, at: now())
+        if let retryAfter = admission.retryAfter { return .failure(.tooManyAttempts(retryAfter: retryAfter)) }
+        do {
+            if admission.wait > .zero { try await Task.sleep(for: admission.wait) }
+            let stored = try await accounts.user(named: request.username)
+            guard Credentials.verify(password: request.password, hash: stored?.passwordHash ?? Self.stranger), let stored else {
+                await throttle.failed(keys, at: now())
+                return .failure(.notAuthenticated)
+            }
+            await throttle.succeeded(user: request.username)
+            let id = Credentials.secret(), time = now()
+            let session = Session(userName: stored.account.name, formToken: Credentials.secret(), createdAt: time, lastSeen: time)
+            try await accounts.add(session, idHash: Credentials.digest(id))
+            return .success(LogInResponse(user: stored.account, sessionId: id, session: session))
+        } catch is CancellationError {
+            return .failure(.cancelled)
+        } catch {
+            return .failure(.repository(error))
+        }
+    }
+}
+
+/// Writes "Logged in as alice (planner)."
+public struct LogInPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = LogInForm.Field
+    public var format: PlannerFormat
+
+    public init(format: PlannerFormat = PlannerFormat()) {
+        self.format = format
+    }
+
+    public func content(for response: LogInResponse) -> Described<LogInResponse> {
+        Described(response, "Logged in as \(response.user.name) (\(response.user.role.text)).")
+    }
+}
+
+public typealias LogInCoordinator = Coordinator<LogInInteractor, LogInPresenter>

@@ -1,0 +1,88 @@
+import RoutePlanner
+
+/// Who a use case acts for: a user of the desk or of a program's token, or the command line on a local store.
+///
+/// What each one may do is decided here, and only here: ``may(_:)`` for the use cases, ``sees(_:)`` for the
+/// cargo. ``RoutePlannerComposition/acting(as:)`` holds every use case to it, so the desk, the API and the command
+/// line obey the same rule.
+public struct Principal: Hashable, Sendable {
+    /// What a principal may do.
+    public enum Role: Hashable, Sendable {
+        /// Sees and changes all cargo and every customer, runs assignments and keeps the accounts.
+        case planner
+        /// A user of one registered customer: books for it, and sees, tracks and re-plans only its cargo.
+        case customer(CustomerId)
+    }
+
+    /// Who acts, as the changes they make record it: a user's name, or ``commandLine``'s.
+    public let name: String
+    public let role: Role
+
+    public init(name: String, role: Role) {
+        self.name = name
+        self.role = role
+    }
+
+    /// The command line on a store of its own machine: a planner, since whoever can open the file can change it.
+    public static let commandLine = Principal(name: "command line", role: .planner)
+
+    /// The customer a customer user acts for; `nil` for a planner.
+    public var customerId: CustomerId? {
+        if case .customer(let id) = role { id } else { nil }
+    }
+
+    /// Whether the principal may run a use case at all; which cargo it may run it on is ``sees(_:)``'s to say.
+    public func may(_ permission: Permission) -> Bool {
+        switch role {
+        case .planner: true
+        case .customer: Permission.customers.contains(permission)
+        }
+    }
+
+    /// Whether the principal may see and change a cargo: a planner every one, a customer user its customer's only.
+    public func sees(_ cargo: Cargo) -> Bool {
+        cargo.customerId.map(sees(customer:)) ?? (role == .planner)
+    }
+
+    /// Whether the principal may see a customer: a planner every one, a customer user its own only (its id matched
+    /// in any case, as customers are found).
+    public func sees(customer: CustomerId) -> Bool {
+        switch role {
+        case .planner: true
+        case .customer(let own): own.rawValue.lowercased() == customer.rawValue.lowercased()
+        }
+    }
+}
+
+/// A use case that a role may or may not run.
+public enum Permission: String, Hashable, Sendable, CaseIterable {
+    case registerCustomer, listCustomers, bookCargo, importBookings, listCargo, trackCargo, routeCargo, assignToRoute
+    case registerHandlingEvent, importHandlingReport, changeDestination, reRouteCargo, assignRoutes, keepAccounts
+
+    /// What a customer user may do, each on its own customer's cargo only: book, list, track, find options, take one,
+    /// change the destination and re-route. Handling is what carriers and planners record, and the assignment of all
+    /// open cargo, the customers and the accounts are planners' work.
+    static let customers: Set<Permission> = [.listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .reRouteCargo]
+}
+
+extension Permission {
+    /// The use case in words, after "may not": "register customers".
+    var text: String {
+        switch self {
+        case .registerCustomer: "register customers"
+        case .listCustomers: "list customers"
+        case .bookCargo: "book cargo"
+        case .importBookings: "import bookings"
+        case .listCargo: "list cargo"
+        case .trackCargo: "track cargo"
+        case .routeCargo: "find routes for cargo"
+        case .assignToRoute: "assign a route"
+        case .registerHandlingEvent: "register handling events"
+        case .importHandlingReport: "import handling reports"
+        case .changeDestination: "change a cargo's destination"
+        case .reRouteCargo: "re-route cargo"
+        case .assignRoutes: "assign routes to all open cargo"
+        case .keepAccounts: "keep the accounts"
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import RoutePlanner
+import RoutePlannerApplication
+
+/// Users, tokens and sessions kept in a ``CargoStore``; each write one transaction.
+public struct SQLiteAccountRepository: AccountRepository {
+    let store: CargoStore
+
+    public func user(named name: String) async throws -> StoredUser? {
+        try read { db in try UserRecord.fetchOne(db, key: name.lowercased()) }.flatMap(Self.user)
+    }
+
+    public func allUsers() async throws -> [UserAccount] {
+        try read { db in try UserRecord.order(Column("name")).fetchAll(db) }.compactMap { Self.user($0)?.account }
+    }
+
+    public func hasUsers() async throws -> Bool {
+        try read { db in try UserRecord.fetchCount(db) > 0 }
+    }
+
+    public func add(_ user: StoredUser) async throws -> Bool {
+        let customerId: String? = if case .customer(let id) = user.account.role { id.rawValue } else { nil }
+        let record = UserRecord(
+            name: user.account.name, role: customerId == nil ? "planner" : "customer", customerId: customerId, passwordHash: user.passwordHash,
+            createdAt: Date())
+        return try write { db in
+            guard try UserRecord.fetchOne(db, key: record.name) == nil else { return false }
+            try record.insert(db)
+            return true
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, ofUser name: String) async throws -> Bool {
+        try write { db in
+            guard var record = try UserRecord.fetchOne(db, key: name) else { return false }
+            record.passwordHash = hash
+            try record.update(db)
+            try SessionRecord.filter(Column("userName") == name).deleteAll(db)
+            return true
+        }
+    }
+
+    public func removeUser(named name: String) async throws -> Bool {
+        // The user's tokens and sessions go with it (ON DELETE CASCADE).
+        try write { db in try UserRecord.deleteOne(db, key: name) }
+    }
+
+    public func add(_ token: AccessToken, secretHash: String) async throws {
+        try write { db in
+            try AccessTokenRecord(id: token.id, userName: token.userName, secretHash: secretHash, label: token.label, createdAt: token.createdAt).insert(db)
+        }
+    }
+
+    public func tokens(ofUser name: String?) async throws -> [AccessToken] {
+        try read { db in
+            var request = AccessTokenRecord.order(Column("userName"), Column("createdAt"), Column("id"))
+            if let name { request = request.filter(Column("userName") == name) }
+            return try request.fetchAll(db)
+        }.map { AccessToken(id: $0.id, userName: $0.userName, label: $0.label, createdAt: $0.createdAt) }
+    }
+
+    public func user(tokenHash: String) async throws -> UserAccount? {
+        try read { db in
+            try UserRecord.fetchOne(
+                db, sql: "SELECT user.* FROM user JOIN accessToken ON accessToken.userName = user.name WHERE accessToken.secretHash = ?",
+                arguments: [tokenHash])
+        }.flatMap { Self.user($0)?.account }
+    }
+
+    public func revokeToken(id: String) async throws -> Bool {
+        try write { db in try AccessTokenRecord.deleteOne(db, key: id) }
+    }
+
+    public func add(_ session: Session, idHash: String) async throws {
+        try write { db in
+            try SessionRecord(
+                idHash: idHash, userName: session.userName, formToken: session.formToken, createdAt: session.createdAt, lastSeen: session.lastSeen
+            ).insert(db)
+        }
+    }
+
+    public func session(idHash: String) async throws -> (session: Session, user: UserAccount)? {
+        let found = try read { db -> (SessionRecord, UserRecord)? in
+            guard let session = try SessionRecord.fetchOne(db, key: idHash), let user = try UserRecord.fetchOne(db, key: session.userName) else { return nil }
+            return (session, user)
+        }
+        guard let (session, record) = found, let user = Self.user(record) else { return nil }
+        return (Session(userName: session.userName, formToken: session.formToken, createdAt: session.createdAt, lastSeen: session.lastSeen), user.account)
+    }
+
+    public func touchSession(idHash: String, at time: Date) async throws {
+        try write { db in
+            try db.execute(sql: "UPDATE session SET lastSeen = ? WHERE idHash = ? AND lastSeen < ?", arguments: [time, idHash, time])
+        }
+    }
+
+    public func removeSession(idHash: String, andIdleSince time: Date) async throws {
+        try write { db in
+            try SessionRecord.deleteOne(db, key: idHash)
+            try SessionRecord.filter(Column("lastSeen") < time).deleteAll(db)
+        }
+    }
+
+    /// The user of a row; `nil` for a row this version cannot read (a role it does not know).
+    private static func user(_ record: UserRecord) -> StoredUser? {
+        let role: Principal.Role? = switch (record.role, record.customerId.flatMap { CustomerId($0) }) {
+        case ("planner", nil): .planner
+        case ("customer", let id?): .customer(id)
+        default: nil
+        }
+        return role.flatMap { UserAccount(name: record.name, role: $0) }.map { StoredUser(account: $0, passwordHash: record.passwordHash) }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try store.pool.read(body) } catch { throw StoreError(error, path: store.path) }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try store.pool.write(body) } catch { throw StoreError(error, path: store.path) }
+    }
+}
