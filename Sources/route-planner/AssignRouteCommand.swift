@@ -12,7 +12,7 @@ struct AssignRouteCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let coordinator = try schedule.composition(store: store.store).assignToRoute
+        let coordinator = try await schedule.composition(store: store).assignToRoute
         try await SentenceRendering<AssignToRouteInteractor, AssignToRoutePresenter>()
             .run(coordinator, AssignToRouteForm(trackingId: trackingId, candidate: candidate), as: .table)
     }

@@ -54,7 +54,7 @@ struct BookCommand: AsyncParsableCommand {
             throw ValidationError("Give --from, --to, --ready, --deadline and --customer (and --teu, --revenue when known), or --bookings FILE.")
         }
         let asOf = self.asOf.flatMap(Self.date)
-        let app = try schedule.composition(store: store.store, creating: true, now: { asOf ?? Date() })
+        let app = try await schedule.composition(store: store, creating: true, now: { asOf ?? Date() })
         if let bookings {
             let form = ImportBookingsForm(file: bookings, customer: customer ?? "")
             try await ImportBookingsRendering(quiet: quiet).run(app.importBookings, form, as: format)

@@ -16,7 +16,7 @@ struct CargoCommand: AsyncParsableCommand {
     func validate() throws { try CargoListRendering.check(format) }
 
     func run() async throws {
-        let coordinator = try schedule.composition(store: store.store).listCargo
+        let coordinator = try await schedule.composition(store: store).listCargo
         try await CargoListRendering(store: store.store).run(coordinator, ListCargoForm(status: status), as: format)
     }
 }

@@ -13,7 +13,7 @@ struct ChangeDestinationCommand: AsyncParsableCommand {
     @Option(help: "The new deadline: a date (end of the day, UTC) or a date-time with a zone. Default: the one booked.") var deadline = ""
 
     func run() async throws {
-        let coordinator = try schedule.composition(store: store.store).changeDestination
+        let coordinator = try await schedule.composition(store: store).changeDestination
         let form = ChangeDestinationForm(trackingId: trackingId, destination: to, deadline: deadline)
         try await SentenceRendering<ChangeDestinationInteractor, ChangeDestinationPresenter>()
             .run(coordinator, form, as: .table)

@@ -11,6 +11,8 @@ protocol CommandLineField: FormField {
     var flag: String { get }
     /// Whether the field is given as an argument (by its place), not as a flag.
     var isArgument: Bool { get }
+    /// The field as written on the command line: `--from`, `-k`, `<tracking-id>`.
+    var option: String { get }
 }
 
 extension CommandLineField {
@@ -134,3 +136,29 @@ extension TrackCargoForm.Field: CommandLineField {
 
 extension ListCargoForm.Field: CommandLineField {}
 extension NoFields: CommandLineField {}
+
+extension AddUserForm.Field: CommandLineField {
+    var isArgument: Bool { self == .name }
+    var option: String { self == .password ? "the password (standard input)" : isArgument ? "<\(flag)>" : "--" + flag }
+}
+
+extension ChangePasswordForm.Field: CommandLineField {
+    var isArgument: Bool { self == .name }
+    var option: String { self == .password ? "the password (standard input)" : "<\(flag)>" }
+}
+
+extension RemoveUserForm.Field: CommandLineField {
+    var isArgument: Bool { true }
+}
+
+extension CreateTokenForm.Field: CommandLineField {
+    var isArgument: Bool { self == .user }
+}
+
+extension ListTokensForm.Field: CommandLineField {
+    var flag: String { "of" }
+}
+
+extension RevokeTokenForm.Field: CommandLineField {
+    var isArgument: Bool { true }
+}

@@ -13,7 +13,7 @@ struct CustomerCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let coordinator = try schedule.composition(store: store.store, creating: true).registerCustomer
+        let coordinator = try await schedule.composition(store: store, creating: true).registerCustomer
         try await SentenceRendering<RegisterCustomerInteractor, RegisterCustomerPresenter>()
             .run(coordinator, RegisterCustomerForm(id: id, name: name, renames: rename), as: .table)
     }

@@ -36,7 +36,7 @@ struct HandleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try schedule.composition(store: store.store)
+        let app = try await schedule.composition(store: store)
         if let events {
             try await HandlingReportRendering().run(app.importHandlingReport, ImportHandlingReportForm(file: events), as: format)
             return

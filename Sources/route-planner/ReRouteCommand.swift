@@ -26,7 +26,7 @@ struct ReRouteCommand: AsyncParsableCommand {
     func validate() throws { try ReRouteRendering.check(format) }
 
     func run() async throws {
-        let coordinator = try schedule.composition(store: store.store, scenario: try whatIf.scenario()).reRouteCargo
+        let coordinator = try await schedule.composition(store: store, scenario: try whatIf.scenario()).reRouteCargo
         // A what-if question asks which cargo loses its route: the cargo that had none are counted, not listed.
         let form = ReRouteCargoForm(trackingId: trackingId ?? "", limit: String(k), avoidVoyages: avoidVoyage, includesNotRouted: !whatIf.isGiven)
         try await ReRouteRendering().run(coordinator, form, as: format, check: whatIf.reject)

@@ -87,7 +87,7 @@ struct RouteCommand: AsyncParsableCommand {
             cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "", order: sort,
             criteria: criteria)
         let scenario = try whatIf.scenario()
-        let app = trackingId == nil ? schedule.composition(scenario: scenario) : try schedule.composition(store: store.store, scenario: scenario)
+        let app = trackingId == nil ? schedule.composition(scenario: scenario) : try await schedule.composition(store: store, scenario: scenario)
         let routeCargo = app.routeCargo
         let rendering = RouteRendering(trackingId: trackingId, locations: app.locations)
         guard compare else {
@@ -102,7 +102,7 @@ struct RouteCommand: AsyncParsableCommand {
         }
         let (state, result) = await routeCargo.respond(form)
         try whatIf.reject(result)
-        let baseline = trackingId == nil ? schedule.composition().routeCargo : try schedule.composition(store: store.store).routeCargo
+        let baseline = trackingId == nil ? schedule.composition().routeCargo : try await schedule.composition(store: store).routeCargo
         let before = await baseline.respond(form).result
         // Wrong input is wrong with or without the scenario, and so is a request the schedule cannot answer either
         // way (an unknown port or cargo): reported once, on standard error.

@@ -116,24 +116,19 @@ struct ScheduleOptions: ParsableArguments {
         try storeComposition(path, creating: creating, scenario: scenario, now: now).composition
     }
 
+    /// The application wired to the store of the lifecycle commands, acting as its `--user` when one is given.
+    func composition(
+        store: StoreOptions, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> RoutePlannerComposition {
+        try await store.acting(composition(store: store.store, creating: creating, scenario: scenario, now: now))
+    }
+
     /// The application wired to the store, and the weeks its schedule is moved by: the week the store keeps, which
     /// `serve` lays its schedule out from too.
     func storeComposition(
         _ path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> (composition: RoutePlannerComposition, weeksMoved: Int) {
-        let store: CargoStore
-        do {
-            store = try CargoStore(path: path, creating: creating)
-        } catch .missing {
-            printError("error: --store \(path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store")
-            throw ExitCode.failure
-        } catch .empty {
-            printError("error: --store \(path) is an empty file, not a store; `route-planner customer` or `route-planner book` makes it one, or name another with --store")
-            throw ExitCode.failure
-        } catch {
-            printError("error: --store \(error)")
-            throw ExitCode.failure
-        }
+        let store = try StoreOptions.open(path, creating: creating)
         let files = self.files, weeks = try weeksMoved(in: store)
         let schedule = ScheduleFileRepository(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
@@ -146,7 +141,8 @@ struct ScheduleOptions: ParsableArguments {
             printError("warning: " + warning)
         }
         let composition = RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: now)
+            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            accounts: store.accountRepository, now: now)
         return (composition, weeks)
     }
 
@@ -187,12 +183,51 @@ struct ScheduleOptions: ParsableArguments {
     }
 }
 
-/// The cargo store of the lifecycle commands.
+/// The cargo store of the lifecycle commands, and who acts on it.
 struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The SQLite file that keeps booked cargo. Default: $ROUTE_PLANNER_STORE, else route-planner.sqlite in the current directory.",
         valueName: "file"))
     var store: String = ProcessInfo.processInfo.environment["ROUTE_PLANNER_STORE"] ?? "route-planner.sqlite"
+    @Option(help: ArgumentHelp(
+        "Act as this user of the store (`user add`): a customer user sees and changes its own cargo only. Default: a planner, as whoever can open the store's file may change it.",
+        valueName: "name"))
+    var user: String?
+
+    /// The application acting as `--user`, or as the command line (a planner) without it.
+    func acting(_ composition: RoutePlannerComposition) async throws -> RoutePlannerComposition {
+        guard let user else { return composition }
+        guard let account = try await composition.accounts.user(named: user)?.account else {
+            printError("error: --user \(user): there is no such user in \(store); `route-planner user list --store \(store)` lists them")
+            throw ExitCode.failure
+        }
+        return composition.acting(as: account.principal)
+    }
+
+    /// The application over the store alone, for the commands that keep its accounts: they read no schedule.
+    func accounts(creating: Bool = false) async throws -> RoutePlannerComposition {
+        let store = try Self.open(self.store, creating: creating)
+        let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
+        return try await acting(RoutePlannerComposition(
+            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            accounts: store.accountRepository))
+    }
+
+    /// Opens a store, saying on standard error why it cannot be.
+    static func open(_ path: String, creating: Bool) throws -> CargoStore {
+        do {
+            return try CargoStore(path: path, creating: creating)
+        } catch .missing {
+            printError("error: --store \(path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store")
+            throw ExitCode.failure
+        } catch .empty {
+            printError("error: --store \(path) is an empty file, not a store; `route-planner customer` or `route-planner book` makes it one, or name another with --store")
+            throw ExitCode.failure
+        } catch {
+            printError("error: --store \(error)")
+            throw ExitCode.failure
+        }
+    }
 }
 
 /// How results are written: for people (table), for programs (json, csv, dcsa), or as pictures (svg, html).
@@ -201,8 +236,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// Writes to standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+func printError(_ message: String, terminator: String = "\n") {
+    FileHandle.standardError.write(Data((message + terminator).utf8))
 }
 
 /// Prints a view state: the content through `success`, field errors on standard error naming their flags

@@ -18,7 +18,7 @@ struct TrackCommand: AsyncParsableCommand {
     func validate() throws { try TrackRendering.check(format) }
 
     func run() async throws {
-        let app = try schedule.composition(store: store.store)
+        let app = try await schedule.composition(store: store)
         try await TrackRendering(locations: app.locations)
             .run(app.trackCargo, TrackCargoForm(trackingId: trackingId), as: format)
     }
