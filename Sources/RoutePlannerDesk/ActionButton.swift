@@ -12,6 +12,6 @@ struct ActionButton {
         var button = Markup("button", [("type", "submit")], text: label)
         if let accessibleLabel { button.attributes.append((name: "aria-label", value: accessibleLabel)) }
         return Markup("form", [("method", "post"), ("action", action.url), ("class", "inline")],
-            values.map { Markup("input", [("type", "hidden"), ("name", $0.0), ("value", $0.1)]) } + [button])
+            DeskSession.current.hiddenInput + values.map { Markup("input", [("type", "hidden"), ("name", $0.0), ("value", $0.1)]) } + [button])
     }
 }

@@ -20,7 +20,8 @@ struct CargoViewModel {
     let submitted: (form: String, values: FormData, state: DeskState<String>)?
     let onFindOptions: DeskAction
     let onAssign: DeskAction
-    let onRegisterEvent: DeskAction
+    /// Where the event form is sent; `nil` for a user who may not register events (a customer's), who has no form.
+    let onRegisterEvent: DeskAction?
     let onChangeDestination: DeskAction
     let onReroute: DeskAction
 }
@@ -102,7 +103,7 @@ extension Desk {
         let model = CargoViewModel(
             tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
             expected: expected, notice: notice.flatMap { Self.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId), onAssign: .assignRoute(trackingId),
-            onRegisterEvent: .registerEvent(trackingId), onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId))
+            onRegisterEvent: session.principal.may(.registerHandlingEvent) ? .registerEvent(trackingId) : nil, onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId))
         let status = switch submitted?.state {
         case .validationFailure?: 422
         case .failure?: 409
@@ -218,7 +219,7 @@ struct CargoView {
             content.append(DeskViews.section("Route", id: "route", [DeskViews.empty("Not routed yet: find its options and assign one.")]))
         }
         content.append(options())
-        content.append(eventForm())
+        if let onRegisterEvent = model.onRegisterEvent { content.append(eventForm(onRegisterEvent)) }
         content.append(destinationForm())
         content.append(rerouteSection())
         content.append(DeskViews.section("Events", id: "events", tracking.events.isEmpty
@@ -256,11 +257,11 @@ struct CargoView {
         return DeskViews.section("Options", id: "options", parts)
     }
 
-    private func eventForm() -> Markup {
+    private func eventForm(_ action: DeskAction) -> Markup {
         typealias Field = RegisterHandlingEventForm.Field
         let sent = submitted("event")
         var form = DeskForm(
-            id: "event", heading: "Register a handling event", target: .change(model.onRegisterEvent),
+            id: "event", heading: "Register a handling event", target: .change(action),
             fields: [
                 .init(Field.event, "Event", kind: .choice(HandlingEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }), required: true),
                 .init(Field.location, "Where", hint: "The port's UN/LOCODE, such as SGSIN.", required: true),

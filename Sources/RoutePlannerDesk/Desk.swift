@@ -24,12 +24,16 @@ public struct Desk: Sendable {
         public var fetchSite: String?
         /// The body's `Content-Type`, for a form sent with `POST`.
         public var contentType: String?
+        /// The `Cookie` header, which carries the session's id.
+        public var cookie: String?
+        /// The client's address, which failed logins are counted under.
+        public var address: String?
         /// The body; empty for `GET`.
         public var body: [UInt8]
 
         public init(
             method: String, path: Substring, query: Substring = "", host: String? = nil, origin: String? = nil, fetchSite: String? = nil,
-            contentType: String? = nil, body: [UInt8] = []
+            contentType: String? = nil, cookie: String? = nil, address: String? = nil, body: [UInt8] = []
         ) {
             self.method = method
             self.path = path
@@ -38,7 +42,17 @@ public struct Desk: Sendable {
             self.origin = origin
             self.fetchSite = fetchSite
             self.contentType = contentType
+            self.cookie = cookie
+            self.address = address
             self.body = body
+        }
+
+        /// The session id the request's cookie carries, if any: the first, should it carry several.
+        var sessionId: String? {
+            cookie?.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix(DeskSession.cookieName + "=") }
+                .map { String($0.dropFirst(DeskSession.cookieName.count + 1)) }
+                .flatMap { $0.isEmpty || $0.utf8.count > 128 ? nil : $0 }
         }
     }
 
@@ -49,12 +63,20 @@ public struct Desk: Sendable {
     let network: @Sendable () -> ScheduleNetwork
     let cargo: any CargoRepository
     let customers: any CustomerRepository
+    let accounts: any AccountRepository
+    let loginThrottle: LoginThrottle
+    /// Whether the session's cookie is sent over HTTPS only (behind a proxy that ends TLS).
+    let secureCookies: Bool
+    /// How long a session lasts unused.
+    let sessionIdleExpiry: Duration
+    /// Whom this request is served for: the loopback planner until ``respond(to:)`` finds a user's session.
+    var session = DeskSession.loopback
     let solver: (any AssignmentSolver)?
     let runs: AssignmentRuns
     let format: PlannerFormat
     let now: @Sendable () -> Date
     let logger: Logger
-    /// Whether the cargo screens answer: only on a loopback address until accounts exist.
+    /// Whether the cargo screens answer without accounts: only on a loopback address.
     let servesCargo: Bool
     /// Whether the cargo is kept in a store file; otherwise it lasts until the server stops, and the desk says so.
     let keepsCargo: Bool
@@ -67,8 +89,13 @@ public struct Desk: Sendable {
     ///   - network: The schedule served now.
     ///   - cargo: Where booked cargo is kept.
     ///   - customers: The registered customers.
+    ///   - accounts: The users and their sessions: once one user exists, every screen but the login form asks for a
+    ///     session, on any address.
     ///   - solver: The assignment's solver; `nil` leaves the assignment screen saying it is not available.
-    ///   - servesCargo: Whether the cargo, booking, customer and assignment screens answer; the others always do.
+    ///   - servesCargo: Whether, without accounts, the cargo, booking, customer and assignment screens answer; the
+    ///     others always do.
+    ///   - secureCookies: Whether the session's cookie is marked `Secure`, for a desk reached over HTTPS.
+    ///   - sessionIdleExpiry: How long a session lasts unused.
     ///   - keepsCargo: Whether `cargo` is a store that outlives the server.
     ///   - searchBudget: The most time a route search may take, as the DCSA API's (`serve --search-budget`).
     ///   - format: How dates, durations and itineraries are written.
@@ -76,12 +103,17 @@ public struct Desk: Sendable {
     ///   - now: The clock.
     public init(
         network: @escaping @Sendable () -> ScheduleNetwork, cargo: any CargoRepository, customers: any CustomerRepository,
-        solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool, searchBudget: Duration, format: PlannerFormat = PlannerFormat(),
+        accounts: any AccountRepository = InMemoryAccountRepository(), solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool,
+        searchBudget: Duration, secureCookies: Bool = false, sessionIdleExpiry: Duration = .seconds(1800), format: PlannerFormat = PlannerFormat(),
         logger: Logger = Logger(label: "route-planner.desk"), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.network = network
         self.cargo = cargo
         self.customers = customers
+        self.accounts = accounts
+        loginThrottle = LoginThrottle()
+        self.secureCookies = secureCookies
+        self.sessionIdleExpiry = sessionIdleExpiry
         self.solver = solver
         self.servesCargo = servesCargo
         self.keepsCargo = keepsCargo
@@ -92,10 +124,23 @@ public struct Desk: Sendable {
         runs = AssignmentRuns()
     }
 
-    /// The application over the schedule served now, with a what-if scenario applied to it.
+    /// The application over the schedule served now, with a what-if scenario applied to it, acting for the
+    /// session's user.
     func composition(_ network: ScheduleNetwork? = nil) -> RoutePlannerComposition {
         let schedule = InMemoryScheduleRepository(network: network ?? self.network())
-        return RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers, format: format, now: now)
+        return RoutePlannerComposition(
+            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, format: format, loginThrottle: loginThrottle,
+            now: now
+        ).acting(as: session.principal)
+    }
+
+    /// Who requests come from, by their sessions.
+    var authentication: Authentication { Authentication(accounts: accounts, idleExpiry: sessionIdleExpiry, now: now) }
+
+    /// Whether the store has accounts, so that every screen but the login form asks for a session; when the store
+    /// cannot tell, it does.
+    func hasAccounts() async -> Bool {
+        (try? await accounts.hasUsers()) ?? true
     }
 
     /// A route search within ``searchBudget``, over the schedule served now or a what-if of it: the state and the
@@ -120,15 +165,40 @@ public struct Desk: Sendable {
     }
 
     /// The answer to a request; `nil` when its path is none of the desk's, for the server to answer otherwise.
+    ///
+    /// On a desk with accounts, a request without a live session is sent to the login form (except the form
+    /// itself and the stylesheet); a screen or change the user's role may not use is refused (403); and a change
+    /// whose form does not carry the session's token is refused (403).
     public func respond(to request: Request) async -> DeskResponse? {
-        if let refusal = refusal(of: request) { return refusal }
+        if let refusal = await refusal(of: request) { return refusal }
+        var desk = self
+        if await hasAccounts(), !Self.isPublic(request) {
+            guard let id = request.sessionId, let (principal, session) = try? await authentication.session(id) else { return Self.toLogin(request) }
+            desk.session = DeskSession(principal: principal, formToken: session.formToken, id: id)
+        }
+        return await DeskSession.$current.withValue(desk.session) { [desk] in await desk.serve(request) }
+    }
+
+    /// Whether a request answers without a session: the login form, its stylesheet, and the login itself.
+    static func isPublic(_ request: Request) -> Bool {
+        switch request.method {
+        case "GET", "HEAD": DeskRoute(path: request.path, query: FormData())?.isPublic ?? true
+        case "POST": DeskAction(path: request.path).map { $0 == .logIn } ?? true
+        default: true
+        }
+    }
+
+    /// The request's screen or change, for the session's user.
+    private func serve(_ request: Request) async -> DeskResponse? {
         switch request.method {
         case "GET", "HEAD":
             guard let query = FormData(encoded: request.query) else { return badRequest("The address's query cannot be read: it is not one a browser writes.") }
             guard let route = DeskRoute(path: request.path, query: query) else { return nil }
+            if let permission = route.permission, !session.principal.may(permission) { return Self.notPermitted() }
             return await screen(route)
         case "POST":
             guard let action = DeskAction(path: request.path) else { return nil }
+            if let permission = action.permission, !session.principal.may(permission) { return Self.notPermitted() }
             let form: FormData, file: (name: String, bytes: [UInt8])?
             if let boundary = request.contentType.flatMap(MultipartForm.boundary(ofContentType:)) {
                 guard let multipart = MultipartForm(body: request.body, boundary: boundary) else {
@@ -145,7 +215,8 @@ public struct Desk: Sendable {
                 }
                 (form, file) = (fields, nil)
             }
-            let response = await change(action, form: form, file: file)
+            guard session.accepts(form) else { return Self.forbidden() }
+            let response = action == .logIn ? await logIn(form, request: request) : await change(action, form: form, file: file)
             logger.info("desk action", metadata: ["action": .string(action.name), "status": .stringConvertible(response.status)])
             return response
         default:
@@ -154,13 +225,14 @@ public struct Desk: Sendable {
     }
 
     /// The answer to a request that the desk refuses whatever its body holds, so that the server need not read it:
-    /// a cargo screen or a change on an address that is not loopback, or asked for by another site.
+    /// a change asked for by another site; on a desk with accounts, a change without a session; on one without, a
+    /// cargo screen or a change on an address that is not loopback.
     ///
-    /// Until accounts exist, the loopback address is what keeps the cargo to this machine's users, so a cargo
-    /// screen answers only a `Host` that names a loopback address (a page elsewhere that rebinds its own name to
+    /// Without accounts, the loopback address is what keeps the cargo to this machine's users, so a cargo screen
+    /// answers only a `Host` that names a loopback address (a page elsewhere that rebinds its own name to
     /// 127.0.0.1 is not one), and a change only a form of the desk's own pages (its `Origin` and `Sec-Fetch-Site`,
     /// which browsers send with every form, say so).
-    public func refusal(of request: Request) -> DeskResponse? {
+    public func refusal(of request: Request) async -> DeskResponse? {
         let showsCargo: Bool
         switch request.method {
         case "GET", "HEAD": showsCargo = DeskRoute(path: request.path, query: FormData())?.showsCargo ?? false
@@ -168,8 +240,15 @@ public struct Desk: Sendable {
             guard DeskAction(path: request.path) != nil else { return nil }
             showsCargo = true
             if let site = request.fetchSite?.lowercased(), site != "same-origin" && site != "none" { return Self.forbidden() }
-            if let origin = request.origin, origin.lowercased() != "http://" + (request.host ?? "").lowercased() { return Self.forbidden() }
+            if let origin = request.origin, origin.lowercased() != "http://" + (request.host ?? "").lowercased()
+                && !(secureCookies && origin.lowercased() == "https://" + (request.host ?? "").lowercased()) { return Self.forbidden() }
         default: return nil
+        }
+        if await hasAccounts() {
+            // A change without a live session goes to the login form before its body is read.
+            guard request.method == "POST", !Self.isPublic(request) else { return nil }
+            guard let id = request.sessionId, (try? await authentication.session(id)) != nil else { return Self.toLogin(request) }
+            return nil
         }
         guard showsCargo else { return nil }
         guard servesCargo else { return cargoNotServed() }
@@ -187,11 +266,19 @@ public struct Desk: Sendable {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    /// The page for a change asked for by another site, or a cargo screen asked for under another name.
+    /// The page for a change asked for by another site or without its form's token, or a cargo screen asked for
+    /// under another name.
     static func forbidden() -> DeskResponse {
         .page(DeskPage(title: "Not from here", section: nil, [
-            DeskViews.failure("The desk takes changes only from its own pages, and shows cargo only at a loopback address, such as 127.0.0.1."),
+            DeskViews.failure("The desk takes changes only from its own pages, as they are shown to you now, and without accounts shows cargo only at a loopback address, such as 127.0.0.1. Reload the page and try again."),
             DeskViews.link("Start again", to: .home),
+        ]), status: 403)
+    }
+
+    /// The page for a screen or a change that the user's role may not use.
+    static func notPermitted() -> DeskResponse {
+        .page(DeskPage(title: "Not for your account", section: nil, [
+            DeskViews.failure("Your account may not use this page: a planner's account may."), DeskViews.link("Start again", to: .home),
         ]), status: 403)
     }
 
@@ -215,6 +302,7 @@ public struct Desk: Sendable {
         case .cargo(let trackingId, let query): return await cargo(trackingId, notice: query["notice"])
         case .book(let query): return await book(form: query, errors: [:])
         case .customers(let query): return await customers(form: FormData(), errors: [:], notice: query["notice"])
+        case .login(let query): return await loginForm(FormData([(LogInForm.Field.username.name, query[LogInForm.Field.username])]), next: query["next"])
         case .stylesheet: return DeskResponse(status: 200, contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")], body: Stylesheet.text)
         }
     }
@@ -229,6 +317,8 @@ public struct Desk: Sendable {
         case .registerEvent(let id): return await registerEvent(id, form: form)
         case .changeDestination(let id): return await changeDestination(id, form: form)
         case .reroute(let id): return await reroute(id)
+        case .logIn: return await loginForm(form, next: form["next"])
+        case .logOut: return await logOut()
         }
     }
 
@@ -260,7 +350,7 @@ public struct Desk: Sendable {
     /// A screen the desk does not serve on this address.
     private func cargoNotServed() -> DeskResponse {
         .page(DeskPage(title: "Not served on this address", section: nil, [
-            Markup("p", text: "The cargo, booking, customer and assignment screens answer only when the server listens on a loopback address (127.0.0.1 or ::1), until accounts exist. Routes and schedules answer here."),
+            Markup("p", text: "Without accounts, the cargo, booking, customer and assignment screens answer only when the server listens on a loopback address (127.0.0.1 or ::1); once the store has a user (route-planner user add), they answer everywhere, to users who log in. Routes and schedules answer here."),
             DeskViews.link("Find routes", to: .routes(FormData())),
         ]), status: 404)
     }

@@ -1,3 +1,5 @@
+import RoutePlannerApplication
+
 /// A change a desk form asks for: where the form is posted (`POST`), never a page of its own.
 ///
 /// The server answers a valid change with `303 See Other` to the screen that shows it, and one with problems
@@ -19,6 +21,10 @@ enum DeskAction: Hashable, Sendable {
     case changeDestination(String)
     /// `POST /cargo/{id}/reroute`: finds options again for a cargo whose route no longer serves it.
     case reroute(String)
+    /// `POST /login`: checks a user name and password, and starts a session.
+    case logIn
+    /// `POST /logout`: ends the session.
+    case logOut
 
     /// The change a path names; `nil` for a path that names none.
     init?(path: Substring) {
@@ -32,6 +38,8 @@ enum DeskAction: Hashable, Sendable {
         case (3, "cargo", "events"): self = .registerEvent(segments[1])
         case (3, "cargo", "destination"): self = .changeDestination(segments[1])
         case (3, "cargo", "reroute"): self = .reroute(segments[1])
+        case (1, "login", _): self = .logIn
+        case (1, "logout", _): self = .logOut
         default: return nil
         }
     }
@@ -47,6 +55,23 @@ enum DeskAction: Hashable, Sendable {
         case .registerEvent(let id): "/cargo/\(FormData.encoded(id))/events"
         case .changeDestination(let id): "/cargo/\(FormData.encoded(id))/destination"
         case .reroute(let id): "/cargo/\(FormData.encoded(id))/reroute"
+        case .logIn: "/login"
+        case .logOut: "/logout"
+        }
+    }
+
+    /// What a user must be permitted to make the change (``Principal/may(_:)``); `nil` when every user may.
+    var permission: Permission? {
+        switch self {
+        case .book: .bookCargo
+        case .registerCustomer: .registerCustomer
+        case .runAssignment: .assignRoutes
+        case .findOptions: .routeCargo
+        case .assignRoute: .assignToRoute
+        case .registerEvent: .registerHandlingEvent
+        case .changeDestination: .changeDestination
+        case .reroute: .reRouteCargo
+        case .logIn, .logOut: nil
         }
     }
 
@@ -57,6 +82,7 @@ enum DeskAction: Hashable, Sendable {
         case .registerCustomer: .customers(FormData())
         case .runAssignment: .assignments
         case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .reroute(let id): .cargo(id, FormData())
+        case .logIn, .logOut: .login(FormData())
         }
     }
 
@@ -71,6 +97,8 @@ enum DeskAction: Hashable, Sendable {
         case .registerEvent: "register-event"
         case .changeDestination: "change-destination"
         case .reroute: "reroute"
+        case .logIn: "log-in"
+        case .logOut: "log-out"
         }
     }
 }

@@ -104,3 +104,4 @@ extension DeskForm.Field {
         self.init(field.name, label, hint: hint, kind: kind, required: required, suggestions: suggestions)
     }
 }
+extension LogInForm.Field: DeskField {}

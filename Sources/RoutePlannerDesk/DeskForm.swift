@@ -16,6 +16,10 @@ struct DeskForm {
             case checkbox
             /// A file to upload.
             case file
+            /// A password, never shown again once sent.
+            case password
+            /// A value the form carries without showing it.
+            case hidden
         }
 
         let name: String
@@ -61,7 +65,8 @@ struct DeskForm {
 
     /// The form, with the summary of its problems first.
     func markup() -> Markup {
-        var children: [Markup] = []
+        // A change carries the session's token, first, so that it is read before any file.
+        var children: [Markup] = if case .change = target { DeskSession.current.hiddenInput } else { [] }
         if let heading { children.append(Markup("h2", [("id", id + "-heading")], text: heading)) }
         if let failure { children.append(DeskViews.failure(failure)) }
         if !errors.isEmpty { children.append(summary()) }
@@ -103,6 +108,7 @@ struct DeskForm {
 
     private func field(_ field: Field) -> Markup {
         let id = fieldId(field.name), error = errors[field.name]
+        if case .hidden = field.kind { return Markup("input", [("type", "hidden"), ("name", field.name), ("value", values[field.name])]) }
         var described: [String] = []
         var parts: [Markup] = []
         if let hint = field.hint {
@@ -144,6 +150,11 @@ struct DeskForm {
         case .file:
             attributes += [("type", "file"), ("accept", ".csv,text/csv")]
             control = Markup("input", attributes)
+        case .password:
+            attributes += [("type", "password"), ("autocomplete", "current-password")]
+            control = Markup("input", attributes)
+        case .hidden:
+            control = Markup("input", [("type", "hidden"), ("name", field.name), ("value", values[field.name])])
         }
         return Markup("div", [("class", error == nil ? "field" : "field has-error")], [label] + parts + [control])
     }

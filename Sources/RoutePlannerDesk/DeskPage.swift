@@ -1,3 +1,4 @@
+import RoutePlannerApplication
 import RoutePlannerPictures
 
 /// A page of the desk: its title, what its main region holds, and the frame every page shares (the skip link,
@@ -31,6 +32,22 @@ struct DeskPage {
             }
         }
 
+        /// What a user must be permitted to use the section.
+        var permission: Permission? {
+            switch self {
+            case .routes, .schedules: nil
+            case .cargo: .listCargo
+            case .book: .bookCargo
+            case .customers: .registerCustomer
+            case .assignments: .assignRoutes
+            }
+        }
+
+        /// The sections the current session's user may use.
+        static var permitted: [Section] {
+            allCases.filter { $0.permission.map(DeskSession.current.principal.may) ?? true }
+        }
+
         var route: DeskRoute {
             switch self {
             case .routes: .routes(FormData())
@@ -49,6 +66,16 @@ struct DeskPage {
         self.content = content
     }
 
+    /// Who is logged in, and the button that logs out; nothing on a desk without accounts.
+    private func account() -> [Markup] {
+        let session = DeskSession.current
+        guard session.isLoggedIn else { return [] }
+        return [Markup("div", [("class", "account")], [
+            Markup("span", text: "\(session.principal.name) (\(session.principal.role.text))"),
+            ActionButton(action: .logOut, label: "Log out").markup(),
+        ])]
+    }
+
     /// The page as an HTML document.
     func document() -> String {
         var head = [
@@ -62,12 +89,12 @@ struct DeskPage {
         ]
         let navigation = Markup("nav", [("aria-label", "Desk")], [
             Markup("a", [("href", DeskRoute.home.url), ("class", "brand")], text: "route-planner"),
-            Markup("ul", [], Section.allCases.map { item in
+            Markup("ul", [], Section.permitted.map { item in
                 var attributes = [("href", item.route.url)]
                 if item == section { attributes.append(("aria-current", "page")) }
                 return Markup("li", [], [Markup("a", attributes, text: item.title)])
             }),
-        ])
+        ] + account())
         let body = Markup("body", [], [
             Markup("a", [("href", "#main"), ("class", "skip")], text: "Skip to the content"),
             Markup("header", [], [navigation]),

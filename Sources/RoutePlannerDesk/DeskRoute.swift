@@ -1,3 +1,5 @@
+import RoutePlannerApplication
+
 /// A screen of the desk, each a deep link: the path and query that reproduce it.
 ///
 /// The router is the only maker of the desk's pages and links: the server asks it which screen a request's path
@@ -31,6 +33,8 @@ enum DeskRoute: Hashable, Sendable {
     case customers(FormData)
     /// `/desk.css`: the stylesheet, served from the binary.
     case stylesheet
+    /// `/login?next=…`: the login form, which goes on to the screen `next` names.
+    case login(FormData)
 
     /// The files a finished assignment is downloaded as.
     enum PlanFile: String, Hashable, Sendable, CaseIterable {
@@ -63,6 +67,7 @@ enum DeskRoute: Hashable, Sendable {
         case (1, "book", _): self = .book(query)
         case (1, "customers", _): self = .customers(query)
         case (1, "desk.css", _): self = .stylesheet
+        case (1, "login", _): self = .login(query)
         default: return nil
         }
     }
@@ -88,15 +93,36 @@ enum DeskRoute: Hashable, Sendable {
         case .book(let query): return with("/book", query)
         case .customers(let query): return with("/customers", query)
         case .stylesheet: return "/desk.css"
+        case .login(let query): return with("/login", query)
         }
     }
 
-    /// Whether the screen shows booked cargo or customers, which the desk keeps to a loopback address until
-    /// accounts exist.
+    /// Whether the screen shows booked cargo or customers, which a desk without accounts keeps to a loopback
+    /// address.
     var showsCargo: Bool {
         switch self {
         case .assignments, .assignmentRun, .assignmentPlan, .cargoList, .cargo, .book, .customers: true
-        case .home, .routes, .portLookup, .portSchedule, .vesselLookup, .vesselSchedule, .stylesheet: false
+        case .home, .routes, .portLookup, .portSchedule, .vesselLookup, .vesselSchedule, .stylesheet, .login: false
+        }
+    }
+
+    /// Whether the screen answers without a session on a desk with accounts: the login form and its stylesheet.
+    var isPublic: Bool {
+        switch self {
+        case .login, .stylesheet: true
+        default: false
+        }
+    }
+
+    /// What a user must be permitted to see the screen (``Principal/may(_:)``); `nil` when every user may.
+    var permission: Permission? {
+        switch self {
+        case .assignments, .assignmentRun, .assignmentPlan: .assignRoutes
+        case .customers: .registerCustomer
+        case .cargoList: .listCargo
+        case .cargo: .trackCargo
+        case .book: .bookCargo
+        case .home, .routes, .portLookup, .portSchedule, .vesselLookup, .vesselSchedule, .stylesheet, .login: nil
         }
     }
 

@@ -37,7 +37,7 @@ extension Desk {
             Markup("p", text: "Find routes over the voyage schedule, look up port and vessel schedules, book cargo and follow it to its destination."),
             DeskViews.section("The schedule", id: "schedule", [DeskViews.facts(facts)]),
             DeskViews.section("Start", id: "start", [
-                Markup("ul", [], DeskPage.Section.allCases.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) }),
+                Markup("ul", [], DeskPage.Section.permitted.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) }),
             ]),
         ]
         if !keepsCargo && servesCargo {

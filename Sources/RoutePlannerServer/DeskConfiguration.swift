@@ -1,19 +1,29 @@
 import RoutePlannerApplication
 
-/// What the desk keeps and uses besides the schedule: the cargo and customers, and the assignment's solver.
+/// What the desk keeps and uses besides the schedule: the cargo and customers, the accounts, and the assignment's
+/// solver.
 public struct DeskConfiguration: Sendable {
     /// Where booked cargo is kept: a store file, or memory.
     public var cargo: any CargoRepository
     /// The registered customers.
     public var customers: any CustomerRepository
+    /// The users and their sessions: once one exists, the desk asks for a login, on any address.
+    public var accounts: any AccountRepository
+    /// Whether the session's cookie is marked `Secure`, for a desk reached over HTTPS (through a proxy).
+    public var secureCookies: Bool
     /// The assignment's solver; `nil` leaves the assignment screen saying that it is not available.
     public var solver: (any AssignmentSolver)?
     /// Whether the cargo outlives the server (a store file); the desk says so when it does not.
     public var keepsCargo: Bool
 
-    public init(cargo: any CargoRepository, customers: any CustomerRepository, solver: (any AssignmentSolver)?, keepsCargo: Bool) {
+    public init(
+        cargo: any CargoRepository, customers: any CustomerRepository, accounts: any AccountRepository = InMemoryAccountRepository(),
+        solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false
+    ) {
         self.cargo = cargo
         self.customers = customers
+        self.accounts = accounts
+        self.secureCookies = secureCookies
         self.solver = solver
         self.keepsCargo = keepsCargo
     }

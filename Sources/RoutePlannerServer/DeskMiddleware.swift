@@ -9,7 +9,7 @@ import RoutePlannerDesk
 ///
 /// Every answer of the desk carries its security headers (``securityHeaders``). A form's body is read up to
 /// `Desk.maximumBodyBytes`; a longer one is answered 413 without being read further.
-struct DeskMiddleware<Context: RequestContext>: RouterMiddleware {
+struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let desk: Desk
 
     /// The headers of every desk page: no script at all, nothing from elsewhere, never in a frame, no sniffing,
@@ -34,9 +34,10 @@ struct DeskMiddleware<Context: RequestContext>: RouterMiddleware {
         let query = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
         var asked = Desk.Request(
             method: method, path: path, query: query, host: request.head.authority ?? request.headers[HTTPField.Name("Host")!], origin: request.headers[.origin],
-            fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!], contentType: request.headers[.contentType])
+            fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!], contentType: request.headers[.contentType],
+            cookie: request.headers[values: .cookie].joined(separator: "; "), address: context.remoteAddress?.ipAddress)
         // What the desk refuses whatever the body holds is refused before the body is read.
-        if let refusal = desk.refusal(of: asked) { return Self.response(refusal, method: method) }
+        if let refusal = await desk.refusal(of: asked) { return Self.response(refusal, method: method) }
         if request.method == .post {
             do {
                 let buffer = try await request.body.collect(upTo: Desk.maximumBodyBytes)
@@ -61,7 +62,7 @@ struct DeskMiddleware<Context: RequestContext>: RouterMiddleware {
         for (name, value) in securityHeaders { headers[name] = value }
         if let type = answer.contentType { headers[.contentType] = type }
         for header in answer.headers {
-            if let name = HTTPField.Name(header.name) { headers[name] = header.value }
+            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
         }
         let bytes = ByteBuffer(string: answer.body)
         headers[.contentLength] = String(bytes.readableBytes)

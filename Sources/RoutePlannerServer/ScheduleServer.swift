@@ -65,9 +65,9 @@ public final class ScheduleServer: Sendable {
         self.holder = holder
         self.desk = desk.map { desk in
             Desk(
-                network: { holder.current.network }, cargo: desk.cargo, customers: desk.customers, solver: desk.solver,
+                network: { holder.current.network }, cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, solver: desk.solver,
                 servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo,
-                searchBudget: configuration.searchBudget, logger: logger, now: now)
+                searchBudget: configuration.searchBudget, secureCookies: desk.secureCookies, logger: logger, now: now)
         }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
@@ -124,7 +124,7 @@ public final class ScheduleServer: Sendable {
     /// - Parameter onServerRunning: Called with the port listened on, once it listens.
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         // HEAD is answered wherever GET is, with the same status and headers and no body.
-        let router = Router(options: .autoGenerateHeadEndpoints)
+        let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Middleware applies to the routes added after it.
         router.add(middleware: RequestLogMiddleware(metrics: metrics, maximumRequestBytes: configuration.maximumRequestBytes))
         // The desk answers every path that is not the API's, the unmatched ones included (with its 404 page).

@@ -33,8 +33,13 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "date"))
     var asOf: String?
 
-    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    @Option(help: ArgumentHelp(
+        "The address to listen on. Without users in the store (`route-planner user add`), the cargo screens answer on a loopback address only; with them, on any address, to users who log in.",
+        valueName: "address"))
     var host = "127.0.0.1"
+
+    @Flag(help: "Mark the session's cookie Secure, so that browsers send it over HTTPS only: for a desk reached through a proxy that ends TLS.")
+    var secureCookies = false
 
     @Option(help: ArgumentHelp("The port to listen on, from 0 (any free port) to 65535.", valueName: "port"))
     var port = 8080
@@ -76,10 +81,13 @@ struct ServeCommand: AsyncParsableCommand {
             // The schedule is laid out from the week the store's cargo was planned on.
             let app: RoutePlannerComposition
             (app, weeks) = try schedule.storeComposition(store, creating: true, now: now)
-            desk = DeskConfiguration(cargo: app.cargo, customers: app.customers, solver: GLPKAssignmentSolver(), keepsCargo: true)
+            desk = DeskConfiguration(
+                cargo: app.cargo, customers: app.customers, accounts: app.accounts, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies)
         } else {
             weeks = schedule.weeksMoved
-            desk = DeskConfiguration(cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: GLPKAssignmentSolver(), keepsCargo: false)
+            desk = DeskConfiguration(
+                cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: GLPKAssignmentSolver(), keepsCargo: false,
+                secureCookies: secureCookies)
         }
         do {
             server = try await ScheduleServer(
