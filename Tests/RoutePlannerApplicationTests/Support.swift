@@ -71,3 +71,15 @@ extension ViewState {
         }
     }
 }
+
+extension ViewState {
+    /// The message of each invalid field; empty in any other state.
+    var fieldErrors: [Field: String] {
+        if case .validationFailure(let fields) = self { fields } else { [:] }
+    }
+
+    /// The failure's message, if the state is one.
+    var failureMessage: String? {
+        if case .failure(let message) = self { message } else { nil }
+    }
+}

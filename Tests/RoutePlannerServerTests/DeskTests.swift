@@ -255,16 +255,16 @@ import FoundationXML
         let desk = Desk(
             network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
             keepsCargo: false, searchBudget: .seconds(300))
-        #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: "evil.example:8080"))?.status == 403)
-        #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/routes", host: "evil.example:8080")) == nil)
-        #expect(desk.refusal(of: Desk.Request(
+        #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: "evil.example:8080"))?.status == 403)
+        #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/routes", host: "evil.example:8080")) == nil)
+        #expect(await desk.refusal(of: Desk.Request(
             method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", fetchSite: "same-origin")) == nil)
-        #expect(desk.refusal(of: Desk.Request(method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://localhost:8080"))?.status == 403)
+        #expect(await desk.refusal(of: Desk.Request(method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://localhost:8080"))?.status == 403)
         for host in ["localhost:8080", "[::1]:8080", "127.0.0.1", "127.1.2.3:80", "LOCALHOST"] {
-            #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: host)) == nil, "\(host)")
+            #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: host)) == nil, "\(host)")
         }
         for host in ["127.0.0.1.evil.example", "evil.example", "[::2]:8080", "0.0.0.0:8080"] {
-            #expect(desk.refusal(of: Desk.Request(method: "GET", path: "/cargo/RP000001", host: host))?.status == 403, "\(host)")
+            #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/cargo/RP000001", host: host))?.status == 403, "\(host)")
         }
     }
 

@@ -1,0 +1,104 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerTestSupport
+import Testing
+
+/// Who may do what (`Principal`), held by the composition for every use case: a customer's user sees and changes
+/// its own customer's cargo alone, and another's reads as not found.
+@Suite struct AccessTests {
+    let app: RoutePlannerComposition
+    let acme = Principal(name: "bob", role: .customer("acme"))
+
+    init() async throws {
+        let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!, Customer(id: "GLOBEX", name: "Globex")!])
+        let cargo = InMemoryCargoRepository([
+            try Sample.cargo("RP000001", routed: false, customerId: "ACME"), try Sample.cargo("RP000002", routed: false, customerId: "GLOBEX"),
+            try Sample.cargo("RP000003", routed: false),
+        ])
+        app = RoutePlannerComposition(locations: Sample.schedule, voyages: Sample.schedule, cargo: cargo, customers: customers, now: Sample.asOf)
+    }
+
+    @Test func aCustomerSeesItsOwnCargoAndCustomerAlone() async throws {
+        let customer = app.acting(as: acme)
+        guard case .success(let listed) = await customer.listCargo.respond(ListCargoForm()).result else { Issue.record("no list"); return }
+        #expect(listed.cargo.map(\.trackingId) == ["RP000001"])
+        // Naming another customer in the filter does not widen it.
+        guard case .success(let filtered) = await customer.listCargo.respond(ListCargoForm(customer: "GLOBEX")).result else { Issue.record("no list"); return }
+        #expect(filtered.cargo.isEmpty)
+        #expect(await customer.listCustomers(ListCustomersForm()).successValue?.map(\.response.id) == ["ACME"])
+        #expect(try await customer.cargo.allCargo().map(\.trackingId) == ["RP000001"])
+        guard case .success(let all) = await app.listCargo.respond(ListCargoForm()).result else { Issue.record("no list"); return }
+        #expect(all.cargo.count == 3, "a planner sees every cargo")
+    }
+
+    @Test func anotherCustomersCargoIsNotFoundWhateverIsAsked() async throws {
+        let customer = app.acting(as: acme)
+        let missing = "There is no cargo with tracking id RP000002."
+        #expect(await customer.trackCargo(TrackCargoForm(trackingId: "RP000002")).failureMessage == missing)
+        #expect(await customer.trackCargo(TrackCargoForm(trackingId: "RP000003")).failureMessage == "There is no cargo with tracking id RP000003.")
+        #expect(await customer.assignToRoute(AssignToRouteForm(trackingId: "RP000002", candidate: "1")).failureMessage == missing)
+        #expect(await customer.changeDestination(ChangeDestinationForm(trackingId: "RP000002", destination: "DEHAM")).failureMessage == missing)
+        #expect(await customer.reRouteCargo(ReRouteCargoForm(trackingId: "RP000002")).failureMessage == missing)
+        let routed = await customer.routeCargo(RouteCargoForm(trackingId: "RP000002"))
+        #expect(routed.failureMessage == missing)
+        // The scoped repository refuses the write itself, whatever a use case would do.
+        var other = try #require(try await app.cargo.cargo("RP000002"))
+        other.specifyNewRoute(Sample.specification)
+        await #expect(throws: DomainError.cargoNotFound("RP000002")) { try await customer.cargo.save(other) }
+        await #expect(throws: DomainError.self) { try await customer.cargo.save([try Sample.cargo("RP000002", customerId: "ACME")]) }
+        #expect(try await app.cargo.cargo("RP000002") == (try Sample.cargo("RP000002", routed: false, customerId: "GLOBEX")))
+        // Its own cargo it may route and re-plan.
+        #expect(await customer.trackCargo(TrackCargoForm(trackingId: "rp000001")).successValue != nil)
+        #expect(await customer.routeCargo(RouteCargoForm(trackingId: "RP000001")).successValue?.isEmpty == false)
+        #expect(try await customer.cargo.offer(for: "RP000001") != nil)
+        #expect(try await customer.cargo.offer(for: "RP000002") == nil)
+    }
+
+    @Test func aCustomerBooksForItselfAlone() async throws {
+        let customer = app.acting(as: acme)
+        let form = { (id: String) in BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-01", customer: id) }
+        #expect(await customer.bookCargo(form("GLOBEX")).failureMessage == "There is no customer GLOBEX; register it first.")
+        guard case .success(let booked) = await customer.bookCargo.respond(form("acme")).result else { Issue.record("not booked"); return }
+        #expect(booked.cargo.customerId == "ACME")
+    }
+
+    @Test func whatOnlyAPlannerDoesIsRefusedBeforeTheFormIsRead() async throws {
+        let customer = app.acting(as: acme)
+        #expect(await customer.registerCustomer(RegisterCustomerForm(id: "", name: "")).failureMessage
+            == "Your account may not register customers; a planner may.")
+        #expect(await customer.registerHandlingEvent(RegisterHandlingEventForm(trackingId: "RP000001", event: "LOAD", location: "HKHKG", completionTime: "x"))
+            .failureMessage == "Your account may not register handling events; a planner may.")
+        #expect(await customer.assignRoutes(solver: NoSolver())(AssignRoutesForm()).failureMessage
+            == "Your account may not assign routes to all open cargo; a planner may.")
+        #expect(domainError(await customer.importHandlingReport.controller.handle(ImportHandlingReportForm(file: ""))) == .notPermitted(.importHandlingReport))
+        #expect(domainError(await customer.importBookings.controller.handle(ImportBookingsForm(file: "", customer: "ACME"))) == .notPermitted(.importBookings))
+        // And the policy is one table: a customer may do exactly these.
+        #expect(Set(Permission.allCases.filter(acme.may)) == [
+            .listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .reRouteCargo,
+        ])
+        #expect(Permission.allCases.allSatisfy(Principal.commandLine.may))
+    }
+}
+
+/// A solver that is never asked: the use case is refused before.
+private struct NoSolver: AssignmentSolver {
+    func assign(
+        _ bookings: [Booking], on network: ScheduleNetwork, options: AssignmentOptions, progress: (@Sendable (String) -> Void)?
+    ) throws(AssignmentError) -> AssignmentPlan {
+        Issue.record("the solver was asked")
+        throw .cancelled
+    }
+}
+
+/// The domain error a request failed with, if it failed with one.
+private func domainError<Value, Field>(_ result: Result<Value, RequestFailure<Field>>) -> DomainError? {
+    if case .failure(.domain(let error)) = result { error } else { nil }
+}
+
+extension ViewState {
+    /// The content, if the state is a success.
+    var successValue: Content? {
+        if case .success(let content) = self { content } else { nil }
+    }
+}
