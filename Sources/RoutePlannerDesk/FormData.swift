@@ -38,7 +38,7 @@ package struct FormData: Hashable, Sendable {
     package var items: [(name: String, value: String)] { pairs.map { ($0.name, $0.value) } }
 
     /// The first value of a name, or `""` when it is not given.
-    subscript(name: String) -> String { pairs.first { $0.name == name }?.value ?? "" }
+    package subscript(name: String) -> String { pairs.first { $0.name == name }?.value ?? "" }
 
     /// Every value of a name, in order.
     func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }

@@ -312,6 +312,7 @@ extension DomainError {
         case .itineraryDoesNotSatisfySpecification: "itineraryDoesNotSatisfySpecification"
         case .invalidOperation: "invalidOperation"
         case .repositoryFailure: "repositoryFailure"
+        case .conflict: "conflict"
         case .invalidScenario: "invalidScenario"
         case .fileErrors: "fileErrors"
         case .cancelled: "cancelled"

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import RoutePlannerDesk
 
-/// Serves the planner's desk beside the DCSA API: every path that is not the API's (`/v1/…`, `/health`,
+/// Serves the planner's desk beside the APIs: every path that is not an API's (`/v1/…`, `/api/…`, `/health`,
 /// `/metrics`) is the desk's, whose router (`DeskRoute`, `DeskAction`) says which screen or change it names,
 /// or answers with its 404 page.
 ///
@@ -53,7 +53,7 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
 
     /// Whether a path is the API's, which the routes after this middleware answer.
     static func isAPI(_ path: Substring) -> Bool {
-        path.hasPrefix("/v1/") || path == "/v1" || path == "/health" || path == "/metrics"
+        path.hasPrefix("/v1/") || path == "/v1" || path.hasPrefix("/api/") || path == "/api" || path == "/health" || path == "/metrics"
     }
 
     /// The desk's answer as HTTP, with the security headers; without its body for `HEAD`.

@@ -15,6 +15,7 @@ import UnixSignals
 /// - `GET /v1/point-to-point-routes`, `GET /v1/port-schedules`, `GET /v1/vessel-schedules`: the standard's
 ///   operations (`CommercialSchedulesAPI`), each reading its query with one parser (`OperationQuery`) and
 ///   answering with the documents of the types generated from the specification;
+/// - `/api/v1/…`: the lifecycle API for programs (`LifecycleAPI`), with the desk's store, as the user of a token;
 /// - every other path: the planner's desk (`Desk`), the web application over the same schedule, when the server
 ///   is made with a ``DeskConfiguration``;
 /// - `GET /health`: 200 with the schedule served, once it is loaded (the server starts only then);
@@ -38,6 +39,7 @@ public final class ScheduleServer: Sendable {
     private let holder: ScheduleHolder
     let metrics: ServerMetrics
     private let desk: Desk?
+    private let lifecycle: LifecycleAPI?
 
     /// Loads the schedule and makes a server for it; nothing listens yet.
     ///
@@ -68,6 +70,10 @@ public final class ScheduleServer: Sendable {
                 network: { holder.current.network }, cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, solver: desk.solver,
                 servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo,
                 searchBudget: configuration.searchBudget, secureCookies: desk.secureCookies, logger: logger, now: now)
+        }
+        lifecycle = desk.map { desk in
+            LifecycleAPI(
+                cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, schedules: holder, budget: configuration.searchBudget, now: now)
         }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
@@ -139,6 +145,7 @@ public final class ScheduleServer: Sendable {
         router.get("/v1/point-to-point-routes") { request, _ in await api.answer(request, api.pointToPointRoutes) }
         router.get("/v1/port-schedules") { request, _ in await api.answer(request, api.portSchedules) }
         router.get("/v1/vessel-schedules") { request, _ in await api.answer(request, api.vesselSchedules) }
+        lifecycle?.add(to: router)
         // Every path is read only: another method is told so, with the one it allows.
         for path in ["/v1/point-to-point-routes", "/v1/port-schedules", "/v1/vessel-schedules", "/health", "/metrics"] {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {

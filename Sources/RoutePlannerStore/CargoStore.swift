@@ -279,7 +279,7 @@ public final class CargoStore: Sendable {
 }
 
 /// Why the store could not be read or written.
-public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum StoreError: StoreFailure, Hashable, Sendable, CustomStringConvertible {
     /// Another process held the store longer than ``CargoStore/busyTimeout``.
     case busy(path: String)
     /// Another process changed the cargo since it was read; nothing was written.
@@ -305,6 +305,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case outdatedReadOnly(path: String, version: Int, supportedVersion: Int)
     /// The disk (or the file's size limit) is full: SQLite's `SQLITE_FULL`. Nothing of the write was kept.
     case diskFull(path: String)
+
+    /// Whether another process changed the data first: a conflict, or a booking booked meanwhile.
+    public var isConflict: Bool {
+        switch self {
+        case .conflict, .bookedTwice: true
+        default: false
+        }
+    }
 
     init(_ error: any Error, path: String) {
         if let error = error as? StoreError { self = error; return }

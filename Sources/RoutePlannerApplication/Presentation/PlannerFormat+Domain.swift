@@ -60,6 +60,8 @@ extension PlannerFormat {
             return message
         case .repositoryFailure(let message):
             return "The schedule or the cargo could not be read or written: \(message)"
+        case .conflict(let message):
+            return message.prefix(1).uppercased() + message.dropFirst() + "."
         case .invalidScenario(let error):
             return "What if: \(error)."
         case .cancelled:

@@ -26,6 +26,8 @@ public enum DomainError: Error, Hashable, Sendable {
     case invalidOperation(String)
     /// A repository could not be read or written.
     case repositoryFailure(String)
+    /// Another process changed the data first, so nothing of this change was written: read again and retry.
+    case conflict(String)
     /// The what-if scenario does not fit the schedule: it names a voyage or port the schedule does not have,
     /// or would make a voyage sail backwards in time.
     case invalidScenario(ScenarioError)
@@ -54,6 +56,7 @@ public enum DomainError: Error, Hashable, Sendable {
     static func repository(_ error: any Error) -> DomainError {
         // A scoped repository refuses in the domain's own terms (another customer's cargo is not found).
         if let error = error as? DomainError { return error }
+        if let error = error as? any StoreFailure, error.isConflict { return .conflict(String(describing: error)) }
         if let error = error as? ScenarioError { return .invalidScenario(error) }
         return .repositoryFailure(String(describing: error))
     }
@@ -69,4 +72,10 @@ public enum DomainError: Error, Hashable, Sendable {
             .map(\.element)
         return .fileErrors(Array(sorted.prefix(limit)), omitted: max(sorted.count - limit, 0) + omitted)
     }
+}
+
+/// An error of a store, which says whether it lost a race: another process changed the data first, and nothing of
+/// the write was kept (`DomainError.conflict(_:)`).
+public protocol StoreFailure: Error {
+    var isConflict: Bool { get }
 }

@@ -1,0 +1,295 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerDesk
+import RoutePlannerDocuments
+
+/// The lifecycle API for programs: JSON over HTTP under `/api/v1/`, described by docs/api/lifecycle.yaml.
+///
+/// Every request carries a token (`Authorization: Bearer rp_…`, `route-planner token create`) and acts as its
+/// user: the composition acting as the user's principal runs each use case, so that a customer's user sees its
+/// own cargo alone, as at the desk and on the command line. Each operation is read → run → write: its body or
+/// query is read into the use case's form (``APIBody``), the use case runs through its coordinator's controller,
+/// and the answer is the document the command line writes with `--format json`, or the problems:
+/// - 400: every problem of the request, each naming its field as the form names it, with the desk's message;
+/// - 401 without a valid token; 403 for a use case the user's role may not run; 404 for cargo the user may not
+///   see (never 403, so that an id is not confirmed to exist); 409 for a change that lost a race to another;
+///   413 for a body over ``maximumBodyBytes``; 415 for a body that is not JSON; 422 for a valid request that cannot
+///   be carried out (no route, a passed deadline); 503 for a search past its budget or a store that cannot answer.
+struct LifecycleAPI: Sendable {
+    let cargo: any CargoRepository
+    let customers: any CustomerRepository
+    let accounts: any AccountRepository
+    let schedules: ScheduleHolder
+    /// The most time a route search may take.
+    let budget: Duration
+    let now: @Sendable () -> Date
+
+    /// The most bytes of a request's body.
+    static let maximumBodyBytes = 1_048_576
+
+    /// The paths and the methods each takes, for the 405 answers of the others.
+    static let paths: [(String, [HTTPRequest.Method])] = [
+        ("/api/v1/customers", [.get, .post]), ("/api/v1/cargo", [.get, .post]), ("/api/v1/cargo/:trackingId", [.get]),
+        ("/api/v1/cargo/:trackingId/options", [.get, .post]), ("/api/v1/cargo/:trackingId/route", [.post]),
+        ("/api/v1/cargo/:trackingId/events", [.post]), ("/api/v1/cargo/:trackingId/destination", [.post]),
+        ("/api/v1/cargo/:trackingId/reroute", [.post]),
+    ]
+
+    /// Adds the operations to a router.
+    func add(to router: Hummingbird.Router<ServerRequestContext>) {
+        router.get("/api/v1/customers") { request, context in await answer(request, context) { app, _ in await listCustomers(app) } }
+        router.post("/api/v1/customers") { request, context in await answer(request, context) { app, body in await registerCustomer(app, body) } }
+        router.get("/api/v1/cargo") { request, context in await answer(request, context) { app, _ in await listCargo(app, request) } }
+        router.post("/api/v1/cargo") { request, context in await answer(request, context) { app, body in await book(app, body) } }
+        router.get("/api/v1/cargo/:trackingId") { request, context in
+            await answer(request, context) { app, _ in await track(app, Self.trackingId(context)) }
+        }
+        router.get("/api/v1/cargo/:trackingId/options") { request, context in
+            await answer(request, context) { app, _ in await lastOptions(app, Self.trackingId(context)) }
+        }
+        router.post("/api/v1/cargo/:trackingId/options") { request, context in
+            await answer(request, context) { app, body in await findOptions(app, Self.trackingId(context), body) }
+        }
+        router.post("/api/v1/cargo/:trackingId/route") { request, context in
+            await answer(request, context) { app, body in await assign(app, Self.trackingId(context), body) }
+        }
+        router.post("/api/v1/cargo/:trackingId/events") { request, context in
+            await answer(request, context) { app, body in await registerEvent(app, Self.trackingId(context), body) }
+        }
+        router.post("/api/v1/cargo/:trackingId/destination") { request, context in
+            await answer(request, context) { app, body in await changeDestination(app, Self.trackingId(context), body) }
+        }
+        router.post("/api/v1/cargo/:trackingId/reroute") { request, context in
+            await answer(request, context) { app, body in await reroute(app, Self.trackingId(context), body) }
+        }
+        for (path, methods) in Self.paths {
+            for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] where !methods.contains(method) {
+                router.on(RouterPath(path), method: method) { _, _ in
+                    Self.response(.methodNotAllowed, [APIProblem(field: nil, message: "This path takes \(methods.map(\.rawValue).joined(separator: " and ")) only.")],
+                        extra: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
+                }
+            }
+        }
+    }
+
+    // MARK: The operations
+
+    /// `GET /api/v1/customers`: the customers the user may see.
+    private func listCustomers(_ app: RoutePlannerComposition) async -> APIAnswer {
+        await run(app.listCustomers, ListCustomersForm()) { CustomerDocument.json($0.customers) }
+    }
+
+    /// `POST /api/v1/customers`: registers a customer (a planner's).
+    private func registerCustomer(_ app: RoutePlannerComposition, _ bytes: [UInt8]) async -> APIAnswer {
+        var body = APIBody<RegisterCustomerForm.Field>(bytes, accepting: [.id, .name, .renames])
+        let form = RegisterCustomerForm(id: body.text(.id), name: body.text(.name), renames: body.flag(.renames))
+        return await run(app.registerCustomer, form, body.problems, status: .created) { CustomerDocument.json($0.customer) }
+    }
+
+    /// `GET /api/v1/cargo?status=…&customer=…&page=…`: the cargo the user may see, a page at a time.
+    private func listCargo(_ app: RoutePlannerComposition, _ request: Request) async -> APIAnswer {
+        guard let query = FormData(encoded: Substring(request.uri.query ?? "")) else {
+            return .problems(.badRequest, [APIProblem(field: nil, message: "The query cannot be read: give NAME=VALUE pairs joined by &.")])
+        }
+        typealias Field = ListCargoForm.Field
+        let form = ListCargoForm(status: query[Field.status.rawValue], customer: query[Field.customer.rawValue], page: query[Field.page.rawValue])
+        return await run(app.listCargo, form) { CargoDocument.json($0.cargo) }
+    }
+
+    /// `POST /api/v1/cargo`: books a cargo.
+    private func book(_ app: RoutePlannerComposition, _ bytes: [UInt8]) async -> APIAnswer {
+        var body = APIBody<BookCargoForm.Field>(bytes, accepting: BookCargoForm.Field.allCases)
+        let form = BookCargoForm(
+            origin: body.text(.origin), destination: body.text(.destination), ready: body.text(.ready), deadline: body.text(.deadline),
+            teu: body.text(.teu).isEmpty ? "1" : body.text(.teu), customer: body.text(.customer), revenue: body.text(.revenue),
+            cargoType: body.text(.cargoType), dangerousGoods: body.flag(.dangerousGoods), maxTransitDays: body.text(.maxTransitDays),
+            weight: body.text(.weight))
+        return await run(app.bookCargo, form, body.problems, status: .created, location: { "/api/v1/cargo/\($0.cargo.trackingId)" }) {
+            CargoDocument.json($0.cargo)
+        }
+    }
+
+    /// `GET /api/v1/cargo/{trackingId}`: where the cargo is, its route and events.
+    private func track(_ app: RoutePlannerComposition, _ trackingId: String) async -> APIAnswer {
+        await run(app.trackCargo, TrackCargoForm(trackingId: trackingId)) { CargoDocument.json($0.cargo) }
+    }
+
+    /// `GET /api/v1/cargo/{trackingId}/options`: the options last found, from which one may be assigned; none
+    /// before any were found.
+    private func lastOptions(_ app: RoutePlannerComposition, _ trackingId: String) async -> APIAnswer {
+        await run(app.trackCargo, TrackCargoForm(trackingId: trackingId)) { response in
+            RouteDocument.json(response.offer.map { RouteCargoResponse(trackingId: $0.trackingId, specification: $0.specification, itineraries: $0.itineraries) }
+                ?? RouteDocument.empty(response.cargo.specification))
+        }
+    }
+
+    /// `POST /api/v1/cargo/{trackingId}/options`: finds the cargo's options from where it is now, within the
+    /// budget, and keeps them to be assigned from.
+    private func findOptions(_ app: RoutePlannerComposition, _ trackingId: String, _ bytes: [UInt8]) async -> APIAnswer {
+        typealias Field = RouteCargoForm.Field
+        var body = APIBody<Field>(bytes, accepting: [.limit, .maxTransshipments, .via, .avoid, .avoidVoyages, .order, .criteria])
+        let limit = body.text(.limit)
+        let form = RouteCargoForm(
+            trackingId: trackingId, limit: limit.isEmpty ? "5" : limit, maxTransshipments: body.text(.maxTransshipments), via: body.list(.via),
+            avoid: body.list(.avoid), avoidVoyages: body.list(.avoidVoyages), order: body.text(.order), criteria: body.list(.criteria))
+        let problems = body.problems, coordinator = app.routeCargo
+        let answer = await TimeBudget.run(budget, on: CommercialSchedulesAPI.searches) {
+            await run(coordinator, form, problems) { RouteDocument.json($0) }
+        }
+        return answer ?? .problems(
+            .serviceUnavailable, [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
+    }
+
+    /// `POST /api/v1/cargo/{trackingId}/route`: assigns one of the options last found (`candidate`, from 1).
+    private func assign(_ app: RoutePlannerComposition, _ trackingId: String, _ bytes: [UInt8]) async -> APIAnswer {
+        var body = APIBody<AssignToRouteForm.Field>(bytes, accepting: [.candidate])
+        let form = AssignToRouteForm(trackingId: trackingId, candidate: body.text(.candidate))
+        return await run(app.assignToRoute, form, body.problems) { CargoDocument.json($0.cargo) }
+    }
+
+    /// `POST /api/v1/cargo/{trackingId}/events`: registers a handling event (a planner's).
+    private func registerEvent(_ app: RoutePlannerComposition, _ trackingId: String, _ bytes: [UInt8]) async -> APIAnswer {
+        var body = APIBody<RegisterHandlingEventForm.Field>(bytes, accepting: [.event, .location, .voyage, .completionTime, .registrationTime])
+        let form = RegisterHandlingEventForm(
+            trackingId: trackingId, event: body.text(.event), location: body.text(.location), voyage: body.text(.voyage),
+            completionTime: body.text(.completionTime), registrationTime: body.text(.registrationTime))
+        return await run(app.registerHandlingEvent, form, body.problems, status: .created) { CargoDocument.json($0) }
+    }
+
+    /// `POST /api/v1/cargo/{trackingId}/destination`: changes the destination, and the deadline when given.
+    private func changeDestination(_ app: RoutePlannerComposition, _ trackingId: String, _ bytes: [UInt8]) async -> APIAnswer {
+        var body = APIBody<ChangeDestinationForm.Field>(bytes, accepting: [.destination, .deadline])
+        let form = ChangeDestinationForm(trackingId: trackingId, destination: body.text(.destination), deadline: body.text(.deadline))
+        return await run(app.changeDestination, form, body.problems) { CargoDocument.json($0.cargo) }
+    }
+
+    /// `POST /api/v1/cargo/{trackingId}/reroute`: finds options again from where the cargo is, within the budget.
+    private func reroute(_ app: RoutePlannerComposition, _ trackingId: String, _ bytes: [UInt8]) async -> APIAnswer {
+        var body = APIBody<ReRouteCargoForm.Field>(bytes, accepting: [.limit, .avoidVoyages])
+        let limit = body.text(.limit)
+        let form = ReRouteCargoForm(trackingId: trackingId, limit: limit.isEmpty ? "5" : limit, avoidVoyages: body.list(.avoidVoyages))
+        let problems = body.problems, coordinator = app.reRouteCargo
+        let answer = await TimeBudget.run(budget, on: CommercialSchedulesAPI.searches) {
+            await run(coordinator, form, problems) { CargoDocument.json($0) }
+        }
+        return answer ?? .problems(
+            .serviceUnavailable, [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
+    }
+
+    // MARK: Reading and writing
+
+    /// What an operation answers: its document, or the problems of the request.
+    enum APIAnswer: Sendable {
+        case document(HTTPResponse.Status, String, location: String?)
+        case problems(HTTPResponse.Status, [APIProblem])
+    }
+
+    /// Runs a use case through its coordinator's controller: the document of its response, or every problem of the
+    /// request (the body's and the form's together), or the domain error with its status.
+    private func run<Interactor: UseCase, Presentation: Presenter>(
+        _ coordinator: Coordinator<Interactor, Presentation>, _ form: Interactor.Request.Form, _ problems: [APIProblem] = [],
+        status: HTTPResponse.Status = .ok, location: (Interactor.Response) -> String? = { _ in nil }, _ document: (Interactor.Response) -> String
+    ) async -> APIAnswer {
+        func fieldProblems(_ error: ValidationError<Interactor.Request.Field>) -> [APIProblem] {
+            error.fields.sorted { $0.key.rawValue < $1.key.rawValue }.map { APIProblem(field: $0.key.rawValue, message: $0.value) }
+        }
+        if !problems.isEmpty {
+            if case .failure(let error) = Interactor.Request.create(form) {
+                let named = Set(problems.compactMap(\.field))
+                return .problems(.badRequest, problems + fieldProblems(error).filter { !named.contains($0.field ?? "") })
+            }
+            return .problems(.badRequest, problems)
+        }
+        switch await coordinator.controller.handle(form) {
+        case .success(let response): return .document(status, document(response), location: location(response))
+        case .failure(.validation(let error)): return .problems(.badRequest, fieldProblems(error))
+        case .failure(.domain(let error)):
+            return .problems(Self.status(of: error), [APIProblem(field: nil, message: coordinator.presenter.format.message(for: error), code: error.code)])
+        }
+    }
+
+    /// The status of a domain error.
+    static func status(of error: DomainError) -> HTTPResponse.Status {
+        switch error {
+        case .cargoNotFound, .userNotFound, .tokenNotFound: .notFound
+        case .notPermitted: .forbidden
+        case .notAuthenticated: .unauthorized
+        case .conflict, .customerRegistered, .userExists: .conflict
+        case .tooManyAttempts: .tooManyRequests
+        case .cancelled, .repositoryFailure: .serviceUnavailable
+        default: .unprocessableContent
+        }
+    }
+
+    /// Answers a request with an operation, as the user of its token: 401 without a valid one, 415 and 413 for a
+    /// body that is not JSON or too long. The operation runs on the searches' threads, where the store's reads and
+    /// the searches block no thread of the pool that answers requests.
+    private func answer(
+        _ request: Request, _ context: ServerRequestContext, _ operation: @escaping @Sendable (RoutePlannerComposition, [UInt8]) async -> APIAnswer
+    ) async -> Response {
+        let authentication = Authentication(accounts: accounts, now: now)
+        let token = request.headers[.authorization].flatMap { header -> String? in
+            let parts = header.split(separator: " ", maxSplits: 1)
+            return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil
+        }
+        guard let token, let principal = try? await authentication.principal(token: token) else {
+            return Self.response(
+                .unauthorized, [APIProblem(field: nil, message: "Send a valid token as Authorization: Bearer TOKEN (route-planner token create).")],
+                extra: [.wwwAuthenticate: "Bearer realm=\"route-planner\""])
+        }
+        var bytes: [UInt8] = []
+        if request.method == .post {
+            let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard type == nil || type == "application/json" else {
+                return Self.response(.unsupportedMediaType, [APIProblem(field: nil, message: "Send the body as application/json.")])
+            }
+            do {
+                bytes = Array(try await request.body.collect(upTo: Self.maximumBodyBytes).readableBytesView)
+            } catch {
+                return Self.response(.contentTooLarge, [APIProblem(field: nil, message: "The body is larger than \(Self.maximumBodyBytes / 1_048_576) MiB.")])
+            }
+        }
+        let schedule = InMemoryScheduleRepository(network: schedules.current.network)
+        let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, now: now)
+            .acting(as: principal)
+        let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [bytes] in await operation(app, bytes) }
+        switch answer {
+        case .document(let status, let text, let location):
+            var headers = Self.headers()
+            if let location { headers[.location] = location }
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+        case .problems(let status, let problems):
+            if status == .serviceUnavailable, let reason = problems.first?.message {
+                Logger.current.error("lifecycle request failed", metadata: ["reason": .string(reason)])
+            }
+            return Self.response(status, problems)
+        }
+    }
+
+    /// The path's tracking id, percent-decoded.
+    private static func trackingId(_ context: ServerRequestContext) -> String {
+        let given = context.parameters.get("trackingId") ?? ""
+        return given.removingPercentEncoding ?? given
+    }
+
+    /// The headers of every answer: JSON, never cached.
+    private static func headers() -> HTTPFields {
+        [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+    }
+
+    /// The problems document: `{ "version": 1, "problems": [{ "field": …, "message": …, "code": … }] }`.
+    static func response(_ status: HTTPResponse.Status, _ problems: [APIProblem], extra: HTTPFields = [:]) -> Response {
+        struct Document: Encodable {
+            let version = 1
+            let problems: [APIProblem]
+        }
+        var headers = headers()
+        headers.append(contentsOf: extra)
+        let data = (try? CommercialSchedulesAPI.json(Document(problems: problems))) ?? Data("{\"version\":1,\"problems\":[]}".utf8)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,712 @@
+#!/usr/bin/env python3
+"""The desk with accounts as an attacker tries it: plain HTTP against a real `route-planner serve`, no browser.
+
+    python3 Tools/attack_test.py [--binary .build/debug/route-planner] [--verbose]
+
+A temporary store gets two customers (ACME, GLOBEX), a planner (alice), one user of each customer (bob: ACME,
+carol: GLOBEX), a planner kept for the brute force (dave), and one cargo each (ACME's, GLOBEX's). The server plans
+as of 2026-03-20 on the bundled schedule laid out from 2026-01-05, on 127.0.0.1 and a port of its own. The checks:
+
+- without a session: every screen is 303 to /login?next=<the path>, a change is 303 to /login, the login form and
+  its stylesheet answer;
+- the login: 303 to `next` (a desk path, never another site) with an HttpOnly SameSite=Lax rp_session cookie; a
+  wrong password and an unknown user answer alike (401); a foreign Origin or Sec-Fetch-Site: cross-site is 403;
+- sessions: a planted cookie is replaced at the login (fixation), a forged one is no session, a logged-out one is
+  worth nothing; the form token: in every POST form of every page, and a change without it, with a wrong one or
+  with another session's is 403;
+- customers apart: ACME's user never sees or changes GLOBEX's cargo (404, as for a cargo that does not exist), nor
+  books for GLOBEX, nor uses the planners' screens and changes (403);
+- hostile text shown escaped; over-long, malformed and non-UTF-8 bodies and an over-long URL are 4xx, never 5xx;
+- with users, the cargo screens answer on a non-loopback bind to a logged-in user; without, they are refused;
+- brute force, on a fresh server: 10 wrong passwords are 401 (slowed), then 429 with Retry-After, even for the
+  right one.
+
+Every server is stopped with SIGTERM and must exit 0. One line per check (PASS or FAIL); exit status 0 when every
+check passes, 1 with every failure listed otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import secrets
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRST_WEEK = "2026-01-05"
+AS_OF = "2026-03-20"
+PASSWORD = "correct horse battery"
+WRONG_PASSWORD_MESSAGE = "The user name or the password is wrong."
+HOSTILE_NAME = "<script>alert(1)</script>\"><img src=x onerror=alert(2)>"
+DESK_SCREENS = ["/", "/routes", "/cargo", "/cargo/RP000001", "/book", "/customers", "/assignments", "/schedules/ports"]
+SESSION_COOKIE = re.compile(r"^rp_session=([A-Za-z0-9_-]{43}); Path=/; HttpOnly; SameSite=Lax$")
+LISTENING = re.compile(r"route-planner serve: listening on http://(\[[^\]]+\]|[^\s:/]+):(\d+)")
+REQUEST_TIMEOUT = 30.0
+
+# --------------------------------------------------------------------------------------------- the checks
+
+RESULTS: list[tuple[str, bool, str]] = []
+
+
+def check(name: str, condition: object, detail: str = "") -> bool:
+    """Records and prints one check; `detail` says what was observed, shown when it fails."""
+    passed = bool(condition)
+    RESULTS.append((name, passed, detail))
+    print(f"{'PASS' if passed else 'FAIL'} {name}" + ("" if passed else f"\n     {detail}"), flush=True)
+    return passed
+
+
+def section(title: str):
+    """Runs a group of checks; an exception in it is a failure of its own, and the groups after it still run."""
+    def wrap(function):
+        def run(*args, **kwargs):
+            print(f"\n== {title}", flush=True)
+            try:
+                return function(*args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - any error is a failed check, reported with its trace
+                check(f"{title}: runs to its end", False, f"{type(error).__name__}: {error}\n{traceback.format_exc()}")
+        return run
+    return wrap
+
+
+# --------------------------------------------------------------------------------------------- HTTP
+
+
+class Response:
+    """An answer as received: status, headers in order (names as sent), body bytes."""
+
+    def __init__(self, status: int, headers: list[tuple[str, str]], body: bytes):
+        self.status, self.headers, self.body = status, headers, body
+
+    def header(self, name: str) -> str | None:
+        values = self.all(name)
+        return values[0] if values else None
+
+    def all(self, name: str) -> list[str]:
+        return [value for key, value in self.headers if key.lower() == name.lower()]
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+    @property
+    def location(self) -> str | None:
+        return self.header("Location")
+
+    def __repr__(self) -> str:
+        parts = [str(self.status)]
+        if self.location:
+            parts.append(f"Location: {self.location}")
+        for cookie in self.all("Set-Cookie"):
+            parts.append(f"Set-Cookie: {cookie}")
+        if self.body:
+            parts.append(summary(self.text))
+        return " | ".join(parts)
+
+
+def summary(html: str, limit: int = 300) -> str:
+    """A page's title and main text, on one line, for a failure's detail."""
+    title = re.search(r"<title>(.*?)</title>", html, re.S)
+    main = re.search(r"<main[^>]*>(.*?)</main>", html, re.S)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main.group(1) if main else html)).strip()
+    return ((f"[{title.group(1)}] " if title else "") + text)[:limit]
+
+
+class Client:
+    """One attacker's (or user's) HTTP client against a server on 127.0.0.1: its own rp_session cookie, the form
+    token of its session once read from a page, and the Host and Origin it sends.
+
+    `host` is the Host header (default 127.0.0.1:PORT); `origin` is sent with every POST unless None (default:
+    http:// + host, as a browser sends from the desk's own pages). No redirection is followed."""
+
+    def __init__(self, port: int, host: str | None = None, origin: str | None = "same"):
+        self.port = port
+        self.host = host or f"127.0.0.1:{port}"
+        self.origin = f"http://{self.host}" if origin == "same" else origin
+        self.cookie: str | None = None  # the rp_session value
+        self.token: str | None = None  # the session's form token, from its pages
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None) -> Response:
+        headers = {"Host": self.host, "User-Agent": "route-planner-attack-test", **(headers or {})}
+        if self.cookie is not None and "Cookie" not in headers:
+            headers["Cookie"] = f"rp_session={self.cookie}"
+        if method == "POST" and self.origin and "Origin" not in headers:
+            headers["Origin"] = self.origin
+        headers = {key: value for key, value in headers.items() if value is not None}
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            answer = connection.getresponse()
+            response = Response(answer.status, answer.getheaders(), answer.read())
+        finally:
+            connection.close()
+        for value in response.all("Set-Cookie"):
+            if match := re.match(r"rp_session=([^;]*)", value):
+                self.cookie = match.group(1) or None
+                if not self.cookie or "Max-Age=0" in value:
+                    self.cookie, self.token = None, None
+        return response
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Response:
+        response = self.request("GET", path, headers=headers)
+        if response.status == 200 and (token := form_token(response.text)):
+            self.token = token
+        return response
+
+    def post_form(self, path: str, fields: dict[str, str] | list[tuple[str, str]] | bytes = (), token: bool = True,
+                  headers: dict[str, str] | None = None) -> Response:
+        """POSTs application/x-www-form-urlencoded; with `token`, the session's form token as `_token` (when the
+        client has read one). Bytes are sent as they are."""
+        if isinstance(fields, bytes):
+            body = fields
+        else:
+            pairs = list(fields.items()) if isinstance(fields, dict) else list(fields)
+            if token and self.token:
+                pairs.append(("_token", self.token))
+            body = urllib.parse.urlencode(pairs).encode()
+        return self.request("POST", path, body, {"Content-Type": "application/x-www-form-urlencoded", **(headers or {})})
+
+    def post_multipart(self, path: str, fields: dict[str, str], files: dict[str, tuple[str, bytes]], token: bool = True) -> Response:
+        boundary = "----attack" + secrets.token_hex(8)
+        parts = []
+        if token and self.token:
+            fields = {**fields, "_token": self.token}
+        for name, value in fields.items():
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
+        for name, (filename, content) in files.items():
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+                         f'Content-Type: text/csv\r\n\r\n'.encode() + content + b"\r\n")
+        body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+        return self.request("POST", path, body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+    def post_json(self, path: str, document: object, bearer: str | None = None, method: str = "POST") -> Response:
+        """For the API: a JSON body, with `Authorization: Bearer <token>` when given (and no Origin)."""
+        headers = {"Content-Type": "application/json", "Origin": None}
+        if bearer is not None:
+            headers["Authorization"] = f"Bearer {bearer}"
+        return self.request(method, path, json.dumps(document).encode(), headers)
+
+    def log_in(self, user: str, password: str = PASSWORD, next_path: str = "/", headers: dict[str, str] | None = None) -> Response:
+        """POST /login; on success the cookie is kept, and the form token read from the page it goes on to."""
+        response = self.post_form("/login", {"username": user, "password": password, "next": next_path}, token=False, headers=headers)
+        if response.status == 303 and self.cookie:
+            self.get("/")
+        return response
+
+
+def form_token(html: str) -> str | None:
+    match = re.search(r'<input type="hidden" name="_token" value="([^"]*)"', html)
+    return match.group(1) if match else None
+
+
+def post_forms(html: str) -> list[str]:
+    """Every form of a page that POSTs, as its markup."""
+    return [match.group(0) for match in re.finditer(r"<form\b[^>]*>.*?</form>", html, re.S | re.I)
+            if re.search(r'method="post"', match.group(0)[:match.group(0).find(">")], re.I)]
+
+
+def raw_post(port: int, path: str, body: bytes, content_type: str = "application/x-www-form-urlencoded",
+             chunk: int = 65536) -> tuple[Response | None, str]:
+    """POSTs a body over a socket of its own, in chunks, and stops sending as soon as the server answers or closes
+    (as it may, for a body it will not read); returns the answer (None when there was none) and what happened."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=REQUEST_TIMEOUT)
+    note = f"sent all {len(body)} bytes"
+    try:
+        sock.sendall((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {content_type}\r\n"
+                      f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode())
+        sent = 0
+        try:
+            while sent < len(body):
+                if select.select([sock], [], [], 0)[0]:
+                    note = f"the server answered after {sent} of {len(body)} bytes"
+                    break
+                sock.sendall(body[sent:sent + chunk])
+                sent += chunk
+        except (BrokenPipeError, ConnectionResetError) as error:
+            note = f"the server closed after {sent} of {len(body)} bytes ({type(error).__name__})"
+        try:
+            answer = http.client.HTTPResponse(sock)
+            answer.begin()
+            return Response(answer.status, answer.getheaders(), answer.read()), note
+        except (OSError, http.client.HTTPException) as error:
+            return None, f"{note}; no answer: {type(error).__name__}: {error}"
+    finally:
+        sock.close()
+
+
+# --------------------------------------------------------------------------------------------- the server
+
+
+class Server:
+    """`route-planner serve --port 0` with the given arguments, until stop(); its standard error is kept."""
+
+    def __init__(self, binary: str, args: list[str], timeout: float = 120.0):
+        self.process = subprocess.Popen([binary, "serve", "--port", "0", *args], stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
+        self.log: list[str] = []
+        self.port: int | None = None
+        found = threading.Event()
+
+        def drain() -> None:
+            for line in self.process.stderr:
+                self.log.append(line)
+                if self.port is None and (match := LISTENING.search(line)):
+                    self.port = int(match.group(2))
+                    found.set()
+            found.set()
+
+        self.reader = threading.Thread(target=drain, daemon=True)
+        self.reader.start()
+        found.wait(timeout)
+        if self.port is None:
+            self.stop()
+            raise RuntimeError(f"serve {' '.join(args)} did not listen; its standard error:\n{''.join(self.log)[-3000:]}")
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if Client(self.port).get("/health").status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.stop()
+                raise RuntimeError(f"GET /health never answered 200; standard error:\n{''.join(self.log)[-3000:]}")
+            time.sleep(0.2)
+
+    def stop(self, timeout: float = 15.0) -> int:
+        """SIGTERM, then SIGKILL after `timeout` seconds; the exit status (negative: the signal)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.reader.join(5)
+        return self.process.returncode
+
+
+def run(binary: str, *args: str, password: str | None = None) -> str:
+    """Runs a command of the binary; its standard output. A failure stops the test: the store must be made."""
+    result = subprocess.run([binary, *args], input=f"{password}\n" if password is not None else None,
+                            capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        raise RuntimeError(f"route-planner {' '.join(args)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+def make_store(binary: str, store: str) -> dict[str, str]:
+    """Two customers, their users, a planner, a planner for the brute force, one cargo each; the tracking ids."""
+    week = ["--first-week", FIRST_WEEK]
+    run(binary, "customer", "ACME", "Acme Shipping", "--store", store, *week)
+    run(binary, "customer", "GLOBEX", "Globex", "--store", store, *week)
+    run(binary, "user", "add", "alice", "--role", "planner", "--store", store, password=PASSWORD)
+    run(binary, "user", "add", "bob", "--role", "customer", "--customer", "ACME", "--store", store, password=PASSWORD)
+    run(binary, "user", "add", "carol", "--role", "customer", "--customer", "GLOBEX", "--store", store, password=PASSWORD)
+    run(binary, "user", "add", "dave", "--role", "planner", "--store", store, password=PASSWORD)
+    tracking = {}
+    for customer in ("ACME", "GLOBEX"):
+        output = run(binary, "book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-23", "--deadline", "2026-05-30",
+                     "--customer", customer, "--store", store, *week, "--as-of", AS_OF)
+        match = re.search(r"Booked (\S+?):", output)
+        if not match:
+            raise RuntimeError(f"no tracking id in: {output}")
+        tracking[customer] = match.group(1)
+    return tracking
+
+
+def serve_arguments(store: str, host: str = "127.0.0.1") -> list[str]:
+    return ["--store", store, "--host", host, "--first-week", FIRST_WEEK, "--as-of", AS_OF]
+
+
+# --------------------------------------------------------------------------------------------- the desk
+
+
+def to_login(response: Response, path: str | None = None) -> bool:
+    """Whether an answer sends to the login form (for `path`: with next=<path, percent-encoded>)."""
+    if response.status != 303 or not response.location:
+        return False
+    if path is None:
+        return response.location.startswith("/login")
+    return response.location == "/login?next=" + urllib.parse.quote(path, safe="")
+
+
+@section("Without a session")
+def no_session(port: int, ids: dict[str, str]) -> None:
+    anonymous = Client(port)
+    for path in DESK_SCREENS:
+        path = path.replace("RP000001", ids["ACME"])
+        response = anonymous.get(path)
+        check(f"GET {path} without a session: 303 to /login?next=", to_login(response, path), repr(response))
+    for path in ("/login", "/desk.css"):
+        response = anonymous.get(path)
+        check(f"GET {path} without a session: 200", response.status == 200, repr(response))
+    path = f"/cargo/{ids['ACME']}/options"
+    response = anonymous.post_form(path, {})
+    check(f"POST {path} without a session: 303 to /login", to_login(response), repr(response))
+    response = anonymous.post_form("/customers", {"id": "EVIL", "name": "Evil"})
+    check("POST /customers without a session: 303 to /login", to_login(response), repr(response))
+
+
+@section("The login")
+def login(port: int) -> None:
+    alice = Client(port)
+    response = alice.log_in("alice", next_path="/cargo")
+    cookie = response.header("Set-Cookie") or ""
+    check("alice logs in: 303 to next (/cargo)", response.status == 303 and response.location == "/cargo", repr(response))
+    check("the session cookie: rp_session=<43 chars>; Path=/; HttpOnly; SameSite=Lax", SESSION_COOKIE.match(cookie), cookie)
+    response = alice.get("/cargo")
+    check("alice's session shows /cargo: 200", response.status == 200, repr(response))
+
+    # A wrong password and an unknown user answer alike.
+    wrong = Client(port).log_in("alice", "not the password", next_path="/cargo")
+    unknown = Client(port).log_in("mallory", "not the password", next_path="/cargo")
+    check("a wrong password: 401", wrong.status == 401, repr(wrong))
+    check("an unknown user: 401", unknown.status == 401, repr(unknown))
+    check(f"a wrong password says \"{WRONG_PASSWORD_MESSAGE}\"", WRONG_PASSWORD_MESSAGE in wrong.text, summary(wrong.text))
+    check("a wrong password and an unknown user: the same page but for the name",
+          wrong.text.replace("alice", "NAME") == unknown.text.replace("mallory", "NAME"),
+          f"wrong password: {summary(wrong.text)} / unknown user: {summary(unknown.text)}")
+    check("a failed login sets no cookie", not wrong.all("Set-Cookie") and not unknown.all("Set-Cookie"),
+          f"{wrong.all('Set-Cookie')} {unknown.all('Set-Cookie')}")
+
+    # Where the login goes on to: a desk path, never another site.
+    for hostile in ("https://evil.example/", "//evil.example/", "/\\evil.example/", "http:/evil.example", "/login"):
+        response = Client(port).log_in("alice", next_path=hostile)
+        location = response.location or ""
+        check(f"next={hostile!r}: 303 to a desk path, not elsewhere",
+              response.status == 303 and location.startswith("/") and not location.startswith("//") and "\\" not in location
+              and "evil" not in location, repr(response))
+
+    # Forms from elsewhere.
+    for headers, what in (({"Origin": "http://evil.example"}, "a foreign Origin"),
+                          ({"Origin": "null"}, "Origin: null"),
+                          ({"Origin": f"http://127.0.0.1:{port + 1 if port < 65535 else port - 1}"}, "an Origin on another port"),
+                          ({"Sec-Fetch-Site": "cross-site"}, "Sec-Fetch-Site: cross-site"),
+                          ({"Origin": None, "Sec-Fetch-Site": "same-site"}, "Sec-Fetch-Site: same-site")):
+        response = Client(port).log_in("alice", headers=headers)
+        check(f"a login with {what}: 403, no cookie", response.status == 403 and not response.all("Set-Cookie"), repr(response))
+    response = Client(port, origin=None).log_in("alice")
+    check("a login without Origin (a tool's): 303", response.status == 303 and SESSION_COOKIE.match(response.header("Set-Cookie") or ""), repr(response))
+
+
+@section("Sessions")
+def sessions(port: int, ids: dict[str, str]) -> None:
+    # Fixation: an id planted before the login is not the one after it, and is worth nothing.
+    victim = Client(port)
+    victim.cookie = "attacker-chosen"
+    response = victim.log_in("alice")
+    check("a planted cookie at the login: a new rp_session is set", response.status == 303 and victim.cookie not in (None, "attacker-chosen"),
+          repr(response))
+    planted = Client(port)
+    planted.cookie = "attacker-chosen"
+    check("the planted cookie is no session after the login", to_login(planted.get("/cargo")), "")
+    # An id of an earlier session, planted: the login replaces it and ends it.
+    attacker = Client(port)
+    attacker.log_in("alice")
+    old = attacker.cookie
+    fixed = Client(port)
+    fixed.cookie = old
+    fixed.log_in("alice")
+    stale = Client(port)
+    stale.cookie = old
+    check("a live session's id planted at a login: replaced, and ended", fixed.cookie != old and to_login(stale.get("/cargo"), "/cargo"),
+          f"old {old}, new {fixed.cookie}")
+
+    # Forged cookies.
+    for forged in ("A" * 43, secrets.token_urlsafe(32), "", "../../etc/passwd", "x' OR '1'='1", "%00" * 10):
+        client = Client(port)
+        response = client.request("GET", "/cargo", headers={"Cookie": f"rp_session={forged}"})
+        check(f"a forged cookie {forged[:20]!r}: 303 to /login", to_login(response, "/cargo"), repr(response))
+
+    # The logout ends the session: its cookie is worth nothing afterwards.
+    user = Client(port)
+    user.log_in("alice")
+    cookie, token = user.cookie, user.token
+    response = user.post_form("/logout", {}, token=False)
+    check("POST /logout without the form token: 403", response.status == 403, repr(response))
+    user.cookie, user.token = cookie, token
+    response = user.post_form("/logout", {})
+    check("POST /logout with the form token: 303 to /login", to_login(response), repr(response))
+    check("the logout clears the cookie", any("rp_session=;" in value and "Max-Age=0" in value for value in response.all("Set-Cookie")),
+          str(response.all("Set-Cookie")))
+    replay = Client(port)
+    replay.cookie, replay.token = cookie, token
+    check("the old cookie after the logout: GET /cargo is 303 to /login", to_login(replay.get("/cargo"), "/cargo"), "")
+    response = replay.post_form("/customers", {"id": "AFTER", "name": "After logout"})
+    check("the old cookie and token after the logout: a change is 303 to /login", to_login(response), repr(response))
+
+
+@section("Form tokens")
+def form_tokens(port: int, ids: dict[str, str]) -> None:
+    alice, bob = Client(port), Client(port)
+    alice.log_in("alice")
+    bob.log_in("bob")
+    check("alice's pages carry a form token", alice.token, "")
+    check("bob's pages carry a form token", bob.token, "")
+    check("the sessions' tokens differ", alice.token != bob.token, "")
+    for client, name, paths in ((alice, "alice", DESK_SCREENS), (bob, "bob", ["/", "/routes", "/cargo", "/cargo/RP000001", "/book", "/schedules/ports"])):
+        for path in paths:
+            path = path.replace("RP000001", ids["ACME"])
+            response = client.get(path)
+            forms = post_forms(response.text)
+            missing = [form[:120] for form in forms if f'name="_token" value="{client.token}"' not in form]
+            check(f"{name}: every POST form of {path} carries the session's token ({len(forms)} forms)",
+                  response.status == 200 and forms and not missing, f"status {response.status}; forms without it: {missing}")
+
+    fields = {"id": "TOKEN", "name": "Token Test"}
+    response = alice.post_form("/customers", fields, token=False)
+    check("POST /customers without _token: 403", response.status == 403, repr(response))
+    response = alice.post_form("/customers", {**fields, "_token": "wrong" + alice.token[5:]}, token=False)
+    check("POST /customers with a wrong _token: 403", response.status == 403, repr(response))
+    response = alice.post_form("/customers", {**fields, "_token": ""}, token=False)
+    check("POST /customers with an empty _token: 403", response.status == 403, repr(response))
+    response = alice.post_form("/customers", {**fields, "_token": bob.token}, token=False)
+    check("POST /customers with another session's _token: 403", response.status == 403, repr(response))
+    response = alice.post_form("/customers", [("_token", "wrong"), *fields.items(), ("_token", alice.token)], token=False)
+    check("POST /customers with a wrong _token first and the right one second: 403", response.status == 403, repr(response))
+    check("no customer TOKEN after the refused changes", "TOKEN" not in alice.get("/customers").text, "")
+    response = alice.post_form("/customers", fields)
+    check("POST /customers with the session's _token: 303", response.status == 303, repr(response))
+    check("the customer TOKEN is registered", "Token Test" in alice.get("/customers").text, "")
+    response = alice.post_form("/customers", {"id": "CROSS", "name": "Cross"}, headers={"Origin": "http://evil.example"})
+    check("a change with the right token but a foreign Origin: 403", response.status == 403, repr(response))
+    response = alice.post_form("/customers", {"id": "CROSS", "name": "Cross"}, headers={"Origin": None, "Sec-Fetch-Site": "cross-site"})
+    check("a change with the right token but Sec-Fetch-Site: cross-site: 403", response.status == 403, repr(response))
+
+
+@section("Customers apart")
+def customers_apart(port: int, ids: dict[str, str]) -> None:
+    own, other = ids["ACME"], ids["GLOBEX"]
+    bob, carol = Client(port), Client(port)
+    bob.log_in("bob")
+    carol.log_in("carol")
+    response = bob.get("/cargo")
+    check(f"bob's /cargo lists {own}", response.status == 200 and own in response.text, repr(response))
+    check(f"bob's /cargo does not list {other}", other not in response.text, summary(response.text))
+    response = bob.get("/cargo?customer=GLOBEX")
+    check(f"bob's /cargo?customer=GLOBEX shows no {other}", response.status in (200, 400, 403, 404) and other not in response.text, repr(response))
+    response = carol.get("/cargo")
+    check(f"carol's /cargo lists {other} and not {own}", other in response.text and own not in response.text, summary(response.text))
+    response = bob.get(f"/cargo/{own}")
+    check(f"bob's GET /cargo/{own}: 200", response.status == 200, repr(response))
+
+    missing = bob.get("/cargo/RP999999")
+    check("bob's GET /cargo/RP999999: 404", missing.status == 404, repr(missing))
+    shape = re.sub(r"RP999999", "ID", missing.text, flags=re.I)
+    for path_id in (other, other.lower()):
+        response = bob.get(f"/cargo/{path_id}")
+        check(f"bob's GET /cargo/{path_id}: 404", response.status == 404, repr(response))
+        check(f"bob's GET /cargo/{path_id}: the same page as a cargo that does not exist",
+              re.sub(re.escape(path_id), "ID", response.text, flags=re.I) == shape, f"{summary(response.text)} / {summary(missing.text)}")
+        check(f"bob's GET /cargo/{path_id} tells nothing of GLOBEX's cargo", "GLOBEX" not in response.text and "Globex" not in response.text,
+              summary(response.text))
+    for action, fields in (("options", {}), ("route", {"candidate": "1"}), ("destination", {"destination": "DEHAM"}), ("reroute", {})):
+        response = bob.post_form(f"/cargo/{other}/{action}", fields)
+        check(f"bob's POST /cargo/{other}/{action} with his token: 404", response.status == 404, repr(response))
+    response = carol.get(f"/cargo/{other}")
+    check(f"{other} is unchanged by bob's attempts (no destination DEHAM)", response.status == 200 and "DEHAM" not in response.text
+          and "Hamburg" not in response.text, summary(response.text))
+
+    for path in ("/customers", "/assignments"):
+        response = bob.get(path)
+        check(f"bob's GET {path} (a planner's): 403", response.status == 403, repr(response))
+    response = bob.post_form("/customers", {"id": "BOBCO", "name": "Bob Co"})
+    check("bob's POST /customers (a planner's): 403", response.status == 403, repr(response))
+    response = bob.post_form(f"/cargo/{own}/events", {"event": "RECEIVE", "location": "CNSHA", "completionTime": "2026-03-23T08:00:00Z"})
+    check(f"bob's POST /cargo/{own}/events (a planner's): 403", response.status == 403, repr(response))
+    response = bob.post_form("/book", {"customer": "GLOBEX", "from": "CNSHA", "to": "NLRTM", "ready": "2026-03-23",
+                                       "deadline": "2026-05-30", "teu": "1"})
+    check("bob books for GLOBEX: 409 \"There is no customer GLOBEX\"", response.status == 409 and "There is no customer GLOBEX" in response.text,
+          repr(response))
+    response = carol.get("/cargo")
+    check("carol's cargo is still one", len(set(re.findall(r"RP\d{6}", response.text))) == 1, summary(response.text))
+    response = bob.post_multipart("/assignments", {"source": "file", "timeLimit": "5"},
+                                  {"bookings": ("bookings.csv", b"booking,origin,destination,ready,deadline,teu\nB1,CNSHA,NLRTM,2026-03-23,2026-05-30,1\n")})
+    check("bob's POST /assignments (an upload, a planner's): 403", response.status == 403, repr(response))
+
+
+@section("Hostile text")
+def hostile_text(port: int) -> None:
+    alice = Client(port)
+    alice.log_in("alice")
+    response = alice.post_form("/customers", {"id": "HOSTILE", "name": HOSTILE_NAME})
+    check("alice registers a customer named with markup: 303", response.status == 303, repr(response))
+    page = alice.get("/customers").text
+    check("/customers shows no raw <script>alert(1)", "<script>alert(1)" not in page and "<img src=x" not in page,
+          page[max(0, page.find("alert(1)") - 200):page.find("alert(1)") + 200])
+    check("/customers shows the name escaped (&lt;script&gt;)", "&lt;script&gt;alert(1)&lt;/script&gt;" in page, summary(page))
+    response = alice.get("/cargo?customer=" + urllib.parse.quote(HOSTILE_NAME))
+    check("a query echoed on /cargo: no raw markup, never 5xx", response.status < 500 and "<script>alert(1)" not in response.text, repr(response))
+    response = alice.get("/routes?from=" + urllib.parse.quote(HOSTILE_NAME) + "&to=NLRTM")
+    check("a query echoed on /routes: no raw markup, never 5xx", response.status < 500 and "<script>alert(1)" not in response.text
+          and "<img src=x" not in response.text, repr(response))
+    response = Client(port).get("/login?username=" + urllib.parse.quote(HOSTILE_NAME))
+    check("a user name echoed on /login: no raw markup", response.status < 500 and "<script>alert(1)" not in response.text, repr(response))
+    response = alice.get("/")
+    check("every desk page forbids scripts (Content-Security-Policy default-src 'none')",
+          "default-src 'none'" in (response.header("Content-Security-Policy") or ""), str(response.headers))
+
+
+@section("Over-long and malformed requests")
+def malformed(port: int) -> None:
+    big = b"username=alice&password=" + b"a" * (9 * 1024 * 1024)
+    response, note = raw_post(port, "/login", big)
+    check("a 9 MiB form to /login: 413", response is not None and response.status == 413, f"{response!r} ({note})")
+    for body, what in ((b"username=%zz&password=x&next=/", "%zz"), (b"username=%&password=x", "a lone %"),
+                       (b"username=\xff\xfe&password=x", "non-UTF-8 bytes"), (b"username=%C3%28&password=x", "percent-encoded non-UTF-8")):
+        response = Client(port).post_form("/login", body)
+        check(f"a login form with {what}: 400", response.status == 400, repr(response))
+    alice = Client(port)
+    alice.log_in("alice")
+    response = alice.post_form("/customers", b"id=%zz&name=x&_token=" + alice.token.encode())
+    check("a change's form with %zz: 400", response.status == 400, repr(response))
+    response = alice.post_form("/customers", b"id=\xff&name=x&_token=" + alice.token.encode())
+    check("a change's non-UTF-8 form: 400", response.status == 400, repr(response))
+    response = alice.request("POST", "/customers", b'{"id": "JSON"}', {"Content-Type": "application/json"})
+    check("a change sent as JSON: 4xx", 400 <= response.status < 500, repr(response))
+    response = alice.request("POST", "/assignments", b"--x\r\nbroken", {"Content-Type": "multipart/form-data; boundary=x"})
+    check("a broken multipart form: 4xx", 400 <= response.status < 500, repr(response))
+    for path, what in (("/" + "a" * 20_000, "a 20 KB path"), ("/cargo/" + "A" * 20_000, "a 20 KB cargo id"),
+                       ("/routes?from=" + "A" * 20_000, "a 20 KB query")):
+        try:
+            response = alice.get(path)
+            check(f"{what}: 4xx", 400 <= response.status < 500, repr(response))
+        except (OSError, http.client.HTTPException) as error:
+            check(f"{what}: 4xx", False, f"no answer: {type(error).__name__}: {error}")
+    response = alice.get("/routes?from=%zz")
+    check("a query with %zz: 4xx", 400 <= response.status < 500, repr(response))
+    response = alice.request("DELETE", "/cargo/RP000001")
+    check("DELETE on a desk path: 405", response.status == 405, repr(response))
+
+
+# --- The lifecycle API (/api/v1) ---
+# To be filled once the API exists: its calls with Client.post_json / Client.get and a bearer token
+# (`route-planner token create`), checked as the desk's are: no token or a forged, revoked or expired one is 401;
+# a customer's token never reads or changes another customer's cargo (404, as for one that does not exist); a
+# customer's token is refused the planners' operations (403); malformed and over-long JSON is 4xx, never 5xx.
+
+
+@section("Non-loopback binds")
+def non_loopback(binary: str, store: str, bare_store: str, ids: dict[str, str]) -> None:
+    server = Server(binary, serve_arguments(store, "0.0.0.0"))
+    try:
+        host = f"192.0.2.1:{server.port}"
+        user = Client(server.port, host=host)
+        anonymous = Client(server.port, host=host).get("/cargo")
+        check("with users, on 0.0.0.0: /cargo without a session (Host 192.0.2.1) is 303 to /login", to_login(anonymous, "/cargo"), repr(anonymous))
+        response = user.log_in("alice", next_path="/cargo")
+        check("with users, on 0.0.0.0: the login (Host 192.0.2.1, same Origin) is 303", response.status == 303 and user.cookie, repr(response))
+        response = user.get("/cargo")
+        check("with users, on 0.0.0.0: /cargo with a session (Host 192.0.2.1) is 200", response.status == 200 and ids["ACME"] in response.text,
+              repr(response))
+    finally:
+        status = server.stop()
+        check("the 0.0.0.0 server stops on SIGTERM with status 0", status == 0, f"status {status}")
+
+    server = Server(binary, serve_arguments(bare_store, "0.0.0.0"))
+    try:
+        client = Client(server.port, host=f"192.0.2.1:{server.port}")
+        response = client.get("/cargo")
+        check("without users, on 0.0.0.0: /cargo (Host 192.0.2.1) is 404 saying loopback", response.status == 404
+              and "loopback" in response.text, repr(response))
+        response = client.post_form("/customers", {"id": "REMOTE", "name": "Remote"})
+        check("without users, on 0.0.0.0: POST /customers (Host 192.0.2.1) is refused", response.status in (403, 404), repr(response))
+        response = Client(server.port, host=f"192.0.2.1:{server.port}").get("/routes")
+        check("without users, on 0.0.0.0: /routes still answers 200", response.status == 200, repr(response))
+    finally:
+        status = server.stop()
+        check("the user-less server stops on SIGTERM with status 0", status == 0, f"status {status}")
+
+
+@section("Brute force (a fresh server, user dave)")
+def brute_force(binary: str, store: str) -> None:
+    server = Server(binary, serve_arguments(store))
+    try:
+        started = time.monotonic()
+        statuses = []
+        for _ in range(10):
+            statuses.append(Client(server.port).log_in("dave", "guess " + secrets.token_hex(4)).status)
+        elapsed = time.monotonic() - started
+        check("10 wrong passwords for dave: 401 each", statuses == [401] * 10, f"statuses {statuses}")
+        check(f"the wrong passwords are slowed down ({elapsed:.1f} s in all)", elapsed >= 3.0, f"{elapsed:.1f} s")
+        response = Client(server.port).log_in("dave", "guess 11")
+        retry = response.header("Retry-After") or ""
+        check("the 11th: 429", response.status == 429, repr(response))
+        check("the 11th: a positive integer Retry-After", retry.isdigit() and int(retry) > 0, f"Retry-After: {retry!r}")
+        response = Client(server.port).log_in("dave", PASSWORD)
+        check("then even the right password: 429, no cookie", response.status == 429 and not response.all("Set-Cookie"), repr(response))
+    finally:
+        status = server.stop()
+        check("the brute-forced server stops on SIGTERM with status 0", status == 0, f"status {status}")
+
+
+# --------------------------------------------------------------------------------------------- main
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"), help="the route-planner to test")
+    arguments = parser.parse_args()
+    binary = os.path.abspath(arguments.binary)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="rp-attack-") as directory:
+        store, bare_store = os.path.join(directory, "store.sqlite"), os.path.join(directory, "bare.sqlite")
+        try:
+            ids = make_store(binary, store)
+            run(binary, "customer", "X", "Y", "--store", bare_store, "--first-week", FIRST_WEEK)
+        except Exception as error:  # noqa: BLE001
+            check("the store is made", False, str(error))
+            ids = None
+        if ids:
+            check("the store is made: ACME's cargo and GLOBEX's", ids == {"ACME": "RP000001", "GLOBEX": "RP000002"}, str(ids))
+            try:
+                server = Server(binary, serve_arguments(store))
+            except RuntimeError as error:
+                check("the server starts", False, str(error))
+                server = None
+            if server:
+                try:
+                    print(f"server on 127.0.0.1:{server.port}")
+                    no_session(server.port, ids)
+                    login(server.port)
+                    sessions(server.port, ids)
+                    form_tokens(server.port, ids)
+                    customers_apart(server.port, ids)
+                    hostile_text(server.port)
+                    malformed(server.port)
+                    # The lifecycle API's checks go here.
+                finally:
+                    status = server.stop()
+                    check("the server stops on SIGTERM with status 0", status == 0,
+                          f"status {status}; standard error:\n{''.join(server.log)[-2000:]}")
+                    errors = [line.strip() for line in server.log if re.search(r"\b(error|critical)\b", line)]
+                    check("the server logged no errors", not errors, "\n".join(errors[:10]))
+            non_loopback(binary, store, bare_store, ids)
+            brute_force(binary, store)
+
+    failures = [(name, detail) for name, passed, detail in RESULTS if not passed]
+    print(f"\nattack_test: {len(RESULTS) - len(failures)} of {len(RESULTS)} checks passed in {time.monotonic() - started:.1f} s")
+    if failures:
+        print(f"{len(failures)} failed:")
+        for name, detail in failures:
+            print(f"  FAIL {name}\n       {detail}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
