@@ -4,8 +4,9 @@ import RoutePlannerApplication
 /// A request body of the lifecycle API read once: a JSON object whose members are a use case's form fields, by
 /// their names (`origin`, `ready`, `dangerousGoods`), with every problem found in it.
 ///
-/// A member's value is a string, a number (read as the text a form would hold: `2`, `24.5`), `true` or `false`
-/// for a box to tick, an array of strings for a list, or `null` for a field left blank. A body that is not a JSON
+/// A member's value is a string or a number (read as the text a form would hold: `2`, `24.5`) for a text field,
+/// `true` or `false` (or the text `yes` or `true`) for a box to tick, an array of strings (or one string) for a
+/// list, or `null` for a field left blank. A body that is not a JSON
 /// object is one problem and nothing of it is read; each member the use case does not take, or of another type,
 /// is a problem of its own.
 struct APIBody<Field: FormField> {
@@ -15,6 +16,8 @@ struct APIBody<Field: FormField> {
 
     private enum Value: Decodable {
         case text(String)
+        /// A number, as the text a form would hold.
+        case number(String)
         case flag(Bool)
         case list([String])
         case null
@@ -24,7 +27,7 @@ struct APIBody<Field: FormField> {
             if container.decodeNil() { self = .null }
             else if let flag = try? container.decode(Bool.self) { self = .flag(flag) }
             else if let number = try? container.decode(Double.self) {
-                self = .text(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))
+                self = .number(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))
             }
             else if let text = try? container.decode(String.self) { self = .text(text) }
             else if let list = try? container.decode([String].self) { self = .list(list) }
@@ -65,7 +68,7 @@ struct APIBody<Field: FormField> {
     /// A field's text: the string or number given, `""` when it is absent or `null`; a problem for a boolean or a list.
     mutating func text(_ field: Field) -> String {
         switch values[field] {
-        case .text(let text): return text
+        case .text(let text), .number(let text): return text
         case .flag, .list: problems.append(APIProblem(field: field.rawValue, message: "Give a string."))
         case .null, nil: break
         }
@@ -77,7 +80,7 @@ struct APIBody<Field: FormField> {
         switch values[field] {
         case .flag(let flag): return flag
         case .text(let text): return ["yes", "true"].contains(text.lowercased())
-        case .list: problems.append(APIProblem(field: field.rawValue, message: "Give true or false."))
+        case .number, .list: problems.append(APIProblem(field: field.rawValue, message: "Give true or false."))
         case .null, nil: break
         }
         return false
@@ -88,7 +91,7 @@ struct APIBody<Field: FormField> {
         switch values[field] {
         case .list(let items): return items
         case .text(let text): return [text]
-        case .flag: problems.append(APIProblem(field: field.rawValue, message: "Give an array of strings."))
+        case .number, .flag: problems.append(APIProblem(field: field.rawValue, message: "Give an array of strings."))
         case .null, nil: break
         }
         return []
