@@ -1,0 +1,156 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import RoutePlanner
+import RoutePlannerApplication
+@testable import RoutePlannerServer
+import Testing
+
+/// The lifecycle API (`/api/v1/`) through HTTP, as programs and attackers call it: tokens, one customer's user
+/// against another's cargo, every problem of a request at once, and the statuses of what cannot be done.
+@Suite struct LifecycleAPITests {
+    /// A server whose accounts are a planner's token and one for a user of ACME, over cargo RP000001 (ACME) and
+    /// RP000002 (GLOBEX); the tokens in that order, and one revoked.
+    static func server() async throws -> (server: ScheduleServer, planner: String, acme: String, revoked: String) {
+        let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!, Customer(id: "GLOBEX", name: "Globex")!])
+        let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository()
+        let schedule = InMemoryScheduleRepository(network: ServerTests.network)
+        let app = RoutePlannerComposition(
+            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, passwordCost: 4, now: { DeskTests.now })
+        var tokens: [String] = []
+        for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME"), ("carol", "customer", "GLOBEX")] {
+            _ = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: "correct horse battery"))
+            guard case .success(let made) = await app.createToken.respond(CreateTokenForm(user: name)).result else { throw Unexpected() }
+            tokens.append(made.secret)
+        }
+        guard case .success = await app.revokeToken(RevokeTokenForm(id: String(tokens[2].dropFirst(3).prefix(12)))) else { throw Unexpected() }
+        for customer in ["ACME", "GLOBEX"] {
+            let form = BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: customer)
+            guard case .success = await app.bookCargo(form) else { throw Unexpected() }
+        }
+        let desk = DeskConfiguration(cargo: cargo, customers: customers, accounts: accounts, solver: nil, keepsCargo: true)
+        let server = try await ScheduleServer(
+            configuration: ServerConfiguration(host: "0.0.0.0", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
+            now: { DeskTests.now }, desk: desk
+        ) { ServerTests.network }
+        return (server, tokens[0], tokens[1], tokens[2])
+    }
+
+    struct Unexpected: Error {}
+
+    struct Answer {
+        let status: Int
+        let headers: HTTPFields
+        let body: String
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
+        /// Each problem as "field: message", or the message alone.
+        var problems: [String] {
+            (json["problems"] as? [[String: Any]] ?? []).map { problem in
+                ((problem["field"] as? String).map { "\($0): " } ?? "") + (problem["message"] as? String ?? "")
+            }
+        }
+        var fields: [String] { (json["problems"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String } }
+    }
+
+    static func send(
+        _ server: ScheduleServer, _ method: HTTPRequest.Method, _ uri: String, token: String?, json: String? = nil, contentType: String = "application/json"
+    ) async throws -> Answer {
+        var headers = HTTPFields()
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if json != nil { headers[.contentType] = contentType }
+        let sent = headers
+        let response = try await server.application().test(.router) { client in
+            try await client.execute(uri: uri, method: method, headers: sent, body: json.map { ByteBuffer(string: $0) }) { $0 }
+        }
+        return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
+    }
+
+    @Test func withoutAValidTokenEveryOperationIs401() async throws {
+        let (server, _, _, revoked) = try await Self.server()
+        for (method, uri) in [(HTTPRequest.Method.get, "/api/v1/customers"), (.get, "/api/v1/cargo"), (.get, "/api/v1/cargo/RP000001"),
+                              (.post, "/api/v1/cargo"), (.post, "/api/v1/cargo/RP000001/options"), (.post, "/api/v1/cargo/RP000002/events")] {
+            for token in [nil, "rp_forged_token", revoked, ""] {
+                let answer = try await Self.send(server, method, uri, token: token, json: method == .post ? "{}" : nil)
+                #expect(answer.status == 401 && answer.headers[.wwwAuthenticate] == "Bearer realm=\"route-planner\"", "\(method) \(uri) \(token ?? "none")")
+            }
+        }
+    }
+
+    @Test func aCustomersTokenSeesItsOwnCargoAndAnothersIsNotFound() async throws {
+        let (server, planner, acme, _) = try await Self.server()
+        let all = try await Self.send(server, .get, "/api/v1/cargo", token: planner)
+        #expect(all.status == 200 && (all.json["cargo"] as? [Any])?.count == 2)
+        let own = try await Self.send(server, .get, "/api/v1/cargo", token: acme)
+        #expect((own.json["cargo"] as? [[String: Any]])?.compactMap { $0["trackingId"] as? String } == ["RP000001"])
+        #expect((try await Self.send(server, .get, "/api/v1/cargo?customer=GLOBEX", token: acme).json["cargo"] as? [Any])?.isEmpty == true)
+        #expect((try await Self.send(server, .get, "/api/v1/customers", token: acme).json["customers"] as? [[String: Any]])?.count == 1)
+        let missing = try await Self.send(server, .get, "/api/v1/cargo/RP000002", token: acme)
+        #expect(missing.status == 404 && missing.problems == ["There is no cargo with tracking id RP000002."])
+        for (uri, json) in [("options", "{}"), ("route", "{\"candidate\": 1}"), ("destination", "{\"destination\": \"DEHAM\"}"), ("reroute", "{}")] {
+            #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000002/\(uri)", token: acme, json: json).status == 404, "\(uri)")
+        }
+        #expect(try await Self.send(server, .get, "/api/v1/cargo/rp000002/options", token: acme).status == 404)
+        // A planner's operations are refused, whoever's cargo they name.
+        let event = "{\"event\": \"RECEIVE\", \"location\": \"CNSHA\", \"completionTime\": \"2026-03-23T08:00:00Z\", \"registrationTime\": \"2026-03-23T09:00:00Z\"}"
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/events", token: acme, json: event).status == 403)
+        #expect(try await Self.send(server, .post, "/api/v1/customers", token: acme, json: "{\"id\": \"X\", \"name\": \"Y\"}").status == 403)
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/events", token: planner, json: event).status == 201)
+        // Booking for another customer finds no such customer.
+        let other = try await Self.send(server, .post, "/api/v1/cargo", token: acme, json: """
+            {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30", "customer": "GLOBEX"}
+            """)
+        #expect(other.status == 422 && other.problems == ["There is no customer GLOBEX; register it first."])
+    }
+
+    @Test func aProgramBooksRoutesAndTracksItsCargo() async throws {
+        let (server, _, acme, _) = try await Self.server()
+        let booked = try await Self.send(server, .post, "/api/v1/cargo", token: acme, json: """
+            {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30", "customer": "acme", "teu": 2, "dangerousGoods": false, "weight": null}
+            """)
+        #expect(booked.status == 201 && booked.headers[.location] == "/api/v1/cargo/RP000003")
+        #expect((booked.json["cargo"] as? [String: Any])?["teu"] as? Int == 2)
+        #expect((try await Self.send(server, .get, "/api/v1/cargo/RP000003/options", token: acme).json["itineraries"] as? [Any])?.isEmpty == true)
+        let options = try await Self.send(server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"limit\": 3}")
+        #expect(options.status == 200 && (options.json["itineraries"] as? [Any])?.count == 3)
+        #expect((try await Self.send(server, .get, "/api/v1/cargo/RP000003/options", token: acme).json["itineraries"] as? [Any])?.count == 3)
+        let routed = try await Self.send(server, .post, "/api/v1/cargo/RP000003/route", token: acme, json: "{\"candidate\": \"1\"}")
+        #expect(routed.status == 200 && (routed.json["cargo"] as? [String: Any])?["routingStatus"] as? String == "routed")
+        let tracked = try await Self.send(server, .get, "/api/v1/cargo/rp000003", token: acme)
+        #expect(tracked.status == 200 && tracked.headers[.contentType] == "application/json; charset=utf-8" && tracked.headers[.cacheControl] == "no-store")
+        let changed = try await Self.send(server, .post, "/api/v1/cargo/RP000003/destination", token: acme, json: "{\"destination\": \"DEHAM\"}")
+        #expect(changed.status == 200 && (changed.json["cargo"] as? [String: Any])?["destination"] as? String == "DEHAM")
+        let rerouted = try await Self.send(server, .post, "/api/v1/cargo/RP000003/reroute", token: acme, json: "{}")
+        #expect(rerouted.status == 200 && ((rerouted.json["entries"] as? [[String: Any]])?.first?["options"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func everyProblemOfARequestIsNamedAtOnce() async throws {
+        let (server, _, acme, _) = try await Self.server()
+        let answer = try await Self.send(server, .post, "/api/v1/cargo", token: acme, json: """
+            {"origin": "XX", "ready": "soon", "teu": "a", "dangerousGoods": [1], "bogus": 1, "customer": {"id": 1}}
+            """)
+        #expect(answer.status == 400)
+        #expect(Set(answer.fields) == ["bogus", "customer", "dangerousGoods", "deadline", "destination", "origin", "ready", "teu"])
+        #expect(answer.problems.contains("origin: \"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM."))
+        for body in ["[1]", "not json", "{\"a\":", "\"text\""] {
+            let unreadable = try await Self.send(server, .post, "/api/v1/cargo/RP000001/reroute", token: acme, json: body)
+            #expect(unreadable.status == 400 && unreadable.fields.isEmpty && unreadable.problems.count == 1, "\(body)")
+        }
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/reroute", token: acme, json: "{}", contentType: "text/plain").status == 415)
+        let large = "{\"avoidVoyages\": [" + Array(repeating: "\"WS15-W09\"", count: 120_000).joined(separator: ",") + "]}"
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/reroute", token: acme, json: large).status == 413)
+        #expect(try await Self.send(server, .get, "/api/v1/cargo?page=%zz", token: acme).status == 400)
+        #expect(try await Self.send(server, .delete, "/api/v1/cargo/RP000001", token: acme).status == 405)
+        let hostile = "<script>alert(1)</script>"
+        let named = try await Self.send(server, .post, "/api/v1/cargo/RP000001/destination", token: acme, json: "{\"destination\": \"\(hostile)\"}")
+        #expect(named.status == 400 && named.problems.first?.contains(hostile) == true, "quoted as text in JSON, which escapes what it must")
+    }
+
+    @Test func aChangeThatLostARaceIs409() {
+        #expect(LifecycleAPI.status(of: .conflict("cargo RP000001 was changed by another process")) == .conflict)
+        #expect(LifecycleAPI.status(of: .cargoNotFound("RP000001")) == .notFound)
+        #expect(LifecycleAPI.status(of: .notPermitted(.registerHandlingEvent)) == .forbidden)
+        #expect(LifecycleAPI.status(of: .noRoute(try! RouteSpecification(
+            origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400), earliestPossibleArrival: nil)) == .unprocessableContent)
+    }
+}
