@@ -13,8 +13,10 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the planner's desk and DCSA Commercial Schedules 1.0.3 over HTTP.",
         discussion: """
             The desk: open / in a browser (routes, schedules, cargo, booking, customers, assignments; see docs/Desk.md). \
-            The cargo screens answer only when the server listens on a loopback address, until accounts exist. \
-            The API: GET /v1/point-to-point-routes, /v1/port-schedules and /v1/vessel-schedules as docs/dcsa/CS_v1.0.3.yaml \
+            Without users in the store (route-planner user add), the cargo screens answer only when the server listens on a \
+            loopback address; with them, every screen asks for a login, on any address. With --store, the lifecycle API \
+            answers under /api/v1/ to programs' tokens (route-planner token create; docs/API.md). \
+            The DCSA API: GET /v1/point-to-point-routes, /v1/port-schedules and /v1/vessel-schedules as docs/dcsa/CS_v1.0.3.yaml \
             defines them; GET /health and GET /metrics (Prometheus). SIGHUP reloads the schedule files (a schedule \
             that fails to load leaves the old one serving); SIGTERM or SIGINT stops the server once the requests in \
             flight are answered. One line per request is logged on standard error; a reader of it that does not keep up \
