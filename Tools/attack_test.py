@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The desk with accounts as an attacker tries it: plain HTTP against a real `route-planner serve`, no browser.
+"""The desk and the lifecycle API with accounts as an attacker tries them: plain HTTP against a real
+`route-planner serve`, no browser.
 
     python3 Tools/attack_test.py [--binary .build/debug/route-planner]
 
@@ -19,7 +20,17 @@ as of 2026-03-20 on the bundled schedule laid out from 2026-01-05, on 127.0.0.1 
 - hostile text shown escaped; over-long, malformed and non-UTF-8 bodies and an over-long URL are 4xx, never 5xx;
 - with users, the cargo screens answer on a non-loopback bind to a logged-in user; without, they are refused;
 - brute force, on a fresh server: 10 wrong passwords are 401 (slowed), then 429 with Retry-After, even for the
-  right one.
+  right one;
+- the lifecycle API (/api/v1), with tokens of alice, bob and carol (`route-planner token create`, while the server
+  runs): each of its 11 operations is 401 with WWW-Authenticate: Bearer realm="route-planner" without a token, with
+  forged ones, a revoked one (`token revoke`), a removed user's (erin's, `user remove`) and the desk's session
+  cookie, and changes nothing; bob's token lists and finds ACME's cargo alone (GLOBEX's, in any case, is 404 on
+  every path, the same answer as a cargo that does not exist, and is left unchanged), books for ACME only (GLOBEX:
+  422), and is refused the planners' operations (403); hostile values (markup, quotes, unicode, 10 kB, objects,
+  arrays, numbers, booleans, unknown members; NUL bytes in ids and names) in every field of every POST are 400/422 as JSON
+  problems naming the field (customer ids and names are free text: taken exactly as given), every problem at once;
+  malformed JSON is 400, a body that is not an object one problem, over 1 MiB 413 (also chunked), another type 415,
+  other methods 405 with Allow, and climbing paths 4xx.
 
 Every server is stopped with SIGTERM and must exit 0. One line per check (PASS or FAIL); exit status 0 when every
 check passes, 1 with every failure listed otherwise.
@@ -28,6 +39,8 @@ check passes, 1 with every failure listed otherwise.
 from __future__ import annotations
 
 import argparse
+import base64
+import difflib
 import http.client
 import json
 import os
@@ -219,22 +232,29 @@ def post_forms(html: str) -> list[str]:
 
 
 def raw_post(port: int, path: str, body: bytes, content_type: str = "application/x-www-form-urlencoded",
-             chunk: int = 65536) -> tuple[Response | None, str]:
+             chunk: int = 65536, headers: dict[str, str] | None = None, chunked: bool = False) -> tuple[Response | None, str]:
     """POSTs a body over a socket of its own, in chunks, and stops sending as soon as the server answers or closes
-    (as it may, for a body it will not read); returns the answer (None when there was none) and what happened."""
+    (as it may, for a body it will not read); returns the answer (None when there was none) and what happened.
+    With `chunked`, the body goes as Transfer-Encoding: chunked (no Content-Length); `headers` are sent too."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=REQUEST_TIMEOUT)
     note = f"sent all {len(body)} bytes"
     try:
+        length = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {len(body)}"
+        extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
         sock.sendall((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {content_type}\r\n"
-                      f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode())
+                      f"{extra}{length}\r\nConnection: close\r\n\r\n").encode())
         sent = 0
         try:
             while sent < len(body):
                 if select.select([sock], [], [], 0)[0]:
                     note = f"the server answered after {sent} of {len(body)} bytes"
                     break
-                sock.sendall(body[sent:sent + chunk])
+                piece = body[sent:sent + chunk]
+                sock.sendall(f"{len(piece):x}\r\n".encode() + piece + b"\r\n" if chunked else piece)
                 sent += chunk
+            else:
+                if chunked:
+                    sock.sendall(b"0\r\n\r\n")
         except (BrokenPipeError, ConnectionResetError) as error:
             note = f"the server closed after {sent} of {len(body)} bytes ({type(error).__name__})"
         try:
@@ -598,10 +618,464 @@ def malformed(port: int) -> None:
 
 
 # --- The lifecycle API (/api/v1) ---
-# To be filled once the API exists: its calls with Client.post_json / Client.get and a bearer token
-# (`route-planner token create`), checked as the desk's are: no token or a forged, revoked or expired one is 401;
-# a customer's token never reads or changes another customer's cargo (404, as for one that does not exist); a
-# customer's token is refused the planners' operations (403); malformed and over-long JSON is 4xx, never 5xx.
+
+API_TOKEN = re.compile(r"^rp_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$")
+WWW_AUTHENTICATE = 'Bearer realm="route-planner"'
+NO_BODY = object()
+BOOKING = {"customer": "ACME", "origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30"}
+EVENT = {"event": "RECEIVE", "location": "CNSHA", "completionTime": "2026-03-23T08:00:00Z"}
+# What each path takes, as its 405 answers' Allow header names it.
+API_PATHS = [("/api/v1/customers", "GET, POST"), ("/api/v1/cargo", "GET, POST"), ("/api/v1/cargo/{id}", "GET"),
+             ("/api/v1/cargo/{id}/options", "GET, POST"), ("/api/v1/cargo/{id}/route", "POST"),
+             ("/api/v1/cargo/{id}/events", "POST"), ("/api/v1/cargo/{id}/destination", "POST"), ("/api/v1/cargo/{id}/reroute", "POST")]
+# Values no field should take as they are (but a free-text one, when it echoes them exactly): (what, value).
+HOSTILE_VALUES: list[tuple[str, object]] = [
+    ("markup", HOSTILE_NAME), ("quotes", "\"'`;--\\\" OR '1'='1"), ("unicode", "Ünïcødé ☃ 𝔘𝔫𝔦 \u202eRTL\u200b 中文 🚢"),
+    ("10 kB", "<" + "A" * 10238 + ">"), ("an object", {"a": {"b": [1, {"c": None}]}}), ("a mixed array", [1, "x", None, {"y": 2}]),
+    ("an array of markup", [HOSTILE_NAME]), ("a negative fraction", -12345.5), ("a huge number", 1e308), ("true", True)]
+
+
+def make_token(binary: str, store: str, user: str, label: str | None = None) -> tuple[str, str]:
+    """`route-planner token create USER`: the token (its output's last line) and its id."""
+    output = run(binary, "token", "create", user, *(["--label", label] if label else []), "--store", store)
+    token = output.strip().splitlines()[-1].strip() if output.strip() else ""
+    match = API_TOKEN.match(token)
+    if not match:
+        raise RuntimeError(f"token create {user}: no rp_<12 hex>_<43 chars> token on its last line:\n{output}")
+    return token, match.group(1)
+
+
+def api(port: int, method: str, path: str, token: str | None = None, document: object = NO_BODY, raw: bytes | None = None,
+        content_type: str | None = "application/json", headers: dict[str, str] | None = None, client: Client | None = None) -> Response:
+    """One call of the API: `Authorization: Bearer <token>` when given, a JSON `document` (or `raw` bytes) as the
+    body; no Origin, as a program sends. With `client`, its cookie goes along."""
+    body = raw if raw is not None else (None if document is NO_BODY else json.dumps(document).encode())
+    sent = {"Origin": None, **({"Authorization": f"Bearer {token}"} if token is not None else {}),
+            **({"Content-Type": content_type} if body is not None and content_type else {}), **(headers or {})}
+    return (client or Client(port, origin=None)).request(method, path, body, sent)
+
+
+def json_of(response: Response) -> object | None:
+    """The body read as JSON when the answer says application/json; None otherwise."""
+    if not (response.header("Content-Type") or "").lower().startswith("application/json"):
+        return None
+    try:
+        return json.loads(response.body)
+    except ValueError:
+        return None
+
+
+def problems_of(response: Response) -> list[dict] | None:
+    """The problems of a `{"version": 1, "problems": [{"field"?, "message", "code"?}]}` answer (JSON, as it says);
+    None when it is not one."""
+    document = json_of(response)
+    if not (isinstance(document, dict) and document.get("version") == 1 and isinstance(document.get("problems"), list)
+            and document["problems"]):
+        return None
+    for problem in document["problems"]:
+        if not (isinstance(problem, dict) and isinstance(problem.get("message"), str) and problem["message"]
+                and set(problem) <= {"field", "message", "code"} and isinstance(problem.get("field", ""), str)):
+            return None
+    return document["problems"]
+
+
+def fields_of(response: Response) -> list[str]:
+    return [problem["field"] for problem in problems_of(response) or [] if "field" in problem]
+
+
+def brief(response: Response, limit: int = 300) -> str:
+    """An answer on one line, for a failure's detail."""
+    text = re.sub(r"\s+", " ", response.text).strip()
+    extra = "".join(f" | {name}: {response.header(name)}" for name in ("Content-Type", "Location", "Allow", "WWW-Authenticate")
+                    if response.header(name))
+    return f"{response.status}{extra} | {text[:limit]}"
+
+
+def refused_with(response: Response, status: int) -> bool:
+    """Whether an answer is `status` with a problems document."""
+    return response.status == status and problems_of(response) is not None
+
+
+def unauthorised(response: Response) -> bool:
+    return refused_with(response, 401) and response.all("WWW-Authenticate") == [WWW_AUTHENTICATE]
+
+
+def api_operations(own: str) -> list[tuple[str, str, object]]:
+    """Every operation, on `own` cargo where it takes one, with a body that would be carried out."""
+    cargo = f"/api/v1/cargo/{own}"
+    return [("GET", "/api/v1/customers", NO_BODY), ("POST", "/api/v1/customers", {"id": "UNAUTH", "name": "Unauthorised"}),
+            ("GET", "/api/v1/cargo", NO_BODY), ("POST", "/api/v1/cargo", BOOKING), ("GET", cargo, NO_BODY),
+            ("GET", f"{cargo}/options", NO_BODY), ("POST", f"{cargo}/options", {}), ("POST", f"{cargo}/route", {"candidate": 1}),
+            ("POST", f"{cargo}/events", EVENT), ("POST", f"{cargo}/destination", {"destination": "DEHAM"}),
+            ("POST", f"{cargo}/reroute", {})]
+
+
+def api_snapshot(port: int, token: str, paths: list[str]) -> dict[str, str]:
+    """What a user's GETs answer, as status and body, to compare before and after."""
+    snapshot = {}
+    for path in paths:
+        response = api(port, "GET", path, token)
+        snapshot[path] = f"{response.status} {response.text}"
+    return snapshot
+
+
+def snapshot_difference(before: dict[str, str], after: dict[str, str]) -> str:
+    """The lines that differ, path by path."""
+    differences = []
+    for path in before:
+        if before[path] != after.get(path):
+            lines = [line.strip() for line in difflib.unified_diff(before[path].splitlines(), after.get(path, "").splitlines(), lineterm="", n=0)
+                     if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+            differences.append(f"{path}: " + " ".join(lines)[:600])
+    return "; ".join(differences) or "the same"
+
+
+@section("The API: tokens")
+def api_tokens(port: int, binary: str, store: str, tokens: dict[str, str], ids: dict[str, str]) -> None:
+    own = ids["ACME"]
+    operations = api_operations(own)
+    watched = ["/api/v1/customers", "/api/v1/cargo", f"/api/v1/cargo/{own}", f"/api/v1/cargo/{own}/options"]
+    before = api_snapshot(port, tokens["alice"], watched)
+    check("alice's token reads /api/v1/cargo: 200", before["/api/v1/cargo"].startswith("200 ") and own in before["/api/v1/cargo"],
+          before["/api/v1/cargo"][:300])
+
+    # A token revoked and a removed user's token, made while the server runs, and worth something until then.
+    revoked, revoked_id = make_token(binary, store, "bob", "to be revoked")
+    run(binary, "user", "add", "erin", "--role", "customer", "--customer", "ACME", "--store", store, password=PASSWORD)
+    removed, _ = make_token(binary, store, "erin", "of a user to be removed")
+    for token, what in ((revoked, "bob's token to be revoked"), (removed, "erin's token (a user to be removed)")):
+        response = api(port, "GET", "/api/v1/cargo", token)
+        check(f"{what}, made while the server runs: GET /api/v1/cargo is 200", response.status == 200 and own in response.text, brief(response))
+    output = run(binary, "token", "revoke", revoked_id, "--store", store)
+    check("route-planner token revoke: says the token is revoked", revoked_id in output and "revoked" in output, output)
+    run(binary, "user", "remove", "erin", "--store", store)
+
+    alice_id = API_TOKEN.match(tokens["alice"]).group(1)
+    bob = tokens["bob"]
+    desk = Client(port)
+    desk.log_in("alice")
+    variants: list[tuple[str, dict[str, str], Client | None]] = [
+        ("no Authorization header", {}, None),
+        ("a forged token of the right shape", {"Authorization": f"Bearer rp_{secrets.token_hex(6)}_{secrets.token_urlsafe(32)}"}, None),
+        ("alice's token id with another secret", {"Authorization": f"Bearer rp_{alice_id}_{secrets.token_urlsafe(32)}"}, None),
+        ("bob's token with its last character changed", {"Authorization": f"Bearer {bob[:-1]}{'A' if bob[-1] != 'A' else 'B'}"}, None),
+        ("bob's token without its last character", {"Authorization": f"Bearer {bob[:-1]}"}, None),
+        ("bob's token and one character more", {"Authorization": f"Bearer {bob}x"}, None),
+        ("bob's token's id alone", {"Authorization": f"Bearer {bob[:16]}"}, None),
+        ("an empty bearer token", {"Authorization": "Bearer "}, None),
+        ("bob's token without the Bearer scheme", {"Authorization": bob}, None),
+        ("Basic credentials of bob", {"Authorization": "Basic " + base64.b64encode(f"bob:{PASSWORD}".encode()).decode()}, None),
+        ("a token of SQL", {"Authorization": "Bearer ' OR '1'='1' --"}, None),
+        ("a 10 kB token", {"Authorization": "Bearer rp_" + "a" * 10240}, None),
+        ("a revoked token", {"Authorization": f"Bearer {revoked}"}, None),
+        ("a removed user's token", {"Authorization": f"Bearer {removed}"}, None),
+        ("alice's desk session cookie", {}, desk),
+        ("alice's desk session cookie and form token", {"X-Form-Token": desk.token or ""}, desk),
+    ]
+    for what, headers, client in variants:
+        wrong = []
+        for method, path, document in operations:
+            if client is not None and method == "POST" and "token" in what:
+                # The desk's own way of changing: its cookie, its form token in the body, its Origin.
+                response = client.request("POST", path, urllib.parse.urlencode({"_token": client.token or ""}).encode(),
+                                          {"Content-Type": "application/x-www-form-urlencoded"})
+            else:
+                response = api(port, method, path, document=document, headers=headers, client=client)
+            if not unauthorised(response):
+                wrong.append(f"{method} {path}: {brief(response, 160)}")
+        check(f"with {what}: all {len(operations)} operations are 401 with WWW-Authenticate: {WWW_AUTHENTICATE} and a problem",
+              not wrong, "\n     ".join(wrong))
+    response = api(port, "GET", f"/api/v1/cargo?access_token={urllib.parse.quote(bob)}")
+    check("bob's token in the query (access_token=) is no token: 401", unauthorised(response), brief(response))
+    response = api(port, "GET", "/api/v1/cargo", bob, headers={"Authorization": f"bearer {bob}"})
+    check("bob's token with the scheme in lower case (bearer) still answers (200)", response.status == 200, brief(response))
+
+    after = api_snapshot(port, tokens["alice"], watched)
+    check("nothing changed by the refused calls (alice's customers, cargo list, its cargo and options the same)", before == after,
+          snapshot_difference(before, after))
+    response = api(port, "GET", "/api/v1/cargo", revoked)
+    check("the revoked token stays refused", unauthorised(response), brief(response))
+
+
+@section("The API: customers apart")
+def api_customers_apart(port: int, tokens: dict[str, str], ids: dict[str, str]) -> None:
+    own, other = ids["ACME"], ids["GLOBEX"]
+    alice, bob, carol = tokens["alice"], tokens["bob"], tokens["carol"]
+
+    def tracking_ids(response: Response) -> list[str]:
+        document = json_of(response)
+        return [cargo.get("trackingId") for cargo in document.get("cargo", [])] if isinstance(document, dict) else []
+
+    response = api(port, "GET", "/api/v1/cargo", bob)
+    listed = tracking_ids(response)
+    check(f"bob's GET /api/v1/cargo: 200 listing {own} and not {other}", response.status == 200 and own in listed and other not in listed
+          and "GLOBEX" not in response.text, brief(response))
+    for query in ("customer=GLOBEX", "customer=globex", "customer=GLOBEX&status=not-routed", "customer=GLOBEX&page=1", "customer=ACME&customer=GLOBEX"):
+        response = api(port, "GET", f"/api/v1/cargo?{query}", bob)
+        check(f"bob's GET /api/v1/cargo?{query}: no {other}, never 5xx",
+              response.status in (200, 400, 403, 404) and json_of(response) is not None and other not in tracking_ids(response)
+              and "GLOBEX" not in response.text.replace("customer=GLOBEX", ""), brief(response))
+    response = api(port, "GET", "/api/v1/customers", bob)
+    check("bob's GET /api/v1/customers: ACME alone", response.status == 200 and "ACME" in response.text and "GLOBEX" not in response.text,
+          brief(response))
+    response = api(port, "GET", "/api/v1/cargo", carol)
+    check(f"carol's GET /api/v1/cargo: {other} and not {own}", tracking_ids(response) == [other], brief(response))
+    response = api(port, "GET", f"/api/v1/cargo/{own}", carol)
+    check(f"carol's GET /api/v1/cargo/{own}: 404", refused_with(response, 404), brief(response))
+
+    # GLOBEX's cargo gets options found (by alice), so that a route could be assigned from them if bob reached it.
+    response = api(port, "POST", f"/api/v1/cargo/{other}/options", alice, {})
+    check(f"alice's POST /api/v1/cargo/{other}/options: 200 with options", response.status == 200 and '"itineraries"' in response.text
+          and '"reference"' in response.text, brief(response))
+    watched = [f"/api/v1/cargo/{other}", f"/api/v1/cargo/{other}/options"]
+    before = {"alice": api_snapshot(port, alice, watched), "carol": api_snapshot(port, carol, watched)}
+
+    # Another customer's cargo answers as one that does not exist: the same status and document, but for the id.
+    attempts = [("GET", "", NO_BODY), ("GET", "/options", NO_BODY), ("POST", "/options", {}), ("POST", "/options", {"limit": "zero"}),
+                ("POST", "/route", {"candidate": 1}), ("POST", "/route", {"candidate": "zero"}), ("POST", "/destination", {"destination": "DEHAM"}),
+                ("POST", "/destination", {"destination": "DEHAM", "deadline": "2026-06-30"}), ("POST", "/reroute", {}),
+                ("POST", "/reroute", {"limit": 2}), ("POST", "/events", EVENT)]
+    for method, action, document in attempts:
+        missing = api(port, method, f"/api/v1/cargo/RP999999{action}", bob, document)
+        body = "" if document is NO_BODY else f" {json.dumps(document)}"
+        expected = 403 if action == "/events" else 400 if "zero" in body else 404
+        check(f"bob's {method} /api/v1/cargo/RP999999{action}{body}: {expected}", refused_with(missing, expected), brief(missing))
+        for path_id in (other, other.lower()):
+            response = api(port, method, f"/api/v1/cargo/{path_id}{action}", bob, document)
+            same = re.sub(re.escape(path_id), "ID", response.text, flags=re.I) == re.sub("RP999999", "ID", missing.text)
+            check(f"bob's {method} /api/v1/cargo/{path_id}{action}{body}: {expected}, as for RP999999 (the same document but for the id)",
+                  refused_with(response, expected) and same and "GLOBEX" not in response.text and "Globex" not in response.text,
+                  f"{brief(response)}\n     RP999999: {brief(missing)}")
+    after = {"alice": api_snapshot(port, alice, watched), "carol": api_snapshot(port, carol, watched)}
+    for user in ("alice", "carol"):
+        check(f"{other} and its options unchanged by bob's attempts ({user}'s GETs the same before and after)",
+              before[user] == after[user] and all(text.startswith("200 ") for text in after[user].values())
+              and '"routingStatus" : "notRouted"' in after[user][watched[0]] and "NLRTM" in after[user][watched[0]],
+              snapshot_difference(before[user], after[user]))
+
+    # Bookings: for his own customer only.
+    response = api(port, "POST", "/api/v1/cargo", bob, {**BOOKING, "customer": "GLOBEX"})
+    problems = problems_of(response) or []
+    check("bob's POST /api/v1/cargo for GLOBEX: 422 \"There is no customer GLOBEX\"", response.status == 422
+          and any("There is no customer GLOBEX" in problem["message"] for problem in problems), brief(response))
+    response = api(port, "POST", "/api/v1/cargo", bob, {**BOOKING, "customer": "globex"})
+    check("bob's POST /api/v1/cargo for globex (ids in any case): 422", refused_with(response, 422), brief(response))
+    response = api(port, "POST", "/api/v1/cargo", bob, BOOKING)
+    document = json_of(response)
+    booked = document.get("cargo", {}).get("trackingId") if isinstance(document, dict) else None
+    check("bob's POST /api/v1/cargo for ACME: 201 with Location /api/v1/cargo/<its id>", response.status == 201 and booked
+          and response.location == f"/api/v1/cargo/{booked}" and document["cargo"].get("customerId") == "ACME", brief(response))
+    if booked:
+        response = api(port, "GET", response.location, bob)
+        check(f"bob's GET of the Location ({booked}): 200, ACME's", response.status == 200 and '"customerId" : "ACME"' in response.text, brief(response))
+        response = api(port, "GET", f"/api/v1/cargo/{booked}", carol)
+        check(f"carol's GET /api/v1/cargo/{booked} (bob's booking): 404", refused_with(response, 404), brief(response))
+        # What bob may do on his own cargo, so that the 404s above are the scope's.
+        cargo = f"/api/v1/cargo/{booked}"
+        for method, action, document, expected in (("POST", "/options", {}, 200), ("GET", "/options", NO_BODY, 200),
+                                                   ("POST", "/route", {"candidate": 1}, 200), ("POST", "/destination", {"destination": "DEHAM"}, 200),
+                                                   ("POST", "/reroute", {}, 200), ("POST", "/events", EVENT, 403)):
+            response = api(port, method, cargo + action, bob, document)
+            check(f"bob's {method} {cargo}{action} (his own cargo): {expected}", response.status == expected and json_of(response) is not None,
+                  brief(response))
+    response = api(port, "GET", "/api/v1/cargo", carol)
+    check(f"carol's cargo is still {other} alone", tracking_ids(response) == [other], brief(response))
+    response = api(port, "POST", "/api/v1/customers", bob, {"id": "BOBCO", "name": "Bob Co"})
+    check("bob's POST /api/v1/customers (a planner's): 403", refused_with(response, 403), brief(response))
+    response = api(port, "POST", f"/api/v1/cargo/{own}/events", bob, EVENT)
+    check(f"bob's POST /api/v1/cargo/{own}/events (his own cargo, a planner's operation): 403", refused_with(response, 403), brief(response))
+    response = api(port, "GET", "/api/v1/customers", alice)
+    check("no customer BOBCO after bob's attempt", response.status == 200 and "BOBCO" not in response.text, brief(response))
+
+
+@section("The API: hostile values")
+def api_hostile(port: int, tokens: dict[str, str], ids: dict[str, str]) -> None:
+    alice = tokens["alice"]
+    response = api(port, "POST", "/api/v1/cargo", alice, BOOKING)
+    scratch = (json_of(response) or {}).get("cargo", {}).get("trackingId") if response.status == 201 else None
+    check("alice books a cargo of ACME's to attack (201)", scratch, brief(response))
+    if not scratch:
+        return
+    cargo = f"/api/v1/cargo/{scratch}"
+    response = api(port, "POST", f"{cargo}/options", alice, {})
+    check(f"alice's POST {cargo}/options: 200, options to assign from", response.status == 200 and '"reference"' in response.text, brief(response))
+
+    serial = iter(range(1, 10_000))
+    taken: list[tuple[str, str]] = []  # free text taken as given: (field, value)
+    free_text = {("/api/v1/customers", "id"), ("/api/v1/customers", "name")}
+    flags = {"renames", "dangerousGoods"}
+    # The cargo operations before the customers, whose free-text ids would register some of the values as customers.
+    operations: list[tuple[str, object, list[str]]] = [
+        ("/api/v1/cargo", lambda: dict(BOOKING), ["origin", "destination", "ready", "deadline", "teu", "customer", "revenue", "cargoType",
+                                                  "dangerousGoods", "maxTransitDays", "weight"]),
+        (f"{cargo}/options", lambda: {}, ["limit", "maxTransshipments", "via", "avoid", "avoidVoyages", "order", "criteria"]),
+        (f"{cargo}/route", lambda: {"candidate": 1}, ["candidate"]),
+        (f"{cargo}/events", lambda: dict(EVENT), ["event", "location", "voyage", "completionTime", "registrationTime"]),
+        (f"{cargo}/destination", lambda: {"destination": "DEHAM"}, ["destination", "deadline"]),
+        (f"{cargo}/reroute", lambda: {}, ["limit", "avoidVoyages"]),
+        ("/api/v1/customers", lambda: {"id": f"HOSTILE{next(serial):04d}", "name": "Hostile Test"}, ["id", "name", "renames"]),
+    ]
+    for path, base, fields in operations:
+        for field in [*fields, "unknownMember", HOSTILE_NAME, "__proto__"]:
+            wrong = []
+            for what, value in HOSTILE_VALUES:
+                if field in flags and value is True:
+                    continue  # a box ticked: a value of the field
+                response = api(port, "POST", path, alice, {**base(), field: value})
+                problems = problems_of(response)
+                if (path, field) in free_text and isinstance(value, (str, float)) and response.status == 201:
+                    # Free text: taken as given, and answered so.
+                    given = value if isinstance(value, str) else repr(value)
+                    echoed = (json_of(response) or {}).get("customer", {}).get(field)
+                    if echoed != given or not (response.header("Content-Type") or "").startswith("application/json"):
+                        wrong.append(f"{what}: 201 but {field} answered as {str(echoed)[:80]!r}")
+                    taken.append((field, given))
+                    continue
+                if response.status not in (400, 422) or problems is None:
+                    wrong.append(f"{what}: {brief(response, 200)}")
+                elif response.status == 400 and field not in fields_of(response):
+                    wrong.append(f"{what}: 400 naming {fields_of(response)}, not {field[:40]!r}: {brief(response, 200)}")
+            shown = field if len(field) < 40 else field[:30] + "…"
+            check(f"POST {path.replace(scratch, '{id}')} with hostile values in {shown!r}: 400/422 as JSON problems naming it, never 5xx",
+                  not wrong, "\n     ".join(wrong))
+
+    listed = json_of(api(port, "GET", "/api/v1/customers", alice)) or {}
+    kept = {(field, customer.get(field)) for customer in listed.get("customers", []) for field in ("id", "name")}
+    missing = [f"{field} {value[:60]!r}" for field, value in taken if (field, value) not in kept]
+    check(f"the {len(taken)} hostile customer ids and names taken as free text are listed exactly as given", not missing, "; ".join(missing))
+
+    # NUL bytes: an id with one is not the id before it.
+    for path_id, token, user in ((f"{ids['ACME']}%00junk", alice, "alice"), (f"{ids['GLOBEX']}%00junk", tokens["bob"], "bob")):
+        response = api(port, "GET", f"/api/v1/cargo/{path_id}", token)
+        check(f"{user}'s GET /api/v1/cargo/{path_id}: 404 (an id with a NUL is no cargo's)", refused_with(response, 404)
+              and "Globex" not in response.text and '"customerId"' not in response.text, brief(response))
+    for field, document in (("id", {"id": "NULID\u0000X", "name": "Nul id"}), ("name", {"id": "NULNAME", "name": "Nul\u0000Name"})):
+        response = api(port, "POST", "/api/v1/customers", alice, document)
+        listed = api(port, "GET", "/api/v1/customers", alice)
+        kept = [customer for customer in (json_of(listed) or {}).get("customers", []) if customer.get("id", "").startswith(document["id"][:5])]
+        check(f"a customer {field} with a NUL: refused (400/422), or kept as given",
+              response.status in (400, 422) and problems_of(response) is not None and not kept
+              or response.status == 201 and kept == [{"id": document["id"], "name": document["name"]}],
+              f"POST: {brief(response, 200)}\n     then GET /api/v1/customers lists {kept}")
+
+    # Every problem at once, each naming its field.
+    for token, user in ((alice, "alice"), (tokens["bob"], "bob")):
+        response = api(port, "POST", "/api/v1/cargo", token, {**BOOKING, "origin": "XX", "ready": "nope", "teu": "zero"})
+        check(f"{user}'s booking with a bad origin, ready and teu: 400 naming the 3 fields",
+              response.status == 400 and sorted(fields_of(response)) == ["origin", "ready", "teu"], brief(response))
+    response = api(port, "POST", "/api/v1/cargo", alice, {**BOOKING, "origin": True, "ready": "nope", "bogus": 1})
+    check("a booking with a boolean origin, a bad ready and an unknown member: 400 naming the 3",
+          response.status == 400 and sorted(fields_of(response)) == ["bogus", "origin", "ready"], brief(response))
+    response = api(port, "POST", f"{cargo}/events", alice, {"event": "FLY", "location": "XX", "completionTime": "yesterday"})
+    check("an event with a bad event, location and completionTime: 400 naming the 3",
+          response.status == 400 and sorted(fields_of(response)) == ["completionTime", "event", "location"], brief(response))
+    response = api(port, "POST", "/api/v1/customers", alice, {"id": [1], "name": {"x": 1}, "renames": 5})
+    check("a customer with an array id, an object name and a number for renames: 400 naming the 3",
+          response.status == 400 and sorted(fields_of(response)) == ["id", "name", "renames"], brief(response))
+
+
+@section("The API: malformed, over-long and unsupported requests")
+def api_malformed(port: int, tokens: dict[str, str], ids: dict[str, str]) -> None:
+    own = ids["ACME"]
+    alice, bob = tokens["alice"], tokens["bob"]
+    posts = ["/api/v1/customers", "/api/v1/cargo", f"/api/v1/cargo/{own}/options", f"/api/v1/cargo/{own}/route",
+             f"/api/v1/cargo/{own}/events", f"/api/v1/cargo/{own}/destination", f"/api/v1/cargo/{own}/reroute"]
+    before = api_snapshot(port, alice, ["/api/v1/customers", "/api/v1/cargo", f"/api/v1/cargo/{own}", f"/api/v1/cargo/{own}/options"])
+
+    malformed = [("an unclosed object", b'{"id": "MALFORMED"'), ("a missing value", b'{"id": }'),
+                 ("a trailing comma", b'{"id": "MALFORMED", "name": "x",}'), ("single quotes", b"{'id': 'MALFORMED'}"),
+                 ("a missing comma", b'{"id": "MALFORMED" "name": "x"}'), ("bytes that are not UTF-8", b"\xff\xfe\xfd"),
+                 ("non-UTF-8 in a string", b'{"id": "MALFORMED\xff", "name": "x"}'), ("a lone surrogate", b'{"id": "\\ud800", "name": "x"}'),
+                 ("NaN", b'{"id": NaN, "name": "x"}'), ("text after the object", b'{"id": "MALFORMED", "name": "x"} trailing'),
+                 ("two objects", b'{"id": "MALFORMED", "name": "x"}{}'), ("a NUL byte", b"\x00"),
+                 ("100,000 nested arrays", b"[" * 100_000 + b"]" * 100_000),
+                 ("100,000 nested objects", b'{"a":' * 100_000 + b"1" + b"}" * 100_000),
+                 ("an array", b"[1, 2]"), ("a string", b'"text"'), ("a number", b"123"), ("null", b"null"), ("true", b"true")]
+    for what, raw in malformed:
+        wrong = []
+        for path in posts:
+            response = api(port, "POST", path, alice, raw=raw)
+            problems = problems_of(response)
+            # A string that is no text (a lone surrogate, bytes that are not UTF-8) may be a problem of its member instead.
+            of_a_member = what in ("a lone surrogate", "non-UTF-8 in a string") and bool(fields_of(response))
+            if response.status != 400 or problems is None or not (any("field" not in problem for problem in problems) or of_a_member):
+                wrong.append(f"{path}: {brief(response, 200)}")
+        check(f"a body of {what}: 400 with a problem of the body, on all {len(posts)} POSTs", not wrong, "\n     ".join(wrong))
+    for path in posts:
+        response = api(port, "POST", path, alice, raw=b"[1, 2]")
+        problems = problems_of(response) or []
+        check(f"POST {path} with a body that is not a JSON object ([1, 2]): 400 with one problem, of no field",
+              response.status == 400 and len(problems) == 1 and "field" not in problems[0], brief(response))
+
+    # Over-long bodies: refused unread.
+    auth = {"Authorization": f"Bearer {bob}"}
+    prefix = b'{"id": "BIG", "name": "'
+
+    def body_of(size: int) -> bytes:
+        return prefix + b"A" * (size - len(prefix) - 2) + b'"}'
+
+    for path, size, chunked, headers, expected, what in (
+            ("/api/v1/customers", 2 * 1024 * 1024, False, auth, 413, "a 2 MiB body"),
+            (f"/api/v1/cargo/{own}/destination", 2 * 1024 * 1024, False, auth, 413, "a 2 MiB body"),
+            ("/api/v1/customers", 2 * 1024 * 1024, True, auth, 413, "a 2 MiB chunked body"),
+            ("/api/v1/customers", 1024 * 1024 + 1, False, auth, 413, "a body of 1 MiB and a byte"),
+            ("/api/v1/customers", 1024 * 1024, False, auth, 403, "a body of 1 MiB exactly (bob's, so refused as a planner's operation)"),
+            ("/api/v1/customers", 2 * 1024 * 1024, False, {}, 401, "a 2 MiB body without a token")):
+        response, note = raw_post(port, path, body_of(size), "application/json", headers=headers, chunked=chunked)
+        check(f"POST {path} with {what}: {expected} as a problem", response is not None and refused_with(response, expected),
+              f"{brief(response) if response else None} ({note})")
+
+    # Bodies of another type.
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/json",
+                         "application/json-patch+json", "application/jsonx", "application/xml", "application/json, text/plain"):
+        for token, user in ((alice, "alice"), (bob, "bob")):
+            response = api(port, "POST", "/api/v1/customers", token, {"id": "CT415", "name": "Content type"}, content_type=content_type)
+            check(f"{user}'s POST /api/v1/customers as {content_type}: 415", refused_with(response, 415), brief(response))
+    for content_type in ("application/json; charset=utf-8", "Application/JSON"):
+        response = api(port, "POST", "/api/v1/customers", bob, {"id": "CT415", "name": "Content type"}, content_type=content_type)
+        check(f"bob's POST /api/v1/customers as {content_type}: read as JSON (403, a planner's)", refused_with(response, 403), brief(response))
+    after = api_snapshot(port, alice, list(before))
+    check("nothing changed by the refused bodies (alice's customers, cargo list, its cargo and options the same)", before == after,
+          snapshot_difference(before, after))
+    response = api(port, "POST", "/api/v1/customers", alice, raw=b'{"id": "DUPLICATE1", "id": "DUPLICATE2", "name": "Duplicate"}')
+    check("a body with a member given twice: never 5xx (JSON permits it)", response.status < 500 and json_of(response) is not None, brief(response))
+
+    # Other methods: 405 naming those the path takes.
+    for template, allowed in API_PATHS:
+        for path_id in (own, ids["GLOBEX"]):
+            path = template.replace("{id}", path_id)
+            if path_id != own and "{id}" not in template:
+                continue
+            wrong = []
+            for method in ("PUT", "PATCH", "DELETE", "GET", "POST"):
+                if method in allowed:
+                    continue
+                response = api(port, method, path, bob, {} if method != "GET" else NO_BODY)
+                if not (refused_with(response, 405) and response.all("Allow") == [allowed]):
+                    wrong.append(f"{method}: {brief(response, 200)}")
+            check(f"bob's other methods on {path}: 405 with Allow: {allowed}", not wrong, "\n     ".join(wrong))
+
+    # Paths that climb, or hide another customer's cargo.
+    climbing = ["/api/v1/cargo/..%2F..%2Fetc", "/api/v1/cargo/..%2F..%2Fetc%2Fpasswd", "/api/v1/cargo/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+                "/api/v1/cargo/..%5C..%5Cwindows%5Cwin.ini", "/api/v1/cargo/%252e%252e%252fetc", "/api/v1/cargo/..%2F..%2Fetc/options",
+                "/api/v1/cargo/%00", "/api/v1/cargo/%zz", "/api/v1/cargo/%C0%AE%C0%AE%2Fetc"]
+    for path in climbing:
+        for token, user in ((alice, "alice"), (bob, "bob")):
+            response = api(port, "GET", path, token)
+            check(f"{user}'s GET {path}: 404 or 400, never 5xx", response.status in (400, 404), brief(response))
+        response = api(port, "POST", path if path.endswith("/options") else path + "/destination", bob, {"destination": "DEHAM"})
+        check(f"bob's POST {path}{'' if path.endswith('/options') else '/destination'}: 404 or 400, never 5xx", response.status in (400, 404),
+              brief(response))
+    other = ids["GLOBEX"]
+    for path in (f"/api/v1/cargo/{own}%2F..%2F{other}", f"/api/v1/cargo/{own}/../{other}", f"/api/v1/cargo/../cargo/{other}",
+                 f"/api/v1/cargo/{own}/..%2F..%2F{other}/options", f"/api/v1/./cargo/{other}", f"/api/v1/cargo/%20{other}",
+                 f"/api/v1/cargo/{other}%20", f"/api/v1/cargo/{other}%0A", f"//api/v1/cargo/{other}", f"/api/v1/cargo/{other}/",
+                 f"/api/v1/cargo/{other}?customer=GLOBEX", f"/API/V1/CARGO/{other}"):
+        response = api(port, "GET", path, bob)
+        check(f"bob's GET {path}: 4xx, nothing of GLOBEX's cargo", 400 <= response.status < 500 and "Globex" not in response.text
+              and '"customerId"' not in response.text and '"origin"' not in response.text, brief(response))
+    response = api(port, "GET", "/api/v1/cargo/" + "A" * 10240, bob)
+    check("bob's GET of a 10 kB cargo id: 4xx", 400 <= response.status < 500, brief(response))
 
 
 @section("Non-loopback binds")
@@ -692,7 +1166,16 @@ def main() -> int:
                     customers_apart(server.port, ids)
                     hostile_text(server.port)
                     malformed(server.port)
-                    # The lifecycle API's checks go here.
+                    try:
+                        tokens = {user: make_token(binary, store, user, "attack test")[0] for user in ("alice", "bob", "carol")}
+                    except Exception as error:  # noqa: BLE001
+                        check("the API's tokens are made (route-planner token create)", False, str(error))
+                        tokens = None
+                    if tokens:
+                        api_tokens(server.port, binary, store, tokens, ids)
+                        api_customers_apart(server.port, tokens, ids)
+                        api_hostile(server.port, tokens, ids)
+                        api_malformed(server.port, tokens, ids)
                 finally:
                     status = server.stop()
                     check("the server stops on SIGTERM with status 0", status == 0,

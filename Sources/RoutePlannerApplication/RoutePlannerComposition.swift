@@ -13,7 +13,7 @@ import RoutePlanner
 public struct RoutePlannerComposition: Sendable {
     public let locations: any LocationRepository
     public let voyages: any VoyageRepository
-    /// The cargo the ``principal`` may see.
+    /// The cargo the ``principal`` may see, each change to it recorded as the principal's.
     public let cargo: any CargoRepository
     /// The customers the ``principal`` may see.
     public let customers: any CustomerRepository
@@ -49,9 +49,11 @@ public struct RoutePlannerComposition: Sendable {
         format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(), passwordCost: UInt8 = Credentials.defaultCost,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
+        let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            locations: locations, voyages: voyages, cargo: cargo, customers: customers, accounts: accounts, principal: .commandLine, format: format,
-            loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now), customers: customers,
+            accounts: accounts, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
     }
 
     private init(
@@ -71,17 +73,17 @@ public struct RoutePlannerComposition: Sendable {
         self.now = now
     }
 
-    /// The application acting for a principal: its use cases run only when the principal may run them, and a
+    /// The application acting for a principal: its use cases run only when the principal may run them, a
     /// customer user's repositories hold its own customer and cargo alone, so that another customer's cargo is
-    /// not found.
+    /// not found, and each change to a cargo is recorded as the principal's (`Cargo.changes`).
     public func acting(as principal: Principal) -> RoutePlannerComposition {
-        let (cargo, customers): (any CargoRepository, any CustomerRepository) = switch principal.role {
-        case .planner: (self.cargo, self.customers)
-        case .customer: (ScopedCargoRepository(base: self.cargo, principal: principal), ScopedCustomerRepository(base: self.customers, principal: principal))
-        }
+        // The repositories as the composition was made with them, whoever it acted as before.
+        let base = (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
+        let customers = (self.customers as? ScopedCustomerRepository)?.base ?? self.customers
         return RoutePlannerComposition(
-            locations: locations, voyages: voyages, cargo: cargo, customers: customers, accounts: accounts, principal: principal, format: format,
-            loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: now),
+            customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
+            accounts: accounts, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
     }
 
     /// Who requests come from, by their sessions and tokens.

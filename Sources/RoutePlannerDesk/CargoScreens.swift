@@ -225,6 +225,9 @@ struct CargoView {
         content.append(DeskViews.section("Events", id: "events", tracking.events.isEmpty
             ? [DeskViews.empty("No handling event registered yet.")]
             : [Markup("ol", [], tracking.events.map { Markup("li", text: $0) })]))
+        if !tracking.changes.isEmpty {
+            content.append(DeskViews.section("Changes", id: "changes", [Markup("ol", [], tracking.changes.map { Markup("li", text: $0) })]))
+        }
         return DeskPage(title: "Cargo \(tracking.trackingId)", section: .cargo, content)
     }
 

@@ -168,6 +168,7 @@ public enum CargoDocument {
         let unexpectedEvent: Event?
         let itinerary: Itinerary?
         let events: [Event]
+        let changes: [Change]
 
         init(_ cargo: CargoSummary) {
             let delivery = cargo.delivery, specification = cargo.specification
@@ -208,6 +209,19 @@ public enum CargoDocument {
             unexpectedEvent = delivery.unexpectedEvent.map(Event.init)
             itinerary = cargo.itinerary.map(Itinerary.init)
             events = cargo.handlingEvents.map(Event.init)
+            changes = cargo.changes.map(Change.init)
+        }
+    }
+
+    /// A change recorded: its kind (`booked`, `respecified`, `routed`, `handled`), what changed, who made it and when.
+    struct Change: Encodable {
+        let kind, detail, by, at: String
+
+        init(_ change: CargoChange) {
+            kind = change.kind.rawValue
+            detail = change.detail
+            by = change.by
+            at = RouteDocument.timestamp(change.at)
         }
     }
 

@@ -5,7 +5,7 @@ import RoutePlannerApplication
 /// their names (`origin`, `ready`, `dangerousGoods`), with every problem found in it.
 ///
 /// A member's value is a string or a number (read as the text a form would hold: `2`, `24.5`) for a text field,
-/// `true` or `false` (or the text `yes` or `true`) for a box to tick, an array of strings (or one string) for a
+/// `true` or `false` (or the text `yes` or `no`) for a box to tick, an array of strings (or one string) for a
 /// list, or `null` for a field left blank. A body that is not a JSON
 /// object is one problem and nothing of it is read; each member the use case does not take, or of another type,
 /// is a problem of its own.
@@ -47,7 +47,7 @@ struct APIBody<Field: FormField> {
     /// Reads a body whose members are the fields `accepted`; an empty body is an empty object.
     init(_ bytes: [UInt8], accepting accepted: [Field]) {
         guard !bytes.isEmpty else { return }
-        guard let object = try? JSONDecoder().decode([String: Member].self, from: Data(bytes)) else {
+        guard JSONSyntax.isValid(bytes), let object = try? JSONDecoder().decode([String: Member].self, from: Data(bytes)) else {
             problems.append(APIProblem(field: nil, message: "The body is not a JSON object: send one whose members are the fields, such as {\"destination\": \"DEHAM\"}."))
             return
         }
@@ -75,12 +75,14 @@ struct APIBody<Field: FormField> {
         return ""
     }
 
-    /// Whether a box is ticked: `true` (or the text `yes` or `true`); a problem for a list.
+    /// Whether a box is ticked: `true` or `false` (or the text `yes`, `true`, `on`, `no`, `false`, `off`, or none); a
+    /// problem for anything else.
     mutating func flag(_ field: Field) -> Bool {
         switch values[field] {
         case .flag(let flag): return flag
-        case .text(let text): return ["yes", "true"].contains(text.lowercased())
-        case .number, .list: problems.append(APIProblem(field: field.rawValue, message: "Give true or false."))
+        case .text(let text) where ["yes", "true", "on"].contains(text.lowercased()): return true
+        case .text(let text) where ["no", "false", "off", ""].contains(text.lowercased()): return false
+        case .text, .number, .list: problems.append(APIProblem(field: field.rawValue, message: "Give true or false."))
         case .null, nil: break
         }
         return false

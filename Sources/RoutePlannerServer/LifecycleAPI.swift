@@ -198,7 +198,8 @@ struct LifecycleAPI: Sendable {
             error.fields.sorted { $0.key.rawValue < $1.key.rawValue }.map { APIProblem(field: $0.key.rawValue, message: $0.value) }
         }
         if !problems.isEmpty {
-            if case .failure(let error) = Interactor.Request.create(form) {
+            // A body that cannot be read is its one problem: the form, read from nothing, would only add noise.
+            if case .failure(let error) = Interactor.Request.create(form), !problems.contains(where: { $0.field == nil }) {
                 let named = Set(problems.compactMap(\.field))
                 return .problems(.badRequest, problems + fieldProblems(error).filter { !named.contains($0.field ?? "") })
             }

@@ -274,6 +274,18 @@ public final class CargoStore: Sendable {
                 table.column("lastSeen", .datetime).notNull().indexed()
             }
         }
+        migrator.registerMigration("v8: who changed each cargo") { db in
+            // Each cargo's changes (booked, respecified, routed, handled), who made them and when, in order.
+            try db.create(table: "cargoChange") { table in
+                table.column("trackingId", .text).notNull().references("cargo", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("kind", .text).notNull()
+                table.column("detail", .text).notNull()
+                table.column("changedBy", .text).notNull()
+                table.column("changedAt", .datetime).notNull()
+                table.primaryKey(["trackingId", "position"])
+            }
+        }
         return migrator
     }
 }

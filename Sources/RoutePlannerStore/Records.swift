@@ -123,3 +123,13 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var createdAt: Date
     var lastSeen: Date
 }
+
+struct CargoChangeRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "cargoChange"
+    var trackingId: String
+    var position: Int
+    var kind: String
+    var detail: String
+    var changedBy: String
+    var changedAt: Date
+}

@@ -3,7 +3,8 @@ import GRDB
 import RoutePlanner
 import RoutePlannerApplication
 
-/// Cargo kept in a ``CargoStore``: each cargo with its itinerary, handling events and last offer.
+/// Cargo kept in a ``CargoStore``: each cargo with its itinerary, handling events, the changes recorded (who made
+/// each, and when) and its last offer.
 ///
 /// Every write is one transaction. A cargo read through this repository is written back only if no
 /// other process changed it in between (its row's version is checked), else the write fails with
@@ -155,6 +156,7 @@ public actor SQLiteCargoRepository: CargoRepository {
         let record: CargoRecord
         let legs: [LegRecord]
         let events: [EventRecord]
+        let changes: [CargoChangeRecord]
     }
 
     private static func fetch(
@@ -172,7 +174,11 @@ public actor SQLiteCargoRepository: CargoRepository {
             db, sql: "SELECT *, NULL AS candidate FROM itineraryLeg \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
         let events = Dictionary(grouping: try EventRecord.fetchAll(
             db, sql: "SELECT * FROM handlingEvent \(filter) ORDER BY id", arguments: idArguments), by: \.trackingId)
-        return records.map { StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? []) }
+        let changes = Dictionary(grouping: try CargoChangeRecord.fetchAll(
+            db, sql: "SELECT * FROM cargoChange \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
+        return records.map {
+            StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
+        }
     }
 
     private func restore(_ stored: StoredCargo, network: ScheduleNetwork) throws -> Cargo {
@@ -188,6 +194,12 @@ public actor SQLiteCargoRepository: CargoRepository {
             else { throw StoreError.database(path: store.path, message: "cargo \(id): a handling event cannot be read") }
             return handled
         }
+        let changes = try stored.changes.map { change -> CargoChange in
+            guard let kind = CargoChange.Kind(rawValue: change.kind) else {
+                throw StoreError.database(path: store.path, message: "cargo \(id): a change of kind '\(change.kind)' cannot be read")
+            }
+            return CargoChange(kind: kind, detail: change.detail, by: change.changedBy, at: change.changedAt)
+        }
         let itinerary = stored.legs.isEmpty ? nil : try Self.itinerary(stored.legs, network: network, of: id)
         guard let trackingId = TrackingId(id) else { throw StoreError.database(path: store.path, message: "a cargo has a blank tracking id") }
         versions[trackingId] = record.version
@@ -195,7 +207,7 @@ public actor SQLiteCargoRepository: CargoRepository {
             return try Cargo(
                 trackingId: trackingId, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
                 customerId: record.customerId.flatMap { CustomerId($0) }, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
-                weight: record.weight, itinerary: itinerary, handlingEvents: events)
+                weight: record.weight, itinerary: itinerary, handlingEvents: events, changes: changes)
         } catch {
             throw StoreError.database(path: store.path, message: "cargo \(id): \(error)")
         }
@@ -241,6 +253,13 @@ public actor SQLiteCargoRepository: CargoRepository {
             try EventRecord(
                 id: nil, trackingId: cargo.trackingId.rawValue, kind: event.kind.rawValue, location: event.location.rawValue,
                 voyage: event.voyage?.rawValue, completionTime: event.completionTime, registrationTime: event.registrationTime
+            ).insert(db)
+        }
+        try db.execute(sql: "DELETE FROM cargoChange WHERE trackingId = ?", arguments: [cargo.trackingId.rawValue])
+        for (position, change) in cargo.changes.enumerated() {
+            try CargoChangeRecord(
+                trackingId: cargo.trackingId.rawValue, position: position, kind: change.kind.rawValue, detail: change.detail, changedBy: change.by,
+                changedAt: change.at
             ).insert(db)
         }
         return record.version

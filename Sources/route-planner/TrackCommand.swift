@@ -61,6 +61,7 @@ struct TrackRendering: Rendering {
             table += itinerary.legs.map { "  " + $0 }
         }
         if !cargo.events.isEmpty { table += ["Events:"] + cargo.events.map { "  " + $0 } }
+        if !cargo.changes.isEmpty { table += ["Changes:"] + cargo.changes.map { "  " + $0 } }
         return lines(table)
     }
 }

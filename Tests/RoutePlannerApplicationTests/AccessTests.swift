@@ -81,6 +81,31 @@ import Testing
     }
 }
 
+extension AccessTests {
+    @Test func everyChangeKeepsWhoMadeIt() async throws {
+        let bob = app.acting(as: acme), alice = app.acting(as: Principal(name: "alice", role: .planner))
+        let form = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-01", customer: "ACME")
+        guard case .success(let booked) = await bob.bookCargo.respond(form).result else { Issue.record("not booked"); return }
+        let id = booked.cargo.trackingId.rawValue
+        _ = await bob.routeCargo(RouteCargoForm(trackingId: id))
+        #expect(await bob.assignToRoute(AssignToRouteForm(trackingId: id, candidate: "1")).failureMessage == nil)
+        #expect(await alice.registerHandlingEvent(RegisterHandlingEventForm(
+            trackingId: id, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z", registrationTime: "2026-03-01T09:00:00Z"))
+            .failureMessage == nil)
+        #expect(await app.changeDestination(ChangeDestinationForm(trackingId: id, destination: "DEHAM")).failureMessage == nil)
+        let changes = try #require(try await app.cargo.cargo(TrackingId(id)!)).changes
+        #expect(changes.map(\.kind) == [.booked, .routed, .handled, .respecified])
+        #expect(changes.map(\.by) == ["bob", "bob", "alice", "command line"])
+        #expect(changes.allSatisfy { $0.at == Sample.asOf() })
+        #expect(changes[0].detail == "HKHKG → SESTO, due 2026-05-01T23:59:59Z" && changes[2].detail == "receive at HKHKG, completed 2026-03-01T08:00:00Z")
+        #expect(changes[3].detail == "HKHKG → DEHAM, due 2026-05-01T23:59:59Z")
+        // Saving a cargo in the state it is in records nothing.
+        let cargo = try #require(try await app.cargo.cargo(TrackingId(id)!))
+        try await app.cargo.save(cargo)
+        #expect(try await app.cargo.cargo(TrackingId(id)!)?.changes.count == 4)
+    }
+}
+
 /// A solver that is never asked: the use case is refused before.
 private struct NoSolver: AssignmentSolver {
     func assign(

@@ -30,11 +30,16 @@ func checkCargoRepositoryContract(
     try cargo.assign(to: Sample.fastest)
     try cargo.register(late)
     try cargo.register(Sample.receive)
+    cargo.record([
+        CargoChange(kind: .booked, detail: "HKHKG → SESTO", by: "bob", at: SampleVoyages.day(2, 1)),
+        CargoChange(kind: .routed, detail: "HKHKG → NLRTM → SESTO", by: "Ålice <b>", at: SampleVoyages.day(2, 2, hour: 9)),
+    ])
     try await repository.save(cargo)
     let loaded = try await repository.cargo("ABC123")
     #expect(loaded == cargo, sourceLocation: sourceLocation)
     #expect(loaded?.itinerary == Sample.fastest, sourceLocation: sourceLocation)
     #expect(loaded?.handlingEvents == [Sample.receive, late], sourceLocation: sourceLocation)
+    #expect(loaded?.changes == cargo.changes && loaded?.changes.map(\.by) == ["bob", "Ålice <b>"], sourceLocation: sourceLocation)
     #expect(loaded?.customerId == "ACME" && loaded?.revenuePerTEU == 1_250.5 && loaded?.teu == 2, sourceLocation: sourceLocation)
     #expect(loaded?.weight == 24.5 && loaded?.booking.weight == 24.5, sourceLocation: sourceLocation)
     #expect(loaded?.delivery == cargo.delivery, sourceLocation: sourceLocation)

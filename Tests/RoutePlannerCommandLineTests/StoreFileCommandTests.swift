@@ -25,7 +25,7 @@ import Testing
         for arguments in [["cargo"], ["track", "RP000001"], ["customer", "OTHER", "Other"]] {
             let result = try LifecycleCommandTests.run(store, arguments)
             #expect(result.status == 1 && result.output.isEmpty, "\(arguments)")
-            #expect(result.error == "error: --store \(store.path) was written by a newer route-planner (store version 9), and this one knows store versions up to 7; it was left as it is: use the route-planner that wrote it\n")
+            #expect(result.error == "error: --store \(store.path) was written by a newer route-planner (store version 9), and this one knows store versions up to 8; it was left as it is: use the route-planner that wrote it\n")
         }
         #expect(try Data(contentsOf: store) == before)
         #expect(try StoreProcessTests.sqlite(store, "PRAGMA user_version") == "9")

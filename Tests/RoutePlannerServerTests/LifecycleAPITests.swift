@@ -153,4 +153,27 @@ import Testing
         #expect(LifecycleAPI.status(of: .noRoute(try! RouteSpecification(
             origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400), earliestPossibleArrival: nil)) == .unprocessableContent)
     }
+
+    @Test func aBodyIsReadByJSONsGrammarStrictly() {
+        let valid = ["{}", " [ ] ", "{\"a\": [1, -0.5e+3, 0, 10E-2, \"x\\u00e9\\n\", true, false, null, {}]}", "\"text\"", "-0"]
+        for text in valid { #expect(JSONSyntax.isValid(Array(text.utf8)), "\(text)") }
+        let invalid = [
+            "", "{\"a\": 1,}", "[1,]", "{'a': 1}", "01", "1.", ".5", "NaN", "-", "1e", "\"\\x\"", "\"a\nb\"", "{\"a\" 1}", "{} {}", "[1 2]",
+            "{\"a\": tru}", "\"\\u12G4\"", "{\"a\":", "[", String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+        ]
+        for text in invalid { #expect(!JSONSyntax.isValid(Array(text.utf8)), "\(text)") }
+        #expect(JSONSyntax.isValid(Array((String(repeating: "[", count: 64) + String(repeating: "]", count: 64)).utf8)))
+    }
+
+    @Test func aBoxIsTrueOrFalseAndAnythingElseIsAProblem() {
+        for (json, ticked) in [("true", true), ("false", false), ("\"yes\"", true), ("\"off\"", false), ("null", false)] {
+            var body = APIBody<BookCargoForm.Field>(Array("{\"dangerousGoods\": \(json)}".utf8), accepting: [.dangerousGoods])
+            #expect(body.flag(.dangerousGoods) == ticked && body.problems.isEmpty, "\(json)")
+        }
+        for json in ["\"<script>\"", "1", "[\"yes\"]", "{}"] {
+            var body = APIBody<BookCargoForm.Field>(Array("{\"dangerousGoods\": \(json)}".utf8), accepting: [.dangerousGoods])
+            _ = body.flag(.dangerousGoods)
+            #expect(body.problems.map(\.field) == ["dangerousGoods"], "\(json)")
+        }
+    }
 }

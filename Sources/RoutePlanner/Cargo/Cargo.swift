@@ -37,6 +37,8 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public private(set) var itinerary: Itinerary?
     /// What happened to the cargo so far, in completion order (then registration order).
     public private(set) var handlingEvents: [HandlingEvent] = []
+    /// Who booked, routed, handled and re-specified the cargo, in the order recorded (``record(_:)``).
+    public private(set) var changes: [CargoChange] = []
 
     /// Books cargo.
     ///
@@ -71,11 +73,12 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ///   - weight: Its weight in tonnes, when known.
     ///   - itinerary: The itinerary assigned to it, if any.
     ///   - handlingEvents: Its handling events, in any order.
+    ///   - changes: The changes recorded, in the order recorded.
     /// - Throws: ``CargoError/sizeNotPositive(_:)``.
     public init(
         trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: CustomerId?,
         bookingReference: String? = nil, bookedReadyTime: Date? = nil, weight: Double? = nil, itinerary: Itinerary?,
-        handlingEvents: [HandlingEvent]
+        handlingEvents: [HandlingEvent], changes: [CargoChange] = []
     ) throws(CargoError) {
         guard teu > 0 else { throw .sizeNotPositive(teu) }
         self.init(
@@ -84,6 +87,7 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         self.itinerary = itinerary
         self.handlingEvents = handlingEvents.enumerated()
             .sorted { ($0.element.completionTime, $0.offset) < ($1.element.completionTime, $1.offset) }.map(\.element)
+        self.changes = changes
     }
 
     /// Books the cargo of a booking.
@@ -227,9 +231,14 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         hasher.combine(trackingId)
     }
 
+    /// Records changes made to the cargo, after those recorded before.
+    public mutating func record(_ changes: [CargoChange]) {
+        self.changes += changes
+    }
+
     /// Whether another copy of the cargo is in the same state: the same booking and specification, the same
     /// legs (by voyage number, ports and times) and the same events. The voyages' other data, which a reload of
-    /// the schedule may change, is not compared.
+    /// the schedule may change, is not compared, nor are the changes recorded, which follow the state.
     public func hasSameState(as other: Cargo) -> Bool {
         func legs(_ cargo: Cargo) -> [String] {
             (cargo.itinerary?.legs ?? []).map {

@@ -1,11 +1,20 @@
+import Foundation
 import RoutePlanner
 
-/// The cargo a principal may see, over the whole store: another customer's cargo reads as none (never as
-/// forbidden, so that an id is not confirmed to exist), and writing it is refused as
-/// `DomainError.cargoNotFound`.
+/// The cargo a principal may see, over the whole store, with the changes it makes recorded as its own.
+///
+/// Another customer's cargo reads as none (never as forbidden, so that an id is not confirmed to exist), and
+/// writing it is refused as `DomainError.cargoNotFound`. Each cargo written is compared with its state before
+/// (as stored, or as read for ``save(_:unlessChangedSince:)``), and what changed is recorded in it
+/// (`Cargo.record(_:)`, `CargoChange.between(_:_:by:at:)`), so that the store keeps who made each change in the
+/// same transaction as the change.
 struct ScopedCargoRepository: CargoRepository {
     let base: any CargoRepository
     let principal: Principal
+    let now: @Sendable () -> Date
+
+    /// Past this many cargo in one write, their states before are read all at once rather than one by one.
+    private static let readsAllPast = 200
 
     func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
         try await base.cargo(trackingId).flatMap { principal.sees($0) ? $0 : nil }
@@ -30,13 +39,15 @@ struct ScopedCargoRepository: CargoRepository {
     func save(_ cargo: Cargo) async throws { try await save([cargo]) }
 
     func save(_ cargo: [Cargo]) async throws {
-        try await check(cargo)
-        try await base.save(cargo)
+        let stored = try await states(of: cargo)
+        try check(cargo, stored: stored)
+        try await base.save(recorded(cargo, before: stored))
     }
 
     func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
-        try await check(cargo)
-        return try await base.save(cargo, unlessChangedSince: read)
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        try check(cargo, stored: before)
+        return try await base.save(recorded(cargo, before: before), unlessChangedSince: read)
     }
 
     func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
@@ -48,12 +59,31 @@ struct ScopedCargoRepository: CargoRepository {
         try await base.save(offer)
     }
 
-    /// Refuses cargo the principal may not see, as it is or as it is stored.
-    private func check(_ cargo: [Cargo]) async throws {
-        guard principal.role != .planner else { return }
-        for each in cargo {
-            guard principal.sees(each) else { throw DomainError.cargoNotFound(each.trackingId) }
-            if let stored = try await base.cargo(each.trackingId), !principal.sees(stored) { throw DomainError.cargoNotFound(each.trackingId) }
+    /// The cargo as stored, of those about to be written that are.
+    private func states(of cargo: [Cargo]) async throws -> [TrackingId: Cargo] {
+        if cargo.count > Self.readsAllPast {
+            let wanted = Set(cargo.map(\.trackingId))
+            return Dictionary(try await base.allCargo().filter { wanted.contains($0.trackingId) }.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var stored: [TrackingId: Cargo] = [:]
+        for each in cargo { stored[each.trackingId] = try await base.cargo(each.trackingId) }
+        return stored
+    }
+
+    /// Refuses cargo the principal may not see, as it is or as it was before.
+    private func check(_ cargo: [Cargo], stored: [TrackingId: Cargo]) throws {
+        for each in cargo where !principal.sees(each) || stored[each.trackingId].map(principal.sees) == false {
+            throw DomainError.cargoNotFound(each.trackingId)
+        }
+    }
+
+    /// The cargo with what changed since its state before recorded as the principal's.
+    private func recorded(_ cargo: [Cargo], before: [TrackingId: Cargo]) -> [Cargo] {
+        let time = now()
+        return cargo.map { each in
+            var each = each
+            each.record(CargoChange.between(before[each.trackingId], each, by: principal.name, at: time))
+            return each
         }
     }
 }

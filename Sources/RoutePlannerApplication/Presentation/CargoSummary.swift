@@ -17,6 +17,8 @@ public struct CargoSummary: Hashable, Sendable {
     public let delivery: Delivery
     /// What happened to the cargo, in completion order.
     public let handlingEvents: [HandlingEvent]
+    /// Who booked, routed, handled and re-specified it, and when, in the order recorded.
+    public let changes: [CargoChange]
 
     public var routingStatus: Cargo.RoutingStatus { delivery.routingStatus }
     public var isMisdirected: Bool { delivery.isMisdirected }
@@ -32,5 +34,6 @@ public struct CargoSummary: Hashable, Sendable {
         itinerary = cargo.itinerary
         delivery = cargo.delivery
         handlingEvents = cargo.handlingEvents
+        changes = cargo.changes
     }
 }

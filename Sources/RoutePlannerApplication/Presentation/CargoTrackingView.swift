@@ -36,10 +36,13 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
     public let itinerary: ItineraryViewModel?
     /// "Mon 2 Mar 2026, 08:00 UTC  load at CNSHA on WS15-W09", in completion order.
     public let events: [String]
+    /// "Mon 2 Mar 2026, 08:00 UTC  routed CNSHA → MYTPP → NLRTM on WS15-W09, WS25-W07, by alice", in the order made.
+    public let changes: [String]
 
     /// Creates a view; presenters make them, and previews may.
     public init(
-        cargo: CargoSummary, trackingId: TrackingId, size: String, route: String, window: String, routingStatus: String, transportStatus: String, status: String, advice: String?, isOnTrack: Bool, isMisdirected: Bool, lastKnownLocation: String?, currentVoyage: String?, nextExpectedActivity: String?, estimatedTimeOfArrival: String?, itinerary: ItineraryViewModel?, events: [String]
+        cargo: CargoSummary, trackingId: TrackingId, size: String, route: String, window: String, routingStatus: String, transportStatus: String, status: String, advice: String?, isOnTrack: Bool, isMisdirected: Bool, lastKnownLocation: String?, currentVoyage: String?, nextExpectedActivity: String?, estimatedTimeOfArrival: String?, itinerary: ItineraryViewModel?, events: [String],
+        changes: [String] = []
     ) {
         self.cargo = cargo
         self.trackingId = trackingId
@@ -58,6 +61,7 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
         self.estimatedTimeOfArrival = estimatedTimeOfArrival
         self.itinerary = itinerary
         self.events = events
+        self.changes = changes
     }
 
     public var id: TrackingId { trackingId }

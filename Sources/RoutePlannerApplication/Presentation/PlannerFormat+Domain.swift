@@ -129,6 +129,19 @@ extension PlannerFormat {
             },
             estimatedTimeOfArrival: delivery.estimatedTimeOfArrival.map(dateTime),
             itinerary: cargo.itinerary.map { itinerary(specification, $0) },
-            events: cargo.handlingEvents.map { "\(dateTime($0.completionTime))  \($0)" })
+            events: cargo.handlingEvents.map { "\(dateTime($0.completionTime))  \($0)" },
+            changes: cargo.changes.map { "\(dateTime($0.at))  \($0.kind.text) \($0.detail), by \($0.by)" })
+    }
+}
+
+extension CargoChange.Kind {
+    /// The change in words, before its detail: "booked", "routed", "handled", "re-specified".
+    var text: String {
+        switch self {
+        case .booked: "booked"
+        case .respecified: "re-specified"
+        case .routed: "routed"
+        case .handled: "handled"
+        }
     }
 }

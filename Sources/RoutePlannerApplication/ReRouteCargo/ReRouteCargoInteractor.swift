@@ -76,6 +76,8 @@ public struct ReRouteCargoInteractor: UseCase {
     public func execute(_ request: ReRouteCargoRequest) async -> Result<ReRouteCargoResponse, DomainError> {
         do {
             let network = try await voyages.network()
+            // A voyage to avoid that the schedule does not have is a mistake, as it is for a route search.
+            if let unknown = request.avoidedVoyages.sorted().first(where: { network.voyage($0) == nil }) { return .failure(.unknownVoyage(unknown)) }
             var entries: [ReRouteCargoResponse.Entry] = []
             var notRoutedLeftOut = 0
             let cargo: [Cargo]

@@ -93,7 +93,7 @@ struct FormFields<Field: FormField> {
 
     /// A tracking id, without surrounding spaces; `nil` (with a message) when blank.
     mutating func trackingId(_ text: String, field: Field) -> TrackingId? {
-        guard let trackingId = TrackingId(text) else {
+        guard !Self.hasControlCharacters(text), let trackingId = TrackingId(text) else {
             fail(field, "Enter a tracking id, such as RP000001.")
             return nil
         }
@@ -102,11 +102,20 @@ struct FormFields<Field: FormField> {
 
     /// A customer id, without surrounding white space; `nil` (with the message) when blank.
     mutating func customerId(_ text: String, field: Field, message: String) -> CustomerId? {
+        guard !Self.hasControlCharacters(text) else {
+            fail(field, "An id holds no control characters, such as a line break.")
+            return nil
+        }
         guard let id = CustomerId(text) else {
             fail(field, message)
             return nil
         }
         return id
+    }
+
+    /// Whether a text holds a control character (a line break, a tab, NUL), which no id or name holds.
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// A user name, in lower case (``UserAccount``).
@@ -132,6 +141,10 @@ struct FormFields<Field: FormField> {
     mutating func text(_ text: String, field: Field, message: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { fail(field, message) }
+        if Self.hasControlCharacters(trimmed) {
+            fail(field, "Write it on one line, without control characters.")
+            return nil
+        }
         return trimmed.isEmpty ? nil : trimmed
     }
 

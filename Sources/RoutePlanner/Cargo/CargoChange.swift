@@ -1,0 +1,70 @@
+import Foundation
+
+/// A recorded change to a cargo: what changed, who made the change, and when.
+///
+/// A cargo keeps its changes (``Cargo/changes``) as it keeps its handling events, so that whoever looks at it
+/// later knows who booked it, who routed it, who registered each event and who changed its destination.
+public struct CargoChange: Hashable, Sendable {
+    /// What changed.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The cargo was booked.
+        case booked
+        /// It was given a new specification: another destination, deadline or origin.
+        case respecified
+        /// It was assigned an itinerary.
+        case routed
+        /// A handling event was registered.
+        case handled
+    }
+
+    public let kind: Kind
+    /// What changed, in words: `CNSHA → NLRTM, due 2026-04-30T23:59:59Z`,
+    /// `load at CNSHA on WS15-W09, completed 2026-03-02T08:00:00Z`.
+    public let detail: String
+    /// Who made the change: a user's name, or the front end that acted without one (`command line`).
+    public let by: String
+    /// When, to the second.
+    public let at: Date
+
+    public init(kind: Kind, detail: String, by: String, at: Date) {
+        self.kind = kind
+        self.detail = detail
+        self.by = by
+        self.at = Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The changes from one state of a cargo to the next, made by someone at a time: its booking (when there was
+    /// no state before), a new specification, a new itinerary, and each new handling event, in that order.
+    public static func between(_ before: Cargo?, _ after: Cargo, by: String, at time: Date) -> [CargoChange] {
+        func change(_ kind: Kind, _ detail: String) -> CargoChange { CargoChange(kind: kind, detail: detail, by: by, at: time) }
+        let specification = after.specification
+        let asked = "\(specification.origin) → \(specification.destination), due \(timestamp(specification.arrivalDeadline))"
+        guard let before else {
+            return [change(.booked, asked)] + (after.itinerary.map { [change(.routed, route($0))] } ?? [])
+                + after.handlingEvents.map { change(.handled, event($0)) }
+        }
+        var changes: [CargoChange] = []
+        if before.specification != specification { changes.append(change(.respecified, asked)) }
+        if let itinerary = after.itinerary, before.itinerary.map(legs) != legs(itinerary) { changes.append(change(.routed, route(itinerary))) }
+        let known = Set(before.handlingEvents)
+        changes += after.handlingEvents.filter { !known.contains($0) }.map { change(.handled, event($0)) }
+        return changes
+    }
+
+    private static func legs(_ itinerary: Itinerary) -> [String] {
+        itinerary.legs.map { "\($0.voyage.number) \($0.loadLocation.code) \($0.loadTime) \($0.unloadLocation.code) \($0.unloadTime)" }
+    }
+
+    private static func route(_ itinerary: Itinerary) -> String {
+        ([itinerary.origin] + itinerary.legs.map(\.unloadLocation.code)).map(\.rawValue).joined(separator: " → ")
+            + " on " + itinerary.legs.map(\.voyage.number.rawValue).joined(separator: ", ")
+    }
+
+    private static func event(_ event: HandlingEvent) -> String {
+        "\(event.kind.rawValue) at \(event.location)" + (event.voyage.map { " on \($0)" } ?? "") + ", completed \(timestamp(event.completionTime))"
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
