@@ -128,9 +128,13 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var bookCargo: BookCargoCoordinator {
-        coordinator(
+        // The revenue weighs a booking against every other in the assignment: a planner's to set.
+        let revenue: @Sendable (BookCargoRequest) async -> [BookCargoForm.Field: String] = { @Sendable request in
+            request.revenuePerTEU == nil ? [:] : [.revenue: "A planner sets the revenue; leave it blank."]
+        }
+        return coordinator(
             .bookCargo, BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, now: now),
-            presenter: BookCargoPresenter(format: format))
+            presenter: BookCargoPresenter(format: format), check: principal.role == .planner ? nil : revenue)
     }
 
     public var importBookings: ImportBookingsCoordinator {

@@ -59,6 +59,11 @@ public struct Desk: Sendable {
     /// The most bytes a form's body may hold: a bookings file of some 100,000 rows.
     public static let maximumBodyBytes = 8 * 1024 * 1024
 
+    /// The most bytes the body of a form posted to a path may hold: the login form's are few, which anyone may send.
+    public static func maximumBodyBytes(path: Substring) -> Int {
+        path == "/login" ? 16 * 1024 : maximumBodyBytes
+    }
+
     /// The schedule served now: the one the DCSA API answers from, reloaded with it.
     let network: @Sendable () -> ScheduleNetwork
     let cargo: any CargoRepository
@@ -172,9 +177,14 @@ public struct Desk: Sendable {
     public func respond(to request: Request) async -> DeskResponse? {
         if let refusal = await refusal(of: request) { return refusal }
         var desk = self
-        if await hasAccounts(), !Self.isPublic(request) {
-            guard let id = request.sessionId, let (principal, session) = try? await authentication.session(id) else { return Self.toLogin(request) }
-            desk.session = DeskSession(principal: principal, formToken: session.formToken, id: id)
+        if await hasAccounts() {
+            if Self.isPublic(request) {
+                // The login form and its stylesheet, for someone who may do nothing else.
+                desk.session = DeskSession(principal: .visitor, formToken: nil, id: nil)
+            } else {
+                guard let id = request.sessionId, let (principal, session) = try? await authentication.session(id) else { return Self.toLogin(request) }
+                desk.session = DeskSession(principal: principal, formToken: session.formToken, id: id)
+            }
         }
         return await DeskSession.$current.withValue(desk.session) { [desk] in await desk.serve(request) }
     }

@@ -29,6 +29,8 @@ struct DeskForm {
         var required = false
         /// Values the browser offers as one types (`datalist`).
         var suggestions: [String] = []
+        /// What the browser may fill the field with (`autocomplete`): `username`; none for the desk's own data.
+        var autocomplete = "off"
 
         init(_ name: String, _ label: String, hint: String? = nil, kind: Kind = .text, required: Bool = false, suggestions: [String] = []) {
             self.name = name
@@ -129,7 +131,7 @@ struct DeskForm {
         let control: Markup
         switch field.kind {
         case .text:
-            attributes += [("type", "text"), ("value", values.all(field.name).joined(separator: ", ")), ("autocomplete", "off")]
+            attributes += [("type", "text"), ("value", values.all(field.name).joined(separator: ", ")), ("autocomplete", field.autocomplete)]
             if !field.suggestions.isEmpty { attributes.append(("list", id + "-list")) }
             var input = [Markup("input", attributes)]
             if !field.suggestions.isEmpty {

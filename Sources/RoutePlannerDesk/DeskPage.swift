@@ -45,7 +45,10 @@ struct DeskPage {
 
         /// The sections the current session's user may use.
         static var permitted: [Section] {
-            allCases.filter { $0.permission.map(DeskSession.current.principal.may) ?? true }
+            let principal = DeskSession.current.principal
+            // Someone not logged in is shown no section: each would lead to the login form.
+            guard principal.role != .visitor else { return [] }
+            return allCases.filter { $0.permission.map(principal.may) ?? true }
         }
 
         var route: DeskRoute {

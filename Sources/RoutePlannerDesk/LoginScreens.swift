@@ -14,10 +14,12 @@ extension Desk {
         }
         if let failure { content.append(DeskViews.failure(failure)) }
         let values = FormData([(Field.username.name, form[Field.username]), ("next", Self.safeNext(next))])
+        var username = DeskForm.Field(Field.username.name, "User name", required: true)
+        username.autocomplete = "username"
         content.append(DeskForm(
             id: "login", target: .change(.logIn),
             fields: [
-                .init(Field.username.name, "User name", required: true),
+                username,
                 .init(Field.password.name, "Password", kind: .password, required: true),
                 .init("next", "Then show", kind: .hidden),
             ],

@@ -37,7 +37,7 @@ enum Stylesheet {
         .field.checkbox { display: flex; gap: 8px; align-items: center; }
         .field.checkbox label { display: inline; font-weight: normal; }
         .hint { color: var(--muted); font-size: 14px; margin: 2px 0 4px; }
-        input[type="text"], select { font: inherit; color: var(--ink); background: var(--paper); border: 2px solid var(--ink); padding: 4px 6px; width: 100%; }
+        input[type="text"], input[type="password"], select { font: inherit; color: var(--ink); background: var(--paper); border: 2px solid var(--ink); padding: 4px 6px; width: 100%; }
         .has-error { border-left: 4px solid var(--error); padding-left: 10px; }
         .has-error input, .has-error select { border-color: var(--error); }
         .field-error { color: var(--error); font-weight: bold; margin: 2px 0 4px; }

@@ -40,10 +40,10 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
         if let refusal = await desk.refusal(of: asked) { return Self.response(refusal, method: method) }
         if request.method == .post {
             do {
-                let buffer = try await request.body.collect(upTo: Desk.maximumBodyBytes)
+                let buffer = try await request.body.collect(upTo: Desk.maximumBodyBytes(path: path))
                 asked.body = Array(buffer.readableBytesView)
             } catch {
-                return Self.response(Desk.badRequest("The form is larger than \(Desk.maximumBodyBytes / 1_048_576) MiB.", status: 413), method: method)
+                return Self.response(Desk.badRequest("The form is larger than its limit of \(Desk.maximumBodyBytes(path: path) / 1_024) KiB.", status: 413), method: method)
             }
         }
         // Searches and the store's reads run on the searches' threads, never on the pool that answers requests.

@@ -237,7 +237,14 @@ struct LifecycleAPI: Sendable {
             let parts = header.split(separator: " ", maxSplits: 1)
             return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil
         }
-        guard let token, let principal = try? await authentication.principal(token: token) else {
+        let found: Principal?
+        do {
+            found = if let token { try await authentication.principal(token: token) } else { nil }
+        } catch {
+            Logger.current.error("lifecycle request failed", metadata: ["reason": .string("\(error)")])
+            return Self.response(.serviceUnavailable, [APIProblem(field: nil, message: "The accounts cannot be read now; try again later.")])
+        }
+        guard let principal = found else {
             return Self.response(
                 .unauthorized, [APIProblem(field: nil, message: "Send a valid token as Authorization: Bearer TOKEN (route-planner token create).")],
                 extra: [.wwwAuthenticate: "Bearer realm=\"route-planner\""])

@@ -48,6 +48,20 @@ public actor SQLiteCargoRepository: CargoRepository {
         return (try rows.map { try restore($0, network: network) }, total)
     }
 
+    public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {
+        let ids = trackingIds.map(\.rawValue)
+        return try read { db in
+            var found: Set<TrackingId> = []
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                let rows = try String.fetchAll(
+                    db, sql: "SELECT trackingId FROM cargo WHERE trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", arguments: StatementArguments(chunk))
+                found.formUnion(rows.compactMap { TrackingId($0) })
+            }
+            return found
+        }
+    }
+
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
         try write { db in
             try db.execute(sql: "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT(name) DO NOTHING")

@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerStore
 import RoutePlannerTestSupport
 import Testing
 
@@ -125,5 +126,56 @@ extension ViewState {
     /// The content, if the state is a success.
     var successValue: Content? {
         if case .success(let content) = self { content } else { nil }
+    }
+}
+
+/// Two processes over one store, each acting as a user: a change made from a stale read is refused, never written
+/// over the other's, and who made each change is kept.
+@Suite struct ConcurrentChangesTests {
+    @Test func aChangeFromAStaleReadIsAConflictAndTheOtherChangeIsKept() async throws {
+        try await SQLiteRepositoryContractTests.withStore { path in
+            func app(_ principal: Principal) throws -> RoutePlannerComposition {
+                let store = try CargoStore(path: path)
+                return RoutePlannerComposition(
+                    locations: Sample.schedule, voyages: Sample.schedule, cargo: store.cargoRepository(voyages: Sample.schedule),
+                    customers: store.customerRepository, now: Sample.asOf
+                ).acting(as: principal)
+            }
+            let bob = try app(Principal(name: "bob", role: .customer("ACME"))), alice = try app(Principal(name: "alice", role: .planner))
+            try await alice.customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
+            let form = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-01", customer: "ACME")
+            guard case .success(let booked) = await bob.bookCargo.respond(form).result else { Issue.record("not booked"); return }
+            let id = booked.cargo.trackingId
+            // bob reads the cargo; alice, in another process, registers its receipt; bob then writes from his read.
+            let read = try #require(try await bob.cargo.cargo(id))
+            #expect(await alice.registerHandlingEvent(RegisterHandlingEventForm(
+                trackingId: id.rawValue, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z",
+                registrationTime: "2026-03-01T09:00:00Z")).failureMessage == nil)
+            var stale = read
+            stale.specifyNewRoute(try RouteSpecification(
+                origin: "HKHKG", destination: "DEHAM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(5, 1)))
+            await #expect(throws: StoreError.conflict(trackingId: id)) { try await bob.cargo.save(stale) }
+            let kept = try #require(try await app(.commandLine).cargo.cargo(id))
+            #expect(kept.handlingEvents.count == 1 && kept.specification.destination == "SESTO")
+            #expect(kept.changes.map(\.by) == ["bob", "alice"] && kept.changes.map(\.kind) == [.booked, .handled])
+            // Through the use case, the same race is a conflict in words, and a read again succeeds.
+            let bobAgain = try app(Principal(name: "bob", role: .customer("ACME")))
+            #expect(await bobAgain.changeDestination(ChangeDestinationForm(trackingId: id.rawValue, destination: "DEHAM")).failureMessage == nil)
+            #expect(try await app(.commandLine).cargo.cargo(id)?.changes.map(\.by) == ["bob", "alice", "bob"])
+        }
+    }
+
+    @Test func loginsMadeAtOnceAreCountedAtOnce() async throws {
+        let throttle = LoginThrottle(slowAfter: 100, refuseAfter: 5)
+        let app = RoutePlannerComposition(
+            locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), loginThrottle: throttle, passwordCost: 4)
+        _ = await app.addUser(AddUserForm(name: "alice", role: "planner", password: "correct horse battery"))
+        let results = await withTaskGroup(of: Result<LogInResponse, RequestFailure<LogInForm.Field>>.self) { group in
+            for _ in 0..<40 { group.addTask { await app.logIn.controller.handle(LogInForm(username: "alice", password: "a wrong guess")) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let checked = results.filter { if case .failure(.domain(.notAuthenticated)) = $0 { true } else { false } }.count
+        let refused = results.filter { if case .failure(.domain(.tooManyAttempts)) = $0 { true } else { false } }.count
+        #expect(checked <= 5 && checked + refused == 40, "\(checked) checked, \(refused) refused")
     }
 }

@@ -5,7 +5,9 @@
     python3 Tools/desk_browser/desk_test.py [--binary .build/debug/route-planner] [--screenshots DIR] [--docs docs/desk]
 
 The server plans as of 2026-03-20 12:00 UTC on the bundled schedule as its files lay it out (--first-week
-2026-01-05), so that every page is the same on every run. The flows:
+2026-01-05), so that every page is the same on every run. A second server plans on the same clock over a store
+that has accounts (two customers, a planner alice, bob a user of the customer ACME, a cargo each, all made with the
+binary before it starts), where every screen asks for a login. The flows:
 
 - the whole lifecycle clicked through: register a customer, search, book from an option, find options and
   assign one, register a receive, a load and an unload, track, change the destination, re-route;
@@ -13,6 +15,11 @@ The server plans as of 2026-03-20 12:00 UTC on the bundled schedule as its files
 - a form with every field wrong, each message next to its field and the input kept;
 - the lifecycle again with JavaScript off; the booking with the keyboard alone;
 - `<script>` and `"><img src=x onerror=alert(1)>` in every free-text input, shown as text and never run;
+- the accounts: a screen without a session leads to the login form, which goes on to it; a wrong password (401,
+  the user name kept, the password not); a customer's login with the keyboard alone, who sees only his own cargo,
+  no planners' screens nor handling events, and routes it with forms that carry the session's token; another's
+  cargo is not found; the logout, after which going back or reloading asks for the login again; a planner's login,
+  who sees every cargo and who changed what;
 - axe-core 4.x at WCAG 2.1 A and AA on every screen in every state (light and dark), 0 violations;
 - a screenshot of every state (the web's previews) in DIR, and an A4 print of a cargo's page.
 
@@ -28,6 +35,7 @@ import io
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -49,6 +57,7 @@ AS_OF = "2026-03-20T12:00:00Z"
 DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "port-schedule", "assignment-plan",
         "routes-dark", "cargo-handled-dark"]
 HOSTILE = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"]
+PASSWORD = "correct horse battery"
 
 
 class Desk:
@@ -383,6 +392,159 @@ def print_a4(desk: Desk, tracking: str, shots: Path) -> None:
     expect(box is not None and abs(float(box.group(1)) - 595.9) < 2 and abs(float(box.group(2)) - 842.9) < 2, f"not A4: {box and box.groups()}")
 
 
+# The accounts -------------------------------------------------------------------------------------------------
+
+
+def status(desk: Desk) -> int:
+    """The HTTP status of the page shown: the last answer of its navigation, after any redirection."""
+    return desk.driver.execute_script("return performance.getEntriesByType('navigation')[0].responseStatus")
+
+
+def token_of(button) -> str:
+    """The session's token in the form that a button submits: a hidden `_token` of 256 bits (43 characters or so)."""
+    form = button.find_element(By.XPATH, "./ancestor::form[1]")
+    tokens = form.find_elements(By.CSS_SELECTOR, "input[type=hidden][name=_token]")
+    name = button.get_attribute("aria-label") or button.text
+    expect(len(tokens) == 1, f"the form of {name!r} carries {len(tokens)} tokens: {form.get_attribute('outerHTML')}")
+    value = tokens[0].get_attribute("value") or ""
+    expect(len(value) >= 40, f"the form of {name!r} carries a short token: {value!r}")
+    return value
+
+
+def navigation(desk: Desk) -> tuple[list[str], str | None]:
+    """The navigation's links, and its account area's text (None when there is none)."""
+    links = [link.text for link in desk.driver.find_elements(By.CSS_SELECTOR, "header nav ul a")]
+    account = desk.driver.find_elements(By.CSS_SELECTOR, "header nav .account")
+    return links, account[0].text if account else None
+
+
+def login_form(desk: Desk) -> None:
+    """A screen opened without a session leads to the login form, which names the screen to go on to."""
+    desk.driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    desk.open("/cargo")
+    expect(desk.path == "/login?next=%2Fcargo", f"/cargo without a session does not lead to the login form: {desk.path}")
+    expect(desk.text("h1") == "Log in", f"not the login form: {desk.text('h1')}")
+    expect(desk.driver.find_element(By.CSS_SELECTOR, "form[action='/login'] input[type=hidden][name=next]").get_attribute("value") == "/cargo",
+           "the form does not go on to /cargo")
+    expect(desk.driver.find_element(By.ID, "login-password").get_attribute("type") == "password", "the password is shown")
+    expect(navigation(desk)[1] is None, "someone is logged in on the login form")
+    desk.state("login")
+
+
+def wrong_password(desk: Desk) -> None:
+    """The same form again (401), saying so in an alert, with the user name kept and the password not."""
+    desk.submit("login", {"username": "bob", "password": "not his password"}, "Log in")
+    expect(status(desk) == 401, f"a wrong password is answered {status(desk)}, not 401")
+    alert = desk.driver.find_elements(By.CSS_SELECTOR, "main [role=alert]")
+    expect(alert and alert[0].text == "The user name or the password is wrong.", f"no alert: {alert and alert[0].text}")
+    expect(desk.driver.find_element(By.ID, "login-username").get_attribute("value") == "bob", "the user name is not kept")
+    expect(desk.driver.find_element(By.ID, "login-password").get_attribute("value") == "", "the password is kept")
+    expect(desk.driver.get_cookie("rp_session") is None, "a wrong password starts a session")
+    desk.state("login-failed")
+
+
+def customer_login(desk: Desk, own: str, other: str) -> None:
+    """bob, a user of ACME, logs in with keys only and goes on to the cargo list, where only his own cargo is."""
+    desk.open("/cargo")
+    for key in (Keys.TAB, Keys.ENTER):  # the skip link, then into the main region
+        desk.driver.switch_to.active_element.send_keys(key)
+    expect(desk.driver.switch_to.active_element.get_attribute("id") == "main", "the skip link does not lead to the content")
+    desk.driver.switch_to.active_element.send_keys(Keys.TAB)
+    for field, value, key in (("login-username", "bob", Keys.TAB), ("login-password", PASSWORD, Keys.ENTER)):
+        focused = desk.driver.switch_to.active_element
+        expect(focused.get_attribute("id") == field, f"the stop is not {field}: {focused.get_attribute('id')}")
+        focused.send_keys(value, key)
+    wait_for(lambda: desk.path == "/cargo" and desk.driver.execute_script("return document.readyState") == "complete", timeout=30)
+    listed = desk.text("table")
+    expect(own in listed and other not in listed, f"bob's list is not his cargo alone: {listed}")
+    links, account = navigation(desk)
+    expect(not {"Customers", "Assignments"} & set(links), f"a customer is offered the planners' screens: {links}")
+    expect(account is not None and "bob (customer ACME)" in account, f"the navigation does not name the user: {account}")
+    token_of(desk.driver.find_element(By.XPATH, "//header//nav//*[contains(@class,'account')]//button[normalize-space()='Log out']"))
+    desk.state("cargo-list-customer")
+
+
+def customer_cargo(desk: Desk, own: str, other: str) -> None:
+    """His cargo's page, without the handling events' form; he routes it with forms that carry the session's token;
+    the other customer's cargo is not found."""
+    desk.click_link(own)
+    expect(desk.path == f"/cargo/{own}", f"not on the cargo's page: {desk.path}")
+    expect(not desk.driver.find_elements(By.CSS_SELECTOR, f"form[action='/cargo/{own}/events']")
+           and "Register a handling event" not in desk.text(), "a customer is offered the handling events' form")
+    desk.state("cargo-customer")
+    find = desk.driver.find_element(By.XPATH, "//button[normalize-space()='Find options']")
+    token_of(find)
+    desk.follow(find)
+    assign = desk.driver.find_element(By.CSS_SELECTOR, "button[aria-label='Assign option 1']")
+    token_of(assign)
+    desk.follow(assign)
+    expect("route is assigned" in desk.text(".notice"), f"the route is not assigned: {desk.text()}")
+    desk.open(f"/cargo/{other}")
+    expect(status(desk) == 404, f"another customer's cargo is answered {status(desk)}, not 404")
+    expect(desk.text("h1") == "Cargo not found" and "GLOBEX" not in desk.text(), f"not the page of a cargo not found: {desk.text()}")
+
+
+def log_out(desk: Desk, own: str) -> None:
+    """The logout leads to the login form; going back, or reloading the cargo list, asks for the login again."""
+    desk.click_link("Cargo")
+    desk.click_button("Log out")
+    expect(desk.path == "/login", f"the logout does not lead to the login form: {desk.path}")
+    expect(navigation(desk)[1] is None, "still logged in after the logout")
+    expect(desk.driver.get_cookie("rp_session") is None, "the session's cookie is kept")
+    desk.driver.back()
+    wait_for(lambda: desk.driver.execute_script("return document.readyState") == "complete")
+    expect(desk.path == "/login?next=%2Fcargo" and own not in desk.text(), f"going back shows the cargo again: {desk.path}")
+    desk.open("/cargo")
+    expect(desk.path == "/login?next=%2Fcargo", f"the cargo list without a session: {desk.path}")
+
+
+def planner_changes(desk: Desk, cargo: dict[str, str]) -> None:
+    """alice, a planner, sees every cargo, and the cargo page's changes name who made them."""
+    desk.open("/login")
+    desk.submit("login", {"username": "alice", "password": PASSWORD}, "Log in")
+    links, account = navigation(desk)
+    expect(account is not None and "alice (planner)" in account, f"the navigation does not name the user: {account}")
+    expect({"Customers", "Assignments"} <= set(links), f"a planner is not offered the planners' screens: {links}")
+    desk.click_link("Cargo")
+    listed = desk.text("table")
+    expect(all(tracking in listed for tracking in cargo.values()), f"a planner does not see every cargo: {listed}")
+    desk.click_link(cargo["ACME"])
+    heading = desk.driver.find_element(By.XPATH, "//main//h2[normalize-space()='Changes']")
+    changes = [item.text for item in heading.find_elements(By.XPATH, "following-sibling::ol[1]/li")]
+    expect(any("routed" in change and change.endswith("by bob") for change in changes), f"the route bob assigned is not his change: {changes}")
+    desk.state("cargo-changes")
+    desk.click_button("Log out")
+
+
+def accounts_store(binary: str, folder: Path) -> tuple[Path, dict[str, str]]:
+    """A store with accounts, made with the binary as an operator would: two customers, a planner (alice) and a user
+    of ACME (bob), their passwords from standard input, and a cargo for each customer; returns the store and the
+    tracking id of each customer's cargo."""
+    store = folder / "accounts.sqlite"
+    clock = ["--first-week", "2026-01-05"]
+
+    def run(*arguments: str, stdin: str | None = None) -> str:
+        done = subprocess.run([binary, *arguments, "--store", str(store)], input=stdin, capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "ROUTE_PLANNER_FIRST_WEEK": "2026-01-05"})
+        if done.returncode != 0:
+            raise RuntimeError(f"route-planner {' '.join(arguments)} exited with {done.returncode}:\n{done.stdout}{done.stderr}")
+        return done.stdout
+
+    run("customer", "ACME", "Acme Shipping", *clock)
+    run("customer", "GLOBEX", "Globex", *clock)
+    run("user", "add", "alice", "--role", "planner", stdin=PASSWORD + "\n")
+    run("user", "add", "bob", "--role", "customer", "--customer", "ACME", stdin=PASSWORD + "\n")
+    cargo = {}
+    for customer in ("ACME", "GLOBEX"):
+        out = run("book", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", customer,
+                  "--as-of", AS_OF, *clock)
+        booked = re.search(r"Booked (\S+):", out)
+        if booked is None:
+            raise RuntimeError(f"no tracking id in book's output: {out}")
+        cargo[customer] = booked.group(1)
+    return store, cargo
+
+
 def write_bookings(folder: Path) -> tuple[Path, Path]:
     """A good bookings file (bundled rows whose deadlines come after the desk's clock) and a broken one."""
     rows = list(csv.DictReader((ROOT / "Data/linerlib-worldsmall/bookings.csv").open()))
@@ -410,6 +572,13 @@ def main() -> int:
     bookings, broken = write_bookings(work)
     server = start_server(arguments.binary, ["--store", str(work / "desk.sqlite"), "--first-week", "2026-01-05", "--as-of", AS_OF],
                           env={**os.environ, "ROUTE_PLANNER_FIRST_WEEK": "2026-01-05"})
+    try:
+        store, cargo = accounts_store(arguments.binary, work)
+        accounts_server = start_server(arguments.binary, ["--store", str(store), "--first-week", "2026-01-05", "--as-of", AS_OF],
+                                       env={**os.environ, "ROUTE_PLANNER_FIRST_WEEK": "2026-01-05"})
+    except BaseException:
+        server.stop()
+        raise
     failures: list[str] = []
     checked = dark = 0
     started = time.monotonic()
@@ -429,6 +598,15 @@ def main() -> int:
                 ("an A4 print", lambda: print_a4(desk, desk.tracking[0], shots)),
                 ("axe finds what is broken on purpose", lambda: axe_can_fail(desk)),
             ]
+            accounts = Desk(with_script, accounts_server.base_url, shots, "accounts")
+            steps += [
+                ("the login form", lambda: login_form(accounts)),
+                ("a wrong password", lambda: wrong_password(accounts)),
+                ("a customer's login with the keyboard alone", lambda: customer_login(accounts, cargo["ACME"], cargo["GLOBEX"])),
+                ("a customer's cargo", lambda: customer_cargo(accounts, cargo["ACME"], cargo["GLOBEX"])),
+                ("the logout", lambda: log_out(accounts, cargo["ACME"])),
+                ("a planner's login and the cargo's changes", lambda: planner_changes(accounts, cargo)),
+            ]
             plain = Desk(without_script, server.base_url, work / "no-script", "no javascript", javascript=False)
             steps += [
                 ("the lifecycle without JavaScript", lambda: lifecycle(plain, "BETA", states=False)),
@@ -443,12 +621,13 @@ def main() -> int:
                 except Exception as error:  # noqa: BLE001: every failure is listed, then the run fails
                     failures.append(f"{name}: {error}\n{traceback.format_exc(limit=3)}")
                     print(f"FAILED: {name}: {error}")
-            checked, dark = len(desk.checked), desk.dark
+            checked, dark = len(desk.checked) + len(accounts.checked), desk.dark + accounts.dark
         finally:
             with_script.quit()
             without_script.quit()
     finally:
         status = server.stop()
+        accounts_status = accounts_server.stop()
     print(f"axe-core {axe_version()}, WCAG 2.1 A and AA: {checked} states checked, {dark} of them in the dark too ({checked + dark} runs), "
           f"{'0 violations' if not any('axe-core violation' in f for f in failures) else 'violations found'}; "
           f"screenshots in {shots}; {time.monotonic() - started:.0f} s")
@@ -458,6 +637,8 @@ def main() -> int:
             shutil.copyfile(shots / f"{name}.png", Path(arguments.docs) / f"{name}.png")
     if status not in (0, -15):
         failures.append(f"the server exited with {status}:\n{server.stderr_text()[-3000:]}")
+    if accounts_status not in (0, -15):
+        failures.append(f"the server with accounts exited with {accounts_status}:\n{accounts_server.stderr_text()[-3000:]}")
     for failure in failures:
         print(f"\n{failure}", file=sys.stderr)
     return 1 if failures else 0

@@ -112,6 +112,7 @@ extension Principal.Role {
         switch self {
         case .planner: "planner"
         case .customer(let id): "customer \(id)"
+        case .visitor: "not logged in"
         }
     }
 }

@@ -30,6 +30,7 @@ public struct LogInRequest: FormRequest, Hashable {
         var fields = FormFields<LogInForm.Field>()
         let name = form.username.trimmingCharacters(in: .whitespaces).lowercased()
         if name.isEmpty { fields.fail(.username, "Enter your user name.") }
+
         if form.password.isEmpty { fields.fail(.password, "Enter your password.") }
         guard fields.errors.isEmpty else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(LogInRequest(username: name, password: form.password, address: form.address))
@@ -69,24 +70,32 @@ public struct LogInInteractor: UseCase {
     private static let stranger = Credentials.hash(password: Credentials.secret(), cost: Credentials.defaultCost)
 
     public func execute(_ request: LogInRequest) async -> Result<LogInResponse, DomainError> {
-        let keys = LoginThrottle.keys(user: request.username, address: request.address)
-        let admission = await throttle.admission(keys, at: now())
+        // A name no account can have is counted under the address alone, so that it costs no memory of its own.
+        let named = UserAccount.isName(request.username)
+        let keys = LoginThrottle.keys(user: named ? request.username : nil, address: request.address)
+        let admitted = now()
+        let admission = await throttle.admission(keys, at: admitted)
         if let retryAfter = admission.retryAfter { return .failure(.tooManyAttempts(retryAfter: retryAfter)) }
         do {
             if admission.wait > .zero { try await Task.sleep(for: admission.wait) }
-            let stored = try await accounts.user(named: request.username)
-            guard Credentials.verify(password: request.password, hash: stored?.passwordHash ?? Self.stranger), let stored else {
-                await throttle.failed(keys, at: now())
+            // No password is longer than bcrypt reads (72 bytes): a longer one is wrong, checked all the same.
+            let plausible = request.password.utf8.count <= 72
+            let stored = named ? try await accounts.user(named: request.username) : nil
+            let hash = plausible ? stored?.passwordHash ?? Self.stranger : Self.stranger
+            guard Credentials.verify(password: String(request.password.utf8.prefix(72)) ?? "", hash: hash), plausible, let stored else {
+                await throttle.ended()
                 return .failure(.notAuthenticated)
             }
-            await throttle.succeeded(user: request.username)
+            await throttle.succeeded(keys, user: request.username, at: admitted)
             let id = Credentials.secret(), time = now()
             let session = Session(userName: stored.account.name, formToken: Credentials.secret(), createdAt: time, lastSeen: time)
             try await accounts.add(session, idHash: Credentials.digest(id))
             return .success(LogInResponse(user: stored.account, sessionId: id, session: session))
         } catch is CancellationError {
+            await throttle.ended()
             return .failure(.cancelled)
         } catch {
+            await throttle.ended()
             return .failure(.repository(error))
         }
     }

@@ -12,6 +12,8 @@ public struct Principal: Hashable, Sendable {
         case planner
         /// A user of one registered customer: books for it, and sees, tracks and re-plans only its cargo.
         case customer(CustomerId)
+        /// Someone who has not logged in: may run no use case and sees no cargo.
+        case visitor
     }
 
     /// Who acts, as the changes they make record it: a user's name, or ``commandLine``'s.
@@ -25,6 +27,8 @@ public struct Principal: Hashable, Sendable {
 
     /// The command line on a store of its own machine: a planner, since whoever can open the file can change it.
     public static let commandLine = Principal(name: "command line", role: .planner)
+    /// Someone who has not logged in.
+    public static let visitor = Principal(name: "visitor", role: .visitor)
 
     /// The customer a customer user acts for; `nil` for a planner.
     public var customerId: CustomerId? {
@@ -36,6 +40,7 @@ public struct Principal: Hashable, Sendable {
         switch role {
         case .planner: true
         case .customer: Permission.customers.contains(permission)
+        case .visitor: false
         }
     }
 
@@ -45,12 +50,18 @@ public struct Principal: Hashable, Sendable {
     }
 
     /// Whether the principal may see a customer: a planner every one, a customer user its own only (its id matched
-    /// in any case, as customers are found).
+    /// with ASCII letters in any case, as the store finds customers; no other character is folded).
     public func sees(customer: CustomerId) -> Bool {
         switch role {
         case .planner: true
-        case .customer(let own): own.rawValue.lowercased() == customer.rawValue.lowercased()
+        case .customer(let own): Self.folded(own.rawValue) == Self.folded(customer.rawValue)
+        case .visitor: false
         }
+    }
+
+    /// A text with its ASCII capitals in lower case and every other character as it is.
+    private static func folded(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
     }
 }
 

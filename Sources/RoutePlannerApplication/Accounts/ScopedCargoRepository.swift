@@ -4,29 +4,49 @@ import RoutePlanner
 /// The cargo a principal may see, over the whole store, with the changes it makes recorded as its own.
 ///
 /// Another customer's cargo reads as none (never as forbidden, so that an id is not confirmed to exist), and
-/// writing it is refused as `DomainError.cargoNotFound`. Each cargo written is compared with its state before
-/// (as stored, or as read for ``save(_:unlessChangedSince:)``), and what changed is recorded in it
-/// (`Cargo.record(_:)`, `CargoChange.between(_:_:by:at:)`), so that the store keeps who made each change in the
-/// same transaction as the change.
-struct ScopedCargoRepository: CargoRepository {
-    let base: any CargoRepository
-    let principal: Principal
-    let now: @Sendable () -> Date
+/// writing it is refused as `DomainError.cargoNotFound`. Each cargo written is compared with its state before (as
+/// it was read through this repository, or as read for ``save(_:unlessChangedSince:)``), and what changed is
+/// recorded in it (`Cargo.record(_:)`, `CargoChange.between(_:_:by:at:)`), so that the store keeps who made each
+/// change in the same transaction as the change.
+///
+/// The state before is never read again at the write: a store that refuses a cargo changed since it was read
+/// (the SQLite repository) must see the read the change was made from. A cargo that exists but was not read
+/// through this repository is refused, as a conflict (whoever writes it must read it first), or to a customer's
+/// user as not found.
+actor ScopedCargoRepository: CargoRepository {
+    nonisolated let base: any CargoRepository
+    nonisolated let principal: Principal
+    private let now: @Sendable () -> Date
+    /// Each cargo as it was last read through this repository.
+    private var read: [TrackingId: Cargo] = [:]
 
-    /// Past this many cargo in one write, their states before are read all at once rather than one by one.
-    private static let readsAllPast = 200
-
-    func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
-        try await base.cargo(trackingId).flatMap { principal.sees($0) ? $0 : nil }
+    init(base: any CargoRepository, principal: Principal, now: @escaping @Sendable () -> Date) {
+        self.base = base
+        self.principal = principal
+        self.now = now
     }
 
-    func allCargo() async throws -> [Cargo] { try await base.allCargo().filter(principal.sees) }
+    func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
+        remember(try await base.cargo(trackingId).flatMap { principal.sees($0) ? $0 : nil }.map { [$0] } ?? []).first
+    }
+
+    func allCargo() async throws -> [Cargo] { remember(try await base.allCargo().filter(principal.sees)) }
 
     func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
-        guard let own = principal.customerId else { return try await base.cargo(from: offset, limit: limit, customer: customer) }
+        guard let own = principal.customerId else {
+            let page = try await base.cargo(from: offset, limit: limit, customer: customer)
+            return (remember(page.cargo), page.total)
+        }
         // A customer user's list is its own customer's, whichever customer it names.
         guard customer.map(principal.sees(customer:)) ?? true else { return ([], 0) }
-        return try await base.cargo(from: offset, limit: limit, customer: own)
+        let page = try await base.cargo(from: offset, limit: limit, customer: own)
+        return (remember(page.cargo), page.total)
+    }
+
+    /// Keeps the cargo read, as the states its next writes are compared with.
+    private func remember(_ cargo: [Cargo]) -> [Cargo] {
+        for each in cargo { read[each.trackingId] = each }
+        return cargo
     }
 
     func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await base.nextTrackingIds(count) }
@@ -39,15 +59,20 @@ struct ScopedCargoRepository: CargoRepository {
     func save(_ cargo: Cargo) async throws { try await save([cargo]) }
 
     func save(_ cargo: [Cargo]) async throws {
-        let stored = try await states(of: cargo)
-        try check(cargo, stored: stored)
-        try await base.save(recorded(cargo, before: stored))
+        let before = try await states(of: cargo)
+        try check(cargo, stored: before)
+        let recorded = recorded(cargo, before: before)
+        try await base.save(recorded)
+        _ = remember(recorded)
     }
 
     func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         try check(cargo, stored: before)
-        return try await base.save(recorded(cargo, before: before), unlessChangedSince: read)
+        let recorded = recorded(cargo, before: before)
+        let changed = Set(try await base.save(recorded, unlessChangedSince: read))
+        _ = remember(recorded.filter { !changed.contains($0.trackingId) })
+        return recorded.map(\.trackingId).filter(changed.contains)
     }
 
     func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
@@ -59,15 +84,18 @@ struct ScopedCargoRepository: CargoRepository {
         try await base.save(offer)
     }
 
-    /// The cargo as stored, of those about to be written that are.
+    /// The states before of the cargo about to be written: as read through this repository; none for a new cargo.
+    /// A cargo that was not read is looked for, and one that exists is refused: it must be read before it is written.
     private func states(of cargo: [Cargo]) async throws -> [TrackingId: Cargo] {
-        if cargo.count > Self.readsAllPast {
-            let wanted = Set(cargo.map(\.trackingId))
-            return Dictionary(try await base.allCargo().filter { wanted.contains($0.trackingId) }.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        var before: [TrackingId: Cargo] = [:]
+        for each in cargo { before[each.trackingId] = read[each.trackingId] }
+        let unread = cargo.map(\.trackingId).filter { before[$0] == nil }
+        if let existing = try await base.existingTrackingIds(among: unread).sorted().first {
+            // To a customer's user, a cargo it did not read may be another customer's: none, as it reads.
+            guard principal.role == .planner else { throw DomainError.cargoNotFound(existing) }
+            throw DomainError.conflict("cargo \(existing) was written without being read first; nothing was written: read it and try again")
         }
-        var stored: [TrackingId: Cargo] = [:]
-        for each in cargo { stored[each.trackingId] = try await base.cargo(each.trackingId) }
-        return stored
+        return before
     }
 
     /// Refuses cargo the principal may not see, as it is or as it was before.

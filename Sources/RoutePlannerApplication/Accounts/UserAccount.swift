@@ -7,10 +7,10 @@ public struct UserAccount: Hashable, Sendable {
     public let name: String
     public let role: Principal.Role
 
-    /// An account, or `nil` when the name is not one (it is taken in lower case).
+    /// An account, or `nil` when the name is not one (it is taken in lower case) or the role is a visitor's.
     public init?(name: String, role: Principal.Role) {
         let name = name.lowercased()
-        guard Self.isName(name) else { return nil }
+        guard Self.isName(name), role != .visitor else { return nil }
         self.name = name
         self.role = role
     }

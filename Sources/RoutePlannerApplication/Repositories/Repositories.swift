@@ -24,6 +24,9 @@ public protocol CargoRepository: Sendable {
     /// Part of the cargo in tracking id order: `limit` from `offset` on, of every customer or of one (its id
     /// matched in any case), and how many there are in all; for a list shown a page at a time.
     func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int)
+    /// The tracking ids among these that a cargo has; for a writer that must tell new cargo from cargo it has not
+    /// read, without reading it (which a store that checks versions takes as the read a write is made from).
+    func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId>
     /// `count` tracking ids no cargo has had or will have, in order.
     ///
     /// An id handed out is never handed out again, even when no cargo is saved under it.
@@ -60,6 +63,13 @@ extension CargoRepository {
         let matching = try await allCargo().filter { key == nil || $0.customerId?.rawValue.lowercased() == key }
         let start = min(max(0, offset), matching.count)
         return (Array(matching[start..<min(matching.count, start + max(0, limit))]), matching.count)
+    }
+
+    /// The tracking ids among these that a cargo has, each looked up: for a repository that holds it all at hand.
+    public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {
+        var existing: Set<TrackingId> = []
+        for id in trackingIds where try await cargo(id) != nil { existing.insert(id) }
+        return existing
     }
 
     /// A tracking id no cargo has had or will have.

@@ -51,7 +51,7 @@ public struct TrackCargoInteractor: UseCase {
     public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
         do {
             guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
-            return .success(TrackCargoResponse(cargo: CargoSummary(cargo), offer: try await cargoRepository.offer(for: request.trackingId)))
+            return .success(TrackCargoResponse(cargo: CargoSummary(cargo), offer: try await cargoRepository.offer(for: cargo.trackingId)))
         } catch {
             return .failure(.repository(error))
         }
