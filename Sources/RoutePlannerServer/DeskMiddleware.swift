@@ -11,6 +11,8 @@ import RoutePlannerDesk
 /// `Desk.maximumBodyBytes`; a longer one is answered 413 without being read further.
 struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let desk: Desk
+    /// The proxies whose `X-Forwarded-For` names the client (``ServerConfiguration/trustedProxies``).
+    var trustedProxies: Set<String> = []
 
     /// The headers of every desk page: no script at all, nothing from elsewhere, never in a frame, no sniffing,
     /// no referrer beyond the desk itself. Styles may be inline, since each picture's SVG carries its own so that it stands alone as a file.
@@ -35,7 +37,9 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
         var asked = Desk.Request(
             method: method, path: path, query: query, host: request.head.authority ?? request.headers[HTTPField.Name("Host")!], origin: request.headers[.origin],
             fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!], contentType: request.headers[.contentType],
-            cookie: request.headers[values: .cookie].joined(separator: "; "), address: context.remoteAddress?.ipAddress)
+            cookie: request.headers[values: .cookie].joined(separator: "; "),
+            address: Self.clientAddress(
+                peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: HTTPField.Name("X-Forwarded-For")!], trusted: trustedProxies))
         // What the desk refuses whatever the body holds is refused before the body is read.
         if let refusal = await desk.refusal(of: asked) { return Self.response(refusal, method: method) }
         if request.method == .post {
@@ -49,6 +53,14 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
         // Searches and the store's reads run on the searches' threads, never on the pool that answers requests.
         let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [desk, asked] in await desk.respond(to: asked) }
         return Self.response(answer ?? Desk.notFound(), method: method)
+    }
+
+    /// The client's address: the connection's, or, when the connection is a trusted proxy's, the last address of
+    /// `X-Forwarded-For` that is not a trusted proxy's (the ones before it are the client's own to write).
+    static func clientAddress(peer: String?, forwardedFor: [String], trusted: Set<String>) -> String? {
+        guard let peer, trusted.contains(peer) else { return peer }
+        let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return hops.last { !trusted.contains($0) } ?? peer
     }
 
     /// Whether a path is the API's, which the routes after this middleware answer.

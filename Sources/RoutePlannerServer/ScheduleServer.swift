@@ -134,7 +134,7 @@ public final class ScheduleServer: Sendable {
         // Middleware applies to the routes added after it.
         router.add(middleware: RequestLogMiddleware(metrics: metrics, maximumRequestBytes: configuration.maximumRequestBytes))
         // The desk answers every path that is not the API's, the unmatched ones included (with its 404 page).
-        if let desk { router.add(middleware: DeskMiddleware(desk: desk)) }
+        if let desk { router.add(middleware: DeskMiddleware(desk: desk, trustedProxies: configuration.trustedProxies)) }
         router.get("/health") { _, _ in self.health() }
         router.get("/metrics") { _, _ in
             Response(

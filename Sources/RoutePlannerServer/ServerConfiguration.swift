@@ -10,11 +10,15 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// The most bytes of a request's target (path and query); its header fields may take eight times as many.
     public var maximumRequestBytes: Int
+    /// The addresses of proxies in front of the server (one that ends TLS, say), whose `X-Forwarded-For` names the
+    /// client: failed logins are then counted under the client's address, not the proxy's.
+    public var trustedProxies: Set<String>
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, searchBudget: Duration = .seconds(2), idleTimeout: Duration = .seconds(30),
-        maximumRequestBytes: Int = 8 * 1024
+        maximumRequestBytes: Int = 8 * 1024, trustedProxies: Set<String> = []
     ) {
+        self.trustedProxies = trustedProxies
         self.host = host
         self.port = port
         self.searchBudget = searchBudget

@@ -43,6 +43,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Mark the session's cookie Secure, so that browsers send it over HTTPS only: for a desk reached through a proxy that ends TLS.")
     var secureCookies = false
 
+    @Option(help: ArgumentHelp(
+        "The address of a proxy in front of the server (repeat for several): its X-Forwarded-For names the client, whose address failed logins are counted under.",
+        valueName: "address"))
+    var trustedProxy: [String] = []
+
     @Option(help: ArgumentHelp("The port to listen on, from 0 (any free port) to 65535.", valueName: "port"))
     var port = 8080
 
@@ -93,7 +98,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             server = try await ScheduleServer(
-                configuration: ServerConfiguration(host: host, port: port, searchBudget: .milliseconds(searchBudget)), source: source, logger: logger,
+                configuration: ServerConfiguration(
+                    host: host, port: port, searchBudget: .milliseconds(searchBudget), trustedProxies: Set(trustedProxy)), source: source, logger: logger,
                 logWriter: writer, now: now, desk: desk
             ) {
                 try BundledData.scheduleImporter.importSchedule(

@@ -185,4 +185,15 @@ import Testing
             #expect(Desk.safeNext(hostile) == "/", "\(hostile)")
         }
     }
+
+    @Test func failedLoginsBehindATrustedProxyCountUnderTheClientsAddress() {
+        let proxy: Set<String> = ["10.0.0.2"]
+        #expect(DeskMiddleware<ServerRequestContext>.clientAddress(peer: "10.0.0.2", forwardedFor: ["203.0.113.7"], trusted: proxy) == "203.0.113.7")
+        // What the client wrote before the proxy's own entry is not believed.
+        #expect(DeskMiddleware<ServerRequestContext>.clientAddress(peer: "10.0.0.2", forwardedFor: ["1.2.3.4, 203.0.113.7"], trusted: proxy) == "203.0.113.7")
+        #expect(DeskMiddleware<ServerRequestContext>.clientAddress(peer: "10.0.0.2", forwardedFor: [], trusted: proxy) == "10.0.0.2")
+        // Another peer's header is not believed at all.
+        #expect(DeskMiddleware<ServerRequestContext>.clientAddress(peer: "198.51.100.9", forwardedFor: ["203.0.113.7"], trusted: proxy) == "198.51.100.9")
+        #expect(DeskMiddleware<ServerRequestContext>.clientAddress(peer: nil, forwardedFor: ["203.0.113.7"], trusted: proxy) == nil)
+    }
 }
