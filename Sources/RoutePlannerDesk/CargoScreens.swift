@@ -43,10 +43,10 @@ extension Desk {
         let response = try? result.get()
         var content: [Markup] = [DeskForm(
             id: "filter", target: .screen(.cargoList(FormData())),
+            // A customer's user sees its own customer's cargo alone: a customer to filter by would mean nothing.
             fields: [
                 .init(Field.status, "Status", kind: .choice([("", "Any")] + Delivery.Status.allCases.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) })),
-                .init(Field.customer, "Customer", hint: "A customer's id; blank for every customer."),
-            ],
+            ] + (session.principal.customerId == nil ? [.init(Field.customer, "Customer", hint: "A customer's id; blank for every customer.")] : []),
             values: query, errors: state.fieldErrors, submit: "Filter"
         ).markup()]
         switch state {
