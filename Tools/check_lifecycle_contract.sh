@@ -23,27 +23,9 @@ trap '[ -n "$server" ] && kill -TERM $server 2>/dev/null; rm -rf "$work"' EXIT
 printf 'correct horse battery\n' | "$binary" user add alice --role planner --store "$store" >/dev/null
 token=$("$binary" token create alice --label schemathesis --store "$store" | tail -n 1)
 "$binary" book --from CNSHA --to NLRTM --ready 2026-12-01 --deadline 2027-01-31 --customer ACME --store "$store" >/dev/null
-"$binary" serve --store "$store" --port 0 2>"$log" &
-server=$!
-port=""
-for _ in $(seq 1 600); do
-    port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$log")
-    [ -n "$port" ] && break
-    kill -0 $server 2>/dev/null || { cat "$log"; echo "check_lifecycle_contract: the server exited before listening" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$port" ] || { cat "$log"; echo "check_lifecycle_contract: the server did not listen within 60 s" >&2; exit 1; }
-echo "server on 127.0.0.1:$port"
+source Tools/lib/server.sh
+start_server "$log" check_lifecycle_contract "$binary" --store "$store"
 python3 -m schemathesis.cli run docs/api/lifecycle.openapi.json --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,ignored_auth \
     --phases examples,coverage,fuzzing --max-examples "$examples" --generation-deterministic --request-timeout 10 --no-color
-kill -TERM $server
-status=0
-wait $server || status=$?
-server=""
-if [ "$status" -ne 0 ] || ! grep -q "stopped" "$log"; then
-    cat "$log"
-    echo "check_lifecycle_contract: the server did not stop cleanly on SIGTERM (status $status)" >&2
-    exit 1
-fi
-echo "check_lifecycle_contract: passed; the server drained and exited 0 on SIGTERM"
+stop_server "$log" check_lifecycle_contract
