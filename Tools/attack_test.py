@@ -47,16 +47,17 @@ import os
 import re
 import secrets
 import select
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 import urllib.parse
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import Server, start_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_WEEK = "2026-01-05"
@@ -66,7 +67,6 @@ WRONG_PASSWORD_MESSAGE = "The user name or the password is wrong."
 HOSTILE_NAME = "<script>alert(1)</script>\"><img src=x onerror=alert(2)>"
 DESK_SCREENS = ["/", "/routes", "/cargo", "/cargo/RP000001", "/book", "/customers", "/assignments", "/schedules/ports"]
 SESSION_COOKIE = re.compile(r"^rp_session=([A-Za-z0-9_-]{43}); Path=/; HttpOnly; SameSite=Lax$")
-LISTENING = re.compile(r"route-planner serve: listening on http://(\[[^\]]+\]|[^\s:/]+):(\d+)")
 REQUEST_TIMEOUT = 30.0
 
 # --------------------------------------------------------------------------------------------- the checks
@@ -270,53 +270,20 @@ def raw_post(port: int, path: str, body: bytes, content_type: str = "application
 # --------------------------------------------------------------------------------------------- the server
 
 
-class Server:
-    """`route-planner serve --port 0` with the given arguments, until stop(); its standard error is kept."""
-
-    def __init__(self, binary: str, args: list[str], timeout: float = 120.0):
-        self.process = subprocess.Popen([binary, "serve", "--port", "0", *args], stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
-        self.log: list[str] = []
-        self.port: int | None = None
-        found = threading.Event()
-
-        def drain() -> None:
-            for line in self.process.stderr:
-                self.log.append(line)
-                if self.port is None and (match := LISTENING.search(line)):
-                    self.port = int(match.group(2))
-                    found.set()
-            found.set()
-
-        self.reader = threading.Thread(target=drain, daemon=True)
-        self.reader.start()
-        found.wait(timeout)
-        if self.port is None:
-            self.stop()
-            raise RuntimeError(f"serve {' '.join(args)} did not listen; its standard error:\n{''.join(self.log)[-3000:]}")
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                if Client(self.port).get("/health").status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                self.stop()
-                raise RuntimeError(f"GET /health never answered 200; standard error:\n{''.join(self.log)[-3000:]}")
-            time.sleep(0.2)
-
-    def stop(self, timeout: float = 15.0) -> int:
-        """SIGTERM, then SIGKILL after `timeout` seconds; the exit status (negative: the signal)."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.reader.join(5)
-        return self.process.returncode
+def serve(binary: str, args: list[str], timeout: float = 120.0) -> Server:
+    """`route-planner serve --port 0` with the given arguments (Tools/served.py), once GET /health answers 200."""
+    server = start_server(binary, args, timeout=timeout)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if Client(server.port).get("/health").status == 200:
+                return server
+        except OSError:
+            pass
+        if time.monotonic() > deadline or server.process.poll() is not None:
+            server.stop()
+            raise RuntimeError(f"GET /health never answered 200; standard error:\n{server.stderr_text()[-3000:]}")
+        time.sleep(0.2)
 
 
 def run(binary: str, *args: str, password: str | None = None) -> str:
@@ -1082,7 +1049,7 @@ def api_malformed(port: int, tokens: dict[str, str], ids: dict[str, str]) -> Non
 
 @section("Non-loopback binds")
 def non_loopback(binary: str, store: str, bare_store: str, ids: dict[str, str]) -> None:
-    server = Server(binary, serve_arguments(store, "0.0.0.0"))
+    server = serve(binary, serve_arguments(store, "0.0.0.0"))
     try:
         host = f"192.0.2.1:{server.port}"
         user = Client(server.port, host=host)
@@ -1097,7 +1064,7 @@ def non_loopback(binary: str, store: str, bare_store: str, ids: dict[str, str]) 
         status = server.stop()
         check("the 0.0.0.0 server stops on SIGTERM with status 0", status == 0, f"status {status}")
 
-    server = Server(binary, serve_arguments(bare_store, "0.0.0.0"))
+    server = serve(binary, serve_arguments(bare_store, "0.0.0.0"))
     try:
         client = Client(server.port, host=f"192.0.2.1:{server.port}")
         response = client.get("/cargo")
@@ -1114,7 +1081,7 @@ def non_loopback(binary: str, store: str, bare_store: str, ids: dict[str, str]) 
 
 @section("Brute force (a fresh server, user dave)")
 def brute_force(binary: str, store: str) -> None:
-    server = Server(binary, serve_arguments(store))
+    server = serve(binary, serve_arguments(store))
     try:
         started = time.monotonic()
         statuses = []
@@ -1154,7 +1121,7 @@ def main() -> int:
         if ids:
             check("the store is made: ACME's cargo and GLOBEX's", ids == {"ACME": "RP000001", "GLOBEX": "RP000002"}, str(ids))
             try:
-                server = Server(binary, serve_arguments(store))
+                server = serve(binary, serve_arguments(store))
             except RuntimeError as error:
                 check("the server starts", False, str(error))
                 server = None
@@ -1181,7 +1148,7 @@ def main() -> int:
                 finally:
                     status = server.stop()
                     check("the server stops on SIGTERM with status 0", status == 0,
-                          f"status {status}; standard error:\n{''.join(server.log)[-2000:]}")
+                          f"status {status}; standard error:\n{server.stderr_text()[-2000:]}")
                     errors = [line.strip() for line in server.log if re.search(r"\b(error|critical)\b", line)]
                     check("the server logged no errors", not errors, "\n".join(errors[:10]))
             non_loopback(binary, store, bare_store, ids)

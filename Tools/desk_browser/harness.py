@@ -30,13 +30,11 @@ Notes, checked on Chromium 156 with chromedriver 156:
 
 from __future__ import annotations
 
-import collections
 import importlib.util
 import os
 import re
-import signal
 import subprocess
-import threading
+import sys
 import time
 from base64 import b64decode
 from pathlib import Path
@@ -44,80 +42,12 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from served import Server, start_server  # noqa: E402,F401  (the desk test starts its servers through the harness)
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-_LISTENING = re.compile(r"listening on (http://\S+)")
-
-
-# --------------------------------------------------------------------------------------------- the server
-
-
-class Server:
-    """A running `<binary> serve --port 0 ...`; `base_url` is where it listens, e.g. http://127.0.0.1:41234."""
-
-    def __init__(self, process: subprocess.Popen, base_url: str, log: collections.deque, reader: threading.Thread):
-        self.process = process
-        self.base_url = base_url
-        self.log = log  # the last 10,000 lines of its standard error, still being appended to
-        self._reader = reader
-
-    def stop(self, timeout: float = 10.0) -> int:
-        """SIGTERM, wait up to `timeout` seconds, then SIGKILL; returns the exit status (negative: the signal)."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self._reader.join(5)
-        return self.process.returncode
-
-    def stderr_text(self) -> str:
-        return "".join(self.log)
-
-    def __enter__(self) -> "Server":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-
-
-def start_server(binary: str | os.PathLike, args: list[str] = (), env: dict[str, str] | None = None,
-                 timeout: float = 60.0) -> Server:
-    """Runs `binary serve --port 0 *args` and returns once it says `listening on http://...` on standard error.
-
-    `env` replaces the environment when given (pass `{**os.environ, ...}` to add to it). Raises RuntimeError with
-    the standard error collected so far if the process exits first or does not listen within `timeout` seconds.
-    Standard error keeps being read in a thread afterwards, so that the pipe never fills and blocks the server.
-    """
-    process = subprocess.Popen([os.fspath(binary), "serve", "--port", "0", *args], env=env,
-                               stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
-    log: collections.deque[str] = collections.deque(maxlen=10_000)
-    found = threading.Event()
-    url: list[str] = []
-
-    def drain() -> None:
-        for line in process.stderr:  # ends at EOF, when the process exits
-            log.append(line)
-            if not found.is_set() and (match := _LISTENING.search(line)):
-                url.append(match.group(1))
-                found.set()
-        found.set()  # wake the waiter on EOF too
-
-    reader = threading.Thread(target=drain, name="server-stderr", daemon=True)
-    reader.start()
-    found.wait(timeout)
-    if not url:
-        exited = process.poll() is not None
-        if not exited:
-            process.kill()
-            process.wait()
-        reader.join(5)
-        why = f"exited with status {process.returncode}" if exited else f"did not listen within {timeout:g} s"
-        raise RuntimeError(f"{binary} serve {why}; its standard error:\n{''.join(log)}")
-    return Server(process, url[0], log, reader)
 
 
 # --------------------------------------------------------------------------------------------- the browser
