@@ -175,9 +175,11 @@ public struct Desk: Sendable {
     /// itself and the stylesheet); a screen or change the user's role may not use is refused (403); and a change
     /// whose form does not carry the session's token is refused (403).
     public func respond(to request: Request) async -> DeskResponse? {
-        if let refusal = await refusal(of: request) { return refusal }
+        // Whether the store has accounts is asked once; the session is read once, below, not by the refusal too.
+        let accounts = await hasAccounts()
+        if let refusal = await refusal(of: request, hasAccounts: accounts, readsSession: false) { return refusal }
         var desk = self
-        if await hasAccounts() {
+        if accounts {
             if Self.isPublic(request) {
                 // The login form and its stylesheet, for someone who may do nothing else.
                 desk.session = DeskSession(principal: .visitor, formToken: nil, id: nil)
@@ -243,6 +245,12 @@ public struct Desk: Sendable {
     /// 127.0.0.1 is not one), and a change only a form of the desk's own pages (its `Origin` and `Sec-Fetch-Site`,
     /// which browsers send with every form, say so).
     public func refusal(of request: Request) async -> DeskResponse? {
+        await refusal(of: request, hasAccounts: hasAccounts(), readsSession: true)
+    }
+
+    /// The refusal, with whether the store has accounts already known; `readsSession` is whether a change's session
+    /// is looked up here (for the server, before it reads the body) or left to ``respond(to:)``.
+    private func refusal(of request: Request, hasAccounts: Bool, readsSession: Bool) async -> DeskResponse? {
         let showsCargo: Bool
         switch request.method {
         case "GET", "HEAD": showsCargo = DeskRoute(path: request.path, query: FormData())?.showsCargo ?? false
@@ -254,9 +262,9 @@ public struct Desk: Sendable {
                 && !(secureCookies && origin.lowercased() == "https://" + (request.host ?? "").lowercased()) { return Self.forbidden() }
         default: return nil
         }
-        if await hasAccounts() {
+        if hasAccounts {
             // A change without a live session goes to the login form before its body is read.
-            guard request.method == "POST", !Self.isPublic(request) else { return nil }
+            guard readsSession, request.method == "POST", !Self.isPublic(request) else { return nil }
             guard let id = request.sessionId, (try? await authentication.session(id)) != nil else { return Self.toLogin(request) }
             return nil
         }
