@@ -39,6 +39,8 @@ let package = Package(
         // tokens and session ids.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The PostgreSQL store, for several processes over one database.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The routing core: domain, compiled network and route search. Pure Swift, no C.
@@ -97,10 +99,14 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
-        // The cargo store: SQLite through GRDB, behind the application's repository protocols.
+        // The cargo store: an SQLite file through GRDB, or a PostgreSQL database through postgres-nio, behind the
+        // application's repository protocols.
         .target(
             name: "RoutePlannerStore",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "RoutePlanner", "RoutePlannerApplication", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Pictures of the application's responses: itinerary timelines, route maps, capacity heat maps, as SVG and HTML.
         .target(
@@ -150,7 +156,7 @@ let package = Package(
             name: "RoutePlannerApplicationTests",
             dependencies: [
                 "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerStore", "RoutePlannerTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

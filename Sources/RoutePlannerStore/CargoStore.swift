@@ -12,7 +12,7 @@ import RoutePlannerApplication
 /// migrations that are never edited once shipped, so a file written by this version opens in the next; the
 /// file's `user_version` is the number of migrations it has (``version``). A file written by a newer version
 /// is refused before anything reads or writes it.
-public final class CargoStore: Sendable {
+public final class CargoStore: Store {
     /// How long a write waits for another process's write before failing with ``StoreError/busy(path:)``.
     public static let busyTimeout: TimeInterval = 10
 
@@ -91,15 +91,15 @@ public final class CargoStore: Sendable {
     }
 
     /// The repository of cargo in the store; itineraries are rebuilt against `voyages`.
-    public func cargoRepository(voyages: any VoyageRepository) -> SQLiteCargoRepository {
+    public func cargoRepository(voyages: any VoyageRepository) -> any CargoRepository {
         SQLiteCargoRepository(store: self, voyages: voyages)
     }
 
     /// The repository of customers in the store.
-    public var customerRepository: SQLiteCustomerRepository { SQLiteCustomerRepository(store: self) }
+    public var customerRepository: any CustomerRepository { SQLiteCustomerRepository(store: self) }
 
     /// The repository of users, tokens and sessions in the store.
-    public var accountRepository: SQLiteAccountRepository { SQLiteAccountRepository(store: self) }
+    public var accountRepository: any AccountRepository { SQLiteAccountRepository(store: self) }
 
     /// Records the schedule cargo is planned against, and returns a warning when booked cargo was planned
     /// against another one.
@@ -292,15 +292,17 @@ public final class CargoStore: Sendable {
 
 /// Why the store could not be read or written.
 public enum StoreError: StoreFailure, Hashable, Sendable, CustomStringConvertible {
-    /// Another process held the store longer than ``CargoStore/busyTimeout``.
+    /// Another process held the store longer than ``CargoStore/busyTimeout`` (``PostgresStore/busyTimeout``).
     case busy(path: String)
     /// Another process changed the cargo since it was read; nothing was written.
     case conflict(trackingId: TrackingId)
     /// The booking is booked already, as the cargo with this tracking id (another process booked it since
     /// this one looked); nothing was written.
     case bookedTwice(bookingReference: String, trackingId: TrackingId)
-    /// The file cannot be opened as a store, or SQLite failed.
+    /// The store cannot be opened, or SQLite or PostgreSQL failed.
     case database(path: String, message: String)
+    /// The address of a PostgreSQL store cannot be used, for these reasons.
+    case address(String, problems: [String])
     /// No store is at the path, and the operation does not create one.
     case missing(path: String)
     /// The path is a directory.
@@ -347,6 +349,7 @@ public enum StoreError: StoreFailure, Hashable, Sendable, CustomStringConvertibl
         case .conflict(let trackingId): "cargo \(trackingId) was changed by another process while this one worked on it; nothing was written, try again"
         case .bookedTwice(let reference, let trackingId): "booking \(reference) was booked as cargo \(trackingId) by another process meanwhile; nothing was written"
         case .database(let path, let message): "\(path): \(message)"
+        case .address(let address, let problems): "\(address): " + problems.joined(separator: "; ")
         case .missing(let path): "\(path): no store there; registering a customer or booking cargo creates one"
         case .directory(let path): "\(path) is a directory; name the store's file"
         case .empty(let path): "\(path) is an empty file, not a store; registering a customer or booking cargo makes it one"

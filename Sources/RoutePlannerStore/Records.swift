@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RoutePlanner
+import RoutePlannerApplication
 
 // The store's rows. They stay inside this target: the domain's types never conform to GRDB's protocols.
 
@@ -62,7 +63,9 @@ struct LegRecord: Codable, FetchableRecord {
     var unloadLocation: String
     var loadTime: Date
     var unloadTime: Date
+}
 
+extension LegRecord {
     static func defineColumns(_ table: TableDefinition) {
         table.column("voyage", .text).notNull()
         table.column("loadLocation", .text).notNull()
@@ -104,6 +107,18 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
     var customerId: String?
     var passwordHash: String
     var createdAt: Date
+}
+
+extension UserRecord {
+    /// The user of the row; `nil` for a row this version cannot read (a role it does not know).
+    var storedUser: StoredUser? {
+        let role: Principal.Role? = switch (role, customerId.flatMap { CustomerId($0) }) {
+        case ("planner", nil): .planner
+        case ("customer", let id?): .customer(id)
+        default: nil
+        }
+        return role.flatMap { UserAccount(name: name, role: $0) }.map { StoredUser(account: $0, passwordHash: passwordHash) }
+    }
 }
 
 struct AccessTokenRecord: Codable, FetchableRecord, PersistableRecord {

@@ -8,11 +8,11 @@ public struct SQLiteAccountRepository: AccountRepository {
     let store: CargoStore
 
     public func user(named name: String) async throws -> StoredUser? {
-        try read { db in try UserRecord.fetchOne(db, key: name.lowercased()) }.flatMap(Self.user)
+        try read { db in try UserRecord.fetchOne(db, key: name.lowercased()) }.flatMap(\.storedUser)
     }
 
     public func allUsers() async throws -> [UserAccount] {
-        try read { db in try UserRecord.order(Column("name")).fetchAll(db) }.compactMap { Self.user($0)?.account }
+        try read { db in try UserRecord.order(Column("name")).fetchAll(db) }.compactMap(\.storedUser?.account)
     }
 
     public func hasUsers() async throws -> Bool {
@@ -65,7 +65,7 @@ public struct SQLiteAccountRepository: AccountRepository {
             try UserRecord.fetchOne(
                 db, sql: "SELECT user.* FROM user JOIN accessToken ON accessToken.userName = user.name WHERE accessToken.secretHash = ?",
                 arguments: [tokenHash])
-        }.flatMap { Self.user($0)?.account }
+        }.flatMap(\.storedUser?.account)
     }
 
     public func revokeToken(id: String) async throws -> Bool {
@@ -85,7 +85,7 @@ public struct SQLiteAccountRepository: AccountRepository {
             guard let session = try SessionRecord.fetchOne(db, key: idHash), let user = try UserRecord.fetchOne(db, key: session.userName) else { return nil }
             return (session, user)
         }
-        guard let (session, record) = found, let user = Self.user(record) else { return nil }
+        guard let (session, record) = found, let user = record.storedUser else { return nil }
         return (Session(userName: session.userName, formToken: session.formToken, createdAt: session.createdAt, lastSeen: session.lastSeen), user.account)
     }
 
@@ -100,16 +100,6 @@ public struct SQLiteAccountRepository: AccountRepository {
             try SessionRecord.deleteOne(db, key: idHash)
             try SessionRecord.filter(Column("lastSeen") < time).deleteAll(db)
         }
-    }
-
-    /// The user of a row; `nil` for a row this version cannot read (a role it does not know).
-    private static func user(_ record: UserRecord) -> StoredUser? {
-        let role: Principal.Role? = switch (record.role, record.customerId.flatMap { CustomerId($0) }) {
-        case ("planner", nil): .planner
-        case ("customer", let id?): .customer(id)
-        default: nil
-        }
-        return role.flatMap { UserAccount(name: record.name, role: $0) }.map { StoredUser(account: $0, passwordHash: record.passwordHash) }
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {

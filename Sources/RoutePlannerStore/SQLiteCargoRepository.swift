@@ -138,11 +138,11 @@ public actor SQLiteCargoRepository: CargoRepository {
             return (offer, legs)
         }
         guard let (offer, legs) = stored else { return nil }
-        let specification = try Self.specification(
+        let specification = try StoredCargo.specification(
             offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods,
-            offer.maxTransitSeconds, of: trackingId.rawValue)
+            offer.maxTransitSeconds, of: trackingId.rawValue, store: store.path)
         let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
-            .map { try Self.itinerary($0.value, network: network, of: trackingId.rawValue) }
+            .map { try StoredCargo.itinerary($0.value, network: network, of: trackingId.rawValue, store: store.path) }
         return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
     }
 
@@ -166,13 +166,6 @@ public actor SQLiteCargoRepository: CargoRepository {
 
     // MARK: Rows
 
-    private struct StoredCargo {
-        let record: CargoRecord
-        let legs: [LegRecord]
-        let events: [EventRecord]
-        let changes: [CargoChangeRecord]
-    }
-
     private static func fetch(
         _ db: Database, where condition: String, _ arguments: StatementArguments, limit: Int = -1, offset: Int = 0
     ) throws -> [StoredCargo] {
@@ -195,47 +188,16 @@ public actor SQLiteCargoRepository: CargoRepository {
         }
     }
 
+    /// The cargo of stored rows, whose version the next write of it is checked against.
     private func restore(_ stored: StoredCargo, network: ScheduleNetwork) throws -> Cargo {
-        let record = stored.record, id = record.trackingId
-        let specification = try Self.specification(
-            record.origin, record.destination, record.readyTime, record.arrivalDeadline, record.cargoType, record.dangerousGoods,
-            record.maxTransitSeconds, of: id)
-        let events = try stored.events.map { event -> HandlingEvent in
-            guard let kind = HandlingEvent.Kind(rawValue: event.kind), let location = UnLocode(event.location),
-                  let handled = try? HandlingEvent(
-                      kind: kind, location: location, voyage: event.voyage.flatMap { VoyageNumber($0) }, completionTime: event.completionTime,
-                      registrationTime: event.registrationTime)
-            else { throw StoreError.database(path: store.path, message: "cargo \(id): a handling event cannot be read") }
-            return handled
-        }
-        let changes = try stored.changes.map { change -> CargoChange in
-            guard let kind = CargoChange.Kind(rawValue: change.kind) else {
-                throw StoreError.database(path: store.path, message: "cargo \(id): a change of kind '\(change.kind)' cannot be read")
-            }
-            return CargoChange(kind: kind, detail: change.detail, by: change.changedBy, at: change.changedAt)
-        }
-        let itinerary = stored.legs.isEmpty ? nil : try Self.itinerary(stored.legs, network: network, of: id)
-        guard let trackingId = TrackingId(id) else { throw StoreError.database(path: store.path, message: "a cargo has a blank tracking id") }
-        versions[trackingId] = record.version
-        do {
-            return try Cargo(
-                trackingId: trackingId, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
-                customerId: record.customerId.flatMap { CustomerId($0) }, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
-                weight: record.weight, itinerary: itinerary, handlingEvents: events, changes: changes)
-        } catch {
-            throw StoreError.database(path: store.path, message: "cargo \(id): \(error)")
-        }
+        let cargo = try stored.cargo(network: network, store: store.path)
+        versions[cargo.trackingId] = stored.record.version
+        return cargo
     }
 
     /// Writes a cargo whole and returns its new version.
     private static func write(_ cargo: Cargo, version: Int?, _ db: Database) throws -> Int {
-        let specification = cargo.specification
-        var record = CargoRecord(
-            trackingId: cargo.trackingId.rawValue, customerId: cargo.customerId?.rawValue, bookingReference: cargo.bookingReference, teu: cargo.teu, revenuePerTEU: cargo.revenuePerTEU,
-            origin: specification.origin.rawValue, destination: specification.destination.rawValue, readyTime: specification.readyTime,
-            arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
-            dangerousGoods: specification.containsDangerousGoods, maxTransitSeconds: specification.maximumTransitTime?.components.seconds,
-            bookedReadyTime: cargo.bookedReadyTime, weight: cargo.weight, version: (version ?? 0) + 1)
+        let rows = StoredCargo(cargo, version: (version ?? 0) + 1), record = rows.record
         if let version {
             try db.execute(
                 sql: """
@@ -255,72 +217,15 @@ public actor SQLiteCargoRepository: CargoRepository {
             {
                 throw StoreError.bookedTwice(bookingReference: reference, trackingId: TrackingId(booked) ?? cargo.trackingId)
             }
-            record.version = 1
             try record.insert(db)
         }
-        try db.execute(sql: "DELETE FROM itineraryLeg WHERE trackingId = ?", arguments: [cargo.trackingId.rawValue])
-        for (position, leg) in (cargo.itinerary?.legs ?? []).enumerated() {
-            try LegRecord(trackingId: cargo.trackingId.rawValue, candidate: nil, position: position, leg: leg).insert(db)
+        for table in ["itineraryLeg", "handlingEvent", "cargoChange"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE trackingId = ?", arguments: [record.trackingId])
         }
-        try db.execute(sql: "DELETE FROM handlingEvent WHERE trackingId = ?", arguments: [cargo.trackingId.rawValue])
-        for event in cargo.handlingEvents {
-            try EventRecord(
-                id: nil, trackingId: cargo.trackingId.rawValue, kind: event.kind.rawValue, location: event.location.rawValue,
-                voyage: event.voyage?.rawValue, completionTime: event.completionTime, registrationTime: event.registrationTime
-            ).insert(db)
-        }
-        try db.execute(sql: "DELETE FROM cargoChange WHERE trackingId = ?", arguments: [cargo.trackingId.rawValue])
-        for (position, change) in cargo.changes.enumerated() {
-            try CargoChangeRecord(
-                trackingId: cargo.trackingId.rawValue, position: position, kind: change.kind.rawValue, detail: change.detail, changedBy: change.by,
-                changedAt: change.at
-            ).insert(db)
-        }
+        for leg in rows.legs { try leg.insert(db) }
+        for event in rows.events { try event.insert(db) }
+        for change in rows.changes { try change.insert(db) }
         return record.version
-    }
-
-    private static func specification(
-        _ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, _ cargoType: String, _ dangerousGoods: Bool,
-        _ maxTransitSeconds: Int64?, of id: String
-    ) throws -> RouteSpecification {
-        guard let origin = UnLocode(origin), let destination = UnLocode(destination), let cargoType = CargoType(rawValue: cargoType),
-              let specification = try? RouteSpecification(
-                  origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
-                  containsDangerousGoods: dangerousGoods, maximumTransitTime: maxTransitSeconds.map { .seconds($0) })
-        else { throw StoreError.database(path: "store", message: "cargo \(id): its specification cannot be read") }
-        return specification
-    }
-
-    /// The itinerary of stored legs: each leg as the schedule sails it, or, when it no longer does, as it
-    /// was planned (one movement from the load to the unload).
-    private static func itinerary(_ legs: [LegRecord], network: ScheduleNetwork, of id: String) throws -> Itinerary {
-        func location(_ code: UnLocode) -> Location { network.location(code) ?? Location(code: code, name: code.rawValue) }
-        var rebuilt: [Leg] = []
-        for leg in legs.sorted(by: { $0.position < $1.position }) {
-            guard let voyage = VoyageNumber(leg.voyage), let load = UnLocode(leg.loadLocation), let unload = UnLocode(leg.unloadLocation),
-                  leg.loadTime < leg.unloadTime
-            else { throw StoreError.database(path: "store", message: "cargo \(id): an itinerary leg cannot be read") }
-            if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
-                rebuilt.append(sailed)
-            } else {
-                let planned = Voyage(number: voyage, movements: [
-                    CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0),
-                ])
-                rebuilt.append(Leg(voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload)))
-            }
-        }
-        if let itinerary = try? Itinerary(legs: rebuilt) { return itinerary }
-        // A port's transshipment time grew since: keep the legs as planned, with the times they had.
-        let planned = rebuilt.map { leg in
-            Leg(voyage: leg.voyage, movementIndices: leg.movementIndices,
-                loadLocation: Location(code: leg.loadLocation.code, name: leg.loadLocation.name),
-                unloadLocation: Location(code: leg.unloadLocation.code, name: leg.unloadLocation.name))
-        }
-        do {
-            return try Itinerary(legs: planned)
-        } catch {
-            throw StoreError.database(path: "store", message: "cargo \(id): its itinerary cannot be read (\(error))")
-        }
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {

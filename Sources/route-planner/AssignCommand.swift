@@ -22,8 +22,8 @@ struct AssignCommand: AsyncParsableCommand {
     var bookings: String?
 
     @Option(help: ArgumentHelp(
-        "Assign the cargo booked in this store instead of a bookings file, and write the itineraries back in one transaction (route-planner.sqlite for the default store).",
-        valueName: "file"))
+        "Assign the cargo booked in this store (an SQLite file, or postgres://USER@HOST/DATABASE) instead of a bookings file, and write the itineraries back in one transaction.",
+        valueName: "store"))
     var store: String?
 
     @Option(help: "Seconds the whole command may take, reading the schedule and the bookings included: 1 to 3600.")
@@ -60,8 +60,7 @@ struct AssignCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scenario = try whatIf.scenario()
-        let app = try store.map { try schedule.composition(store: $0, scenario: scenario) }
-            ?? schedule.composition(bookings: bookings, scenario: scenario)
+        let app = if let store { try await schedule.composition(store: store, scenario: scenario) } else { schedule.composition(bookings: bookings, scenario: scenario) }
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "")
         let rendering = AssignRendering(voyages: app.voyages)

@@ -112,31 +112,31 @@ struct ScheduleOptions: ParsableArguments {
     ///   - now: The clock new bookings are checked against.
     func composition(
         store path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
-    ) throws -> RoutePlannerComposition {
-        try storeComposition(path, creating: creating, scenario: scenario, now: now).composition
+    ) async throws -> RoutePlannerComposition {
+        try await storeComposition(path, creating: creating, scenario: scenario, now: now).composition
     }
 
     /// The application wired to the store of the lifecycle commands, acting as its `--user` when one is given.
     func composition(
         store: StoreOptions, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> RoutePlannerComposition {
-        try await store.acting(composition(store: store.store, creating: creating, scenario: scenario, now: now))
+        try await store.acting(await composition(store: store.store, creating: creating, scenario: scenario, now: now))
     }
 
     /// The application wired to the store, and the weeks its schedule is moved by: the week the store keeps, which
     /// `serve` lays its schedule out from too.
     func storeComposition(
         _ path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
-    ) throws -> (composition: RoutePlannerComposition, weeksMoved: Int) {
-        let store = try StoreOptions.open(path, creating: creating)
-        let files = self.files, weeks = try weeksMoved(in: store)
+    ) async throws -> (composition: RoutePlannerComposition, weeksMoved: Int) {
+        let store = try await StoreOptions.open(path, creating: creating)
+        let files = self.files, weeks = try await weeksMoved(in: store)
         let schedule = ScheduleFileRepository(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
             importer: BundledData.scheduleImporter, scenario: scenario, movedByWeeks: weeks)
         let name = self.schedule == nil
             ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances].compactMap { $0 }),
-           let warning = try? store.noteSchedule(fingerprint: fingerprint, name: name)
+           let warning = try? await store.noteSchedule(fingerprint: fingerprint, name: name)
         {
             printError("warning: " + warning)
         }
@@ -148,12 +148,12 @@ struct ScheduleOptions: ParsableArguments {
 
     /// The weeks the bundled schedule moves for a store's cargo: to the week the store recorded when it was first
     /// used, so that its cargo finds the dates it was planned on; a `--first-week` that differs is refused.
-    private func weeksMoved(in store: CargoStore) throws -> Int {
+    private func weeksMoved(in store: any Store) async throws -> Int {
         guard schedule == nil else { return 0 }
         let asked = Self.text(BundledData.monday(weeksAfterFirst: weeksMoved))
         let recorded: String
         do {
-            recorded = try store.timetableWeek(proposing: asked)
+            recorded = try await store.timetableWeek(proposing: asked)
         } catch {
             printError("error: --store \(error)")
             throw ExitCode.failure
@@ -186,8 +186,8 @@ struct ScheduleOptions: ParsableArguments {
 /// The cargo store of the lifecycle commands, and who acts on it.
 struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The SQLite file that keeps booked cargo. Default: $ROUTE_PLANNER_STORE, else route-planner.sqlite in the current directory.",
-        valueName: "file"))
+        "The store that keeps booked cargo: an SQLite file, or a PostgreSQL database as postgres://USER@HOST[:PORT]/DATABASE (its password in PGPASSWORD). Default: $ROUTE_PLANNER_STORE, else route-planner.sqlite in the current directory.",
+        valueName: "store"))
     var store: String = ProcessInfo.processInfo.environment["ROUTE_PLANNER_STORE"] ?? "route-planner.sqlite"
     @Option(help: ArgumentHelp(
         "Act as this user of the store (`user add`): a customer user sees and changes its own cargo only. Default: a planner, as whoever can open the store's file may change it.",
@@ -206,7 +206,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The application over the store alone, for the commands that keep its accounts: they read no schedule.
     func accounts(creating: Bool = false) async throws -> RoutePlannerComposition {
-        let store = try Self.open(self.store, creating: creating)
+        let store = try await Self.open(self.store, creating: creating)
         let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
         return try await acting(RoutePlannerComposition(
             locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
@@ -214,9 +214,9 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens a store, saying on standard error why it cannot be.
-    static func open(_ path: String, creating: Bool) throws -> CargoStore {
+    static func open(_ path: String, creating: Bool) async throws -> any Store {
         do {
-            return try CargoStore(path: path, creating: creating)
+            return try await openStore(path, creating: creating, environment: ProcessInfo.processInfo.environment)
         } catch .missing {
             printError("error: --store \(path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store")
             throw ExitCode.failure

@@ -26,8 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var schedule: ScheduleOptions
 
     @Option(help: ArgumentHelp(
-        "The SQLite file the desk keeps booked cargo and customers in (created when missing). Default: none, and the desk keeps them in memory until the server stops.",
-        valueName: "file"))
+        "The store the desk and the lifecycle API keep cargo, customers and users in: an SQLite file (created when missing), or a PostgreSQL database as postgres://USER@HOST[:PORT]/DATABASE (its password in PGPASSWORD), which several servers may share. Default: none, and the desk keeps them in memory until the server stops.",
+        valueName: "store"))
     var store: String?
 
     @Option(help: ArgumentHelp(
@@ -87,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let store {
             // The schedule is laid out from the week the store's cargo was planned on.
             let app: RoutePlannerComposition
-            (app, weeks) = try schedule.storeComposition(store, creating: true, now: now)
+            (app, weeks) = try await schedule.storeComposition(store, creating: true, now: now)
             desk = DeskConfiguration(
                 cargo: app.cargo, customers: app.customers, accounts: app.accounts, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies)
         } else {

@@ -1,0 +1,160 @@
+import Foundation
+import PostgresNIO
+import RoutePlanner
+import RoutePlannerApplication
+
+/// Users, tokens and sessions kept in a ``PostgresStore``; each write one transaction.
+public struct PostgresAccountRepository: AccountRepository {
+    let store: PostgresStore
+
+    public func user(named name: String) async throws -> StoredUser? {
+        let key = name.lowercased()
+        return try await store.read { connection in
+            try await Self.users(#"SELECT name, role, customerId, passwordHash FROM "user" WHERE name = \#(key)"#, connection)
+        }.first
+    }
+
+    public func allUsers() async throws -> [UserAccount] {
+        try await store.read { connection in
+            try await Self.users(#"SELECT name, role, customerId, passwordHash FROM "user" ORDER BY name"#, connection)
+        }.map(\.account)
+    }
+
+    public func hasUsers() async throws -> Bool {
+        try await store.read { connection in
+            for try await exists in try await connection.query(#"SELECT EXISTS (SELECT 1 FROM "user")"#, logger: PostgresStore.logger).decode(Bool.self) {
+                return exists
+            }
+            return false
+        }
+    }
+
+    public func add(_ user: StoredUser) async throws -> Bool {
+        let customerId: String? = if case .customer(let id) = user.account.role { id.rawValue } else { nil }
+        let name = user.account.name, role = customerId == nil ? "planner" : "customer", hash = user.passwordHash, now = Date()
+        return try await store.write { connection in
+            try await Self.returnsRow(
+                #"""
+                INSERT INTO "user" (name, role, customerId, passwordHash, createdAt) VALUES (\#(name), \#(role), \#(customerId), \#(hash), \#(now))
+                ON CONFLICT (name) DO NOTHING RETURNING name
+                """#,
+                connection)
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, ofUser name: String) async throws -> Bool {
+        try await store.write { connection in
+            guard try await Self.returnsRow(#"UPDATE "user" SET passwordHash = \#(hash) WHERE name = \#(name) RETURNING name"#, connection) else {
+                return false
+            }
+            try await connection.query("DELETE FROM session WHERE userName = \(name)", logger: PostgresStore.logger)
+            return true
+        }
+    }
+
+    public func removeUser(named name: String) async throws -> Bool {
+        // The user's tokens and sessions go with it (ON DELETE CASCADE).
+        try await store.write { connection in try await Self.returnsRow(#"DELETE FROM "user" WHERE name = \#(name) RETURNING name"#, connection) }
+    }
+
+    public func add(_ token: AccessToken, secretHash: String) async throws {
+        try await store.write { connection in
+            try await connection.query(
+                """
+                INSERT INTO accessToken (id, userName, secretHash, label, createdAt)
+                VALUES (\(token.id), \(token.userName), \(secretHash), \(token.label), \(token.createdAt))
+                """,
+                logger: PostgresStore.logger)
+        }
+    }
+
+    public func tokens(ofUser name: String?) async throws -> [AccessToken] {
+        try await store.read { connection in
+            var tokens: [AccessToken] = []
+            for try await (id, userName, label, createdAt) in try await connection.query(
+                """
+                SELECT id, userName, label, createdAt FROM accessToken WHERE \(name)::text IS NULL OR userName = \(name)
+                ORDER BY userName, createdAt, id
+                """,
+                logger: PostgresStore.logger
+            ).decode((String, String, String, Date).self) {
+                tokens.append(AccessToken(id: id, userName: userName, label: label, createdAt: createdAt))
+            }
+            return tokens
+        }
+    }
+
+    public func user(tokenHash: String) async throws -> UserAccount? {
+        try await store.read { connection in
+            try await Self.users(
+                #"""
+                SELECT "user".name, role, customerId, passwordHash FROM "user" JOIN accessToken ON accessToken.userName = "user".name
+                WHERE accessToken.secretHash = \#(tokenHash)
+                """#,
+                connection)
+        }.first?.account
+    }
+
+    public func revokeToken(id: String) async throws -> Bool {
+        try await store.write { connection in try await Self.returnsRow("DELETE FROM accessToken WHERE id = \(id) RETURNING id", connection) }
+    }
+
+    public func add(_ session: Session, idHash: String) async throws {
+        try await store.write { connection in
+            try await connection.query(
+                """
+                INSERT INTO session (idHash, userName, formToken, createdAt, lastSeen)
+                VALUES (\(idHash), \(session.userName), \(session.formToken), \(session.createdAt), \(session.lastSeen))
+                """,
+                logger: PostgresStore.logger)
+        }
+    }
+
+    public func session(idHash: String) async throws -> (session: Session, user: UserAccount)? {
+        let found = try await store.read { connection -> (Session, StoredUser)? in
+            var session: Session?
+            for try await (userName, formToken, createdAt, lastSeen) in try await connection.query(
+                "SELECT userName, formToken, createdAt, lastSeen FROM session WHERE idHash = \(idHash)", logger: PostgresStore.logger
+            ).decode((String, String, Date, Date).self) {
+                session = Session(userName: userName, formToken: formToken, createdAt: createdAt, lastSeen: lastSeen)
+            }
+            guard let session else { return nil }
+            let user = try await Self.users(
+                #"SELECT name, role, customerId, passwordHash FROM "user" WHERE name = \#(session.userName)"#, connection
+            ).first
+            return user.map { (session, $0) }
+        }
+        return found.map { ($0.0, $0.1.account) }
+    }
+
+    public func touchSession(idHash: String, at time: Date) async throws {
+        try await store.write { connection in
+            try await connection.query(
+                "UPDATE session SET lastSeen = \(time) WHERE idHash = \(idHash) AND lastSeen < \(time)", logger: PostgresStore.logger)
+        }
+    }
+
+    public func removeSession(idHash: String, andIdleSince time: Date) async throws {
+        try await store.write { connection in
+            try await connection.query("DELETE FROM session WHERE idHash = \(idHash) OR lastSeen < \(time)", logger: PostgresStore.logger)
+        }
+    }
+
+    /// The users of rows of (name, role, customerId, passwordHash); rows this version cannot read (a role it does
+    /// not know) are left out, as the SQLite store leaves them.
+    private static func users(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [StoredUser] {
+        var users: [StoredUser] = []
+        for try await (name, role, customerId, hash) in try await connection.query(query, logger: PostgresStore.logger)
+            .decode((String, String, String?, String).self)
+        {
+            if let user = UserRecord(name: name, role: role, customerId: customerId, passwordHash: hash, createdAt: Date()).storedUser { users.append(user) }
+        }
+        return users
+    }
+
+    /// Whether a statement with `RETURNING` returned a row: whether it inserted, changed or removed one.
+    private static func returnsRow(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> Bool {
+        for try await _ in try await connection.query(query, logger: PostgresStore.logger) { return true }
+        return false
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Where a PostgreSQL store is: `postgres://USER@HOST[:PORT]/DATABASE`, with `?sslmode=disable`, `prefer` (the
+/// default) or `require`.
+///
+/// The password is never part of the address, which shows in process lists and shell histories: it comes from
+/// `PGPASSWORD`, as for PostgreSQL's own tools.
+public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
+    /// Whether TLS is used for the connection.
+    public enum TLSMode: String, Hashable, Sendable, CaseIterable {
+        /// Never.
+        case disable
+        /// When the server offers it.
+        case prefer
+        /// Always; the connection fails without it.
+        case require
+    }
+
+    public let user: String
+    public let host: String
+    public let port: Int
+    public let database: String
+    public let tls: TLSMode
+
+    /// Whether a store location names a PostgreSQL database rather than an SQLite file.
+    public static func names(_ location: String) -> Bool {
+        let lowered = location.lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+    }
+
+    /// Reads an address, with every problem it has.
+    ///
+    /// - Throws: ``StoreError/address(_:problems:)``.
+    public init(_ text: String) throws(StoreError) {
+        var problems: [String] = []
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme) else {
+            throw .address(text, problems: ["it is not an address of the form postgres://USER@HOST[:PORT]/DATABASE"])
+        }
+        if components.password != nil {
+            problems.append("it holds a password, which any user of the machine can read in a command line: give it in PGPASSWORD instead")
+        }
+        let user = components.user?.removingPercentEncoding ?? ""
+        if user.isEmpty { problems.append("it names no user (postgres://USER@HOST/DATABASE)") }
+        let host = components.host ?? ""
+        if host.isEmpty { problems.append("it names no host") }
+        let port = components.port ?? 5432
+        if !(1...65_535).contains(port) { problems.append("its port \(port) is not between 1 and 65535") }
+        let database = String(components.path.drop { $0 == "/" }).removingPercentEncoding ?? ""
+        if database.isEmpty || database.contains("/") { problems.append("it names no database (postgres://USER@HOST/DATABASE)") }
+        var tls = TLSMode.prefer
+        for item in components.queryItems ?? [] {
+            switch (item.name, item.value.flatMap(TLSMode.init(rawValue:))) {
+            case ("sslmode", let mode?): tls = mode
+            case ("sslmode", nil):
+                problems.append("sslmode '\(item.value ?? "")' is none of " + TLSMode.allCases.map(\.rawValue).joined(separator: ", "))
+            default: problems.append("it has a parameter '\(item.name)', which is not sslmode")
+            }
+        }
+        if components.fragment != nil { problems.append("it has a fragment (#...)") }
+        guard problems.isEmpty else { throw .address(Self.redacted(text, components), problems: problems) }
+        self.user = user
+        self.host = host
+        self.port = port
+        self.database = database
+        self.tls = tls
+    }
+
+    /// The address without a password.
+    public var description: String {
+        var components = URLComponents()
+        components.scheme = "postgres"
+        components.user = user
+        components.host = host
+        components.port = port == 5432 ? nil : port
+        components.path = "/" + database
+        if tls != .prefer { components.queryItems = [URLQueryItem(name: "sslmode", value: tls.rawValue)] }
+        return components.string ?? "postgres://\(user)@\(host)/\(database)"
+    }
+
+    /// An address as given, with its password (if any) left out.
+    private static func redacted(_ text: String, _ components: URLComponents) -> String {
+        guard components.password != nil else { return text }
+        var redacted = components
+        redacted.password = nil
+        return redacted.string ?? "the address given"
+    }
+}

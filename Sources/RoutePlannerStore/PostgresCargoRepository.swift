@@ -1,0 +1,363 @@
+import Foundation
+import PostgresNIO
+import RoutePlanner
+import RoutePlannerApplication
+
+/// Cargo kept in a ``PostgresStore``: each cargo with its itinerary, handling events, the changes recorded and its
+/// last offer, as ``SQLiteCargoRepository`` keeps it in a file.
+///
+/// Every write is one transaction. A cargo read through this repository is written back only if no other process
+/// changed it in between (its row's version is checked), else the write fails with ``StoreError/conflict(trackingId:)``
+/// and nothing changes. A cargo's rows are read in one snapshot, so that a change committed meanwhile is seen
+/// whole or not at all.
+public actor PostgresCargoRepository: CargoRepository {
+    private let store: PostgresStore
+    private let voyages: any VoyageRepository
+    private var versions: [TrackingId: Int] = [:]
+
+    init(store: PostgresStore, voyages: any VoyageRepository) {
+        self.store = store
+        self.voyages = voyages
+    }
+
+    public func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
+        let network = try await voyages.network()
+        let rows = try await store.read { connection in try await Self.fetch(connection, ids: [trackingId.rawValue]) }
+        return try rows.map { try restore($0, network: network) }.first
+    }
+
+    public func allCargo() async throws -> [Cargo] {
+        let network = try await voyages.network()
+        let rows = try await store.read { connection in try await Self.fetch(connection, ids: nil) }
+        return try rows.map { try restore($0, network: network) }
+    }
+
+    public func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
+        let network = try await voyages.network()
+        let key = customer.map { PostgresStore.asciiLowercased($0.rawValue) }
+        let (rows, total) = try await store.read { connection in
+            var total = 0
+            for try await count in try await connection.query(
+                "SELECT COUNT(*) FROM cargo WHERE (\(key)::text IS NULL OR \(unescaped: Self.customerKey) = \(key))", logger: PostgresStore.logger
+            ).decode(Int.self) { total = count }
+            let page = try await Self.fetch(connection, ids: nil, customer: key, limit: max(0, limit), offset: max(0, offset))
+            return (page, total)
+        }
+        return (try rows.map { try restore($0, network: network) }, total)
+    }
+
+    public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {
+        let ids = trackingIds.map(\.rawValue)
+        return try await store.read { connection in try await Self.existing(ids, connection) }
+    }
+
+    public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
+        try await store.write { connection in
+            try await connection.query(
+                "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT (name) DO NOTHING", logger: PostgresStore.logger)
+            // The row lock makes processes that ask at once take turns.
+            var number = 0
+            for try await value in try await connection.query(
+                "SELECT value FROM sequence WHERE name = 'trackingId' FOR UPDATE", logger: PostgresStore.logger
+            ).decode(Int.self) { number = value }
+            var ids: [TrackingId] = []
+            while ids.count < count {
+                // Skip numbers that cargo imported with its own ids took.
+                let candidates = (number + 1...number + (count - ids.count)).map(TrackingId.sequenced)
+                let taken = try await Self.existing(candidates.map(\.rawValue), connection)
+                ids += candidates.filter { !taken.contains($0) }
+                number += candidates.count
+            }
+            try await connection.query("UPDATE sequence SET value = \(number) WHERE name = 'trackingId'", logger: PostgresStore.logger)
+            return ids
+        }
+    }
+
+    public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
+        try await store.read { connection in
+            var found: [String: TrackingId] = [:]
+            let rows = try await connection.query(
+                "SELECT bookingReference, trackingId FROM cargo WHERE customerId = \(customerId.rawValue) AND bookingReference = ANY(\(bookingReferences))",
+                logger: PostgresStore.logger)
+            for try await (reference, id) in rows.decode((String, String).self) { found[reference] = TrackingId(id) }
+            return found
+        }
+    }
+
+    public func save(_ cargo: Cargo) async throws { try await save([cargo]) }
+
+    public func save(_ cargo: [Cargo]) async throws {
+        let written = cargo.map { ($0, versions[$0.trackingId]) }
+        let saved = try await store.write { connection in try await Self.write(written, connection) }
+        for (each, version) in zip(cargo, saved) { versions[each.trackingId] = version }
+    }
+
+    public func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
+        let network = try await voyages.network()
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = cargo.map(\.trackingId.rawValue), path = store.path
+        // The cargo as stored, locked until the write commits: a change another process makes meanwhile waits, and
+        // cannot land between the comparison and the write.
+        let (saved, changed) = try await store.write { connection -> ([(TrackingId, Int)], [TrackingId]) in
+            var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
+            for each in try await Self.fetch(connection, ids: ids, locking: true) {
+                let restored = try each.cargo(network: network, store: path)
+                current[restored.trackingId] = (restored, each.record.version)
+            }
+            var unchanged: [(Cargo, Int?)] = [], changed: [TrackingId] = []
+            for each in cargo {
+                guard let now = current[each.trackingId], let then = before[each.trackingId], now.cargo.hasSameState(as: then) else {
+                    changed.append(each.trackingId)
+                    continue
+                }
+                unchanged.append((each, now.version))
+            }
+            let versions = try await Self.write(unchanged, connection)
+            return (Array(zip(unchanged.map(\.0.trackingId), versions)), changed)
+        }
+        for (id, version) in saved { versions[id] = version }
+        return changed
+    }
+
+    public func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
+        let network = try await voyages.network()
+        let id = trackingId.rawValue, path = store.path
+        let stored = try await store.read { connection -> (OfferRecord, [LegRecord])? in
+            var offer: OfferRecord?
+            for try await row in try await connection.query(
+                "SELECT origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds FROM offer WHERE trackingId = \(id)",
+                logger: PostgresStore.logger
+            ).decode((String, String, Date, Date, String, Bool, Int64?).self) {
+                offer = OfferRecord(
+                    trackingId: id, origin: row.0, destination: row.1, readyTime: row.2, arrivalDeadline: row.3, cargoType: row.4, dangerousGoods: row.5,
+                    maxTransitSeconds: row.6)
+            }
+            guard let offer else { return nil }
+            return (offer, try await Self.legs(of: [id], table: "offerLeg", connection))
+        }
+        guard let (offer, legs) = stored else { return nil }
+        let specification = try StoredCargo.specification(
+            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods,
+            offer.maxTransitSeconds, of: id, store: path)
+        let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
+            .map { try StoredCargo.itinerary($0.value, network: network, of: id, store: path) }
+        return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
+    }
+
+    public func save(_ offer: RouteOffer) async throws {
+        let id = offer.trackingId.rawValue, specification = offer.specification
+        let legs = offer.itineraries.enumerated().flatMap { candidate, itinerary in
+            itinerary.legs.enumerated().map { LegRecord(trackingId: id, candidate: candidate, position: $0.offset, leg: $0.element) }
+        }
+        try await store.write { connection in
+            try await connection.query("DELETE FROM offer WHERE trackingId = \(id)", logger: PostgresStore.logger)
+            try await connection.query(
+                """
+                INSERT INTO offer (trackingId, origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds)
+                VALUES (\(id), \(specification.origin.rawValue), \(specification.destination.rawValue), \(specification.readyTime),
+                \(specification.arrivalDeadline), \(specification.cargoType.rawValue), \(specification.containsDangerousGoods),
+                \(specification.maximumTransitTime?.components.seconds))
+                """,
+                logger: PostgresStore.logger)
+            try await Self.insert(legs, connection)
+        }
+    }
+
+    /// The cargo of stored rows, whose version the next write of it is checked against.
+    private func restore(_ stored: StoredCargo, network: ScheduleNetwork) throws -> Cargo {
+        let cargo = try stored.cargo(network: network, store: store.path)
+        versions[cargo.trackingId] = stored.record.version
+        return cargo
+    }
+
+    // MARK: Rows
+
+    /// The cargo's columns, in the order ``fetch(_:ids:customer:limit:offset:locking:)`` decodes them.
+    private static let cargoColumns = """
+        trackingId, customerId, bookingReference, teu, revenuePerTEU, origin, destination, readyTime, arrivalDeadline, cargoType,
+        dangerousGoods, maxTransitSeconds, bookedReadyTime, weight, version
+        """
+
+    /// A cargo's customer id as it is matched in any case.
+    private static let customerKey = PostgresStore.asciiLowercased(column: "customerId")
+
+    /// The rows of the cargo with these ids (or of all, or a page of those of the customer whose ``customerKey`` is
+    /// `customer`), in tracking id order; locked until the transaction ends when asked.
+    private static func fetch(
+        _ connection: PostgresConnection, ids: [String]?, customer: String? = nil, limit: Int? = nil, offset: Int = 0, locking: Bool = false
+    ) async throws -> [StoredCargo] {
+        let query: PostgresQuery = if let ids {
+            "SELECT \(unescaped: cargoColumns) FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId\(unescaped: locking ? " FOR UPDATE" : "")"
+        } else {
+            """
+            SELECT \(unescaped: cargoColumns) FROM cargo WHERE (\(customer)::text IS NULL OR \(unescaped: customerKey) = \(customer))
+            ORDER BY trackingId LIMIT \(limit) OFFSET \(offset)
+            """
+        }
+        var records: [CargoRecord] = []
+        for try await row in try await connection.query(query, logger: PostgresStore.logger).decode(
+            (String, String?, String?, Int, Double?, String, String, Date, Date, String, Bool, Int64?, Date?, Double?, Int).self
+        ) {
+            records.append(CargoRecord(
+                trackingId: row.0, customerId: row.1, bookingReference: row.2, teu: row.3, revenuePerTEU: row.4, origin: row.5, destination: row.6,
+                readyTime: row.7, arrivalDeadline: row.8, cargoType: row.9, dangerousGoods: row.10, maxTransitSeconds: row.11, bookedReadyTime: row.12,
+                weight: row.13, version: row.14))
+        }
+        guard !records.isEmpty else { return [] }
+        let ids = records.map(\.trackingId)
+        let legs = Dictionary(grouping: try await Self.legs(of: ids, table: "itineraryLeg", connection), by: \.trackingId)
+        var events: [String: [EventRecord]] = [:]
+        for try await row in try await connection.query(
+            """
+            SELECT id, trackingId, kind, location, voyage, completionTime, registrationTime FROM handlingEvent
+            WHERE trackingId = ANY(\(ids)) ORDER BY id
+            """,
+            logger: PostgresStore.logger
+        ).decode((Int64, String, String, String, String?, Date, Date).self) {
+            events[row.1, default: []].append(EventRecord(
+                id: row.0, trackingId: row.1, kind: row.2, location: row.3, voyage: row.4, completionTime: row.5, registrationTime: row.6))
+        }
+        var changes: [String: [CargoChangeRecord]] = [:]
+        for try await row in try await connection.query(
+            """
+            SELECT trackingId, position, kind, detail, changedBy, changedAt FROM cargoChange
+            WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, position
+            """,
+            logger: PostgresStore.logger
+        ).decode((String, Int, String, String, String, Date).self) {
+            changes[row.0, default: []].append(CargoChangeRecord(
+                trackingId: row.0, position: row.1, kind: row.2, detail: row.3, changedBy: row.4, changedAt: row.5))
+        }
+        return records.map {
+            StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
+        }
+    }
+
+    /// The legs of cargo's itineraries (`itineraryLeg`) or offers (`offerLeg`, by candidate), in order.
+    private static func legs(of ids: [String], table: String, _ connection: PostgresConnection) async throws -> [LegRecord] {
+        let candidate = table == "offerLeg" ? "candidate" : "NULL::bigint"
+        var legs: [LegRecord] = []
+        for try await row in try await connection.query(
+            """
+            SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime FROM \(unescaped: table)
+            WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, \(unescaped: candidate), position
+            """,
+            logger: PostgresStore.logger
+        ).decode((String, Int?, Int, String, String, String, Date, Date).self) {
+            legs.append(LegRecord(
+                trackingId: row.0, candidate: row.1, position: row.2, voyage: row.3, loadLocation: row.4, unloadLocation: row.5, loadTime: row.6,
+                unloadTime: row.7))
+        }
+        return legs
+    }
+
+    private static func existing(_ ids: [String], _ connection: PostgresConnection) async throws -> Set<TrackingId> {
+        var found: Set<TrackingId> = []
+        for try await id in try await connection.query("SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
+            .decode(String.self) { if let id = TrackingId(id) { found.insert(id) } }
+        return found
+    }
+
+    /// Writes each cargo whole, checked against the version it was read at (none for a new cargo), and returns
+    /// their new versions.
+    private static func write(_ cargo: [(Cargo, Int?)], _ connection: PostgresConnection) async throws -> [Int] {
+        var versions: [Int] = [], all: [StoredCargo] = []
+        for (each, version) in cargo {
+            let rows = StoredCargo(each, version: (version ?? 0) + 1), record = rows.record
+            var written = false
+            if let version {
+                for try await _ in try await connection.query(
+                    """
+                    UPDATE cargo SET customerId = \(record.customerId), teu = \(record.teu), revenuePerTEU = \(record.revenuePerTEU),
+                    origin = \(record.origin), destination = \(record.destination), readyTime = \(record.readyTime),
+                    arrivalDeadline = \(record.arrivalDeadline), cargoType = \(record.cargoType), dangerousGoods = \(record.dangerousGoods),
+                    maxTransitSeconds = \(record.maxTransitSeconds), version = \(record.version)
+                    WHERE trackingId = \(record.trackingId) AND version = \(version) RETURNING version
+                    """,
+                    logger: PostgresStore.logger
+                ) { written = true }
+            } else {
+                if let reference = record.bookingReference {
+                    for try await booked in try await connection.query(
+                        """
+                        SELECT trackingId FROM cargo WHERE customerId IS NOT DISTINCT FROM \(record.customerId) AND bookingReference = \(reference)
+                        """,
+                        logger: PostgresStore.logger
+                    ).decode(String.self) {
+                        throw StoreError.bookedTwice(bookingReference: reference, trackingId: TrackingId(booked) ?? each.trackingId)
+                    }
+                }
+                do {
+                    for try await _ in try await connection.query(
+                        """
+                        INSERT INTO cargo (\(unescaped: cargoColumns)) VALUES (
+                            \(record.trackingId), \(record.customerId), \(record.bookingReference), \(record.teu), \(record.revenuePerTEU),
+                            \(record.origin), \(record.destination), \(record.readyTime), \(record.arrivalDeadline), \(record.cargoType),
+                            \(record.dangerousGoods), \(record.maxTransitSeconds), \(record.bookedReadyTime), \(record.weight), \(record.version))
+                        ON CONFLICT (trackingId) DO NOTHING RETURNING version
+                        """,
+                        logger: PostgresStore.logger
+                    ) { written = true }
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+                    // Another process booked the same booking reference meanwhile.
+                    written = false
+                }
+            }
+            guard written else { throw StoreError.conflict(trackingId: each.trackingId) }
+            versions.append(record.version)
+            all.append(rows)
+        }
+        let ids = all.map(\.record.trackingId)
+        for table in ["itineraryLeg", "handlingEvent", "cargoChange"] {
+            try await connection.query("DELETE FROM \(unescaped: table) WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
+        }
+        try await insert(all.flatMap(\.legs), connection)
+        let events = all.flatMap(\.events)
+        if !events.isEmpty {
+            try await connection.query(
+                """
+                INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
+                SELECT trackingId, kind, location, NULLIF(voyage, ''), completionTime, registrationTime
+                FROM UNNEST(\(events.map(\.trackingId)), \(events.map(\.kind)), \(events.map(\.location)), \(events.map { $0.voyage ?? "" }),
+                    \(events.map(\.completionTime)), \(events.map(\.registrationTime)))
+                    WITH ORDINALITY AS event (trackingId, kind, location, voyage, completionTime, registrationTime, position)
+                ORDER BY position
+                """,
+                logger: PostgresStore.logger)
+        }
+        let changes = all.flatMap(\.changes)
+        if !changes.isEmpty {
+            try await connection.query(
+                """
+                INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, changedAt)
+                SELECT * FROM UNNEST(\(changes.map(\.trackingId)), \(changes.map(\.position)), \(changes.map(\.kind)), \(changes.map(\.detail)),
+                    \(changes.map(\.changedBy)), \(changes.map(\.changedAt)))
+                """,
+                logger: PostgresStore.logger)
+        }
+        return versions
+    }
+
+    /// Inserts legs into `itineraryLeg`, or into `offerLeg` when they have candidates.
+    private static func insert(_ legs: [LegRecord], _ connection: PostgresConnection) async throws {
+        guard !legs.isEmpty else { return }
+        let offered = legs.first?.candidate != nil
+        let columns = legs.map(\.trackingId), positions = legs.map(\.position), voyages = legs.map(\.voyage)
+        let loads = legs.map(\.loadLocation), unloads = legs.map(\.unloadLocation), loadTimes = legs.map(\.loadTime), unloadTimes = legs.map(\.unloadTime)
+        if offered {
+            try await connection.query(
+                """
+                INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime)
+                SELECT * FROM UNNEST(\(columns), \(legs.map { $0.candidate ?? 0 }), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes))
+                """,
+                logger: PostgresStore.logger)
+        } else {
+            try await connection.query(
+                """
+                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime)
+                SELECT * FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes))
+                """,
+                logger: PostgresStore.logger)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import PostgresNIO
+import RoutePlanner
+import RoutePlannerApplication
+
+/// Customers kept in a ``PostgresStore``.
+public struct PostgresCustomerRepository: CustomerRepository {
+    let store: PostgresStore
+
+    public func customer(_ id: CustomerId) async throws -> Customer? {
+        try await store.read { connection in try await Self.record(id, connection) }.flatMap { Customer(id: $0.id, name: $0.name) }
+    }
+
+    public func allCustomers() async throws -> [Customer] {
+        try await store.read { connection in try await Self.records("SELECT id, name FROM customer ORDER BY id", connection) }
+            .compactMap { Customer(id: $0.id, name: $0.name) }
+    }
+
+    public func save(_ customer: Customer) async throws {
+        try await store.write { connection in
+            // Registrations take turns, so that two processes registering one customer in two cases make one.
+            try await connection.query("LOCK TABLE customer IN SHARE ROW EXCLUSIVE MODE", logger: PostgresStore.logger)
+            // The customer keeps the id it was first registered under, which its cargo names.
+            let id = try await Self.record(customer.id, connection)?.id ?? customer.id.rawValue
+            try await connection.query(
+                "INSERT INTO customer (id, name) VALUES (\(id), \(customer.name)) ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+                logger: PostgresStore.logger)
+        }
+    }
+
+    /// The record of the customer whose id is `id` without regard to case, as the SQLite store finds it.
+    private static func record(_ id: CustomerId, _ connection: PostgresConnection) async throws -> CustomerRecord? {
+        if let exact = try await records("SELECT id, name FROM customer WHERE id = \(id.rawValue)", connection).first { return exact }
+        let key = PostgresStore.asciiLowercased(id.rawValue)
+        let candidates = id.rawValue.allSatisfy(\.isASCII)
+            ? try await records(
+                "SELECT id, name FROM customer WHERE \(unescaped: PostgresStore.asciiLowercased(column: "id")) = \(key) ORDER BY id", connection)
+            : try await records("SELECT id, name FROM customer ORDER BY id", connection)
+        let folded = id.rawValue.lowercased()
+        return candidates.first { $0.id.lowercased() == folded }
+    }
+
+    private static func records(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [CustomerRecord] {
+        var records: [CustomerRecord] = []
+        for try await (id, name) in try await connection.query(query, logger: PostgresStore.logger).decode((String, String).self) {
+            records.append(CustomerRecord(id: id, name: name))
+        }
+        return records
+    }
+}

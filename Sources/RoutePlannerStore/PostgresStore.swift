@@ -1,0 +1,347 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoutePlanner
+import RoutePlannerApplication
+
+/// A PostgreSQL database that keeps what a ``CargoStore`` keeps, for several processes on several machines.
+///
+/// The schema is built by the same named migrations as the SQLite file's, in the same order, each applied once in
+/// its own transaction while the others that open the store wait (an advisory lock); a database with a migration
+/// this code does not know was written by a newer version and is refused. Every write is one transaction; reads of
+/// more than one table see one snapshot. A cargo is written back only if no other process changed it since it was
+/// read (its row's version is checked under a row lock), else ``StoreError/conflict(trackingId:)``, and nothing is
+/// written.
+///
+/// The database itself must exist (`createdb`); its role needs the right to create tables in it the first time.
+public final class PostgresStore: Store {
+    /// The version of the schema this code writes: its number of migrations, as for ``CargoStore/version``.
+    public static var version: Int { migrations.count }
+
+    /// How long a statement waits for another transaction's locks, or a request for a connection, before
+    /// failing with ``StoreError/busy(path:)``.
+    public static let busyTimeout: Duration = .seconds(10)
+
+    /// The database's address, without a password.
+    public let address: PostgresAddress
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+    /// Where the driver logs: nowhere, as failures reach the caller as ``StoreError``s.
+    static let logger = Logger(label: "route-planner.store", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    public var path: String { address.description }
+
+    /// Connects to the database, checks it, and brings its schema up to date.
+    ///
+    /// - Parameters:
+    ///   - address: The database.
+    ///   - password: The role's password, if the server asks for one.
+    ///   - creating: Whether a database without the store's tables is given them (the default), or is an error.
+    /// - Throws: ``StoreError/missing(path:)`` for a database without the store's tables when `creating` is
+    ///   `false`, ``StoreError/newerVersion(path:version:supportedVersion:unknownMigrations:)`` for one written by a
+    ///   newer version, or ``StoreError/database(path:message:)`` when the server cannot be reached or refuses.
+    public init(_ address: PostgresAddress, password: String?, creating: Bool = true) async throws(StoreError) {
+        self.address = address
+        let path = address.description
+        let tls: PostgresClient.Configuration.TLS = switch address.tls {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: password, database: address.database, tls: tls)
+        configuration.options.connectTimeout = Self.busyTimeout
+        configuration.options.additionalStartupParameters = [
+            ("application_name", "route-planner"), ("lock_timeout", "\(Self.busyTimeout.components.seconds)s"),
+        ]
+        let client = PostgresClient(configuration: configuration)
+        self.client = client
+        running = Task { await client.run() }
+        do {
+            // One connection first, outside the pool, so that a server that cannot be reached or refuses the role
+            // says why at once (the pool would retry).
+            try await Self.check(address, password: password)
+            try await migrate(creating: creating)
+        } catch {
+            running.cancel()
+            throw StoreError(postgres: error, path: path)
+        }
+    }
+
+    deinit { running.cancel() }
+
+    private static func check(_ address: PostgresAddress, password: String?) async throws {
+        let tls: PostgresConnection.Configuration.TLS = switch address.tls {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: password, database: address.database, tls: tls)
+        configuration.options.connectTimeout = .init(busyTimeout)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Self.logger)
+        try? await connection.close()
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one read-only transaction that sees one snapshot of the database.
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        try await transaction("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+    }
+
+    /// Runs `body` in one transaction: it commits whole when `body` returns, and nothing of it when `body` throws.
+    @discardableResult
+    func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        try await transaction(nil, body)
+    }
+
+    private func transaction<T: Sendable>(_ setting: PostgresQuery?, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await withDeadline {
+                try await self.client.withTransaction(logger: Self.logger) { connection in
+                    if let setting { try await connection.query(setting, logger: Self.logger) }
+                    return try await body(connection)
+                }
+            }
+        } catch {
+            throw StoreError(postgres: error, path: path)
+        }
+    }
+
+    /// Runs `operation`, or throws ``StoreError/busy(path:)`` when it takes longer than a connection and a lock may
+    /// take to come: a server gone away leaves the pool retrying, not failing.
+    private func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        let path = path
+        return try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: Self.busyTimeout * 3)
+                throw StoreError.busy(path: path)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw StoreError.busy(path: path) }
+            return first
+        }
+    }
+
+    /// A text column's SQL with its ASCII letters in lower case, and no other change: the key ids are matched by
+    /// in any case, as SQLite's `NOCASE` matches them.
+    static func asciiLowercased(column: String) -> String {
+        "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+    }
+
+    /// A text with its ASCII letters in lower case, to compare with ``asciiLowercased(column:)``.
+    static func asciiLowercased(_ text: String) -> String {
+        String(text.map { $0.isASCII ? Character($0.lowercased()) : $0 })
+    }
+
+    // MARK: The store's information
+
+    public func noteSchedule(fingerprint: String, name: String) async throws(StoreError) -> String? {
+        let path = path
+        return try await write { connection in
+            let recorded = try await Self.info(["schedule_fingerprint", "schedule_name"], connection)
+            var cargoCount = 0
+            for try await count in try await connection.query("SELECT COUNT(*) FROM cargo", logger: Self.logger).decode(Int.self) { cargoCount = count }
+            if let planned = recorded["schedule_fingerprint"], planned != fingerprint, cargoCount > 0 {
+                return "the schedule (\(name)) differs from the one the \(cargoCount) cargo in \(path) were planned against "
+                    + "(\(recorded["schedule_name"] ?? "unknown")); itineraries the schedule no longer sails show up in `reroute`"
+            }
+            for (key, value) in [("schedule_fingerprint", fingerprint), ("schedule_name", name)] {
+                try await connection.query(
+                    "INSERT INTO store_info (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = excluded.value", logger: Self.logger)
+            }
+            return nil
+        }
+    }
+
+    public func timetableWeek(proposing proposed: String) async throws(StoreError) -> String {
+        try await write { connection in
+            try await connection.query(
+                "INSERT INTO store_info (key, value) VALUES ('timetable_week', \(proposed)) ON CONFLICT (key) DO NOTHING", logger: Self.logger)
+            return try await Self.info(["timetable_week"], connection)["timetable_week"] ?? proposed
+        }
+    }
+
+    private static func info(_ keys: [String], _ connection: PostgresConnection) async throws -> [String: String] {
+        var values: [String: String] = [:]
+        let rows = try await connection.query("SELECT key, value FROM store_info WHERE key = ANY(\(keys))", logger: Self.logger)
+        for try await (key, value) in rows.decode((String, String).self) { values[key] = value }
+        return values
+    }
+
+    public func cargoRepository(voyages: any VoyageRepository) -> any CargoRepository { PostgresCargoRepository(store: self, voyages: voyages) }
+
+    public var customerRepository: any CustomerRepository { PostgresCustomerRepository(store: self) }
+
+    public var accountRepository: any AccountRepository { PostgresAccountRepository(store: self) }
+
+    // MARK: Migrations
+
+    /// The identifiers of the migrations the database has, in the order they were applied.
+    func appliedMigrations() async throws(StoreError) -> [String] {
+        try await read { connection in
+            guard try await Self.hasMigrationTable(connection) else { return [] }
+            return try await Self.applied(connection)
+        }
+    }
+
+    private func migrate(creating: Bool) async throws {
+        let path = path
+        try await write { connection in
+            // Processes that open the store at once take turns: the second finds the first one's migrations applied.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: Self.logger)
+            let exists = try await Self.hasMigrationTable(connection)
+            if !exists && !creating { throw StoreError.missing(path: path) }
+            try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (position INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)", logger: Self.logger)
+            let applied = try await Self.applied(connection)
+            let known = Self.migrations.map(\.identifier)
+            let unknown = applied.filter { !known.contains($0) }
+            if !unknown.isEmpty || applied.count > known.count {
+                throw StoreError.newerVersion(path: path, version: applied.count, supportedVersion: known.count, unknownMigrations: unknown.sorted())
+            }
+            if applied.isEmpty && !creating { throw StoreError.missing(path: path) }
+            for (position, migration) in Self.migrations.enumerated() where position >= applied.count {
+                for statement in migration.statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.logger) }
+                try await connection.query(
+                    "INSERT INTO schema_migration (position, identifier) VALUES (\(position + 1), \(migration.identifier))", logger: Self.logger)
+            }
+        }
+    }
+
+    /// The advisory lock that migrations hold: any number, the same in every process.
+    private static let migrationLock = 0x7270_5f73_746f_7265
+
+    private static func hasMigrationTable(_ connection: PostgresConnection) async throws -> Bool {
+        for try await exists in try await connection.query("SELECT to_regclass('schema_migration') IS NOT NULL", logger: Self.logger)
+            .decode(Bool.self) { return exists }
+        return false
+    }
+
+    private static func applied(_ connection: PostgresConnection) async throws -> [String] {
+        var identifiers: [String] = []
+        let rows = try await connection.query("SELECT identifier FROM schema_migration ORDER BY position", logger: Self.logger)
+        for try await identifier in rows.decode(String.self) { identifiers.append(identifier) }
+        return identifiers
+    }
+
+    /// The store's migrations: those of the SQLite file (``CargoStore``), under the same identifiers in the same
+    /// order, in PostgreSQL's types. Never edit one that shipped; add the next.
+    static let migrations: [(identifier: String, statements: [String])] = [
+        ("v1: cargo, customers, itineraries, handling events, offers", [
+            "CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            "CREATE TABLE sequence (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+            #"CREATE TABLE customer (id TEXT COLLATE "C" PRIMARY KEY, name TEXT NOT NULL)"#,
+            #"""
+            CREATE TABLE cargo (
+                trackingId TEXT COLLATE "C" PRIMARY KEY, customerId TEXT COLLATE "C" REFERENCES customer, teu BIGINT NOT NULL CHECK (teu > 0),
+                revenuePerTEU DOUBLE PRECISION, origin TEXT NOT NULL, destination TEXT NOT NULL, readyTime TIMESTAMPTZ NOT NULL,
+                arrivalDeadline TIMESTAMPTZ NOT NULL, version BIGINT NOT NULL)
+            """#,
+            #"""
+            CREATE TABLE itineraryLeg (
+                trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE, position BIGINT NOT NULL, \#(legColumns),
+                PRIMARY KEY (trackingId, position))
+            """#,
+            #"""
+            CREATE TABLE handlingEvent (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE,
+                kind TEXT NOT NULL, location TEXT NOT NULL, voyage TEXT, completionTime TIMESTAMPTZ NOT NULL, registrationTime TIMESTAMPTZ NOT NULL)
+            """#,
+            "CREATE INDEX handlingEvent_trackingId ON handlingEvent (trackingId)",
+            #"""
+            CREATE TABLE offer (
+                trackingId TEXT COLLATE "C" PRIMARY KEY REFERENCES cargo ON DELETE CASCADE, origin TEXT NOT NULL, destination TEXT NOT NULL,
+                readyTime TIMESTAMPTZ NOT NULL, arrivalDeadline TIMESTAMPTZ NOT NULL)
+            """#,
+            #"""
+            CREATE TABLE offerLeg (
+                trackingId TEXT COLLATE "C" NOT NULL REFERENCES offer ON DELETE CASCADE, candidate BIGINT NOT NULL, position BIGINT NOT NULL,
+                \#(legColumns), PRIMARY KEY (trackingId, candidate, position))
+            """#,
+        ]),
+        ("v2: booking references", [
+            "ALTER TABLE cargo ADD COLUMN bookingReference TEXT",
+            // A reference is the customer's own: two customers may use the same one.
+            "CREATE UNIQUE INDEX cargo_customer_bookingReference ON cargo (customerId, bookingReference)",
+        ]),
+        ("v3: cargo types", ["cargo", "offer"].flatMap { table in [
+            "ALTER TABLE \(table) ADD COLUMN cargoType TEXT NOT NULL DEFAULT 'DRY'",
+            "ALTER TABLE \(table) ADD COLUMN dangerousGoods BOOLEAN NOT NULL DEFAULT FALSE",
+        ] }),
+        ("v4: booked ready times", [
+            "ALTER TABLE cargo ADD COLUMN bookedReadyTime TIMESTAMPTZ",
+            """
+            UPDATE cargo SET bookedReadyTime = LEAST(readyTime, COALESCE(
+                (SELECT MIN(completionTime) FROM handlingEvent WHERE handlingEvent.trackingId = cargo.trackingId), readyTime))
+            """,
+        ]),
+        ("v5: maximum transit times", ["cargo", "offer"].map { "ALTER TABLE \($0) ADD COLUMN maxTransitSeconds BIGINT" }),
+        ("v6: weights", ["ALTER TABLE cargo ADD COLUMN weight DOUBLE PRECISION"]),
+        ("v7: users, tokens, sessions", [
+            #"""
+            CREATE TABLE "user" (
+                name TEXT COLLATE "C" PRIMARY KEY, role TEXT NOT NULL CHECK (role IN ('planner', 'customer')),
+                customerId TEXT COLLATE "C" REFERENCES customer, passwordHash TEXT NOT NULL, createdAt TIMESTAMPTZ NOT NULL,
+                CHECK ((role = 'customer') = (customerId IS NOT NULL)))
+            """#,
+            #"""
+            CREATE TABLE accessToken (
+                id TEXT COLLATE "C" PRIMARY KEY, userName TEXT COLLATE "C" NOT NULL REFERENCES "user" ON DELETE CASCADE,
+                secretHash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, createdAt TIMESTAMPTZ NOT NULL)
+            """#,
+            "CREATE INDEX accessToken_userName ON accessToken (userName)",
+            #"""
+            CREATE TABLE session (
+                idHash TEXT PRIMARY KEY, userName TEXT COLLATE "C" NOT NULL REFERENCES "user" ON DELETE CASCADE, formToken TEXT NOT NULL,
+                createdAt TIMESTAMPTZ NOT NULL, lastSeen TIMESTAMPTZ NOT NULL)
+            """#,
+            "CREATE INDEX session_userName ON session (userName)",
+            "CREATE INDEX session_lastSeen ON session (lastSeen)",
+        ]),
+        ("v8: who changed each cargo", [
+            #"""
+            CREATE TABLE cargoChange (
+                trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE, position BIGINT NOT NULL, kind TEXT NOT NULL,
+                detail TEXT NOT NULL, changedBy TEXT NOT NULL, changedAt TIMESTAMPTZ NOT NULL, PRIMARY KEY (trackingId, position))
+            """#,
+        ]),
+    ]
+
+    /// The columns of a leg, in `itineraryLeg` and `offerLeg`.
+    private static let legColumns = """
+        voyage TEXT NOT NULL, loadLocation TEXT NOT NULL, unloadLocation TEXT NOT NULL, loadTime TIMESTAMPTZ NOT NULL, unloadTime TIMESTAMPTZ NOT NULL
+        """
+}
+
+extension StoreError {
+    /// The store error of what PostgreSQL or its driver threw.
+    init(postgres error: any Error, path: String) {
+        switch error {
+        case let error as StoreError: self = error
+        case let error as PostgresTransactionError:
+            self = StoreError(postgres: error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error, path: path)
+        case let error as PSQLError where error.code == .server:
+            let message = error.serverInfo?[.message] ?? "the server refused"
+            self = switch error.serverInfo?[.sqlState] {
+            // Serialization failures, deadlocks, lock timeouts, cancelled statements: another transaction held on.
+            case "40001", "40P01", "55P03", "57014": .busy(path: path)
+            case "53100": .diskFull(path: path)
+            case "25006": .readOnly(path: path)
+            default: .database(path: path, message: message)
+            }
+        case let error as PSQLError:
+            let cause = error.underlying.map { ": \($0)" } ?? ""
+            self = switch error.code {
+            case .connectionError: .database(path: path, message: "the server cannot be reached\(cause)")
+            case .serverClosedConnection, .uncleanShutdown: .database(path: path, message: "the server closed the connection\(cause)")
+            case .authMechanismRequiresPassword: .database(path: path, message: "the server asks for a password: give it in PGPASSWORD")
+            case .sslUnsupported: .database(path: path, message: "the server does not offer TLS, which sslmode=require asks for")
+            default: .database(path: path, message: "\(error.code)\(cause)")
+            }
+        case is CancellationError: self = .busy(path: path)
+        default: self = .database(path: path, message: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import RoutePlanner
+
+/// A cargo as a store keeps it: its row, its itinerary's legs, its handling events and its changes, which every
+/// store reads back into a `Cargo` alike.
+struct StoredCargo {
+    let record: CargoRecord
+    let legs: [LegRecord]
+    let events: [EventRecord]
+    let changes: [CargoChangeRecord]
+
+    /// The cargo of these rows, its itinerary rebuilt against `network`.
+    ///
+    /// - Parameter store: Where the rows were read, which an error names.
+    func cargo(network: ScheduleNetwork, store: String) throws(StoreError) -> Cargo {
+        let id = record.trackingId
+        let specification = try Self.specification(
+            record.origin, record.destination, record.readyTime, record.arrivalDeadline, record.cargoType, record.dangerousGoods,
+            record.maxTransitSeconds, of: id, store: store)
+        var handled: [HandlingEvent] = []
+        for event in events {
+            guard let kind = HandlingEvent.Kind(rawValue: event.kind), let location = UnLocode(event.location),
+                  let each = try? HandlingEvent(
+                      kind: kind, location: location, voyage: event.voyage.flatMap { VoyageNumber($0) }, completionTime: event.completionTime,
+                      registrationTime: event.registrationTime)
+            else { throw .database(path: store, message: "cargo \(id): a handling event cannot be read") }
+            handled.append(each)
+        }
+        var recorded: [CargoChange] = []
+        for change in changes {
+            guard let kind = CargoChange.Kind(rawValue: change.kind) else {
+                throw .database(path: store, message: "cargo \(id): a change of kind '\(change.kind)' cannot be read")
+            }
+            recorded.append(CargoChange(kind: kind, detail: change.detail, by: change.changedBy, at: change.changedAt))
+        }
+        let itinerary = legs.isEmpty ? nil : try Self.itinerary(legs, network: network, of: id, store: store)
+        guard let trackingId = TrackingId(id) else { throw .database(path: store, message: "a cargo has a blank tracking id") }
+        do {
+            return try Cargo(
+                trackingId: trackingId, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
+                customerId: record.customerId.flatMap { CustomerId($0) }, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
+                weight: record.weight, itinerary: itinerary, handlingEvents: handled, changes: recorded)
+        } catch {
+            throw .database(path: store, message: "cargo \(id): \(error)")
+        }
+    }
+
+    /// The rows of a cargo, at a version.
+    init(_ cargo: Cargo, version: Int) {
+        let specification = cargo.specification, id = cargo.trackingId.rawValue
+        record = CargoRecord(
+            trackingId: id, customerId: cargo.customerId?.rawValue, bookingReference: cargo.bookingReference, teu: cargo.teu,
+            revenuePerTEU: cargo.revenuePerTEU, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
+            readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
+            dangerousGoods: specification.containsDangerousGoods, maxTransitSeconds: specification.maximumTransitTime?.components.seconds,
+            bookedReadyTime: cargo.bookedReadyTime, weight: cargo.weight, version: version)
+        legs = (cargo.itinerary?.legs ?? []).enumerated().map { LegRecord(trackingId: id, candidate: nil, position: $0.offset, leg: $0.element) }
+        events = cargo.handlingEvents.map {
+            EventRecord(
+                id: nil, trackingId: id, kind: $0.kind.rawValue, location: $0.location.rawValue, voyage: $0.voyage?.rawValue,
+                completionTime: $0.completionTime, registrationTime: $0.registrationTime)
+        }
+        changes = cargo.changes.enumerated().map {
+            CargoChangeRecord(
+                trackingId: id, position: $0.offset, kind: $0.element.kind.rawValue, detail: $0.element.detail, changedBy: $0.element.by,
+                changedAt: $0.element.at)
+        }
+    }
+
+    init(record: CargoRecord, legs: [LegRecord], events: [EventRecord], changes: [CargoChangeRecord]) {
+        self.record = record
+        self.legs = legs
+        self.events = events
+        self.changes = changes
+    }
+
+    /// The route specification of a cargo's or an offer's columns.
+    static func specification(
+        _ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, _ cargoType: String, _ dangerousGoods: Bool,
+        _ maxTransitSeconds: Int64?, of id: String, store: String
+    ) throws(StoreError) -> RouteSpecification {
+        guard let origin = UnLocode(origin), let destination = UnLocode(destination), let cargoType = CargoType(rawValue: cargoType),
+              let specification = try? RouteSpecification(
+                  origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
+                  containsDangerousGoods: dangerousGoods, maximumTransitTime: maxTransitSeconds.map { .seconds($0) })
+        else { throw .database(path: store, message: "cargo \(id): its specification cannot be read") }
+        return specification
+    }
+
+    /// The itinerary of stored legs: each leg as the schedule sails it, or, when it no longer does, as it
+    /// was planned (one movement from the load to the unload).
+    static func itinerary(_ legs: [LegRecord], network: ScheduleNetwork, of id: String, store: String) throws(StoreError) -> Itinerary {
+        func location(_ code: UnLocode) -> Location { network.location(code) ?? Location(code: code, name: code.rawValue) }
+        var rebuilt: [Leg] = []
+        for leg in legs.sorted(by: { $0.position < $1.position }) {
+            guard let voyage = VoyageNumber(leg.voyage), let load = UnLocode(leg.loadLocation), let unload = UnLocode(leg.unloadLocation),
+                  leg.loadTime < leg.unloadTime
+            else { throw .database(path: store, message: "cargo \(id): an itinerary leg cannot be read") }
+            if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
+                rebuilt.append(sailed)
+            } else {
+                let planned = Voyage(number: voyage, movements: [
+                    CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0),
+                ])
+                rebuilt.append(Leg(voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload)))
+            }
+        }
+        if let itinerary = try? Itinerary(legs: rebuilt) { return itinerary }
+        // A port's transshipment time grew since: keep the legs as planned, with the times they had.
+        let planned = rebuilt.map { leg in
+            Leg(voyage: leg.voyage, movementIndices: leg.movementIndices,
+                loadLocation: Location(code: leg.loadLocation.code, name: leg.loadLocation.name),
+                unloadLocation: Location(code: leg.unloadLocation.code, name: leg.unloadLocation.name))
+        }
+        do {
+            return try Itinerary(legs: planned)
+        } catch {
+            throw .database(path: store, message: "cargo \(id): its itinerary cannot be read (\(error))")
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoutePlanner
+import RoutePlannerApplication
+@testable import RoutePlannerStore
+import RoutePlannerTestSupport
+import Testing
+
+/// A PostgreSQL server for the tests: `ROUTE_PLANNER_TEST_POSTGRES` names a database on it whose role may create
+/// databases (`postgres://USER@HOST/DATABASE`, the password in `PGPASSWORD`); each test gets a new database, dropped
+/// after it. `.ci/run` starts a server and sets both; without them, these tests do not run.
+enum TestPostgres {
+    static let environment = ProcessInfo.processInfo.environment
+    static let address = environment["ROUTE_PLANNER_TEST_POSTGRES"].flatMap { try? PostgresAddress($0) }
+    static var isAvailable: Bool { address != nil }
+
+    /// Runs `body` with the address of a new, empty database.
+    static func withDatabase(_ body: (PostgresAddress) async throws -> Void) async throws {
+        let server = try #require(address)
+        let name = "rp_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await administer(server, "CREATE DATABASE \(name)")
+        do {
+            try await body(try PostgresAddress(server.description.replacingOccurrences(of: "/\(server.database)", with: "/\(name)")))
+        } catch {
+            try? await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+            throw error
+        }
+        try await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+    }
+
+    /// Opens a store in a database.
+    static func store(_ address: PostgresAddress, creating: Bool = true) async throws -> PostgresStore {
+        try await PostgresStore(address, password: environment["PGPASSWORD"], creating: creating)
+    }
+
+    /// Runs one statement on the server's own database, outside any store.
+    static func administer(_ address: PostgresAddress, _ sql: String) async throws {
+        let configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: environment["PGPASSWORD"], database: address.database,
+            tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "tests"))
+        defer { Task { try? await connection.close() } }
+        try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "tests"))
+    }
+}
+
+@Suite(.enabled(if: TestPostgres.isAvailable, "ROUTE_PLANNER_TEST_POSTGRES names no PostgreSQL server"))
+struct PostgresRepositoryContractTests {
+    @Test func cargo() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            try await checkCargoRepositoryContract(store.cargoRepository(voyages: Sample.schedule), customers: store.customerRepository)
+        }
+    }
+
+    @Test func customers() async throws {
+        try await TestPostgres.withDatabase { address in
+            try await checkCustomerRepositoryContract(try await TestPostgres.store(address).customerRepository)
+        }
+    }
+
+    @Test func accounts() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            try await checkAccountRepositoryContract(store.accountRepository, customers: store.customerRepository)
+        }
+    }
+
+    @Test func theMigrationsAreTheSQLiteFilesInTheSameOrder() async throws {
+        #expect(PostgresStore.migrations.map(\.identifier) == CargoStore.migrator.migrations)
+        #expect(PostgresStore.version == CargoStore.version)
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            #expect(try await store.appliedMigrations() == CargoStore.migrator.migrations)
+            // Opened again, and by two processes at once, nothing is applied twice.
+            async let one = TestPostgres.store(address)
+            async let two = TestPostgres.store(address)
+            _ = try await (one, two)
+            #expect(try await store.appliedMigrations() == CargoStore.migrator.migrations)
+        }
+    }
+
+    @Test func aDatabaseWithoutTheStoresTablesIsMissingUnlessCreating() async throws {
+        try await TestPostgres.withDatabase { address in
+            await #expect(throws: StoreError.missing(path: address.description)) { try await TestPostgres.store(address, creating: false) }
+            _ = try await TestPostgres.store(address)
+            _ = try await TestPostgres.store(address, creating: false)
+        }
+    }
+
+    @Test func aDatabaseOfANewerVersionIsLeftAsItIs() async throws {
+        try await TestPostgres.withDatabase { address in
+            _ = try await TestPostgres.store(address)
+            try await TestPostgres.administer(address, "INSERT INTO schema_migration (position, identifier) VALUES (99, 'v99: tomorrow')")
+            await #expect(throws: StoreError.newerVersion(
+                path: address.description, version: CargoStore.version + 1, supportedVersion: CargoStore.version, unknownMigrations: ["v99: tomorrow"]
+            )) { try await TestPostgres.store(address) }
+        }
+    }
+
+    @Test func reopeningTheDatabaseGivesTheSameData() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            let repository = store.cargoRepository(voyages: Sample.schedule)
+            try await checkCargoRepositoryContract(repository, customers: store.customerRepository)
+            let before = (
+                try await repository.allCargo(), try await repository.offer(for: "AAA001"), try await store.customerRepository.allCustomers(),
+                try await repository.nextTrackingId())
+            let reopened = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
+            #expect(try await reopened.allCargo() == before.0)
+            #expect(try await reopened.offer(for: "AAA001") == before.1)
+            #expect(try await TestPostgres.store(address).customerRepository.allCustomers() == before.2)
+            #expect(try await reopened.nextTrackingId() > before.3)
+            #expect(try await store.timetableWeek(proposing: "2026-01-05") == "2026-01-05")
+            #expect(try await store.timetableWeek(proposing: "2026-02-02") == "2026-01-05")
+            #expect(try await store.noteSchedule(fingerprint: "a", name: "a.csv") == nil)
+            #expect(try await store.noteSchedule(fingerprint: "b", name: "b.csv")?.contains("planned against (a.csv)") == true)
+        }
+    }
+
+    @Test func aCargoChangedByAnotherProcessSinceItWasReadIsAConflict() async throws {
+        try await TestPostgres.withDatabase { address in
+            let one = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
+            let two = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
+            let fresh = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
+            try await one.save(try Sample.cargo())
+            var readByOne = try #require(try await one.cargo("ABC123"))
+            var readByTwo = try #require(try await two.cargo("ABC123"))
+            try readByOne.register(Sample.receive)
+            try await one.save(readByOne)
+            try readByTwo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 6)))
+            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) { try await two.save(readByTwo) }
+            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive])
+            var reread = try #require(try await two.cargo("ABC123"))
+            try reread.register(Sample.loadInHongKong)
+            try await two.save(reread)
+            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
+            // A whole batch with one conflicting cargo writes none of it.
+            try await one.save(try Sample.cargo("OTHER"))
+            var other = try #require(try await one.cargo("OTHER"))
+            try other.register(Sample.receive)
+            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) {
+                try await one.save([other, try readByOne.registering(Sample.loadInHongKong)])
+            }
+            #expect(try await fresh.cargo("OTHER")?.handlingEvents == [])
+            // A repository that never read a cargo cannot overwrite it.
+            let blind = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
+            await #expect(throws: StoreError.conflict(trackingId: "OTHER")) { try await blind.save(try Sample.cargo("OTHER")) }
+        }
+    }
+
+    @Test func manyProcessesChangingOneCargoAtOnceLoseNothing() async throws {
+        try await TestPostgres.withDatabase { address in
+            let stores = [try await TestPostgres.store(address), try await TestPostgres.store(address)]
+            try await stores[0].cargoRepository(voyages: Sample.schedule).save(try Sample.cargo())
+            // Sixteen writers, each with its own repository over one of two stores, each adds a customs event at its
+            // own hour: each one either lands whole or is refused as a conflict.
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for writer in 0..<16 {
+                    group.addTask {
+                        let repository = stores[writer % 2].cargoRepository(voyages: Sample.schedule)
+                        var cargo = try #require(try await repository.cargo("ABC123"))
+                        try cargo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: writer)))
+                        do {
+                            try await repository.save(cargo)
+                            return true
+                        } catch StoreError.conflict {
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            let saved = outcomes.filter { $0 }.count
+            #expect(saved >= 1)
+            let events = try #require(try await stores[1].cargoRepository(voyages: Sample.schedule).cargo("ABC123")).handlingEvents
+            #expect(events.count == saved, "\(saved) writers saved, \(events.count) events kept")
+            // Tracking ids handed out at once by both stores are all different.
+            let ids = try await withThrowingTaskGroup(of: [TrackingId].self) { group in
+                for writer in 0..<8 { group.addTask { try await stores[writer % 2].cargoRepository(voyages: Sample.schedule).nextTrackingIds(5) } }
+                return try await group.reduce(into: [TrackingId]()) { $0 += $1 }
+            }
+            #expect(Set(ids).count == 40)
+        }
+    }
+
+    @Test func aServerThatRefusesTheRoleSaysSo() async throws {
+        let server = try #require(TestPostgres.address)
+        await #expect {
+            try await PostgresStore(server, password: "not the password", creating: false)
+        } throws: { error in
+            guard case StoreError.database(let path, let message) = error else { return false }
+            return path == server.description && message.contains("password authentication failed")
+        }
+    }
+}
+
+/// Addresses of PostgreSQL stores, which need no server.
+@Suite struct PostgresAddressTests {
+    @Test func anAddressNamesTheUserHostPortDatabaseAndTLS() throws {
+        let address = try PostgresAddress("postgres://planner@db.example.com:6543/cargo?sslmode=require")
+        #expect(address.user == "planner" && address.host == "db.example.com" && address.port == 6543 && address.database == "cargo")
+        #expect(address.tls == .require)
+        #expect(address.description == "postgres://planner@db.example.com:6543/cargo?sslmode=require")
+        let plain = try PostgresAddress("postgresql://planner@127.0.0.1/cargo")
+        #expect(plain.port == 5432 && plain.tls == .prefer && plain.description == "postgres://planner@127.0.0.1/cargo")
+        #expect(PostgresAddress.names("POSTGRES://x@y/z") && PostgresAddress.names("postgresql://x@y/z") && !PostgresAddress.names("store.sqlite"))
+    }
+
+    @Test func everyProblemOfAnAddressIsNamedAndNoPasswordIsRepeated() {
+        #expect(throws: StoreError.address("postgres://db.example.com/", problems: [
+            "it names no user (postgres://USER@HOST/DATABASE)", "it names no database (postgres://USER@HOST/DATABASE)",
+        ])) { try PostgresAddress("postgres://db.example.com/") }
+        #expect(throws: StoreError.address("postgres://planner@db/cargo?sslmode=sometimes&x=1", problems: [
+            "sslmode 'sometimes' is none of disable, prefer, require", "it has a parameter 'x', which is not sslmode",
+        ])) { try PostgresAddress("postgres://planner@db/cargo?sslmode=sometimes&x=1") }
+        #expect {
+            try PostgresAddress("postgres://planner:s3cret@db/cargo")
+        } throws: { error in
+            "\(error)".contains("PGPASSWORD") && !"\(error)".contains("s3cret")
+        }
+        #expect(throws: StoreError.self) { try PostgresAddress("postgres://planner@db:99999/cargo") }
+    }
+}
