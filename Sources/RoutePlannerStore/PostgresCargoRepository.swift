@@ -93,6 +93,17 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
+        try await save(cargo, comparingWith: read, wholeOrNone: false)
+    }
+
+    public func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws {
+        _ = try await save(cargo, comparingWith: read, wholeOrNone: true)
+    }
+
+    /// Stores the cargo still in the state they were read in (`read`), and returns the others' tracking ids; or,
+    /// `wholeOrNone`, stores all (a cargo not among `read` being new) or none, throwing a conflict for the first one
+    /// changed.
+    private func save(_ cargo: [Cargo], comparingWith read: [Cargo], wholeOrNone: Bool) async throws -> [TrackingId] {
         let network = try await voyages.network()
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = cargo.map(\.trackingId.rawValue), path = store.path
@@ -106,7 +117,13 @@ public actor PostgresCargoRepository: CargoRepository {
             }
             var unchanged: [(Cargo, Int?)] = [], changed: [TrackingId] = []
             for each in cargo {
-                guard let now = current[each.trackingId], let then = before[each.trackingId], now.cargo.hasSameState(as: then) else {
+                let now = current[each.trackingId], then = before[each.trackingId]
+                if wholeOrNone && now == nil && then == nil {
+                    unchanged.append((each, nil))
+                    continue
+                }
+                guard let now, let then, now.cargo.hasSameState(as: then) else {
+                    if wholeOrNone { throw StoreError.conflict(trackingId: each.trackingId) }
                     changed.append(each.trackingId)
                     continue
                 }

@@ -165,6 +165,17 @@ extension ViewState {
         }
     }
 
+    @Test func twoRequestsOfOneServerOnMemoryChangingOneCargoGiveOneConflict() async throws {
+        try await checkRequestsChangingOneCargo(InMemoryCargoRepository(), customers: InMemoryCustomerRepository())
+    }
+
+    @Test func twoRequestsOfOneServerOnSQLiteChangingOneCargoGiveOneConflict() async throws {
+        try await SQLiteRepositoryContractTests.withStore { path in
+            let store = try CargoStore(path: path)
+            try await checkRequestsChangingOneCargo(store.cargoRepository(voyages: Sample.schedule), customers: store.customerRepository)
+        }
+    }
+
     @Test func loginsMadeAtOnceAreCountedAtOnce() async throws {
         let throttle = LoginThrottle(slowAfter: 100, refuseAfter: 5)
         let app = RoutePlannerComposition(
@@ -178,4 +189,35 @@ extension ViewState {
         let refused = results.filter { if case .failure(.domain(.tooManyAttempts)) = $0 { true } else { false } }.count
         #expect(checked <= 5 && checked + refused == 40, "\(checked) checked, \(refused) refused")
     }
+}
+
+/// Two requests of one server, each acting for its user over the one repository the server holds: a change made
+/// from a read that another request's change made stale is a conflict, and the other change is kept.
+func checkRequestsChangingOneCargo(
+    _ repository: any CargoRepository, customers: any CustomerRepository, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    let server = RoutePlannerComposition(
+        locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, customers: customers, now: Sample.asOf)
+    try await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
+    let alice = server.acting(as: Principal(name: "alice", role: .planner)), carol = server.acting(as: Principal(name: "carol", role: .planner))
+    let form = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-01", customer: "ACME")
+    guard case .success(let booked) = await alice.bookCargo.respond(form).result else {
+        Issue.record("not booked", sourceLocation: sourceLocation)
+        return
+    }
+    let id = booked.cargo.trackingId
+    var stale = try #require(try await alice.cargo.cargo(id), sourceLocation: sourceLocation)
+    #expect(await carol.registerHandlingEvent(RegisterHandlingEventForm(
+        trackingId: id.rawValue, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z",
+        registrationTime: "2026-03-01T09:00:00Z")).failureMessage == nil, sourceLocation: sourceLocation)
+    stale.specifyNewRoute(try RouteSpecification(
+        origin: "HKHKG", destination: "DEHAM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(5, 1)))
+    await #expect(sourceLocation: sourceLocation) {
+        try await alice.cargo.save(stale)
+    } throws: { error in
+        if case DomainError.conflict = error { true } else { (error as? any StoreFailure)?.isConflict == true }
+    }
+    let kept = try #require(try await server.cargo.cargo(id), sourceLocation: sourceLocation)
+    #expect(kept.handlingEvents.count == 1 && kept.specification.destination == "SESTO", sourceLocation: sourceLocation)
+    #expect(kept.changes.map(\.by) == ["alice", "carol"], sourceLocation: sourceLocation)
 }

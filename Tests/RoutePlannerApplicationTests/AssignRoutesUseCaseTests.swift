@@ -176,6 +176,7 @@ import Testing
         }
         func save(_ cargo: Cargo) async throws { try await base.save(cargo) }
         func save(_ cargo: [Cargo]) async throws { try await base.save(cargo) }
+        func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await base.save(cargo, ifUnchangedSince: read) }
         func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await base.offer(for: trackingId) }
         func save(_ offer: RouteOffer) async throws { try await base.save(offer) }
     }

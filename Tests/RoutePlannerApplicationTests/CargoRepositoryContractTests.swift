@@ -102,6 +102,25 @@ func checkCargoRepositoryContract(
     #expect(try await repository.save([ghost], unlessChangedSince: [ghost]) == ["GHOST1"], sourceLocation: sourceLocation)
     #expect(try await repository.cargo("GHOST1") == nil, sourceLocation: sourceLocation)
 
+    // Saved if unchanged since read: all or none. A batch with a cargo changed since it was read (ZZZ999, read
+    // before `meanwhile`) writes nothing, nor does one whose new cargo exists already; read again, it is written.
+    let fresh = try Cargo(trackingId: "NEW001", teu: 1, specification: Sample.specification)
+    let readNow = try #require(try await repository.cargo("AAA001"), sourceLocation: sourceLocation)
+    var received = readNow
+    try received.register(Sample.receive)
+    let staleZ = try #require(readTogether.last, sourceLocation: sourceLocation)
+    await #expect(throws: (any Error).self, sourceLocation: sourceLocation) {
+        try await repository.save([fresh, received, staleZ.registering(Sample.loadInHongKong)], ifUnchangedSince: [readNow, staleZ])
+    }
+    await #expect(throws: (any Error).self, sourceLocation: sourceLocation) {
+        try await repository.save([received.registering(Sample.loadInHongKong)], ifUnchangedSince: [])
+    }
+    #expect(try await repository.cargo("NEW001") == nil, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("AAA001") == readNow, sourceLocation: sourceLocation)
+    try await repository.save([fresh, received], ifUnchangedSince: [readNow])
+    #expect(try await repository.cargo("AAA001")?.handlingEvents == [Sample.receive], sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("NEW001") == fresh, sourceLocation: sourceLocation)
+
     // A tracking id is never one a cargo has: an imported booking took the next number.
     let last = try #require(ids.last.flatMap { Int($0.rawValue.dropFirst(2)) }, sourceLocation: sourceLocation)
     let taken = TrackingId.sequenced(last + 1)

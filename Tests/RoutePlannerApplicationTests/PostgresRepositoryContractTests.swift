@@ -185,6 +185,13 @@ struct PostgresRepositoryContractTests {
         }
     }
 
+    @Test func twoRequestsOfOneServerChangingOneCargoGiveOneConflict() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            try await checkRequestsChangingOneCargo(store.cargoRepository(voyages: Sample.schedule), customers: store.customerRepository)
+        }
+    }
+
     @Test func aServerThatRefusesTheRoleSaysSo() async throws {
         let server = try #require(TestPostgres.address)
         await #expect {

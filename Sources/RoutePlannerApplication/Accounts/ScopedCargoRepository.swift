@@ -9,8 +9,9 @@ import RoutePlanner
 /// recorded in it (`Cargo.record(_:)`, `CargoChange.between(_:_:by:at:)`), so that the store keeps who made each
 /// change in the same transaction as the change.
 ///
-/// The state before is never read again at the write: a store that refuses a cargo changed since it was read
-/// (the SQLite repository) must see the read the change was made from. A cargo that exists but was not read
+/// The state before is never read again at the write: it is what the store compares the cargo it holds with, in the
+/// write's transaction (`CargoRepository.save(_:ifUnchangedSince:)`), so that a change another request or process
+/// made since this one read the cargo is a conflict, never overwritten. A cargo that exists but was not read
 /// through this repository is refused, as a conflict (whoever writes it must read it first), or to a customer's
 /// user as not found.
 actor ScopedCargoRepository: CargoRepository {
@@ -62,7 +63,17 @@ actor ScopedCargoRepository: CargoRepository {
         let before = try await states(of: cargo)
         try check(cargo, stored: before)
         let recorded = recorded(cargo, before: before)
-        try await base.save(recorded)
+        // Written only over the states read here: another request's change since, in this process or another, is a
+        // conflict, never overwritten.
+        try await base.save(recorded, ifUnchangedSince: Array(before.values))
+        _ = remember(recorded)
+    }
+
+    func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws {
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        try check(cargo, stored: before)
+        let recorded = recorded(cargo, before: before)
+        try await base.save(recorded, ifUnchangedSince: read)
         _ = remember(recorded)
     }
 

@@ -36,6 +36,7 @@ public actor CSVCargoRepository: CargoRepository {
     public func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
         try await load().save(cargo, unlessChangedSince: read)
     }
+    public func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await load().save(cargo, ifUnchangedSince: read) }
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await load().offer(for: trackingId) }
     public func save(_ offer: RouteOffer) async throws { try await load().save(offer) }
 

@@ -61,6 +61,15 @@ public actor InMemoryCargoRepository: CargoRepository {
         try await save(unchanged)
         return changed
     }
+
+    public func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws {
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        for each in cargo {
+            let now = cargoById[each.trackingId], then = before[each.trackingId]
+            guard now.map({ then?.hasSameState(as: $0) == true }) ?? (then == nil) else { throw DomainError.changedMeanwhile(each.trackingId) }
+        }
+        try await save(cargo)
+    }
 }
 
 /// Customers held in memory, found by id without regard to case.

@@ -52,6 +52,11 @@ public enum DomainError: Error, Hashable, Sendable {
     /// No token has the id.
     case tokenNotFound(String)
 
+    /// A cargo changed since it was read, so nothing of a change made from what was read was written.
+    static func changedMeanwhile(_ trackingId: TrackingId) -> DomainError {
+        .conflict("cargo \(trackingId) was changed by someone else since it was read; nothing was written: read it again and try again")
+    }
+
     /// The error of a repository: a scenario's own, else a repository failure.
     static func repository(_ error: any Error) -> DomainError {
         // A scoped repository refuses in the domain's own terms (another customer's cargo is not found).
