@@ -2,9 +2,9 @@
 """The desk and the lifecycle API with accounts as an attacker tries them: plain HTTP against a real
 `route-planner serve`, no browser.
 
-    python3 Tools/attack_test.py [--binary .build/debug/route-planner]
+    python3 Tools/attack_test.py [--binary .build/debug/route-planner] [--store postgres://USER@HOST/EMPTY_DATABASE]
 
-A temporary store gets two customers (ACME, GLOBEX), a planner (alice), one user of each customer (bob: ACME,
+A temporary SQLite store (or the empty PostgreSQL database given, its password in PGPASSWORD) gets two customers (ACME, GLOBEX), a planner (alice), one user of each customer (bob: ACME,
 carol: GLOBEX), a planner kept for the brute force (dave), and one cargo each (ACME's, GLOBEX's). The server plans
 as of 2026-03-20 on the bundled schedule laid out from 2026-01-05, on 127.0.0.1 and a port of its own. The checks:
 
@@ -1107,11 +1107,13 @@ def brute_force(binary: str, store: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"), help="the route-planner to test")
+    parser.add_argument("--store", help="the store with users: an empty PostgreSQL database, postgres://USER@HOST/DATABASE (its "
+                        "password in PGPASSWORD); default: an SQLite file of its own")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="rp-attack-") as directory:
-        store, bare_store = os.path.join(directory, "store.sqlite"), os.path.join(directory, "bare.sqlite")
+        store, bare_store = arguments.store or os.path.join(directory, "store.sqlite"), os.path.join(directory, "bare.sqlite")
         try:
             ids = make_store(binary, store)
             run(binary, "customer", "X", "Y", "--store", bare_store, "--first-week", FIRST_WEEK)

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Two `route-planner serve` processes over one PostgreSQL store agree, and lose no change to a race.
+
+    PGPASSWORD=... python3 Tools/two_servers_test.py --store postgres://USER@127.0.0.1/EMPTY_DATABASE \
+        [--binary .build/debug/route-planner]
+
+The database must exist and be empty (`createdb`); the test makes the store in it: a customer (ACME), a planner
+(alice) and ACME's user (bob), with a token each. Then two servers, A and B, on loopback ports of their own, plan as
+of 2026-03-20 on the bundled schedule laid out from 2026-01-05, and:
+
+- a cargo booked through A with bob's token is found through B, in its list and by its id, the same document;
+  a customer registered through B is listed through A; a desk session started on A (its login) is a session on B;
+- two changes to one cargo at once, one through each server (handling events, 40 rounds, each pair released
+  together): each is 201 or 409 with a `conflict` problem, never anything else; at least one race is lost with a
+  409; and the cargo keeps exactly the events whose requests were answered 201, each once (nothing half-written);
+- both servers stop on SIGTERM with exit status 0.
+
+One line per check (PASS or FAIL); exit status 0 when every check passes, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import start_server  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST_WEEK, AS_OF, PASSWORD = "2026-01-05", "2026-03-20", "correct horse battery"
+BOOKING = {"customer": "ACME", "origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30"}
+ROUNDS = 40
+failures: list[str] = []
+
+
+def check(name: str, passed: bool, detail: str = "") -> None:
+    print(("PASS " if passed else "FAIL ") + name + ("" if passed or not detail else f": {detail}"), flush=True)
+    if not passed:
+        failures.append(name)
+
+
+def run(binary: str, *args: str, password: str | None = None) -> str:
+    result = subprocess.run([binary, *args], input=f"{password}\n" if password is not None else None,
+                            capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        raise RuntimeError(f"route-planner {' '.join(args)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+def call(port: int, method: str, path: str, token: str | None = None, document: object | None = None,
+         headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+    """One request; the status, the headers (lower-case names) and the body."""
+    sent = {**({"Authorization": f"Bearer {token}"} if token else {}), **(headers or {})}
+    body = None
+    if document is not None:
+        body = json.dumps(document).encode()
+        sent["Content-Type"] = "application/json"
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request(method, path, body=body, headers=sent)
+        answer = connection.getresponse()
+        return answer.status, {name.lower(): value for name, value in answer.getheaders()}, answer.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+
+
+def problem_codes(body: str) -> list[str]:
+    try:
+        return [problem.get("code", "") for problem in json.loads(body).get("problems", [])]
+    except (ValueError, AttributeError):
+        return []
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"), help="the route-planner to test")
+    parser.add_argument("--store", required=True, help="postgres://USER@HOST/DATABASE of an empty database")
+    options = parser.parse_args()
+    binary, store = options.binary, options.store
+    week = ["--first-week", FIRST_WEEK]
+    run(binary, "customer", "ACME", "Acme Shipping", "--store", store, *week)
+    run(binary, "user", "add", "alice", "--role", "planner", "--store", store, password=PASSWORD)
+    run(binary, "user", "add", "bob", "--role", "customer", "--customer", "ACME", "--store", store, password=PASSWORD)
+    alice = run(binary, "token", "create", "alice", "--store", store).strip().splitlines()[-1]
+    bob = run(binary, "token", "create", "bob", "--store", store).strip().splitlines()[-1]
+    arguments = ["--store", store, "--first-week", FIRST_WEEK, "--as-of", AS_OF]
+    a, b = start_server(binary, arguments), start_server(binary, arguments)
+    try:
+        # One truth: what one server writes, the other reads.
+        status, _, body = call(a.port, "POST", "/api/v1/cargo", bob, BOOKING)
+        document = json.loads(body) if status == 201 else {}
+        tracking_id = (document.get("cargo") or {}).get("trackingId", "") if isinstance(document, dict) else ""
+        check("a cargo is booked through server A", status == 201 and re.fullmatch(r"RP\d{6}", tracking_id) is not None, f"{status} {body[:300]}")
+        status_a, _, through_a = call(a.port, "GET", f"/api/v1/cargo/{tracking_id}", bob)
+        status_b, _, through_b = call(b.port, "GET", f"/api/v1/cargo/{tracking_id}", bob)
+        check("server B finds it by its id, the same document as A's", status_b == 200 and through_a == through_b,
+              f"A: {status_a}, B: {status_b} {through_b[:300]}")
+        status, _, listed = call(b.port, "GET", "/api/v1/cargo", bob)
+        check("server B lists it", status == 200 and tracking_id in listed, f"{status} {listed[:300]}")
+        status, _, body = call(b.port, "POST", "/api/v1/customers", alice, {"id": "GLOBEX", "name": "Globex"})
+        check("a customer is registered through server B", status == 201, f"{status} {body[:300]}")
+        status, _, body = call(a.port, "GET", "/api/v1/customers", alice)
+        check("server A lists it", status == 200 and "GLOBEX" in body, f"{status} {body[:300]}")
+        form = urllib.parse.urlencode({"username": "bob", "password": PASSWORD, "next": f"/cargo/{tracking_id}"}).encode()
+        connection = http.client.HTTPConnection("127.0.0.1", a.port, timeout=60)
+        connection.request("POST", "/login", body=form, headers={
+            "Content-Type": "application/x-www-form-urlencoded", "Origin": f"http://127.0.0.1:{a.port}"})
+        answer = connection.getresponse()
+        answer.read()
+        cookie = re.match(r"rp_session=([^;]+)", answer.getheader("Set-Cookie") or "")
+        connection.close()
+        check("bob logs in on server A's desk", answer.status == 303 and cookie is not None, f"{answer.status}")
+        status, _, page = call(b.port, "GET", f"/cargo/{tracking_id}", headers={"Cookie": f"rp_session={cookie.group(1) if cookie else ''}"})
+        check("server B's desk takes A's session and shows bob's cargo", status == 200 and tracking_id in page, f"{status}")
+
+        # Races: one handling event through each server at once, released together.
+        outcomes: list[tuple[int, str, str]] = []
+        lock = threading.Lock()
+
+        def register(port: int, barrier: threading.Barrier, round: int, server: str) -> None:
+            # A time of its own for each change: 20 hours, at :00 and :30 through A, :15 and :45 through B.
+            minute = (round // 20) * 30 + (0 if server == "A" else 15)
+            event = {"event": "CUSTOMS", "location": "CNSHA", "completionTime": f"2026-03-23T{round % 20:02d}:{minute:02d}:00Z",
+                     "registrationTime": "2026-03-24T00:00:00Z"}
+            barrier.wait()
+            status, _, body = call(port, "POST", f"/api/v1/cargo/{tracking_id}/events", alice, event)
+            with lock:
+                outcomes.append((status, body, event["completionTime"]))
+
+        for round in range(ROUNDS):
+            barrier = threading.Barrier(2)
+            threads = [threading.Thread(target=register, args=(server.port, barrier, round, name)) for name, server in (("A", a), ("B", b))]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        unexpected = [(status, body[:200]) for status, body, _ in outcomes if status != 201 and not (status == 409 and "conflict" in problem_codes(body))]
+        check("every change is 201, or 409 with a conflict problem", not unexpected, str(unexpected[:5]))
+        won = sorted(time for status, _, time in outcomes if status == 201)
+        lost = sum(1 for status, _, _ in outcomes if status == 409)
+        check(f"a race is lost with a 409 ({lost} of {len(outcomes)} changes)", lost >= 1)
+        check("a change of each race is kept", len(won) >= ROUNDS)
+        status, _, body = call(a.port, "GET", f"/api/v1/cargo/{tracking_id}", alice)
+        cargo = json.loads(body).get("cargo", {}) if status == 200 else {}
+        events = sorted(event.get("completionTime", "") for event in cargo.get("events", []))
+        check("the cargo keeps exactly the changes answered 201, each once", events == won, f"{len(events)} events kept, {len(won)} answered 201")
+        recorded = [change for change in cargo.get("changes", []) if change.get("kind") == "handled"]
+        check("and records each as alice's", len(recorded) == len(won) and all(change.get("by") == "alice" for change in recorded),
+              f"{len(recorded)} recorded")
+    finally:
+        check("server A stops on SIGTERM with 0", a.stop() == 0, a.stderr_text()[-2000:])
+        check("server B stops on SIGTERM with 0", b.stop() == 0, b.stderr_text()[-2000:])
+    print(f"{len(failures)} of the checks failed" if failures else "every check passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
