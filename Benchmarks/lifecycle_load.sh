@@ -3,20 +3,29 @@
 # program calls it: bookings (POST /api/v1/cargo) as fast as they are answered, then handling events (POST
 # /api/v1/cargo/{id}/events, a receive on each cargo booked, each a write), with CONNECTIONS concurrent clients.
 #
-# usage: Benchmarks/lifecycle_load.sh [SECONDS-PER-RUN [CONNECTIONS]]   (defaults 20 and 8)
-# Needs wrk (apt-get install wrk). The store is a new SQLite file; the server plans as of 2026-03-20 on the bundled
-# schedule as its files lay it out.
+# usage: Benchmarks/lifecycle_load.sh [SECONDS-PER-RUN [CONNECTIONS [STORE]]]   (defaults 20, 8 and a new SQLite file)
+# Needs wrk (apt-get install wrk). STORE may be an empty PostgreSQL database, postgres://USER@HOST/DATABASE (its
+# password in PGPASSWORD; psql counts what was written). The server plans as of 2026-03-20 on the bundled schedule as
+# its files lay it out.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-20}
 connections=${2:-8}
+store=${3:-}
 export ROUTE_PLANNER_FIRST_WEEK=2026-01-05
 command -v wrk >/dev/null || { echo "lifecycle_load.sh: wrk is missing: apt-get install wrk" >&2; exit 2; }
 (cd .. && swift build -c release --product route-planner >/dev/null)
 binary="$(cd .. && swift build -c release --show-bin-path)/route-planner"
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
-store="$work/store.sqlite"
+store=${store:-$work/store.sqlite}
+# Counts rows of the store: with psql for PostgreSQL, sqlite3 for a file.
+count() {
+    case "$store" in
+        postgres://* | postgresql://*) psql "$store" -tAc "$1" 2>/dev/null || echo "?" ;;
+        *) sqlite3 "$store" "$1" 2>/dev/null || echo "?" ;;
+    esac
+}
 "$binary" customer ACME "Acme Shipping" --store "$store" >/dev/null
 printf 'correct horse battery\n' | "$binary" user add alice --role planner --store "$store" >/dev/null
 export TOKEN=$("$binary" token create alice --label lifecycle_load --store "$store" | tail -n 1)
@@ -56,12 +65,12 @@ LUA
 
 echo "== bookings: POST /api/v1/cargo, $connections clients, ${seconds} s"
 wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/book.lua" "http://127.0.0.1:$port/api/v1/cargo" | tee "$work/book.txt"
-booked=$(curl -s -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$port/api/v1/cargo?page=1" >/dev/null; sqlite3 "$store" 'SELECT COUNT(*) FROM cargo' 2>/dev/null || echo "?")
+booked=$(count 'SELECT COUNT(*) FROM cargo')
 echo "cargo in the store: $booked"
 # Events for half the time at most, so that each request finds a cargo not yet received.
 echo "== events: POST /api/v1/cargo/{id}/events, $connections clients, $((seconds / 2)) s"
 wrk -t2 -c"$connections" -d"$((seconds / 2))s" --latency -s "$work/events.lua" "http://127.0.0.1:$port" | tee "$work/events.txt"
-received=$(sqlite3 "$store" "SELECT COUNT(*) FROM handlingEvent" 2>/dev/null || echo "?")
+received=$(count 'SELECT COUNT(*) FROM handlingEvent')
 echo "events in the store: $received"
 if grep -q "Non-2xx" "$work/book.txt" "$work/events.txt"; then
     echo "lifecycle_load.sh: some requests failed (Non-2xx above)" >&2

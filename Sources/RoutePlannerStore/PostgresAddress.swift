@@ -1,19 +1,22 @@
 import Foundation
 
 /// Where a PostgreSQL store is: `postgres://USER@HOST[:PORT]/DATABASE`, with `?sslmode=disable`, `prefer` (the
-/// default) or `require`.
+/// default), `require` or `verify-full`, as PostgreSQL's own clients read them.
 ///
 /// The password is never part of the address, which shows in process lists and shell histories: it comes from
 /// `PGPASSWORD`, as for PostgreSQL's own tools.
 public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
-    /// Whether TLS is used for the connection.
+    /// Whether TLS is used for the connection, and whether the server's certificate is checked, as libpq's
+    /// `sslmode` says.
     public enum TLSMode: String, Hashable, Sendable, CaseIterable {
         /// Never.
         case disable
-        /// When the server offers it.
+        /// When the server offers it, without checking its certificate: against eavesdroppers, not impostors.
         case prefer
-        /// Always; the connection fails without it.
+        /// Always, without checking the server's certificate; the connection fails without TLS.
         case require
+        /// Always, with the server's certificate checked against the system's trusted roots and the host name.
+        case verifyFull = "verify-full"
     }
 
     public let user: String

@@ -45,8 +45,8 @@ public final class PostgresStore: Store {
         let path = address.description
         let tls: PostgresClient.Configuration.TLS = switch address.tls {
         case .disable: .disable
-        case .prefer: .prefer(.makeClientConfiguration())
-        case .require: .require(.makeClientConfiguration())
+        case .prefer: .prefer(Self.tlsConfiguration(address.tls))
+        case .require, .verifyFull: .require(Self.tlsConfiguration(address.tls))
         }
         var configuration = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: password, database: address.database, tls: tls)
@@ -73,14 +73,21 @@ public final class PostgresStore: Store {
     private static func check(_ address: PostgresAddress, password: String?) async throws {
         let tls: PostgresConnection.Configuration.TLS = switch address.tls {
         case .disable: .disable
-        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .prefer: .prefer(try NIOSSLContext(configuration: tlsConfiguration(address.tls)))
+        case .require, .verifyFull: .require(try NIOSSLContext(configuration: tlsConfiguration(address.tls)))
         }
         var configuration = PostgresConnection.Configuration(
             host: address.host, port: address.port, username: address.user, password: password, database: address.database, tls: tls)
         configuration.options.connectTimeout = .init(busyTimeout)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Self.logger)
         try? await connection.close()
+    }
+
+    /// TLS as `sslmode` asks for it: the server's certificate checked for `verify-full` only, as libpq does.
+    private static func tlsConfiguration(_ mode: PostgresAddress.TLSMode) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode != .verifyFull { configuration.certificateVerification = .none }
+        return configuration
     }
 
     // MARK: Transactions

@@ -220,7 +220,7 @@ struct PostgresRepositoryContractTests {
             "it names no user (postgres://USER@HOST/DATABASE)", "it names no database (postgres://USER@HOST/DATABASE)",
         ])) { try PostgresAddress("postgres://db.example.com/") }
         #expect(throws: StoreError.address("postgres://planner@db/cargo?sslmode=sometimes&x=1", problems: [
-            "sslmode 'sometimes' is none of disable, prefer, require", "it has a parameter 'x', which is not sslmode",
+            "sslmode 'sometimes' is none of disable, prefer, require, verify-full", "it has a parameter 'x', which is not sslmode",
         ])) { try PostgresAddress("postgres://planner@db/cargo?sslmode=sometimes&x=1") }
         #expect {
             try PostgresAddress("postgres://planner:s3cret@db/cargo")

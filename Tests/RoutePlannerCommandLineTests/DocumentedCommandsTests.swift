@@ -10,6 +10,9 @@ import Testing
 /// - `swift run NAME` runs the product already built beside the tests (`route-planner`, `route-cargo`, …), as the
 ///   other command-line tests do;
 /// - `swift test` is skipped: it is the test run itself;
+/// - a line that uses PostgreSQL (a `postgres://` store, `createdb`, `dropdb`) runs only when
+///   `ROUTE_PLANNER_TEST_POSTGRES` names a server, as the PostgreSQL store's tests do (`.ci/run` starts one), and is
+///   skipped otherwise;
 /// - `… serve …` starts the server on a free loopback port for the rest of its block (and stops it with SIGTERM at
 ///   the block's end, which must exit 0), and a `curl` line asks that port instead of the documented one and fails
 ///   on an HTTP error (`--fail`).
@@ -55,9 +58,12 @@ import Testing
     }
 
     /// The step for a documented line. `products` is the folder of the built executables.
-    static func step(for line: String, products: URL) -> Step {
+    static func step(for line: String, products: URL, postgres: Bool = ProcessInfo.processInfo.environment["ROUTE_PLANNER_TEST_POSTGRES"] != nil) -> Step {
         let (command, comment) = split(line)
         if command == "swift test" || command.hasPrefix("swift test ") { return .skip(reason: "it is the test run itself") }
+        if !postgres && (command.contains("postgres://") || command.hasPrefix("createdb ") || command.hasPrefix("dropdb ")) {
+            return .skip(reason: "no PostgreSQL server: ROUTE_PLANNER_TEST_POSTGRES names none")
+        }
         var expected: Int32 = 0
         if let match = comment.firstMatch(of: /^exits ([0-9]+)/), let status = Int32(match.1) { expected = status }
         var words = command.split(separator: " ").map(String.init)
@@ -139,6 +145,10 @@ import Testing
         #expect(Self.step(for: "swift run route-planner route --from XXXXX --to NLRTM   # exits 1: no such port", products: products)
             == .run("'/p/route-planner' route --from XXXXX --to NLRTM", status: 1))
         #expect(Self.step(for: "swift build", products: products) == .unknown(reason: "a swift command other than `swift run` and `swift test`"))
+        #expect(Self.step(for: "createdb -h 127.0.0.1 demo", products: products, postgres: false)
+            == .skip(reason: "no PostgreSQL server: ROUTE_PLANNER_TEST_POSTGRES names none"))
+        #expect(Self.step(for: "swift run route-planner cargo --store postgres://p@h/d", products: products, postgres: true)
+            == .run("'/p/route-planner' cargo --store postgres://p@h/d", status: 0))
     }
 
     @Test(arguments: documents) func everyShellBlockRunsAsShown(_ document: String) async throws {
