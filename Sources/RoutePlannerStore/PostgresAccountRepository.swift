@@ -3,25 +3,26 @@ import PostgresNIO
 import RoutePlanner
 import RoutePlannerApplication
 
-/// Users, tokens and sessions kept in a ``PostgresStore``; each write one transaction.
+/// Users, tokens and sessions kept in a ``PostgresStore``; each write one transaction (most are one statement,
+/// which is one by itself).
 public struct PostgresAccountRepository: AccountRepository {
     let store: PostgresStore
 
     public func user(named name: String) async throws -> StoredUser? {
         let key = name.lowercased()
-        return try await store.read { connection in
+        return try await store.statement { connection in
             try await Self.users(#"SELECT name, role, customerId, passwordHash FROM "user" WHERE name = \#(key)"#, connection)
         }.first
     }
 
     public func allUsers() async throws -> [UserAccount] {
-        try await store.read { connection in
+        try await store.statement { connection in
             try await Self.users(#"SELECT name, role, customerId, passwordHash FROM "user" ORDER BY name"#, connection)
         }.map(\.account)
     }
 
     public func hasUsers() async throws -> Bool {
-        try await store.read { connection in
+        try await store.statement { connection in
             for try await exists in try await connection.query(#"SELECT EXISTS (SELECT 1 FROM "user")"#, logger: PostgresStore.logger).decode(Bool.self) {
                 return exists
             }
@@ -32,7 +33,7 @@ public struct PostgresAccountRepository: AccountRepository {
     public func add(_ user: StoredUser) async throws -> Bool {
         let customerId: String? = if case .customer(let id) = user.account.role { id.rawValue } else { nil }
         let name = user.account.name, role = customerId == nil ? "planner" : "customer", hash = user.passwordHash, now = Date()
-        return try await store.write { connection in
+        return try await store.statement { connection in
             try await Self.returnsRow(
                 #"""
                 INSERT INTO "user" (name, role, customerId, passwordHash, createdAt) VALUES (\#(name), \#(role), \#(customerId), \#(hash), \#(now))
@@ -53,12 +54,12 @@ public struct PostgresAccountRepository: AccountRepository {
     }
 
     public func removeUser(named name: String) async throws -> Bool {
-        // The user's tokens and sessions go with it (ON DELETE CASCADE).
-        try await store.write { connection in try await Self.returnsRow(#"DELETE FROM "user" WHERE name = \#(name) RETURNING name"#, connection) }
+        // The user's tokens and sessions go with it (ON DELETE CASCADE), in the statement's own transaction.
+        try await store.statement { connection in try await Self.returnsRow(#"DELETE FROM "user" WHERE name = \#(name) RETURNING name"#, connection) }
     }
 
     public func add(_ token: AccessToken, secretHash: String) async throws {
-        try await store.write { connection in
+        try await store.statement { connection in
             try await connection.query(
                 """
                 INSERT INTO accessToken (id, userName, secretHash, label, createdAt)
@@ -69,7 +70,7 @@ public struct PostgresAccountRepository: AccountRepository {
     }
 
     public func tokens(ofUser name: String?) async throws -> [AccessToken] {
-        try await store.read { connection in
+        try await store.statement { connection in
             var tokens: [AccessToken] = []
             for try await (id, userName, label, createdAt) in try await connection.query(
                 """
@@ -85,7 +86,7 @@ public struct PostgresAccountRepository: AccountRepository {
     }
 
     public func user(tokenHash: String) async throws -> UserAccount? {
-        try await store.read { connection in
+        try await store.statement { connection in
             try await Self.users(
                 #"""
                 SELECT "user".name, role, customerId, passwordHash FROM "user" JOIN accessToken ON accessToken.userName = "user".name
@@ -96,11 +97,11 @@ public struct PostgresAccountRepository: AccountRepository {
     }
 
     public func revokeToken(id: String) async throws -> Bool {
-        try await store.write { connection in try await Self.returnsRow("DELETE FROM accessToken WHERE id = \(id) RETURNING id", connection) }
+        try await store.statement { connection in try await Self.returnsRow("DELETE FROM accessToken WHERE id = \(id) RETURNING id", connection) }
     }
 
     public func add(_ session: Session, idHash: String) async throws {
-        try await store.write { connection in
+        try await store.statement { connection in
             try await connection.query(
                 """
                 INSERT INTO session (idHash, userName, formToken, createdAt, lastSeen)
@@ -111,31 +112,30 @@ public struct PostgresAccountRepository: AccountRepository {
     }
 
     public func session(idHash: String) async throws -> (session: Session, user: UserAccount)? {
-        let found = try await store.read { connection -> (Session, StoredUser)? in
-            var session: Session?
-            for try await (userName, formToken, createdAt, lastSeen) in try await connection.query(
-                "SELECT userName, formToken, createdAt, lastSeen FROM session WHERE idHash = \(idHash)", logger: PostgresStore.logger
-            ).decode((String, String, Date, Date).self) {
-                session = Session(userName: userName, formToken: formToken, createdAt: createdAt, lastSeen: lastSeen)
+        try await store.statement { connection -> (Session, UserAccount)? in
+            for try await (userName, formToken, createdAt, lastSeen, role, customerId, hash) in try await connection.query(
+                #"""
+                SELECT session.userName, formToken, session.createdAt, lastSeen, role, customerId, passwordHash
+                FROM session JOIN "user" ON "user".name = session.userName WHERE idHash = \#(idHash)
+                """#,
+                logger: PostgresStore.logger
+            ).decode((String, String, Date, Date, String, String?, String).self) {
+                let user = UserRecord(name: userName, role: role, customerId: customerId, passwordHash: hash, createdAt: createdAt).storedUser
+                return user.map { (Session(userName: userName, formToken: formToken, createdAt: createdAt, lastSeen: lastSeen), $0.account) }
             }
-            guard let session else { return nil }
-            let user = try await Self.users(
-                #"SELECT name, role, customerId, passwordHash FROM "user" WHERE name = \#(session.userName)"#, connection
-            ).first
-            return user.map { (session, $0) }
+            return nil
         }
-        return found.map { ($0.0, $0.1.account) }
     }
 
     public func touchSession(idHash: String, at time: Date) async throws {
-        try await store.write { connection in
+        try await store.statement { connection in
             try await connection.query(
                 "UPDATE session SET lastSeen = \(time) WHERE idHash = \(idHash) AND lastSeen < \(time)", logger: PostgresStore.logger)
         }
     }
 
     public func removeSession(idHash: String, andIdleSince time: Date) async throws {
-        try await store.write { connection in
+        try await store.statement { connection in
             try await connection.query("DELETE FROM session WHERE idHash = \(idHash) OR lastSeen < \(time)", logger: PostgresStore.logger)
         }
     }

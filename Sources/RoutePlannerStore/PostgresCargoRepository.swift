@@ -48,7 +48,7 @@ public actor PostgresCargoRepository: CargoRepository {
 
     public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {
         let ids = trackingIds.map(\.rawValue)
-        return try await store.read { connection in try await Self.existing(ids, connection) }
+        return try await store.statement { connection in try await Self.existing(ids, connection) }
     }
 
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
@@ -74,7 +74,7 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
-        try await store.read { connection in
+        try await store.statement { connection in
             var found: [String: TrackingId] = [:]
             let rows = try await connection.query(
                 "SELECT bookingReference, trackingId FROM cargo WHERE customerId = \(customerId.rawValue) AND bookingReference = ANY(\(bookingReferences))",
@@ -325,9 +325,12 @@ public actor PostgresCargoRepository: CargoRepository {
             all.append(rows)
         }
         let ids = all.map(\.record.trackingId)
-        for table in ["itineraryLeg", "handlingEvent", "cargoChange"] {
-            try await connection.query("DELETE FROM \(unescaped: table) WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
-        }
+        try await connection.query(
+            """
+            WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
+            DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
+            """,
+            logger: PostgresStore.logger)
         try await insert(all.flatMap(\.legs), connection)
         let events = all.flatMap(\.events)
         if !events.isEmpty {

@@ -94,21 +94,38 @@ public final class PostgresStore: Store {
 
     /// Runs `body` in one read-only transaction that sees one snapshot of the database.
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
-        try await transaction("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+    }
+
+    /// Runs `body`, a single statement, outside a transaction: one statement sees one snapshot by itself, and is
+    /// one round trip to the server rather than three.
+    func statement<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await withDeadline { try await self.client.withConnection { connection in try await body(connection) } }
+        } catch {
+            throw StoreError(postgres: error, path: path)
+        }
     }
 
     /// Runs `body` in one transaction: it commits whole when `body` returns, and nothing of it when `body` throws.
     @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
-        try await transaction(nil, body)
+        try await transaction("BEGIN", body)
     }
 
-    private func transaction<T: Sendable>(_ setting: PostgresQuery?, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+    private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
             return try await withDeadline {
-                try await self.client.withTransaction(logger: Self.logger) { connection in
-                    if let setting { try await connection.query(setting, logger: Self.logger) }
-                    return try await body(connection)
+                try await self.client.withConnection { connection in
+                    try await connection.query(PostgresQuery(unsafeSQL: begin), logger: Self.logger)
+                    do {
+                        let value = try await body(connection)
+                        try await connection.query("COMMIT", logger: Self.logger)
+                        return value
+                    } catch {
+                        try? await connection.query("ROLLBACK", logger: Self.logger)
+                        throw error
+                    }
                 }
             }
         } catch {
