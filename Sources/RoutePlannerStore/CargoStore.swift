@@ -286,6 +286,16 @@ public final class CargoStore: Store {
                 table.primaryKey(["trackingId", "position"])
             }
         }
+        migrator.registerMigration("v9: failed logins") { db in
+            // Failed logins by key (an account's name or an address) and attempt, which every process over the store
+            // counts, so that several servers refuse a guesser as one does.
+            try db.create(table: "loginFailure") { table in
+                table.column("key", .text).notNull()
+                table.column("attempt", .text).notNull()
+                table.column("at", .datetime).notNull().indexed()
+                table.primaryKey(["key", "attempt"])
+            }
+        }
         return migrator
     }
 }

@@ -140,6 +140,39 @@ public struct PostgresAccountRepository: AccountRepository {
         }
     }
 
+    public func countLoginAttempt(_ attempt: String, under keys: [String], at time: Date, since: Date, limit: Int) async throws -> [[Date]] {
+        try await store.write { connection in
+            // Attempts under the same keys take turns (a lock per key, taken in one order), so that all are counted.
+            for key in keys.sorted() {
+                try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))", logger: PostgresStore.logger)
+            }
+            try await connection.query("DELETE FROM loginFailure WHERE at < \(since)", logger: PostgresStore.logger)
+            var counted: [[Date]] = []
+            for key in keys {
+                var dates: [Date] = []
+                for try await at in try await connection.query(
+                    "SELECT at FROM loginFailure WHERE key = \(key) ORDER BY at", logger: PostgresStore.logger
+                ).decode(Date.self) { dates.append(at) }
+                counted.append(dates)
+            }
+            if counted.allSatisfy({ $0.count < limit }) {
+                try await connection.query(
+                    """
+                    INSERT INTO loginFailure (key, attempt, at) SELECT key, \(attempt), \(time) FROM UNNEST(\(keys)) AS key
+                    ON CONFLICT DO NOTHING
+                    """,
+                    logger: PostgresStore.logger)
+            }
+            return counted
+        }
+    }
+
+    public func forgetLoginAttempt(_ attempt: String, andEveryFailureUnder key: String) async throws {
+        try await store.statement { connection in
+            try await connection.query("DELETE FROM loginFailure WHERE key = \(key) OR attempt = \(attempt)", logger: PostgresStore.logger)
+        }
+    }
+
     /// The users of rows of (name, role, customerId, passwordHash); rows this version cannot read (a role it does
     /// not know) are left out, as the SQLite store leaves them.
     private static func users(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [StoredUser] {

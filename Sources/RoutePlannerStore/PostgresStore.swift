@@ -331,6 +331,10 @@ public final class PostgresStore: Store {
                 detail TEXT NOT NULL, changedBy TEXT NOT NULL, changedAt TIMESTAMPTZ NOT NULL, PRIMARY KEY (trackingId, position))
             """#,
         ]),
+        ("v9: failed logins", [
+            "CREATE TABLE loginFailure (key TEXT NOT NULL, attempt TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, PRIMARY KEY (key, attempt))",
+            "CREATE INDEX loginFailure_at ON loginFailure (at)",
+        ]),
     ]
 
     /// The columns of a leg, in `itineraryLeg` and `offerLeg`.

@@ -102,6 +102,27 @@ public struct SQLiteAccountRepository: AccountRepository {
         }
     }
 
+    public func countLoginAttempt(_ attempt: String, under keys: [String], at time: Date, since: Date, limit: Int) async throws -> [[Date]] {
+        try write { db in
+            try db.execute(sql: "DELETE FROM loginFailure WHERE at < ?", arguments: [since])
+            let counted = try keys.map { key in
+                try Date.fetchAll(db, sql: "SELECT at FROM loginFailure WHERE key = ? ORDER BY at", arguments: [key])
+            }
+            if counted.allSatisfy({ $0.count < limit }) {
+                for key in keys {
+                    try db.execute(sql: "INSERT OR IGNORE INTO loginFailure (key, attempt, at) VALUES (?, ?, ?)", arguments: [key, attempt, time])
+                }
+            }
+            return counted
+        }
+    }
+
+    public func forgetLoginAttempt(_ attempt: String, andEveryFailureUnder key: String) async throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM loginFailure WHERE key = ? OR attempt = ?", arguments: [key, attempt])
+        }
+    }
+
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try store.pool.read(body) } catch { throw StoreError(error, path: store.path) }
     }

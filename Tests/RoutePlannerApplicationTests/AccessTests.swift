@@ -176,6 +176,12 @@ extension ViewState {
         }
     }
 
+    @Test func failedLoginsThroughTwoProcessesOverOneSQLiteStoreAreCountedTogether() async throws {
+        try await SQLiteRepositoryContractTests.withStore { path in
+            try await checkLoginFailuresAreShared(try CargoStore(path: path).accountRepository, try CargoStore(path: path).accountRepository)
+        }
+    }
+
     @Test func loginsMadeAtOnceAreCountedAtOnce() async throws {
         let throttle = LoginThrottle(slowAfter: 100, refuseAfter: 5)
         let app = RoutePlannerComposition(
@@ -220,4 +226,31 @@ func checkRequestsChangingOneCargo(
     let kept = try #require(try await server.cargo.cargo(id), sourceLocation: sourceLocation)
     #expect(kept.handlingEvents.count == 1 && kept.specification.destination == "SESTO", sourceLocation: sourceLocation)
     #expect(kept.changes.map(\.by) == ["alice", "carol"], sourceLocation: sourceLocation)
+}
+
+/// Two processes over one store, each with its own throttle, count one guesser's failures together: 2 through each
+/// refuse the 5th through either (a throttle that refuses from the 4th failure).
+func checkLoginFailuresAreShared(
+    _ one: any AccountRepository, _ other: any AccountRepository, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    func process(_ accounts: any AccountRepository) -> RoutePlannerComposition {
+        RoutePlannerComposition(
+            locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), accounts: accounts,
+            loginThrottle: LoginThrottle(slowAfter: 100, refuseAfter: 4), passwordCost: 4)
+    }
+    let first = process(one), second = process(other)
+    #expect(await first.addUser(AddUserForm(name: "alice", role: "planner", password: "correct horse battery")).failureMessage == nil,
+            sourceLocation: sourceLocation)
+    for app in [first, second, first, second] {
+        #expect(await app.logIn(LogInForm(username: "alice", password: "a wrong guess", address: "192.0.2.7")).failureMessage != nil,
+                sourceLocation: sourceLocation)
+    }
+    for app in [first, second] {
+        guard case .failure(.domain(.tooManyAttempts)) = await app.logIn.respond(
+            LogInForm(username: "alice", password: "correct horse battery", address: "198.51.100.1")).result
+        else {
+            Issue.record("the 5th attempt is not refused", sourceLocation: sourceLocation)
+            return
+        }
+    }
 }

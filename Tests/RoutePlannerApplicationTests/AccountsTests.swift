@@ -72,6 +72,22 @@ func checkAccountRepositoryContract(
     #expect(try await accounts.user(tokenHash: "t1") == nil, sourceLocation: sourceLocation)
     #expect(try await accounts.tokens(ofUser: nil).isEmpty, sourceLocation: sourceLocation)
     #expect(try await accounts.allUsers() == [alice.account], sourceLocation: sourceLocation)
+
+    // Failed logins: counted per key, up to the limit; older ones forgotten; a success forgets the account's and
+    // its own attempt under the address.
+    let keys = ["user alice", "address 192.0.2.7"]
+    for (index, attempt) in ["a1", "a2", "a3"].enumerated() {
+        let counted = try await accounts.countLoginAttempt(attempt, under: keys, at: made + Double(index), since: made - 900, limit: 3)
+        #expect(counted.map(\.count) == [index, index], sourceLocation: sourceLocation)
+    }
+    #expect(try await accounts.countLoginAttempt("a4", under: keys, at: made + 5, since: made - 900, limit: 3) == [
+        [made, made + 1, made + 2], [made, made + 1, made + 2],
+    ], "at the limit: counted, not recorded", sourceLocation: sourceLocation)
+    #expect(try await accounts.countLoginAttempt("b1", under: ["address 192.0.2.7"], at: made + 6, since: made + 1.5, limit: 9) == [[made + 2]],
+            "failures before `since` are forgotten", sourceLocation: sourceLocation)
+    try await accounts.forgetLoginAttempt("b1", andEveryFailureUnder: "user alice")
+    #expect(try await accounts.countLoginAttempt("c1", under: keys, at: made + 7, since: made - 900, limit: 9).map(\.count) == [0, 1],
+            sourceLocation: sourceLocation)
 }
 
 @Suite struct AccountRepositoryContractTests {

@@ -192,6 +192,13 @@ struct PostgresRepositoryContractTests {
         }
     }
 
+    @Test func failedLoginsThroughTwoProcessesAreCountedTogether() async throws {
+        try await TestPostgres.withDatabase { address in
+            try await checkLoginFailuresAreShared(
+                try await TestPostgres.store(address).accountRepository, try await TestPostgres.store(address).accountRepository)
+        }
+    }
+
     @Test func aServerThatRefusesTheRoleSaysSo() async throws {
         let server = try #require(TestPostgres.address)
         await #expect {

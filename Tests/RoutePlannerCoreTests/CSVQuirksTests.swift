@@ -131,6 +131,19 @@ import Testing
         #expect(throws: ImportError.self) { try CSVImporter().importBookings(CSVFile(name: "b.csv", text: bookings)) }
     }
 
+    @Test func aBookingReferenceWithAControlCharacterIsRefusedWhereItIs() {
+        // A NUL byte, which no PostgreSQL text holds, and a line break inside quotes, which no reference is.
+        let bookings = "booking,origin,destination,ready,deadline,teu\nB\u{0}1,NLRTM,SEGOT,2026-03-01,2200-01-01,1\n\"B\n2\",NLRTM,SEGOT,2026-03-01,2200-01-01,1\n"
+        #expect {
+            try CSVImporter().importBookings(CSVFile(name: "b.csv", text: bookings))
+        } throws: { error in
+            (error as? ImportError)?.diagnostics.map(\.description) == [
+                "b.csv:2:1: error: booking \"B\\u{0}1\" holds a control character, such as a line break: a booking reference is one line of text",
+                "b.csv:3:1: error: booking \"B\\n2\" holds a control character, such as a line break: a booking reference is one line of text",
+            ]
+        }
+    }
+
     @Test func aNetworkWrittenBackReadsIdentically() throws {
         for network in [SampleVoyages.network(), try BundledData.worldSmall().network] {
             let locations = CSVFile(name: "locations.csv", text: CSVWriter.locations(of: network))

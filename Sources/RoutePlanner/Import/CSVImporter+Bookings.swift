@@ -63,6 +63,9 @@ extension CSVImporter {
             }
             let bookingID = table.text(id)
             if bookingID.trimmingWhitespace().isEmpty { fail(id, "missing value for \"booking\"") }
+            else if bookingID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                fail(id, "booking \(quoted(bookingID)) holds a control character, such as a line break: a booking reference is one line of text")
+            }
             else if let first = lineOfBooking[bookingID] { fail(id, "booking \(quoted(bookingID)) is already defined on line \(first)") }
             else { lineOfBooking[bookingID] = table.line }
             var codes: [UnLocode] = []

@@ -36,4 +36,13 @@ public protocol AccountRepository: Sendable {
     func touchSession(idHash: String, at time: Date) async throws
     /// Ends a session, and every session idle since a time.
     func removeSession(idHash: String, andIdleSince time: Date) async throws
+
+    /// The failed logins counted under each key since `since`, in the order of `keys`, and, unless one of the keys
+    /// has `limit` of them, the attempt counted as one more under each at `time`: in one transaction, so that
+    /// attempts made at once, through this process or another over the same store, are all counted. Failures from
+    /// before `since` are forgotten.
+    func countLoginAttempt(_ attempt: String, under keys: [String], at time: Date, since: Date, limit: Int) async throws -> [[Date]]
+    /// Forgets a login attempt that succeeded: every failure under `key` (the account's), and the attempt under the
+    /// other keys.
+    func forgetLoginAttempt(_ attempt: String, andEveryFailureUnder key: String) async throws
 }

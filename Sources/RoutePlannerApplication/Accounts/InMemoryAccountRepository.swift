@@ -5,6 +5,8 @@ public actor InMemoryAccountRepository: AccountRepository {
     private var users: [String: StoredUser] = [:]
     private var tokens: [String: (token: AccessToken, hash: String)] = [:]
     private var sessions: [String: Session] = [:]
+    /// The failed logins under each key: each attempt's id and time.
+    private var loginFailures: [String: [(attempt: String, at: Date)]] = [:]
 
     public init() {}
 
@@ -59,5 +61,23 @@ public actor InMemoryAccountRepository: AccountRepository {
     public func removeSession(idHash: String, andIdleSince time: Date) async throws {
         sessions[idHash] = nil
         sessions = sessions.filter { $0.value.lastSeen >= time }
+    }
+
+    public func countLoginAttempt(_ attempt: String, under keys: [String], at time: Date, since: Date, limit: Int) async throws -> [[Date]] {
+        loginFailures = loginFailures.compactMapValues { failures in
+            let recent = failures.filter { $0.at >= since }
+            return recent.isEmpty ? nil : recent
+        }
+        let counted = keys.map { (loginFailures[$0] ?? []).map(\.at).sorted() }
+        if counted.allSatisfy({ $0.count < limit }) { for key in keys { loginFailures[key, default: []].append((attempt, time)) } }
+        return counted
+    }
+
+    public func forgetLoginAttempt(_ attempt: String, andEveryFailureUnder key: String) async throws {
+        loginFailures[key] = nil
+        loginFailures = loginFailures.compactMapValues { failures in
+            let others = failures.filter { $0.attempt != attempt }
+            return others.isEmpty ? nil : others
+        }
     }
 }

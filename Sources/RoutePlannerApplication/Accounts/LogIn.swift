@@ -73,30 +73,36 @@ public struct LogInInteractor: UseCase {
         // A name no account can have is counted under the address alone, so that it costs no memory of its own.
         let named = UserAccount.isName(request.username)
         let keys = LoginThrottle.keys(user: named ? request.username : nil, address: request.address)
-        let admitted = now()
-        let admission = await throttle.admission(keys, at: admitted)
+        let attempt = UUID().uuidString
+        let admission: (wait: Duration, retryAfter: Int?)
+        do {
+            admission = try await throttle.admission(attempt, under: keys, at: now(), in: accounts)
+        } catch {
+            return .failure(.repository(error))
+        }
         if let retryAfter = admission.retryAfter { return .failure(.tooManyAttempts(retryAfter: retryAfter)) }
+        let verified: StoredUser?
         do {
             if admission.wait > .zero { try await Task.sleep(for: admission.wait) }
             // No password is longer than bcrypt reads (72 bytes): a longer one is wrong, checked all the same.
             let plausible = request.password.utf8.count <= 72
             let stored = named ? try await accounts.user(named: request.username) : nil
             let hash = plausible ? stored?.passwordHash ?? Self.stranger : Self.stranger
-            guard Credentials.verify(password: String(request.password.utf8.prefix(72)) ?? "", hash: hash), plausible, let stored else {
-                await throttle.ended()
-                return .failure(.notAuthenticated)
-            }
-            await throttle.succeeded(keys, user: request.username, at: admitted)
-            let id = Credentials.secret(), time = now()
-            let session = Session(userName: stored.account.name, formToken: Credentials.secret(), createdAt: time, lastSeen: time)
-            try await accounts.add(session, idHash: Credentials.digest(id))
-            return .success(LogInResponse(user: stored.account, sessionId: id, session: session))
-        } catch is CancellationError {
-            await throttle.ended()
-            return .failure(.cancelled)
+            verified = Credentials.verify(password: String(request.password.utf8.prefix(72)) ?? "", hash: hash) && plausible ? stored : nil
         } catch {
             await throttle.ended()
-            return .failure(.repository(error))
+            return .failure(error is CancellationError ? .cancelled : .repository(error))
+        }
+        await throttle.ended()
+        guard let verified else { return .failure(.notAuthenticated) }
+        do {
+            try await throttle.forget(attempt, user: request.username, in: accounts)
+            let id = Credentials.secret(), time = now()
+            let session = Session(userName: verified.account.name, formToken: Credentials.secret(), createdAt: time, lastSeen: time)
+            try await accounts.add(session, idHash: Credentials.digest(id))
+            return .success(LogInResponse(user: verified.account, sessionId: id, session: session))
+        } catch {
+            return .failure(error is CancellationError ? .cancelled : .repository(error))
         }
     }
 }

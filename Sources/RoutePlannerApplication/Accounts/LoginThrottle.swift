@@ -3,8 +3,10 @@ import Foundation
 /// Failed logins, counted per account and per address over a window: past a few, each attempt waits longer
 /// before it is checked; past more, attempts are refused until the oldest failure leaves the window.
 ///
-/// It is kept by the process that answers logins, and a success forgets the account's failures (not the
-/// address's, so that one account of the attacker's own does not clear the way to the others).
+/// The failures are kept where the accounts are (`AccountRepository.countLoginAttempt(_:under:at:since:limit:)`), so
+/// that every process over one store counts the same failures, and a success forgets the account's failures (not
+/// the address's, so that one account of the attacker's own does not clear the way to the others). How many
+/// passwords are checked at once is the process's own: it bounds the work bcrypt takes on its threads.
 public actor LoginThrottle {
     /// How long a failure counts.
     public let window: Duration
@@ -12,14 +14,11 @@ public actor LoginThrottle {
     public let slowAfter: Int
     /// The failures after which attempts are refused.
     public let refuseAfter: Int
-    private var failures: [String: [Date]] = [:]
     /// The attempts being checked now; past ``maximumChecks``, more are refused, so that a flood of logins does not
     /// hold every thread in bcrypt.
     private var checking = 0
     /// The most password checks at once.
     static let maximumChecks = 4
-    /// When failures past the window were last forgotten.
-    private var pruned = Date.distantPast
 
     /// Creates a throttle: by default 3 failures in 15 minutes slow attempts down, and 10 refuse them.
     public init(window: Duration = .seconds(900), slowAfter: Int = 3, refuseAfter: Int = 10) {
@@ -34,46 +33,40 @@ public actor LoginThrottle {
     }
 
     /// How long an attempt must wait before it is checked, or the seconds after which it may be made again when it
-    /// is refused. An attempt admitted counts as a failure at once, until ``succeeded(_:user:at:)`` takes it back, so
+    /// is refused. An attempt admitted counts as a failure at once, until ``forget(_:user:in:)`` takes it back, so
     /// that attempts made at the same moment cannot all pass before any of them fails; each admitted one must be
-    /// ended with ``succeeded(_:user:at:)`` or ``ended()``.
-    func admission(_ keys: [String], at now: Date) -> (wait: Duration, retryAfter: Int?) {
+    /// ended with ``ended()`` once its password is checked.
+    func admission(_ attempt: String, under keys: [String], at now: Date, in accounts: any AccountRepository) async throws -> (wait: Duration, retryAfter: Int?) {
         guard checking < Self.maximumChecks else { return (.zero, 1) }
+        checking += 1
         let seconds = Double(window.components.seconds)
+        let counted: [[Date]]
+        do {
+            counted = try await accounts.countLoginAttempt(attempt, under: keys, at: now, since: now.addingTimeInterval(-seconds), limit: refuseAfter)
+        } catch {
+            checking -= 1
+            throw error
+        }
         var wait = Duration.zero
-        for key in keys {
-            let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < seconds }
-            failures[key] = recent.isEmpty ? nil : recent
-            if recent.count >= refuseAfter, let oldest = recent.min() {
+        for recent in counted {
+            if recent.count >= refuseAfter, let oldest = recent.first {
+                checking -= 1
                 return (.zero, max(1, Int((seconds - now.timeIntervalSince(oldest)).rounded(.up))))
             }
             if recent.count >= slowAfter { wait = max(wait, .milliseconds(500 * min(recent.count - slowAfter + 1, 4))) }
         }
-        for key in keys { failures[key, default: []].append(now) }
-        checking += 1
-        // Failures past the window are forgotten now and then, so that many names tried once do not pile up.
-        if failures.count > Self.keysKept, now.timeIntervalSince(pruned) > 60 {
-            pruned = now
-            failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < seconds } }
-        }
         return (wait, nil)
     }
 
-    /// The accounts and addresses with failures kept before those past the window are forgotten.
-    private static let keysKept = 10_000
-
-    /// Ends an admitted attempt that failed: it stays counted.
+    /// Ends an admitted attempt, once its password is checked (or the check failed): it stays counted until
+    /// ``forget(_:user:in:)`` takes it back.
     func ended() {
         checking -= 1
     }
 
-    /// Ends an admitted attempt that succeeded: the account's failures are forgotten, and the attempt is no
-    /// longer counted against the address.
-    func succeeded(_ keys: [String], user: String, at time: Date) {
-        checking -= 1
-        failures["user " + user] = nil
-        for key in keys where key != "user " + user {
-            if let index = failures[key]?.lastIndex(of: time) { failures[key]?.remove(at: index) }
-        }
+    /// Forgets an attempt that succeeded: the account's failures are forgotten, and the attempt is no longer counted
+    /// against the address.
+    nonisolated func forget(_ attempt: String, user: String, in accounts: any AccountRepository) async throws {
+        try await accounts.forgetLoginAttempt(attempt, andEveryFailureUnder: "user " + user)
     }
 }
