@@ -52,25 +52,29 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
-        try await store.write { connection in
-            try await connection.query(
-                "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT (name) DO NOTHING", logger: PostgresStore.logger)
-            // The row lock makes processes that ask at once take turns.
-            var number = 0
-            for try await value in try await connection.query(
-                "SELECT value FROM sequence WHERE name = 'trackingId' FOR UPDATE", logger: PostgresStore.logger
-            ).decode(Int.self) { number = value }
-            var ids: [TrackingId] = []
-            while ids.count < count {
-                // Skip numbers that cargo imported with its own ids took.
-                let candidates = (number + 1...number + (count - ids.count)).map(TrackingId.sequenced)
-                let taken = try await Self.existing(candidates.map(\.rawValue), connection)
-                ids += candidates.filter { !taken.contains($0) }
-                number += candidates.count
+        guard count > 0 else { return [] }
+        var ids: [TrackingId] = []
+        while ids.count < count {
+            let wanted = count - ids.count
+            // The numbers are taken in one statement, under the sequence's row lock, so that processes asking at once
+            // never take the same; a number taken is never handed out again.
+            let last = try await store.statement { connection in
+                var last = 0
+                for try await value in try await connection.query(
+                    """
+                    INSERT INTO sequence (name, value) VALUES ('trackingId', \(wanted))
+                    ON CONFLICT (name) DO UPDATE SET value = sequence.value + \(wanted) RETURNING value
+                    """,
+                    logger: PostgresStore.logger
+                ).decode(Int.self) { last = value }
+                return last
             }
-            try await connection.query("UPDATE sequence SET value = \(number) WHERE name = 'trackingId'", logger: PostgresStore.logger)
-            return ids
+            // Skip numbers that cargo imported with its own ids took.
+            let candidates = (last - wanted + 1...last).map(TrackingId.sequenced)
+            let taken = try await existingTrackingIds(among: candidates)
+            ids += candidates.filter { !taken.contains($0) }
         }
+        return ids
     }
 
     public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {

@@ -7,7 +7,7 @@ public struct PostgresCustomerRepository: CustomerRepository {
     let store: PostgresStore
 
     public func customer(_ id: CustomerId) async throws -> Customer? {
-        try await store.read { connection in try await Self.record(id, connection) }.flatMap { Customer(id: $0.id, name: $0.name) }
+        try await store.statement { connection in try await Self.record(id, connection) }.flatMap { Customer(id: $0.id, name: $0.name) }
     }
 
     public func allCustomers() async throws -> [Customer] {
@@ -27,16 +27,19 @@ public struct PostgresCustomerRepository: CustomerRepository {
         }
     }
 
-    /// The record of the customer whose id is `id` without regard to case, as the SQLite store finds it.
+    /// The record of the customer whose id is `id` without regard to case, as the SQLite store finds it: the one
+    /// with the id as given, else the first whose id folds to the same; in one statement.
     private static func record(_ id: CustomerId, _ connection: PostgresConnection) async throws -> CustomerRecord? {
-        if let exact = try await records("SELECT id, name FROM customer WHERE id = \(id.rawValue)", connection).first { return exact }
-        let key = PostgresStore.asciiLowercased(id.rawValue)
-        let candidates = id.rawValue.allSatisfy(\.isASCII)
-            ? try await records(
-                "SELECT id, name FROM customer WHERE \(unescaped: PostgresStore.asciiLowercased(column: "id")) = \(key) ORDER BY id", connection)
-            : try await records("SELECT id, name FROM customer ORDER BY id", connection)
-        let folded = id.rawValue.lowercased()
-        return candidates.first { $0.id.lowercased() == folded }
+        let text = id.rawValue, key = PostgresStore.asciiLowercased(text)
+        // ASCII letters fold alike in SQL and in Swift; an id with other characters is compared with every id.
+        let candidates = try await records(
+            """
+            SELECT id, name FROM customer WHERE id = \(text) OR \(unescaped: PostgresStore.asciiLowercased(column: "id")) = \(key)
+            OR NOT \(text.allSatisfy(\.isASCII)) ORDER BY id = \(text) DESC, id
+            """,
+            connection)
+        let folded = text.lowercased()
+        return candidates.first { $0.id == text } ?? candidates.first { $0.id.lowercased() == folded }
     }
 
     private static func records(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [CustomerRecord] {
