@@ -19,10 +19,15 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         case verifyFull = "verify-full"
     }
 
+    /// The role the store connects as.
     public let user: String
+    /// The server's host name or address.
     public let host: String
+    /// The server's port: 5432 unless the address names another.
     public let port: Int
+    /// The database that holds the store.
     public let database: String
+    /// Whether the connection uses TLS, and checks the server's certificate.
     public let tls: TLSMode
 
     /// Whether a store location names a PostgreSQL database rather than an SQLite file.

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import RoutePlanner
 import RoutePlannerApplication
+import Synchronization
 
 /// A PostgreSQL database that keeps what a ``CargoStore`` keeps, for several processes on several machines.
 ///
@@ -101,7 +102,7 @@ public final class PostgresStore: Store {
     /// one round trip to the server rather than three.
     func statement<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await withDeadline { try await self.client.withConnection { connection in try await body(connection) } }
+            return try await withConnection { connection in try await body(connection) }
         } catch {
             throw StoreError(postgres: error, path: path)
         }
@@ -115,17 +116,17 @@ public final class PostgresStore: Store {
 
     private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await withDeadline {
-                try await self.client.withConnection { connection in
+            return try await withConnection { connection in
+                do {
                     try await connection.query(PostgresQuery(unsafeSQL: begin), logger: Self.logger)
-                    do {
-                        let value = try await body(connection)
-                        try await connection.query("COMMIT", logger: Self.logger)
-                        return value
-                    } catch {
-                        try? await connection.query("ROLLBACK", logger: Self.logger)
-                        throw error
-                    }
+                    let value = try await body(connection)
+                    try await connection.query("COMMIT", logger: Self.logger)
+                    return value
+                } catch {
+                    // Rolled back even when the task was cancelled (in a task of its own, which is not), so that the
+                    // connection goes back to the pool outside any transaction.
+                    await Task { _ = try? await connection.query("ROLLBACK", logger: Self.logger) }.value
+                    throw error
                 }
             }
         } catch {
@@ -133,20 +134,38 @@ public final class PostgresStore: Store {
         }
     }
 
-    /// Runs `operation`, or throws ``StoreError/busy(path:)`` when it takes longer than a connection and a lock may
-    /// take to come: a server gone away leaves the pool retrying, not failing.
-    private func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let path = path
-        return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await operation() }
+    /// Runs `body` on a connection of the pool, or throws ``StoreError/busy(path:)`` when none comes in three times
+    /// ``busyTimeout``: a server gone away leaves the pool retrying, not failing. Once a connection comes, `body` runs
+    /// to its end, however long it takes (the server's `lock_timeout` bounds its waits).
+    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let path = path, leased = Lease()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await self.client.withConnection { connection in
+                    leased.mark()
+                    return try await body(connection)
+                }
+            }
             group.addTask {
                 try await Task.sleep(for: Self.busyTimeout * 3)
+                if leased.isMarked { return nil }
                 throw StoreError.busy(path: path)
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw StoreError.busy(path: path) }
-            return first
+            while let outcome = try await group.next() {
+                if let value = outcome {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            throw StoreError.busy(path: path)
         }
+    }
+
+    /// Whether an operation has its connection.
+    private final class Lease: Sendable {
+        private let marked = Mutex(false)
+        func mark() { marked.withLock { $0 = true } }
+        var isMarked: Bool { marked.withLock { $0 } }
     }
 
     /// A text column's SQL with its ASCII letters in lower case, and no other change: the key ids are matched by
