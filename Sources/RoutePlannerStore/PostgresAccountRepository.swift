@@ -144,9 +144,15 @@ public struct PostgresAccountRepository: AccountRepository {
         try await store.write { connection in
             // Attempts under the same keys take turns (a lock per key, taken in one order), so that all are counted.
             for key in keys.sorted() {
-                try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))", logger: PostgresStore.logger)
+                for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))", logger: PostgresStore.logger) {}
             }
-            try await connection.query("DELETE FROM loginFailure WHERE at < \(since)", logger: PostgresStore.logger)
+            // The keys' own old failures go, and a few of others', skipping rows another login holds.
+            try await connection.query(
+                """
+                DELETE FROM loginFailure WHERE at < \(since) AND (key = ANY(\(keys)) OR ctid IN (
+                    SELECT ctid FROM loginFailure WHERE at < \(since) LIMIT 100 FOR UPDATE SKIP LOCKED))
+                """,
+                logger: PostgresStore.logger)
             var counted: [[Date]] = []
             for key in keys {
                 var dates: [Date] = []

@@ -42,18 +42,18 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     public init(_ text: String) throws(StoreError) {
         var problems: [String] = []
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme) else {
-            throw .address(text, problems: ["it is not an address of the form postgres://USER@HOST[:PORT]/DATABASE"])
+            throw .address(Self.redacted(text), problems: ["it is not an address of the form postgres://USER@HOST[:PORT]/DATABASE"])
         }
         if components.password != nil {
             problems.append("it holds a password, which any user of the machine can read in a command line: give it in PGPASSWORD instead")
         }
-        let user = components.user?.removingPercentEncoding ?? ""
+        let user = components.user ?? ""
         if user.isEmpty { problems.append("it names no user (postgres://USER@HOST/DATABASE)") }
         let host = components.host ?? ""
         if host.isEmpty { problems.append("it names no host") }
         let port = components.port ?? 5432
         if !(1...65_535).contains(port) { problems.append("its port \(port) is not between 1 and 65535") }
-        let database = String(components.path.drop { $0 == "/" }).removingPercentEncoding ?? ""
+        let database = String(components.path.drop { $0 == "/" })
         if database.isEmpty || database.contains("/") { problems.append("it names no database (postgres://USER@HOST/DATABASE)") }
         var tls = TLSMode.prefer
         for item in components.queryItems ?? [] {
@@ -61,11 +61,12 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
             case ("sslmode", let mode?): tls = mode
             case ("sslmode", nil):
                 problems.append("sslmode '\(item.value ?? "")' is none of " + TLSMode.allCases.map(\.rawValue).joined(separator: ", "))
+            case ("password", _): problems.append("it holds a password, which any user of the machine can read in a command line: give it in PGPASSWORD instead")
             default: problems.append("it has a parameter '\(item.name)', which is not sslmode")
             }
         }
         if components.fragment != nil { problems.append("it has a fragment (#...)") }
-        guard problems.isEmpty else { throw .address(Self.redacted(text, components), problems: problems) }
+        guard problems.isEmpty else { throw .address(Self.redacted(text), problems: problems) }
         self.user = user
         self.host = host
         self.port = port
@@ -85,11 +86,24 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         return components.string ?? "postgres://\(user)@\(host)/\(database)"
     }
 
-    /// An address as given, with its password (if any) left out.
-    private static func redacted(_ text: String, _ components: URLComponents) -> String {
-        guard components.password != nil else { return text }
-        var redacted = components
-        redacted.password = nil
-        return redacted.string ?? "the address given"
+    /// An address as given, without what may hold a password: a password after the user shows as `…`, and so does a
+    /// query that names one. It reads the text alone, so that an address too broken to parse is never repeated with
+    /// its password.
+    static func redacted(_ text: String) -> String {
+        var rest = Substring(text)
+        var shown = ""
+        if let scheme = rest.range(of: "://") {
+            shown = String(rest[..<scheme.upperBound])
+            rest = rest[scheme.upperBound...]
+        }
+        if let at = rest.lastIndex(of: "@") {
+            let userInfo = rest[..<at]
+            shown += (userInfo.firstIndex(of: ":").map { userInfo[..<$0] + ":…" } ?? userInfo) + "@"
+            rest = rest[rest.index(after: at)...]
+        }
+        if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }), rest[query...].lowercased().contains("password") {
+            return shown + rest[..<query] + "?…"
+        }
+        return shown + rest
     }
 }

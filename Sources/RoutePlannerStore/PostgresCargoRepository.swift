@@ -282,8 +282,9 @@ public actor PostgresCargoRepository: CargoRepository {
     /// Writes each cargo whole, checked against the version it was read at (none for a new cargo), and returns
     /// their new versions.
     private static func write(_ cargo: [(Cargo, Int?)], _ connection: PostgresConnection) async throws -> [Int] {
-        var versions: [Int] = [], all: [StoredCargo] = []
-        for (each, version) in cargo {
+        var versions: [TrackingId: Int] = [:], all: [StoredCargo] = []
+        // In tracking id order, the order rows are locked in everywhere, so that two writers never wait on each other.
+        for (each, version) in cargo.sorted(by: { $0.0.trackingId < $1.0.trackingId }) {
             let rows = StoredCargo(each, version: (version ?? 0) + 1), record = rows.record
             var written = false
             if let version {
@@ -299,6 +300,9 @@ public actor PostgresCargoRepository: CargoRepository {
                 ) { written = true }
             } else {
                 if let reference = record.bookingReference {
+                    // Bookings of one reference take turns, so that two processes cannot both find it free.
+                    let key = (record.customerId ?? "") + "\n" + reference
+                    for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 1))", logger: PostgresStore.logger) {}
                     for try await booked in try await connection.query(
                         """
                         SELECT trackingId FROM cargo WHERE customerId IS NOT DISTINCT FROM \(record.customerId) AND bookingReference = \(reference)
@@ -325,7 +329,7 @@ public actor PostgresCargoRepository: CargoRepository {
                 }
             }
             guard written else { throw StoreError.conflict(trackingId: each.trackingId) }
-            versions.append(record.version)
+            versions[each.trackingId] = record.version
             all.append(rows)
         }
         let ids = all.map(\.record.trackingId)
@@ -359,7 +363,7 @@ public actor PostgresCargoRepository: CargoRepository {
                 """,
                 logger: PostgresStore.logger)
         }
-        return versions
+        return cargo.map { versions[$0.0.trackingId] ?? 0 }
     }
 
     /// Inserts legs into `itineraryLeg`, or into `offerLeg` when they have candidates.

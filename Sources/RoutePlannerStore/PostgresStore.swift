@@ -147,8 +147,9 @@ public final class PostgresStore: Store {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: Self.busyTimeout * 3)
-                if leased.isMarked { return nil }
+                // Cancelled, it leaves the operation to end as it will: a connection's wait ends at once, a body runs
+                // to its end (its outcome, not a guess, is the answer).
+                guard (try? await Task.sleep(for: Self.busyTimeout * 3)) != nil, !leased.isMarked else { return nil }
                 throw StoreError.busy(path: path)
             }
             while let outcome = try await group.next() {
@@ -231,15 +232,16 @@ public final class PostgresStore: Store {
     }
 
     private func migrate(creating: Bool) async throws {
-        let path = path
+        let path = path, known = Self.migrations.map(\.identifier)
+        // An up-to-date store is opened without a lock or a change, by a role that may only read and write its rows.
+        if try await appliedMigrations() == known { return }
         try await write { connection in
             // Processes that open the store at once take turns: the second finds the first one's migrations applied.
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: Self.logger)
+            for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: Self.logger) {}
             let exists = try await Self.hasMigrationTable(connection)
             if !exists && !creating { throw StoreError.missing(path: path) }
             try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (position INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)", logger: Self.logger)
             let applied = try await Self.applied(connection)
-            let known = Self.migrations.map(\.identifier)
             let unknown = applied.filter { !known.contains($0) }
             if !unknown.isEmpty || applied.count > known.count {
                 throw StoreError.newerVersion(path: path, version: applied.count, supportedVersion: known.count, unknownMigrations: unknown.sorted())
