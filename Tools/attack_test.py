@@ -19,8 +19,8 @@ as of 2026-03-20 on the bundled schedule laid out from 2026-01-05, on 127.0.0.1 
   books for GLOBEX, nor uses the planners' screens and changes (403);
 - hostile text shown escaped; over-long, malformed and non-UTF-8 bodies and an over-long URL are 4xx, never 5xx;
 - with users, the cargo screens answer on a non-loopback bind to a logged-in user; without, they are refused;
-- brute force, on a fresh server: 10 wrong passwords are 401 (slowed), then 429 with Retry-After, even for the
-  right one;
+- brute force, from an outside address behind a trusted proxy: 10 wrong passwords are 401 (slowed), then 429 with
+  Retry-After, even for the right one; and another server over the same store refuses the account too;
 - the lifecycle API (/api/v1), with tokens of alice, bob and carol (`route-planner token create`, while the server
   runs): each of its 11 operations is 401 with WWW-Authenticate: Bearer realm="route-planner" without a token, with
   forged ones, a revoked one (`token revoke`), a removed user's (erin's, `user remove`) and the desk's session
@@ -1079,26 +1079,39 @@ def non_loopback(binary: str, store: str, bare_store: str, ids: dict[str, str]) 
         check("the user-less server stops on SIGTERM with status 0", status == 0, f"status {status}")
 
 
-@section("Brute force (a fresh server, user dave)")
+@section("Brute force (user dave, from an outside address; then another server)")
 def brute_force(binary: str, store: str) -> None:
-    server = serve(binary, serve_arguments(store))
+    """From one outside address (behind a trusted proxy on loopback, so that the checks before, all from 127.0.0.1, do
+    not count): 10 wrong passwords, then 429; and a second server over the same store refuses as well, since the
+    failures are counted in the store."""
+    arguments = serve_arguments(store) + ["--trusted-proxy", "127.0.0.1"]
+    outside = {"X-Forwarded-For": "198.51.100.77"}
+    server = serve(binary, arguments)
     try:
         started = time.monotonic()
         statuses = []
         for _ in range(10):
-            statuses.append(Client(server.port).log_in("dave", "guess " + secrets.token_hex(4)).status)
+            statuses.append(Client(server.port).log_in("dave", "guess " + secrets.token_hex(4), headers=outside).status)
         elapsed = time.monotonic() - started
         check("10 wrong passwords for dave: 401 each", statuses == [401] * 10, f"statuses {statuses}")
         check(f"the wrong passwords are slowed down ({elapsed:.1f} s in all)", elapsed >= 3.0, f"{elapsed:.1f} s")
-        response = Client(server.port).log_in("dave", "guess 11")
+        response = Client(server.port).log_in("dave", "guess 11", headers=outside)
         retry = response.header("Retry-After") or ""
         check("the 11th: 429", response.status == 429, repr(response))
         check("the 11th: a positive integer Retry-After", retry.isdigit() and int(retry) > 0, f"Retry-After: {retry!r}")
-        response = Client(server.port).log_in("dave", PASSWORD)
+        response = Client(server.port).log_in("dave", PASSWORD, headers=outside)
         check("then even the right password: 429, no cookie", response.status == 429 and not response.all("Set-Cookie"), repr(response))
     finally:
         status = server.stop()
         check("the brute-forced server stops on SIGTERM with status 0", status == 0, f"status {status}")
+    other = serve(binary, arguments)
+    try:
+        response = Client(other.port).log_in("dave", PASSWORD, headers={"X-Forwarded-For": "203.0.113.5"})
+        check("another server over the store refuses dave too (the failures are the store's): 429",
+              response.status == 429 and not response.all("Set-Cookie"), repr(response))
+    finally:
+        status = other.stop()
+        check("the other server stops on SIGTERM with status 0", status == 0, f"status {status}")
 
 
 # --------------------------------------------------------------------------------------------- main
