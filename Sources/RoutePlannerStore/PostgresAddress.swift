@@ -52,9 +52,17 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         let host = components.host ?? ""
         if host.isEmpty { problems.append("it names no host") }
         let port = components.port ?? 5432
-        if !(1...65_535).contains(port) { problems.append("its port \(port) is not between 1 and 65535") }
+        if let written = Self.portText(text), Int(written).map({ (1...65_535).contains($0) }) != true {
+            problems.append("its port '\(written)' is not a number from 1 to 65535")
+        }
         let database = String(components.path.drop { $0 == "/" })
         if database.isEmpty || database.contains("/") { problems.append("it names no database (postgres://USER@HOST/DATABASE)") }
+        for (part, value) in [("user", user), ("database", database)]
+        where value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            problems.append("its \(part) holds a control character")
+        }
+        let names = (components.queryItems ?? []).map(\.name)
+        for name in Set(names).sorted() where names.filter({ $0 == name }).count > 1 { problems.append("it gives \(name) more than once") }
         var tls = TLSMode.prefer
         for item in components.queryItems ?? [] {
             switch (item.name, item.value.flatMap(TLSMode.init(rawValue:))) {
@@ -84,6 +92,18 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         components.path = "/" + database
         if tls != .prefer { components.queryItems = [URLQueryItem(name: "sslmode", value: tls.rawValue)] }
         return components.string ?? "postgres://\(user)@\(host)/\(database)"
+    }
+
+    /// The port as written after the host (`nil` when none is), read from the text, since a port too large for a
+    /// number reads as none from `URLComponents`.
+    private static func portText(_ text: String) -> String? {
+        guard let scheme = text.range(of: "://") else { return nil }
+        var authority = text[scheme.upperBound...]
+        if let end = authority.firstIndex(where: { "/?#".contains($0) }) { authority = authority[..<end] }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let bracket = authority.lastIndex(of: "]") { authority = authority[authority.index(after: bracket)...] }
+        guard let colon = authority.lastIndex(of: ":") else { return nil }
+        return String(authority[authority.index(after: colon)...])
     }
 
     /// An address as given, without what may hold a password: a password after the user shows as `…`, and so does a

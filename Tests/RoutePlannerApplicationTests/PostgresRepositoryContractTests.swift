@@ -268,6 +268,15 @@ struct PostgresRepositoryContractTests {
         // The user and the database are read once, percent-decoded.
         #expect(try PostgresAddress("postgres://pl%25anner@db/car%20go").user == "pl%anner")
         #expect(try PostgresAddress("postgres://pl%25anner@db/car%20go").database == "car go")
-        #expect(throws: StoreError.self) { try PostgresAddress("postgres://planner@db:99999/cargo") }
+        for (address, problem) in [
+            ("postgres://planner@db:99999/cargo", "its port '99999' is not a number from 1 to 65535"),
+            ("postgres://planner@db:99999999999999999999/cargo", "its port '99999999999999999999' is not a number from 1 to 65535"),
+            ("postgres://planner@db:/cargo", "its port '' is not a number from 1 to 65535"),
+            ("postgres://planner@db/cargo?sslmode=disable&sslmode=require", "it gives sslmode more than once"),
+            ("postgres://plan%00ner@db/cargo", "its user holds a control character"),
+        ] {
+            #expect(throws: StoreError.address(address, problems: [problem])) { try PostgresAddress(address) }
+        }
+        #expect(try PostgresAddress("postgres://planner@[::1]:6543/cargo").port == 6543)
     }
 }
