@@ -134,8 +134,8 @@ public final class PostgresStore: Store {
         }
     }
 
-    /// Runs `body` on a connection of the pool, or throws ``StoreError/busy(path:)`` when none comes in three times
-    /// ``busyTimeout``: a server gone away leaves the pool retrying, not failing. Once a connection comes, `body` runs
+    /// Runs `body` on a connection of the pool, or throws ``StoreError/database(path:message:)`` when none comes in
+    /// three times ``busyTimeout``: a server gone away leaves the pool retrying, not failing. Once a connection comes, `body` runs
     /// to its end, however long it takes (the server's `lock_timeout` bounds its waits).
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let path = path, leased = Lease()
@@ -150,7 +150,8 @@ public final class PostgresStore: Store {
                 // Cancelled, it leaves the operation to end as it will: a connection's wait ends at once, a body runs
                 // to its end (its outcome, not a guess, is the answer).
                 guard (try? await Task.sleep(for: Self.busyTimeout * 3)) != nil, !leased.isMarked else { return nil }
-                throw StoreError.busy(path: path)
+                throw StoreError.database(
+                    path: path, message: "no connection to the server came in \((Self.busyTimeout * 3).components.seconds) s: it may be down or overloaded; try again")
             }
             while let outcome = try await group.next() {
                 if let value = outcome {
