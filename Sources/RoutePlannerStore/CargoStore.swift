@@ -57,7 +57,7 @@ public final class CargoStore: Store {
         configuration.label = "route-planner store"
         configuration.readonly = isReadOnly
         do {
-            if exists && info.st_size > 0 { try Self.checkVersion(path) }
+            if exists && info.st_size > 0 { try Self.checkVersion(path, creating: creating) }
             pool = try DatabasePool(path: path, configuration: configuration)
             if isReadOnly {
                 let version = try pool.read { db in try Self.migrator.completedMigrations(db).count }
@@ -74,13 +74,19 @@ public final class CargoStore: Store {
     }
 
     /// Refuses a store written by a newer version, one whose `user_version` is above ``version`` or that has a
-    /// migration this code does not know, reading the file without writing to it.
-    private static func checkVersion(_ path: String) throws {
+    /// migration this code does not know, and an SQLite file that holds other tables, reading the file without
+    /// writing to it.
+    private static func checkVersion(_ path: String, creating: Bool) throws {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
         let file = try DatabaseQueue(path: path, configuration: configuration)
         try file.read { db in
+            if try !db.tableExists("grdb_migrations") {
+                let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'") ?? 0
+                if tables > 0 { throw StoreError.notAStore(path: path) }
+                if !creating { throw StoreError.empty(path: path) }
+            }
             let recorded = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let applied = try migrator.appliedIdentifiers(db)
             let unknown = applied.subtracting(migrator.migrations).sorted()
@@ -329,6 +335,9 @@ public enum StoreError: StoreFailure, Hashable, Sendable, CustomStringConvertibl
     case outdatedReadOnly(path: String, version: Int, supportedVersion: Int)
     /// The disk (or the file's size limit) is full: SQLite's `SQLITE_FULL`. Nothing of the write was kept.
     case diskFull(path: String)
+    /// The SQLite file or PostgreSQL database holds other tables and is not a store: a store is made only where there
+    /// is nothing else. Nothing was written.
+    case notAStore(path: String)
 
     /// Whether another process changed the data first: a conflict, or a booking booked meanwhile.
     public var isConflict: Bool {
@@ -372,6 +381,7 @@ public enum StoreError: StoreFailure, Hashable, Sendable, CustomStringConvertibl
             "\(path) is read-only, and it was written by an older route-planner (store version \(version)): this one reads it once it is "
                 + "brought up to store version \(supported), which writes to it; make the file writable once"
         case .diskFull(let path): "\(path): the disk is full (SQLITE_FULL); nothing of this change was written: free some space and try again"
+        case .notAStore(let path): "\(path) holds other tables and is not a store; it was left as it is: name a new file, or an empty database"
         }
     }
 }

@@ -240,7 +240,13 @@ public final class PostgresStore: Store {
             // Processes that open the store at once take turns: the second finds the first one's migrations applied.
             for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: Self.logger) {}
             let exists = try await Self.hasMigrationTable(connection)
-            if !exists && !creating { throw StoreError.missing(path: path) }
+            if !exists {
+                // A store is made only in an empty database, never beside another application's tables.
+                for try await other in try await connection.query(
+                    "SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = current_schema())", logger: Self.logger
+                ).decode(Bool.self) where other { throw StoreError.notAStore(path: path) }
+                if !creating { throw StoreError.missing(path: path) }
+            }
             try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (position INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)", logger: Self.logger)
             let applied = try await Self.applied(connection)
             let unknown = applied.filter { !known.contains($0) }
@@ -384,7 +390,7 @@ extension StoreError {
         case let error as PSQLError:
             let cause = error.underlying.map { ": \($0)" } ?? ""
             self = switch error.code {
-            case .connectionError: .database(path: path, message: "the server cannot be reached\(cause)")
+            case .connectionError: .database(path: path, message: error.underlying.map(Self.connectionFailure) ?? "the server cannot be reached")
             case .serverClosedConnection, .uncleanShutdown: .database(path: path, message: "the server closed the connection\(cause)")
             case .authMechanismRequiresPassword: .database(path: path, message: "the server asks for a password: give it in PGPASSWORD")
             case .sslUnsupported: .database(path: path, message: "the server does not offer TLS, which sslmode=require asks for")
@@ -393,5 +399,26 @@ extension StoreError {
         case is CancellationError: self = .busy(path: path)
         default: self = .database(path: path, message: String(describing: error))
         }
+    }
+
+    /// Why a connection could not be made, in a planner's words where the cause is a common one.
+    private static func connectionFailure(_ underlying: any Error) -> String {
+        if let failure = underlying as? NIOConnectionError {
+            if failure.connectionErrors.contains(where: { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }) {
+                return "the server refused the connection: is PostgreSQL listening on \(failure.host), port \(failure.port)?"
+            }
+            if failure.connectionErrors.isEmpty, failure.dnsAError != nil || failure.dnsAAAAError != nil {
+                return "the host \(failure.host) is not known"
+            }
+        }
+        if case ChannelError.connectTimeout(let timeout) = underlying {
+            return "the server did not answer the connection in \(timeout.nanoseconds / 1_000_000_000) s"
+        }
+        if underlying is NIOSSLError {
+            return String(describing: underlying).contains("CERTIFICATE_VERIFY_FAILED")
+                ? "the server's certificate cannot be verified against the system's trusted roots and the host name (sslmode=verify-full)"
+                : "TLS with the server failed"
+        }
+        return "the server cannot be reached: \(underlying)"
     }
 }

@@ -380,6 +380,18 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
         }
     }
 
+    @Test func anSQLiteFileOfOtherTablesIsNotMadeAStore() async throws {
+        try await Self.withStore { path in
+            try await DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE invoices (id INTEGER PRIMARY KEY)") }
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            for creating in [false, true] {
+                #expect(throws: StoreError.notAStore(path: path)) { _ = try CargoStore(path: path, creating: creating) }
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            #expect(String(describing: StoreError.notAStore(path: path)).hasSuffix("holds other tables and is not a store; it was left as it is: name a new file, or an empty database"))
+        }
+    }
+
     @Test func aFileThatIsNotAStoreIsADatabaseError() async throws {
         let path = Sample.temporaryFile("not-a-store.sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
