@@ -38,7 +38,7 @@ public final class CargoStore: Store {
     ///   - creating: Whether a missing or empty file is made a store (the default) or is an error.
     /// - Throws: ``StoreError/missing(path:)`` when the file does not exist and `creating` is `false`,
     ///   ``StoreError/empty(path:)`` when it is empty and `creating` is `false`, ``StoreError/directory(path:)``
-    ///   for a directory, ``StoreError/newerVersion(path:version:supportedVersion:unknownMigrations:)`` for a
+    ///   for a directory, ``StoreError/notAStore(path:)`` for an SQLite file of other tables, ``StoreError/newerVersion(path:version:supportedVersion:unknownMigrations:)`` for a
     ///   store written by a newer version, ``StoreError/outdatedReadOnly(path:version:supportedVersion:)`` for a
     ///   read-only store of an older version, or another ``StoreError`` when the file cannot be opened or is not
     ///   a store.

@@ -14,13 +14,15 @@ import Synchronization
 /// read (its row's version is checked under a row lock), else ``StoreError/conflict(trackingId:)``, and nothing is
 /// written.
 ///
-/// The database itself must exist (`createdb`); its role needs the right to create tables in it the first time.
+/// The database itself must exist (`createdb`), and a store is made only in an empty one
+/// (``StoreError/notAStore(path:)``); its role needs the right to create tables in it the first time and after an
+/// upgrade, and only to read and write rows otherwise.
 public final class PostgresStore: Store {
     /// The version of the schema this code writes: its number of migrations, as for ``CargoStore/version``.
     public static var version: Int { migrations.count }
 
-    /// How long a statement waits for another transaction's locks, or a request for a connection, before
-    /// failing with ``StoreError/busy(path:)``.
+    /// How long a statement waits for another transaction's locks before failing with ``StoreError/busy(path:)``,
+    /// and a connection to be made; a request waits three times as long for a connection of the pool.
     public static let busyTimeout: Duration = .seconds(10)
 
     /// The database's address, without a password.
@@ -39,8 +41,9 @@ public final class PostgresStore: Store {
     ///   - password: The role's password, if the server asks for one.
     ///   - creating: Whether a database without the store's tables is given them (the default), or is an error.
     /// - Throws: ``StoreError/missing(path:)`` for a database without the store's tables when `creating` is
-    ///   `false`, ``StoreError/newerVersion(path:version:supportedVersion:unknownMigrations:)`` for one written by a
-    ///   newer version, or ``StoreError/database(path:message:)`` when the server cannot be reached or refuses.
+    ///   `false`, ``StoreError/notAStore(path:)`` for one with other tables,
+    ///   ``StoreError/newerVersion(path:version:supportedVersion:unknownMigrations:)`` for one written by a newer
+    ///   version, or ``StoreError/database(path:message:)`` when the server cannot be reached or refuses.
     public init(_ address: PostgresAddress, password: String?, creating: Bool = true) async throws(StoreError) {
         self.address = address
         let path = address.description
