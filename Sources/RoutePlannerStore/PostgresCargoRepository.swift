@@ -109,7 +109,6 @@ public actor PostgresCargoRepository: CargoRepository {
     /// changed.
     private func save(_ cargo: [Cargo], comparingWith read: [Cargo], wholeOrNone: Bool) async throws -> [TrackingId] {
         let network = try await voyages.network()
-        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = cargo.map(\.trackingId.rawValue), path = store.path
         // The cargo as stored, locked until the write commits: a change another process makes meanwhile waits, and
         // cannot land between the comparison and the write.
@@ -119,21 +118,8 @@ public actor PostgresCargoRepository: CargoRepository {
                 let restored = try each.cargo(network: network, store: path)
                 current[restored.trackingId] = (restored, each.record.version)
             }
-            var unchanged: [(Cargo, Int?)] = [], changed: [TrackingId] = []
-            for each in cargo {
-                let now = current[each.trackingId], then = before[each.trackingId]
-                if wholeOrNone && now == nil && then == nil {
-                    unchanged.append((each, nil))
-                    continue
-                }
-                guard let now, let then, now.cargo.hasSameState(as: then) else {
-                    if wholeOrNone { throw StoreError.conflict(trackingId: each.trackingId) }
-                    changed.append(each.trackingId)
-                    continue
-                }
-                unchanged.append((each, now.version))
-            }
-            let versions = try await Self.write(unchanged, connection)
+            let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
+            let versions = try await Self.write(unchanged.map { ($0.0, $0.version) }, connection)
             return (Array(zip(unchanged.map(\.0.trackingId), versions)), changed)
         }
         for (id, version) in saved { versions[id] = version }

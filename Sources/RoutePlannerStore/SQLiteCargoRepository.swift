@@ -113,7 +113,6 @@ public actor SQLiteCargoRepository: CargoRepository {
     /// changed.
     private func save(_ cargo: [Cargo], comparingWith read: [Cargo], wholeOrNone: Bool) async throws -> [TrackingId] {
         let network = try await voyages.network()
-        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = cargo.map(\.trackingId.rawValue)
         // The cargo as stored, read and written in one transaction: a change another process commits meanwhile
         // cannot land between the comparison and the write.
@@ -127,21 +126,8 @@ public actor SQLiteCargoRepository: CargoRepository {
                 let restored = try restore(each, network: network)
                 current[restored.trackingId] = (restored, each.record.version)
             }
-            var saved: [(TrackingId, Int)] = [], changed: [TrackingId] = []
-            for each in cargo {
-                let now = current[each.trackingId], then = before[each.trackingId]
-                if wholeOrNone && now == nil && then == nil {
-                    saved.append((each.trackingId, try Self.write(each, version: nil, db)))
-                    continue
-                }
-                guard let now, let then, now.cargo.hasSameState(as: then) else {
-                    if wholeOrNone { throw StoreError.conflict(trackingId: each.trackingId) }
-                    changed.append(each.trackingId)
-                    continue
-                }
-                saved.append((each.trackingId, try Self.write(each, version: now.version, db)))
-            }
-            return (saved, changed)
+            let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
+            return (try unchanged.map { ($0.0.trackingId, try Self.write($0.0, version: $0.version, db)) }, changed)
         }
         for (id, version) in saved { versions[id] = version }
         return changed

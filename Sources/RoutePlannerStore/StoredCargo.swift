@@ -74,6 +74,34 @@ struct StoredCargo {
         self.changes = changes
     }
 
+    /// Which cargo to write over what is stored, compared with the states they were read in: each still in the state
+    /// it was read in, at its stored version, and, `wholeOrNone`, each new one (not among `read`, none stored); the
+    /// others' tracking ids are returned (or, `wholeOrNone`, the first is a conflict, so that none is written).
+    ///
+    /// - Parameters:
+    ///   - cargo: The cargo to write.
+    ///   - read: The states they were read in.
+    ///   - stored: Each cargo as stored now, with its version, read in the transaction that writes.
+    static func unchanged(
+        _ cargo: [Cargo], read: [Cargo], stored: [TrackingId: (cargo: Cargo, version: Int)], wholeOrNone: Bool
+    ) throws(StoreError) -> (unchanged: [(Cargo, version: Int?)], changed: [TrackingId]) {
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        var unchanged: [(Cargo, version: Int?)] = [], changed: [TrackingId] = []
+        for each in cargo {
+            let now = stored[each.trackingId], then = before[each.trackingId]
+            if wholeOrNone && now == nil && then == nil {
+                unchanged.append((each, nil))
+            } else if let now, let then, now.cargo.hasSameState(as: then) {
+                unchanged.append((each, now.version))
+            } else if wholeOrNone {
+                throw .conflict(trackingId: each.trackingId)
+            } else {
+                changed.append(each.trackingId)
+            }
+        }
+        return (unchanged, changed)
+    }
+
     /// The route specification of a cargo's or an offer's columns.
     static func specification(
         _ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, _ cargoType: String, _ dangerousGoods: Bool,

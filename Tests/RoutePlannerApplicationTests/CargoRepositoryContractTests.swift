@@ -328,36 +328,8 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
 
     @Test func aCargoChangedByAnotherProcessSinceItWasReadIsAConflict() async throws {
         try await Self.withStore { path in
-            let first = try CargoStore(path: path), second = try CargoStore(path: path)
-            let one = first.cargoRepository(voyages: Sample.schedule), two = second.cargoRepository(voyages: Sample.schedule)
-            try await one.save(try Sample.cargo())
-            var readByOne = try #require(try await one.cargo("ABC123"))
-            var readByTwo = try #require(try await two.cargo("ABC123"))
-            try readByOne.register(Sample.receive)
-            try await one.save(readByOne)
-            try readByTwo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 6)))
-            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) { try await two.save(readByTwo) }
-            // The first one's event is kept, and nothing of the second's was written.
-            let fresh = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
-            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive])
-            // Read again, the second one may write.
-            var reread = try #require(try await two.cargo("ABC123"))
-            try reread.register(Sample.loadInHongKong)
-            try await two.save(reread)
-            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
-            // A whole batch with one conflicting cargo writes none of it: the first one's ABC123 is stale now.
-            try await one.save(try Sample.cargo("OTHER"))
-            var other = try #require(try await one.cargo("OTHER"))
-            try other.register(Sample.receive)
-            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) {
-                try await one.save([other, try readByOne.registering(Sample.loadInHongKong)])
-            }
-            #expect(try await fresh.cargo("OTHER")?.handlingEvents == [])
-            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
-            // A repository that never read a cargo cannot overwrite it.
-            let blind = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
-            await #expect(throws: StoreError.conflict(trackingId: "OTHER")) { try await blind.save(try Sample.cargo("OTHER")) }
-            #expect(try first.integrityCheck() == ["ok"])
+            try await checkChangesOfProcessesConflict { try CargoStore(path: path).cargoRepository(voyages: Sample.schedule) }
+            #expect(try CargoStore(path: path).integrityCheck() == ["ok"])
         }
     }
 
@@ -413,4 +385,35 @@ extension Cargo {
         try cargo.register(event)
         return cargo
     }
+}
+
+/// Processes over one store, each with a repository of its own (`open` makes one): a cargo changed by one since
+/// another read it is a conflict for the other, and nothing of its write is kept; read again, it may write; a batch
+/// with one stale cargo writes none of it; a repository that never read a cargo cannot overwrite it.
+func checkChangesOfProcessesConflict(
+    sourceLocation: SourceLocation = #_sourceLocation, _ open: () async throws -> any CargoRepository
+) async throws {
+    let one = try await open(), two = try await open(), fresh = try await open()
+    try await one.save(try Sample.cargo())
+    var readByOne = try #require(try await one.cargo("ABC123"), sourceLocation: sourceLocation)
+    var readByTwo = try #require(try await two.cargo("ABC123"), sourceLocation: sourceLocation)
+    try readByOne.register(Sample.receive)
+    try await one.save(readByOne)
+    try readByTwo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 6)))
+    await #expect(throws: StoreError.conflict(trackingId: "ABC123"), sourceLocation: sourceLocation) { try await two.save(readByTwo) }
+    #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive], sourceLocation: sourceLocation)
+    var reread = try #require(try await two.cargo("ABC123"), sourceLocation: sourceLocation)
+    try reread.register(Sample.loadInHongKong)
+    try await two.save(reread)
+    #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong], sourceLocation: sourceLocation)
+    try await one.save(try Sample.cargo("OTHER"))
+    var other = try #require(try await one.cargo("OTHER"), sourceLocation: sourceLocation)
+    try other.register(Sample.receive)
+    await #expect(throws: StoreError.conflict(trackingId: "ABC123"), sourceLocation: sourceLocation) {
+        try await one.save([other, try readByOne.registering(Sample.loadInHongKong)])
+    }
+    #expect(try await fresh.cargo("OTHER")?.handlingEvents == [], sourceLocation: sourceLocation)
+    #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong], sourceLocation: sourceLocation)
+    let blind = try await open()
+    await #expect(throws: StoreError.conflict(trackingId: "OTHER"), sourceLocation: sourceLocation) { try await blind.save(try Sample.cargo("OTHER")) }
 }

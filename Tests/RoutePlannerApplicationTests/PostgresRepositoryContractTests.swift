@@ -130,32 +130,7 @@ struct PostgresRepositoryContractTests {
 
     @Test func aCargoChangedByAnotherProcessSinceItWasReadIsAConflict() async throws {
         try await TestPostgres.withDatabase { address in
-            let one = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
-            let two = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
-            let fresh = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
-            try await one.save(try Sample.cargo())
-            var readByOne = try #require(try await one.cargo("ABC123"))
-            var readByTwo = try #require(try await two.cargo("ABC123"))
-            try readByOne.register(Sample.receive)
-            try await one.save(readByOne)
-            try readByTwo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 6)))
-            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) { try await two.save(readByTwo) }
-            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive])
-            var reread = try #require(try await two.cargo("ABC123"))
-            try reread.register(Sample.loadInHongKong)
-            try await two.save(reread)
-            #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
-            // A whole batch with one conflicting cargo writes none of it.
-            try await one.save(try Sample.cargo("OTHER"))
-            var other = try #require(try await one.cargo("OTHER"))
-            try other.register(Sample.receive)
-            await #expect(throws: StoreError.conflict(trackingId: "ABC123")) {
-                try await one.save([other, try readByOne.registering(Sample.loadInHongKong)])
-            }
-            #expect(try await fresh.cargo("OTHER")?.handlingEvents == [])
-            // A repository that never read a cargo cannot overwrite it.
-            let blind = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
-            await #expect(throws: StoreError.conflict(trackingId: "OTHER")) { try await blind.save(try Sample.cargo("OTHER")) }
+            try await checkChangesOfProcessesConflict { try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule) }
         }
     }
 
