@@ -48,7 +48,6 @@ import re
 import secrets
 import select
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -57,7 +56,7 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from served import Server, start_server  # noqa: E402
+from served import Server, run, start_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_WEEK = "2026-01-05"
@@ -284,15 +283,6 @@ def serve(binary: str, args: list[str], timeout: float = 120.0) -> Server:
             server.stop()
             raise RuntimeError(f"GET /health never answered 200; standard error:\n{server.stderr_text()[-3000:]}")
         time.sleep(0.2)
-
-
-def run(binary: str, *args: str, password: str | None = None) -> str:
-    """Runs a command of the binary; its standard output. A failure stops the test: the store must be made."""
-    result = subprocess.run([binary, *args], input=f"{password}\n" if password is not None else None,
-                            capture_output=True, text=True, timeout=300)
-    if result.returncode != 0:
-        raise RuntimeError(f"route-planner {' '.join(args)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
-    return result.stdout
 
 
 def make_store(binary: str, store: str) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """`route-planner serve` run for a test: started on a free loopback port, its standard error read in a thread
 (so that the pipe never fills and blocks the server), stopped with SIGTERM. The standard library only, so that
-the attack test (Tools/attack_test.py) and the browser harness (Tools/desk_browser/harness.py) share it.
+the attack test (Tools/attack_test.py), the two-servers test (Tools/two_servers_test.py) and the browser harness
+(Tools/desk_browser/harness.py) share it, and `run`, which runs another command of the binary (to make a store).
 
     from served import start_server
 
@@ -93,3 +94,13 @@ def start_server(binary: str | os.PathLike, args: list[str] = (), env: dict[str,
         why = f"exited with status {process.returncode}" if exited else f"did not listen within {timeout:g} s"
         raise RuntimeError(f"{binary} serve {why}; its standard error:\n{''.join(log)}")
     return Server(process, url[0], log, reader)
+
+
+def run(binary: str | os.PathLike, *args: str, password: str | None = None) -> str:
+    """Runs a command of the binary (a password, when given, as its standard input's first line); its standard
+    output. A failure raises RuntimeError with both outputs: what the test needs cannot be made."""
+    result = subprocess.run([os.fspath(binary), *args], input=f"{password}\n" if password is not None else None,
+                            capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        raise RuntimeError(f"route-planner {' '.join(args)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
+    return result.stdout

@@ -25,14 +25,13 @@ import http.client
 import json
 import os
 import re
-import subprocess
 import sys
 import threading
 import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from served import start_server  # noqa: E402
+from served import run, start_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_WEEK, AS_OF, PASSWORD = "2026-01-05", "2026-03-20", "correct horse battery"
@@ -45,14 +44,6 @@ def check(name: str, passed: bool, detail: str = "") -> None:
     print(("PASS " if passed else "FAIL ") + name + ("" if passed or not detail else f": {detail}"), flush=True)
     if not passed:
         failures.append(name)
-
-
-def run(binary: str, *args: str, password: str | None = None) -> str:
-    result = subprocess.run([binary, *args], input=f"{password}\n" if password is not None else None,
-                            capture_output=True, text=True, timeout=300)
-    if result.returncode != 0:
-        raise RuntimeError(f"route-planner {' '.join(args)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
-    return result.stdout
 
 
 def call(port: int, method: str, path: str, token: str | None = None, document: object | None = None,
