@@ -85,7 +85,8 @@ public struct BruteForceRouter {
             let movement = voyage.movements[last]
             guard movement.arrivalTime <= specification.arrivalDeadline,
                   !options.avoidedLocations.contains(movement.departureLocation),
-                  !options.avoidedLocations.contains(movement.arrivalLocation)
+                  !options.avoidedLocations.contains(movement.arrivalLocation),
+                  options.space.map({ $0.fits(teu: movement.capacity, tonnes: movement.weightCapacity, plugs: movement.reeferPlugs) }) ?? true
             else { return }
             let leg = Leg(
                 voyage: voyage, movementIndices: first..<(last + 1),

@@ -63,3 +63,29 @@ import Testing
         }
     }
 }
+
+/// Searches for cargo that needs room aboard (``RoutingOptions/space``).
+@Suite struct CargoSpaceSearchTests {
+    /// X reaches P first but its next movement is full, so the cargo cannot stay aboard to X's second call at P; it
+    /// may still board X there after arriving on Y. The arrival on X must not stand for the one on Y.
+    @Test func aFullMovementDoesNotLetAnArrivalOnItsVoyageStandForAnother() throws {
+        let codes = ["XXAAA", "XXPPP", "XXRRR", "XXSSS"]
+        let locations = codes.map { Location(code: UnLocode($0)!, name: $0) }
+        let base = Date(timeIntervalSince1970: 1_767_225_600)
+        func movement(_ from: Int, _ to: Int, _ departure: Int, _ arrival: Int, teu: Int = 10) -> CarrierMovement {
+            CarrierMovement(
+                from: locations[from].code, to: locations[to].code, departure: base + Double(departure * 3600),
+                arrival: base + Double(arrival * 3600), capacity: teu)
+        }
+        let x = Voyage(number: "X", movements: [movement(0, 1, 0, 10), movement(1, 2, 12, 20, teu: 0), movement(2, 1, 22, 30), movement(1, 3, 40, 50)])
+        let y = Voyage(number: "Y", movements: [movement(0, 1, 1, 11)])
+        let network = try ScheduleNetwork(locations: locations, voyages: [x, y])
+        let specification = try RouteSpecification(origin: "XXAAA", destination: "XXSSS", readyTime: base, arrivalDeadline: base + 100 * 3600)
+        let options = RoutingOptions(space: CargoSpace(teu: 1))
+        let itinerary = try network.earliestArrival(for: specification, options: options)
+        #expect(itinerary.legs.map(\.voyage.number) == ["Y", "X"])
+        #expect(try network.candidates(for: specification, options: options).map { $0.legs.map(\.voyage.number) } == [["Y", "X"]])
+        // Without the need for room, the cargo stays aboard X.
+        #expect(try network.earliestArrival(for: specification).legs.map(\.voyage.number) == ["X"])
+    }
+}

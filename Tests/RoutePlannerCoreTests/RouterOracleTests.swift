@@ -137,6 +137,40 @@ import Testing
         }
     }
 
+    /// Searches for cargo that needs room aboard (``RoutingOptions/space``): movements with random TEU, weight and
+    /// plug capacities left, many of them too few, so that staying aboard is often cut off at a call.
+    @Test(arguments: [false, true])
+    func searchesWithSpaceMatchTheOracle(withContinuations: Bool) throws {
+        for seed in Self.seeds {
+            var generator = SplitMix64(seed: seed &+ (withContinuations ? 1 : 0) << 40 &+ 1 << 46)
+            let random = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: withContinuations)
+            let limitsWeight = Bool.random(using: &generator), limitsPlugs = Bool.random(using: &generator)
+            let voyages = random.voyages.map { voyage in
+                voyage.replacingMovements(voyage.movements.map { movement in
+                    var left = movement
+                    left.capacity = Int.random(in: 0...4, using: &generator)
+                    left.weightCapacity = limitsWeight ? Int.random(in: 0...60, using: &generator) : nil
+                    left.reeferPlugs = limitsPlugs ? Int.random(in: 0...2, using: &generator) : nil
+                    return left
+                })
+            }
+            let schedule = RandomSchedule(locations: random.locations, voyages: voyages, base: random.base)
+            let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+            let network = seed % 4 < 2 ? built : built.preparedForSearches()
+            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+            let router = Router(network: network)
+            for _ in 0..<4 {
+                let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)
+                var options = seed % 3 == 0 ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
+                options.space = CargoSpace(
+                    teu: Int.random(in: 1...3, using: &generator), tonnes: Int.random(in: 0...40, using: &generator),
+                    plugs: Int.random(in: 0...1, using: &generator))
+                let context = "seed \(seed) continuations \(withContinuations): \(specification) \(options)"
+                Self.expectAgreement(router, oracle, specification, options, context, using: &generator)
+            }
+        }
+    }
+
     /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds;
     /// where the oracle finds none, both searches say there is no route.
     static func expectAgreement(
@@ -225,6 +259,10 @@ import Testing
         }
         #expect(itinerary.transshipmentCount <= options.maxTransshipments ?? Int.max, Comment(rawValue: context))
         #expect(itinerary.legs.allSatisfy { !options.avoidedVoyages.contains($0.voyage.number) }, Comment(rawValue: context))
+        if let space = options.space {
+            let movements = itinerary.legs.flatMap(\.movements)
+            #expect(movements.allSatisfy { space.fits(teu: $0.capacity, tonnes: $0.weightCapacity, plugs: $0.reeferPlugs) }, Comment(rawValue: context))
+        }
         let calls = [itinerary.origin] + itinerary.calls
         #expect(calls.allSatisfy { !options.avoidedLocations.contains($0) }, Comment(rawValue: context))
         var remaining = options.via[...]

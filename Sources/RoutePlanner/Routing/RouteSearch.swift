@@ -171,6 +171,12 @@ struct RouteSearch {
     var sailingTimeCache = SailingTimeCache()
     private var avoidedVoyage: [Bool] = []
     private var hasAvoidedVoyages = false
+    /// Per movement, whether it lacks the room the cargo takes (``RoutingOptions/space``).
+    private var isFull: [Bool] = []
+    private var checksSpace = false
+    /// Whether staying aboard may be cut off at a call (an avoided port, a full movement), so that a chain stands
+    /// for another only when both arrived on the same voyage.
+    private var aboardMayBeCut = false
     private var isProfile = false
     private var cargoType = CargoType.dry
     private var dangerousGoods = false
@@ -236,6 +242,16 @@ struct RouteSearch {
                 avoidedVoyage[Int(index)] = true
             }
         }
+        checksSpace = options.space != nil
+        if let space = options.space {
+            let details = network.details
+            isFull = (0..<network.movementCount).map { m in
+                !space.fits(
+                    teu: Int(network.capacity[m]), tonnes: details.weightCapacity.isEmpty ? nil : Int(details.weightCapacity[m]),
+                    plugs: details.plugCapacity.isEmpty ? nil : Int(details.plugCapacity[m]))
+            }
+        }
+        aboardMayBeCut = avoidsPorts || checksSpace
         stageCount = via.count + 1
         ready = specification.readyTime.secondsRoundedUp
         cargoType = specification.cargoType
@@ -252,7 +268,7 @@ struct RouteSearch {
         countsCost = profile && options.criteria.contains(.handlingCost)
         countsCO2 = profile && options.criteria.contains(.co2e)
         isMultiCriteria = countsCost || countsCO2
-        chainsNeedSameVoyage = avoidsPorts || countsCO2
+        chainsNeedSameVoyage = aboardMayBeCut || countsCO2
         if countsCost {
             criteria.transferCost = network.locations.map { Int64((min($0.transshipmentCostPerTEU ?? 0, 1e12) * 100).rounded()) }
         }
@@ -481,7 +497,7 @@ struct RouteSearch {
         // already reached are turned away here, before their connecting slot is read.
         for index in (base + stage)..<(base + stageCount)
         where !isMultiCriteria && chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainArrival[index] <= arrival
-            && (!avoidsPorts || chainVoyage[index] == network.voyageStart[voyage])
+            && (!aboardMayBeCut || chainVoyage[index] == network.voyageStart[voyage])
         {
             return
         }
@@ -499,7 +515,7 @@ struct RouteSearch {
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (!checksTransshipmentCutOffs || chainArrival[index] <= arrival)
-            && (!avoidsPorts || chainVoyage[index] == chain.arrivingVoyage)
+            && (!aboardMayBeCut || chainVoyage[index] == chain.arrivingVoyage)
         {
             return
         }
@@ -507,7 +523,7 @@ struct RouteSearch {
         chainTransfers[base + stage] = rank
         chainSlot[base + stage] = slot
         chainArrival[base + stage] = arrival
-        if avoidsPorts { chainVoyage[base + stage] = chain.arrivingVoyage }
+        if aboardMayBeCut { chainVoyage[base + stage] = chain.arrivingVoyage }
         chains.append(chain)
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
@@ -700,10 +716,11 @@ struct RouteSearch {
     @inline(__always)
     private func isUsable(_ movement: Int32) -> Bool {
         // Most searches avoid nothing: they read no movement's ports here (a load that misses the cache).
-        guard avoidsPorts || hasAvoidedVoyages else { return true }
+        guard avoidsPorts || hasAvoidedVoyages || checksSpace else { return true }
         let m = Int(movement)
         return !(avoidsPorts && (avoidedPort[Int(network.from[m])] || avoidedPort[Int(network.to[m])]))
             && !(hasAvoidedVoyages && avoidedVoyage[Int(network.voyageOf[m])])
+            && !(checksSpace && isFull[m])
     }
 
     @inline(__always)

@@ -14,6 +14,9 @@ public struct RoutingOptions: Hashable, Sendable {
     /// What candidate itineraries are compared on besides departure, arrival and transshipments; the earliest
     /// arrival does not use them.
     public var criteria: Set<RoutingCriterion>
+    /// The room the cargo takes aboard, when it may ride only movements with that much capacity left; `nil` to
+    /// ride any movement, full or not.
+    public var space: CargoSpace?
 
     /// The most via ports a search takes.
     public static let maximumVia = 100
@@ -22,8 +25,10 @@ public struct RoutingOptions: Hashable, Sendable {
     /// than ``maximumVia`` via ports make the search throw ``RoutingError/invalidOptions(_:)``.
     public init(
         maxTransshipments: Int? = nil, via: [UnLocode] = [],
-        avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = [], criteria: Set<RoutingCriterion> = []
+        avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = [], criteria: Set<RoutingCriterion> = [],
+        space: CargoSpace? = nil
     ) {
+        self.space = space
         self.maxTransshipments = maxTransshipments
         self.via = via
         self.avoidedLocations = avoidedLocations
