@@ -1,0 +1,132 @@
+import Foundation
+
+/// What stops an itinerary, as the schedule now sails, from taking its cargo where it goes in time.
+///
+/// Found by ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)``.
+public enum ItineraryDisruption: Hashable, Sendable, CustomStringConvertible {
+    /// Leg `leg` (from 0) no longer sails: its voyage is gone, or no longer makes those calls (one was omitted).
+    case legNoLongerSails(leg: Int, voyage: VoyageNumber)
+    /// The cargo no longer makes the change onto leg `leg` at the port: it arrives too late for the port's
+    /// transshipment time or the departing call's transshipment cut-off, or the vessel no longer goes on as the
+    /// voyage the cargo stays aboard into.
+    case missesConnection(leg: Int, at: UnLocode)
+    /// The first leg now leaves before the cargo is ready, or the call's cut-off for the cargo passes before then.
+    case missesDeparture(at: UnLocode)
+    /// The cargo now arrives after its deadline, by this much.
+    case arrivesLate(by: Duration)
+    /// The cargo now takes longer than its maximum transit time, by this much.
+    case exceedsTransitTime(by: Duration)
+
+    /// `legNoLongerSails`, `missesConnection`, `missesDeparture`, `arrivesLate` or `exceedsTransitTime`.
+    public var code: String {
+        switch self {
+        case .legNoLongerSails: "legNoLongerSails"
+        case .missesConnection: "missesConnection"
+        case .missesDeparture: "missesDeparture"
+        case .arrivesLate: "arrivesLate"
+        case .exceedsTransitTime: "exceedsTransitTime"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .legNoLongerSails(let leg, let voyage): "leg \(leg + 1), \(voyage), no longer sails"
+        case .missesConnection(let leg, let port): "misses the connection to leg \(leg + 1) at \(port)"
+        case .missesDeparture(let port): "misses its departure from \(port)"
+        case .arrivesLate(let late): "arrives \(Self.hours(late)) after its deadline"
+        case .exceedsTransitTime(let over): "takes \(Self.hours(over)) longer than its maximum transit time"
+        }
+    }
+
+    /// A duration in hours and minutes: `26 h`, `1 h 30 min`, `5 min`.
+    static func hours(_ duration: Duration) -> String {
+        let minutes = (duration.components.seconds + 59) / 60
+        let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
+        if hours == 0 { return "\(rest) min" }
+        return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
+    }
+}
+
+extension ScheduleNetwork {
+    /// The leg as the network now sails it: its voyage over the same movements (``Leg/movementIndices``) between
+    /// the same ports, at the network's times; `nil` when the voyage is gone or no longer makes those calls there.
+    ///
+    /// - Complexity: O(*n*) for the *n* movements of the leg.
+    public func sailing(_ leg: Leg) -> Leg? {
+        guard let voyage = voyage(leg.voyage.number), leg.movementIndices.upperBound <= voyage.movements.count,
+              let load = location(leg.loadLocation.code), let unload = location(leg.unloadLocation.code)
+        else { return nil }
+        for position in leg.movementIndices {
+            let now = voyage.movements[position], planned = leg.voyage.movements[position]
+            guard now.departureLocation == planned.departureLocation && now.arrivalLocation == planned.arrivalLocation else { return nil }
+        }
+        return Leg(voyage: voyage, movementIndices: leg.movementIndices, loadLocation: load, unloadLocation: unload)
+    }
+
+    /// What stops the rest of an itinerary, as the network now sails it, from taking the cargo where it goes in
+    /// time; `nil` when nothing does.
+    ///
+    /// Checked in travel order, from leg `first` on, the first problem found: a leg that no longer sails
+    /// (``sailing(_:)``); boarding leg `first` from `ready` (its departure no earlier; at the origin, no call cut-off
+    /// for the cargo before `ready`; after a discharge, the call's transshipment cut-off no earlier than the leg
+    /// before arrives); each change of vessel after it (the port's transshipment time and the departing call's
+    /// transshipment cut-off, as ``Itinerary`` requires; where the cargo stays aboard, the vessel still going on as
+    /// the next voyage); the arrival by the deadline; the transit time from `departedAt` (else the first leg's
+    /// departure) within the maximum.
+    ///
+    /// - Parameters:
+    ///   - itinerary: The itinerary as planned.
+    ///   - first: The first leg still ahead: 0 before the cargo sails, the leg it is aboard, or the one after the leg it
+    ///     was discharged from.
+    ///   - ready: When the cargo can board leg `first`; `nil` when it is aboard already.
+    ///   - specification: The cargo's deadline, maximum transit time and cargo type.
+    ///   - departedAt: When the cargo was first loaded, if it was.
+    public func disruption(
+        of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?
+    ) -> ItineraryDisruption? {
+        let legs = itinerary.legs
+        guard legs.indices.contains(first) else { return nil }
+        var sailing: [Int: Leg] = [:]
+        for index in max(0, first - 1)..<legs.count {
+            if let leg = self.sailing(legs[index]) { sailing[index] = leg } else if index >= first {
+                return .legNoLongerSails(leg: index, voyage: legs[index].voyage.number)
+            }
+        }
+        let boarding = sailing[first]!
+        if let ready {
+            let cutOff = first == 0
+                ? boarding.movements.first!.latestReadyTime(for: specification.cargoType, dangerousGoods: specification.containsDangerousGoods)
+                : boarding.loadTime
+            if boarding.loadTime < ready || cutOff < ready {
+                return first == 0 ? .missesDeparture(at: boarding.loadLocation.code) : .missesConnection(leg: first, at: boarding.loadLocation.code)
+            }
+            if first > 0, let previous = sailing[first - 1], let tco = boarding.movements.first!.transshipmentCutOff, previous.unloadTime > tco,
+               !boarding.continuesAboard(from: previous) {
+                return .missesConnection(leg: first, at: boarding.loadLocation.code)
+            }
+        }
+        for index in (first + 1)..<max(first + 1, legs.count) {
+            let previous = sailing[index - 1]!, leg = sailing[index]!
+            if legs[index].continuesAboard(from: legs[index - 1]) {
+                let goesOn = voyageIndex[previous.voyage.number].flatMap { continuation(ofVoyage: Int($0)) }.map { voyageNumbers[$0] }
+                if goesOn == leg.voyage.number && leg.loadTime >= previous.unloadTime { continue }
+                return .missesConnection(leg: index, at: leg.loadLocation.code)
+            }
+            let needed = TimeInterval(leg.loadLocation.transshipmentTime.components.seconds)
+            let tco = leg.movements.first!.transshipmentCutOff
+            if leg.loadTime < previous.unloadTime + needed || tco.map({ previous.unloadTime > $0 }) == true {
+                return .missesConnection(leg: index, at: leg.loadLocation.code)
+            }
+        }
+        let arrival = sailing[legs.count - 1]!.unloadTime
+        if arrival > specification.arrivalDeadline {
+            return .arrivesLate(by: .seconds(arrival.timeIntervalSince(specification.arrivalDeadline)))
+        }
+        if let limit = specification.maximumTransitTime {
+            let departure = departedAt ?? sailing[0]?.loadTime ?? boarding.loadTime
+            let transit = Duration.seconds(arrival.timeIntervalSince(departure))
+            if transit > limit { return .exceedsTransitTime(by: transit - limit) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerTestSupport
+import Testing
+
+/// The live schedule (carriers' call times over the published schedule) and what it disrupts, by hand and against
+/// a brute-force re-check on thousands of seeded random schedules, itineraries and events.
+@Suite struct LiveScheduleTests {
+    static let base = Date(timeIntervalSince1970: 1_767_225_600)
+    static let codes = ["XXAAA", "XXBBB", "XXCCC", "XXDDD"]
+    static let locations = codes.map { Location(code: UnLocode($0)!, name: $0, transshipmentTime: .seconds(3600)) }
+
+    static func hours(_ hours: Double) -> Date { base + hours * 3600 }
+
+    /// X sails A → B → C and goes on as Y, C → D; B has a transshipment cut-off.
+    static func published() throws -> ScheduleNetwork {
+        func movement(_ from: Int, _ to: Int, _ departure: Double, _ arrival: Double, cutOffs: [CutOffTime] = []) -> CarrierMovement {
+            CarrierMovement(
+                from: locations[from].code, to: locations[to].code, departure: hours(departure), arrival: hours(arrival), capacity: 10,
+                cutOffTimes: cutOffs)
+        }
+        let x = Voyage(
+            number: "X", movements: [movement(0, 1, 0, 10), movement(1, 2, 14, 30, cutOffs: [CutOffTime(.transshipment, hours(12))])],
+            continuation: "Y")
+        let y = Voyage(number: "Y", movements: [movement(2, 3, 32, 50)])
+        return try ScheduleNetwork(locations: locations, voyages: [x, y])
+    }
+
+    static func event(
+        _ id: String, _ kind: VesselCallEvent.Kind, _ voyage: VoyageNumber, _ port: String, at time: Double,
+        _ classifier: VesselCallEvent.Classifier = .estimated, created: Double = 0, sequence: Int? = nil
+    ) -> VesselCallEvent {
+        VesselCallEvent(
+            id: id, created: hours(created), kind: kind, classifier: classifier, time: hours(time),
+            call: CallReference(voyage: voyage, port: UnLocode(port)!, sequence: sequence))
+    }
+
+    static func times(_ schedule: LiveSchedule, _ number: VoyageNumber) -> [Double] {
+        schedule.voyages.first { $0.number == number }!.movements.flatMap {
+            [$0.departureTime.timeIntervalSince(base) / 3600, $0.arrivalTime.timeIntervalSince(base) / 3600]
+        }
+    }
+
+    @Test func aLateArrivalMakesTheVesselAsLateAtEveryLaterCallThroughTheVoyageItGoesOnAs() throws {
+        var live = LiveSchedule(published: try Self.published())
+        #expect(live.apply([Self.event("e1", .arrival, "X", "XXBBB", at: 34)]) == [.applied])
+        #expect(Self.times(live, "X") == [0, 34, 38, 54])
+        #expect(Self.times(live, "Y") == [56, 74])
+        // The departure's cut-off moved with it.
+        #expect(live.voyages[0].movements[1].cutOffTimes == [CutOffTime(.transshipment, Self.hours(36))])
+        let network = try live.network()
+        #expect(network.voyage("Y")?.movements.first?.departureTime == Self.hours(56))
+    }
+
+    @Test func anActualOutranksAnEstimateAndANewerEstimateAnOlderOneInAnyOrder() throws {
+        let events = [
+            Self.event("old", .arrival, "X", "XXBBB", at: 20, created: 1),
+            Self.event("new", .arrival, "X", "XXBBB", at: 12, created: 2),
+            Self.event("act", .arrival, "X", "XXBBB", at: 11, .actual, created: 0),
+            Self.event("pln", .arrival, "X", "XXBBB", at: 40, .planned, created: 9),
+        ]
+        for order in [events, events.reversed(), [events[2], events[0], events[3], events[1]]] {
+            var live = LiveSchedule(published: try Self.published())
+            live.apply(order)
+            #expect(Self.times(live, "X") == [0, 11, 15, 31], "\(order.map(\.id))")
+            #expect(live.events.map(\.id) == ["act"])
+        }
+        var live = LiveSchedule(published: try Self.published())
+        #expect(live.apply([events[1], events[0], events[1]]) == [.applied, .outranked, .duplicate])
+    }
+
+    @Test func anEarlyOrPunctualEventCarriesNoDelayAndTimesStayInOrder() throws {
+        var live = LiveSchedule(published: try Self.published())
+        live.apply([Self.event("early", .arrival, "X", "XXBBB", at: 8)])
+        #expect(Self.times(live, "X") == [0, 8, 14, 30])
+        // A departure estimated before the arrival it follows leaves with the arrival; an arrival estimated before
+        // its departure comes a minute after it.
+        live.apply([Self.event("late", .arrival, "X", "XXCCC", at: 20, created: 1), Self.event("dep", .departure, "X", "XXBBB", at: 25)])
+        let minute = 1.0 / 60
+        #expect(Self.times(live, "X") == [0, 8, 25, 25 + minute])
+        #expect(Self.times(live, "Y") == [32, 50])
+    }
+
+    @Test func anEventThatDoesNotFitThePublishedScheduleIsRefused() throws {
+        let twice = try ScheduleNetwork(locations: Self.locations, voyages: [Voyage(number: "R", movements: [
+            CarrierMovement(from: "XXAAA", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(5), capacity: 1),
+            CarrierMovement(from: "XXBBB", to: "XXAAA", departure: Self.hours(6), arrival: Self.hours(9), capacity: 1),
+        ])])
+        var live = LiveSchedule(published: twice)
+        let outcomes = live.apply([
+            Self.event("1", .arrival, "Z", "XXAAA", at: 1),
+            Self.event("2", .arrival, "R", "XXCCC", at: 1),
+            Self.event("3", .arrival, "R", "XXAAA", at: 1),
+            Self.event("4", .arrival, "R", "XXAAA", at: 1, sequence: 3),
+            Self.event("5", .arrival, "R", "XXAAA", at: 1, sequence: 1),
+            Self.event("6", .departure, "R", "XXAAA", at: 1, sequence: 2),
+            Self.event("7", .arrival, "R", "XXBBB", at: 24 * 400),
+            Self.event("8", .arrival, "R", "XXAAA", at: 10, sequence: 2),
+        ])
+        #expect(outcomes == [
+            .refused(.unknownVoyage("Z")), .refused(.voyageDoesNotCall("R", at: "XXCCC")), .refused(.ambiguousCall("R", at: "XXAAA", calls: 2)),
+            .refused(.noSuchCall("R", at: "XXAAA", sequence: 3, calls: 2)), .refused(.noArrival("R", at: "XXAAA")),
+            .refused(.noDeparture("R", at: "XXAAA")),
+            .refused(.tooFarFromSchedule("R", at: "XXBBB", .arrival, published: Self.hours(5), event: Self.hours(24 * 400))), .applied,
+        ])
+        // A refused event is not remembered: once it fits (here, never), it would apply.
+        #expect(live.events.map(\.id) == ["8"])
+    }
+
+    @Test func aDelayDisruptsOnlyWhatItBreaks() throws {
+        var live = LiveSchedule(published: try Self.published())
+        let published = live.published
+        let a = published.location("XXAAA")!, b = published.location("XXBBB")!, c = published.location("XXCCC")!, d = published.location("XXDDD")!
+        let x = published.voyage("X")!, y = published.voyage("Y")!
+        let aboard = try Itinerary(legs: [
+            Leg(voyage: x, movementIndices: 0..<2, loadLocation: a, unloadLocation: c),
+            Leg(voyage: y, movementIndices: 0..<1, loadLocation: c, unloadLocation: d),
+        ])
+        let specification = try RouteSpecification(origin: "XXAAA", destination: "XXDDD", readyTime: Self.hours(0), arrivalDeadline: Self.hours(60))
+        func disruption(from first: Int = 0, ready: Date? = Self.hours(0)) throws -> ItineraryDisruption? {
+            try live.network().disruption(of: aboard, from: first, boardingFrom: ready, specification: specification, departedAt: nil)
+        }
+        live.apply([Self.event("e", .arrival, "X", "XXBBB", at: 15)])
+        // Five hours late: still by the deadline, and the vessel goes on as Y with the cargo aboard.
+        #expect(try disruption() == nil)
+        live.apply([Self.event("f", .arrival, "X", "XXBBB", at: 25, created: 1)])
+        #expect(try disruption() == .arrivesLate(by: .seconds(5 * 3600)))
+        // The cargo aboard Y already: only Y's arrival counts.
+        #expect(try disruption(from: 1, ready: nil) == .arrivesLate(by: .seconds(5 * 3600)))
+        // Not yet loaded, and X now leaves A before the cargo is ready.
+        live.apply([Self.event("g", .departure, "X", "XXAAA", at: -1, .actual)])
+        #expect(try live.network().disruption(
+            of: aboard, from: 0, boardingFrom: Self.hours(0), specification: specification, departedAt: nil) == .missesDeparture(at: "XXAAA"))
+        // A change of vessel at B onto X's second movement, from another voyage.
+        let feeder = try ScheduleNetwork(locations: Self.locations, voyages: published.voyages + [Voyage(number: "F", movements: [
+            CarrierMovement(from: "XXDDD", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(11), capacity: 5),
+        ])])
+        let change = try Itinerary(legs: [
+            Leg(voyage: feeder.voyage("F")!, movementIndices: 0..<1, loadLocation: d, unloadLocation: b),
+            Leg(voyage: x, movementIndices: 1..<2, loadLocation: b, unloadLocation: c),
+        ])
+        let toC = try RouteSpecification(origin: "XXDDD", destination: "XXCCC", readyTime: Self.hours(0), arrivalDeadline: Self.hours(60))
+        var withFeeder = LiveSchedule(published: feeder)
+        // The feeder 1.5 hours late at B arrives after X's transshipment cut-off (12:00).
+        withFeeder.apply([Self.event("h", .arrival, "F", "XXBBB", at: 12.5)])
+        #expect(try withFeeder.network().disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil)
+            == .missesConnection(leg: 1, at: "XXBBB"))
+        // X delayed at B too: its cut-off moves with its departure, and the connection holds again.
+        withFeeder.apply([Self.event("i", .departure, "X", "XXBBB", at: 16)])
+        #expect(try withFeeder.network().disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil) == nil)
+        // A voyage that is gone no longer sails its leg.
+        let without = try ScheduleNetwork(locations: Self.locations, voyages: published.voyages)
+        #expect(without.disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil)
+            == .legNoLongerSails(leg: 0, voyage: "F"))
+    }
+
+    /// Random schedules whose vessels go on as next voyages, random itineraries among every one a brute-force search
+    /// finds, random cargo progress, and random events: the live schedule is the same whatever the order and however
+    /// often each event comes, and each itinerary is disrupted, and how, exactly as a plain re-check of its legs on the
+    /// live voyages says.
+    @Test func disruptionsMatchABruteForceRecheckOfEveryItinerary() throws {
+        var disrupted = 0, checked = 0
+        for seed in UInt64(0)..<1_500 {
+            var generator = SplitMix64(seed: seed &+ 1 << 47)
+            let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: true)
+            let published = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+            var plans: [(Itinerary, RouteSpecification)] = []
+            for _ in 0..<6 {
+                let specification = schedule.specification(using: &generator, transitLimit: true)
+                if let itinerary = oracle.itineraries(for: specification).randomElement(using: &generator) { plans.append((itinerary, specification)) }
+            }
+            let events = Self.randomEvents(schedule.voyages, using: &generator)
+            var live = LiveSchedule(published: published)
+            live.apply(events)
+            var again = LiveSchedule(published: published)
+            again.apply(events.shuffled(using: &generator))
+            #expect(again.apply(events).allSatisfy { $0 == .duplicate }, "seed \(seed)")
+            #expect(again.voyages == live.voyages, "seed \(seed)")
+            let network = try live.network()
+            for (itinerary, specification) in plans {
+                let first = Int.random(in: 0..<itinerary.legs.count, using: &generator)
+                let aboard = first > 0 && Bool.random(using: &generator)
+                let ready: Date? = aboard ? nil : first == 0 ? specification.readyTime
+                    : itinerary.legs[first - 1].unloadTime + TimeInterval(itinerary.legs[first].loadLocation.transshipmentTime.components.seconds)
+                let departedAt = first > 0 ? itinerary.departureTime : nil
+                let found = network.disruption(of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
+                let expected = Self.recheck(itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: live.voyages)
+                #expect(found == expected, "seed \(seed): \(itinerary.legs.map(\.voyage.number)) from \(first)")
+                checked += 1
+                if expected != nil { disrupted += 1 }
+            }
+        }
+        // The random events disrupt a fair share of the itineraries, not none or all.
+        #expect(checked > 3_000 && disrupted > checked / 10 && disrupted < checked * 9 / 10, "\(disrupted) of \(checked)")
+    }
+
+    /// One to six events on random calls of random voyages: arrivals and departures up to 6 hours early or 30 late,
+    /// of random classifiers and creation times, some sent twice.
+    static func randomEvents(_ voyages: [Voyage], using generator: inout SplitMix64) -> [VesselCallEvent] {
+        var events: [VesselCallEvent] = []
+        for index in 0..<Int.random(in: 1...6, using: &generator) {
+            let voyage = voyages.randomElement(using: &generator)!
+            let movements = voyage.movements
+            let ports = [movements[0].departureLocation] + movements.map(\.arrivalLocation)
+            let call = Int.random(in: 0...movements.count, using: &generator)
+            let kind: VesselCallEvent.Kind = call == 0 ? .departure : call == movements.count ? .arrival : Bool.random(using: &generator) ? .arrival : .departure
+            let published = kind == .arrival ? movements[call - 1].arrivalTime : movements[call].departureTime
+            let sequence = ports[...call].count { $0 == ports[call] }
+            events.append(VesselCallEvent(
+                id: "E\(index)", created: base + Double(Int.random(in: 0...3, using: &generator) * 3600), kind: kind,
+                classifier: VesselCallEvent.Classifier.allCases.randomElement(using: &generator)!,
+                time: published + Double(Int.random(in: -6...30, using: &generator) * 3600),
+                call: CallReference(voyage: voyage.number, port: ports[call], sequence: sequence)))
+            if Int.random(in: 0..<4, using: &generator) == 0 { events.append(events.last!) }
+        }
+        return events
+    }
+
+    /// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)``, written out over
+    /// the live voyages.
+    static func recheck(
+        _ itinerary: Itinerary, from first: Int, ready: Date?, _ specification: RouteSpecification, departedAt: Date?, on voyages: [Voyage]
+    ) -> ItineraryDisruption? {
+        let legs = itinerary.legs
+        let byNumber = Dictionary(uniqueKeysWithValues: voyages.map { ($0.number, $0) })
+        func live(_ index: Int) -> [CarrierMovement]? {
+            guard index >= 0, let voyage = byNumber[legs[index].voyage.number], legs[index].movementIndices.upperBound <= voyage.movements.count
+            else { return nil }
+            let now = Array(voyage.movements[legs[index].movementIndices])
+            let same = zip(now, legs[index].movements).allSatisfy { $0.departureLocation == $1.departureLocation && $0.arrivalLocation == $1.arrivalLocation }
+            return same ? now : nil
+        }
+        for index in first..<legs.count where live(index) == nil { return .legNoLongerSails(leg: index, voyage: legs[index].voyage.number) }
+        func tco(_ movement: CarrierMovement) -> Date? { movement.cutOffTimes.filter { $0.code == .transshipment }.map(\.time).min() }
+        let port = legs[first].loadLocation.code
+        if let ready, let boarding = live(first)?.first {
+            var codes: Set<CutOffCode> = [.fullContainerDelivery, .documentation, .verifiedGrossMass, .port]
+            if specification.cargoType == .reefer { codes.insert(.reefer) }
+            if specification.containsDangerousGoods { codes.insert(.dangerousGoods) }
+            let latest = first > 0 ? boarding.departureTime
+                : boarding.cutOffTimes.filter { codes.contains($0.code) }.map(\.time).reduce(boarding.departureTime, min)
+            if boarding.departureTime < ready || latest < ready { return first == 0 ? .missesDeparture(at: port) : .missesConnection(leg: first, at: port) }
+            if first > 0, !legs[first].continuesAboard(from: legs[first - 1]), let before = live(first - 1)?.last, let cutOff = tco(boarding),
+               before.arrivalTime > cutOff {
+                return .missesConnection(leg: first, at: port)
+            }
+        }
+        for index in legs.indices where index > first {
+            let arrival = live(index - 1)!.last!.arrivalTime, onward = live(index)!.first!
+            let at = legs[index].loadLocation
+            if legs[index].continuesAboard(from: legs[index - 1]) {
+                if byNumber[legs[index - 1].voyage.number]?.continuation == legs[index].voyage.number && onward.departureTime >= arrival { continue }
+                return .missesConnection(leg: index, at: at.code)
+            }
+            if onward.departureTime < arrival + TimeInterval(at.transshipmentTime.components.seconds) || (tco(onward).map { arrival > $0 } ?? false) {
+                return .missesConnection(leg: index, at: at.code)
+            }
+        }
+        let arrival = live(legs.count - 1)!.last!.arrivalTime
+        if arrival > specification.arrivalDeadline { return .arrivesLate(by: .seconds(arrival.timeIntervalSince(specification.arrivalDeadline))) }
+        if let limit = specification.maximumTransitTime {
+            let transit = Duration.seconds(arrival.timeIntervalSince(departedAt ?? live(0)?.first?.departureTime ?? live(first)!.first!.departureTime))
+            if transit > limit { return .exceedsTransitTime(by: transit - limit) }
+        }
+        return nil
+    }
+}
