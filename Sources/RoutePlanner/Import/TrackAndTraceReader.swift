@@ -1,0 +1,299 @@
+import Foundation
+
+/// The events of a DCSA Track & Trace 2.2 document that move a schedule or a cargo, with every other event and every
+/// problem named by its JSON path.
+///
+/// Read with ``TrackAndTraceReader/read(_:)``.
+public struct TrackAndTraceEvents: Sendable {
+    /// Something said about one event: where it is (`$[3].transportCall.UNLocationCode`) and what.
+    public struct Note: Hashable, Sendable, CustomStringConvertible {
+        public let path: String
+        public let message: String
+
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
+
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// An event with the path of its object in the document.
+    public struct Located<Event: Hashable & Sendable>: Hashable, Sendable {
+        public let path: String
+        public let event: Event
+    }
+
+    /// Transport events: arrivals at and departures from calls.
+    public var vesselCalls: [Located<VesselCallEvent>] = []
+    /// Equipment events that hand a booked cargo on: gate in, load, discharge, gate out, actual ones only.
+    public var equipment: [Located<EquipmentEvent>] = []
+    /// Events that neither move a schedule nor hand a cargo on, each with why it is left aside: a shipment event, a
+    /// planned or estimated equipment event, a handling outside the journey (stuffing, inspection), a call of
+    /// another mode of transport.
+    public var setAside: [Note] = []
+    /// Events refused, each problem located; one event may have several.
+    public var problems: [Note] = []
+    /// The events in the document.
+    public var count = 0
+}
+
+/// Reads DCSA Track & Trace 2.2 events: a JSON array of events, as `GET /v2/events` answers and a subscription's
+/// callback posts them (docs/DCSA.md maps the fields).
+public enum TrackAndTraceReader {
+    /// The longest identifier or reference read, in characters.
+    static let maximumText = 100
+
+    /// Reads the events of a document; a document that is not a JSON array is one problem at `$`.
+    public static func read(_ data: Data) -> TrackAndTraceEvents {
+        var events = TrackAndTraceEvents()
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            events.problems.append(.init(path: "$", message: "the document is not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")"))
+            return events
+        }
+        guard let items = root as? [Any] else {
+            events.problems.append(.init(path: "$", message: "the document is not an array of events"))
+            return events
+        }
+        events.count = items.count
+        for (index, item) in items.enumerated() {
+            var reader = EventReader(path: "$[\(index)]")
+            guard let object = item as? [String: Any] else {
+                events.problems.append(.init(path: reader.path, message: "an event is an object"))
+                continue
+            }
+            reader.read(object, into: &events)
+        }
+        return events
+    }
+}
+
+/// Reads one event, noting every problem at its path.
+private struct EventReader {
+    let path: String
+    var problems: [TrackAndTraceEvents.Note] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    mutating func problem(_ member: String, _ message: String) {
+        problems.append(.init(path: member.isEmpty ? path : "\(path).\(member)", message: message))
+    }
+
+    mutating func read(_ object: [String: Any], into events: inout TrackAndTraceEvents) {
+        defer { events.problems += problems }
+        let type = text(object, "eventType")
+        guard let type else {
+            if object["eventType"] == nil { problem("eventType", "no eventType (TRANSPORT, EQUIPMENT or SHIPMENT)") }
+            return
+        }
+        switch type {
+        case "SHIPMENT":
+            events.setAside.append(.init(path: path, message: "a shipment event moves neither a schedule nor a cargo"))
+            return
+        case "TRANSPORT", "EQUIPMENT": break
+        default:
+            problem("eventType", "\(quoted(type)) is not TRANSPORT, EQUIPMENT or SHIPMENT")
+            return
+        }
+        let id = identifier(object)
+        let created = dateTime(object, "eventCreatedDateTime", required: true)
+        let time = dateTime(object, "eventDateTime", required: true)
+        let classifier = code(object, "eventClassifierCode", VesselCallEvent.Classifier.self, required: true)
+        let call = object["transportCall"].map { transportCall($0, member: "transportCall") } ?? nil
+        if type == "TRANSPORT" {
+            let kind = code(object, "transportEventTypeCode", VesselCallEvent.Kind.self, required: object["eventTypeCode"] == nil)
+                ?? code(object, "eventTypeCode", VesselCallEvent.Kind.self, required: false)
+            if object["transportCall"] == nil { problem("transportCall", "a transport event names its transportCall") }
+            guard problems.isEmpty, let id, let created, let time, let classifier, let kind, let call else { return }
+            if let mode = call.mode, mode != "VESSEL" {
+                events.setAside.append(.init(path: path, message: "a call by \(mode), not a vessel's, is not in the schedule"))
+                return
+            }
+            let voyage = kind == .arrival ? call.importVoyage ?? call.exportVoyage : call.exportVoyage ?? call.importVoyage
+            guard let voyage, let port = call.port else {
+                if call.port == nil { problem("transportCall.UNLocationCode", "the call names no UN/LOCODE") }
+                if voyage == nil { problem("transportCall.exportVoyageNumber", "the call names no voyage") }
+                return
+            }
+            events.vesselCalls.append(.init(path: path, event: VesselCallEvent(
+                id: id, created: created, kind: kind, classifier: classifier, time: time,
+                call: CallReference(voyage: voyage, port: port, sequence: call.sequence))))
+            return
+        }
+        let kindText = text(object, "equipmentEventTypeCode") ?? text(object, "eventTypeCode")
+        if kindText == nil && object["equipmentEventTypeCode"] == nil && object["eventTypeCode"] == nil {
+            problem("equipmentEventTypeCode", "no equipmentEventTypeCode")
+        }
+        let reference = bookingReference(object)
+        let eventPort = (object["eventLocation"] as? [String: Any]).flatMap { port($0, member: "eventLocation.UNLocationCode") }
+        guard problems.isEmpty, let id, let created, let time, let classifier, let kindText else { return }
+        guard let kind = EquipmentEvent.Kind(rawValue: kindText) else {
+            events.setAside.append(.init(path: path, message: "\(kindText) is a handling of the container outside the cargo's journey"))
+            return
+        }
+        guard classifier == .actual else {
+            events.setAside.append(.init(path: path, message: "a \(classifier == .planned ? "planned" : "estimated") equipment event is no handling yet"))
+            return
+        }
+        guard let reference else {
+            problem("documentReferences", "the event names no booking (a documentReferences entry of type BKG)")
+            return
+        }
+        guard let port = eventPort ?? call?.port else {
+            problem("eventLocation.UNLocationCode", "the event names no UN/LOCODE, in eventLocation or transportCall")
+            return
+        }
+        let voyage = kind == .discharge ? call?.importVoyage ?? call?.exportVoyage : call?.exportVoyage ?? call?.importVoyage
+        if kind.handling.requiresVoyage && voyage == nil {
+            problem("transportCall", "a \(kindText) event names the voyage in its transportCall")
+            return
+        }
+        events.equipment.append(.init(path: path, event: EquipmentEvent(
+            id: id, created: created, kind: kind, time: time, port: port, voyage: kind.handling.requiresVoyage ? voyage : nil,
+            bookingReference: reference)))
+    }
+
+    /// What an event's transport call says.
+    struct Call {
+        var port: UnLocode?
+        var exportVoyage: VoyageNumber?
+        var importVoyage: VoyageNumber?
+        var sequence: Int?
+        var mode: String?
+    }
+
+    private mutating func transportCall(_ value: Any, member: String) -> Call? {
+        guard let object = value as? [String: Any] else {
+            problem(member, "a transportCall is an object")
+            return nil
+        }
+        var call = Call()
+        call.port = port(object, member: "\(member).UNLocationCode")
+            ?? (object["location"] as? [String: Any]).flatMap { port($0, member: "\(member).location.UNLocationCode") }
+        call.exportVoyage = voyage(object, "exportVoyageNumber", member) ?? voyage(object, "carrierVoyageNumber", member)
+        call.importVoyage = voyage(object, "importVoyageNumber", member)
+        call.mode = text(object, "modeOfTransport", member: "\(member).modeOfTransport")
+        if let value = object["transportCallSequenceNumber"] {
+            if let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue == number.doubleValue.rounded(),
+               (1...10_000).contains(number.doubleValue) {
+                call.sequence = number.intValue
+            } else {
+                problem("\(member).transportCallSequenceNumber", "\(Self.show(value)) is not a call's sequence number from 1 to 10000")
+            }
+        }
+        return call
+    }
+
+    private mutating func voyage(_ object: [String: Any], _ key: String, _ member: String) -> VoyageNumber? {
+        guard let value = text(object, key, member: "\(member).\(key)") else { return nil }
+        guard let number = VoyageNumber(value) else {
+            problem("\(member).\(key)", "\(quoted(value)) is not a voyage number")
+            return nil
+        }
+        return number
+    }
+
+    private mutating func port(_ object: [String: Any], member: String) -> UnLocode? {
+        guard let value = text(object, "UNLocationCode", member: member) else { return nil }
+        guard let code = UnLocode(value) else {
+            problem(member, "\(quoted(value)) is not a UN/LOCODE (two letters and three letters or digits)")
+            return nil
+        }
+        return code
+    }
+
+    /// The event's `eventID`: without one, a copy of the event could not be told from a new one.
+    private mutating func identifier(_ object: [String: Any]) -> String? {
+        guard let id = text(object, "eventID") else {
+            if object["eventID"] == nil { problem("eventID", "no eventID: an event without one cannot be told from a copy of it") }
+            return nil
+        }
+        guard !id.isEmpty, id.count <= TrackAndTraceReader.maximumText, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            problem("eventID", "\(quoted(id)) is not an identifier of 1 to \(TrackAndTraceReader.maximumText) characters without control characters")
+            return nil
+        }
+        return id
+    }
+
+    /// The value of the event's first `BKG` document reference.
+    private mutating func bookingReference(_ object: [String: Any]) -> String? {
+        guard let value = object["documentReferences"] else { return nil }
+        guard let list = value as? [Any] else {
+            problem("documentReferences", "documentReferences is an array")
+            return nil
+        }
+        for (index, item) in list.enumerated() {
+            let member = "documentReferences[\(index)]"
+            guard let entry = item as? [String: Any] else {
+                problem(member, "a document reference is an object")
+                continue
+            }
+            guard text(entry, "documentReferenceType", member: "\(member).documentReferenceType") == "BKG",
+                  let reference = text(entry, "documentReferenceValue", member: "\(member).documentReferenceValue")
+            else { continue }
+            guard !reference.isEmpty, reference.count <= TrackAndTraceReader.maximumText,
+                  !reference.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                problem("\(member).documentReferenceValue", "\(quoted(reference)) is not a booking reference of 1 to \(TrackAndTraceReader.maximumText) characters")
+                return nil
+            }
+            return reference
+        }
+        return nil
+    }
+
+    private mutating func code<Code: RawRepresentable & CaseIterable>(
+        _ object: [String: Any], _ key: String, _ type: Code.Type, required: Bool
+    ) -> Code? where Code.RawValue == String {
+        guard let value = text(object, key) else {
+            if required && object[key] == nil { problem(key, "no \(key) (\(Code.allCases.map(\.rawValue).joined(separator: ", ")))") }
+            return nil
+        }
+        guard let code = Code(rawValue: value) else {
+            problem(key, "\(quoted(value)) is not \(Code.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        return code
+    }
+
+    private mutating func dateTime(_ object: [String: Any], _ key: String, required: Bool) -> Date? {
+        guard let value = text(object, key) else {
+            if required && object[key] == nil { problem(key, "no \(key)") }
+            return nil
+        }
+        guard case .success((.dateTime(let seconds), _)) = Timestamp.parseWithOffset(Array(value.utf8)), Date(seconds: seconds).isSupported else {
+            problem(key, Timestamp.message(for: .malformed, value: value, column: key, allowsDate: false))
+            return nil
+        }
+        return Date(seconds: seconds)
+    }
+
+    /// A member that must be a string when present: `nil` when absent or null, noted when of another type.
+    private mutating func text(_ object: [String: Any], _ key: String, member: String? = nil) -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else {
+            problem(member ?? key, "\(key) is \(Self.show(value)), not a string")
+            return nil
+        }
+        return text
+    }
+
+    /// Whether JSON gave `true` or `false` rather than a number.
+    static func isBoolean(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
+
+    static func show(_ value: Any) -> String {
+        switch value {
+        case let number as NSNumber where isBoolean(number): number.boolValue ? "true" : "false"
+        case let number as NSNumber: "\(number)"
+        case is [Any]: "an array"
+        case is [String: Any]: "an object"
+        case let text as String: quoted(text)
+        default: "null"
+        }
+    }
+}

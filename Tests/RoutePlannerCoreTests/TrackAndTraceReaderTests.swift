@@ -1,0 +1,79 @@
+import Foundation
+import RoutePlanner
+import Testing
+
+/// DCSA Track & Trace 2.2 events read: what moves a schedule or a cargo, what is left aside and why, and every
+/// problem at its JSON path.
+@Suite struct TrackAndTraceReaderTests {
+    static let arrival = """
+        {"eventID": "5e51e72c-d872-11ea-811c-0242ac130003", "eventType": "TRANSPORT", "eventClassifierCode": "EST",
+         "eventCreatedDateTime": "2026-03-01T10:00:00+01:00", "eventDateTime": "2026-03-09T06:00:00Z", "transportEventTypeCode": "ARRI",
+         "transportCall": {"transportCallID": "tc-1", "modeOfTransport": "VESSEL", "UNLocationCode": "SGSIN",
+                           "exportVoyageNumber": "WS15-W10", "importVoyageNumber": "WS15-W09", "carrierServiceCode": "WS15",
+                           "vessel": {"vesselIMONumber": "9321483"}},
+         "delayReasonCode": "WEA"}
+        """
+
+    static let load = """
+        {"eventID": "e-load", "eventType": "EQUIPMENT", "eventClassifierCode": "ACT", "equipmentEventTypeCode": "LOAD",
+         "emptyIndicatorCode": "LADEN", "eventCreatedDateTime": "2026-03-02T09:00:00Z", "eventDateTime": "2026-03-02T08:00:00Z",
+         "equipmentReference": "APZU4812090", "eventLocation": {"UNLocationCode": "CNSHA"},
+         "documentReferences": [{"documentReferenceType": "TRD", "documentReferenceValue": "x"}, {"documentReferenceType": "BKG", "documentReferenceValue": "ACME-1"}],
+         "transportCall": {"transportCallID": "tc-2", "modeOfTransport": "VESSEL", "exportVoyageNumber": "WS15-W09", "UNLocationCode": "CNSHA"}}
+        """
+
+    @Test func transportAndEquipmentEventsAreRead() throws {
+        let events = TrackAndTraceReader.read(Data("[\(Self.arrival), \(Self.load)]".utf8))
+        #expect(events.problems.isEmpty && events.setAside.isEmpty && events.count == 2)
+        let arrival = try #require(events.vesselCalls.first)
+        #expect(arrival.path == "$[0]")
+        // An arrival belongs to the voyage that arrives: the import voyage where the vessel goes on as another.
+        #expect(arrival.event == VesselCallEvent(
+            id: "5e51e72c-d872-11ea-811c-0242ac130003", created: Date(timeIntervalSince1970: 1_772_355_600), kind: .arrival, classifier: .estimated,
+            time: Date(timeIntervalSince1970: 1_773_036_000), call: CallReference(voyage: "WS15-W09", port: "SGSIN")))
+        #expect(events.equipment.map(\.event) == [EquipmentEvent(
+            id: "e-load", created: Date(timeIntervalSince1970: 1_772_442_000), kind: .load, time: Date(timeIntervalSince1970: 1_772_438_400),
+            port: "CNSHA", voyage: "WS15-W09", bookingReference: "ACME-1")])
+    }
+
+    @Test func eventsThatMoveNothingAreLeftAsideWithAWord() {
+        let shipment = #"{"eventID": "s", "eventType": "SHIPMENT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-01T00:00:00Z", "eventDateTime": "2026-03-01T00:00:00Z"}"#
+        let planned = Self.load.replacingOccurrences(of: #""ACT""#, with: #""PLN""#)
+        let stuffed = Self.load.replacingOccurrences(of: #""LOAD""#, with: #""STUF""#)
+        let truck = Self.arrival.replacingOccurrences(of: #""VESSEL""#, with: #""TRUCK""#)
+        let events = TrackAndTraceReader.read(Data("[\(shipment), \(planned), \(stuffed), \(truck)]".utf8))
+        #expect(events.problems.isEmpty && events.vesselCalls.isEmpty && events.equipment.isEmpty)
+        #expect(events.setAside.map(\.description) == [
+            "$[0]: a shipment event moves neither a schedule nor a cargo",
+            "$[1]: a planned equipment event is no handling yet",
+            "$[2]: STUF is a handling of the container outside the cargo's journey",
+            "$[3]: a call by TRUCK, not a vessel's, is not in the schedule",
+        ])
+    }
+
+    @Test func everyProblemOfABadEventIsLocatedAndTheOthersAreRead() {
+        let bad = """
+            {"eventType": "TRANSPORT", "eventClassifierCode": "SOON", "eventCreatedDateTime": "yesterday", "eventDateTime": "2026-03-09T06:00:00",
+             "transportEventTypeCode": "ARRI", "transportCall": {"UNLocationCode": "Singapore", "exportVoyageNumber": 7, "transportCallSequenceNumber": 0}}
+            """
+        let events = TrackAndTraceReader.read(Data("[\(bad), 3, \(Self.arrival)]".utf8))
+        #expect(events.vesselCalls.map(\.path) == ["$[2]"])
+        #expect(events.problems.map(\.description) == [
+            "$[0].eventID: no eventID: an event without one cannot be told from a copy of it",
+            #"$[0].eventCreatedDateTime: eventCreatedDateTime "yesterday" is not a date-time with a zone, such as 2026-03-01T08:00:00Z"#,
+            #"$[0].eventDateTime: eventDateTime "2026-03-09T06:00:00" is not a date-time with a zone, such as 2026-03-01T08:00:00Z"#,
+            #"$[0].eventClassifierCode: "SOON" is not PLN, EST, ACT"#,
+            #"$[0].transportCall.UNLocationCode: "Singapore" is not a UN/LOCODE (two letters and three letters or digits)"#,
+            "$[0].transportCall.exportVoyageNumber: exportVoyageNumber is 7, not a string",
+            "$[0].transportCall.transportCallSequenceNumber: 0 is not a call's sequence number from 1 to 10000",
+            "$[1]: an event is an object",
+        ])
+    }
+
+    @Test(arguments: [("{}", "$: the document is not an array of events"), ("[", nil)])
+    func aDocumentThatIsNotAnArrayOfEventsIsOneProblem(_ text: String, _ message: String?) {
+        let events = TrackAndTraceReader.read(Data(text.utf8))
+        #expect(events.problems.count == 1 && events.problems[0].path == "$")
+        if let message { #expect(events.problems[0].description == message) }
+    }
+}
