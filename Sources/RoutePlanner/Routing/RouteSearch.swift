@@ -244,12 +244,9 @@ struct RouteSearch {
         }
         checksSpace = options.space != nil
         if let space = options.space {
-            let details = network.details
-            isFull = (0..<network.movementCount).map { m in
-                !space.fits(
-                    teu: Int(network.capacity[m]), tonnes: details.weightCapacity.isEmpty ? nil : Int(details.weightCapacity[m]),
-                    plugs: details.plugCapacity.isEmpty ? nil : Int(details.plugCapacity[m]))
-            }
+            let taken = options.taken ?? CapacityUse(network: network)
+            guard taken.movementCount == network.movementCount else { throw .invalidOptions("the capacity taken is of another network") }
+            isFull = (0..<network.movementCount).map { !taken.fits(space, movement: $0, in: network) }
         }
         aboardMayBeCut = avoidsPorts || checksSpace
         stageCount = via.count + 1

@@ -17,6 +17,9 @@ public struct RoutingOptions: Hashable, Sendable {
     /// The room the cargo takes aboard, when it may ride only movements with that much capacity left; `nil` to
     /// ride any movement, full or not.
     public var space: CargoSpace?
+    /// The room other cargo takes on the network's movements, counted against their capacities in a search with a
+    /// ``space``; `nil` for none.
+    public var taken: CapacityUse?
 
     /// The most via ports a search takes.
     public static let maximumVia = 100
@@ -26,9 +29,10 @@ public struct RoutingOptions: Hashable, Sendable {
     public init(
         maxTransshipments: Int? = nil, via: [UnLocode] = [],
         avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = [], criteria: Set<RoutingCriterion> = [],
-        space: CargoSpace? = nil
+        space: CargoSpace? = nil, taken: CapacityUse? = nil
     ) {
         self.space = space
+        self.taken = taken
         self.maxTransshipments = maxTransshipments
         self.via = via
         self.avoidedLocations = avoidedLocations

@@ -1,0 +1,58 @@
+/// The room cargo takes on each movement of a network: TEU, tonnes and reefer plugs.
+///
+/// A search for a cargo that needs room (``RoutingOptions/space``) counts what ``RoutingOptions/taken`` holds
+/// against each movement's capacities, so that one cargo is routed under the capacity the others leave.
+public struct CapacityUse: Hashable, Sendable {
+    private(set) var teu: [Int64]
+    private(set) var tonnes: [Int64]
+    private(set) var plugs: [Int64]
+
+    /// No room taken on any movement of the network.
+    public init(network: ScheduleNetwork) {
+        teu = [Int64](repeating: 0, count: network.movementCount)
+        tonnes = teu
+        plugs = teu
+    }
+
+    /// Adds the room a cargo takes on every movement of its itinerary's legs that the network sails
+    /// (``ScheduleNetwork/sailing(_:)``); legs it no longer sails take none.
+    public mutating func add(_ space: CargoSpace, on itinerary: Itinerary, in network: ScheduleNetwork) {
+        change(by: space, sign: 1, on: itinerary, in: network)
+    }
+
+    /// Gives back the room ``add(_:on:in:)`` took.
+    public mutating func remove(_ space: CargoSpace, on itinerary: Itinerary, in network: ScheduleNetwork) {
+        change(by: space, sign: -1, on: itinerary, in: network)
+    }
+
+    /// The movements of the network it counts for.
+    var movementCount: Int { teu.count }
+
+    /// The room taken on a movement.
+    public func taken(_ id: ScheduleNetwork.MovementID) -> CargoSpace {
+        CargoSpace(teu: Int(clamping: teu[id.rawValue]), tonnes: Int(clamping: tonnes[id.rawValue]), plugs: Int(clamping: plugs[id.rawValue]))
+    }
+
+    private mutating func change(by space: CargoSpace, sign: Int64, on itinerary: Itinerary, in network: ScheduleNetwork) {
+        precondition(teu.count == network.movementCount, "the use is of another network")
+        for leg in itinerary.legs {
+            guard let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { continue }
+            let first = Int(network.voyageStart[Int(voyage)])
+            for position in sailed.movementIndices {
+                teu[first + position] += sign * Int64(space.teu)
+                tonnes[first + position] += sign * Int64(space.tonnes)
+                plugs[first + position] += sign * Int64(space.plugs)
+            }
+        }
+    }
+
+    /// Whether movement `m` has room for `space` once this use is taken off its capacities.
+    func fits(_ space: CargoSpace, movement m: Int, in network: ScheduleNetwork) -> Bool {
+        let details = network.details
+        func left(_ capacity: Int32, _ used: Int64) -> Int { Int(clamping: Int64(capacity) - used) }
+        return space.fits(
+            teu: left(network.capacity[m], teu[m]),
+            tonnes: details.weightCapacity.isEmpty || details.weightCapacity[m] == Int32.max ? nil : left(details.weightCapacity[m], tonnes[m]),
+            plugs: details.plugCapacity.isEmpty || details.plugCapacity[m] == Int32.max ? nil : left(details.plugCapacity[m], plugs[m]))
+    }
+}
