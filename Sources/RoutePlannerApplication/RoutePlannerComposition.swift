@@ -19,6 +19,8 @@ public struct RoutePlannerComposition: Sendable {
     public let customers: any CustomerRepository
     /// The users, their tokens and sessions.
     public let accounts: any AccountRepository
+    /// The schedule that carriers' events move, when they are kept (in a store); `voyages` is then this schedule.
+    public let liveSchedule: LiveScheduleRepository?
     /// Who the use cases act for.
     public let principal: Principal
     /// Failed logins, which slow and then refuse further ones; one per process that answers logins.
@@ -38,6 +40,7 @@ public struct RoutePlannerComposition: Sendable {
     ///   - cargo: Where the booked cargo is stored.
     ///   - customers: The registered customers.
     ///   - accounts: The users, their tokens and sessions.
+    ///   - liveSchedule: The schedule that carriers' events move, when they are kept; it is then the `voyages` too.
     ///   - format: How every presenter writes dates, itineraries and errors.
     ///   - loginThrottle: The failed logins of the process so far.
     ///   - passwordCost: bcrypt's cost for new passwords.
@@ -46,21 +49,22 @@ public struct RoutePlannerComposition: Sendable {
     public init(
         locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
         customers: any CustomerRepository = InMemoryCustomerRepository(), accounts: any AccountRepository = InMemoryAccountRepository(),
-        format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(), passwordCost: UInt8 = Credentials.defaultCost,
+        liveSchedule: LiveScheduleRepository? = nil, format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(), passwordCost: UInt8 = Credentials.defaultCost,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now), customers: customers,
-            accounts: accounts, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+            locations: locations, voyages: liveSchedule ?? voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now),
+            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
     }
 
     private init(
         locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
-        accounts: any AccountRepository, principal: Principal, format: PlannerFormat, loginThrottle: LoginThrottle, passwordCost: UInt8,
-        now: @escaping @Sendable () -> Date
+        accounts: any AccountRepository, liveSchedule: LiveScheduleRepository?, principal: Principal, format: PlannerFormat,
+        loginThrottle: LoginThrottle, passwordCost: UInt8, now: @escaping @Sendable () -> Date
     ) {
+        self.liveSchedule = liveSchedule
         self.locations = locations
         self.voyages = voyages
         self.cargo = cargo
@@ -83,7 +87,7 @@ public struct RoutePlannerComposition: Sendable {
         return RoutePlannerComposition(
             locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: now),
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
-            accounts: accounts, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+            accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
     }
 
     /// Who requests come from, by their sessions and tokens.
@@ -182,6 +186,15 @@ public struct RoutePlannerComposition: Sendable {
 
     public var reRouteCargo: ReRouteCargoCoordinator {
         coordinator(.reRouteCargo, ReRouteCargoInteractor(cargo: cargo, voyages: voyages), presenter: ReRouteCargoPresenter(format: format))
+    }
+
+    /// Carriers' events applied to the live schedule, each change they make to a cargo recorded as the event feed's.
+    public var applyCarrierEvents: ApplyCarrierEventsCoordinator {
+        let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
+        return coordinator(
+            .applyCarrierEvents,
+            ApplyCarrierEventsInteractor(cargo: ScopedCargoRepository(base: base, principal: .eventFeed, now: now), schedule: liveSchedule, now: now),
+            presenter: ApplyCarrierEventsPresenter(format: format))
     }
 
     /// The capacity-constrained assignment of every booked cargo not yet routed, with a solver.

@@ -29,6 +29,8 @@ public struct Principal: Hashable, Sendable {
     public static let commandLine = Principal(name: "command line", role: .planner)
     /// Someone who has not logged in.
     public static let visitor = Principal(name: "visitor", role: .visitor)
+    /// The carriers' event feed, as which the changes that its events make are recorded.
+    public static let eventFeed = Principal(name: "event feed", role: .planner)
 
     /// The customer a customer user acts for; `nil` for a planner.
     public var customerId: CustomerId? {
@@ -68,7 +70,7 @@ public struct Principal: Hashable, Sendable {
 /// A use case that a role may or may not run.
 public enum Permission: String, Hashable, Sendable, CaseIterable {
     case registerCustomer, listCustomers, bookCargo, importBookings, listCargo, trackCargo, routeCargo, assignToRoute
-    case registerHandlingEvent, importHandlingReport, changeDestination, reRouteCargo, assignRoutes, keepAccounts
+    case registerHandlingEvent, importHandlingReport, changeDestination, reRouteCargo, assignRoutes, keepAccounts, applyCarrierEvents
 
     /// What a customer user may do, each on its own customer's cargo only: book, list, track, find options, take one,
     /// change the destination and re-route. Handling is what carriers and planners record, and the assignment of all
@@ -94,6 +96,7 @@ extension Permission {
         case .reRouteCargo: "re-route cargo"
         case .assignRoutes: "assign routes to all open cargo"
         case .keepAccounts: "keep the accounts"
+        case .applyCarrierEvents: "apply carriers' events"
         }
     }
 }

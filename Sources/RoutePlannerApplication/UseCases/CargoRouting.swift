@@ -57,4 +57,29 @@ enum CargoRouting {
         guard let first = network.disruptedLegs(of: itinerary).first else { return nil }
         return .disrupted(index: first, leg: itinerary.legs[first])
     }
+
+    /// Where an open cargo on track is on its itinerary: the first leg still ahead, when it can board that leg (`nil`
+    /// while it is aboard), and when it was first loaded; `nil` for a cargo not routed, misdirected, claimed, or
+    /// discharged at its destination, which the schedule no longer disrupts.
+    static func progress(of cargo: Cargo) -> (first: Int, ready: Date?, departedAt: Date?)? {
+        guard let itinerary = cargo.itinerary, cargo.delivery.isOnTrack else { return nil }
+        let departedAt = cargo.handlingEvents.first { $0.kind == .load }?.completionTime
+        guard let last = cargo.handlingEvents.last(where: { $0.kind != .customs }) else { return (0, cargo.specification.readyTime, nil) }
+        let legs = itinerary.legs
+        switch last.kind {
+        case .receive:
+            return (0, max(last.completionTime, cargo.specification.readyTime), departedAt)
+        case .load:
+            guard let first = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location }) else { return nil }
+            return (first, nil, departedAt)
+        case .unload:
+            guard let leg = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
+                  leg + 1 < legs.count
+            else { return nil }
+            let stay = TimeInterval(legs[leg].unloadLocation.transshipmentTime.components.seconds)
+            return (leg + 1, last.completionTime + stay, departedAt)
+        case .claim, .customs:
+            return nil
+        }
+    }
 }

@@ -1,0 +1,218 @@
+import Foundation
+import RoutePlanner
+
+/// What a batch of carriers' events did: to the schedule, to the cargo it handed on, and to the cargo it disrupted.
+public struct ApplyCarrierEventsResponse: Hashable, Sendable {
+    /// A cargo the events disrupted, and its options from where it is.
+    public struct Disrupted: Hashable, Sendable {
+        /// The cargo; with ``accepted``, as it is after its best option was assigned.
+        public let cargo: CargoSummary
+        /// What stops its itinerary now.
+        public let disruption: ItineraryDisruption
+        /// When its itinerary was planned to arrive.
+        public let plannedArrival: Date
+        /// The specification searched, from where the cargo is.
+        public let specification: RouteSpecification?
+        /// The options, best first, or why there are none.
+        public let options: Result<[Option], DomainError>
+        /// Whether the first option was assigned.
+        public let accepted: Bool
+    }
+
+    /// An option for a disrupted cargo, and how it compares with the itinerary as planned.
+    public struct Option: Hashable, Sendable {
+        public let itinerary: Itinerary
+        /// How much later (earlier when negative) it arrives than the itinerary was planned to.
+        public let arrivalChange: Duration
+        /// How much more it costs per TEU to handle; `nil` when a port's cost is unknown, or when the cargo is on its
+        /// way (the option then takes it only from where it is).
+        public let costChange: Double?
+        /// How much more CO2e it emits per TEU, in kilograms; `nil` when a movement's is unknown, or the cargo is on
+        /// its way.
+        public let co2eChange: Double?
+    }
+
+    /// The events in the document.
+    public let count: Int
+    /// Vessel call events that give a call's time now.
+    public let applied: Int
+    /// Vessel call events that an event known already outranks.
+    public let outranked: Int
+    /// Events applied before, which changed nothing.
+    public let duplicates: Int
+    /// Equipment events registered as the cargo's handling.
+    public let handled: Int
+    /// Events refused, each problem at its JSON path.
+    public let refused: [TrackAndTraceEvents.Note]
+    /// Events that neither move the schedule nor hand a cargo on, each with why.
+    public let setAside: [TrackAndTraceEvents.Note]
+    /// The schedule's version after the batch.
+    public let version: Int
+    /// The cargo the schedule as it now sails disrupts, in tracking id order.
+    public let disrupted: [Disrupted]
+    /// The open, routed cargo on track that the schedule as it now sails still takes where it goes in time.
+    public let undisturbed: Int
+}
+
+/// Applies a batch of carriers' events (DCSA Track & Trace): transport events move the live schedule's call times
+/// (``LiveSchedule``), equipment events register the handling of the cargo booked under their booking reference;
+/// then every open cargo whose itinerary the schedule as it now sails disrupts
+/// (`ScheduleNetwork.disruption(of:from:boardingFrom:specification:departedAt:)`) gets its options from where it is,
+/// under the capacity the other cargo's itineraries hold (TEU, tonnes, plugs), best first, stored as its offer; with
+/// ``ApplyCarrierEventsRequest/acceptsBest``, each is assigned its best option before the next cargo is searched.
+///
+/// Cargo is handled and assigned in one transaction, written only over the state it was read in; then the events are
+/// recorded in another, as the schedule's next version. Applying a batch again changes nothing more, so a batch cut off
+/// between the two is completed by applying it again.
+public struct ApplyCarrierEventsInteractor: UseCase {
+    private let cargoRepository: any CargoRepository
+    private let schedule: LiveScheduleRepository?
+    private let now: @Sendable () -> Date
+
+    /// - Parameter schedule: The live schedule; without one (no store keeps the events), every batch is refused.
+    public init(cargo: any CargoRepository, schedule: LiveScheduleRepository?, now: @escaping @Sendable () -> Date = { Date() }) {
+        cargoRepository = cargo
+        self.schedule = schedule
+        self.now = now
+    }
+
+    public func execute(_ request: ApplyCarrierEventsRequest) async -> Result<ApplyCarrierEventsResponse, DomainError> {
+        let events = request.events
+        let recordedAt = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+        guard let schedule else { return .failure(.invalidOperation("Carriers' events move the schedule a store keeps; name the store.")) }
+        do {
+            let before = try await schedule.version()
+            let recorded = try await schedule.events.recordedEventIds(among: events.vesselCalls.map(\.event.id) + events.equipment.map(\.event.id))
+            var live = before.schedule
+            var refused = events.problems
+            var (applied, outranked, duplicates) = (0, 0, 0)
+            var accepted: [VesselCallEvent] = []
+            let fresh = events.vesselCalls.filter { !recorded.contains($0.event.id) }
+            duplicates += events.vesselCalls.count - fresh.count
+            for (located, outcome) in zip(fresh, live.apply(fresh.map(\.event))) {
+                switch outcome {
+                case .applied: (applied, accepted) = (applied + 1, accepted + [located.event])
+                case .outranked: (outranked, accepted) = (outranked + 1, accepted + [located.event])
+                case .duplicate: duplicates += 1
+                case .refused(let error): refused.append(.init(path: located.path + ".transportCall", message: error.description))
+                }
+            }
+            let network = try live.network()
+            let read = try await cargoRepository.allCargo()
+            var cargo = Dictionary(uniqueKeysWithValues: read.map { ($0.trackingId, $0) })
+
+            // Equipment events hand the cargo on.
+            var handled: [(event: EquipmentEvent, trackingId: TrackingId)] = []
+            for located in events.equipment where !recorded.contains(located.event.id) {
+                let event = located.event
+                let booked = read.filter { $0.bookingReference == event.bookingReference }
+                guard booked.count == 1, var one = cargo[booked[0].trackingId] else {
+                    refused.append(.init(path: located.path + ".documentReferences", message: booked.isEmpty
+                        ? "no cargo is booked under \(event.bookingReference)"
+                        : "\(booked.count) cargo of different customers are booked under \(event.bookingReference)"))
+                    continue
+                }
+                if let problem = HandlingCheck.problem(
+                    kind: event.kind.handling, location: event.port, voyage: event.kind.handling.requiresVoyage ? event.voyage : nil, time: event.time,
+                    in: network)
+                {
+                    refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(problem.message)"))
+                    continue
+                }
+                do {
+                    if try one.register(try event.handlingEvent(registeredAt: recordedAt)) == .duplicate { duplicates += 1 } else { handled.append((event, one.trackingId)) }
+                    cargo[one.trackingId] = one
+                } catch {
+                    refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(error)"))
+                }
+            }
+            duplicates += events.equipment.count { recorded.contains($0.event.id) }
+
+            // Every open cargo holds room on its itinerary as the schedule now sails it.
+            var taken = CapacityUse(network: network)
+            for each in cargo.values where each.delivery.status != .claimed {
+                if let itinerary = each.itinerary { taken.add(CargoSpace(each.booking), on: itinerary, in: network) }
+            }
+            let router = Router(network: network)
+            var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
+            var undisturbed = 0
+            var changed = Set(handled.map(\.trackingId))
+            for trackingId in cargo.keys.sorted() {
+                if Task.isCancelled { return .failure(.cancelled) }
+                var each = cargo[trackingId]!
+                guard let itinerary = each.itinerary, let progress = CargoRouting.progress(of: each) else { continue }
+                guard let disruption = network.disruption(
+                    of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: each.specification, departedAt: progress.departedAt)
+                else {
+                    undisturbed += 1
+                    continue
+                }
+                let space = CargoSpace(each.booking)
+                taken.remove(space, on: itinerary, in: network)
+                var specification: RouteSpecification?
+                let options = CargoRouting.specification(for: each, in: network).flatMap { found in
+                    specification = found
+                    return Self.candidates(for: found, limit: request.limit, space: space, taken: taken, router: router)
+                }
+                if case .failure(.cancelled) = options { return .failure(.cancelled) }
+                var assigned = false
+                if let specification, case .success(let itineraries) = options {
+                    try await cargoRepository.save(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
+                    if request.acceptsBest, let best = itineraries.first {
+                        var reassigned = each
+                        if specification != each.specification { reassigned.specifyNewRoute(specification) }
+                        if (try? reassigned.assign(to: best)) != nil {
+                            (each, assigned, cargo[trackingId]) = (reassigned, true, reassigned)
+                            changed.insert(trackingId)
+                        }
+                    }
+                }
+                taken.add(space, on: each.itinerary!, in: network)
+                disrupted.append(.init(
+                    cargo: CargoSummary(each), disruption: disruption, plannedArrival: itinerary.arrivalTime, specification: specification,
+                    options: options.map { $0.map { Self.option($0, against: itinerary) } }, accepted: assigned))
+            }
+
+            let written = changed.sorted().compactMap { cargo[$0] }
+            if !written.isEmpty { try await cargoRepository.save(written, ifUnchangedSince: read.filter { changed.contains($0.trackingId) }) }
+            let version = try await schedule.events.record(CarrierEventBatch(
+                vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt))
+            _ = try await schedule.keep(live, as: version, after: before.number)
+            return .success(ApplyCarrierEventsResponse(
+                count: events.count, applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
+                setAside: events.setAside, version: version, disrupted: disrupted, undisturbed: undisturbed))
+        } catch let error as DomainError {
+            return .failure(error)
+        } catch {
+            return .failure(.repository(error))
+        }
+    }
+
+    /// The options under the room the other cargo takes.
+    static func candidates(
+        for specification: RouteSpecification, limit: Int, space: CargoSpace, taken: CapacityUse, router: Router
+    ) -> Result<[Itinerary], DomainError> {
+        do {
+            return .success(try router.candidates(for: specification, limit: limit, options: RoutingOptions(space: space, taken: taken)))
+        } catch .noRoute {
+            return .failure(.noRoute(specification, earliestPossibleArrival: nil))
+        } catch .unknownLocation(let code) {
+            return .failure(.unknown(code, among: router.network.locations))
+        } catch .cancelled {
+            return .failure(.cancelled)
+        } catch {
+            return .failure(.invalidOperation(error.description))
+        }
+    }
+
+    /// An option beside the itinerary as planned.
+    static func option(_ itinerary: Itinerary, against planned: Itinerary) -> ApplyCarrierEventsResponse.Option {
+        func difference(_ new: Double?, _ old: Double?) -> Double? {
+            guard let new, let old, itinerary.origin == planned.origin else { return nil }
+            return ((new - old) * 1_000).rounded() / 1_000
+        }
+        return .init(
+            itinerary: itinerary, arrivalChange: .seconds(itinerary.arrivalTime.timeIntervalSince(planned.arrivalTime)),
+            costChange: difference(itinerary.handlingCostPerTEU, planned.handlingCostPerTEU), co2eChange: difference(itinerary.co2ePerTEU, planned.co2ePerTEU))
+    }
+}

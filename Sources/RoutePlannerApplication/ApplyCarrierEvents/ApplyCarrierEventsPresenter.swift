@@ -1,0 +1,106 @@
+import Foundation
+import RoutePlanner
+
+/// A batch of carriers' events as a planner reads it, with the response itself for what a view computes.
+public struct CarrierEventsView: Hashable, Sendable {
+    public let response: ApplyCarrierEventsResponse
+    /// "12 events: 9 applied to the schedule, now version 3; 1 outranked; 1 applied before; 1 handling registered."
+    public let summary: String
+    /// Each event refused, and each set aside, at its JSON path.
+    public let refused: [String]
+    public let setAside: [String]
+    /// "2 cargo disrupted; 41 still arrive in time."
+    public let cargoSummary: String
+    public let disrupted: [DisruptedCargoView]
+}
+
+/// One disrupted cargo as a planner reads it.
+public struct DisruptedCargoView: Hashable, Sendable, Identifiable {
+    public let cargo: CargoTrackingView
+    /// "misses the connection to leg 2 at SGSIN", "arrives 1 day 2 hours after its deadline".
+    public let disruption: String
+    /// When its itinerary was planned to arrive.
+    public let plannedArrival: String
+    /// "from SGSIN, ready Thu 12 Mar 2026, 08:00 UTC", when it could be routed.
+    public let from: String?
+    /// The options, best first, numbered from 1.
+    public let options: [DisruptionOptionView]
+    /// Why there are no options.
+    public let problem: String?
+
+    public var id: TrackingId { cargo.trackingId }
+}
+
+/// An option for a disrupted cargo, and what changes with it.
+public struct DisruptionOptionView: Hashable, Sendable {
+    public let itinerary: ItineraryViewModel
+    /// "arrives 1 day 4 hours later, USD 35.00 more per TEU, 120 kg less CO2e per TEU".
+    public let change: String
+    /// Whether it was assigned (`--accept best`).
+    public let accepted: Bool
+}
+
+/// Writes what a batch of carriers' events did, and each disrupted cargo's options.
+public struct ApplyCarrierEventsPresenter: Presenter {
+    /// The fields of the form whose errors it presents.
+    public typealias Field = ApplyCarrierEventsForm.Field
+    public var format: PlannerFormat
+
+    public init(format: PlannerFormat = PlannerFormat()) {
+        self.format = format
+    }
+
+    public func content(for response: ApplyCarrierEventsResponse) -> CarrierEventsView {
+        var parts = ["\(PlannerFormat.plural(response.count, "event")): \(response.applied) applied to the schedule, now version \(response.version)"]
+        if response.outranked > 0 { parts.append("\(response.outranked) outranked by events known") }
+        if response.duplicates > 0 { parts.append("\(response.duplicates) applied before") }
+        if response.handled > 0 { parts.append("\(PlannerFormat.plural(response.handled, "handling")) registered") }
+        if !response.refused.isEmpty { parts.append("\(response.refused.count) refused") }
+        if !response.setAside.isEmpty { parts.append("\(response.setAside.count) set aside") }
+        let disrupted = response.disrupted.map(view)
+        return CarrierEventsView(
+            response: response, summary: parts.joined(separator: "; ") + ".", refused: response.refused.map(\.description),
+            setAside: response.setAside.map(\.description),
+            cargoSummary: "\(response.disrupted.count) cargo disrupted; \(response.undisturbed) still \(response.undisturbed == 1 ? "arrives" : "arrive") in time.",
+            disrupted: disrupted)
+    }
+
+    private func view(_ entry: ApplyCarrierEventsResponse.Disrupted) -> DisruptedCargoView {
+        let options: [DisruptionOptionView], problem: String?
+        switch entry.options {
+        case .success(let found):
+            options = entry.specification.map { specification in
+                found.enumerated().map { index, option in
+                    DisruptionOptionView(
+                        itinerary: format.itinerary(specification, option.itinerary), change: Self.change(option), accepted: entry.accepted && index == 0)
+                }
+            } ?? []
+            problem = found.isEmpty ? "no options" : nil
+        case .failure(let error):
+            (options, problem) = ([], format.message(for: error))
+        }
+        return DisruptedCargoView(
+            cargo: format.tracking(entry.cargo), disruption: text(entry.disruption), plannedArrival: format.dateTime(entry.plannedArrival),
+            from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
+    }
+
+    /// "misses the connection to leg 2 at SGSIN".
+    func text(_ disruption: ItineraryDisruption) -> String {
+        switch disruption {
+        case .arrivesLate(let late): "arrives \(PlannerFormat.duration(Double(late.components.seconds))) after its deadline"
+        case .exceedsTransitTime(let over): "takes \(PlannerFormat.duration(Double(over.components.seconds))) longer than its maximum transit time"
+        default: disruption.description
+        }
+    }
+
+    /// "arrives 1 day 4 hours later, USD 35.00 more per TEU, 120 kg less CO2e per TEU".
+    static func change(_ option: ApplyCarrierEventsResponse.Option) -> String {
+        let seconds = Double(option.arrivalChange.components.seconds)
+        var parts = [seconds == 0 ? "arrives as planned" : "arrives \(PlannerFormat.duration(abs(seconds))) \(seconds > 0 ? "later" : "earlier")"]
+        if let cost = option.costChange, cost != 0 { parts.append("USD \(String(format: "%.2f", abs(cost))) \(cost > 0 ? "more" : "less") per TEU") }
+        if let co2e = option.co2eChange, co2e != 0 { parts.append("\(PlannerFormat.kilograms(abs(co2e))) \(co2e > 0 ? "more" : "less") CO2e per TEU") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+public typealias ApplyCarrierEventsCoordinator = Coordinator<ApplyCarrierEventsInteractor, ApplyCarrierEventsPresenter>
