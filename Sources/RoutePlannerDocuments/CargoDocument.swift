@@ -101,6 +101,82 @@ public enum CargoDocument {
             version: version, entries: entries, notRoutedLeftOut: response.notRoutedLeftOut == 0 ? nil : response.notRoutedLeftOut))
     }
 
+    /// `events apply --format json`: what the batch did (its events applied, outranked, applied before, registered as
+    /// handling, refused and set aside, each of the last two at its JSON path), the schedule's version after it, and
+    /// each disrupted cargo with what disrupts it, the specification searched from where it is, and its options
+    /// best first, each with how much later it arrives, and how much more it costs and emits per TEU, than planned.
+    public static func json(_ response: ApplyCarrierEventsResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let events: Events
+            let scheduleVersion: Int
+            let refused, setAside: [Note]
+            let disrupted: [Disrupted]
+            let undisturbed: Int
+        }
+        struct Events: Encodable {
+            let count, applied, outranked, appliedBefore, handled: Int
+        }
+        struct Note: Encodable {
+            let path, message: String
+        }
+        struct Disruption: Encodable {
+            let kind: String
+            let leg: Int?
+            let port: String?
+            let hours: Double?
+        }
+        struct Option: Encodable {
+            let itinerary: Itinerary
+            let arrivalChangeHours: Double
+            let handlingCostChangePerTEU: Double?
+            let co2eKgChangePerTEU: Double?
+        }
+        struct Disrupted: Encodable {
+            let cargo: Cargo
+            let disruption: Disruption
+            let plannedArrival: String
+            let from: From?
+            let options: [Option]
+            let accepted: Bool
+            let problem: Problem?
+        }
+        struct From: Encodable {
+            let origin, ready, deadline: String
+        }
+        func hours(_ duration: Duration) -> Double { (Double(duration.components.seconds) / 36).rounded() / 100 }
+        func disruption(_ disruption: ItineraryDisruption) -> Disruption {
+            switch disruption {
+            case .legNoLongerSails(let leg, _): Disruption(kind: disruption.code, leg: leg + 1, port: nil, hours: nil)
+            case .missesConnection(let leg, let port): Disruption(kind: disruption.code, leg: leg + 1, port: port.rawValue, hours: nil)
+            case .missesDeparture(let port): Disruption(kind: disruption.code, leg: 1, port: port.rawValue, hours: nil)
+            case .arrivesLate(let late), .exceedsTransitTime(let late): Disruption(kind: disruption.code, leg: nil, port: nil, hours: hours(late))
+            }
+        }
+        let disrupted = response.disrupted.map { entry in
+            var problem: Problem?
+            if case .failure(let error) = entry.options { problem = Problem(error) }
+            return Disrupted(
+                cargo: Cargo(entry.cargo), disruption: disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
+                from: entry.specification.map {
+                    From(origin: $0.origin.rawValue, ready: RouteDocument.timestamp($0.readyTime), deadline: RouteDocument.timestamp($0.arrivalDeadline))
+                },
+                options: ((try? entry.options.get()) ?? []).map {
+                    Option(
+                        itinerary: Itinerary($0.itinerary), arrivalChangeHours: hours($0.arrivalChange), handlingCostChangePerTEU: $0.costChange,
+                        co2eKgChangePerTEU: $0.co2eChange)
+                },
+                accepted: entry.accepted, problem: problem)
+        }
+        return RouteDocument.encode(Output(
+            version: version,
+            events: Events(
+                count: response.count, applied: response.applied, outranked: response.outranked, appliedBefore: response.duplicates,
+                handled: response.handled),
+            scheduleVersion: response.version, refused: response.refused.map { Note(path: $0.path, message: $0.message) },
+            setAside: response.setAside.map { Note(path: $0.path, message: $0.message) }, disrupted: disrupted, undisturbed: response.undisturbed))
+    }
+
     /// `cargo`, `track --format csv`, one row per cargo:
     /// `tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta`.
     public static func csv(_ cargo: [CargoSummary]) -> String {

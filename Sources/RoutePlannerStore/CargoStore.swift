@@ -107,6 +107,9 @@ public final class CargoStore: Store {
     /// The repository of users, tokens and sessions in the store.
     public var accountRepository: any AccountRepository { SQLiteAccountRepository(store: self) }
 
+    /// The repository of the carriers' events applied to the store's schedule, and the schedule's versions.
+    public var carrierEventRepository: any CarrierEventRepository { SQLiteCarrierEventRepository(store: self) }
+
     /// Records the schedule cargo is planned against, and returns a warning when booked cargo was planned
     /// against another one.
     ///
@@ -300,6 +303,36 @@ public final class CargoStore: Store {
                 table.column("attempt", .text).notNull()
                 table.column("at", .datetime).notNull().indexed()
                 table.primaryKey(["key", "attempt"])
+            }
+        }
+        migrator.registerMigration("v10: carriers' events, leg positions") { db in
+            // Each batch of carriers' events that moved the schedule: the schedule's versions.
+            try db.create(table: "scheduleVersion") { table in
+                table.primaryKey("version", .integer)
+                table.column("source", .text).notNull()
+                table.column("recordedAt", .datetime).notNull()
+            }
+            // Every event applied, by its identifier: a transport event's call and time, an equipment event's cargo.
+            try db.create(table: "carrierEvent") { table in
+                table.primaryKey("eventID", .text)
+                table.column("version", .integer).notNull()
+                table.column("eventType", .text).notNull()
+                table.column("code", .text).notNull()
+                table.column("classifier", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.column("eventAt", .datetime).notNull()
+                table.column("voyage", .text)
+                table.column("port", .text).notNull()
+                table.column("sequence", .integer)
+                table.column("trackingId", .text)
+                table.column("source", .text).notNull()
+                table.column("recordedAt", .datetime).notNull()
+            }
+            try db.create(index: "carrierEvent_eventType", on: "carrierEvent", columns: ["eventType"])
+            // Which movements of its voyage a leg rides, so that it is found whatever its times become.
+            try db.alter(table: "itineraryLeg") { table in
+                table.add(column: "firstMovement", .integer)
+                table.add(column: "lastMovement", .integer)
             }
         }
         return migrator

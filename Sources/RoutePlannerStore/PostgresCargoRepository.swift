@@ -242,18 +242,19 @@ public actor PostgresCargoRepository: CargoRepository {
 
     /// The legs of cargo's itineraries (`itineraryLeg`) or offers (`offerLeg`, by candidate), in order.
     private static func legs(of ids: [String], table: String, _ connection: PostgresConnection) async throws -> [LegRecord] {
-        let candidate = table == "offerLeg" ? "candidate" : "NULL::bigint"
+        let offered = table == "offerLeg"
+        let candidate = offered ? "candidate" : "NULL::bigint", movements = offered ? "NULL::bigint, NULL::bigint" : "firstMovement, lastMovement"
         var legs: [LegRecord] = []
         for try await row in try await connection.query(
             """
-            SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime FROM \(unescaped: table)
-            WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, \(unescaped: candidate), position
+            SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, \(unescaped: movements)
+            FROM \(unescaped: table) WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, \(unescaped: candidate), position
             """,
             logger: PostgresStore.logger
-        ).decode((String, Int?, Int, String, String, String, Date, Date).self) {
+        ).decode((String, Int?, Int, String, String, String, Date, Date, Int?, Int?).self) {
             legs.append(LegRecord(
                 trackingId: row.0, candidate: row.1, position: row.2, voyage: row.3, loadLocation: row.4, unloadLocation: row.5, loadTime: row.6,
-                unloadTime: row.7))
+                unloadTime: row.7, firstMovement: row.8, lastMovement: row.9))
         }
         return legs
     }
@@ -368,8 +369,10 @@ public actor PostgresCargoRepository: CargoRepository {
         } else {
             try await connection.query(
                 """
-                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime)
-                SELECT * FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes))
+                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, firstMovement, lastMovement)
+                SELECT t, p, v, ld, ul, lt, ut, NULLIF(f, -1), NULLIF(e, -1)
+                FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes),
+                            \(legs.map { $0.firstMovement ?? -1 }), \(legs.map { $0.lastMovement ?? -1 })) AS leg(t, p, v, ld, ul, lt, ut, f, e)
                 """,
                 logger: PostgresStore.logger)
         }

@@ -225,6 +225,9 @@ public final class PostgresStore: Store {
 
     public var accountRepository: any AccountRepository { PostgresAccountRepository(store: self) }
 
+    /// The repository of the carriers' events applied to the store's schedule, and the schedule's versions.
+    public var carrierEventRepository: any CarrierEventRepository { PostgresCarrierEventRepository(store: self) }
+
     // MARK: Migrations
 
     /// The identifiers of the migrations the database has, in the order they were applied.
@@ -365,6 +368,17 @@ public final class PostgresStore: Store {
         ("v9: failed logins", [
             "CREATE TABLE loginFailure (key TEXT NOT NULL, attempt TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, PRIMARY KEY (key, attempt))",
             "CREATE INDEX loginFailure_at ON loginFailure (at)",
+        ]),
+        ("v10: carriers' events, leg positions", [
+            "CREATE TABLE scheduleVersion (version BIGINT PRIMARY KEY, source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)",
+            #"""
+            CREATE TABLE carrierEvent (
+                eventID TEXT COLLATE "C" PRIMARY KEY, version BIGINT NOT NULL, eventType TEXT NOT NULL, code TEXT NOT NULL, classifier TEXT NOT NULL,
+                createdAt TIMESTAMPTZ NOT NULL, eventAt TIMESTAMPTZ NOT NULL, voyage TEXT, port TEXT NOT NULL, sequence BIGINT, trackingId TEXT,
+                source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)
+            """#,
+            "CREATE INDEX carrierEvent_eventType ON carrierEvent (eventType)",
+            "ALTER TABLE itineraryLeg ADD COLUMN firstMovement BIGINT, ADD COLUMN lastMovement BIGINT",
         ]),
     ]
 

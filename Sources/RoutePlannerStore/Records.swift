@@ -63,6 +63,10 @@ struct LegRecord: Codable, FetchableRecord {
     var unloadLocation: String
     var loadTime: Date
     var unloadTime: Date
+    /// The positions of the leg's first and last movements in its voyage, which name the calls whatever their times
+    /// become (`ScheduleNetwork.sailing(_:)`); `nil` in an offer's leg and in a leg stored before the store's version 10.
+    var firstMovement: Int?
+    var lastMovement: Int?
 }
 
 extension LegRecord {
@@ -83,6 +87,8 @@ extension LegRecord {
         unloadLocation = leg.unloadLocation.code.rawValue
         loadTime = leg.loadTime
         unloadTime = leg.unloadTime
+        firstMovement = leg.movementIndices.lowerBound
+        lastMovement = leg.movementIndices.upperBound - 1
     }
 
     /// Inserts the leg into `itineraryLeg`, or into `offerLeg` when it has a candidate.
@@ -93,8 +99,11 @@ extension LegRecord {
                 arguments: [trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime])
         } else {
             try db.execute(
-                sql: "INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime])
+                sql: """
+                    INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, firstMovement, lastMovement)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, firstMovement, lastMovement])
         }
     }
 }

@@ -32,6 +32,9 @@ public protocol Store: AnyObject, Sendable {
 
     /// The repository of users, tokens and sessions in the store.
     var accountRepository: any AccountRepository { get }
+
+    /// The repository of the carriers' events applied to the store's schedule, and the schedule's versions.
+    var carrierEventRepository: any CarrierEventRepository { get }
 }
 
 /// Opens the store at a location: a PostgreSQL database for a `postgres://` or `postgresql://` address (its

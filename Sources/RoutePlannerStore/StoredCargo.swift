@@ -115,8 +115,10 @@ struct StoredCargo {
         return specification
     }
 
-    /// The itinerary of stored legs: each leg as the schedule sails it, or, when it no longer does, as it
-    /// was planned (one movement from the load to the unload).
+    /// The itinerary of stored legs: each leg as the schedule sails it, or, when it no longer sails at the planned
+    /// times, as it was planned: over the same movements of its voyage when they still make the same calls (their
+    /// times set from the planned load to the planned discharge, so that `ScheduleNetwork.sailing(_:)` finds the leg
+    /// as the schedule now sails it), else as one movement from the load to the discharge.
     static func itinerary(_ legs: [LegRecord], network: ScheduleNetwork, of id: String, store: String) throws(StoreError) -> Itinerary {
         func location(_ code: UnLocode) -> Location { network.location(code) ?? Location(code: code, name: code.rawValue) }
         var rebuilt: [Leg] = []
@@ -126,6 +128,12 @@ struct StoredCargo {
             else { throw .database(path: store, message: "cargo \(id): an itinerary leg cannot be read") }
             if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
                 rebuilt.append(sailed)
+            } else if let first = leg.firstMovement, let last = leg.lastMovement, let now = network.voyage(voyage), first >= 0, first <= last,
+                      last < now.movements.count, now.movements[first].departureLocation == load, now.movements[last].arrivalLocation == unload
+            {
+                rebuilt.append(Leg(
+                    voyage: now.replacingMovements(planned(now.movements, first...last, from: leg.loadTime, to: leg.unloadTime)),
+                    movementIndices: first..<(last + 1), loadLocation: location(load), unloadLocation: location(unload)))
             } else {
                 let planned = Voyage(number: voyage, movements: [
                     CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0),
@@ -145,5 +153,22 @@ struct StoredCargo {
         } catch {
             throw .database(path: store, message: "cargo \(id): its itinerary cannot be read (\(error))")
         }
+    }
+
+    /// The movements with those in `range` laid out from `load` to `discharge`: each time mapped in proportion from
+    /// the span the schedule now gives them, so that they keep their order, without cut-offs (a plan keeps none).
+    private static func planned(_ movements: [CarrierMovement], _ range: ClosedRange<Int>, from load: Date, to discharge: Date) -> [CarrierMovement] {
+        let start = movements[range.lowerBound].departureTime, end = movements[range.upperBound].arrivalTime
+        let scale = end > start ? discharge.timeIntervalSince(load) / end.timeIntervalSince(start) : 0
+        func map(_ time: Date) -> Date { load + time.timeIntervalSince(start) * scale }
+        var laid = movements
+        for position in range {
+            laid[position].departureTime = map(movements[position].departureTime)
+            laid[position].arrivalTime = map(movements[position].arrivalTime)
+            laid[position].cutOffTimes = []
+        }
+        laid[range.lowerBound].departureTime = load
+        laid[range.upperBound].arrivalTime = discharge
+        return laid
     }
 }

@@ -22,7 +22,7 @@ struct RoutePlannerCommand: AsyncParsableCommand {
         subcommands: [
             RouteCommand.self, AssignCommand.self, ValidateCommand.self, NetworkCommand.self, CustomerCommand.self, BookCommand.self,
             CargoCommand.self, TrackCommand.self, AssignRouteCommand.self, HandleCommand.self, ChangeDestinationCommand.self,
-            ReRouteCommand.self, ServeCommand.self, UserCommand.self, TokenCommand.self,
+            ReRouteCommand.self, EventsCommand.self, ServeCommand.self, UserCommand.self, TokenCommand.self,
         ]
     )
 }

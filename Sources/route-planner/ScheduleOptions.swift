@@ -130,9 +130,11 @@ struct ScheduleOptions: ParsableArguments {
     ) async throws -> (composition: RoutePlannerComposition, weeksMoved: Int) {
         let store = try await StoreOptions.open(path, creating: creating)
         let files = self.files, weeks = try await weeksMoved(in: store)
-        let schedule = ScheduleFileRepository(
+        let published = ScheduleFileRepository(
             locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
-            importer: BundledData.scheduleImporter, scenario: scenario, movedByWeeks: weeks)
+            importer: BundledData.scheduleImporter, movedByWeeks: weeks)
+        // The schedule the store's carriers' events moved, with the what-if scenario over it.
+        let schedule = LiveScheduleRepository(published: published, events: store.carrierEventRepository, scenario: scenario)
         let name = self.schedule == nil
             ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances].compactMap { $0 }),
@@ -142,7 +144,7 @@ struct ScheduleOptions: ParsableArguments {
         }
         let composition = RoutePlannerComposition(
             locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
-            accounts: store.accountRepository, now: now)
+            accounts: store.accountRepository, liveSchedule: schedule, now: now)
         return (composition, weeks)
     }
 
