@@ -1,0 +1,173 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+import RoutePlannerDocuments
+import RoutePlannerTestSupport
+import Testing
+
+/// Carriers' events applied to booked, routed cargo on seeded random schedules, against brute force: the cargo
+/// disrupted are those a plain re-check of every itinerary on the updated schedule finds; each one's options are the
+/// undominated itineraries of an exhaustive search on the updated schedule with the capacity every other cargo holds
+/// taken off; and a batch applied twice, or two batches in either order, leave the same schedule, offers and cargo.
+@Suite struct ApplyCarrierEventsOracleTests {
+    static let now = Date(timeIntervalSince1970: 1_767_225_600 + 86_400 * 400)
+
+    /// A random schedule with small capacities, and up to eight cargo, each routed on a random itinerary among all
+    /// that meet its booking, some received, loaded or discharged on the way.
+    struct World {
+        let schedule: RandomSchedule
+        let published: ScheduleNetwork
+        let cargo: [Cargo]
+    }
+
+    static func world(seed: UInt64, using generator: inout SplitMix64) throws -> World {
+        let random = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: seed % 4 != 0)
+        let voyages = random.voyages.map { voyage in
+            voyage.replacingMovements(voyage.movements.map { var movement = $0; movement.capacity = Int.random(in: 0...6, using: &generator); return movement })
+        }
+        let schedule = RandomSchedule(locations: random.locations, voyages: voyages, base: random.base)
+        let published = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+        let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
+        var cargo: [Cargo] = []
+        for index in 0..<8 {
+            let specification = schedule.specification(using: &generator, transitLimit: true)
+            guard let itinerary = oracle.itineraries(for: specification).randomElement(using: &generator) else { continue }
+            var one = try Cargo(trackingId: TrackingId("C\(index)")!, teu: Int.random(in: 1...3, using: &generator), specification: specification)
+            try one.assign(to: itinerary)
+            let legs = itinerary.legs
+            func handle(_ kind: HandlingEvent.Kind, _ at: UnLocode, _ voyage: VoyageNumber?, _ time: Date) throws {
+                try one.register(try HandlingEvent(kind: kind, location: at, voyage: voyage, completionTime: time, registrationTime: time))
+            }
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 1:
+                try handle(.receive, specification.origin, nil, specification.readyTime)
+            case 2:
+                try handle(.receive, specification.origin, nil, specification.readyTime)
+                try handle(.load, legs[0].loadLocation.code, legs[0].voyage.number, legs[0].loadTime)
+            case 3 where legs.count > 1 && itinerary.changesVessel(before: 1):
+                try handle(.receive, specification.origin, nil, specification.readyTime)
+                try handle(.load, legs[0].loadLocation.code, legs[0].voyage.number, legs[0].loadTime)
+                try handle(.unload, legs[0].unloadLocation.code, legs[0].voyage.number, legs[0].unloadTime)
+            default:
+                break
+            }
+            cargo.append(one)
+        }
+        return World(schedule: schedule, published: published, cargo: cargo)
+    }
+
+    static func interactor(_ world: World) -> (ApplyCarrierEventsInteractor, InMemoryCargoRepository, LiveScheduleRepository) {
+        let repository = InMemoryCargoRepository(world.cargo)
+        let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: world.published), events: InMemoryCarrierEventRepository())
+        return (ApplyCarrierEventsInteractor(cargo: repository, schedule: live, now: { now }), repository, live)
+    }
+
+    static func request(_ events: [VesselCallEvent], accept: Bool = false) throws -> ApplyCarrierEventsRequest {
+        try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
+            events: Data(TrackAndTraceDocument.json(vesselCalls: events).utf8), source: "oracle", accept: accept ? "best" : "", limit: "50")).get()
+    }
+
+    @Test func disruptedCargoAndTheirOptionsMatchABruteForceRecheckAndSearch() async throws {
+        var (disrupted, withOptions) = (0, 0)
+        for seed in UInt64(0)..<600 {
+            var generator = SplitMix64(seed: seed &+ 1 << 48)
+            let world = try Self.world(seed: seed, using: &generator)
+            let events = BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator)
+            let (interactor, repository, live) = Self.interactor(world)
+            let response = try await interactor.execute(Self.request(events)).get()
+            let updated = try await live.version().schedule.voyages
+            let context = Comment(rawValue: "seed \(seed)")
+
+            // The disrupted cargo: a plain re-check of each itinerary on the updated voyages.
+            var expected: [TrackingId] = []
+            for cargo in world.cargo {
+                guard let itinerary = cargo.itinerary, cargo.delivery.isOnTrack else { continue }
+                let (first, ready) = Self.progress(cargo)
+                let departed = cargo.handlingEvents.first { $0.kind == .load }?.completionTime
+                if let first, BruteForceDisruption.recheck(
+                    itinerary, from: first, ready: ready, cargo.specification, departedAt: departed, on: updated) != nil
+                {
+                    expected.append(cargo.trackingId)
+                }
+            }
+            #expect(response.disrupted.map(\.cargo.trackingId) == expected, context)
+            disrupted += expected.count
+
+            // Each one's options: every undominated itinerary under the room the other cargo hold on the updated voyages.
+            for entry in response.disrupted {
+                guard let specification = entry.specification else { continue }
+                let me = world.cargo.first { $0.trackingId == entry.cargo.trackingId }!
+                var left = Dictionary(uniqueKeysWithValues: updated.map { ($0.number, $0.movements.map(\.capacity)) })
+                for other in world.cargo where other.trackingId != me.trackingId && other.delivery.status != .claimed {
+                    for leg in other.itinerary?.legs ?? [] {
+                        guard let now = updated.first(where: { $0.number == leg.voyage.number }),
+                              leg.movementIndices.allSatisfy({ position in
+                                  now.movements[position].departureLocation == leg.voyage.movements[position].departureLocation
+                                      && now.movements[position].arrivalLocation == leg.voyage.movements[position].arrivalLocation
+                              })
+                        else { continue }
+                        for position in leg.movementIndices { left[leg.voyage.number]![position] -= other.teu }
+                    }
+                }
+                let reduced = updated.map { voyage in
+                    voyage.replacingMovements(voyage.movements.enumerated().map { var movement = $1; movement.capacity = max(0, left[voyage.number]![$0]); return movement })
+                }
+                let all = BruteForceRouter(locations: world.schedule.locations, voyages: reduced)
+                    .itineraries(for: specification, options: RoutingOptions(space: CargoSpace(teu: me.teu)))
+                let front = BruteForceRouter.paretoFront(of: all)
+                let found = ((try? entry.options.get()) ?? []).map { BruteForceRouter.Vector($0.itinerary) }
+                #expect(found == front, context)
+                if !found.isEmpty { withOptions += 1 }
+                // Offered as the cargo's options.
+                if case .success(let options) = entry.options {
+                    #expect(try await repository.offer(for: me.trackingId)?.itineraries == options.map(\.itinerary), context)
+                }
+            }
+        }
+        #expect(disrupted > 300 && withOptions > 100, "\(disrupted) disrupted, \(withOptions) with options")
+    }
+
+    /// Two batches in either order, or each twice, leave the same schedule, disrupted cargo and options; with
+    /// `accept best`, a batch applied again changes nothing (each cargo it disrupted is on its best option already).
+    @Test func batchesAppliedTwiceOrInEitherOrderLeaveTheSameState() async throws {
+        for seed in UInt64(0)..<200 {
+            var generator = SplitMix64(seed: seed &+ 1 << 49)
+            let world = try Self.world(seed: seed, using: &generator)
+            let first = BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator)
+            let second = BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator).map { event in
+                VesselCallEvent(id: "B" + event.id, created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
+            }
+            var states: [[String]] = []
+            for order in [[first, second], [second, first], [first, first, second, second]] {
+                let (interactor, _, live) = Self.interactor(world)
+                var last: ApplyCarrierEventsResponse?
+                for batch in order { last = try await interactor.execute(Self.request(batch)).get() }
+                let voyages = try await live.version().schedule.voyages
+                states.append(voyages.map { "\($0)" } + last!.disrupted.map { "\($0.cargo.trackingId) \($0.disruption) \($0.options)" })
+            }
+            #expect(states[0] == states[1] && states[1] == states[2], "seed \(seed)")
+
+            let (interactor, repository, _) = Self.interactor(world)
+            _ = try await interactor.execute(Self.request(first, accept: true)).get()
+            let accepted = try await repository.allCargo()
+            let again = try await interactor.execute(Self.request(first, accept: true)).get()
+            #expect(again.applied == 0 && again.duplicates == first.count && again.disrupted.allSatisfy { !$0.accepted }, "seed \(seed)")
+            #expect(try await repository.allCargo().map(\.itinerary) == accepted.map(\.itinerary), "seed \(seed)")
+        }
+    }
+
+    /// The first leg ahead and when the cargo can board it, written out from its events.
+    static func progress(_ cargo: Cargo) -> (Int?, Date?) {
+        let legs = cargo.itinerary!.legs
+        guard let last = cargo.handlingEvents.last else { return (0, cargo.specification.readyTime) }
+        switch last.kind {
+        case .receive: return (0, max(last.completionTime, cargo.specification.readyTime))
+        case .load: return (legs.firstIndex { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location }, nil)
+        case .unload:
+            let leg = legs.lastIndex { $0.voyage.number == last.voyage && $0.unloadLocation.code == last.location }!
+            return leg + 1 < legs.count
+                ? (leg + 1, last.completionTime + TimeInterval(legs[leg].unloadLocation.transshipmentTime.components.seconds)) : (nil, nil)
+        default: return (nil, nil)
+        }
+    }
+}
