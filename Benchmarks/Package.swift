@@ -43,6 +43,13 @@ let package = Package(
                 .product(name: "RoutePlannerStore", package: "route-planner"),
             ]
         ),
+        .executableTarget(
+            name: "EventsBenchmark",
+            dependencies: [
+                .product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerApplication", package: "route-planner"),
+                .product(name: "RoutePlannerDocuments", package: "route-planner"),
+            ]
+        ),
         // What more than one benchmark needs: the capacities congested as the benchmark kit defines them, and the
         // routing benchmarks' cut-offs.
         .target(

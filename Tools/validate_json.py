@@ -8,7 +8,9 @@ SCHEMA is a JSON Schema file, such as docs/schemas/cargo.schema.json (draft 2020
 files beside it are registered by their $id, so that its references to them resolve. With --dcsa, NAME is a
 component schema of the vendored DCSA Commercial Schedules 1.0.3 specification, such as PointToPoint or
 ServiceSchedule; an array document is then validated element by element, as the endpoints' responses are
-arrays of the schema.
+arrays of the schema. With --spec docs/dcsa/TNT_v2.2.0-resolved.yaml, NAME `event` validates each element of an
+array of Track & Trace events against the schema its eventType names (transportEvent, equipmentEvent,
+shipmentEvent).
 
 Each FILE holds one JSON document; without a FILE, or for "-", standard input is read, and it may hold several
 documents separated by a line holding only the ASCII record separator (0x1E), so that a test validates many
@@ -77,6 +79,21 @@ def dcsa_validator(spec_path, name):
     return jsonschema.Draft7Validator(schema, format_checker=date_time_checker())
 
 
+class EventValidator:
+    """Validates a Track & Trace event against the schema of its eventType."""
+
+    SCHEMAS = {"TRANSPORT": "transportEvent", "EQUIPMENT": "equipmentEvent", "SHIPMENT": "shipmentEvent"}
+
+    def __init__(self, spec_path):
+        self.validators = {kind: dcsa_validator(spec_path, name) for kind, name in self.SCHEMAS.items()}
+
+    def iter_errors(self, item):
+        kind = item.get("eventType") if isinstance(item, dict) else None
+        if kind not in self.validators:
+            return [jsonschema.ValidationError(f"eventType {kind!r} is not TRANSPORT, EQUIPMENT or SHIPMENT")]
+        return self.validators[kind].iter_errors(item)
+
+
 def path(error):
     text = "$"
     for part in error.absolute_path:
@@ -103,7 +120,8 @@ def main():
     parser.add_argument("arguments", nargs="*")
     args = parser.parse_args()
     if args.dcsa:
-        check, files, by_item = dcsa_validator(args.spec, args.dcsa), args.arguments, True
+        check = EventValidator(args.spec) if args.dcsa == "event" else dcsa_validator(args.spec, args.dcsa)
+        files, by_item = args.arguments, True
     elif args.arguments:
         if not os.path.isfile(args.arguments[0]):
             print(f"validate_json.py: no schema file {args.arguments[0]}", file=sys.stderr)

@@ -177,7 +177,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             if !written.isEmpty { try await cargoRepository.save(written, ifUnchangedSince: read.filter { changed.contains($0.trackingId) }) }
             let version = try await schedule.events.record(CarrierEventBatch(
                 vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt))
-            _ = try await schedule.keep(live, as: version, after: before.number)
+            await schedule.keep(live, network: network, as: version, after: before.number)
             return .success(ApplyCarrierEventsResponse(
                 count: events.count, applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
                 setAside: events.setAside, version: version, disrupted: disrupted, undisturbed: undisturbed))

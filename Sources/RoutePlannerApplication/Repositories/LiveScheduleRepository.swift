@@ -55,14 +55,10 @@ public actor LiveScheduleRepository: LocationRepository, VoyageRepository {
         return version
     }
 
-    /// Keeps a schedule that events were applied to and recorded as version `number`, when that version follows the
-    /// one they were applied to (else another process recorded events meanwhile, and the next read builds the
-    /// schedule again from every event).
-    ///
-    /// - Returns: The schedule's network.
-    public func keep(_ schedule: LiveSchedule, as number: Int, after previous: Int) throws -> ScheduleNetwork {
-        let network = try schedule.network()
+    /// Keeps a schedule that events were applied to, and its network, recorded as version `number`, when that version
+    /// follows the one they were applied to (else another process recorded events meanwhile, and the next read builds
+    /// the schedule again from every event).
+    public func keep(_ schedule: LiveSchedule, network: ScheduleNetwork, as number: Int, after previous: Int) {
         if number == previous + 1 || number == previous { current = Version(schedule: schedule, number: number, network: network) }
-        return network
     }
 }

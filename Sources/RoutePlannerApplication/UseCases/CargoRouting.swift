@@ -70,7 +70,10 @@ enum CargoRouting {
         case .receive:
             return (0, max(last.completionTime, cargo.specification.readyTime), departedAt)
         case .load:
-            guard let first = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location }) else { return nil }
+            // Aboard: the leg loaded there, or, re-routed from the vessel's next call, the first leg on that vessel.
+            guard let first = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
+                ?? (legs[0].voyage.number == last.voyage ? 0 : nil)
+            else { return nil }
             return (first, nil, departedAt)
         case .unload:
             guard let leg = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),

@@ -1,0 +1,113 @@
+import Foundation
+import RoutePlannerTestSupport
+import Testing
+
+/// `events apply`: a carrier's Track & Trace feed over a store, the story README.md and examples/events tell.
+@Suite struct EventsCommandTests {
+    static let examples = JSONSchemas.repository.appendingPathComponent("examples/events")
+
+    /// A store with the example's three bookings, routed by `assign`.
+    static func assignedStore() throws -> URL {
+        let store = LifecycleCommandTests.temporaryStore()
+        for arguments in [
+            ["customer", "ACME", "Acme Shipping"],
+            ["book", "--as-of", "2026-03-01", "--bookings", examples.appendingPathComponent("bookings.csv").path, "--customer", "ACME"],
+            ["assign"],
+        ] {
+            let (_, error, status) = try LifecycleCommandTests.run(store, arguments)
+            #expect(status == 0, "\(arguments): \(error)")
+        }
+        return store
+    }
+
+    @Test func theFeedDisruptsOneCargoWhoseBestOptionIsAcceptedOnceAndTheRestIsUntouched() throws {
+        let store = try Self.assignedStore()
+        defer { StoreFileCommandTests.remove(store) }
+        let feed = Self.examples.appendingPathComponent("feed.json").path
+        let before = try LifecycleCommandTests.run(store, ["track", "RP000002"]).output
+
+        let first = try LifecycleCommandTests.run(store, ["events", "apply", feed])
+        #expect(first.status == 0, "\(first.error)")
+        let lines = first.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "316 events: 312 applied to the schedule, now version 1; 4 handlings registered.")
+        #expect(lines.dropFirst().first == "1 cargo disrupted; 2 still arrive in time.")
+        #expect(first.output.contains(
+            "Cargo RP000003 (MAPTM → NLRTM, 1 TEU for ACME): misses the connection to leg 2 at NGAPP; planned to arrive Mon 13 Apr 2026, 04:00 UTC"))
+        #expect(first.output.contains("  options from GHTKD, ready Sat 14 Mar 2026, 17:00 UTC:\n  1. GHTKD → NGAPP → ESALG → NLRTM"))
+
+        // The handlings registered, as the event feed's; the cargo the events do not disrupt keeps its itinerary.
+        let tracked = try LifecycleCommandTests.run(store, ["track", "RP000001"]).output
+        #expect(tracked.contains("on track (routed, on board carrier)") && tracked.contains("load at CNSHA on WS29-W09"))
+        #expect(tracked.contains("handled load at CNSHA on WS29-W09, completed 2026-03-05T08:00:00Z, by event feed"))
+        #expect(try LifecycleCommandTests.run(store, ["track", "RP000002"]).output == before)
+
+        // Applied again, nothing is new; with --accept best, RP000003 takes its first option, once.
+        let again = try LifecycleCommandTests.run(store, ["events", "apply", feed, "--accept", "best", "--format", "json"])
+        #expect(again.status == 0)
+        let problems = try JSONSchemas.problems([again.output], schema: "events")
+        #expect(problems == "")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
+        #expect((document["events"] as? [String: Int]) == ["count": 316, "applied": 0, "outranked": 0, "appliedBefore": 316, "handled": 0])
+        let disrupted = try #require(document["disrupted"] as? [[String: Any]])
+        #expect(disrupted.count == 1 && disrupted[0]["accepted"] as? Bool == true)
+        let disruption = try #require(disrupted[0]["disruption"] as? [String: Any])
+        #expect(disruption["kind"] as? String == "missesConnection" && disruption["leg"] as? Int == 2 && disruption["port"] as? String == "NGAPP")
+        #expect(disruption.count == 3)
+        let track = try LifecycleCommandTests.run(store, ["track", "RP000003"]).output
+        #expect(track.contains("Itinerary:   GHTKD → NGAPP → ESALG → NLRTM"))
+        #expect(track.contains("by event feed"))
+        let third = try LifecycleCommandTests.run(store, ["events", "apply", feed])
+        #expect(third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))
+    }
+
+    @Test func aBadEventIsRefusedAtItsPathAndTheRestApplied() throws {
+        let store = try Self.assignedStore()
+        defer { StoreFileCommandTests.remove(store) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("""
+            [{"eventID": "a", "eventType": "TRANSPORT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-09T00:00:00Z",
+              "eventDateTime": "2026-03-08T20:00:00Z", "transportEventTypeCode": "ARRI",
+              "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "MYTPP", "importVoyageNumber": "WS15-W09"}},
+             {"eventID": "b", "eventType": "TRANSPORT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-09T00:00:00Z",
+              "eventDateTime": "2026-03-08T20:00:00Z", "transportEventTypeCode": "ARRI",
+              "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "MYTPP", "importVoyageNumber": "NOPE-1"}},
+             {"eventID": "c", "eventType": "EQUIPMENT", "eventClassifierCode": "ACT", "equipmentEventTypeCode": "GTIN", "emptyIndicatorCode": "LADEN",
+              "eventCreatedDateTime": "2026-03-09T00:00:00Z", "eventDateTime": "2026-03-02T00:00:00Z", "eventLocation": {"UNLocationCode": "CNSHA"},
+              "documentReferences": [{"documentReferenceType": "BKG", "documentReferenceValue": "NOT-BOOKED"}]}]
+            """.utf8).write(to: file)
+        let result = try LifecycleCommandTests.run(store, ["events", "apply", file.path])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("""
+            3 events: 1 applied to the schedule, now version 1; 2 refused.
+            refused: $[1].transportCall: voyage NOPE-1 is not in the schedule
+            refused: $[2].documentReferences: no cargo is booked under NOT-BOOKED
+
+            """))
+    }
+
+    @Test(arguments: [
+        (["not json"], "error: <file>: The events are not DCSA Track & Trace events: the document is not JSON", Int32(64)),
+        (["{}"], "error: <file>: The events are not DCSA Track & Trace events: the document is not an array of events.", 64),
+        (["[]", "--accept", "worst"], "error: --accept: Accept best, or leave it blank to offer the options only.", 64),
+        (["[]", "-k", "0"], "error: -k: Enter a whole number from 1 to 50.", 64),
+    ])
+    func wrongInputIsRefusedNamingItsFlag(_ arguments: [String], _ message: String, _ status: Int32) throws {
+        let store = try StoreFileCommandTests.bookedStore()
+        defer { StoreFileCommandTests.remove(store) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(arguments[0].utf8).write(to: file)
+        let result = try LifecycleCommandTests.run(store, ["events", "apply", file.path] + arguments.dropFirst())
+        #expect(result.status == status && result.output.isEmpty)
+        #expect(result.error.hasPrefix(message), "\(result.error)")
+    }
+
+    @Test func aFileThatCannotBeReadOrAStoreThatIsNotThereIsAnError() throws {
+        let missing = try LifecycleCommandTests.run(LifecycleCommandTests.temporaryStore(), ["events", "apply", "/nonexistent/feed.json"])
+        #expect(missing.status == 1 && missing.error.hasPrefix("error: /nonexistent/feed.json: "))
+        let feed = Self.examples.appendingPathComponent("feed.json").path
+        let noStore = try LifecycleCommandTests.run(LifecycleCommandTests.temporaryStore(), ["events", "apply", feed])
+        #expect(noStore.status == 1 && noStore.error.contains("no store there"))
+    }
+}
