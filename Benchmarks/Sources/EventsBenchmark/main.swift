@@ -20,6 +20,11 @@ let runs = arguments.count > 2 ? Int(arguments[2])! : 50
 let published = try CSVImporter().importSchedule(
     locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value.network
 let voyages = published.voyages
+for attempt in 1...3 {
+    let start = ContinuousClock.now
+    let built = try ScheduleNetwork(locations: published.locations, voyages: voyages, capacitiesAreKnown: published.capacitiesAreKnown)
+    print("network built from its voyages (\(attempt)): \((ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))), \(built.movementCount) movements")
+}
 print("instance: \(published.locations.count) ports, \(voyages.count) voyages, \(published.movementCount) movements")
 
 nonisolated(unsafe) var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -131,4 +136,42 @@ extension Collection {
         for index in elements.indices.reversed() where index > 0 { elements.swapAt(index, draw(0..<(index + 1))) }
         return elements
     }
+}
+
+// Where a batch's time goes, phase by phase, for one more delay: the live schedule's network built again, every cargo
+// checked, the room taken counted, and the disrupted cargo searched.
+do {
+    var schedule = try await live.version().schedule
+    let number = busiest.last!
+    let chosen = ridden[number]!.first!
+    let movement = chosen.voyage.movements[chosen.movementIndices.lowerBound]
+    let ports = [chosen.voyage.movements[0].departureLocation] + chosen.voyage.movements.map(\.arrivalLocation)
+    let call = chosen.movementIndices.lowerBound + 1
+    var clock = ContinuousClock.now
+    func lap(_ name: String) {
+        let now = ContinuousClock.now
+        print("  \(name): \((now - clock).formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+        clock = now
+    }
+    schedule.apply([VesselCallEvent(
+        id: "phases", created: movement.departureTime, kind: .arrival, classifier: .estimated, time: movement.arrivalTime + 48 * 3600,
+        call: CallReference(voyage: number, port: ports[call], sequence: ports[...call].count { $0 == ports[call] }))])
+    lap("events applied to the live schedule")
+    let network = schedule.network()
+    lap("its network built")
+    let all = try await repository.allCargo()
+    var count = 0
+    for one in all where network.disruption(
+        of: one.itinerary!, from: 0, boardingFrom: one.specification.readyTime, specification: one.specification, departedAt: nil) != nil {
+        count += 1
+    }
+    lap("10,000 itineraries checked (\(count) disrupted)")
+    var taken = CapacityUse(network: network)
+    for one in all { taken.add(CargoSpace(one.booking), on: one.itinerary!, in: network) }
+    lap("the room they take counted")
+    let router = Router(network: network)
+    for one in all.prefix(10) {
+        _ = try? router.candidates(for: one.specification, limit: 3, options: RoutingOptions(space: CargoSpace(one.booking), taken: taken))
+    }
+    lap("10 cargo searched under it")
 }

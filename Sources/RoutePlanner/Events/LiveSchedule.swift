@@ -37,6 +37,8 @@ public struct LiveSchedule: Sendable {
     private var known: Set<String> = []
     /// The voyages with their live times.
     public private(set) var voyages: [Voyage]
+    /// The live times of the published network's movements, by movement, in seconds since 1970.
+    private var departure: [Int64], arrival: [Int64]
 
     /// The least time a movement takes when events squeeze it.
     static let leastSailing: TimeInterval = 60
@@ -48,6 +50,8 @@ public struct LiveSchedule: Sendable {
         self.published = published
         let voyages = published.voyages
         self.voyages = voyages
+        departure = published.departure
+        arrival = published.arrival
         publishedVoyages = voyages
         let positions = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
         voyagePosition = positions
@@ -102,14 +106,12 @@ public struct LiveSchedule: Sendable {
     /// The events that give the live times, one for each time they change.
     public var events: [VesselCallEvent] { Array(winners.values) }
 
-    /// The live schedule as a network to route on.
+    /// The live schedule as a network to route on: the published network with the live times (the rules keep them in
+    /// sailing order, so it needs no checks again).
     ///
-    /// - Throws: ``ScheduleNetworkError`` only if the published network's own checks fail on times the events
-    ///   moved, such as a time out of range.
-    /// - Complexity: O(*m* log *m*): the network is built again.
-    public func network() throws(ScheduleNetworkError) -> ScheduleNetwork {
-        guard !winners.isEmpty else { return published }
-        return try ScheduleNetwork(locations: published.locations, voyages: voyages, capacitiesAreKnown: published.capacitiesAreKnown)
+    /// - Complexity: O(*m* log *m*): what depends on times is built again.
+    public func network() -> ScheduleNetwork {
+        winners.isEmpty ? published : published.retimed(departure: departure, arrival: arrival)
     }
 
     /// The time of the published schedule that an event gives, or why it gives none.
@@ -183,6 +185,11 @@ public struct LiveSchedule: Sendable {
                 movements[index].arrivalTime = time(.arrival, published: planned.arrivalTime, least: Self.leastSailing)
             }
             voyages[position] = voyage.replacingMovements(movements)
+            let first = Int(published.voyageStart[position])
+            for (index, movement) in movements.enumerated() {
+                departure[first + index] = movement.departureTime.seconds
+                arrival[first + index] = movement.arrivalTime.seconds
+            }
             next = successor[position]
         }
     }

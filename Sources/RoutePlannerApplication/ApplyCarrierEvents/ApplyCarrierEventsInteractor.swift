@@ -97,7 +97,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 case .refused(let error): refused.append(.init(path: located.path + ".transportCall", message: error.description))
                 }
             }
-            let network = try live.network()
+            let network = live.network()
             let read = try await cargoRepository.allCargo()
             var cargo = Dictionary(uniqueKeysWithValues: read.map { ($0.trackingId, $0) })
 

@@ -50,7 +50,7 @@ public actor LiveScheduleRepository: LocationRepository, VoyageRepository {
         var schedule = LiveSchedule(published: try await published.network())
         let recorded = try await events.vesselCallEvents()
         schedule.apply(recorded.events)
-        let version = Version(schedule: schedule, number: recorded.version, network: try schedule.network())
+        let version = Version(schedule: schedule, number: recorded.version, network: schedule.network())
         current = version
         return version
     }
