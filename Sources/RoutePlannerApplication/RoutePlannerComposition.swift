@@ -19,7 +19,8 @@ public struct RoutePlannerComposition: Sendable {
     public let customers: any CustomerRepository
     /// The users, their tokens and sessions.
     public let accounts: any AccountRepository
-    /// The schedule that carriers' events move, when they are kept (in a store); `voyages` is then this schedule.
+    /// The schedule that carriers' events move, when they are kept (in a store): the command line's `voyages` too; a
+    /// server's `voyages` is its network of this schedule, prepared for many searches.
     public let liveSchedule: LiveScheduleRepository?
     /// Who the use cases act for.
     public let principal: Principal
@@ -40,7 +41,7 @@ public struct RoutePlannerComposition: Sendable {
     ///   - cargo: Where the booked cargo is stored.
     ///   - customers: The registered customers.
     ///   - accounts: The users, their tokens and sessions.
-    ///   - liveSchedule: The schedule that carriers' events move, when they are kept; it is then the `voyages` too.
+    ///   - liveSchedule: The schedule that carriers' events move, when they are kept.
     ///   - format: How every presenter writes dates, itineraries and errors.
     ///   - loginThrottle: The failed logins of the process so far.
     ///   - passwordCost: bcrypt's cost for new passwords.
@@ -55,7 +56,7 @@ public struct RoutePlannerComposition: Sendable {
         // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            locations: locations, voyages: liveSchedule ?? voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now),
+            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now),
             customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
     }
 
@@ -195,6 +196,13 @@ public struct RoutePlannerComposition: Sendable {
             .applyCarrierEvents,
             ApplyCarrierEventsInteractor(cargo: ScopedCargoRepository(base: base, principal: .eventFeed, now: now), schedule: liveSchedule, now: now),
             presenter: ApplyCarrierEventsPresenter(format: format))
+    }
+
+    /// The last carriers' events applied to the live schedule, the oldest of them first; planners only, since they name every
+    /// customer's bookings.
+    public var listCarrierEvents: ListCarrierEventsCoordinator {
+        coordinator(
+            .applyCarrierEvents, ListCarrierEventsInteractor(events: liveSchedule?.events), presenter: ListCarrierEventsPresenter(format: format))
     }
 
     /// The capacity-constrained assignment of every booked cargo not yet routed, with a solver.

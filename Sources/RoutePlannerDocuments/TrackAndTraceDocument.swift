@@ -4,9 +4,14 @@ import RoutePlanner
 /// Carriers' events as DCSA Track & Trace 2.2 writes them: a JSON array of transport and equipment events, as
 /// `GET /v2/events` answers and `TrackAndTraceReader` reads (docs/DCSA.md maps the fields).
 public enum TrackAndTraceDocument {
-    /// The events as a JSON array: transport events first, in the order given, then equipment events.
-    public static func json(vesselCalls: [VesselCallEvent], equipment: [EquipmentEvent] = []) -> String {
-        RouteDocument.encode(vesselCalls.map(Event.init) + equipment.map(Event.init))
+    /// The events as a JSON array, in the order given.
+    public static func json(_ events: [CarrierEvent]) -> String {
+        RouteDocument.encode(events.map { event in
+            switch event {
+            case .vesselCall(let call): Event(call)
+            case .equipment(let handling): Event(handling)
+            }
+        })
     }
 
     struct Event: Encodable {

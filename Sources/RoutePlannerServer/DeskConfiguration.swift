@@ -15,11 +15,14 @@ public struct DeskConfiguration: Sendable {
     public var solver: (any AssignmentSolver)?
     /// Whether the cargo outlives the server (a store file); the desk says so when it does not.
     public var keepsCargo: Bool
+    /// The schedule carriers' events move, when a store keeps them: `POST /v2/events` applies events to it.
+    public var liveSchedule: LiveScheduleRepository?
 
     public init(
         cargo: any CargoRepository, customers: any CustomerRepository, accounts: any AccountRepository = InMemoryAccountRepository(),
-        solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false
+        solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false, liveSchedule: LiveScheduleRepository? = nil
     ) {
+        self.liveSchedule = liveSchedule
         self.cargo = cargo
         self.customers = customers
         self.accounts = accounts

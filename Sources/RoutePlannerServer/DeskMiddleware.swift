@@ -65,7 +65,7 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
 
     /// Whether a path is the API's, which the routes after this middleware answer.
     static func isAPI(_ path: Substring) -> Bool {
-        path.hasPrefix("/v1/") || path == "/v1" || path.hasPrefix("/api/") || path == "/api" || path == "/health" || path == "/metrics"
+        path.hasPrefix("/v1/") || path == "/v1" || path.hasPrefix("/v2/") || path == "/v2" || path.hasPrefix("/api/") || path == "/api" || path == "/health" || path == "/metrics"
     }
 
     /// The desk's answer as HTTP, with the security headers; without its body for `HEAD`.

@@ -24,23 +24,33 @@ struct LifecycleAPI: Sendable {
     let customers: any CustomerRepository
     let accounts: any AccountRepository
     let schedules: ScheduleHolder
+    /// The schedule carriers' events move, when a store keeps them.
+    let liveSchedule: LiveScheduleRepository?
     /// The most time a route search may take.
     let budget: Duration
     let now: @Sendable () -> Date
 
     /// The most bytes of a request's body.
     static let maximumBodyBytes = 1_048_576
+    /// The most bytes of a batch of carriers' events.
+    static let maximumEventBytes = 16 * 1_048_576
 
     /// The paths and the methods each takes, for the 405 answers of the others.
     static let paths: [(String, [HTTPRequest.Method])] = [
         ("/api/v1/customers", [.get, .post]), ("/api/v1/cargo", [.get, .post]), ("/api/v1/cargo/:trackingId", [.get]),
         ("/api/v1/cargo/:trackingId/options", [.get, .post]), ("/api/v1/cargo/:trackingId/route", [.post]),
         ("/api/v1/cargo/:trackingId/events", [.post]), ("/api/v1/cargo/:trackingId/destination", [.post]),
-        ("/api/v1/cargo/:trackingId/reroute", [.post]),
+        ("/api/v1/cargo/:trackingId/reroute", [.post]), ("/v2/events", [.get, .post]),
     ]
 
     /// Adds the operations to a router.
-    func add(to router: Hummingbird.Router<ServerRequestContext>) {
+    ///
+    /// - Parameter scheduleChanged: Serves the live schedule again, after a batch of events moved it.
+    func add(to router: Hummingbird.Router<ServerRequestContext>, scheduleChanged: @escaping @Sendable () async -> Void) {
+        router.post("/v2/events") { request, context in
+            await answer(request, context, limit: Self.maximumEventBytes) { app, body in await applyEvents(app, body, scheduleChanged) }
+        }
+        router.get("/v2/events") { request, context in await answer(request, context) { app, _ in await listEvents(app, request) } }
         router.get("/api/v1/customers") { request, context in await answer(request, context) { app, _ in await listCustomers(app) } }
         router.post("/api/v1/customers") { request, context in await answer(request, context) { app, body in await registerCustomer(app, body) } }
         router.get("/api/v1/cargo") { request, context in await answer(request, context) { app, _ in await listCargo(app, request) } }
@@ -180,6 +190,27 @@ struct LifecycleAPI: Sendable {
             .serviceUnavailable, [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
     }
 
+    /// `POST /v2/events`: a batch of DCSA Track & Trace 2.2 events, as a subscription's callback posts them (a
+    /// planner's): what they did, and each cargo they disrupt with its options; the server then routes on the schedule
+    /// they moved.
+    private func applyEvents(_ app: RoutePlannerComposition, _ bytes: [UInt8], _ scheduleChanged: @Sendable () async -> Void) async -> APIAnswer {
+        let form = ApplyCarrierEventsForm(events: Data(bytes), source: "POST /v2/events by \(app.principal.name)")
+        var moved = false
+        let answer = await run(app.applyCarrierEvents, form) { response in
+            moved = response.applied > 0
+            return CargoDocument.json(response)
+        }
+        if moved { await scheduleChanged() }
+        return answer
+    }
+
+    /// `GET /v2/events?limit=N`: the last carriers' events applied, the oldest of them first, as DCSA Track & Trace
+    /// 2.2 writes them (a planner's).
+    private func listEvents(_ app: RoutePlannerComposition, _ request: Request) async -> APIAnswer {
+        let form = ListCarrierEventsForm(limit: request.uri.queryParameters.get("limit") ?? "")
+        return await run(app.listCarrierEvents, form) { TrackAndTraceDocument.json($0.events) }
+    }
+
     // MARK: Reading and writing
 
     /// What an operation answers: its document, or the problems of the request.
@@ -230,7 +261,8 @@ struct LifecycleAPI: Sendable {
     /// body that is not JSON or too long. The operation runs on the searches' threads, where the store's reads and
     /// the searches block no thread of the pool that answers requests.
     private func answer(
-        _ request: Request, _ context: ServerRequestContext, _ operation: @escaping @Sendable (RoutePlannerComposition, [UInt8]) async -> APIAnswer
+        _ request: Request, _ context: ServerRequestContext, limit: Int = maximumBodyBytes,
+        _ operation: @escaping @Sendable (RoutePlannerComposition, [UInt8]) async -> APIAnswer
     ) async -> Response {
         let authentication = Authentication(accounts: accounts, now: now)
         let token = request.headers[.authorization].flatMap { header -> String? in
@@ -256,14 +288,15 @@ struct LifecycleAPI: Sendable {
                 return Self.response(.unsupportedMediaType, [APIProblem(field: nil, message: "Send the body as application/json.")])
             }
             do {
-                bytes = Array(try await request.body.collect(upTo: Self.maximumBodyBytes).readableBytesView)
+                bytes = Array(try await request.body.collect(upTo: limit).readableBytesView)
             } catch {
-                return Self.response(.contentTooLarge, [APIProblem(field: nil, message: "The body is larger than \(Self.maximumBodyBytes / 1_048_576) MiB.")])
+                return Self.response(.contentTooLarge, [APIProblem(field: nil, message: "The body is larger than \(limit / 1_048_576) MiB.")])
             }
         }
         let schedule = InMemoryScheduleRepository(network: schedules.current.network)
-        let app = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, now: now)
-            .acting(as: principal)
+        let app = RoutePlannerComposition(
+            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: liveSchedule, now: now
+        ).acting(as: principal)
         let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [bytes] in await operation(app, bytes) }
         switch answer {
         case .document(let status, let text, let location):

@@ -40,6 +40,8 @@ public final class ScheduleServer: Sendable {
     let metrics: ServerMetrics
     private let desk: Desk?
     private let lifecycle: LifecycleAPI?
+    /// The version of the schedule a store's carriers' events made, which the server follows (``FollowScheduleVersion``).
+    private let followsStore: (@Sendable () async throws -> Int)?
 
     /// Loads the schedule and makes a server for it; nothing listens yet.
     ///
@@ -50,13 +52,17 @@ public final class ScheduleServer: Sendable {
     ///   - logWriter: The writer the logger's lines go through, whose dropped lines `/metrics` counts.
     ///   - now: The clock that the defaults of the date windows are taken from.
     ///   - desk: Where the desk keeps cargo and customers, and its solver; `nil` serves the API alone.
+    ///   - scheduleVersion: The version of the store's live schedule, when the loader reads one: the server loads the
+    ///     schedule again when another process moves it (``FollowScheduleVersion/interval``).
     ///   - load: Reads the schedule, now and on every reload.
     /// - Throws: The loader's error when the schedule cannot be loaded, and ``EmptySchedule`` when it has no voyages.
     public init(
         configuration: ServerConfiguration = ServerConfiguration(), source: String, logger: Logger, logWriter: LogWriter? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }, desk: DeskConfiguration? = nil, load: @escaping Loader
+        now: @escaping @Sendable () -> Date = { Date() }, desk: DeskConfiguration? = nil,
+        scheduleVersion: (@Sendable () async throws -> Int)? = nil, load: @escaping Loader
     ) async throws {
         self.configuration = configuration
+        followsStore = scheduleVersion
         self.source = source
         self.load = load
         self.logger = logger
@@ -73,7 +79,8 @@ public final class ScheduleServer: Sendable {
         }
         lifecycle = desk.map { desk in
             LifecycleAPI(
-                cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, schedules: holder, budget: configuration.searchBudget, now: now)
+                cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, schedules: holder, liveSchedule: desk.liveSchedule,
+                budget: configuration.searchBudget, now: now)
         }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
@@ -145,7 +152,7 @@ public final class ScheduleServer: Sendable {
         router.get("/v1/point-to-point-routes") { request, _ in await api.answer(request, api.pointToPointRoutes) }
         router.get("/v1/port-schedules") { request, _ in await api.answer(request, api.portSchedules) }
         router.get("/v1/vessel-schedules") { request, _ in await api.answer(request, api.vesselSchedules) }
-        lifecycle?.add(to: router)
+        lifecycle?.add(to: router) { await self.reload() }
         // Every path is read only: another method is told so, with the one it allows.
         for path in ["/v1/point-to-point-routes", "/v1/port-schedules", "/v1/vessel-schedules", "/health", "/metrics"] {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
@@ -175,7 +182,8 @@ public final class ScheduleServer: Sendable {
         // Services shut down in reverse order: the server first (it drains its requests), then the reloader.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [ReloadOnHangUp(server: self), application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [ReloadOnHangUp(server: self)] + (followsStore.map { [FollowScheduleVersion(server: self, version: $0)] } ?? []) + [application],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         logger.info("stopped")
     }
@@ -208,6 +216,27 @@ struct ReloadOnHangUp: Service {
     func run() async throws {
         for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
             await server.reload()
+        }
+    }
+}
+
+/// Loads the schedule again whenever the store's live schedule has another version: a batch of carriers' events
+/// applied by another process over the same store (this server's own batches reload it at once).
+struct FollowScheduleVersion: Service {
+    let server: ScheduleServer
+    let version: @Sendable () async throws -> Int
+    /// How often the store is asked.
+    static let interval = Duration.seconds(5)
+
+    func run() async throws {
+        let (server, version) = (server, version)
+        await cancelWhenGracefulShutdown {
+            var known = try? await version()
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.interval)
+                guard !Task.isCancelled, let now = try? await version(), now != known else { continue }
+                if await server.reload() { known = now }
+            }
         }
     }
 }

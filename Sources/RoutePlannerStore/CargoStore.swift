@@ -324,9 +324,12 @@ public final class CargoStore: Store {
                 table.column("voyage", .text)
                 table.column("port", .text).notNull()
                 table.column("sequence", .integer)
+                table.column("bookingReference", .text)
                 table.column("trackingId", .text)
                 table.column("source", .text).notNull()
                 table.column("recordedAt", .datetime).notNull()
+                // The order events were recorded in.
+                table.column("position", .integer).notNull().unique()
             }
             try db.create(index: "carrierEvent_eventType", on: "carrierEvent", columns: ["eventType"])
             // Which movements of its voyage a leg rides, so that it is found whatever its times become.

@@ -15,19 +15,8 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
     public func vesselCallEvents() async throws -> (events: [VesselCallEvent], version: Int) {
         let path = store.path
         return try await store.read { connection in
-            var events: [VesselCallEvent] = []
-            let rows = try await connection.query(
-                "SELECT eventID, code, classifier, createdAt, eventAt, voyage, port, sequence FROM carrierEvent WHERE eventType = 'TRANSPORT' ORDER BY eventID",
-                logger: PostgresStore.logger)
-            for try await (id, code, classifier, created, time, voyage, port, sequence) in rows.decode(
-                (String, String, String, Date, Date, String?, String, Int?).self)
-            {
-                guard let kind = VesselCallEvent.Kind(rawValue: code), let classifier = VesselCallEvent.Classifier(rawValue: classifier),
-                      let voyage = voyage.flatMap(VoyageNumber.init), let port = UnLocode(port)
-                else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
-                events.append(VesselCallEvent(
-                    id: id, created: created, kind: kind, classifier: classifier, time: time,
-                    call: CallReference(voyage: voyage, port: port, sequence: sequence)))
+            let events = try await Self.events("WHERE eventType = 'TRANSPORT' ORDER BY position", connection, path: path).compactMap { event in
+                if case .vesselCall(let call) = event { call } else { nil }
             }
             return (events, try await Self.version(connection))
         }
@@ -37,12 +26,26 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         try await store.statement { connection in try await Self.recorded(ids, connection) }
     }
 
+    public func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int) {
+        let path = store.path
+        return try await store.read { connection in
+            let events = try await Self.events(
+                "WHERE position > (SELECT COALESCE(MAX(position), 0) FROM carrierEvent) - \(max(0, limit)) ORDER BY position", connection, path: path)
+            var total = 0
+            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM carrierEvent", logger: PostgresStore.logger).decode(Int.self) {
+                total = count
+            }
+            return (events, total)
+        }
+    }
+
     public func record(_ batch: CarrierEventBatch) async throws -> Int {
         try await store.write { connection in
-            // Batches take turns, so that each new version is one more than the last.
-            try await connection.query("LOCK TABLE scheduleVersion IN EXCLUSIVE MODE", logger: PostgresStore.logger)
+            // Batches take turns, so that each new version is one more than the last and events keep their order.
+            try await connection.query("LOCK TABLE scheduleVersion, carrierEvent IN EXCLUSIVE MODE", logger: PostgresStore.logger)
             let recorded = try await Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), connection)
             let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
+            let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }
             var version = try await Self.version(connection)
             if !calls.isEmpty {
                 version += 1
@@ -50,31 +53,80 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
                     "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (\(version), \(batch.source), \(batch.recordedAt))",
                     logger: PostgresStore.logger)
             }
-            if !calls.isEmpty {
-                try await connection.query(
-                    """
-                    INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, source, recordedAt)
-                    SELECT id, \(version), 'TRANSPORT', code, classifier, created, at, voyage, port, NULLIF(sequence, 0), \(batch.source), \(batch.recordedAt)
-                    FROM UNNEST(\(calls.map(\.id)), \(calls.map(\.kind.rawValue)), \(calls.map(\.classifier.rawValue)), \(calls.map(\.created)),
-                                \(calls.map(\.time)), \(calls.map(\.call.voyage.rawValue)), \(calls.map(\.call.port.rawValue)),
-                                \(calls.map { $0.call.sequence ?? 0 })) AS event(id, code, classifier, created, at, voyage, port, sequence)
-                    """,
-                    logger: PostgresStore.logger)
+            var position = 0
+            for try await last in try await connection.query("SELECT COALESCE(MAX(position), 0)::bigint FROM carrierEvent", logger: PostgresStore.logger)
+                .decode(Int.self)
+            {
+                position = last
             }
-            let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }
-            if !equipment.isEmpty {
-                try await connection.query(
-                    """
-                    INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, trackingId, source, recordedAt)
-                    SELECT id, \(version), 'EQUIPMENT', code, 'ACT', created, at, NULLIF(voyage, ''), port, trackingId, \(batch.source), \(batch.recordedAt)
-                    FROM UNNEST(\(equipment.map(\.event.id)), \(equipment.map(\.event.kind.rawValue)), \(equipment.map(\.event.created)),
-                                \(equipment.map(\.event.time)), \(equipment.map { $0.event.voyage?.rawValue ?? "" }), \(equipment.map(\.event.port.rawValue)),
-                                \(equipment.map(\.trackingId.rawValue))) AS event(id, code, created, at, voyage, port, trackingId)
-                    """,
-                    logger: PostgresStore.logger)
-            }
+            let events = calls.map(CarrierEvent.vesselCall) + equipment.map { CarrierEvent.equipment($0.event) }
+            guard !events.isEmpty else { return version }
+            let trackingIds = Dictionary(uniqueKeysWithValues: equipment.map { ($0.event.id, $0.trackingId.rawValue) })
+            let rows = events.map { Row($0, trackingId: trackingIds[$0.id]) }
+            let (ids, types, codes, classifiers) = (rows.map(\.id), rows.map(\.type), rows.map(\.code), rows.map(\.classifier))
+            let (created, times, voyages, ports) = (rows.map(\.created), rows.map(\.time), rows.map(\.voyage), rows.map(\.port))
+            let (sequences, references, tracking) = (rows.map(\.sequence), rows.map(\.bookingReference), rows.map(\.trackingId))
+            try await connection.query(
+                """
+                INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference,
+                                          trackingId, source, recordedAt, position)
+                SELECT id, \(version), type, code, classifier, created, at, NULLIF(voyage, ''), port, NULLIF(sequence, 0), NULLIF(reference, ''),
+                       NULLIF(tracking, ''), \(batch.source), \(batch.recordedAt), \(position) + ordinality
+                FROM UNNEST(\(ids), \(types), \(codes), \(classifiers), \(created), \(times), \(voyages), \(ports), \(sequences), \(references), \(tracking))
+                     WITH ORDINALITY AS event(id, type, code, classifier, created, at, voyage, port, sequence, reference, tracking, ordinality)
+                """,
+                logger: PostgresStore.logger)
             return version
         }
+    }
+
+    /// An event as the columns of `carrierEvent` write it, with `""` and 0 for none (`NULLIF` makes them `NULL`).
+    private struct Row {
+        let id, type, code, classifier: String
+        let created, time: Date
+        let voyage, port: String
+        let sequence: Int
+        let bookingReference, trackingId: String
+
+        init(_ event: CarrierEvent, trackingId: String?) {
+            id = event.id
+            switch event {
+            case .vesselCall(let call):
+                (type, code, classifier, created, time) = ("TRANSPORT", call.kind.rawValue, call.classifier.rawValue, call.created, call.time)
+                (voyage, port, sequence, bookingReference) = (call.call.voyage.rawValue, call.call.port.rawValue, call.call.sequence ?? 0, "")
+            case .equipment(let handling):
+                (type, code, classifier, created, time) = ("EQUIPMENT", handling.kind.rawValue, "ACT", handling.created, handling.time)
+                (voyage, port, sequence, bookingReference) = (handling.voyage?.rawValue ?? "", handling.port.rawValue, 0, handling.bookingReference)
+            }
+            self.trackingId = trackingId ?? ""
+        }
+    }
+
+    /// The events of `carrierEvent` that a filter and order (`WHERE … ORDER BY …`) select.
+    private static func events(_ filter: PostgresQuery, _ connection: PostgresConnection, path: String) async throws -> [CarrierEvent] {
+        var events: [CarrierEvent] = []
+        let query = PostgresQuery(
+            unsafeSQL: "SELECT eventID, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference FROM carrierEvent "
+                + filter.sql, binds: filter.binds)
+        for try await (id, type, code, classifier, created, time, voyage, port, sequence, reference) in try await connection.query(
+            query, logger: PostgresStore.logger
+        ).decode((String, String, String, String, Date, Date, String?, String, Int?, String?).self) {
+            guard let port = UnLocode(port) else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
+            let number = voyage.flatMap(VoyageNumber.init)
+            if type == "EQUIPMENT" {
+                guard let kind = EquipmentEvent.Kind(rawValue: code), let reference
+                else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
+                events.append(.equipment(EquipmentEvent(
+                    id: id, created: created, kind: kind, time: time, port: port, voyage: number, bookingReference: reference)))
+            } else {
+                guard let kind = VesselCallEvent.Kind(rawValue: code), let classifier = VesselCallEvent.Classifier(rawValue: classifier), let number
+                else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
+                events.append(.vesselCall(VesselCallEvent(
+                    id: id, created: created, kind: kind, classifier: classifier, time: time,
+                    call: CallReference(voyage: number, port: port, sequence: sequence))))
+            }
+        }
+        return events
     }
 
     private static func version(_ connection: PostgresConnection) async throws -> Int {

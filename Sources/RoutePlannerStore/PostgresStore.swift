@@ -374,8 +374,8 @@ public final class PostgresStore: Store {
             #"""
             CREATE TABLE carrierEvent (
                 eventID TEXT COLLATE "C" PRIMARY KEY, version BIGINT NOT NULL, eventType TEXT NOT NULL, code TEXT NOT NULL, classifier TEXT NOT NULL,
-                createdAt TIMESTAMPTZ NOT NULL, eventAt TIMESTAMPTZ NOT NULL, voyage TEXT, port TEXT NOT NULL, sequence BIGINT, trackingId TEXT,
-                source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)
+                createdAt TIMESTAMPTZ NOT NULL, eventAt TIMESTAMPTZ NOT NULL, voyage TEXT, port TEXT NOT NULL, sequence BIGINT,
+                bookingReference TEXT, trackingId TEXT, source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL, position BIGINT NOT NULL UNIQUE)
             """#,
             "CREATE INDEX carrierEvent_eventType ON carrierEvent (eventType)",
             "ALTER TABLE itineraryLeg ADD COLUMN firstMovement BIGINT, ADD COLUMN lastMovement BIGINT",

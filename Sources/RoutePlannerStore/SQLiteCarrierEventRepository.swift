@@ -15,7 +15,10 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         let (rows, version) = try read { db in
             (try Row.fetchAll(db, sql: "SELECT * FROM carrierEvent WHERE eventType = 'TRANSPORT' ORDER BY eventID"), try Self.version(db))
         }
-        return (try rows.map { try Self.event($0, store: store.path) }, version)
+        return (try rows.compactMap { row throws(StoreError) in
+            guard case .vesselCall(let event) = try Self.event(row, store: store.path) else { return nil }
+            return event
+        }, version)
     }
 
     public func recordedEventIds(among ids: [String]) async throws -> Set<String> {
@@ -33,26 +36,31 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
                     try db.execute(
                         sql: "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (?, ?, ?)", arguments: [version, batch.source, batch.recordedAt])
                 }
+                var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM carrierEvent") ?? 0
                 for event in calls {
+                    position += 1
                     try db.execute(
                         sql: """
-                            INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, source, recordedAt)
-                            VALUES (?, ?, 'TRANSPORT', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, source,
+                                                      recordedAt, position)
+                            VALUES (?, ?, 'TRANSPORT', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             event.id, version, event.kind.rawValue, event.classifier.rawValue, event.created, event.time, event.call.voyage.rawValue,
-                            event.call.port.rawValue, event.call.sequence, batch.source, batch.recordedAt,
+                            event.call.port.rawValue, event.call.sequence, batch.source, batch.recordedAt, position,
                         ])
                 }
                 for (event, trackingId) in batch.equipment where !recorded.contains(event.id) {
+                    position += 1
                     try db.execute(
                         sql: """
-                            INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, trackingId, source, recordedAt)
-                            VALUES (?, ?, 'EQUIPMENT', ?, 'ACT', ?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, bookingReference,
+                                                      trackingId, source, recordedAt, position)
+                            VALUES (?, ?, 'EQUIPMENT', ?, 'ACT', ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             event.id, version, event.kind.rawValue, event.created, event.time, event.voyage?.rawValue, event.port.rawValue,
-                            trackingId.rawValue, batch.source, batch.recordedAt,
+                            event.bookingReference, trackingId.rawValue, batch.source, batch.recordedAt, position,
                         ])
                 }
                 return version
@@ -60,6 +68,17 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         } catch {
             throw StoreError(error, path: store.path)
         }
+    }
+
+    public func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int) {
+        let (rows, total) = try read { db in
+            (
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM (SELECT * FROM carrierEvent ORDER BY position DESC LIMIT ?) ORDER BY position", arguments: [max(0, limit)]),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM carrierEvent") ?? 0
+            )
+        }
+        return (try rows.map { try Self.event($0, store: store.path) }, total)
     }
 
     private static func version(_ db: Database) throws -> Int {
@@ -75,15 +94,22 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         return found
     }
 
-    /// A stored transport event.
-    private static func event(_ row: Row, store: String) throws(StoreError) -> VesselCallEvent {
+    /// A stored event.
+    private static func event(_ row: Row, store: String) throws(StoreError) -> CarrierEvent {
         let id: String = row["eventID"]
-        guard let kind = VesselCallEvent.Kind(rawValue: row["code"]), let classifier = VesselCallEvent.Classifier(rawValue: row["classifier"]),
-              let voyage = (row["voyage"] as String?).flatMap(VoyageNumber.init), let port = UnLocode(row["port"] as String)
+        let voyage = (row["voyage"] as String?).flatMap(VoyageNumber.init)
+        guard let port = UnLocode(row["port"] as String) else { throw .database(path: store, message: "carriers' event \(id) cannot be read") }
+        if row["eventType"] as String == "EQUIPMENT" {
+            guard let kind = EquipmentEvent.Kind(rawValue: row["code"]), let reference = row["bookingReference"] as String?
+            else { throw .database(path: store, message: "carriers' event \(id) cannot be read") }
+            return .equipment(EquipmentEvent(
+                id: id, created: row["createdAt"], kind: kind, time: row["eventAt"], port: port, voyage: voyage, bookingReference: reference))
+        }
+        guard let kind = VesselCallEvent.Kind(rawValue: row["code"]), let classifier = VesselCallEvent.Classifier(rawValue: row["classifier"]), let voyage
         else { throw .database(path: store, message: "carriers' event \(id) cannot be read") }
-        return VesselCallEvent(
+        return .vesselCall(VesselCallEvent(
             id: id, created: row["createdAt"], kind: kind, classifier: classifier, time: row["eventAt"],
-            call: CallReference(voyage: voyage, port: port, sequence: row["sequence"]))
+            call: CallReference(voyage: voyage, port: port, sequence: row["sequence"])))
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {

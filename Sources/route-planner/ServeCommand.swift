@@ -82,6 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
         let source = self.schedule.schedule == nil
             ? "the bundled WorldSmall schedule" : [files.schedule, files.locations, files.capacities, files.distances].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
         let server: ScheduleServer, desk: DeskConfiguration, weeks: Int
+        var events: (any CarrierEventRepository)? = nil
         let asOf = self.asOf.flatMap(BookCommand.date)
         let now: @Sendable () -> Date = { asOf ?? Date() }
         if let store {
@@ -89,23 +90,33 @@ struct ServeCommand: AsyncParsableCommand {
             let app: RoutePlannerComposition
             (app, weeks) = try await schedule.storeComposition(store, creating: true, now: now)
             desk = DeskConfiguration(
-                cargo: app.cargo, customers: app.customers, accounts: app.accounts, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies)
+                cargo: app.cargo, customers: app.customers, accounts: app.accounts, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies,
+                liveSchedule: app.liveSchedule)
+            events = app.liveSchedule?.events
         } else {
             weeks = schedule.weeksMoved
             desk = DeskConfiguration(
                 cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: GLPKAssignmentSolver(), keepsCargo: false,
                 secureCookies: secureCookies)
         }
+        let store = events
+        let load: ScheduleServer.Loader = {
+            let published = try BundledData.scheduleImporter.importSchedule(
+                schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances
+            ).value.network.moved(byWeeks: weeks)
+            // The schedule the store's carriers' events moved.
+            guard let store else { return published }
+            var live = LiveSchedule(published: published)
+            live.apply(try await store.vesselCallEvents().events)
+            return live.network()
+        }
+        var version: (@Sendable () async throws -> Int)?
+        if let store { version = { try await store.scheduleVersion() } }
         do {
             server = try await ScheduleServer(
                 configuration: ServerConfiguration(
                     host: host, port: port, searchBudget: .milliseconds(searchBudget), trustedProxies: Set(trustedProxy)), source: source, logger: logger,
-                logWriter: writer, now: now, desk: desk
-            ) {
-                try BundledData.scheduleImporter.importSchedule(
-                    schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances
-                ).value.network.moved(byWeeks: weeks)
-            }
+                logWriter: writer, now: now, desk: desk, scheduleVersion: version, load: load)
         } catch {
             writer.flush()
             printError(String(describing: error))

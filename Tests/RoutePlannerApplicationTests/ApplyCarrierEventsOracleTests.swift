@@ -64,7 +64,7 @@ import Testing
 
     static func request(_ events: [VesselCallEvent], accept: Bool = false) throws -> ApplyCarrierEventsRequest {
         try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
-            events: Data(TrackAndTraceDocument.json(vesselCalls: events).utf8), source: "oracle", accept: accept ? "best" : "", limit: "50")).get()
+            events: Data(TrackAndTraceDocument.json(events.map(CarrierEvent.vesselCall)).utf8), source: "oracle", accept: accept ? "best" : "", limit: "50")).get()
     }
 
     @Test func disruptedCargoAndTheirOptionsMatchABruteForceRecheckAndSearch() async throws {

@@ -102,7 +102,7 @@ for (run, number) in busiest.enumerated() {
     let event = VesselCallEvent(
         id: "delay-\(run)", created: movement.departureTime, kind: .arrival, classifier: .estimated,
         time: movement.arrivalTime + TimeInterval(draw(12..<73) * 3600), call: CallReference(voyage: number, port: ports[call], sequence: sequence))
-    let (response, elapsed) = try await apply(TrackAndTraceDocument.json(vesselCalls: [event]))
+    let (response, elapsed) = try await apply(TrackAndTraceDocument.json([.vesselCall(event)]))
     precondition(response.applied == 1, "the delay was not applied: \(response.refused)")
     times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
     disrupted.append(response.disrupted.count)
@@ -122,7 +122,7 @@ for voyage in voyages.shuffledDeterministically() where feed.count < 10_000 {
             time: movement.departureTime, call: CallReference(voyage: voyage.number, port: ports[index], sequence: sequence)))
     }
 }
-let document = TrackAndTraceDocument.json(vesselCalls: feed)
+let document = TrackAndTraceDocument.json(feed.map(CarrierEvent.vesselCall))
 let (ingested, elapsed) = try await apply(document)
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 print(String(

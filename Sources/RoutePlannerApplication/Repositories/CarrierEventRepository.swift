@@ -17,6 +17,9 @@ public protocol CarrierEventRepository: Sendable {
     ///
     /// - Returns: The schedule's version after the batch.
     func record(_ batch: CarrierEventBatch) async throws -> Int
+    /// The last `limit` events recorded, the oldest of them first (in the order recorded, each batch's in its
+    /// document's order), and how many are recorded in all.
+    func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int)
 }
 
 /// The events of one batch to record, where they came from, and when.
@@ -39,6 +42,7 @@ public struct CarrierEventBatch: Sendable {
 /// Carriers' events held in memory, for a process without a store.
 public actor InMemoryCarrierEventRepository: CarrierEventRepository {
     private var vesselCalls: [VesselCallEvent] = []
+    private var recorded: [CarrierEvent] = []
     private var ids: Set<String> = []
     private var version = 0
 
@@ -50,9 +54,14 @@ public actor InMemoryCarrierEventRepository: CarrierEventRepository {
 
     public func record(_ batch: CarrierEventBatch) -> Int {
         let new = batch.vesselCalls.filter { ids.insert($0.id).inserted }
-        for (event, _) in batch.equipment { ids.insert(event.id) }
         vesselCalls += new
+        recorded += new.map(CarrierEvent.vesselCall)
+        for (event, _) in batch.equipment where ids.insert(event.id).inserted { recorded.append(.equipment(event)) }
         if !new.isEmpty { version += 1 }
         return version
+    }
+
+    public func recordedEvents(limit: Int) -> (events: [CarrierEvent], total: Int) {
+        (Array(recorded.suffix(max(0, limit))), recorded.count)
     }
 }
