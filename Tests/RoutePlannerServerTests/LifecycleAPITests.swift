@@ -177,3 +177,73 @@ import Testing
         }
     }
 }
+
+/// `POST /v2/events` and `GET /v2/events`: a carrier's feed posted to the server, which then routes on the schedule
+/// the events moved.
+@Suite struct CarrierEventsAPITests {
+    @Test func aPlannerPostsEventsAndTheServerRoutesOnTheScheduleTheyMoved() async throws {
+        let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
+        let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository(), events = InMemoryCarrierEventRepository()
+        let published = InMemoryScheduleRepository(network: ServerTests.network)
+        let live = LiveScheduleRepository(published: published, events: events)
+        let app = RoutePlannerComposition(
+            locations: live, voyages: live, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: live, passwordCost: 4,
+            now: { DeskTests.now })
+        var tokens: [String] = []
+        for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME")] {
+            _ = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: "correct horse battery"))
+            guard case .success(let made) = await app.createToken.respond(CreateTokenForm(user: name)).result else { throw LifecycleAPITests.Unexpected() }
+            tokens.append(made.secret)
+        }
+        guard case .success = await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
+              case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
+              case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))
+        else { throw LifecycleAPITests.Unexpected() }
+        let desk = DeskConfiguration(cargo: cargo, customers: customers, accounts: accounts, solver: nil, keepsCargo: true, liveSchedule: live)
+        let server = try await ScheduleServer(
+            configuration: ServerConfiguration(host: "0.0.0.0", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
+            now: { DeskTests.now }, desk: desk
+        ) {
+            var schedule = LiveSchedule(published: ServerTests.network)
+            schedule.apply(try await events.vesselCallEvents().events)
+            return schedule.network()
+        }
+        // The first leg's vessel ten days late where the cargo leaves it.
+        let leg = try #require(try await cargo.cargo("RP000001")?.itinerary?.legs.first)
+        let ports = [leg.voyage.movements[0].departureLocation] + leg.voyage.movements.map(\.arrivalLocation)
+        let call = leg.movementIndices.upperBound
+        let feed = """
+            [{"eventID": "late", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
+              "eventDateTime": "\(CSVWriter.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
+              "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "\(leg.unloadLocation.code)",
+                                "importVoyageNumber": "\(leg.voyage.number)", "transportCallSequenceNumber": \(ports[...call].count { $0 == ports[call] })}},
+             {"eventID": "ship", "eventType": "SHIPMENT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-20T00:00:00Z", "eventDateTime": "2026-03-20T00:00:00Z"}]
+            """
+
+        // A customer's user may neither post nor read events; a body that is no array of events is a problem of the field.
+        #expect(try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[1], json: feed).status == 403)
+        #expect(try await LifecycleAPITests.send(server, .get, "/v2/events", token: tokens[1]).status == 403)
+        #expect(try await LifecycleAPITests.send(server, .post, "/v2/events", token: nil, json: feed).status == 401)
+        let wrong = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: "{\"events\": []}")
+        #expect(wrong.status == 400 && wrong.problems == ["events: The events are not DCSA Track & Trace events: the document is not an array of events."])
+        #expect(try await LifecycleAPITests.send(server, .get, "/v2/events?limit=5000", token: tokens[0]).problems == ["limit: Enter a whole number from 1 to 1000."])
+
+        let applied = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: feed)
+        #expect(applied.status == 200)
+        #expect(applied.json["events"] as? [String: Int] == ["count": 2, "applied": 1, "outranked": 0, "appliedBefore": 0, "handled": 0])
+        #expect((applied.json["setAside"] as? [[String: String]])?.first?["path"] == "$[1]")
+        let disrupted = try #require(applied.json["disrupted"] as? [[String: Any]])
+        #expect(disrupted.count == 1 && (disrupted[0]["cargo"] as? [String: Any])?["trackingId"] as? String == "RP000001")
+        // The server routes on the moved schedule from now on.
+        #expect(server.schedule.generation == 2)
+        let moved = try #require(server.schedule.network.voyage(leg.voyage.number)?.movements[leg.movementIndices.upperBound - 1])
+        #expect(moved.arrivalTime == leg.unloadTime + 10 * 86_400)
+
+        let listed = try await LifecycleAPITests.send(server, .get, "/v2/events?limit=10", token: tokens[0])
+        let recorded = try #require(try JSONSerialization.jsonObject(with: Data(listed.body.utf8)) as? [[String: Any]])
+        #expect(listed.status == 200 && recorded.map { $0["eventID"] as? String } == ["late"])
+        // Posted again, nothing is new and the schedule is not loaded again.
+        let again = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: feed)
+        #expect((again.json["events"] as? [String: Int])?["appliedBefore"] == 1 && server.schedule.generation == 2)
+    }
+}
