@@ -49,7 +49,7 @@ def components() -> dict:
     for name, schema in common["$defs"].items():
         schemas[name] = rewrite(schema)
     for name, file in [("CargoDocument", "cargo"), ("CargoListDocument", "cargo-list"), ("RouteDocument", "route"),
-                       ("HandleDocument", "handle"), ("RerouteDocument", "reroute")]:
+                       ("HandleDocument", "handle"), ("RerouteDocument", "reroute"), ("EventsDocument", "events")]:
         schema = json.loads((ROOT / f"docs/schemas/{file}.schema.json").read_text())
         schemas[name] = rewrite(schema)
     customer = {"type": "object", "additionalProperties": False, "required": ["id", "name"],
@@ -91,7 +91,7 @@ PROBLEMS = {
     "403": "The token's user may not run this operation (a planner's).",
     "404": "No cargo with this tracking id that the token's user may see.",
     "409": "Another change came first; nothing was written.",
-    "413": "The body is larger than 1 MiB.",
+    "413": "The body is larger than 1 MiB (16 MiB for a batch of events).",
     "415": "The body is not application/json.",
     "422": "The request is valid but cannot be carried out (no route, a passed deadline, an unknown port or customer).",
     "503": "A search ran past its budget, or the store cannot answer now.",
@@ -178,6 +178,23 @@ def paths() -> dict:
                               {"200": document("CargoDocument", "The cargo, to be routed to its new destination.")},
                               "400", "403", "404", "409", "413", "415", "422", "503",
                               request=body({"destination": TEXT, "deadline": TEXT}, ["destination"]), operation_id="changeDestination"),
+        },
+        "/v2/events": {
+            "get": operation("The last carriers' events applied, the oldest of them first, as DCSA Track & Trace 2.2 writes them (a planner's).",
+                             {"200": {"description": "The events: transport events (ARRI, DEPA) and equipment events (GTIN, LOAD, DISC, GTOT).",
+                                      "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}},
+                             "400", "403", "503",
+                             parameters=[{"name": "limit", "in": "query", "required": False, "schema": {"type": "string"},
+                                          "description": "The most events, from 1 to 1000; 100 when not given."}],
+                             operation_id="listCarrierEvents"),
+            "post": operation("Apply a carrier's DCSA Track & Trace 2.2 events, as a subscription's callback posts them (a planner's): "
+                              "the schedule's new times, the cargo handled, and each disrupted cargo's options; a bad event is refused "
+                              "at its JSON path and the rest applied.",
+                              {"200": document("EventsDocument", "What the events did, and each cargo they disrupt with its options.")},
+                              "400", "403", "409", "413", "415", "422", "503",
+                              request={"required": True, "description": "A JSON array of Track & Trace events.",
+                                       "content": {"application/json": {"schema": {"type": "array", "items": {}}}}},
+                              operation_id="applyCarrierEvents"),
         },
         "/api/v1/cargo/{trackingId}/reroute": {
             "parameters": [TRACKING_ID],
