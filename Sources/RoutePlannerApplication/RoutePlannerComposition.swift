@@ -205,6 +205,14 @@ public struct RoutePlannerComposition: Sendable {
             .applyCarrierEvents, ListCarrierEventsInteractor(events: liveSchedule?.events), presenter: ListCarrierEventsPresenter(format: format))
     }
 
+    /// The cargo the schedule as it now sails disrupts (the live schedule as the store has it, when there is one), with
+    /// their last options, and the carriers' last events.
+    public var listDisruptions: ListDisruptionsCoordinator {
+        coordinator(
+            .applyCarrierEvents, ListDisruptionsInteractor(cargo: cargo, voyages: liveSchedule ?? voyages, events: liveSchedule?.events),
+            presenter: ListDisruptionsPresenter(format: format))
+    }
+
     /// The capacity-constrained assignment of every booked cargo not yet routed, with a solver.
     public func assignRoutes(solver: any AssignmentSolver) -> AssignRoutesCoordinator {
         coordinator(.assignRoutes, AssignRoutesInteractor(cargo: cargo, voyages: voyages, solver: solver), presenter: AssignRoutesPresenter(format: format))

@@ -25,7 +25,7 @@ extension Desk {
             id: "assign", target: .change(.runAssignment),
             fields: [
                 .init("source", "Bookings", kind: .choice([("store", "The store's open cargo (their routes are assigned)"), ("file", "An uploaded bookings file (nothing is stored)")]), required: true),
-                .init(Upload.file, "Bookings file", hint: "For an upload: a CSV with booking, origin, destination, ready, deadline, teu and revenue_per_teu columns.", kind: .file),
+                .init(Upload.file, "Bookings file", hint: "For an upload: a CSV with booking, origin, destination, ready, deadline, teu and revenue_per_teu columns.", kind: .file(accept: ".csv,text/csv")),
                 .init(Upload.customer, "Customer of the upload", hint: "For an upload whose rows name no customer.", kind: .choice([("", "The file's customer column")] + known)),
                 .init(Field.timeLimit, "Time limit", hint: "Seconds the whole run may take, such as 10.", required: true),
                 .init(Field.gap, "Gap", hint: "Stop once the plan is this close to the bound, such as 0.01%."),

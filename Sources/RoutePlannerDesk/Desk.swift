@@ -87,6 +87,10 @@ public struct Desk: Sendable {
     let keepsCargo: Bool
     /// The most time a route search may take before it is stopped and the screen says so.
     let searchBudget: Duration
+    /// The schedule carriers' events move, when a store keeps them.
+    let liveSchedule: LiveScheduleRepository?
+    /// Serves the live schedule again, after a batch of events moved it.
+    let scheduleChanged: @Sendable () async -> Void
 
     /// Creates the desk.
     ///
@@ -106,12 +110,17 @@ public struct Desk: Sendable {
     ///   - format: How dates, durations and itineraries are written.
     ///   - logger: Where the users' actions are logged, without their data.
     ///   - now: The clock.
+    ///   - liveSchedule: The schedule carriers' events move, when a store keeps them: the disruptions screen applies events to it.
+    ///   - scheduleChanged: Serves the live schedule again, after a batch of events moved it.
     public init(
         network: @escaping @Sendable () -> ScheduleNetwork, cargo: any CargoRepository, customers: any CustomerRepository,
         accounts: any AccountRepository = InMemoryAccountRepository(), solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool,
         searchBudget: Duration, secureCookies: Bool = false, sessionIdleExpiry: Duration = .seconds(1800), format: PlannerFormat = PlannerFormat(),
-        logger: Logger = Logger(label: "route-planner.desk"), now: @escaping @Sendable () -> Date = { Date() }
+        logger: Logger = Logger(label: "route-planner.desk"), now: @escaping @Sendable () -> Date = { Date() },
+        liveSchedule: LiveScheduleRepository? = nil, scheduleChanged: @escaping @Sendable () async -> Void = {}
     ) {
+        self.liveSchedule = liveSchedule
+        self.scheduleChanged = scheduleChanged
         self.network = network
         self.cargo = cargo
         self.customers = customers
@@ -134,8 +143,8 @@ public struct Desk: Sendable {
     func composition(_ network: ScheduleNetwork? = nil) -> RoutePlannerComposition {
         let schedule = InMemoryScheduleRepository(network: network ?? self.network())
         return RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, format: format, loginThrottle: loginThrottle,
-            now: now
+            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: liveSchedule, format: format,
+            loginThrottle: loginThrottle, now: now
         ).acting(as: session.principal)
     }
 
@@ -321,6 +330,7 @@ public struct Desk: Sendable {
         case .book(let query): return await book(form: query, errors: [:])
         case .customers(let query): return await customers(form: FormData(), errors: [:], notice: query["notice"])
         case .login(let query): return await loginForm(FormData([(LogInForm.Field.username.name, query[LogInForm.Field.username])]), next: query["next"])
+        case .disruptions(let query): return await disruptions(form: FormData(), errors: [:], applied: query)
         case .stylesheet: return DeskResponse(status: 200, contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")], body: Stylesheet.text)
         }
     }
@@ -335,6 +345,7 @@ public struct Desk: Sendable {
         case .registerEvent(let id): return await registerEvent(id, form: form)
         case .changeDestination(let id): return await changeDestination(id, form: form)
         case .reroute(let id): return await reroute(id)
+        case .applyEvents: return await applyEvents(form, file: file)
         case .logIn: return await loginForm(form, next: form["next"])
         case .logOut: return await logOut()
         }

@@ -21,6 +21,8 @@ enum DeskAction: Hashable, Sendable {
     case changeDestination(String)
     /// `POST /cargo/{id}/reroute`: finds options again for a cargo whose route no longer serves it.
     case reroute(String)
+    /// `POST /disruptions`: applies a file of carriers' events.
+    case applyEvents
     /// `POST /login`: checks a user name and password, and starts a session.
     case logIn
     /// `POST /logout`: ends the session.
@@ -38,6 +40,7 @@ enum DeskAction: Hashable, Sendable {
         case (3, "cargo", "events"): self = .registerEvent(segments[1])
         case (3, "cargo", "destination"): self = .changeDestination(segments[1])
         case (3, "cargo", "reroute"): self = .reroute(segments[1])
+        case (1, "disruptions", _): self = .applyEvents
         case (1, "login", _): self = .logIn
         case (1, "logout", _): self = .logOut
         default: return nil
@@ -55,6 +58,7 @@ enum DeskAction: Hashable, Sendable {
         case .registerEvent(let id): "/cargo/\(FormData.encoded(id))/events"
         case .changeDestination(let id): "/cargo/\(FormData.encoded(id))/destination"
         case .reroute(let id): "/cargo/\(FormData.encoded(id))/reroute"
+        case .applyEvents: "/disruptions"
         case .logIn: "/login"
         case .logOut: "/logout"
         }
@@ -71,6 +75,7 @@ enum DeskAction: Hashable, Sendable {
         case .registerEvent: .registerHandlingEvent
         case .changeDestination: .changeDestination
         case .reroute: .reRouteCargo
+        case .applyEvents: .applyCarrierEvents
         case .logIn, .logOut: nil
         }
     }
@@ -82,6 +87,7 @@ enum DeskAction: Hashable, Sendable {
         case .registerCustomer: .customers(FormData())
         case .runAssignment: .assignments
         case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .reroute(let id): .cargo(id, FormData())
+        case .applyEvents: .disruptions(FormData())
         case .logIn, .logOut: .login(FormData())
         }
     }
@@ -97,6 +103,7 @@ enum DeskAction: Hashable, Sendable {
         case .registerEvent: "register-event"
         case .changeDestination: "change-destination"
         case .reroute: "reroute"
+        case .applyEvents: "apply-events"
         case .logIn: "log-in"
         case .logOut: "log-out"
         }

@@ -56,6 +56,7 @@ extension ImportBookingsForm.Field: DeskField {
     }
 }
 
+extension ApplyCarrierEventsForm.Field: DeskField {}
 extension AssignRoutesForm.Field: DeskField {}
 extension AssignToRouteForm.Field: DeskField {}
 extension ChangeDestinationForm.Field: DeskField {}

@@ -14,8 +14,8 @@ struct DeskForm {
             case choice([(value: String, label: String)])
             /// A box that sends `yes` when ticked.
             case checkbox
-            /// A file to upload.
-            case file
+            /// A file to upload, of the types named as an `accept` attribute names them (`.csv,text/csv`).
+            case file(accept: String)
             /// A password, never shown again once sent.
             case password
             /// A value the form carries without showing it.
@@ -149,8 +149,8 @@ struct DeskForm {
             if values.isTicked(field.name) { attributes.append(("checked", "checked")) }
             let box = Markup("input", attributes)
             return Markup("div", [("class", error == nil ? "field checkbox" : "field checkbox has-error")], [box, Markup("label", [("for", id)], text: field.label)] + parts)
-        case .file:
-            attributes += [("type", "file"), ("accept", ".csv,text/csv")]
+        case .file(let accept):
+            attributes += [("type", "file"), ("accept", accept)]
             control = Markup("input", attributes)
         case .password:
             attributes += [("type", "password"), ("autocomplete", "current-password")]

@@ -19,7 +19,7 @@ struct DeskPage {
 
     /// The items of the navigation, in order.
     enum Section: CaseIterable {
-        case routes, schedules, cargo, book, customers, assignments
+        case routes, schedules, cargo, book, customers, assignments, disruptions
 
         var title: String {
             switch self {
@@ -29,6 +29,7 @@ struct DeskPage {
             case .book: "Book"
             case .customers: "Customers"
             case .assignments: "Assignments"
+            case .disruptions: "Disruptions"
             }
         }
 
@@ -40,6 +41,7 @@ struct DeskPage {
             case .book: .bookCargo
             case .customers: .registerCustomer
             case .assignments: .assignRoutes
+            case .disruptions: .applyCarrierEvents
             }
         }
 
@@ -59,6 +61,7 @@ struct DeskPage {
             case .book: .book(FormData())
             case .customers: .customers(FormData())
             case .assignments: .assignments
+            case .disruptions: .disruptions(FormData())
             }
         }
     }

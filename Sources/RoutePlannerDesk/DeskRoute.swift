@@ -35,6 +35,9 @@ enum DeskRoute: Hashable, Sendable {
     case stylesheet
     /// `/login?next=…`: the login form, which goes on to the screen `next` names.
     case login(FormData)
+    /// `/disruptions`: the cargo the schedule as it now sails disrupts, the carriers' last events, and the form that
+    /// applies a file of events.
+    case disruptions(FormData)
 
     /// The files a finished assignment is downloaded as.
     enum PlanFile: String, Hashable, Sendable, CaseIterable {
@@ -68,6 +71,7 @@ enum DeskRoute: Hashable, Sendable {
         case (1, "customers", _): self = .customers(query)
         case (1, "desk.css", _): self = .stylesheet
         case (1, "login", _): self = .login(query)
+        case (1, "disruptions", _): self = .disruptions(query)
         default: return nil
         }
     }
@@ -94,6 +98,7 @@ enum DeskRoute: Hashable, Sendable {
         case .customers(let query): return with("/customers", query)
         case .stylesheet: return "/desk.css"
         case .login(let query): return with("/login", query)
+        case .disruptions(let query): return with("/disruptions", query)
         }
     }
 
@@ -101,7 +106,7 @@ enum DeskRoute: Hashable, Sendable {
     /// address.
     var showsCargo: Bool {
         switch self {
-        case .assignments, .assignmentRun, .assignmentPlan, .cargoList, .cargo, .book, .customers: true
+        case .assignments, .assignmentRun, .assignmentPlan, .cargoList, .cargo, .book, .customers, .disruptions: true
         case .home, .routes, .portLookup, .portSchedule, .vesselLookup, .vesselSchedule, .stylesheet, .login: false
         }
     }
@@ -122,6 +127,7 @@ enum DeskRoute: Hashable, Sendable {
         case .cargoList: .listCargo
         case .cargo: .trackCargo
         case .book: .bookCargo
+        case .disruptions: .applyCarrierEvents
         case .home, .routes, .portLookup, .portSchedule, .vesselLookup, .vesselSchedule, .stylesheet, .login: nil
         }
     }

@@ -26,6 +26,8 @@ struct LifecycleAPI: Sendable {
     let schedules: ScheduleHolder
     /// The schedule carriers' events move, when a store keeps them.
     let liveSchedule: LiveScheduleRepository?
+    /// Serves the live schedule again, after a batch of events moved it.
+    let scheduleChanged: @Sendable () async -> Void
     /// The most time a route search may take.
     let budget: Duration
     let now: @Sendable () -> Date
@@ -44,11 +46,9 @@ struct LifecycleAPI: Sendable {
     ]
 
     /// Adds the operations to a router.
-    ///
-    /// - Parameter scheduleChanged: Serves the live schedule again, after a batch of events moved it.
-    func add(to router: Hummingbird.Router<ServerRequestContext>, scheduleChanged: @escaping @Sendable () async -> Void) {
+    func add(to router: Hummingbird.Router<ServerRequestContext>) {
         router.post("/v2/events") { request, context in
-            await answer(request, context, limit: Self.maximumEventBytes) { app, body in await applyEvents(app, body, scheduleChanged) }
+            await answer(request, context, limit: Self.maximumEventBytes) { app, body in await applyEvents(app, body) }
         }
         router.get("/v2/events") { request, context in await answer(request, context) { app, _ in await listEvents(app, request) } }
         router.get("/api/v1/customers") { request, context in await answer(request, context) { app, _ in await listCustomers(app) } }
@@ -193,7 +193,7 @@ struct LifecycleAPI: Sendable {
     /// `POST /v2/events`: a batch of DCSA Track & Trace 2.2 events, as a subscription's callback posts them (a
     /// planner's): what they did, and each cargo they disrupt with its options; the server then routes on the schedule
     /// they moved.
-    private func applyEvents(_ app: RoutePlannerComposition, _ bytes: [UInt8], _ scheduleChanged: @Sendable () async -> Void) async -> APIAnswer {
+    private func applyEvents(_ app: RoutePlannerComposition, _ bytes: [UInt8]) async -> APIAnswer {
         let form = ApplyCarrierEventsForm(events: Data(bytes), source: "POST /v2/events by \(app.principal.name)")
         var moved = false
         let answer = await run(app.applyCarrierEvents, form) { response in

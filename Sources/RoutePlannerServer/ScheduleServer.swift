@@ -8,6 +8,7 @@ import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerDesk
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// An HTTP server of DCSA Commercial Schedules 1.0.3 over a schedule, on Hummingbird.
@@ -71,19 +72,22 @@ public final class ScheduleServer: Sendable {
         let network = try await Self.load(load)
         let holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
         self.holder = holder
+        let reloads = Reloads()
         self.desk = desk.map { desk in
             Desk(
                 network: { holder.current.network }, cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, solver: desk.solver,
                 servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo,
-                searchBudget: configuration.searchBudget, secureCookies: desk.secureCookies, logger: logger, now: now)
+                searchBudget: configuration.searchBudget, secureCookies: desk.secureCookies, logger: logger, now: now,
+                liveSchedule: desk.liveSchedule, scheduleChanged: { await reloads.reload() })
         }
         lifecycle = desk.map { desk in
             LifecycleAPI(
                 cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, schedules: holder, liveSchedule: desk.liveSchedule,
-                budget: configuration.searchBudget, now: now)
+                scheduleChanged: { await reloads.reload() }, budget: configuration.searchBudget, now: now)
         }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
+        reloads.server = self
     }
 
     /// The schedule being served.
@@ -152,7 +156,7 @@ public final class ScheduleServer: Sendable {
         router.get("/v1/point-to-point-routes") { request, _ in await api.answer(request, api.pointToPointRoutes) }
         router.get("/v1/port-schedules") { request, _ in await api.answer(request, api.portSchedules) }
         router.get("/v1/vessel-schedules") { request, _ in await api.answer(request, api.vesselSchedules) }
-        lifecycle?.add(to: router) { await self.reload() }
+        lifecycle?.add(to: router)
         // Every path is read only: another method is told so, with the one it allows.
         for path in ["/v1/point-to-point-routes", "/v1/port-schedules", "/v1/vessel-schedules", "/health", "/metrics"] {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
@@ -238,5 +242,24 @@ struct FollowScheduleVersion: Service {
                 if await server.reload() { known = now }
             }
         }
+    }
+}
+
+/// The server that the desk and the lifecycle API ask to load the schedule again after they applied carriers' events:
+/// known once the server is made, which they are made before (held weakly, since the server holds them).
+final class Reloads: Sendable {
+    private struct Weak {
+        weak var server: ScheduleServer?
+    }
+
+    private let state = Mutex(Weak())
+
+    var server: ScheduleServer? {
+        get { state.withLock { $0.server } }
+        set { state.withLock { $0.server = newValue } }
+    }
+
+    func reload() async {
+        _ = await server?.reload()
     }
 }

@@ -8,20 +8,23 @@ import Testing
     static let awkward = ["NLRTM", "a b", "R&D=1?#", "Zürich/Genève", "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "100%", "+plus+"]
 
     static var screens: [DeskRoute] {
-        var screens: [DeskRoute] = [.home, .assignments, .stylesheet, .routes(FormData()), .cargoList(FormData()), .book(FormData()), .customers(FormData())]
+        var screens: [DeskRoute] = [
+            .home, .assignments, .stylesheet, .routes(FormData()), .cargoList(FormData()), .book(FormData()), .customers(FormData()), .disruptions(FormData()),
+        ]
         for value in awkward {
             let query = FormData([("from", value), ("to", "NLRTM"), ("cancelVoyage", value), ("cancelVoyage", "WS15-W09")])
             screens += [
                 .routes(query), .portLookup(FormData([("code", value)])), .portSchedule(value, FormData([("from", value)])), .vesselLookup(query),
                 .vesselSchedule(value), .assignmentRun(value), .assignmentPlan(value, .csv), .assignmentPlan(value, .json),
                 .cargoList(FormData([("status", value), ("customer", value)])), .cargo(value, FormData([("notice", value)])), .book(query), .customers(query),
+                .disruptions(FormData([("applied", value)])),
             ]
         }
         return screens
     }
 
     static var changes: [DeskAction] {
-        [.book, .registerCustomer, .runAssignment] + awkward.flatMap { id in
+        [.book, .registerCustomer, .runAssignment, .applyEvents] + awkward.flatMap { id in
             [DeskAction.findOptions(id), .assignRoute(id), .registerEvent(id), .changeDestination(id), .reroute(id)]
         }
     }

@@ -74,7 +74,7 @@ import FoundationXML
     static let screens: [(String, Int)] = [
         ("/", 200), ("/routes", 200), ("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02", 200), ("/schedules/ports", 200),
         ("/schedules/ports/SGSIN?from=2026-03-02", 200), ("/schedules/vessels", 200), ("/schedules/vessels/WS15-W09", 200), ("/cargo", 200),
-        ("/book", 200), ("/customers", 200), ("/assignments", 503), ("/desk.css", 200),
+        ("/book", 200), ("/customers", 200), ("/assignments", 503), ("/desk.css", 200), ("/disruptions", 200),
     ]
 
     @Test func everyScreenAnswersWithTheSecurityHeadersAndWellFormedHTML() async throws {
@@ -316,6 +316,55 @@ import FoundationXML
             body: "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"x.csv\"\r\n\r\n\u{0}\u{1}\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n5\r\n--B--\r\n")
         #expect(binary.status == 422 || binary.body.contains("assign-bookings-error"), "\(binary.status)")
         #expect(try await browser.get("/assignments/unknown").status == 404)
+    }
+
+    /// The disruptions screen over a live schedule: a file of events uploaded, the cargo it disrupts listed with a way to
+    /// its options, the carriers' events shown, and the server routing on the moved schedule.
+    @Test func aFileOfEventsUploadedAtTheDeskListsTheCargoItDisrupts() async throws {
+        let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
+        let events = InMemoryCarrierEventRepository()
+        let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: ServerTests.network), events: events)
+        let app = RoutePlannerComposition(locations: live, voyages: live, cargo: cargo, customers: customers, liveSchedule: live, now: { Self.now })
+        guard case .success = await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
+              case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
+              case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))
+        else { throw LifecycleAPITests.Unexpected() }
+        let server = try await ScheduleServer(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
+            now: { Self.now }, desk: DeskConfiguration(cargo: cargo, customers: customers, solver: nil, keepsCargo: true, liveSchedule: live)
+        ) {
+            var schedule = LiveSchedule(published: ServerTests.network)
+            schedule.apply(try await events.vesselCallEvents().events)
+            return schedule.network()
+        }
+        let browser = Browser(server: server)
+        let before = try await browser.get("/disruptions")
+        #expect(before.status == 200 && before.body.contains("No cargo is disrupted") && Self.isWellFormed(before.body))
+
+        func upload(_ file: String) async throws -> Answer {
+            let body = "--B\r\nContent-Disposition: form-data; name=\"events\"; filename=\"feed.json\"\r\nContent-Type: application/json\r\n\r\n\(file)\r\n--B--\r\n"
+            return try await browser.send("/disruptions", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
+        }
+        let wrong = try await upload("{\"not\": \"events\"}")
+        #expect(wrong.status == 422 && wrong.body.contains("id=\"apply-events-events-error\"") && wrong.body.contains("not an array of events"))
+
+        // The first leg's vessel ten days late where the cargo leaves it.
+        let leg = try #require(try await cargo.cargo("RP000001")?.itinerary?.legs.first)
+        let ports = [leg.voyage.movements[0].departureLocation] + leg.voyage.movements.map(\.arrivalLocation)
+        let call = leg.movementIndices.upperBound
+        let applied = try await upload("""
+            [{"eventID": "late", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
+              "eventDateTime": "\(CSVWriter.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
+              "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "\(leg.unloadLocation.code)",
+                                "importVoyageNumber": "\(leg.voyage.number)", "transportCallSequenceNumber": \(ports[...call].count { $0 == ports[call] })}}]
+            """)
+        #expect(applied.status == 303)
+        let after = try await browser.get(try #require(applied.location))
+        #expect(after.status == 200 && Self.isWellFormed(after.body))
+        #expect(after.body.contains("1 event: 1 applied to the schedule; 1 cargo disrupted."))
+        #expect(after.body.contains("<a href=\"/cargo/RP000001\">RP000001</a>") && after.body.contains("Choose among"))
+        #expect(after.body.contains("EST arrival of \(leg.voyage.number) at \(leg.unloadLocation.code)"))
+        #expect(server.schedule.generation == 2)
     }
 
     /// A solver for the tests that never reach it: the form or the file is refused first.

@@ -140,10 +140,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             for trackingId in cargo.keys.sorted() {
                 if Task.isCancelled { return .failure(.cancelled) }
                 var each = cargo[trackingId]!
-                guard let itinerary = each.itinerary, let progress = CargoRouting.progress(of: each) else { continue }
-                guard let disruption = network.disruption(
-                    of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: each.specification, departedAt: progress.departedAt)
-                else {
+                guard let itinerary = each.itinerary, CargoRouting.progress(of: each) != nil else { continue }
+                guard let disruption = CargoRouting.disruption(of: each, in: network) else {
                     undisturbed += 1
                     continue
                 }

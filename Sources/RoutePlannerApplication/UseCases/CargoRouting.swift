@@ -85,4 +85,13 @@ enum CargoRouting {
             return nil
         }
     }
+
+    /// What stops an open cargo's itinerary, as the network now sails it, from taking the cargo where it goes in time,
+    /// from where the cargo is on it (``progress(of:)``); `nil` for a cargo it does not disrupt, or that has no
+    /// itinerary on its way (not routed, misdirected, claimed, arrived).
+    static func disruption(of cargo: Cargo, in network: ScheduleNetwork) -> ItineraryDisruption? {
+        guard let itinerary = cargo.itinerary, let progress = progress(of: cargo) else { return nil }
+        return network.disruption(
+            of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: cargo.specification, departedAt: progress.departedAt)
+    }
 }
