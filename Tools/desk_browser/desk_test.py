@@ -318,6 +318,23 @@ def assignment(desk: Desk, bookings: Path, broken: Path) -> None:
     desk.state("assignment-plan")
 
 
+def disruptions(desk: Desk, feed: Path, broken: Path) -> None:
+    desk.click_link("Disruptions")
+    expect(desk.path == "/disruptions", f"not on the disruptions: {desk.path}")
+    desk.state("disruptions")
+    desk.driver.find_element(By.ID, "apply-events-events").send_keys(str(broken))
+    desk.click_button("Apply the events")
+    message = error_next_to(desk, "apply-events", "events")
+    expect("not DCSA Track & Trace events" in message, f"a broken file is not refused at its field: {message}")
+    desk.state("disruptions-errors")
+    desk.driver.find_element(By.ID, "apply-events-events").send_keys(str(feed))
+    desk.click_button("Apply the events")
+    expect(desk.path.startswith("/disruptions?"), f"not back on the disruptions: {desk.path}")
+    expect("316 events: 312 applied to the schedule" in desk.text(), f"the batch is not summed up: {desk.text()[:300]}")
+    expect("EST arrival of WS00-W07 at GHTKD" in desk.text("#events"), "the carriers' events are not listed")
+    desk.state("disruptions-applied")
+
+
 def keyboard_booking(desk: Desk, customer: str) -> None:
     """The booking form from the skip link to the cargo's screen, with keys only."""
     desk.open("/book?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30")
@@ -597,6 +614,7 @@ def main() -> int:
                 ("hostile text", lambda: hostile_text(desk, desk.tracking[0], work)),
                 ("an A4 print", lambda: print_a4(desk, desk.tracking[0], shots)),
                 ("axe finds what is broken on purpose", lambda: axe_can_fail(desk)),
+                ("the disruptions", lambda: disruptions(desk, ROOT / "examples/events/feed.json", broken)),
             ]
             accounts = Desk(with_script, accounts_server.base_url, shots, "accounts")
             steps += [
