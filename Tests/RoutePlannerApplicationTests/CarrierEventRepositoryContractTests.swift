@@ -1,0 +1,92 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerApplication
+@testable import RoutePlannerStore
+import RoutePlannerTestSupport
+import Testing
+
+/// What every carrier event repository does, in memory, in an SQLite file and in a PostgreSQL database: events kept by
+/// identifier, once; a batch with a new transport event is the schedule's next version, one at a time however many
+/// batches come at once; the events listed in the order recorded.
+func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func call(_ id: String, _ hours: Double) -> VesselCallEvent {
+        VesselCallEvent(
+            id: id, created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: SampleVoyages.day(3, 30) + hours * 3600,
+            call: CallReference(voyage: "AE1-0100W", port: "NLRTM", sequence: hours > 10 ? 1 : nil))
+    }
+    let load = EquipmentEvent(
+        id: "load", created: SampleVoyages.day(3, 2), kind: .load, time: SampleVoyages.day(3, 2), port: "HKHKG", voyage: "AE1-0100W",
+        bookingReference: "ACME-1")
+    let gateIn = EquipmentEvent(
+        id: "gate-in", created: SampleVoyages.day(3, 1), kind: .gateIn, time: SampleVoyages.day(3, 1), port: "HKHKG", voyage: nil, bookingReference: "ACME-1")
+    func batch(_ calls: [VesselCallEvent], _ equipment: [EquipmentEvent] = []) -> CarrierEventBatch {
+        CarrierEventBatch(vesselCalls: calls, equipment: equipment.map { ($0, "ABC123") }, source: "test", recordedAt: SampleVoyages.day(3, 3))
+    }
+
+    #expect(try await events.scheduleVersion() == 0, sourceLocation: sourceLocation)
+    #expect(try await events.recordedEvents(limit: 10).total == 0, sourceLocation: sourceLocation)
+    #expect(try await events.record(batch([call("a", 5), call("b", 24)], [load])) == 1, sourceLocation: sourceLocation)
+    let (calls, version) = try await events.vesselCallEvents()
+    #expect(version == 1 && Set(calls) == [call("a", 5), call("b", 24)], sourceLocation: sourceLocation)
+    #expect(try await events.recordedEventIds(among: ["a", "load", "nope"]) == ["a", "load"], sourceLocation: sourceLocation)
+    // Again: nothing is new, and the version stays.
+    #expect(try await events.record(batch([call("a", 5), call("b", 24)], [load])) == 1, sourceLocation: sourceLocation)
+    // Equipment alone moves no schedule.
+    #expect(try await events.record(batch([], [gateIn])) == 1, sourceLocation: sourceLocation)
+    #expect(try await events.record(batch([call("a", 5), call("c", 30)])) == 2, sourceLocation: sourceLocation)
+    let listed = try await events.recordedEvents(limit: 10)
+    #expect(listed.total == 5, sourceLocation: sourceLocation)
+    #expect(listed.events == [.vesselCall(call("a", 5)), .vesselCall(call("b", 24)), .equipment(load), .equipment(gateIn), .vesselCall(call("c", 30))],
+            sourceLocation: sourceLocation)
+    #expect(try await events.recordedEvents(limit: 2).events.map(\.id) == ["gate-in", "c"], sourceLocation: sourceLocation)
+
+    // Eight batches at once: each a version of its own.
+    let versions = try await withThrowingTaskGroup(of: Int.self) { group in
+        for index in 0..<8 { group.addTask { try await events.record(batch([call("many-\(index)", Double(index))])) } }
+        return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(versions.sorted() == Array(3...10), sourceLocation: sourceLocation)
+    let final = try await events.scheduleVersion(), total = try await events.recordedEvents(limit: 1_000).total
+    #expect(final == 10 && total == 13, sourceLocation: sourceLocation)
+}
+
+/// A stored leg keeps which movements of its voyage it rides, so that the schedule as events moved it finds the leg
+/// whatever its times became.
+func checkStoredLegsAreFoundOnTheLiveSchedule(_ store: any Store, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let planned = try Sample.cargo()
+    try await store.customerRepository.save(Customer(id: "ACME", name: "Acme")!)
+    try await store.cargoRepository(voyages: Sample.schedule).save(planned)
+    let leg = Sample.fastest.legs[0]
+    var live = LiveSchedule(published: Sample.network)
+    live.apply([VesselCallEvent(
+        id: "late", created: SampleVoyages.day(3, 1), kind: .departure, classifier: .estimated, time: leg.loadTime + 6 * 3600,
+        call: CallReference(voyage: leg.voyage.number, port: leg.loadLocation.code))])
+    let network = live.network()
+    let restored = try #require(try await store.cargoRepository(voyages: InMemoryScheduleRepository(network: network)).cargo("ABC123"), sourceLocation: sourceLocation)
+    // As planned, and found on the live schedule six hours later.
+    #expect(restored.itinerary?.legs.map(\.loadTime) == Sample.fastest.legs.map(\.loadTime), sourceLocation: sourceLocation)
+    #expect(network.sailing(try #require(restored.itinerary?.legs[0]))?.loadTime == leg.loadTime + 6 * 3600, sourceLocation: sourceLocation)
+}
+
+@Suite struct CarrierEventRepositoryContractTests {
+    @Test func inMemory() async throws {
+        try await checkCarrierEventRepositoryContract(InMemoryCarrierEventRepository())
+    }
+
+    @Test func sqlite() async throws {
+        try await SQLiteRepositoryContractTests.withStore { path in
+            let store = try CargoStore(path: path, creating: true)
+            try await checkCarrierEventRepositoryContract(store.carrierEventRepository)
+            try await checkStoredLegsAreFoundOnTheLiveSchedule(store)
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable, "ROUTE_PLANNER_TEST_POSTGRES names no PostgreSQL server"))
+    func postgres() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            try await checkCarrierEventRepositoryContract(store.carrierEventRepository)
+            try await checkStoredLegsAreFoundOnTheLiveSchedule(store)
+        }
+    }
+}
