@@ -56,7 +56,7 @@ public struct RoutePlannerComposition: Sendable {
         // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now),
+            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now, liveSchedule: liveSchedule),
             customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
     }
 
@@ -86,7 +86,7 @@ public struct RoutePlannerComposition: Sendable {
         let base = (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         let customers = (self.customers as? ScopedCustomerRepository)?.base ?? self.customers
         return RoutePlannerComposition(
-            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: now),
+            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: now, liveSchedule: liveSchedule),
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
             accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
     }
@@ -194,7 +194,8 @@ public struct RoutePlannerComposition: Sendable {
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         return coordinator(
             .applyCarrierEvents,
-            ApplyCarrierEventsInteractor(cargo: ScopedCargoRepository(base: base, principal: .eventFeed, now: now), schedule: liveSchedule, now: now),
+            ApplyCarrierEventsInteractor(
+                cargo: ScopedCargoRepository(base: base, principal: .eventFeed, now: now, liveSchedule: liveSchedule), schedule: liveSchedule, now: now),
             presenter: ApplyCarrierEventsPresenter(format: format))
     }
 

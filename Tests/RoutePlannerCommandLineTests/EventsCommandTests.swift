@@ -55,7 +55,7 @@ import Testing
         #expect(disruption.count == 3)
         let track = try LifecycleCommandTests.run(store, ["track", "RP000003"]).output
         #expect(track.contains("Itinerary:   GHTKD → NGAPP → ESALG → NLRTM"))
-        #expect(track.contains("by event feed"))
+        #expect(track.contains("routed GHTKD → NGAPP → ESALG → NLRTM on WS00-W07, WS05-W03, WS18-W08; schedule version 1, by event feed"))
         let third = try LifecycleCommandTests.run(store, ["events", "apply", feed])
         #expect(third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))
     }

@@ -14,17 +14,22 @@ import RoutePlanner
 /// made since this one read the cargo is a conflict, never overwritten. A cargo that exists but was not read
 /// through this repository is refused, as a conflict (whoever writes it must read it first), or to a customer's
 /// user as not found.
+///
+/// Over a live schedule that carriers' events moved, a new itinerary's change names the schedule's version it was
+/// planned on (`… on WS15-W09; schedule version 3`), so that a cargo's track tells which events its route already knew.
 actor ScopedCargoRepository: CargoRepository {
     nonisolated let base: any CargoRepository
     nonisolated let principal: Principal
     private let now: @Sendable () -> Date
+    private let liveSchedule: LiveScheduleRepository?
     /// Each cargo as it was last read through this repository.
     private var read: [TrackingId: Cargo] = [:]
 
-    init(base: any CargoRepository, principal: Principal, now: @escaping @Sendable () -> Date) {
+    init(base: any CargoRepository, principal: Principal, now: @escaping @Sendable () -> Date, liveSchedule: LiveScheduleRepository? = nil) {
         self.base = base
         self.principal = principal
         self.now = now
+        self.liveSchedule = liveSchedule
     }
 
     func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
@@ -62,7 +67,7 @@ actor ScopedCargoRepository: CargoRepository {
     func save(_ cargo: [Cargo]) async throws {
         let before = try await states(of: cargo)
         try check(cargo, stored: before)
-        let recorded = recorded(cargo, before: before)
+        let recorded = try await recorded(cargo, before: before)
         // Written only over the states read here: another request's change since, in this process or another, is a
         // conflict, never overwritten.
         try await base.save(recorded, ifUnchangedSince: Array(before.values))
@@ -72,7 +77,7 @@ actor ScopedCargoRepository: CargoRepository {
     func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         try check(cargo, stored: before)
-        let recorded = recorded(cargo, before: before)
+        let recorded = try await recorded(cargo, before: before)
         try await base.save(recorded, ifUnchangedSince: read)
         _ = remember(recorded)
     }
@@ -80,7 +85,7 @@ actor ScopedCargoRepository: CargoRepository {
     func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         try check(cargo, stored: before)
-        let recorded = recorded(cargo, before: before)
+        let recorded = try await recorded(cargo, before: before)
         let changed = Set(try await base.save(recorded, unlessChangedSince: read))
         _ = remember(recorded.filter { !changed.contains($0.trackingId) })
         return recorded.map(\.trackingId).filter(changed.contains)
@@ -116,12 +121,19 @@ actor ScopedCargoRepository: CargoRepository {
         }
     }
 
-    /// The cargo with what changed since its state before recorded as the principal's.
-    private func recorded(_ cargo: [Cargo], before: [TrackingId: Cargo]) -> [Cargo] {
+    /// The cargo with what changed since its state before recorded as the principal's; over a live schedule that events
+    /// moved, a new itinerary with the schedule's version.
+    private func recorded(_ cargo: [Cargo], before: [TrackingId: Cargo]) async throws -> [Cargo] {
         let time = now()
-        return cargo.map { each in
+        let changes = cargo.map { CargoChange.between(before[$0.trackingId], $0, by: principal.name, at: time) }
+        var version: Int?
+        if let liveSchedule, changes.contains(where: { $0.contains { $0.kind == .routed } }) { version = try await liveSchedule.events.scheduleVersion() }
+        return zip(cargo, changes).map { each, changes in
             var each = each
-            each.record(CargoChange.between(before[each.trackingId], each, by: principal.name, at: time))
+            each.record(changes.map { change in
+                guard change.kind == .routed, let version, version > 0 else { return change }
+                return CargoChange(kind: .routed, detail: change.detail + "; schedule version \(version)", by: change.by, at: change.at)
+            })
             return each
         }
     }
