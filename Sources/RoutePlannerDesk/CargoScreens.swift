@@ -207,7 +207,8 @@ struct CargoView {
         if let customer = tracking.cargo.customerId { facts.insert(("Customer", customer.description), at: 0) }
         if let reference = tracking.cargo.bookingReference { facts.append(("Booking reference", reference)) }
         for (name, value) in [("Last known location", tracking.lastKnownLocation), ("On voyage", tracking.currentVoyage),
-                              ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Advice", tracking.advice)] {
+                              ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Schedule", tracking.schedule),
+                              ("Advice", tracking.advice)] {
             if let value { facts.append((name, value)) }
         }
         content.append(DeskViews.section("Progress", id: "progress", [DeskViews.facts(facts)]))

@@ -41,7 +41,7 @@ public final class ScheduleServer: Sendable {
     let metrics: ServerMetrics
     private let desk: Desk?
     private let lifecycle: LifecycleAPI?
-    /// The version of the schedule a store's carriers' events made, which the server follows (``FollowScheduleVersion``).
+    /// The version of the schedule a store's carriers' events made, which the server follows (`FollowScheduleVersion`).
     private let followsStore: (@Sendable () async throws -> Int)?
 
     /// Loads the schedule and makes a server for it; nothing listens yet.
@@ -54,7 +54,7 @@ public final class ScheduleServer: Sendable {
     ///   - now: The clock that the defaults of the date windows are taken from.
     ///   - desk: Where the desk keeps cargo and customers, and its solver; `nil` serves the API alone.
     ///   - scheduleVersion: The version of the store's live schedule, when the loader reads one: the server loads the
-    ///     schedule again when another process moves it (``FollowScheduleVersion/interval``).
+    ///     schedule again when another process moves it (it asks the store every 5 seconds: `FollowScheduleVersion`).
     ///   - load: Reads the schedule, now and on every reload.
     /// - Throws: The loader's error when the schedule cannot be loaded, and ``EmptySchedule`` when it has no voyages.
     public init(

@@ -56,6 +56,7 @@ struct TrackRendering: Rendering {
             "Next:        \(cargo.nextExpectedActivity ?? "-")",
             "ETA:         \(cargo.estimatedTimeOfArrival ?? "-")",
         ]
+        if let schedule = cargo.schedule { table += ["Schedule:    \(schedule)"] }
         if let itinerary = cargo.itinerary {
             table += ["Itinerary:   \(itinerary.route), \(itinerary.departure) → \(itinerary.arrival), \(itinerary.slack)"]
             table += itinerary.legs.map { "  " + $0 }

@@ -37,9 +37,14 @@ import Testing
 
         // The handlings registered, as the event feed's; the cargo the events do not disrupt keeps its itinerary.
         let tracked = try LifecycleCommandTests.run(store, ["track", "RP000001"]).output
+        #expect(try LifecycleCommandTests.run(store, ["track", "RP000003"]).output.contains(
+            "Schedule:    version 1, as carriers' events moved it: its itinerary misses the connection to leg 2 at NGAPP"))
         #expect(tracked.contains("on track (routed, on board carrier)") && tracked.contains("load at CNSHA on WS29-W09"))
         #expect(tracked.contains("handled load at CNSHA on WS29-W09, completed 2026-03-05T08:00:00Z, by event feed"))
-        #expect(try LifecycleCommandTests.run(store, ["track", "RP000002"]).output == before)
+        // Untouched, and says so.
+        let after = try LifecycleCommandTests.run(store, ["track", "RP000002"]).output
+        #expect(after.contains("Schedule:    version 1, as carriers' events moved it: its itinerary still takes it there in time\n"))
+        #expect(after.split(separator: "\n").filter { !$0.hasPrefix("Schedule:") } == before.split(separator: "\n"))
 
         // Applied again, nothing is new; with --accept best, RP000003 takes its first option, once.
         let again = try LifecycleCommandTests.run(store, ["events", "apply", feed, "--accept", "best", "--format", "json"])
@@ -55,6 +60,7 @@ import Testing
         #expect(disruption.count == 3)
         let track = try LifecycleCommandTests.run(store, ["track", "RP000003"]).output
         #expect(track.contains("Itinerary:   GHTKD → NGAPP → ESALG → NLRTM"))
+        #expect(track.contains("Schedule:    version 1, as carriers' events moved it: its itinerary still takes it there in time"))
         #expect(track.contains("routed GHTKD → NGAPP → ESALG → NLRTM on WS00-W07, WS05-W03, WS18-W08; schedule version 1, by event feed"))
         let third = try LifecycleCommandTests.run(store, ["events", "apply", feed])
         #expect(third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))

@@ -46,11 +46,7 @@ import Testing
             var generator = SplitMix64(
                 seed: seed &* 2 &+ (withOptions ? 1 : 0) &+ (withCutOffs ? 1 << 32 : 0) &+ (longPortStays ? 1 << 33 : 0))
             let schedule = RandomSchedule(using: &generator, cutOffs: withCutOffs, longPortStays: longPortStays)
-            // Every other network is prepared for many searches: its lower bounds come from the all-pairs table.
-            let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
-            let network = seed % 4 < 2 ? built : built.preparedForSearches()
-            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
-            let router = Router(network: network)
+            let (router, oracle) = try Self.searches(schedule, seed: seed)
             for _ in 0..<4 {
                 let specification = schedule.specification(using: &generator)
                 let options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
@@ -100,11 +96,7 @@ import Testing
         for seed in Self.seeds {
             var generator = SplitMix64(seed: seed &+ offset &+ 1 << 43)
             let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, figures: true, longPortStays: seed % 3 == 1)
-            // Every other network is prepared for many searches: its lower bounds come from the all-pairs table.
-            let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
-            let network = seed % 4 < 2 ? built : built.preparedForSearches()
-            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
-            let router = Router(network: network)
+            let (router, oracle) = try Self.searches(schedule, seed: seed)
             for _ in 0..<4 {
                 let specification = schedule.specification(using: &generator, transitLimit: true)
                 var options = seed % 3 == 0 ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
@@ -123,10 +115,7 @@ import Testing
             var generator = SplitMix64(seed: seed &* 4 &+ (withOptions ? 1 : 0) &+ (withCutOffs ? 2 : 0) &+ 1 << 45)
             let schedule = RandomSchedule(
                 using: &generator, cutOffs: withCutOffs, figures: seed % 3 == 2, longPortStays: seed % 3 == 0, continuations: true)
-            let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
-            let network = seed % 4 < 2 ? built : built.preparedForSearches()
-            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
-            let router = Router(network: network)
+            let (router, oracle) = try Self.searches(schedule, seed: seed)
             for _ in 0..<4 {
                 let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)
                 var options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
@@ -155,10 +144,7 @@ import Testing
                 })
             }
             let schedule = RandomSchedule(locations: random.locations, voyages: voyages, base: random.base)
-            let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
-            let network = seed % 4 < 2 ? built : built.preparedForSearches()
-            let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
-            let router = Router(network: network)
+            let (router, oracle) = try Self.searches(schedule, seed: seed)
             for _ in 0..<4 {
                 let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)
                 var options = seed % 3 == 0 ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
@@ -169,6 +155,14 @@ import Testing
                 Self.expectAgreement(router, oracle, specification, options, context, using: &generator)
             }
         }
+    }
+
+    /// A router over the schedule's network and the oracle over its voyages; every other network is prepared for many
+    /// searches, so that its lower bounds come from the all-pairs table.
+    static func searches(_ schedule: RandomSchedule, seed: UInt64) throws -> (Router, BruteForceRouter) {
+        let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+        let network = seed % 4 < 2 ? built : built.preparedForSearches()
+        return (Router(network: network), BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages))
     }
 
     /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds;

@@ -55,7 +55,7 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 }
 
 /// Applies a batch of carriers' events (DCSA Track & Trace): transport events move the live schedule's call times
-/// (``LiveSchedule``), equipment events register the handling of the cargo booked under their booking reference;
+/// (`LiveSchedule`), equipment events register the handling of the cargo booked under their booking reference;
 /// then every open cargo whose itinerary the schedule as it now sails disrupts
 /// (`ScheduleNetwork.disruption(of:from:boardingFrom:specification:departedAt:)`) gets its options from where it is,
 /// under the capacity the other cargo's itineraries hold (TEU, tonnes, plugs), best first, stored as its offer; with

@@ -2,7 +2,7 @@ import Foundation
 import RoutePlanner
 
 /// The schedule cargo is routed on: the published schedule with the carriers' call times the event repository keeps
-/// (``LiveSchedule``), and a what-if scenario on top.
+/// (`LiveSchedule`), and a what-if scenario on top.
 ///
 /// Every read asks the event repository for the schedule's version, and builds the live schedule again only when
 /// another version was recorded, here or by another process over the same store.

@@ -1,3 +1,4 @@
+import Foundation
 import RoutePlanner
 
 /// The raw field of a tracking screen: the tracking id.
@@ -32,26 +33,51 @@ public struct TrackCargoResponse: Hashable, Sendable {
     /// The options last found for the cargo (`route` for it, or a re-routing), which one may be assigned from;
     /// `nil` when none were found since it was booked or last routed.
     public let offer: RouteOffer?
+    /// Over a schedule carriers' events moved: its version, and what it disrupts in the cargo's itinerary (`nil` when
+    /// it still takes the cargo where it goes in time); `nil` over a schedule as published, or for a cargo not on its
+    /// way on an itinerary.
+    public let schedule: (version: Int, disruption: ItineraryDisruption?)?
 
-    public init(cargo: CargoSummary, offer: RouteOffer? = nil) {
+    public init(cargo: CargoSummary, offer: RouteOffer? = nil, schedule: (version: Int, disruption: ItineraryDisruption?)? = nil) {
         self.cargo = cargo
         self.offer = offer
+        self.schedule = schedule
+    }
+
+    public static func == (lhs: TrackCargoResponse, rhs: TrackCargoResponse) -> Bool {
+        lhs.cargo == rhs.cargo && lhs.offer == rhs.offer && lhs.schedule?.version == rhs.schedule?.version
+            && lhs.schedule?.disruption == rhs.schedule?.disruption
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(cargo)
+        hasher.combine(offer)
+        hasher.combine(schedule?.version)
+        hasher.combine(schedule?.disruption)
     }
 }
 
 /// Tells where a cargo is on its way (the DDD sample's delivery progress): routing and transport status,
-/// last known location and voyage, the next expected activity, misdirection and the ETA.
+/// last known location and voyage, the next expected activity, misdirection and the ETA; over a schedule carriers'
+/// events moved, whether it still takes the cargo where it goes in time.
 public struct TrackCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository
+    private let liveSchedule: LiveScheduleRepository?
 
-    public init(cargo: any CargoRepository) {
+    public init(cargo: any CargoRepository, liveSchedule: LiveScheduleRepository? = nil) {
         cargoRepository = cargo
+        self.liveSchedule = liveSchedule
     }
 
     public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
         do {
             guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
-            return .success(TrackCargoResponse(cargo: CargoSummary(cargo), offer: try await cargoRepository.offer(for: cargo.trackingId)))
+            var schedule: (version: Int, disruption: ItineraryDisruption?)?
+            if let live = try await liveSchedule?.version(), live.number > 0, CargoRouting.progress(of: cargo) != nil {
+                schedule = (live.number, CargoRouting.disruption(of: cargo, in: live.network))
+            }
+            return .success(TrackCargoResponse(
+                cargo: CargoSummary(cargo), offer: try await cargoRepository.offer(for: cargo.trackingId), schedule: schedule))
         } catch {
             return .failure(.repository(error))
         }
@@ -68,7 +94,15 @@ public struct TrackCargoPresenter: Presenter {
         self.format = format
     }
 
-    public func content(for response: TrackCargoResponse) -> CargoTrackingView { format.tracking(response.cargo) }
+    public func content(for response: TrackCargoResponse) -> CargoTrackingView {
+        var view = format.tracking(response.cargo)
+        if let schedule = response.schedule {
+            view.schedule = "version \(schedule.version), as carriers' events moved it: " + (schedule.disruption.map {
+                "its itinerary \(ApplyCarrierEventsPresenter(format: format).text($0))"
+            } ?? "its itinerary still takes it there in time")
+        }
+        return view
+    }
 }
 
 public typealias TrackCargoCoordinator = Coordinator<TrackCargoInteractor, TrackCargoPresenter>
