@@ -69,7 +69,10 @@ public struct ApplyCarrierEventsInteractor: UseCase {
     private let schedule: LiveScheduleRepository?
     private let now: @Sendable () -> Date
 
-    /// - Parameter schedule: The live schedule; without one (no store keeps the events), every batch is refused.
+    /// - Parameters:
+    ///   - cargo: The cargo the events handle and disrupt.
+    ///   - schedule: The live schedule; without one (no store keeps the events), every batch is refused.
+    ///   - now: The clock the batch is recorded at.
     public init(cargo: any CargoRepository, schedule: LiveScheduleRepository?, now: @escaping @Sendable () -> Date = { Date() }) {
         cargoRepository = cargo
         self.schedule = schedule
