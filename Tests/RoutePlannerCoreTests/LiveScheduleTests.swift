@@ -85,7 +85,7 @@ import Testing
         let twice = try ScheduleNetwork(locations: Self.locations, voyages: [Voyage(number: "R", movements: [
             CarrierMovement(from: "XXAAA", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(5), capacity: 1),
             CarrierMovement(from: "XXBBB", to: "XXAAA", departure: Self.hours(6), arrival: Self.hours(9), capacity: 1),
-        ])])
+        ], service: "RS", vesselIMONumber: "9321483")])
         var live = LiveSchedule(published: twice)
         let outcomes = live.apply([
             Self.event("1", .arrival, "Z", "XXAAA", at: 1),
@@ -96,12 +96,19 @@ import Testing
             Self.event("6", .departure, "R", "XXAAA", at: 1, sequence: 2),
             Self.event("7", .arrival, "R", "XXBBB", at: 24 * 400),
             Self.event("8", .arrival, "R", "XXAAA", at: 10, sequence: 2),
+            VesselCallEvent(
+                id: "9", created: Self.base, kind: .arrival, classifier: .actual, time: Self.hours(5), call: CallReference(voyage: "R", port: "XXBBB"),
+                vesselIMONumber: "1234567"),
+            VesselCallEvent(
+                id: "10", created: Self.base, kind: .arrival, classifier: .actual, time: Self.hours(5), call: CallReference(voyage: "R", port: "XXBBB"),
+                vesselIMONumber: "9321483", service: "XS"),
         ])
         #expect(outcomes == [
             .refused(.unknownVoyage("Z")), .refused(.voyageDoesNotCall("R", at: "XXCCC")), .refused(.ambiguousCall("R", at: "XXAAA", calls: 2)),
             .refused(.noSuchCall("R", at: "XXAAA", sequence: 3, calls: 2)), .refused(.noArrival("R", at: "XXAAA")),
             .refused(.noDeparture("R", at: "XXAAA")),
             .refused(.tooFarFromSchedule("R", at: "XXBBB", .arrival, published: Self.hours(5), event: Self.hours(24 * 400))), .applied,
+            .refused(.otherVessel("R", named: "1234567", sails: "9321483")), .refused(.otherService("R", named: "XS", belongs: "RS")),
         ])
         // A refused event is not remembered: once it fits (here, never), it would apply.
         #expect(live.events.map(\.id) == ["8"])

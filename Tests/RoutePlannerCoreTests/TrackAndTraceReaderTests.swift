@@ -30,7 +30,8 @@ import Testing
         // An arrival belongs to the voyage that arrives: the import voyage where the vessel goes on as another.
         #expect(arrival.event == VesselCallEvent(
             id: "5e51e72c-d872-11ea-811c-0242ac130003", created: Date(timeIntervalSince1970: 1_772_355_600), kind: .arrival, classifier: .estimated,
-            time: Date(timeIntervalSince1970: 1_773_036_000), call: CallReference(voyage: "WS15-W09", port: "SGSIN")))
+            time: Date(timeIntervalSince1970: 1_773_036_000), call: CallReference(voyage: "WS15-W09", port: "SGSIN"), vesselIMONumber: "9321483",
+            service: "WS15"))
         #expect(events.equipment.map(\.event) == [EquipmentEvent(
             id: "e-load", created: Date(timeIntervalSince1970: 1_772_442_000), kind: .load, time: Date(timeIntervalSince1970: 1_772_438_400),
             port: "CNSHA", voyage: "WS15-W09", bookingReference: "ACME-1")])

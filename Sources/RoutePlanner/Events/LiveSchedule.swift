@@ -118,7 +118,13 @@ public struct LiveSchedule: Sendable {
     public func resolve(_ event: VesselCallEvent) -> Result<Slot, LiveScheduleError> {
         let call = event.call
         guard let position = voyagePosition[call.voyage] else { return .failure(.unknownVoyage(call.voyage)) }
-        let movements = publishedVoyages[position].movements
+        let voyage = publishedVoyages[position], movements = voyage.movements
+        if let named = event.vesselIMONumber, let known = voyage.vesselIMONumber, named != known {
+            return .failure(.otherVessel(call.voyage, named: named, sails: known))
+        }
+        if let named = event.service, let known = voyage.service, named != known {
+            return .failure(.otherService(call.voyage, named: named, belongs: known))
+        }
         // The voyage's calls: its first departure's port, then each arrival's.
         let ports = [movements[0].departureLocation] + movements.map(\.arrivalLocation)
         let calls = ports.indices.filter { ports[$0] == call.port }
@@ -207,6 +213,10 @@ public enum LiveScheduleError: Error, Hashable, Sendable, CustomStringConvertibl
     case noArrival(VoyageNumber, at: UnLocode)
     /// A departure from the voyage's last call, which it arrives at.
     case noDeparture(VoyageNumber, at: UnLocode)
+    /// The event names another vessel (by IMO number) than the one the voyage sails with.
+    case otherVessel(VoyageNumber, named: String, sails: String)
+    /// The event names another service than the voyage's.
+    case otherService(VoyageNumber, named: String, belongs: String)
     /// The event's time is more than ``LiveSchedule/maximumChange`` from the published time.
     case tooFarFromSchedule(VoyageNumber, at: UnLocode, VesselCallEvent.Kind, published: Date, event: Date)
 
@@ -220,6 +230,8 @@ public enum LiveScheduleError: Error, Hashable, Sendable, CustomStringConvertibl
             "voyage \(voyage) calls at \(port) \(calls) time\(calls == 1 ? "" : "s"), so it has no call \(sequence) there"
         case .noArrival(let voyage, let port): "voyage \(voyage) starts at \(port): it departs from there, and does not arrive"
         case .noDeparture(let voyage, let port): "voyage \(voyage) ends at \(port): it arrives there, and does not depart"
+        case .otherVessel(let voyage, let named, let sails): "the event names vessel \(named), and voyage \(voyage) sails with vessel \(sails)"
+        case .otherService(let voyage, let named, let belongs): "the event names service \(named), and voyage \(voyage) is of service \(belongs)"
         case .tooFarFromSchedule(let voyage, let port, let kind, let published, let event):
             "voyage \(voyage)'s \(kind == .arrival ? "arrival at" : "departure from") \(port) at \(CSVWriter.timestamp(event)) is more than a year from the published \(CSVWriter.timestamp(published))"
         }

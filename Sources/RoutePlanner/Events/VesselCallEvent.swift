@@ -45,14 +45,23 @@ public struct VesselCallEvent: Hashable, Sendable {
     public let time: Date
     /// The call: the voyage that arrives there (for an arrival) or departs from there (for a departure), and the port.
     public let call: CallReference
+    /// The vessel's IMO number and the service's code, as the event names them, when it does: an event whose vessel or
+    /// service is not the voyage's is refused (``LiveSchedule/resolve(_:)``).
+    public let vesselIMONumber: String?
+    public let service: String?
 
-    public init(id: String, created: Date, kind: Kind, classifier: Classifier, time: Date, call: CallReference) {
+    public init(
+        id: String, created: Date, kind: Kind, classifier: Classifier, time: Date, call: CallReference, vesselIMONumber: String? = nil,
+        service: String? = nil
+    ) {
         self.id = id
         self.created = created
         self.kind = kind
         self.classifier = classifier
         self.time = time
         self.call = call
+        self.vesselIMONumber = vesselIMONumber
+        self.service = service
     }
 
     /// Whether this event's time stands over another's for the same time of the same call: a higher classifier,

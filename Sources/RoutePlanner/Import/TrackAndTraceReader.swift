@@ -122,7 +122,7 @@ private struct EventReader {
             }
             events.vesselCalls.append(.init(path: path, event: VesselCallEvent(
                 id: id, created: created, kind: kind, classifier: classifier, time: time,
-                call: CallReference(voyage: voyage, port: port, sequence: call.sequence))))
+                call: CallReference(voyage: voyage, port: port, sequence: call.sequence), vesselIMONumber: call.vesselIMONumber, service: call.service)))
             return
         }
         let kindText = text(object, "equipmentEventTypeCode") ?? text(object, "eventTypeCode")
@@ -165,6 +165,8 @@ private struct EventReader {
         var importVoyage: VoyageNumber?
         var sequence: Int?
         var mode: String?
+        var service: String?
+        var vesselIMONumber: String?
     }
 
     private mutating func transportCall(_ value: Any, member: String) -> Call? {
@@ -178,6 +180,14 @@ private struct EventReader {
         call.exportVoyage = voyage(object, "exportVoyageNumber", member) ?? voyage(object, "carrierVoyageNumber", member)
         call.importVoyage = voyage(object, "importVoyageNumber", member)
         call.mode = text(object, "modeOfTransport", member: "\(member).modeOfTransport")
+        call.service = text(object, "carrierServiceCode", member: "\(member).carrierServiceCode")
+        if let vessel = object["vessel"] {
+            if let vessel = vessel as? [String: Any] {
+                call.vesselIMONumber = text(vessel, "vesselIMONumber", member: "\(member).vessel.vesselIMONumber")
+            } else if !(vessel is NSNull) {
+                problem("\(member).vessel", "a vessel is an object")
+            }
+        }
         if let value = object["transportCallSequenceNumber"] {
             if let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue == number.doubleValue.rounded(),
                (1...10_000).contains(number.doubleValue) {
