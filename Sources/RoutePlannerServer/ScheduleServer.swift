@@ -229,15 +229,15 @@ struct ReloadOnHangUp: Service {
 struct FollowScheduleVersion: Service {
     let server: ScheduleServer
     let version: @Sendable () async throws -> Int
-    /// How often the store is asked.
-    static let interval = Duration.seconds(5)
+    /// How often the store is asked: every 5 seconds.
+    var interval = Duration.seconds(5)
 
     func run() async throws {
-        let (server, version) = (server, version)
+        let (server, version, interval) = (server, version, interval)
         await cancelWhenGracefulShutdown {
             var known = try? await version()
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.interval)
+                try? await Task.sleep(for: interval)
                 guard !Task.isCancelled, let now = try? await version(), now != known else { continue }
                 if await server.reload() { known = now }
             }

@@ -344,6 +344,24 @@ import Testing
         #expect(server.schedule.generation == 2)
         #expect(try await voyages() == ["V2"])
     }
+
+    /// A server over a store follows the schedule's version another process records: it loads the schedule again once
+    /// it sees a new version, and only then.
+    @Test func aServerLoadsTheScheduleAgainWhenTheStoresVersionChanges() async throws {
+        let server = try await ScheduleServer(source: "bundled", logger: Self.logger) { Self.network }
+        let version = Mutex(0)
+        let follow = FollowScheduleVersion(server: server, version: { version.withLock { $0 } }, interval: .milliseconds(20))
+        let task = Task { try await follow.run() }
+        defer { task.cancel() }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(server.schedule.generation == 1)
+        version.withLock { $0 = 1 }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.schedule.generation == 1 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(server.schedule.generation == 2)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(server.schedule.generation == 2)
+    }
 }
 
 extension HTTPFields {
