@@ -24,6 +24,22 @@ public enum CargoDocument {
         return RouteDocument.encode(Output(version: version, cargo: Cargo(cargo)))
     }
 
+    /// `track --format json` and the API's cargo: `{ "version": 1, "cargo": {…} }`, and over a schedule carriers' events
+    /// moved, `"schedule": { "version": N, "disruption": {…} }` (no disruption while it still takes the cargo there in time).
+    public static func json(_ response: TrackCargoResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let cargo: Cargo
+            let schedule: Schedule?
+        }
+        struct Schedule: Encodable {
+            let version: Int
+            let disruption: Disruption?
+        }
+        let schedule = response.schedule.map { Schedule(version: $0.version, disruption: $0.disruption.map(Disruption.init)) }
+        return RouteDocument.encode(Output(version: version, cargo: Cargo(response.cargo), schedule: schedule))
+    }
+
     /// `cargo`, `book --format json`: `{ "version": 1, "cargo": [{…}, …] }`.
     public static func json(_ cargo: [CargoSummary]) -> String {
         struct Output: Encodable {
@@ -120,12 +136,6 @@ public enum CargoDocument {
         struct Note: Encodable {
             let path, message: String
         }
-        struct Disruption: Encodable {
-            let kind: String
-            let leg: Int?
-            let port: String?
-            let hours: Double?
-        }
         struct Option: Encodable {
             let itinerary: Itinerary
             let arrivalChangeHours: Double
@@ -144,20 +154,12 @@ public enum CargoDocument {
         struct From: Encodable {
             let origin, ready, deadline: String
         }
-        func hours(_ duration: Duration) -> Double { (Double(duration.components.seconds) / 36).rounded() / 100 }
-        func disruption(_ disruption: ItineraryDisruption) -> Disruption {
-            switch disruption {
-            case .legNoLongerSails(let leg, _): Disruption(kind: disruption.code, leg: leg + 1, port: nil, hours: nil)
-            case .missesConnection(let leg, let port): Disruption(kind: disruption.code, leg: leg + 1, port: port.rawValue, hours: nil)
-            case .missesDeparture(let port): Disruption(kind: disruption.code, leg: 1, port: port.rawValue, hours: nil)
-            case .arrivesLate(let late), .exceedsTransitTime(let late): Disruption(kind: disruption.code, leg: nil, port: nil, hours: hours(late))
-            }
-        }
+        func hours(_ duration: Duration) -> Double { Disruption.hours(duration) }
         let disrupted = response.disrupted.map { entry in
             var problem: Problem?
             if case .failure(let error) = entry.options { problem = Problem(error) }
             return Disrupted(
-                cargo: Cargo(entry.cargo), disruption: disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
+                cargo: Cargo(entry.cargo), disruption: Disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
                 from: entry.specification.map {
                     From(origin: $0.origin.rawValue, ready: RouteDocument.timestamp($0.readyTime), deadline: RouteDocument.timestamp($0.arrivalDeadline))
                 },
@@ -367,6 +369,27 @@ public enum CargoDocument {
             co2eKgPerTEU = leg.co2ePerTEU
             distanceNauticalMiles = leg.distance
         }
+    }
+
+    /// What disrupts an itinerary: its kind, the leg (from 1) and the port, or how many hours late or over.
+    struct Disruption: Encodable {
+        let kind: String
+        let leg: Int?
+        let port: String?
+        let hours: Double?
+
+        init(_ disruption: ItineraryDisruption) {
+            kind = disruption.code
+            switch disruption {
+            case .legNoLongerSails(let index, _): (leg, port, hours) = (index + 1, nil, nil)
+            case .missesConnection(let index, let at): (leg, port, hours) = (index + 1, at.rawValue, nil)
+            case .missesDeparture(let at): (leg, port, hours) = (1, at.rawValue, nil)
+            case .arrivesLate(let late), .exceedsTransitTime(let late): (leg, port, hours) = (nil, nil, Self.hours(late))
+            }
+        }
+
+        /// A duration in hours, to the hundredth.
+        static func hours(_ duration: Duration) -> Double { (Double(duration.components.seconds) / 36).rounded() / 100 }
     }
 
     /// Why there are no options: the domain error's code, and the earliest arrival there would be for `noRoute`.

@@ -125,7 +125,7 @@ struct LifecycleAPI: Sendable {
 
     /// `GET /api/v1/cargo/{trackingId}`: where the cargo is, its route and events.
     private func track(_ app: RoutePlannerComposition, _ trackingId: String) async -> APIAnswer {
-        await run(app.trackCargo, TrackCargoForm(trackingId: trackingId)) { CargoDocument.json($0.cargo) }
+        await run(app.trackCargo, TrackCargoForm(trackingId: trackingId)) { CargoDocument.json($0) }
     }
 
     /// `GET /api/v1/cargo/{trackingId}/options`: the options last found, from which one may be assigned; none

@@ -36,7 +36,7 @@ struct TrackRendering: Rendering {
 
     func text(_ response: TrackCargoResponse, as format: OutputFormat, presenter: TrackCargoPresenter) async throws -> String {
         switch format {
-        case .json: return CargoDocument.json(response.cargo) + "\n"
+        case .json: return CargoDocument.json(response) + "\n"
         case .csv: return CargoDocument.csv([response.cargo]) + "\n"
         case .svg: return TrackingPictures.timeline(response).svgDocument
         case .html: return TrackingPictures.page(response, locations: (try? await locations.locations()) ?? [], presenter: presenter)

@@ -62,6 +62,11 @@ import Testing
         #expect(track.contains("Itinerary:   GHTKD → NGAPP → ESALG → NLRTM"))
         #expect(track.contains("Schedule:    version 1, as carriers' events moved it: its itinerary still takes it there in time"))
         #expect(track.contains("routed GHTKD → NGAPP → ESALG → NLRTM on WS00-W07, WS05-W03, WS18-W08; schedule version 1, by event feed"))
+        // Asked for, a cargo's document says what the schedule as events moved it does to it.
+        let json = try LifecycleCommandTests.run(store, ["track", "RP000002", "--format", "json"]).output
+        let schedule = try #require((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["schedule"] as? [String: Any])
+        #expect(schedule["version"] as? Int == 1 && schedule["disruption"] == nil)
+        #expect(try JSONSchemas.problems([json], schema: "cargo") == "")
         let third = try LifecycleCommandTests.run(store, ["events", "apply", feed])
         #expect(third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))
     }
