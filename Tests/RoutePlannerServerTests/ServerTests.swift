@@ -349,17 +349,24 @@ import Testing
     /// it sees a new version, and only then.
     @Test func aServerLoadsTheScheduleAgainWhenTheStoresVersionChanges() async throws {
         let server = try await ScheduleServer(source: "bundled", logger: Self.logger) { Self.network }
-        let version = Mutex(0)
-        let follow = FollowScheduleVersion(server: server, version: { version.withLock { $0 } }, interval: .milliseconds(20))
+        // The version the store has, and how often the server asked for it.
+        let store = Mutex((version: 0, asked: 0))
+        let follow = FollowScheduleVersion(
+            server: server, version: { store.withLock { $0.asked += 1; return $0.version } }, interval: .milliseconds(20))
         let task = Task { try await follow.run() }
         defer { task.cancel() }
-        try await Task.sleep(for: .milliseconds(200))
+        func waitUntil(_ condition: () -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !condition() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        // Asked a few times with no change: nothing is loaded again.
+        try await waitUntil { store.withLock { $0.asked } >= 4 }
         #expect(server.schedule.generation == 1)
-        version.withLock { $0 = 1 }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while server.schedule.generation == 1 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        store.withLock { $0.version = 1 }
+        try await waitUntil { server.schedule.generation > 1 }
         #expect(server.schedule.generation == 2)
-        try await Task.sleep(for: .milliseconds(200))
+        let asked = store.withLock { $0.asked }
+        try await waitUntil { store.withLock { $0.asked } >= asked + 4 }
         #expect(server.schedule.generation == 2)
     }
 }
