@@ -23,10 +23,22 @@ enum TestPostgres {
         do {
             try await body(try PostgresAddress(server.description.replacingOccurrences(of: "/\(server.database)", with: "/\(name)")))
         } catch {
-            try? await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+            try? await drop(name, on: server)
             throw error
         }
-        try await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+        try await drop(name, on: server)
+    }
+
+    /// Drops a test's database, trying again for a while: an autovacuum worker may be at work in it, which the tests'
+    /// role may not stop (`must be a member of the role whose process is being terminated`).
+    static func drop(_ name: String, on server: PostgresAddress) async throws {
+        for attempt in 1... {
+            do {
+                return try await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+            } catch where attempt < 20 {
+                try await Task.sleep(for: .milliseconds(250))
+            }
+        }
     }
 
     /// Opens a store in a database.
