@@ -41,7 +41,6 @@ public struct CarrierEventBatch: Sendable {
 
 /// Carriers' events held in memory, for a process without a store.
 public actor InMemoryCarrierEventRepository: CarrierEventRepository {
-    private var vesselCalls: [VesselCallEvent] = []
     private var recorded: [CarrierEvent] = []
     private var ids: Set<String> = []
     private var version = 0
@@ -49,12 +48,13 @@ public actor InMemoryCarrierEventRepository: CarrierEventRepository {
     public init() {}
 
     public func scheduleVersion() -> Int { version }
-    public func vesselCallEvents() -> (events: [VesselCallEvent], version: Int) { (vesselCalls, version) }
+    public func vesselCallEvents() -> (events: [VesselCallEvent], version: Int) {
+        (recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version)
+    }
     public func recordedEventIds(among ids: [String]) -> Set<String> { Set(ids.filter(self.ids.contains)) }
 
     public func record(_ batch: CarrierEventBatch) -> Int {
         let new = batch.vesselCalls.filter { ids.insert($0.id).inserted }
-        vesselCalls += new
         recorded += new.map(CarrierEvent.vesselCall)
         for (event, _) in batch.equipment where ids.insert(event.id).inserted { recorded.append(.equipment(event)) }
         if !new.isEmpty { version += 1 }
