@@ -26,6 +26,49 @@ public enum BruteForceDisruption {
         return events
     }
 
+    /// One or two voyages published again, as a vessel-schedules document gives them (no capacity, vessel, service or
+    /// continuation): each with one call omitted, a call added at a random port of `ports` halfway between two calls,
+    /// or its times from a random call on 1 to 30 hours later.
+    public static func randomPublications(_ voyages: [Voyage], ports: [UnLocode], using generator: inout SplitMix64) -> [Voyage] {
+        (0..<Int.random(in: 1...2, using: &generator)).map { _ in
+            let voyage = voyages.randomElement(using: &generator)!
+            // Each call: its port, arrival, departure and cut-offs.
+            var calls: [(port: UnLocode, arrival: Date?, departure: Date?, cutOffs: [CutOffTime])] = voyage.movements.map {
+                ($0.departureLocation, nil, $0.departureTime, $0.cutOffTimes)
+            }
+            calls.append((voyage.movements.last!.arrivalLocation, voyage.movements.last!.arrivalTime, nil, []))
+            for index in 1..<calls.count { calls[index].arrival = voyage.movements[index - 1].arrivalTime }
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0 where calls.count >= 3:
+                calls.remove(at: Int.random(in: 0..<calls.count, using: &generator))
+                calls[0].arrival = nil
+                calls[calls.count - 1].departure = nil
+                calls[calls.count - 1].cutOffs = []
+            case 1:
+                let after = Int.random(in: 0..<(calls.count - 1), using: &generator)
+                let candidates = ports.filter { $0 != calls[after].port && $0 != calls[after + 1].port }
+                if let port = candidates.randomElement(using: &generator) {
+                    let departure = calls[after].departure!, arrival = calls[after + 1].arrival!
+                    let third = arrival.timeIntervalSince(departure) / 3
+                    calls.insert((port, departure + third, departure + 2 * third, []), at: after + 1)
+                }
+            default:
+                let from = Int.random(in: 0..<calls.count, using: &generator), hours = Double(Int.random(in: 1...30, using: &generator) * 3600)
+                for index in from..<calls.count {
+                    calls[index].arrival = calls[index].arrival.map { $0 + hours }
+                    calls[index].departure = calls[index].departure.map { $0 + hours }
+                    calls[index].cutOffs = calls[index].cutOffs.map { CutOffTime($0.code, $0.time + hours) }
+                }
+            }
+            let movements = (0..<(calls.count - 1)).map { index in
+                CarrierMovement(
+                    from: calls[index].port, to: calls[index + 1].port, departure: calls[index].departure!, arrival: calls[index + 1].arrival!,
+                    capacity: 0, cutOffTimes: calls[index].cutOffs)
+            }
+            return Voyage(number: voyage.number, movements: movements)
+        }
+    }
+
     /// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)``, written out over
     /// the live voyages.
     public static func recheck(
@@ -33,12 +76,26 @@ public enum BruteForceDisruption {
     ) -> ItineraryDisruption? {
         let legs = itinerary.legs
         let byNumber = Dictionary(uniqueKeysWithValues: voyages.map { ($0.number, $0) })
+        // A leg sails while its voyage still makes its load call and, after it, its discharge call: the same
+        // calls, each known by its port and how many calls at that port the voyage made up to it.
+        func calls(_ voyage: Voyage) -> [(port: UnLocode, number: Int)] {
+            let ports = [voyage.movements[0].departureLocation] + voyage.movements.map(\.arrivalLocation)
+            return ports.indices.map { index in (ports[index], ports[0...index].filter { $0 == ports[index] }.count) }
+        }
         func live(_ index: Int) -> [CarrierMovement]? {
-            guard index >= 0, let voyage = byNumber[legs[index].voyage.number], legs[index].movementIndices.upperBound <= voyage.movements.count
+            guard index >= 0, let voyage = byNumber[legs[index].voyage.number] else { return nil }
+            let planned = calls(legs[index].voyage), now = calls(voyage)
+            let load = planned[legs[index].movementIndices.lowerBound], unload = planned[legs[index].movementIndices.upperBound]
+            guard let from = now.firstIndex(where: { $0 == load }), let to = now.firstIndex(where: { $0 == unload }), from < to
             else { return nil }
-            let now = Array(voyage.movements[legs[index].movementIndices])
-            let same = zip(now, legs[index].movements).allSatisfy { $0.departureLocation == $1.departureLocation && $0.arrivalLocation == $1.arrivalLocation }
-            return same ? now : nil
+            return Array(voyage.movements[from..<to])
+        }
+        /// Whether the live voyage of leg `index` goes to its last call and the next leg's starts at its first call.
+        func endsAndStarts(_ index: Int) -> Bool {
+            guard let before = byNumber[legs[index - 1].voyage.number], let after = byNumber[legs[index].voyage.number],
+                  let arriving = live(index - 1), let departing = live(index)
+            else { return false }
+            return arriving.last == before.movements.last && departing.first == after.movements.first
         }
         for index in first..<legs.count where live(index) == nil { return .legNoLongerSails(leg: index, voyage: legs[index].voyage.number) }
         func tco(_ movement: CarrierMovement) -> Date? { movement.cutOffTimes.filter { $0.code == .transshipment }.map(\.time).min() }
@@ -59,7 +116,8 @@ public enum BruteForceDisruption {
             let arrival = live(index - 1)!.last!.arrivalTime, onward = live(index)!.first!
             let at = legs[index].loadLocation
             if legs[index].continuesAboard(from: legs[index - 1]) {
-                if byNumber[legs[index - 1].voyage.number]?.continuation == legs[index].voyage.number && onward.departureTime >= arrival { continue }
+                if byNumber[legs[index - 1].voyage.number]?.continuation == legs[index].voyage.number && endsAndStarts(index)
+                    && onward.departureTime >= arrival { continue }
                 return .missesConnection(leg: index, at: at.code)
             }
             if onward.departureTime < arrival + TimeInterval(at.transshipmentTime.components.seconds) || (tco(onward).map { arrival > $0 } ?? false) {

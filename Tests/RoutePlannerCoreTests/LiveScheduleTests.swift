@@ -161,12 +161,67 @@ import Testing
             == .legNoLongerSails(leg: 0, voyage: "F"))
     }
 
+    /// A publication of X: A → C → D (B omitted, D added), as a vessel-schedules document gives it.
+    static func publication(_ number: VoyageNumber = "X", calls: [(String, Double?, Double?)]) -> Voyage {
+        Voyage(number: number, movements: (0..<(calls.count - 1)).map { index in
+            CarrierMovement(
+                from: UnLocode(calls[index].0)!, to: UnLocode(calls[index + 1].0)!, departure: hours(calls[index].2!),
+                arrival: hours(calls[index + 1].1!), capacity: 0)
+        })
+    }
+
+    @Test func aVoyagePublishedAgainOmitsTheCallsItNoLongerListsAndAddsTheNewOnes() throws {
+        var live = LiveSchedule(published: try Self.published())
+        // X, published A → B → C, now sails A → C → D; an event had moved its departure from B.
+        live.apply([Self.event("b", .departure, "X", "XXBBB", at: 20)])
+        let outcomes = live.republish([Self.publication(calls: [("XXAAA", nil, 1), ("XXCCC", 20, 22), ("XXDDD", 30, nil)])])
+        let changes = try #require(try outcomes.first?.get())
+        #expect(changes.omitted == [CallReference(voyage: "X", port: "XXBBB", sequence: 1)])
+        #expect(changes.added == [CallReference(voyage: "X", port: "XXDDD", sequence: 1)])
+        #expect(changes.moved == 2)
+        let x = try #require(live.voyages.first { $0.number == "X" })
+        #expect(x.callPorts == ["XXAAA", "XXCCC", "XXDDD"])
+        #expect(Self.times(live, "X") == [1, 20, 22, 30])
+        // The voyage keeps its capacities, and no longer goes on as Y, which starts at C.
+        #expect(x.movements.map(\.capacity) == [10, 10])
+        #expect(x.continuation == nil)
+        // A leg loading or discharging at the omitted call no longer sails; one riding through a changed stretch does.
+        let planned = try Self.published()
+        let xPlanned = try #require(planned.voyage("X"))
+        let network = live.network()
+        let toB = Leg(voyage: xPlanned, movementIndices: 0..<1, loadLocation: Self.locations[0], unloadLocation: Self.locations[1])
+        let toC = Leg(voyage: xPlanned, movementIndices: 0..<2, loadLocation: Self.locations[0], unloadLocation: Self.locations[2])
+        #expect(network.sailing(toB) == nil)
+        #expect(network.sailing(toC)?.unloadTime == Self.hours(20))
+        // An event about the omitted call is refused now; the one known before gives no time while B is omitted.
+        #expect(live.apply([Self.event("b2", .arrival, "X", "XXBBB", at: 11)]) == [.refused(.voyageDoesNotCall("X", at: "XXBBB"))])
+        // Published again as first, X calls at B again, and the event known before moves its departure again.
+        live.republish([try #require(planned.voyage("X"))])
+        #expect(Self.times(live, "X") == [0, 10, 20, 36])
+        #expect(live.voyages.first { $0.number == "X" }?.continuation == "Y")
+    }
+
+    @Test func aPublicationThatDoesNotFitTheScheduleIsRefused() throws {
+        var live = LiveSchedule(published: try Self.published())
+        let outcomes = live.republish([
+            Self.publication("Z", calls: [("XXAAA", nil, 0), ("XXBBB", 5, nil)]),
+            Self.publication(calls: [("XXAAA", nil, 0), ("XXEEE", 5, nil)]),
+            Self.publication(calls: [("XXAAA", nil, 6), ("XXBBB", 5, nil)]),
+            Self.publication(calls: [("XXAAA", nil, 9_000), ("XXBBB", 9_010, nil)]),
+        ])
+        #expect(outcomes.map { $0.mapError { $0 as LiveScheduleError } } == [
+            .failure(.unknownVoyage("Z")), .failure(.unknownPort("X", "XXEEE")), .failure(.cannotSail("X")),
+            .failure(.tooFarFromSchedule("X", at: "XXAAA", .departure, published: Self.hours(0), event: Self.hours(9_000))),
+        ])
+        #expect(live.voyages == (try Self.published()).voyages)
+    }
+
     /// Random schedules whose vessels go on as next voyages, random itineraries among every one a brute-force search
     /// finds, random cargo progress, and random events: the live schedule is the same whatever the order and however
     /// often each event comes, and each itinerary is disrupted, and how, exactly as a plain re-check of its legs on the
     /// live voyages says.
     @Test func disruptionsMatchABruteForceRecheckOfEveryItinerary() throws {
-        var disrupted = 0, checked = 0
+        var disrupted = 0, checked = 0, omitted = 0
         for seed in UInt64(0)..<1_500 {
             var generator = SplitMix64(seed: seed &+ 1 << 47)
             let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: true)
@@ -177,12 +232,30 @@ import Testing
                 let specification = schedule.specification(using: &generator, transitLimit: true)
                 if let itinerary = oracle.itineraries(for: specification).randomElement(using: &generator) { plans.append((itinerary, specification)) }
             }
-            let events = BruteForceDisruption.randomEvents(schedule.voyages, using: &generator)
+            // Every other seed, voyages are published again first: calls omitted, added and moved.
+            let publications = seed % 2 == 1
+                ? BruteForceDisruption.randomPublications(schedule.voyages, ports: schedule.locations.map(\.code), using: &generator) : []
             var live = LiveSchedule(published: published)
-            live.apply(events)
+            for outcome in live.republish(publications) { #expect((try? outcome.get()) != nil, "seed \(seed): \(outcome)") }
+            if !publications.isEmpty {
+                // Until events come, the voyages published again make their latest publications' calls at its times.
+                let planned = Dictionary(publications.map { ($0.number, $0) }, uniquingKeysWith: { $1 })
+                for voyage in live.voyages {
+                    guard let publication = planned[voyage.number] else { continue }
+                    #expect(voyage.callPorts == publication.callPorts, "seed \(seed)")
+                    #expect(voyage.movements.map(\.departureTime) == publication.movements.map(\.departureTime), "seed \(seed)")
+                    #expect(voyage.movements.map(\.arrivalTime) == publication.movements.map(\.arrivalTime), "seed \(seed)")
+                }
+            }
+            let events = BruteForceDisruption.randomEvents(seed % 4 == 1 ? live.voyages : schedule.voyages, using: &generator)
+            let outcomes = live.apply(events)
             var again = LiveSchedule(published: published)
+            again.republish(publications)
             again.apply(events.shuffled(using: &generator))
-            #expect(again.apply(events).allSatisfy { $0 == .duplicate }, "seed \(seed)")
+            // Applied again, each event is known already, or refused again (a call a publication omitted).
+            for (first, second) in zip(outcomes, again.apply(events)) {
+                if case .refused = first { #expect(second == first, "seed \(seed)") } else { #expect(second == .duplicate, "seed \(seed)") }
+            }
             #expect(again.voyages == live.voyages, "seed \(seed)")
             let network = live.network()
             // The retimed network is the network of the live voyages, built from them, and answers as it does.
@@ -204,9 +277,12 @@ import Testing
                 #expect(found == expected, "seed \(seed): \(itinerary.legs.map(\.voyage.number)) from \(first)")
                 checked += 1
                 if expected != nil { disrupted += 1 }
+                if case .legNoLongerSails = expected { omitted += 1 }
             }
         }
         // The random events disrupt a fair share of the itineraries, not none or all.
         #expect(checked > 3_000 && disrupted > checked / 10 && disrupted < checked * 9 / 10, "\(disrupted) of \(checked)")
+        // Publications omit the calls of a fair number of them.
+        #expect(omitted > 50, "\(omitted) of \(checked)")
     }
 }

@@ -16,6 +16,13 @@ public struct Leg: Hashable, Sendable {
     public let loadLocation: Location
     /// The port where the cargo is discharged.
     public let unloadLocation: Location
+    /// Which calls at their ports the load and the discharge are, when `voyage` is not the voyage the leg was
+    /// planned on and so cannot tell.
+    private let callNumbers: CallNumbers?
+
+    private struct CallNumbers: Hashable, Sendable {
+        let load: Int, unload: Int
+    }
 
     /// Creates a leg riding `voyage` over the movements at `movementIndices`.
     ///
@@ -36,7 +43,35 @@ public struct Leg: Hashable, Sendable {
         self.movementIndices = movementIndices
         self.loadLocation = loadLocation
         self.unloadLocation = unloadLocation
+        callNumbers = nil
     }
+
+    /// Creates a leg kept as it was planned, riding a stand-in for its voyage (one movement from the load to the
+    /// discharge, say) that no longer tells which calls at their ports they were: the `loadCall`-th call at the load
+    /// port and the `unloadCall`-th at the unload port (``Voyage/callNumber(at:)``).
+    ///
+    /// The range must be as ``init(voyage:movementIndices:loadLocation:unloadLocation:)`` requires, and the call
+    /// numbers at least 1.
+    public init(voyage: Voyage, movementIndices: Range<Int>, loadLocation: Location, unloadLocation: Location, loadCall: Int, unloadCall: Int) {
+        precondition(loadCall >= 1 && unloadCall >= 1, "calls at a port are numbered from 1")
+        self.init(voyage: voyage, movementIndices: movementIndices, loadLocation: loadLocation, unloadLocation: unloadLocation)
+        self = Leg(kept: self, callNumbers: CallNumbers(load: loadCall, unload: unloadCall))
+    }
+
+    private init(kept leg: Leg, callNumbers: CallNumbers) {
+        voyage = leg.voyage
+        movementIndices = leg.movementIndices
+        loadLocation = leg.loadLocation
+        unloadLocation = leg.unloadLocation
+        self.callNumbers = callNumbers
+    }
+
+    /// Which call at the load port the load is: 1 for the voyage's first call there, and so on
+    /// (``Voyage/callNumber(at:)``). With ``unloadCall``, it finds the leg on its voyage as the voyage is published
+    /// again (``ScheduleNetwork/sailing(_:)``).
+    public var loadCall: Int { callNumbers?.load ?? voyage.callNumber(at: movementIndices.lowerBound) }
+    /// Which call at the unload port the discharge is, as ``loadCall`` counts.
+    public var unloadCall: Int { callNumbers?.unload ?? voyage.callNumber(at: movementIndices.upperBound) }
 
     /// Whether the cargo stays aboard from `previous` into this leg: `previous` rides its voyage to its last
     /// call, and this leg rides from its first call the voyage the vessel goes on as (``Voyage/continuation``).

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Found by ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)``.
 public enum ItineraryDisruption: Hashable, Sendable, CustomStringConvertible {
-    /// Leg `leg` (from 0) no longer sails: its voyage is gone, or no longer makes those calls (one was omitted).
+    /// Leg `leg` (from 0) no longer sails: its voyage is gone, or no longer makes its load or discharge call (the
+    /// carrier omitted it).
     case legNoLongerSails(leg: Int, voyage: VoyageNumber)
     /// The cargo no longer makes the change onto leg `leg` at the port: it arrives too late for the port's
     /// transshipment time or the departing call's transshipment cut-off, or the vessel no longer goes on as the
@@ -48,19 +49,18 @@ public enum ItineraryDisruption: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ScheduleNetwork {
-    /// The leg as the network now sails it: its voyage over the same movements (``Leg/movementIndices``) between
-    /// the same ports, at the network's times; `nil` when the voyage is gone or no longer makes those calls there.
+    /// The leg as the network now sails it: its voyage from the same call to the same call (the leg's
+    /// ``Leg/loadCall``-th call at its load port to its ``Leg/unloadCall``-th at its unload port, in that order), at the
+    /// network's times, over whatever calls the voyage now makes between them; `nil` when the voyage is gone or no
+    /// longer makes one of those calls (it was omitted), or makes them the other way round.
     ///
-    /// - Complexity: O(*n*) for the *n* movements of the leg.
+    /// - Complexity: O(*n*) for the *n* movements of the voyage.
     public func sailing(_ leg: Leg) -> Leg? {
-        guard let voyage = voyage(leg.voyage.number), leg.movementIndices.upperBound <= voyage.movements.count,
-              let load = location(leg.loadLocation.code), let unload = location(leg.unloadLocation.code)
+        guard let voyage = voyage(leg.voyage.number), let load = location(leg.loadLocation.code), let unload = location(leg.unloadLocation.code),
+              let first = voyage.callIndex(at: load.code, number: leg.loadCall),
+              let last = voyage.callIndex(at: unload.code, number: leg.unloadCall), first < last
         else { return nil }
-        for position in leg.movementIndices {
-            let now = voyage.movements[position], planned = leg.voyage.movements[position]
-            guard now.departureLocation == planned.departureLocation && now.arrivalLocation == planned.arrivalLocation else { return nil }
-        }
-        return Leg(voyage: voyage, movementIndices: leg.movementIndices, loadLocation: load, unloadLocation: unload)
+        return Leg(voyage: voyage, movementIndices: first..<last, loadLocation: load, unloadLocation: unload)
     }
 
     /// What stops the rest of an itinerary, as the network now sails it, from taking the cargo where it goes in
@@ -71,7 +71,7 @@ extension ScheduleNetwork {
     /// for the cargo before `ready`; after a discharge, the call's transshipment cut-off no earlier than the leg
     /// before arrives); each change of vessel after it (the port's transshipment time and the departing call's
     /// transshipment cut-off, as ``Itinerary`` requires; where the cargo stays aboard, the vessel still going on as
-    /// the next voyage); the arrival by the deadline; the transit time from `departedAt` (else the first leg's
+    /// the next voyage from the call that ends the one before); the arrival by the deadline; the transit time from `departedAt` (else the first leg's
     /// departure) within the maximum.
     ///
     /// - Parameters:
@@ -101,7 +101,7 @@ extension ScheduleNetwork {
                 return first == 0 ? .missesDeparture(at: boarding.loadLocation.code) : .missesConnection(leg: first, at: boarding.loadLocation.code)
             }
             if first > 0, let previous = sailing[first - 1], let tco = boarding.movements.first!.transshipmentCutOff, previous.unloadTime > tco,
-               !boarding.continuesAboard(from: previous) {
+               !legs[first].continuesAboard(from: legs[first - 1]) {
                 return .missesConnection(leg: first, at: boarding.loadLocation.code)
             }
         }
@@ -109,7 +109,7 @@ extension ScheduleNetwork {
             let previous = sailing[index - 1]!, leg = sailing[index]!
             if legs[index].continuesAboard(from: legs[index - 1]) {
                 let goesOn = voyageIndex[previous.voyage.number].flatMap { continuation(ofVoyage: Int($0)) }.map { voyageNumbers[$0] }
-                if goesOn == leg.voyage.number && leg.loadTime >= previous.unloadTime { continue }
+                if goesOn == leg.voyage.number && leg.continuesAboard(from: previous) && leg.loadTime >= previous.unloadTime { continue }
                 return .missesConnection(leg: index, at: leg.loadLocation.code)
             }
             let needed = TimeInterval(leg.loadLocation.transshipmentTime.components.seconds)

@@ -15,55 +15,94 @@ import Foundation
 ///   before, for the first call of a voyage the vessel goes on as), an arrival at least a minute after the
 ///   departure before it.
 /// - A departure moves the cut-off times of its call with it.
+/// A published schedule with the carriers' word since applied: voyages published again (``republish(_:)``) and call
+/// times (``VesselCallEvent``, ``apply(_:)``); the schedule that cargo is routed on as events come in.
+///
+/// The rules (Guides/Routing.md, "The live schedule"):
+/// - A call is known by its voyage, its port, and which call at that port it is (``Voyage/callNumber(at:)``), as
+///   DCSA's `transportCallSequenceNumber` counts them.
+/// - A voyage published again replaces the voyage's calls and their planned times with the publication's: a call it
+///   no longer lists is omitted, a call it lists that the voyage did not make is added. The voyage keeps its vessel,
+///   service, capacities (a movement takes those of the movement that left the same call, or of the one the vessel
+///   was sailing there) and the voyage it goes on as (while the next voyage still starts where and after it ends). Of
+///   two publications of a voyage, the later applied is the carrier's word: publications carry no time they were made.
+/// - Of the events about one time of one call, the one that outranks the others gives it
+///   (``VesselCallEvent/outranks(_:)``), whatever order they came in, over the time published; an event known by its
+///   identifier changes nothing when it comes again. An event about a call that a later publication omits gives no
+///   time while the call is omitted.
+/// - A time no event gives is the planned time plus the delay the vessel carries: how late the time before it on the
+///   vessel was (never negative), so a vessel late at one call stays as late at the next ones, through the voyages it
+///   goes on as (``Voyage/continuation``), until an event says otherwise.
+/// - Times stay in sailing order: a departure no earlier than the arrival at its call (or the end of the voyage
+///   before, for the first call of a voyage the vessel goes on as), an arrival at least a minute after the
+///   departure before it.
+/// - A departure moves the cut-off times of its call with it.
 public struct LiveSchedule: Sendable {
-    /// One time of the published schedule: the arrival or departure of a movement of a voyage.
+    /// One time of a call: the arrival at or departure from the `call`-th call of a voyage at a port.
     public struct Slot: Hashable, Sendable {
-        /// The voyage's position in the published network's voyages.
-        let voyage: Int32
-        /// The movement's position in its voyage.
-        let movement: Int32
+        let voyage: VoyageNumber
+        let port: UnLocode
+        let call: Int
         let kind: VesselCallEvent.Kind
     }
 
-    /// The schedule as published, without events.
+    /// What publishing a voyage again changed: the calls of the voyage as it was that the publication no longer lists,
+    /// those it adds, and how many calls both list at other times.
+    public struct Republication: Hashable, Sendable {
+        public let voyage: VoyageNumber
+        public let omitted: [CallReference]
+        public let added: [CallReference]
+        public let moved: Int
+    }
+
+    /// The schedule as published first, without events.
     public let published: ScheduleNetwork
-    private let publishedVoyages: [Voyage]
+    /// The published schedule with each voyage published again as its latest publication has it: the calls and the
+    /// planned times that events move.
+    private var planned: ScheduleNetwork
+    private var plannedVoyages: [Voyage]
+    /// The latest publication of each voyage published again, as given.
+    private var publications: [VoyageNumber: Voyage] = [:]
     private let voyagePosition: [VoyageNumber: Int]
     /// Per voyage, the voyage the vessel sailed before it, if it went on as this one.
-    private let predecessor: [Int?]
-    private let successor: [Int?]
+    private var predecessor: [Int?] = []
+    private var successor: [Int?] = []
     /// The outranking event of each time an event gives.
     private var winners: [Slot: VesselCallEvent] = [:]
     private var known: Set<String> = []
     /// The voyages with their live times.
     public private(set) var voyages: [Voyage]
-    /// The live times of the published network's movements, by movement, in seconds since 1970.
+    /// The live times of the planned network's movements, by movement, in seconds since 1970.
     private var departure: [Int64], arrival: [Int64]
 
     /// The least time a movement takes when events squeeze it.
     static let leastSailing: TimeInterval = 60
-    /// How far, early or late, an event's time may lie from the published time it changes.
+    /// How far, early or late, an event's time may lie from the time it changes, and a publication's first departure
+    /// from the voyage's.
     public static let maximumChange = Scenario.maximumDelay
 
     /// A live schedule with no events yet.
     public init(published: ScheduleNetwork) {
         self.published = published
+        planned = published
         let voyages = published.voyages
+        plannedVoyages = voyages
         self.voyages = voyages
         departure = published.departure
         arrival = published.arrival
-        publishedVoyages = voyages
-        let positions = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
-        voyagePosition = positions
-        var successor = [Int?](repeating: nil, count: voyages.count)
-        var predecessor = [Int?](repeating: nil, count: voyages.count)
-        for (position, voyage) in voyages.enumerated() {
-            guard let next = voyage.continuation.flatMap({ positions[$0] }) else { continue }
+        voyagePosition = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
+        link()
+    }
+
+    /// Sets each voyage's predecessor and successor from the planned voyages' continuations.
+    private mutating func link() {
+        successor = [Int?](repeating: nil, count: plannedVoyages.count)
+        predecessor = [Int?](repeating: nil, count: plannedVoyages.count)
+        for (position, voyage) in plannedVoyages.enumerated() {
+            guard let next = voyage.continuation.flatMap({ voyagePosition[$0] }) else { continue }
             successor[position] = next
             predecessor[next] = position
         }
-        self.successor = successor
-        self.predecessor = predecessor
     }
 
     /// What happened to one event given to ``apply(_:)``.
@@ -74,7 +113,7 @@ public struct LiveSchedule: Sendable {
         case duplicate
         /// An event known already outranks it for the same time; nothing changed.
         case outranked
-        /// It does not fit the published schedule.
+        /// It does not fit the schedule.
         case refused(LiveScheduleError)
     }
 
@@ -94,7 +133,7 @@ public struct LiveSchedule: Sendable {
             known.insert(event.id)
             if let current = winners[slot], !event.outranks(current) { return .outranked }
             winners[slot] = event
-            touched.insert(Int(slot.voyage))
+            touched.insert(voyagePosition[slot.voyage]!)
             return .applied
         }
         var heads: Set<Int> = []
@@ -103,59 +142,186 @@ public struct LiveSchedule: Sendable {
         return outcomes
     }
 
+    /// Publishes voyages again, each replacing the voyage of its number (a later one in `voyages` the earlier), and
+    /// returns what each changed, or why it was refused, in their order.
+    ///
+    /// A publication is refused when the schedule has no voyage of its number, it names another vessel, it calls at
+    /// a port the schedule does not know, its times are out of sailing order, or its first departure lies more than a
+    /// year from the voyage's.
+    ///
+    /// - Complexity: O(*m* log *m*) for the *m* movements of the schedule: the network is built again.
+    @discardableResult
+    public mutating func republish(_ voyages: [Voyage]) -> [Result<Republication, LiveScheduleError>] {
+        var current = plannedVoyages
+        let outcomes = voyages.map { publication -> Result<Republication, LiveScheduleError> in
+            guard let position = voyagePosition[publication.number] else { return .failure(.unknownVoyage(publication.number)) }
+            let original = published.voyage(at: position)
+            if let problem = problem(of: publication, publishing: original) { return .failure(problem) }
+            let replaced = current[position], replacing = Self.voyage(publication, publishing: original)
+            current[position] = replacing
+            publications[publication.number] = publication
+            return .success(Self.changes(from: replaced, to: replacing))
+        }
+        guard outcomes.contains(where: { (try? $0.get()) != nil }) else { return outcomes }
+        // A vessel goes on as its next voyage only while that voyage starts where and after this one ends.
+        let connected = current.map { voyage -> Voyage in
+            guard let next = voyage.continuation.flatMap({ voyagePosition[$0] }), let start = current[next].movements.first,
+                  let end = voyage.movements.last, start.departureLocation == end.arrivalLocation, start.departureTime >= end.arrivalTime
+            else { return voyage.continuation == nil ? voyage : voyage.replacingContinuation(nil) }
+            return voyage
+        }
+        guard let network = try? ScheduleNetwork(locations: published.locations, voyages: connected, capacitiesAreKnown: published.capacitiesAreKnown)
+        else {
+            // Each publication is checked above against every rule of the network; should one be missing, none is taken.
+            return voyages.map { .failure(.cannotSail($0.number)) }
+        }
+        planned = network
+        plannedVoyages = connected
+        self.voyages = connected
+        departure = network.departure
+        arrival = network.arrival
+        link()
+        var heads: Set<Int> = []
+        for slot in winners.keys { heads.insert(head(of: voyagePosition[slot.voyage]!)) }
+        for head in heads { retime(from: head) }
+        return outcomes
+    }
+
     /// The events that give the live times, one for each time they change.
     public var events: [VesselCallEvent] { Array(winners.values) }
 
-    /// The live schedule as a network to route on: the published network with the live times (the rules keep them in
+    /// The live schedule as a network to route on: the planned network with the live times (the rules keep them in
     /// sailing order, so it needs no checks again).
     ///
     /// - Complexity: O(*m* log *m*): what depends on times is built again.
     public func network() -> ScheduleNetwork {
-        winners.isEmpty ? published : published.retimed(departure: departure, arrival: arrival)
+        winners.isEmpty ? planned : planned.retimed(departure: departure, arrival: arrival)
     }
 
-    /// The time of the published schedule that an event gives, or why it gives none.
+    /// The time of the schedule that an event gives, or why it gives none.
     public func resolve(_ event: VesselCallEvent) -> Result<Slot, LiveScheduleError> {
         let call = event.call
         guard let position = voyagePosition[call.voyage] else { return .failure(.unknownVoyage(call.voyage)) }
-        let voyage = publishedVoyages[position], movements = voyage.movements
+        let voyage = plannedVoyages[position], movements = voyage.movements
         if let named = event.vesselIMONumber, let known = voyage.vesselIMONumber, named != known {
             return .failure(.otherVessel(call.voyage, named: named, sails: known))
         }
         if let named = event.service, let known = voyage.service, named != known {
             return .failure(.otherService(call.voyage, named: named, belongs: known))
         }
-        // The voyage's calls: its first departure's port, then each arrival's.
-        let ports = [movements[0].departureLocation] + movements.map(\.arrivalLocation)
+        let ports = voyage.callPorts
         let calls = ports.indices.filter { ports[$0] == call.port }
         guard !calls.isEmpty else { return .failure(.voyageDoesNotCall(call.voyage, at: call.port)) }
-        let index: Int
+        let number: Int
         if let sequence = call.sequence {
             guard calls.indices.contains(sequence - 1) else {
                 return .failure(.noSuchCall(call.voyage, at: call.port, sequence: sequence, calls: calls.count))
             }
-            index = calls[sequence - 1]
+            number = sequence
         } else {
             guard calls.count == 1 else { return .failure(.ambiguousCall(call.voyage, at: call.port, calls: calls.count)) }
-            index = calls[0]
+            number = 1
         }
-        let published: Date
-        let slot: Slot
+        let index = calls[number - 1]
+        let planned: Date
         switch event.kind {
         case .arrival:
             guard index > 0 else { return .failure(.noArrival(call.voyage, at: call.port)) }
-            slot = Slot(voyage: Int32(position), movement: Int32(index - 1), kind: .arrival)
-            published = movements[index - 1].arrivalTime
+            planned = movements[index - 1].arrivalTime
         case .departure:
             guard index < movements.count else { return .failure(.noDeparture(call.voyage, at: call.port)) }
-            slot = Slot(voyage: Int32(position), movement: Int32(index), kind: .departure)
-            published = movements[index].departureTime
+            planned = movements[index].departureTime
         }
-        let change = Duration.seconds(event.time.timeIntervalSince(published))
+        let change = Duration.seconds(event.time.timeIntervalSince(planned))
         guard event.time.isSupported, change <= Self.maximumChange, change >= .zero - Self.maximumChange else {
-            return .failure(.tooFarFromSchedule(call.voyage, at: call.port, event.kind, published: published, event: event.time))
+            return .failure(.tooFarFromSchedule(call.voyage, at: call.port, event.kind, published: planned, event: event.time))
         }
-        return .success(slot)
+        return .success(Slot(voyage: call.voyage, port: call.port, call: number, kind: event.kind))
+    }
+
+    /// Why a publication of a voyage cannot replace it, if it cannot.
+    private func problem(of publication: Voyage, publishing original: Voyage) -> LiveScheduleError? {
+        let number = publication.number
+        if let named = publication.vesselIMONumber, let known = original.vesselIMONumber, named != known {
+            return .otherVessel(number, named: named, sails: known)
+        }
+        for port in publication.callPorts where published.location(port) == nil { return .unknownPort(number, port) }
+        let movements = publication.movements
+        guard let first = movements.first, let start = original.movements.first else { return .cannotSail(number) }
+        for (index, movement) in movements.enumerated() {
+            guard movement.departureTime.isSupported, movement.arrivalTime.isSupported, movement.departureTime < movement.arrivalTime,
+                  index == 0 || movements[index - 1].arrivalTime <= movement.departureTime,
+                  [movement.departureUTCOffset, movement.arrivalUTCOffset].allSatisfy({ abs($0 ?? 0) <= 18 * 3600 })
+            else { return .cannotSail(number) }
+        }
+        let change = Duration.seconds(first.departureTime.timeIntervalSince(start.departureTime))
+        guard change <= Self.maximumChange, change >= .zero - Self.maximumChange else {
+            return .tooFarFromSchedule(number, at: first.departureLocation, .departure, published: start.departureTime, event: first.departureTime)
+        }
+        return nil
+    }
+
+    /// A publication as the voyage it publishes again: its calls, times and cut-offs; the original's vessel, service and
+    /// continuation; each movement the capacities of the original's movement from the same call, else of the one the
+    /// vessel was sailing at the last call before that the original made, else of its first; and the original's
+    /// distance and CO2e where it sails between the same two calls.
+    static func voyage(_ publication: Voyage, publishing original: Voyage) -> Voyage {
+        let ports = original.callPorts
+        var identity: [CallKey: Int] = [:]
+        for index in ports.indices { identity[CallKey(port: ports[index], number: original.callNumber(at: index))] = index }
+        let calls = publication.callPorts
+        var counts: [UnLocode: Int] = [:]
+        let matched = calls.map { port -> Int? in
+            counts[port, default: 0] += 1
+            return identity[CallKey(port: port, number: counts[port]!)]
+        }
+        var sailing = original.movements[0]
+        let movements = publication.movements.enumerated().map { index, movement -> CarrierMovement in
+            if let from = matched[index] { sailing = original.movements[min(from, original.movements.count - 1)] }
+            var replaced = movement
+            replaced.capacity = sailing.capacity
+            replaced.weightCapacity = sailing.weightCapacity
+            replaced.reeferPlugs = sailing.reeferPlugs
+            if let from = matched[index], let to = matched[index + 1], to == from + 1 {
+                replaced.distance = original.movements[from].distance
+                replaced.co2ePerTEU = original.movements[from].co2ePerTEU
+            } else {
+                replaced.distance = nil
+                replaced.co2ePerTEU = nil
+            }
+            return replaced
+        }
+        return original.replacingMovements(movements)
+    }
+
+    /// The calls omitted and added, and the number moved, from one form of a voyage to another.
+    static func changes(from old: Voyage, to new: Voyage) -> Republication {
+        func times(_ voyage: Voyage) -> [CallKey: [Date?]] {
+            let ports = voyage.callPorts, movements = voyage.movements
+            var times: [CallKey: [Date?]] = [:]
+            for index in ports.indices {
+                times[CallKey(port: ports[index], number: voyage.callNumber(at: index))] = [
+                    index > 0 ? movements[index - 1].arrivalTime : nil, index < movements.count ? movements[index].departureTime : nil,
+                ]
+            }
+            return times
+        }
+        func references(_ voyage: Voyage, where keep: (CallKey) -> Bool) -> [CallReference] {
+            voyage.callPorts.indices.compactMap { index in
+                let key = CallKey(port: voyage.callPorts[index], number: voyage.callNumber(at: index))
+                return keep(key) ? CallReference(voyage: voyage.number, port: key.port, sequence: key.number) : nil
+            }
+        }
+        let before = times(old), after = times(new)
+        return Republication(
+            voyage: new.number, omitted: references(old) { after[$0] == nil }, added: references(new) { before[$0] == nil },
+            moved: after.count { key, times in before[key].map { $0 != times } ?? false })
+    }
+
+    /// A call of a voyage: its port and which call there it is.
+    struct CallKey: Hashable {
+        let port: UnLocode
+        let number: Int
     }
 
     /// The first voyage of the vessel's run of voyages that `voyage` belongs to.
@@ -173,25 +339,32 @@ public struct LiveSchedule: Sendable {
         var next: Int? = head
         var seen: Set<Int> = []
         while let position = next, seen.insert(position).inserted {
-            let voyage = publishedVoyages[position]
+            let voyage = plannedVoyages[position]
+            let ports = voyage.callPorts
+            var counts: [UnLocode: Int] = [:]
+            let numbers = ports.map { port in
+                counts[port, default: 0] += 1
+                return counts[port]!
+            }
             var movements = voyage.movements
             for index in movements.indices {
                 let planned = movements[index]
-                func time(_ kind: VesselCallEvent.Kind, published: Date, least: TimeInterval) -> Date {
-                    var time = winners[Slot(voyage: Int32(position), movement: Int32(index), kind: kind)]?.time ?? published + carried
+                func time(_ kind: VesselCallEvent.Kind, call: Int, published: Date, least: TimeInterval) -> Date {
+                    let slot = Slot(voyage: voyage.number, port: ports[call], call: numbers[call], kind: kind)
+                    var time = winners[slot]?.time ?? published + carried
                     if let previous, time < previous + least { time = previous + least }
                     carried = max(0, time.timeIntervalSince(published))
                     previous = time
                     return time
                 }
-                let departure = time(.departure, published: planned.departureTime, least: 0)
+                let departure = time(.departure, call: index, published: planned.departureTime, least: 0)
                 let shift = departure.timeIntervalSince(planned.departureTime)
                 movements[index].departureTime = departure
                 movements[index].cutOffTimes = planned.cutOffTimes.map { CutOffTime($0.code, $0.time + shift) }
-                movements[index].arrivalTime = time(.arrival, published: planned.arrivalTime, least: Self.leastSailing)
+                movements[index].arrivalTime = time(.arrival, call: index + 1, published: planned.arrivalTime, least: Self.leastSailing)
             }
             voyages[position] = voyage.replacingMovements(movements)
-            let first = Int(published.voyageStart[position])
+            let first = Int(self.planned.voyageStart[position])
             for (index, movement) in movements.enumerated() {
                 departure[first + index] = movement.departureTime.seconds
                 arrival[first + index] = movement.arrivalTime.seconds
@@ -201,7 +374,7 @@ public struct LiveSchedule: Sendable {
     }
 }
 
-/// Why an event does not fit the published schedule.
+/// Why an event or a publication does not fit the schedule.
 public enum LiveScheduleError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownVoyage(VoyageNumber)
     case voyageDoesNotCall(VoyageNumber, at: UnLocode)
@@ -217,8 +390,13 @@ public enum LiveScheduleError: Error, Hashable, Sendable, CustomStringConvertibl
     case otherVessel(VoyageNumber, named: String, sails: String)
     /// The event names another service than the voyage's.
     case otherService(VoyageNumber, named: String, belongs: String)
-    /// The event's time is more than ``LiveSchedule/maximumChange`` from the published time.
+    /// The event's time is more than ``LiveSchedule/maximumChange`` from the planned time.
     case tooFarFromSchedule(VoyageNumber, at: UnLocode, VesselCallEvent.Kind, published: Date, event: Date)
+    /// A publication of the voyage calls at a port the schedule does not know.
+    case unknownPort(VoyageNumber, UnLocode)
+    /// A publication of the voyage has times out of sailing order (an arrival not after its departure, a departure
+    /// before the arrival before it) or out of range.
+    case cannotSail(VoyageNumber)
 
     public var description: String {
         switch self {
@@ -233,7 +411,10 @@ public enum LiveScheduleError: Error, Hashable, Sendable, CustomStringConvertibl
         case .otherVessel(let voyage, let named, let sails): "the event names vessel \(named), and voyage \(voyage) sails with vessel \(sails)"
         case .otherService(let voyage, let named, let belongs): "the event names service \(named), and voyage \(voyage) is of service \(belongs)"
         case .tooFarFromSchedule(let voyage, let port, let kind, let published, let event):
-            "voyage \(voyage)'s \(kind == .arrival ? "arrival at" : "departure from") \(port) at \(CSVWriter.timestamp(event)) is more than a year from the published \(CSVWriter.timestamp(published))"
+            "voyage \(voyage)'s \(kind == .arrival ? "arrival at" : "departure from") \(port) at \(CSVWriter.timestamp(event)) is more than a year from the planned \(CSVWriter.timestamp(published))"
+        case .unknownPort(let voyage, let port): "the publication of voyage \(voyage) calls at \(port), which the schedule does not know"
+        case .cannotSail(let voyage):
+            "the publication of voyage \(voyage) cannot sail: each arrival must follow its departure, each departure the arrival before it, within years 1 to 9999 and UTC offsets of 18 hours"
         }
     }
 }

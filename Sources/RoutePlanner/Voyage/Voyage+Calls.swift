@@ -1,0 +1,29 @@
+import Foundation
+
+extension Voyage {
+    /// The ports of the voyage's calls, in sailing order: its first departure's port, then each arrival's.
+    public var callPorts: [UnLocode] {
+        guard let first = movements.first else { return [] }
+        return [first.departureLocation] + movements.map(\.arrivalLocation)
+    }
+
+    /// Which call at its port the call at `index` (of ``callPorts``) is: 1 for the voyage's first call there, 2 for
+    /// the second, and so on; DCSA's `transportCallSequenceNumber` counts calls the same way.
+    ///
+    /// A call is known across publications of the voyage by its port and this number (``callIndex(at:number:)``).
+    public func callNumber(at index: Int) -> Int {
+        let ports = callPorts
+        return ports[...index].count { $0 == ports[index] }
+    }
+
+    /// The position in ``callPorts`` of the `number`-th call at `port`; `nil` when the voyage calls there fewer times.
+    public func callIndex(at port: UnLocode, number: Int) -> Int? {
+        guard number >= 1 else { return nil }
+        var seen = 0
+        for (index, each) in callPorts.enumerated() where each == port {
+            seen += 1
+            if seen == number { return index }
+        }
+        return nil
+    }
+}
