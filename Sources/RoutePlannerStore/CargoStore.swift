@@ -338,6 +338,23 @@ public final class CargoStore: Store {
                 table.add(column: "lastMovement", .integer)
             }
         }
+        migrator.registerMigration("v11: voyages published again, leg calls") { db in
+            // Each voyage a carrier published again, in the order recorded: its calls, times and cut-offs (JSON).
+            try db.create(table: "schedulePublication") { table in
+                table.primaryKey("position", .integer)
+                table.column("version", .integer).notNull()
+                table.column("voyage", .text).notNull()
+                table.column("calls", .text).notNull()
+                table.column("source", .text).notNull()
+                table.column("recordedAt", .datetime).notNull()
+            }
+            // Which calls at their ports a leg's load and discharge are, so that it is found whatever calls its voyage
+            // comes to make.
+            try db.alter(table: "itineraryLeg") { table in
+                table.add(column: "loadCall", .integer)
+                table.add(column: "unloadCall", .integer)
+            }
+        }
         return migrator
     }
 }

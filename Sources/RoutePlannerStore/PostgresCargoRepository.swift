@@ -243,18 +243,18 @@ public actor PostgresCargoRepository: CargoRepository {
     /// The legs of cargo's itineraries (`itineraryLeg`) or offers (`offerLeg`, by candidate), in order.
     private static func legs(of ids: [String], table: String, _ connection: PostgresConnection) async throws -> [LegRecord] {
         let offered = table == "offerLeg"
-        let candidate = offered ? "candidate" : "NULL::bigint", movements = offered ? "NULL::bigint, NULL::bigint" : "firstMovement, lastMovement"
+        let candidate = offered ? "candidate" : "NULL::bigint", calls = offered ? "NULL::bigint, NULL::bigint, NULL::bigint, NULL::bigint" : "loadCall, unloadCall, firstMovement, lastMovement"
         var legs: [LegRecord] = []
         for try await row in try await connection.query(
             """
-            SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, \(unescaped: movements)
+            SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, \(unescaped: calls)
             FROM \(unescaped: table) WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, \(unescaped: candidate), position
             """,
             logger: PostgresStore.logger
-        ).decode((String, Int?, Int, String, String, String, Date, Date, Int?, Int?).self) {
+        ).decode((String, Int?, Int, String, String, String, Date, Date, Int?, Int?, Int?, Int?).self) {
             legs.append(LegRecord(
                 trackingId: row.0, candidate: row.1, position: row.2, voyage: row.3, loadLocation: row.4, unloadLocation: row.5, loadTime: row.6,
-                unloadTime: row.7, firstMovement: row.8, lastMovement: row.9))
+                unloadTime: row.7, loadCall: row.8, unloadCall: row.9, firstMovement: row.10, lastMovement: row.11))
         }
         return legs
     }
@@ -369,10 +369,10 @@ public actor PostgresCargoRepository: CargoRepository {
         } else {
             try await connection.query(
                 """
-                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, firstMovement, lastMovement)
-                SELECT t, p, v, ld, ul, lt, ut, NULLIF(f, -1), NULLIF(e, -1)
+                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, loadCall, unloadCall)
+                SELECT t, p, v, ld, ul, lt, ut, NULLIF(f, 0), NULLIF(e, 0)
                 FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes),
-                            \(legs.map { $0.firstMovement ?? -1 }), \(legs.map { $0.lastMovement ?? -1 })) AS leg(t, p, v, ld, ul, lt, ut, f, e)
+                            \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, f, e)
                 """,
                 logger: PostgresStore.logger)
         }

@@ -12,13 +12,19 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         try await store.statement { connection in try await Self.version(connection) }
     }
 
-    public func vesselCallEvents() async throws -> (events: [VesselCallEvent], version: Int) {
+    public func scheduleChanges() async throws -> ScheduleChanges {
         let path = store.path
         return try await store.read { connection in
+            var publications: [Voyage] = []
+            for try await (voyage, calls) in try await connection.query(
+                "SELECT voyage, calls FROM schedulePublication ORDER BY position", logger: PostgresStore.logger
+            ).decode((String, String).self) {
+                publications.append(try PublicationRecord.voyage(voyage, json: calls, store: path))
+            }
             let events = try await Self.events("WHERE eventType = 'TRANSPORT' ORDER BY position", connection, path: path).compactMap { event in
                 if case .vesselCall(let call) = event { call } else { nil }
             }
-            return (events, try await Self.version(connection))
+            return ScheduleChanges(publications: publications, events: events, version: try await Self.version(connection))
         }
     }
 
@@ -42,15 +48,26 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
     public func record(_ batch: CarrierEventBatch) async throws -> Int {
         try await store.write { connection in
             // Batches take turns, so that each new version is one more than the last and events keep their order.
-            try await connection.query("LOCK TABLE scheduleVersion, carrierEvent IN EXCLUSIVE MODE", logger: PostgresStore.logger)
+            try await connection.query("LOCK TABLE scheduleVersion, carrierEvent, schedulePublication IN EXCLUSIVE MODE", logger: PostgresStore.logger)
             let recorded = try await Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), connection)
             let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
             let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }
             var version = try await Self.version(connection)
-            if !calls.isEmpty {
+            if !calls.isEmpty || !batch.publications.isEmpty {
                 version += 1
                 try await connection.query(
                     "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (\(version), \(batch.source), \(batch.recordedAt))",
+                    logger: PostgresStore.logger)
+            }
+            if !batch.publications.isEmpty {
+                let (numbers, documents) = (batch.publications.map(\.number.rawValue), batch.publications.map(PublicationRecord.json))
+                try await connection.query(
+                    """
+                    INSERT INTO schedulePublication (position, version, voyage, calls, source, recordedAt)
+                    SELECT (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) + ordinality, \(version), voyage, calls, \(batch.source),
+                           \(batch.recordedAt)
+                    FROM UNNEST(\(numbers), \(documents)) WITH ORDINALITY AS publication(voyage, calls, ordinality)
+                    """,
                     logger: PostgresStore.logger)
             }
             var position = 0

@@ -380,6 +380,14 @@ public final class PostgresStore: Store {
             "CREATE INDEX carrierEvent_eventType ON carrierEvent (eventType)",
             "ALTER TABLE itineraryLeg ADD COLUMN firstMovement BIGINT, ADD COLUMN lastMovement BIGINT",
         ]),
+        ("v11: voyages published again, leg calls", [
+            #"""
+            CREATE TABLE schedulePublication (
+                position BIGINT PRIMARY KEY, version BIGINT NOT NULL, voyage TEXT NOT NULL, calls TEXT NOT NULL, source TEXT NOT NULL,
+                recordedAt TIMESTAMPTZ NOT NULL)
+            """#,
+            "ALTER TABLE itineraryLeg ADD COLUMN loadCall BIGINT, ADD COLUMN unloadCall BIGINT",
+        ]),
     ]
 
     /// The columns of a leg, in `itineraryLeg` and `offerLeg`.

@@ -63,8 +63,12 @@ struct LegRecord: Codable, FetchableRecord {
     var unloadLocation: String
     var loadTime: Date
     var unloadTime: Date
-    /// The positions of the leg's first and last movements in its voyage, which name the calls whatever their times
-    /// become (`ScheduleNetwork.sailing(_:)`); `nil` in an offer's leg and in a leg stored before the store's version 10.
+    /// Which calls at their ports the load and the discharge are (`Leg.loadCall`, `Leg.unloadCall`), which find the
+    /// leg whatever its voyage's times and calls become (`ScheduleNetwork.sailing(_:)`); `nil` in an offer's leg and in
+    /// a leg stored before the store's version 11.
+    var loadCall: Int?
+    var unloadCall: Int?
+    /// The positions of the leg's first and last movements in its voyage, in a leg stored by the store's version 10.
     var firstMovement: Int?
     var lastMovement: Int?
 }
@@ -87,8 +91,8 @@ extension LegRecord {
         unloadLocation = leg.unloadLocation.code.rawValue
         loadTime = leg.loadTime
         unloadTime = leg.unloadTime
-        firstMovement = leg.movementIndices.lowerBound
-        lastMovement = leg.movementIndices.upperBound - 1
+        loadCall = leg.loadCall
+        unloadCall = leg.unloadCall
     }
 
     /// Inserts the leg into `itineraryLeg`, or into `offerLeg` when it has a candidate.
@@ -100,10 +104,10 @@ extension LegRecord {
         } else {
             try db.execute(
                 sql: """
-                    INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, firstMovement, lastMovement)
+                    INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, loadCall, unloadCall)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, firstMovement, lastMovement])
+                arguments: [trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, loadCall, unloadCall])
         }
     }
 }

@@ -11,14 +11,20 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         try read { db in try Self.version(db) }
     }
 
-    public func vesselCallEvents() async throws -> (events: [VesselCallEvent], version: Int) {
-        let (rows, version) = try read { db in
-            (try Row.fetchAll(db, sql: "SELECT * FROM carrierEvent WHERE eventType = 'TRANSPORT' ORDER BY eventID"), try Self.version(db))
+    public func scheduleChanges() async throws -> ScheduleChanges {
+        let (published, rows, version) = try read { db in
+            (
+                try Row.fetchAll(db, sql: "SELECT voyage, calls FROM schedulePublication ORDER BY position"),
+                try Row.fetchAll(db, sql: "SELECT * FROM carrierEvent WHERE eventType = 'TRANSPORT' ORDER BY eventID"), try Self.version(db)
+            )
         }
-        return (try rows.compactMap { row throws(StoreError) in
-            guard case .vesselCall(let event) = try Self.event(row, store: store.path) else { return nil }
+        let path = store.path
+        let publications = try published.map { row throws(StoreError) in try PublicationRecord.voyage(row["voyage"], json: row["calls"], store: path) }
+        let events = try rows.compactMap { row throws(StoreError) -> VesselCallEvent? in
+            guard case .vesselCall(let event) = try Self.event(row, store: path) else { return nil }
             return event
-        }, version)
+        }
+        return ScheduleChanges(publications: publications, events: events, version: version)
     }
 
     public func recordedEventIds(among ids: [String]) async throws -> Set<String> {
@@ -31,10 +37,16 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
                 let recorded = try Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), db)
                 let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
                 var version = try Self.version(db)
-                if !calls.isEmpty {
+                if !calls.isEmpty || !batch.publications.isEmpty {
                     version += 1
                     try db.execute(
                         sql: "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (?, ?, ?)", arguments: [version, batch.source, batch.recordedAt])
+                }
+                let published = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM schedulePublication") ?? 0
+                for (offset, voyage) in batch.publications.enumerated() {
+                    try db.execute(
+                        sql: "INSERT INTO schedulePublication (position, version, voyage, calls, source, recordedAt) VALUES (?, ?, ?, ?, ?, ?)",
+                        arguments: [published + offset + 1, version, voyage.number.rawValue, PublicationRecord.json(voyage), batch.source, batch.recordedAt])
                 }
                 var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM carrierEvent") ?? 0
                 for event in calls {

@@ -116,29 +116,30 @@ struct StoredCargo {
     }
 
     /// The itinerary of stored legs: each leg as the schedule sails it, or, when it no longer sails at the planned
-    /// times, as it was planned: over the same movements of its voyage when they still make the same calls (their
-    /// times set from the planned load to the planned discharge, so that `ScheduleNetwork.sailing(_:)` finds the leg
-    /// as the schedule now sails it), else as one movement from the load to the discharge.
+    /// times, as it was planned: from the same call to the same call of its voyage when it still makes both (the
+    /// movements between laid out from the planned load to the planned discharge, so that
+    /// `ScheduleNetwork.sailing(_:)` finds the leg as the schedule now sails it), else as one movement from the load to
+    /// the discharge, which still names its calls.
     static func itinerary(_ legs: [LegRecord], network: ScheduleNetwork, of id: String, store: String) throws(StoreError) -> Itinerary {
         func location(_ code: UnLocode) -> Location { network.location(code) ?? Location(code: code, name: code.rawValue) }
         var rebuilt: [Leg] = []
         for leg in legs.sorted(by: { $0.position < $1.position }) {
             guard let voyage = VoyageNumber(leg.voyage), let load = UnLocode(leg.loadLocation), let unload = UnLocode(leg.unloadLocation),
-                  leg.loadTime < leg.unloadTime
+                  leg.loadTime < leg.unloadTime, (leg.loadCall ?? 1) >= 1, (leg.unloadCall ?? 1) >= 1
             else { throw .database(path: store, message: "cargo \(id): an itinerary leg cannot be read") }
             if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
                 rebuilt.append(sailed)
-            } else if let first = leg.firstMovement, let last = leg.lastMovement, let now = network.voyage(voyage), first >= 0, first <= last,
-                      last < now.movements.count, now.movements[first].departureLocation == load, now.movements[last].arrivalLocation == unload
-            {
+            } else if let now = network.voyage(voyage), let calls = Self.calls(of: leg, on: now, from: load, to: unload) {
                 rebuilt.append(Leg(
-                    voyage: now.replacingMovements(planned(now.movements, first...last, from: leg.loadTime, to: leg.unloadTime)),
-                    movementIndices: first..<(last + 1), loadLocation: location(load), unloadLocation: location(unload)))
+                    voyage: now.replacingMovements(planned(now.movements, calls, from: leg.loadTime, to: leg.unloadTime)),
+                    movementIndices: calls.lowerBound..<(calls.upperBound + 1), loadLocation: location(load), unloadLocation: location(unload)))
             } else {
                 let planned = Voyage(number: voyage, movements: [
                     CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0),
                 ])
-                rebuilt.append(Leg(voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload)))
+                rebuilt.append(Leg(
+                    voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload), loadCall: leg.loadCall ?? 1,
+                    unloadCall: leg.unloadCall ?? 1))
             }
         }
         if let itinerary = try? Itinerary(legs: rebuilt) { return itinerary }
@@ -146,13 +147,28 @@ struct StoredCargo {
         let planned = rebuilt.map { leg in
             Leg(voyage: leg.voyage, movementIndices: leg.movementIndices,
                 loadLocation: Location(code: leg.loadLocation.code, name: leg.loadLocation.name),
-                unloadLocation: Location(code: leg.unloadLocation.code, name: leg.unloadLocation.name))
+                unloadLocation: Location(code: leg.unloadLocation.code, name: leg.unloadLocation.name), loadCall: leg.loadCall, unloadCall: leg.unloadCall)
         }
         do {
             return try Itinerary(legs: planned)
         } catch {
             throw .database(path: store, message: "cargo \(id): its itinerary cannot be read (\(error))")
         }
+    }
+
+    /// The positions of the first and last movements a stored leg rides on its voyage as it is now: from its load call
+    /// to its discharge call (a leg stored by version 10 of the store names its movements' positions instead); `nil`
+    /// when the voyage no longer makes them.
+    private static func calls(of leg: LegRecord, on voyage: Voyage, from load: UnLocode, to unload: UnLocode) -> ClosedRange<Int>? {
+        if let loadCall = leg.loadCall, let unloadCall = leg.unloadCall {
+            guard let first = voyage.callIndex(at: load, number: loadCall), let end = voyage.callIndex(at: unload, number: unloadCall), first < end
+            else { return nil }
+            return first...(end - 1)
+        }
+        guard let first = leg.firstMovement, let last = leg.lastMovement, first >= 0, first <= last, last < voyage.movements.count,
+              voyage.movements[first].departureLocation == load, voyage.movements[last].arrivalLocation == unload
+        else { return nil }
+        return first...last
     }
 
     /// The movements with those in `range` laid out from `load` to `discharge`: each time mapped in proportion from

@@ -106,9 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
             ).value.network.moved(byWeeks: weeks)
             // The schedule the store's carriers' events moved.
             guard let store else { return published }
-            var live = LiveSchedule(published: published)
-            live.apply(try await store.vesselCallEvents().events)
-            return live.network()
+            return try await store.scheduleChanges().liveSchedule(over: published).network()
         }
         var version: (@Sendable () async throws -> Int)?
         if let store { version = { try await store.scheduleVersion() } }

@@ -26,7 +26,8 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     #expect(try await events.scheduleVersion() == 0, sourceLocation: sourceLocation)
     #expect(try await events.recordedEvents(limit: 10).total == 0, sourceLocation: sourceLocation)
     #expect(try await events.record(batch([call("a", 5), call("b", 24)], [load])) == 1, sourceLocation: sourceLocation)
-    let (calls, version) = try await events.vesselCallEvents()
+    let recorded = try await events.scheduleChanges()
+    let (calls, version) = (recorded.events, recorded.version)
     #expect(version == 1 && Set(calls) == [call("a", 5), call("b", 24)], sourceLocation: sourceLocation)
     #expect(try await events.recordedEventIds(among: ["a", "load", "nope"]) == ["a", "load"], sourceLocation: sourceLocation)
     // Again: nothing is new, and the version stays.
@@ -48,6 +49,21 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     #expect(versions.sorted() == Array(3...10), sourceLocation: sourceLocation)
     let final = try await events.scheduleVersion(), total = try await events.recordedEvents(limit: 1_000).total
     #expect(final == 10 && total == 13, sourceLocation: sourceLocation)
+
+    // Voyages published again are the next version, kept in the order recorded with their calls, times and cut-offs.
+    func publication(_ hours: Int) -> Voyage {
+        Voyage(number: "AE1-0100W", movements: [
+            CarrierMovement(
+                from: "HKHKG", to: "SGSIN", departure: SampleVoyages.day(3, hours), arrival: SampleVoyages.day(6, hours), capacity: 0,
+                cutOffTimes: [CutOffTime(.documentation, SampleVoyages.day(2, hours))], departureUTCOffset: 8 * 3600, arrivalUTCOffset: 8 * 3600),
+            CarrierMovement(from: "SGSIN", to: "NLRTM", departure: SampleVoyages.day(7, hours), arrival: SampleVoyages.day(30, hours), capacity: 0),
+        ], vesselIMONumber: "9321483")
+    }
+    #expect(try await events.record(CarrierEventBatch(
+        publications: [publication(1), publication(2)], vesselCalls: [], equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 3))) == 11,
+        sourceLocation: sourceLocation)
+    let changes = try await events.scheduleChanges()
+    #expect(changes.version == 11 && changes.publications == [publication(1), publication(2)] && changes.events.count == 11, sourceLocation: sourceLocation)
 }
 
 /// A stored leg keeps which movements of its voyage it rides, so that the schedule as events moved it finds the leg
@@ -66,6 +82,25 @@ func checkStoredLegsAreFoundOnTheLiveSchedule(_ store: any Store, sourceLocation
     // As planned, and found on the live schedule six hours later.
     #expect(restored.itinerary?.legs.map(\.loadTime) == Sample.fastest.legs.map(\.loadTime), sourceLocation: sourceLocation)
     #expect(network.sailing(try #require(restored.itinerary?.legs[0]))?.loadTime == leg.loadTime + 6 * 3600, sourceLocation: sourceLocation)
+
+    // Published again without the leg's discharge call, the voyage no longer sails the leg, whichever schedule the cargo
+    // was read over; a leg read over it still names its calls.
+    let voyage = try #require(network.voyage(leg.voyage.number))
+    var movements = voyage.movements
+    let discharge = leg.movementIndices.upperBound
+    if discharge == movements.count {
+        movements.removeLast()
+    } else {
+        (movements[discharge - 1].arrivalLocation, movements[discharge - 1].arrivalTime) = (movements[discharge].arrivalLocation, movements[discharge].arrivalTime)
+        movements.remove(at: discharge)
+    }
+    var republished = LiveSchedule(published: Sample.network)
+    #expect(republished.republish([Voyage(number: voyage.number, movements: movements)]).allSatisfy { (try? $0.get()) != nil }, sourceLocation: sourceLocation)
+    let without = republished.network()
+    #expect(without.sailing(try #require(restored.itinerary?.legs[0])) == nil, sourceLocation: sourceLocation)
+    let readOver = try #require(try await store.cargoRepository(voyages: InMemoryScheduleRepository(network: without)).cargo("ABC123"), sourceLocation: sourceLocation)
+    let kept = try #require(readOver.itinerary?.legs[0])
+    #expect(without.sailing(kept) == nil && kept.loadCall == leg.loadCall && kept.unloadCall == leg.unloadCall, sourceLocation: sourceLocation)
 }
 
 @Suite struct CarrierEventRepositoryContractTests {

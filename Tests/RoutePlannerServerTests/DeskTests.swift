@@ -333,9 +333,7 @@ import FoundationXML
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
             now: { Self.now }, desk: DeskConfiguration(cargo: cargo, customers: customers, solver: nil, keepsCargo: true, liveSchedule: live)
         ) {
-            var schedule = LiveSchedule(published: ServerTests.network)
-            schedule.apply(try await events.vesselCallEvents().events)
-            return schedule.network()
+            try await events.scheduleChanges().liveSchedule(over: ServerTests.network).network()
         }
         let browser = Browser(server: server)
         let before = try await browser.get("/disruptions")

@@ -53,6 +53,8 @@ public struct LiveSchedule: Sendable {
         public let omitted: [CallReference]
         public let added: [CallReference]
         public let moved: Int
+        /// Whether the publication gives the voyage as it was: the same calls at the same times, with the same cut-offs.
+        public let changesNothing: Bool
     }
 
     /// The schedule as published first, without events.
@@ -162,7 +164,7 @@ public struct LiveSchedule: Sendable {
             publications[publication.number] = publication
             return .success(Self.changes(from: replaced, to: replacing))
         }
-        guard outcomes.contains(where: { (try? $0.get()) != nil }) else { return outcomes }
+        guard outcomes.contains(where: { (try? $0.get())?.changesNothing == false }) else { return outcomes }
         // A vessel goes on as its next voyage only while that voyage starts where and after this one ends.
         let connected = current.map { voyage -> Voyage in
             guard let next = voyage.continuation.flatMap({ voyagePosition[$0] }), let start = current[next].movements.first,
@@ -315,7 +317,7 @@ public struct LiveSchedule: Sendable {
         let before = times(old), after = times(new)
         return Republication(
             voyage: new.number, omitted: references(old) { after[$0] == nil }, added: references(new) { before[$0] == nil },
-            moved: after.count { key, times in before[key].map { $0 != times } ?? false })
+            moved: after.count { key, times in before[key].map { $0 != times } ?? false }, changesNothing: old == new)
     }
 
     /// A call of a voyage: its port and which call there it is.

@@ -36,6 +36,9 @@ public struct TrackAndTraceEvents: Sendable {
     public var problems: [Note] = []
     /// The events in the document.
     public var count = 0
+
+    /// No events.
+    public init() {}
 }
 
 /// Reads DCSA Track & Trace 2.2 events: a JSON array of events, as `GET /v2/events` answers and a subscription's

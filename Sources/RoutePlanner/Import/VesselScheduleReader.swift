@@ -55,7 +55,8 @@ struct VesselScheduleReader {
         defer { sailings = Sailings() }
         return sailings
     }
-    private var voyagePath: [VoyageNumber: DocumentPath] = [:]
+    /// Where each voyage read starts: the path of its first call.
+    private(set) var voyagePath: [VoyageNumber: DocumentPath] = [:]
     /// The transport call references seen, with where they are.
     private var references = CallReferenceIndex(expectedCount: 0)
     /// The last export voyage number read, with its text in the document.

@@ -32,13 +32,15 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
         public let co2eChange: Double?
     }
 
-    /// The events in the document.
+    /// The events in the document, or the voyages a publication lists (none when it has errors).
     public let count: Int
+    /// The voyages published again, and what each changed.
+    public let republished: [LiveSchedule.Republication]
     /// Vessel call events that give a call's time now.
     public let applied: Int
     /// Vessel call events that an event known already outranks.
     public let outranked: Int
-    /// Events applied before, which changed nothing.
+    /// Events applied before, and voyages published again as they are, which changed nothing.
     public let duplicates: Int
     /// Equipment events registered as the cargo's handling.
     public let handled: Int
@@ -54,8 +56,9 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
     public let undisturbed: Int
 }
 
-/// Applies a batch of carriers' events (DCSA Track & Trace): transport events move the live schedule's call times
-/// (`LiveSchedule`), equipment events register the handling of the cargo booked under their booking reference;
+/// Applies a batch of carriers' events (DCSA Track & Trace) or a publication of voyages (DCSA Commercial Schedules):
+/// a publication replaces its voyages' calls, transport events move the live schedule's call times (`LiveSchedule`),
+/// equipment events register the handling of the cargo booked under their booking reference;
 /// then every open cargo whose itinerary the schedule as it now sails disrupts
 /// (`ScheduleNetwork.disruption(of:from:boardingFrom:specification:departedAt:)`) gets its options from where it is,
 /// under the capacity the other cargo's itineraries hold (TEU, tonnes, plugs), best first, stored as its offer; with
@@ -89,6 +92,19 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             var live = before.schedule
             var refused = events.problems
             var (applied, outranked, duplicates) = (0, 0, 0)
+            // A publication first: the events that come with it name the calls it makes.
+            var republished: [LiveSchedule.Republication] = [], publications: [Voyage] = []
+            if let publication = request.publication {
+                refused += publication.problems
+                let voyages = publication.voyages
+                for (located, outcome) in zip(voyages, live.republish(voyages.map(\.event))) {
+                    switch outcome {
+                    case .success(let changes) where changes.changesNothing: duplicates += 1
+                    case .success(let changes): (republished, publications) = (republished + [changes], publications + [located.event])
+                    case .failure(let error): refused.append(.init(path: located.path, message: error.description))
+                    }
+                }
+            }
             var accepted: [VesselCallEvent] = []
             let fresh = events.vesselCalls.filter { !recorded.contains($0.event.id) }
             duplicates += events.vesselCalls.count - fresh.count
@@ -177,11 +193,12 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             let written = changed.sorted().compactMap { cargo[$0] }
             if !written.isEmpty { try await cargoRepository.save(written, ifUnchangedSince: read.filter { changed.contains($0.trackingId) }) }
             let version = try await schedule.events.record(CarrierEventBatch(
-                vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt))
+                publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt))
             await schedule.keep(live, network: network, as: version, after: before.number)
             return .success(ApplyCarrierEventsResponse(
-                count: events.count, applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
-                setAside: events.setAside, version: version, disrupted: disrupted, undisturbed: undisturbed))
+                count: request.publication?.voyages.count ?? events.count, republished: republished,
+                applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
+                setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: undisturbed))
         } catch let error as DomainError {
             return .failure(error)
         } catch {

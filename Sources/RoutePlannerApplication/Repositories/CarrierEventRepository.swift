@@ -1,19 +1,20 @@
 import Foundation
 import RoutePlanner
 
-/// Where the carriers' events are kept: the vessel call events that make the live schedule, each batch that changed
-/// it a new version, and the identifiers of every event applied, so that an event sent again changes nothing.
+/// Where the carriers' events are kept: the voyages published again and the vessel call events that make the live
+/// schedule, each batch that changed it a new version, and the identifiers of every event applied, so that an event
+/// sent again changes nothing.
 ///
 /// Each call that writes is one transaction.
 public protocol CarrierEventRepository: Sendable {
     /// The schedule's version: how many batches of events changed it; 0 while it is as published.
     func scheduleVersion() async throws -> Int
-    /// Every vessel call event recorded, whichever outranks which, and the version they make, read together.
-    func vesselCallEvents() async throws -> (events: [VesselCallEvent], version: Int)
+    /// Every publication and vessel call event recorded, and the version they make, read together.
+    func scheduleChanges() async throws -> ScheduleChanges
     /// The identifiers among these of events recorded already.
     func recordedEventIds(among ids: [String]) async throws -> Set<String>
-    /// Records a batch, leaving out the events recorded already; when a vessel call event among the rest is new, as
-    /// the schedule's next version.
+    /// Records a batch, leaving out the events recorded already; when it publishes a voyage again or a vessel call event
+    /// among the rest is new, as the schedule's next version.
     ///
     /// - Returns: The schedule's version after the batch.
     func record(_ batch: CarrierEventBatch) async throws -> Int
@@ -22,8 +23,34 @@ public protocol CarrierEventRepository: Sendable {
     func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int)
 }
 
+/// What changed the published schedule: voyages published again, and vessel call events.
+public struct ScheduleChanges: Sendable {
+    /// The voyages published again, in the order recorded: of two publications of a voyage, the later is its schedule.
+    public let publications: [Voyage]
+    /// The vessel call events, whichever outranks which.
+    public let events: [VesselCallEvent]
+    /// The version they make.
+    public let version: Int
+
+    public init(publications: [Voyage], events: [VesselCallEvent], version: Int) {
+        self.publications = publications
+        self.events = events
+        self.version = version
+    }
+
+    /// The published schedule with these changes: the publications applied in their order, then the events.
+    public func liveSchedule(over published: ScheduleNetwork) -> LiveSchedule {
+        var schedule = LiveSchedule(published: published)
+        if !publications.isEmpty { schedule.republish(publications) }
+        schedule.apply(events)
+        return schedule
+    }
+}
+
 /// The events of one batch to record, where they came from, and when.
 public struct CarrierEventBatch: Sendable {
+    /// Voyages published again, as their publications gave them.
+    public let publications: [Voyage]
     public let vesselCalls: [VesselCallEvent]
     /// Equipment events, each with the cargo it handled.
     public let equipment: [(event: EquipmentEvent, trackingId: TrackingId)]
@@ -31,7 +58,11 @@ public struct CarrierEventBatch: Sendable {
     public let source: String
     public let recordedAt: Date
 
-    public init(vesselCalls: [VesselCallEvent], equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String, recordedAt: Date) {
+    public init(
+        publications: [Voyage] = [], vesselCalls: [VesselCallEvent], equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String,
+        recordedAt: Date
+    ) {
+        self.publications = publications
         self.vesselCalls = vesselCalls
         self.equipment = equipment
         self.source = source
@@ -42,14 +73,15 @@ public struct CarrierEventBatch: Sendable {
 /// Carriers' events held in memory, for a process without a store.
 public actor InMemoryCarrierEventRepository: CarrierEventRepository {
     private var recorded: [CarrierEvent] = []
+    private var publications: [Voyage] = []
     private var ids: Set<String> = []
     private var version = 0
 
     public init() {}
 
     public func scheduleVersion() -> Int { version }
-    public func vesselCallEvents() -> (events: [VesselCallEvent], version: Int) {
-        (recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version)
+    public func scheduleChanges() -> ScheduleChanges {
+        ScheduleChanges(publications: publications, events: recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: version)
     }
     public func recordedEventIds(among ids: [String]) -> Set<String> { Set(ids.filter(self.ids.contains)) }
 
@@ -57,7 +89,8 @@ public actor InMemoryCarrierEventRepository: CarrierEventRepository {
         let new = batch.vesselCalls.filter { ids.insert($0.id).inserted }
         recorded += new.map(CarrierEvent.vesselCall)
         for (event, _) in batch.equipment where ids.insert(event.id).inserted { recorded.append(.equipment(event)) }
-        if !new.isEmpty { version += 1 }
+        publications += batch.publications
+        if !new.isEmpty || !batch.publications.isEmpty { version += 1 }
         return version
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import RoutePlanner
 
-/// The schedule cargo is routed on: the published schedule with the carriers' call times the event repository keeps
-/// (`LiveSchedule`), and a what-if scenario on top.
+/// The schedule cargo is routed on: the published schedule with the voyages published again and the carriers' call
+/// times the event repository keeps (`LiveSchedule`), and a what-if scenario on top.
 ///
 /// Every read asks the event repository for the schedule's version, and builds the live schedule again only when
 /// another version was recorded, here or by another process over the same store.
@@ -47,9 +47,8 @@ public actor LiveScheduleRepository: LocationRepository, VoyageRepository {
     public func version() async throws -> Version {
         let number = try await events.scheduleVersion()
         if let current, current.number == number { return current }
-        var schedule = LiveSchedule(published: try await published.network())
-        let recorded = try await events.vesselCallEvents()
-        schedule.apply(recorded.events)
+        let recorded = try await events.scheduleChanges()
+        let schedule = recorded.liveSchedule(over: try await published.network())
         let version = Version(schedule: schedule, number: recorded.version, network: schedule.network())
         current = version
         return version

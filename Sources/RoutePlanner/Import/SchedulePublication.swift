@@ -1,0 +1,48 @@
+import Foundation
+
+/// Voyages a carrier publishes again: a DCSA Commercial Schedules 1.0.3 vessel-schedules document read as the
+/// carrier's new word on each voyage it lists (``LiveSchedule/republish(_:)``), with every problem at its JSON path.
+///
+/// Read with ``read(_:)``; ``recognises(_:)`` tells such a document from Track & Trace events. The document is read as
+/// ``DCSAImporter`` reads a schedule (docs/DCSA.md), and taken whole or not at all: a publication with an error could
+/// omit calls by mistake, so one error leaves every voyage of it out.
+public struct SchedulePublication: Sendable {
+    /// The voyages, each with the path of its first call, in the document's order.
+    public var voyages: [TrackAndTraceEvents.Located<Voyage>] = []
+    /// The document's errors, each at its JSON path; with any, ``voyages`` is empty.
+    public var problems: [TrackAndTraceEvents.Note] = []
+    /// What the document says that is not read, each at its JSON path: a key the standard does not define, a vessel
+    /// schedule with fewer than two calls.
+    public var warnings: [TrackAndTraceEvents.Note] = []
+
+    /// Whether a document is a vessel-schedules document rather than Track & Trace events: a JSON array whose first
+    /// element is an object with a `vesselSchedules` member.
+    public static func recognises(_ data: Data) -> Bool {
+        guard let items = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [Any],
+              let first = items.first as? [String: Any]
+        else { return false }
+        return first["vesselSchedules"] != nil
+    }
+
+    /// Reads a vessel-schedules document.
+    public static func read(_ data: Data) -> SchedulePublication {
+        var reader = VesselScheduleReader(errorLimit: 100)
+        let bytes = [UInt8](data)
+        bytes.withUnsafeBufferPointer { reader.read($0) }
+        var publication = SchedulePublication()
+        for problem in reader.problems {
+            let note = TrackAndTraceEvents.Note(path: problem.path ?? "$", message: problem.message)
+            if problem.severity == .error { publication.problems.append(note) } else { publication.warnings.append(note) }
+        }
+        if reader.errorCount > publication.problems.count {
+            publication.problems.append(.init(path: "$", message: "\(reader.errorCount - publication.problems.count) more errors"))
+        }
+        guard publication.problems.isEmpty else { return publication }
+        let codes = reader.ports.map(\.code)
+        let paths = reader.voyagePath
+        publication.voyages = reader.takeSailings().voyages(codes: codes).map { voyage in
+            .init(path: paths[voyage.number].map(String.init(describing:)) ?? "$", event: voyage)
+        }
+        return publication
+    }
+}
