@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes examples/events/feed.json: a carrier's DCSA Track & Trace 2.2 feed for the bundled WorldSmall schedule's
 week from Monday 2 March 2026, as of Friday 6 March 2026, 12:00 UTC (the schedule laid out from 5 January 2026, as the
-README's examples run it).
+README's examples run it); and examples/events/schedule-update.json, the carrier's DCSA Commercial Schedules 1.0.3
+publication of voyage WS29-W09 again, without its call at Rotterdam (NLRTM).
 
-usage: make_event_feed.py [OUTPUT]
+usage: make_event_feed.py [OUTPUT [UPDATE]]
 
 The feed holds, in this order:
 - an actual (ACT) departure and arrival for every call of the week that happened by Friday noon, created an hour
@@ -13,6 +14,9 @@ The feed holds, in this order:
   late (cargo operations);
 - the gate-in (GTIN) and load (LOAD) of bookings ACME-0001 (examples/events/bookings.csv) at Shanghai onto WS29-W09
   and ACME-0003 at Tangier onto WS00-W07, the voyages `assign` gives them.
+
+The schedule update lists every call of WS29-W09 but Rotterdam, at the times the schedule publishes (PLN arrivals and
+departures, in UTC): neither standard has an "omitted" status, so the call the publication no longer lists is omitted.
 
 Run it again after a change to the schedule; the events' identifiers are derived from what they say, so the same
 feed is written each time.
@@ -108,8 +112,38 @@ def equipment(kind, booking, port, voyage, time):
     return event
 
 
+OMITTED = ("WS29-W09", "NLRTM")
+
+
+def schedule_update(rows):
+    """A vessel-schedules document publishing OMITTED's voyage again without OMITTED's call."""
+    voyage, omitted = OMITTED
+    movements = sorted((row for row in rows if row["voyage"] == voyage), key=lambda row: row["departure"])
+    # Each call: its port, arrival and departure, in sailing order.
+    calls = [(movements[0]["from"], None, movements[0]["departure"])]
+    for index, row in enumerate(movements):
+        calls.append((row["to"], row["arrival"], movements[index + 1]["departure"] if index + 1 < len(movements) else None))
+    transport_calls = []
+    for port, arrival, departure in calls:
+        if port == omitted:
+            continue
+        timestamps = [{"eventTypeCode": kind, "eventClassifierCode": "PLN", "eventDateTime": time}
+                      for kind, time in (("ARRI", arrival), ("DEPA", departure)) if time]
+        number = len(transport_calls) + 1
+        call = {"transportCallReference": f"{voyage}-{number:02d}-{port}", "carrierImportVoyageNumber": voyage,
+                "location": {"UNLocationCode": port}, "timestamps": timestamps}
+        if departure:
+            call["carrierExportVoyageNumber"] = voyage
+        transport_calls.append(call)
+    service = movements[0]["service"]
+    return [{"carrierServiceName": f"WorldSmall {service}", "carrierServiceCode": service,
+             "vesselSchedules": [{"vessel": {"name": f"{service} {movements[0]['vessel']}"}, "isDummyVessel": False,
+                                  "transportCalls": transport_calls}]}]
+
+
 def main():
     output = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "examples", "events", "feed.json")
+    update = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(output), "schedule-update.json")
     with open(SCHEDULE, newline="") as file:
         rows = list(csv.DictReader(file))
     sequences = call_sequences(rows)
@@ -137,6 +171,10 @@ def main():
         json.dump(events, file, indent=1)
         file.write("\n")
     print(f"{output}: {len(events)} events", file=sys.stderr)
+    with open(update, "w") as file:
+        json.dump(schedule_update(rows), file, indent=1)
+        file.write("\n")
+    print(f"{update}: {OMITTED[0]} without {OMITTED[1]}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ import RoutePlannerPictures
 
 extension Desk {
     /// What a batch of events did, as the screen after it says, from the counts its address carries.
-    static let appliedCounts = ["count", "applied", "appliedBefore", "handled", "refused", "setAside", "disrupted"]
+    static let appliedCounts = ["count", "applied", "appliedBefore", "handled", "refused", "setAside", "disrupted", "republished"]
 
     /// `/disruptions`: the cargo the schedule as it now sails disrupts, each with its options to choose from on its
     /// screen; the carriers' last events; and the form that applies a file of them. After a batch, what it did.
@@ -63,10 +63,10 @@ extension Desk {
             events: Data(file.bytes), source: "\(file.name) at the desk by \(session.principal.name)", accept: form.isTicked(Field.accept) ? "best" : ""))
         switch (state.named, result) {
         case (.success, .success(let response)):
-            if response.applied > 0 { await scheduleChanged() }
+            if response.changedSchedule { await scheduleChanged() }
             let counts = [
                 response.count, response.applied, response.duplicates, response.handled, response.refused.count, response.setAside.count,
-                response.disrupted.count,
+                response.disrupted.count, response.republished.count,
             ]
             return .redirect(to: .disruptions(FormData(zip(Self.appliedCounts, counts).map { ($0, String($1)) })))
         case (.validationFailure(let fields), _): return await disruptions(form: form, errors: fields)
@@ -84,11 +84,13 @@ extension Desk {
             counts[name] = value
         }
         func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        var parts = ["\(counts["applied"]!) applied to the schedule"]
+        // A vessel-schedules document publishes voyages again, and has no events.
+        var parts = counts["republished"]! > 0 ? ["\(plural(counts["republished"]!, "voyage")) published again"] : []
+        if counts["count"]! > 0 || parts.isEmpty { parts.append("\(plural(counts["count"]!, "event")): \(counts["applied"]!) applied to the schedule") }
         if counts["appliedBefore"]! > 0 { parts.append("\(counts["appliedBefore"]!) applied before") }
         if counts["handled"]! > 0 { parts.append("\(plural(counts["handled"]!, "handling")) registered") }
         if counts["refused"]! > 0 { parts.append("\(counts["refused"]!) refused (route-planner events apply names each)") }
         if counts["setAside"]! > 0 { parts.append("\(counts["setAside"]!) set aside") }
-        return "\(plural(counts["count"]!, "event")): " + parts.joined(separator: "; ") + "; \(counts["disrupted"]!) cargo disrupted."
+        return parts.joined(separator: "; ") + "; \(counts["disrupted"]!) cargo disrupted."
     }
 }

@@ -118,13 +118,16 @@ public enum CargoDocument {
     }
 
     /// `events apply --format json`: what the batch did (its events applied, outranked, applied before, registered as
-    /// handling, refused and set aside, each of the last two at its JSON path), the schedule's version after it, and
+    /// handling, refused and set aside, each of the last two at its JSON path; for a vessel-schedules document, the
+    /// voyages it lists and what each that changed omits, adds and moves), the schedule's version after it, and
     /// each disrupted cargo with what disrupts it, the specification searched from where it is, and its options
     /// best first, each with how much later it arrives, and how much more it costs and emits per TEU, than planned.
     public static func json(_ response: ApplyCarrierEventsResponse) -> String {
         struct Output: Encodable {
             let version: Int
             let events: Events
+            let publishedVoyages: Int?
+            let republished: [Republished]
             let scheduleVersion: Int
             let refused, setAside: [Note]
             let disrupted: [Disrupted]
@@ -135,6 +138,16 @@ public enum CargoDocument {
         }
         struct Note: Encodable {
             let path, message: String
+        }
+        struct Republished: Encodable {
+            let voyage: String
+            let omitted, added: [Call]
+            let movedCalls: Int
+        }
+        struct Call: Encodable {
+            let port: String
+            let call: Int
+            init(_ reference: CallReference) { (port, call) = (reference.port.rawValue, reference.sequence ?? 1) }
         }
         struct Option: Encodable {
             let itinerary: Itinerary
@@ -175,6 +188,10 @@ public enum CargoDocument {
             events: Events(
                 count: response.count, applied: response.applied, outranked: response.outranked, appliedBefore: response.duplicates,
                 handled: response.handled),
+            publishedVoyages: response.publishedVoyages,
+            republished: response.republished.map {
+                Republished(voyage: $0.voyage.rawValue, omitted: $0.omitted.map(Call.init), added: $0.added.map(Call.init), movedCalls: $0.moved)
+            },
             scheduleVersion: response.version, refused: response.refused.map { Note(path: $0.path, message: $0.message) },
             setAside: response.setAside.map { Note(path: $0.path, message: $0.message) }, disrupted: disrupted, undisturbed: response.undisturbed))
     }

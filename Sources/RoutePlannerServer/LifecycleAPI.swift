@@ -197,7 +197,7 @@ struct LifecycleAPI: Sendable {
         let form = ApplyCarrierEventsForm(events: Data(bytes), source: "POST /v2/events by \(app.principal.name)")
         var moved = false
         let answer = await run(app.applyCarrierEvents, form) { response in
-            moved = response.applied > 0
+            moved = response.changedSchedule
             return CargoDocument.json(response)
         }
         if moved { await scheduleChanged() }

@@ -3,11 +3,12 @@ import Foundation
 import RoutePlannerApplication
 import RoutePlannerDocuments
 
-/// `route-planner events apply FILE`: carriers' DCSA Track & Trace events applied to the store's live schedule.
+/// `route-planner events apply FILE`: carriers' DCSA Track & Trace events, or voyages published again, applied to the
+/// store's live schedule.
 struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
-        abstract: "Apply carriers' DCSA Track & Trace 2.2 events to the store's schedule and cargo.",
+        abstract: "Apply carriers' DCSA Track & Trace 2.2 events, or voyages published again, to the store's schedule and cargo.",
         subcommands: [Apply.self])
 
     struct Apply: AsyncParsableCommand {
@@ -18,13 +19,17 @@ struct EventsCommand: AsyncParsableCommand {
                 posts them. Transport events (ARRI, DEPA; PLN, EST, ACT) move the times of the store's schedule, which every \
                 command over the store then routes on; actual equipment events (GTIN, LOAD, DISC, GTOT) naming a booking \
                 (a BKG document reference) register that cargo's handling. A bad event is refused at its JSON path, the rest \
-                applied; an event applied before changes nothing. Then every open cargo whose itinerary the schedule now \
+                applied; an event applied before changes nothing. FILE may instead be a DCSA Commercial Schedules 1.0.3 \
+                vessel-schedules document (an array of service schedules): each voyage it lists is published again, its calls \
+                replacing the voyage's, so a call it no longer lists is omitted (a document with an error publishes nothing). \
+                Then every open cargo whose itinerary the schedule now \
                 disrupts (a missed connection or departure, a late arrival, a leg that no longer sails) gets its options from \
                 where it is, under the capacity the other cargo hold, best first, kept as its offer (assign-route takes one). \
-                Example: route-planner events apply examples/events/feed.json --store demo.sqlite --accept best
+                Examples: route-planner events apply examples/events/feed.json --store demo.sqlite --accept best; \
+                route-planner events apply examples/events/schedule-update.json --store demo.sqlite
                 """)
 
-        @Argument(help: "The events: a JSON file.") var file: String
+        @Argument(help: "The events, or a vessel-schedules document: a JSON file.") var file: String
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var store: StoreOptions
         @Option(help: "best: assign each disrupted cargo its best option, recorded as the event feed's change.") var accept = ""
@@ -74,6 +79,7 @@ struct EventsRendering: Rendering {
         if format == .json { return CargoDocument.json(response) + "\n" }
         let view = presenter.content(for: response)
         var out = [view.summary]
+        out += view.republished.map { "published again: \($0)" }
         out += view.refused.map { "refused: \($0)" }
         out += view.setAside.map { "set aside: \($0)" }
         out.append(view.cargoSummary)

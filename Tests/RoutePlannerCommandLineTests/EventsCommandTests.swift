@@ -38,12 +38,12 @@ import Testing
         // The handlings registered, as the event feed's; the cargo the events do not disrupt keeps its itinerary.
         let tracked = try LifecycleCommandTests.run(store, ["track", "RP000001"]).output
         #expect(try LifecycleCommandTests.run(store, ["track", "RP000003"]).output.contains(
-            "Schedule:    version 1, as carriers' events moved it: its itinerary misses the connection to leg 2 at NGAPP"))
+            "Schedule:    version 1, as the carriers changed it: its itinerary misses the connection to leg 2 at NGAPP"))
         #expect(tracked.contains("on track (routed, on board carrier)") && tracked.contains("load at CNSHA on WS29-W09"))
         #expect(tracked.contains("handled load at CNSHA on WS29-W09, completed 2026-03-05T08:00:00Z, by event feed"))
         // Untouched, and says so.
         let after = try LifecycleCommandTests.run(store, ["track", "RP000002"]).output
-        #expect(after.contains("Schedule:    version 1, as carriers' events moved it: its itinerary still takes it there in time\n"))
+        #expect(after.contains("Schedule:    version 1, as the carriers changed it: its itinerary still takes it there in time\n"))
         #expect(after.split(separator: "\n").filter { !$0.hasPrefix("Schedule:") } == before.split(separator: "\n"))
 
         // Applied again, nothing is new; with --accept best, RP000003 takes its first option, once.
@@ -60,7 +60,7 @@ import Testing
         #expect(disruption.count == 3)
         let track = try LifecycleCommandTests.run(store, ["track", "RP000003"]).output
         #expect(track.contains("Itinerary:   GHTKD → NGAPP → ESALG → NLRTM"))
-        #expect(track.contains("Schedule:    version 1, as carriers' events moved it: its itinerary still takes it there in time"))
+        #expect(track.contains("Schedule:    version 1, as the carriers changed it: its itinerary still takes it there in time"))
         #expect(track.contains("routed GHTKD → NGAPP → ESALG → NLRTM on WS00-W07, WS05-W03, WS18-W08; schedule version 1, by event feed"))
         // Asked for, a cargo's document says what the schedule as events moved it does to it.
         let json = try LifecycleCommandTests.run(store, ["track", "RP000002", "--format", "json"]).output
@@ -69,6 +69,61 @@ import Testing
         #expect(try JSONSchemas.problems([json], schema: "cargo") == "")
         let third = try LifecycleCommandTests.run(store, ["events", "apply", feed])
         #expect(third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))
+    }
+
+    @Test func aVoyagePublishedAgainWithoutACallDisruptsTheCargoDischargedThere() throws {
+        let store = try Self.assignedStore()
+        defer { StoreFileCommandTests.remove(store) }
+        let update = Self.examples.appendingPathComponent("schedule-update.json").path
+        #expect(try LifecycleCommandTests.run(store, ["events", "apply", Self.examples.appendingPathComponent("feed.json").path]).status == 0)
+
+        let first = try LifecycleCommandTests.run(store, ["events", "apply", update])
+        #expect(first.status == 0, "\(first.error)")
+        #expect(first.output.hasPrefix("""
+            1 voyage published again: 1 changed the schedule, now version 2.
+            published again: WS29-W09: omits NLRTM
+            2 cargo disrupted; 1 still arrives in time.
+
+            Cargo RP000001 (CNSHA → NLRTM, 2 TEU for ACME): leg 1, WS29-W09, no longer sails; planned to arrive Fri 10 Apr 2026, 07:00 UTC
+              options from MYPKG, ready Thu 12 Mar 2026, 12:00 UTC:
+              1. MYPKG → GBFXT → NLRTM
+            """), "\(first.output)")
+        #expect(try LifecycleCommandTests.run(store, ["track", "RP000001"]).output.contains(
+            "Schedule:    version 2, as the carriers changed it: its itinerary leg 1, WS29-W09, no longer sails"))
+
+        // Published again as it is, it changes nothing; with --accept best, RP000001 stays aboard from Port Klang to
+        // Felixstowe.
+        let again = try LifecycleCommandTests.run(store, ["events", "apply", update, "--accept", "best", "--format", "json"])
+        #expect(again.status == 0)
+        #expect(try JSONSchemas.problems([again.output], schema: "events") == "")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
+        #expect(document["publishedVoyages"] as? Int == 1 && (document["republished"] as? [Any])?.isEmpty == true)
+        #expect((document["events"] as? [String: Int])?["appliedBefore"] == 1 && document["scheduleVersion"] as? Int == 2)
+        let track = try LifecycleCommandTests.run(store, ["track", "RP000001"]).output
+        #expect(track.contains("Itinerary:   MYPKG → GBFXT → NLRTM") && track.contains("its itinerary still takes it there in time"), "\(track)")
+        #expect(track.contains("  WS29-W09: Port Klang (MYPKG) → Felixstowe (GBFXT)"), "\(track)")
+    }
+
+    @Test func aPublicationWithAnErrorPublishesNothing() throws {
+        let store = try Self.assignedStore()
+        defer { StoreFileCommandTests.remove(store) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("update-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var document = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: Self.examples.appendingPathComponent("schedule-update.json"))) as? [[String: Any]])
+        var schedules = try #require(document[0]["vesselSchedules"] as? [[String: Any]])
+        var calls = try #require(schedules[0]["transportCalls"] as? [[String: Any]])
+        calls[3]["location"] = ["UNLocationCode": "XXNOPE"]
+        calls.append(["transportCallReference": "extra", "carrierImportVoyageNumber": "NOPE-1", "timestamps": []])
+        schedules[0]["transportCalls"] = calls
+        document[0]["vesselSchedules"] = schedules
+        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        let result = try LifecycleCommandTests.run(store, ["events", "apply", file.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("0 voyages published again: 0 changed the schedule, now version 0; 5 refused.\n"), "\(result.output)")
+        #expect(result.output.contains("refused: $[0].vesselSchedules[0].transportCalls[3].location.UNLocationCode: malformed UN/LOCODE"), "\(result.output)")
+        #expect(result.output.contains("refused: $[0].vesselSchedules[0].transportCalls[12]: no timestamps"), "\(result.output)")
+        #expect(result.output.hasSuffix("0 cargo disrupted; 3 still arrive in time.\n"), "\(result.output)")
     }
 
     @Test func aBadEventIsRefusedAtItsPathAndTheRestApplied() throws {

@@ -32,9 +32,11 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
         public let co2eChange: Double?
     }
 
-    /// The events in the document, or the voyages a publication lists (none when it has errors).
+    /// The events in the document; 0 in a vessel-schedules document.
     public let count: Int
-    /// The voyages published again, and what each changed.
+    /// The voyages a vessel-schedules document publishes again (none when it has errors); `nil` for a document of events.
+    public let publishedVoyages: Int?
+    /// The voyages published again that changed, and what each changed.
     public let republished: [LiveSchedule.Republication]
     /// Vessel call events that give a call's time now.
     public let applied: Int
@@ -54,6 +56,9 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
     public let disrupted: [Disrupted]
     /// The open, routed cargo on track that the schedule as it now sails still takes where it goes in time.
     public let undisturbed: Int
+
+    /// Whether the batch changed the schedule: it published a voyage again, or an event gives a call's time now.
+    public var changedSchedule: Bool { applied > 0 || !republished.isEmpty }
 }
 
 /// Applies a batch of carriers' events (DCSA Track & Trace) or a publication of voyages (DCSA Commercial Schedules):
@@ -196,7 +201,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt))
             await schedule.keep(live, network: network, as: version, after: before.number)
             return .success(ApplyCarrierEventsResponse(
-                count: request.publication?.voyages.count ?? events.count, republished: republished,
+                count: events.count, publishedVoyages: request.publication?.voyages.count, republished: republished,
                 applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
                 setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: undisturbed))
         } catch let error as DomainError {

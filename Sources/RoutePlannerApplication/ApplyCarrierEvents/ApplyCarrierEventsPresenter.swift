@@ -4,8 +4,11 @@ import RoutePlanner
 /// A batch of carriers' events as a planner reads it, with the response itself for what a view computes.
 public struct CarrierEventsView: Hashable, Sendable {
     public let response: ApplyCarrierEventsResponse
-    /// "12 events: 9 applied to the schedule, now version 3; 1 outranked; 1 applied before; 1 handling registered."
+    /// "12 events: 9 applied to the schedule, now version 3; 1 outranked; 1 applied before; 1 handling registered.", or
+    /// "2 voyages published again: 1 changed the schedule, now version 4; 1 as published before."
     public let summary: String
+    /// What each voyage published again changed: "AE1-0100W: omits SGSIN; adds JPTYO; 3 calls at other times".
+    public let republished: [String]
     /// Each event refused, and each set aside, at its JSON path.
     public let refused: [String]
     public let setAside: [String]
@@ -51,15 +54,21 @@ public struct ApplyCarrierEventsPresenter: Presenter {
     }
 
     public func content(for response: ApplyCarrierEventsResponse) -> CarrierEventsView {
-        var parts = ["\(PlannerFormat.plural(response.count, "event")): \(response.applied) applied to the schedule, now version \(response.version)"]
-        if response.outranked > 0 { parts.append("\(response.outranked) outranked by events known") }
-        if response.duplicates > 0 { parts.append("\(response.duplicates) applied before") }
+        var parts: [String]
+        if let voyages = response.publishedVoyages {
+            parts = ["\(PlannerFormat.plural(voyages, "voyage")) published again: \(response.republished.count) changed the schedule, now version \(response.version)"]
+            if response.duplicates > 0 { parts.append("\(response.duplicates) as published before") }
+        } else {
+            parts = ["\(PlannerFormat.plural(response.count, "event")): \(response.applied) applied to the schedule, now version \(response.version)"]
+            if response.outranked > 0 { parts.append("\(response.outranked) outranked by events known") }
+            if response.duplicates > 0 { parts.append("\(response.duplicates) applied before") }
+        }
         if response.handled > 0 { parts.append("\(PlannerFormat.plural(response.handled, "handling")) registered") }
         if !response.refused.isEmpty { parts.append("\(response.refused.count) refused") }
         if !response.setAside.isEmpty { parts.append("\(response.setAside.count) set aside") }
         let disrupted = response.disrupted.map(view)
         return CarrierEventsView(
-            response: response, summary: parts.joined(separator: "; ") + ".", refused: response.refused.map(\.description),
+            response: response, summary: parts.joined(separator: "; ") + ".", republished: response.republished.map(Self.text), refused: response.refused.map(\.description),
             setAside: response.setAside.map(\.description),
             cargoSummary: "\(response.disrupted.count) cargo disrupted; \(response.undisturbed) still \(response.undisturbed == 1 ? "arrives" : "arrive") in time.",
             disrupted: disrupted)
@@ -82,6 +91,22 @@ public struct ApplyCarrierEventsPresenter: Presenter {
         return DisruptedCargoView(
             cargo: format.tracking(entry.cargo), disruption: text(entry.disruption), plannedArrival: format.dateTime(entry.plannedArrival),
             from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
+    }
+
+    /// "AE1-0100W: omits SGSIN; adds JPTYO (call 2 there); 3 calls at other times".
+    static func text(_ republication: LiveSchedule.Republication) -> String {
+        func calls(_ references: [CallReference]) -> String {
+            references.map { call in
+                guard let sequence = call.sequence, sequence > 1 else { return call.port.rawValue }
+                return "\(call.port) (call \(sequence) there)"
+            }.joined(separator: ", ")
+        }
+        var parts: [String] = []
+        if !republication.omitted.isEmpty { parts.append("omits \(calls(republication.omitted))") }
+        if !republication.added.isEmpty { parts.append("adds \(calls(republication.added))") }
+        if republication.moved > 0 { parts.append("\(PlannerFormat.plural(republication.moved, "call")) at other times") }
+        if parts.isEmpty { parts.append("other cut-offs or time zones") }
+        return "\(republication.voyage): " + parts.joined(separator: "; ")
     }
 
     /// "misses the connection to leg 2 at SGSIN".

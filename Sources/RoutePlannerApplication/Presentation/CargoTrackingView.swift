@@ -38,8 +38,8 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
     public let events: [String]
     /// "Mon 2 Mar 2026, 08:00 UTC  routed CNSHA → MYTPP → NLRTM on WS15-W09, WS25-W07, by alice", in the order made.
     public let changes: [String]
-    /// The schedule as carriers' events moved it, and whether it disrupts the cargo's itinerary: "version 2, as
-    /// carriers' events moved it: its itinerary misses the connection to leg 2 at NGAPP"; `nil` over a schedule as
+    /// The schedule as the carriers changed it, and whether it disrupts the cargo's itinerary: "version 2, as
+    /// the carriers changed it: its itinerary misses the connection to leg 2 at NGAPP"; `nil` over a schedule as
     /// published.
     public var schedule: String?
 

@@ -97,7 +97,7 @@ public struct TrackCargoPresenter: Presenter {
     public func content(for response: TrackCargoResponse) -> CargoTrackingView {
         var view = format.tracking(response.cargo)
         if let schedule = response.schedule {
-            view.schedule = "version \(schedule.version), as carriers' events moved it: " + (schedule.disruption.map {
+            view.schedule = "version \(schedule.version), as the carriers changed it: " + (schedule.disruption.map {
                 "its itinerary \(ApplyCarrierEventsPresenter(format: format).text($0))"
             } ?? "its itinerary still takes it there in time")
         }
