@@ -69,6 +69,20 @@ public enum BruteForceDisruption {
         }
     }
 
+    /// The positions of the movements of `voyage` (the leg's voyage as it now sails) that a leg rides: from its load
+    /// call to its discharge call, each call known by its port and how many calls at that port the voyage made up to
+    /// it; `nil` when the voyage no longer makes both, in that order.
+    public static func ridden(_ leg: Leg, on voyage: Voyage) -> Range<Int>? {
+        func calls(_ voyage: Voyage) -> [(port: UnLocode, number: Int)] {
+            let ports = [voyage.movements[0].departureLocation] + voyage.movements.map(\.arrivalLocation)
+            return ports.indices.map { index in (ports[index], ports[0...index].filter { $0 == ports[index] }.count) }
+        }
+        let planned = calls(leg.voyage), now = calls(voyage)
+        let load = planned[leg.movementIndices.lowerBound], unload = planned[leg.movementIndices.upperBound]
+        guard let from = now.firstIndex(where: { $0 == load }), let to = now.firstIndex(where: { $0 == unload }), from < to else { return nil }
+        return from..<to
+    }
+
     /// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)``, written out over
     /// the live voyages.
     public static func recheck(
@@ -76,19 +90,9 @@ public enum BruteForceDisruption {
     ) -> ItineraryDisruption? {
         let legs = itinerary.legs
         let byNumber = Dictionary(uniqueKeysWithValues: voyages.map { ($0.number, $0) })
-        // A leg sails while its voyage still makes its load call and, after it, its discharge call: the same
-        // calls, each known by its port and how many calls at that port the voyage made up to it.
-        func calls(_ voyage: Voyage) -> [(port: UnLocode, number: Int)] {
-            let ports = [voyage.movements[0].departureLocation] + voyage.movements.map(\.arrivalLocation)
-            return ports.indices.map { index in (ports[index], ports[0...index].filter { $0 == ports[index] }.count) }
-        }
         func live(_ index: Int) -> [CarrierMovement]? {
-            guard index >= 0, let voyage = byNumber[legs[index].voyage.number] else { return nil }
-            let planned = calls(legs[index].voyage), now = calls(voyage)
-            let load = planned[legs[index].movementIndices.lowerBound], unload = planned[legs[index].movementIndices.upperBound]
-            guard let from = now.firstIndex(where: { $0 == load }), let to = now.firstIndex(where: { $0 == unload }), from < to
-            else { return nil }
-            return Array(voyage.movements[from..<to])
+            guard index >= 0, let voyage = byNumber[legs[index].voyage.number], let ridden = ridden(legs[index], on: voyage) else { return nil }
+            return Array(voyage.movements[ridden])
         }
         /// Whether the live voyage of leg `index` goes to its last call and the next leg's starts at its first call.
         func endsAndStarts(_ index: Int) -> Bool {
