@@ -187,12 +187,14 @@ def paths() -> dict:
                              parameters=[{"name": "limit", "in": "query", "required": False, "schema": {"type": "string"},
                                           "description": "The most events, from 1 to 1000; 100 when not given."}],
                              operation_id="listCarrierEvents"),
-            "post": operation("Apply a carrier's DCSA Track & Trace 2.2 events, as a subscription's callback posts them (a planner's): "
-                              "the schedule's new times, the cargo handled, and each disrupted cargo's options; a bad event is refused "
-                              "at its JSON path and the rest applied.",
+            "post": operation("Apply a carrier's DCSA Track & Trace 2.2 events, as a subscription's callback posts them, or a DCSA "
+                              "Commercial Schedules 1.0.3 vessel-schedules document publishing voyages again (a planner's): the "
+                              "schedule's new times and calls (a call a voyage's publication no longer lists is omitted), the cargo "
+                              "handled, and each disrupted cargo's options; a bad event is refused at its JSON path and the rest "
+                              "applied, a publication with an error is refused whole.",
                               {"200": document("EventsDocument", "What the events did, and each cargo they disrupt with its options.")},
                               "400", "403", "409", "413", "415", "422", "503",
-                              request={"required": True, "description": "A JSON array of Track & Trace events.",
+                              request={"required": True, "description": "A JSON array of Track & Trace events, or of service schedules.",
                                        "content": {"application/json": {"schema": {"type": "array", "items": {}}}}},
                               operation_id="applyCarrierEvents"),
         },

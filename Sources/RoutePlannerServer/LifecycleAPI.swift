@@ -190,9 +190,9 @@ struct LifecycleAPI: Sendable {
             .serviceUnavailable, [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
     }
 
-    /// `POST /v2/events`: a batch of DCSA Track & Trace 2.2 events, as a subscription's callback posts them (a
-    /// planner's): what they did, and each cargo they disrupt with its options; the server then routes on the schedule
-    /// they moved.
+    /// `POST /v2/events`: a batch of DCSA Track & Trace 2.2 events, as a subscription's callback posts them, or a
+    /// vessel-schedules document publishing voyages again (a planner's): what they did, and each cargo they disrupt with
+    /// its options; the server then routes on the schedule they changed.
     private func applyEvents(_ app: RoutePlannerComposition, _ bytes: [UInt8]) async -> APIAnswer {
         let form = ApplyCarrierEventsForm(events: Data(bytes), source: "POST /v2/events by \(app.principal.name)")
         var moved = false

@@ -243,5 +243,24 @@ import Testing
         // Posted again, nothing is new and the schedule is not loaded again.
         let again = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: feed)
         #expect((again.json["events"] as? [String: Int])?["appliedBefore"] == 1 && server.schedule.generation == 2)
+
+        // The voyage published again without the call where the cargo leaves it: the server routes on the new calls.
+        let voyage = try #require(server.schedule.network.voyage(leg.voyage.number))
+        let calls = voyage.callPorts.indices.filter { $0 != call }.map { index -> String in
+            let arrival = index > 0 ? #"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(CSVWriter.timestamp(voyage.movements[index - 1].arrivalTime))"}"# : nil
+            let departure = index < voyage.movements.count
+                ? #"{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "\#(CSVWriter.timestamp(voyage.movements[index].departureTime))"}"# : nil
+            return #"{"transportCallReference": "c\#(index)", "carrierImportVoyageNumber": "\#(voyage.number)", "carrierExportVoyageNumber": "\#(voyage.number)", "#
+                + #""location": {"UNLocationCode": "\#(voyage.callPorts[index])"}, "timestamps": [\#([arrival, departure].compactMap { $0 }.joined(separator: ", "))]}"#
+        }
+        let publication = #"[{"carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [{"isDummyVessel": true, "transportCalls": ["#
+            + calls.joined(separator: ", ") + "]}]}]"
+        let republished = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: publication)
+        #expect(republished.status == 200 && republished.json["publishedVoyages"] as? Int == 1, "\(republished.body)")
+        let changes = try #require((republished.json["republished"] as? [[String: Any]])?.first)
+        let omitted = try #require(changes["omitted"] as? [[String: Any]])
+        #expect(omitted.count == 1 && omitted[0]["port"] as? String == leg.unloadLocation.code.rawValue && omitted[0]["call"] as? Int == leg.unloadCall)
+        #expect(((republished.json["disrupted"] as? [[String: Any]])?.first?["disruption"] as? [String: Any])?["kind"] as? String == "legNoLongerSails")
+        #expect(server.schedule.generation == 3 && server.schedule.network.sailing(leg) == nil)
     }
 }
