@@ -43,8 +43,11 @@ extension Desk {
         content.append(DeskForm(
             id: "apply-events", heading: "Apply carriers' events", target: .change(.applyEvents),
             fields: [
-                .init(Field.events, "Events file", hint: "A JSON array of DCSA Track & Trace 2.2 events, as a carrier's feed sends them.", kind: .file(accept: ".json,application/json"),
-                      required: true),
+                .init(
+                    Field.events, "Events file",
+                    hint: "A JSON array of DCSA Track & Trace 2.2 events, as a carrier's feed sends them, or a Commercial Schedules 1.0.3 "
+                        + "vessel-schedules document that publishes voyages again (a call it no longer lists is omitted).",
+                    kind: .file(accept: ".json,application/json"), required: true),
                 .init(Field.accept, "Assign each disrupted cargo its best option", kind: .checkbox),
             ],
             values: form, errors: errors, submit: "Apply the events"

@@ -363,6 +363,27 @@ import FoundationXML
         #expect(after.body.contains("<a href=\"/cargo/RP000001\">RP000001</a>") && after.body.contains("Choose among"))
         #expect(after.body.contains("EST arrival of \(leg.voyage.number) at \(leg.unloadLocation.code)"))
         #expect(server.schedule.generation == 2)
+
+        // The voyage published again without the call where the cargo leaves it.
+        let voyage = try #require(server.schedule.network.voyage(leg.voyage.number))
+        let calls = voyage.callPorts.indices.filter { $0 != call }.map { index in
+            var timestamps: [[String: String]] = []
+            if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(voyage.movements[index - 1].arrivalTime)]) }
+            if index < voyage.movements.count {
+                timestamps.append(["eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(voyage.movements[index].departureTime)])
+            }
+            return [
+                "transportCallReference": "c\(index)", "carrierImportVoyageNumber": voyage.number.rawValue, "carrierExportVoyageNumber": voyage.number.rawValue,
+                "location": ["UNLocationCode": voyage.callPorts[index].rawValue], "timestamps": timestamps,
+            ] as [String: Any]
+        }
+        let document: [[String: Any]] = [["carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [["isDummyVessel": true, "transportCalls": calls]]]]
+        let republished = try await upload(String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+        #expect(republished.status == 303)
+        let shown = try await browser.get(try #require(republished.location))
+        #expect(shown.body.contains("1 voyage published again; 1 cargo disrupted.") && Self.isWellFormed(shown.body), "\(shown.body)")
+        #expect(shown.body.contains("leg 1, \(leg.voyage.number), no longer sails"))
+        #expect(server.schedule.generation == 3)
     }
 
     /// A solver for the tests that never reach it: the form or the file is refused first.

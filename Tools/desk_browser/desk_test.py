@@ -318,7 +318,7 @@ def assignment(desk: Desk, bookings: Path, broken: Path) -> None:
     desk.state("assignment-plan")
 
 
-def disruptions(desk: Desk, feed: Path, broken: Path) -> None:
+def disruptions(desk: Desk, feed: Path, update: Path, broken: Path) -> None:
     desk.click_link("Disruptions")
     expect(desk.path == "/disruptions", f"not on the disruptions: {desk.path}")
     desk.state("disruptions")
@@ -333,6 +333,10 @@ def disruptions(desk: Desk, feed: Path, broken: Path) -> None:
     expect("316 events: 312 applied to the schedule" in desk.text(), f"the batch is not summed up: {desk.text()[:300]}")
     expect("EST arrival of WS00-W07 at GHTKD" in desk.text("#events"), "the carriers' events are not listed")
     desk.state("disruptions-applied")
+    desk.driver.find_element(By.ID, "apply-events-events").send_keys(str(update))
+    desk.click_button("Apply the events")
+    expect("1 voyage published again" in desk.text(), f"the publication is not summed up: {desk.text()[:300]}")
+    desk.state("disruptions-republished")
 
 
 def keyboard_booking(desk: Desk, customer: str) -> None:
@@ -614,7 +618,7 @@ def main() -> int:
                 ("hostile text", lambda: hostile_text(desk, desk.tracking[0], work)),
                 ("an A4 print", lambda: print_a4(desk, desk.tracking[0], shots)),
                 ("axe finds what is broken on purpose", lambda: axe_can_fail(desk)),
-                ("the disruptions", lambda: disruptions(desk, ROOT / "examples/events/feed.json", broken)),
+                ("the disruptions", lambda: disruptions(desk, ROOT / "examples/events/feed.json", ROOT / "examples/events/schedule-update.json", broken)),
             ]
             accounts = Desk(with_script, accounts_server.base_url, shots, "accounts")
             steps += [
