@@ -69,6 +69,49 @@ public enum BruteForceDisruption {
         }
     }
 
+    /// A vessel-schedules document (DCSA Commercial Schedules 1.0.3) publishing voyages again: each voyage a vessel
+    /// schedule of its calls at its planned (PLN) times, in UTC, with its cut-offs.
+    public static func publicationDocument(_ voyages: [Voyage]) -> Data {
+        func time(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+        let schedules = voyages.map { voyage -> [String: Any] in
+            let movements = voyage.movements, ports = voyage.callPorts
+            let calls = ports.indices.map { index -> [String: Any] in
+                var timestamps: [[String: String]] = []
+                if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": time(movements[index - 1].arrivalTime)]) }
+                var call: [String: Any] = [
+                    "transportCallReference": "\(voyage.number)-\(index)", "carrierImportVoyageNumber": voyage.number.rawValue,
+                    "location": ["UNLocationCode": ports[index].rawValue],
+                ]
+                if index < movements.count {
+                    timestamps.append(["eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": time(movements[index].departureTime)])
+                    call["carrierExportVoyageNumber"] = voyage.number.rawValue
+                    call["cutOffTimes"] = movements[index].cutOffTimes.map { ["cutOffDateTimeCode": $0.code.rawValue, "cutOffDateTime": time($0.time)] }
+                }
+                call["timestamps"] = timestamps
+                return call
+            }
+            return ["isDummyVessel": true, "transportCalls": calls]
+        }
+        let document = [["carrierServiceName": "Published again", "carrierServiceCode": "AGAIN", "vesselSchedules": schedules]]
+        return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
+    }
+
+    /// The voyage without its call at `index` (of ``Voyage/callPorts``): the vessel sails on from the call before to
+    /// the call after.
+    public static func omitting(call index: Int, of voyage: Voyage) -> Voyage {
+        var movements = voyage.movements
+        if index == movements.count {
+            movements.removeLast()
+        } else if index == 0 {
+            movements.removeFirst()
+        } else {
+            (movements[index - 1].arrivalLocation, movements[index - 1].arrivalTime) = (movements[index].arrivalLocation, movements[index].arrivalTime)
+            movements[index - 1].arrivalUTCOffset = movements[index].arrivalUTCOffset
+            movements.remove(at: index)
+        }
+        return voyage.replacingMovements(movements)
+    }
+
     /// The positions of the movements of `voyage` (the leg's voyage as it now sails) that a leg rides: from its load
     /// call to its discharge call, each call known by its port and how many calls at that port the voyage made up to
     /// it; `nil` when the voyage no longer makes both, in that order.

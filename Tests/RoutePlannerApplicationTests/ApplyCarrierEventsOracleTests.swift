@@ -62,31 +62,10 @@ import Testing
         return (ApplyCarrierEventsInteractor(cargo: repository, schedule: live, now: { now }), repository, live)
     }
 
-    /// A vessel-schedules document publishing voyages again: each a vessel schedule of planned (PLN) times in UTC.
+    /// A vessel-schedules document publishing voyages again.
     static func publication(_ voyages: [Voyage]) throws -> ApplyCarrierEventsRequest {
-        func time(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
-        let schedules = voyages.map { voyage -> [String: Any] in
-            let movements = voyage.movements
-            let calls = (0...movements.count).map { index -> [String: Any] in
-                var timestamps: [[String: String]] = []
-                if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": time(movements[index - 1].arrivalTime)]) }
-                var call: [String: Any] = [
-                    "transportCallReference": "\(voyage.number)-\(index)", "carrierImportVoyageNumber": voyage.number.rawValue,
-                    "location": ["UNLocationCode": index < movements.count ? movements[index].departureLocation.rawValue : movements[index - 1].arrivalLocation.rawValue],
-                ]
-                if index < movements.count {
-                    timestamps.append(["eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": time(movements[index].departureTime)])
-                    call["carrierExportVoyageNumber"] = voyage.number.rawValue
-                    call["cutOffTimes"] = movements[index].cutOffTimes.map { ["cutOffDateTimeCode": $0.code.rawValue, "cutOffDateTime": time($0.time)] }
-                }
-                call["timestamps"] = timestamps
-                return call
-            }
-            return ["isDummyVessel": true, "transportCalls": calls]
-        }
-        let document = [["carrierServiceName": "Random", "carrierServiceCode": "RND", "vesselSchedules": schedules]]
-        return try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
-            events: try JSONSerialization.data(withJSONObject: document), source: "oracle", limit: "50")).get()
+        try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
+            events: BruteForceDisruption.publicationDocument(voyages), source: "oracle", limit: "50")).get()
     }
 
     static func request(_ events: [VesselCallEvent], accept: Bool = false) throws -> ApplyCarrierEventsRequest {

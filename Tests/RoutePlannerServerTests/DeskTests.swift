@@ -8,6 +8,7 @@ import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerDesk
 @testable import RoutePlannerServer
+import RoutePlannerTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -366,19 +367,7 @@ import FoundationXML
 
         // The voyage published again without the call where the cargo leaves it.
         let voyage = try #require(server.schedule.network.voyage(leg.voyage.number))
-        let calls = voyage.callPorts.indices.filter { $0 != call }.map { index in
-            var timestamps: [[String: String]] = []
-            if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(voyage.movements[index - 1].arrivalTime)]) }
-            if index < voyage.movements.count {
-                timestamps.append(["eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(voyage.movements[index].departureTime)])
-            }
-            return [
-                "transportCallReference": "c\(index)", "carrierImportVoyageNumber": voyage.number.rawValue, "carrierExportVoyageNumber": voyage.number.rawValue,
-                "location": ["UNLocationCode": voyage.callPorts[index].rawValue], "timestamps": timestamps,
-            ] as [String: Any]
-        }
-        let document: [[String: Any]] = [["carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [["isDummyVessel": true, "transportCalls": calls]]]]
-        let republished = try await upload(String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+        let republished = try await upload(String(decoding: BruteForceDisruption.publicationDocument([BruteForceDisruption.omitting(call: call, of: voyage)]), as: UTF8.self))
         #expect(republished.status == 303)
         let shown = try await browser.get(try #require(republished.location))
         #expect(shown.body.contains("1 voyage published again; 1 cargo disrupted.") && Self.isWellFormed(shown.body), "\(shown.body)")

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerServer
+import RoutePlannerTestSupport
 import Testing
 
 /// The lifecycle API (`/api/v1/`) through HTTP, as programs and attackers call it: tokens, one customer's user
@@ -246,15 +247,7 @@ import Testing
 
         // The voyage published again without the call where the cargo leaves it: the server routes on the new calls.
         let voyage = try #require(server.schedule.network.voyage(leg.voyage.number))
-        let calls = voyage.callPorts.indices.filter { $0 != call }.map { index -> String in
-            let arrival = index > 0 ? #"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(CSVWriter.timestamp(voyage.movements[index - 1].arrivalTime))"}"# : nil
-            let departure = index < voyage.movements.count
-                ? #"{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "\#(CSVWriter.timestamp(voyage.movements[index].departureTime))"}"# : nil
-            return #"{"transportCallReference": "c\#(index)", "carrierImportVoyageNumber": "\#(voyage.number)", "carrierExportVoyageNumber": "\#(voyage.number)", "#
-                + #""location": {"UNLocationCode": "\#(voyage.callPorts[index])"}, "timestamps": [\#([arrival, departure].compactMap { $0 }.joined(separator: ", "))]}"#
-        }
-        let publication = #"[{"carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [{"isDummyVessel": true, "transportCalls": ["#
-            + calls.joined(separator: ", ") + "]}]}]"
+        let publication = String(decoding: BruteForceDisruption.publicationDocument([BruteForceDisruption.omitting(call: call, of: voyage)]), as: UTF8.self)
         let republished = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: publication)
         #expect(republished.status == 200 && republished.json["publishedVoyages"] as? Int == 1, "\(republished.body)")
         let changes = try #require((republished.json["republished"] as? [[String: Any]])?.first)

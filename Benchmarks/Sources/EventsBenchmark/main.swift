@@ -6,8 +6,9 @@ import RoutePlannerDocuments
 // Live re-planning on a standard instance of Benchmarks/reference: 10,000 booked cargo, each routed on one or two
 // legs of the instance's voyages, then carriers' events applied through the use case (ApplyCarrierEventsInteractor,
 // in-memory repositories): one delay event at a time, every cargo it disrupts found and offered three options under
-// the capacity the others hold (p50 and p99 of RUNS batches, each a delay of another voyage); and a file of 10,000
-// actual arrivals and departures read and applied as one batch (events per second).
+// the capacity the others hold (p50 and p99 of RUNS batches, each a delay of another voyage); one voyage published
+// again without a call where cargo are discharged (a vessel-schedules document; p50 and p99 of up to 20 batches); and
+// a file of 10,000 actual arrivals and departures read and applied as one batch (events per second).
 // Usage: EventsBenchmark INSTANCE_DIR [RUNS]
 
 let arguments = CommandLine.arguments
@@ -110,6 +111,40 @@ for (run, number) in busiest.enumerated() {
 print(String(
     format: "one delay event, every disrupted cargo re-planned (%d batches): p50 %.0f ms, p99 %.0f ms, max %.0f ms; disrupted per batch: median %d, max %d",
     times.count, percentile(times, 0.5), percentile(times, 0.99), times.max()!, Int(percentile(disrupted.map(Double.init), 0.5)), disrupted.max()!))
+
+// One voyage published again per batch, without the call where one of its legs discharges: a vessel-schedules
+// document of its other calls at their planned times.
+func publication(_ voyage: Voyage, omitting omitted: Int) throws -> String {
+    let movements = voyage.movements
+    let calls = voyage.callPorts.indices.filter { $0 != omitted }.map { index -> [String: Any] in
+        var timestamps: [[String: String]] = []
+        if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(movements[index - 1].arrivalTime)]) }
+        var call: [String: Any] = [
+            "transportCallReference": "\(voyage.number)-\(index)", "carrierImportVoyageNumber": voyage.number.rawValue,
+            "location": ["UNLocationCode": voyage.callPorts[index].rawValue],
+        ]
+        if index < movements.count {
+            timestamps.append(["eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(movements[index].departureTime)])
+            call["carrierExportVoyageNumber"] = voyage.number.rawValue
+        }
+        call["timestamps"] = timestamps
+        return call
+    }
+    let document = [["carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [["isDummyVessel": true, "transportCalls": calls]]]]
+    return String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+}
+var publishing: [Double] = [], omitting: [Int] = []
+for number in busiest.reversed().prefix(min(20, runs)) {
+    let chosen = ridden[number]!.first { $0.movementIndices.upperBound < $0.voyage.movements.count }
+    guard let chosen, let voyage = try await live.network().voyage(number) else { continue }
+    let (response, elapsed) = try await apply(try publication(voyage, omitting: chosen.movementIndices.upperBound))
+    precondition(response.republished.count == 1, "the voyage was not published again: \(response.refused)")
+    publishing.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+    omitting.append(response.disrupted.count)
+}
+print(String(
+    format: "one voyage published again without a call, every disrupted cargo re-planned (%d batches): p50 %.0f ms, p99 %.0f ms; disrupted per batch: median %d, max %d",
+    publishing.count, percentile(publishing, 0.5), percentile(publishing, 0.99), Int(percentile(omitting.map(Double.init), 0.5)), omitting.max()!))
 
 // A feed of 10,000 actual arrivals and departures as published (they move nothing, so only reading and applying count).
 var feed: [VesselCallEvent] = []
