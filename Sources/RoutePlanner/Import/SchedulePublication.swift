@@ -17,11 +17,27 @@ public struct SchedulePublication: Sendable {
 
     /// Whether a document is a vessel-schedules document rather than Track & Trace events: a JSON array whose first
     /// element is an object with a `vesselSchedules` member.
+    ///
+    /// - Complexity: O(*n*) for the *n* bytes of the first element up to that member: the rest is not read.
     public static func recognises(_ data: Data) -> Bool {
-        guard let items = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [Any],
-              let first = items.first as? [String: Any]
-        else { return false }
-        return first["vesselSchedules"] != nil
+        let key = Array("vesselSchedules".utf8)
+        return data.withUnsafeBytes { raw in
+            var json = JSONScanner(raw.bindMemory(to: UInt8.self))
+            do {
+                try json.enterArray()
+                guard try json.nextElement(first: true), try json.kind() == .object else { return false }
+                try json.enterObject()
+                var first = true
+                while let name = try json.nextKey(first: first) {
+                    if name.elementsEqual(key) { return true }
+                    try json.skipValue()
+                    first = false
+                }
+            } catch {
+                return false
+            }
+            return false
+        }
     }
 
     /// Reads a vessel-schedules document.
