@@ -235,9 +235,14 @@ import Testing
             // Every other seed, voyages are published again first: calls omitted, added and moved.
             let publications = seed % 2 == 1
                 ? BruteForceDisruption.randomPublications(schedule.voyages, ports: schedule.locations.map(\.code), using: &generator) : []
+            // Some of them after events: the publication then builds on a schedule the events moved.
+            let before = seed % 4 == 3 ? BruteForceDisruption.randomEvents(schedule.voyages, using: &generator).map {
+                VesselCallEvent(id: "before-\($0.id)", created: $0.created, kind: $0.kind, classifier: $0.classifier, time: $0.time, call: $0.call)
+            } : []
             var live = LiveSchedule(published: published)
+            live.apply(before)
             for outcome in live.republish(publications) { #expect((try? outcome.get()) != nil, "seed \(seed): \(outcome)") }
-            if !publications.isEmpty {
+            if !publications.isEmpty && before.isEmpty {
                 // Until events come, the voyages published again make their latest publications' calls at its times.
                 let planned = Dictionary(publications.map { ($0.number, $0) }, uniquingKeysWith: { $1 })
                 for voyage in live.voyages {
@@ -250,6 +255,7 @@ import Testing
             let events = BruteForceDisruption.randomEvents(seed % 4 == 1 ? live.voyages : schedule.voyages, using: &generator)
             let outcomes = live.apply(events)
             var again = LiveSchedule(published: published)
+            again.apply(before.shuffled(using: &generator))
             again.republish(publications)
             again.apply(events.shuffled(using: &generator))
             // Applied again, each event is known already, or refused again (a call a publication omitted).

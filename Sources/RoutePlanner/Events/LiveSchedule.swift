@@ -59,12 +59,13 @@ public struct LiveSchedule: Sendable {
 
     /// The schedule as published first, without events.
     public let published: ScheduleNetwork
-    /// The published schedule with each voyage published again as its latest publication has it: the calls and the
-    /// planned times that events move.
-    private var planned: ScheduleNetwork
+    /// The voyages as planned: the published ones, each voyage published again as its latest publication has it; the
+    /// calls and times that events move.
     private var plannedVoyages: [Voyage]
-    /// The latest publication of each voyage published again, as given.
-    private var publications: [VoyageNumber: Voyage] = [:]
+    /// The network the live one is retimed from (``ScheduleNetwork/retimed(departure:arrival:)``): of the planned
+    /// voyages' calls, at the times the live schedule had when they were last published again (at first, the
+    /// published network).
+    private var base: ScheduleNetwork
     private let voyagePosition: [VoyageNumber: Int]
     /// Per voyage, the voyage the vessel sailed before it, if it went on as this one.
     private var predecessor: [Int?] = []
@@ -74,8 +75,10 @@ public struct LiveSchedule: Sendable {
     private var known: Set<String> = []
     /// The voyages with their live times.
     public private(set) var voyages: [Voyage]
-    /// The live times of the planned network's movements, by movement, in seconds since 1970.
+    /// The live times of the base network's movements, by movement, in seconds since 1970.
     private var departure: [Int64], arrival: [Int64]
+    /// Per voyage, the position of its first movement in ``departure`` and ``arrival``.
+    private var movementStart: [Int]
 
     /// The least time a movement takes when events squeeze it.
     static let leastSailing: TimeInterval = 60
@@ -86,12 +89,13 @@ public struct LiveSchedule: Sendable {
     /// A live schedule with no events yet.
     public init(published: ScheduleNetwork) {
         self.published = published
-        planned = published
+        base = published
         let voyages = published.voyages
         plannedVoyages = voyages
         self.voyages = voyages
         departure = published.departure
         arrival = published.arrival
+        movementStart = published.voyageStart.dropLast().map(Int.init)
         voyagePosition = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
         link()
     }
@@ -161,43 +165,52 @@ public struct LiveSchedule: Sendable {
             if let problem = problem(of: publication, publishing: original) { return .failure(problem) }
             let replaced = current[position], replacing = Self.voyage(publication, publishing: original)
             current[position] = replacing
-            publications[publication.number] = publication
             return .success(Self.changes(from: replaced, to: replacing))
         }
         guard outcomes.contains(where: { (try? $0.get())?.changesNothing == false }) else { return outcomes }
         // A vessel goes on as its next voyage only while that voyage starts where and after this one ends.
-        let connected = current.map { voyage -> Voyage in
-            guard let next = voyage.continuation.flatMap({ voyagePosition[$0] }), let start = current[next].movements.first,
+        var next = self
+        next.plannedVoyages = current.map { voyage -> Voyage in
+            guard let following = voyage.continuation.flatMap({ voyagePosition[$0] }), let start = current[following].movements.first,
                   let end = voyage.movements.last, start.departureLocation == end.arrivalLocation, start.departureTime >= end.arrivalTime
             else { return voyage.continuation == nil ? voyage : voyage.replacingContinuation(nil) }
             return voyage
         }
-        guard let network = try? ScheduleNetwork(locations: published.locations, voyages: connected, capacitiesAreKnown: published.capacitiesAreKnown)
+        next.voyages = next.plannedVoyages
+        next.link()
+        // The live times over the new calls, laid out by movement, then the network of the live voyages: the base of
+        // the next batches' retiming.
+        var start = 0
+        next.movementStart = next.plannedVoyages.map { voyage in
+            defer { start += voyage.movements.count }
+            return start
+        }
+        next.departure = next.plannedVoyages.flatMap { $0.movements.map(\.departureTime.seconds) }
+        next.arrival = next.plannedVoyages.flatMap { $0.movements.map(\.arrivalTime.seconds) }
+        var heads: Set<Int> = []
+        for slot in winners.keys { heads.insert(head(of: voyagePosition[slot.voyage]!)) }
+        for head in heads { next.retime(from: head) }
+        guard let network = try? ScheduleNetwork(
+            locations: published.locations, voyages: next.voyages, capacitiesAreKnown: published.capacitiesAreKnown)
         else {
             // Each publication is checked above against every rule of the network; should one be missing, none is taken.
             return voyages.map { .failure(.cannotSail($0.number)) }
         }
-        planned = network
-        plannedVoyages = connected
-        self.voyages = connected
-        departure = network.departure
-        arrival = network.arrival
-        link()
-        var heads: Set<Int> = []
-        for slot in winners.keys { heads.insert(head(of: voyagePosition[slot.voyage]!)) }
-        for head in heads { retime(from: head) }
+        next.base = network
+        self = next
         return outcomes
     }
 
     /// The events that give the live times, one for each time they change.
     public var events: [VesselCallEvent] { Array(winners.values) }
 
-    /// The live schedule as a network to route on: the planned network with the live times (the rules keep them in
+    /// The live schedule as a network to route on: the base network with the live times (the rules keep them in
     /// sailing order, so it needs no checks again).
     ///
-    /// - Complexity: O(*m* log *m*): what depends on times is built again.
+    /// - Complexity: O(*m* log *m*) when events moved times since the base network was built: what depends on times
+    ///   is built again; else O(*m*).
     public func network() -> ScheduleNetwork {
-        winners.isEmpty ? planned : planned.retimed(departure: departure, arrival: arrival)
+        departure == base.departure && arrival == base.arrival ? base : base.retimed(departure: departure, arrival: arrival)
     }
 
     /// The time of the schedule that an event gives, or why it gives none.
@@ -366,7 +379,7 @@ public struct LiveSchedule: Sendable {
                 movements[index].arrivalTime = time(.arrival, call: index + 1, published: planned.arrivalTime, least: Self.leastSailing)
             }
             voyages[position] = voyage.replacingMovements(movements)
-            let first = Int(self.planned.voyageStart[position])
+            let first = movementStart[position]
             for (index, movement) in movements.enumerated() {
                 departure[first + index] = movement.departureTime.seconds
                 arrival[first + index] = movement.arrivalTime.seconds
