@@ -18,9 +18,9 @@ public struct Leg: Hashable, Sendable {
     public let unloadLocation: Location
     /// Which calls at their ports the load and the discharge are, when `voyage` is not the voyage the leg was
     /// planned on and so cannot tell.
-    private let callNumbers: CallNumbers?
+    private let keptCalls: KeptCalls?
 
-    private struct CallNumbers: Hashable, Sendable {
+    private struct KeptCalls: Hashable, Sendable {
         let load: Int, unload: Int
     }
 
@@ -43,7 +43,7 @@ public struct Leg: Hashable, Sendable {
         self.movementIndices = movementIndices
         self.loadLocation = loadLocation
         self.unloadLocation = unloadLocation
-        callNumbers = nil
+        keptCalls = nil
     }
 
     /// Creates a leg kept as it was planned, riding a stand-in for its voyage (one movement from the load to the
@@ -55,23 +55,23 @@ public struct Leg: Hashable, Sendable {
     public init(voyage: Voyage, movementIndices: Range<Int>, loadLocation: Location, unloadLocation: Location, loadCall: Int, unloadCall: Int) {
         precondition(loadCall >= 1 && unloadCall >= 1, "calls at a port are numbered from 1")
         self.init(voyage: voyage, movementIndices: movementIndices, loadLocation: loadLocation, unloadLocation: unloadLocation)
-        self = Leg(kept: self, callNumbers: CallNumbers(load: loadCall, unload: unloadCall))
+        self = Leg(kept: self, calls: KeptCalls(load: loadCall, unload: unloadCall))
     }
 
-    private init(kept leg: Leg, callNumbers: CallNumbers) {
+    private init(kept leg: Leg, calls: KeptCalls) {
         voyage = leg.voyage
         movementIndices = leg.movementIndices
         loadLocation = leg.loadLocation
         unloadLocation = leg.unloadLocation
-        self.callNumbers = callNumbers
+        keptCalls = calls
     }
 
     /// Which call at the load port the load is: 1 for the voyage's first call there, and so on
     /// (``Voyage/callNumber(at:)``). With ``unloadCall``, it finds the leg on its voyage as the voyage is published
     /// again (``ScheduleNetwork/sailing(_:)``).
-    public var loadCall: Int { callNumbers?.load ?? voyage.callNumber(at: movementIndices.lowerBound) }
+    public var loadCall: Int { keptCalls?.load ?? voyage.callNumber(at: movementIndices.lowerBound) }
     /// Which call at the unload port the discharge is, as ``loadCall`` counts.
-    public var unloadCall: Int { callNumbers?.unload ?? voyage.callNumber(at: movementIndices.upperBound) }
+    public var unloadCall: Int { keptCalls?.unload ?? voyage.callNumber(at: movementIndices.upperBound) }
 
     /// Whether the cargo stays aboard from `previous` into this leg: `previous` rides its voyage to its last
     /// call, and this leg rides from its first call the voyage the vessel goes on as (``Voyage/continuation``).

@@ -281,15 +281,9 @@ public struct LiveSchedule: Sendable {
     /// vessel was sailing at the last call before that the original made, else of its first; and the original's
     /// distance and CO2e where it sails between the same two calls.
     static func voyage(_ publication: Voyage, publishing original: Voyage) -> Voyage {
-        let ports = original.callPorts
         var identity: [CallKey: Int] = [:]
-        for index in ports.indices { identity[CallKey(port: ports[index], number: original.callNumber(at: index))] = index }
-        let calls = publication.callPorts
-        var counts: [UnLocode: Int] = [:]
-        let matched = calls.map { port -> Int? in
-            counts[port, default: 0] += 1
-            return identity[CallKey(port: port, number: counts[port]!)]
-        }
+        for (index, key) in CallKey.calls(of: original).enumerated() { identity[key] = index }
+        let matched = CallKey.calls(of: publication).map { identity[$0] }
         var sailing = original.movements[0]
         let movements = publication.movements.enumerated().map { index, movement -> CarrierMovement in
             if let from = matched[index] { sailing = original.movements[min(from, original.movements.count - 1)] }
@@ -312,20 +306,15 @@ public struct LiveSchedule: Sendable {
     /// The calls omitted and added, and the number moved, from one form of a voyage to another.
     static func changes(from old: Voyage, to new: Voyage) -> Republication {
         func times(_ voyage: Voyage) -> [CallKey: [Date?]] {
-            let ports = voyage.callPorts, movements = voyage.movements
+            let movements = voyage.movements
             var times: [CallKey: [Date?]] = [:]
-            for index in ports.indices {
-                times[CallKey(port: ports[index], number: voyage.callNumber(at: index))] = [
-                    index > 0 ? movements[index - 1].arrivalTime : nil, index < movements.count ? movements[index].departureTime : nil,
-                ]
+            for (index, key) in CallKey.calls(of: voyage).enumerated() {
+                times[key] = [index > 0 ? movements[index - 1].arrivalTime : nil, index < movements.count ? movements[index].departureTime : nil]
             }
             return times
         }
         func references(_ voyage: Voyage, where keep: (CallKey) -> Bool) -> [CallReference] {
-            voyage.callPorts.indices.compactMap { index in
-                let key = CallKey(port: voyage.callPorts[index], number: voyage.callNumber(at: index))
-                return keep(key) ? CallReference(voyage: voyage.number, port: key.port, sequence: key.number) : nil
-            }
+            CallKey.calls(of: voyage).compactMap { key in keep(key) ? CallReference(voyage: voyage.number, port: key.port, sequence: key.number) : nil }
         }
         let before = times(old), after = times(new)
         return Republication(
@@ -337,6 +326,11 @@ public struct LiveSchedule: Sendable {
     struct CallKey: Hashable {
         let port: UnLocode
         let number: Int
+
+        /// The voyage's calls, in sailing order.
+        static func calls(of voyage: Voyage) -> [CallKey] {
+            zip(voyage.callPorts, voyage.callNumbers).map { CallKey(port: $0, number: $1) }
+        }
     }
 
     /// The first voyage of the vessel's run of voyages that `voyage` belongs to.
@@ -355,12 +349,7 @@ public struct LiveSchedule: Sendable {
         var seen: Set<Int> = []
         while let position = next, seen.insert(position).inserted {
             let voyage = plannedVoyages[position]
-            let ports = voyage.callPorts
-            var counts: [UnLocode: Int] = [:]
-            let numbers = ports.map { port in
-                counts[port, default: 0] += 1
-                return counts[port]!
-            }
+            let ports = voyage.callPorts, numbers = voyage.callNumbers
             var movements = voyage.movements
             for index in movements.indices {
                 let planned = movements[index]

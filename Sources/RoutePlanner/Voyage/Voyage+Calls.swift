@@ -16,6 +16,15 @@ extension Voyage {
         return ports[...index].count { $0 == ports[index] }
     }
 
+    /// Which call at its port each call is (``callNumber(at:)``), in the order of ``callPorts``.
+    public var callNumbers: [Int] {
+        var seen: [UnLocode: Int] = [:]
+        return callPorts.map { port in
+            seen[port, default: 0] += 1
+            return seen[port]!
+        }
+    }
+
     /// The position in ``callPorts`` of the `number`-th call at `port`; `nil` when the voyage calls there fewer times.
     public func callIndex(at port: UnLocode, number: Int) -> Int? {
         guard number >= 1 else { return nil }
