@@ -8,7 +8,8 @@ extension Desk {
     static let appliedCounts = ["count", "applied", "appliedBefore", "handled", "refused", "setAside", "disrupted", "republished"]
 
     /// `/disruptions`: the cargo the schedule as it now sails disrupts, each with its options to choose from on its
-    /// screen; the carriers' last events; and the form that applies a file of them. After a batch, what it did.
+    /// screen; the carriers' last events and voyages published again; and the form that applies a file of them. After a
+    /// batch, what it did.
     func disruptions(form: FormData, errors: [String: String], failure: String? = nil, applied: FormData = FormData()) async -> DeskResponse {
         var content: [Markup] = []
         if let summary = Self.appliedSummary(applied) { content.append(DeskViews.notice(summary)) }
@@ -36,6 +37,12 @@ extension Desk {
                     ? [DeskViews.empty("No carrier's event has been applied: the schedule sails as published.")]
                     : [Markup("p", text: "The last \(view.events.count) of \(view.response.eventCount), the oldest first:"),
                        Markup("ul", [], view.events.map { Markup("li", text: $0) })]))
+            if !view.publications.isEmpty {
+                content.append(DeskViews.section(
+                    "Voyages published again", id: "publications",
+                    [Markup("p", text: "The last \(view.publications.count) of \(view.response.publicationCount), the oldest first:"),
+                     Markup("ul", [], view.publications.map { Markup("li", text: $0) })]))
+            }
         case .failure(let message): content.append(DeskViews.failure(message))
         case .idle, .loading, .validationFailure: break
         }

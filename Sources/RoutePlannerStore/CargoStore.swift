@@ -339,12 +339,14 @@ public final class CargoStore: Store {
             }
         }
         migrator.registerMigration("v11: voyages published again, leg calls") { db in
-            // Each voyage a carrier published again, in the order recorded: its calls, times and cut-offs (JSON).
+            // Each voyage a carrier published again, in the order recorded: its calls, times and cut-offs, and the calls
+            // it omitted, added and moved (JSON).
             try db.create(table: "schedulePublication") { table in
                 table.primaryKey("position", .integer)
                 table.column("version", .integer).notNull()
                 table.column("voyage", .text).notNull()
                 table.column("calls", .text).notNull()
+                table.column("changes", .text).notNull()
                 table.column("source", .text).notNull()
                 table.column("recordedAt", .datetime).notNull()
             }

@@ -45,6 +45,28 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         }
     }
 
+    public func recordedPublications(limit: Int) async throws -> (publications: [RecordedPublication], total: Int) {
+        let path = store.path
+        return try await store.read { connection in
+            var publications: [RecordedPublication] = []
+            for try await (voyage, changes, version, source, recordedAt) in try await connection.query(
+                """
+                SELECT voyage, changes, version, source, recordedAt FROM schedulePublication
+                WHERE position > (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) - \(max(0, limit)) ORDER BY position
+                """,
+                logger: PostgresStore.logger
+            ).decode((String, String, Int, String, Date).self) {
+                publications.append(RecordedPublication(
+                    changes: try PublicationChangesRecord.changes(voyage, json: changes, store: path), version: version, source: source, recordedAt: recordedAt))
+            }
+            var total = 0
+            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM schedulePublication", logger: PostgresStore.logger).decode(Int.self) {
+                total = count
+            }
+            return (publications, total)
+        }
+    }
+
     public func record(_ batch: CarrierEventBatch) async throws -> Int {
         try await store.write { connection in
             // Batches take turns, so that each new version is one more than the last and events keep their order.
@@ -60,13 +82,14 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
                     logger: PostgresStore.logger)
             }
             if !batch.publications.isEmpty {
-                let (numbers, documents) = (batch.publications.map(\.number.rawValue), batch.publications.map(PublicationRecord.json))
+                let numbers = batch.publications.map(\.voyage.number.rawValue)
+                let (documents, changes) = (batch.publications.map { PublicationRecord.json($0.voyage) }, batch.publications.map { PublicationChangesRecord.json($0.changes) })
                 try await connection.query(
                     """
-                    INSERT INTO schedulePublication (position, version, voyage, calls, source, recordedAt)
-                    SELECT (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) + ordinality, \(version), voyage, calls, \(batch.source),
-                           \(batch.recordedAt)
-                    FROM UNNEST(\(numbers), \(documents)) WITH ORDINALITY AS publication(voyage, calls, ordinality)
+                    INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt)
+                    SELECT (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) + ordinality, \(version), voyage, calls, changes,
+                           \(batch.source), \(batch.recordedAt)
+                    FROM UNNEST(\(numbers), \(documents), \(changes)) WITH ORDINALITY AS publication(voyage, calls, changes, ordinality)
                     """,
                     logger: PostgresStore.logger)
             }

@@ -383,8 +383,8 @@ public final class PostgresStore: Store {
         ("v11: voyages published again, leg calls", [
             #"""
             CREATE TABLE schedulePublication (
-                position BIGINT PRIMARY KEY, version BIGINT NOT NULL, voyage TEXT NOT NULL, calls TEXT NOT NULL, source TEXT NOT NULL,
-                recordedAt TIMESTAMPTZ NOT NULL)
+                position BIGINT PRIMARY KEY, version BIGINT NOT NULL, voyage TEXT NOT NULL, calls TEXT NOT NULL, changes TEXT NOT NULL,
+                source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)
             """#,
             "ALTER TABLE itineraryLeg ADD COLUMN loadCall BIGINT, ADD COLUMN unloadCall BIGINT",
         ]),

@@ -59,6 +59,43 @@ struct PublicationRecord: Codable {
     }
 }
 
+/// What a publication changed, as the `changes` column of `schedulePublication` keeps it (JSON): the calls it omitted and
+/// added, each its port and which call there it is, and how many it moved.
+struct PublicationChangesRecord: Codable {
+    struct Call: Codable {
+        var port: String
+        var call: Int
+    }
+
+    var omitted, added: [Call]
+    var moved: Int
+    var changesNothing: Bool
+
+    /// The column's text of a publication's changes.
+    static func json(_ changes: LiveSchedule.Republication) -> String {
+        func calls(_ references: [CallReference]) -> [Call] { references.map { Call(port: $0.port.rawValue, call: $0.sequence ?? 1) } }
+        let record = PublicationChangesRecord(omitted: calls(changes.omitted), added: calls(changes.added), moved: changes.moved, changesNothing: changes.changesNothing)
+        return String(decoding: (try? JSONEncoder().encode(record)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// The changes of a publication of voyage `number` a column's text keeps.
+    static func changes(_ number: String, json: String, store: String) throws(StoreError) -> LiveSchedule.Republication {
+        guard let voyage = VoyageNumber(number), let record = try? JSONDecoder().decode(PublicationChangesRecord.self, from: Data(json.utf8)) else {
+            throw .database(path: store, message: "a publication of voyage \(number) cannot be read")
+        }
+        func calls(_ records: [Call]) throws(StoreError) -> [CallReference] {
+            var references: [CallReference] = []
+            for record in records {
+                guard let port = UnLocode(record.port), record.call >= 1 else { throw .database(path: store, message: "a publication of voyage \(number) cannot be read") }
+                references.append(CallReference(voyage: voyage, port: port, sequence: record.call))
+            }
+            return references
+        }
+        return LiveSchedule.Republication(
+            voyage: voyage, omitted: try calls(record.omitted), added: try calls(record.added), moved: record.moved, changesNothing: record.changesNothing)
+    }
+}
+
 extension Date {
     /// Whole seconds since 1970, as a publication's record keeps times.
     fileprivate var storedSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }

@@ -43,10 +43,13 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
                         sql: "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (?, ?, ?)", arguments: [version, batch.source, batch.recordedAt])
                 }
                 let published = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM schedulePublication") ?? 0
-                for (offset, voyage) in batch.publications.enumerated() {
+                for (offset, (voyage, changes)) in batch.publications.enumerated() {
                     try db.execute(
-                        sql: "INSERT INTO schedulePublication (position, version, voyage, calls, source, recordedAt) VALUES (?, ?, ?, ?, ?, ?)",
-                        arguments: [published + offset + 1, version, voyage.number.rawValue, PublicationRecord.json(voyage), batch.source, batch.recordedAt])
+                        sql: "INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        arguments: [
+                            published + offset + 1, version, voyage.number.rawValue, PublicationRecord.json(voyage), PublicationChangesRecord.json(changes),
+                            batch.source, batch.recordedAt,
+                        ])
                 }
                 var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM carrierEvent") ?? 0
                 for event in calls {
@@ -91,6 +94,22 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
             )
         }
         return (try rows.map { try Self.event($0, store: store.path) }, total)
+    }
+
+    public func recordedPublications(limit: Int) async throws -> (publications: [RecordedPublication], total: Int) {
+        let (rows, total) = try read { db in
+            (
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM (SELECT * FROM schedulePublication ORDER BY position DESC LIMIT ?) ORDER BY position", arguments: [max(0, limit)]),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM schedulePublication") ?? 0
+            )
+        }
+        let path = store.path
+        return (try rows.map { row throws(StoreError) in
+            RecordedPublication(
+                changes: try PublicationChangesRecord.changes(row["voyage"], json: row["changes"], store: path), version: row["version"],
+                source: row["source"], recordedAt: row["recordedAt"])
+        }, total)
     }
 
     private static func version(_ db: Database) throws -> Int {

@@ -59,11 +59,20 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
             CarrierMovement(from: "SGSIN", to: "NLRTM", departure: SampleVoyages.day(7, hours), arrival: SampleVoyages.day(30, hours), capacity: 0),
         ], vesselIMONumber: "9321483")
     }
+    let omits = LiveSchedule.Republication(
+        voyage: "AE1-0100W", omitted: [CallReference(voyage: "AE1-0100W", port: "CNSHA", sequence: 1)], added: [], moved: 3, changesNothing: false)
+    let moves = LiveSchedule.Republication(voyage: "AE1-0100W", omitted: [], added: [], moved: 2, changesNothing: false)
     #expect(try await events.record(CarrierEventBatch(
-        publications: [publication(1), publication(2)], vesselCalls: [], equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 3))) == 11,
+        publications: [(publication(1), omits), (publication(2), moves)], vesselCalls: [], equipment: [], source: "test",
+        recordedAt: SampleVoyages.day(3, 3))) == 11,
         sourceLocation: sourceLocation)
     let changes = try await events.scheduleChanges()
     #expect(changes.version == 11 && changes.publications == [publication(1), publication(2)] && changes.events.count == 11, sourceLocation: sourceLocation)
+    let published = try await events.recordedPublications(limit: 1)
+    #expect(published.total == 2 && published.publications == [
+        RecordedPublication(changes: moves, version: 11, source: "test", recordedAt: SampleVoyages.day(3, 3)),
+    ], sourceLocation: sourceLocation)
+    #expect(try await events.recordedPublications(limit: 5).publications.map(\.changes) == [omits, moves], sourceLocation: sourceLocation)
 }
 
 /// A stored leg keeps which movements of its voyage it rides, so that the schedule as events moved it finds the leg

@@ -55,6 +55,14 @@ public struct LiveSchedule: Sendable {
         public let moved: Int
         /// Whether the publication gives the voyage as it was: the same calls at the same times, with the same cut-offs.
         public let changesNothing: Bool
+
+        public init(voyage: VoyageNumber, omitted: [CallReference], added: [CallReference], moved: Int, changesNothing: Bool) {
+            self.voyage = voyage
+            self.omitted = omitted
+            self.added = added
+            self.moved = moved
+            self.changesNothing = changesNothing
+        }
     }
 
     /// The schedule as published first, without events.

@@ -98,14 +98,14 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             var refused = events.problems
             var (applied, outranked, duplicates) = (0, 0, 0)
             // A publication first: the events that come with it name the calls it makes.
-            var republished: [LiveSchedule.Republication] = [], publications: [Voyage] = []
+            var publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = []
             if let publication = request.publication {
                 refused += publication.problems
                 let voyages = publication.voyages
                 for (located, outcome) in zip(voyages, live.republish(voyages.map(\.event))) {
                     switch outcome {
                     case .success(let changes) where changes.changesNothing: duplicates += 1
-                    case .success(let changes): (republished, publications) = (republished + [changes], publications + [located.event])
+                    case .success(let changes): publications.append((located.event, changes))
                     case .failure(let error): refused.append(.init(path: located.path, message: error.description))
                     }
                 }
@@ -201,7 +201,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt))
             await schedule.keep(live, network: network, as: version, after: before.number)
             return .success(ApplyCarrierEventsResponse(
-                count: events.count, publishedVoyages: request.publication?.voyages.count, republished: republished,
+                count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
                 applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
                 setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: undisturbed))
         } catch let error as DomainError {

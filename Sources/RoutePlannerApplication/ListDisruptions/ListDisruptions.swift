@@ -18,7 +18,7 @@ public struct ListDisruptionsRequest: FormRequest, Hashable {
 }
 
 /// The cargo the schedule as it now sails disrupts, with the options each was last offered, and the carriers' last
-/// events.
+/// events and publications.
 public struct ListDisruptionsResponse: Hashable, Sendable {
     /// A disrupted cargo.
     public struct Entry: Hashable, Sendable {
@@ -42,11 +42,16 @@ public struct ListDisruptionsResponse: Hashable, Sendable {
     /// The carriers' last events applied, the oldest of them first, and how many were applied in all.
     public let events: [CarrierEvent]
     public let eventCount: Int
+    /// The last voyages published again, the oldest of them first, and how many were published in all.
+    public let publications: [RecordedPublication]
+    public let publicationCount: Int
 
-    public init(entries: [Entry], events: [CarrierEvent], eventCount: Int) {
+    public init(entries: [Entry], events: [CarrierEvent], eventCount: Int, publications: [RecordedPublication] = [], publicationCount: Int = 0) {
         self.entries = entries
         self.events = events
         self.eventCount = eventCount
+        self.publications = publications
+        self.publicationCount = publicationCount
     }
 }
 
@@ -58,7 +63,7 @@ public struct ListDisruptionsInteractor: UseCase {
     private let voyages: any VoyageRepository
     private let events: (any CarrierEventRepository)?
 
-    /// The most events listed.
+    /// The most events, and the most publications, listed.
     static let eventLimit = 20
 
     public init(cargo: any CargoRepository, voyages: any VoyageRepository, events: (any CarrierEventRepository)?) {
@@ -78,7 +83,10 @@ public struct ListDisruptionsInteractor: UseCase {
                     offer: try await cargoRepository.offer(for: cargo.trackingId)))
             }
             let recorded = try await events?.recordedEvents(limit: Self.eventLimit) ?? (events: [], total: 0)
-            return .success(ListDisruptionsResponse(entries: entries, events: recorded.events, eventCount: recorded.total))
+            let published = try await events?.recordedPublications(limit: Self.eventLimit) ?? (publications: [], total: 0)
+            return .success(ListDisruptionsResponse(
+                entries: entries, events: recorded.events, eventCount: recorded.total, publications: published.publications,
+                publicationCount: published.total))
         } catch {
             return .failure(.repository(error))
         }
@@ -105,7 +113,11 @@ public struct ListDisruptionsPresenter: Presenter {
                     plannedArrival: format.dateTime(entry.plannedArrival))
             },
             events: ListCarrierEventsPresenter(format: format).content(for: ListCarrierEventsResponse(events: response.events, total: response.eventCount))
-                .map { $0.lines.joined(separator: " ") })
+                .map { $0.lines.joined(separator: " ") },
+            publications: response.publications.map { publication in
+                "\(ApplyCarrierEventsPresenter.text(publication.changes)): version \(publication.version), \(publication.source), "
+                    + format.dateTime(publication.recordedAt)
+            })
     }
 }
 
@@ -124,6 +136,9 @@ public struct DisruptionsView: Hashable, Sendable {
     public let cargo: [Cargo]
     /// The last events, each "ACT arrival of WS15-W09 at MYTPP (call 1), Sun 8 Mar 2026, 11:00 UTC".
     public let events: [String]
+    /// The last voyages published again, each "WS29-W09: omits NLRTM: version 2, schedule-update.json, Fri 27 Nov 2026,
+    /// 16:00 UTC".
+    public let publications: [String]
 }
 
 public typealias ListDisruptionsCoordinator = Coordinator<ListDisruptionsInteractor, ListDisruptionsPresenter>

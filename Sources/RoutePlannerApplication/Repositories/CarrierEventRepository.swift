@@ -21,6 +21,23 @@ public protocol CarrierEventRepository: Sendable {
     /// The last `limit` events recorded, the oldest of them first (in the order recorded, each batch's in its
     /// document's order), and how many are recorded in all.
     func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int)
+    /// The last `limit` voyages published again, the oldest of them first, and how many were published in all.
+    func recordedPublications(limit: Int) async throws -> (publications: [RecordedPublication], total: Int)
+}
+
+/// A voyage published again, as recorded: what it changed, the schedule's version it made, where it came from and when.
+public struct RecordedPublication: Hashable, Sendable {
+    public let changes: LiveSchedule.Republication
+    public let version: Int
+    public let source: String
+    public let recordedAt: Date
+
+    public init(changes: LiveSchedule.Republication, version: Int, source: String, recordedAt: Date) {
+        self.changes = changes
+        self.version = version
+        self.source = source
+        self.recordedAt = recordedAt
+    }
 }
 
 /// What changed the published schedule: voyages published again, and vessel call events.
@@ -49,8 +66,8 @@ public struct ScheduleChanges: Sendable {
 
 /// The events of one batch to record, where they came from, and when.
 public struct CarrierEventBatch: Sendable {
-    /// Voyages published again, as their publications gave them.
-    public let publications: [Voyage]
+    /// Voyages published again, as their publications gave them, each with what it changed.
+    public let publications: [(voyage: Voyage, changes: LiveSchedule.Republication)]
     public let vesselCalls: [VesselCallEvent]
     /// Equipment events, each with the cargo it handled.
     public let equipment: [(event: EquipmentEvent, trackingId: TrackingId)]
@@ -59,7 +76,7 @@ public struct CarrierEventBatch: Sendable {
     public let recordedAt: Date
 
     public init(
-        publications: [Voyage] = [], vesselCalls: [VesselCallEvent], equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String,
+        publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = [], vesselCalls: [VesselCallEvent], equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String,
         recordedAt: Date
     ) {
         self.publications = publications
@@ -73,7 +90,7 @@ public struct CarrierEventBatch: Sendable {
 /// Carriers' events held in memory, for a process without a store.
 public actor InMemoryCarrierEventRepository: CarrierEventRepository {
     private var recorded: [CarrierEvent] = []
-    private var publications: [Voyage] = []
+    private var publications: [(voyage: Voyage, recorded: RecordedPublication)] = []
     private var ids: Set<String> = []
     private var version = 0
 
@@ -81,7 +98,7 @@ public actor InMemoryCarrierEventRepository: CarrierEventRepository {
 
     public func scheduleVersion() -> Int { version }
     public func scheduleChanges() -> ScheduleChanges {
-        ScheduleChanges(publications: publications, events: recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: version)
+        ScheduleChanges(publications: publications.map(\.voyage), events: recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: version)
     }
     public func recordedEventIds(among ids: [String]) -> Set<String> { Set(ids.filter(self.ids.contains)) }
 
@@ -89,9 +106,15 @@ public actor InMemoryCarrierEventRepository: CarrierEventRepository {
         let new = batch.vesselCalls.filter { ids.insert($0.id).inserted }
         recorded += new.map(CarrierEvent.vesselCall)
         for (event, _) in batch.equipment where ids.insert(event.id).inserted { recorded.append(.equipment(event)) }
-        publications += batch.publications
         if !new.isEmpty || !batch.publications.isEmpty { version += 1 }
+        publications += batch.publications.map {
+            ($0.voyage, RecordedPublication(changes: $0.changes, version: version, source: batch.source, recordedAt: batch.recordedAt))
+        }
         return version
+    }
+
+    public func recordedPublications(limit: Int) -> (publications: [RecordedPublication], total: Int) {
+        (publications.suffix(max(0, limit)).map(\.recorded), publications.count)
     }
 
     public func recordedEvents(limit: Int) -> (events: [CarrierEvent], total: Int) {
