@@ -49,7 +49,8 @@ def components() -> dict:
     for name, schema in common["$defs"].items():
         schemas[name] = rewrite(schema)
     for name, file in [("CargoDocument", "cargo"), ("CargoListDocument", "cargo-list"), ("RouteDocument", "route"),
-                       ("HandleDocument", "handle"), ("RerouteDocument", "reroute"), ("EventsDocument", "events")]:
+                       ("HandleDocument", "handle"), ("RerouteDocument", "reroute"), ("EventsDocument", "events"),
+                       ("DisruptionsDocument", "disruptions")]:
         schema = json.loads((ROOT / f"docs/schemas/{file}.schema.json").read_text())
         schemas[name] = rewrite(schema)
     customer = {"type": "object", "additionalProperties": False, "required": ["id", "name"],
@@ -197,6 +198,12 @@ def paths() -> dict:
                               request={"required": True, "description": "A JSON array of Track & Trace events, or of service schedules.",
                                        "content": {"application/json": {"schema": {"type": "array", "items": {}}}}},
                               operation_id="applyCarrierEvents"),
+        },
+        "/api/v1/disruptions": {
+            "get": operation("Every cargo the schedule as it now sails disrupts (carriers' events and voyages published again), with "
+                             "what disrupts it and the options it was last offered; and the last voyages published again (a planner's).",
+                             {"200": document("DisruptionsDocument", "The disrupted cargo and their options, and the voyages published again.")},
+                             "403", "503", operation_id="listDisruptions"),
         },
         "/api/v1/cargo/{trackingId}/reroute": {
             "parameters": [TRACKING_ID],

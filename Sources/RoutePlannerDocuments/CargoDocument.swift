@@ -141,13 +141,8 @@ public enum CargoDocument {
         }
         struct Republished: Encodable {
             let voyage: String
-            let omitted, added: [Call]
+            let omitted, added: [PublishedCall]
             let movedCalls: Int
-        }
-        struct Call: Encodable {
-            let port: String
-            let call: Int
-            init(_ reference: CallReference) { (port, call) = (reference.port.rawValue, reference.sequence ?? 1) }
         }
         struct Option: Encodable {
             let itinerary: Itinerary
@@ -190,10 +185,57 @@ public enum CargoDocument {
                 handled: response.handled),
             publishedVoyages: response.publishedVoyages,
             republished: response.republished.map {
-                Republished(voyage: $0.voyage.rawValue, omitted: $0.omitted.map(Call.init), added: $0.added.map(Call.init), movedCalls: $0.moved)
+                Republished(voyage: $0.voyage.rawValue, omitted: $0.omitted.map(PublishedCall.init), added: $0.added.map(PublishedCall.init), movedCalls: $0.moved)
             },
             scheduleVersion: response.version, refused: response.refused.map { Note(path: $0.path, message: $0.message) },
             setAside: response.setAside.map { Note(path: $0.path, message: $0.message) }, disrupted: disrupted, undisturbed: response.undisturbed))
+    }
+
+    /// `GET /api/v1/disruptions`: every cargo the schedule as it now sails disrupts, with what disrupts it, when it was
+    /// planned to arrive and the options it was last offered (numbered as `POST /api/v1/cargo/{trackingId}/route` takes
+    /// them); how many carriers' events were applied; and the last voyages published again, each with what it changed.
+    public static func json(_ response: ListDisruptionsResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let disrupted: [Disrupted]
+            let eventCount: Int
+            let publications: [Publication]
+            let publicationCount: Int
+        }
+        struct Disrupted: Encodable {
+            let cargo: Cargo
+            let disruption: Disruption
+            let plannedArrival: String
+            let options: [Option]
+        }
+        struct Option: Encodable {
+            let candidate: Int
+            let itinerary: Itinerary
+        }
+        struct Publication: Encodable {
+            let voyage: String
+            let omitted, added: [PublishedCall]
+            let movedCalls: Int
+            let scheduleVersion: Int
+            let source: String
+            let recordedAt: String
+        }
+        return RouteDocument.encode(Output(
+            version: version,
+            disrupted: response.entries.map { entry in
+                Disrupted(
+                    cargo: Cargo(entry.cargo), disruption: Disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
+                    options: (entry.offer?.itineraries ?? []).enumerated().map { Option(candidate: $0.offset + 1, itinerary: Itinerary($0.element)) })
+            },
+            eventCount: response.eventCount,
+            publications: response.publications.map { publication in
+                let changes = publication.changes
+                return Publication(
+                    voyage: changes.voyage.rawValue, omitted: changes.omitted.map(PublishedCall.init), added: changes.added.map(PublishedCall.init),
+                    movedCalls: changes.moved, scheduleVersion: publication.version, source: publication.source,
+                    recordedAt: RouteDocument.timestamp(publication.recordedAt))
+            },
+            publicationCount: response.publicationCount))
     }
 
     /// `cargo`, `track --format csv`, one row per cargo:
@@ -386,6 +428,14 @@ public enum CargoDocument {
             co2eKgPerTEU = leg.co2ePerTEU
             distanceNauticalMiles = leg.distance
         }
+    }
+
+    /// A call a publication omitted or added: its port, and which call there it is.
+    struct PublishedCall: Encodable {
+        let port: String
+        let call: Int
+
+        init(_ reference: CallReference) { (port, call) = (reference.port.rawValue, reference.sequence ?? 1) }
     }
 
     /// What disrupts an itinerary: its kind, the leg (from 1) and the port, or how many hours late or over.

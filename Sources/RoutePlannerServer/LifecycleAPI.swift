@@ -42,7 +42,7 @@ struct LifecycleAPI: Sendable {
         ("/api/v1/customers", [.get, .post]), ("/api/v1/cargo", [.get, .post]), ("/api/v1/cargo/:trackingId", [.get]),
         ("/api/v1/cargo/:trackingId/options", [.get, .post]), ("/api/v1/cargo/:trackingId/route", [.post]),
         ("/api/v1/cargo/:trackingId/events", [.post]), ("/api/v1/cargo/:trackingId/destination", [.post]),
-        ("/api/v1/cargo/:trackingId/reroute", [.post]), ("/v2/events", [.get, .post]),
+        ("/api/v1/cargo/:trackingId/reroute", [.post]), ("/api/v1/disruptions", [.get]), ("/v2/events", [.get, .post]),
     ]
 
     /// Adds the operations to a router.
@@ -51,6 +51,7 @@ struct LifecycleAPI: Sendable {
             await answer(request, context, limit: Self.maximumEventBytes) { app, body in await applyEvents(app, body) }
         }
         router.get("/v2/events") { request, context in await answer(request, context) { app, _ in await listEvents(app, request) } }
+        router.get("/api/v1/disruptions") { request, context in await answer(request, context) { app, _ in await listDisruptions(app) } }
         router.get("/api/v1/customers") { request, context in await answer(request, context) { app, _ in await listCustomers(app) } }
         router.post("/api/v1/customers") { request, context in await answer(request, context) { app, body in await registerCustomer(app, body) } }
         router.get("/api/v1/cargo") { request, context in await answer(request, context) { app, _ in await listCargo(app, request) } }
@@ -202,6 +203,12 @@ struct LifecycleAPI: Sendable {
         }
         if moved { await scheduleChanged() }
         return answer
+    }
+
+    /// `GET /api/v1/disruptions`: every cargo the schedule as it now sails disrupts, with the options it was last
+    /// offered, and the last voyages published again (a planner's).
+    private func listDisruptions(_ app: RoutePlannerComposition) async -> APIAnswer {
+        await run(app.listDisruptions, ListDisruptionsForm()) { CargoDocument.json($0) }
     }
 
     /// `GET /v2/events?limit=N`: the last carriers' events applied, the oldest of them first, as DCSA Track & Trace

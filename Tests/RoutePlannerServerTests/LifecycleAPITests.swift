@@ -255,5 +255,18 @@ import Testing
         #expect(omitted.count == 1 && omitted[0]["port"] as? String == leg.unloadLocation.code.rawValue && omitted[0]["call"] as? Int == leg.unloadCall)
         #expect(((republished.json["disrupted"] as? [[String: Any]])?.first?["disruption"] as? [String: Any])?["kind"] as? String == "legNoLongerSails")
         #expect(server.schedule.generation == 3 && server.schedule.network.sailing(leg) == nil)
+
+        // The disruptions, listed for a planner: the cargo with its options, and the voyage published again.
+        #expect(try await LifecycleAPITests.send(server, .get, "/api/v1/disruptions", token: tokens[1]).status == 403)
+        let disruptions = try await LifecycleAPITests.send(server, .get, "/api/v1/disruptions", token: tokens[0])
+        #expect(disruptions.status == 200, "\(disruptions.body)")
+        #expect(try JSONSchemas.problems([disruptions.body], schema: "disruptions") == "")
+        let entry = try #require((disruptions.json["disrupted"] as? [[String: Any]])?.first)
+        #expect((entry["cargo"] as? [String: Any])?["trackingId"] as? String == "RP000001")
+        #expect((entry["disruption"] as? [String: Any])?["kind"] as? String == "legNoLongerSails")
+        #expect((entry["options"] as? [[String: Any]])?.first?["candidate"] as? Int == 1)
+        let publications = try #require(disruptions.json["publications"] as? [[String: Any]])
+        #expect(publications.count == 1 && publications[0]["voyage"] as? String == leg.voyage.number.rawValue && publications[0]["scheduleVersion"] as? Int == 2)
+        #expect(disruptions.json["eventCount"] as? Int == 1 && disruptions.json["publicationCount"] as? Int == 1)
     }
 }
