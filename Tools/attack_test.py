@@ -584,7 +584,8 @@ EVENT = {"event": "RECEIVE", "location": "CNSHA", "completionTime": "2026-03-23T
 # What each path takes, as its 405 answers' Allow header names it.
 API_PATHS = [("/api/v1/customers", "GET, POST"), ("/api/v1/cargo", "GET, POST"), ("/api/v1/cargo/{id}", "GET"),
              ("/api/v1/cargo/{id}/options", "GET, POST"), ("/api/v1/cargo/{id}/route", "POST"),
-             ("/api/v1/cargo/{id}/events", "POST"), ("/api/v1/cargo/{id}/destination", "POST"), ("/api/v1/cargo/{id}/reroute", "POST")]
+             ("/api/v1/cargo/{id}/events", "POST"), ("/api/v1/cargo/{id}/destination", "POST"), ("/api/v1/cargo/{id}/reroute", "POST"),
+             ("/api/v1/disruptions", "GET")]
 # Values no field should take as they are (but a free-text one, when it echoes them exactly): (what, value).
 HOSTILE_VALUES: list[tuple[str, object]] = [
     ("markup", HOSTILE_NAME), ("quotes", "\"'`;--\\\" OR '1'='1"), ("unicode", "Ünïcødé ☃ 𝔘𝔫𝔦 \u202eRTL\u200b 中文 🚢"),
