@@ -5,7 +5,7 @@ import RoutePlannerPictures
 
 extension Desk {
     /// What a batch of events did, as the screen after it says, from the counts its address carries.
-    static let appliedCounts = ["count", "applied", "appliedBefore", "handled", "refused", "setAside", "disrupted", "republished"]
+    static let appliedCounts = ["count", "applied", "appliedBefore", "handled", "refused", "setAside", "disrupted", "publishedVoyages", "republished"]
 
     /// `/disruptions`: the cargo the schedule as it now sails disrupts, each with its options to choose from on its
     /// screen; the carriers' last events and voyages published again; and the form that applies a file of them. After a
@@ -76,7 +76,7 @@ extension Desk {
             if response.changedSchedule { await scheduleChanged() }
             let counts = [
                 response.count, response.applied, response.duplicates, response.handled, response.refused.count, response.setAside.count,
-                response.disrupted.count, response.republished.count,
+                response.disrupted.count, response.publishedVoyages ?? 0, response.republished.count,
             ]
             return .redirect(to: .disruptions(FormData(zip(Self.appliedCounts, counts).map { ($0, String($1)) })))
         case (.validationFailure(let fields), _): return await disruptions(form: form, errors: fields)
@@ -94,10 +94,15 @@ extension Desk {
             counts[name] = value
         }
         func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        // A vessel-schedules document publishes voyages again, and has no events.
-        var parts = counts["republished"]! > 0 ? ["\(plural(counts["republished"]!, "voyage")) published again"] : []
-        if counts["count"]! > 0 || parts.isEmpty { parts.append("\(plural(counts["count"]!, "event")): \(counts["applied"]!) applied to the schedule") }
-        if counts["appliedBefore"]! > 0 { parts.append("\(counts["appliedBefore"]!) applied before") }
+        var parts: [String]
+        if counts["count"]! == 0 && counts["publishedVoyages"]! > 0 {
+            // A vessel-schedules document, which publishes voyages again and has no events.
+            parts = ["\(plural(counts["publishedVoyages"]!, "voyage")) published again: \(counts["republished"]!) changed the schedule"]
+            if counts["appliedBefore"]! > 0 { parts.append("\(counts["appliedBefore"]!) as published before") }
+        } else {
+            parts = ["\(plural(counts["count"]!, "event")): \(counts["applied"]!) applied to the schedule"]
+            if counts["appliedBefore"]! > 0 { parts.append("\(counts["appliedBefore"]!) applied before") }
+        }
         if counts["handled"]! > 0 { parts.append("\(plural(counts["handled"]!, "handling")) registered") }
         if counts["refused"]! > 0 { parts.append("\(counts["refused"]!) refused (route-planner events apply names each)") }
         if counts["setAside"]! > 0 { parts.append("\(counts["setAside"]!) set aside") }

@@ -17,7 +17,12 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         return try await store.read { connection in
             var publications: [Voyage] = []
             for try await (voyage, calls) in try await connection.query(
-                "SELECT voyage, calls FROM schedulePublication ORDER BY position", logger: PostgresStore.logger
+                // Of the publications of a voyage, the last recorded is its schedule.
+                """
+                SELECT voyage, calls FROM schedulePublication
+                WHERE position IN (SELECT MAX(position) FROM schedulePublication GROUP BY voyage) ORDER BY position
+                """,
+                logger: PostgresStore.logger
             ).decode((String, String).self) {
                 publications.append(try PublicationRecord.voyage(voyage, json: calls, store: path))
             }
@@ -83,7 +88,8 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
             }
             if !batch.publications.isEmpty {
                 let numbers = batch.publications.map(\.voyage.number.rawValue)
-                let (documents, changes) = (batch.publications.map { PublicationRecord.json($0.voyage) }, batch.publications.map { PublicationChangesRecord.json($0.changes) })
+                let documents = try batch.publications.map { try PublicationRecord.json($0.voyage) }
+                let changes = try batch.publications.map { try PublicationChangesRecord.json($0.changes) }
                 try await connection.query(
                     """
                     INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt)

@@ -32,8 +32,8 @@ struct PublicationRecord: Codable {
     }
 
     /// The column's text of a publication.
-    static func json(_ voyage: Voyage) -> String {
-        String(decoding: (try? JSONEncoder().encode(PublicationRecord(voyage))) ?? Data("{}".utf8), as: UTF8.self)
+    static func json(_ voyage: Voyage) throws -> String {
+        String(decoding: try JSONEncoder().encode(PublicationRecord(voyage)), as: UTF8.self)
     }
 
     /// The publication of voyage `number` a column's text keeps.
@@ -72,10 +72,10 @@ struct PublicationChangesRecord: Codable {
     var changesNothing: Bool
 
     /// The column's text of a publication's changes.
-    static func json(_ changes: LiveSchedule.Republication) -> String {
+    static func json(_ changes: LiveSchedule.Republication) throws -> String {
         func calls(_ references: [CallReference]) -> [Call] { references.map { Call(port: $0.port.rawValue, call: $0.sequence ?? 1) } }
         let record = PublicationChangesRecord(omitted: calls(changes.omitted), added: calls(changes.added), moved: changes.moved, changesNothing: changes.changesNothing)
-        return String(decoding: (try? JSONEncoder().encode(record)) ?? Data("{}".utf8), as: UTF8.self)
+        return String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
     }
 
     /// The changes of a publication of voyage `number` a column's text keeps.

@@ -14,7 +14,9 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
     public func scheduleChanges() async throws -> ScheduleChanges {
         let (published, rows, version) = try read { db in
             (
-                try Row.fetchAll(db, sql: "SELECT voyage, calls FROM schedulePublication ORDER BY position"),
+                // Of the publications of a voyage, the last recorded is its schedule.
+                try Row.fetchAll(
+                    db, sql: "SELECT voyage, calls FROM schedulePublication WHERE position IN (SELECT MAX(position) FROM schedulePublication GROUP BY voyage) ORDER BY position"),
                 try Row.fetchAll(db, sql: "SELECT * FROM carrierEvent WHERE eventType = 'TRANSPORT' ORDER BY eventID"), try Self.version(db)
             )
         }
@@ -47,7 +49,7 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
                     try db.execute(
                         sql: "INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         arguments: [
-                            published + offset + 1, version, voyage.number.rawValue, PublicationRecord.json(voyage), PublicationChangesRecord.json(changes),
+                            published + offset + 1, version, voyage.number.rawValue, try PublicationRecord.json(voyage), try PublicationChangesRecord.json(changes),
                             batch.source, batch.recordedAt,
                         ])
                 }

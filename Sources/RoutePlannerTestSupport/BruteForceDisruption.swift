@@ -69,6 +69,56 @@ public enum BruteForceDisruption {
         }
     }
 
+    /// The voyages as planned once `publications` are published, in order, by the rule of ``LiveSchedule/republish(_:)``
+    /// written out plainly: a voyage's last publication gives its calls, times, cut-offs and UTC offsets; each of its
+    /// movements takes the capacities of the published movement that left the same call (a call known by its port
+    /// and how many calls at that port the voyage made up to it), else of the one that left the nearest call before it
+    /// that the voyage made, else of the first; the published distance and CO2e where it sails between two calls that
+    /// follow each other in the published voyage; and every voyage goes on as its published continuation while that
+    /// voyage, as planned, starts where and no earlier than it ends.
+    public static func republished(_ voyages: [Voyage], publications: [Voyage]) -> [Voyage] {
+        func calls(_ voyage: Voyage) -> [(port: UnLocode, number: Int)] {
+            let ports = [voyage.movements[0].departureLocation] + voyage.movements.map(\.arrivalLocation)
+            return ports.indices.map { index in (ports[index], ports[0...index].filter { $0 == ports[index] }.count) }
+        }
+        var latest: [VoyageNumber: Voyage] = [:]
+        for publication in publications { latest[publication.number] = publication }
+        var planned = voyages.map { original -> Voyage in
+            guard let publication = latest[original.number] else { return original }
+            let before = calls(original), after = calls(publication)
+            var movements = publication.movements
+            for index in movements.indices {
+                // The published call this movement leaves, or the last one before it the voyage made.
+                var source = original.movements[0]
+                for earlier in stride(from: index, through: 0, by: -1) {
+                    if let at = before.firstIndex(where: { $0 == after[earlier] }) {
+                        source = original.movements[min(at, original.movements.count - 1)]
+                        break
+                    }
+                }
+                movements[index].capacity = source.capacity
+                movements[index].weightCapacity = source.weightCapacity
+                movements[index].reeferPlugs = source.reeferPlugs
+                let from = before.firstIndex { $0 == after[index] }, to = before.firstIndex { $0 == after[index + 1] }
+                if let from, let to, to == from + 1 {
+                    (movements[index].distance, movements[index].co2ePerTEU) = (original.movements[from].distance, original.movements[from].co2ePerTEU)
+                } else {
+                    (movements[index].distance, movements[index].co2ePerTEU) = (nil, nil)
+                }
+            }
+            return original.replacingMovements(movements)
+        }
+        let starts = Dictionary(uniqueKeysWithValues: planned.map { ($0.number, $0.movements[0]) })
+        for index in planned.indices {
+            let voyage = planned[index], end = voyage.movements.last!
+            let continuation = voyages[index].continuation.flatMap { next in
+                starts[next].map { $0.departureLocation == end.arrivalLocation && $0.departureTime >= end.arrivalTime } == true ? next : nil
+            }
+            planned[index] = voyage.replacingContinuation(continuation)
+        }
+        return planned
+    }
+
     /// A vessel-schedules document (DCSA Commercial Schedules 1.0.3) publishing voyages again: each voyage a vessel
     /// schedule of its calls at its planned (PLN) times, in UTC, with its cut-offs.
     public static func publicationDocument(_ voyages: [Voyage]) -> Data {
@@ -154,7 +204,10 @@ public enum BruteForceDisruption {
             let latest = first > 0 ? boarding.departureTime
                 : boarding.cutOffTimes.filter { codes.contains($0.code) }.map(\.time).reduce(boarding.departureTime, min)
             if boarding.departureTime < ready || latest < ready { return first == 0 ? .missesDeparture(at: port) : .missesConnection(leg: first, at: port) }
-            if first > 0, !legs[first].continuesAboard(from: legs[first - 1]), let before = live(first - 1)?.last, let cutOff = tco(boarding),
+            // Aboard through the call, as planned and as the vessel now sails: no transshipment cut-off applies.
+            let staysAboard = first > 0 && legs[first].continuesAboard(from: legs[first - 1]) && endsAndStarts(first)
+                && byNumber[legs[first - 1].voyage.number]?.continuation == legs[first].voyage.number
+            if first > 0, !staysAboard, let before = live(first - 1)?.last, let cutOff = tco(boarding),
                before.arrivalTime > cutOff {
                 return .missesConnection(leg: first, at: port)
             }

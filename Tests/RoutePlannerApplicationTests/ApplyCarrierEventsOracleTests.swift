@@ -168,6 +168,44 @@ import Testing
         }
     }
 
+    /// Events and publications in turn, some events naming their call by port alone: after every batch, the live
+    /// schedule built again from what the repository recorded (as another process, or a restart, builds it) is the one
+    /// the batches left.
+    @Test func theScheduleBuiltAgainFromWhatWasRecordedIsTheLiveOne() async throws {
+        var renumbered = 0
+        for seed in UInt64(0)..<300 {
+            var generator = SplitMix64(seed: seed &+ 1 << 50)
+            let world = try Self.world(seed: seed, using: &generator)
+            let recorded = InMemoryCarrierEventRepository()
+            let published = InMemoryScheduleRepository(network: world.published)
+            let live = LiveScheduleRepository(published: published, events: recorded)
+            let interactor = ApplyCarrierEventsInteractor(cargo: InMemoryCargoRepository(world.cargo), schedule: live, now: { Self.now })
+            for round in 0..<4 {
+                let voyages = try await live.version().schedule.voyages
+                if round % 2 == 0 {
+                    // Events naming a call the voyage makes once by its port alone.
+                    let events = BruteForceDisruption.randomEvents(voyages, using: &generator).map { event in
+                        let calls = voyages.first { $0.number == event.call.voyage }!.callPorts.count { $0 == event.call.port }
+                        return VesselCallEvent(
+                            id: "\(round)-\(event.id)", created: event.created, kind: event.kind, classifier: event.classifier, time: event.time,
+                            call: CallReference(voyage: event.call.voyage, port: event.call.port, sequence: calls == 1 ? nil : event.call.sequence))
+                    }
+                    _ = try await interactor.execute(Self.request(events)).get()
+                } else {
+                    let drawn = BruteForceDisruption.randomPublications(voyages, ports: world.schedule.locations.map(\.code), using: &generator)
+                    let latest = drawn.indices.filter { index in !drawn[(index + 1)...].contains { $0.number == drawn[index].number } }
+                    let response = try await interactor.execute(Self.publication(latest.map { drawn[$0] })).get()
+                    // A second call added at a port: calls named by port alone there are no longer alone.
+                    for changes in response.republished where changes.added.contains(where: { ($0.sequence ?? 1) > 1 }) { renumbered += 1 }
+                }
+                let again = LiveScheduleRepository(published: published, events: recorded)
+                #expect(try await again.version().schedule.voyages == live.version().schedule.voyages, "seed \(seed), round \(round)")
+            }
+        }
+        // Publications add second calls at ports, which events named by port alone, a fair number of times.
+        #expect(renumbered > 10, "\(renumbered)")
+    }
+
     /// The first leg ahead and when the cargo can board it, written out from its events.
     static func progress(_ cargo: Cargo) -> (Int?, Date?) {
         let legs = cargo.itinerary!.legs

@@ -50,7 +50,8 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     let final = try await events.scheduleVersion(), total = try await events.recordedEvents(limit: 1_000).total
     #expect(final == 10 && total == 13, sourceLocation: sourceLocation)
 
-    // Voyages published again are the next version, kept in the order recorded with their calls, times and cut-offs.
+    // Voyages published again are the next version, kept in the order recorded with their calls, times and cut-offs; of
+    // a voyage's publications, the last is its schedule.
     func publication(_ hours: Int) -> Voyage {
         Voyage(number: "AE1-0100W", movements: [
             CarrierMovement(
@@ -67,7 +68,7 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
         recordedAt: SampleVoyages.day(3, 3))) == 11,
         sourceLocation: sourceLocation)
     let changes = try await events.scheduleChanges()
-    #expect(changes.version == 11 && changes.publications == [publication(1), publication(2)] && changes.events.count == 11, sourceLocation: sourceLocation)
+    #expect(changes.version == 11 && changes.publications == [publication(2)] && changes.events.count == 11, sourceLocation: sourceLocation)
     let published = try await events.recordedPublications(limit: 1)
     #expect(published.total == 2 && published.publications == [
         RecordedPublication(changes: moves, version: 11, source: "test", recordedAt: SampleVoyages.day(3, 3)),

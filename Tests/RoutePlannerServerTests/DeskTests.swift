@@ -370,7 +370,7 @@ import FoundationXML
         let republished = try await upload(String(decoding: BruteForceDisruption.publicationDocument([BruteForceDisruption.omitting(call: call, of: voyage)]), as: UTF8.self))
         #expect(republished.status == 303)
         let shown = try await browser.get(try #require(republished.location))
-        #expect(shown.body.contains("1 voyage published again; 1 cargo disrupted.") && Self.isWellFormed(shown.body), "\(shown.body)")
+        #expect(shown.body.contains("1 voyage published again: 1 changed the schedule; 1 cargo disrupted.") && Self.isWellFormed(shown.body), "\(shown.body)")
         #expect(shown.body.contains("leg 1, \(leg.voyage.number), no longer sails"))
         #expect(shown.body.contains("Voyages published again") && shown.body.contains("\(leg.voyage.number): omits \(leg.unloadLocation.code)"), "\(shown.body)")
         #expect(server.schedule.generation == 3)

@@ -16,8 +16,8 @@ public struct Leg: Hashable, Sendable {
     public let loadLocation: Location
     /// The port where the cargo is discharged.
     public let unloadLocation: Location
-    /// Which calls at their ports the load and the discharge are, when `voyage` is not the voyage the leg was
-    /// planned on and so cannot tell.
+    /// Which calls at their ports the load and the discharge are, when `voyage` is a stand-in for the voyage the leg
+    /// was planned on and so cannot tell; part of the leg's identity, as they name its calls.
     private let keptCalls: KeptCalls?
 
     private struct KeptCalls: Hashable, Sendable {
@@ -29,6 +29,23 @@ public struct Leg: Hashable, Sendable {
     /// The range must be a non-empty range of the voyage's movements, the first must depart from
     /// `loadLocation` and the last must arrive at `unloadLocation`; anything else is a programming error.
     public init(voyage: Voyage, movementIndices: Range<Int>, loadLocation: Location, unloadLocation: Location) {
+        self.init(voyage: voyage, movementIndices: movementIndices, loadLocation: loadLocation, unloadLocation: unloadLocation, keptCalls: nil)
+    }
+
+    /// Creates a leg kept as it was planned, riding a stand-in for its voyage (one movement from the load to the
+    /// discharge, say) that no longer tells which calls at their ports they were: the `loadCall`-th call at the load
+    /// port and the `unloadCall`-th at the unload port (``Voyage/callNumber(at:)``).
+    ///
+    /// The range must be as ``init(voyage:movementIndices:loadLocation:unloadLocation:)`` requires, and the call
+    /// numbers at least 1.
+    public init(voyage: Voyage, movementIndices: Range<Int>, loadLocation: Location, unloadLocation: Location, loadCall: Int, unloadCall: Int) {
+        precondition(loadCall >= 1 && unloadCall >= 1, "calls at a port are numbered from 1")
+        self.init(
+            voyage: voyage, movementIndices: movementIndices, loadLocation: loadLocation, unloadLocation: unloadLocation,
+            keptCalls: KeptCalls(load: loadCall, unload: unloadCall))
+    }
+
+    private init(voyage: Voyage, movementIndices: Range<Int>, loadLocation: Location, unloadLocation: Location, keptCalls: KeptCalls?) {
         precondition(!movementIndices.isEmpty, "a leg rides at least one movement")
         precondition(
             movementIndices.lowerBound >= 0 && movementIndices.upperBound <= voyage.movements.count,
@@ -43,27 +60,7 @@ public struct Leg: Hashable, Sendable {
         self.movementIndices = movementIndices
         self.loadLocation = loadLocation
         self.unloadLocation = unloadLocation
-        keptCalls = nil
-    }
-
-    /// Creates a leg kept as it was planned, riding a stand-in for its voyage (one movement from the load to the
-    /// discharge, say) that no longer tells which calls at their ports they were: the `loadCall`-th call at the load
-    /// port and the `unloadCall`-th at the unload port (``Voyage/callNumber(at:)``).
-    ///
-    /// The range must be as ``init(voyage:movementIndices:loadLocation:unloadLocation:)`` requires, and the call
-    /// numbers at least 1.
-    public init(voyage: Voyage, movementIndices: Range<Int>, loadLocation: Location, unloadLocation: Location, loadCall: Int, unloadCall: Int) {
-        precondition(loadCall >= 1 && unloadCall >= 1, "calls at a port are numbered from 1")
-        self.init(voyage: voyage, movementIndices: movementIndices, loadLocation: loadLocation, unloadLocation: unloadLocation)
-        self = Leg(kept: self, calls: KeptCalls(load: loadCall, unload: unloadCall))
-    }
-
-    private init(kept leg: Leg, calls: KeptCalls) {
-        voyage = leg.voyage
-        movementIndices = leg.movementIndices
-        loadLocation = leg.loadLocation
-        unloadLocation = leg.unloadLocation
-        keptCalls = calls
+        self.keptCalls = keptCalls
     }
 
     /// Which call at the load port the load is: 1 for the voyage's first call there, and so on

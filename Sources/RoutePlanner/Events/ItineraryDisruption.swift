@@ -101,7 +101,7 @@ extension ScheduleNetwork {
                 return first == 0 ? .missesDeparture(at: boarding.loadLocation.code) : .missesConnection(leg: first, at: boarding.loadLocation.code)
             }
             if first > 0, let previous = sailing[first - 1], let tco = boarding.movements.first!.transshipmentCutOff, previous.unloadTime > tco,
-               !legs[first].continuesAboard(from: legs[first - 1]) {
+               !(legs[first].continuesAboard(from: legs[first - 1]) && boarding.continuesAboard(from: previous)) {
                 return .missesConnection(leg: first, at: boarding.loadLocation.code)
             }
         }

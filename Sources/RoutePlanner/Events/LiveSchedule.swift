@@ -1,20 +1,5 @@
 import Foundation
 
-/// A published schedule with the carriers' call times applied (``VesselCallEvent``): the schedule that cargo is
-/// routed on as events come in.
-///
-/// The live schedule has the published schedule's voyages, calls and movements in the same positions; only times
-/// change, by these rules (Guides/Routing.md, "The live schedule"):
-/// - Of the events about one time of one call, the one that outranks the others gives it
-///   (``VesselCallEvent/outranks(_:)``), whatever order they came in; an event known by its identifier changes
-///   nothing when it comes again.
-/// - A time no event gives is the published time plus the delay the vessel carries: how late the time before it on
-///   the vessel was (never negative), so a vessel late at one call stays as late at the next ones, through the
-///   voyages it goes on as (``Voyage/continuation``), until an event says otherwise.
-/// - Times stay in sailing order: a departure no earlier than the arrival at its call (or the end of the voyage
-///   before, for the first call of a voyage the vessel goes on as), an arrival at least a minute after the
-///   departure before it.
-/// - A departure moves the cut-off times of its call with it.
 /// A published schedule with the carriers' word since applied: voyages published again (``republish(_:)``) and call
 /// times (``VesselCallEvent``, ``apply(_:)``); the schedule that cargo is routed on as events come in.
 ///
@@ -23,9 +8,10 @@ import Foundation
 ///   DCSA's `transportCallSequenceNumber` counts them.
 /// - A voyage published again replaces the voyage's calls and their planned times with the publication's: a call it
 ///   no longer lists is omitted, a call it lists that the voyage did not make is added. The voyage keeps its vessel,
-///   service, capacities (a movement takes those of the movement that left the same call, or of the one the vessel
-///   was sailing there) and the voyage it goes on as (while the next voyage still starts where and after it ends). Of
-///   two publications of a voyage, the later applied is the carrier's word: publications carry no time they were made.
+///   service and capacities (a movement takes those of the movement that left the same call, or of the one the vessel
+///   was sailing there), and goes on as the voyage it was published to go on as while that voyage starts where and
+///   after it ends. Of two publications of a voyage, the later applied is the carrier's word: publications carry no
+///   time they were made.
 /// - Of the events about one time of one call, the one that outranks the others gives it
 ///   (``VesselCallEvent/outranks(_:)``), whatever order they came in, over the time published; an event known by its
 ///   identifier changes nothing when it comes again. An event about a call that a later publication omits gives no
@@ -40,10 +26,11 @@ import Foundation
 public struct LiveSchedule: Sendable {
     /// One time of a call: the arrival at or departure from the `call`-th call of a voyage at a port.
     public struct Slot: Hashable, Sendable {
-        let voyage: VoyageNumber
-        let port: UnLocode
-        let call: Int
-        let kind: VesselCallEvent.Kind
+        public let voyage: VoyageNumber
+        public let port: UnLocode
+        /// Which of the voyage's calls at the port it is, from 1.
+        public let call: Int
+        public let kind: VesselCallEvent.Kind
     }
 
     /// What publishing a voyage again changed: the calls of the voyage as it was that the publication no longer lists,
@@ -53,7 +40,8 @@ public struct LiveSchedule: Sendable {
         public let omitted: [CallReference]
         public let added: [CallReference]
         public let moved: Int
-        /// Whether the publication gives the voyage as it was: the same calls at the same times, with the same cut-offs.
+        /// Whether the publication gives the voyage's movements as they were: the same calls at the same times, with
+        /// the same cut-offs and UTC offsets.
         public let changesNothing: Bool
 
         public init(voyage: VoyageNumber, omitted: [CallReference], added: [CallReference], moved: Int, changesNothing: Bool) {
@@ -75,6 +63,8 @@ public struct LiveSchedule: Sendable {
     /// published network).
     private var base: ScheduleNetwork
     private let voyagePosition: [VoyageNumber: Int]
+    /// Per voyage, the voyage it was first published to go on as.
+    private let publishedContinuation: [VoyageNumber?]
     /// Per voyage, the voyage the vessel sailed before it, if it went on as this one.
     private var predecessor: [Int?] = []
     private var successor: [Int?] = []
@@ -105,6 +95,7 @@ public struct LiveSchedule: Sendable {
         arrival = published.arrival
         movementStart = published.voyageStart.dropLast().map(Int.init)
         voyagePosition = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
+        publishedContinuation = voyages.map(\.continuation)
         link()
     }
 
@@ -176,13 +167,17 @@ public struct LiveSchedule: Sendable {
             return .success(Self.changes(from: replaced, to: replacing))
         }
         guard outcomes.contains(where: { (try? $0.get())?.changesNothing == false }) else { return outcomes }
-        // A vessel goes on as its next voyage only while that voyage starts where and after this one ends.
+        // Each vessel goes on as the voyage it was published to go on as while that voyage starts where and after this
+        // one ends.
         var next = self
-        next.plannedVoyages = current.map { voyage -> Voyage in
-            guard let following = voyage.continuation.flatMap({ voyagePosition[$0] }), let start = current[following].movements.first,
-                  let end = voyage.movements.last, start.departureLocation == end.arrivalLocation, start.departureTime >= end.arrivalTime
-            else { return voyage.continuation == nil ? voyage : voyage.replacingContinuation(nil) }
-            return voyage
+        next.plannedVoyages = current.enumerated().map { position, voyage -> Voyage in
+            let continuation = publishedContinuation[position].flatMap { number -> VoyageNumber? in
+                guard let following = voyagePosition[number], let start = current[following].movements.first, let end = voyage.movements.last,
+                      start.departureLocation == end.arrivalLocation, start.departureTime >= end.arrivalTime
+                else { return nil }
+                return number
+            }
+            return continuation == voyage.continuation ? voyage : voyage.replacingContinuation(continuation)
         }
         next.voyages = next.plannedVoyages
         next.link()
@@ -196,13 +191,13 @@ public struct LiveSchedule: Sendable {
         next.departure = next.plannedVoyages.flatMap { $0.movements.map(\.departureTime.seconds) }
         next.arrival = next.plannedVoyages.flatMap { $0.movements.map(\.arrivalTime.seconds) }
         var heads: Set<Int> = []
-        for slot in winners.keys { heads.insert(head(of: voyagePosition[slot.voyage]!)) }
+        for slot in winners.keys { heads.insert(next.head(of: voyagePosition[slot.voyage]!)) }
         for head in heads { next.retime(from: head) }
         guard let network = try? ScheduleNetwork(
             locations: published.locations, voyages: next.voyages, capacitiesAreKnown: published.capacitiesAreKnown)
         else {
-            // Each publication is checked above against every rule of the network; should one be missing, none is taken.
-            return voyages.map { .failure(.cannotSail($0.number)) }
+            // Each publication is checked above against the rules of the network; should one be missing, none is taken.
+            return zip(voyages, outcomes).map { voyage, outcome in outcome.flatMap { _ in .failure(.cannotSail(voyage.number)) } }
         }
         next.base = network
         self = next
@@ -262,6 +257,17 @@ public struct LiveSchedule: Sendable {
         return .success(Slot(voyage: call.voyage, port: call.port, call: number, kind: event.kind))
     }
 
+    /// The event with its call numbered (``CallReference/sequence``: which of the voyage's calls at the port it is), as
+    /// the schedule resolves it now; the event as it is when it does not resolve. Recorded so, an event names the same
+    /// call when read again over later publications: one that adds a second call at its port makes it no less clear.
+    public func numbered(_ event: VesselCallEvent) -> VesselCallEvent {
+        guard case .success(let slot) = resolve(event), event.call.sequence != slot.call else { return event }
+        return VesselCallEvent(
+            id: event.id, created: event.created, kind: event.kind, classifier: event.classifier, time: event.time,
+            call: CallReference(voyage: slot.voyage, port: slot.port, sequence: slot.call), vesselIMONumber: event.vesselIMONumber,
+            service: event.service)
+    }
+
     /// Why a publication of a voyage cannot replace it, if it cannot.
     private func problem(of publication: Voyage, publishing original: Voyage) -> LiveScheduleError? {
         let number = publication.number
@@ -273,6 +279,7 @@ public struct LiveSchedule: Sendable {
         guard let first = movements.first, let start = original.movements.first else { return .cannotSail(number) }
         for (index, movement) in movements.enumerated() {
             guard movement.departureTime.isSupported, movement.arrivalTime.isSupported, movement.departureTime < movement.arrivalTime,
+                  movement.cutOffTimes.allSatisfy({ $0.time.isSupported }),
                   index == 0 || movements[index - 1].arrivalTime <= movement.departureTime,
                   [movement.departureUTCOffset, movement.arrivalUTCOffset].allSatisfy({ abs($0 ?? 0) <= 18 * 3600 })
             else { return .cannotSail(number) }
@@ -324,10 +331,14 @@ public struct LiveSchedule: Sendable {
         func references(_ voyage: Voyage, where keep: (CallKey) -> Bool) -> [CallReference] {
             CallKey.calls(of: voyage).compactMap { key in keep(key) ? CallReference(voyage: voyage.number, port: key.port, sequence: key.number) : nil }
         }
+        // A call moved when a time both give differs: a call that comes to start or end the voyage loses one.
+        func moved(_ before: [Date?], _ after: [Date?]) -> Bool {
+            zip(before, after).contains { old, new in old != nil && new != nil && old != new }
+        }
         let before = times(old), after = times(new)
         return Republication(
             voyage: new.number, omitted: references(old) { after[$0] == nil }, added: references(new) { before[$0] == nil },
-            moved: after.count { key, times in before[key].map { $0 != times } ?? false }, changesNothing: old == new)
+            moved: after.count { key, times in before[key].map { moved($0, times) } ?? false }, changesNothing: old.movements == new.movements)
     }
 
     /// A call of a voyage: its port and which call there it is.

@@ -115,8 +115,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             duplicates += events.vesselCalls.count - fresh.count
             for (located, outcome) in zip(fresh, live.apply(fresh.map(\.event))) {
                 switch outcome {
-                case .applied: (applied, accepted) = (applied + 1, accepted + [located.event])
-                case .outranked: (outranked, accepted) = (outranked + 1, accepted + [located.event])
+                case .applied: (applied, accepted) = (applied + 1, accepted + [live.numbered(located.event)])
+                case .outranked: (outranked, accepted) = (outranked + 1, accepted + [live.numbered(located.event)])
                 case .duplicate: duplicates += 1
                 case .refused(let error): refused.append(.init(path: located.path + ".transportCall", message: error.description))
                 }

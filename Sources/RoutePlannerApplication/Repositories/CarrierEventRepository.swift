@@ -9,7 +9,8 @@ import RoutePlanner
 public protocol CarrierEventRepository: Sendable {
     /// The schedule's version: how many batches of events changed it; 0 while it is as published.
     func scheduleVersion() async throws -> Int
-    /// Every publication and vessel call event recorded, and the version they make, read together.
+    /// The last publication recorded of each voyage published again, every vessel call event recorded, and the version
+    /// they make, read together.
     func scheduleChanges() async throws -> ScheduleChanges
     /// The identifiers among these of events recorded already.
     func recordedEventIds(among ids: [String]) async throws -> Set<String>
@@ -42,7 +43,7 @@ public struct RecordedPublication: Hashable, Sendable {
 
 /// What changed the published schedule: voyages published again, and vessel call events.
 public struct ScheduleChanges: Sendable {
-    /// The voyages published again, in the order recorded: of two publications of a voyage, the later is its schedule.
+    /// The voyages published again, each its last publication, in the order recorded.
     public let publications: [Voyage]
     /// The vessel call events, whichever outranks which.
     public let events: [VesselCallEvent]
@@ -55,7 +56,8 @@ public struct ScheduleChanges: Sendable {
         self.version = version
     }
 
-    /// The published schedule with these changes: the publications applied in their order, then the events.
+    /// The published schedule with these changes: the publications applied in their order, then the events (recorded
+    /// with their calls numbered, `LiveSchedule.numbered(_:)`, so that they name the calls they named when applied).
     public func liveSchedule(over published: ScheduleNetwork) -> LiveSchedule {
         var schedule = LiveSchedule(published: published)
         if !publications.isEmpty { schedule.republish(publications) }
@@ -98,7 +100,7 @@ public actor InMemoryCarrierEventRepository: CarrierEventRepository {
 
     public func scheduleVersion() -> Int { version }
     public func scheduleChanges() -> ScheduleChanges {
-        ScheduleChanges(publications: publications.map(\.voyage), events: recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: version)
+        ScheduleChanges(publications: latestPublications, events: recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: version)
     }
     public func recordedEventIds(among ids: [String]) -> Set<String> { Set(ids.filter(self.ids.contains)) }
 
@@ -111,6 +113,12 @@ public actor InMemoryCarrierEventRepository: CarrierEventRepository {
             ($0.voyage, RecordedPublication(changes: $0.changes, version: version, source: batch.source, recordedAt: batch.recordedAt))
         }
         return version
+    }
+
+    /// Of the publications of each voyage, the last, in the order recorded.
+    private var latestPublications: [Voyage] {
+        let last = Dictionary(publications.enumerated().map { ($1.voyage.number, $0) }, uniquingKeysWith: max)
+        return publications.enumerated().filter { last[$1.voyage.number] == $0 }.map(\.element.voyage)
     }
 
     public func recordedPublications(limit: Int) -> (publications: [RecordedPublication], total: Int) {
