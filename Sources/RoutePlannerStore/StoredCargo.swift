@@ -119,7 +119,8 @@ struct StoredCargo {
     /// times, as it was planned: from the same call to the same call of its voyage when it still makes both (the
     /// movements between laid out from the planned load to the planned discharge, so that
     /// `ScheduleNetwork.sailing(_:)` finds the leg as the schedule now sails it), else as one movement from the load to
-    /// the discharge, which still names its calls.
+    /// the discharge, which still names its calls (a leg stored by version 10, which kept positions rather than calls,
+    /// then names its first calls at its ports: the calls it made unless its voyage calls at one of them more than once).
     static func itinerary(_ legs: [LegRecord], network: ScheduleNetwork, of id: String, store: String) throws(StoreError) -> Itinerary {
         func location(_ code: UnLocode) -> Location { network.location(code) ?? Location(code: code, name: code.rawValue) }
         var rebuilt: [Leg] = []
