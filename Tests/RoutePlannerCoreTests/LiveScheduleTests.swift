@@ -201,6 +201,25 @@ import Testing
         #expect(live.voyages.first { $0.number == "X" }?.continuation == "Y")
     }
 
+    @Test func aContinuationABrokenPublicationDroppedComesBackWhenALaterOneMendsIt() throws {
+        var live = LiveSchedule(published: try Self.published())
+        // Y published to leave C before X arrives there: X no longer goes on as Y.
+        _ = live.republish([Self.publication("Y", calls: [("XXCCC", nil, 25), ("XXDDD", 50, nil)])])
+        #expect(live.voyages.first { $0.number == "X" }?.continuation == nil)
+        // Published again after X arrives, Y is X's continuation again, though X itself was never published again.
+        _ = live.republish([Self.publication("Y", calls: [("XXCCC", nil, 33), ("XXDDD", 50, nil)])])
+        #expect(live.voyages.first { $0.number == "X" }?.continuation == "Y")
+    }
+
+    @Test func aCallThatComesToEndTheVoyageIsNotMovedForTheTimeItLoses() throws {
+        var live = LiveSchedule(published: try Self.published())
+        // X published as A → B: C omitted, B now its last call, arriving as before.
+        let changes = try #require(try live.republish([Self.publication(calls: [("XXAAA", nil, 0), ("XXBBB", 10, nil)])]).first?.get())
+        #expect(changes.omitted == [CallReference(voyage: "X", port: "XXCCC", sequence: 1)] && changes.added.isEmpty && changes.moved == 0)
+        // Published again as it now is, it changes nothing.
+        #expect(try live.republish([Self.publication(calls: [("XXAAA", nil, 0), ("XXBBB", 10, nil)])]).first?.get().changesNothing == true)
+    }
+
     @Test func aPublicationThatDoesNotFitTheScheduleIsRefused() throws {
         var live = LiveSchedule(published: try Self.published())
         let outcomes = live.republish([
@@ -208,10 +227,14 @@ import Testing
             Self.publication(calls: [("XXAAA", nil, 0), ("XXEEE", 5, nil)]),
             Self.publication(calls: [("XXAAA", nil, 6), ("XXBBB", 5, nil)]),
             Self.publication(calls: [("XXAAA", nil, 9_000), ("XXBBB", 9_010, nil)]),
+            Voyage(number: "X", movements: [CarrierMovement(
+                from: "XXAAA", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(10), capacity: 0,
+                cutOffTimes: [CutOffTime(.documentation, Date(timeIntervalSince1970: 4e11))])]),
         ])
         #expect(outcomes.map { $0.mapError { $0 as LiveScheduleError } } == [
             .failure(.unknownVoyage("Z")), .failure(.unknownPort("X", "XXEEE")), .failure(.cannotSail("X")),
             .failure(.tooFarFromSchedule("X", at: "XXAAA", .departure, published: Self.hours(0), event: Self.hours(9_000))),
+            .failure(.cannotSail("X")),
         ])
         #expect(live.voyages == (try Self.published()).voyages)
     }
