@@ -109,21 +109,46 @@ public actor PostgresCargoRepository: CargoRepository {
     /// changed.
     private func save(_ cargo: [Cargo], comparingWith read: [Cargo], wholeOrNone: Bool) async throws -> [TrackingId] {
         let network = try await voyages.network()
-        let ids = cargo.map(\.trackingId.rawValue), path = store.path
-        // The cargo as stored, locked until the write commits: a change another process makes meanwhile waits, and
-        // cannot land between the comparison and the write.
-        let (saved, changed) = try await store.write { connection -> ([(TrackingId, Int)], [TrackingId]) in
-            var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
-            for each in try await Self.fetch(connection, ids: ids, locking: true) {
-                let restored = try each.cargo(network: network, store: path)
-                current[restored.trackingId] = (restored, each.record.version)
-            }
-            let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
-            let versions = try await Self.write(unchanged.map { ($0.0, $0.version) }, connection)
-            return (Array(zip(unchanged.map(\.0.trackingId), versions)), changed)
+        let path = store.path
+        let (saved, changed) = try await store.write { connection in
+            try await Self.compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, path: path, connection)
         }
         for (id, version) in saved { versions[id] = version }
         return changed
+    }
+
+    public func record(
+        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+    ) async throws -> Int {
+        let network = try await voyages.network()
+        let path = store.path
+        let written = try await store.write { connection -> Result<(version: Int, saved: [(TrackingId, Int)]), ScheduleVersionMoved> in
+            // The event tables locked first: no other batch can be recorded between the version's check and the commit.
+            let recorded = try await PostgresCarrierEventRepository.record(batch, appliedTo: appliedTo, connection)
+            guard case .success(let version) = recorded else { return recorded.map { ($0, []) } }
+            let (saved, _) = try await Self.compareAndWrite(cargo, read: read, wholeOrNone: true, network: network, path: path, connection)
+            for offer in offers { try await Self.write(offer, connection) }
+            return .success((version, saved))
+        }.get()
+        for (id, version) in written.saved { versions[id] = version }
+        return written.version
+    }
+
+    /// Writes the cargo still in the state they were read in (`read`) and returns their new versions and the others'
+    /// tracking ids; or, `wholeOrNone`, writes all (a cargo not among `read` being new) or throws a conflict for the
+    /// first one changed. The cargo as stored is locked until the transaction ends: a change another process makes
+    /// meanwhile waits, and cannot land between the comparison and the write.
+    private static func compareAndWrite(
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, network: ScheduleNetwork, path: String, _ connection: PostgresConnection
+    ) async throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
+        var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
+        for each in try await fetch(connection, ids: cargo.map(\.trackingId.rawValue), locking: true) {
+            let restored = try each.cargo(network: network, store: path)
+            current[restored.trackingId] = (restored, each.record.version)
+        }
+        let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
+        let versions = try await write(unchanged.map { ($0.0, $0.version) }, connection)
+        return (Array(zip(unchanged.map(\.0.trackingId), versions)), changed)
     }
 
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
@@ -152,22 +177,25 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func save(_ offer: RouteOffer) async throws {
+        try await store.write { connection in try await Self.write(offer, connection) }
+    }
+
+    /// Writes the options offered for a cargo, in place of the ones before.
+    private static func write(_ offer: RouteOffer, _ connection: PostgresConnection) async throws {
         let id = offer.trackingId.rawValue, specification = offer.specification
         let legs = offer.itineraries.enumerated().flatMap { candidate, itinerary in
             itinerary.legs.enumerated().map { LegRecord(trackingId: id, candidate: candidate, position: $0.offset, leg: $0.element) }
         }
-        try await store.write { connection in
-            try await connection.query("DELETE FROM offer WHERE trackingId = \(id)", logger: PostgresStore.logger)
-            try await connection.query(
-                """
-                INSERT INTO offer (trackingId, origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds)
-                VALUES (\(id), \(specification.origin.rawValue), \(specification.destination.rawValue), \(specification.readyTime),
-                \(specification.arrivalDeadline), \(specification.cargoType.rawValue), \(specification.containsDangerousGoods),
-                \(specification.maximumTransitTime?.components.seconds))
-                """,
-                logger: PostgresStore.logger)
-            try await Self.insert(legs, connection)
-        }
+        try await connection.query("DELETE FROM offer WHERE trackingId = \(id)", logger: PostgresStore.logger)
+        try await connection.query(
+            """
+            INSERT INTO offer (trackingId, origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds)
+            VALUES (\(id), \(specification.origin.rawValue), \(specification.destination.rawValue), \(specification.readyTime),
+            \(specification.arrivalDeadline), \(specification.cargoType.rawValue), \(specification.containsDangerousGoods),
+            \(specification.maximumTransitTime?.components.seconds))
+            """,
+            logger: PostgresStore.logger)
+        try await insert(legs, connection)
     }
 
     /// The cargo of stored rows, whose version the next write of it is checked against.

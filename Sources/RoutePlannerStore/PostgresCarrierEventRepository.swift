@@ -73,57 +73,64 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
     }
 
     public func record(_ batch: CarrierEventBatch) async throws -> Int {
-        try await store.write { connection in
-            // Batches take turns, so that each new version is one more than the last and events keep their order.
-            try await connection.query("LOCK TABLE scheduleVersion, carrierEvent, schedulePublication IN EXCLUSIVE MODE", logger: PostgresStore.logger)
-            let recorded = try await Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), connection)
-            let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
-            let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }
-            var version = try await Self.version(connection)
-            if !calls.isEmpty || !batch.publications.isEmpty {
-                version += 1
-                try await connection.query(
-                    "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (\(version), \(batch.source), \(batch.recordedAt))",
-                    logger: PostgresStore.logger)
-            }
-            if !batch.publications.isEmpty {
-                let numbers = batch.publications.map(\.voyage.number.rawValue)
-                let documents = try batch.publications.map { try PublicationRecord.json($0.voyage) }
-                let changes = try batch.publications.map { try PublicationChangesRecord.json($0.changes) }
-                try await connection.query(
-                    """
-                    INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt)
-                    SELECT (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) + ordinality, \(version), voyage, calls, changes,
-                           \(batch.source), \(batch.recordedAt)
-                    FROM UNNEST(\(numbers), \(documents), \(changes)) WITH ORDINALITY AS publication(voyage, calls, changes, ordinality)
-                    """,
-                    logger: PostgresStore.logger)
-            }
-            var position = 0
-            for try await last in try await connection.query("SELECT COALESCE(MAX(position), 0)::bigint FROM carrierEvent", logger: PostgresStore.logger)
-                .decode(Int.self)
-            {
-                position = last
-            }
-            let events = calls.map(CarrierEvent.vesselCall) + equipment.map { CarrierEvent.equipment($0.event) }
-            guard !events.isEmpty else { return version }
-            let trackingIds = Dictionary(uniqueKeysWithValues: equipment.map { ($0.event.id, $0.trackingId.rawValue) })
-            let rows = events.map { Row($0, trackingId: trackingIds[$0.id]) }
-            let (ids, types, codes, classifiers) = (rows.map(\.id), rows.map(\.type), rows.map(\.code), rows.map(\.classifier))
-            let (created, times, voyages, ports) = (rows.map(\.created), rows.map(\.time), rows.map(\.voyage), rows.map(\.port))
-            let (sequences, references, tracking) = (rows.map(\.sequence), rows.map(\.bookingReference), rows.map(\.trackingId))
+        try await store.write { connection in try await Self.record(batch, appliedTo: nil, connection).get() }
+    }
+
+    /// Records a batch in a write transaction and returns the schedule's version after it; or, when the schedule is no
+    /// longer at version `appliedTo`, records nothing.
+    static func record(
+        _ batch: CarrierEventBatch, appliedTo: Int?, _ connection: PostgresConnection
+    ) async throws -> Result<Int, ScheduleVersionMoved> {
+        // Batches take turns, so that each new version is one more than the last and events keep their order.
+        try await connection.query("LOCK TABLE scheduleVersion, carrierEvent, schedulePublication IN EXCLUSIVE MODE", logger: PostgresStore.logger)
+        var version = try await Self.version(connection)
+        if let appliedTo, version != appliedTo { return .failure(ScheduleVersionMoved(appliedTo: appliedTo, found: version)) }
+        let recorded = try await Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), connection)
+        let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
+        let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }
+        if !calls.isEmpty || !batch.publications.isEmpty {
+            version += 1
+            try await connection.query(
+                "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (\(version), \(batch.source), \(batch.recordedAt))",
+                logger: PostgresStore.logger)
+        }
+        if !batch.publications.isEmpty {
+            let numbers = batch.publications.map(\.voyage.number.rawValue)
+            let documents = try batch.publications.map { try PublicationRecord.json($0.voyage) }
+            let changes = try batch.publications.map { try PublicationChangesRecord.json($0.changes) }
             try await connection.query(
                 """
-                INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference,
-                                          trackingId, source, recordedAt, position)
-                SELECT id, \(version), type, code, classifier, created, at, NULLIF(voyage, ''), port, NULLIF(sequence, 0), NULLIF(reference, ''),
-                       NULLIF(tracking, ''), \(batch.source), \(batch.recordedAt), \(position) + ordinality
-                FROM UNNEST(\(ids), \(types), \(codes), \(classifiers), \(created), \(times), \(voyages), \(ports), \(sequences), \(references), \(tracking))
-                     WITH ORDINALITY AS event(id, type, code, classifier, created, at, voyage, port, sequence, reference, tracking, ordinality)
+                INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt)
+                SELECT (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) + ordinality, \(version), voyage, calls, changes,
+                       \(batch.source), \(batch.recordedAt)
+                FROM UNNEST(\(numbers), \(documents), \(changes)) WITH ORDINALITY AS publication(voyage, calls, changes, ordinality)
                 """,
                 logger: PostgresStore.logger)
-            return version
         }
+        var position = 0
+        for try await last in try await connection.query("SELECT COALESCE(MAX(position), 0)::bigint FROM carrierEvent", logger: PostgresStore.logger)
+            .decode(Int.self)
+        {
+            position = last
+        }
+        let events = calls.map(CarrierEvent.vesselCall) + equipment.map { CarrierEvent.equipment($0.event) }
+        guard !events.isEmpty else { return .success(version) }
+        let trackingIds = Dictionary(uniqueKeysWithValues: equipment.map { ($0.event.id, $0.trackingId.rawValue) })
+        let rows = events.map { Row($0, trackingId: trackingIds[$0.id]) }
+        let (ids, types, codes, classifiers) = (rows.map(\.id), rows.map(\.type), rows.map(\.code), rows.map(\.classifier))
+        let (created, times, voyages, ports) = (rows.map(\.created), rows.map(\.time), rows.map(\.voyage), rows.map(\.port))
+        let (sequences, references, tracking) = (rows.map(\.sequence), rows.map(\.bookingReference), rows.map(\.trackingId))
+        try await connection.query(
+            """
+            INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference,
+                                      trackingId, source, recordedAt, position)
+            SELECT id, \(version), type, code, classifier, created, at, NULLIF(voyage, ''), port, NULLIF(sequence, 0), NULLIF(reference, ''),
+                   NULLIF(tracking, ''), \(batch.source), \(batch.recordedAt), \(position) + ordinality
+            FROM UNNEST(\(ids), \(types), \(codes), \(classifiers), \(created), \(times), \(voyages), \(ports), \(sequences), \(references), \(tracking))
+                 WITH ORDINALITY AS event(id, type, code, classifier, created, at, voyage, port, sequence, reference, tracking, ordinality)
+            """,
+            logger: PostgresStore.logger)
+        return .success(version)
     }
 
     /// An event as the columns of `carrierEvent` write it, with `""` and 0 for none (`NULLIF` makes them `NULL`).

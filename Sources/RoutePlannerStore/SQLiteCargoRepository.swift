@@ -113,24 +113,48 @@ public actor SQLiteCargoRepository: CargoRepository {
     /// changed.
     private func save(_ cargo: [Cargo], comparingWith read: [Cargo], wholeOrNone: Bool) async throws -> [TrackingId] {
         let network = try await voyages.network()
-        let ids = cargo.map(\.trackingId.rawValue)
         // The cargo as stored, read and written in one transaction: a change another process commits meanwhile
         // cannot land between the comparison and the write.
-        let (saved, changed) = try write { db -> ([(TrackingId, Int)], [TrackingId]) in
-            let stored = try stride(from: 0, to: ids.count, by: 500).flatMap { start in
-                let chunk = Array(ids[start..<min(start + 500, ids.count)])
-                return try Self.fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", StatementArguments(chunk))
-            }
-            var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
-            for each in stored {
-                let restored = try restore(each, network: network)
-                current[restored.trackingId] = (restored, each.record.version)
-            }
-            let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
-            return (try unchanged.map { ($0.0.trackingId, try Self.write($0.0, version: $0.version, db)) }, changed)
-        }
+        let (saved, changed) = try write { db in try compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, db) }
         for (id, version) in saved { versions[id] = version }
         return changed
+    }
+
+    public func record(
+        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+    ) async throws -> Int {
+        let network = try await voyages.network()
+        // Under the write lock: no other batch can be recorded between the version's check and the write.
+        let written = try write { db -> Result<(version: Int, saved: [(TrackingId, Int)]), ScheduleVersionMoved> in
+            let found = try SQLiteCarrierEventRepository.version(db)
+            guard found == appliedTo else { return .failure(ScheduleVersionMoved(appliedTo: appliedTo, found: found)) }
+            let version = try SQLiteCarrierEventRepository.record(batch, db)
+            let (saved, _) = try compareAndWrite(cargo, read: read, wholeOrNone: true, network: network, db)
+            for offer in offers { try Self.write(offer, db) }
+            return .success((version, saved))
+        }.get()
+        for (id, version) in written.saved { versions[id] = version }
+        return written.version
+    }
+
+    /// Writes the cargo still in the state they were read in (`read`) and returns their new versions and the others'
+    /// tracking ids; or, `wholeOrNone`, writes all (a cargo not among `read` being new) or throws a conflict for the
+    /// first one changed.
+    private func compareAndWrite(
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, network: ScheduleNetwork, _ db: Database
+    ) throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
+        let ids = cargo.map(\.trackingId.rawValue)
+        let stored = try stride(from: 0, to: ids.count, by: 500).flatMap { start in
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            return try Self.fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", StatementArguments(chunk))
+        }
+        var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
+        for each in stored {
+            let restored = try restore(each, network: network)
+            current[restored.trackingId] = (restored, each.record.version)
+        }
+        let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
+        return (try unchanged.map { ($0.0.trackingId, try Self.write($0.0, version: $0.version, db)) }, changed)
     }
 
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
@@ -150,21 +174,7 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     public func save(_ offer: RouteOffer) async throws {
-        try write { db in
-            try db.execute(sql: "DELETE FROM offer WHERE trackingId = ?", arguments: [offer.trackingId.rawValue])
-            let specification = offer.specification
-            try OfferRecord(
-                trackingId: offer.trackingId.rawValue, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
-                readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline,
-                cargoType: specification.cargoType.rawValue, dangerousGoods: specification.containsDangerousGoods,
-                maxTransitSeconds: specification.maximumTransitTime?.components.seconds
-            ).insert(db)
-            for (candidate, itinerary) in offer.itineraries.enumerated() {
-                for (position, leg) in itinerary.legs.enumerated() {
-                    try LegRecord(trackingId: offer.trackingId.rawValue, candidate: candidate, position: position, leg: leg).insert(db)
-                }
-            }
-        }
+        try write { db in try Self.write(offer, db) }
     }
 
     // MARK: Rows
@@ -196,6 +206,23 @@ public actor SQLiteCargoRepository: CargoRepository {
         let cargo = try stored.cargo(network: network, store: store.path)
         versions[cargo.trackingId] = stored.record.version
         return cargo
+    }
+
+    /// Writes the options offered for a cargo, in place of the ones before.
+    private static func write(_ offer: RouteOffer, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM offer WHERE trackingId = ?", arguments: [offer.trackingId.rawValue])
+        let specification = offer.specification
+        try OfferRecord(
+            trackingId: offer.trackingId.rawValue, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
+            readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline,
+            cargoType: specification.cargoType.rawValue, dangerousGoods: specification.containsDangerousGoods,
+            maxTransitSeconds: specification.maximumTransitTime?.components.seconds
+        ).insert(db)
+        for (candidate, itinerary) in offer.itineraries.enumerated() {
+            for (position, leg) in itinerary.legs.enumerated() {
+                try LegRecord(trackingId: offer.trackingId.rawValue, candidate: candidate, position: position, leg: leg).insert(db)
+            }
+        }
     }
 
     /// Writes a cargo whole and returns its new version.

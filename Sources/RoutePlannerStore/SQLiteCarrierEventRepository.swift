@@ -35,56 +35,59 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
 
     public func record(_ batch: CarrierEventBatch) async throws -> Int {
         do {
-            return try await store.pool.write { db in
-                let recorded = try Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), db)
-                let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
-                var version = try Self.version(db)
-                if !calls.isEmpty || !batch.publications.isEmpty {
-                    version += 1
-                    try db.execute(
-                        sql: "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (?, ?, ?)", arguments: [version, batch.source, batch.recordedAt])
-                }
-                let published = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM schedulePublication") ?? 0
-                for (offset, (voyage, changes)) in batch.publications.enumerated() {
-                    try db.execute(
-                        sql: "INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        arguments: [
-                            published + offset + 1, version, voyage.number.rawValue, try PublicationRecord.json(voyage), try PublicationChangesRecord.json(changes),
-                            batch.source, batch.recordedAt,
-                        ])
-                }
-                var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM carrierEvent") ?? 0
-                for event in calls {
-                    position += 1
-                    try db.execute(
-                        sql: """
-                            INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, source,
-                                                      recordedAt, position)
-                            VALUES (?, ?, 'TRANSPORT', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            event.id, version, event.kind.rawValue, event.classifier.rawValue, event.created, event.time, event.call.voyage.rawValue,
-                            event.call.port.rawValue, event.call.sequence, batch.source, batch.recordedAt, position,
-                        ])
-                }
-                for (event, trackingId) in batch.equipment where !recorded.contains(event.id) {
-                    position += 1
-                    try db.execute(
-                        sql: """
-                            INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, bookingReference,
-                                                      trackingId, source, recordedAt, position)
-                            VALUES (?, ?, 'EQUIPMENT', ?, 'ACT', ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            event.id, version, event.kind.rawValue, event.created, event.time, event.voyage?.rawValue, event.port.rawValue,
-                            event.bookingReference, trackingId.rawValue, batch.source, batch.recordedAt, position,
-                        ])
-                }
-                return version
-            }
+            return try await store.pool.write { db in try Self.record(batch, db) }
         } catch {
             throw StoreError(error, path: store.path)
         }
+    }
+
+    /// Records a batch in a write transaction, and returns the schedule's version after it.
+    static func record(_ batch: CarrierEventBatch, _ db: Database) throws -> Int {
+        let recorded = try Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), db)
+        let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
+        var version = try Self.version(db)
+        if !calls.isEmpty || !batch.publications.isEmpty {
+            version += 1
+            try db.execute(
+                sql: "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (?, ?, ?)", arguments: [version, batch.source, batch.recordedAt])
+        }
+        let published = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM schedulePublication") ?? 0
+        for (offset, (voyage, changes)) in batch.publications.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    published + offset + 1, version, voyage.number.rawValue, try PublicationRecord.json(voyage), try PublicationChangesRecord.json(changes),
+                    batch.source, batch.recordedAt,
+                ])
+        }
+        var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM carrierEvent") ?? 0
+        for event in calls {
+            position += 1
+            try db.execute(
+                sql: """
+                    INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, source,
+                                              recordedAt, position)
+                    VALUES (?, ?, 'TRANSPORT', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    event.id, version, event.kind.rawValue, event.classifier.rawValue, event.created, event.time, event.call.voyage.rawValue,
+                    event.call.port.rawValue, event.call.sequence, batch.source, batch.recordedAt, position,
+                ])
+        }
+        for (event, trackingId) in batch.equipment where !recorded.contains(event.id) {
+            position += 1
+            try db.execute(
+                sql: """
+                    INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, bookingReference,
+                                              trackingId, source, recordedAt, position)
+                    VALUES (?, ?, 'EQUIPMENT', ?, 'ACT', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    event.id, version, event.kind.rawValue, event.created, event.time, event.voyage?.rawValue, event.port.rawValue,
+                    event.bookingReference, trackingId.rawValue, batch.source, batch.recordedAt, position,
+                ])
+        }
+        return version
     }
 
     public func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int) {
@@ -114,7 +117,7 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         }, total)
     }
 
-    private static func version(_ db: Database) throws -> Int {
+    static func version(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(version), 0) FROM scheduleVersion") ?? 0
     }
 

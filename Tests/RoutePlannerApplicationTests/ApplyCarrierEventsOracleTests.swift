@@ -58,7 +58,7 @@ import Testing
 
     static func interactor(_ world: World) -> (ApplyCarrierEventsInteractor, InMemoryCargoRepository, LiveScheduleRepository) {
         let repository = InMemoryCargoRepository(world.cargo)
-        let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: world.published), events: InMemoryCarrierEventRepository())
+        let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: world.published), events: repository.carrierEvents)
         return (ApplyCarrierEventsInteractor(cargo: repository, schedule: live, now: { now }), repository, live)
     }
 
@@ -176,10 +176,10 @@ import Testing
         for seed in UInt64(0)..<300 {
             var generator = SplitMix64(seed: seed &+ 1 << 50)
             let world = try Self.world(seed: seed, using: &generator)
-            let recorded = InMemoryCarrierEventRepository()
+            let cargo = InMemoryCargoRepository(world.cargo), recorded = cargo.carrierEvents
             let published = InMemoryScheduleRepository(network: world.published)
             let live = LiveScheduleRepository(published: published, events: recorded)
-            let interactor = ApplyCarrierEventsInteractor(cargo: InMemoryCargoRepository(world.cargo), schedule: live, now: { Self.now })
+            let interactor = ApplyCarrierEventsInteractor(cargo: cargo, schedule: live, now: { Self.now })
             for round in 0..<4 {
                 let voyages = try await live.version().schedule.voyages
                 if round % 2 == 0 {

@@ -179,6 +179,11 @@ import Testing
         func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await base.save(cargo, ifUnchangedSince: read) }
         func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await base.offer(for: trackingId) }
         func save(_ offer: RouteOffer) async throws { try await base.save(offer) }
+        func record(
+            _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+        ) async throws -> Int {
+            try await base.record(batch, appliedTo: appliedTo, saving: cargo, ifUnchangedSince: read, offers: offers)
+        }
     }
 
     @Test(arguments: ["received", "routed", "respecified"])

@@ -323,7 +323,7 @@ import FoundationXML
     /// its options, the carriers' events shown, and the server routing on the moved schedule.
     @Test func aFileOfEventsUploadedAtTheDeskListsTheCargoItDisrupts() async throws {
         let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
-        let events = InMemoryCarrierEventRepository()
+        let events = cargo.carrierEvents
         let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: ServerTests.network), events: events)
         let app = RoutePlannerComposition(locations: live, voyages: live, cargo: cargo, customers: customers, liveSchedule: live, now: { Self.now })
         guard case .success = await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),

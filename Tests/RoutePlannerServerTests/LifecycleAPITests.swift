@@ -184,7 +184,7 @@ import Testing
 @Suite struct CarrierEventsAPITests {
     @Test func aPlannerPostsEventsAndTheServerRoutesOnTheScheduleTheyMoved() async throws {
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
-        let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository(), events = InMemoryCarrierEventRepository()
+        let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository(), events = cargo.carrierEvents
         let published = InMemoryScheduleRepository(network: ServerTests.network)
         let live = LiveScheduleRepository(published: published, events: events)
         let app = RoutePlannerComposition(

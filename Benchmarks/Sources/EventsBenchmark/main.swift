@@ -72,7 +72,7 @@ while cargo.count < 10_000 {
 print("cargo: \(cargo.count) routed, \(cargo.count { $0.itinerary!.legs.count > 1 }) with a change of vessel")
 
 let repository = InMemoryCargoRepository(cargo)
-let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: published), events: InMemoryCarrierEventRepository())
+let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: published), events: repository.carrierEvents)
 let interactor = ApplyCarrierEventsInteractor(cargo: repository, schedule: live, now: { Date(timeIntervalSince1970: 1_900_000_000) })
 
 func apply(_ document: String, accept: Bool = false) async throws -> (ApplyCarrierEventsResponse, Duration) {

@@ -91,6 +91,20 @@ actor ScopedCargoRepository: CargoRepository {
         return recorded.map(\.trackingId).filter(changed.contains)
     }
 
+    /// Refuses the batch when the principal may not see a cargo it writes, or one it offers options to that was not
+    /// read here; the routes it assigns name the schedule's version the batch makes.
+    func record(
+        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+    ) async throws -> Int {
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        try check(cargo, stored: before)
+        if let unseen = offers.first(where: { self.read[$0.trackingId].map(principal.sees) != true }) { throw DomainError.cargoNotFound(unseen.trackingId) }
+        let recorded = try await recorded(cargo, before: before, scheduleVersion: appliedTo + (batch.changesSchedule ? 1 : 0))
+        let version = try await base.record(batch, appliedTo: appliedTo, saving: recorded, ifUnchangedSince: read, offers: offers)
+        _ = remember(recorded)
+        return version
+    }
+
     func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
         try await cargo(trackingId) == nil ? nil : base.offer(for: trackingId)
     }
@@ -122,12 +136,15 @@ actor ScopedCargoRepository: CargoRepository {
     }
 
     /// The cargo with what changed since its state before recorded as the principal's; over a live schedule that events
-    /// moved, a new itinerary with the schedule's version.
-    private func recorded(_ cargo: [Cargo], before: [TrackingId: Cargo]) async throws -> [Cargo] {
+    /// moved, a new itinerary with the schedule's version it was planned on (`scheduleVersion` when known, else the
+    /// version the event repository has now).
+    private func recorded(_ cargo: [Cargo], before: [TrackingId: Cargo], scheduleVersion: Int? = nil) async throws -> [Cargo] {
         let time = now()
         let changes = cargo.map { CargoChange.between(before[$0.trackingId], $0, by: principal.name, at: time) }
-        var version: Int?
-        if let liveSchedule, changes.contains(where: { $0.contains { $0.kind == .routed } }) { version = try await liveSchedule.events.scheduleVersion() }
+        var version = scheduleVersion
+        if version == nil, let liveSchedule, changes.contains(where: { $0.contains { $0.kind == .routed } }) {
+            version = try await liveSchedule.events.scheduleVersion()
+        }
         return zip(cargo, changes).map { each, changes in
             var each = each
             each.record(changes.map { change in

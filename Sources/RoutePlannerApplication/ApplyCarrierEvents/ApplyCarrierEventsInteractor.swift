@@ -69,10 +69,17 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 /// under the capacity the other cargo's itineraries hold (TEU, tonnes, plugs), best first, stored as its offer; with
 /// ``ApplyCarrierEventsRequest/acceptsBest``, each is assigned its best option before the next cargo is searched.
 ///
-/// Cargo is handled and assigned in one transaction, written only over the state it was read in; then the events are
-/// recorded in another, as the schedule's next version. Applying a batch again changes nothing more, so a batch cut off
-/// between the two is completed by applying it again.
+/// The events, the cargo they handle and assign and the options offered are written in one transaction
+/// (`CargoRepository.record(_:appliedTo:saving:ifUnchangedSince:offers:)`), the cargo only over the state it was read
+/// in, the events as the schedule's next version only when no other batch was recorded since the version they were
+/// applied to. When one was (another request, or another process over the same store), the batch is applied again to
+/// the schedule as it now is, up to ``attempts`` times in all: applying a batch again changes nothing more than
+/// applying it once.
 public struct ApplyCarrierEventsInteractor: UseCase {
+    /// How many times a batch is applied before another batch recorded meanwhile each time is a conflict.
+    static let attempts = 8
+
+
     private let cargoRepository: any CargoRepository
     private let schedule: LiveScheduleRepository?
     private let now: @Sendable () -> Date
@@ -88,127 +95,143 @@ public struct ApplyCarrierEventsInteractor: UseCase {
     }
 
     public func execute(_ request: ApplyCarrierEventsRequest) async -> Result<ApplyCarrierEventsResponse, DomainError> {
-        let events = request.events
         let recordedAt = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         guard let schedule else { return .failure(.invalidOperation("Carriers' events move the schedule a store keeps; name the store.")) }
-        do {
-            let before = try await schedule.version()
-            let recorded = try await schedule.events.recordedEventIds(among: events.vesselCalls.map(\.event.id) + events.equipment.map(\.event.id))
-            var live = before.schedule
-            var refused = events.problems
-            var (applied, outranked, duplicates) = (0, 0, 0)
-            // A publication first: the events that come with it name the calls it makes.
-            var publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = []
-            if let publication = request.publication {
-                refused += publication.problems
-                let voyages = publication.voyages
-                for (located, outcome) in zip(voyages, live.republish(voyages.map(\.event))) {
-                    switch outcome {
-                    case .success(let changes) where changes.changesNothing: duplicates += 1
-                    case .success(let changes): publications.append((located.event, changes))
-                    case .failure(let error): refused.append(.init(path: located.path, message: error.description))
-                    }
-                }
+        for _ in 0..<Self.attempts {
+            do {
+                return try await apply(request, to: schedule, recordedAt: recordedAt)
+            } catch is ScheduleVersionMoved {
+                continue
+            } catch let error as DomainError {
+                return .failure(error)
+            } catch {
+                return .failure(.repository(error))
             }
-            var accepted: [VesselCallEvent] = []
-            let fresh = events.vesselCalls.filter { !recorded.contains($0.event.id) }
-            duplicates += events.vesselCalls.count - fresh.count
-            for (located, outcome) in zip(fresh, live.apply(fresh.map(\.event))) {
-                switch outcome {
-                case .applied: (applied, accepted) = (applied + 1, accepted + [live.numbered(located.event)])
-                case .outranked: (outranked, accepted) = (outranked + 1, accepted + [live.numbered(located.event)])
-                case .duplicate: duplicates += 1
-                case .refused(let error): refused.append(.init(path: located.path + ".transportCall", message: error.description))
-                }
-            }
-            let network = live.network()
-            let read = try await cargoRepository.allCargo()
-            var cargo = Dictionary(uniqueKeysWithValues: read.map { ($0.trackingId, $0) })
-
-            // Equipment events hand the cargo on.
-            var handled: [(event: EquipmentEvent, trackingId: TrackingId)] = []
-            for located in events.equipment where !recorded.contains(located.event.id) {
-                let event = located.event
-                let booked = read.filter { $0.bookingReference == event.bookingReference }
-                guard booked.count == 1, var one = cargo[booked[0].trackingId] else {
-                    refused.append(.init(path: located.path + ".documentReferences", message: booked.isEmpty
-                        ? "no cargo is booked under \(event.bookingReference)"
-                        : "\(booked.count) cargo of different customers are booked under \(event.bookingReference)"))
-                    continue
-                }
-                if let problem = HandlingCheck.problem(
-                    kind: event.kind.handling, location: event.port, voyage: event.kind.handling.requiresVoyage ? event.voyage : nil, time: event.time,
-                    in: network)
-                {
-                    refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(problem.message)"))
-                    continue
-                }
-                do {
-                    if try one.register(try event.handlingEvent(registeredAt: recordedAt)) == .duplicate { duplicates += 1 } else { handled.append((event, one.trackingId)) }
-                    cargo[one.trackingId] = one
-                } catch {
-                    refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(error)"))
-                }
-            }
-            duplicates += events.equipment.count { recorded.contains($0.event.id) }
-
-            // Every open cargo holds room on its itinerary as the schedule now sails it.
-            var taken = CapacityUse(network: network)
-            for each in cargo.values where each.delivery.status != .claimed {
-                if let itinerary = each.itinerary { taken.add(CargoSpace(each.booking), on: itinerary, in: network) }
-            }
-            let router = Router(network: network)
-            var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
-            var undisturbed = 0
-            var changed = Set(handled.map(\.trackingId))
-            for trackingId in cargo.keys.sorted() {
-                if Task.isCancelled { return .failure(.cancelled) }
-                var each = cargo[trackingId]!
-                guard let itinerary = each.itinerary, CargoRouting.progress(of: each) != nil else { continue }
-                guard let disruption = CargoRouting.disruption(of: each, in: network) else {
-                    undisturbed += 1
-                    continue
-                }
-                let space = CargoSpace(each.booking)
-                taken.remove(space, on: itinerary, in: network)
-                var specification: RouteSpecification?
-                let options = CargoRouting.specification(for: each, in: network).flatMap { found in
-                    specification = found
-                    return Self.candidates(for: found, limit: request.limit, space: space, taken: taken, router: router)
-                }
-                if case .failure(.cancelled) = options { return .failure(.cancelled) }
-                var assigned = false
-                if let specification, case .success(let itineraries) = options {
-                    try await cargoRepository.save(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
-                    if request.acceptsBest, let best = itineraries.first {
-                        var reassigned = each
-                        if specification != each.specification { reassigned.specifyNewRoute(specification) }
-                        if (try? reassigned.assign(to: best)) != nil {
-                            (each, assigned, cargo[trackingId]) = (reassigned, true, reassigned)
-                            changed.insert(trackingId)
-                        }
-                    }
-                }
-                taken.add(space, on: each.itinerary!, in: network)
-                disrupted.append(.init(
-                    cargo: CargoSummary(each), disruption: disruption, plannedArrival: itinerary.arrivalTime, specification: specification,
-                    options: options.map { $0.map { Self.option($0, against: itinerary) } }, accepted: assigned))
-            }
-
-            let written = changed.sorted().compactMap { cargo[$0] }
-            if !written.isEmpty { try await cargoRepository.save(written, ifUnchangedSince: read.filter { changed.contains($0.trackingId) }) }
-            let version = try await schedule.events.record(CarrierEventBatch(
-                publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt))
-            await schedule.keep(live, network: network, as: version, after: before.number)
-            return .success(ApplyCarrierEventsResponse(
-                count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
-                applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
-                setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: undisturbed))
-        } catch let error as DomainError {
-            return .failure(error)
-        } catch {
-            return .failure(.repository(error))
         }
+        return .failure(.conflict(
+            "another batch of carriers' events was recorded while this one was applied, \(Self.attempts) times over; nothing was written: apply it again"))
+    }
+
+    /// The batch applied to the schedule as it is now, and recorded with what it did to the cargo.
+    ///
+    /// - Throws: ``ScheduleVersionMoved`` when another batch was recorded meanwhile; nothing was written.
+    private func apply(
+        _ request: ApplyCarrierEventsRequest, to schedule: LiveScheduleRepository, recordedAt: Date
+    ) async throws -> Result<ApplyCarrierEventsResponse, DomainError> {
+        let events = request.events
+        let before = try await schedule.version()
+        let recorded = try await schedule.events.recordedEventIds(among: events.vesselCalls.map(\.event.id) + events.equipment.map(\.event.id))
+        var live = before.schedule
+        var refused = events.problems
+        var (applied, outranked, duplicates) = (0, 0, 0)
+        // A publication first: the events that come with it name the calls it makes.
+        var publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = []
+        if let publication = request.publication {
+            refused += publication.problems
+            let voyages = publication.voyages
+            for (located, outcome) in zip(voyages, live.republish(voyages.map(\.event))) {
+                switch outcome {
+                case .success(let changes) where changes.changesNothing: duplicates += 1
+                case .success(let changes): publications.append((located.event, changes))
+                case .failure(let error): refused.append(.init(path: located.path, message: error.description))
+                }
+            }
+        }
+        var accepted: [VesselCallEvent] = []
+        let fresh = events.vesselCalls.filter { !recorded.contains($0.event.id) }
+        duplicates += events.vesselCalls.count - fresh.count
+        for (located, outcome) in zip(fresh, live.apply(fresh.map(\.event))) {
+            switch outcome {
+            case .applied: (applied, accepted) = (applied + 1, accepted + [live.numbered(located.event)])
+            case .outranked: (outranked, accepted) = (outranked + 1, accepted + [live.numbered(located.event)])
+            case .duplicate: duplicates += 1
+            case .refused(let error): refused.append(.init(path: located.path + ".transportCall", message: error.description))
+            }
+        }
+        let network = live.network()
+        let read = try await cargoRepository.allCargo()
+        var cargo = Dictionary(uniqueKeysWithValues: read.map { ($0.trackingId, $0) })
+
+        // Equipment events hand the cargo on.
+        var handled: [(event: EquipmentEvent, trackingId: TrackingId)] = []
+        for located in events.equipment where !recorded.contains(located.event.id) {
+            let event = located.event
+            let booked = read.filter { $0.bookingReference == event.bookingReference }
+            guard booked.count == 1, var one = cargo[booked[0].trackingId] else {
+                refused.append(.init(path: located.path + ".documentReferences", message: booked.isEmpty
+                    ? "no cargo is booked under \(event.bookingReference)"
+                    : "\(booked.count) cargo of different customers are booked under \(event.bookingReference)"))
+                continue
+            }
+            if let problem = HandlingCheck.problem(
+                kind: event.kind.handling, location: event.port, voyage: event.kind.handling.requiresVoyage ? event.voyage : nil, time: event.time,
+                in: network)
+            {
+                refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(problem.message)"))
+                continue
+            }
+            do {
+                if try one.register(try event.handlingEvent(registeredAt: recordedAt)) == .duplicate { duplicates += 1 } else { handled.append((event, one.trackingId)) }
+                cargo[one.trackingId] = one
+            } catch {
+                refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(error)"))
+            }
+        }
+        duplicates += events.equipment.count { recorded.contains($0.event.id) }
+
+        // Every open cargo holds room on its itinerary as the schedule now sails it.
+        var taken = CapacityUse(network: network)
+        for each in cargo.values where each.delivery.status != .claimed {
+            if let itinerary = each.itinerary { taken.add(CargoSpace(each.booking), on: itinerary, in: network) }
+        }
+        let router = Router(network: network)
+        var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
+        var offers: [RouteOffer] = []
+        var undisturbed = 0
+        var changed = Set(handled.map(\.trackingId))
+        for trackingId in cargo.keys.sorted() {
+            if Task.isCancelled { return .failure(.cancelled) }
+            var each = cargo[trackingId]!
+            guard let itinerary = each.itinerary, CargoRouting.progress(of: each) != nil else { continue }
+            guard let disruption = CargoRouting.disruption(of: each, in: network) else {
+                undisturbed += 1
+                continue
+            }
+            let space = CargoSpace(each.booking)
+            taken.remove(space, on: itinerary, in: network)
+            var specification: RouteSpecification?
+            let options = CargoRouting.specification(for: each, in: network).flatMap { found in
+                specification = found
+                return Self.candidates(for: found, limit: request.limit, space: space, taken: taken, router: router)
+            }
+            if case .failure(.cancelled) = options { return .failure(.cancelled) }
+            var assigned = false
+            if let specification, case .success(let itineraries) = options {
+                offers.append(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
+                if request.acceptsBest, let best = itineraries.first {
+                    var reassigned = each
+                    if specification != each.specification { reassigned.specifyNewRoute(specification) }
+                    if (try? reassigned.assign(to: best)) != nil {
+                        (each, assigned, cargo[trackingId]) = (reassigned, true, reassigned)
+                        changed.insert(trackingId)
+                    }
+                }
+            }
+            taken.add(space, on: each.itinerary!, in: network)
+            disrupted.append(.init(
+                cargo: CargoSummary(each), disruption: disruption, plannedArrival: itinerary.arrivalTime, specification: specification,
+                options: options.map { $0.map { Self.option($0, against: itinerary) } }, accepted: assigned))
+        }
+
+        let version = try await cargoRepository.record(
+            CarrierEventBatch(publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt),
+            appliedTo: before.number, saving: changed.sorted().compactMap { cargo[$0] }, ifUnchangedSince: read.filter { changed.contains($0.trackingId) },
+            offers: offers)
+        await schedule.keep(live, network: network, as: version, after: before.number)
+        return .success(ApplyCarrierEventsResponse(
+            count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
+            applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
+            setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: undisturbed))
     }
 
     /// The options under the room the other cargo takes.

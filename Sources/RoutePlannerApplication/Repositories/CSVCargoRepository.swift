@@ -39,6 +39,11 @@ public actor CSVCargoRepository: CargoRepository {
     public func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await load().save(cargo, ifUnchangedSince: read) }
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await load().offer(for: trackingId) }
     public func save(_ offer: RouteOffer) async throws { try await load().save(offer) }
+    public func record(
+        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+    ) async throws -> Int {
+        try await load().record(batch, appliedTo: appliedTo, saving: cargo, ifUnchangedSince: read, offers: offers)
+    }
 
     private func load() async throws -> InMemoryCargoRepository {
         if let loaded { return loaded }

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import Synchronization
 
 /// Where the carriers' events are kept: the voyages published again and the vessel call events that make the live
 /// schedule, each batch that changed it a new version, and the identifiers of every event applied, so that an event
@@ -89,43 +90,90 @@ public struct CarrierEventBatch: Sendable {
     }
 }
 
-/// Carriers' events held in memory, for a process without a store.
-public actor InMemoryCarrierEventRepository: CarrierEventRepository {
-    private var recorded: [CarrierEvent] = []
-    private var publications: [(voyage: Voyage, recorded: RecordedPublication)] = []
-    private var ids: Set<String> = []
-    private var version = 0
+/// Another batch of carriers' events was recorded since the version a batch was applied to; nothing of the batch
+/// was written. Applied again to the schedule as it now is, it is recorded after the other.
+public struct ScheduleVersionMoved: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The version the batch was applied to.
+    public let appliedTo: Int
+    /// The version another batch made meanwhile.
+    public let found: Int
+
+    public init(appliedTo: Int, found: Int) {
+        self.appliedTo = appliedTo
+        self.found = found
+    }
+
+    public var description: String {
+        "the schedule moved from version \(appliedTo) to \(found) while the batch was applied; nothing was written: apply it again"
+    }
+}
+
+extension CarrierEventBatch {
+    /// Whether the batch makes the schedule's next version: it publishes a voyage again or gives a vessel call event
+    /// (when none of them was recorded before).
+    public var changesSchedule: Bool { !publications.isEmpty || !vesselCalls.isEmpty }
+}
+
+/// Carriers' events held in memory, for a process without a store; ``InMemoryCargoRepository`` records a batch here
+/// together with the cargo it changed.
+public final class InMemoryCarrierEventRepository: CarrierEventRepository {
+    private struct State {
+        var recorded: [CarrierEvent] = []
+        var publications: [(voyage: Voyage, recorded: RecordedPublication)] = []
+        var ids: Set<String> = []
+        var version = 0
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
-    public func scheduleVersion() -> Int { version }
+    public func scheduleVersion() -> Int { state.withLock(\.version) }
     public func scheduleChanges() -> ScheduleChanges {
-        ScheduleChanges(publications: latestPublications, events: recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: version)
+        state.withLock { state in
+            ScheduleChanges(
+                publications: Self.latest(state.publications),
+                events: state.recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: state.version)
+        }
     }
-    public func recordedEventIds(among ids: [String]) -> Set<String> { Set(ids.filter(self.ids.contains)) }
+    public func recordedEventIds(among ids: [String]) -> Set<String> { state.withLock { state in Set(ids.filter(state.ids.contains)) } }
 
     public func record(_ batch: CarrierEventBatch) -> Int {
-        let new = batch.vesselCalls.filter { ids.insert($0.id).inserted }
-        recorded += new.map(CarrierEvent.vesselCall)
-        for (event, _) in batch.equipment where ids.insert(event.id).inserted { recorded.append(.equipment(event)) }
-        if !new.isEmpty || !batch.publications.isEmpty { version += 1 }
-        publications += batch.publications.map {
+        state.withLock { state in Self.record(batch, in: &state) }
+    }
+
+    /// Records a batch applied to version `appliedTo`, or throws ``ScheduleVersionMoved`` and records nothing when the
+    /// schedule is at another version.
+    func record(_ batch: CarrierEventBatch, appliedTo: Int) throws(ScheduleVersionMoved) -> Int {
+        try state.withLock { state throws(ScheduleVersionMoved) in
+            guard state.version == appliedTo else { throw ScheduleVersionMoved(appliedTo: appliedTo, found: state.version) }
+            return Self.record(batch, in: &state)
+        }
+    }
+
+    private static func record(_ batch: CarrierEventBatch, in state: inout State) -> Int {
+        let new = batch.vesselCalls.filter { state.ids.insert($0.id).inserted }
+        state.recorded += new.map(CarrierEvent.vesselCall)
+        for (event, _) in batch.equipment where state.ids.insert(event.id).inserted { state.recorded.append(.equipment(event)) }
+        if !new.isEmpty || !batch.publications.isEmpty { state.version += 1 }
+        let version = state.version
+        state.publications += batch.publications.map {
             ($0.voyage, RecordedPublication(changes: $0.changes, version: version, source: batch.source, recordedAt: batch.recordedAt))
         }
         return version
     }
 
     /// Of the publications of each voyage, the last, in the order recorded.
-    private var latestPublications: [Voyage] {
+    private static func latest(_ publications: [(voyage: Voyage, recorded: RecordedPublication)]) -> [Voyage] {
         let last = Dictionary(publications.enumerated().map { ($1.voyage.number, $0) }, uniquingKeysWith: max)
         return publications.enumerated().filter { last[$1.voyage.number] == $0 }.map(\.element.voyage)
     }
 
     public func recordedPublications(limit: Int) -> (publications: [RecordedPublication], total: Int) {
-        (publications.suffix(max(0, limit)).map(\.recorded), publications.count)
+        state.withLock { state in (state.publications.suffix(max(0, limit)).map(\.recorded), state.publications.count) }
     }
 
     public func recordedEvents(limit: Int) -> (events: [CarrierEvent], total: Int) {
-        (Array(recorded.suffix(max(0, limit))), recorded.count)
+        state.withLock { state in (Array(state.recorded.suffix(max(0, limit))), state.recorded.count) }
     }
 }

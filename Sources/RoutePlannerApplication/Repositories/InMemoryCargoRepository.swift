@@ -5,10 +5,14 @@ public actor InMemoryCargoRepository: CargoRepository {
     private var cargoById: [TrackingId: Cargo]
     private var offers: [TrackingId: RouteOffer] = [:]
     private var lastTrackingNumber = 0
+    /// The carriers' events that ``record(_:appliedTo:saving:ifUnchangedSince:offers:)`` records with the cargo they
+    /// changed.
+    public nonisolated let carrierEvents: InMemoryCarrierEventRepository
 
-    /// Creates a repository holding the given cargo.
-    public init(_ cargo: [Cargo] = []) {
+    /// Creates a repository holding the given cargo, and events recorded with it in `carrierEvents`.
+    public init(_ cargo: [Cargo] = [], carrierEvents: InMemoryCarrierEventRepository = InMemoryCarrierEventRepository()) {
         cargoById = Dictionary(cargo.map { ($0.trackingId, $0) }, uniquingKeysWith: { _, last in last })
+        self.carrierEvents = carrierEvents
     }
 
     public func cargo(_ trackingId: TrackingId) async throws -> Cargo? { cargoById[trackingId] }
@@ -63,12 +67,28 @@ public actor InMemoryCargoRepository: CargoRepository {
     }
 
     public func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws {
+        try check(cargo, unchangedSince: read)
+        try await save(cargo)
+    }
+
+    public func record(
+        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+    ) async throws -> Int {
+        // Everything that can refuse the write is checked before anything is written, without suspending.
+        try check(cargo, unchangedSince: read)
+        let version = try carrierEvents.record(batch, appliedTo: appliedTo)
+        for each in cargo { cargoById[each.trackingId] = each }
+        for offer in offers { self.offers[offer.trackingId] = offer }
+        return version
+    }
+
+    /// Refuses cargo that changed since it was read (`read`), or that was not read and exists.
+    private func check(_ cargo: [Cargo], unchangedSince read: [Cargo]) throws {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         for each in cargo {
             let now = cargoById[each.trackingId], then = before[each.trackingId]
             guard now.map({ then?.hasSameState(as: $0) == true }) ?? (then == nil) else { throw DomainError.changedMeanwhile(each.trackingId) }
         }
-        try await save(cargo)
     }
 }
 

@@ -59,6 +59,19 @@ public protocol CargoRepository: Sendable {
     func offer(for trackingId: TrackingId) async throws -> RouteOffer?
     /// Stores the options offered for a cargo, replacing the ones before.
     func save(_ offer: RouteOffer) async throws
+    /// Records a batch of carriers' events in the carrier event repository of this cargo's store, as
+    /// ``CarrierEventRepository/record(_:)`` does, and in the same transaction stores the cargo it changed, as
+    /// ``save(_:ifUnchangedSince:)`` does, and the options it offered, each replacing the cargo's last: all of it or
+    /// none.
+    ///
+    /// The batch was applied to the schedule's version `appliedTo`; when another batch was recorded since, nothing is
+    /// written and ``ScheduleVersionMoved`` is thrown, so that what the batch found is always what the schedule it
+    /// makes does to the cargo.
+    ///
+    /// - Returns: The schedule's version after the batch.
+    func record(
+        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+    ) async throws -> Int
 }
 
 extension CargoRepository {
