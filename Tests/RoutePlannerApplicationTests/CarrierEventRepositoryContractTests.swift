@@ -112,9 +112,54 @@ func checkStoredLegsAreFoundOnTheLiveSchedule(_ store: any Store, sourceLocation
     #expect(without.sailing(kept) == nil && kept.loadCall == leg.loadCall && kept.unloadCall == leg.unloadCall, sourceLocation: sourceLocation)
 }
 
+/// A batch recorded with the cargo it changed and the options it offered (`CargoRepository.record(_:appliedTo:…)`) is
+/// one transaction: all of it, over the version it was applied to and the cargo as it was read, or none of it.
+func checkABatchIsWrittenWithItsCargo(
+    _ repository: any CargoRepository, _ events: any CarrierEventRepository, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    func batch(_ id: String) -> CarrierEventBatch {
+        CarrierEventBatch(
+            vesselCalls: [VesselCallEvent(
+                id: id, created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: SampleVoyages.day(3, 31),
+                call: CallReference(voyage: "AE1-0100W", port: "NLRTM"))],
+            equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 3))
+    }
+    func offer(_ itineraries: [Itinerary]) -> RouteOffer { RouteOffer(trackingId: "ABC123", specification: Sample.specification, itineraries: itineraries) }
+    let version = try await events.scheduleVersion()
+    let read = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
+    var handled = read
+    try handled.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 7)))
+
+    // Over the version the schedule is at and the cargo as read: the events, the cargo and the offer together.
+    #expect(try await repository.record(
+        batch("together"), appliedTo: version, saving: [handled], ifUnchangedSince: [read], offers: [offer([Sample.fastest])]) == version + 1,
+        sourceLocation: sourceLocation)
+    #expect(try await events.recordedEventIds(among: ["together"]) == ["together"], sourceLocation: sourceLocation)
+    let stored = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
+    #expect(stored.hasSameState(as: handled) && stored.handlingEvents.count == read.handlingEvents.count + 1, sourceLocation: sourceLocation)
+    #expect(try await repository.offer(for: "ABC123")?.itineraries.count == 1, sourceLocation: sourceLocation)
+
+    // Over the version before: nothing of it.
+    var again = stored
+    try again.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 8)))
+    await #expect(throws: ScheduleVersionMoved(appliedTo: version, found: version + 1), sourceLocation: sourceLocation) {
+        try await repository.record(batch("stale"), appliedTo: version, saving: [again], ifUnchangedSince: [stored], offers: [offer([])])
+    }
+    // Over the cargo as it was before the last write: nothing of it, the events neither.
+    await #expect(throws: (any Error).self, sourceLocation: sourceLocation) {
+        try await repository.record(batch("over"), appliedTo: version + 1, saving: [again], ifUnchangedSince: [read], offers: [offer([])])
+    }
+    #expect(try await events.recordedEventIds(among: ["stale", "over"]).isEmpty, sourceLocation: sourceLocation)
+    #expect(try await events.scheduleVersion() == version + 1, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo("ABC123")?.hasSameState(as: handled) == true, sourceLocation: sourceLocation)
+    #expect(try await repository.offer(for: "ABC123")?.itineraries.count == 1, sourceLocation: sourceLocation)
+}
+
 @Suite struct CarrierEventRepositoryContractTests {
     @Test func inMemory() async throws {
         try await checkCarrierEventRepositoryContract(InMemoryCarrierEventRepository())
+        let cargo = InMemoryCargoRepository([try Sample.cargo()])
+        try await checkABatchIsWrittenWithItsCargo(cargo, cargo.carrierEvents)
     }
 
     @Test func sqlite() async throws {
@@ -122,6 +167,7 @@ func checkStoredLegsAreFoundOnTheLiveSchedule(_ store: any Store, sourceLocation
             let store = try CargoStore(path: path, creating: true)
             try await checkCarrierEventRepositoryContract(store.carrierEventRepository)
             try await checkStoredLegsAreFoundOnTheLiveSchedule(store)
+            try await checkABatchIsWrittenWithItsCargo(store.cargoRepository(voyages: Sample.schedule), store.carrierEventRepository)
         }
     }
 
@@ -131,6 +177,7 @@ func checkStoredLegsAreFoundOnTheLiveSchedule(_ store: any Store, sourceLocation
             let store = try await TestPostgres.store(address)
             try await checkCarrierEventRepositoryContract(store.carrierEventRepository)
             try await checkStoredLegsAreFoundOnTheLiveSchedule(store)
+            try await checkABatchIsWrittenWithItsCargo(store.cargoRepository(voyages: Sample.schedule), store.carrierEventRepository)
         }
     }
 }

@@ -71,6 +71,18 @@ import Testing
         #expect(third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))
     }
 
+    /// The batch, the route it assigns and the options it offers are written together: the route names the schedule's
+    /// version that the batch made, the one it was planned on.
+    @Test func aRouteAcceptedFromABatchNamesTheVersionTheBatchMade() throws {
+        let store = try Self.assignedStore()
+        defer { StoreFileCommandTests.remove(store) }
+        let applied = try LifecycleCommandTests.run(store, ["events", "apply", Self.examples.appendingPathComponent("feed.json").path, "--accept", "best"])
+        #expect(applied.status == 0 && applied.output.hasPrefix("316 events: 312 applied to the schedule, now version 1;"), "\(applied.error)")
+        let track = try LifecycleCommandTests.run(store, ["track", "RP000003"]).output
+        #expect(track.contains("routed GHTKD → NGAPP → ESALG → NLRTM on WS00-W07, WS05-W03, WS18-W08; schedule version 1, by event feed"), "\(track)")
+        #expect(track.contains("Schedule:    version 1, as the carriers changed it: its itinerary still takes it there in time"), "\(track)")
+    }
+
     @Test func aVoyagePublishedAgainWithoutACallDisruptsTheCargoDischargedThere() throws {
         let store = try Self.assignedStore()
         defer { StoreFileCommandTests.remove(store) }
