@@ -126,8 +126,10 @@ public actor PostgresCargoRepository: CargoRepository {
             // The event tables locked first: no other batch can be recorded between the version's check and the commit.
             let recorded = try await PostgresCarrierEventRepository.record(batch, appliedTo: appliedTo, connection)
             guard case .success(let version) = recorded else { return recorded.map { ($0, []) } }
-            let (saved, _) = try await Self.compareAndWrite(cargo, read: read, wholeOrNone: true, network: network, path: path, connection)
-            for offer in offers { try await Self.write(offer, connection) }
+            // Every cargo written or offered options locked at once, in tracking id order, and compared with its state read.
+            let (saved, _) = try await Self.compareAndWrite(
+                cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), network: network, path: path, connection)
+            try await Self.write(offers, connection)
             return .success((version, saved))
         }.get()
         for (id, version) in written.saved { versions[id] = version }
@@ -138,14 +140,20 @@ public actor PostgresCargoRepository: CargoRepository {
     /// tracking ids; or, `wholeOrNone`, writes all (a cargo not among `read` being new) or throws a conflict for the
     /// first one changed. The cargo as stored is locked until the transaction ends: a change another process makes
     /// meanwhile waits, and cannot land between the comparison and the write.
+    ///
+    /// - Parameter alsoUnchanged: Cargo not written that must still be in the state read (among `read`), else a
+    ///   conflict is thrown.
     private static func compareAndWrite(
-        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, network: ScheduleNetwork, path: String, _ connection: PostgresConnection
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork, path: String,
+        _ connection: PostgresConnection
     ) async throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
         var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
-        for each in try await fetch(connection, ids: cargo.map(\.trackingId.rawValue), locking: true) {
+        let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
+        for each in try await fetch(connection, ids: ids, locking: true) {
             let restored = try each.cargo(network: network, store: path)
             current[restored.trackingId] = (restored, each.record.version)
         }
+        try StoredCargo.checkUnchanged(alsoUnchanged, read: read, stored: current)
         let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
         let versions = try await write(unchanged.map { ($0.0, $0.version) }, connection)
         return (Array(zip(unchanged.map(\.0.trackingId), versions)), changed)
@@ -177,25 +185,34 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func save(_ offer: RouteOffer) async throws {
-        try await store.write { connection in try await Self.write(offer, connection) }
+        try await store.write { connection in try await Self.write([offer], connection) }
     }
 
-    /// Writes the options offered for a cargo, in place of the ones before.
-    private static func write(_ offer: RouteOffer, _ connection: PostgresConnection) async throws {
-        let id = offer.trackingId.rawValue, specification = offer.specification
-        let legs = offer.itineraries.enumerated().flatMap { candidate, itinerary in
-            itinerary.legs.enumerated().map { LegRecord(trackingId: id, candidate: candidate, position: $0.offset, leg: $0.element) }
-        }
-        try await connection.query("DELETE FROM offer WHERE trackingId = \(id)", logger: PostgresStore.logger)
+    /// Writes the options offered for some cargo, each in place of the ones before. The cargo rows are locked first, in
+    /// tracking id order, as every writer of cargo locks them, so that writing offers never waits on a cargo's writer
+    /// that waits on it.
+    private static func write(_ offers: [RouteOffer], _ connection: PostgresConnection) async throws {
+        guard !offers.isEmpty else { return }
+        let ids = offers.map(\.trackingId.rawValue)
+        for try await _ in try await connection.query(
+            "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE", logger: PostgresStore.logger) {}
+        try await connection.query("DELETE FROM offer WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
+        let specifications = offers.map(\.specification)
         try await connection.query(
             """
             INSERT INTO offer (trackingId, origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds)
-            VALUES (\(id), \(specification.origin.rawValue), \(specification.destination.rawValue), \(specification.readyTime),
-            \(specification.arrivalDeadline), \(specification.cargoType.rawValue), \(specification.containsDangerousGoods),
-            \(specification.maximumTransitTime?.components.seconds))
+            SELECT t, o, d, r, a, c, g, NULLIF(m, -1)
+            FROM UNNEST(\(ids), \(specifications.map(\.origin.rawValue)), \(specifications.map(\.destination.rawValue)),
+                        \(specifications.map(\.readyTime)), \(specifications.map(\.arrivalDeadline)), \(specifications.map(\.cargoType.rawValue)),
+                        \(specifications.map(\.containsDangerousGoods)), \(specifications.map { $0.maximumTransitTime?.components.seconds ?? -1 }))
+                 AS offered(t, o, d, r, a, c, g, m)
             """,
             logger: PostgresStore.logger)
-        try await insert(legs, connection)
+        try await insert(offers.flatMap { offer in
+            offer.itineraries.enumerated().flatMap { candidate, itinerary in
+                itinerary.legs.enumerated().map { LegRecord(trackingId: offer.trackingId.rawValue, candidate: candidate, position: $0.offset, leg: $0.element) }
+            }
+        }, connection)
     }
 
     /// The cargo of stored rows, whose version the next write of it is checked against.

@@ -129,7 +129,7 @@ public actor SQLiteCargoRepository: CargoRepository {
             let found = try SQLiteCarrierEventRepository.version(db)
             guard found == appliedTo else { return .failure(ScheduleVersionMoved(appliedTo: appliedTo, found: found)) }
             let version = try SQLiteCarrierEventRepository.record(batch, db)
-            let (saved, _) = try compareAndWrite(cargo, read: read, wholeOrNone: true, network: network, db)
+            let (saved, _) = try compareAndWrite(cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), network: network, db)
             for offer in offers { try Self.write(offer, db) }
             return .success((version, saved))
         }.get()
@@ -140,10 +140,13 @@ public actor SQLiteCargoRepository: CargoRepository {
     /// Writes the cargo still in the state they were read in (`read`) and returns their new versions and the others'
     /// tracking ids; or, `wholeOrNone`, writes all (a cargo not among `read` being new) or throws a conflict for the
     /// first one changed.
+    ///
+    /// - Parameter alsoUnchanged: Cargo not written that must still be in the state read (among `read`), else a
+    ///   conflict is thrown.
     private func compareAndWrite(
-        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, network: ScheduleNetwork, _ db: Database
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork, _ db: Database
     ) throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
-        let ids = cargo.map(\.trackingId.rawValue)
+        let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
         let stored = try stride(from: 0, to: ids.count, by: 500).flatMap { start in
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             return try Self.fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", StatementArguments(chunk))
@@ -153,6 +156,7 @@ public actor SQLiteCargoRepository: CargoRepository {
             let restored = try restore(each, network: network)
             current[restored.trackingId] = (restored, each.record.version)
         }
+        try StoredCargo.checkUnchanged(alsoUnchanged, read: read, stored: current)
         let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
         return (try unchanged.map { ($0.0.trackingId, try Self.write($0.0, version: $0.version, db)) }, changed)
     }

@@ -102,6 +102,14 @@ struct StoredCargo {
         return (unchanged, changed)
     }
 
+    /// Throws a conflict for the first of these cargo that is no longer as it was read (`read`), or is gone.
+    static func checkUnchanged(_ ids: [TrackingId], read: [Cargo], stored: [TrackingId: (cargo: Cargo, version: Int)]) throws(StoreError) {
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in ids {
+            guard let now = stored[id], let then = before[id], now.cargo.hasSameState(as: then) else { throw .conflict(trackingId: id) }
+        }
+    }
+
     /// The route specification of a cargo's or an offer's columns.
     static func specification(
         _ origin: String, _ destination: String, _ ready: Date, _ deadline: Date, _ cargoType: String, _ dangerousGoods: Bool,

@@ -206,18 +206,17 @@ import Testing
         #expect(renumbered > 10, "\(renumbered)")
     }
 
-    /// A cargo repository over which another batch is recorded, the first time one is about to be, before it is: as
-    /// another request, or another process over the same store, records one while this one is applied.
+    /// A cargo repository over which another change is made, the first time a batch is about to be recorded, before it
+    /// is: as another request, or another process over the same store, records a batch or changes a cargo while this
+    /// one is applied.
     actor Overtaken: CargoRepository {
         let base: InMemoryCargoRepository
-        let other: ApplyCarrierEventsInteractor
-        let otherRequest: ApplyCarrierEventsRequest
+        let change: @Sendable () async throws -> Void
         private(set) var overtaken = false
 
-        init(_ base: InMemoryCargoRepository, by other: ApplyCarrierEventsInteractor, applying request: ApplyCarrierEventsRequest) {
+        init(_ base: InMemoryCargoRepository, by change: @escaping @Sendable () async throws -> Void) {
             self.base = base
-            self.other = other
-            otherRequest = request
+            self.change = change
         }
 
         func record(
@@ -225,7 +224,7 @@ import Testing
         ) async throws -> Int {
             if !overtaken {
                 overtaken = true
-                _ = try await other.execute(otherRequest).get()
+                try await change()
             }
             return try await base.record(batch, appliedTo: appliedTo, saving: cargo, ifUnchangedSince: read, offers: offers)
         }
@@ -269,7 +268,7 @@ import Testing
             let published = InMemoryScheduleRepository(network: world.published)
             let other = ApplyCarrierEventsInteractor(
                 cargo: cargo, schedule: LiveScheduleRepository(published: published, events: cargo.carrierEvents), now: { Self.now })
-            let overtaken = Overtaken(cargo, by: other, applying: first)
+            let overtaken = Overtaken(cargo) { _ = try await other.execute(first).get() }
             let live = LiveScheduleRepository(published: published, events: cargo.carrierEvents)
             let response = try await ApplyCarrierEventsInteractor(cargo: overtaken, schedule: live, now: { Self.now }).execute(second).get()
             #expect(await overtaken.overtaken, context)
@@ -284,6 +283,38 @@ import Testing
             if try await alone.execute(second).get().disrupted != expected.disrupted { differs += 1 }
         }
         #expect(differs > 20, "\(differs)")
+    }
+
+    /// A cargo that a batch offers options to, changed by someone else while the batch is applied: nothing of the batch
+    /// is written over it; applied again, the batch keeps the change and offers its options.
+    @Test func aBatchOverACargoChangedMeanwhileIsAppliedAgainOverTheChange() async throws {
+        var changed = 0
+        for seed in UInt64(0)..<400 {
+            var generator = SplitMix64(seed: seed &+ 1 << 53)
+            let world = try Self.world(seed: seed, using: &generator)
+            let request = try Self.request(BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator))
+            let (probe, _, _) = Self.interactor(world)
+            guard let disrupted = try await probe.execute(request).get().disrupted.first?.cargo.trackingId else { continue }
+
+            let cargo = InMemoryCargoRepository(world.cargo)
+            let overtaken = Overtaken(cargo) {
+                var one = try await cargo.cargo(disrupted)!
+                let time = max(one.specification.readyTime, one.handlingEvents.last?.completionTime ?? .distantPast) + 3600
+                try one.register(try HandlingEvent(kind: .customs, location: one.specification.origin, completionTime: time, registrationTime: time))
+                try await cargo.save(one)
+            }
+            let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: world.published), events: cargo.carrierEvents)
+            let response = try await ApplyCarrierEventsInteractor(cargo: overtaken, schedule: live, now: { Self.now }).execute(request).get()
+            let context = Comment(rawValue: "seed \(seed)")
+            #expect(await overtaken.overtaken && response.version == 1, context)
+            #expect(try await cargo.cargo(disrupted)?.handlingEvents.last?.kind == .customs, context)
+            let entry = try #require(response.disrupted.first { $0.cargo.trackingId == disrupted }, context)
+            // Offered options, the cargo was compared with the state read: the batch ran into the change, and was applied again.
+            guard case .success = entry.options else { continue }
+            #expect(try await cargo.offer(for: disrupted) != nil, context)
+            changed += 1
+        }
+        #expect(changed > 30, "\(changed)")
     }
 
     /// The first leg ahead and when the cargo can board it, written out from its events.

@@ -70,11 +70,11 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 /// ``ApplyCarrierEventsRequest/acceptsBest``, each is assigned its best option before the next cargo is searched.
 ///
 /// The events, the cargo they handle and assign and the options offered are written in one transaction
-/// (`CargoRepository.record(_:appliedTo:saving:ifUnchangedSince:offers:)`), the cargo only over the state it was read
-/// in, the events as the schedule's next version only when no other batch was recorded since the version they were
-/// applied to. When one was (another request, or another process over the same store), the batch is applied again to
-/// the schedule as it now is, up to ``attempts`` times in all: applying a batch again changes nothing more than
-/// applying it once.
+/// (`CargoRepository.record(_:appliedTo:saving:ifUnchangedSince:offers:)`): the events as the schedule's next version
+/// only when no other batch moved the schedule since the version they were applied to, and only while every cargo
+/// written or offered options is in the state it was read in. When either changed (another request, or another
+/// process over the same store), nothing is written and the batch is applied again to the schedule and cargo as they
+/// now are, up to ``attempts`` times in all: applying a batch again changes nothing more than applying it once.
 public struct ApplyCarrierEventsInteractor: UseCase {
     /// How many times a batch is applied before another batch recorded meanwhile each time is a conflict.
     static let attempts = 8
@@ -102,14 +102,14 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 return try await apply(request, to: schedule, recordedAt: recordedAt)
             } catch is ScheduleVersionMoved {
                 continue
-            } catch let error as DomainError {
-                return .failure(error)
             } catch {
+                // A cargo the batch writes or offers options to changed meanwhile: applied again over its change.
+                if case .conflict = DomainError.repository(error) { continue }
                 return .failure(.repository(error))
             }
         }
         return .failure(.conflict(
-            "another batch of carriers' events was recorded while this one was applied, \(Self.attempts) times over; nothing was written: apply it again"))
+            "the schedule or its cargo changed while the batch was applied, \(Self.attempts) times over; nothing was written: apply it again"))
     }
 
     /// The batch applied to the schedule as it is now, and recorded with what it did to the cargo.
@@ -223,9 +223,11 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 options: options.map { $0.map { Self.option($0, against: itinerary) } }, accepted: assigned))
         }
 
+        // What the batch found holds only over the cargo it writes and offers options to as they were read.
+        let touched = changed.union(offers.map(\.trackingId))
         let version = try await cargoRepository.record(
             CarrierEventBatch(publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt),
-            appliedTo: before.number, saving: changed.sorted().compactMap { cargo[$0] }, ifUnchangedSince: read.filter { changed.contains($0.trackingId) },
+            appliedTo: before.number, saving: changed.sorted().compactMap { cargo[$0] }, ifUnchangedSince: read.filter { touched.contains($0.trackingId) },
             offers: offers)
         await schedule.keep(live, network: network, as: version, after: before.number)
         return .success(ApplyCarrierEventsResponse(

@@ -76,6 +76,12 @@ public actor InMemoryCargoRepository: CargoRepository {
     ) async throws -> Int {
         // Everything that can refuse the write is checked before anything is written, without suspending.
         try check(cargo, unchangedSince: read)
+        let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        for offer in offers {
+            guard let now = cargoById[offer.trackingId], before[offer.trackingId]?.hasSameState(as: now) == true else {
+                throw DomainError.changedMeanwhile(offer.trackingId)
+            }
+        }
         let version = try carrierEvents.record(batch, appliedTo: appliedTo)
         for each in cargo { cargoById[each.trackingId] = each }
         for offer in offers { self.offers[offer.trackingId] = offer }

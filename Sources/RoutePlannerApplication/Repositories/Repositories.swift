@@ -62,7 +62,8 @@ public protocol CargoRepository: Sendable {
     /// Records a batch of carriers' events in the carrier event repository of this cargo's store, as
     /// ``CarrierEventRepository/record(_:)`` does, and in the same transaction stores the cargo it changed, as
     /// ``save(_:ifUnchangedSince:)`` does, and the options it offered, each replacing the cargo's last: all of it or
-    /// none.
+    /// none. A cargo offered options must also still be in the state it was read in (`read` holds it), else the
+    /// conflict is thrown and nothing is written.
     ///
     /// The batch was applied to the schedule's version `appliedTo`; when another batch was recorded since, nothing is
     /// written and ``ScheduleVersionMoved`` is thrown, so that what the batch found is always what the schedule it
