@@ -13,6 +13,8 @@ of 2026-03-20 on the bundled schedule laid out from 2026-01-05, and:
 - two changes to one cargo at once, one through each server (handling events, 40 rounds, each pair released
   together): each is 201 or 409 with a `conflict` problem, never anything else; at least one race is lost with a
   409; and the cargo keeps exactly the events whose requests were answered 201, each once (nothing half-written);
+- batches of the example carriers' feed posted two at a time, one through each server: each is applied (200), each
+  is its own next version of the schedule, and every event is recorded once;
 - both servers stop on SIGTERM with exit status 0.
 
 One line per check (PASS or FAIL); exit status 0 when every check passes, 1 otherwise.
@@ -37,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRST_WEEK, AS_OF, PASSWORD = "2026-01-05", "2026-03-20", "correct horse battery"
 BOOKING = {"customer": "ACME", "origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30"}
 ROUNDS = 40
+BATCHES = 6
 failures: list[str] = []
 
 
@@ -146,6 +149,33 @@ def main() -> int:
         recorded = [change for change in cargo.get("changes", []) if change.get("kind") == "handled"]
         check("and records each as alice's", len(recorded) == len(won) and all(change.get("by") == "alice" for change in recorded),
               f"{len(recorded)} recorded")
+
+        # Carriers' events: batches of the example feed posted at once, one through each server. Each is applied over
+        # the schedule the other left (applied again when the other came first), so each is its own next version.
+        feed = [event for event in json.loads((ROOT / "examples/events/feed.json").read_text()) if event.get("eventType") == "TRANSPORT"]
+        chunks = [feed[index::BATCHES * 2] for index in range(BATCHES * 2)]
+        answers: list[tuple[int, str]] = []
+
+        def post(port: int, barrier: threading.Barrier, chunk: list[object]) -> None:
+            barrier.wait()
+            status, _, body = call(port, "POST", "/v2/events", alice, chunk)
+            with lock:
+                answers.append((status, body))
+
+        for round in range(BATCHES):
+            barrier = threading.Barrier(2)
+            threads = [threading.Thread(target=post, args=(server.port, barrier, chunks[round * 2 + side])) for side, server in enumerate((a, b))]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        versions = sorted(json.loads(body).get("scheduleVersion", 0) for status, body in answers if status == 200)
+        check(f"{BATCHES * 2} batches of events posted two at a time are each applied (200)", [status for status, _ in answers] == [200] * (BATCHES * 2),
+              str([(status, body[:200]) for status, body in answers if status != 200][:3]))
+        check("each batch is its own next version of the schedule", versions == list(range(1, BATCHES * 2 + 1)), str(versions))
+        status, _, body = call(b.port, "GET", "/v2/events?limit=1000", alice)
+        check("every event is recorded once", status == 200 and sorted(event["eventID"] for event in json.loads(body)) == sorted(event["eventID"] for event in feed),
+              f"{status} {body[:200]}")
     finally:
         check("server A stops on SIGTERM with 0", a.stop() == 0, a.stderr_text()[-2000:])
         check("server B stops on SIGTERM with 0", b.stop() == 0, b.stderr_text()[-2000:])
