@@ -74,9 +74,9 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 /// only when no other batch moved the schedule since the version they were applied to, and only while every cargo
 /// written or offered options is in the state it was read in. When either changed (another request, or another
 /// process over the same store), nothing is written and the batch is applied again to the schedule and cargo as they
-/// now are, up to ``attempts`` times in all: applying a batch again changes nothing more than applying it once.
+/// now are, up to 8 times in all: applying a batch again changes nothing more than applying it once.
 public struct ApplyCarrierEventsInteractor: UseCase {
-    /// How many times a batch is applied before another batch recorded meanwhile each time is a conflict.
+    /// How many times a batch is applied before a change made meanwhile each time is a conflict.
     static let attempts = 8
 
 
