@@ -118,11 +118,11 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func record(
-        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int {
         let network = try await voyages.network()
         let path = store.path
-        let written = try await store.write { connection -> Result<(version: Int, saved: [(TrackingId, Int)]), ScheduleVersionMoved> in
+        let written = try await store.write { connection -> Result<(version: Int, saved: [(TrackingId, Int)]), BatchOvertaken> in
             // The event tables locked first: no other batch can be recorded between the version's check and the commit.
             let recorded = try await PostgresCarrierEventRepository.record(batch, appliedTo: appliedTo, connection)
             guard case .success(let version) = recorded else { return recorded.map { ($0, []) } }

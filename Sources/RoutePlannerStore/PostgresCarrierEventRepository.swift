@@ -76,15 +76,22 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         try await store.write { connection in try await Self.record(batch, appliedTo: nil, connection).get() }
     }
 
-    /// Records a batch in a write transaction and returns the schedule's version after it; or, when the schedule is no
-    /// longer at version `appliedTo`, records nothing.
+    /// Records a batch in a write transaction and returns the schedule's version after it; or, when another batch was
+    /// recorded since the mark `appliedTo`, records nothing.
     static func record(
-        _ batch: CarrierEventBatch, appliedTo: Int?, _ connection: PostgresConnection
-    ) async throws -> Result<Int, ScheduleVersionMoved> {
+        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark?, _ connection: PostgresConnection
+    ) async throws -> Result<Int, BatchOvertaken> {
         // Batches take turns, so that each new version is one more than the last and events keep their order.
         try await connection.query("LOCK TABLE scheduleVersion, carrierEvent, schedulePublication IN EXCLUSIVE MODE", logger: PostgresStore.logger)
         var version = try await Self.version(connection)
-        if let appliedTo, version != appliedTo { return .failure(ScheduleVersionMoved(appliedTo: appliedTo, found: version)) }
+        if let appliedTo {
+            var events = 0
+            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM carrierEvent", logger: PostgresStore.logger).decode(Int.self) {
+                events = count
+            }
+            let found = CarrierEventsMark(version: version, events: events)
+            if found != appliedTo { return .failure(BatchOvertaken(appliedTo: appliedTo, found: found)) }
+        }
         let recorded = try await Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), connection)
         let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
         let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }

@@ -121,13 +121,13 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     public func record(
-        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int {
         let network = try await voyages.network()
         // Under the write lock: no other batch can be recorded between the version's check and the write.
-        let written = try write { db -> Result<(version: Int, saved: [(TrackingId, Int)]), ScheduleVersionMoved> in
-            let found = try SQLiteCarrierEventRepository.version(db)
-            guard found == appliedTo else { return .failure(ScheduleVersionMoved(appliedTo: appliedTo, found: found)) }
+        let written = try write { db -> Result<(version: Int, saved: [(TrackingId, Int)]), BatchOvertaken> in
+            let found = try SQLiteCarrierEventRepository.mark(db)
+            guard found == appliedTo else { return .failure(BatchOvertaken(appliedTo: appliedTo, found: found)) }
             let version = try SQLiteCarrierEventRepository.record(batch, db)
             let (saved, _) = try compareAndWrite(cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), network: network, db)
             for offer in offers { try Self.write(offer, db) }

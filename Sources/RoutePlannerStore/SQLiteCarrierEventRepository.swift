@@ -121,6 +121,11 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(version), 0) FROM scheduleVersion") ?? 0
     }
 
+    /// How far the recording has come.
+    static func mark(_ db: Database) throws -> CarrierEventsMark {
+        CarrierEventsMark(version: try version(db), events: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM carrierEvent") ?? 0)
+    }
+
     private static func recorded(_ ids: [String], _ db: Database) throws -> Set<String> {
         var found: Set<String> = []
         for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min(ids.count, $0 + 500)]) }) {

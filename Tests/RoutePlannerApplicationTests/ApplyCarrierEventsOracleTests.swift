@@ -220,7 +220,7 @@ import Testing
         }
 
         func record(
-            _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+            _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
         ) async throws -> Int {
             if !overtaken {
                 overtaken = true

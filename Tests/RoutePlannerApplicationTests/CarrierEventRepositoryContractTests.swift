@@ -125,25 +125,36 @@ func checkABatchIsWrittenWithItsCargo(
             equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 3))
     }
     func offer(_ itineraries: [Itinerary]) -> RouteOffer { RouteOffer(trackingId: "ABC123", specification: Sample.specification, itineraries: itineraries) }
-    let version = try await events.scheduleVersion()
+    let version = try await events.scheduleVersion(), recorded = try await events.recordedEvents(limit: 0).total
+    let start = CarrierEventsMark(version: version, events: recorded)
     let read = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
     var handled = read
     try handled.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 7)))
 
-    // Over the version the schedule is at and the cargo as read: the events, the cargo and the offer together.
+    // Over the mark the recording is at and the cargo as read: the events, the cargo and the offer together.
     #expect(try await repository.record(
-        batch("together"), appliedTo: version, saving: [handled], ifUnchangedSince: [read], offers: [offer([Sample.fastest])]) == version + 1,
+        batch("together"), appliedTo: start, saving: [handled], ifUnchangedSince: [read], offers: [offer([Sample.fastest])]) == version + 1,
         sourceLocation: sourceLocation)
     #expect(try await events.recordedEventIds(among: ["together"]) == ["together"], sourceLocation: sourceLocation)
     let stored = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
     #expect(stored.hasSameState(as: handled) && stored.handlingEvents.count == read.handlingEvents.count + 1, sourceLocation: sourceLocation)
     #expect(try await repository.offer(for: "ABC123")?.itineraries.count == 1, sourceLocation: sourceLocation)
 
-    // Over the version before: nothing of it.
+    // Over the mark before, or before a batch of equipment events only (which moves no version): nothing of it.
+    let together = CarrierEventsMark(version: version + 1, events: recorded + 1)
     var again = stored
     try again.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 8)))
-    await #expect(throws: ScheduleVersionMoved(appliedTo: version, found: version + 1), sourceLocation: sourceLocation) {
-        try await repository.record(batch("stale"), appliedTo: version, saving: [again], ifUnchangedSince: [stored], offers: [offer([])])
+    await #expect(throws: BatchOvertaken(appliedTo: start, found: together), sourceLocation: sourceLocation) {
+        try await repository.record(batch("stale"), appliedTo: start, saving: [again], ifUnchangedSince: [stored], offers: [offer([])])
+    }
+    let gateIn = EquipmentEvent(
+        id: "gate-in-ABC123", created: SampleVoyages.day(3, 1), kind: .gateIn, time: SampleVoyages.day(3, 1), port: "HKHKG", voyage: nil,
+        bookingReference: "ACME-2")
+    #expect(try await events.record(CarrierEventBatch(vesselCalls: [], equipment: [(gateIn, "ABC123")], source: "test", recordedAt: SampleVoyages.day(3, 3)))
+        == version + 1, sourceLocation: sourceLocation)
+    let equipment = CarrierEventsMark(version: version + 1, events: recorded + 2)
+    await #expect(throws: BatchOvertaken(appliedTo: together, found: equipment), sourceLocation: sourceLocation) {
+        try await repository.record(batch("stale"), appliedTo: together, saving: [again], ifUnchangedSince: [stored], offers: [offer([])])
     }
     // Over the cargo as it was before the last write, written or offered options: a conflict, and nothing of it, the
     // events neither.
@@ -152,10 +163,10 @@ func checkABatchIsWrittenWithItsCargo(
         return (error as? StoreError)?.isConflict == true
     }
     await #expect(sourceLocation: sourceLocation) {
-        try await repository.record(batch("over"), appliedTo: version + 1, saving: [again], ifUnchangedSince: [read], offers: [offer([])])
+        try await repository.record(batch("over"), appliedTo: equipment, saving: [again], ifUnchangedSince: [read], offers: [offer([])])
     } throws: { isConflict($0) }
     await #expect(sourceLocation: sourceLocation) {
-        try await repository.record(batch("offered"), appliedTo: version + 1, saving: [], ifUnchangedSince: [read], offers: [offer([])])
+        try await repository.record(batch("offered"), appliedTo: equipment, saving: [], ifUnchangedSince: [read], offers: [offer([])])
     } throws: { isConflict($0) }
     #expect(try await events.recordedEventIds(among: ["stale", "over", "offered"]).isEmpty, sourceLocation: sourceLocation)
     #expect(try await events.scheduleVersion() == version + 1, sourceLocation: sourceLocation)

@@ -94,12 +94,12 @@ actor ScopedCargoRepository: CargoRepository {
     /// Refuses the batch when the principal may not see a cargo it writes, or one it offers options to that was not
     /// read here; the routes it assigns name the schedule's version the batch makes.
     func record(
-        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         try check(cargo, stored: before)
         if let unseen = offers.first(where: { self.read[$0.trackingId].map(principal.sees) != true }) { throw DomainError.cargoNotFound(unseen.trackingId) }
-        let recorded = try await recorded(cargo, before: before, scheduleVersion: appliedTo + (batch.changesSchedule ? 1 : 0))
+        let recorded = try await recorded(cargo, before: before, scheduleVersion: appliedTo.version + (batch.changesSchedule ? 1 : 0))
         let version = try await base.record(batch, appliedTo: appliedTo, saving: recorded, ifUnchangedSince: read, offers: offers)
         _ = remember(recorded)
         return version

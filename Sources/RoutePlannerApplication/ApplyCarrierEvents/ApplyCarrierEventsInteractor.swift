@@ -71,8 +71,8 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 ///
 /// The events, the cargo they handle and assign and the options offered are written in one transaction
 /// (`CargoRepository.record(_:appliedTo:saving:ifUnchangedSince:offers:)`): the events as the schedule's next version
-/// only when no other batch moved the schedule since the version they were applied to, and only while every cargo
-/// written or offered options is in the state it was read in. When either changed (another request, or another
+/// only when no other batch was recorded since the batch read the schedule (`CarrierEventsMark`), and only while every
+/// cargo written or offered options is in the state it was read in. When either changed (another request, or another
 /// process over the same store), nothing is written and the batch is applied again to the schedule and cargo as they
 /// now are, up to 8 times in all: applying a batch again changes nothing more than applying it once.
 public struct ApplyCarrierEventsInteractor: UseCase {
@@ -100,7 +100,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         for _ in 0..<Self.attempts {
             do {
                 return try await apply(request, to: schedule, recordedAt: recordedAt)
-            } catch is ScheduleVersionMoved {
+            } catch is BatchOvertaken {
                 continue
             } catch {
                 // A cargo the batch writes or offers options to changed meanwhile: applied again over its change.
@@ -114,12 +114,15 @@ public struct ApplyCarrierEventsInteractor: UseCase {
 
     /// The batch applied to the schedule as it is now, and recorded with what it did to the cargo.
     ///
-    /// - Throws: ``ScheduleVersionMoved`` when another batch was recorded meanwhile; nothing was written.
+    /// - Throws: ``BatchOvertaken`` when another batch was recorded meanwhile; nothing was written.
     private func apply(
         _ request: ApplyCarrierEventsRequest, to schedule: LiveScheduleRepository, recordedAt: Date
     ) async throws -> Result<ApplyCarrierEventsResponse, DomainError> {
         let events = request.events
         let before = try await schedule.version()
+        // Where the recording stood: another batch recorded from here on, events of equipment only included, is caught
+        // at the write (read in either order, one recorded between the two reads is caught too).
+        let mark = CarrierEventsMark(version: before.number, events: try await schedule.events.recordedEvents(limit: 0).total)
         let recorded = try await schedule.events.recordedEventIds(among: events.vesselCalls.map(\.event.id) + events.equipment.map(\.event.id))
         var live = before.schedule
         var refused = events.problems
@@ -227,7 +230,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         let touched = changed.union(offers.map(\.trackingId))
         let version = try await cargoRepository.record(
             CarrierEventBatch(publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt),
-            appliedTo: before.number, saving: changed.sorted().compactMap { cargo[$0] }, ifUnchangedSince: read.filter { touched.contains($0.trackingId) },
+            appliedTo: mark, saving: changed.sorted().compactMap { cargo[$0] }, ifUnchangedSince: read.filter { touched.contains($0.trackingId) },
             offers: offers)
         await schedule.keep(live, network: network, as: version, after: before.number)
         return .success(ApplyCarrierEventsResponse(

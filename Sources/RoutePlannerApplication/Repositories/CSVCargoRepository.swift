@@ -40,7 +40,7 @@ public actor CSVCargoRepository: CargoRepository {
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await load().offer(for: trackingId) }
     public func save(_ offer: RouteOffer) async throws { try await load().save(offer) }
     public func record(
-        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int {
         throw DomainError.invalidOperation("Carriers' events move the schedule a store keeps; bookings read from a file keep none: name the store.")
     }

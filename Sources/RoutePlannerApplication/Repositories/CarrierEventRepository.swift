@@ -90,21 +90,35 @@ public struct CarrierEventBatch: Sendable {
     }
 }
 
-/// Another batch of carriers' events was recorded since the version a batch was applied to; nothing of the batch
-/// was written. Applied again to the schedule as it now is, it is recorded after the other.
-public struct ScheduleVersionMoved: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The version the batch was applied to.
-    public let appliedTo: Int
-    /// The version another batch made meanwhile.
-    public let found: Int
+/// How far the recording of carriers' events has come: the schedule's version and how many events are recorded. A batch
+/// that records anything moves one of them.
+public struct CarrierEventsMark: Hashable, Sendable, CustomStringConvertible {
+    public let version: Int
+    public let events: Int
 
-    public init(appliedTo: Int, found: Int) {
+    public init(version: Int, events: Int) {
+        self.version = version
+        self.events = events
+    }
+
+    public var description: String { "schedule version \(version), \(events) events" }
+}
+
+/// Another batch of carriers' events was recorded since the mark a batch was applied over; nothing of the batch was
+/// written. Applied again to the schedule and cargo as they now are, it is recorded after the other.
+public struct BatchOvertaken: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the recording stood when the batch was applied.
+    public let appliedTo: CarrierEventsMark
+    /// Where another batch left it meanwhile.
+    public let found: CarrierEventsMark
+
+    public init(appliedTo: CarrierEventsMark, found: CarrierEventsMark) {
         self.appliedTo = appliedTo
         self.found = found
     }
 
     public var description: String {
-        "the schedule moved from version \(appliedTo) to \(found) while the batch was applied; nothing was written: apply it again"
+        "another batch of carriers' events was recorded while this one was applied (\(appliedTo), now \(found)); nothing was written: apply it again"
     }
 }
 
@@ -142,11 +156,12 @@ public final class InMemoryCarrierEventRepository: CarrierEventRepository {
         state.withLock { state in Self.record(batch, in: &state) }
     }
 
-    /// Records a batch applied to version `appliedTo`, or throws ``ScheduleVersionMoved`` and records nothing when the
-    /// schedule is at another version.
-    func record(_ batch: CarrierEventBatch, appliedTo: Int) throws(ScheduleVersionMoved) -> Int {
-        try state.withLock { state throws(ScheduleVersionMoved) in
-            guard state.version == appliedTo else { throw ScheduleVersionMoved(appliedTo: appliedTo, found: state.version) }
+    /// Records a batch applied over the mark `appliedTo`, or throws ``BatchOvertaken`` and records nothing when
+    /// another batch was recorded since.
+    func record(_ batch: CarrierEventBatch, appliedTo: CarrierEventsMark) throws(BatchOvertaken) -> Int {
+        try state.withLock { state throws(BatchOvertaken) in
+            let found = CarrierEventsMark(version: state.version, events: state.recorded.count)
+            guard found == appliedTo else { throw BatchOvertaken(appliedTo: appliedTo, found: found) }
             return Self.record(batch, in: &state)
         }
     }

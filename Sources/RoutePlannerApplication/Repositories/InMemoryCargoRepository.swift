@@ -72,7 +72,7 @@ public actor InMemoryCargoRepository: CargoRepository {
     }
 
     public func record(
-        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int {
         // Everything that can refuse the write is checked before anything is written, without suspending.
         try check(cargo, unchangedSince: read)

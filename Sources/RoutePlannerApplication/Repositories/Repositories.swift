@@ -65,13 +65,13 @@ public protocol CargoRepository: Sendable {
     /// none. A cargo offered options must also still be in the state it was read in (`read` holds it), else the
     /// conflict is thrown and nothing is written.
     ///
-    /// The batch was applied to the schedule's version `appliedTo`; when another batch was recorded since, nothing is
-    /// written and ``ScheduleVersionMoved`` is thrown, so that what the batch found is always what the schedule it
-    /// makes does to the cargo.
+    /// The batch was applied over `appliedTo` (the schedule's version and the events recorded then); when another
+    /// batch was recorded since, nothing is written and ``BatchOvertaken`` is thrown, so that what the batch found is
+    /// always what the schedule it makes does to the cargo.
     ///
     /// - Returns: The schedule's version after the batch.
     func record(
-        _ batch: CarrierEventBatch, appliedTo: Int, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
+        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int
 }
 
