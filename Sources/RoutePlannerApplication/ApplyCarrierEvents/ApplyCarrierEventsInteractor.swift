@@ -114,7 +114,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
 
     /// The batch applied to the schedule as it is now, and recorded with what it did to the cargo.
     ///
-    /// - Throws: ``BatchOvertaken`` when another batch was recorded meanwhile; nothing was written.
+    /// - Throws: ``BatchOvertaken`` when another batch was recorded meanwhile, a conflict when a cargo it writes or offers
+    ///   options to changed; nothing was written.
     private func apply(
         _ request: ApplyCarrierEventsRequest, to schedule: LiveScheduleRepository, recordedAt: Date
     ) async throws -> Result<ApplyCarrierEventsResponse, DomainError> {
