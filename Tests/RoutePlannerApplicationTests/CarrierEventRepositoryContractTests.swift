@@ -181,6 +181,18 @@ func checkABatchIsWrittenWithItsCargo(
         try await checkABatchIsWrittenWithItsCargo(cargo, cargo.carrierEvents)
     }
 
+    /// Bookings read from a file keep no carriers' events: a batch over them is refused, naming the store.
+    @Test func bookingsFromAFileRefuseABatch() async throws {
+        let file = CSVCargoRepository(bookings: URL(fileURLWithPath: "/nonexistent/bookings.csv"), schedule: Sample.schedule)
+        let batch = CarrierEventBatch(vesselCalls: [], equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 3))
+        await #expect {
+            try await file.record(batch, appliedTo: CarrierEventsMark(version: 0, events: 0), saving: [], ifUnchangedSince: [], offers: [])
+        } throws: { error in
+            guard case .invalidOperation(let message) = error as? DomainError else { return false }
+            return message.contains("name the store")
+        }
+    }
+
     @Test func sqlite() async throws {
         try await SQLiteRepositoryContractTests.withStore { path in
             let store = try CargoStore(path: path, creating: true)
