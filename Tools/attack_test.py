@@ -2,7 +2,7 @@
 """The desk and the lifecycle API with accounts as an attacker tries them: plain HTTP against a real
 `route-planner serve`, no browser.
 
-    python3 Tools/attack_test.py [--binary .build/debug/route-planner] [--store postgres://USER@HOST/EMPTY_DATABASE]
+    python3 Tools/attack_test.py [--binary .build/release/route-planner] [--store postgres://USER@HOST/EMPTY_DATABASE]
 
 A temporary SQLite store (or the empty PostgreSQL database given, its password in PGPASSWORD) gets two customers (ACME, GLOBEX), a planner (alice), one user of each customer (bob: ACME,
 carol: GLOBEX), a planner kept for the brute force (dave), and one cargo each (ACME's, GLOBEX's). The server plans
@@ -1110,7 +1110,7 @@ def brute_force(binary: str, store: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"), help="the route-planner to test")
+    parser.add_argument("--binary", default=str(ROOT / ".build/release/route-planner"), help="the route-planner to test")
     parser.add_argument("--store", help="the store with users: an empty PostgreSQL database, postgres://USER@HOST/DATABASE (its "
                         "password in PGPASSWORD); default: an SQLite file of its own")
     arguments = parser.parse_args()

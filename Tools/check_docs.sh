@@ -5,8 +5,8 @@
 #
 #     Tools/check_docs.sh [OUTPUT]      # the archives go to OUTPUT (default .build/documentation)
 #
-# The symbol graphs come from `swift package dump-symbol-graph`, which reuses the debug build (`swift test`'s), so
-# after the tests this takes seconds. Each library is converted on its own: a symbol of another library is named
+# The symbol graphs come from `swift package dump-symbol-graph` on the release build with testing enabled, the one
+# the tests run on (README's `swift test -c release -Xswiftc -enable-testing`), so after the tests this takes seconds. Each library is converted on its own: a symbol of another library is named
 # in code voice (`Itinerary.reference`), not linked, as DocC resolves links within one archive only. `docc` is the
 # toolchain's, beside `swift`; no package plugin is needed.
 set -euo pipefail
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 output=${1:-.build/documentation}
 docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")
 
-dump=$(swift package dump-symbol-graph --minimum-access-level public)
+dump=$(swift package -c release -Xswiftc -enable-testing dump-symbol-graph --minimum-access-level public)
 graphs=$(printf '%s\n' "$dump" | sed -n 's/^Files written to //p' | tail -n 1)
 [ -d "$graphs" ] || { printf '%s\n' "$dump" >&2; echo "error: dump-symbol-graph wrote no symbol graphs" >&2; exit 1; }
 

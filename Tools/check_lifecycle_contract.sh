@@ -5,15 +5,19 @@
 # with a 4xx, and any operation that answers without the token. Then stops the server with SIGTERM, which must
 # drain and exit 0.
 #
-# usage: Tools/check_lifecycle_contract.sh [EXAMPLES]     (EXAMPLES per operation, 100 unless given)
+# usage: Tools/check_lifecycle_contract.sh [--binary PATH] [EXAMPLES]
+#   --binary PATH   the route-planner to check (default: the release build's, built here)
+#   EXAMPLES        examples per operation, 100 unless given
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Tools/lib/server.sh
+binary=""
+if [ "${1:-}" = "--binary" ]; then binary=$2; shift 2; fi
 examples=${1:-100}
 python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install --quiet 'schemathesis>=4,<5' \
     || python3 -m pip install --quiet --break-system-packages 'schemathesis>=4,<5'
 python3 Tools/make_lifecycle_openapi.py --check
-swift build --product route-planner
-binary="$(swift build --show-bin-path)/route-planner"
+[ -n "$binary" ] || binary=$(release_binary)
 work=$(mktemp -d)
 log="$work/serve.log"
 store="$work/store.sqlite"
@@ -23,7 +27,6 @@ trap '[ -n "$server" ] && kill -TERM $server 2>/dev/null; rm -rf "$work"' EXIT
 printf 'correct horse battery\n' | "$binary" user add alice --role planner --store "$store" >/dev/null
 token=$("$binary" token create alice --label schemathesis --store "$store" | tail -n 1)
 "$binary" book --from CNSHA --to NLRTM --ready 2026-12-01 --deadline 2027-01-31 --customer ACME --store "$store" >/dev/null
-source Tools/lib/server.sh
 start_server "$log" check_lifecycle_contract "$binary" --store "$store"
 python3 -m schemathesis.cli run docs/api/lifecycle.openapi.json --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,ignored_auth \

@@ -2,7 +2,7 @@
 """Two `route-planner serve` processes over one PostgreSQL store agree, and lose no change to a race.
 
     PGPASSWORD=... python3 Tools/two_servers_test.py --store postgres://USER@127.0.0.1/EMPTY_DATABASE \
-        [--binary .build/debug/route-planner]
+        [--binary .build/release/route-planner]
 
 The database must exist and be empty (`createdb`); the test makes the store in it: a customer (ACME), a planner
 (alice) and ACME's user (bob), with a token each. Then two servers, A and B, on loopback ports of their own, plan as
@@ -75,7 +75,7 @@ def problem_codes(body: str) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"), help="the route-planner to test")
+    parser.add_argument("--binary", default=str(ROOT / ".build/release/route-planner"), help="the route-planner to test")
     parser.add_argument("--store", required=True, help="postgres://USER@HOST/DATABASE of an empty database")
     options = parser.parse_args()
     binary, store = options.binary, options.store

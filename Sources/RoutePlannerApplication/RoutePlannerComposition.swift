@@ -5,7 +5,7 @@ import RoutePlanner
 /// coordinators.
 ///
 /// Views (an app, the command line) take the coordinators they need from here. The assignment needs a
-/// solver, which the caller wires in (``assignRoutes(solver:)``), so that the application never needs GLPK.
+/// solver, which the caller wires in (``assignRoutes(solver:progress:)``), so that the application never needs GLPK.
 ///
 /// Every use case acts for a ``principal``: the command line by default, and a user once a front end has
 /// authenticated one (``acting(as:)``), whose role says which use cases run (``Principal/may(_:)``) and whose
@@ -215,8 +215,14 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     /// The capacity-constrained assignment of every booked cargo not yet routed, with a solver.
-    public func assignRoutes(solver: any AssignmentSolver) -> AssignRoutesCoordinator {
-        coordinator(.assignRoutes, AssignRoutesInteractor(cargo: cargo, voyages: voyages, solver: solver), presenter: AssignRoutesPresenter(format: format))
+    ///
+    /// - Parameters:
+    ///   - solver: The solver, such as the GLPK one the command line wires in.
+    ///   - progress: Where the solver's steps go, a line after each; `nil` for nowhere.
+    public func assignRoutes(solver: any AssignmentSolver, progress: (@Sendable (String) -> Void)? = nil) -> AssignRoutesCoordinator {
+        coordinator(
+            .assignRoutes, AssignRoutesInteractor(cargo: cargo, voyages: voyages, solver: solver, progress: progress),
+            presenter: AssignRoutesPresenter(format: format))
     }
 
     public var addUser: AddUserCoordinator {

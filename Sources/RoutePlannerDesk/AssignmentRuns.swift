@@ -27,7 +27,11 @@ actor AssignmentRuns {
     private var working: String?
 
     /// Starts a run and returns its id; `nil` while another run works.
-    func start(_ work: @escaping @Sendable () async -> (DeskState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)) -> String? {
+    ///
+    /// - Parameter work: The run, given where its steps go.
+    func start(
+        _ work: @escaping @Sendable (_ report: @escaping @Sendable (String) -> Void) async -> (DeskState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)
+    ) -> String? {
         guard working == nil else { return nil }
         var generator = SystemRandomNumberGenerator()
         let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
@@ -37,7 +41,9 @@ actor AssignmentRuns {
         let steps = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
         Task { for await line in steps.stream { self.progress(id, line) } }
         Task {
-            let (state, response, network) = await UseCaseProgress.$report.withValue({ steps.continuation.yield($0) }) { await work() }
+            // The steps go to the run as a handler of its own, not a task-local value: bound inside this task, the
+            // release build's task-local push crashed (a null current task, in `swift_task_localValuePush`).
+            let (state, response, network) = await work { steps.continuation.yield($0) }
             steps.continuation.finish()
             self.finish(id, .finished(state, response, network))
         }

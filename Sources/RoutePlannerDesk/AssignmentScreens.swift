@@ -63,9 +63,8 @@ extension Desk {
         } else {
             application = composition(network)
         }
-        let coordinator = application.assignRoutes(solver: solver)
-        let started = await runs.start {
-            let (state, result) = await coordinator.respond(assign)
+        let started = await runs.start { report in
+            let (state, result) = await application.assignRoutes(solver: solver, progress: report).respond(assign)
             return (state.named, try? result.get(), network)
         }
         guard let id = started else {

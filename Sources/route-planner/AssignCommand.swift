@@ -61,14 +61,14 @@ struct AssignCommand: AsyncParsableCommand {
     func run() async throws {
         let scenario = try whatIf.scenario()
         let app = if let store { try await schedule.composition(store: store, scenario: scenario) } else { schedule.composition(bookings: bookings, scenario: scenario) }
-        let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver())
+        let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver(), progress: terminalProgress)
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "")
         let rendering = AssignRendering(voyages: app.voyages)
         guard compare else {
             let response = try await rendering.run(assignRoutes, form, as: format, check: reject)
             return try write(response)
         }
-        let (state, result) = await withProgress { await assignRoutes.respond(form) }
+        let (state, result) = await assignRoutes.respond(form)
         try reject(result)
         guard case .success(let response) = result else {
             return try show(state) { _ in }

@@ -45,7 +45,7 @@ extension Rendering {
         _ coordinator: Coordinator<Interactor, Presenter>, _ form: Interactor.Request.Form, as format: OutputFormat,
         check: (Result<Interactor.Response, RequestFailure<Interactor.Request.Field>>) throws -> Void = { _ in }
     ) async throws -> Interactor.Response {
-        let (state, result) = await withProgress { await coordinator.respond(form) }
+        let (state, result) = await coordinator.respond(form)
         try check(result)
         guard case .success(let response) = result else {
             try show(state, hint: commandHint(for: result)) { _ in }

@@ -277,9 +277,6 @@ func commandHint<Response, Field>(for result: Result<Response, RequestFailure<Fi
     }
 }
 
-/// Runs a use case with its progress lines on standard error, when that is a terminal.
-func withProgress<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
-    guard isatty(STDERR_FILENO) == 1 else { return try await body() }
-    return try await UseCaseProgress.$report.withValue({ @Sendable line in printError(line) }, operation: body)
-}
+/// Where a long use case's progress lines go: standard error, when that is a terminal.
+let terminalProgress: (@Sendable (String) -> Void)? = isatty(STDERR_FILENO) == 1 ? { @Sendable line in printError(line) } : nil
 

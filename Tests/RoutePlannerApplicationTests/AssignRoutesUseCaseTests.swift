@@ -232,10 +232,8 @@ import Testing
     @Test func theInteractorReportsTheSolversProgress() async throws {
         let repository = InMemoryCargoRepository([try Sample.cargo(routed: false)])
         let lines = Lines()
-        let interactor = AssignRoutesInteractor(cargo: repository, voyages: Sample.schedule, solver: FakeSolver())
-        _ = await UseCaseProgress.$report.withValue({ lines.append($0) }) {
-            await interactor.execute(try! AssignRoutesRequest.create(AssignRoutesForm()).get())
-        }
+        let interactor = AssignRoutesInteractor(cargo: repository, voyages: Sample.schedule, solver: FakeSolver(), progress: { lines.append($0) })
+        _ = await interactor.execute(try AssignRoutesRequest.create(AssignRoutesForm()).get())
         #expect(lines.all == ["fake: 1 bookings"])
     }
 

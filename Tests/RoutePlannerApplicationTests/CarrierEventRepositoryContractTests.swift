@@ -81,6 +81,14 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
         RecordedPublication(changes: moves, version: 11, source: "test", recordedAt: SampleVoyages.day(3, 3)),
     ], sourceLocation: sourceLocation)
     #expect(try await events.recordedPublications(limit: 5).publications.map(\.changes) == [omits, moves], sourceLocation: sourceLocation)
+
+    // An eventID names one event: of a batch's events that share one, whatever their kinds, the first is recorded.
+    let twice = EquipmentEvent(
+        id: "twice", created: SampleVoyages.day(3, 2), kind: .discharge, time: SampleVoyages.day(30, 2), port: "NLRTM", voyage: "AE1-0100W",
+        bookingReference: "ACME-1")
+    #expect(try await events.record(batch([call("twice", 50), call("twice", 51)], [twice])) == 12, sourceLocation: sourceLocation)
+    #expect(try await events.recordedEvents(limit: 1).events == [.vesselCall(call("twice", 50))], sourceLocation: sourceLocation)
+    #expect(try await events.recordedEvents(limit: 0).total == 14, sourceLocation: sourceLocation)
 }
 
 /// A stored leg keeps which movements of its voyage it rides, so that the schedule as events moved it finds the leg

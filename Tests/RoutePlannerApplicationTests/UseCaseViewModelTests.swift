@@ -100,14 +100,13 @@ import Testing
 
     @MainActor @Test func progressLinesArriveWhileItRuns() async {
         let gate = Gate()
-        let model = UseCaseViewModel<String, Field, String> { form in
-            UseCaseProgress.report?("step 1 of \(form)")
+        let model = UseCaseViewModel<String, Field, String>(reporting: { form, report in
+            report("step 1 of \(form)")
             await gate.wait("1")
-            UseCaseProgress.report?("step 2 of \(form)")
+            report("step 2 of \(form)")
             await gate.wait("2")
             return .success("done")
-        }
-        #expect(UseCaseProgress.report == nil)
+        })
         model.onSubmit("A")
         #expect(await Self.eventually { model.progress == "step 1 of A" })
         await gate.open("1")

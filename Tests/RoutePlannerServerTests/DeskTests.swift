@@ -22,8 +22,8 @@ import FoundationXML
     static let now = Date(timeIntervalSince1970: 1_774_008_000)
 
     /// A server with the desk over fresh, in-memory cargo and customers.
-    static func server(host: String = "127.0.0.1", solver: (any AssignmentSolver)? = nil) async throws -> ScheduleServer {
-        let desk = DeskConfiguration(cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: solver, keepsCargo: false)
+    static func server(host: String = "127.0.0.1", solver: (any AssignmentSolver)? = nil, customers: [Customer] = []) async throws -> ScheduleServer {
+        let desk = DeskConfiguration(cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(customers), solver: solver, keepsCargo: false)
         return try await ScheduleServer(
             configuration: ServerConfiguration(host: host, port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
             now: { now }, desk: desk
@@ -374,6 +374,51 @@ import FoundationXML
         #expect(shown.body.contains("leg 1, \(leg.voyage.number), no longer sails"))
         #expect(shown.body.contains("Voyages published again") && shown.body.contains("\(leg.voyage.number): omits \(leg.unloadLocation.code)"), "\(shown.body)")
         #expect(server.schedule.generation == 3)
+    }
+
+    /// An assignment run from an uploaded file: its screen shows the solver's last step while it works, then the plan.
+    /// (The release build crashed here when the steps were handed on as a task-local value.)
+    @Test func anAssignmentRunShowsItsStepsThenItsPlan() async throws {
+        let solver = SteppingSolver()
+        let browser = Browser(server: try await Self.server(solver: solver, customers: [Customer(id: "ACME", name: "Acme Shipping")!]))
+        let file = "booking,customer,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,ACME,CNSHA,NLRTM,2026-03-02,2026-04-30,2,1000\n"
+        let body = "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"mine.csv\"\r\nContent-Type: text/csv\r\n\r\n\(file)\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n30\r\n--B--\r\n"
+        let started = try await browser.send("/assignments", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
+        #expect(started.status == 303)
+        let run = try #require(started.location)
+        func page(until text: String) async throws -> String {
+            for _ in 0..<3_000 {
+                let page = try await browser.get(run).body
+                if page.contains(text) { return page }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return try await browser.get(run).body
+        }
+        let running = try await page(until: "Last step: pricing round 1")
+        #expect(running.contains("Last step: pricing round 1"), "\(running)")
+        solver.finish()
+        let finished = try await page(until: "Totals")
+        #expect(finished.contains("Carried: 1 of 1 bookings") && Self.isWellFormed(finished), "\(finished)")
+    }
+
+    /// A solver that reports a step, then waits to be told to finish, and carries each booking on its earliest arrival.
+    final class SteppingSolver: AssignmentSolver, Sendable {
+        private let finishing = DispatchSemaphore(value: 0)
+
+        func finish() { finishing.signal() }
+
+        func assign(
+            _ bookings: [Booking], on network: ScheduleNetwork, options: AssignmentOptions, progress: (@Sendable (String) -> Void)?
+        ) throws(AssignmentError) -> AssignmentPlan {
+            progress?("pricing round 1")
+            _ = finishing.wait(timeout: .now() + 60)
+            let assignments = bookings.map { booking in
+                BookingAssignment(booking: booking, itinerary: try? network.earliestArrival(for: booking.specification), reason: nil)
+            }
+            return AssignmentPlan(
+                assignments: assignments, status: .optimal, objective: 2_000, bound: 2_000, revenue: 2_000, greedyRevenue: 2_000,
+                greedyObjective: 2_000, busiestLegs: [], duration: .milliseconds(1), columnCount: 1, rowCount: 1, pricingRounds: 1)
+        }
     }
 
     /// A solver for the tests that never reach it: the form or the file is refused first.

@@ -195,6 +195,35 @@ import Testing
         #expect(await TimeBudget.run(.seconds(30), on: CommercialSchedulesAPI.searches) { 42 } == 42)
     }
 
+    /// A flag that threads outside Swift's concurrency set and read.
+    final class Flag: Sendable {
+        private let state = Mutex(false)
+        func set() { state.withLock { $0 = true } }
+        var isSet: Bool { state.withLock { $0 } }
+    }
+
+    /// The budget's timer fires on time while every thread of the cooperative pool is held, as it is under a burst of
+    /// requests: the work, on the searches' threads, sees its cancellation rather than running on to its end (30 s here,
+    /// after which it lets the pool go). A timer that needs a thread of the pool to fire never cancels it.
+    @Test func aBudgetFiresWhileThePoolIsSaturated() async {
+        let released = Flag()
+        // Twice as many holders as the pool has threads, more urgent than the timer's task would be: they hold every
+        // thread the pool has as soon as this test's task waits.
+        for _ in 0..<(2 * ProcessInfo.processInfo.activeProcessorCount) {
+            Task.detached(priority: .high) {
+                while !released.isSet { usleep(1_000) }
+            }
+        }
+        let start = ContinuousClock.now
+        let result = await TimeBudget.run(.milliseconds(300), on: CommercialSchedulesAPI.searches) { () -> Bool in
+            defer { released.set() }
+            while !Task.isCancelled && ContinuousClock.now - start < .seconds(30) { usleep(1_000) }
+            return Task.isCancelled
+        }
+        released.set()
+        #expect(result == nil, "the work ran to its end: the budget's timer never cancelled it")
+    }
+
     @Test func aSearchPastItsBudgetIsA503() async throws {
         // A search whose budget is spent before it starts is not started: with no budget at all, every search is a 503.
         let server = try await Self.server(budget: .zero)

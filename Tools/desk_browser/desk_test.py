@@ -2,7 +2,7 @@
 """The planner's desk in a real browser: Debian's Chromium, driven by Selenium through chromedriver, against
 `route-planner serve` on loopback.
 
-    python3 Tools/desk_browser/desk_test.py [--binary .build/debug/route-planner] [--screenshots DIR] [--docs docs/desk]
+    python3 Tools/desk_browser/desk_test.py [--binary .build/release/route-planner] [--screenshots DIR] [--docs docs/desk]
 
 The server plans as of 2026-03-20 12:00 UTC on the bundled schedule as its files lay it out (--first-week
 2026-01-05), so that every page is the same on every run. A second server plans on the same clock over a store
@@ -584,7 +584,7 @@ def write_bookings(folder: Path) -> tuple[Path, Path]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--binary", default=str(ROOT / ".build/debug/route-planner"))
+    parser.add_argument("--binary", default=str(ROOT / ".build/release/route-planner"))
     parser.add_argument("--screenshots", default=None, help="where the states' screenshots go (default: a temporary folder)")
     parser.add_argument("--docs", default=None, help="a folder to copy the screenshots README shows into, such as docs/desk")
     arguments = parser.parse_args()

@@ -1,9 +1,15 @@
 # Starting and stopping `route-planner serve` for the contract checks; sourced, not run.
 #
+#     release_binary                           # builds route-planner as it ships (release) and prints its path
 #     start_server LOG NAME BINARY [ARGS...]   # serve on a free loopback port: sets $server (its pid) and $port
 #     stop_server LOG NAME                     # SIGTERM; fails unless it drains and exits 0
 #
 # NAME is the calling script's, for its messages; LOG receives the server's standard error.
+
+release_binary() {
+    swift build -c release --product route-planner >&2
+    echo "$(swift build -c release --show-bin-path)/route-planner"
+}
 
 start_server() {
     local log=$1 name=$2 binary=$3

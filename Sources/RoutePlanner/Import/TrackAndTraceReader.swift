@@ -36,9 +36,43 @@ public struct TrackAndTraceEvents: Sendable {
     public var problems: [Note] = []
     /// The events in the document.
     public var count = 0
+    /// Each event kept so far by its `eventID`, with its path.
+    private var kept: [String: (path: String, event: Kept)] = [:]
 
     /// No events.
     public init() {}
+
+    /// An event kept, of either kind.
+    private enum Kept: Hashable {
+        case vesselCall(VesselCallEvent)
+        case equipment(EquipmentEvent)
+    }
+
+    /// Keeps a transport event read at `path`, unless the document has an event with its `eventID` before it.
+    mutating func keep(_ event: VesselCallEvent, at path: String) {
+        if isNew(.vesselCall(event), id: event.id, at: path) { vesselCalls.append(.init(path: path, event: event)) }
+    }
+
+    /// Keeps an equipment event read at `path`, unless the document has an event with its `eventID` before it.
+    mutating func keep(_ event: EquipmentEvent, at path: String) {
+        if isNew(.equipment(event), id: event.id, at: path) { equipment.append(.init(path: path, event: event)) }
+    }
+
+    /// Whether an event is the first of the document with its `eventID`. An identifier names one event, so a later
+    /// copy of the event is set aside as such (counted once), and another event with the same identifier is refused
+    /// at its `eventID`.
+    private mutating func isNew(_ event: Kept, id: String, at path: String) -> Bool {
+        guard let first = kept[id] else {
+            kept[id] = (path, event)
+            return true
+        }
+        if first.event == event {
+            setAside.append(.init(path: path, message: "a copy of \(first.path), which has its eventID \(quoted(id)): counted once"))
+        } else {
+            problems.append(.init(path: "\(path).eventID", message: "\(quoted(id)) is the eventID of \(first.path), another event: an eventID names one event"))
+        }
+        return false
+    }
 }
 
 /// Reads DCSA Track & Trace 2.2 events: a JSON array of events, as `GET /v2/events` answers and a subscription's
@@ -123,9 +157,10 @@ private struct EventReader {
                 if voyage == nil { problem("transportCall.exportVoyageNumber", "the call names no voyage") }
                 return
             }
-            events.vesselCalls.append(.init(path: path, event: VesselCallEvent(
+            events.keep(VesselCallEvent(
                 id: id, created: created, kind: kind, classifier: classifier, time: time,
-                call: CallReference(voyage: voyage, port: port, sequence: call.sequence), vesselIMONumber: call.vesselIMONumber, service: call.service)))
+                call: CallReference(voyage: voyage, port: port, sequence: call.sequence), vesselIMONumber: call.vesselIMONumber, service: call.service),
+                at: path)
             return
         }
         let kindText = text(object, "equipmentEventTypeCode") ?? text(object, "eventTypeCode")
@@ -156,9 +191,9 @@ private struct EventReader {
             problem("transportCall", "a \(kindText) event names the voyage in its transportCall")
             return
         }
-        events.equipment.append(.init(path: path, event: EquipmentEvent(
+        events.keep(EquipmentEvent(
             id: id, created: created, kind: kind, time: time, port: port, voyage: kind.handling.requiresVoyage ? voyage : nil,
-            bookingReference: reference)))
+            bookingReference: reference), at: path)
     }
 
     /// What an event's transport call says.

@@ -55,11 +55,21 @@ public struct AssignRoutesInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let voyages: any VoyageRepository
     private let solver: any AssignmentSolver
+    private let progress: (@Sendable (String) -> Void)?
 
-    public init(cargo: any CargoRepository, voyages: any VoyageRepository, solver: any AssignmentSolver) {
+    /// - Parameters:
+    ///   - cargo: The cargo to assign, and where the plan is stored.
+    ///   - voyages: The schedule.
+    ///   - solver: The solver.
+    ///   - progress: Where the solver's steps go, a line after each, such as a screen following the run; `nil` for
+    ///     nowhere.
+    public init(
+        cargo: any CargoRepository, voyages: any VoyageRepository, solver: any AssignmentSolver, progress: (@Sendable (String) -> Void)? = nil
+    ) {
         cargoRepository = cargo
         self.voyages = voyages
         self.solver = solver
+        self.progress = progress
     }
 
     public func execute(_ request: AssignRoutesRequest) async -> Result<AssignRoutesResponse, DomainError> {
@@ -89,7 +99,7 @@ public struct AssignRoutesInteractor: UseCase {
         options.timeLimit -= Self.writingTime(forBookings: open.count, within: options.timeLimit)
         let plan: AssignmentPlan
         do {
-            plan = try solver.assign(open.map(\.booking), on: residual, options: options, progress: UseCaseProgress.report)
+            plan = try solver.assign(open.map(\.booking), on: residual, options: options, progress: progress)
         } catch .unknownLocation(_, let code) {
             return .failure(.unknown(code, among: network.locations))
         } catch .cancelled {

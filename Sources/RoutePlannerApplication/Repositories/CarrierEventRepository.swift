@@ -82,9 +82,12 @@ public struct CarrierEventBatch: Sendable {
         publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = [], vesselCalls: [VesselCallEvent], equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String,
         recordedAt: Date
     ) {
+        // An eventID names one event, whatever its kind: of events sharing one, the first is the batch's. The reader
+        // refuses or sets aside the others with a word (TrackAndTraceReader), so a batch of a document has none.
+        var ids = Set<String>()
         self.publications = publications
-        self.vesselCalls = vesselCalls
-        self.equipment = equipment
+        self.vesselCalls = vesselCalls.filter { ids.insert($0.id).inserted }
+        self.equipment = equipment.filter { ids.insert($0.event.id).inserted }
         self.source = source
         self.recordedAt = recordedAt
     }
