@@ -30,8 +30,11 @@ public struct RoutePlannerComposition: Sendable {
     public let passwordCost: UInt8
     /// How every presenter writes dates, itineraries and errors.
     public let format: PlannerFormat
-    /// The clock that new bookings' deadlines are checked against.
+    /// Business time: the clock that new bookings' deadlines are checked against, and what is due; `--as-of` sets it.
     public let now: @Sendable () -> Date
+    /// Security time, the real clock whatever ``now`` says: sessions and their idle expiry, tokens, login throttles,
+    /// and the times changes and carriers' events are recorded at.
+    public let realNow: @Sendable () -> Date
 
     /// Wires the application over repositories.
     ///
@@ -45,25 +48,27 @@ public struct RoutePlannerComposition: Sendable {
     ///   - format: How every presenter writes dates, itineraries and errors.
     ///   - loginThrottle: The failed logins of the process so far.
     ///   - passwordCost: bcrypt's cost for new passwords.
-    ///   - now: The clock: the system's by default; a planning date for what-if bookings on a schedule that lies
-    ///     in the past or the future.
+    ///   - now: Business time: the system's clock by default; a planning date for what-if bookings on a schedule that
+    ///     lies in the past or the future.
+    ///   - realNow: Security time: the system's clock, which a test may move; never a planning date.
     public init(
         locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
         customers: any CustomerRepository = InMemoryCustomerRepository(), accounts: any AccountRepository = InMemoryAccountRepository(),
         liveSchedule: LiveScheduleRepository? = nil, format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(), passwordCost: UInt8 = Credentials.defaultCost,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, realNow: @escaping @Sendable () -> Date = { Date() }
     ) {
         // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: now, liveSchedule: liveSchedule),
-            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
+            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost,
+            now: now, realNow: realNow)
     }
 
     private init(
         locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
         accounts: any AccountRepository, liveSchedule: LiveScheduleRepository?, principal: Principal, format: PlannerFormat,
-        loginThrottle: LoginThrottle, passwordCost: UInt8, now: @escaping @Sendable () -> Date
+        loginThrottle: LoginThrottle, passwordCost: UInt8, now: @escaping @Sendable () -> Date, realNow: @escaping @Sendable () -> Date
     ) {
         self.liveSchedule = liveSchedule
         self.locations = locations
@@ -76,6 +81,7 @@ public struct RoutePlannerComposition: Sendable {
         self.loginThrottle = loginThrottle
         self.passwordCost = passwordCost
         self.now = now
+        self.realNow = realNow
     }
 
     /// The application acting for a principal: its use cases run only when the principal may run them, a
@@ -86,14 +92,15 @@ public struct RoutePlannerComposition: Sendable {
         let base = (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         let customers = (self.customers as? ScopedCustomerRepository)?.base ?? self.customers
         return RoutePlannerComposition(
-            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: now, liveSchedule: liveSchedule),
+            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
-            accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost, now: now)
+            accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost,
+            now: now, realNow: realNow)
     }
 
     /// Who requests come from, by their sessions and tokens.
     public func authentication(idleExpiry: Duration = .seconds(1800)) -> Authentication {
-        Authentication(accounts: accounts, idleExpiry: idleExpiry, now: now)
+        Authentication(accounts: accounts, idleExpiry: idleExpiry, now: realNow)
     }
 
     /// Why the ``principal`` may not run a use case, or `nil` when it may.
@@ -195,7 +202,8 @@ public struct RoutePlannerComposition: Sendable {
         return coordinator(
             .applyCarrierEvents,
             ApplyCarrierEventsInteractor(
-                cargo: ScopedCargoRepository(base: base, principal: .eventFeed, now: now, liveSchedule: liveSchedule), schedule: liveSchedule, now: now),
+                cargo: ScopedCargoRepository(base: base, principal: .eventFeed, now: realNow, liveSchedule: liveSchedule), schedule: liveSchedule,
+                now: realNow),
             presenter: ApplyCarrierEventsPresenter(format: format))
     }
 
@@ -242,7 +250,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var createToken: CreateTokenCoordinator {
-        coordinator(.keepAccounts, CreateTokenInteractor(accounts: accounts, now: now), presenter: CreateTokenPresenter(format: format))
+        coordinator(.keepAccounts, CreateTokenInteractor(accounts: accounts, now: realNow), presenter: CreateTokenPresenter(format: format))
     }
 
     public var listTokens: ListTokensCoordinator {
@@ -255,6 +263,6 @@ public struct RoutePlannerComposition: Sendable {
 
     /// A login at the desk: anyone may try.
     public var logIn: LogInCoordinator {
-        Coordinator(LogInInteractor(accounts: accounts, throttle: loginThrottle, now: now), presenter: LogInPresenter(format: format))
+        Coordinator(LogInInteractor(accounts: accounts, throttle: loginThrottle, now: realNow), presenter: LogInPresenter(format: format))
     }
 }

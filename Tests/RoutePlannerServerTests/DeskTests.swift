@@ -376,6 +376,20 @@ import FoundationXML
         #expect(server.schedule.generation == 3)
     }
 
+    /// A form's field over its limit is refused whole, naming the field without echoing its value, in a page of a few
+    /// KiB. (A query cannot hold one: the server refuses a request target over 8 KiB.)
+    @Test func anOverLongFieldIsRefusedWithoutBeingEchoed() async throws {
+        let browser = Browser(server: try await Self.server(customers: [Customer(id: "ACME", name: "Acme Shipping")!]))
+        let huge = String(repeating: "x", count: 1_024 * 1_024)
+        let booked = try await browser.post("/book", [
+            ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"), ("customer", huge),
+        ])
+        #expect(booked.status == 413 && booked.body.utf8.count < 16_384 && !booked.body.contains(String(repeating: "x", count: 100)))
+        #expect(booked.body.contains("“customer”") && Self.isWellFormed(booked.body), "\(booked.body.prefix(2_000))")
+        // Up to the limit, a value is read as usual.
+        #expect(try await browser.get("/routes?from=CNSHA&to=" + String(repeating: "N", count: 8_000)).status == 422)
+    }
+
     /// An assignment run from an uploaded file: its screen shows the solver's last step while it works, then the plan.
     /// (The release build crashed here when the steps were handed on as a task-local value.)
     @Test func anAssignmentRunShowsItsStepsThenItsPlan() async throws {

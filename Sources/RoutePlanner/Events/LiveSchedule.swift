@@ -112,11 +112,11 @@ public struct LiveSchedule: Sendable {
 
     /// What happened to one event given to ``apply(_:)``.
     public enum Outcome: Hashable, Sendable {
-        /// It gives its call's time now.
+        /// It gives its call's time now, once the events given with it are applied too.
         case applied
         /// An event with its identifier was applied before; nothing changed.
         case duplicate
-        /// An event known already outranks it for the same time; nothing changed.
+        /// An event known already, or one given with it, outranks it for the same time; it gives no time.
         case outranked
         /// It does not fit the schedule.
         case refused(LiveScheduleError)
@@ -128,7 +128,8 @@ public struct LiveSchedule: Sendable {
     @discardableResult
     public mutating func apply(_ events: [VesselCallEvent]) -> [Outcome] {
         var touched: Set<Int> = []
-        let outcomes = events.map { event -> Outcome in
+        var given: [(index: Int, slot: Slot)] = []
+        var outcomes = events.enumerated().map { index, event -> Outcome in
             if known.contains(event.id) { return .duplicate }
             let slot: Slot
             switch resolve(event) {
@@ -139,8 +140,11 @@ public struct LiveSchedule: Sendable {
             if let current = winners[slot], !event.outranks(current) { return .outranked }
             winners[slot] = event
             touched.insert(voyagePosition[slot.voyage]!)
+            given.append((index, slot))
             return .applied
         }
+        // An event that a later one of the same batch outranks gives no time after all (PLN, EST and ACT of one call: ACT).
+        for (index, slot) in given where winners[slot]?.id != events[index].id { outcomes[index] = .outranked }
         var heads: Set<Int> = []
         for voyage in touched { heads.insert(head(of: voyage)) }
         for head in heads { retime(from: head) }

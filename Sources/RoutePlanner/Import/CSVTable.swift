@@ -115,10 +115,11 @@ struct CSVTable {
         reader.withWindow { body(self, $0, $1) }
     }
 
-    /// The current row's trimmed text in a column; empty when the row or the file lacks the column.
+    /// The current row's trimmed text in a column, without the `'` that ``CSVWriter/field(_:)`` puts before a text
+    /// a spreadsheet would take for a formula; empty when the row or the file lacks the column.
     func text(_ column: Int) -> String {
         guard let field = field(column) else { return "" }
-        return reader.string(field, in: record)
+        return CSVWriter.unescaped(reader.string(field, in: record))
     }
 
     /// Where the current row's value in a column starts, or where the row ends when it has none.

@@ -79,10 +79,28 @@ public enum CSVWriter {
     }
 
     /// A field, quoted when it holds a comma, a quote, a line break or surrounding spaces.
+    ///
+    /// A text that a spreadsheet would take for a formula, one that starts with `=`, `+`, `-`, `@`, a tab or a
+    /// carriage return (`=HYPERLINK(…)` as a booking reference), is written after a `'` and quoted, as OWASP's
+    /// guidance on CSV injection has it, so that a spreadsheet shows it as text. ``CSVImporter`` reads such a field
+    /// back without the `'`.
     public static func field(_ value: String) -> String {
-        let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0.isNewline } || value.first?.isWhitespace == true
-            || value.last?.isWhitespace == true
-        return needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+        let isFormula = value.unicodeScalars.first.map(formulaStarts.contains) == true
+        let text = isFormula ? "'" + value : value
+        let needsQuotes = isFormula || text.contains { $0 == "," || $0 == "\"" || $0.isNewline } || text.first?.isWhitespace == true
+            || text.last?.isWhitespace == true
+        return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    /// The first characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A field's text as ``field(_:)`` wrote it: without the `'` it puts before a text a spreadsheet would take for a
+    /// formula.
+    static func unescaped(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else { return text }
+        return String(text.dropFirst())
     }
 
     /// A time as RFC 3339 in UTC, such as `2026-03-02T08:00:00Z`, rounded down to the second, in the proleptic

@@ -48,30 +48,28 @@ public struct TrackAndTraceEvents: Sendable {
         case equipment(EquipmentEvent)
     }
 
-    /// Keeps a transport event read at `path`, unless the document has an event with its `eventID` before it.
+    /// Keeps a transport event read at `path`, unless the document has another event with its `eventID` before it.
     mutating func keep(_ event: VesselCallEvent, at path: String) {
-        if isNew(.vesselCall(event), id: event.id, at: path) { vesselCalls.append(.init(path: path, event: event)) }
+        if isKept(.vesselCall(event), id: event.id, at: path) { vesselCalls.append(.init(path: path, event: event)) }
     }
 
-    /// Keeps an equipment event read at `path`, unless the document has an event with its `eventID` before it.
+    /// Keeps an equipment event read at `path`, unless the document has another event with its `eventID` before it.
     mutating func keep(_ event: EquipmentEvent, at path: String) {
-        if isNew(.equipment(event), id: event.id, at: path) { equipment.append(.init(path: path, event: event)) }
+        if isKept(.equipment(event), id: event.id, at: path) { equipment.append(.init(path: path, event: event)) }
     }
 
-    /// Whether an event is the first of the document with its `eventID`. An identifier names one event, so a later
-    /// copy of the event is set aside as such (counted once), and another event with the same identifier is refused
-    /// at its `eventID`.
-    private mutating func isNew(_ event: Kept, id: String, at path: String) -> Bool {
+    /// Whether an event is kept: an identifier names one event, so another event with the identifier of one before it
+    /// in the document is refused at its `eventID`. A copy of an event is kept, and applied as a duplicate of it.
+    private mutating func isKept(_ event: Kept, id: String, at path: String) -> Bool {
         guard let first = kept[id] else {
             kept[id] = (path, event)
             return true
         }
-        if first.event == event {
-            setAside.append(.init(path: path, message: "a copy of \(first.path), which has its eventID \(quoted(id)): counted once"))
-        } else {
+        guard first.event == event else {
             problems.append(.init(path: "\(path).eventID", message: "\(quoted(id)) is the eventID of \(first.path), another event: an eventID names one event"))
+            return false
         }
-        return false
+        return true
     }
 }
 

@@ -78,6 +78,9 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 public struct ApplyCarrierEventsInteractor: UseCase {
     /// How many times a batch is applied before a change made meanwhile each time is a conflict.
     static let attempts = 8
+    /// How far past the receiver's clock an event may say it was created: clocks drift apart, but an event created
+    /// later than that would outrank every correction of its call made until then.
+    public static let creationTolerance: TimeInterval = 3_600
 
 
     private let cargoRepository: any CargoRepository
@@ -87,7 +90,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
     /// - Parameters:
     ///   - cargo: The cargo the events handle and disrupt.
     ///   - schedule: The live schedule; without one (no store keeps the events), every batch is refused.
-    ///   - now: The clock the batch is recorded at.
+    ///   - now: The real clock, which the batch is recorded at and its events' creation times are checked against.
     public init(cargo: any CargoRepository, schedule: LiveScheduleRepository?, now: @escaping @Sendable () -> Date = { Date() }) {
         cargoRepository = cargo
         self.schedule = schedule
@@ -119,7 +122,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
     private func apply(
         _ request: ApplyCarrierEventsRequest, to schedule: LiveScheduleRepository, recordedAt: Date
     ) async throws -> Result<ApplyCarrierEventsResponse, DomainError> {
-        let events = request.events
+        let events = Self.refusingEventsCreatedAhead(of: recordedAt, in: request.events)
         let before = try await schedule.version()
         // Where the recording stood: another batch recorded from here on, events of equipment only included, is caught
         // at the write (read in either order, one recorded between the two reads is caught too).
@@ -230,7 +233,9 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         // What the batch found holds only over the cargo it writes and offers options to as they were read.
         let touched = changed.union(offers.map(\.trackingId))
         let version = try await cargoRepository.record(
-            CarrierEventBatch(publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt),
+            CarrierEventBatch(
+                publications: publications, vesselCalls: accepted, equipment: handled, source: request.source, recordedAt: recordedAt,
+                changesSchedule: applied > 0 || !publications.isEmpty),
             appliedTo: mark, saving: changed.sorted().compactMap { cargo[$0] }, ifUnchangedSince: read.filter { touched.contains($0.trackingId) },
             offers: offers)
         await schedule.keep(live, network: network, as: version, after: before.number)
@@ -238,6 +243,23 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
             applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
             setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: undisturbed))
+    }
+
+    /// The events, less those created more than ``creationTolerance`` after `recordedAt`, each refused at its
+    /// `eventCreatedDateTime`.
+    static func refusingEventsCreatedAhead(of recordedAt: Date, in read: TrackAndTraceEvents) -> TrackAndTraceEvents {
+        let latest = recordedAt + creationTolerance
+        var events = read
+        func isAhead(_ path: String, _ created: Date) -> Bool {
+            guard created > latest else { return false }
+            events.problems.append(.init(path: path + ".eventCreatedDateTime", message:
+                "created \(CSVWriter.timestamp(created)), more than an hour after this server's clock (\(CSVWriter.timestamp(recordedAt))): "
+                + "an event from the future would outrank every later correction of its call"))
+            return true
+        }
+        events.vesselCalls = read.vesselCalls.filter { !isAhead($0.path, $0.event.created) }
+        events.equipment = read.equipment.filter { !isAhead($0.path, $0.event.created) }
+        return events
     }
 
     /// The options under the room the other cargo takes.

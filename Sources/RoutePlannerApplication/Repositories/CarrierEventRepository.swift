@@ -77,10 +77,16 @@ public struct CarrierEventBatch: Sendable {
     /// Where the batch came from: a file's name, `POST /v2/events` and the user.
     public let source: String
     public let recordedAt: Date
+    /// Whether the batch makes the schedule's next version (when an event or publication of it is new to the store).
+    public let changesSchedule: Bool
 
+    /// - Parameters:
+    ///   - changesSchedule: Whether the batch changes the schedule: it publishes a voyage again, or one of its vessel
+    ///     call events gives a call's time (`LiveSchedule.Outcome.applied`); events that are all outranked change
+    ///     nothing. `nil` for whether it has publications or vessel call events at all.
     public init(
         publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = [], vesselCalls: [VesselCallEvent], equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String,
-        recordedAt: Date
+        recordedAt: Date, changesSchedule: Bool? = nil
     ) {
         // An eventID names one event, whatever its kind: of events sharing one, the first is the batch's. The reader
         // refuses or sets aside the others with a word (TrackAndTraceReader), so a batch of a document has none.
@@ -90,6 +96,7 @@ public struct CarrierEventBatch: Sendable {
         self.equipment = equipment.filter { ids.insert($0.event.id).inserted }
         self.source = source
         self.recordedAt = recordedAt
+        self.changesSchedule = changesSchedule ?? (!publications.isEmpty || !vesselCalls.isEmpty)
     }
 }
 
@@ -123,12 +130,6 @@ public struct BatchOvertaken: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         "another batch of carriers' events was recorded while this one was applied (\(appliedTo), now \(found)); nothing was written: apply it again"
     }
-}
-
-extension CarrierEventBatch {
-    /// Whether the batch makes the schedule's next version: it publishes a voyage again or gives a vessel call event
-    /// (when none of them was recorded before).
-    public var changesSchedule: Bool { !publications.isEmpty || !vesselCalls.isEmpty }
 }
 
 /// Carriers' events held in memory, for a process without a store; ``InMemoryCargoRepository`` records a batch here
@@ -173,7 +174,7 @@ public final class InMemoryCarrierEventRepository: CarrierEventRepository {
         let new = batch.vesselCalls.filter { state.ids.insert($0.id).inserted }
         state.recorded += new.map(CarrierEvent.vesselCall)
         for (event, _) in batch.equipment where state.ids.insert(event.id).inserted { state.recorded.append(.equipment(event)) }
-        if !new.isEmpty || !batch.publications.isEmpty { state.version += 1 }
+        if batch.changesSchedule && (!new.isEmpty || !batch.publications.isEmpty) { state.version += 1 }
         let version = state.version
         state.publications += batch.publications.map {
             ($0.voyage, RecordedPublication(changes: $0.changes, version: version, source: batch.source, recordedAt: batch.recordedAt))
