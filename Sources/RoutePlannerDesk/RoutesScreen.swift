@@ -23,17 +23,19 @@ struct RoutesViewModel {
 
 extension Desk {
     /// `/routes`: idle until a port is given; then the options, the field errors, or why there are none.
-    func routes(_ query: FormData) async -> DeskResponse {
+    func routes(_ given: FormData) async -> DeskResponse {
         let network = self.network()
         let ports = network.locations.map { $0.code.description }.sorted()
         typealias Field = RouteCargoForm.Field
         typealias WhatIf = ScenarioForm.Field
+        // Today's date (the desk's business clock) for a ready time the query does not give: the blank form's default,
+        // and a link from another system or a bookmark with a route but no date.
+        var query = given
+        if !given.contains(Field.ready) { query.append(Field.ready, String(CSVWriter.timestamp(now()).prefix(10))) }
         guard query.contains(Field.origin) || query.contains(Field.destination) else {
-            // The form, with what the query gives and today's date for what it does not.
+            // The form, with what the query gives and the defaults for what it does not.
             var defaults = query
-            for (field, value) in [(Field.ready, String(CSVWriter.timestamp(now()).prefix(10))), (.limit, "5")] where !query.contains(field) {
-                defaults.append(field, value)
-            }
+            if !query.contains(Field.limit) { defaults.append(Field.limit, "5") }
             let model = RoutesViewModel(query: defaults, state: .idle, baseline: nil, changes: [], pictures: [], onBook: .book(FormData()), ports: ports)
             return .page(RoutesView(model: model).page())
         }

@@ -95,6 +95,15 @@ import FoundationXML
         }
     }
 
+    /// A link from another system or a bookmark that names a route but no date shows the options from the desk's date,
+    /// as the blank form would; a date given blank is still a field to fill in.
+    @Test func aDeepLinkWithoutADateShowsTheOptionsFromTheDesksDate() async throws {
+        let browser = Browser(server: try await Self.server())
+        let page = try await browser.get("/routes?from=CNSHA&to=NLRTM")
+        #expect(page.status == 200 && page.body.contains("value=\"2026-03-20\"") && !page.body.contains("error-summary"), "\(page.body.prefix(3_000))")
+        #expect(try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=").status == 422)
+    }
+
     @Test func theRoutesScreenShowsTheOptionsAndTheirPictures() async throws {
         let browser = Browser(server: try await Self.server())
         let page = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3")

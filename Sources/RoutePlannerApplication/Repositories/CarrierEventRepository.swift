@@ -81,6 +81,12 @@ public struct CarrierEventBatch: Sendable {
     public let changesSchedule: Bool
 
     /// - Parameters:
+    ///   - publications: Voyages published again, each with what it changed.
+    ///   - vesselCalls: Transport events; of events sharing an `eventID`, with each other or with equipment events, the
+    ///     first is kept.
+    ///   - equipment: Equipment events, each with the cargo it handled.
+    ///   - source: Where the batch came from.
+    ///   - recordedAt: When it was recorded, by the real clock.
     ///   - changesSchedule: Whether the batch changes the schedule: it publishes a voyage again, or one of its vessel
     ///     call events gives a call's time (`LiveSchedule.Outcome.applied`); events that are all outranked change
     ///     nothing. `nil` for whether it has publications or vessel call events at all.
