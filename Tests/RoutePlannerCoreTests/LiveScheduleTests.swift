@@ -69,6 +69,18 @@ import Testing
         #expect(live.apply([events[1], events[0], events[1]]) == [.applied, .outranked, .duplicate])
     }
 
+    /// An event read back from a store edited by hand, with a time or a call number no reader lets through, is refused,
+    /// not a trap: the schedule is built again from the store's events at every start.
+    @Test func anEventBeyondAnyReadersLimitsIsRefused() throws {
+        var live = LiveSchedule(published: try Self.published())
+        let far = VesselCallEvent(
+            id: "far", created: Self.hours(0), kind: .arrival, classifier: .estimated, time: Date(timeIntervalSince1970: 1e300),
+            call: CallReference(voyage: "X", port: "XXBBB"))
+        let numbered = Self.event("numbered", .arrival, "X", "XXBBB", at: 34, sequence: Int.min)
+        let outcomes = live.apply([far, numbered])
+        #expect(outcomes.allSatisfy { if case .refused = $0 { true } else { false } }, "\(outcomes)")
+    }
+
     /// Of the events about one time given together, the one that gives it is applied and the others outranked, in any order.
     @Test func ofEventsGivenTogetherOnlyTheOneThatGivesTheTimeIsApplied() throws {
         let planned = Self.event("pln", .arrival, "X", "XXBBB", at: 40, .planned)

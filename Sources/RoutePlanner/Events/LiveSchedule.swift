@@ -236,7 +236,8 @@ public struct LiveSchedule: Sendable {
         guard !calls.isEmpty else { return .failure(.voyageDoesNotCall(call.voyage, at: call.port)) }
         let number: Int
         if let sequence = call.sequence {
-            guard calls.indices.contains(sequence - 1) else {
+            // Compared, not subtracted: an event read back from a store may hold any number.
+            guard sequence >= 1, sequence <= calls.count else {
                 return .failure(.noSuchCall(call.voyage, at: call.port, sequence: sequence, calls: calls.count))
             }
             number = sequence
@@ -254,8 +255,10 @@ public struct LiveSchedule: Sendable {
             guard index < movements.count else { return .failure(.noDeparture(call.voyage, at: call.port)) }
             planned = movements[index].departureTime
         }
-        let change = Duration.seconds(event.time.timeIntervalSince(planned))
-        guard event.time.isSupported, change <= Self.maximumChange, change >= .zero - Self.maximumChange else {
+        // The time is checked before it makes a duration: one read back from a store may lie past any Duration.
+        guard event.time.isSupported, case let change = Duration.seconds(event.time.timeIntervalSince(planned)),
+              change <= Self.maximumChange, change >= .zero - Self.maximumChange
+        else {
             return .failure(.tooFarFromSchedule(call.voyage, at: call.port, event.kind, published: planned, event: event.time))
         }
         return .success(Slot(voyage: call.voyage, port: call.port, call: number, kind: event.kind))

@@ -157,7 +157,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         }
         let network = live.network()
         let read = try await cargoRepository.allCargo()
-        var cargo = Dictionary(uniqueKeysWithValues: read.map { ($0.trackingId, $0) })
+        // One cargo per tracking id, even from a store whose rows were edited so that two ids read alike.
+        var cargo = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
 
         // Equipment events hand the cargo on.
         var handled: [(event: EquipmentEvent, trackingId: TrackingId)] = []
