@@ -211,18 +211,56 @@ struct LifecycleAPI: Sendable {
         await run(app.listDisruptions, ListDisruptionsForm()) { CargoDocument.json($0) }
     }
 
-    /// `GET /v2/events?limit=N`: the last carriers' events applied, the oldest of them first, as DCSA Track & Trace
-    /// 2.2 writes them (a planner's).
+    /// `GET /v2/events`: the carriers' events applied that DCSA Track & Trace 2.2's filters select, a page at a time
+    /// from the first applied, as the specification writes them (a planner's). The page's cursor and the next page's
+    /// come in `Current-Page` and `Next-Page-Cursor` (and `Next-Page`); a filter of what route-planner does not keep of
+    /// an event, or a parameter the specification does not have, is refused with 400.
     private func listEvents(_ app: RoutePlannerComposition, _ request: Request) async -> APIAnswer {
-        let form = ListCarrierEventsForm(limit: request.uri.queryParameters.get("limit") ?? "")
-        return await run(app.listCarrierEvents, form) { TrackAndTraceDocument.json($0.events) }
+        typealias Field = ListCarrierEventsForm.Field
+        guard let query = FormData(encoded: Substring(request.uri.query ?? "")) else {
+            return .problems(.badRequest, [APIProblem(field: nil, message: "The query cannot be read: give NAME=VALUE pairs joined by &.")])
+        }
+        var form = ListCarrierEventsForm()
+        var problems: [APIProblem] = []
+        for (name, value) in query.items {
+            if let field = Field(rawValue: name) {
+                switch field {
+                case .limit: form.limit = value
+                case .cursor: form.cursor = value
+                default: form.filters[field] = form.filters[field].map { $0 + "," + value } ?? value
+                }
+            } else if name == "sort" {
+                problems.append(APIProblem(field: name, message: "Events are listed in the order applied, which a cursor pages through; give no sort."))
+            } else if Self.eventsNotKept.contains(name) {
+                problems.append(APIProblem(field: name, message: "route-planner keeps no \(name) of the events it applies, so it cannot filter by it."))
+            } else {
+                problems.append(APIProblem(field: String(name.prefix(100)), message: "GET /v2/events has no parameter \(name.prefix(100))."))
+            }
+        }
+        return await run(app.listCarrierEvents, form, problems, headers: { page in
+            var headers: HTTPFields = [Self.currentPage: page.current]
+            if let next = page.next { (headers[Self.nextPage], headers[Self.nextPageCursor]) = (next, next) }
+            return headers
+        }) { TrackAndTraceDocument.json($0.events) }
     }
+
+    /// The parameters of `GET /v2/events` that filter by what route-planner does not keep of an event.
+    static let eventsNotKept: Set<String> = [
+        "transportDocumentID", "transportDocumentReference", "scheduleID", "transportCallID", "vesselIMONumber", "carrierServiceCode",
+        "equipmentReference",
+    ]
+
+    /// The headers of DCSA Track & Trace's answers.
+    static let apiVersion = HTTPField.Name("API-Version")!, currentPage = HTTPField.Name("Current-Page")!
+    static let nextPage = HTTPField.Name("Next-Page")!, nextPageCursor = HTTPField.Name("Next-Page-Cursor")!
+    /// The version of DCSA Track & Trace that `/v2/events` speaks.
+    static let trackAndTraceVersion = "2.2.0"
 
     // MARK: Reading and writing
 
     /// What an operation answers: its document, or the problems of the request.
     enum APIAnswer: Sendable {
-        case document(HTTPResponse.Status, String, location: String?)
+        case document(HTTPResponse.Status, String, headers: HTTPFields)
         case problems(HTTPResponse.Status, [APIProblem])
     }
 
@@ -230,7 +268,8 @@ struct LifecycleAPI: Sendable {
     /// request (the body's and the form's together), or the domain error with its status.
     private func run<Interactor: UseCase, Presentation: Presenter>(
         _ coordinator: Coordinator<Interactor, Presentation>, _ form: Interactor.Request.Form, _ problems: [APIProblem] = [],
-        status: HTTPResponse.Status = .ok, location: (Interactor.Response) -> String? = { _ in nil }, _ document: (Interactor.Response) -> String
+        status: HTTPResponse.Status = .ok, location: (Interactor.Response) -> String? = { _ in nil },
+        headers: (Interactor.Response) -> HTTPFields = { _ in [:] }, _ document: (Interactor.Response) -> String
     ) async -> APIAnswer {
         func fieldProblems(_ error: ValidationError<Interactor.Request.Field>) -> [APIProblem] {
             error.fields.sorted { $0.key.rawValue < $1.key.rawValue }.map { APIProblem(field: $0.key.rawValue, message: $0.value) }
@@ -244,7 +283,10 @@ struct LifecycleAPI: Sendable {
             return .problems(.badRequest, problems)
         }
         switch await coordinator.controller.handle(form) {
-        case .success(let response): return .document(status, document(response), location: location(response))
+        case .success(let response):
+            var fields = headers(response)
+            if let location = location(response) { fields[.location] = location }
+            return .document(status, document(response), headers: fields)
         case .failure(.validation(let error)): return .problems(.badRequest, fieldProblems(error))
         case .failure(.domain(let error)):
             return .problems(Self.status(of: error), [APIProblem(field: nil, message: coordinator.presenter.format.message(for: error), code: error.code)])
@@ -306,16 +348,19 @@ struct LifecycleAPI: Sendable {
             locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: liveSchedule, now: now
         ).acting(as: principal)
         let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [bytes] in await operation(app, bytes) }
+        // DCSA Track & Trace names its version in every answer of its operations.
+        let isTrackAndTrace = request.uri.path.hasPrefix("/v2/")
         switch answer {
-        case .document(let status, let text, let location):
+        case .document(let status, let text, let extra):
             var headers = Self.headers()
-            if let location { headers[.location] = location }
+            headers.append(contentsOf: extra)
+            if isTrackAndTrace { headers[Self.apiVersion] = Self.trackAndTraceVersion }
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
         case .problems(let status, let problems):
             if status == .serviceUnavailable, let reason = problems.first?.message {
                 Logger.current.error("lifecycle request failed", metadata: ["reason": .string(reason)])
             }
-            return Self.response(status, problems)
+            return Self.response(status, problems, extra: isTrackAndTrace ? [Self.apiVersion: Self.trackAndTraceVersion] : [:])
         }
     }
 

@@ -27,21 +27,33 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
                 publications.append(try PublicationRecord.voyage(voyage, json: calls, store: path))
             }
             let events = try await Self.events("WHERE eventType = 'TRANSPORT' ORDER BY position", connection, path: path).compactMap { event in
-                if case .vesselCall(let call) = event { call } else { nil }
+                if case .vesselCall(let call) = event.event { call } else { nil }
             }
             return ScheduleChanges(publications: publications, events: events, version: try await Self.version(connection))
         }
     }
 
-    public func recordedEventIds(among ids: [String]) async throws -> Set<String> {
-        try await store.statement { connection in try await Self.recorded(ids, connection) }
+    public func recordedEvents(among ids: [String]) async throws -> [CarrierEvent] {
+        guard !ids.isEmpty else { return [] }
+        let path = store.path
+        return try await store.read { connection in
+            try await Self.events("WHERE eventID = ANY(\(ids))", connection, path: path).map(\.event)
+        }
+    }
+
+    public func recordedEvents(after position: Int, limit: Int) async throws -> [(position: Int, event: CarrierEvent)] {
+        let path = store.path
+        return try await store.read { connection in
+            try await Self.events("WHERE position > \(max(0, position)) ORDER BY position LIMIT \(max(0, limit))", connection, path: path)
+        }
     }
 
     public func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int) {
         let path = store.path
         return try await store.read { connection in
             let events = try await Self.events(
-                "WHERE position > (SELECT COALESCE(MAX(position), 0) FROM carrierEvent) - \(max(0, limit)) ORDER BY position", connection, path: path)
+                "WHERE position > (SELECT COALESCE(MAX(position), 0) FROM carrierEvent) - \(max(0, limit)) ORDER BY position", connection, path: path
+            ).map(\.event)
             var total = 0
             for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM carrierEvent", logger: PostgresStore.logger).decode(Int.self) {
                 total = count
@@ -163,27 +175,29 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
     }
 
     /// The events of `carrierEvent` that a filter and order (`WHERE … ORDER BY …`) select.
-    private static func events(_ filter: PostgresQuery, _ connection: PostgresConnection, path: String) async throws -> [CarrierEvent] {
-        var events: [CarrierEvent] = []
+    private static func events(
+        _ filter: PostgresQuery, _ connection: PostgresConnection, path: String
+    ) async throws -> [(position: Int, event: CarrierEvent)] {
+        var events: [(position: Int, event: CarrierEvent)] = []
         let query = PostgresQuery(
-            unsafeSQL: "SELECT eventID, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference FROM carrierEvent "
+            unsafeSQL: "SELECT position, eventID, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference FROM carrierEvent "
                 + filter.sql, binds: filter.binds)
-        for try await (id, type, code, classifier, created, time, voyage, port, sequence, reference) in try await connection.query(
+        for try await (position, id, type, code, classifier, created, time, voyage, port, sequence, reference) in try await connection.query(
             query, logger: PostgresStore.logger
-        ).decode((String, String, String, String, Date, Date, String?, String, Int?, String?).self) {
+        ).decode((Int, String, String, String, String, Date, Date, String?, String, Int?, String?).self) {
             guard let port = UnLocode(port) else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
             let number = voyage.flatMap(VoyageNumber.init)
             if type == "EQUIPMENT" {
                 guard let kind = EquipmentEvent.Kind(rawValue: code), let reference
                 else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
-                events.append(.equipment(EquipmentEvent(
-                    id: id, created: created, kind: kind, time: time, port: port, voyage: number, bookingReference: reference)))
+                events.append((position, .equipment(EquipmentEvent(
+                    id: id, created: created, kind: kind, time: time, port: port, voyage: number, bookingReference: reference))))
             } else {
                 guard let kind = VesselCallEvent.Kind(rawValue: code), let classifier = VesselCallEvent.Classifier(rawValue: classifier), let number
                 else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
-                events.append(.vesselCall(VesselCallEvent(
+                events.append((position, .vesselCall(VesselCallEvent(
                     id: id, created: created, kind: kind, classifier: classifier, time: time,
-                    call: CallReference(voyage: number, port: port, sequence: sequence))))
+                    call: CallReference(voyage: number, port: port, sequence: sequence)))))
             }
         }
         return events

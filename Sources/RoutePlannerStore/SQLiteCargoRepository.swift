@@ -68,7 +68,9 @@ public actor SQLiteCargoRepository: CargoRepository {
             var number = try Int.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'trackingId'") ?? 0
             var ids: [TrackingId] = []
             while ids.count < count {
-                number += 1
+                let (next, overflow) = number.addingReportingOverflow(1)
+                guard !overflow else { throw StoreError.database(path: store.path, message: "the tracking ids' sequence is at its end (\(number))") }
+                number = next
                 // Skip numbers that cargo imported with its own ids took.
                 let id = TrackingId.sequenced(number)
                 if try !CargoRecord.exists(db, key: id.rawValue) { ids.append(id) }
@@ -86,7 +88,10 @@ public actor SQLiteCargoRepository: CargoRepository {
                     db,
                     sql: "SELECT bookingReference, trackingId FROM cargo WHERE customerId = ? AND bookingReference IN (\(databaseQuestionMarks(count: chunk.count)))",
                     arguments: StatementArguments([customerId.rawValue] + Array(chunk)))
-                for row in rows { found[row["bookingReference"]] = TrackingId(row["trackingId"] as String) }
+                for row in rows {
+                    found[try row.value("bookingReference", store: store.path)] =
+                        TrackingId(try row.value("trackingId", store: store.path) as String)
+                }
             }
             return found
         }

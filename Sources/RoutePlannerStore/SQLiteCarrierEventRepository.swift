@@ -21,7 +21,9 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
             )
         }
         let path = store.path
-        let publications = try published.map { row throws(StoreError) in try PublicationRecord.voyage(row["voyage"], json: row["calls"], store: path) }
+        let publications = try published.map { row throws(StoreError) in
+            try PublicationRecord.voyage(try row.value("voyage", store: path), json: try row.value("calls", store: path), store: path)
+        }
         let events = try rows.compactMap { row throws(StoreError) -> VesselCallEvent? in
             guard case .vesselCall(let event) = try Self.event(row, store: path) else { return nil }
             return event
@@ -29,8 +31,25 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         return ScheduleChanges(publications: publications, events: events, version: version)
     }
 
-    public func recordedEventIds(among ids: [String]) async throws -> Set<String> {
-        try read { db in try Self.recorded(ids, db) }
+    public func recordedEvents(among ids: [String]) async throws -> [CarrierEvent] {
+        let rows = try read { db in
+            try stride(from: 0, to: ids.count, by: 500).flatMap { start in
+                let chunk = Array(ids[start..<min(ids.count, start + 500)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                return try Row.fetchAll(db, sql: "SELECT * FROM carrierEvent WHERE eventID IN (\(marks))", arguments: StatementArguments(chunk))
+            }
+        }
+        let path = store.path
+        return try rows.map { row throws(StoreError) in try Self.event(row, store: path) }
+    }
+
+    public func recordedEvents(after position: Int, limit: Int) async throws -> [(position: Int, event: CarrierEvent)] {
+        let rows = try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM carrierEvent WHERE position > ? ORDER BY position LIMIT ?", arguments: [max(0, position), max(0, limit)])
+        }
+        let path = store.path
+        return try rows.map { row throws(StoreError) in (try row.value("position", store: path), try Self.event(row, store: path)) }
     }
 
     public func record(_ batch: CarrierEventBatch) async throws -> Int {
@@ -98,7 +117,8 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM carrierEvent") ?? 0
             )
         }
-        return (try rows.map { try Self.event($0, store: store.path) }, total)
+        let path = store.path
+        return (try rows.map { row throws(StoreError) in try Self.event(row, store: path) }, total)
     }
 
     public func recordedPublications(limit: Int) async throws -> (publications: [RecordedPublication], total: Int) {
@@ -112,8 +132,9 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         let path = store.path
         return (try rows.map { row throws(StoreError) in
             RecordedPublication(
-                changes: try PublicationChangesRecord.changes(row["voyage"], json: row["changes"], store: path), version: row["version"],
-                source: row["source"], recordedAt: row["recordedAt"])
+                changes: try PublicationChangesRecord.changes(try row.value("voyage", store: path), json: try row.value("changes", store: path), store: path),
+                version: try row.value("version", store: path), source: try row.value("source", store: path),
+                recordedAt: try row.value("recordedAt", store: path))
         }, total)
     }
 
@@ -135,22 +156,29 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
         return found
     }
 
-    /// A stored event.
+    /// A stored event; a row that does not read as one is the store's error, not a trap.
     private static func event(_ row: Row, store: String) throws(StoreError) -> CarrierEvent {
-        let id: String = row["eventID"]
-        let voyage = (row["voyage"] as String?).flatMap(VoyageNumber.init)
-        guard let port = UnLocode(row["port"] as String) else { throw .database(path: store, message: "carriers' event \(id) cannot be read") }
-        if row["eventType"] as String == "EQUIPMENT" {
-            guard let kind = EquipmentEvent.Kind(rawValue: row["code"]), let reference = row["bookingReference"] as String?
-            else { throw .database(path: store, message: "carriers' event \(id) cannot be read") }
-            return .equipment(EquipmentEvent(
-                id: id, created: row["createdAt"], kind: kind, time: row["eventAt"], port: port, voyage: voyage, bookingReference: reference))
+        let id = (try? row.decode(String.self, forColumn: "eventID")) ?? "?"
+        let unreadable = StoreError.database(path: store, message: "carriers' event \(id) cannot be read")
+        do {
+            let voyage = (try row.decode(String?.self, forColumn: "voyage")).flatMap(VoyageNumber.init)
+            let created: Date = try row.decode(forColumn: "createdAt"), time: Date = try row.decode(forColumn: "eventAt")
+            guard let port = UnLocode(try row.decode(String.self, forColumn: "port")) else { throw unreadable }
+            let code: String = try row.decode(forColumn: "code")
+            if try row.decode(String.self, forColumn: "eventType") == "EQUIPMENT" {
+                guard let kind = EquipmentEvent.Kind(rawValue: code), let reference = try row.decode(String?.self, forColumn: "bookingReference")
+                else { throw unreadable }
+                return .equipment(EquipmentEvent(id: id, created: created, kind: kind, time: time, port: port, voyage: voyage, bookingReference: reference))
+            }
+            guard let kind = VesselCallEvent.Kind(rawValue: code),
+                  let classifier = VesselCallEvent.Classifier(rawValue: try row.decode(String.self, forColumn: "classifier")), let voyage
+            else { throw unreadable }
+            return .vesselCall(VesselCallEvent(
+                id: id, created: created, kind: kind, classifier: classifier, time: time,
+                call: CallReference(voyage: voyage, port: port, sequence: try row.decode(Int?.self, forColumn: "sequence"))))
+        } catch {
+            throw unreadable
         }
-        guard let kind = VesselCallEvent.Kind(rawValue: row["code"]), let classifier = VesselCallEvent.Classifier(rawValue: row["classifier"]), let voyage
-        else { throw .database(path: store, message: "carriers' event \(id) cannot be read") }
-        return .vesselCall(VesselCallEvent(
-            id: id, created: row["createdAt"], kind: kind, classifier: classifier, time: row["eventAt"],
-            call: CallReference(voyage: voyage, port: port, sequence: row["sequence"])))
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {

@@ -4,6 +4,12 @@ import RoutePlanner
 /// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)`` written out plainly over
 /// a schedule's voyages, and random carriers' events, for checking the live schedule and what it disrupts.
 public enum BruteForceDisruption {
+    /// The UUID of a drawn event: its number in the last group, so that another batch's copy can be renamed by its
+    /// first character.
+    public static func eventID(_ number: Int) -> String {
+        "00000000-0000-4000-8000-" + String(String(number, radix: 16).suffix(12)).leftPadded(to: 12)
+    }
+
     /// One to six events on random calls of random voyages: arrivals and departures up to 6 hours early or 30 late,
     /// of random classifiers and creation times, some sent twice.
     public static func randomEvents(_ voyages: [Voyage], using generator: inout SplitMix64) -> [VesselCallEvent] {
@@ -17,7 +23,7 @@ public enum BruteForceDisruption {
             let published = kind == .arrival ? movements[call - 1].arrivalTime : movements[call].departureTime
             let sequence = ports[...call].count { $0 == ports[call] }
             events.append(VesselCallEvent(
-                id: "E\(index)", created: Date(timeIntervalSince1970: 1_767_225_600) + Double(Int.random(in: 0...3, using: &generator) * 3600), kind: kind,
+                id: Self.eventID(index), created: Date(timeIntervalSince1970: 1_767_225_600) + Double(Int.random(in: 0...3, using: &generator) * 3600), kind: kind,
                 classifier: VesselCallEvent.Classifier.allCases.randomElement(using: &generator)!,
                 time: published + Double(Int.random(in: -6...30, using: &generator) * 3600),
                 call: CallReference(voyage: voyage.number, port: ports[call], sequence: sequence)))
@@ -232,4 +238,8 @@ public enum BruteForceDisruption {
         }
         return nil
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }

@@ -147,7 +147,7 @@ import Testing
             let world = try Self.world(seed: seed, using: &generator)
             let first = BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator)
             let second = BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator).map { event in
-                VesselCallEvent(id: "B" + event.id, created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
+                VesselCallEvent(id: "b" + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
             }
             var states: [[String]] = []
             for order in [[first, second], [second, first], [first, first, second, second]] {
@@ -176,26 +176,33 @@ import Testing
         var generator = SplitMix64(seed: 7)
         let world = try Self.world(seed: 7, using: &generator)
         let voyage = world.schedule.voyages[0], movement = voyage.movements[0]
-        func departure(_ id: String, _ classifier: VesselCallEvent.Classifier, late hours: Double, created: Double) -> VesselCallEvent {
+        func departure(_ id: Int, _ classifier: VesselCallEvent.Classifier, late hours: Double, created: Double) -> VesselCallEvent {
             VesselCallEvent(
-                id: id, created: Self.now - 86_400 + created * 3_600, kind: .departure, classifier: classifier,
+                id: BruteForceDisruption.eventID(id), created: Self.now - 86_400 + created * 3_600, kind: .departure, classifier: classifier,
                 time: movement.departureTime + hours * 3_600, call: CallReference(voyage: voyage.number, port: movement.departureLocation))
         }
         let (interactor, _, live) = Self.interactor(world)
         let first = try await interactor.execute(Self.request([
-            departure("pln", .planned, late: 1, created: 0), departure("est", .estimated, late: 2, created: 1), departure("act", .actual, late: 3, created: 2),
+            departure(1, .planned, late: 1, created: 0), departure(2, .estimated, late: 2, created: 1), departure(3, .actual, late: 3, created: 2),
         ])).get()
         #expect(first.applied == 1 && first.outranked == 2 && first.changedSchedule && first.version == 1)
-        let later = try await interactor.execute(Self.request([departure("est-2", .estimated, late: 5, created: 3)])).get()
+        let later = try await interactor.execute(Self.request([departure(4, .estimated, late: 5, created: 3)])).get()
         #expect(later.applied == 0 && later.outranked == 1 && !later.changedSchedule && later.version == 1)
         #expect(try await live.version().number == 1)
 
         // An event created more than an hour after the receiver's clock is refused at its creation time; one created
         // within the hour (clocks drift apart) is applied.
-        let ahead = try await interactor.execute(Self.request([departure("ahead", .actual, late: 9, created: 26)])).get()
+        let ahead = try await interactor.execute(Self.request([departure(5, .actual, late: 9, created: 26)])).get()
         #expect(ahead.applied == 0 && ahead.refused.map(\.path) == ["$[0].eventCreatedDateTime"] && ahead.version == 1, "\(ahead.refused)")
-        let drifted = try await interactor.execute(Self.request([departure("drifted", .actual, late: 4, created: 24.5)])).get()
+        let drifted = try await interactor.execute(Self.request([departure(6, .actual, late: 4, created: 24.5)])).get()
         #expect(drifted.applied == 1 && drifted.refused.isEmpty && drifted.version == 2, "\(drifted.refused)")
+
+        // An eventID applied before names that event: sent again saying something else, it is refused at its eventID and
+        // the first stands; sent again as it was, it is a duplicate.
+        let changed = try await interactor.execute(Self.request([departure(6, .actual, late: 30, created: 24.5)])).get()
+        #expect(changed.applied == 0 && changed.duplicates == 0 && changed.refused.map(\.path) == ["$[0].eventID"] && changed.version == 2)
+        let copy = try await interactor.execute(Self.request([departure(6, .actual, late: 4, created: 24.5)])).get()
+        #expect(copy.duplicates == 1 && copy.refused.isEmpty && copy.version == 2)
     }
 
     /// Events and publications in turn, some events naming their call by port alone: after every batch, the live
@@ -217,7 +224,7 @@ import Testing
                     let events = BruteForceDisruption.randomEvents(voyages, using: &generator).map { event in
                         let calls = voyages.first { $0.number == event.call.voyage }!.callPorts.count { $0 == event.call.port }
                         return VesselCallEvent(
-                            id: "\(round)-\(event.id)", created: event.created, kind: event.kind, classifier: event.classifier, time: event.time,
+                            id: "\(round)" + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time,
                             call: CallReference(voyage: event.call.voyage, port: event.call.port, sequence: calls == 1 ? nil : event.call.sequence))
                     }
                     _ = try await interactor.execute(Self.request(events)).get()
@@ -281,13 +288,13 @@ import Testing
         for seed in UInt64(0)..<300 {
             var generator = SplitMix64(seed: seed &+ 1 << 52)
             let world = try Self.world(seed: seed, using: &generator)
-            func events(_ prefix: String) -> [VesselCallEvent] {
+            func events(_ prefix: Character) -> [VesselCallEvent] {
                 BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator).map { event in
                     VesselCallEvent(
-                        id: prefix + event.id, created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
+                        id: String(prefix) + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
                 }
             }
-            let (first, second) = (try Self.request(events("first-")), try Self.request(events("second-"), accept: seed % 2 == 0))
+            let (first, second) = (try Self.request(events("a")), try Self.request(events("b"), accept: seed % 2 == 0))
             let context = Comment(rawValue: "seed \(seed)")
 
             let (inTurn, inTurnCargo, _) = Self.interactor(world)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerTestSupport
 @testable import RoutePlannerStore
 import Testing
 
@@ -33,6 +34,26 @@ import Testing
     static func contents(_ path: String) throws -> (Data, walIsEmpty: Bool) {
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         return (try Data(contentsOf: URL(fileURLWithPath: path)), wal == 0)
+    }
+
+    /// Rows edited past the store, with a value of another type or a sequence at its end, are the store's errors, said
+    /// in words, and not traps.
+    @Test func rowsEditedByHandAreTheStoresErrorsNotTraps() async throws {
+        try await Self.withStore { path in
+            let store = try CargoStore(path: path)
+            let call = VesselCallEvent(
+                id: "edited", created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: SampleVoyages.day(3, 2),
+                call: CallReference(voyage: "V1", port: "HKHKG"))
+            _ = try await store.carrierEventRepository.record(CarrierEventBatch(vesselCalls: [call], equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 1)))
+            try Self.execute(path, "UPDATE carrierEvent SET createdAt = 'not a date', sequence = 'first'")
+            await #expect(throws: StoreError.database(path: path, message: "carriers' event edited cannot be read")) {
+                _ = try await store.carrierEventRepository.recordedEvents(limit: 10)
+            }
+            try Self.execute(path, "INSERT OR REPLACE INTO sequence (name, value) VALUES ('trackingId', 9223372036854775807)")
+            await #expect(throws: StoreError.database(path: path, message: "the tracking ids' sequence is at its end (9223372036854775807)")) {
+                _ = try await store.cargoRepository(voyages: Sample.schedule).nextTrackingIds(1)
+            }
+        }
     }
 
     @Test func theFileRecordsItsStoreVersion() async throws {

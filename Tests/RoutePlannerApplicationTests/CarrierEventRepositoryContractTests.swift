@@ -29,7 +29,7 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     let recorded = try await events.scheduleChanges()
     let (calls, version) = (recorded.events, recorded.version)
     #expect(version == 1 && Set(calls) == [call("a", 5), call("b", 24)], sourceLocation: sourceLocation)
-    #expect(try await events.recordedEventIds(among: ["a", "load", "nope"]) == ["a", "load"], sourceLocation: sourceLocation)
+    #expect(Set(try await events.recordedEvents(among: ["a", "load", "nope"])) == [.vesselCall(call("a", 5)), .equipment(load)], sourceLocation: sourceLocation)
     // Again: nothing is new, and the version stays.
     #expect(try await events.record(batch([call("a", 5), call("b", 24)], [load])) == 1, sourceLocation: sourceLocation)
     // Equipment alone moves no schedule.
@@ -39,6 +39,11 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     #expect(listed.total == 5, sourceLocation: sourceLocation)
     #expect(listed.events == [.vesselCall(call("a", 5)), .vesselCall(call("b", 24)), .equipment(load), .equipment(gateIn), .vesselCall(call("c", 30))],
             sourceLocation: sourceLocation)
+    // Read on from a position, in the order recorded.
+    let page = try await events.recordedEvents(after: 1, limit: 3)
+    #expect(page.map(\.position) == [2, 3, 4] && page.map(\.event) == [.vesselCall(call("b", 24)), .equipment(load), .equipment(gateIn)],
+            sourceLocation: sourceLocation)
+    #expect(try await events.recordedEvents(after: 5, limit: 3).isEmpty, sourceLocation: sourceLocation)
     #expect(try await events.recordedEvents(limit: 2).events.map(\.id) == ["gate-in", "c"], sourceLocation: sourceLocation)
 
     // Eight batches at once: each a version of its own. One that waited past the lock timeout for the others (a test
@@ -143,7 +148,7 @@ func checkABatchIsWrittenWithItsCargo(
     #expect(try await repository.record(
         batch("together"), appliedTo: start, saving: [handled], ifUnchangedSince: [read], offers: [offer([Sample.fastest])]) == version + 1,
         sourceLocation: sourceLocation)
-    #expect(try await events.recordedEventIds(among: ["together"]) == ["together"], sourceLocation: sourceLocation)
+    #expect(try await events.recordedEvents(among: ["together"]).map(\.id) == ["together"], sourceLocation: sourceLocation)
     let stored = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
     #expect(stored.hasSameState(as: handled) && stored.handlingEvents.count == read.handlingEvents.count + 1, sourceLocation: sourceLocation)
     #expect(try await repository.offer(for: "ABC123")?.itineraries.count == 1, sourceLocation: sourceLocation)
@@ -176,7 +181,7 @@ func checkABatchIsWrittenWithItsCargo(
     await #expect(sourceLocation: sourceLocation) {
         try await repository.record(batch("offered"), appliedTo: equipment, saving: [], ifUnchangedSince: [read], offers: [offer([])])
     } throws: { isConflict($0) }
-    #expect(try await events.recordedEventIds(among: ["stale", "over", "offered"]).isEmpty, sourceLocation: sourceLocation)
+    #expect(try await events.recordedEvents(among: ["stale", "over", "offered"]).isEmpty, sourceLocation: sourceLocation)
     #expect(try await events.scheduleVersion() == version + 1, sourceLocation: sourceLocation)
     #expect(try await repository.cargo("ABC123")?.hasSameState(as: handled) == true, sourceLocation: sourceLocation)
     #expect(try await repository.offer(for: "ABC123")?.itineraries.count == 1, sourceLocation: sourceLocation)

@@ -144,13 +144,13 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("""
-            [{"eventID": "a", "eventType": "TRANSPORT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-09T00:00:00Z",
+            [{"eventID": "3b0c6a2e-1d4f-4e8a-9c7b-000000000001", "eventType": "TRANSPORT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-09T00:00:00Z",
               "eventDateTime": "2026-03-08T20:00:00Z", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "MYTPP", "importVoyageNumber": "WS15-W09"}},
-             {"eventID": "b", "eventType": "TRANSPORT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-09T00:00:00Z",
+             {"eventID": "3b0c6a2e-1d4f-4e8a-9c7b-000000000002", "eventType": "TRANSPORT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-09T00:00:00Z",
               "eventDateTime": "2026-03-08T20:00:00Z", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "MYTPP", "importVoyageNumber": "NOPE-1"}},
-             {"eventID": "c", "eventType": "EQUIPMENT", "eventClassifierCode": "ACT", "equipmentEventTypeCode": "GTIN", "emptyIndicatorCode": "LADEN",
+             {"eventID": "3b0c6a2e-1d4f-4e8a-9c7b-000000000003", "eventType": "EQUIPMENT", "eventClassifierCode": "ACT", "equipmentEventTypeCode": "GTIN", "emptyIndicatorCode": "LADEN",
               "eventCreatedDateTime": "2026-03-09T00:00:00Z", "eventDateTime": "2026-03-02T00:00:00Z", "eventLocation": {"UNLocationCode": "CNSHA"},
               "documentReferences": [{"documentReferenceType": "BKG", "documentReferenceValue": "NOT-BOOKED"}]}]
             """.utf8).write(to: file)

@@ -15,7 +15,7 @@ import Testing
         """
 
     static let load = """
-        {"eventID": "e-load", "eventType": "EQUIPMENT", "eventClassifierCode": "ACT", "equipmentEventTypeCode": "LOAD",
+        {"eventID": "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c", "eventType": "EQUIPMENT", "eventClassifierCode": "ACT", "equipmentEventTypeCode": "LOAD",
          "emptyIndicatorCode": "LADEN", "eventCreatedDateTime": "2026-03-02T09:00:00Z", "eventDateTime": "2026-03-02T08:00:00Z",
          "equipmentReference": "APZU4812090", "eventLocation": {"UNLocationCode": "CNSHA"},
          "documentReferences": [{"documentReferenceType": "TRD", "documentReferenceValue": "x"}, {"documentReferenceType": "BKG", "documentReferenceValue": "ACME-1"}],
@@ -33,7 +33,7 @@ import Testing
             time: Date(timeIntervalSince1970: 1_773_036_000), call: CallReference(voyage: "WS15-W09", port: "SGSIN"), vesselIMONumber: "9321483",
             service: "WS15"))
         #expect(events.equipment.map(\.event) == [EquipmentEvent(
-            id: "e-load", created: Date(timeIntervalSince1970: 1_772_442_000), kind: .load, time: Date(timeIntervalSince1970: 1_772_438_400),
+            id: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c", created: Date(timeIntervalSince1970: 1_772_442_000), kind: .load, time: Date(timeIntervalSince1970: 1_772_438_400),
             port: "CNSHA", voyage: "WS15-W09", bookingReference: "ACME-1")])
     }
 
@@ -66,6 +66,8 @@ import Testing
             #"$[0].eventClassifierCode: "SOON" is not PLN, EST, ACT"#,
             #"$[0].transportCall.UNLocationCode: "Singapore" is not a UN/LOCODE (two letters and three letters or digits)"#,
             "$[0].transportCall.exportVoyageNumber: exportVoyageNumber is 7, not a string",
+            "$[0].transportCall.modeOfTransport: no modeOfTransport (VESSEL, RAIL, TRUCK, BARGE)",
+            "$[0].transportCall.transportCallID: no transportCallID: a transport call is named by one",
             "$[0].transportCall.transportCallSequenceNumber: 0 is not a call's sequence number from 1 to 10000",
             "$[1]: an event is an object",
         ])
@@ -75,12 +77,43 @@ import Testing
     /// its `eventID`, a copy is read (and applied as a duplicate), and the rest of the document is read.
     @Test func anEventIDNamesOneEventOfTheDocument() {
         let gateIn = Self.load.replacingOccurrences(of: #""LOAD""#, with: #""GTIN""#)
-        let transportAsLoad = Self.arrival.replacingOccurrences(of: "5e51e72c-d872-11ea-811c-0242ac130003", with: "e-load")
+        let transportAsLoad = Self.arrival.replacingOccurrences(of: "5e51e72c-d872-11ea-811c-0242ac130003", with: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c")
         let events = TrackAndTraceReader.read(Data("[\(Self.load), \(gateIn), \(Self.load), \(transportAsLoad), \(Self.arrival)]".utf8))
         #expect(events.equipment.map(\.path) == ["$[0]", "$[2]"] && events.vesselCalls.map(\.path) == ["$[4]"] && events.setAside.isEmpty)
         #expect(events.problems.map(\.description) == [
-            #"$[1].eventID: "e-load" is the eventID of $[0], another event: an eventID names one event"#,
-            #"$[3].eventID: "e-load" is the eventID of $[0], another event: an eventID names one event"#,
+            #"$[1].eventID: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c" is the eventID of $[0], another event: an eventID names one event"#,
+            #"$[3].eventID: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c" is the eventID of $[0], another event: an eventID names one event"#,
+        ])
+    }
+
+    /// What the specification requires is refused at its path when missing or outside its enumeration, as DCSA's
+    /// conformance toolkit checks a consumer: an equipment event's `emptyIndicatorCode` and type, a call's mode of
+    /// transport and `transportCallID`, a vessel's IMO number, a UUID `eventID`, a document reference's type.
+    @Test func whatTheSpecificationRequiresIsRefusedAtItsPath() {
+        func changed(_ event: String, _ replacements: [(String, String)]) -> String {
+            replacements.reduce(event) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        }
+        let documents = [
+            changed(Self.load, [(#""emptyIndicatorCode": "LADEN", "#, "")]),
+            changed(Self.load, [(#""LOAD""#, #""INVALID_EQUIPMENT_TYPE_CODE""#), (#""LADEN""#, #""FULL""#)]),
+            changed(Self.arrival, [(#""VESSEL""#, #""PLANE""#)]),
+            changed(Self.arrival, [(#""transportCallID": "tc-1", "#, ""), (#""9321483""#, #""93214""#)]),
+            changed(Self.arrival, [(#""vesselIMONumber": "9321483""#, #""vesselName": "Emma""#), ("5e51e72c-d872-11ea-811c-0242ac130003", "E1")]),
+            changed(Self.load, [(#""documentReferenceType": "TRD""#, #""documentReferenceType": "XYZ""#), (#""modeOfTransport": "VESSEL", "#, "")]),
+        ]
+        let events = TrackAndTraceReader.read(Data("[\(documents.joined(separator: ", "))]".utf8))
+        #expect(events.vesselCalls.isEmpty && events.equipment.isEmpty && events.setAside.isEmpty)
+        #expect(events.problems.map(\.description) == [
+            "$[0].emptyIndicatorCode: no emptyIndicatorCode (EMPTY, LADEN)",
+            #"$[1].equipmentEventTypeCode: "INVALID_EQUIPMENT_TYPE_CODE" is not LOAD, DISC, GTIN, GTOT, STUF, STRP, PICK, DROP, INSP, RSEA, RMVD"#,
+            #"$[1].emptyIndicatorCode: "FULL" is not EMPTY, LADEN"#,
+            #"$[2].transportCall.modeOfTransport: "PLANE" is not VESSEL, RAIL, TRUCK, BARGE"#,
+            "$[3].transportCall.transportCallID: no transportCallID: a transport call is named by one",
+            #"$[3].transportCall.vessel.vesselIMONumber: "93214" is not an IMO number of 7 digits"#,
+            #"$[4].eventID: "E1" is not a UUID, such as 3cecb101-7a1a-43a4-9d62-e88a131651e2"#,
+            "$[4].transportCall.vessel.vesselIMONumber: no vesselIMONumber: a vessel is named by its IMO number",
+            "$[5].transportCall.modeOfTransport: no modeOfTransport (VESSEL, RAIL, TRUCK, BARGE)",
+            #"$[5].documentReferences[0].documentReferenceType: "XYZ" is not BKG, TRD"#,
         ])
     }
 

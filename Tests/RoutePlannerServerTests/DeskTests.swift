@@ -361,7 +361,7 @@ import FoundationXML
         let ports = [leg.voyage.movements[0].departureLocation] + leg.voyage.movements.map(\.arrivalLocation)
         let call = leg.movementIndices.upperBound
         let applied = try await upload("""
-            [{"eventID": "late", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
+            [{"eventID": "7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a7", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
               "eventDateTime": "\(CSVWriter.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "\(leg.unloadLocation.code)",
                                 "importVoyageNumber": "\(leg.voyage.number)", "transportCallSequenceNumber": \(ports[...call].count { $0 == ports[call] })}}]

@@ -182,6 +182,87 @@ import Testing
 /// `POST /v2/events` and `GET /v2/events`: a carrier's feed posted to the server, which then routes on the schedule
 /// the events moved.
 @Suite struct CarrierEventsAPITests {
+    /// `GET /v2/events` as DCSA's conformance toolkit reads it: `API-Version` on every answer, pages through
+    /// `Next-Page-Cursor`, the specification's filters, and 400 for its nine bad requests and for what is not kept.
+    @Test func theEventsAreListedAPageAtATimeByTrackAndTracesFilters() async throws {
+        let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository(), events = cargo.carrierEvents
+        let published = InMemoryScheduleRepository(network: ServerTests.network)
+        let live = LiveScheduleRepository(published: published, events: events)
+        let app = RoutePlannerComposition(
+            locations: live, voyages: live, cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, liveSchedule: live,
+            passwordCost: 4, now: { DeskTests.now })
+        _ = await app.addUser(AddUserForm(name: "alice", role: "planner", customer: "", password: "correct horse battery"))
+        guard case .success(let made) = await app.createToken.respond(CreateTokenForm(user: "alice")).result else { throw LifecycleAPITests.Unexpected() }
+        let desk = DeskConfiguration(cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, solver: nil, keepsCargo: true, liveSchedule: live)
+        let server = try await ScheduleServer(
+            configuration: ServerConfiguration(host: "0.0.0.0", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
+            now: { DeskTests.now }, desk: desk
+        ) { ServerTests.network }
+        let day = Date(timeIntervalSince1970: 1_773_000_000)
+        let calls = (1...5).map { number in
+            VesselCallEvent(
+                id: BruteForceDisruption.eventID(number), created: day + Double(number) * 3_600, kind: number % 2 == 0 ? .departure : .arrival,
+                classifier: .actual, time: day, call: CallReference(voyage: number <= 3 ? "WS15-W09" : "WS29-W09", port: number == 1 ? "SGSIN" : "MYTPP"))
+        }
+        let load = EquipmentEvent(
+            id: BruteForceDisruption.eventID(6), created: day + 6 * 3_600, kind: .load, time: day, port: "CNSHA", voyage: "WS29-W09", bookingReference: "ACME-1")
+        _ = events.record(CarrierEventBatch(vesselCalls: calls, equipment: [(load, "RP000001")], source: "test", recordedAt: day + 7 * 3_600))
+        let all = calls.map(\.id) + [load.id]
+        func list(_ query: String) async throws -> (answer: LifecycleAPITests.Answer, ids: [String]) {
+            let answer = try await LifecycleAPITests.send(server, .get, "/v2/events?" + query, token: made.secret)
+            #expect(answer.headers[HTTPField.Name("API-Version")!] == "2.2.0", "\(query)")
+            let listed = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [[String: Any]]) ?? []
+            return (answer, listed.compactMap { $0["eventID"] as? String })
+        }
+
+        // Every event, two at a time, in the order applied.
+        var (seen, query, pages) = ([String](), "limit=2", 0)
+        while true {
+            let (page, ids) = try await list(query)
+            #expect(page.status == 200 && page.headers[HTTPField.Name("Current-Page")!] != nil)
+            (seen, pages) = (seen + ids, pages + 1)
+            guard let next = page.headers[HTTPField.Name("Next-Page-Cursor")!] else { break }
+            #expect(page.headers[HTTPField.Name("Next-Page")!] == next)
+            query = "limit=2&cursor=\(next)"
+        }
+        #expect(seen == all && pages == 3)
+        // A filtered list pages with its filters, given again with the cursor or not.
+        let first = try await list("eventType=TRANSPORT&transportEventTypeCode=ARRI&limit=1")
+        let cursor = try #require(first.answer.headers[HTTPField.Name("Next-Page-Cursor")!])
+        #expect(first.ids == [calls[0].id])
+        #expect(try await list("eventType=TRANSPORT&transportEventTypeCode=ARRI&limit=5&cursor=\(cursor)").ids == [calls[2].id, calls[4].id])
+        #expect(try await list("cursor=\(cursor)").ids == [calls[2].id, calls[4].id])
+
+        for (filter, expected) in [
+            ("eventType=EQUIPMENT", [load.id]), ("eventType=TRANSPORT,EQUIPMENT", all), ("eventType=SHIPMENT", []), ("shipmentEventTypeCode=DRFT", []),
+            ("transportEventTypeCode=DEPA", [calls[1].id, calls[3].id]), ("equipmentEventTypeCode=LOAD,DISC", [load.id]), ("equipmentEventTypeCode=STUF", []),
+            ("carrierBookingReference=ACME-1", [load.id]), ("exportVoyageNumber=WS29-W09", [calls[3].id, calls[4].id, load.id]),
+            ("UNLocationCode=SGSIN", [calls[0].id]), ("eventCreatedDateTime:gte=\(CSVWriter.timestamp(day + 5 * 3_600))", [calls[4].id, load.id]),
+            ("eventCreatedDateTime:gt=\(CSVWriter.timestamp(day + 5 * 3_600))&eventCreatedDateTime:lt=\(CSVWriter.timestamp(day + 7 * 3_600))", [load.id]),
+            ("eventCreatedDateTime=\(CSVWriter.timestamp(day + 2 * 3_600))", [calls[1].id]),
+        ] {
+            let (answer, ids) = try await list(filter)
+            #expect(answer.status == 200 && ids == expected, "\(filter): \(answer.body)")
+        }
+
+        // The toolkit's nine bad requests; a filter of what is not kept, a parameter the specification lacks, a cursor
+        // that is not the server's or is given with other filters.
+        let other = try #require(try await list("eventType=EQUIPMENT&limit=1").answer.headers[HTTPField.Name("Current-Page")!])
+        for (query, field) in [
+            ("eventType=INVALID_SHIPMENT_EVENT", "eventType"), ("shipmentEventTypeCode=INVALID_SHIPMENT_EVENT_TYPE_CODE", "shipmentEventTypeCode"),
+            ("documentTypeCode=INVALID_DOCUMENT_TYPE_CODE", "documentTypeCode"), ("eventType=SHIPMENT&transportEventTypeCode=ARRV", "transportEventTypeCode"),
+            ("eventType=INVALID_TRANSPORT_EVENT", "eventType"), ("eventType=TRANSPORT&shipmentEventTypeCode=DRFT", "shipmentEventTypeCode"),
+            ("eventType=INVALID_EQUIPMENT_EVENT", "eventType"), ("equipmentEventTypeCode=INVALID_EQUIPMENT_TYPE_CODE", "equipmentEventTypeCode"),
+            ("eventType=EQUIPMENT&shipmentEventTypeCode=DRFT", "shipmentEventTypeCode"), ("vesselIMONumber=9321483", "vesselIMONumber"),
+            ("sort=eventCreatedDateTime:DESC", "sort"), ("bogus=1", "bogus"), ("cursor=bm90LWEtY3Vyc29y", "cursor"),
+            ("eventType=TRANSPORT&cursor=\(other)", "cursor"), ("eventCreatedDateTime:gte=yesterday", "eventCreatedDateTime:gte"),
+        ] {
+            let (answer, _) = try await list(query)
+            let fields = (answer.json["problems"] as? [[String: Any]])?.compactMap { $0["field"] as? String }
+            #expect(answer.status == 400 && fields?.contains(field) == true, "\(query): \(answer.body)")
+        }
+    }
+
     @Test func aPlannerPostsEventsAndTheServerRoutesOnTheScheduleTheyMoved() async throws {
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository(), events = cargo.carrierEvents
@@ -212,11 +293,11 @@ import Testing
         let ports = [leg.voyage.movements[0].departureLocation] + leg.voyage.movements.map(\.arrivalLocation)
         let call = leg.movementIndices.upperBound
         let feed = """
-            [{"eventID": "late", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
+            [{"eventID": "7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a7", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
               "eventDateTime": "\(CSVWriter.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "\(leg.unloadLocation.code)",
                                 "importVoyageNumber": "\(leg.voyage.number)", "transportCallSequenceNumber": \(ports[...call].count { $0 == ports[call] })}},
-             {"eventID": "ship", "eventType": "SHIPMENT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-20T00:00:00Z", "eventDateTime": "2026-03-20T00:00:00Z"}]
+             {"eventID": "7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a8", "eventType": "SHIPMENT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-20T00:00:00Z", "eventDateTime": "2026-03-20T00:00:00Z"}]
             """
 
         // A customer's user may neither post nor read events; a body that is no array of events is a problem of the field.
@@ -240,7 +321,7 @@ import Testing
 
         let listed = try await LifecycleAPITests.send(server, .get, "/v2/events?limit=10", token: tokens[0])
         let recorded = try #require(try JSONSerialization.jsonObject(with: Data(listed.body.utf8)) as? [[String: Any]])
-        #expect(listed.status == 200 && recorded.map { $0["eventID"] as? String } == ["late"])
+        #expect(listed.status == 200 && recorded.map { $0["eventID"] as? String } == ["7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a7"])
         // Posted again, nothing is new and the schedule is not loaded again.
         let again = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: feed)
         #expect((again.json["events"] as? [String: Int])?["appliedBefore"] == 1 && server.schedule.generation == 2)

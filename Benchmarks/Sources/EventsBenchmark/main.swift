@@ -101,7 +101,7 @@ for (run, number) in busiest.enumerated() {
     let call = chosen.movementIndices.lowerBound + 1
     let sequence = ports[...call].count { $0 == ports[call] }
     let event = VesselCallEvent(
-        id: "delay-\(run)", created: movement.departureTime, kind: .arrival, classifier: .estimated,
+        id: UUID().uuidString, created: movement.departureTime, kind: .arrival, classifier: .estimated,
         time: movement.arrivalTime + TimeInterval(draw(12..<73) * 3600), call: CallReference(voyage: number, port: ports[call], sequence: sequence))
     let (response, elapsed) = try await apply(TrackAndTraceDocument.json([.vesselCall(event)]))
     precondition(response.applied == 1, "the delay was not applied: \(response.refused)")
@@ -153,7 +153,7 @@ for voyage in voyages.shuffledDeterministically() where feed.count < 10_000 {
     for (index, movement) in voyage.movements.enumerated() where feed.count < 10_000 {
         let sequence = ports[...index].count { $0 == ports[index] }
         feed.append(VesselCallEvent(
-            id: "act-\(voyage.number)-\(index)", created: movement.departureTime + 3600, kind: .departure, classifier: .actual,
+            id: UUID().uuidString, created: movement.departureTime + 3600, kind: .departure, classifier: .actual,
             time: movement.departureTime, call: CallReference(voyage: voyage.number, port: ports[index], sequence: sequence)))
     }
 }
@@ -189,7 +189,7 @@ do {
         clock = now
     }
     schedule.apply([VesselCallEvent(
-        id: "phases", created: movement.departureTime, kind: .arrival, classifier: .estimated, time: movement.arrivalTime + 48 * 3600,
+        id: UUID().uuidString, created: movement.departureTime, kind: .arrival, classifier: .estimated, time: movement.arrivalTime + 48 * 3600,
         call: CallReference(voyage: number, port: ports[call], sequence: ports[...call].count { $0 == ports[call] }))])
     lap("events applied to the live schedule")
     let network = schedule.network()

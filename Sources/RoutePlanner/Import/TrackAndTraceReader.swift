@@ -79,6 +79,10 @@ public enum TrackAndTraceReader {
     /// The longest identifier or reference read, in characters.
     static let maximumText = 100
 
+    /// The specification's equipment event types: those that hand a cargo on (``EquipmentEvent/Kind``) and the
+    /// handlings of a container outside its journey.
+    static let equipmentEventTypeCodes = ["LOAD", "DISC", "GTIN", "GTOT", "STUF", "STRP", "PICK", "DROP", "INSP", "RSEA", "RMVD"]
+
     /// Reads the events of a document; a document that is not a JSON array is one problem at `$`.
     public static func read(_ data: Data) -> TrackAndTraceEvents {
         var events = TrackAndTraceEvents()
@@ -123,7 +127,7 @@ private struct EventReader {
         defer { events.problems += problems }
         let type = text(object, "eventType")
         guard let type else {
-            if object["eventType"] == nil { problem("eventType", "no eventType (TRANSPORT, EQUIPMENT or SHIPMENT)") }
+            if object["eventType"] == nil || object["eventType"] is NSNull { problem("eventType", "no eventType (TRANSPORT, EQUIPMENT or SHIPMENT)") }
             return
         }
         switch type {
@@ -161,10 +165,9 @@ private struct EventReader {
                 at: path)
             return
         }
-        let kindText = text(object, "equipmentEventTypeCode") ?? text(object, "eventTypeCode")
-        if kindText == nil && object["equipmentEventTypeCode"] == nil && object["eventTypeCode"] == nil {
-            problem("equipmentEventTypeCode", "no equipmentEventTypeCode")
-        }
+        let kindKey = object["equipmentEventTypeCode"] == nil && object["eventTypeCode"] != nil ? "eventTypeCode" : "equipmentEventTypeCode"
+        let kindText = member(object, kindKey, oneOf: TrackAndTraceReader.equipmentEventTypeCodes, required: true)
+        _ = member(object, "emptyIndicatorCode", oneOf: ["EMPTY", "LADEN"], required: true)
         let reference = bookingReference(object)
         let eventPort = (object["eventLocation"] as? [String: Any]).flatMap { port($0, member: "eventLocation.UNLocationCode") }
         guard problems.isEmpty, let id, let created, let time, let classifier, let kindText else { return }
@@ -215,11 +218,27 @@ private struct EventReader {
             ?? (object["location"] as? [String: Any]).flatMap { port($0, member: "\(member).location.UNLocationCode") }
         call.exportVoyage = voyage(object, "exportVoyageNumber", member) ?? voyage(object, "carrierVoyageNumber", member)
         call.importVoyage = voyage(object, "importVoyageNumber", member)
-        call.mode = text(object, "modeOfTransport", member: "\(member).modeOfTransport")
+        call.mode = self.member(object, "modeOfTransport", at: "\(member).modeOfTransport", oneOf: ["VESSEL", "RAIL", "TRUCK", "BARGE"], required: true)
+        if let id = text(object, "transportCallID", member: "\(member).transportCallID") {
+            if id.isEmpty || id.count > TrackAndTraceReader.maximumText {
+                problem("\(member).transportCallID", "a transportCallID has 1 to \(TrackAndTraceReader.maximumText) characters")
+            }
+        } else if object["transportCallID"] == nil || object["transportCallID"] is NSNull {
+            problem("\(member).transportCallID", "no transportCallID: a transport call is named by one")
+        }
         call.service = text(object, "carrierServiceCode", member: "\(member).carrierServiceCode")
         if let vessel = object["vessel"] {
             if let vessel = vessel as? [String: Any] {
-                call.vesselIMONumber = text(vessel, "vesselIMONumber", member: "\(member).vessel.vesselIMONumber")
+                let path = "\(member).vessel.vesselIMONumber"
+                if let number = text(vessel, "vesselIMONumber", member: path) {
+                    if number.utf8.count == 7, number.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+                        call.vesselIMONumber = number
+                    } else {
+                        problem(path, "\(quoted(String(number.prefix(TrackAndTraceReader.maximumText)))) is not an IMO number of 7 digits")
+                    }
+                } else if vessel["vesselIMONumber"] == nil || vessel["vesselIMONumber"] is NSNull {
+                    problem(path, "no vesselIMONumber: a vessel is named by its IMO number")
+                }
             } else if !(vessel is NSNull) {
                 problem("\(member).vessel", "a vessel is an object")
             }
@@ -253,14 +272,14 @@ private struct EventReader {
         return code
     }
 
-    /// The event's `eventID`: without one, a copy of the event could not be told from a new one.
+    /// The event's `eventID`, a UUID: without one, a copy of the event could not be told from a new one.
     private mutating func identifier(_ object: [String: Any]) -> String? {
         guard let id = text(object, "eventID") else {
-            if object["eventID"] == nil { problem("eventID", "no eventID: an event without one cannot be told from a copy of it") }
+            if object["eventID"] == nil || object["eventID"] is NSNull { problem("eventID", "no eventID: an event without one cannot be told from a copy of it") }
             return nil
         }
-        guard !id.isEmpty, id.count <= TrackAndTraceReader.maximumText, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            problem("eventID", "\(quoted(id)) is not an identifier of 1 to \(TrackAndTraceReader.maximumText) characters without control characters")
+        guard id.utf8.count == 36, UUID(uuidString: id) != nil else {
+            problem("eventID", "\(quoted(String(id.prefix(TrackAndTraceReader.maximumText)))) is not a UUID, such as 3cecb101-7a1a-43a4-9d62-e88a131651e2")
             return nil
         }
         return id
@@ -279,7 +298,7 @@ private struct EventReader {
                 problem(member, "a document reference is an object")
                 continue
             }
-            guard text(entry, "documentReferenceType", member: "\(member).documentReferenceType") == "BKG",
+            guard self.member(entry, "documentReferenceType", at: "\(member).documentReferenceType", oneOf: ["BKG", "TRD"], required: true) == "BKG",
                   let reference = text(entry, "documentReferenceValue", member: "\(member).documentReferenceValue")
             else { continue }
             guard !reference.isEmpty, reference.count <= TrackAndTraceReader.maximumText,
@@ -296,20 +315,26 @@ private struct EventReader {
     private mutating func code<Code: RawRepresentable & CaseIterable>(
         _ object: [String: Any], _ key: String, _ type: Code.Type, required: Bool
     ) -> Code? where Code.RawValue == String {
-        guard let value = text(object, key) else {
-            if required && object[key] == nil { problem(key, "no \(key) (\(Code.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        member(object, key, oneOf: Code.allCases.map(\.rawValue), required: required).flatMap(Code.init(rawValue:))
+    }
+
+    /// A member whose value is one of `values`: `nil` when absent or null (noted when `required`), or when of another
+    /// type or value (noted).
+    private mutating func member(_ object: [String: Any], _ key: String, at path: String? = nil, oneOf values: [String], required: Bool) -> String? {
+        guard let value = text(object, key, member: path) else {
+            if required && (object[key] == nil || object[key] is NSNull) { problem(path ?? key, "no \(key) (\(values.joined(separator: ", ")))") }
             return nil
         }
-        guard let code = Code(rawValue: value) else {
-            problem(key, "\(quoted(value)) is not \(Code.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard values.contains(value) else {
+            problem(path ?? key, "\(quoted(value)) is not \(values.joined(separator: ", "))")
             return nil
         }
-        return code
+        return value
     }
 
     private mutating func dateTime(_ object: [String: Any], _ key: String, required: Bool) -> Date? {
         guard let value = text(object, key) else {
-            if required && object[key] == nil { problem(key, "no \(key)") }
+            if required && (object[key] == nil || object[key] is NSNull) { problem(key, "no \(key)") }
             return nil
         }
         guard case .success((.dateTime(let seconds), _)) = Timestamp.parseWithOffset(Array(value.utf8)), Date(seconds: seconds).isSupported else {

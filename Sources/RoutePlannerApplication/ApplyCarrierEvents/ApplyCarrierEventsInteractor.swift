@@ -122,12 +122,14 @@ public struct ApplyCarrierEventsInteractor: UseCase {
     private func apply(
         _ request: ApplyCarrierEventsRequest, to schedule: LiveScheduleRepository, recordedAt: Date
     ) async throws -> Result<ApplyCarrierEventsResponse, DomainError> {
-        let events = Self.refusingEventsCreatedAhead(of: recordedAt, in: request.events)
+        let ahead = Self.refusingEventsCreatedAhead(of: recordedAt, in: request.events)
+        let known = try await schedule.events.recordedEvents(among: ahead.vesselCalls.map(\.event.id) + ahead.equipment.map(\.event.id))
+        let events = Self.refusingOtherEvents(recordedAs: known, in: ahead)
+        let recorded = Set(known.map(\.id))
         let before = try await schedule.version()
         // Where the recording stood: another batch recorded from here on, events of equipment only included, is caught
         // at the write (read in either order, one recorded between the two reads is caught too).
         let mark = CarrierEventsMark(version: before.number, events: try await schedule.events.recordedEvents(limit: 0).total)
-        let recorded = try await schedule.events.recordedEventIds(among: events.vesselCalls.map(\.event.id) + events.equipment.map(\.event.id))
         var live = before.schedule
         var refused = events.problems
         var (applied, outranked, duplicates) = (0, 0, 0)
@@ -260,6 +262,22 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         }
         events.vesselCalls = read.vesselCalls.filter { !isAhead($0.path, $0.event.created) }
         events.equipment = read.equipment.filter { !isAhead($0.path, $0.event.created) }
+        return events
+    }
+
+    /// The events, less those whose `eventID` names another event applied before, each refused at its `eventID`: an
+    /// identifier names one event, so the first applied stands and a copy of it is applied as a duplicate.
+    static func refusingOtherEvents(recordedAs known: [CarrierEvent], in read: TrackAndTraceEvents) -> TrackAndTraceEvents {
+        let recorded = Dictionary(known.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var events = read
+        func isAnother(_ path: String, _ event: CarrierEvent) -> Bool {
+            guard let before = recorded[event.id], !event.saysTheSame(as: before) else { return false }
+            events.problems.append(.init(path: path + ".eventID", message:
+                "\(event.id) is the eventID of another event applied before, which stands: an eventID names one event; send a change as a new event"))
+            return true
+        }
+        events.vesselCalls = read.vesselCalls.filter { !isAnother($0.path, .vesselCall($0.event)) }
+        events.equipment = read.equipment.filter { !isAnother($0.path, .equipment($0.event)) }
         return events
     }
 

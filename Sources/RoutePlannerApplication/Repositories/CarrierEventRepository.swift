@@ -13,8 +13,8 @@ public protocol CarrierEventRepository: Sendable {
     /// The last publication recorded of each voyage published again, every vessel call event recorded, and the version
     /// they make, read together.
     func scheduleChanges() async throws -> ScheduleChanges
-    /// The identifiers among these of events recorded already.
-    func recordedEventIds(among ids: [String]) async throws -> Set<String>
+    /// The events recorded already under these identifiers, in any order.
+    func recordedEvents(among ids: [String]) async throws -> [CarrierEvent]
     /// Records a batch, leaving out the events recorded already; when it publishes a voyage again or a vessel call event
     /// among the rest is new, as the schedule's next version.
     ///
@@ -23,6 +23,9 @@ public protocol CarrierEventRepository: Sendable {
     /// The last `limit` events recorded, the oldest of them first (in the order recorded, each batch's in its
     /// document's order), and how many are recorded in all.
     func recordedEvents(limit: Int) async throws -> (events: [CarrierEvent], total: Int)
+    /// At most `limit` events recorded after the one at `position` (0 for the first), in the order recorded, each with
+    /// its position: its number in that order, from 1.
+    func recordedEvents(after position: Int, limit: Int) async throws -> [(position: Int, event: CarrierEvent)]
     /// The last `limit` voyages published again, the oldest of them first, and how many were published in all.
     func recordedPublications(limit: Int) async throws -> (publications: [RecordedPublication], total: Int)
 }
@@ -162,7 +165,10 @@ public final class InMemoryCarrierEventRepository: CarrierEventRepository {
                 events: state.recorded.compactMap { if case .vesselCall(let call) = $0 { call } else { nil } }, version: state.version)
         }
     }
-    public func recordedEventIds(among ids: [String]) -> Set<String> { state.withLock { state in Set(ids.filter(state.ids.contains)) } }
+    public func recordedEvents(among ids: [String]) -> [CarrierEvent] {
+        let wanted = Set(ids)
+        return state.withLock { state in state.recorded.filter { wanted.contains($0.id) } }
+    }
 
     public func record(_ batch: CarrierEventBatch) -> Int {
         state.withLock { state in Self.record(batch, in: &state) }
@@ -202,5 +208,12 @@ public final class InMemoryCarrierEventRepository: CarrierEventRepository {
 
     public func recordedEvents(limit: Int) -> (events: [CarrierEvent], total: Int) {
         state.withLock { state in (Array(state.recorded.suffix(max(0, limit))), state.recorded.count) }
+    }
+
+    public func recordedEvents(after position: Int, limit: Int) -> [(position: Int, event: CarrierEvent)] {
+        state.withLock { state in
+            let first = min(max(0, position), state.recorded.count)
+            return state.recorded[first...].prefix(max(0, limit)).enumerated().map { (first + $0 + 1, $1) }
+        }
     }
 }
