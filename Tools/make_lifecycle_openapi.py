@@ -22,6 +22,28 @@ OUTPUT = ROOT / "docs" / "api" / "lifecycle.openapi.json"
 COMMON = "urn:route-planner:schema:common#/$defs/"
 
 TEXT = {"type": ["string", "number", "null"]}
+
+# The query parameters of GET /v2/events (ListCarrierEventsForm.Field); a list is values joined by commas.
+EVENT_FILTERS = [
+    ("eventType", "TRANSPORT, EQUIPMENT or SHIPMENT; route-planner keeps no shipment events."),
+    ("shipmentEventTypeCode", "Shipment event types: only shipment events have one, so none is listed."),
+    ("documentTypeCode", "Document types: only shipment events have one, so none is listed."),
+    ("transportEventTypeCode", "ARRI or DEPA."),
+    ("equipmentEventTypeCode", "Of LOAD, DISC, GTIN, GTOT, STUF, STRP, PICK, DROP, INSP, RSEA, RMVD; the first four are kept."),
+    ("carrierBookingReference", "The booking an equipment event names."),
+    ("bookingReference", "The booking an equipment event names."),
+    ("exportVoyageNumber", "The voyage of the call."),
+    ("carrierVoyageNumber", "The voyage of the call."),
+    ("UNLocationCode", "The port of the call or handling."),
+    ("eventCreatedDateTime", "Created at this date-time; with :gte, :gt, :lte, :lt or :eq in the name, from, after, until, before or at."),
+    ("eventCreatedDateTime:gte", "Created at or after this date-time."),
+    ("eventCreatedDateTime:gt", "Created after this date-time."),
+    ("eventCreatedDateTime:lte", "Created at or before this date-time."),
+    ("eventCreatedDateTime:lt", "Created before this date-time."),
+    ("eventCreatedDateTime:eq", "Created at this date-time."),
+    ("limit", "The most events of a page, from 1 to 1000; 100 when not given."),
+    ("cursor", "The Next-Page-Cursor of the page before; with the same filters, or none."),
+]
 FLAG = {"type": ["boolean", "string", "null"]}
 LIST = {"type": ["array", "string", "null"], "items": {"type": "string"}}
 
@@ -181,12 +203,21 @@ def paths() -> dict:
                               request=body({"destination": TEXT, "deadline": TEXT}, ["destination"]), operation_id="changeDestination"),
         },
         "/v2/events": {
-            "get": operation("The last carriers' events applied, the oldest of them first, as DCSA Track & Trace 2.2 writes them (a planner's).",
+            "get": operation("The carriers' events applied that DCSA Track & Trace 2.2's filters select, a page at a time from the "
+                             "first applied, as the specification writes them (a planner's). A filter of what route-planner does "
+                             "not keep of an event (transportDocumentID, transportDocumentReference, scheduleID, transportCallID, "
+                             "vesselIMONumber, carrierServiceCode, equipmentReference), sort, or a parameter the specification does "
+                             "not have is refused with 400.",
                              {"200": {"description": "The events: transport events (ARRI, DEPA) and equipment events (GTIN, LOAD, DISC, GTOT).",
+                                      "headers": {name: {"schema": {"type": "string"}, "description": text} for name, text in [
+                                          ("API-Version", "The version of Track & Trace spoken, 2.2.0."),
+                                          ("Current-Page", "The cursor of this page."),
+                                          ("Next-Page", "The cursor of the next page; absent on the last."),
+                                          ("Next-Page-Cursor", "The cursor of the next page, as DCSA's conformance toolkit reads it; absent on the last.")]},
                                       "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}},
                              "400", "403", "503",
-                             parameters=[{"name": "limit", "in": "query", "required": False, "schema": {"type": "string"},
-                                          "description": "The most events, from 1 to 1000; 100 when not given."}],
+                             parameters=[{"name": name, "in": "query", "required": False, "schema": {"type": "string"}, "description": text}
+                                         for name, text in EVENT_FILTERS],
                              operation_id="listCarrierEvents"),
             "post": operation("Apply a carrier's DCSA Track & Trace 2.2 events, as a subscription's callback posts them, or a DCSA "
                               "Commercial Schedules 1.0.3 vessel-schedules document publishing voyages again (a planner's): the "
