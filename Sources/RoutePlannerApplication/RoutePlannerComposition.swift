@@ -145,7 +145,7 @@ public struct RoutePlannerComposition: Sendable {
             request.revenuePerTEU == nil ? [:] : [.revenue: "A planner sets the revenue; leave it blank."]
         }
         return coordinator(
-            .bookCargo, BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, now: now),
+            .bookCargo, BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, voyages: voyages, now: now),
             presenter: BookCargoPresenter(format: format), check: principal.role == .planner ? nil : revenue)
     }
 

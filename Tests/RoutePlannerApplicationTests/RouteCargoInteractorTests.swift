@@ -44,6 +44,44 @@ import Testing
         #expect(RouteCargoRequest.create(wrong) == .failure(ValidationError(fields: [.order: "Enter arrival, cost or co2."])))
     }
 
+    /// A booked cargo's options leave the room the other open cargo take: a feeder that another cargo all but fills
+    /// is no option for it, while its own itinerary's room counts as its own.
+    @Test func aBookedCargosOptionsRespectTheRoomTheOthersTake() async throws {
+        func options(_ cargo: [Cargo]) async throws -> [Itinerary] {
+            try await Self.interactor(InMemoryCargoRepository(cargo)).execute(Self.request(RouteCargoForm(trackingId: "ABC123", limit: "10"))).get().itineraries
+        }
+        let feeder: VoyageNumber = "NF-0310N"  // 1,200 TEU
+        let alone = try await options([try Sample.cargo(teu: 300, routed: false)])
+        #expect(alone.contains { $0.legs.contains { $0.voyage.number == feeder } })
+        let crowded = try await options([try Sample.cargo(teu: 300, routed: false), try Sample.cargo("BIG", teu: 1_000)])
+        #expect(!crowded.isEmpty && !crowded.contains { $0.legs.contains { $0.voyage.number == feeder } })
+        // Routed on the feeder already, with 900 TEU beside it: its own 300 still fit there.
+        let own = try await options([try Sample.cargo(teu: 300), try Sample.cargo("BIG", teu: 900)])
+        #expect(own.contains { $0.legs.contains { $0.voyage.number == feeder } })
+        // A claimed cargo takes no room.
+        var claimed = try Sample.cargo("BIG", teu: 1_000, events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInRotterdam])
+        try claimed.register(Sample.event(.load, "NLRTM", feeder, SampleVoyages.day(4, 1)))
+        try claimed.register(Sample.event(.unload, "SESTO", feeder, SampleVoyages.day(4, 5)))
+        try claimed.register(Sample.event(.claim, "SESTO", nil, SampleVoyages.day(4, 6)))
+        #expect(try await options([try Sample.cargo(teu: 300, routed: false), claimed]).contains { $0.legs.contains { $0.voyage.number == feeder } })
+    }
+
+    /// A booking larger than any voyage of the schedule carries is refused with the figure, before a tracking id is
+    /// taken.
+    @Test func aBookingLargerThanAnyVoyageIsRefusedWithTheFigure() async throws {
+        let cargo = InMemoryCargoRepository()
+        let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
+        let interactor = BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule, voyages: Sample.schedule, now: { SampleVoyages.day(2, 1) })
+        func book(_ teu: String) async -> Result<BookCargoResponse, DomainError> {
+            await interactor.execute(try! BookCargoRequest.create(BookCargoForm(
+                origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-15", teu: teu, customer: "ACME")).get())
+        }
+        #expect(await book("8001") == .failure(.invalidOperation(
+            "The cargo cannot be carried: 8001 TEU is more than any voyage of the schedule carries (at most 8000 TEU). Book it as several cargo.")))
+        #expect(try await cargo.allCargo().isEmpty)
+        #expect(try await book("8000").get().cargo.trackingId == "RP000001")
+    }
+
     /// A search stopped (its task cancelled, as past a budget) is answered as cancelled and leaves no offer.
     @Test func aCancelledSearchOfABookedCargoLeavesNoOffer() async throws {
         let cargo = InMemoryCargoRepository([try Sample.cargo("ABC123", routed: false)])

@@ -16,7 +16,7 @@ public struct Booking: Hashable, Sendable, Identifiable {
 
     /// The reefer plugs the cargo needs aboard: for a reefer, one per container, taken as 40-foot (one per 2 TEU,
     /// rounded up); none for dry cargo.
-    public var reeferPlugs: Int { specification.cargoType == .reefer ? (teu + 1) / 2 : 0 }
+    public var reeferPlugs: Int { specification.cargoType == .reefer ? teu / 2 + teu % 2 : 0 }
 
     /// The heaviest booking, in tonnes: ten million, more than any vessel carries.
     public static let maximumWeight = 10_000_000.0

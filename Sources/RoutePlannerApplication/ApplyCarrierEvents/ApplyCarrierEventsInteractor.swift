@@ -190,10 +190,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         duplicates += events.equipment.count { recorded.contains($0.event.id) }
 
         // Every open cargo holds room on its itinerary as the schedule now sails it.
-        var taken = CapacityUse(network: network)
-        for each in cargo.values where each.delivery.status != .claimed {
-            if let itinerary = each.itinerary { taken.add(CargoSpace(each.booking), on: itinerary, in: network) }
-        }
+        var taken = CargoRouting.capacityTaken(by: cargo.values, in: network)
         let router = Router(network: network)
         var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
         var offers: [RouteOffer] = []

@@ -11,11 +11,13 @@ public struct BookCargoResponse: Hashable, Sendable {
 }
 
 /// Books cargo for a registered customer between two ports of the network, under a new tracking id, with
-/// a deadline still to come.
+/// a deadline still to come and no more TEU, tonnes or reefer plugs than some voyage of the schedule carries
+/// (``RoutePlanner/ScheduleNetwork/roomProblem(for:)``).
 public struct BookCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let customers: any CustomerRepository
     private let locations: any LocationRepository
+    private let voyages: (any VoyageRepository)?
     private let now: @Sendable () -> Date
 
     /// Creates the use case over its repositories.
@@ -24,14 +26,16 @@ public struct BookCargoInteractor: UseCase {
     ///   - cargo: Where the booked cargo is stored.
     ///   - customers: The registered customers a booking must name.
     ///   - locations: The ports the origin and destination must be.
+    ///   - voyages: The schedule whose voyages must have room for the cargo.
     ///   - now: The clock the deadline is checked against: the system's, or a planning date.
     public init(
-        cargo: any CargoRepository, customers: any CustomerRepository, locations: any LocationRepository,
+        cargo: any CargoRepository, customers: any CustomerRepository, locations: any LocationRepository, voyages: (any VoyageRepository)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         cargoRepository = cargo
         self.customers = customers
         self.locations = locations
+        self.voyages = voyages
         self.now = now
     }
 
@@ -47,6 +51,11 @@ public struct BookCargoInteractor: UseCase {
             let asOf = now()
             guard request.specification.arrivalDeadline > asOf else {
                 return .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: asOf))
+            }
+            let booking = try Booking(
+                id: "new", teu: request.teu, specification: request.specification, revenuePerTEU: request.revenuePerTEU, weight: request.weight)
+            if let problem = try await voyages?.network().roomProblem(for: CargoSpace(booking)) {
+                return .failure(.invalidOperation("The cargo cannot be carried: \(problem). Book it as several cargo."))
             }
             let cargo = try Cargo(
                 trackingId: try await cargoRepository.nextTrackingId(), teu: request.teu, specification: request.specification,

@@ -85,6 +85,8 @@ public struct ImportBookingsInteractor: UseCase {
                 }
                 if row.booking.teu > BookCargoRequest.maximumTEU {
                     errors.append(row.positions.error("teu", "teu \(row.booking.teu) is more than one booking may hold (\(BookCargoRequest.maximumTEU))"))
+                } else if let problem = network.roomProblem(for: CargoSpace(row.booking)) {
+                    errors.append(row.positions.error("teu", "the cargo cannot be carried: \(problem); book it as several"))
                 }
                 guard let customerId = row.customerId ?? request.customerId else {
                     errors.append(row.positions.error("customer", "no customer: give the file a customer column, or a customer for every row"))

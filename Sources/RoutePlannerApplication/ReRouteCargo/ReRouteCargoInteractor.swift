@@ -87,6 +87,9 @@ public struct ReRouteCargoInteractor: UseCase {
             } else {
                 cargo = try await cargoRepository.allCargo()
             }
+            // Each cargo's options under the room the other open cargo take.
+            let all = request.trackingId == nil ? cargo : try await cargoRepository.allCargo()
+            let taken = CargoRouting.capacityTaken(by: all, in: network)
             for each in cargo {
                 if Task.isCancelled { return .failure(.cancelled) }
                 let reason = CargoRouting.reasonToReRoute(each, in: network)
@@ -107,7 +110,9 @@ public struct ReRouteCargoInteractor: UseCase {
                 let options = CargoRouting.specification(for: each, in: network).flatMap { found in
                     specification = found
                     return RouteCargoInteractor.candidates(
-                        for: found, limit: request.limit, options: RoutingOptions(avoidedVoyages: request.avoidedVoyages), in: network)
+                        for: found, limit: request.limit,
+                        options: CargoRouting.options(RoutingOptions(avoidedVoyages: request.avoidedVoyages), for: each, under: taken, in: network),
+                        in: network)
                 }
                 if case .failure(.cancelled) = options { return .failure(.cancelled) }
                 if let specification, case .success(let itineraries) = options {

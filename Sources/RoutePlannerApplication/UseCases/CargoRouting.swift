@@ -3,6 +3,27 @@ import RoutePlanner
 
 /// Routing a booked cargo from where it is now: what the route, re-route and assignment use cases share.
 enum CargoRouting {
+    /// The room the open cargo take: each not yet claimed, on the movements of its itinerary's legs that the network
+    /// sails. A cargo's options are searched under what the others take (``options(_:for:under:in:)``).
+    static func capacityTaken(by cargo: some Sequence<Cargo>, in network: ScheduleNetwork) -> CapacityUse {
+        var taken = CapacityUse(network: network)
+        for each in cargo where each.delivery.status != .claimed {
+            if let itinerary = each.itinerary { taken.add(CargoSpace(each.booking), on: itinerary, in: network) }
+        }
+        return taken
+    }
+
+    /// The options of a search for a booked cargo: `options`, with the room the cargo needs under what the other
+    /// cargo take (`taken` less the cargo's own itinerary), so that no option puts it on a movement without room for
+    /// it. Without known capacities, `options` as they are.
+    static func options(_ options: RoutingOptions, for cargo: Cargo, under taken: CapacityUse, in network: ScheduleNetwork) -> RoutingOptions {
+        guard network.capacitiesAreKnown else { return options }
+        var options = options, others = taken
+        let space = CargoSpace(cargo.booking)
+        if cargo.delivery.status != .claimed, let itinerary = cargo.itinerary { others.remove(space, on: itinerary, in: network) }
+        (options.space, options.taken) = (space, others)
+        return options
+    }
     /// The specification from where the cargo is now to its destination by its deadline.
     ///
     /// Not yet received: the booked specification. Received: from there, once received. Discharged: from
