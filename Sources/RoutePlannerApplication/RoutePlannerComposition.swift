@@ -156,7 +156,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var listCargo: ListCargoCoordinator {
-        coordinator(.listCargo, ListCargoInteractor(cargo: cargo), presenter: ListCargoPresenter(format: format))
+        coordinator(.listCargo, ListCargoInteractor(cargo: cargo, voyages: voyages), presenter: ListCargoPresenter(format: format))
     }
 
     public var listCustomers: ListCustomersCoordinator {

@@ -326,6 +326,7 @@ public enum CargoDocument {
             case .misdirected: "misdirected"
             case .notRouted: "notRouted"
             case .misrouted: "misrouted"
+            case .disrupted: "disrupted"
             case .claimed: "claimed"
             }
             routingStatus = switch delivery.routingStatus {

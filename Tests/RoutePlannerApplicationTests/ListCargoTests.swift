@@ -11,7 +11,7 @@ import Testing
 
     @Test func theRequestRefusesAnUnknownStatus() {
         #expect(ListCargoRequest.create(ListCargoForm(status: "lost")) == .failure(ValidationError(fields: [
-            .status: "Enter one of on-track, misdirected, not-routed, misrouted, claimed, or nothing for all.",
+            .status: "Enter one of on-track, misdirected, not-routed, misrouted, disrupted, claimed, or nothing for all.",
         ])))
     }
 

@@ -433,3 +433,40 @@ enum CargoSample {
             kind: .load, location: "DEHAM", voyage: "BF-0410E", time: SampleVoyages.day(4, 3)))
     }
 }
+
+/// A cargo's delivery as the schedule now sails: one derivation that every front end reads.
+@Suite struct LiveDeliveryTests {
+    /// The schedule with the arrival of AE1-0100W at Rotterdam moved to `time`.
+    static func network(arrivingInRotterdam time: Date) -> ScheduleNetwork {
+        var live = LiveSchedule(published: CargoSample.network)
+        _ = live.apply([VesselCallEvent(
+            id: "late", created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: time,
+            call: CallReference(voyage: "AE1-0100W", port: "NLRTM"))])
+        return live.network()
+    }
+
+    /// A vessel late past the connection: the cargo is disrupted, not on track, with its ETA and next step as the
+    /// schedule now sails; a delay the connection absorbs moves the times and leaves it on track; without the live
+    /// schedule, the delivery is as planned.
+    @Test func aCargoWhoseVesselIsLateIsDisruptedWithItsTimesAsTheScheduleNowSails() throws {
+        let cargo = try CargoSample.cargo()
+        let itinerary = try #require(cargo.itinerary)
+        let planned = cargo.delivery
+        #expect(planned.status == .onTrack && planned.estimatedTimeOfArrival == itinerary.arrivalTime)
+
+        let late = cargo.delivery(over: Self.network(arrivingInRotterdam: SampleVoyages.day(4, 3)))
+        #expect(late.status == .disrupted && !late.isOnTrack)
+        #expect(late.disruption == .missesConnection(leg: 1, at: "NLRTM"))
+        #expect(late.estimatedTimeOfArrival == itinerary.arrivalTime)
+        #expect(cargo.delivery(over: nil) == planned)
+
+        // Received, then loaded: the next step is the discharge at Rotterdam, at the vessel's new time.
+        var aboard = cargo
+        try aboard.register(CargoSample.receive)
+        try aboard.register(CargoSample.loadInHongKong)
+        let slightly = itinerary.legs[0].unloadTime + 3_600
+        let delayed = aboard.delivery(over: Self.network(arrivingInRotterdam: slightly))
+        #expect(delayed.status == .onTrack && delayed.disruption == nil)
+        #expect(delayed.nextExpectedActivity == HandlingActivity(kind: .unload, location: "NLRTM", voyage: "AE1-0100W", time: slightly))
+    }
+}

@@ -373,6 +373,10 @@ import FoundationXML
         #expect(after.body.contains("<a href=\"/cargo/RP000001\">RP000001</a>") && after.body.contains("Choose among"))
         #expect(after.body.contains("EST arrival of \(leg.voyage.number) at \(leg.unloadLocation.code)"))
         #expect(server.schedule.generation == 2)
+        // Its cargo page says it is disrupted, and why, as the disruption screen does.
+        let page = try await browser.get("/cargo/RP000001")
+        #expect(page.status == 200 && page.body.contains("disrupted") && page.body.contains("Re-route it: as the schedule now sails, it "), "\(page.body)")
+        #expect(!page.body.contains(">on track<"))
 
         // The voyage published again without the call where the cargo leaves it.
         let voyage = try #require(server.schedule.network.voyage(leg.voyage.number))

@@ -314,6 +314,14 @@ import Testing
         #expect((applied.json["setAside"] as? [[String: String]])?.first?["path"] == "$[1]")
         let disrupted = try #require(applied.json["disrupted"] as? [[String: Any]])
         #expect(disrupted.count == 1 && (disrupted[0]["cargo"] as? [String: Any])?["trackingId"] as? String == "RP000001")
+        // The cargo reads as disrupted, with its times as the schedule now sails, on the API as on every front end.
+        let tracked = try await LifecycleAPITests.send(server, .get, "/api/v1/cargo/RP000001", token: tokens[1])
+        let trackedCargo = try #require(tracked.json["cargo"] as? [String: Any], "\(tracked.body)")
+        #expect(trackedCargo["status"] as? String == "disrupted", "\(tracked.body)")
+        let itinerary = try #require(try await cargo.cargo("RP000001")?.itinerary)
+        if itinerary.legs.count == 1 { #expect(trackedCargo["eta"] as? String == CSVWriter.timestamp(leg.unloadTime + 10 * 86_400)) }
+        let listedCargo = try await LifecycleAPITests.send(server, .get, "/api/v1/cargo?status=disrupted", token: tokens[0])
+        #expect((listedCargo.json["cargo"] as? [[String: Any]])?.compactMap { $0["trackingId"] as? String } == ["RP000001"], "\(listedCargo.body)")
         // The server routes on the moved schedule from now on.
         #expect(server.schedule.generation == 2)
         let moved = try #require(server.schedule.network.voyage(leg.voyage.number)?.movements[leg.movementIndices.upperBound - 1])

@@ -32,6 +32,9 @@ public struct Delivery: Hashable, Sendable {
         case notRouted = "not routed"
         /// The itinerary no longer fits the specification (the specification changed).
         case misrouted
+        /// Routed and where the itinerary says, but the schedule as it now sails no longer takes the cargo where it
+        /// goes in time (``Delivery/disruption``).
+        case disrupted
         /// Claimed at the destination: the journey is closed.
         case claimed
 
@@ -48,10 +51,15 @@ public struct Delivery: Hashable, Sendable {
     public let currentVoyage: VoyageNumber?
     /// The last load, unload, receive or claim, when the itinerary did not expect it; `nil` otherwise.
     public let unexpectedEvent: HandlingEvent?
-    /// What should happen next while the cargo is on track; `nil` when misdirected, not routed, or claimed.
-    public let nextExpectedActivity: HandlingActivity?
-    /// The final leg's arrival while the cargo is on track; `nil` otherwise.
-    public let estimatedTimeOfArrival: Date?
+    /// What should happen next while the cargo is on track or disrupted; `nil` when misdirected, not routed, or
+    /// claimed.
+    public private(set) var nextExpectedActivity: HandlingActivity?
+    /// The final leg's arrival while the cargo is on track or disrupted, as the schedule now sails it; `nil`
+    /// otherwise, and when the final leg no longer sails.
+    public private(set) var estimatedTimeOfArrival: Date?
+    /// What stops the itinerary, as the schedule now sails it, from taking the cargo where it goes in time; `nil`
+    /// when nothing does, or when the delivery is as planned (``Cargo/delivery(over:)``).
+    public private(set) var disruption: ItineraryDisruption?
 
     /// The last place the cargo was handled, if any.
     public var lastKnownLocation: UnLocode? { lastEvent?.location }
@@ -60,15 +68,15 @@ public struct Delivery: Hashable, Sendable {
     /// Whether the cargo is routed, its itinerary fits, it is where the itinerary says, and it is not yet claimed.
     public var isOnTrack: Bool { status == .onTrack }
 
-    /// Claimed, misdirected, not routed, misrouted or on track, the first that holds: a claimed cargo is
-    /// claimed, whatever its itinerary said.
+    /// Claimed, misdirected, not routed, misrouted, disrupted or on track, the first that holds: a claimed cargo
+    /// is claimed, whatever its itinerary said.
     public var status: Status {
         if transportStatus == .claimed { return .claimed }
         if isMisdirected { return .misdirected }
         return switch routingStatus {
         case .notRouted: .notRouted
         case .misrouted: .misrouted
-        case .routed: .onTrack
+        case .routed: disruption == nil ? .onTrack : .disrupted
         }
     }
 
@@ -109,6 +117,24 @@ public struct Delivery: Hashable, Sendable {
         case (true, let itinerary?, _): itinerary.activity(after: lastMove)
         default: nil
         }
+    }
+}
+
+extension Delivery {
+    /// The delivery of a cargo on track as `network` now sails its itinerary: disrupted by `disruption`, if given;
+    /// the ETA at the final leg's arrival as it now sails (none when it no longer sails); the next load or discharge at
+    /// its time as it now sails.
+    mutating func sail(_ itinerary: Itinerary, over network: ScheduleNetwork, disruption: ItineraryDisruption?) {
+        self.disruption = disruption
+        if let last = itinerary.legs.last { estimatedTimeOfArrival = network.sailing(last)?.unloadTime }
+        guard let next = nextExpectedActivity, next.time != nil,
+              let leg = itinerary.legs.first(where: {
+                  $0.voyage.number == next.voyage && (next.kind == .load ? $0.loadLocation.code : $0.unloadLocation.code) == next.location
+              }),
+              let sailing = network.sailing(leg)
+        else { return }
+        nextExpectedActivity = HandlingActivity(
+            kind: next.kind, location: next.location, voyage: next.voyage, time: next.kind == .load ? sailing.loadTime : sailing.unloadTime)
     }
 }
 

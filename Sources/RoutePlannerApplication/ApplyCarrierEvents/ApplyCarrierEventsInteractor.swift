@@ -199,8 +199,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         for trackingId in cargo.keys.sorted() {
             if Task.isCancelled { return .failure(.cancelled) }
             var each = cargo[trackingId]!
-            guard let itinerary = each.itinerary, CargoRouting.progress(of: each) != nil else { continue }
-            guard let disruption = CargoRouting.disruption(of: each, in: network) else {
+            guard let itinerary = each.itinerary, each.progress != nil else { continue }
+            guard let disruption = each.disruption(in: network) else {
                 undisturbed += 1
                 continue
             }
@@ -226,7 +226,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             }
             taken.add(space, on: each.itinerary!, in: network)
             disrupted.append(.init(
-                cargo: CargoSummary(each), disruption: disruption, plannedArrival: itinerary.arrivalTime, specification: specification,
+                cargo: CargoSummary(each, over: network), disruption: disruption, plannedArrival: itinerary.arrivalTime, specification: specification,
                 options: options.map { $0.map { Self.option($0, against: itinerary) } }, accepted: assigned))
         }
 

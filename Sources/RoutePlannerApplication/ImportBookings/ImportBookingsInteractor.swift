@@ -105,7 +105,7 @@ public struct ImportBookingsInteractor: UseCase {
                     customerId: (row.customerId ?? request.customerId).flatMap { registered[$0] }, bookingReference: booking.id, weight: booking.weight)
             }
             try await cargoRepository.save(cargo)
-            return .success(ImportBookingsResponse(cargo: cargo.map(CargoSummary.init)))
+            return .success(ImportBookingsResponse(cargo: cargo.map { CargoSummary($0, over: network) }))
         } catch {
             return .failure(.repository(error))
         }

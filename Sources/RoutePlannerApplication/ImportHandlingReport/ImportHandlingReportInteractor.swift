@@ -92,7 +92,7 @@ public struct ImportHandlingReportInteractor: UseCase {
             let cargo = changed.values.sorted { $0.trackingId < $1.trackingId }
             try await cargoRepository.save(cargo)
             return .success(ImportHandlingReportResponse(
-                rows: rows.count, registered: registered, outOfOrder: outOfOrder, duplicates: duplicates, cargo: cargo.map(CargoSummary.init)))
+                rows: rows.count, registered: registered, outOfOrder: outOfOrder, duplicates: duplicates, cargo: cargo.map { CargoSummary($0, over: network) }))
         } catch {
             return .failure(.repository(error))
         }

@@ -76,20 +76,27 @@ public struct ListCargoResponse: Hashable, Sendable {
     }
 }
 
-/// Lists the booked cargo with where each is on its way, every one or those with a status.
+/// Lists the booked cargo with where each is on its way as the schedule now sails (``RoutePlanner/Cargo/delivery(over:)``),
+/// every one or those with a status.
 public struct ListCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository
+    private let voyages: (any VoyageRepository)?
 
-    public init(cargo: any CargoRepository) {
+    /// - Parameters:
+    ///   - cargo: The booked cargo.
+    ///   - voyages: The schedule as it now sails, which tells a disrupted cargo; without it, each as planned.
+    public init(cargo: any CargoRepository, voyages: (any VoyageRepository)? = nil) {
         cargoRepository = cargo
+        self.voyages = voyages
     }
 
     public func execute(_ request: ListCargoRequest) async -> Result<ListCargoResponse, DomainError> {
         do {
+            let network = try await voyages?.network()
             guard let page = request.page else {
                 // Customer ids are matched in any case, as bookings are.
                 let customer = request.customerId?.rawValue.lowercased()
-                let cargo = try await cargoRepository.allCargo().map(CargoSummary.init).filter {
+                let cargo = try await cargoRepository.allCargo().map { CargoSummary($0, over: network) }.filter {
                     (request.status == nil || $0.delivery.status == request.status) && (customer == nil || $0.customerId?.rawValue.lowercased() == customer)
                 }
                 return .success(ListCargoResponse(cargo: cargo, status: request.status))
@@ -97,7 +104,7 @@ public struct ListCargoInteractor: UseCase {
             let size = ListCargoRequest.pageSize, first = (page - 1) * size
             guard let status = request.status else {
                 let (cargo, total) = try await cargoRepository.cargo(from: first, limit: size, customer: request.customerId)
-                return .success(ListCargoResponse(cargo: cargo.map(CargoSummary.init), status: nil, total: total, hasMore: first + size < total))
+                return .success(ListCargoResponse(cargo: cargo.map { CargoSummary($0, over: network) }, status: nil, total: total, hasMore: first + size < total))
             }
             // A status is worked out from each cargo's route and events: the cargo are read a chunk at a time until
             // the page and one more are found, so that a status many cargo have is found early.
@@ -106,7 +113,7 @@ public struct ListCargoInteractor: UseCase {
                 let chunk = try await cargoRepository.cargo(from: offset, limit: 500, customer: request.customerId)
                 total = chunk.total
                 offset += chunk.cargo.count
-                matching += chunk.cargo.map(CargoSummary.init).filter { $0.delivery.status == status }
+                matching += chunk.cargo.map { CargoSummary($0, over: network) }.filter { $0.delivery.status == status }
                 if chunk.cargo.isEmpty { break }
             } while matching.count <= first + size && offset < total
             let shown = Array(matching.dropFirst(first).prefix(size))

@@ -77,9 +77,9 @@ public struct ListDisruptionsInteractor: UseCase {
             let network = try await voyages.network()
             var entries: [ListDisruptionsResponse.Entry] = []
             for cargo in try await cargoRepository.allCargo() {
-                guard let itinerary = cargo.itinerary, let disruption = CargoRouting.disruption(of: cargo, in: network) else { continue }
+                guard let itinerary = cargo.itinerary, let disruption = cargo.disruption(in: network) else { continue }
                 entries.append(.init(
-                    cargo: CargoSummary(cargo), disruption: disruption, plannedArrival: itinerary.arrivalTime,
+                    cargo: CargoSummary(cargo, over: network), disruption: disruption, plannedArrival: itinerary.arrivalTime,
                     offer: try await cargoRepository.offer(for: cargo.trackingId)))
             }
             let recorded = try await events?.recordedEvents(limit: Self.eventLimit) ?? (events: [], total: 0)

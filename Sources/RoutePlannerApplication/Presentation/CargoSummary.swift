@@ -23,8 +23,9 @@ public struct CargoSummary: Hashable, Sendable {
     public var routingStatus: Cargo.RoutingStatus { delivery.routingStatus }
     public var isMisdirected: Bool { delivery.isMisdirected }
 
-    /// The summary of a cargo as it is now.
-    public init(_ cargo: Cargo) {
+    /// The summary of a cargo as it is now, its delivery as `network` (the schedule as it now sails) sails its
+    /// itinerary (``RoutePlanner/Cargo/delivery(over:)``), or as planned without one.
+    public init(_ cargo: Cargo, over network: ScheduleNetwork? = nil) {
         trackingId = cargo.trackingId
         teu = cargo.teu
         customerId = cargo.customerId
@@ -32,7 +33,7 @@ public struct CargoSummary: Hashable, Sendable {
         weight = cargo.weight
         specification = cargo.specification
         itinerary = cargo.itinerary
-        delivery = cargo.delivery
+        delivery = cargo.delivery(over: network)
         handlingEvents = cargo.handlingEvents
         changes = cargo.changes
     }

@@ -97,6 +97,7 @@ extension PlannerFormat {
         case .notRouted: "Route it."
         case .misrouted: "Route it again: its itinerary no longer fits its specification."
         case .claimed: "None: its journey is closed."
+        case .disrupted: delivery.disruption.map { "Re-route it: as the schedule now sails, it \($0)." }
         case .misdirected:
             delivery.unexpectedEvent.map { event in
                 "The \(event) was not the next step of its itinerary: route it again from \(event.location)."

@@ -97,7 +97,7 @@ public struct ReRouteCargoInteractor: UseCase {
                     // Closed: named only when asked for by id, never as on track.
                     if request.trackingId != nil {
                         entries.append(.init(
-                            cargo: CargoSummary(each), reason: reason, specification: nil, options: .failure(.cargoClosed(each.trackingId, claim: claim))))
+                            cargo: CargoSummary(each, over: network), reason: reason, specification: nil, options: .failure(.cargoClosed(each.trackingId, claim: claim))))
                     }
                     continue
                 }
@@ -118,7 +118,7 @@ public struct ReRouteCargoInteractor: UseCase {
                 if let specification, case .success(let itineraries) = options {
                     try await cargoRepository.save(RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries))
                 }
-                entries.append(.init(cargo: CargoSummary(each), reason: reason, specification: specification, options: options))
+                entries.append(.init(cargo: CargoSummary(each, over: network), reason: reason, specification: specification, options: options))
             }
             return .success(ReRouteCargoResponse(entries: entries, notRoutedLeftOut: notRoutedLeftOut))
         } catch {

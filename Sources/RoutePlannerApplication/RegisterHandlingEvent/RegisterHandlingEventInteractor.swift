@@ -57,7 +57,7 @@ public struct RegisterHandlingEventInteractor: UseCase {
                 return .failure(.invalidOperation("Cargo \(cargo.trackingId): \(error)."))
             }
             if outcome != .duplicate { try await cargoRepository.save(cargo) }
-            return .success(RegisterHandlingEventResponse(event: event, outcome: outcome, cargo: CargoSummary(cargo)))
+            return .success(RegisterHandlingEventResponse(event: event, outcome: outcome, cargo: CargoSummary(cargo, over: network)))
         } catch {
             return .failure(.repository(error))
         }

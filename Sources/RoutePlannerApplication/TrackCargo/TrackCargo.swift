@@ -73,11 +73,12 @@ public struct TrackCargoInteractor: UseCase {
         do {
             guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
             var schedule: (version: Int, disruption: ItineraryDisruption?)?
-            if let live = try await liveSchedule?.version(), live.number > 0, CargoRouting.progress(of: cargo) != nil {
-                schedule = (live.number, CargoRouting.disruption(of: cargo, in: live.network))
+            let live = try await liveSchedule?.version()
+            if let live, live.number > 0, cargo.progress != nil {
+                schedule = (live.number, cargo.disruption(in: live.network))
             }
             return .success(TrackCargoResponse(
-                cargo: CargoSummary(cargo), offer: try await cargoRepository.offer(for: cargo.trackingId), schedule: schedule))
+                cargo: CargoSummary(cargo, over: live?.network), offer: try await cargoRepository.offer(for: cargo.trackingId), schedule: schedule))
         } catch {
             return .failure(.repository(error))
         }

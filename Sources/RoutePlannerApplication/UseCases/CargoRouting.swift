@@ -78,41 +78,4 @@ enum CargoRouting {
         guard let first = network.disruptedLegs(of: itinerary).first else { return nil }
         return .disrupted(index: first, leg: itinerary.legs[first])
     }
-
-    /// Where an open cargo on track is on its itinerary: the first leg still ahead, when it can board that leg (`nil`
-    /// while it is aboard), and when it was first loaded; `nil` for a cargo not routed, misdirected, claimed, or
-    /// discharged at its destination, which the schedule no longer disrupts.
-    static func progress(of cargo: Cargo) -> (first: Int, ready: Date?, departedAt: Date?)? {
-        guard let itinerary = cargo.itinerary, cargo.delivery.isOnTrack else { return nil }
-        let departedAt = cargo.handlingEvents.first { $0.kind == .load }?.completionTime
-        guard let last = cargo.handlingEvents.last(where: { $0.kind != .customs }) else { return (0, cargo.specification.readyTime, nil) }
-        let legs = itinerary.legs
-        switch last.kind {
-        case .receive:
-            return (0, max(last.completionTime, cargo.specification.readyTime), departedAt)
-        case .load:
-            // Aboard: the leg loaded there, or, re-routed from the vessel's next call, the first leg on that vessel.
-            guard let first = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
-                ?? (legs[0].voyage.number == last.voyage ? 0 : nil)
-            else { return nil }
-            return (first, nil, departedAt)
-        case .unload:
-            guard let leg = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
-                  leg + 1 < legs.count
-            else { return nil }
-            let stay = TimeInterval(legs[leg].unloadLocation.transshipmentTime.components.seconds)
-            return (leg + 1, last.completionTime + stay, departedAt)
-        case .claim, .customs:
-            return nil
-        }
-    }
-
-    /// What stops an open cargo's itinerary, as the network now sails it, from taking the cargo where it goes in time,
-    /// from where the cargo is on it (``progress(of:)``); `nil` for a cargo it does not disrupt, or that has no
-    /// itinerary on its way (not routed, misdirected, claimed, arrived).
-    static func disruption(of cargo: Cargo, in network: ScheduleNetwork) -> ItineraryDisruption? {
-        guard let itinerary = cargo.itinerary, let progress = progress(of: cargo) else { return nil }
-        return network.disruption(
-            of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: cargo.specification, departedAt: progress.departedAt)
-    }
 }
