@@ -69,8 +69,15 @@ public final class CargoStore: Store {
                 }
             }
         } catch {
-            throw StoreError(error, path: path)
+            throw StoreError(opening: error, path: path, freeBytes: Self.freeBytes(at: path))
         }
+    }
+
+    /// The bytes free on the file system that holds the store's directory; `nil` when it cannot be told.
+    static func freeBytes(at path: String) -> Int64? {
+        let directory = (path as NSString).deletingLastPathComponent
+        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: directory.isEmpty ? "." : directory)
+        return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value
     }
 
     /// Refuses a store written by a newer version, one whose `user_version` is above ``version`` or that has a
@@ -399,6 +406,17 @@ public enum StoreError: StoreFailure, Hashable, Sendable, CustomStringConvertibl
         switch self {
         case .conflict, .bookedTwice: true
         default: false
+        }
+    }
+
+    /// The store error of opening a store: SQLite says "disk I/O error" where it could not create or grow the file
+    /// or its write-ahead log on a full disk, which is said as the full disk it is when the file system has less than
+    /// a megabyte free.
+    init(opening error: any Error, path: String, freeBytes: Int64?) {
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_IOERR, let freeBytes, freeBytes < 1_048_576 {
+            self = .diskFull(path: path)
+        } else {
+            self.init(error, path: path)
         }
     }
 

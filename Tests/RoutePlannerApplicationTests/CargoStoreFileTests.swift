@@ -139,6 +139,12 @@ import Testing
             #expect(try await repository.allCargo().map(\.trackingId) == ["ABC123"])
             #expect(String(describing: StoreError.diskFull(path: path))
                 == "\(path): the disk is full (SQLITE_FULL); nothing of this change was written: free some space and try again")
+            // Opening a store on a full disk: SQLite's "disk I/O error" while it creates the write-ahead log is the
+            // full disk it is.
+            let ioError = DatabaseError(resultCode: .SQLITE_IOERR, message: "disk I/O error")
+            #expect(StoreError(opening: ioError, path: path, freeBytes: 4_096) == .diskFull(path: path))
+            #expect(StoreError(opening: ioError, path: path, freeBytes: 1 << 30) == .database(path: path, message: "disk I/O error"))
+            #expect(CargoStore.freeBytes(at: path).map { $0 > 0 } == true)
         }
     }
 }
