@@ -28,10 +28,9 @@ extension Desk {
     /// `/`: what the desk offers, the schedule served, and the two schedule lookups.
     func home() -> DeskResponse {
         let network = self.network()
-        let departures = network.voyages.compactMap { $0.movements.first?.departureTime }
         var facts = [("Ports", String(network.locations.count)), ("Voyages", String(network.voyageCount))]
-        if let first = departures.min(), let last = departures.max() {
-            facts.append(("Sailings", "from \(format.day(first)) to \(format.day(last))"))
+        if let span = network.sailingSpan {
+            facts.append(("Sailings", "from \(format.day(span.lowerBound)) to \(format.day(span.upperBound))"))
         }
         var content: [Markup] = [
             Markup("p", text: "Find routes over the voyage schedule, look up port and vessel schedules, book cargo and follow it to its destination."),

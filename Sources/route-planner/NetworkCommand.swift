@@ -18,7 +18,6 @@ struct NetworkCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let movements = (0..<network.movementCount).map { network.movement(.init($0)) }
-        let first = movements.map(\.departureTime).min(), last = movements.map(\.arrivalTime).max()
         let capacities = movements.map(\.capacity).filter { $0 < Int(Int32.max) }
         func day(_ date: Date?) -> String { date.map { String(CSVWriter.timestamp($0).prefix(10)) } ?? "-" }
         let busiest = Dictionary(grouping: movements, by: \.departureLocation).mapValues(\.count)
@@ -27,7 +26,7 @@ struct NetworkCommand: AsyncParsableCommand {
             Ports:      \(network.locations.count)
             Voyages:    \(network.voyageCount)
             Movements:  \(network.movementCount)
-            Dates:      \(day(first)) to \(day(last))
+            Dates:      \(day(network.sailingSpan?.lowerBound)) to \(day(network.sailingSpan?.upperBound))
             Capacity:   \(capacities.isEmpty ? "unlimited" : "\(capacities.min()!) to \(capacities.max()!) TEU per movement")\(capacities.count < movements.count ? " (\(movements.count - capacities.count) unlimited)" : "")
             Busiest:    \(busiest.map { "\($0.key) (\(network.location($0.key)!.name), \($0.value) departures)" }.joined(separator: ", "))
             """)

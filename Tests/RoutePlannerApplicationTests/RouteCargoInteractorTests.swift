@@ -144,12 +144,17 @@ import Testing
     /// the whole schedule, however long before it the cargo is ready.
     @Test func checksTheDatesAgainstTheSchedule() async throws {
         let controller = Controller(useCase: Self.interactor(), check: RouteCargoRequest.scheduleCheck(Sample.schedule))
-        let span = try #require(Sample.network.departureSpan)
-        let covers = "The schedule's departures run from \(CSVWriter.timestamp(span.lowerBound)) to \(CSVWriter.timestamp(span.upperBound))"
+        let span = try #require(Sample.network.departureSpan), dates = try #require(Sample.network.sailingSpan)
+        func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+        let covers = "The schedule sails from \(day(dates.lowerBound)) to \(day(dates.upperBound))"
         let early = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: "2020-03-01"))
-        #expect(early == .failure(.validation(ValidationError(fields: [.deadline: covers + ": enter a deadline after the first."]))))
+        #expect(early == .failure(.validation(ValidationError(fields: [
+            .deadline: covers + ", its first departure at \(CSVWriter.timestamp(span.lowerBound)): enter a deadline after that.",
+        ]))))
         let late = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2030-01-01", deadline: "2030-03-01"))
-        #expect(late == .failure(.validation(ValidationError(fields: [.ready: covers + ": enter a ready time no later than the last."]))))
+        #expect(late == .failure(.validation(ValidationError(fields: [
+            .ready: covers + ", its last departure at \(CSVWriter.timestamp(span.upperBound)): enter a ready time no later than that.",
+        ]))))
         // Ready six years before the schedule, with a deadline it cannot meet: the earliest possible arrival is found.
         let deadline = span.lowerBound + 86_400
         let ready = Sample.utc("2020-01-01T00:00:00Z")
@@ -160,7 +165,7 @@ import Testing
         let specification = try RouteSpecification(origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: deadline)
         #expect(long == .failure(.domain(.noRoute(specification, earliestPossibleArrival: earliest.arrivalTime))))
         // A booked cargo is routed by its own specification from where it is: nothing to check here.
-        #expect(try RouteCargoRequest.create(RouteCargoForm(trackingId: "ABC123")).get().fieldErrors(against: span).isEmpty)
+        #expect(try RouteCargoRequest.create(RouteCargoForm(trackingId: "ABC123")).get().fieldErrors(against: Sample.network).isEmpty)
     }
 
     @Test func routesABookedCargoAndStoresTheOffer() async throws {

@@ -27,7 +27,7 @@ import Testing
         (route + ["--delay", "WS15-W09:48@"], 64, "--delay: Write VOYAGE:HOURS"),
         (route + ["--delay", "WS15-W09:0x10"], 64, "--delay: Write VOYAGE:HOURS"),
         (route + ["-k", "0", "--compare"], 64, "error: -k: Enter a whole number from 1 to 50."),
-        (["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "9999-12-31"], 64, "--ready: The schedule's departures run from 2026-01-05T08:00:00Z to 2026-10-09T14:00:00Z: enter a ready time no later than the last."),
+        (["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "9999-12-31"], 64, "--ready: The schedule sails from 2026-01-05 to 2026-10-11, its last departure at 2026-10-09T14:00:00Z: enter a ready time no later than that."),
         (["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "0000-01-01"], 64, "--ready: Enter a date from 0001-01-01 to 9999-12-31."),
         (["assign", "--time-limit", "1e20"], 64, "--time-limit: Enter a time limit from 1 to 3600 seconds."),
         (["assign", "--time-limit", "0x10"], 64, "--time-limit: Enter a time limit from 1 to 3600 seconds."),

@@ -78,6 +78,16 @@ import FoundationXML
         ("/book", 200), ("/customers", 200), ("/assignments", 503), ("/desk.css", 200), ("/disruptions", 200),
     ]
 
+    /// The home screen names the schedule by its dates, as `network` and `route`'s errors do: first departure to last
+    /// arrival.
+    @Test func theHomeScreenNamesTheScheduleByItsDates() async throws {
+        let browser = Browser(server: try await Self.server())
+        let span = try #require(ServerTests.network.sailingSpan)
+        func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+        let home = try await browser.get("/")
+        #expect(home.body.contains("from \(day(span.lowerBound)) to \(day(span.upperBound))"), "\(home.body)")
+    }
+
     @Test func everyScreenAnswersWithTheSecurityHeadersAndWellFormedHTML() async throws {
         let browser = Browser(server: try await Self.server())
         for (uri, status) in Self.screens {

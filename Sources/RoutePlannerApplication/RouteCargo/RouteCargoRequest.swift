@@ -206,16 +206,20 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit, criteria: criteria)
     }
 
-    /// The field errors of the request against a schedule's first and last departure: `ready` after the last
-    /// departure, `deadline` not after the first. None for a booked cargo (routed by its own specification from
-    /// where it is) or an empty schedule.
-    public func fieldErrors(against departures: ClosedRange<Date>?) -> [RouteCargoForm.Field: String] {
-        guard case .specification(let specification) = target, let departures else { return [:] }
-        let span = "The schedule's departures run from \(CSVWriter.timestamp(departures.lowerBound)) to "
-            + "\(CSVWriter.timestamp(departures.upperBound))"
+    /// The field errors of the request against a schedule (its dates, ``RoutePlanner/ScheduleNetwork/sailingSpan``, as
+    /// every front end names them): `ready` after its last departure, `deadline` not after its first. None for a booked
+    /// cargo (routed by its own specification from where it is) or an empty schedule.
+    public func fieldErrors(against network: ScheduleNetwork) -> [RouteCargoForm.Field: String] {
+        guard case .specification(let specification) = target, let span = network.sailingSpan, let departures = network.departureSpan else { return [:] }
+        func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+        let sails = "The schedule sails from \(day(span.lowerBound)) to \(day(span.upperBound))"
         var fields: [RouteCargoForm.Field: String] = [:]
-        if specification.readyTime > departures.upperBound { fields[.ready] = span + ": enter a ready time no later than the last." }
-        if specification.arrivalDeadline <= departures.lowerBound { fields[.deadline] = span + ": enter a deadline after the first." }
+        if specification.readyTime > departures.upperBound {
+            fields[.ready] = sails + ", its last departure at \(CSVWriter.timestamp(departures.upperBound)): enter a ready time no later than that."
+        }
+        if specification.arrivalDeadline <= departures.lowerBound {
+            fields[.deadline] = sails + ", its first departure at \(CSVWriter.timestamp(departures.lowerBound)): enter a deadline after that."
+        }
         return fields
     }
 
@@ -224,7 +228,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     public static func scheduleCheck(_ voyages: any VoyageRepository) -> @Sendable (RouteCargoRequest) async -> [RouteCargoForm.Field: String] {
         { request in
             guard let network = try? await voyages.network() else { return [:] }
-            return request.fieldErrors(against: network.departureSpan)
+            return request.fieldErrors(against: network)
         }
     }
 
