@@ -50,6 +50,7 @@ import select
 import socket
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import urllib.parse
@@ -67,6 +68,8 @@ HOSTILE_NAME = "<script>alert(1)</script>\"><img src=x onerror=alert(2)>"
 DESK_SCREENS = ["/", "/routes", "/cargo", "/cargo/RP000001", "/book", "/customers", "/assignments", "/schedules/ports"]
 SESSION_COOKIE = re.compile(r"^rp_session=([A-Za-z0-9_-]{43}); Path=/; HttpOnly; SameSite=Lax$")
 REQUEST_TIMEOUT = 30.0
+# The p99 a planner's screens keep while one customer floods the desk (seconds).
+FLOOD_P99 = 0.5
 
 # --------------------------------------------------------------------------------------------- the checks
 
@@ -1038,6 +1041,69 @@ def api_malformed(port: int, tokens: dict[str, str], ids: dict[str, str]) -> Non
     check("bob's GET of a 10 kB cargo id: 4xx", 400 <= response.status < 500, brief(response))
 
 
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+@section("One customer's flood")
+def flood(port: int, ids: dict[str, str]) -> None:
+    """bob posts /book as a form with a file would come (multipart, which may be up to 8 MiB) with a field of almost
+    8 MiB, four at a time, while alice's /cargo and /cargo/<id> are timed one after another: her screens' p99 stays
+    under FLOOD_P99 seconds, and each of bob's posts is refused (413) without its value echoed."""
+    bob, alice = Client(port), Client(port)
+    bob.log_in("bob")
+    alice.log_in("alice")
+    value = "x" * (8 * 1024 * 1024 - 4096)
+    fields = {"from": "CNSHA", "to": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30", "teu": "1", "customer": value}
+    stop, statuses = threading.Event(), []
+
+    def flooder() -> None:
+        client = Client(port)
+        client.cookie, client.token = bob.cookie, bob.token
+        while not stop.is_set():
+            try:
+                response = client.post_multipart("/book", fields, {})
+                statuses.append(response.status if "xxxxxxxxxx" not in response.text else "echoed")
+            except OSError as error:
+                statuses.append(repr(error))
+
+    def screens(count: int) -> list[float]:
+        times = []
+        for index in range(count):
+            path = "/cargo" if index % 2 == 0 else f"/cargo/{ids['ACME']}"
+            began = time.monotonic()
+            response = alice.get(path)
+            times.append(time.monotonic() - began)
+            if response.status != 200:
+                check(f"alice's {path} during the flood: 200", False, repr(response))
+        return times
+
+    quiet = screens(40)
+    threads = [threading.Thread(target=flooder, daemon=True) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    flooded = screens(100)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    p50, p99 = percentile(flooded, 0.5), percentile(flooded, 0.99)
+    print(f"  alice's screens: p99 {percentile(quiet, 0.99) * 1000:.0f} ms alone, {p99 * 1000:.0f} ms (p50 {p50 * 1000:.0f} ms) "
+          f"during {len(statuses)} of bob's 8 MiB posts")
+    check(f"alice's screens during bob's flood: p99 under {FLOOD_P99 * 1000:.0f} ms", p99 < FLOOD_P99, f"p99 {p99 * 1000:.0f} ms")
+    check("bob's flood is refused, 413, never echoed", statuses and all(status == 413 for status in statuses),
+          str(sorted(set(map(str, statuses)))))
+    # Without a file, a form over 256 KiB is refused before it is read further.
+    try:
+        response = bob.post_form("/book", list(fields.items()))
+        refused = response.status == 413 and "xxxxxxxxxx" not in response.text
+        detail = repr(response)
+    except OSError as error:  # the server may close the connection on the rest of the body
+        refused, detail = True, repr(error)
+    check("an 8 MiB form without a file: 413 (or the connection closed), unread", refused, detail)
+
+
 @section("Non-loopback binds")
 def non_loopback(binary: str, store: str, bare_store: str, ids: dict[str, str]) -> None:
     server = serve(binary, serve_arguments(store, "0.0.0.0"))
@@ -1141,6 +1207,7 @@ def main() -> int:
                     customers_apart(server.port, ids)
                     hostile_text(server.port)
                     malformed(server.port)
+                    flood(server.port, ids)
                     try:
                         tokens = {user: make_token(binary, store, user, "attack test")[0] for user in ("alice", "bob", "carol")}
                     except Exception as error:  # noqa: BLE001

@@ -48,7 +48,7 @@ public struct Desk: Sendable {
         }
 
         /// The session id the request's cookie carries, if any: the first, should it carry several.
-        var sessionId: String? {
+        public var sessionId: String? {
             cookie?.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
                 .first { $0.hasPrefix(DeskSession.cookieName + "=") }
                 .map { String($0.dropFirst(DeskSession.cookieName.count + 1)) }
@@ -60,9 +60,15 @@ public struct Desk: Sendable {
     public static let maximumBodyBytes = 8 * 1024 * 1024
 
     /// The most bytes the body of a form posted to a path may hold: the login form's are few, which anyone may send.
-    public static func maximumBodyBytes(path: Substring) -> Int {
-        path == "/login" ? 16 * 1024 : maximumBodyBytes
+    public static func maximumBodyBytes(path: Substring, contentType: String?) -> Int {
+        if path == "/login" { return 16 * 1024 }
+        // Only a form with a file (multipart) carries more than its fields, each at most `FormData.maximumValueBytes`.
+        let isMultipart = contentType?.lowercased().hasPrefix("multipart/form-data") == true
+        return isMultipart ? maximumBodyBytes : maximumFieldsBytes
     }
+
+    /// The most bytes of a form without a file: its fields, a few of them at their longest.
+    public static let maximumFieldsBytes = 256 * 1024
 
     /// The schedule served now: the one the DCSA API answers from, reloaded with it.
     let network: @Sendable () -> ScheduleNetwork

@@ -8,11 +8,16 @@ import RoutePlannerDesk
 /// or answers with its 404 page.
 ///
 /// Every answer of the desk carries its security headers (``securityHeaders``). A form's body is read up to
-/// `Desk.maximumBodyBytes`; a longer one is answered 413 without being read further.
+/// `Desk.maximumBodyBytes(path:contentType:)`; a longer one is answered 413 without being read further. One client's
+/// changes take turns (``changes``), so that a client posting heavy forms at once slows its own requests, not
+/// everyone's.
 struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let desk: Desk
     /// The proxies whose `X-Forwarded-For` names the client (``ServerConfiguration/trustedProxies``).
     var trustedProxies: Set<String> = []
+    /// One change of a client at a time, and four of its screens: a client is its session, or its address without
+    /// one.
+    var changes = FairShare(limit: 1), screens = FairShare(limit: 4)
 
     /// The headers of every desk page: no script at all, nothing from elsewhere, never in a frame, no sniffing,
     /// no referrer beyond the desk itself. Styles may be inline, since each picture's SVG carries its own so that it stands alone as a file.
@@ -42,17 +47,20 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
                 peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: HTTPField.Name("X-Forwarded-For")!], trusted: trustedProxies))
         // What the desk refuses whatever the body holds is refused before the body is read.
         if let refusal = await desk.refusal(of: asked) { return Self.response(refusal, method: method) }
-        if request.method == .post {
-            do {
-                let buffer = try await request.body.collect(upTo: Desk.maximumBodyBytes(path: path))
-                asked.body = Array(buffer.readableBytesView)
-            } catch {
-                return Self.response(Desk.badRequest("The form is larger than its limit of \(Desk.maximumBodyBytes(path: path) / 1_024) KiB.", status: 413), method: method)
+        let client = asked.sessionId.map { "session " + $0 } ?? "address " + (asked.address ?? "unknown")
+        return await (request.method == .post ? changes : screens).run(client) { [desk] in
+            if request.method == .post {
+                let limit = Desk.maximumBodyBytes(path: path, contentType: asked.contentType)
+                do {
+                    asked.body = Array(try await request.body.collect(upTo: limit).readableBytesView)
+                } catch {
+                    return Self.response(Desk.badRequest("The form is larger than its limit of \(limit / 1_024) KiB.", status: 413), method: method)
+                }
             }
+            // Searches and the store's reads run on the searches' threads, never on the pool that answers requests.
+            let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [asked] in await desk.respond(to: asked) }
+            return Self.response(answer ?? Desk.notFound(), method: method)
         }
-        // Searches and the store's reads run on the searches' threads, never on the pool that answers requests.
-        let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [desk, asked] in await desk.respond(to: asked) }
-        return Self.response(answer ?? Desk.notFound(), method: method)
     }
 
     /// The client's address: the connection's, or, when the connection is a trusted proxy's, the last address of
