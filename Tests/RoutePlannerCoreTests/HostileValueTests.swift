@@ -58,6 +58,13 @@ import Testing
             #expect(throws: CargoError.self) { try Booking(id: "B", teu: 1, specification: specification, revenuePerTEU: revenue) }
             #expect(throws: CargoError.self) { try Cargo(trackingId: "C", teu: 1, specification: specification, revenuePerTEU: revenue) }
         }
+        // A cargo as a store hands it back, its row edited by hand: what it books is still a booking the assignment
+        // and the capacity sums can take.
+        for revenue: Double in [.nan, -1, -.infinity] {
+            let restored = try Cargo(
+                trackingId: "C", teu: Int.max, specification: specification, revenuePerTEU: revenue, customerId: nil, itinerary: nil, handlingEvents: [])
+            #expect(restored.booking.revenuePerTEU == nil && CargoSpace(restored.booking).teu == Int(Int32.max))
+        }
         #expect(Coordinates(latitude: .nan, longitude: 0) == nil)
         #expect(Coordinates(latitude: 91, longitude: 0) == nil)
         #expect(Coordinates(latitude: 52, longitude: 4.5)?.longitude == 4.5)

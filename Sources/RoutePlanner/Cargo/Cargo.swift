@@ -114,10 +114,11 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     /// The booking the cargo stands for now: its tracking id, size, revenue, weight and current specification.
     public var booking: Booking {
-        // A store from before the maximum may hold more; the assignment takes the maximum.
+        // A store from before the maximum may hold more; the assignment takes the maximum. A revenue that is no number,
+        // or negative (a row edited by hand), is taken as unknown.
         Booking(
             valid: trackingId.rawValue, teu: teu, specification: specification,
-            revenuePerTEU: revenuePerTEU.map { min($0, Booking.maximumRevenuePerTEU) }, weight: weight)
+            revenuePerTEU: revenuePerTEU.flatMap { $0 >= 0 ? min($0, Booking.maximumRevenuePerTEU) : nil }, weight: weight)
     }
 
     public var id: TrackingId { trackingId }

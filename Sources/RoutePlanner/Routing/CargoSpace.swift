@@ -18,10 +18,12 @@ public struct CargoSpace: Hashable, Sendable {
     }
 
     /// The room a booking takes: its TEU, its weight rounded up to a whole tonne (none when unknown), and the plugs
-    /// a reefer needs (``Booking/reeferPlugs``), as the assignment counts them.
+    /// a reefer needs (``Booking/reeferPlugs``), as the assignment counts them. TEU beyond any movement's capacity
+    /// (a row edited by hand) count as that capacity, which no movement has room for beside other cargo, so that sums
+    /// of room never overflow.
     public init(_ booking: Booking) {
         self.init(
-            teu: booking.teu, tonnes: booking.weight.map { Int(min($0, Booking.maximumWeight).rounded(.up)) } ?? 0, plugs: booking.reeferPlugs)
+            teu: min(booking.teu, Int(Int32.max)), tonnes: booking.weight.map { Int(min($0, Booking.maximumWeight).rounded(.up)) } ?? 0, plugs: booking.reeferPlugs)
     }
 
     /// Whether a movement with these capacities (`nil` for a capacity the schedule does not limit) has room for it.
