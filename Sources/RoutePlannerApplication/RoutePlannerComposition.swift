@@ -174,7 +174,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var assignToRoute: AssignToRouteCoordinator {
-        coordinator(.assignToRoute, AssignToRouteInteractor(cargo: cargo), presenter: AssignToRoutePresenter(format: format))
+        coordinator(.assignToRoute, AssignToRouteInteractor(cargo: cargo, voyages: voyages), presenter: AssignToRoutePresenter(format: format))
     }
 
     public var registerHandlingEvent: RegisterHandlingEventCoordinator {

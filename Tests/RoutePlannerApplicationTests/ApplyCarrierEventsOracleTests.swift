@@ -169,6 +169,52 @@ import Testing
         }
     }
 
+    /// A re-plan keeps the customer's booking and the legs behind the cargo, so that it stays in the watch: after
+    /// every batch, each open cargo on its itinerary (received, aboard or discharged on the way, re-routed by an
+    /// earlier batch's `accept best` or not) is either disrupted or undisturbed, and each one the brute-force re-check
+    /// finds disrupted is listed.
+    @Test func aCargoReRoutedByABatchStaysInTheWatchWithItsBooking() async throws {
+        var replanned = 0
+        for seed in UInt64(0)..<300 {
+            var generator = SplitMix64(seed: seed &+ 1 << 53)
+            let world = try Self.world(seed: seed, using: &generator)
+            let (interactor, repository, live) = Self.interactor(world)
+            let booked = Dictionary(uniqueKeysWithValues: world.cargo.map { ($0.trackingId, $0.specification) })
+            for round in 0..<3 {
+                let voyages = try await live.version().schedule.voyages
+                let events = BruteForceDisruption.randomEvents(voyages, using: &generator).map { event in
+                    VesselCallEvent(
+                        id: "\(round)" + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time,
+                        call: event.call)
+                }
+                let response = try await interactor.execute(Self.request(events, accept: true)).get()
+                let network = try await live.version().network
+                let cargo = try await repository.allCargo()
+                let watched = cargo.filter { $0.progress != nil }
+                let context = Comment(rawValue: "seed \(seed) round \(round)")
+                #expect(response.disrupted.count + response.undisturbed == watched.count, context)
+                for entry in response.disrupted where entry.accepted {
+                    // Re-routed, it is on its new itinerary where its events say: still watched.
+                    #expect(cargo.first { $0.trackingId == entry.cargo.trackingId }?.progress != nil, context)
+                }
+                for each in cargo {
+                    #expect(each.specification == booked[each.trackingId], context)
+                    if each.handlingEvents.contains(where: { $0.kind == .load }), each.itinerary?.origin == booked[each.trackingId]?.origin,
+                       response.disrupted.contains(where: { $0.cargo.trackingId == each.trackingId && $0.accepted })
+                    {
+                        replanned += 1
+                    }
+                }
+                // The next batch's watch, by brute force: every cargo on its way whose itinerary the schedule now breaks.
+                let broken = watched.filter { $0.disruption(in: network) != nil }.map(\.trackingId)
+                let next = try await interactor.execute(Self.request([])).get()
+                #expect(Set(next.disrupted.map(\.cargo.trackingId)) == Set(broken), context)
+            }
+        }
+        // Cargo on their way were re-planned from where they were, keeping the legs behind them.
+        #expect(replanned >= 5, "\(replanned)")
+    }
+
     /// A batch counts as applied the events that give a call's time once it is applied, and makes the schedule's next
     /// version only when one does (or it publishes a voyage again): the PLN, EST and ACT of one departure are one applied
     /// and two outranked; a later estimate of that departure, outranked by the actual, changes nothing.

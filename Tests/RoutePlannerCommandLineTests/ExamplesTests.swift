@@ -65,7 +65,7 @@ import Testing
             RP000001 leg 2, WS33-W10 HKHKG → ITGIT, no longer sails as planned; options from HKHKG, ready Thu 5 Mar 2026, 15:00 UTC:
               HKHKG → ITGIT → MAPTM → DEHAM: Mon 16 Mar 2026, 08:00 UTC → Mon 20 Apr 2026, 15:00 UTC, 35 days 7 hours; arrives 10 days 8 hours before the deadline
               HKHKG → ITGIT → MAPTM → DEHAM: Mon 23 Mar 2026, 08:00 UTC → Mon 27 Apr 2026, 15:00 UTC, 35 days 7 hours; arrives 3 days 8 hours before the deadline
-            Cargo RP000001 is routed HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 20 Apr 2026, 15:00 UTC; it arrives 10 days 8 hours before the deadline.
+            Cargo RP000001 is routed CNSHA → HKHKG → ITGIT → MAPTM → DEHAM, arriving Mon 20 Apr 2026, 15:00 UTC; it arrives 10 days 8 hours before the deadline.
             RP000001: on track, next load at HKHKG on WS33-W11, Mon 16 Mar 2026, 08:00 UTC, ETA Mon 20 Apr 2026, 15:00 UTC
 
             """)

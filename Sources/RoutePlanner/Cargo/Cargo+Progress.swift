@@ -60,3 +60,58 @@ extension Cargo {
         return delivery
     }
 }
+
+extension Cargo {
+    /// Re-plans the cargo onto `ahead`, an itinerary from where the cargo is now (as its options are found from
+    /// there): its booking (origin, destination, ready time, deadline) stays as it is, and its itinerary keeps the
+    /// legs it has sailed, and the one it is aboard up to the call where `ahead` starts, as `network` sails them (as
+    /// planned without one); `ahead` replaces only what lies ahead.
+    ///
+    /// - Returns: Whether the cargo was re-planned so: `false`, and the cargo unchanged, when it is not where its
+    ///   itinerary says (misdirected: the legs it took are not its itinerary's), or the legs kept and `ahead` make no
+    ///   itinerary of its booking; it then needs the specification from where it is (``specifyNewRoute(_:)``).
+    public mutating func replan(onto ahead: Itinerary, in network: ScheduleNetwork?) -> Bool {
+        guard let behind = legs(behind: ahead, in: network) else { return false }
+        var legs = behind + ahead.legs
+        // Aboard the vessel that `ahead` goes on with: one leg on it, from where the cargo was loaded.
+        if behind.count > 0, let aboard = behind.last, let next = ahead.legs.first, aboard.voyage == next.voyage,
+           aboard.movementIndices.upperBound == next.movementIndices.lowerBound
+        {
+            legs[behind.count - 1 ... behind.count] = [Leg(
+                voyage: next.voyage, movementIndices: aboard.movementIndices.lowerBound..<next.movementIndices.upperBound,
+                loadLocation: aboard.loadLocation, unloadLocation: next.unloadLocation)]
+        }
+        guard let itinerary = try? Itinerary(legs: legs) else { return false }
+        return (try? assign(to: itinerary)) != nil
+    }
+
+    /// The legs of the itinerary behind the cargo, as `network` sails them, for a re-plan onto `ahead`: none before it
+    /// is loaded; the legs through the one it was discharged from; the legs before the one it is aboard, and that one
+    /// up to the call where `ahead` starts. `nil` when the cargo is not where its itinerary says.
+    private func legs(behind ahead: Itinerary, in network: ScheduleNetwork?) -> [Leg]? {
+        guard let last = handlingEvents.last(where: { $0.kind != .customs }) else { return [] }
+        func sailed(_ leg: Leg) -> Leg { network?.sailing(leg) ?? leg }
+        switch last.kind {
+        case .receive:
+            return []
+        case .unload:
+            guard let legs = itinerary?.legs, !delivery.isMisdirected,
+                  let index = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
+                  legs[index].unloadLocation.code == ahead.origin
+            else { return nil }
+            return legs[...index].map(sailed)
+        case .load:
+            guard let legs = itinerary?.legs, !delivery.isMisdirected,
+                  let index = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
+            else { return nil }
+            let aboard = sailed(legs[index]), movements = aboard.voyage.movements
+            guard let cut = movements.indices[aboard.movementIndices.lowerBound...].first(where: { movements[$0].arrivalLocation == ahead.origin })
+            else { return nil }
+            return legs[..<index].map(sailed) + [Leg(
+                voyage: aboard.voyage, movementIndices: aboard.movementIndices.lowerBound..<(cut + 1), loadLocation: aboard.loadLocation,
+                unloadLocation: ahead.legs[0].loadLocation)]
+        case .claim, .customs:
+            return nil
+        }
+    }
+}

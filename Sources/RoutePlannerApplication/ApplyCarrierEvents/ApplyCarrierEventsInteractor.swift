@@ -217,8 +217,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 offers.append(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
                 if request.acceptsBest, let best = itineraries.first {
                     var reassigned = each
-                    if specification != each.specification { reassigned.specifyNewRoute(specification) }
-                    if (try? reassigned.assign(to: best)) != nil {
+                    if CargoRouting.assign(&reassigned, best, foundFor: specification, in: network) {
                         (each, assigned, cargo[trackingId]) = (reassigned, true, reassigned)
                         changed.insert(trackingId)
                     }

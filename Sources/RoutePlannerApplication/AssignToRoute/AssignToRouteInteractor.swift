@@ -12,13 +12,20 @@ public struct AssignToRouteResponse: Hashable, Sendable {
 /// Assigns a cargo the itinerary it chose from its last offer (``RouteCargoInteractor`` makes the offer), by its
 /// position or its reference.
 ///
-/// When the offer was made from where the cargo had moved to (after a misdirection or a change of
-/// destination), the cargo takes the offer's specification first; the itinerary must satisfy it.
+/// When the offer was made from where the cargo is on its itinerary (disrupted), the cargo is re-planned: its booking
+/// stays, and so do the legs it has sailed and the one it is aboard (``RoutePlanner/Cargo/replan(onto:in:)``). When
+/// the cargo is not where its itinerary says (after a misdirection or a change of destination), it takes the offer's
+/// specification first; the itinerary must satisfy it.
 public struct AssignToRouteInteractor: UseCase {
     private let cargoRepository: any CargoRepository
+    private let voyages: (any VoyageRepository)?
 
-    public init(cargo: any CargoRepository) {
+    /// - Parameters:
+    ///   - cargo: The booked cargo and their offers.
+    ///   - voyages: The schedule as it now sails, whose times the legs kept in a re-plan take; without it, as planned.
+    public init(cargo: any CargoRepository, voyages: (any VoyageRepository)? = nil) {
         cargoRepository = cargo
+        self.voyages = voyages
     }
 
     public func execute(_ request: AssignToRouteRequest) async -> Result<AssignToRouteResponse, DomainError> {
@@ -46,12 +53,18 @@ public struct AssignToRouteInteractor: UseCase {
             if offer.specification.destination != booked.destination || offer.specification.arrivalDeadline != booked.arrivalDeadline {
                 return .failure(.invalidOperation("The destination of cargo \(cargo.trackingId) changed after these options; list them again."))
             }
-            if offer.specification != booked { cargo.specifyNewRoute(offer.specification) }
-            let reasons = cargo.problems(of: offer.itineraries[index])
+            // The option must still fit the specification it was found for (a stale offer's may not).
+            let chosen = offer.itineraries[index]
+            var respecified = cargo
+            if offer.specification != booked { respecified.specifyNewRoute(offer.specification) }
+            let reasons = respecified.problems(of: chosen)
             guard reasons.isEmpty else {
                 return .failure(.itineraryDoesNotSatisfySpecification(trackingId: cargo.trackingId, reasons: reasons))
             }
-            try cargo.assign(to: offer.itineraries[index])
+            if !cargo.replan(onto: chosen, in: try await voyages?.network()) {
+                try respecified.assign(to: chosen)
+                cargo = respecified
+            }
             try await cargoRepository.save(cargo)
             return .success(AssignToRouteResponse(cargo: CargoSummary(cargo)))
         } catch {

@@ -13,6 +13,18 @@ enum CargoRouting {
         return taken
     }
 
+    /// Assigns a cargo an option found for `specification`, from where the cargo is: re-planned onto it, its booking
+    /// and the legs behind it kept (``RoutePlanner/Cargo/replan(onto:in:)``); or, for a cargo not where its itinerary
+    /// says, under the specification from where it is. Whether it was assigned.
+    static func assign(_ cargo: inout Cargo, _ option: Itinerary, foundFor specification: RouteSpecification, in network: ScheduleNetwork?) -> Bool {
+        if cargo.replan(onto: option, in: network) { return true }
+        var respecified = cargo
+        if specification != cargo.specification { respecified.specifyNewRoute(specification) }
+        guard (try? respecified.assign(to: option)) != nil else { return false }
+        cargo = respecified
+        return true
+    }
+
     /// The options of a search for a booked cargo: `options`, with the room the cargo needs under what the other
     /// cargo take (`taken` less the cargo's own itinerary), so that no option puts it on a movement without room for
     /// it. Without known capacities, `options` as they are.
