@@ -13,7 +13,7 @@ public struct AssignToRouteResponse: Hashable, Sendable {
 /// position or its reference.
 ///
 /// When the offer was made from where the cargo is on its itinerary (disrupted), the cargo is re-planned: its booking
-/// stays, and so do the legs it has sailed and the one it is aboard (``RoutePlanner/Cargo/replan(onto:in:)``). When
+/// stays, and so do the legs it has sailed and the one it is aboard (`Cargo.replan(onto:in:)`). When
 /// the cargo is not where its itinerary says (after a misdirection or a change of destination), it takes the offer's
 /// specification first; the itinerary must satisfy it.
 public struct AssignToRouteInteractor: UseCase {

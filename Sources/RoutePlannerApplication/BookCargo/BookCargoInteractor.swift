@@ -12,7 +12,7 @@ public struct BookCargoResponse: Hashable, Sendable {
 
 /// Books cargo for a registered customer between two ports of the network, under a new tracking id, with
 /// a deadline still to come and no more TEU, tonnes or reefer plugs than some voyage of the schedule carries
-/// (``RoutePlanner/ScheduleNetwork/roomProblem(for:)``).
+/// (`ScheduleNetwork.roomProblem(for:)`).
 public struct BookCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let customers: any CustomerRepository

@@ -76,7 +76,7 @@ public struct ListCargoResponse: Hashable, Sendable {
     }
 }
 
-/// Lists the booked cargo with where each is on its way as the schedule now sails (``RoutePlanner/Cargo/delivery(over:)``),
+/// Lists the booked cargo with where each is on its way as the schedule now sails (`Cargo.delivery(over:)`),
 /// every one or those with a status.
 public struct ListCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository

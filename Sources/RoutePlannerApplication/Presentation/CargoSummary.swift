@@ -24,7 +24,7 @@ public struct CargoSummary: Hashable, Sendable {
     public var isMisdirected: Bool { delivery.isMisdirected }
 
     /// The summary of a cargo as it is now, its delivery as `network` (the schedule as it now sails) sails its
-    /// itinerary (``RoutePlanner/Cargo/delivery(over:)``), or as planned without one.
+    /// itinerary (`Cargo.delivery(over:)`), or as planned without one.
     public init(_ cargo: Cargo, over network: ScheduleNetwork? = nil) {
         trackingId = cargo.trackingId
         teu = cargo.teu

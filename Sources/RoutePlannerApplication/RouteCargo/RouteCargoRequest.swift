@@ -206,7 +206,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit, criteria: criteria)
     }
 
-    /// The field errors of the request against a schedule (its dates, ``RoutePlanner/ScheduleNetwork/sailingSpan``, as
+    /// The field errors of the request against a schedule (its dates, `ScheduleNetwork.sailingSpan`, as
     /// every front end names them): `ready` after its last departure, `deadline` not after its first. None for a booked
     /// cargo (routed by its own specification from where it is) or an empty schedule.
     public func fieldErrors(against network: ScheduleNetwork) -> [RouteCargoForm.Field: String] {

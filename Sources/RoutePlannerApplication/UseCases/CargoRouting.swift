@@ -14,7 +14,7 @@ enum CargoRouting {
     }
 
     /// Assigns a cargo an option found for `specification`, from where the cargo is: re-planned onto it, its booking
-    /// and the legs behind it kept (``RoutePlanner/Cargo/replan(onto:in:)``); or, for a cargo not where its itinerary
+    /// and the legs behind it kept (`Cargo.replan(onto:in:)`); or, for a cargo not where its itinerary
     /// says, under the specification from where it is. Whether it was assigned.
     static func assign(_ cargo: inout Cargo, _ option: Itinerary, foundFor specification: RouteSpecification, in network: ScheduleNetwork?) -> Bool {
         if cargo.replan(onto: option, in: network) { return true }

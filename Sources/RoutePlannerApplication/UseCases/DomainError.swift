@@ -67,7 +67,7 @@ public enum DomainError: Error, Hashable, Sendable {
     }
 
     /// The problems found in a file's rows in the order of the file, the first
-    /// ``RoutePlanner/CSVImporter/errorLimit`` of them named, as the importer names its own.
+    /// `CSVImporter.errorLimit` of them named, as the importer names its own.
     ///
     /// - Parameter omitted: Problems found and counted before, but not named.
     static func fileErrors(_ diagnostics: [ImportDiagnostic], alsoOmitted omitted: Int = 0) -> DomainError {

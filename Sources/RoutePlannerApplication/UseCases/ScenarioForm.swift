@@ -31,7 +31,7 @@ extension Scenario: FormRequest {
     /// Validates the what-if fields strictly, every field at once, keyed `cancelVoyages`, `closePorts`,
     /// `delays` and `capacities`; the edits keep the form's order within each kind, cancellations first.
     ///
-    /// Whether the voyages and ports exist is for ``RoutePlanner/ScheduleNetwork/applying(_:)`` to say.
+    /// Whether the voyages and ports exist is for `ScheduleNetwork.applying(_:)` to say.
     public static func create(_ form: ScenarioForm) -> Result<Scenario, ValidationError<ScenarioForm.Field>> {
         var fields = FormFields<ScenarioForm.Field>()
         var edits: [Edit] = fields.voyages(form.cancelVoyages, field: .cancelVoyages).sorted { $0.rawValue < $1.rawValue }.map { .cancelVoyage($0) }
