@@ -8,15 +8,14 @@ import RoutePlannerDesk
 /// or answers with its 404 page.
 ///
 /// Every answer of the desk carries its security headers (``securityHeaders``). A form's body is read up to
-/// `Desk.maximumBodyBytes(path:contentType:)`; a longer one is answered 413 without being read further. One client's
+/// `Desk.maximumBodyBytes(path:contentType:)`; a longer one is answered 413 without being read further. One session's
 /// changes take turns (``changes``), so that a client posting heavy forms at once slows its own requests, not
 /// everyone's.
 struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let desk: Desk
     /// The proxies whose `X-Forwarded-For` names the client (``ServerConfiguration/trustedProxies``).
     var trustedProxies: Set<String> = []
-    /// One change of a client at a time, and four of its screens: a client is its session, or its address without
-    /// one.
+    /// One change of a session at a time, and four of its screens.
     var changes = FairShare(limit: 1), screens = FairShare(limit: 4)
 
     /// The headers of every desk page: no script at all, nothing from elsewhere, never in a frame, no sniffing,
@@ -47,8 +46,10 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
                 peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: HTTPField.Name("X-Forwarded-For")!], trusted: trustedProxies))
         // What the desk refuses whatever the body holds is refused before the body is read.
         if let refusal = await desk.refusal(of: asked) { return Self.response(refusal, method: method) }
-        let client = asked.sessionId.map { "session " + $0 } ?? "address " + (asked.address ?? "unknown")
-        return await (request.method == .post ? changes : screens).run(client) { [desk] in
+        // A user's requests take turns under its session; without one (the login, the loopback planner without
+        // accounts) there is no user to take turns, and the login has its own throttle.
+        let turns = request.method == .post ? changes : screens
+        return await turns.run(asked.sessionId.map { "session " + $0 }) { [desk] in
             if request.method == .post {
                 let limit = Desk.maximumBodyBytes(path: path, contentType: asked.contentType)
                 do {

@@ -2,7 +2,7 @@
 /// in front of everyone else's: at most ``limit`` of a key's requests run at once, the rest wait (suspended, holding
 /// no thread) in the order they came.
 ///
-/// The desk keys a request by its session, or by the client's address without one (`DeskMiddleware`).
+/// The desk keys a request by its session (`DeskMiddleware`).
 actor FairShare {
     /// How many requests of one key run at once.
     let limit: Int
@@ -15,8 +15,9 @@ actor FairShare {
     }
 
     /// Runs `work` once fewer than ``limit`` requests of `key` run, then lets the next of the key's waiting requests
-    /// run.
-    nonisolated func run<Result: Sendable>(_ key: String, _ work: () async -> Result) async -> Result {
+    /// run; without a key, at once.
+    nonisolated func run<Result: Sendable>(_ key: String?, _ work: () async -> Result) async -> Result {
+        guard let key else { return await work() }
         await enter(key)
         let result = await work()
         await leave(key)

@@ -73,9 +73,14 @@ extension Cargo {
     public mutating func replan(onto ahead: Itinerary, in network: ScheduleNetwork?) -> Bool {
         guard let behind = legs(behind: ahead, in: network) else { return false }
         var legs = behind + ahead.legs
-        // Aboard the vessel that `ahead` goes on with: one leg on it, from where the cargo was loaded.
-        if behind.count > 0, let aboard = behind.last, let next = ahead.legs.first, aboard.voyage == next.voyage,
-           aboard.movementIndices.upperBound == next.movementIndices.lowerBound
+        // Aboard the vessel that `ahead` goes on with: one leg on it, from where the cargo was loaded. (A cargo
+        // discharged from a voyage that `ahead` boards again rides two legs of it, which no itinerary has: the
+        // re-plan then falls back.)
+        let isAboard = handlingEvents.last(where: { $0.kind != .customs })?.kind == .load
+        if isAboard, let aboard = behind.last, let next = ahead.legs.first, aboard.voyage.number == next.voyage.number,
+           aboard.movementIndices.upperBound == next.movementIndices.lowerBound,
+           next.voyage.movements.indices.contains(aboard.movementIndices.lowerBound),
+           next.voyage.movements[aboard.movementIndices.lowerBound].departureLocation == aboard.loadLocation.code
         {
             legs[behind.count - 1 ... behind.count] = [Leg(
                 voyage: next.voyage, movementIndices: aboard.movementIndices.lowerBound..<next.movementIndices.upperBound,

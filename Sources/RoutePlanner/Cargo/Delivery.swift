@@ -127,9 +127,10 @@ extension Delivery {
     mutating func sail(_ itinerary: Itinerary, over network: ScheduleNetwork, disruption: ItineraryDisruption?) {
         self.disruption = disruption
         if let last = itinerary.legs.last { estimatedTimeOfArrival = network.sailing(last)?.unloadTime }
-        guard let next = nextExpectedActivity, next.time != nil,
+        guard let next = nextExpectedActivity, let planned = next.time,
               let leg = itinerary.legs.first(where: {
                   $0.voyage.number == next.voyage && (next.kind == .load ? $0.loadLocation.code : $0.unloadLocation.code) == next.location
+                      && (next.kind == .load ? $0.loadTime : $0.unloadTime) == planned
               }),
               let sailing = network.sailing(leg)
         else { return }

@@ -81,7 +81,7 @@ public enum TrackAndTraceReader {
 
     /// The specification's equipment event types: those that hand a cargo on (``EquipmentEvent/Kind``) and the
     /// handlings of a container outside its journey.
-    static let equipmentEventTypeCodes = ["LOAD", "DISC", "GTIN", "GTOT", "STUF", "STRP", "PICK", "DROP", "INSP", "RSEA", "RMVD"]
+    public static let equipmentEventTypeCodes = ["LOAD", "DISC", "GTIN", "GTOT", "STUF", "STRP", "PICK", "DROP", "INSP", "RSEA", "RMVD"]
 
     /// Reads the events of a document; a document that is not a JSON array is one problem at `$`.
     public static func read(_ data: Data) -> TrackAndTraceEvents {

@@ -91,7 +91,6 @@ public struct ListCarrierEventsRequest: FormRequest, Hashable {
     /// The specification's values of each enumerated filter.
     static let shipmentEventTypeCodes = ["RECE", "DRFT", "PENA", "PENU", "REJE", "APPR", "ISSU", "SURR", "SUBM", "VOID", "CONF", "REQS", "CMPL", "HOLD", "RELS"]
     static let documentTypeCodes = ["CBR", "BKG", "SHI", "SRM", "TRD", "ARN", "VGM", "CAS", "CUS", "DGD", "OOG"]
-    static let equipmentEventTypeCodes = ["LOAD", "DISC", "GTIN", "GTOT", "STUF", "STRP", "PICK", "DROP", "INSP", "RSEA", "RMVD"]
 
     /// The event types each filter applies to; a filter of none of the types asked for is refused, as the
     /// specification's conformance toolkit expects.
@@ -130,7 +129,7 @@ public struct ListCarrierEventsRequest: FormRequest, Hashable {
         let documentTypes = values(.documentTypeCode, oneOf: documentTypeCodes)
         filter.asksForShipmentEvents = shipmentCodes != nil || documentTypes != nil
         filter.transportEventTypes = values(.transportEventTypeCode, oneOf: VesselCallEvent.Kind.allCases.map(\.rawValue))
-        filter.equipmentEventTypes = values(.equipmentEventTypeCode, oneOf: equipmentEventTypeCodes)
+        filter.equipmentEventTypes = values(.equipmentEventTypeCode, oneOf: TrackAndTraceReader.equipmentEventTypeCodes)
         let references = [values(.carrierBookingReference), values(.bookingReference)].compactMap { $0 }
         filter.bookingReferences = references.isEmpty ? nil : references.reduce(into: Set()) { $0.formUnion($1) }
         let voyages = [ListCarrierEventsForm.Field.exportVoyageNumber, .carrierVoyageNumber].compactMap { field in
@@ -244,7 +243,9 @@ public struct ListCarrierEventsInteractor: UseCase {
             var page: [(position: Int, event: CarrierEvent)] = []
             var position = request.after
             // One event past the page tells whether there is a next one.
-            scan: while !request.filter.asksForShipmentEvents {
+            // Only transport and equipment events are kept: a list of other types is empty without a scan.
+            let kept: Set<CarrierEventFilter.EventType> = [.transport, .equipment]
+            scan: while !request.filter.asksForShipmentEvents, request.filter.eventTypes.map({ !$0.isDisjoint(with: kept) }) ?? true {
                 let read = try await events.recordedEvents(after: position, limit: Self.chunk)
                 for each in read where request.filter.matches(each.event) {
                     page.append(each)
