@@ -202,6 +202,15 @@ def paths() -> dict:
                               "400", "403", "404", "409", "413", "415", "422", "503",
                               request=body({"destination": TEXT, "deadline": TEXT}, ["destination"]), operation_id="changeDestination"),
         },
+        "/api/v1/cargo/{trackingId}/cancellation": {
+            "parameters": [TRACKING_ID],
+            "post": operation("Cancel the cargo's booking while it is not loaded: its route is released, it leaves the lists, and its "
+                              "record stays, found by its tracking id (status cancelled, cancelledAt). A cargo loaded, claimed or "
+                              "cancelled already is refused with 422, and its reason.",
+                              {"200": document("CargoDocument", "The cargo, its booking cancelled.")},
+                              "400", "403", "404", "409", "413", "415", "422", "503",
+                              request=body({}), operation_id="cancelBooking"),
+        },
         "/v2/events": {
             "get": operation("The carriers' events applied that DCSA Track & Trace 2.2's filters select, a page at a time from the "
                              "first applied, as the specification writes them (a planner's). A filter of what route-planner does "

@@ -192,6 +192,11 @@ public struct RoutePlannerComposition: Sendable {
             .changeDestination, ChangeDestinationInteractor(cargo: cargo, locations: locations), presenter: ChangeDestinationPresenter(format: format))
     }
 
+    /// A booking's cancellation, by a planner or the customer whose cargo it is.
+    public var cancelBooking: CancelBookingCoordinator {
+        coordinator(.cancelBooking, CancelBookingInteractor(cargo: cargo, now: realNow), presenter: CancelBookingPresenter(format: format))
+    }
+
     public var reRouteCargo: ReRouteCargoCoordinator {
         coordinator(.reRouteCargo, ReRouteCargoInteractor(cargo: cargo, voyages: voyages), presenter: ReRouteCargoPresenter(format: format))
     }

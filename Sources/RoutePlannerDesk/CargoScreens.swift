@@ -24,6 +24,9 @@ struct CargoViewModel {
     let onRegisterEvent: DeskAction?
     let onChangeDestination: DeskAction
     let onReroute: DeskAction
+    /// Where the booking's cancellation is sent; `nil` once the cargo is loaded or the booking cancelled, when there is
+    /// nothing to cancel.
+    let onCancel: DeskAction?
 }
 
 extension Desk {
@@ -32,6 +35,7 @@ extension Desk {
         "booked": "Booked. Find its options to route it.", "options": "The options are found: assign one to route the cargo.",
         "routed": "The route is assigned.", "event": "The handling event is registered.", "destination": "The destination is changed: find options to route it there.",
         "rerouted": "Re-routed: the new options are below.", "registered": "The customer is registered.",
+        "cancelled": "The booking is cancelled and its route released; the cargo is no longer listed.",
     ]
 
     /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time.
@@ -45,7 +49,7 @@ extension Desk {
             id: "filter", target: .screen(.cargoList(FormData())),
             // A customer's user sees its own customer's cargo alone: a customer to filter by would mean nothing.
             fields: [
-                .init(Field.status, "Status", kind: .choice([("", "Any")] + Delivery.Status.allCases.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) })),
+                .init(Field.status, "Status", kind: .choice([("", "Any")] + ListCargoRequest.listedStatuses.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) })),
             ] + (session.principal.customerId == nil ? [.init(Field.customer, "Customer", hint: "A customer's id; blank for every customer.")] : []),
             values: query, errors: state.fieldErrors, submit: "Filter"
         ).markup()]
@@ -72,7 +76,7 @@ extension Desk {
                 links.append(DeskViews.link(label, to: .cargoList(pageQuery)))
             }
             if !links.isEmpty { content.append(Markup("nav", [("aria-label", "Pages"), ("class", "pages")], links)) }
-        case .failure(let message): content.append(DeskViews.failure(message))
+        case .failure(let failure): content.append(DeskViews.failure(failure.message))
         case .idle, .loading, .validationFailure: break
         }
         return .page(DeskPage(title: "Cargo", section: .cargo, content), status: state.fieldErrors.isEmpty ? 200 : 422)
@@ -82,12 +86,12 @@ extension Desk {
     func cargo(_ trackingId: String, notice: String?, submitted: (form: String, values: FormData, state: DeskState<String>)? = nil) async -> DeskResponse {
         let (state, result) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
         guard case .success(let tracking) = state, case .success(let response) = result else {
-            let message = if case .failure(let message) = state { message } else { "Enter a tracking id, such as RP000001." }
+            let failure = if case .failure(let failure) = state { failure } else { ViewFailure(.notFound, "Enter a tracking id, such as RP000001.") }
             // An id that names no cargo is not found; a store that cannot be read now is the server's failure.
-            let unavailable = if case .failure(.domain(.repositoryFailure)) = result { true } else { false }
+            let unavailable = failure.kind == .unavailable
             return .page(DeskPage(title: unavailable ? "The cargo cannot be read now" : "Cargo not found", section: .cargo, [
-                DeskViews.failure(message), DeskViews.link("All cargo", to: .cargoList(FormData())),
-            ]), status: unavailable ? 503 : 404)
+                DeskViews.failure(failure.message), DeskViews.link("All cargo", to: .cargoList(FormData())),
+            ]), status: DeskResponse.statusCode(of: failure.kind))
         }
         let options = response.offer.map { offer in
             offer.itineraries.map { (option: format.itinerary(offer.specification, $0), candidate: $0.reference) }
@@ -103,7 +107,9 @@ extension Desk {
         let model = CargoViewModel(
             tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
             expected: expected, notice: notice.flatMap { Self.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId), onAssign: .assignRoute(trackingId),
-            onRegisterEvent: session.principal.may(.registerHandlingEvent) ? .registerEvent(trackingId) : nil, onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId))
+            onRegisterEvent: session.principal.may(.registerHandlingEvent) ? .registerEvent(trackingId) : nil, onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId),
+            onCancel: response.cargo.cancellationTime == nil && !response.cargo.handlingEvents.contains { $0.kind == .load || $0.kind == .claim }
+                ? .cancelBooking(trackingId) : nil)
         let status = switch submitted?.state {
         case .validationFailure?: 422
         case .failure?: 409
@@ -143,6 +149,12 @@ extension Desk {
         return await changed(trackingId, form: "destination", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "destination")
     }
 
+    /// `POST /cargo/{id}/cancel`: cancels the cargo's booking, which the cargo's screen then shows.
+    func cancelBooking(_ trackingId: String) async -> DeskResponse {
+        let state = await composition().cancelBooking(CancelBookingForm(trackingId: trackingId))
+        return await changed(trackingId, form: "cancel", values: FormData(), state: state.described { $0.lines.joined(separator: " ") }, notice: "cancelled")
+    }
+
     /// `POST /cargo/{id}/reroute`: finds new options for the cargo from where it is now.
     func reroute(_ trackingId: String) async -> DeskResponse {
         let coordinator = composition().reRouteCargo
@@ -150,8 +162,8 @@ extension Desk {
             return await stopped(trackingId, form: "reroute")
         }
         let described: DeskState<String> = switch state.named {
-        case .success(let views): views.first?.problem.map { .failure($0) } ?? .success("")
-        case .failure(let message): .failure(message)
+        case .success(let views): views.first?.problem.map { .failure(ViewFailure(.rejected, $0)) } ?? .success("")
+        case .failure(let failure): .failure(failure)
         case .validationFailure(let fields): .validationFailure(fields)
         case .idle, .loading: .idle
         }
@@ -187,7 +199,7 @@ extension ViewState where Field: DeskField {
         case .loading: .loading
         case .success(let content): .success(text(content))
         case .validationFailure(let fields): .validationFailure(fields)
-        case .failure(let message): .failure(message)
+        case .failure(let failure): .failure(failure)
         }
     }
 }
@@ -219,10 +231,14 @@ struct CargoView {
         } else {
             content.append(DeskViews.section("Route", id: "route", [DeskViews.empty("Not routed yet: find its options and assign one.")]))
         }
-        content.append(options())
-        if let onRegisterEvent = model.onRegisterEvent { content.append(eventForm(onRegisterEvent)) }
-        content.append(destinationForm())
-        content.append(rerouteSection())
+        // A cancelled booking is a record: nothing more happens to its cargo.
+        if tracking.cargo.cancellationTime == nil {
+            content.append(options())
+            if let onRegisterEvent = model.onRegisterEvent { content.append(eventForm(onRegisterEvent)) }
+            content.append(destinationForm())
+            content.append(rerouteSection())
+        }
+        if model.onCancel != nil || submitted("cancel").failure != nil { content.append(cancelSection()) }
         content.append(DeskViews.section("Events", id: "events", tracking.events.isEmpty
             ? [DeskViews.empty("No handling event registered yet.")]
             : [Markup("ol", [], tracking.events.map { Markup("li", text: $0) })]))
@@ -235,7 +251,7 @@ struct CargoView {
     /// The problems of the form named, if it was the one sent.
     private func submitted(_ form: String) -> (values: FormData, errors: [String: String], failure: String?) {
         guard let submitted = model.submitted, submitted.form == form else { return (FormData(), [:], nil) }
-        let failure: String? = if case .failure(let message) = submitted.state { message } else { nil }
+        let failure: String? = if case .failure(let failure) = submitted.state { failure.message } else { nil }
         return (submitted.values, submitted.state.fieldErrors, failure)
     }
 
@@ -289,6 +305,15 @@ struct CargoView {
             values: sent.values, errors: sent.errors, submit: "Change the destination")
         form.failure = sent.failure
         return form.markup()
+    }
+
+    /// The booking's cancellation while the cargo is not loaded, and why it failed when it did.
+    private func cancelSection() -> Markup {
+        let sent = submitted("cancel")
+        var parts: [Markup] = [Markup("p", text: "Until the cargo is loaded, its booking may be cancelled: its route is released, and its record stays.")]
+        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
+        if let action = model.onCancel { parts.append(ActionButton(action: action, label: "Cancel the booking").markup()) }
+        return DeskViews.section("Cancel the booking", id: "cancel", parts)
     }
 
     private func rerouteSection() -> Markup {

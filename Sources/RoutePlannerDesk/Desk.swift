@@ -180,9 +180,9 @@ public struct Desk: Sendable {
     }
 
     /// What a screen says of a search that ran past the budget.
-    var overBudget: String {
-        "The search ran past its budget of \(TimeBudget.text(searchBudget)) and was stopped: "
-            + "narrow the dates, ask for fewer options or a smaller what-if, or try again later."
+    var overBudget: ViewFailure {
+        ViewFailure(.unavailable, "The search ran past its budget of \(TimeBudget.text(searchBudget)) and was stopped: "
+            + "narrow the dates, ask for fewer options or a smaller what-if, or try again later.")
     }
 
     /// The answer to a request; `nil` when its path is none of the desk's, for the server to answer otherwise.
@@ -353,6 +353,7 @@ public struct Desk: Sendable {
         case .assignRoute(let id): return await assignRoute(id, form: form)
         case .registerEvent(let id): return await registerEvent(id, form: form)
         case .changeDestination(let id): return await changeDestination(id, form: form)
+        case .cancelBooking(let id): return await cancelBooking(id)
         case .reroute(let id): return await reroute(id)
         case .applyEvents: return await applyEvents(form, file: file)
         case .logIn: return await loginForm(form, next: form["next"])

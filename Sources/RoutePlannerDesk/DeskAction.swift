@@ -19,6 +19,8 @@ enum DeskAction: Hashable, Sendable {
     case registerEvent(String)
     /// `POST /cargo/{id}/destination`: changes the destination (and deadline).
     case changeDestination(String)
+    /// `POST /cargo/{id}/cancel`: cancels the booking of a cargo not yet loaded.
+    case cancelBooking(String)
     /// `POST /cargo/{id}/reroute`: finds options again for a cargo whose route no longer serves it.
     case reroute(String)
     /// `POST /disruptions`: applies a file of carriers' events.
@@ -39,6 +41,7 @@ enum DeskAction: Hashable, Sendable {
         case (3, "cargo", "route"): self = .assignRoute(segments[1])
         case (3, "cargo", "events"): self = .registerEvent(segments[1])
         case (3, "cargo", "destination"): self = .changeDestination(segments[1])
+        case (3, "cargo", "cancel"): self = .cancelBooking(segments[1])
         case (3, "cargo", "reroute"): self = .reroute(segments[1])
         case (1, "disruptions", _): self = .applyEvents
         case (1, "login", _): self = .logIn
@@ -57,6 +60,7 @@ enum DeskAction: Hashable, Sendable {
         case .assignRoute(let id): "/cargo/\(FormData.encoded(id))/route"
         case .registerEvent(let id): "/cargo/\(FormData.encoded(id))/events"
         case .changeDestination(let id): "/cargo/\(FormData.encoded(id))/destination"
+        case .cancelBooking(let id): "/cargo/\(FormData.encoded(id))/cancel"
         case .reroute(let id): "/cargo/\(FormData.encoded(id))/reroute"
         case .applyEvents: "/disruptions"
         case .logIn: "/login"
@@ -74,6 +78,7 @@ enum DeskAction: Hashable, Sendable {
         case .assignRoute: .assignToRoute
         case .registerEvent: .registerHandlingEvent
         case .changeDestination: .changeDestination
+        case .cancelBooking: .cancelBooking
         case .reroute: .reRouteCargo
         case .applyEvents: .applyCarrierEvents
         case .logIn, .logOut: nil
@@ -86,7 +91,9 @@ enum DeskAction: Hashable, Sendable {
         case .book: .book(FormData())
         case .registerCustomer: .customers(FormData())
         case .runAssignment: .assignments
-        case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .reroute(let id): .cargo(id, FormData())
+        case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .cancelBooking(let id),
+            .reroute(let id):
+            .cargo(id, FormData())
         case .applyEvents: .disruptions(FormData())
         case .logIn, .logOut: .login(FormData())
         }
@@ -102,6 +109,7 @@ enum DeskAction: Hashable, Sendable {
         case .assignRoute: "assign-route"
         case .registerEvent: "register-event"
         case .changeDestination: "change-destination"
+        case .cancelBooking: "cancel-booking"
         case .reroute: "reroute"
         case .applyEvents: "apply-events"
         case .logIn: "log-in"

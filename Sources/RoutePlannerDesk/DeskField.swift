@@ -59,6 +59,7 @@ extension ImportBookingsForm.Field: DeskField {
 extension ApplyCarrierEventsForm.Field: DeskField {}
 extension AssignRoutesForm.Field: DeskField {}
 extension AssignToRouteForm.Field: DeskField {}
+extension CancelBookingForm.Field: DeskField {}
 extension ChangeDestinationForm.Field: DeskField {}
 extension ListCargoForm.Field: DeskField {}
 extension NoFields: DeskField {}

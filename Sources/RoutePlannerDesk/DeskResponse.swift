@@ -1,3 +1,5 @@
+import RoutePlannerApplication
+
 /// What the desk answers a request with: a page, a redirection after a change, a file, or the stylesheet.
 ///
 /// The server turns it into HTTP, adding the headers every answer of the desk carries (its security policy).
@@ -16,6 +18,19 @@ public struct DeskResponse: Sendable {
         self.contentType = contentType
         self.headers = headers
         self.body = body
+    }
+
+    /// The status of a failure of each kind: the desk's one table of them.
+    static func statusCode(of kind: ViewFailure.Kind) -> Int {
+        switch kind {
+        case .notFound: 404
+        case .conflict: 409
+        case .forbidden: 403
+        case .unauthenticated: 401
+        case .throttled: 429
+        case .unavailable: 503
+        case .rejected: 422
+        }
     }
 
     /// A page of HTML.

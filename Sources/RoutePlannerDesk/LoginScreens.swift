@@ -40,12 +40,11 @@ extension Desk {
             if let old = request.sessionId { try? await authentication.logOut(old) }
             let cookie = "\(DeskSession.cookieName)=\(response.sessionId); Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
             return DeskResponse(status: 303, contentType: nil, headers: [("Location", Self.safeNext(next)), ("Set-Cookie", cookie), ("Cache-Control", "no-store")], body: "")
-        case (_, .failure(.domain(.tooManyAttempts(let seconds)))):
-            let page = await loginForm(form, next: next, failure: format.message(for: .tooManyAttempts(retryAfter: seconds)), status: 429)
-            return DeskResponse(status: 429, contentType: page.contentType, headers: page.headers + [("Retry-After", String(seconds))], body: page.body)
         case (.validationFailure(let fields), _): return await loginForm(form, next: next, errors: fields, status: 422)
-        case (.failure(let message), .failure(.domain(.notAuthenticated))): return await loginForm(form, next: next, failure: message, status: 401)
-        case (.failure(let message), _): return await loginForm(form, next: next, failure: message, status: 503)
+        case (.failure(let failure), _):
+            let page = await loginForm(form, next: next, failure: failure.message, status: DeskResponse.statusCode(of: failure.kind))
+            guard case .throttled(let seconds) = failure.kind else { return page }
+            return DeskResponse(status: page.status, contentType: page.contentType, headers: page.headers + [("Retry-After", String(seconds))], body: page.body)
         case (.idle, _), (.loading, _), (.success, _): return await loginForm(form, next: next)
         }
     }

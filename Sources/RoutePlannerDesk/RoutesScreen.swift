@@ -68,7 +68,7 @@ extension Desk {
             do {
                 changed = whatIf ? try network.applying(scenario) : network
             } catch {
-                let state = DeskState<[ItineraryViewModel]>.failure("The what-if cannot be applied: \(error).")
+                let state = DeskState<[ItineraryViewModel]>.failure(ViewFailure(.rejected, "The what-if cannot be applied: \(error)."))
                 model = RoutesViewModel(query: query, state: state, baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports)
                 break
             }
@@ -89,7 +89,7 @@ extension Desk {
                     baseline = before.state.named
                     changes = RouteComparison.changes(baseline: before.result, scenario: result)
                 } else {
-                    changes = ["Without the what-if: " + self.overBudget]
+                    changes = ["Without the what-if: " + self.overBudget.message]
                 }
             }
             var pictures: [(Picture, String)] = []
@@ -124,8 +124,8 @@ struct RoutesView {
             content.append(DeskViews.empty("Give an origin and a destination to see the options. The ready date is today unless you change it; the deadline is 60 days after it unless you give one."))
         case .loading: break
         case .validationFailure: break
-        case .failure(let message):
-            content.append(DeskViews.failure(message))
+        case .failure(let failure):
+            content.append(DeskViews.failure(failure.message))
             if let baseline = model.baseline { content.append(comparison(baseline)) }
         case .success(let options):
             if let baseline = model.baseline { content.append(comparison(baseline)) }
@@ -187,7 +187,7 @@ struct RoutesView {
         switch baseline {
         case .success(let options):
             parts.append(table(options, caption: "\(options.count) option\(options.count == 1 ? "" : "s") on the plain schedule", bookable: false))
-        case .failure(let message): parts.append(DeskViews.failure("Without the what-if: " + message))
+        case .failure(let failure): parts.append(DeskViews.failure("Without the what-if: " + failure.message))
         case .idle, .loading, .validationFailure: break
         }
         return DeskViews.section("Against the plain schedule", id: "comparison", parts)

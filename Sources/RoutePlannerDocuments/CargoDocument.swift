@@ -306,6 +306,7 @@ public enum CargoDocument {
         let itinerary: Itinerary?
         let events: [Event]
         let changes: [Change]
+        let cancelledAt: String?
 
         init(_ cargo: CargoSummary) {
             let delivery = cargo.delivery, specification = cargo.specification
@@ -328,6 +329,7 @@ public enum CargoDocument {
             case .misrouted: "misrouted"
             case .disrupted: "disrupted"
             case .claimed: "claimed"
+            case .cancelled: "cancelled"
             }
             routingStatus = switch delivery.routingStatus {
             case .notRouted: "notRouted"
@@ -348,6 +350,7 @@ public enum CargoDocument {
             itinerary = cargo.itinerary.map(Itinerary.init)
             events = cargo.handlingEvents.map(Event.init)
             changes = cargo.changes.map(Change.init)
+            cancelledAt = cargo.cancellationTime.map(RouteDocument.timestamp)
         }
     }
 
@@ -486,6 +489,8 @@ extension DomainError {
         case .unknownVoyage: "unknownVoyage"
         case .cargoNotFound: "cargoNotFound"
         case .cargoClosed: "closed"
+        case .cargoCancelled: "cancelled"
+        case .cargoLoaded: "loaded"
         case .customerNotFound: "customerNotFound"
         case .deadlinePassed: "deadlinePassed"
         case .customerRegistered: "customerRegistered"

@@ -47,8 +47,8 @@ public enum RoutePictures {
         }
         var parts: [Markup] = []
         for (name, result) in [("Baseline", baseline), ("With the scenario", scenario)] {
-            if case .failure = result, case .failure(let message) = presenter.present(result) {
-                parts.append(Markup("p", [("class", "note")], text: "\(name): \(message)"))
+            if case .failure = result, case .failure(let failure) = presenter.present(result) {
+                parts.append(Markup("p", [("class", "note")], text: "\(name): \(failure.message)"))
             }
         }
         if let specification {

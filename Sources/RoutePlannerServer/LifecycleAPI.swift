@@ -42,7 +42,7 @@ struct LifecycleAPI: Sendable {
         ("/api/v1/customers", [.get, .post]), ("/api/v1/cargo", [.get, .post]), ("/api/v1/cargo/:trackingId", [.get]),
         ("/api/v1/cargo/:trackingId/options", [.get, .post]), ("/api/v1/cargo/:trackingId/route", [.post]),
         ("/api/v1/cargo/:trackingId/events", [.post]), ("/api/v1/cargo/:trackingId/destination", [.post]),
-        ("/api/v1/cargo/:trackingId/reroute", [.post]), ("/api/v1/disruptions", [.get]), ("/v2/events", [.get, .post]),
+        ("/api/v1/cargo/:trackingId/cancellation", [.post]), ("/api/v1/cargo/:trackingId/reroute", [.post]), ("/api/v1/disruptions", [.get]), ("/v2/events", [.get, .post]),
     ]
 
     /// Adds the operations to a router.
@@ -73,6 +73,9 @@ struct LifecycleAPI: Sendable {
         }
         router.post("/api/v1/cargo/:trackingId/destination") { request, context in
             await answer(request, context) { app, body in await changeDestination(app, Self.trackingId(context), body) }
+        }
+        router.post("/api/v1/cargo/:trackingId/cancellation") { request, context in
+            await answer(request, context) { app, body in await cancelBooking(app, Self.trackingId(context), body) }
         }
         router.post("/api/v1/cargo/:trackingId/reroute") { request, context in
             await answer(request, context) { app, body in await reroute(app, Self.trackingId(context), body) }
@@ -169,6 +172,12 @@ struct LifecycleAPI: Sendable {
             trackingId: trackingId, event: body.text(.event), location: body.text(.location), voyage: body.text(.voyage),
             completionTime: body.text(.completionTime), registrationTime: body.text(.registrationTime))
         return await run(app.registerHandlingEvent, form, body.problems, status: .created) { CargoDocument.json($0) }
+    }
+
+    /// `POST /api/v1/cargo/{trackingId}/cancellation`: cancels the booking of a cargo not yet loaded; its record stays.
+    private func cancelBooking(_ app: RoutePlannerComposition, _ trackingId: String, _ bytes: [UInt8]) async -> APIAnswer {
+        let body = APIBody<CancelBookingForm.Field>(bytes, accepting: [])
+        return await run(app.cancelBooking, CancelBookingForm(trackingId: trackingId), body.problems) { CargoDocument.json($0.cargo) }
     }
 
     /// `POST /api/v1/cargo/{trackingId}/destination`: changes the destination, and the deadline when given.
@@ -289,20 +298,22 @@ struct LifecycleAPI: Sendable {
             return .document(status, document(response), headers: fields)
         case .failure(.validation(let error)): return .problems(.badRequest, fieldProblems(error))
         case .failure(.domain(let error)):
-            return .problems(Self.status(of: error), [APIProblem(field: nil, message: coordinator.presenter.format.message(for: error), code: error.code)])
+            let failure = coordinator.presenter.format.failure(error)
+            if let logged = failure.logged { Logger.current.error("lifecycle request failed", metadata: ["reason": .string(logged)]) }
+            return .problems(Self.status(of: failure.kind), [APIProblem(field: nil, message: failure.message, code: error.code)])
         }
     }
 
-    /// The status of a domain error.
-    static func status(of error: DomainError) -> HTTPResponse.Status {
-        switch error {
-        case .cargoNotFound, .userNotFound, .tokenNotFound: .notFound
-        case .notPermitted: .forbidden
-        case .notAuthenticated: .unauthorized
-        case .conflict, .customerRegistered, .userExists: .conflict
-        case .tooManyAttempts: .tooManyRequests
-        case .cancelled, .repositoryFailure: .serviceUnavailable
-        default: .unprocessableContent
+    /// The status of a failure of each kind: the lifecycle API's one table of them.
+    static func status(of kind: ViewFailure.Kind) -> HTTPResponse.Status {
+        switch kind {
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .forbidden: .forbidden
+        case .unauthenticated: .unauthorized
+        case .throttled: .tooManyRequests
+        case .unavailable: .serviceUnavailable
+        case .rejected: .unprocessableContent
         }
     }
 

@@ -364,6 +364,9 @@ public final class CargoStore: Store {
                 table.add(column: "unloadCall", .integer)
             }
         }
+        migrator.registerMigration("v12: cancelled bookings") { db in
+            try db.alter(table: "cargo") { table in table.add(column: "cancelledAt", .datetime) }
+        }
         return migrator
     }
 }

@@ -38,7 +38,8 @@ public actor PostgresCargoRepository: CargoRepository {
         let (rows, total) = try await store.read { connection in
             var total = 0
             for try await count in try await connection.query(
-                "SELECT COUNT(*) FROM cargo WHERE (\(key)::text IS NULL OR \(unescaped: Self.customerKey) = \(key))", logger: PostgresStore.logger
+                "SELECT COUNT(*) FROM cargo WHERE cancelledAt IS NULL AND (\(key)::text IS NULL OR \(unescaped: Self.customerKey) = \(key))",
+                logger: PostgresStore.logger
             ).decode(Int.self) { total = count }
             let page = try await Self.fetch(connection, ids: nil, customer: key, limit: max(0, limit), offset: max(0, offset))
             return (page, total)
@@ -227,7 +228,7 @@ public actor PostgresCargoRepository: CargoRepository {
     /// The cargo's columns, in the order ``fetch(_:ids:customer:limit:offset:locking:)`` decodes them.
     private static let cargoColumns = """
         trackingId, customerId, bookingReference, teu, revenuePerTEU, origin, destination, readyTime, arrivalDeadline, cargoType,
-        dangerousGoods, maxTransitSeconds, bookedReadyTime, weight, version
+        dangerousGoods, maxTransitSeconds, bookedReadyTime, weight, version, cancelledAt
         """
 
     /// A cargo's customer id as it is matched in any case.
@@ -242,18 +243,19 @@ public actor PostgresCargoRepository: CargoRepository {
             "SELECT \(unescaped: cargoColumns) FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId\(unescaped: locking ? " FOR UPDATE" : "")"
         } else {
             """
-            SELECT \(unescaped: cargoColumns) FROM cargo WHERE (\(customer)::text IS NULL OR \(unescaped: customerKey) = \(customer))
+            SELECT \(unescaped: cargoColumns) FROM cargo
+            WHERE cancelledAt IS NULL AND (\(customer)::text IS NULL OR \(unescaped: customerKey) = \(customer))
             ORDER BY trackingId LIMIT \(limit) OFFSET \(offset)
             """
         }
         var records: [CargoRecord] = []
         for try await row in try await connection.query(query, logger: PostgresStore.logger).decode(
-            (String, String?, String?, Int, Double?, String, String, Date, Date, String, Bool, Int64?, Date?, Double?, Int).self
+            (String, String?, String?, Int, Double?, String, String, Date, Date, String, Bool, Int64?, Date?, Double?, Int, Date?).self
         ) {
             records.append(CargoRecord(
                 trackingId: row.0, customerId: row.1, bookingReference: row.2, teu: row.3, revenuePerTEU: row.4, origin: row.5, destination: row.6,
                 readyTime: row.7, arrivalDeadline: row.8, cargoType: row.9, dangerousGoods: row.10, maxTransitSeconds: row.11, bookedReadyTime: row.12,
-                weight: row.13, version: row.14))
+                weight: row.13, version: row.14, cancelledAt: row.15))
         }
         guard !records.isEmpty else { return [] }
         let ids = records.map(\.trackingId)
@@ -325,7 +327,7 @@ public actor PostgresCargoRepository: CargoRepository {
                     UPDATE cargo SET customerId = \(record.customerId), teu = \(record.teu), revenuePerTEU = \(record.revenuePerTEU),
                     origin = \(record.origin), destination = \(record.destination), readyTime = \(record.readyTime),
                     arrivalDeadline = \(record.arrivalDeadline), cargoType = \(record.cargoType), dangerousGoods = \(record.dangerousGoods),
-                    maxTransitSeconds = \(record.maxTransitSeconds), version = \(record.version)
+                    maxTransitSeconds = \(record.maxTransitSeconds), version = \(record.version), cancelledAt = \(record.cancelledAt)
                     WHERE trackingId = \(record.trackingId) AND version = \(version) RETURNING version
                     """,
                     logger: PostgresStore.logger
@@ -350,7 +352,8 @@ public actor PostgresCargoRepository: CargoRepository {
                         INSERT INTO cargo (\(unescaped: cargoColumns)) VALUES (
                             \(record.trackingId), \(record.customerId), \(record.bookingReference), \(record.teu), \(record.revenuePerTEU),
                             \(record.origin), \(record.destination), \(record.readyTime), \(record.arrivalDeadline), \(record.cargoType),
-                            \(record.dangerousGoods), \(record.maxTransitSeconds), \(record.bookedReadyTime), \(record.weight), \(record.version))
+                            \(record.dangerousGoods), \(record.maxTransitSeconds), \(record.bookedReadyTime), \(record.weight), \(record.version),
+                            \(record.cancelledAt))
                         ON CONFLICT (trackingId) DO NOTHING RETURNING version
                         """,
                         logger: PostgresStore.logger

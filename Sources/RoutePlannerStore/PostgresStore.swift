@@ -388,6 +388,7 @@ public final class PostgresStore: Store {
             """#,
             "ALTER TABLE itineraryLeg ADD COLUMN loadCall BIGINT, ADD COLUMN unloadCall BIGINT",
         ]),
+        ("v12: cancelled bookings", ["ALTER TABLE cargo ADD COLUMN cancelledAt TIMESTAMPTZ"]),
     ]
 
     /// The columns of a leg, in `itineraryLeg` and `offerLeg`.

@@ -28,6 +28,8 @@ struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
     var bookedReadyTime: Date?
     var weight: Double?
     var version: Int
+    /// When the booking was cancelled; a cancelled cargo is read by its tracking id alone, never listed.
+    var cancelledAt: Date?
 }
 
 struct EventRecord: Codable, FetchableRecord, PersistableRecord {

@@ -32,13 +32,13 @@ public actor SQLiteCargoRepository: CargoRepository {
 
     public func allCargo() async throws -> [Cargo] {
         let network = try await voyages.network()
-        let rows = try read { db in try Self.fetch(db, where: "1", []) }
+        let rows = try read { db in try Self.fetch(db, where: "cancelledAt IS NULL", []) }
         return try rows.map { try restore($0, network: network) }
     }
 
     public func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
         let network = try await voyages.network()
-        let condition = customer == nil ? "1" : "customerId = ? COLLATE NOCASE"
+        let condition = customer == nil ? "cancelledAt IS NULL" : "cancelledAt IS NULL AND customerId = ? COLLATE NOCASE"
         let arguments: StatementArguments = customer.map { [$0.rawValue] } ?? []
         let (rows, total) = try read { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cargo WHERE \(condition)", arguments: arguments) ?? 0
@@ -241,11 +241,13 @@ public actor SQLiteCargoRepository: CargoRepository {
             try db.execute(
                 sql: """
                     UPDATE cargo SET customerId = ?, teu = ?, revenuePerTEU = ?, origin = ?, destination = ?, readyTime = ?,
-                    arrivalDeadline = ?, cargoType = ?, dangerousGoods = ?, maxTransitSeconds = ?, version = ? WHERE trackingId = ? AND version = ?
+                    arrivalDeadline = ?, cargoType = ?, dangerousGoods = ?, maxTransitSeconds = ?, version = ?, cancelledAt = ?
+                    WHERE trackingId = ? AND version = ?
                     """,
                 arguments: [
                     record.customerId, record.teu, record.revenuePerTEU, record.origin, record.destination, record.readyTime,
-                    record.arrivalDeadline, record.cargoType, record.dangerousGoods, record.maxTransitSeconds, record.version, record.trackingId, version,
+                    record.arrivalDeadline, record.cargoType, record.dangerousGoods, record.maxTransitSeconds, record.version, record.cancelledAt,
+                    record.trackingId, version,
                 ])
             guard db.changesCount == 1 else { throw StoreError.conflict(trackingId: cargo.trackingId) }
         } else {

@@ -39,7 +39,8 @@ struct StoredCargo {
             return try Cargo(
                 trackingId: trackingId, teu: record.teu, specification: specification, revenuePerTEU: record.revenuePerTEU,
                 customerId: record.customerId.flatMap { CustomerId($0) }, bookingReference: record.bookingReference, bookedReadyTime: record.bookedReadyTime,
-                weight: record.weight, itinerary: itinerary, handlingEvents: handled, changes: recorded)
+                weight: record.weight, itinerary: itinerary, handlingEvents: handled, changes: recorded,
+                cancellationTime: record.cancelledAt)
         } catch {
             throw .database(path: store, message: "cargo \(id): \(error)")
         }
@@ -53,7 +54,8 @@ struct StoredCargo {
             revenuePerTEU: cargo.revenuePerTEU, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
             readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline, cargoType: specification.cargoType.rawValue,
             dangerousGoods: specification.containsDangerousGoods, maxTransitSeconds: specification.maximumTransitTime?.components.seconds,
-            bookedReadyTime: cargo.bookedReadyTime, weight: cargo.weight, version: version)
+            bookedReadyTime: cargo.bookedReadyTime, weight: cargo.weight, version: version,
+            cancelledAt: cargo.cancellationTime)
         legs = (cargo.itinerary?.legs ?? []).enumerated().map { LegRecord(trackingId: id, candidate: nil, position: $0.offset, leg: $0.element) }
         events = cargo.handlingEvents.map {
             EventRecord(

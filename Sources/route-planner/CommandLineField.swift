@@ -89,6 +89,10 @@ extension RegisterHandlingEventForm.Field: CommandLineField {
     var isArgument: Bool { self == .trackingId }
 }
 
+extension CancelBookingForm.Field: CommandLineField {
+    var isArgument: Bool { self == .trackingId }
+}
+
 extension ChangeDestinationForm.Field: CommandLineField {
     var flag: String {
         switch self {

@@ -113,7 +113,7 @@ struct RouteCommand: AsyncParsableCommand {
         print(try await rendering.comparison(before, result, scenarioName: whatIf.summary, as: format, presenter: routeCargo.presenter), terminator: "")
         if case .failure = result, case .failure = before {
             // Neither answer has a route: the failure is said on standard error too, as every failure is.
-            if case .failure(let message) = state { printError("error: \(message)") }
+            if case .failure(let failure) = state { printError("error: \(failure.message)") }
             throw ExitCode.failure
         }
     }

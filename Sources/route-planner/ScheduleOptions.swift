@@ -243,7 +243,7 @@ func printError(_ message: String, terminator: String = "\n") {
 }
 
 /// Prints a view state: the content through `success`, field errors on standard error naming their flags
-/// (exit 64), a failure's message on standard error (exit 1).
+/// (exit 64), a failure's message on standard error (exit by its kind, ``ViewFailure/Kind/exitCode``).
 func show<Content, Field: CommandLineField>(_ state: ViewState<Content, Field>, hint: String? = nil, success: (Content) throws -> Void) throws {
     switch state {
     case .success(let content):
@@ -254,13 +254,26 @@ func show<Content, Field: CommandLineField>(_ state: ViewState<Content, Field>, 
             printError("error: \(field.option): \(message)")
         }
         throw ExitCode(64)
-    case .failure(let message):
+    case .failure(let failure):
         // "…; register it first (route-planner customer ACME NAME)."
+        let message = failure.message
         let hinted = hint.map { hint in message.hasSuffix(".") ? "\(message.dropLast()) (\(hint))." : "\(message) (\(hint))" } ?? message
         printError("error: \(hinted)")
-        throw ExitCode.failure
+        // The command line's user is the operator, who reads what the log would say.
+        if let logged = failure.logged { printError(logged) }
+        throw ExitCode(failure.kind.exitCode)
     case .idle, .loading:
         break
+    }
+}
+
+extension ViewFailure.Kind {
+    /// The exit status of a failure of the kind: the command line's one table of them. Scripts tell a command's
+    /// failure (1) from a command written wrong (64, before anything runs); standard error says which failure it was.
+    var exitCode: Int32 {
+        switch self {
+        case .notFound, .conflict, .forbidden, .unauthenticated, .throttled, .unavailable, .rejected: 1
+        }
     }
 }
 

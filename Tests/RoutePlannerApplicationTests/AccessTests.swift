@@ -80,7 +80,7 @@ import Testing
         #expect(domainError(await customer.importBookings.controller.handle(ImportBookingsForm(file: "", customer: "ACME"))) == .notPermitted(.importBookings))
         // And the policy is one table: a customer may do exactly these.
         #expect(Set(Permission.allCases.filter(acme.may)) == [
-            .listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .reRouteCargo,
+            .listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .cancelBooking, .reRouteCargo,
         ])
         #expect(Permission.allCases.allSatisfy(Principal.commandLine.may))
     }

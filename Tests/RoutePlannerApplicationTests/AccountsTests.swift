@@ -127,9 +127,9 @@ func checkAccountRepositoryContract(
         let stored = try #require(try await app.accounts.user(named: "alice"))
         #expect(stored.passwordHash.hasPrefix("$2b$04$") && !stored.passwordHash.contains(Self.password))
         #expect(await app.addUser(AddUserForm(name: "alice", role: "planner", password: Self.password)).text()
-            == .failure("There is a user alice already; choose another name, or change its password."))
+            == .failure(ViewFailure(.conflict, "There is a user alice already; choose another name, or change its password.")))
         #expect(await app.addUser(AddUserForm(name: "carol", role: "customer", customer: "GLOBEX", password: Self.password)).text()
-            == .failure("There is no customer GLOBEX; register it first."))
+            == .failure(ViewFailure(.rejected, "There is no customer GLOBEX; register it first.")))
     }
 
     @Test func everyProblemOfANewUserIsNamedAtOnce() async throws {
@@ -147,7 +147,7 @@ func checkAccountRepositoryContract(
         _ = await app.addUser(AddUserForm(name: "alice", role: "planner", password: Self.password))
         let wrong = await app.logIn(LogInForm(username: "alice", password: "not the password"))
         let unknown = await app.logIn(LogInForm(username: "mallory", password: "not the password"))
-        #expect(wrong.text() == .failure("The user name or the password is wrong.") && unknown.text() == wrong.text())
+        #expect(wrong.text() == .failure(ViewFailure(.unauthenticated, "The user name or the password is wrong.")) && unknown.text() == wrong.text())
         guard case .success(let first) = await app.logIn.respond(LogInForm(username: " Alice ", password: Self.password)).result,
               case .success(let second) = await app.logIn.respond(LogInForm(username: "alice", password: Self.password)).result
         else { Issue.record("no login"); return }
@@ -196,11 +196,11 @@ func checkAccountRepositoryContract(
         #expect(await app.changePassword(ChangePasswordForm(name: "alice", password: "another good password")).text()
             == .success("The password of alice is changed; its sessions are ended."))
         #expect(try await authentication.session(login.sessionId) == nil)
-        #expect(await app.logIn(LogInForm(username: "alice", password: Self.password)).text() == .failure("The user name or the password is wrong."))
+        #expect(await app.logIn(LogInForm(username: "alice", password: Self.password)).text() == .failure(ViewFailure(.unauthenticated, "The user name or the password is wrong.")))
         #expect(try await authentication.principal(token: token.secret) != nil, "a token outlives a new password")
         #expect(await app.removeUser(RemoveUserForm(name: "alice")).text() == .success("User alice is removed, with its tokens and sessions."))
         #expect(try await authentication.principal(token: token.secret) == nil)
-        #expect(await app.removeUser(RemoveUserForm(name: "alice")).text() == .failure("There is no user alice."))
+        #expect(await app.removeUser(RemoveUserForm(name: "alice")).text() == .failure(ViewFailure(.notFound, "There is no user alice.")))
     }
 
     @Test func aRevokedTokenIsRefused() async throws {
@@ -213,16 +213,16 @@ func checkAccountRepositoryContract(
         }
         #expect(await app.revokeToken(RevokeTokenForm(id: made.token.id.uppercased())).text() == .success("Token \(made.token.id) is revoked."))
         #expect(try await authentication.principal(token: made.secret) == nil)
-        #expect(await app.revokeToken(RevokeTokenForm(id: made.token.id)).text() == .failure("There is no token \(made.token.id)."))
+        #expect(await app.revokeToken(RevokeTokenForm(id: made.token.id)).text() == .failure(ViewFailure(.notFound, "There is no token \(made.token.id).")))
         #expect(await app.revokeToken(RevokeTokenForm(id: "../etc")).fieldErrors.keys.sorted() == [.id])
-        #expect(await app.createToken(CreateTokenForm(user: "carol")).text() == .failure("There is no user carol."))
+        #expect(await app.createToken(CreateTokenForm(user: "carol")).text() == .failure(ViewFailure(.notFound, "There is no user carol.")))
     }
 
     @Test func onlyAPlannerKeepsTheAccounts() async throws {
         let customer = app.acting(as: Principal(name: "bob", role: .customer("ACME")))
-        let refusal = "Your account may not keep the accounts; a planner may."
+        let refusal = ViewFailure(.forbidden, "Your account may not keep the accounts; a planner may.")
         #expect(await customer.addUser(AddUserForm(name: "eve", role: "planner", password: Self.password)).text() == .failure(refusal))
-        #expect(await customer.listUsers(ListUsersForm()).failureMessage == refusal)
+        #expect(await customer.listUsers(ListUsersForm()).failureMessage == refusal.message)
         #expect(await customer.createToken(CreateTokenForm(user: "bob")).text() == .failure(refusal))
         #expect(await customer.revokeToken(RevokeTokenForm(id: "0123456789ab")).text() == .failure(refusal))
         #expect(try await app.accounts.hasUsers() == false)

@@ -88,7 +88,7 @@ import Testing
         let request = try BookCargoRequest.create(Self.form).get()
         #expect(await late.execute(request) == .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: SampleVoyages.day(5, 1))))
         #expect(BookCargoPresenter().present(.failure(.domain(.deadlinePassed(SampleVoyages.day(4, 15), asOf: SampleVoyages.day(5, 1)))))
-            == .failure("The deadline, Wed 15 Apr 2026, 00:00 UTC, has passed: it is Fri 1 May 2026, 00:00 UTC now."))
+            == .failure(ViewFailure(.rejected, "The deadline, Wed 15 Apr 2026, 00:00 UTC, has passed: it is Fri 1 May 2026, 00:00 UTC now.")))
         #expect(try await cargo.allCargo().isEmpty)
         // The system clock by default: a deadline in 2020 has passed.
         var old = Self.form

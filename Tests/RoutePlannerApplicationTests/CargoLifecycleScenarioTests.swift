@@ -19,7 +19,7 @@ import Testing
             == .success("Booked RP000001: 1 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 23:59 UTC."))
         // A customer nobody registered cannot book.
         #expect(await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "NOBODY"))
-            == .failure("There is no customer NOBODY; register it first."))
+            == .failure(ViewFailure(.rejected, "There is no customer NOBODY; register it first.")))
         var tracked = try await Self.track(app)
         #expect(tracked.status == "not routed")
         #expect(tracked.transportStatus == "not received")
@@ -34,7 +34,7 @@ import Testing
         #expect(await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1")).text()
             == .success("Cargo RP000001 is routed HKHKG → NLRTM → SESTO, arriving Sun 5 Apr 2026, 00:00 UTC; it arrives 10 days 23 hours before the deadline."))
         #expect(await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "3"))
-            == .failure("Cargo RP000001 was offered 2 options; choose 1 to 2."))
+            == .failure(ViewFailure(.rejected, "Cargo RP000001 was offered 2 options; choose 1 to 2.")))
         tracked = try await Self.track(app)
         #expect(tracked.status == "on track")
         #expect(tracked.nextExpectedActivity == "receive at HKHKG")
@@ -103,7 +103,7 @@ import Testing
         #expect(await Self.handle(app, "claim", "SESTO", "", "2026-04-12T09:00:00Z").isSuccess)
         tracked = try await Self.track(app)
         #expect(tracked.status == "claimed")
-        #expect(await app.routeCargo(RouteCargoForm(trackingId: "RP000001")) == .failure("Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed."))
+        #expect(await app.routeCargo(RouteCargoForm(trackingId: "RP000001")) == .failure(ViewFailure(.rejected, "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")))
         // A claimed cargo is never on track, and is not re-routed: asked for, it is named closed.
         #expect(!tracked.isOnTrack && tracked.advice == "None: its journey is closed.")
         guard case .success(let closed) = await app.reRouteCargo(ReRouteCargoForm(trackingId: "RP000001")) else {
@@ -114,11 +114,11 @@ import Testing
         #expect(closed.first?.problem == "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")
         // Nothing happens after the claim, and nothing before the booked ready time.
         #expect(await Self.handle(app, "customs", "SESTO", "", "2026-04-13T00:00:00Z")
-            == .failure("Cargo RP000001: the cargo was claimed at 2026-04-12T09:00:00Z; nothing can happen to it afterwards."))
+            == .failure(ViewFailure(.rejected, "Cargo RP000001: the cargo was claimed at 2026-04-12T09:00:00Z; nothing can happen to it afterwards.")))
         #expect(await Self.handle(app, "customs", "HKHKG", "", "2026-01-13T00:00:00Z")
-            == .failure("Cargo RP000001: the cargo was booked ready at 2026-03-01T00:00:00Z; nothing can happen to it before."))
+            == .failure(ViewFailure(.rejected, "Cargo RP000001: the cargo was booked ready at 2026-03-01T00:00:00Z; nothing can happen to it before.")))
         // A cargo nobody booked cannot be tracked.
-        #expect(await app.trackCargo(TrackCargoForm(trackingId: "XYZ999")) == .failure("There is no cargo with tracking id XYZ999."))
+        #expect(await app.trackCargo(TrackCargoForm(trackingId: "XYZ999")) == .failure(ViewFailure(.notFound, "There is no cargo with tracking id XYZ999.")))
     }
 
     static func track(_ app: RoutePlannerComposition) async throws -> CargoTrackingView {

@@ -175,6 +175,21 @@ func checkCargoRepositoryContract(
     let none = RouteOffer(trackingId: "ZZZ999", specification: Sample.specification, itineraries: [])
     try await repository.save(none)
     #expect(try await repository.offer(for: "ZZZ999")?.itineraries == [], sourceLocation: sourceLocation)
+
+    // A cancelled booking keeps its record, found by its tracking id, and leaves every list and count.
+    let listed = try await repository.allCargo().map(\.trackingId)
+    let customersCargo = try await repository.cargo(from: 0, limit: 100, customer: "ACME").total
+    var cancelled = try #require(try await repository.cargo(batch[0]), sourceLocation: sourceLocation)
+    try cancelled.cancel(at: SampleVoyages.day(2, 3))
+    try await repository.save(cancelled)
+    let kept = try await repository.cargo(batch[0])
+    #expect(kept == cancelled && kept?.cancellationTime == SampleVoyages.day(2, 3) && kept?.delivery.status == .cancelled, sourceLocation: sourceLocation)
+    #expect(try await repository.allCargo().map(\.trackingId) == listed.filter { $0 != batch[0] }, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo(from: 0, limit: 100, customer: "ACME").total == customersCargo - 1, sourceLocation: sourceLocation)
+    #expect(try await repository.cargo(from: 0, limit: 100, customer: nil).cargo.map(\.trackingId) == listed.filter { $0 != batch[0] },
+            sourceLocation: sourceLocation)
+    // Its booking reference stays its own.
+    #expect(try await repository.trackingIds(bookingReferences: ["BK-7"], customerId: "ACME") == ["BK-7": batch[0]], sourceLocation: sourceLocation)
 }
 
 /// What every customer repository promises, on one that starts empty.

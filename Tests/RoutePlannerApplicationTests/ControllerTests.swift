@@ -80,7 +80,7 @@ import Testing
         #expect(await coordinator(PairForm(left: "3", right: "4")) == .success("<12>"))
         #expect(await coordinator(PairForm(left: "x", right: "4")) == .validationFailure([.left: "Enter a whole number."]))
         let failing = Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter())
-        #expect(await failing(PairForm(left: "3", right: "4")) == .failure("There is no cargo with tracking id ABC123."))
+        #expect(await failing(PairForm(left: "3", right: "4")) == .failure(ViewFailure(.notFound, "There is no cargo with tracking id ABC123.")))
     }
 
     @Test func theCoordinatorRespondsWithTheStateAndTheResultAsItIs() async throws {
@@ -93,7 +93,7 @@ import Testing
         guard case .failure(.validation(let error)) = wrong.result else { Issue.record("not a validation failure"); return }
         #expect(error.fields == [.left: "Enter a whole number."])
         let failing = await Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter()).respond(PairForm(left: "3", right: "4"))
-        #expect(failing.state == .failure("There is no cargo with tracking id ABC123."))
+        #expect(failing.state == .failure(ViewFailure(.notFound, "There is no cargo with tracking id ABC123.")))
         guard case .failure(.domain(.cargoNotFound("ABC123"))) = failing.result else { Issue.record("not the domain error"); return }
     }
 }

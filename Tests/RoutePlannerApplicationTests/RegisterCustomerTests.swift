@@ -31,7 +31,7 @@ import Testing
         let renamed = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Lines")).get()
         #expect(await interactor.execute(renamed) == .failure(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines")))
         #expect(RegisterCustomerPresenter().present(.failure(.domain(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines"))))
-            == .failure("Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename."))
+            == .failure(ViewFailure(.conflict, "Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename.")))
         #expect(try await interactor.execute(acme).get().customer.name == "Acme Shipping")
         #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Shipping")!, Customer(id: "GLOBEX", name: "Globex")!])
         let asked = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Lines", renames: true)).get()

@@ -51,7 +51,7 @@ import Testing
         (.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it arrives after the deadline"]),
          "This itinerary does not fit cargo ABC123: it arrives after the deadline."),
         (.invalidOperation("Cargo ABC123 is already at its destination, SESTO."), "Cargo ABC123 is already at its destination, SESTO."),
-        (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo could not be read or written: schedule.csv:2:1: error: …"),
+        (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo cannot be read or written; the log says why."),
         (.cancelled, "Cancelled."),
         (.invalidScenario(.unknownVoyage("XX-1")), "What if: voyage XX-1 is not in the schedule."),
         (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "no cargo has tracking id X")], omitted: 0),
@@ -60,8 +60,24 @@ import Testing
          "3 errors; nothing in the file was used:\nr.csv:2:1: error: bad\nand 2 more"),
     ])
     func writesDomainErrorsAsActions(_ error: DomainError, _ message: String) {
-        #expect(RouteCargoPresenter().present(.failure(.domain(error))) == .failure(message))
+        #expect(RouteCargoPresenter().present(.failure(.domain(error))).failureMessage == message)
         #expect(PlannerFormat().message(for: error) == message)
+    }
+
+    /// Every failure carries the kind each front end maps to its status or exit code, and a store's own words go to
+    /// the log alone.
+    @Test(arguments: [
+        (DomainError.cargoNotFound("ABC123"), ViewFailure.Kind.notFound), (.userNotFound("alice"), .notFound), (.tokenNotFound("t"), .notFound),
+        (.conflict("cargo RP000001 was changed"), .conflict), (.userExists("alice"), .conflict), (.notPermitted(.assignRoutes), .forbidden),
+        (.notAuthenticated, .unauthenticated), (.tooManyAttempts(retryAfter: 30), .throttled(retryAfter: 30)),
+        (.repositoryFailure("database is locked"), .unavailable), (.cancelled, .unavailable), (.customerNotFound("ACME"), .rejected),
+        (.unknownVoyage("V9"), .rejected), (.invalidOperation("no"), .rejected),
+    ])
+    func presentsEachFailureWithItsKind(_ error: DomainError, _ kind: ViewFailure.Kind) {
+        guard case .failure(let failure) = RouteCargoPresenter().present(.failure(.domain(error))) else { Issue.record("not a failure"); return }
+        #expect(failure.kind == kind)
+        #expect(failure.logged == (kind == .unavailable && error != .cancelled ? "database is locked" : nil))
+        #expect(!failure.message.contains("database is locked"))
     }
 
     @Test func passesFieldErrorsOn() {

@@ -67,7 +67,7 @@ extension ViewState {
         case .loading: .loading
         case .success(let described): .success(described.text)
         case .validationFailure(let fields): .validationFailure(fields)
-        case .failure(let message): .failure(message)
+        case .failure(let failure): .failure(failure)
         }
     }
 }
@@ -80,6 +80,6 @@ extension ViewState {
 
     /// The failure's message, if the state is one.
     var failureMessage: String? {
-        if case .failure(let message) = self { message } else { nil }
+        if case .failure(let failure) = self { failure.message } else { nil }
     }
 }

@@ -119,6 +119,35 @@ enum CargoSample {
         #expect(CargoError.blankTrackingId.description == "a booking needs an id")
     }
 
+    @Test func aBookingIsCancelledBeforeItsCargoIsLoadedAndNothingHappensAfter() throws {
+        var cargo = try CargoSample.cargo()
+        try cargo.register(CargoSample.receive)
+        let before = cargo
+        try cargo.cancel(at: SampleVoyages.day(3, 1, hour: 12))
+        // The route is released, the record stays, and the cargo says it is cancelled everywhere.
+        #expect(cargo.itinerary == nil && cargo.isCancelled && cargo.cancellationTime == SampleVoyages.day(3, 1, hour: 12))
+        #expect(cargo.handlingEvents == [CargoSample.receive] && cargo.specification == before.specification)
+        #expect(cargo.delivery.status == .cancelled && cargo.delivery.nextExpectedActivity == nil && cargo.delivery.estimatedTimeOfArrival == nil)
+        #expect(!cargo.hasSameState(as: before))
+        let changes = CargoChange.between(before, cargo, by: "ann", at: SampleVoyages.day(3, 1, hour: 12))
+        #expect(changes.map(\.kind) == [.cancelled] && changes[0].detail.hasSuffix("released"))
+        // Nothing more happens to it.
+        let cancelled = CargoError.cancelled(SampleVoyages.day(3, 1, hour: 12))
+        #expect(throws: cancelled) { try cargo.cancel(at: SampleVoyages.day(3, 2)) }
+        #expect(throws: cancelled) { try cargo.assign(to: CargoSample.itinerary) }
+        #expect(throws: cancelled) { try cargo.register(CargoSample.loadInHongKong) }
+        #expect(try cargo.register(CargoSample.receive) == .duplicate)
+        // Once loaded, or claimed, it is not cancelled.
+        var loaded = try CargoSample.cargo()
+        try loaded.register(CargoSample.receive)
+        try loaded.register(CargoSample.loadInHongKong)
+        #expect(throws: CargoError.loaded(CargoSample.loadInHongKong)) { try loaded.cancel(at: SampleVoyages.day(3, 3)) }
+        #expect(loaded.itinerary == CargoSample.itinerary && !loaded.isCancelled)
+        var claimed = try CargoSample.cargo(routed: false)
+        try claimed.register(CargoSample.claim)
+        #expect(throws: CargoError.claimed(CargoSample.claim.completionTime)) { try claimed.cancel(at: SampleVoyages.day(4, 7)) }
+    }
+
     @Test func isAssignedOnlyAnItineraryThatFitsItsSpecification() throws {
         var cargo = try CargoSample.cargo(routed: false)
         try cargo.assign(to: CargoSample.itinerary)

@@ -148,11 +148,12 @@ import Testing
     }
 
     @Test func aChangeThatLostARaceIs409() {
-        #expect(LifecycleAPI.status(of: .conflict("cargo RP000001 was changed by another process")) == .conflict)
-        #expect(LifecycleAPI.status(of: .cargoNotFound("RP000001")) == .notFound)
-        #expect(LifecycleAPI.status(of: .notPermitted(.registerHandlingEvent)) == .forbidden)
-        #expect(LifecycleAPI.status(of: .noRoute(try! RouteSpecification(
-            origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400), earliestPossibleArrival: nil)) == .unprocessableContent)
+        #expect(LifecycleAPI.status(of: DomainError.conflict("cargo RP000001 was changed by another process").kind) == .conflict)
+        #expect(LifecycleAPI.status(of: DomainError.cargoNotFound("RP000001").kind) == .notFound)
+        #expect(LifecycleAPI.status(of: DomainError.notPermitted(.registerHandlingEvent).kind) == .forbidden)
+        #expect(LifecycleAPI.status(of: DomainError.noRoute(try! RouteSpecification(
+            origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400), earliestPossibleArrival: nil).kind)
+            == .unprocessableContent)
     }
 
     @Test func aBodyIsReadByJSONsGrammarStrictly() {

@@ -10,7 +10,7 @@ func show<Content, Field: FormField>(_ state: ViewState<Content, Field>, _ succe
     switch state {
     case .success(let content): success(content)
     case .validationFailure(let fields): for (field, message) in fields.sorted(by: { $0.key < $1.key }) { print("  \(field.rawValue): \(message)") }
-    case .failure(let message): print("  " + message)
+    case .failure(let failure): print("  " + failure.message)
     case .idle, .loading: break
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// The cargo aggregate's root, an entity identified by its tracking id. It follows the DDD sample's
 /// lifecycle: booked with a route specification, routed by assigning an itinerary that satisfies it,
 /// handled along the way, possibly misdirected (discharged where its itinerary does not say) or given a
-/// new specification, and then re-routed from where it is.
+/// new specification, and then re-routed from where it is. A booking may be cancelled until the cargo is
+/// first loaded (``cancel(at:)``); the cancelled cargo keeps its record, and nothing more happens to it.
 public struct Cargo: Hashable, Sendable, Identifiable {
     /// Whether the cargo has an itinerary and whether it still fits the specification.
     public enum RoutingStatus: Hashable, Sendable {
@@ -39,6 +40,8 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     public private(set) var handlingEvents: [HandlingEvent] = []
     /// Who booked, routed, handled and re-specified the cargo, in the order recorded (``record(_:)``).
     public private(set) var changes: [CargoChange] = []
+    /// When the booking was cancelled, if it was (``cancel(at:)``).
+    public private(set) var cancellationTime: Date?
 
     /// Books cargo.
     ///
@@ -74,11 +77,12 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ///   - itinerary: The itinerary assigned to it, if any.
     ///   - handlingEvents: Its handling events, in any order.
     ///   - changes: The changes recorded, in the order recorded.
+    ///   - cancellationTime: When the booking was cancelled, if it was.
     /// - Throws: ``CargoError/sizeNotPositive(_:)``.
     public init(
         trackingId: TrackingId, teu: Int, specification: RouteSpecification, revenuePerTEU: Double?, customerId: CustomerId?,
         bookingReference: String? = nil, bookedReadyTime: Date? = nil, weight: Double? = nil, itinerary: Itinerary?,
-        handlingEvents: [HandlingEvent], changes: [CargoChange] = []
+        handlingEvents: [HandlingEvent], changes: [CargoChange] = [], cancellationTime: Date? = nil
     ) throws(CargoError) {
         guard teu > 0 else { throw .sizeNotPositive(teu) }
         self.init(
@@ -88,6 +92,7 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         self.handlingEvents = handlingEvents.enumerated()
             .sorted { ($0.element.completionTime, $0.offset) < ($1.element.completionTime, $1.offset) }.map(\.element)
         self.changes = changes
+        self.cancellationTime = cancellationTime
     }
 
     /// Books the cargo of a booking.
@@ -127,8 +132,10 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ///
     /// - Throws: ``CargoError/itineraryDoesNotSatisfySpecification(_:)`` when the itinerary does not take
     ///   the cargo from its origin to its destination within the specification's times. After a
-    ///   misdirection, give the cargo a new specification from where it is first (``specifyNewRoute(_:)``).
+    ///   misdirection, give the cargo a new specification from where it is first (``specifyNewRoute(_:)``);
+    ///   ``CargoError/cancelled(_:)`` when the booking was cancelled.
     public mutating func assign(to itinerary: Itinerary) throws(CargoError) {
+        if let cancellationTime { throw .cancelled(cancellationTime) }
         let reasons = problems(of: itinerary)
         guard reasons.isEmpty else { throw .itineraryDoesNotSatisfySpecification(reasons) }
         self.itinerary = itinerary
@@ -137,6 +144,22 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// Gives the cargo a new specification; the itinerary stays until it is replaced.
     public mutating func specifyNewRoute(_ specification: RouteSpecification) {
         self.specification = specification
+    }
+
+    /// Cancels the booking at a time: the itinerary is released, so that its room goes back to the schedule, and the
+    /// cargo keeps its record (its booking, its events and its changes) with the time of the cancellation.
+    ///
+    /// A booking is cancelled before the cargo is first loaded: once a vessel carries it, it is delivered, re-routed
+    /// or claimed, never cancelled.
+    ///
+    /// - Throws: ``CargoError/cancelled(_:)`` when the booking was cancelled already, ``CargoError/claimed(_:)`` when
+    ///   the cargo was claimed, and ``CargoError/loaded(_:)`` when it was loaded.
+    public mutating func cancel(at time: Date) throws(CargoError) {
+        if let cancellationTime { throw .cancelled(cancellationTime) }
+        if let claim = handlingEvents.first(where: { $0.kind == .claim }) { throw .claimed(claim.completionTime) }
+        if let load = handlingEvents.first(where: { $0.kind == .load }) { throw .loaded(load) }
+        itinerary = nil
+        cancellationTime = time
     }
 
     /// Records a handling event in completion order.
@@ -156,13 +179,14 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     ///   itinerary says (a report of the load may still come: register it first).
     ///
     /// - Returns: Whether the event was new, new but earlier than the last one known, or a duplicate.
-    /// - Throws: ``CargoError/beforeReadyTime(_:)``, ``CargoError/claimed(_:)``, ``CargoError/claimedBefore(_:)``,
-    ///   ``CargoError/receivedOutOfPlace(origin:firstMove:)``, ``CargoError/receivedTwice(_:)``,
-    ///   ``CargoError/beforeReceive(_:)`` or ``CargoError/neverBoarded(voyage:lastLoad:)``.
+    /// - Throws: ``CargoError/cancelled(_:)``, ``CargoError/beforeReadyTime(_:)``, ``CargoError/claimed(_:)``,
+    ///   ``CargoError/claimedBefore(_:)``, ``CargoError/receivedOutOfPlace(origin:firstMove:)``,
+    ///   ``CargoError/receivedTwice(_:)``, ``CargoError/beforeReceive(_:)`` or ``CargoError/neverBoarded(voyage:lastLoad:)``.
     /// - Complexity: O(*e*) for *e* events.
     @discardableResult
     public mutating func register(_ event: HandlingEvent) throws(CargoError) -> HandlingOutcome {
         if handlingEvents.contains(where: { $0.isSameHandling(as: event) }) { return .duplicate }
+        if let cancellationTime { throw .cancelled(cancellationTime) }
         if event.completionTime < bookedReadyTime { throw .beforeReadyTime(bookedReadyTime) }
         if let claim = handlingEvents.first(where: { $0.kind == .claim }), claim.completionTime < event.completionTime {
             throw .claimed(claim.completionTime)
@@ -203,8 +227,11 @@ public struct Cargo: Hashable, Sendable, Identifiable {
 
     /// Where the cargo is on its way: routing and transport status, misdirection, next activity and ETA.
     public var delivery: Delivery {
-        Delivery(specification: specification, itinerary: itinerary, events: handlingEvents)
+        Delivery(specification: specification, itinerary: itinerary, events: handlingEvents, isCancelled: cancellationTime != nil)
     }
+
+    /// Whether the booking was cancelled (``cancel(at:)``).
+    public var isCancelled: Bool { cancellationTime != nil }
 
     /// Whether the cargo's last load or unload was not where its itinerary says.
     public var isMisdirected: Bool { delivery.isMisdirected }
@@ -249,7 +276,7 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         return trackingId == other.trackingId && teu == other.teu && specification == other.specification
             && revenuePerTEU == other.revenuePerTEU && customerId == other.customerId && bookingReference == other.bookingReference
             && bookedReadyTime == other.bookedReadyTime && weight == other.weight && handlingEvents == other.handlingEvents
-            && legs(self) == legs(other)
+            && legs(self) == legs(other) && cancellationTime == other.cancellationTime
     }
 }
 
@@ -290,6 +317,10 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
     case claimedBefore(HandlingEvent)
     /// An unload from a voyage the cargo has no load onto before it; its last load before it, if any.
     case neverBoarded(voyage: VoyageNumber, lastLoad: HandlingEvent?)
+    /// The booking was cancelled at this time; nothing more happens to the cargo.
+    case cancelled(Date)
+    /// A cancellation of a cargo loaded by this event: once a vessel carries it, it is delivered, not cancelled.
+    case loaded(HandlingEvent)
 
     public var description: String {
         switch self {
@@ -309,6 +340,9 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
             "the cargo was received at \(CSVWriter.timestamp(receive.completionTime)); it cannot be loaded or discharged before"
         case .claimedBefore(let later):
             "the cargo was handled after that (\(later), \(CSVWriter.timestamp(later.completionTime))); nothing happens after the claim"
+        case .cancelled(let time): "the booking was cancelled at \(CSVWriter.timestamp(time)); nothing more happens to the cargo"
+        case .loaded(let load):
+            "the cargo was loaded (\(load), \(CSVWriter.timestamp(load.completionTime))); a booking is cancelled only before its cargo is loaded"
         case .neverBoarded(let voyage, nil):
             "the cargo was never loaded onto \(voyage), so it cannot be unloaded from it: no load is recorded before; register the load first"
         case .neverBoarded(let voyage, let load?):

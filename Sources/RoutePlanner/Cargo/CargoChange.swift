@@ -15,6 +15,8 @@ public struct CargoChange: Hashable, Sendable {
         case routed
         /// A handling event was registered.
         case handled
+        /// The booking was cancelled, and its route released.
+        case cancelled
     }
 
     public let kind: Kind
@@ -34,7 +36,8 @@ public struct CargoChange: Hashable, Sendable {
     }
 
     /// The changes from one state of a cargo to the next, made by someone at a time: its booking (when there was
-    /// no state before), a new specification, a new itinerary, and each new handling event, in that order.
+    /// no state before), a new specification, a new itinerary, each new handling event, and its cancellation, in that
+    /// order.
     public static func between(_ before: Cargo?, _ after: Cargo, by: String, at time: Date) -> [CargoChange] {
         func change(_ kind: Kind, _ detail: String) -> CargoChange { CargoChange(kind: kind, detail: detail, by: by, at: time) }
         let specification = after.specification
@@ -48,6 +51,10 @@ public struct CargoChange: Hashable, Sendable {
         if let itinerary = after.itinerary, before.itinerary.map(legs) != legs(itinerary) { changes.append(change(.routed, route(itinerary))) }
         let known = Set(before.handlingEvents)
         changes += after.handlingEvents.filter { !known.contains($0) }.map { change(.handled, event($0)) }
+        if before.cancellationTime == nil, let cancelled = after.cancellationTime {
+            let released = before.itinerary.map { "; its route " + route($0) + " released" } ?? ""
+            changes.append(change(.cancelled, "cancelled at \(timestamp(cancelled))" + released))
+        }
         return changes
     }
 

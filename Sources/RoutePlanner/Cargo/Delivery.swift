@@ -37,6 +37,8 @@ public struct Delivery: Hashable, Sendable {
         case disrupted
         /// Claimed at the destination: the journey is closed.
         case claimed
+        /// The booking was cancelled before the cargo was loaded; nothing more happens to it.
+        case cancelled
 
         public var description: String { rawValue }
     }
@@ -63,14 +65,17 @@ public struct Delivery: Hashable, Sendable {
 
     /// The last place the cargo was handled, if any.
     public var lastKnownLocation: UnLocode? { lastEvent?.location }
+    /// Whether the booking was cancelled (``Cargo/cancel(at:)``).
+    public let isCancelled: Bool
     /// Whether the last load, unload, receive or claim was not what the itinerary expects.
     public var isMisdirected: Bool { unexpectedEvent != nil }
     /// Whether the cargo is routed, its itinerary fits, it is where the itinerary says, and it is not yet claimed.
     public var isOnTrack: Bool { status == .onTrack }
 
-    /// Claimed, misdirected, not routed, misrouted, disrupted or on track, the first that holds: a claimed cargo
-    /// is claimed, whatever its itinerary said.
+    /// Cancelled, claimed, misdirected, not routed, misrouted, disrupted or on track, the first that holds: a claimed
+    /// cargo is claimed, whatever its itinerary said.
     public var status: Status {
+        if isCancelled { return .cancelled }
         if transportStatus == .claimed { return .claimed }
         if isMisdirected { return .misdirected }
         return switch routingStatus {
@@ -86,8 +91,10 @@ public struct Delivery: Hashable, Sendable {
     ///   - specification: What the cargo needs.
     ///   - itinerary: The itinerary assigned to it, if any.
     ///   - events: The cargo's events in completion order.
+    ///   - isCancelled: Whether the booking was cancelled: then nothing is expected next, and no arrival.
     /// - Complexity: O(*e* + *l*) for *e* events and *l* legs.
-    public init(specification: RouteSpecification, itinerary: Itinerary?, events: [HandlingEvent]) {
+    public init(specification: RouteSpecification, itinerary: Itinerary?, events: [HandlingEvent], isCancelled: Bool = false) {
+        self.isCancelled = isCancelled
         routingStatus = switch itinerary {
         case nil: .notRouted
         case let itinerary?: specification.isSatisfied(by: itinerary) ? .routed : .misrouted
@@ -110,7 +117,7 @@ public struct Delivery: Hashable, Sendable {
         } else {
             nil
         }
-        let onTrack = routingStatus == .routed && unexpectedEvent == nil && transportStatus != .claimed
+        let onTrack = routingStatus == .routed && unexpectedEvent == nil && transportStatus != .claimed && !isCancelled
         estimatedTimeOfArrival = onTrack ? itinerary?.arrivalTime : nil
         nextExpectedActivity = switch (onTrack, itinerary, lastMove) {
         case (true, let itinerary?, let load?) where plannedAboard: itinerary.activity(aboard: load)

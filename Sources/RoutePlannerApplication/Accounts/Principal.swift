@@ -70,12 +70,14 @@ public struct Principal: Hashable, Sendable {
 /// A use case that a role may or may not run.
 public enum Permission: String, Hashable, Sendable, CaseIterable {
     case registerCustomer, listCustomers, bookCargo, importBookings, listCargo, trackCargo, routeCargo, assignToRoute
-    case registerHandlingEvent, importHandlingReport, changeDestination, reRouteCargo, assignRoutes, keepAccounts, applyCarrierEvents
+    case registerHandlingEvent, importHandlingReport, changeDestination, cancelBooking, reRouteCargo, assignRoutes, keepAccounts, applyCarrierEvents
 
     /// What a customer user may do, each on its own customer's cargo only: book, list, track, find options, take one,
-    /// change the destination and re-route. Handling is what carriers and planners record, and the assignment of all
+    /// change the destination, cancel the booking and re-route. Handling is what carriers and planners record, and the assignment of all
     /// open cargo, the customers and the accounts are planners' work.
-    static let customers: Set<Permission> = [.listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .reRouteCargo]
+    static let customers: Set<Permission> = [
+        .listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .cancelBooking, .reRouteCargo,
+    ]
 }
 
 extension Permission {
@@ -93,6 +95,7 @@ extension Permission {
         case .registerHandlingEvent: "register handling events"
         case .importHandlingReport: "import handling reports"
         case .changeDestination: "change a cargo's destination"
+        case .cancelBooking: "cancel a booking"
         case .reRouteCargo: "re-route cargo"
         case .assignRoutes: "assign routes to all open cargo"
         case .keepAccounts: "keep the accounts"

@@ -31,6 +31,7 @@ public struct AssignToRouteInteractor: UseCase {
     public func execute(_ request: AssignToRouteRequest) async -> Result<AssignToRouteResponse, DomainError> {
         do {
             guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            if let cancelled = cargo.cancellationTime { return .failure(.cargoCancelled(cargo.trackingId, at: cancelled)) }
             guard let offer = try await cargoRepository.offer(for: cargo.trackingId), !offer.itineraries.isEmpty else {
                 return .failure(.invalidOperation("Cargo \(cargo.trackingId) has no options yet; route it first."))
             }

@@ -66,6 +66,7 @@ public struct ChangeDestinationInteractor: UseCase {
             if let claim = cargo.handlingEvents.last, claim.kind == .claim {
                 return .failure(.cargoClosed(cargo.trackingId, claim: claim))
             }
+            if let cancelled = cargo.cancellationTime { return .failure(.cargoCancelled(cargo.trackingId, at: cancelled)) }
             let old = cargo.specification
             guard request.destination != old.origin else {
                 return .failure(.invalidOperation("\(request.destination) is where cargo \(cargo.trackingId) starts; choose another destination."))

@@ -41,7 +41,10 @@ public struct ListCargoRequest: FormRequest, Hashable {
         self.page = page
     }
 
-    static let statuses = Delivery.Status.allCases.map(\.rawValue)
+    /// The statuses a list may show: every one but `cancelled`, since a cancelled booking is never listed.
+    public static let listedStatuses = Delivery.Status.allCases.filter { $0 != .cancelled }
+
+    static let statuses = listedStatuses.map(\.rawValue)
 
     /// Validates the form: `status` is blank or one of the statuses, `page` blank or a whole number from 1.
     public static func create(_ form: ListCargoForm) -> Result<ListCargoRequest, ValidationError<ListCargoForm.Field>> {

@@ -19,6 +19,8 @@ public struct CargoSummary: Hashable, Sendable {
     public let handlingEvents: [HandlingEvent]
     /// Who booked, routed, handled and re-specified it, and when, in the order recorded.
     public let changes: [CargoChange]
+    /// When the booking was cancelled, if it was.
+    public let cancellationTime: Date?
 
     public var routingStatus: Cargo.RoutingStatus { delivery.routingStatus }
     public var isMisdirected: Bool { delivery.isMisdirected }
@@ -36,5 +38,6 @@ public struct CargoSummary: Hashable, Sendable {
         delivery = cargo.delivery(over: network)
         handlingEvents = cargo.handlingEvents
         changes = cargo.changes
+        cancellationTime = cargo.cancellationTime
     }
 }

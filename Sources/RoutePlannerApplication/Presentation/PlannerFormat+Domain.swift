@@ -30,7 +30,15 @@ extension PlannerFormat {
             co2e: itinerary.co2ePerTEU.map { "\(Self.kilograms($0)) CO2e per TEU" })
     }
 
-    /// A domain error in words a planner acts on.
+    /// A domain error as a view shows it: its kind, its message in words a planner acts on, and what went wrong inside,
+    /// for the log.
+    public func failure(_ error: DomainError) -> ViewFailure {
+        let logged: String? = if case .repositoryFailure(let cause) = error { cause } else { nil }
+        return ViewFailure(error.kind, message(for: error), logged: logged)
+    }
+
+    /// The message a user is shown for a domain error; what went wrong inside a store is not in it, but logged
+    /// (``failure(_:)``).
     public func message(for error: DomainError) -> String {
         switch error {
         case .unknownLocation(let code, let closest):
@@ -42,6 +50,11 @@ extension PlannerFormat {
             return "There is no cargo with tracking id \(trackingId)."
         case .customerNotFound(let id):
             return "There is no customer \(id); register it first."
+        case .cargoCancelled(let trackingId, let time):
+            return "The booking of cargo \(trackingId) was cancelled at \(CSVWriter.timestamp(time)); nothing more happens to it."
+        case .cargoLoaded(let trackingId, let load):
+            return "Cargo \(trackingId) was loaded (\(load), \(CSVWriter.timestamp(load.completionTime))); "
+                + "a booking is cancelled only before its cargo is loaded."
         case .cargoClosed(let trackingId, let claim):
             return "Cargo \(trackingId) was claimed at \(claim.location) at \(CSVWriter.timestamp(claim.completionTime)); its journey is closed."
         case .deadlinePassed(let deadline, let asOf):
@@ -58,8 +71,8 @@ extension PlannerFormat {
             return "This itinerary does not fit cargo \(trackingId): \(reasons.joined(separator: "; "))."
         case .invalidOperation(let message):
             return message
-        case .repositoryFailure(let message):
-            return "The schedule or the cargo could not be read or written: \(message)"
+        case .repositoryFailure:
+            return "The schedule or the cargo cannot be read or written; the log says why."
         case .conflict(let message):
             return message.prefix(1).uppercased() + message.dropFirst() + "."
         case .invalidScenario(let error):
@@ -97,6 +110,7 @@ extension PlannerFormat {
         case .notRouted: "Route it."
         case .misrouted: "Route it again: its itinerary no longer fits its specification."
         case .claimed: "None: its journey is closed."
+        case .cancelled: "None: its booking was cancelled."
         case .disrupted: delivery.disruption.map { "Re-route it: as the schedule now sails, it \($0)." }
         case .misdirected:
             delivery.unexpectedEvent.map { event in
@@ -143,6 +157,7 @@ extension CargoChange.Kind {
         case .respecified: "re-specified"
         case .routed: "routed"
         case .handled: "handled"
+        case .cancelled: "cancelled"
         }
     }
 }

@@ -11,7 +11,7 @@ public enum RouteComparison {
         func describe(_ result: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>) -> [String] {
             switch presenter.present(result) {
             case .success(let itineraries): itineraries.map { "\($0.route)  \($0.departure) → \($0.arrival)" }
-            case .failure(let message): [message]
+            case .failure(let failure): [failure.message]
             case .validationFailure(let fields): fields.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }
             case .idle, .loading: []
             }

@@ -8,8 +8,8 @@ public enum ViewState<Content: Hashable & Sendable, Field: Hashable & Sendable>:
     case success(Content)
     /// A message per invalid field of the form.
     case validationFailure([Field: String])
-    /// A message that says what went wrong and, where possible, what to do.
-    case failure(String)
+    /// What went wrong, of which kind, and, where possible, what to do.
+    case failure(ViewFailure)
 
     /// The same state with its fields named by `name`; of two fields given one name, the one that sorts first
     /// (by its raw value, for a ``FormField``) keeps its message.
@@ -20,7 +20,7 @@ public enum ViewState<Content: Hashable & Sendable, Field: Hashable & Sendable>:
         case .success(let content): .success(content)
         case .validationFailure(let fields):
             .validationFailure(Dictionary(fields.sorted { $0.key < $1.key }.map { (name($0.key), $0.value) }, uniquingKeysWith: { first, _ in first }))
-        case .failure(let message): .failure(message)
+        case .failure(let failure): .failure(failure)
         }
     }
 }

@@ -16,7 +16,7 @@ public actor InMemoryCargoRepository: CargoRepository {
     }
 
     public func cargo(_ trackingId: TrackingId) async throws -> Cargo? { cargoById[trackingId] }
-    public func allCargo() async throws -> [Cargo] { cargoById.values.sorted { $0.trackingId < $1.trackingId } }
+    public func allCargo() async throws -> [Cargo] { cargoById.values.filter { !$0.isCancelled }.sorted { $0.trackingId < $1.trackingId } }
 
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
         (0..<max(count, 0)).map { _ in

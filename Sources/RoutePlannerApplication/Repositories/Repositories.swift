@@ -19,10 +19,11 @@ public protocol VoyageRepository: Sendable {
 public protocol CargoRepository: Sendable {
     /// The cargo with a tracking id, or `nil` (the DDD sample's `findByTrackingId`).
     func cargo(_ trackingId: TrackingId) async throws -> Cargo?
-    /// Every cargo, in tracking id order.
+    /// Every open cargo (its booking not cancelled), in tracking id order.
     func allCargo() async throws -> [Cargo]
-    /// Part of the cargo in tracking id order: `limit` from `offset` on, of every customer or of one (its id
-    /// matched in any case), and how many there are in all; for a list shown a page at a time.
+    /// Part of the open cargo in tracking id order: `limit` from `offset` on, of every customer or of one (its id
+    /// matched in any case), and how many there are in all; for a list shown a page at a time. A cancelled cargo is
+    /// found by its tracking id alone (``cargo(_:)``).
     func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int)
     /// The tracking ids among these that a cargo has; for a writer that must tell new cargo from cargo it has not
     /// read, without reading it (which a store that checks versions takes as the read a write is made from).

@@ -44,6 +44,7 @@ enum CargoRouting {
     /// loaded, the booked maximum transit time is a deadline from the first load.
     static func specification(for cargo: Cargo, in network: ScheduleNetwork) -> Result<RouteSpecification, DomainError> {
         let booked = cargo.specification
+        if let cancelled = cargo.cancellationTime { return .failure(.cargoCancelled(cargo.trackingId, at: cancelled)) }
         guard let last = cargo.handlingEvents.last(where: { $0.kind != .customs }) else { return .success(booked) }
         let origin: UnLocode, ready: Date
         switch last.kind {

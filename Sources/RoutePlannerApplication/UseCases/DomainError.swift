@@ -22,6 +22,10 @@ public enum DomainError: Error, Hashable, Sendable {
     case itineraryDoesNotSatisfySpecification(trackingId: TrackingId, reasons: [String])
     /// The cargo was claimed (at a place and time): its journey is closed, and it is not routed again.
     case cargoClosed(TrackingId, claim: HandlingEvent)
+    /// The cargo's booking was cancelled at this time: nothing more happens to it.
+    case cargoCancelled(TrackingId, at: Date)
+    /// The cargo was loaded (by this event), so its booking cannot be cancelled.
+    case cargoLoaded(TrackingId, load: HandlingEvent)
     /// The operation makes no sense in the cargo's state.
     case invalidOperation(String)
     /// A repository could not be read or written.
@@ -51,6 +55,21 @@ public enum DomainError: Error, Hashable, Sendable {
     case userNotFound(String)
     /// No token has the id.
     case tokenNotFound(String)
+
+    /// What kind of failure it is, for a view to show and a front end to map to its status or exit code.
+    public var kind: ViewFailure.Kind {
+        switch self {
+        case .cargoNotFound, .userNotFound, .tokenNotFound: .notFound
+        case .conflict, .customerRegistered, .userExists: .conflict
+        case .notPermitted: .forbidden
+        case .notAuthenticated: .unauthenticated
+        case .tooManyAttempts(let seconds): .throttled(retryAfter: seconds)
+        case .repositoryFailure, .cancelled: .unavailable
+        case .unknownLocation, .unknownVoyage, .customerNotFound, .deadlinePassed, .noRoute, .itineraryDoesNotSatisfySpecification, .cargoClosed,
+            .cargoCancelled, .cargoLoaded, .invalidOperation, .invalidScenario, .fileErrors, .capacitiesUnknown:
+            .rejected
+        }
+    }
 
     /// A cargo changed since it was read, so nothing of a change made from what was read was written.
     static func changedMeanwhile(_ trackingId: TrackingId) -> DomainError {

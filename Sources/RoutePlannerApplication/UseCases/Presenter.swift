@@ -17,12 +17,12 @@ public protocol Presenter: Sendable {
 }
 
 extension Presenter {
-    /// The view state for a result: the content, the field errors, or a message for the domain error.
+    /// The view state for a result: the content, the field errors, or the domain error's kind and message.
     public func present(_ result: Result<Response, RequestFailure<Field>>) -> ViewState<Content, Field> {
         switch result {
         case .success(let response): .success(content(for: response))
         case .failure(.validation(let error)): .validationFailure(error.fields)
-        case .failure(.domain(let error)): .failure(format.message(for: error))
+        case .failure(.domain(let error)): .failure(format.failure(error))
         }
     }
 }
