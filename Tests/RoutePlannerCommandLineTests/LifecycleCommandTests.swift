@@ -13,6 +13,36 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-\(UUID().uuidString).sqlite")
     }
 
+    @Test func aBookingIsCancelledUntilItsCargoIsLoaded() throws {
+        let store = Self.temporaryStore()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
+        func run(_ arguments: String...) throws -> String {
+            let (output, error, status) = try Self.run(store, arguments)
+            #expect(status == 0, "route-planner \(arguments.joined(separator: " ")): \(error)")
+            return output
+        }
+        _ = try run("customer", "ACME", "Acme Shipping")
+        for _ in 0..<2 {
+            _ = try run("book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME")
+        }
+        _ = try run("route", "RP000001", "-k", "1")
+        _ = try run("assign-route", "RP000001", "1")
+        #expect(try run("cancel", "rp000001").hasPrefix("The booking of cargo RP000001 is cancelled. Its route on "))
+        #expect(try run("track", "RP000001").contains("Status:      cancelled"))
+        #expect(!(try run("cargo")).contains("RP000001"))
+        let again = try Self.run(store, ["cancel", "RP000001"])
+        #expect(again.status == 1 && again.error.hasPrefix("error: The booking of cargo RP000001 was cancelled at "))
+        // Loaded, the booking stands, and the refusal says why.
+        _ = try run("route", "RP000002", "-k", "1")
+        _ = try run("assign-route", "RP000002", "1")
+        _ = try run("handle", "RP000002", "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z")
+        _ = try run("handle", "RP000002", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
+        let loaded = try Self.run(store, ["cancel", "RP000002"])
+        #expect(loaded.status == 1 && loaded.error.contains("a booking is cancelled only before its cargo is loaded"))
+        let missing = try Self.run(store, ["cancel", " "])
+        #expect(missing.status == 64 && missing.error == "error: <tracking-id>: Enter a tracking id, such as RP000001.\n")
+    }
+
     @Test func bookRouteAssignHandleTrackAndReRouteACargo() throws {
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }

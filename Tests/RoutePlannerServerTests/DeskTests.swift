@@ -155,6 +155,34 @@ import FoundationXML
         #expect(Self.isWellFormed(answer.body))
     }
 
+    @Test func aBookingIsCancelledFromItsCargosScreenUntilTheCargoIsLoaded() async throws {
+        let browser = Browser(server: try await Self.server())
+        _ = try await browser.post("/customers", [("id", "ACME"), ("name", "Acme Shipping")])
+        for _ in 0..<2 {
+            _ = try await browser.post("/book", [
+                ("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"),
+            ])
+        }
+        var page = try await browser.get("/cargo/RP000001")
+        #expect(page.body.contains("action=\"/cargo/RP000001/cancel\"") && page.body.contains("Cancel the booking"))
+        var answer = try await browser.send("/cargo/RP000001/cancel", method: .post, contentType: "application/x-www-form-urlencoded")
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=cancelled", "\(answer.body)")
+        page = try await browser.get("/cargo/RP000001?notice=cancelled")
+        #expect(page.body.contains("The booking is cancelled") && page.body.contains(">cancelled<"))
+        // Its record stays, and nothing more is offered for it: no options, events, destination, re-route or cancellation.
+        #expect(!page.body.contains("action=\"/cargo/RP000001/cancel\"") && !page.body.contains("action=\"/cargo/RP000001/options\""))
+        #expect(Self.isWellFormed(page.body))
+        // It leaves the list; the other stays.
+        let list = try await browser.get("/cargo")
+        #expect(!list.body.contains("href=\"/cargo/RP000001\"") && list.body.contains("href=\"/cargo/RP000002\""))
+        // Sent again (a second tab), the refusal says why, on the cargo's screen.
+        answer = try await browser.send("/cargo/RP000001/cancel", method: .post, contentType: "application/x-www-form-urlencoded")
+        #expect(answer.status == 409 && answer.body.contains("was cancelled at") && answer.body.contains("class=\"notice failure\""))
+        // A loaded cargo's screen offers no cancellation.
+        _ = try await browser.post("/cargo/RP000002/events", [("event", "receive"), ("location", "CNSHA"), ("completionTime", "2026-03-02T08:00:00Z")])
+        #expect(try await browser.get("/cargo/RP000002").body.contains("action=\"/cargo/RP000002/cancel\""))
+    }
+
     @Test func aCargoIsBookedRoutedHandledTrackedAndReRoutedThroughTheDesk() async throws {
         let browser = Browser(server: try await Self.server())
         var answer = try await browser.post("/customers", [("id", "ACME"), ("name", "Acme Shipping")])

@@ -125,6 +125,27 @@ import Testing
         #expect(rerouted.status == 200 && ((rerouted.json["entries"] as? [[String: Any]])?.first?["options"] as? [Any])?.isEmpty == false)
     }
 
+    @Test func aProgramCancelsABookingWhoseRecordStays() async throws {
+        let (server, planner, acme, _) = try await Self.server()
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000002/cancellation", token: acme, json: "{}").status == 404, "another customer's")
+        let cancelled = try await Self.send(server, .post, "/api/v1/cargo/rp000001/cancellation", token: acme)
+        let cargo = try #require(cancelled.json["cargo"] as? [String: Any])
+        #expect(cancelled.status == 200 && cargo["status"] as? String == "cancelled" && cargo["cancelledAt"] is String)
+        // Found by its tracking id, with who cancelled it; never listed.
+        let tracked = try #require(try await Self.send(server, .get, "/api/v1/cargo/RP000001", token: planner).json["cargo"] as? [String: Any])
+        #expect(tracked["status"] as? String == "cancelled")
+        #expect((tracked["changes"] as? [[String: Any]])?.last?["kind"] as? String == "cancelled")
+        let listed = try await Self.send(server, .get, "/api/v1/cargo", token: planner)
+        #expect((listed.json["cargo"] as? [[String: Any]])?.compactMap { $0["trackingId"] as? String } == ["RP000002"])
+        #expect(try await Self.send(server, .get, "/api/v1/cargo?status=cancelled", token: planner).status == 400)
+        // Nothing more happens to it, and a second cancellation says why.
+        let again = try await Self.send(server, .post, "/api/v1/cargo/RP000001/cancellation", token: acme, json: "{}")
+        #expect(again.status == 422 && again.problems.first?.hasPrefix("The booking of cargo RP000001 was cancelled at ") == true)
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/options", token: acme, json: "{}").status == 422)
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000002/cancellation", token: planner, json: "{\"why\": 1}").status == 400)
+        #expect(try await Self.send(server, .get, "/api/v1/cargo/RP000002/cancellation", token: planner).status == 405)
+    }
+
     @Test func everyProblemOfARequestIsNamedAtOnce() async throws {
         let (server, _, acme, _) = try await Self.server()
         let answer = try await Self.send(server, .post, "/api/v1/cargo", token: acme, json: """
