@@ -63,6 +63,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRST_WEEK = "2026-01-05"
 AS_OF = "2026-03-20"
 PASSWORD = "correct horse battery"
+# The store's round trips a desk booking may cost (Tools/round_trips.py measures each request's).
+BOOKING_ROUND_TRIPS = 3
 WRONG_PASSWORD_MESSAGE = "The user name or the password is wrong."
 HOSTILE_NAME = "<script>alert(1)</script>\"><img src=x onerror=alert(2)>"
 DESK_SCREENS = ["/", "/routes", "/cargo", "/cargo/RP000001", "/book", "/customers", "/assignments", "/schedules/ports"]
@@ -1046,6 +1048,26 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+@section("Store round trips")
+def store_round_trips(port: int, ids: dict[str, str]) -> None:
+    """A booking at the desk costs at most BOOKING_ROUND_TRIPS of the store's round trips (`store_round_trips_total` on
+    /metrics): the session read once, the customer, and the tracking id minted with the cargo written."""
+    alice, metrics = Client(port), Client(port)
+    alice.log_in("alice")
+    alice.get("/book")
+
+    def total() -> int:
+        text = metrics.get("/metrics").text
+        return sum(int(float(value)) for value in re.findall(r'^store_round_trips_total\{kind="[a-z]+"\} (\S+)$', text, re.M))
+
+    before = total()
+    booked = alice.post_form("/book", {"customer": "ACME", "from": "CNSHA", "to": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30",
+                                       "teu": "1"})
+    used = total() - before
+    check(f"POST /book: booked (303) in {used} round trips, at most {BOOKING_ROUND_TRIPS}", booked.status == 303 and 0 < used <= BOOKING_ROUND_TRIPS,
+          f"{booked.status}, {used} round trips")
+
+
 @section("One customer's flood")
 def flood(port: int, ids: dict[str, str]) -> None:
     """bob posts /book as a form with a file would come (multipart, which may be up to 8 MiB) with a field of almost
@@ -1208,6 +1230,7 @@ def main() -> int:
                     hostile_text(server.port)
                     malformed(server.port)
                     flood(server.port, ids)
+                    store_round_trips(server.port, ids)
                     try:
                         tokens = {user: make_token(binary, store, user, "attack test")[0] for user in ("alice", "bob", "carol")}
                     except Exception as error:  # noqa: BLE001

@@ -185,26 +185,54 @@ public struct Desk: Sendable {
             + "narrow the dates, ask for fewer options or a smaller what-if, or try again later.")
     }
 
-    /// The answer to a request; `nil` when its path is none of the desk's, for the server to answer otherwise.
+    /// What the desk decided of a request before reading its body: the answer that refuses it, or the session it is
+    /// served in.
+    public enum Admission: Sendable {
+        /// Refused, whatever its body holds.
+        case refused(DeskResponse)
+        /// Served in a session (``respond(to:as:)``).
+        case admitted(Admitted)
+    }
+
+    /// The session a request was admitted in, for ``respond(to:as:)``.
+    public struct Admitted: Sendable {
+        let session: DeskSession
+    }
+
+    /// Decides a request once, before its body is read: who it comes from (its session, read once) and whether the
+    /// desk refuses it.
     ///
-    /// On a desk with accounts, a request without a live session is sent to the login form (except the form
-    /// itself and the stylesheet); a screen or change the user's role may not use is refused (403); and a change
-    /// whose form does not carry the session's token is refused (403).
-    public func respond(to request: Request) async -> DeskResponse? {
-        // Whether the store has accounts is asked once; the session is read once, below, not by the refusal too.
-        let accounts = await hasAccounts()
-        if let refusal = await refusal(of: request, hasAccounts: accounts, readsSession: false) { return refusal }
+    /// On a desk with accounts, a request without a live session is sent to the login form (except the form itself
+    /// and the stylesheet); a change asked for by another site is refused (403); on a desk without accounts, a cargo
+    /// screen or a change is refused on an address that is not loopback.
+    public func admit(_ request: Request) async -> Admission {
+        // A live session says the store has accounts, so that a signed-in user's request reads the store once here.
+        var found: (principal: Principal, session: Session)?
+        if let id = request.sessionId, !Self.isPublic(request) { found = try? await authentication.session(id) }
+        let accounts = found != nil ? true : await hasAccounts()
+        if let refusal = refusal(of: request, hasAccounts: accounts) { return .refused(refusal) }
+        guard accounts else { return .admitted(Admitted(session: session)) }
+        // The login form and its stylesheet, for someone who may do nothing else.
+        if Self.isPublic(request) { return .admitted(Admitted(session: DeskSession(principal: .visitor, formToken: nil, id: nil))) }
+        guard let found, let id = request.sessionId else { return .refused(Self.toLogin(request)) }
+        return .admitted(Admitted(session: DeskSession(principal: found.principal, formToken: found.session.formToken, id: id)))
+    }
+
+    /// The answer to a request admitted in a session (``admit(_:)``); `nil` when its path is none of the desk's, for the
+    /// server to answer otherwise. A screen or change the user's role may not use is refused (403), and a change whose
+    /// form does not carry the session's token (403).
+    public func respond(to request: Request, as admitted: Admitted) async -> DeskResponse? {
         var desk = self
-        if accounts {
-            if Self.isPublic(request) {
-                // The login form and its stylesheet, for someone who may do nothing else.
-                desk.session = DeskSession(principal: .visitor, formToken: nil, id: nil)
-            } else {
-                guard let id = request.sessionId, let (principal, session) = try? await authentication.session(id) else { return Self.toLogin(request) }
-                desk.session = DeskSession(principal: principal, formToken: session.formToken, id: id)
-            }
-        }
+        desk.session = admitted.session
         return await DeskSession.$current.withValue(desk.session) { [desk] in await desk.serve(request) }
+    }
+
+    /// The answer to a request, admitted first (``admit(_:)``): for a caller that has its body at hand already.
+    public func respond(to request: Request) async -> DeskResponse? {
+        switch await admit(request) {
+        case .refused(let refusal): refusal
+        case .admitted(let admitted): await respond(to: request, as: admitted)
+        }
     }
 
     /// Whether a request answers without a session: the login form, its stylesheet, and the login itself.
@@ -254,21 +282,20 @@ public struct Desk: Sendable {
         }
     }
 
-    /// The answer to a request that the desk refuses whatever its body holds, so that the server need not read it:
-    /// a change asked for by another site; on a desk with accounts, a change without a session; on one without, a
-    /// cargo screen or a change on an address that is not loopback.
+    /// The answer that refuses a request whatever its body holds (``admit(_:)``'s), or `nil` when the desk serves it.
+    public func refusal(of request: Request) async -> DeskResponse? {
+        if case .refused(let refusal) = await admit(request) { refusal } else { nil }
+    }
+
+    /// What refuses a request whatever its body holds and whoever sends it, with whether the store has accounts known:
+    /// a change asked for by another site; on a desk without accounts, a cargo screen or a change on an address that is
+    /// not loopback.
     ///
     /// Without accounts, the loopback address is what keeps the cargo to this machine's users, so a cargo screen
     /// answers only a `Host` that names a loopback address (a page elsewhere that rebinds its own name to
     /// 127.0.0.1 is not one), and a change only a form of the desk's own pages (its `Origin` and `Sec-Fetch-Site`,
     /// which browsers send with every form, say so).
-    public func refusal(of request: Request) async -> DeskResponse? {
-        await refusal(of: request, hasAccounts: hasAccounts(), readsSession: true)
-    }
-
-    /// The refusal, with whether the store has accounts already known; `readsSession` is whether a change's session
-    /// is looked up here (for the server, before it reads the body) or left to ``respond(to:)``.
-    private func refusal(of request: Request, hasAccounts: Bool, readsSession: Bool) async -> DeskResponse? {
+    private func refusal(of request: Request, hasAccounts: Bool) -> DeskResponse? {
         let showsCargo: Bool
         switch request.method {
         case "GET", "HEAD": showsCargo = DeskRoute(path: request.path, query: FormData())?.showsCargo ?? false
@@ -280,13 +307,7 @@ public struct Desk: Sendable {
                 && !(secureCookies && origin.lowercased() == "https://" + (request.host ?? "").lowercased()) { return Self.forbidden() }
         default: return nil
         }
-        if hasAccounts {
-            // A change without a live session goes to the login form before its body is read.
-            guard readsSession, request.method == "POST", !Self.isPublic(request) else { return nil }
-            guard let id = request.sessionId, (try? await authentication.session(id)) != nil else { return Self.toLogin(request) }
-            return nil
-        }
-        guard showsCargo else { return nil }
+        guard !hasAccounts, showsCargo else { return nil }
         guard servesCargo else { return cargoNotServed() }
         guard Self.isLoopback(host: request.host) else { return Self.forbidden() }
         return nil

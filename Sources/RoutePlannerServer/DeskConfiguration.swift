@@ -17,11 +17,15 @@ public struct DeskConfiguration: Sendable {
     public var keepsCargo: Bool
     /// The schedule carriers' events move, when a store keeps them: `POST /v2/events` applies events to it.
     public var liveSchedule: LiveScheduleRepository?
+    /// The store's round trips so far, by kind, for `/metrics` (`store_round_trips_total`); `nil` without a store.
+    public var storeRoundTrips: (@Sendable () -> [(kind: String, count: Int)])?
 
     public init(
         cargo: any CargoRepository, customers: any CustomerRepository, accounts: any AccountRepository = InMemoryAccountRepository(),
-        solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false, liveSchedule: LiveScheduleRepository? = nil
+        solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false, liveSchedule: LiveScheduleRepository? = nil,
+        storeRoundTrips: (@Sendable () -> [(kind: String, count: Int)])? = nil
     ) {
+        self.storeRoundTrips = storeRoundTrips
         self.liveSchedule = liveSchedule
         self.cargo = cargo
         self.customers = customers

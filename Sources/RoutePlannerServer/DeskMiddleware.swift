@@ -44,8 +44,12 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
             cookie: request.headers[values: .cookie].joined(separator: "; "),
             address: Self.clientAddress(
                 peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: HTTPField.Name("X-Forwarded-For")!], trusted: trustedProxies))
-        // What the desk refuses whatever the body holds is refused before the body is read.
-        if let refusal = await desk.refusal(of: asked) { return Self.response(refusal, method: method) }
+        // The request is decided once, before its body is read: who sends it, or the answer that refuses it.
+        let admitted: Desk.Admitted
+        switch await desk.admit(asked) {
+        case .refused(let refusal): return Self.response(refusal, method: method)
+        case .admitted(let session): admitted = session
+        }
         // A user's requests take turns under its session; without one (the login, the loopback planner without
         // accounts) there is no user to take turns, and the login has its own throttle.
         let turns = request.method == .post ? changes : screens
@@ -59,7 +63,7 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
                 }
             }
             // Searches and the store's reads run on the searches' threads, never on the pool that answers requests.
-            let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [asked] in await desk.respond(to: asked) }
+            let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [asked] in await desk.respond(to: asked, as: admitted) }
             return Self.response(answer ?? Desk.notFound(), method: method)
         }
     }

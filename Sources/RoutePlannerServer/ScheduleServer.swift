@@ -68,7 +68,7 @@ public final class ScheduleServer: Sendable {
         self.load = load
         self.logger = logger
         self.now = now
-        metrics = ServerMetrics(droppedLogLines: { logWriter?.droppedLines ?? 0 })
+        metrics = ServerMetrics(droppedLogLines: { logWriter?.droppedLines ?? 0 }, storeRoundTrips: desk?.storeRoundTrips)
         let network = try await Self.load(load)
         let holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
         self.holder = holder

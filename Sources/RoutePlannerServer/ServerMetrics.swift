@@ -9,7 +9,9 @@ import Synchronization
 /// - `http_requests_total{route,status}` and `http_request_duration_seconds{route}` (a histogram, 0.5 ms to 10 s);
 /// - `route_searches_total{result}`: point-to-point searches, `found`, `no_route` or `over_budget`;
 /// - `schedule_reloads_total{result}`: `loaded` or `failed`;
-/// - `log_lines_dropped_total`: log lines dropped because the log's reader did not keep up (``LogWriter``).
+/// - `log_lines_dropped_total`: log lines dropped because the log's reader did not keep up (``LogWriter``);
+/// - `store_round_trips_total{kind}`: the store's transactions (`read`, `write`) and statements run alone (`statement`),
+///   with a store.
 final class ServerMetrics: Sendable {
     /// What a search came to.
     enum SearchResult: String {
@@ -23,12 +25,19 @@ final class ServerMetrics: Sendable {
     /// The dropped log lines counted so far, and their counter.
     private let droppedLogLinesCounted: Mutex<Int> = Mutex(0)
     private let droppedLogLinesCounter: Prometheus.Counter
+    /// The store's round trips by kind, read when the metrics are asked for; `nil` without a store.
+    private let storeRoundTrips: (@Sendable () -> [(kind: String, count: Int)])?
+    /// The round trips counted so far, by kind.
+    private let storeRoundTripsCounted: Mutex<[String: Int]> = Mutex([:])
 
-    /// - Parameter droppedLogLines: The log lines dropped so far, as the log's writer counts them.
-    init(droppedLogLines: @escaping @Sendable () -> Int = { 0 }) {
+    /// - Parameters:
+    ///   - droppedLogLines: The log lines dropped so far, as the log's writer counts them.
+    ///   - storeRoundTrips: The store's round trips so far, by kind, as the store counts them.
+    init(droppedLogLines: @escaping @Sendable () -> Int = { 0 }, storeRoundTrips: (@Sendable () -> [(kind: String, count: Int)])? = nil) {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
         self.droppedLogLines = droppedLogLines
+        self.storeRoundTrips = storeRoundTrips
         droppedLogLinesCounter = registry.makeCounter(
             name: "log_lines_dropped_total", help: "Log lines dropped because the log's reader did not keep up.")
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -61,6 +70,17 @@ final class ServerMetrics: Sendable {
             let dropped = droppedLogLines()
             if dropped > counted { droppedLogLinesCounter.increment(by: Int64(dropped - counted)) }
             counted = max(counted, dropped)
+        }
+        if let storeRoundTrips {
+            let now = storeRoundTrips()
+            storeRoundTripsCounted.withLock { counted in
+                for (kind, count) in now where count > counted[kind, default: 0] {
+                    registry.makeCounter(
+                        name: "store_round_trips_total", labels: [("kind", kind)], help: "The store's transactions and statements run alone, by kind."
+                    ).increment(by: Int64(count - counted[kind, default: 0]))
+                    counted[kind] = count
+                }
+            }
         }
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)

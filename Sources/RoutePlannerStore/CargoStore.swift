@@ -21,6 +21,7 @@ public final class CargoStore: Store {
     public static var version: Int { migrator.migrations.count }
 
     let pool: DatabasePool
+    public let roundTrips = StoreRoundTrips()
     /// The file's path.
     public let path: String
     /// Whether the file was opened for reading only, because it cannot be written: reads work, and every
@@ -141,7 +142,7 @@ public final class CargoStore: Store {
             return nil
         }
         do {
-            return isReadOnly ? try pool.read(note) : try pool.write(note)
+            return isReadOnly ? try read(note) : try write(note)
         } catch {
             throw StoreError(error, path: path)
         }
@@ -160,7 +161,7 @@ public final class CargoStore: Store {
             return proposed
         }
         do {
-            return isReadOnly ? try pool.read(week) : try pool.write(week)
+            return isReadOnly ? try read(week) : try write(week)
         } catch {
             throw StoreError(error, path: path)
         }
@@ -169,10 +170,28 @@ public final class CargoStore: Store {
     /// The checks SQLite makes of the file: `["ok"]` when it is sound (`PRAGMA integrity_check`).
     public func integrityCheck() throws(StoreError) -> [String] {
         do {
-            return try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+            return try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         } catch {
             throw StoreError(error, path: path)
         }
+    }
+
+    /// Runs `body` in one read transaction, one round trip.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        roundTrips.count(.read)
+        return try pool.read(body)
+    }
+
+    /// Runs `body` in one write transaction, one round trip.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        roundTrips.count(.write)
+        return try pool.write(body)
+    }
+
+    /// Runs `body` in one write transaction, one round trip, without blocking a thread while it waits for the writer.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        roundTrips.count(.write)
+        return try await pool.write(body)
     }
 
     static var migrator: DatabaseMigrator {

@@ -54,25 +54,41 @@ public actor PostgresCargoRepository: CargoRepository {
 
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
         guard count > 0 else { return [] }
+        return try await store.write { connection in try await Self.nextTrackingIds(count, connection) }
+    }
+
+    public func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
+        // The maker's refusal is thrown as it is, not as the store's error; the id it was given stays spent.
+        let (cargo, version) = try await store.write { connection -> Result<(Cargo, Int), any Error> in
+            guard let id = try await Self.nextTrackingIds(1, connection).first else { throw TrackingIdUnavailable() }
+            switch Result(catching: { try make(id) }) {
+            case .success(let cargo):
+                guard let version = try await Self.write([(cargo, nil)], connection).first else { throw StoreError.conflict(trackingId: id) }
+                return .success((cargo, version))
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }.get()
+        versions[cargo.trackingId] = version
+        return cargo
+    }
+
+    /// The next `count` tracking ids, taken in the transaction of `connection` under the sequence's row lock, so that
+    /// processes asking at once never take the same; a number taken is never handed out again.
+    private static func nextTrackingIds(_ count: Int, _ connection: PostgresConnection) async throws -> [TrackingId] {
         var ids: [TrackingId] = []
         while ids.count < count {
             let wanted = count - ids.count
-            // The numbers are taken in one statement, under the sequence's row lock, so that processes asking at once
-            // never take the same; a number taken is never handed out again.
-            let last = try await store.statement { connection in
-                var last = 0
-                for try await value in try await connection.query(
-                    """
-                    INSERT INTO sequence (name, value) VALUES ('trackingId', \(wanted))
-                    ON CONFLICT (name) DO UPDATE SET value = sequence.value + \(wanted) RETURNING value
-                    """,
-                    logger: PostgresStore.logger
-                ).decode(Int.self) { last = value }
-                return last
-            }
+            var last = 0
+            for try await value in try await connection.query(
+                """
+                INSERT INTO sequence (name, value) VALUES ('trackingId', \(wanted))
+                ON CONFLICT (name) DO UPDATE SET value = sequence.value + \(wanted) RETURNING value
+                """,
+                logger: PostgresStore.logger
+            ).decode(Int.self) { last = value }
             // Skip numbers that cargo imported with its own ids took.
             let candidates = (last - wanted + 1...last).map(TrackingId.sequenced)
-            let taken = try await existingTrackingIds(among: candidates)
+            let taken = try await existing(candidates.map(\.rawValue), connection)
             ids += candidates.filter { !taken.contains($0) }
         }
         return ids
@@ -109,7 +125,8 @@ public actor PostgresCargoRepository: CargoRepository {
     /// `wholeOrNone`, stores all (a cargo not among `read` being new) or none, throwing a conflict for the first one
     /// changed.
     private func save(_ cargo: [Cargo], comparingWith read: [Cargo], wholeOrNone: Bool) async throws -> [TrackingId] {
-        let network = try await voyages.network()
+        // New cargo (none read) is written without the schedule, which only rebuilds stored cargo to compare.
+        let network = read.isEmpty ? nil : try await voyages.network()
         let path = store.path
         let (saved, changed) = try await store.write { connection in
             try await Self.compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, path: path, connection)
@@ -145,11 +162,20 @@ public actor PostgresCargoRepository: CargoRepository {
     /// - Parameter alsoUnchanged: Cargo not written that must still be in the state read (among `read`), else a
     ///   conflict is thrown.
     private static func compareAndWrite(
-        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork, path: String,
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork?, path: String,
         _ connection: PostgresConnection
     ) async throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
         var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
         let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
+        guard let network else {
+            var existing: Set<String> = []
+            for try await id in try await connection.query(
+                "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE", logger: PostgresStore.logger
+            ).decode(String.self) { existing.insert(id) }
+            let (new, changed) = try StoredCargo.unread(cargo, existing: existing, wholeOrNone: wholeOrNone)
+            let versions = try await write(new.map { ($0.0, $0.version) }, connection)
+            return (Array(zip(new.map(\.0.trackingId), versions)), changed)
+        }
         for each in try await fetch(connection, ids: ids, locking: true) {
             let restored = try each.cargo(network: network, store: path)
             current[restored.trackingId] = (restored, each.record.version)

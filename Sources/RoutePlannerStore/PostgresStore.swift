@@ -33,6 +33,7 @@ public final class PostgresStore: Store {
     static let logger = Logger(label: "route-planner.store", factory: { _ in SwiftLogNoOpLogHandler() })
 
     public var path: String { address.description }
+    public let roundTrips = StoreRoundTrips()
 
     /// Connects to the database, checks it, and brings its schema up to date.
     ///
@@ -98,12 +99,14 @@ public final class PostgresStore: Store {
 
     /// Runs `body` in one read-only transaction that sees one snapshot of the database.
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
-        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+        roundTrips.count(.read)
+        return try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
     }
 
     /// Runs `body`, a single statement, outside a transaction: one statement sees one snapshot by itself, and is
     /// one round trip to the server rather than three.
     func statement<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        roundTrips.count(.statement)
         do {
             return try await withConnection { connection in try await body(connection) }
         } catch {
@@ -114,7 +117,8 @@ public final class PostgresStore: Store {
     /// Runs `body` in one transaction: it commits whole when `body` returns, and nothing of it when `body` throws.
     @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
-        try await transaction("BEGIN", body)
+        roundTrips.count(.write)
+        return try await transaction("BEGIN", body)
     }
 
     private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {

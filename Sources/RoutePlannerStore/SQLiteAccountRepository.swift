@@ -124,10 +124,10 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try store.pool.read(body) } catch { throw StoreError(error, path: store.path) }
+        do { return try store.read(body) } catch { throw StoreError(error, path: store.path) }
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try store.pool.write(body) } catch { throw StoreError(error, path: store.path) }
+        do { return try store.write(body) } catch { throw StoreError(error, path: store.path) }
     }
 }

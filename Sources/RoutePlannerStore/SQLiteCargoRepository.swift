@@ -63,21 +63,38 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] {
-        try write { db in
-            try db.execute(sql: "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT(name) DO NOTHING")
-            var number = try Int.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'trackingId'") ?? 0
-            var ids: [TrackingId] = []
-            while ids.count < count {
-                let (next, overflow) = number.addingReportingOverflow(1)
-                guard !overflow else { throw StoreError.database(path: store.path, message: "the tracking ids' sequence is at its end (\(number))") }
-                number = next
-                // Skip numbers that cargo imported with its own ids took.
-                let id = TrackingId.sequenced(number)
-                if try !CargoRecord.exists(db, key: id.rawValue) { ids.append(id) }
+        try write { db in try Self.nextTrackingIds(count, path: store.path, db) }
+    }
+
+    public func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
+        let path = store.path
+        // The maker's refusal is thrown as it is, not as the store's error; the id it was given stays spent.
+        let (cargo, version) = try write { db -> Result<(Cargo, Int), any Error> in
+            guard let id = try Self.nextTrackingIds(1, path: path, db).first else { throw TrackingIdUnavailable() }
+            switch Result(catching: { try make(id) }) {
+            case .success(let cargo): return .success((cargo, try Self.write(cargo, version: nil, db)))
+            case .failure(let refusal): return .failure(refusal)
             }
-            try db.execute(sql: "UPDATE sequence SET value = ? WHERE name = 'trackingId'", arguments: [number])
-            return ids
+        }.get()
+        versions[cargo.trackingId] = version
+        return cargo
+    }
+
+    /// The next `count` tracking ids, taken from the sequence in the transaction of `db`.
+    private static func nextTrackingIds(_ count: Int, path: String, _ db: Database) throws -> [TrackingId] {
+        try db.execute(sql: "INSERT INTO sequence (name, value) VALUES ('trackingId', 0) ON CONFLICT(name) DO NOTHING")
+        var number = try Int.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'trackingId'") ?? 0
+        var ids: [TrackingId] = []
+        while ids.count < count {
+            let (next, overflow) = number.addingReportingOverflow(1)
+            guard !overflow else { throw StoreError.database(path: path, message: "the tracking ids' sequence is at its end (\(number))") }
+            number = next
+            // Skip numbers that cargo imported with its own ids took.
+            let id = TrackingId.sequenced(number)
+            if try !CargoRecord.exists(db, key: id.rawValue) { ids.append(id) }
         }
+        try db.execute(sql: "UPDATE sequence SET value = ? WHERE name = 'trackingId'", arguments: [number])
+        return ids
     }
 
     public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
@@ -117,7 +134,8 @@ public actor SQLiteCargoRepository: CargoRepository {
     /// `wholeOrNone`, stores all (a cargo not among `read` being new) or none, throwing a conflict for the first one
     /// changed.
     private func save(_ cargo: [Cargo], comparingWith read: [Cargo], wholeOrNone: Bool) async throws -> [TrackingId] {
-        let network = try await voyages.network()
+        // New cargo (none read) is written without the schedule, which only rebuilds stored cargo to compare.
+        let network = read.isEmpty ? nil : try await voyages.network()
         // The cargo as stored, read and written in one transaction: a change another process commits meanwhile
         // cannot land between the comparison and the write.
         let (saved, changed) = try write { db in try compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, db) }
@@ -149,9 +167,18 @@ public actor SQLiteCargoRepository: CargoRepository {
     /// - Parameter alsoUnchanged: Cargo not written that must still be in the state read (among `read`), else a
     ///   conflict is thrown.
     private func compareAndWrite(
-        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork, _ db: Database
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork?, _ db: Database
     ) throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
         let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
+        guard let network else {
+            let existing = try Set(stride(from: 0, to: ids.count, by: 500).flatMap { start in
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                return try String.fetchAll(
+                    db, sql: "SELECT trackingId FROM cargo WHERE trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", arguments: StatementArguments(chunk))
+            })
+            let (new, changed) = try StoredCargo.unread(cargo, existing: existing, wholeOrNone: wholeOrNone)
+            return (try new.map { ($0.0.trackingId, try Self.write($0.0, version: nil, db)) }, changed)
+        }
         let stored = try stride(from: 0, to: ids.count, by: 500).flatMap { start in
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             return try Self.fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", StatementArguments(chunk))
@@ -270,10 +297,10 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try store.pool.read(body) } catch { throw StoreError(error, path: store.path) }
+        do { return try store.read(body) } catch { throw StoreError(error, path: store.path) }
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try store.pool.write(body) } catch { throw StoreError(error, path: store.path) }
+        do { return try store.write(body) } catch { throw StoreError(error, path: store.path) }
     }
 }

@@ -54,7 +54,7 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
 
     public func record(_ batch: CarrierEventBatch) async throws -> Int {
         do {
-            return try await store.pool.write { db in try Self.record(batch, db) }
+            return try await store.write { db in try Self.record(batch, db) }
         } catch {
             throw StoreError(error, path: store.path)
         }
@@ -182,6 +182,6 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try store.pool.read(body) } catch { throw StoreError(error, path: store.path) }
+        do { return try store.read(body) } catch { throw StoreError(error, path: store.path) }
     }
 }

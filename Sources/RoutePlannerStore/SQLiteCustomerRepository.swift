@@ -16,7 +16,7 @@ public struct SQLiteCustomerRepository: CustomerRepository {
 
     public func save(_ customer: Customer) async throws {
         do {
-            try await store.pool.write { db in
+            try await store.write { db in
                 // The customer keeps the id it was first registered under, which its cargo names.
                 let id = try Self.record(customer.id, db)?.id ?? customer.id.rawValue
                 try CustomerRecord(id: id, name: customer.name).save(db)
@@ -38,6 +38,6 @@ public struct SQLiteCustomerRepository: CustomerRepository {
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try store.pool.read(body) } catch { throw StoreError(error, path: store.path) }
+        do { return try store.read(body) } catch { throw StoreError(error, path: store.path) }
     }
 }

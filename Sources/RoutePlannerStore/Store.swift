@@ -35,6 +35,9 @@ public protocol Store: AnyObject, Sendable {
 
     /// The repository of the carriers' events applied to the store's schedule, and the schedule's versions.
     var carrierEventRepository: any CarrierEventRepository { get }
+
+    /// The round trips the store has made since it was opened.
+    var roundTrips: StoreRoundTrips { get }
 }
 
 /// Opens the store at a location: a PostgreSQL database for a `postgres://` or `postgresql://` address (its

@@ -104,6 +104,15 @@ struct StoredCargo {
         return (unchanged, changed)
     }
 
+    /// Which cargo to write when none was read: each new one, and, of those stored already (`existing`), none: the
+    /// first is a conflict (`wholeOrNone`, so that none is written), or their tracking ids are returned. What is stored
+    /// is not compared, so that it need not be read back into cargo (nor the schedule read to rebuild it).
+    static func unread(_ cargo: [Cargo], existing: Set<String>, wholeOrNone: Bool) throws(StoreError) -> (unchanged: [(Cargo, version: Int?)], changed: [TrackingId]) {
+        let stored = cargo.filter { existing.contains($0.trackingId.rawValue) }.map(\.trackingId)
+        if wholeOrNone, let first = stored.first { throw .conflict(trackingId: first) }
+        return (cargo.filter { !existing.contains($0.trackingId.rawValue) }.map { ($0, nil) }, stored)
+    }
+
     /// Throws a conflict for the first of these cargo that is no longer as it was read (`read`), or is gone.
     static func checkUnchanged(_ ids: [TrackingId], read: [Cargo], stored: [TrackingId: (cargo: Cargo, version: Int)]) throws(StoreError) {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })

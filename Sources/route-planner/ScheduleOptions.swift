@@ -123,11 +123,11 @@ struct ScheduleOptions: ParsableArguments {
         try await store.acting(await composition(store: store.store, creating: creating, scenario: scenario, now: now))
     }
 
-    /// The application wired to the store, and the weeks its schedule is moved by: the week the store keeps, which
-    /// `serve` lays its schedule out from too.
+    /// The application wired to the store, the weeks its schedule is moved by (the week the store keeps, which `serve`
+    /// lays its schedule out from too), and the store's round trips.
     func storeComposition(
         _ path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
-    ) async throws -> (composition: RoutePlannerComposition, weeksMoved: Int) {
+    ) async throws -> (composition: RoutePlannerComposition, weeksMoved: Int, roundTrips: StoreRoundTrips) {
         let store = try await StoreOptions.open(path, creating: creating)
         let files = self.files, weeks = try await weeksMoved(in: store)
         let published = ScheduleFileRepository(
@@ -145,7 +145,7 @@ struct ScheduleOptions: ParsableArguments {
         let composition = RoutePlannerComposition(
             locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
             accounts: store.accountRepository, liveSchedule: schedule, now: now)
-        return (composition, weeks)
+        return (composition, weeks, store.roundTrips)
     }
 
     /// The weeks the bundled schedule moves for a store's cargo: to the week the store recorded when it was first

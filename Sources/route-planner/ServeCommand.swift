@@ -5,6 +5,7 @@ import Logging
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerServer
+import RoutePlannerStore
 
 /// `route-planner serve`: DCSA Commercial Schedules 1.0.3 over HTTP, on the schedule given or the bundled one.
 struct ServeCommand: AsyncParsableCommand {
@@ -87,11 +88,11 @@ struct ServeCommand: AsyncParsableCommand {
         let now: @Sendable () -> Date = { asOf ?? Date() }
         if let store {
             // The schedule is laid out from the week the store's cargo was planned on.
-            let app: RoutePlannerComposition
-            (app, weeks) = try await schedule.storeComposition(store, creating: true, now: now)
+            let app: RoutePlannerComposition, roundTrips: StoreRoundTrips
+            (app, weeks, roundTrips) = try await schedule.storeComposition(store, creating: true, now: now)
             desk = DeskConfiguration(
                 cargo: app.cargo, customers: app.customers, accounts: app.accounts, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies,
-                liveSchedule: app.liveSchedule)
+                liveSchedule: app.liveSchedule, storeRoundTrips: { StoreRoundTrips.Kind.allCases.map { ($0.rawValue, roundTrips[$0]) } })
             events = app.liveSchedule?.events
         } else {
             weeks = schedule.weeksMoved

@@ -4,6 +4,7 @@ import RoutePlannerApplication
 import GRDB
 @testable import RoutePlannerStore
 import RoutePlannerTestSupport
+import Synchronization
 import Testing
 
 /// What every cargo repository promises (see `CargoRepository`), checked on one repository that starts empty.
@@ -132,6 +133,19 @@ func checkCargoRepositoryContract(
         let id = try await repository.nextTrackingId()
         #expect(!existing.contains(id) && id > next, "\(id)", sourceLocation: sourceLocation)
     }
+
+    // A new cargo under the next id, minted and stored at once; one its maker refuses is not stored.
+    let minted = try await repository.saveNew { id in try Cargo(trackingId: id, teu: 2, specification: Sample.specification, customerId: "ACME") }
+    #expect(minted.trackingId > next && !existing.contains(minted.trackingId), "\(minted.trackingId)", sourceLocation: sourceLocation)
+    #expect(try await repository.cargo(minted.trackingId) == minted, sourceLocation: sourceLocation)
+    let refusedId = Mutex<TrackingId?>(nil)
+    await #expect(throws: CargoError.sizeNotPositive(0), sourceLocation: sourceLocation) {
+        _ = try await repository.saveNew { id in
+            refusedId.withLock { $0 = id }
+            return try Cargo(trackingId: id, teu: 0, specification: Sample.specification)
+        }
+    }
+    if let refused = refusedId.withLock({ $0 }) { #expect(try await repository.cargo(refused) == nil, sourceLocation: sourceLocation) }
 
     // A batch of ids: as many as asked, all new, after the ones before; none for zero.
     let batch = try await repository.nextTrackingIds(5)

@@ -64,13 +64,30 @@ actor ScopedCargoRepository: CargoRepository {
 
     func save(_ cargo: Cargo) async throws { try await save([cargo]) }
 
+    func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
+        let principal = principal, time = now()
+        let saved = try await base.saveNew { id in
+            var cargo = try make(id)
+            guard principal.sees(cargo) else { throw DomainError.cargoNotFound(id) }
+            cargo.record(CargoChange.between(nil, cargo, by: principal.name, at: time))
+            return cargo
+        }
+        return remember([saved])[0]
+    }
+
     func save(_ cargo: [Cargo]) async throws {
-        let before = try await states(of: cargo)
+        var before: [TrackingId: Cargo] = [:]
+        for each in cargo { before[each.trackingId] = read[each.trackingId] }
         try check(cargo, stored: before)
         let recorded = try await recorded(cargo, before: before)
         // Written only over the states read here: another request's change since, in this process or another, is a
-        // conflict, never overwritten.
-        try await base.save(recorded, ifUnchangedSince: Array(before.values))
+        // conflict, never overwritten; and a cargo not read here only when it is new.
+        do {
+            try await base.save(recorded, ifUnchangedSince: Array(before.values))
+        } catch {
+            try await refuseUnread(cargo, before: before)
+            throw error
+        }
         _ = remember(recorded)
     }
 
@@ -114,18 +131,13 @@ actor ScopedCargoRepository: CargoRepository {
         try await base.save(offer)
     }
 
-    /// The states before of the cargo about to be written: as read through this repository; none for a new cargo.
-    /// A cargo that was not read is looked for, and one that exists is refused: it must be read before it is written.
-    private func states(of cargo: [Cargo]) async throws -> [TrackingId: Cargo] {
-        var before: [TrackingId: Cargo] = [:]
-        for each in cargo { before[each.trackingId] = read[each.trackingId] }
+    /// Refuses a write that failed for a cargo not read here that exists: to a customer's user, which may not know of
+    /// another customer's cargo, as one not found; to a planner, as written without being read first.
+    private func refuseUnread(_ cargo: [Cargo], before: [TrackingId: Cargo]) async throws {
         let unread = cargo.map(\.trackingId).filter { before[$0] == nil }
-        if let existing = try await base.existingTrackingIds(among: unread).sorted().first {
-            // To a customer's user, a cargo it did not read may be another customer's: none, as it reads.
-            guard principal.role == .planner else { throw DomainError.cargoNotFound(existing) }
-            throw DomainError.conflict("cargo \(existing) was written without being read first; nothing was written: read it and try again")
-        }
-        return before
+        guard !unread.isEmpty, let existing = try await base.existingTrackingIds(among: unread).sorted().first else { return }
+        guard principal.role == .planner else { throw DomainError.cargoNotFound(existing) }
+        throw DomainError.conflict("cargo \(existing) was written without being read first; nothing was written: read it and try again")
     }
 
     /// Refuses cargo the principal may not see, as it is or as it was before.

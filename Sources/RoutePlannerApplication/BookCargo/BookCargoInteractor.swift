@@ -57,10 +57,12 @@ public struct BookCargoInteractor: UseCase {
             if let problem = try await voyages?.network().roomProblem(for: CargoSpace(booking)) {
                 return .failure(.invalidOperation("The cargo cannot be carried: \(problem). Book it as several cargo."))
             }
-            let cargo = try Cargo(
-                trackingId: try await cargoRepository.nextTrackingId(), teu: request.teu, specification: request.specification,
-                revenuePerTEU: request.revenuePerTEU, customerId: customer.id, weight: request.weight)
-            try await cargoRepository.save(cargo)
+            // The tracking id is minted and the cargo stored in one transaction.
+            let cargo = try await cargoRepository.saveNew { id in
+                try Cargo(
+                    trackingId: id, teu: request.teu, specification: request.specification, revenuePerTEU: request.revenuePerTEU,
+                    customerId: customer.id, weight: request.weight)
+            }
             return .success(BookCargoResponse(cargo: CargoSummary(cargo)))
         } catch {
             return .failure(.repository(error))

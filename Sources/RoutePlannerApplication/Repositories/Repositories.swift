@@ -36,6 +36,10 @@ public protocol CargoRepository: Sendable {
     /// (`Cargo.bookingReference`), by reference. References are the customer's own: two
     /// customers may use the same one.
     func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId]
+    /// Stores a new cargo under the next tracking id (``nextTrackingIds(_:)``'s), made by `make` from that id, and
+    /// returns it: a store mints the id and writes the cargo in one transaction. A cargo `make` refuses (by throwing)
+    /// is not stored; its id may still be spent.
+    func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo
     /// Stores the cargo, replacing the one with its tracking id.
     ///
     /// A store shared between processes may refuse a cargo that another process changed since this
@@ -92,6 +96,13 @@ extension CargoRepository {
         return existing
     }
 
+    /// Stores a new cargo under the next tracking id, minted first: for a repository whose two calls cost nothing.
+    public func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
+        let cargo = try make(try await nextTrackingId())
+        try await save([cargo], ifUnchangedSince: [])
+        return cargo
+    }
+
     /// A tracking id no cargo has had or will have.
     public func nextTrackingId() async throws -> TrackingId {
         guard let id = try await nextTrackingIds(1).first else { throw TrackingIdUnavailable() }
@@ -119,6 +130,8 @@ extension CargoRepository {
 
 /// A repository gave no tracking id when asked for one, against its contract.
 public struct TrackingIdUnavailable: Error, Hashable, Sendable, CustomStringConvertible {
+    public init() {}
+
     public var description: String { "the cargo repository gave no new tracking id" }
 }
 
