@@ -56,7 +56,7 @@ extension Desk {
             let imported = await application.importBookings(
                 ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, customer: form[Upload.customer], contents: text))
             switch imported.named {
-            case .failure(let failure): return await assignments(form: form, errors: [Upload.file.name: failure.message])
+            case .failure(let failure): return await assignments(form: form, errors: [Upload.file.name: shown(failure)])
             case .validationFailure(let fields): return await assignments(form: form, errors: fields)
             case .success, .idle, .loading: break
             }
@@ -104,7 +104,7 @@ extension Desk {
                 content.append(DeskViews.section("Bookings", id: "bookings", report.bookings.isEmpty
                     ? [DeskViews.empty("No open cargo to assign.")]
                     : [Markup("ul", [("class", "lines")], report.bookings.map { Markup("li", text: $0) })]))
-            case .failure(let failure): content.append(DeskViews.failure(failure.message))
+            case .failure(let failure): content.append(DeskViews.failure(shown(failure)))
             case .validationFailure(let fields): content.append(DeskViews.failure(fields.values.sorted().joined(separator: " ")))
             case .idle, .loading: break
             }

@@ -52,7 +52,7 @@ extension Desk {
         switch state.named {
         case .success(let booked): return .redirect(to: .cargo(booked.response.cargo.trackingId.description, FormData([("notice", "booked")])))
         case .validationFailure(let fields): return await book(form: form, errors: fields)
-        case .failure(let failure): return await book(form: form, errors: [:], failure: failure.message)
+        case .failure(let failure): return await book(form: form, errors: [:], failure: shown(failure))
         case .idle, .loading: return await book(form: form, errors: [:])
         }
     }
@@ -71,7 +71,7 @@ extension Desk {
                     [.text(customer.response.id.description), .text(customer.response.name),
                      .link("Their cargo", to: .cargoList(FormData([(ListCargoForm.Field.customer.name, customer.response.id.description)])))]
                 }))
-        case .failure(let failure): content.append(DeskViews.failure(failure.message))
+        case .failure(let failure): content.append(DeskViews.failure(shown(failure)))
         case .idle, .loading, .validationFailure: break
         }
         if let failure { content.append(DeskViews.failure(failure)) }
@@ -97,7 +97,7 @@ extension Desk {
         switch state.named {
         case .success: return .redirect(to: .customers(FormData([("notice", "registered")])))
         case .validationFailure(let fields): return await customers(form: form, errors: fields)
-        case .failure(let failure): return await customers(form: form, errors: [:], failure: failure.message)
+        case .failure(let failure): return await customers(form: form, errors: [:], failure: shown(failure))
         case .idle, .loading: return await customers(form: form, errors: [:])
         }
     }

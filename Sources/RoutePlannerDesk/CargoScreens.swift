@@ -76,7 +76,7 @@ extension Desk {
                 links.append(DeskViews.link(label, to: .cargoList(pageQuery)))
             }
             if !links.isEmpty { content.append(Markup("nav", [("aria-label", "Pages"), ("class", "pages")], links)) }
-        case .failure(let failure): content.append(DeskViews.failure(failure.message))
+        case .failure(let failure): content.append(DeskViews.failure(shown(failure)))
         case .idle, .loading, .validationFailure: break
         }
         return .page(DeskPage(title: "Cargo", section: .cargo, content), status: state.fieldErrors.isEmpty ? 200 : 422)
@@ -90,7 +90,7 @@ extension Desk {
             // An id that names no cargo is not found; a store that cannot be read now is the server's failure.
             let unavailable = failure.kind == .unavailable
             return .page(DeskPage(title: unavailable ? "The cargo cannot be read now" : "Cargo not found", section: .cargo, [
-                DeskViews.failure(failure.message), DeskViews.link("All cargo", to: .cargoList(FormData())),
+                DeskViews.failure(shown(failure)), DeskViews.link("All cargo", to: .cargoList(FormData())),
             ]), status: DeskResponse.statusCode(of: failure.kind))
         }
         let options = response.offer.map { offer in
@@ -179,6 +179,7 @@ extension Desk {
     }
 
     private func changed(_ trackingId: String, form: String, values: FormData, state: DeskState<String>, notice: String) async -> DeskResponse {
+        if case .failure(let failure) = state { _ = shown(failure) }
         guard case .success = state else { return await cargo(trackingId, notice: nil, submitted: (form, values, state)) }
         return .redirect(to: .cargo(trackingId, FormData([("notice", notice)])))
     }

@@ -179,6 +179,12 @@ public struct Desk: Sendable {
         await TimeBudget.run(searchBudget, work)
     }
 
+    /// A failure's message for the page, its inside story (a store's own words) logged, never shown.
+    func shown(_ failure: ViewFailure) -> String {
+        if let logged = failure.logged { logger.error("desk request failed", metadata: ["reason": .string(logged)]) }
+        return failure.message
+    }
+
     /// What a screen says of a search that ran past the budget.
     var overBudget: ViewFailure {
         ViewFailure(.unavailable, "The search ran past its budget of \(TimeBudget.text(searchBudget)) and was stopped: "

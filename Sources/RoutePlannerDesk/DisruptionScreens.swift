@@ -43,7 +43,7 @@ extension Desk {
                     [Markup("p", text: "The last \(view.publications.count) of \(view.response.publicationCount), the oldest first:"),
                      Markup("ul", [], view.publications.map { Markup("li", text: $0) })]))
             }
-        case .failure(let failure): content.append(DeskViews.failure(failure.message))
+        case .failure(let failure): content.append(DeskViews.failure(shown(failure)))
         case .idle, .loading, .validationFailure: break
         }
         typealias Field = ApplyCarrierEventsForm.Field
@@ -80,7 +80,7 @@ extension Desk {
             ]
             return .redirect(to: .disruptions(FormData(zip(Self.appliedCounts, counts).map { ($0, String($1)) })))
         case (.validationFailure(let fields), _): return await disruptions(form: form, errors: fields)
-        case (.failure(let failure), _): return await disruptions(form: form, errors: [:], failure: failure.message)
+        case (.failure(let failure), _): return await disruptions(form: form, errors: [:], failure: shown(failure))
         default: return await disruptions(form: form, errors: [:])
         }
     }

@@ -42,7 +42,7 @@ extension Desk {
             return DeskResponse(status: 303, contentType: nil, headers: [("Location", Self.safeNext(next)), ("Set-Cookie", cookie), ("Cache-Control", "no-store")], body: "")
         case (.validationFailure(let fields), _): return await loginForm(form, next: next, errors: fields, status: 422)
         case (.failure(let failure), _):
-            let page = await loginForm(form, next: next, failure: failure.message, status: DeskResponse.statusCode(of: failure.kind))
+            let page = await loginForm(form, next: next, failure: shown(failure), status: DeskResponse.statusCode(of: failure.kind))
             guard case .throttled(let seconds) = failure.kind else { return page }
             return DeskResponse(status: page.status, contentType: page.contentType, headers: page.headers + [("Retry-After", String(seconds))], body: page.body)
         case (.idle, _), (.loading, _), (.success, _): return await loginForm(form, next: next)

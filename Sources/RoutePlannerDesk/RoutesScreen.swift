@@ -103,6 +103,7 @@ extension Desk {
                 query: query, state: state.named, baseline: baseline, changes: changes, pictures: pictures,
                 onBook: onBook, ports: ports)
         }
+        if case .failure(let failure) = model.state { _ = shown(failure) }
         let status = if overBudget { 503 } else if case .validationFailure = model.state { 422 } else { 200 }
         return .page(RoutesView(model: model).page(), status: status)
     }
