@@ -98,6 +98,17 @@ public struct RoutePlannerComposition: Sendable {
             now: now, realNow: realNow)
     }
 
+    /// The application over another schedule, such as a what-if's, acting for the same principal; with `cargo`, over
+    /// other cargo too (bookings read from a file, which the store never sees).
+    public func scheduled(on network: ScheduleNetwork, cargo: (any CargoRepository)? = nil) -> RoutePlannerComposition {
+        let schedule = InMemoryScheduleRepository(network: network)
+        let base = cargo ?? (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
+        return RoutePlannerComposition(
+            locations: schedule, voyages: schedule, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
+            passwordCost: passwordCost, now: now, realNow: realNow)
+    }
+
     /// Who requests come from, by their sessions and tokens.
     public func authentication(idleExpiry: Duration = .seconds(1800)) -> Authentication {
         Authentication(accounts: accounts, idleExpiry: idleExpiry, now: realNow)

@@ -50,9 +50,8 @@ extension Desk {
             guard let text = Self.text(file.bytes) else {
                 return await assignments(form: form, errors: [Upload.file.name: "The file is not text in UTF-8 or UTF-16: save it as CSV (UTF-8)."])
             }
-            let schedule = InMemoryScheduleRepository(network: network)
-            application = RoutePlannerComposition(
-                locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), customers: customers, format: format, now: now)
+            // The file's bookings, which the store never sees, assigned on the schedule served now.
+            application = composition().scheduled(on: network, cargo: InMemoryCargoRepository())
             let imported = await application.importBookings(
                 ImportBookingsForm(file: file.name.isEmpty ? "bookings.csv" : file.name, customer: form[Upload.customer], contents: text))
             switch imported.named {

@@ -72,20 +72,17 @@ public struct Desk: Sendable {
 
     /// The schedule served now: the one the DCSA API answers from, reloaded with it.
     let network: @Sendable () -> ScheduleNetwork
-    let cargo: any CargoRepository
-    let customers: any CustomerRepository
-    let accounts: any AccountRepository
-    let loginThrottle: LoginThrottle
+    /// The process's one composition of the application, over the schedule served now, acting for nobody yet: each
+    /// request acts for its session's user (``composition(_:)``).
+    let application: RoutePlannerComposition
     /// Whether the session's cookie is sent over HTTPS only (behind a proxy that ends TLS).
     let secureCookies: Bool
     /// How long a session lasts unused.
     let sessionIdleExpiry: Duration
-    /// Whom this request is served for: the loopback planner until ``respond(to:)`` finds a user's session.
+    /// Whom this request is served for: the loopback planner until ``admit(_:)`` finds a user's session.
     var session = DeskSession.loopback
     let solver: (any AssignmentSolver)?
     let runs: AssignmentRuns
-    let format: PlannerFormat
-    let now: @Sendable () -> Date
     let logger: Logger
     /// Whether the cargo screens answer without accounts: only on a loopback address.
     let servesCargo: Bool
@@ -93,75 +90,61 @@ public struct Desk: Sendable {
     let keepsCargo: Bool
     /// The most time a route search may take before it is stopped and the screen says so.
     let searchBudget: Duration
-    /// The schedule carriers' events move, when a store keeps them.
-    let liveSchedule: LiveScheduleRepository?
     /// Serves the live schedule again, after a batch of events moved it.
     let scheduleChanged: @Sendable () async -> Void
+
+    /// How dates, durations and itineraries are written: the application's.
+    var format: PlannerFormat { application.format }
+    /// Business time: the application's clock.
+    var now: @Sendable () -> Date { application.now }
 
     /// Creates the desk.
     ///
     /// - Parameters:
-    ///   - network: The schedule served now.
-    ///   - cargo: Where booked cargo is kept.
-    ///   - customers: The registered customers.
-    ///   - accounts: The users and their sessions: once one user exists, every screen but the login form asks for a
-    ///     session, on any address.
+    ///   - application: The process's composition of the application, over the schedule served now (with its
+    ///     cargo, customers and accounts: once one user exists, every screen but the login form asks for a session,
+    ///     on any address).
+    ///   - network: The schedule served now, which the screens draw and what-ifs change.
     ///   - solver: The assignment's solver; `nil` leaves the assignment screen saying it is not available.
     ///   - servesCargo: Whether, without accounts, the cargo, booking, customer and assignment screens answer; the
     ///     others always do.
+    ///   - keepsCargo: Whether the application's cargo is a store that outlives the server.
+    ///   - searchBudget: The most time a route search may take, as the DCSA API's (`serve --search-budget`).
     ///   - secureCookies: Whether the session's cookie is marked `Secure`, for a desk reached over HTTPS.
     ///   - sessionIdleExpiry: How long a session lasts unused.
-    ///   - keepsCargo: Whether `cargo` is a store that outlives the server.
-    ///   - searchBudget: The most time a route search may take, as the DCSA API's (`serve --search-budget`).
-    ///   - format: How dates, durations and itineraries are written.
     ///   - logger: Where the users' actions are logged, without their data.
-    ///   - now: The clock.
-    ///   - liveSchedule: The schedule carriers' events move, when a store keeps them: the disruptions screen applies events to it.
     ///   - scheduleChanged: Serves the live schedule again, after a batch of events moved it.
     public init(
-        network: @escaping @Sendable () -> ScheduleNetwork, cargo: any CargoRepository, customers: any CustomerRepository,
-        accounts: any AccountRepository = InMemoryAccountRepository(), solver: (any AssignmentSolver)?, servesCargo: Bool, keepsCargo: Bool,
-        searchBudget: Duration, secureCookies: Bool = false, sessionIdleExpiry: Duration = .seconds(1800), format: PlannerFormat = PlannerFormat(),
-        logger: Logger = Logger(label: "route-planner.desk"), now: @escaping @Sendable () -> Date = { Date() },
-        liveSchedule: LiveScheduleRepository? = nil, scheduleChanged: @escaping @Sendable () async -> Void = {}
+        application: RoutePlannerComposition, network: @escaping @Sendable () -> ScheduleNetwork, solver: (any AssignmentSolver)?, servesCargo: Bool,
+        keepsCargo: Bool, searchBudget: Duration, secureCookies: Bool = false, sessionIdleExpiry: Duration = .seconds(1800),
+        logger: Logger = Logger(label: "route-planner.desk"), scheduleChanged: @escaping @Sendable () async -> Void = {}
     ) {
-        self.liveSchedule = liveSchedule
-        self.scheduleChanged = scheduleChanged
+        self.application = application
         self.network = network
-        self.cargo = cargo
-        self.customers = customers
-        self.accounts = accounts
-        loginThrottle = LoginThrottle()
+        self.scheduleChanged = scheduleChanged
         self.secureCookies = secureCookies
         self.sessionIdleExpiry = sessionIdleExpiry
         self.solver = solver
         self.servesCargo = servesCargo
         self.keepsCargo = keepsCargo
         self.searchBudget = searchBudget
-        self.format = format
         self.logger = logger
-        self.now = now
         runs = AssignmentRuns()
     }
 
-    /// The application over the schedule served now, with a what-if scenario applied to it, acting for the
-    /// session's user.
+    /// The application acting for the session's user, over the schedule served now or, given, a what-if's.
     func composition(_ network: ScheduleNetwork? = nil) -> RoutePlannerComposition {
-        let schedule = InMemoryScheduleRepository(network: network ?? self.network())
-        return RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: liveSchedule, format: format,
-            loginThrottle: loginThrottle, now: now
-        ).acting(as: session.principal)
+        (network.map { application.scheduled(on: $0) } ?? application).acting(as: session.principal)
     }
 
     /// Who requests come from, by their sessions.
     /// Sessions by the real clock, whatever business time the desk plans at (`--as-of`).
-    var authentication: Authentication { Authentication(accounts: accounts, idleExpiry: sessionIdleExpiry) }
+    var authentication: Authentication { application.authentication(idleExpiry: sessionIdleExpiry) }
 
     /// Whether the store has accounts, so that every screen but the login form asks for a session; when the store
     /// cannot tell, it does.
     func hasAccounts() async -> Bool {
-        (try? await accounts.hasUsers()) ?? true
+        (try? await application.accounts.hasUsers()) ?? true
     }
 
     /// A route search within ``searchBudget``, over the schedule served now or a what-if of it: the state and the

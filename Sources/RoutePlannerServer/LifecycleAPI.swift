@@ -20,17 +20,13 @@ import RoutePlannerDocuments
 ///   413 for a body over ``maximumBodyBytes``; 415 for a body that is not JSON; 422 for a valid request that cannot
 ///   be carried out (no route, a passed deadline); 503 for a search past its budget or a store that cannot answer.
 struct LifecycleAPI: Sendable {
-    let cargo: any CargoRepository
-    let customers: any CustomerRepository
-    let accounts: any AccountRepository
-    let schedules: ScheduleHolder
-    /// The schedule carriers' events move, when a store keeps them.
-    let liveSchedule: LiveScheduleRepository?
+    /// The process's one composition of the application, over the schedule served now; each request acts as its token's
+    /// user.
+    let application: RoutePlannerComposition
     /// Serves the live schedule again, after a batch of events moved it.
     let scheduleChanged: @Sendable () async -> Void
     /// The most time a route search may take.
     let budget: Duration
-    let now: @Sendable () -> Date
 
     /// The most bytes of a request's body.
     static let maximumBodyBytes = 1_048_576
@@ -325,7 +321,7 @@ struct LifecycleAPI: Sendable {
         _ operation: @escaping @Sendable (RoutePlannerComposition, [UInt8]) async -> APIAnswer
     ) async -> Response {
         // Tokens and sessions by the real clock, whatever business time the server plans at (`--as-of`).
-        let authentication = Authentication(accounts: accounts)
+        let authentication = application.authentication()
         let token = request.headers[.authorization].flatMap { header -> String? in
             let parts = header.split(separator: " ", maxSplits: 1)
             return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil
@@ -354,10 +350,7 @@ struct LifecycleAPI: Sendable {
                 return Self.response(.contentTooLarge, [APIProblem(field: nil, message: "The body is larger than \(limit / 1_048_576) MiB.")])
             }
         }
-        let schedule = InMemoryScheduleRepository(network: schedules.current.network)
-        let app = RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: liveSchedule, now: now
-        ).acting(as: principal)
+        let app = application.acting(as: principal)
         let answer = await withTaskExecutorPreference(CommercialSchedulesAPI.searches) { [bytes] in await operation(app, bytes) }
         // DCSA Track & Trace names its version in every answer of its operations.
         let isTrackAndTrace = request.uri.path.hasPrefix("/v2/")

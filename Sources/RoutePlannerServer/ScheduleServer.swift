@@ -73,17 +73,23 @@ public final class ScheduleServer: Sendable {
         let holder = ScheduleHolder(ServedSchedule(network: network, source: source, loadedAt: now(), generation: 1))
         self.holder = holder
         let reloads = Reloads()
-        self.desk = desk.map { desk in
-            Desk(
-                network: { holder.current.network }, cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, solver: desk.solver,
-                servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo,
-                searchBudget: configuration.searchBudget, secureCookies: desk.secureCookies, logger: logger, now: now,
-                liveSchedule: desk.liveSchedule, scheduleChanged: { await reloads.reload() })
+        // The process's one composition of the application, over the schedule served now, whichever reload it is at;
+        // each request only says who acts (`acting(as:)`).
+        let served = InMemoryScheduleRepository(serving: { holder.current.network })
+        let application = desk.map { desk in
+            RoutePlannerComposition(
+                locations: served, voyages: served, cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, liveSchedule: desk.liveSchedule, now: now)
         }
-        lifecycle = desk.map { desk in
-            LifecycleAPI(
-                cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, schedules: holder, liveSchedule: desk.liveSchedule,
-                scheduleChanged: { await reloads.reload() }, budget: configuration.searchBudget, now: now)
+        self.desk = if let desk, let application {
+            Desk(
+                application: application, network: { holder.current.network }, solver: desk.solver,
+                servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo, searchBudget: configuration.searchBudget,
+                secureCookies: desk.secureCookies, logger: logger, scheduleChanged: { await reloads.reload() })
+        } else {
+            nil
+        }
+        lifecycle = application.map { application in
+            LifecycleAPI(application: application, scheduleChanged: { await reloads.reload() }, budget: configuration.searchBudget)
         }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])

@@ -18,6 +18,13 @@ import FoundationXML
 /// The planner's desk through HTTP, on the bundled network as its files lay it out, with the clock at
 /// 2026-03-20 12:00 UTC: every screen and state, the lifecycle of a cargo, hostile input, the headers.
 @Suite struct DeskTests {
+    /// A desk on loopback without accounts over the test network, its application over `cargo`, planning at ``now``.
+    static func desk(cargo: any CargoRepository = InMemoryCargoRepository(), searchBudget: Duration) -> Desk {
+        let schedule = InMemoryScheduleRepository(network: ServerTests.network)
+        let application = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, now: { Self.now })
+        return Desk(application: application, network: { ServerTests.network }, solver: nil, servesCargo: true, keepsCargo: false, searchBudget: searchBudget)
+    }
+
     /// 2026-03-20T12:00:00Z: after the first sailings of the bundled files, before the deadlines the tests book.
     static let now = Date(timeIntervalSince1970: 1_774_008_000)
 
@@ -300,9 +307,7 @@ import FoundationXML
             "/customers", method: .post, contentType: form, body: "id=A&name=B", headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
         #expect(own.status == 303)
         // A page elsewhere whose name now points at this machine (DNS rebinding) asks under its own name.
-        let desk = Desk(
-            network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
-            keepsCargo: false, searchBudget: .seconds(300))
+        let desk = Self.desk(searchBudget: .seconds(300))
         #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: "evil.example:8080"))?.status == 403)
         #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/routes", host: "evil.example:8080")) == nil)
         #expect(await desk.refusal(of: Desk.Request(
@@ -318,26 +323,20 @@ import FoundationXML
 
     /// A route search past the budget (the API's, `serve --search-budget`) is stopped, and the screen says so.
     @Test func aSearchPastTheBudgetIsStoppedAndSaysSo() async throws {
-        let desk = Desk(
-            network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
-            keepsCargo: false, searchBudget: .zero, now: { Self.now })
+        let desk = Self.desk(searchBudget: .zero)
         let answer = try #require(await desk.respond(to: Desk.Request(
             method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02&cancelVoyage=WS15-W09", host: "127.0.0.1")))
         #expect(answer.status == 503)
         #expect(answer.body.contains("The search ran past its budget of 0 milliseconds and was stopped"), "\(answer.body)")
         #expect(!answer.body.contains("Options with the what-if"))
-        let plain = Desk(
-            network: { ServerTests.network }, cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true,
-            keepsCargo: false, searchBudget: .seconds(300), now: { Self.now })
+        let plain = Self.desk(searchBudget: .seconds(300))
         #expect(await plain.respond(to: Desk.Request(method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02", host: "127.0.0.1"))?.status == 200)
 
         // A cargo's "find options" and "re-route" stop too, say so, and leave no offer behind.
         let cargo = InMemoryCargoRepository([try Cargo(
             trackingId: "RP000001", teu: 1, specification: try RouteSpecification(
                 origin: "CNSHA", destination: "NLRTM", readyTime: Self.now, arrivalDeadline: Self.now + 60 * 86_400))])
-        let stopped = Desk(
-            network: { ServerTests.network }, cargo: cargo, customers: InMemoryCustomerRepository(), solver: nil, servesCargo: true, keepsCargo: false,
-            searchBudget: .zero, now: { Self.now })
+        let stopped = Self.desk(cargo: cargo, searchBudget: .zero)
         for change in ["options", "reroute"] {
             let answer = try #require(await stopped.respond(to: Desk.Request(
                 method: "POST", path: "/cargo/RP000001/\(change)"[...], host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080",
