@@ -21,6 +21,8 @@ struct CommercialSchedulesAPI: Sendable {
     /// How far after the departure window's start the arrival may be when no arrival window ends it.
     static let defaultSearchDays = 60
 
+    /// The process's composition of the application, which runs the searches.
+    let application: RoutePlannerComposition
     let schedules: ScheduleHolder
     let budget: Duration
     let metrics: ServerMetrics
@@ -126,14 +128,14 @@ struct CommercialSchedulesAPI: Sendable {
         }
     }
 
-    /// The candidates of a request, found by the route use case within the budget; none when there is no route.
+    /// The candidates of a request, found by the route use case, through its controller, over `network` (the schedule
+    /// of the query's generation) within the budget; none when there is no route.
     ///
     /// - Throws: ``ErrorDocument/OverBudget`` when the search runs past the budget (answered 503), and the use
     ///   case's error for any other failure (answered 500).
     private func search(_ request: RouteCargoRequest, in network: ScheduleNetwork) async throws -> [Itinerary] {
-        let repository = InMemoryScheduleRepository(network: network)
-        let interactor = RouteCargoInteractor(locations: repository, voyages: repository)
-        switch await TimeBudget.run(budget, on: Self.searches, { await interactor.execute(request) }) {
+        let controller = application.scheduled(on: network).routeCargo.controller
+        switch await TimeBudget.run(budget, on: Self.searches, { await controller.run(request) }) {
         case .success(let response)?:
             metrics.searched(response.itineraries.isEmpty ? .noRoute : .found)
             return response.itineraries

@@ -39,6 +39,9 @@ public final class ScheduleServer: Sendable {
     private let now: @Sendable () -> Date
     private let holder: ScheduleHolder
     let metrics: ServerMetrics
+    /// The process's one composition of the application, over the schedule served now: the DCSA API, the lifecycle API
+    /// and the desk run their use cases through it, each request acting for its own user.
+    private let application: RoutePlannerComposition
     private let desk: Desk?
     private let lifecycle: LifecycleAPI?
     /// The version of the schedule a store's carriers' events made, which the server follows (`FollowScheduleVersion`).
@@ -76,11 +79,11 @@ public final class ScheduleServer: Sendable {
         // The process's one composition of the application, over the schedule served now, whichever reload it is at;
         // each request only says who acts (`acting(as:)`).
         let served = InMemoryScheduleRepository(serving: { holder.current.network })
-        let application = desk.map { desk in
-            RoutePlannerComposition(
-                locations: served, voyages: served, cargo: desk.cargo, customers: desk.customers, accounts: desk.accounts, liveSchedule: desk.liveSchedule, now: now)
-        }
-        self.desk = if let desk, let application {
+        let application = RoutePlannerComposition(
+            locations: served, voyages: served, cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
+            accounts: desk?.accounts ?? InMemoryAccountRepository(), liveSchedule: desk?.liveSchedule, now: now)
+        self.application = application
+        self.desk = if let desk {
             Desk(
                 application: application, network: { holder.current.network }, solver: desk.solver,
                 servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo, searchBudget: configuration.searchBudget,
@@ -88,9 +91,7 @@ public final class ScheduleServer: Sendable {
         } else {
             nil
         }
-        lifecycle = application.map { application in
-            LifecycleAPI(application: application, scheduleChanged: { await reloads.reload() }, budget: configuration.searchBudget)
-        }
+        lifecycle = desk.map { _ in LifecycleAPI(application: application, scheduleChanged: { await reloads.reload() }, budget: configuration.searchBudget) }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
         reloads.server = self
@@ -158,7 +159,7 @@ public final class ScheduleServer: Sendable {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
         }
-        let api = CommercialSchedulesAPI(schedules: holder, budget: configuration.searchBudget, metrics: metrics, now: now)
+        let api = CommercialSchedulesAPI(application: application, schedules: holder, budget: configuration.searchBudget, metrics: metrics, now: now)
         router.get("/v1/point-to-point-routes") { request, _ in await api.answer(request, api.pointToPointRoutes) }
         router.get("/v1/port-schedules") { request, _ in await api.answer(request, api.portSchedules) }
         router.get("/v1/vessel-schedules") { request, _ in await api.answer(request, api.vesselSchedules) }

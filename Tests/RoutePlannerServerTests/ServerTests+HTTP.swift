@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import RoutePlannerApplication
 @testable import RoutePlannerServer
 import RoutePlannerTestSupport
 import Synchronization
@@ -241,7 +242,10 @@ extension ServerTests {
     /// The operations over the bundled network, as ``server(budget:)`` serves them.
     static func api() async throws -> CommercialSchedulesAPI {
         let server = try await Self.server()
+        let schedule = InMemoryScheduleRepository(network: server.schedule.network)
+        let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_772_323_200) }
         return CommercialSchedulesAPI(
-            schedules: ScheduleHolder(server.schedule), budget: .seconds(300), metrics: ServerMetrics(), now: { Date(timeIntervalSince1970: 1_772_323_200) })
+            application: RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), now: now),
+            schedules: ScheduleHolder(server.schedule), budget: .seconds(300), metrics: ServerMetrics(), now: now)
     }
 }

@@ -27,6 +27,13 @@ public struct Controller<Interactor: UseCase>: Sendable where Interactor.Request
         self.refusal = refusal
     }
 
+    /// Runs a request that a front end built and validated from its own parameters (the DCSA API's query), refused as
+    /// a form is when the caller may not run the use case.
+    public func run(_ request: Interactor.Request) async -> Result<Interactor.Response, DomainError> {
+        if let refusal { return .failure(refusal) }
+        return await useCase.execute(request)
+    }
+
     /// Validates the form and, when it is valid, runs the use case.
     public func handle(_ form: Interactor.Request.Form) async -> Result<Interactor.Response, RequestFailure<Interactor.Request.Field>> {
         if let refusal { return .failure(.domain(refusal)) }
