@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where a cargo is on its way, derived from its specification, its itinerary and its handling events.
+/// Where a cargo is on its way, derived from its specification, its itinerary, its handling events and whether its
+/// booking was cancelled.
 ///
-/// The DDD sample's delivery progress. It is a pure function of the three (``init(specification:itinerary:events:)``),
+/// The DDD sample's delivery progress. It is a pure function of these (``init(specification:itinerary:events:isCancelled:)``),
 /// so it never goes stale: a late report changes it as if it had arrived in time. The cargo is *misdirected*
 /// when its last load, unload, receive or claim is not what the itinerary expects after the move before it
 /// (see ``Itinerary/isExpected(_:after:)``): a load onto a voyage other than the next leg's, an unload from a
