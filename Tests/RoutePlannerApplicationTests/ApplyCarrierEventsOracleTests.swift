@@ -292,8 +292,9 @@ import Testing
     /// A cargo repository over which another change is made, the first time a batch is about to be recorded, before it
     /// is: as another request, or another process over the same store, records a batch or changes a cargo while this
     /// one is applied.
-    actor Overtaken: CargoRepository {
+    actor Overtaken: ForwardingCargoRepository {
         let base: InMemoryCargoRepository
+        nonisolated var forwarded: any CargoRepository { base }
         let change: @Sendable () async throws -> Void
         private(set) var overtaken = false
 
@@ -312,18 +313,6 @@ import Testing
             return try await base.record(batch, appliedTo: appliedTo, saving: cargo, ifUnchangedSince: read, offers: offers)
         }
 
-        func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await base.cargo(trackingId) }
-        func allCargo() async throws -> [Cargo] { try await base.allCargo() }
-        func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await base.nextTrackingIds(count) }
-        func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
-            try await base.trackingIds(bookingReferences: bookingReferences, customerId: customerId)
-        }
-        func save(_ cargo: Cargo) async throws { try await base.save(cargo) }
-        func save(_ cargo: [Cargo]) async throws { try await base.save(cargo) }
-        func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] { try await base.save(cargo, unlessChangedSince: read) }
-        func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await base.save(cargo, ifUnchangedSince: read) }
-        func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await base.offer(for: trackingId) }
-        func save(_ offer: RouteOffer) async throws { try await base.save(offer) }
     }
 
     /// A batch that another overtakes while it is applied (the other recorded between its read of the schedule and its

@@ -148,8 +148,9 @@ import Testing
 
     /// A store in which another planner changes a cargo while the solver runs: the change lands just before the
     /// interactor stores the plan.
-    actor ChangedMeanwhile: CargoRepository {
+    actor ChangedMeanwhile: ForwardingCargoRepository {
         let base: InMemoryCargoRepository
+        nonisolated var forwarded: any CargoRepository { base }
         let change: @Sendable (inout Cargo) throws -> Void
         let trackingId: TrackingId
 
@@ -167,23 +168,6 @@ import Testing
             return try await base.save(cargo, unlessChangedSince: read)
         }
 
-        func allCargo() async throws -> [Cargo] { try await base.allCargo() }
-
-        func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await base.cargo(trackingId) }
-        func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await base.nextTrackingIds(count) }
-        func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
-            try await base.trackingIds(bookingReferences: bookingReferences, customerId: customerId)
-        }
-        func save(_ cargo: Cargo) async throws { try await base.save(cargo) }
-        func save(_ cargo: [Cargo]) async throws { try await base.save(cargo) }
-        func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await base.save(cargo, ifUnchangedSince: read) }
-        func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await base.offer(for: trackingId) }
-        func save(_ offer: RouteOffer) async throws { try await base.save(offer) }
-        func record(
-            _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
-        ) async throws -> Int {
-            try await base.record(batch, appliedTo: appliedTo, saving: cargo, ifUnchangedSince: read, offers: offers)
-        }
     }
 
     @Test(arguments: ["received", "routed", "respecified"])

@@ -91,28 +91,13 @@ import Testing
 }
 
 /// A repository over which another writer registers the cargo's load right after each read.
-private struct LoadingMeanwhile: CargoRepository {
+private struct LoadingMeanwhile: ForwardingCargoRepository {
     let base: InMemoryCargoRepository
+    var forwarded: any CargoRepository { base }
 
     func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
         guard let read = try await base.cargo(trackingId) else { return nil }
         try await base.save(read.registering(Sample.receive).registering(Sample.loadInHongKong))
         return read
-    }
-    func allCargo() async throws -> [Cargo] { try await base.allCargo() }
-    func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await base.nextTrackingIds(count) }
-    func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
-        try await base.trackingIds(bookingReferences: bookingReferences, customerId: customerId)
-    }
-    func save(_ cargo: Cargo) async throws { try await base.save(cargo) }
-    func save(_ cargo: [Cargo]) async throws { try await base.save(cargo) }
-    func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] { try await base.save(cargo, unlessChangedSince: read) }
-    func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await base.save(cargo, ifUnchangedSince: read) }
-    func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await base.offer(for: trackingId) }
-    func save(_ offer: RouteOffer) async throws { try await base.save(offer) }
-    func record(
-        _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
-    ) async throws -> Int {
-        try await base.record(batch, appliedTo: appliedTo, saving: cargo, ifUnchangedSince: read, offers: offers)
     }
 }

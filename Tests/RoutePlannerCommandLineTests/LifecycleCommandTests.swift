@@ -13,13 +13,23 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-\(UUID().uuidString).sqlite")
     }
 
+    /// Removes a store file and its write-ahead log.
+    static func remove(_ store: URL) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+    }
+
+    /// Runs the command on a store, expecting it to succeed; its standard output.
+    static func succeeding(_ store: URL, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let (output, error, status) = try run(store, arguments)
+        #expect(status == 0, "route-planner \(arguments.joined(separator: " ")): \(error)", sourceLocation: sourceLocation)
+        return output
+    }
+
     @Test func aBookingIsCancelledUntilItsCargoIsLoaded() throws {
         let store = Self.temporaryStore()
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
-        func run(_ arguments: String...) throws -> String {
-            let (output, error, status) = try Self.run(store, arguments)
-            #expect(status == 0, "route-planner \(arguments.joined(separator: " ")): \(error)")
-            return output
+        defer { Self.remove(store) }
+        func run(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            try Self.succeeding(store, arguments, sourceLocation: sourceLocation)
         }
         _ = try run("customer", "ACME", "Acme Shipping")
         for _ in 0..<2 {
@@ -45,11 +55,9 @@ import Testing
 
     @Test func bookRouteAssignHandleTrackAndReRouteACargo() throws {
         let store = Self.temporaryStore()
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
-        func run(_ arguments: String...) throws -> String {
-            let (output, error, status) = try Self.run(store, arguments)
-            #expect(status == 0, "route-planner \(arguments.joined(separator: " ")): \(error)")
-            return output
+        defer { Self.remove(store) }
+        func run(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            try Self.succeeding(store, arguments, sourceLocation: sourceLocation)
         }
 
         #expect(try run("customer", "ACME", "Acme Shipping") == "Customer ACME: Acme Shipping.\n")
