@@ -30,6 +30,8 @@ let package = Package(
         // The server: Hummingbird and what it already brings (NIO, swift-log, swift-metrics, service lifecycle),
         // and a Prometheus exporter for swift-metrics.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's requests and responses are these types; the server names them itself.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -90,6 +92,7 @@ let package = Package(
                 "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "DCSACommercialSchedules", "RoutePlannerDesk",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -143,7 +146,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "reroute-cargo",
-            dependencies: ["RoutePlannerApplication", "BundledData"],
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "BundledData"],
             path: "examples/reroute-cargo"
         ),
         // Tests by layer: the core and the application (with the store) build and test without GLPK.
@@ -157,6 +160,7 @@ let package = Package(
             dependencies: [
                 "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerStore", "RoutePlannerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -172,7 +176,9 @@ let package = Package(
             dependencies: [
                 "RoutePlanner", "BundledData", "RoutePlannerServer", "RoutePlannerDesk", "RoutePlannerApplication", "DCSACommercialSchedules",
                 "RoutePlannerTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -113,7 +113,10 @@ struct ScheduleOptions: ParsableArguments {
     func composition(
         store path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> RoutePlannerComposition {
-        try await storeComposition(path, creating: creating, scenario: scenario, now: now).composition
+        let (store, schedule, _) = try await openStore(path, creating: creating, scenario: scenario)
+        return RoutePlannerComposition(
+            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            accounts: store.accountRepository, liveSchedule: schedule, now: now)
     }
 
     /// The application wired to the store of the lifecycle commands, acting as its `--user` when one is given.
@@ -123,11 +126,12 @@ struct ScheduleOptions: ParsableArguments {
         try await store.acting(await composition(store: store.store, creating: creating, scenario: scenario, now: now))
     }
 
-    /// The application wired to the store, the weeks its schedule is moved by (the week the store keeps, which `serve`
-    /// lays its schedule out from too), and the store's round trips.
-    func storeComposition(
-        _ path: String, creating: Bool = false, scenario: Scenario = Scenario(), now: @escaping @Sendable () -> Date = { Date() }
-    ) async throws -> (composition: RoutePlannerComposition, weeksMoved: Int, roundTrips: StoreRoundTrips) {
+    /// The store, the schedule its carriers' events moved (with the what-if scenario over it), and the weeks the schedule
+    /// is moved by: the week the store keeps, which `serve` lays its schedule out from too. Warns on standard error when
+    /// the schedule is not the one the store's cargo was planned against.
+    func openStore(
+        _ path: String, creating: Bool = false, scenario: Scenario = Scenario()
+    ) async throws -> (store: any Store, schedule: LiveScheduleRepository, weeksMoved: Int) {
         let store = try await StoreOptions.open(path, creating: creating)
         let files = self.files, weeks = try await weeksMoved(in: store)
         let published = ScheduleFileRepository(
@@ -142,10 +146,7 @@ struct ScheduleOptions: ParsableArguments {
         {
             printError("warning: " + warning)
         }
-        let composition = RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
-            accounts: store.accountRepository, liveSchedule: schedule, now: now)
-        return (composition, weeks, store.roundTrips)
+        return (store, schedule, weeks)
     }
 
     /// The weeks the bundled schedule moves for a store's cargo: to the week the store recorded when it was first

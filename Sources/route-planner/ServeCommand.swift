@@ -88,12 +88,15 @@ struct ServeCommand: AsyncParsableCommand {
         let now: @Sendable () -> Date = { asOf ?? Date() }
         if let store {
             // The schedule is laid out from the week the store's cargo was planned on.
-            let app: RoutePlannerComposition, roundTrips: StoreRoundTrips
-            (app, weeks, roundTrips) = try await schedule.storeComposition(store, creating: true, now: now)
+            // The server composes the application over these, once.
+            let (opened, live, moved) = try await schedule.openStore(store, creating: true)
+            weeks = moved
+            let roundTrips = opened.roundTrips
             desk = DeskConfiguration(
-                cargo: app.cargo, customers: app.customers, accounts: app.accounts, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies,
-                liveSchedule: app.liveSchedule, storeRoundTrips: { StoreRoundTrips.Kind.allCases.map { ($0.rawValue, roundTrips[$0]) } })
-            events = app.liveSchedule?.events
+                cargo: opened.cargoRepository(voyages: live), customers: opened.customerRepository, accounts: opened.accountRepository,
+                solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies, liveSchedule: live,
+                storeRoundTrips: { StoreRoundTrips.Kind.allCases.map { ($0.rawValue, roundTrips[$0]) } })
+            events = live.events
         } else {
             weeks = schedule.weeksMoved
             desk = DeskConfiguration(
