@@ -277,6 +277,11 @@ public struct RoutePlannerComposition: Sendable {
         coordinator(.keepAccounts, RevokeTokenInteractor(accounts: accounts), presenter: RevokeTokenPresenter(format: format))
     }
 
+    /// The schedule's summary: anyone may ask, as anyone may ask for the schedules.
+    public var summarizeNetwork: SummarizeNetworkCoordinator {
+        Coordinator(SummarizeNetworkInteractor(voyages: voyages), presenter: SummarizeNetworkPresenter(format: format))
+    }
+
     /// A login at the desk: anyone may try.
     public var logIn: LogInCoordinator {
         Coordinator(LogInInteractor(accounts: accounts, throttle: loginThrottle, now: realNow), presenter: LogInPresenter(format: format))

@@ -335,7 +335,7 @@ public struct Desk: Sendable {
 
     private func screen(_ route: DeskRoute) async -> DeskResponse {
         switch route {
-        case .home: return home()
+        case .home: return await home()
         case .routes(let query): return await routes(query)
         case .portLookup(let query): return portLookup(query)
         case .portSchedule(let code, let query): return portSchedule(code, query: query)

@@ -26,11 +26,17 @@ extension Desk {
     static let portScheduleDays = 28
 
     /// `/`: what the desk offers, the schedule served, and the two schedule lookups.
-    func home() -> DeskResponse {
-        let network = self.network()
-        var facts = [("Ports", String(network.locations.count)), ("Voyages", String(network.voyageCount))]
-        if let span = network.sailingSpan {
-            facts.append(("Sailings", "from \(format.day(span.lowerBound)) to \(format.day(span.upperBound))"))
+    func home() async -> DeskResponse {
+        var facts: [(String, String)] = []
+        switch await composition().summarizeNetwork.respond(SummarizeNetworkForm()).result {
+        case .success(let response):
+            let summary = response.summary
+            facts = [("Ports", String(summary.ports)), ("Voyages", String(summary.voyages))]
+            if let span = summary.sailingSpan {
+                facts.append(("Sailings", "from \(format.day(span.lowerBound)) to \(format.day(span.upperBound))"))
+            }
+        case .failure(.domain(let error)): facts = [("Schedule", shown(format.failure(error)))]
+        case .failure(.validation): break
         }
         var content: [Markup] = [
             Markup("p", text: "Find routes over the voyage schedule, look up port and vessel schedules, book cargo and follow it to its destination."),
