@@ -53,9 +53,7 @@ do {
     print("reading every cargo from the store: \(times.sorted()[10]) ms (median of 20)")
 }
 
-let desk = Desk(
-    network: { network }, cargo: app.cargo, customers: app.customers, solver: nil, servesCargo: true, keepsCargo: true,
-    searchBudget: .seconds(60), now: { now })
+let desk = Desk(application: app, network: { network }, solver: nil, servesCargo: true, keepsCargo: true, searchBudget: .seconds(60))
 let routedId = try await app.cargo.allCargo().first { $0.itinerary != nil }?.trackingId.rawValue ?? "RP000001"
 let screens: [(name: String, target: String)] = [
     ("home", "/"),
