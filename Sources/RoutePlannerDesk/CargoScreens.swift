@@ -108,8 +108,7 @@ extension Desk {
             tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
             expected: expected, notice: notice.flatMap { Self.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId), onAssign: .assignRoute(trackingId),
             onRegisterEvent: session.principal.may(.registerHandlingEvent) ? .registerEvent(trackingId) : nil, onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId),
-            onCancel: response.cargo.cancellationTime == nil && !response.cargo.handlingEvents.contains { $0.kind == .load || $0.kind == .claim }
-                ? .cancelBooking(trackingId) : nil)
+            onCancel: response.cargo.isCancellable ? .cancelBooking(trackingId) : nil)
         let status = switch submitted?.state {
         case .validationFailure?: 422
         case .failure?: 409

@@ -142,6 +142,7 @@ enum CargoSample {
         try loaded.register(CargoSample.receive)
         try loaded.register(CargoSample.loadInHongKong)
         #expect(throws: CargoError.loaded(CargoSample.loadInHongKong)) { try loaded.cancel(at: SampleVoyages.day(3, 3)) }
+        #expect(loaded.cancellationRefusal == .loaded(CargoSample.loadInHongKong) && before.cancellationRefusal == nil)
         #expect(loaded.itinerary == CargoSample.itinerary && !loaded.isCancelled)
         var claimed = try CargoSample.cargo(routed: false)
         try claimed.register(CargoSample.claim)

@@ -155,11 +155,17 @@ public struct Cargo: Hashable, Sendable, Identifiable {
     /// - Throws: ``CargoError/cancelled(_:)`` when the booking was cancelled already, ``CargoError/claimed(_:)`` when
     ///   the cargo was claimed, and ``CargoError/loaded(_:)`` when it was loaded.
     public mutating func cancel(at time: Date) throws(CargoError) {
-        if let cancellationTime { throw .cancelled(cancellationTime) }
-        if let claim = handlingEvents.first(where: { $0.kind == .claim }) { throw .claimed(claim.completionTime) }
-        if let load = handlingEvents.first(where: { $0.kind == .load }) { throw .loaded(load) }
+        if let cancellationRefusal { throw cancellationRefusal }
         itinerary = nil
         cancellationTime = time
+    }
+
+    /// Why the booking cannot be cancelled now (``cancel(at:)``): cancelled already, claimed or loaded; `nil` when it can.
+    public var cancellationRefusal: CargoError? {
+        if let cancellationTime { return .cancelled(cancellationTime) }
+        if let claim = handlingEvents.first(where: { $0.kind == .claim }) { return .claimed(claim.completionTime) }
+        if let load = handlingEvents.first(where: { $0.kind == .load }) { return .loaded(load) }
+        return nil
     }
 
     /// Records a handling event in completion order.

@@ -21,6 +21,8 @@ public struct CargoSummary: Hashable, Sendable {
     public let changes: [CargoChange]
     /// When the booking was cancelled, if it was.
     public let cancellationTime: Date?
+    /// Whether the booking may be cancelled now: not cancelled, claimed or loaded (`Cargo.cancellationRefusal`).
+    public let isCancellable: Bool
 
     public var routingStatus: Cargo.RoutingStatus { delivery.routingStatus }
     public var isMisdirected: Bool { delivery.isMisdirected }
@@ -39,5 +41,6 @@ public struct CargoSummary: Hashable, Sendable {
         handlingEvents = cargo.handlingEvents
         changes = cargo.changes
         cancellationTime = cargo.cancellationTime
+        isCancellable = cargo.cancellationRefusal == nil
     }
 }
