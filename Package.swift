@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
         .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
         .library(name: "RoutePlannerStore", targets: ["RoutePlannerStore"]),
-        .library(name: "RoutePlannerDocuments", targets: ["RoutePlannerDocuments"]),
+        .library(name: "RoutePlannerFormats", targets: ["RoutePlannerFormats"]),
         .library(name: "RoutePlannerPictures", targets: ["RoutePlannerPictures"]),
         .library(name: "DCSACommercialSchedules", targets: ["DCSACommercialSchedules"]),
         .library(name: "RoutePlannerDesk", targets: ["RoutePlannerDesk"]),
@@ -50,7 +50,7 @@ let package = Package(
         // The data in Data/, derived from LINER-LIB and UN/LOCODE by Tools/derive_data.py.
         .target(
             name: "BundledData",
-            dependencies: ["RoutePlanner"],
+            dependencies: ["RoutePlanner", "RoutePlannerFormats"],
             path: "Data",
             exclude: ["README.md"],
             sources: ["BundledData.swift"],
@@ -70,10 +70,12 @@ let package = Package(
                 "RoutePlanner", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The documents the front ends write from the application's responses: JSON and CSV for planners and
-        // programs, and DCSA Commercial Schedules, which is why the generated types stop here.
+        // The file formats, an adapter around the core and the application as the store and the solver are: the readers
+        // of CSV files, DCSA vessel schedules and Track & Trace events; the documents the front ends write from the
+        // application's responses (JSON, CSV, DCSA Commercial Schedules, which is why the generated types stop here);
+        // and the repositories over files.
         .target(
-            name: "RoutePlannerDocuments",
+            name: "RoutePlannerFormats",
             dependencies: ["RoutePlanner", "RoutePlannerApplication", "DCSACommercialSchedules"]
         ),
         // The planner's desk: the web front end's router, screens, presenters and views, as HTML that escapes by
@@ -81,7 +83,7 @@ let package = Package(
         .target(
             name: "RoutePlannerDesk",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerPictures",
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "RoutePlannerPictures",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -89,7 +91,7 @@ let package = Package(
         .target(
             name: "RoutePlannerServer",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "DCSACommercialSchedules", "RoutePlannerDesk",
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "DCSACommercialSchedules", "RoutePlannerDesk",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -129,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "route-planner",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerAssignment", "RoutePlannerStore",
+                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerFormats", "RoutePlannerAssignment", "RoutePlannerStore",
                 "RoutePlannerPictures", "RoutePlannerServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -137,7 +139,7 @@ let package = Package(
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(
             name: "RoutePlannerTestSupport",
-            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication"]
+            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerFormats"]
         ),
         .executableTarget(
             name: "route-cargo",
@@ -146,26 +148,26 @@ let package = Package(
         ),
         .executableTarget(
             name: "reroute-cargo",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication", "BundledData"],
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "BundledData"],
             path: "examples/reroute-cargo"
         ),
         // Tests by layer: the core and the application (with the store) build and test without GLPK.
         .testTarget(
             name: "RoutePlannerCoreTests",
-            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerTestSupport"],
+            dependencies: ["RoutePlanner", "RoutePlannerFormats", "BundledData", "RoutePlannerTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "RoutePlannerApplicationTests",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerDocuments", "RoutePlannerStore", "RoutePlannerTestSupport",
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "RoutePlannerStore", "RoutePlannerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "RoutePlannerAssignmentTests",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerAssignment", "RoutePlannerTestSupport"]
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "RoutePlannerAssignment", "RoutePlannerTestSupport"]
         ),
         .testTarget(
             name: "RoutePlannerPicturesTests",
@@ -174,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "RoutePlannerServerTests",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerServer", "RoutePlannerDesk", "RoutePlannerApplication", "DCSACommercialSchedules",
+                "RoutePlanner", "BundledData", "RoutePlannerServer", "RoutePlannerDesk", "RoutePlannerApplication", "RoutePlannerFormats", "DCSACommercialSchedules",
                 "RoutePlannerTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 
 /// The data shipped with route-planner, derived by `Tools/derive_data.py` (see Data/README.md).
 ///

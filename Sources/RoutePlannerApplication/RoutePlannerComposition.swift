@@ -4,13 +4,17 @@ import RoutePlanner
 /// The one place that wires the application: the repositories, the use cases over them and their
 /// coordinators.
 ///
-/// Views (an app, the command line) take the coordinators they need from here. The assignment needs a
-/// solver, which the caller wires in (``assignRoutes(solver:progress:)``), so that the application never needs GLPK.
+/// Views (an app, the command line) take the coordinators they need from here. The adapters around the application are
+/// given to it where the process starts: the repositories (a store, files), the reader of the planners' files
+/// (``files``), and the solver, which the caller wires in (``assignRoutes(solver:progress:)``), so that the application
+/// knows no file format and never needs GLPK.
 ///
 /// Every use case acts for a ``principal``: the command line by default, and a user once a front end has
 /// authenticated one (``acting(as:)``), whose role says which use cases run (``Principal/may(_:)``) and whose
 /// cargo and customers the repositories hold (``Principal/sees(_:)``).
 public struct RoutePlannerComposition: Sendable {
+    /// What reads the bookings files and handling reports that planners import.
+    public let files: any PlannerFileReader
     public let locations: any LocationRepository
     public let voyages: any VoyageRepository
     /// The cargo the ``principal`` may see, each change to it recorded as the principal's.
@@ -39,6 +43,7 @@ public struct RoutePlannerComposition: Sendable {
     /// Wires the application over repositories.
     ///
     /// - Parameters:
+    ///   - files: What reads the bookings files and handling reports that planners import.
     ///   - locations: The ports, with their names, time zones and transshipment times.
     ///   - voyages: The schedule.
     ///   - cargo: Where the booked cargo is stored.
@@ -52,7 +57,7 @@ public struct RoutePlannerComposition: Sendable {
     ///     lies in the past or the future.
     ///   - realNow: Security time: the system's clock, which a test may move; never a planning date.
     public init(
-        locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
+        files: any PlannerFileReader, locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
         customers: any CustomerRepository = InMemoryCustomerRepository(), accounts: any AccountRepository = InMemoryAccountRepository(),
         liveSchedule: LiveScheduleRepository? = nil, format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(), passwordCost: UInt8 = Credentials.defaultCost,
         now: @escaping @Sendable () -> Date = { Date() }, realNow: @escaping @Sendable () -> Date = { Date() }
@@ -60,16 +65,17 @@ public struct RoutePlannerComposition: Sendable {
         // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
+            files: files, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
             customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost,
             now: now, realNow: realNow)
     }
 
     private init(
-        locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
+        files: any PlannerFileReader, locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
         accounts: any AccountRepository, liveSchedule: LiveScheduleRepository?, principal: Principal, format: PlannerFormat,
         loginThrottle: LoginThrottle, passwordCost: UInt8, now: @escaping @Sendable () -> Date, realNow: @escaping @Sendable () -> Date
     ) {
+        self.files = files
         self.liveSchedule = liveSchedule
         self.locations = locations
         self.voyages = voyages
@@ -92,7 +98,7 @@ public struct RoutePlannerComposition: Sendable {
         let base = (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         let customers = (self.customers as? ScopedCustomerRepository)?.base ?? self.customers
         return RoutePlannerComposition(
-            locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            files: files, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
             accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost,
             now: now, realNow: realNow)
@@ -104,7 +110,7 @@ public struct RoutePlannerComposition: Sendable {
         let schedule = InMemoryScheduleRepository(network: network)
         let base = cargo ?? (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         return RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            files: files, locations: schedule, voyages: schedule, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
             passwordCost: passwordCost, now: now, realNow: realNow)
     }
@@ -127,25 +133,6 @@ public struct RoutePlannerComposition: Sendable {
         Coordinator(controller: Controller(useCase: useCase, check: check, refusal: refusal(permission)), presenter: presenter)
     }
 
-    /// Wires the application over files, with a what-if scenario applied to the schedule: a CSV schedule and
-    /// its locations, or a DCSA vessel-schedules document with optional locations, capacity and distance files (its
-    /// ports named by the importer's UN/LOCODE list, such as `BundledData.scheduleImporter`'s); without a
-    /// bookings file the cargo starts empty. The schedule and the bookings move by `movedByWeeks`, to lay a
-    /// weekly timetable out from another week.
-    public init(
-        locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, bookings: URL? = nil, scenario: Scenario = Scenario(),
-        importer: ScheduleImporter = ScheduleImporter(), format: PlannerFormat = PlannerFormat(), movedByWeeks: Int = 0,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        let repository = ScheduleFileRepository(
-            locations: locations, schedule: schedule, capacities: capacities, distances: distances, importer: importer, scenario: scenario,
-            movedByWeeks: movedByWeeks)
-        self.init(
-            locations: repository, voyages: repository,
-            cargo: bookings.map { CSVCargoRepository(bookings: $0, schedule: repository, movedByWeeks: movedByWeeks) } ?? InMemoryCargoRepository(),
-            format: format, now: now)
-    }
-
     public var registerCustomer: RegisterCustomerCoordinator {
         coordinator(.registerCustomer, RegisterCustomerInteractor(customers: customers), presenter: RegisterCustomerPresenter(format: format))
     }
@@ -162,7 +149,7 @@ public struct RoutePlannerComposition: Sendable {
 
     public var importBookings: ImportBookingsCoordinator {
         coordinator(
-            .importBookings, ImportBookingsInteractor(cargo: cargo, customers: customers, voyages: voyages, now: now),
+            .importBookings, ImportBookingsInteractor(cargo: cargo, customers: customers, voyages: voyages, files: files, now: now),
             presenter: ImportBookingsPresenter(format: format))
     }
 
@@ -195,7 +182,7 @@ public struct RoutePlannerComposition: Sendable {
 
     public var importHandlingReport: ImportHandlingReportCoordinator {
         coordinator(
-            .importHandlingReport, ImportHandlingReportInteractor(cargo: cargo, voyages: voyages), presenter: ImportHandlingReportPresenter(format: format))
+            .importHandlingReport, ImportHandlingReportInteractor(cargo: cargo, voyages: voyages, files: files), presenter: ImportHandlingReportPresenter(format: format))
     }
 
     public var changeDestination: ChangeDestinationCoordinator {

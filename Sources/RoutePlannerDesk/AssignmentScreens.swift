@@ -1,7 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 import RoutePlannerPictures
 
 extension Desk {

@@ -102,7 +102,7 @@ extension Desk {
             expected = FormData([
                 (Field.event.name, next.kind.rawValue), (Field.location.name, next.location.description), (Field.voyage.name, next.voyage?.description ?? ""),
             ])
-            if let time = next.time { expected.append(Field.completionTime, CSVWriter.timestamp(time)) }
+            if let time = next.time { expected.append(Field.completionTime, DateText.timestamp(time)) }
         }
         let model = CargoViewModel(
             tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),

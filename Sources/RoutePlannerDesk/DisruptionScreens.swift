@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerFormats
 import RoutePlannerPictures
 
 extension Desk {
@@ -70,7 +71,7 @@ extension Desk {
             return await disruptions(form: form, errors: [Field.events.name: "Choose a file of events."])
         }
         let (state, result) = await composition().applyCarrierEvents.respond(ApplyCarrierEventsForm(
-            events: Data(file.bytes), source: "\(file.name) at the desk by \(session.principal.name)", accept: form.isTicked(Field.accept) ? "best" : ""))
+            events: CarrierEventsDocument(reading: Data(file.bytes)), source: "\(file.name) at the desk by \(session.principal.name)", accept: form.isTicked(Field.accept) ? "best" : ""))
         switch (state.named, result) {
         case (.success, .success(let response)):
             if response.changedSchedule { await scheduleChanged() }

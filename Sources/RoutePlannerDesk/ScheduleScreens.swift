@@ -60,7 +60,7 @@ extension Desk {
                 errors["code"] = code.isEmpty ? "Enter a UN/LOCODE, such as NLRTM." : "\"\(query["code"])\" is not a UN/LOCODE: 2 letters and 3 letters or digits, such as NLRTM."
             } else {
                 let from = query["from"].trimmingCharacters(in: .whitespaces)
-                return .redirect(to: .portSchedule(code, FormData([("from", from.isEmpty ? String(CSVWriter.timestamp(now()).prefix(10)) : from)])))
+                return .redirect(to: .portSchedule(code, FormData([("from", from.isEmpty ? String(DateText.timestamp(now()).prefix(10)) : from)])))
             }
         }
         return .page(lookupPage(query: query, errors: errors), status: errors.isEmpty ? 200 : 422)
@@ -121,7 +121,7 @@ extension Desk {
         var page = ScheduleView(model: model).page()
         page.content.insert(DeskForm(
             id: "window", target: .screen(.portSchedule(code.description, FormData())), fields: [.init("from", "From", hint: "The first day shown (four weeks are).")],
-            values: errors.isEmpty ? FormData([("from", String(CSVWriter.timestamp(start).prefix(10)))]) : query, errors: errors, submit: "Show"
+            values: errors.isEmpty ? FormData([("from", String(DateText.timestamp(start).prefix(10)))]) : query, errors: errors, submit: "Show"
         ).markup(), at: 0)
         return .page(page, status: errors.isEmpty ? 200 : 422)
     }
@@ -146,7 +146,7 @@ extension Desk {
 
     private func call(_ call: PortCall) -> ScheduleViewModel.Call {
         func local(_ time: Date?, _ offset: Int?) -> String {
-            time.map { CSVWriter.timestamp($0, utcOffset: offset).replacingOccurrences(of: "T", with: " ") } ?? "—"
+            time.map { DateText.timestamp($0, utcOffset: offset).replacingOccurrences(of: "T", with: " ") } ?? "—"
         }
         return ScheduleViewModel.Call(
             voyage: call.voyage.number.description, onVoyage: .vesselSchedule(call.voyage.number.description),

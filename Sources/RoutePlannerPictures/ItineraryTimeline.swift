@@ -163,8 +163,8 @@ public struct ItineraryTimeline: Sendable {
                 ("class", "leg"), ("x", start.svg), ("y", barTop.svg), ("width", max(end - start, 1).svg), ("height", Self.barHeight.svg),
                 ("rx", "3"), ("fill", isGone ? Palette.gone : Palette.category(colour)),
                 ("stroke", row.change == .new ? Palette.ink : "none"), ("stroke-width", "2"),
-                ("data-voyage", leg.voyage.number.rawValue), ("data-load", CSVWriter.timestamp(leg.loadTime)),
-                ("data-unload", CSVWriter.timestamp(leg.unloadTime)),
+                ("data-voyage", leg.voyage.number.rawValue), ("data-load", DateText.timestamp(leg.loadTime)),
+                ("data-unload", DateText.timestamp(leg.unloadTime)),
             ])
             bar.append(Markup("title", text: "\(leg.voyage.number) \(leg.loadLocation.name) (\(leg.loadLocation.code)) \(TimeAxis.moment(leg.loadTime)) → \(leg.unloadLocation.name) (\(leg.unloadLocation.code)) \(TimeAxis.moment(leg.unloadTime))"))
             group.append(bar)

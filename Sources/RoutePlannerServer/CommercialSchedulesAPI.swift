@@ -3,11 +3,11 @@ import Foundation
 import Logging
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// DCSA Commercial Schedules 1.0.3 over a schedule: point-to-point routings from the router, port and vessel
 /// schedules from the network's voyages. Each operation reads its request with ``OperationQuery`` and answers
-/// with the documents of `RoutePlannerDocuments`, the types generated from the specification; docs/Server.md says
+/// with the documents of `RoutePlannerFormats`, the types generated from the specification; docs/Server.md says
 /// how each parameter is read.
 ///
 /// Every request takes the schedule being served once and finishes on it. A request with problems is answered
@@ -245,7 +245,7 @@ struct CommercialSchedulesAPI: Sendable {
     static let cursorMessage = "cursor is not one this server gave for this query and this schedule: ask again without it (the schedule may have been reloaded)."
 
     /// A day as `YYYY-MM-DD` in UTC.
-    static func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+    static func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
 
     /// The executor the searches run on.
     static let searches = SearchExecutor()

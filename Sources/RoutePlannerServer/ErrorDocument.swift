@@ -49,7 +49,7 @@ enum ErrorDocument {
             requestUri: String((request?.uri ?? "/").prefix(2048)), statusCode: Int32(status.code),
             statusCodeText: String(status.reasonPhrase.prefix(50)), statusCodeMessage: String(message.prefix(200)),
             providerCorrelationReference: Logger.current[metadataKey: "hb.request.id"].map { String($0.description.prefix(100)) },
-            errorDateTime: CSVWriter.timestamp(Date()), errors: errors)
+            errorDateTime: DateText.timestamp(Date()), errors: errors)
     }
 
     /// The answer to a method other than GET or HEAD on a served path: 405, with the methods it allows.

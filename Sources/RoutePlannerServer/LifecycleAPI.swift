@@ -5,7 +5,7 @@ import Logging
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerDesk
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// The lifecycle API for programs: JSON over HTTP under `/api/v1/`, described by docs/api/lifecycle.yaml.
 ///
@@ -200,7 +200,7 @@ struct LifecycleAPI: Sendable {
     /// vessel-schedules document publishing voyages again (a planner's): what they did, and each cargo they disrupt with
     /// its options; the server then routes on the schedule they changed.
     private func applyEvents(_ app: RoutePlannerComposition, _ bytes: [UInt8]) async -> APIAnswer {
-        let form = ApplyCarrierEventsForm(events: Data(bytes), source: "POST /v2/events by \(app.principal.name)")
+        let form = ApplyCarrierEventsForm(events: CarrierEventsDocument(reading: Data(bytes)), source: "POST /v2/events by \(app.principal.name)")
         var moved = false
         let answer = await run(app.applyCarrierEvents, form) { response in
             moved = response.changedSchedule

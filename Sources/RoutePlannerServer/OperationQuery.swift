@@ -2,7 +2,7 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerDesk
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// The query parameters of an operation, as the specification names them.
 protocol QueryParameter: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {

@@ -7,6 +7,7 @@ import NIOCore
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerDesk
+import RoutePlannerFormats
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
@@ -80,7 +81,7 @@ public final class ScheduleServer: Sendable {
         // each request only says who acts (`acting(as:)`).
         let served = InMemoryScheduleRepository(serving: { holder.current.network })
         let application = RoutePlannerComposition(
-            locations: served, voyages: served, cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
+            files: CSVPlannerFileReader(), locations: served, voyages: served, cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
             accounts: desk?.accounts ?? InMemoryAccountRepository(), liveSchedule: desk?.liveSchedule, now: now)
         self.application = application
         self.desk = if let desk {

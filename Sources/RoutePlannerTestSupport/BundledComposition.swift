@@ -1,6 +1,7 @@
 import BundledData
 import Foundation
 import RoutePlannerApplication
+import RoutePlannerFormats
 
 extension RoutePlannerComposition {
     /// The application over the bundled LINER-LIB WorldSmall schedule and its sample bookings, as the command

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import RoutePlannerApplication
 
 /// One input of the fuzz target (`Fuzz/`) and of the seeded mutation test: bytes that the importers and

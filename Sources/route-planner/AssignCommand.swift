@@ -3,7 +3,7 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerAssignment
-import RoutePlannerDocuments
+import RoutePlannerFormats
 import RoutePlannerPictures
 import RoutePlannerStore
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// `route-planner book`: books cargo for a customer and prints its tracking id, or books a bookings file.
 struct BookCommand: AsyncParsableCommand {

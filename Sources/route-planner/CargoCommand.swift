@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// `route-planner cargo`: the booked cargo with its status.
 struct CargoCommand: AsyncParsableCommand {

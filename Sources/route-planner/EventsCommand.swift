@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// `route-planner events apply FILE`: carriers' DCSA Track & Trace events, or voyages published again, applied to the
 /// store's live schedule.
@@ -49,7 +50,7 @@ struct EventsCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
             let app = try await schedule.composition(store: store)
-            let form = ApplyCarrierEventsForm(events: data, source: URL(fileURLWithPath: file).lastPathComponent, accept: accept, limit: limit)
+            let form = ApplyCarrierEventsForm(events: CarrierEventsDocument(reading: data), source: URL(fileURLWithPath: file).lastPathComponent, accept: accept, limit: limit)
             try await EventsRendering().run(app.applyCarrierEvents, form, as: format)
         }
     }

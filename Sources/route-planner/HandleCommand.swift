@@ -1,6 +1,6 @@
 import ArgumentParser
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// `route-planner handle`: registers a handling event, or a CSV handling report.
 struct HandleCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// `route-planner reroute [ID]`: the cargo whose journey no longer works, and its options from where it is.
 struct ReRouteCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 /// How a command writes one use case's response: the formats it supports and, for each, the text.
 ///

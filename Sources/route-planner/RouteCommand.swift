@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 import RoutePlannerPictures
 
 /// `route-planner route`: the candidate itineraries between two ports, or for a booked cargo.

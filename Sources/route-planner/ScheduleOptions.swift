@@ -3,6 +3,7 @@ import BundledData
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerFormats
 import RoutePlannerStore
 
 /// The schedule files shared by every command; the bundled network without them.
@@ -90,7 +91,7 @@ struct ScheduleOptions: ParsableArguments {
     }
 
     /// A date as `yyyy-MM-dd`, in UTC.
-    private static func text(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+    private static func text(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
 
     /// The files given besides the schedule, in the order the options list them.
     private var sideFiles: [URL] { [files.locations, files.capacities, files.distances].compactMap { $0 } }
@@ -115,7 +116,7 @@ struct ScheduleOptions: ParsableArguments {
     ) async throws -> RoutePlannerComposition {
         let (store, schedule, _) = try await openStore(path, creating: creating, scenario: scenario)
         return RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
             accounts: store.accountRepository, liveSchedule: schedule, now: now)
     }
 
@@ -212,7 +213,7 @@ struct StoreOptions: ParsableArguments {
         let store = try await Self.open(self.store, creating: creating)
         let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
         return try await acting(RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
             accounts: store.accountRepository))
     }
 

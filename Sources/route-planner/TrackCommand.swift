@@ -1,7 +1,7 @@
 import ArgumentParser
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 import RoutePlannerPictures
 
 /// `route-planner track ID`: where a cargo is on its way.

@@ -2,6 +2,7 @@ import ArgumentParser
 import BundledData
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 
 /// `route-planner validate`: every problem of the files, compiler style.
 struct ValidateCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerFormats
 import RoutePlannerStore
 import RoutePlannerTestSupport
 import Synchronization
@@ -115,7 +116,7 @@ func checkAccountRepositoryContract(
     init() async throws {
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         app = RoutePlannerComposition(
-            locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), customers: customers,
+            files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), customers: customers,
             loginThrottle: LoginThrottle(slowAfter: 2, refuseAfter: 4), passwordCost: 4, now: { SampleVoyages.day(1, 1) }, realNow: clock.function)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 
@@ -65,12 +65,12 @@ import Testing
     /// A vessel-schedules document publishing voyages again.
     static func publication(_ voyages: [Voyage]) throws -> ApplyCarrierEventsRequest {
         try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
-            events: BruteForceDisruption.publicationDocument(voyages), source: "oracle", limit: "50")).get()
+            events: CarrierEventsDocument(reading: BruteForceDisruption.publicationDocument(voyages)), source: "oracle", limit: "50")).get()
     }
 
     static func request(_ events: [VesselCallEvent], accept: Bool = false) throws -> ApplyCarrierEventsRequest {
         try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
-            events: Data(TrackAndTraceDocument.json(events.map(CarrierEvent.vesselCall)).utf8), source: "oracle", accept: accept ? "best" : "", limit: "50")).get()
+            events: CarrierEventsDocument(reading: Data(TrackAndTraceDocument.json(events.map(CarrierEvent.vesselCall)).utf8)), source: "oracle", accept: accept ? "best" : "", limit: "50")).get()
     }
 
     @Test func disruptedCargoAndTheirOptionsMatchABruteForceRecheckAndSearch() async throws {

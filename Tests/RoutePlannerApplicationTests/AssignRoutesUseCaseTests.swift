@@ -1,7 +1,7 @@
 import Foundation
 import RoutePlanner
 @testable import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 @testable import RoutePlannerApplication
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     static func app(_ cargo: Cargo...) -> (RoutePlannerComposition, InMemoryCargoRepository) {
         let repository = InMemoryCargoRepository(cargo)
         let app = RoutePlannerComposition(
-            locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, now: Sample.asOf, realNow: { Self.realNow })
+            files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, now: Sample.asOf, realNow: { Self.realNow })
         return (app, repository)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import RoutePlannerApplication
 @testable import RoutePlannerStore
 import RoutePlannerTestSupport

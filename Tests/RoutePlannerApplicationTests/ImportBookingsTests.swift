@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 @testable import RoutePlannerApplication
 import RoutePlannerTestSupport
 import Testing
@@ -36,7 +37,7 @@ import Testing
         let customers = InMemoryCustomerRepository()
         try! await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
         try! await customers.save(Customer(id: "GLOBEX", name: "Globex")!)
-        return ImportBookingsInteractor(cargo: repository, customers: customers, voyages: Sample.schedule, now: Sample.asOf)
+        return ImportBookingsInteractor(cargo: repository, customers: customers, voyages: Sample.schedule, files: CSVPlannerFileReader(), now: Sample.asOf)
     }
 
     @Test func theInteractorBooksEveryRowUnderNewTrackingIds() async throws {

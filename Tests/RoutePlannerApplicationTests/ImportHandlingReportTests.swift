@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 @testable import RoutePlannerApplication
 import RoutePlannerTestSupport
 import Testing
@@ -36,7 +37,7 @@ import Testing
     }
 
     static func interactor(_ repository: InMemoryCargoRepository) -> ImportHandlingReportInteractor {
-        ImportHandlingReportInteractor(cargo: repository, voyages: Sample.schedule, now: { SampleVoyages.day(11, 1) })
+        ImportHandlingReportInteractor(cargo: repository, voyages: Sample.schedule, files: CSVPlannerFileReader(), now: { SampleVoyages.day(11, 1) })
     }
 
     @Test func theInteractorRegistersEveryRow() async throws {

@@ -145,21 +145,21 @@ import Testing
     @Test func checksTheDatesAgainstTheSchedule() async throws {
         let controller = Controller(useCase: Self.interactor(), check: RouteCargoRequest.scheduleCheck(Sample.schedule))
         let span = try #require(Sample.network.departureSpan), dates = try #require(Sample.network.sailingSpan)
-        func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+        func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
         let covers = "The schedule sails from \(day(dates.lowerBound)) to \(day(dates.upperBound))"
         let early = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: "2020-03-01"))
         #expect(early == .failure(.validation(ValidationError(fields: [
-            .deadline: covers + ", its first departure at \(CSVWriter.timestamp(span.lowerBound)): enter a deadline after that.",
+            .deadline: covers + ", its first departure at \(DateText.timestamp(span.lowerBound)): enter a deadline after that.",
         ]))))
         let late = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2030-01-01", deadline: "2030-03-01"))
         #expect(late == .failure(.validation(ValidationError(fields: [
-            .ready: covers + ", its last departure at \(CSVWriter.timestamp(span.upperBound)): enter a ready time no later than that.",
+            .ready: covers + ", its last departure at \(DateText.timestamp(span.upperBound)): enter a ready time no later than that.",
         ]))))
         // Ready six years before the schedule, with a deadline it cannot meet: the earliest possible arrival is found.
         let deadline = span.lowerBound + 86_400
         let ready = Sample.utc("2020-01-01T00:00:00Z")
         let long = await controller.handle(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: CSVWriter.timestamp(deadline)))
+            origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: DateText.timestamp(deadline)))
         let earliest = try Sample.network.earliestArrival(for: RouteSpecification(
             origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: try #require(Sample.network.lastArrival)))
         let specification = try RouteSpecification(origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: deadline)

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import Testing
 
 /// The schedule's cut-off, IMO and service-name columns and the locations' time zones, read and written back.

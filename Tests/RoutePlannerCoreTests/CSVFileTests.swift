@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import Testing
 
 /// Reading files of every kind: a clear error or a correct read, never a crash, with bounded memory.

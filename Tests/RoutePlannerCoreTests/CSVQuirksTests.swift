@@ -1,6 +1,7 @@
 import BundledData
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 

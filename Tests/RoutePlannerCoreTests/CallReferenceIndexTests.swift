@@ -1,5 +1,6 @@
 import Foundation
 @testable import RoutePlanner
+@testable import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 

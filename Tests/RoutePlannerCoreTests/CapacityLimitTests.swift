@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import Testing
 
 /// Weight and reefer-plug limits beside TEU, and the bookings' weights: read from CSV and DCSA side files, located

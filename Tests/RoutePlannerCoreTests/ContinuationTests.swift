@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import Testing
 
 /// Cargo stays aboard when a vessel goes on from one voyage number to the next, and never changes vessel where it

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import Testing
 
 /// DCSA vessel schedules in: the mapping, and every problem located by its JSON path.

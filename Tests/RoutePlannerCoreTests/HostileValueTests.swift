@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 
@@ -117,13 +118,13 @@ import Testing
         var generator = SplitMix64(seed: 20_261_123)
         for _ in 0..<5_000 {
             let seconds = Double(Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator))
-            let written = CSVWriter.timestamp(Date(timeIntervalSince1970: seconds))
+            let written = DateText.timestamp(Date(timeIntervalSince1970: seconds))
             let read = try #require(try? DateText.date(from: written, endOfDay: false).get(), "\(written) (seed 20261123)")
             #expect(read.timeIntervalSince1970 == seconds, "\(seconds) → \(written) (seed 20261123)")
         }
-        #expect(CSVWriter.timestamp(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
-        #expect(CSVWriter.timestamp(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
-        #expect(CSVWriter.timestamp(Date(timeIntervalSince1970: .nan)) == "-")
+        #expect(DateText.timestamp(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
+        #expect(DateText.timestamp(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+        #expect(DateText.timestamp(Date(timeIntervalSince1970: .nan)) == "-")
     }
 
     @Test func handlingTimesOutsideTheYearsOneTo9999AreRefused() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import Testing
 
 /// DCSA Track & Trace 2.2 events read: what moves a schedule or a cargo, what is left aside and why, and every

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import Testing
 
 /// A booking's maximum transit time in a bookings file: read, located when wrong, and written back.

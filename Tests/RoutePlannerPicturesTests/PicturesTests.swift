@@ -38,7 +38,7 @@ import Testing
         #expect(document.all("g", class: "itinerary").map { $0.attributes["data-row"] } == response.itineraries.indices.map { "\($0 + 1)" })
         // In order, each at its load time, on one linear scale: pixels per second the same for every bar.
         #expect(bars.map { $0.attributes["data-voyage"] } == legs.map { $0.voyage.number.rawValue })
-        #expect(bars.map { $0.attributes["data-load"] } == legs.map { CSVWriter.timestamp($0.loadTime) })
+        #expect(bars.map { $0.attributes["data-load"] } == legs.map { DateText.timestamp($0.loadTime) })
         let axis = ItineraryTimeline(title: "", specification: response.specification, itineraries: response.itineraries).axis
         for (bar, leg) in zip(bars, legs) {
             #expect(abs(bar.number("x")! - axis.x(leg.loadTime)) <= 0.06)

@@ -6,6 +6,7 @@ import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerDesk
 @testable import RoutePlannerServer
+import RoutePlannerFormats
 import Testing
 
 /// The desk once its store has users, as an attacker would try it: logins and sessions, form tokens, roles, and
@@ -20,7 +21,7 @@ import Testing
         let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository()
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
         let app = RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, passwordCost: 4, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, passwordCost: 4, now: { DeskTests.now })
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME"), ("carol", "customer", "GLOBEX")] {
             guard case .success = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: password)) else { throw Unexpected() }
         }

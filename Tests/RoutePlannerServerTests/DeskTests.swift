@@ -8,6 +8,7 @@ import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerDesk
 @testable import RoutePlannerServer
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 
@@ -21,7 +22,7 @@ import FoundationXML
     /// A desk on loopback without accounts over the test network, its application over `cargo`, planning at ``now``.
     static func desk(cargo: any CargoRepository = InMemoryCargoRepository(), searchBudget: Duration) -> Desk {
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
-        let application = RoutePlannerComposition(locations: schedule, voyages: schedule, cargo: cargo, now: { Self.now })
+        let application = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, now: { Self.now })
         return Desk(application: application, network: { ServerTests.network }, solver: nil, servesCargo: true, keepsCargo: false, searchBudget: searchBudget)
     }
 
@@ -90,7 +91,7 @@ import FoundationXML
     @Test func theHomeScreenNamesTheScheduleByItsDates() async throws {
         let browser = Browser(server: try await Self.server())
         let span = try #require(ServerTests.network.sailingSpan)
-        func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+        func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
         let home = try await browser.get("/")
         #expect(home.body.contains("from \(day(span.lowerBound)) to \(day(span.upperBound))"), "\(home.body)")
     }
@@ -371,7 +372,7 @@ import FoundationXML
         let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         let events = cargo.carrierEvents
         let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: ServerTests.network), events: events)
-        let app = RoutePlannerComposition(locations: live, voyages: live, cargo: cargo, customers: customers, liveSchedule: live, now: { Self.now })
+        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: live, voyages: live, cargo: cargo, customers: customers, liveSchedule: live, now: { Self.now })
         guard case .success = await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
               case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
               case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))
@@ -399,7 +400,7 @@ import FoundationXML
         let call = leg.movementIndices.upperBound
         let applied = try await upload("""
             [{"eventID": "7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a7", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
-              "eventDateTime": "\(CSVWriter.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
+              "eventDateTime": "\(DateText.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "\(leg.unloadLocation.code)",
                                 "importVoyageNumber": "\(leg.voyage.number)", "transportCallSequenceNumber": \(ports[...call].count { $0 == ports[call] })}}]
             """)

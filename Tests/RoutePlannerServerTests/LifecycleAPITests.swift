@@ -5,6 +5,7 @@ import HummingbirdTesting
 import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerServer
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
         let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository()
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
         let app = RoutePlannerComposition(
-            locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, passwordCost: 4, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, passwordCost: 4, now: { DeskTests.now })
         var tokens: [String] = []
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME"), ("carol", "customer", "GLOBEX")] {
             _ = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: "correct horse battery"))
@@ -211,7 +212,7 @@ import Testing
         let published = InMemoryScheduleRepository(network: ServerTests.network)
         let live = LiveScheduleRepository(published: published, events: events)
         let app = RoutePlannerComposition(
-            locations: live, voyages: live, cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, liveSchedule: live,
+            files: CSVPlannerFileReader(), locations: live, voyages: live, cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, liveSchedule: live,
             passwordCost: 4, now: { DeskTests.now })
         _ = await app.addUser(AddUserForm(name: "alice", role: "planner", customer: "", password: "correct horse battery"))
         guard case .success(let made) = await app.createToken.respond(CreateTokenForm(user: "alice")).result else { throw LifecycleAPITests.Unexpected() }
@@ -259,9 +260,9 @@ import Testing
             ("eventType=EQUIPMENT", [load.id]), ("eventType=TRANSPORT,EQUIPMENT", all), ("eventType=SHIPMENT", []), ("shipmentEventTypeCode=DRFT", []),
             ("transportEventTypeCode=DEPA", [calls[1].id, calls[3].id]), ("equipmentEventTypeCode=LOAD,DISC", [load.id]), ("equipmentEventTypeCode=STUF", []),
             ("carrierBookingReference=ACME-1", [load.id]), ("exportVoyageNumber=WS29-W09", [calls[3].id, calls[4].id, load.id]),
-            ("UNLocationCode=SGSIN", [calls[0].id]), ("eventCreatedDateTime:gte=\(CSVWriter.timestamp(day + 5 * 3_600))", [calls[4].id, load.id]),
-            ("eventCreatedDateTime:gt=\(CSVWriter.timestamp(day + 5 * 3_600))&eventCreatedDateTime:lt=\(CSVWriter.timestamp(day + 7 * 3_600))", [load.id]),
-            ("eventCreatedDateTime=\(CSVWriter.timestamp(day + 2 * 3_600))", [calls[1].id]),
+            ("UNLocationCode=SGSIN", [calls[0].id]), ("eventCreatedDateTime:gte=\(DateText.timestamp(day + 5 * 3_600))", [calls[4].id, load.id]),
+            ("eventCreatedDateTime:gt=\(DateText.timestamp(day + 5 * 3_600))&eventCreatedDateTime:lt=\(DateText.timestamp(day + 7 * 3_600))", [load.id]),
+            ("eventCreatedDateTime=\(DateText.timestamp(day + 2 * 3_600))", [calls[1].id]),
         ] {
             let (answer, ids) = try await list(filter)
             #expect(answer.status == 200 && ids == expected, "\(filter): \(answer.body)")
@@ -291,7 +292,7 @@ import Testing
         let published = InMemoryScheduleRepository(network: ServerTests.network)
         let live = LiveScheduleRepository(published: published, events: events)
         let app = RoutePlannerComposition(
-            locations: live, voyages: live, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: live, passwordCost: 4,
+            files: CSVPlannerFileReader(), locations: live, voyages: live, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: live, passwordCost: 4,
             now: { DeskTests.now })
         var tokens: [String] = []
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME")] {
@@ -316,7 +317,7 @@ import Testing
         let call = leg.movementIndices.upperBound
         let feed = """
             [{"eventID": "7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a7", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
-              "eventDateTime": "\(CSVWriter.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
+              "eventDateTime": "\(DateText.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "\(leg.unloadLocation.code)",
                                 "importVoyageNumber": "\(leg.voyage.number)", "transportCallSequenceNumber": \(ports[...call].count { $0 == ports[call] })}},
              {"eventID": "7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a8", "eventType": "SHIPMENT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-20T00:00:00Z", "eventDateTime": "2026-03-20T00:00:00Z"}]
@@ -341,7 +342,7 @@ import Testing
         let trackedCargo = try #require(tracked.json["cargo"] as? [String: Any], "\(tracked.body)")
         #expect(trackedCargo["status"] as? String == "disrupted", "\(tracked.body)")
         let itinerary = try #require(try await cargo.cargo("RP000001")?.itinerary)
-        if itinerary.legs.count == 1 { #expect(trackedCargo["eta"] as? String == CSVWriter.timestamp(leg.unloadTime + 10 * 86_400)) }
+        if itinerary.legs.count == 1 { #expect(trackedCargo["eta"] as? String == DateText.timestamp(leg.unloadTime + 10 * 86_400)) }
         let listedCargo = try await LifecycleAPITests.send(server, .get, "/api/v1/cargo?status=disrupted", token: tokens[0])
         #expect((listedCargo.json["cargo"] as? [[String: Any]])?.compactMap { $0["trackingId"] as? String } == ["RP000001"], "\(listedCargo.body)")
         // The server routes on the moved schedule from now on.

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import RoutePlanner
+import RoutePlannerFormats
 import RoutePlannerApplication
 @testable import RoutePlannerServer
 import RoutePlannerTestSupport
@@ -287,7 +288,7 @@ import Testing
         #expect(schedules.count == 1 && port.location.unLocationCode == "NLRTM")
         let calls = port.vesselSchedules ?? []
         let expected = Self.network.voyages.flatMap(\.movements).filter { movement in
-            let day = String(CSVWriter.timestamp(movement.departureTime).prefix(10))
+            let day = String(DateText.timestamp(movement.departureTime).prefix(10))
             return movement.departureLocation == "NLRTM" && "2026-03-02" <= day && day <= "2026-03-08"
         }
         #expect(!calls.isEmpty)

@@ -11,6 +11,7 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerDesk
+import RoutePlannerFormats
 import RoutePlannerStore
 
 let repeats = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 200
@@ -25,7 +26,7 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let store = try CargoStore(path: folder.appendingPathComponent("desk.sqlite").path, creating: true)
 let schedule = InMemoryScheduleRepository(network: network)
 let app = RoutePlannerComposition(
-    locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: { now })
+    files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: { now })
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
 let bundled = try String(contentsOf: BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv"), encoding: .utf8)
 let rows = bundled.split(separator: "\n").dropFirst()

@@ -1,7 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
-import RoutePlannerDocuments
+import RoutePlannerFormats
 
 // Live re-planning on a standard instance of Benchmarks/reference: 10,000 booked cargo, each routed on one or two
 // legs of the instance's voyages, then carriers' events applied through the use case (ApplyCarrierEventsInteractor,
@@ -118,13 +118,13 @@ func publication(_ voyage: Voyage, omitting omitted: Int) throws -> String {
     let movements = voyage.movements
     let calls = voyage.callPorts.indices.filter { $0 != omitted }.map { index -> [String: Any] in
         var timestamps: [[String: String]] = []
-        if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(movements[index - 1].arrivalTime)]) }
+        if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": DateText.timestamp(movements[index - 1].arrivalTime)]) }
         var call: [String: Any] = [
             "transportCallReference": "\(voyage.number)-\(index)", "carrierImportVoyageNumber": voyage.number.rawValue,
             "location": ["UNLocationCode": voyage.callPorts[index].rawValue],
         ]
         if index < movements.count {
-            timestamps.append(["eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": CSVWriter.timestamp(movements[index].departureTime)])
+            timestamps.append(["eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": DateText.timestamp(movements[index].departureTime)])
             call["carrierExportVoyageNumber"] = voyage.number.rawValue
         }
         call["timestamps"] = timestamps

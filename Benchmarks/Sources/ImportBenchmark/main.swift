@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 
 // Imports a standard instance of Benchmarks/reference into a queryable network, end to end, from its CSV files or
 // from the same schedule as DCSA vessel schedules (dcsa_instance.py writes them: vessel-schedules.json with

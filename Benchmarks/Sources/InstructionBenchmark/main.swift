@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 import RoutePlannerAssignment
 
 // A fixed amount of routing work whose instructions `Benchmarks/instructions.sh` counts under callgrind:

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerFormats
 
 /// A standard instance of Benchmarks/reference: its locations and voyages, imported from the generator's CSV
 /// files, and the queries with the reference answers that `export_bin.py` wrote for the C anchor.

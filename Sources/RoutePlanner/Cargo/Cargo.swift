@@ -335,25 +335,25 @@ public enum CargoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidRevenue(let revenue): "revenue per TEU must be from 0 to \(Int(Booking.maximumRevenuePerTEU)), not \(revenue)"
         case .invalidWeight(let weight): "the weight must be above 0 and at most \(Int(Booking.maximumWeight)) tonnes, not \(weight)"
         case .itineraryDoesNotSatisfySpecification(let reasons): reasons.joined(separator: "; ")
-        case .claimed(let time): "the cargo was claimed at \(CSVWriter.timestamp(time)); nothing can happen to it afterwards"
-        case .beforeReadyTime(let time): "the cargo was booked ready at \(CSVWriter.timestamp(time)); nothing can happen to it before"
+        case .claimed(let time): "the cargo was claimed at \(DateText.timestamp(time)); nothing can happen to it afterwards"
+        case .beforeReadyTime(let time): "the cargo was booked ready at \(DateText.timestamp(time)); nothing can happen to it before"
         case .receivedOutOfPlace(let origin, let firstMove?):
-            "the cargo is received once, at its origin \(origin), before its first move (\(firstMove), \(CSVWriter.timestamp(firstMove.completionTime)))"
+            "the cargo is received once, at its origin \(origin), before its first move (\(firstMove), \(DateText.timestamp(firstMove.completionTime)))"
         case .receivedOutOfPlace(let origin, nil): "the cargo is received at its origin, \(origin)"
         case .receivedTwice(let receive):
-            "the cargo was received already (\(receive), \(CSVWriter.timestamp(receive.completionTime))); it is received once"
+            "the cargo was received already (\(receive), \(DateText.timestamp(receive.completionTime))); it is received once"
         case .beforeReceive(let receive):
-            "the cargo was received at \(CSVWriter.timestamp(receive.completionTime)); it cannot be loaded or discharged before"
+            "the cargo was received at \(DateText.timestamp(receive.completionTime)); it cannot be loaded or discharged before"
         case .claimedBefore(let later):
-            "the cargo was handled after that (\(later), \(CSVWriter.timestamp(later.completionTime))); nothing happens after the claim"
-        case .cancelled(let time): "the booking was cancelled at \(CSVWriter.timestamp(time)); nothing more happens to the cargo"
+            "the cargo was handled after that (\(later), \(DateText.timestamp(later.completionTime))); nothing happens after the claim"
+        case .cancelled(let time): "the booking was cancelled at \(DateText.timestamp(time)); nothing more happens to the cargo"
         case .loaded(let load):
-            "the cargo was loaded (\(load), \(CSVWriter.timestamp(load.completionTime))); a booking is cancelled only before its cargo is loaded"
+            "the cargo was loaded (\(load), \(DateText.timestamp(load.completionTime))); a booking is cancelled only before its cargo is loaded"
         case .neverBoarded(let voyage, nil):
             "the cargo was never loaded onto \(voyage), so it cannot be unloaded from it: no load is recorded before; register the load first"
         case .neverBoarded(let voyage, let load?):
             "the cargo was never loaded onto \(voyage), so it cannot be unloaded from it: its last recorded load is \(load), "
-                + "\(CSVWriter.timestamp(load.completionTime))"
+                + "\(DateText.timestamp(load.completionTime))"
         }
     }
 }

@@ -441,7 +441,7 @@ public enum LiveScheduleError: Error, Hashable, Sendable, CustomStringConvertibl
         case .otherVessel(let voyage, let named, let sails): "the event names vessel \(named), and voyage \(voyage) sails with vessel \(sails)"
         case .otherService(let voyage, let named, let belongs): "the event names service \(named), and voyage \(voyage) is of service \(belongs)"
         case .tooFarFromSchedule(let voyage, let port, let kind, let published, let event):
-            "voyage \(voyage)'s \(kind == .arrival ? "arrival at" : "departure from") \(port) at \(CSVWriter.timestamp(event)) is more than a year from the planned \(CSVWriter.timestamp(published))"
+            "voyage \(voyage)'s \(kind == .arrival ? "arrival at" : "departure from") \(port) at \(DateText.timestamp(event)) is more than a year from the planned \(DateText.timestamp(published))"
         case .unknownPort(let voyage, let port): "the publication of voyage \(voyage) calls at \(port), which the schedule does not know"
         case .cannotSail(let voyage):
             "the publication of voyage \(voyage) cannot sail: each arrival must follow its departure, each departure the arrival before it, within years 1 to 9999 and UTC offsets of 18 hours"

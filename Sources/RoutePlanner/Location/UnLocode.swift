@@ -32,7 +32,7 @@ public struct UnLocode: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The five bytes of an exactly upper-case code packed in an integer, or a value no code packs to.
     ///
     /// A fast key for looking codes up while reading files; anything but five bytes packs to `UInt64.max`.
-    static func packed(_ bytes: some Collection<UInt8>) -> UInt64 {
+    package static func packed(_ bytes: some Collection<UInt8>) -> UInt64 {
         guard bytes.count == 5 else { return .max }
         return bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }

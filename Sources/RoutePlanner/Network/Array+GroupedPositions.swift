@@ -3,7 +3,7 @@ extension Array where Element == Int32 {
     /// `positions[start[v] ..< start[v + 1]]`, in increasing order. Every element must be in `0 ..< groupCount`.
     ///
     /// - Complexity: O(*n* + `groupCount`) for *n* elements.
-    func groupedPositions(groupCount: Int) -> (start: [Int32], positions: [Int32]) {
+    package func groupedPositions(groupCount: Int) -> (start: [Int32], positions: [Int32]) {
         var start = [Int32](repeating: 0, count: groupCount + 1)
         for value in self { start[Int(value) + 1] += 1 }
         for group in 0..<groupCount { start[group + 1] += start[group] }

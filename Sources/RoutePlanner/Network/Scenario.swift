@@ -59,7 +59,7 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
         case .voyageDoesNotCall(let number, let code): "voyage \(number) does not call at \(code)"
         case .invalidCapacity(let number, let teu): "voyage \(number): capacity \(teu) TEU is not from 0 to \(Scenario.maximumCapacity)"
         case .invalidWindow(let code, let from, let until):
-            "\(code) closes \(CSVWriter.timestamp(from)) and reopens \(CSVWriter.timestamp(until)), before it closes"
+            "\(code) closes \(DateText.timestamp(from)) and reopens \(DateText.timestamp(until)), before it closes"
         case .invalidDelay(let number, let delay): "voyage \(number): a delay of \(delay) is more than a year either way"
         case .invalidSchedule(let error): "the changed schedule cannot sail: \(error)"
         }

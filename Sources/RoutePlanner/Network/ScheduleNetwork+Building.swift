@@ -116,7 +116,7 @@ extension ScheduleNetwork {
 
     /// The locations without repeats, each code's index among them, and the problems of the locations: a code
     /// given twice, a transshipment time out of range.
-    static func indexing(_ locations: [Location]) -> (locations: [Location], index: [UnLocode: Int32], problems: [ScheduleNetworkError.Problem]) {
+    package static func indexing(_ locations: [Location]) -> (locations: [Location], index: [UnLocode: Int32], problems: [ScheduleNetworkError.Problem]) {
         var problems: [ScheduleNetworkError.Problem] = []
         var portIndex: [UnLocode: Int32] = [:]
         portIndex.reserveCapacity(locations.count)
@@ -139,7 +139,7 @@ extension ScheduleNetwork {
     /// index, and its voyages' index.
     ///
     /// - Complexity: O(*m* log *m*) for *m* movements.
-    init(
+    package init(
         locations: [Location], portIndex: [UnLocode: Int32], voyageIndex: [VoyageNumber: Int32], columns: consuming Columns,
         capacitiesAreKnown: Bool
     ) {
@@ -195,7 +195,7 @@ extension ScheduleNetwork {
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
     /// NaN) and its CO2e per TEU in grams (the given one, else estimated from the distance, else -1); see
     /// ``EmissionModel``.
-    static func emissions(
+    package static func emissions(
         distance given: Double?, co2ePerTEU: Double?, hours: Double, capacity: Int?, from: Coordinates?, to: Coordinates?
     ) -> (distance: Float, grams: Int32) {
         var distance = given

@@ -2,28 +2,28 @@ extension ScheduleNetwork {
     /// The movements of a schedule column by column, voyage by voyage in sailing order: what a network is built
     /// from, filled from voyages (``ScheduleNetwork/init(locations:voyages:capacitiesAreKnown:)``) or straight
     /// from an importer's rows, without a `Voyage` or a `CarrierMovement` in between.
-    struct Columns {
-        var voyageNumbers: [VoyageNumber] = []
-        var voyageVessel: [String?] = [], voyageService: [String?] = [], voyageServiceName: [String?] = []
-        var voyageIMONumber: [String?] = []
+    package struct Columns {
+        package var voyageNumbers: [VoyageNumber] = []
+        package var voyageVessel: [String?] = [], voyageService: [String?] = [], voyageServiceName: [String?] = []
+        package var voyageIMONumber: [String?] = []
         /// Per voyage: the number of the voyage its vessel goes on as (``Voyage/continuation``), and that voyage's
         /// index once ``resolveContinuations(voyageIndex:)`` has looked it up (-1 for none).
-        var voyageContinuationNumber: [VoyageNumber?] = []
-        var voyageContinuation: [Int32] = []
-        var voyageStart: [Int32] = [0]
-        var departure: [Int64] = [], arrival: [Int64] = []
-        var from: [Int32] = [], to: [Int32] = [], voyageOf: [Int32] = [], capacity: [Int32] = []
+        package var voyageContinuationNumber: [VoyageNumber?] = []
+        package var voyageContinuation: [Int32] = []
+        package var voyageStart: [Int32] = [0]
+        package var departure: [Int64] = [], arrival: [Int64] = []
+        package var from: [Int32] = [], to: [Int32] = [], voyageOf: [Int32] = [], capacity: [Int32] = []
         /// Empty unless the schedule has cut-offs (see ``ScheduleNetwork/Details``).
-        var cutOffStart: [Int32], cutOffCode: [CutOffCode] = [], cutOffTime: [Int64] = [], transshipmentCutOff: [Int64] = []
+        package var cutOffStart: [Int32], cutOffCode: [CutOffCode] = [], cutOffTime: [Int64] = [], transshipmentCutOff: [Int64] = []
         /// Empty unless the schedule has UTC offsets; filled by the caller.
-        var departureOffset: [Int32] = [], arrivalOffset: [Int32] = []
-        var distance: [Float] = [], co2eGrams: [Int32] = []
+        package var departureOffset: [Int32] = [], arrivalOffset: [Int32] = []
+        package var distance: [Float] = [], co2eGrams: [Int32] = []
         /// Empty unless the schedule limits weights, or reefer plugs.
-        var weightCapacity: [Int32] = [], plugCapacity: [Int32] = []
-        let hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool
+        package var weightCapacity: [Int32] = [], plugCapacity: [Int32] = []
+        package let hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool
 
         /// Empty columns for a number of movements, with the columns a schedule has only when it has them.
-        init(movementCount: Int, hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool) {
+        package init(movementCount: Int, hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool) {
             (self.hasCutOffs, self.hasWeights, self.hasPlugs) = (hasCutOffs, hasWeights, hasPlugs)
             cutOffStart = hasCutOffs ? [0] : []
             departure.reserveCapacity(movementCount)
@@ -37,7 +37,7 @@ extension ScheduleNetwork {
         }
 
         /// Starts a voyage; its movements follow, then ``endVoyage()``.
-        mutating func beginVoyage(
+        package mutating func beginVoyage(
             _ number: VoyageNumber, vessel: String?, service: String?, serviceName: String?, vesselIMONumber: String?,
             continuation: VoyageNumber? = nil
         ) {
@@ -49,7 +49,7 @@ extension ScheduleNetwork {
             voyageIMONumber.append(vesselIMONumber)
         }
 
-        mutating func endVoyage() {
+        package mutating func endVoyage() {
             voyageStart.append(Int32(departure.count))
         }
 
@@ -60,7 +60,7 @@ extension ScheduleNetwork {
         /// Call it once every voyage has ended, on columns whose times are checked.
         ///
         /// - Complexity: O(*v*) for *v* voyages.
-        mutating func resolveContinuations(voyageIndex: [VoyageNumber: Int32]) -> [ScheduleNetworkError.Problem] {
+        package mutating func resolveContinuations(voyageIndex: [VoyageNumber: Int32]) -> [ScheduleNetworkError.Problem] {
             var problems: [ScheduleNetworkError.Problem] = []
             voyageContinuation = [Int32](repeating: -1, count: voyageNumbers.count)
             var continuedFrom: [Int32: Int] = [:]
@@ -90,7 +90,7 @@ extension ScheduleNetwork {
         /// Appends a movement of the current voyage: its ports' indexes, its times in seconds since 1970, its
         /// limits (`Int32.max` where unlimited), the cut-offs of its call and its distance and CO2e
         /// (``ScheduleNetwork/emissions(distance:co2ePerTEU:hours:capacity:from:to:)``).
-        mutating func append(
+        package mutating func append(
             from origin: Int32, to destination: Int32, departure: Int64, arrival: Int64, capacity: Int32, weightCapacity: Int32,
             reeferPlugs: Int32, cutOffs: some Sequence<(CutOffCode, Int64)>, emissions: (distance: Float, grams: Int32)
         ) {

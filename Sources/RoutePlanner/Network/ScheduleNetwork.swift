@@ -187,16 +187,16 @@ extension Date {
     /// The first and the last second the library reads and writes: years 1 to 9999, UTC, as ISO 8601 writes
     /// them. Times outside (or not finite) are refused where they enter: ``RouteSpecification``,
     /// ``ScheduleNetwork``, ``Itinerary``.
-    static let supportedSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+    package static let supportedSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
     /// Whether the date is within years 1 to 9999.
-    var isSupported: Bool { Self.supportedSeconds.contains(timeIntervalSince1970) }
+    package var isSupported: Bool { Self.supportedSeconds.contains(timeIntervalSince1970) }
 
     /// The date at a whole number of seconds since 1970.
-    init(seconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(seconds)) }
+    package init(seconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(seconds)) }
 
     /// The date as whole seconds since 1970, rounded down.
-    var seconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+    package var seconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
 
     /// The date as whole seconds since 1970, rounded up: the first whole second at or after it.
     var secondsRoundedUp: Int64 { Int64(timeIntervalSince1970.rounded(.up)) }
@@ -204,7 +204,7 @@ extension Date {
 
 extension Duration {
     /// The duration as whole seconds, rounded up.
-    var wholeSeconds: Int64 {
+    package var wholeSeconds: Int64 {
         let (seconds, attoseconds) = components
         return attoseconds > 0 ? seconds + 1 : seconds
     }

@@ -25,7 +25,7 @@ extension VoyageNumber: ExpressibleByStringLiteral {
 
 extension StringProtocol {
     /// The text without leading and trailing white space.
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let characters = Substring(self)
         guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
               let last = characters.lastIndex(where: { !$0.isWhitespace })

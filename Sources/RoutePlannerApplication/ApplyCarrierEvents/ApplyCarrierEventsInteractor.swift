@@ -252,7 +252,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         func isAhead(_ path: String, _ created: Date) -> Bool {
             guard created > latest else { return false }
             events.problems.append(.init(path: path + ".eventCreatedDateTime", message:
-                "created \(CSVWriter.timestamp(created)), more than an hour after this server's clock (\(CSVWriter.timestamp(recordedAt))): "
+                "created \(DateText.timestamp(created)), more than an hour after this server's clock (\(DateText.timestamp(recordedAt))): "
                 + "an event from the future would outrank every later correction of its call"))
             return true
         }

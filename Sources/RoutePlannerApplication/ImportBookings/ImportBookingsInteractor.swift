@@ -12,7 +12,7 @@ public struct ImportBookingsResponse: Hashable, Sendable {
     }
 }
 
-/// Books every row of a bookings CSV file (`CSVImporter.importBookingRows(_:network:)`, with an optional
+/// Books every row of a bookings CSV file (``PlannerFileReader/bookingRows(of:contents:network:)``, with an optional
 /// `customer` column) under new tracking ids, in one transaction, or none: every problem of the file is
 /// reported at once, located `file:line:column`, as the rows' format, the network, the customers and the
 /// bookings already made find them. Every deadline must be still to come.
@@ -24,6 +24,7 @@ public struct ImportBookingsInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let customers: any CustomerRepository
     private let voyages: any VoyageRepository
+    private let files: any PlannerFileReader
     private let now: @Sendable () -> Date
 
     /// Creates the use case over its repositories.
@@ -32,11 +33,13 @@ public struct ImportBookingsInteractor: UseCase {
     ///   - cargo: Where the booked cargo is stored, all rows in one transaction.
     ///   - customers: The registered customers the rows must name.
     ///   - voyages: The schedule whose ports the rows must name.
+    ///   - files: What reads the file.
     ///   - now: The clock the deadlines are checked against: the system's, or a planning date.
     public init(
-        cargo: any CargoRepository, customers: any CustomerRepository, voyages: any VoyageRepository,
+        cargo: any CargoRepository, customers: any CustomerRepository, voyages: any VoyageRepository, files: any PlannerFileReader,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.files = files
         cargoRepository = cargo
         self.customers = customers
         self.voyages = voyages
@@ -53,8 +56,7 @@ public struct ImportBookingsInteractor: UseCase {
         do {
             // Leniently, so that the rows the format lets through are checked against the customers and the bookings
             // made too, and every problem of the file is reported in one run.
-            read = try CSVImporter(mode: .lenient).importBookingRows(
-                try request.contents.map { CSVFile(name: request.file.lastPathComponent, text: $0) } ?? CSVFile(contentsOf: request.file), network: network)
+            read = try files.bookingRows(of: request.file, contents: request.contents, network: network)
         } catch let error as ImportError {
             return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
         } catch {
@@ -78,7 +80,7 @@ public struct ImportBookingsInteractor: UseCase {
             for row in rows {
                 if row.booking.specification.arrivalDeadline <= asOf {
                     errors.append(row.positions.error(
-                        "deadline", "the deadline \(CSVWriter.timestamp(row.booking.specification.arrivalDeadline)) has passed (it is \(CSVWriter.timestamp(asOf)))"))
+                        "deadline", "the deadline \(DateText.timestamp(row.booking.specification.arrivalDeadline)) has passed (it is \(DateText.timestamp(asOf)))"))
                 }
                 if let customerId = (row.customerId ?? request.customerId).flatMap({ registered[$0] }), let trackingId = booked[customerId]?[row.booking.id] {
                     errors.append(row.positions.error("booking", "booking \(row.booking.id) is already booked as cargo \(trackingId)"))

@@ -23,17 +23,19 @@ public struct ImportHandlingReportResponse: Hashable, Sendable {
     }
 }
 
-/// Registers every event of a handling report CSV file (`CSVImporter.importHandlingReport(_:registeredAt:)`)
+/// Registers every event of a handling report CSV file (``PlannerFileReader/handlingReport(of:registeredAt:)``)
 /// in one transaction, or none: every problem of the file is reported at once, located `file:line:column`,
 /// as the rows' format, unknown cargo, the network's checks (`HandlingCheck`) and claimed cargo find them.
 public struct ImportHandlingReportInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let voyages: any VoyageRepository
+    private let files: any PlannerFileReader
     private let now: @Sendable () -> Date
 
-    public init(cargo: any CargoRepository, voyages: any VoyageRepository, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(cargo: any CargoRepository, voyages: any VoyageRepository, files: any PlannerFileReader, now: @escaping @Sendable () -> Date = { Date() }) {
         cargoRepository = cargo
         self.voyages = voyages
+        self.files = files
         self.now = now
     }
 
@@ -43,7 +45,7 @@ public struct ImportHandlingReportInteractor: UseCase {
         // problem of the file is reported in one run.
         let read: ImportResult<[HandlingReportRow]>
         do {
-            read = try CSVImporter(mode: .lenient).importHandlingReport(try CSVFile(contentsOf: request.file), registeredAt: registeredAt)
+            read = try files.handlingReport(of: request.file, registeredAt: registeredAt)
         } catch let error as ImportError {
             return .failure(.fileErrors(error.diagnostics, omitted: error.omittedErrorCount))
         } catch {

@@ -129,7 +129,7 @@ public struct ListCarrierEventsRequest: FormRequest, Hashable {
         let documentTypes = values(.documentTypeCode, oneOf: documentTypeCodes)
         filter.asksForShipmentEvents = shipmentCodes != nil || documentTypes != nil
         filter.transportEventTypes = values(.transportEventTypeCode, oneOf: VesselCallEvent.Kind.allCases.map(\.rawValue))
-        filter.equipmentEventTypes = values(.equipmentEventTypeCode, oneOf: TrackAndTraceReader.equipmentEventTypeCodes)
+        filter.equipmentEventTypes = values(.equipmentEventTypeCode, oneOf: TrackAndTraceEvents.equipmentEventTypeCodes)
         let references = [values(.carrierBookingReference), values(.bookingReference)].compactMap { $0 }
         filter.bookingReferences = references.isEmpty ? nil : references.reduce(into: Set()) { $0.formUnion($1) }
         let voyages = [ListCarrierEventsForm.Field.exportVoyageNumber, .carrierVoyageNumber].compactMap { field in

@@ -51,12 +51,12 @@ extension PlannerFormat {
         case .customerNotFound(let id):
             return "There is no customer \(id); register it first."
         case .cargoCancelled(let trackingId, let time):
-            return "The booking of cargo \(trackingId) was cancelled at \(CSVWriter.timestamp(time)); nothing more happens to it."
+            return "The booking of cargo \(trackingId) was cancelled at \(DateText.timestamp(time)); nothing more happens to it."
         case .cargoLoaded(let trackingId, let load):
-            return "Cargo \(trackingId) was loaded (\(load), \(CSVWriter.timestamp(load.completionTime))); "
+            return "Cargo \(trackingId) was loaded (\(load), \(DateText.timestamp(load.completionTime))); "
                 + "a booking is cancelled only before its cargo is loaded."
         case .cargoClosed(let trackingId, let claim):
-            return "Cargo \(trackingId) was claimed at \(claim.location) at \(CSVWriter.timestamp(claim.completionTime)); its journey is closed."
+            return "Cargo \(trackingId) was claimed at \(claim.location) at \(DateText.timestamp(claim.completionTime)); its journey is closed."
         case .deadlinePassed(let deadline, let asOf):
             return "The deadline, \(dateTime(deadline)), has passed: it is \(dateTime(asOf)) now."
         case .customerRegistered(let customer, let newName):

@@ -71,7 +71,7 @@ public struct PortCall: Hashable, Sendable {
     /// The local dates of the call's arrival and departure, as `yyyy-MM-dd`: what DCSA's date filters match.
     public var localDates: [String] {
         [arrival.map { ($0, arrivalUTCOffset) }, departure.map { ($0, departureUTCOffset) }].compactMap { $0 }.map { time, offset in
-            String(CSVWriter.timestamp(time, utcOffset: offset).prefix(10))
+            String(DateText.timestamp(time, utcOffset: offset).prefix(10))
         }
     }
 }

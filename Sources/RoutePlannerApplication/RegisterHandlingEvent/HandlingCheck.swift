@@ -25,7 +25,7 @@ enum HandlingCheck {
             return ("location", "Voyage \(voyage) does not \(kind == .load ? "depart from" : "arrive at") \(location).")
         }
         guard calls.contains(where: { abs($0.timeIntervalSince(time)) <= callTolerance }) else {
-            return ("completionTime", "Voyage \(voyage) calls at \(location) at \(calls.map { CSVWriter.timestamp($0) }.joined(separator: ", ")), not within a week of \(CSVWriter.timestamp(time)).")
+            return ("completionTime", "Voyage \(voyage) calls at \(location) at \(calls.map { DateText.timestamp($0) }.joined(separator: ", ")), not within a week of \(DateText.timestamp(time)).")
         }
         return nil
     }

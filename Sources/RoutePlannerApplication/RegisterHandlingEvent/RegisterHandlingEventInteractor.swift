@@ -49,7 +49,7 @@ public struct RegisterHandlingEventInteractor: UseCase {
             guard let event = try? HandlingEvent(
                 kind: request.kind, location: request.location, voyage: request.voyage, completionTime: request.completionTime,
                 registrationTime: registered)
-            else { return .failure(.invalidOperation("The event cannot have happened after it was reported (\(CSVWriter.timestamp(registered))).")) }
+            else { return .failure(.invalidOperation("The event cannot have happened after it was reported (\(DateText.timestamp(registered))).")) }
             let outcome: HandlingOutcome
             do {
                 outcome = try cargo.register(event)

@@ -98,7 +98,7 @@ public struct CarrierEventBatch: Sendable {
         recordedAt: Date, changesSchedule: Bool? = nil
     ) {
         // An eventID names one event, whatever its kind: of events sharing one, the first is the batch's. The reader
-        // refuses another event under an id the document used before (TrackAndTraceReader), and the interactor counts a
+        // refuses another event under an id the document used before (`TrackAndTraceEvents`), and the interactor counts a
         // copy as a duplicate without recording it, so a batch of a document has none: this keeps any other caller's out
         // of the stores, whose event tables take an id once.
         var ids = Set<String>()

@@ -63,7 +63,7 @@ public struct RouteCargoForm: Hashable, Sendable {
     public static func defaultDeadline(after ready: String) -> String {
         guard case .success(let date) = DateText.date(from: ready, endOfDay: false) else { return "9999-12-31" }
         // Never past the last second a date may have, so that a late ready time is not blamed on the default.
-        return CSVWriter.timestamp(min(date + 60 * 86_400, RouteSpecification.supportedTimes.upperBound))
+        return DateText.timestamp(min(date + 60 * 86_400, RouteSpecification.supportedTimes.upperBound))
     }
 }
 
@@ -211,14 +211,14 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     /// cargo (routed by its own specification from where it is) or an empty schedule.
     public func fieldErrors(against network: ScheduleNetwork) -> [RouteCargoForm.Field: String] {
         guard case .specification(let specification) = target, let span = network.sailingSpan, let departures = network.departureSpan else { return [:] }
-        func day(_ date: Date) -> String { String(CSVWriter.timestamp(date).prefix(10)) }
+        func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
         let sails = "The schedule sails from \(day(span.lowerBound)) to \(day(span.upperBound))"
         var fields: [RouteCargoForm.Field: String] = [:]
         if specification.readyTime > departures.upperBound {
-            fields[.ready] = sails + ", its last departure at \(CSVWriter.timestamp(departures.upperBound)): enter a ready time no later than that."
+            fields[.ready] = sails + ", its last departure at \(DateText.timestamp(departures.upperBound)): enter a ready time no later than that."
         }
         if specification.arrivalDeadline <= departures.lowerBound {
-            fields[.deadline] = sails + ", its first departure at \(CSVWriter.timestamp(departures.lowerBound)): enter a deadline after that."
+            fields[.deadline] = sails + ", its first departure at \(DateText.timestamp(departures.lowerBound)): enter a deadline after that."
         }
         return fields
     }

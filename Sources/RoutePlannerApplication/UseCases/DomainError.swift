@@ -86,11 +86,11 @@ public enum DomainError: Error, Hashable, Sendable {
     }
 
     /// The problems found in a file's rows in the order of the file, the first
-    /// `CSVImporter.errorLimit` of them named, as the importer names its own.
+    /// ``ImportError/namedLimit`` of them named, as the readers name their own.
     ///
     /// - Parameter omitted: Problems found and counted before, but not named.
     static func fileErrors(_ diagnostics: [ImportDiagnostic], alsoOmitted omitted: Int = 0) -> DomainError {
-        let limit = CSVImporter().errorLimit
+        let limit = ImportError.namedLimit
         let sorted = diagnostics.enumerated()
             .sorted { ($0.element.file, $0.element.line, $0.element.column, $0.offset) < ($1.element.file, $1.element.line, $1.element.column, $1.offset) }
             .map(\.element)

@@ -292,7 +292,7 @@ final class MasterProblem {
     /// `M:WS15-W09:CNSHA-MYTPP@2026-03-02T08:00Z`.
     func name(ofMovement movement: MovementID) -> String {
         let details = network.movement(movement)
-        return "M:\(network.voyageNumber(of: movement)):\(details.departureLocation)-\(details.arrivalLocation)@\(CSVWriter.timestamp(details.departureTime).dropLast(4))Z"
+        return "M:\(network.voyageNumber(of: movement)):\(details.departureLocation)-\(details.arrivalLocation)@\(DateText.timestamp(details.departureTime).dropLast(4))Z"
     }
 
     // MARK: Plans
