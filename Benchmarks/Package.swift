@@ -13,17 +13,20 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RoutingBenchmark",
-            dependencies: ["BenchmarkSupport", "CAllocatedBytes", .product(name: "RoutePlanner", package: "route-planner")]
+            dependencies: [
+                "BenchmarkSupport", "CAllocatedBytes", .product(name: "RoutePlanner", package: "route-planner"),
+                .product(name: "RoutePlannerFormats", package: "route-planner"),
+            ]
         ),
         .executableTarget(
             name: "ImportBenchmark",
-            dependencies: [.product(name: "RoutePlanner", package: "route-planner")]
+            dependencies: [.product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner")]
         ),
         .executableTarget(
             name: "AssignBenchmark",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "RoutePlanner", package: "route-planner"),
+                .product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner"),
                 .product(name: "RoutePlannerAssignment", package: "route-planner"),
             ]
         ),
@@ -31,7 +34,7 @@ let package = Package(
             name: "InstructionBenchmark",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "RoutePlanner", package: "route-planner"),
+                .product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner"),
                 .product(name: "RoutePlannerAssignment", package: "route-planner"),
             ]
         ),
@@ -40,7 +43,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RoutePlanner", package: "route-planner"), .product(name: "BundledData", package: "route-planner"),
                 .product(name: "RoutePlannerApplication", package: "route-planner"), .product(name: "RoutePlannerDesk", package: "route-planner"),
-                .product(name: "RoutePlannerStore", package: "route-planner"),
+                .product(name: "RoutePlannerStore", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner"),
             ]
         ),
         .executableTarget(

@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RoutePlanner", package: "route-planner"),
                 .product(name: "RoutePlannerApplication", package: "route-planner"),
+                .product(name: "RoutePlannerFormats", package: "route-planner"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])]

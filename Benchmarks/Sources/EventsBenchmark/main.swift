@@ -76,7 +76,7 @@ let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network:
 let interactor = ApplyCarrierEventsInteractor(cargo: repository, schedule: live, now: { Date(timeIntervalSince1970: 1_900_000_000) })
 
 func apply(_ document: String, accept: Bool = false) async throws -> (ApplyCarrierEventsResponse, Duration) {
-    let form = ApplyCarrierEventsForm(events: Data(document.utf8), source: "benchmark", accept: accept ? "best" : "", limit: "3")
+    let form = ApplyCarrierEventsForm(events: CarrierEventsDocument(reading: Data(document.utf8)), source: "benchmark", accept: accept ? "best" : "", limit: "3")
     let start = ContinuousClock.now
     let request = try ApplyCarrierEventsRequest.create(form).get()
     let response = try await interactor.execute(request).get()

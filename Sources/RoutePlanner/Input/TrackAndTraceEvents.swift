@@ -3,7 +3,7 @@ import Foundation
 /// The events of a DCSA Track & Trace 2.2 document that move a schedule or a cargo, with every other event and every
 /// problem named by its JSON path.
 ///
-/// Read with ``TrackAndTraceReader/read(_:)``.
+/// RoutePlannerFormats' `TrackAndTraceReader` reads them.
 public struct TrackAndTraceEvents: Sendable {
     /// Something said about one event: where it is (`$[3].transportCall.UNLocationCode`) and what.
     public struct Note: Hashable, Sendable, CustomStringConvertible {
