@@ -40,7 +40,7 @@ public struct ApplyCarrierEventsRequest: FormRequest {
     public let limit: Int
 
     /// Validates the form: `events` a JSON array of events (a bad event in it is refused alone, when the batch is
-    /// applied) or of service schedules (``SchedulePublication``), `accept` blank or `best`, `limit` from 1 to 50.
+    /// applied) or of service schedules (`SchedulePublication`), `accept` blank or `best`, `limit` from 1 to 50.
     public static func create(_ form: ApplyCarrierEventsForm) -> Result<ApplyCarrierEventsRequest, ValidationError<ApplyCarrierEventsForm.Field>> {
         var fields = FormFields<ApplyCarrierEventsForm.Field>()
         let (events, publication): (TrackAndTraceEvents, SchedulePublication?) =

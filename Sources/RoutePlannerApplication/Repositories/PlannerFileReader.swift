@@ -14,12 +14,12 @@ public protocol PlannerFileReader: Sendable {
     ///   - file: The file's path; its name when `contents` is given.
     ///   - contents: The file's text when it was uploaded; `nil` to read it from `file`.
     ///   - network: The schedule whose ports the rows must name.
-    /// - Throws: ``ImportError`` when the file as a whole cannot be read (no header, too many errors); another error
+    /// - Throws: `ImportError` when the file as a whole cannot be read (no header, too many errors); another error
     ///   when it cannot be opened.
     func bookingRows(of file: URL, contents: String?, network: ScheduleNetwork) throws -> ImportResult<[BookingRow]>
 
     /// The rows of a handling report, each event registered at `registeredAt` unless its row says when it was.
     ///
-    /// - Throws: ``ImportError`` when the file as a whole cannot be read; another error when it cannot be opened.
+    /// - Throws: `ImportError` when the file as a whole cannot be read; another error when it cannot be opened.
     func handlingReport(of file: URL, registeredAt: Date) throws -> ImportResult<[HandlingReportRow]>
 }

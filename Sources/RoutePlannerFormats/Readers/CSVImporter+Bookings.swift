@@ -14,7 +14,7 @@ extension CSVImporter {
     /// - Parameters:
     ///   - file: The bookings file.
     ///   - network: When given, every location must be in it.
-    /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
+    /// - Throws: `ImportError` with every problem, unless the importer is lenient.
     public func importBookings(_ file: CSVFile, network: ScheduleNetwork? = nil) throws(ImportError) -> ImportResult<[Booking]> {
         try importBookingRows(file, network: network).map { $0.map(\.booking) }
     }
@@ -30,7 +30,7 @@ extension CSVImporter {
     /// Reads a bookings file as ``importBookings(_:network:)`` does, keeping each row's customer and
     /// position.
     ///
-    /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
+    /// - Throws: `ImportError` with every problem, unless the importer is lenient.
     public func importBookingRows(_ file: CSVFile, network: ScheduleNetwork? = nil) throws(ImportError) -> ImportResult<[BookingRow]> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0

@@ -9,7 +9,7 @@ extension CSVImporter {
     /// Times are date-times with a zone. Whether the cargo exists and the voyage calls at the location is
     /// for the caller to check; each row keeps its positions for that.
     ///
-    /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
+    /// - Throws: `ImportError` with every problem, unless the importer is lenient.
     public func importHandlingReport(_ file: CSVFile, registeredAt: Date) throws(ImportError) -> ImportResult<[HandlingReportRow]> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0

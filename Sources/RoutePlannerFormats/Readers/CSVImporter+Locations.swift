@@ -6,7 +6,7 @@ extension CSVImporter {
     /// `latitude`, `longitude`, `time_zone` (an IANA name such as `Europe/Amsterdam`), `handling_cost_per_teu`
     /// (a load or a discharge) and `transshipment_cost_per_teu` (a change of vessel), each a number of at least 0.
     ///
-    /// - Throws: ``ImportError`` with every problem, unless the importer is lenient.
+    /// - Throws: `ImportError` with every problem, unless the importer is lenient.
     public func importLocations(_ file: CSVFile) throws(ImportError) -> ImportResult<[Location]> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0

@@ -7,15 +7,15 @@ extension CSVImporter {
     /// The schedule has one row per carrier movement: `voyage`, `from`, `to`, `departure`, `arrival`;
     /// optionally `capacity_teu` (absent or empty: unlimited), `vessel`, `vessel_imo`, `service`,
     /// `service_name`, `distance_nm` (nautical miles sailed) and `co2e_kg_per_teu` (absent or empty: estimated
-    /// by ``EmissionModel``), `capacity_tonnes` and `reefer_plugs` (absent or empty: unlimited), `continues_as`
-    /// (the voyage the vessel goes on as after this voyage's last call, ``Voyage/continuation``), and the cut-off
+    /// by `EmissionModel`), `capacity_tonnes` and `reefer_plugs` (absent or empty: unlimited), `continues_as`
+    /// (the voyage the vessel goes on as after this voyage's last call, `Voyage/continuation`), and the cut-off
     /// times of the call the row departs from, one column per DCSA code (`cut_off_fco`, `cut_off_tco`, …). The rows
     /// of a voyage may come in any order; they are sorted by departure and must chain.
     ///
     /// The schedule's bytes are released once its rows are read, before the network is built, unless the
     /// caller keeps a copy.
     ///
-    /// - Throws: ``ImportError`` with every problem of both files, unless the importer is lenient.
+    /// - Throws: `ImportError` with every problem of both files, unless the importer is lenient.
     public func importSchedule(locations: CSVFile, schedule: consuming CSVFile) throws(ImportError) -> ImportResult<ImportedSchedule> {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
@@ -98,7 +98,7 @@ extension CSVImporter {
         static let firstCutOff = 15
     }
 
-    /// The optional column of each DCSA cut-off code, in ``CutOffCode/allCases`` order: `cut_off_dco`, ….
+    /// The optional column of each DCSA cut-off code, in `CutOffCode/allCases` order: `cut_off_dco`, ….
     static let cutOffColumns = CutOffCode.allCases.map { "cut_off_" + $0.rawValue.lowercased() }
 
     /// Reads and checks every row on its own; chains are checked by ``checkChains(_:locations:log:skipped:)``.

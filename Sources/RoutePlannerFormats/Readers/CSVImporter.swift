@@ -4,7 +4,7 @@ import RoutePlanner
 ///
 /// Every problem is reported with its file, line and column, all at once, up to ``errorLimit`` errors
 /// ("and N more" counts the rest). By default an import is all or nothing: any error throws
-/// ``ImportError``. In lenient mode rows with errors are skipped, each reported, and the rest is
+/// `ImportError`. In lenient mode rows with errors are skipped, each reported, and the rest is
 /// imported; warnings never stop an import. The formats are documented in docs/CSV.md.
 public struct CSVImporter: Sendable {
     /// What to do with rows that have errors.

@@ -16,9 +16,9 @@ import RoutePlanner
 ///   code carriers use for a port may name something else (CNSHA is Shanghai Hongqiao airport there). A port
 ///   no locations file lists takes ``defaultTransshipmentHours``.
 /// - DCSA carries no capacity. A capacity file gives it by voyage or by vessel (docs/DCSA.md); without one
-///   the network's ``ScheduleNetwork/capacitiesAreKnown`` is `false`. Its optional `co2e_g_per_teu_km` column
+///   the network's `ScheduleNetwork/capacitiesAreKnown` is `false`. Its optional `co2e_g_per_teu_km` column
 ///   gives the voyage's or vessel's CO2e intensity (Clean Cargo's unit), which sets each movement's CO2e from its
-///   distance; without it the network estimates the CO2e (``EmissionModel``).
+///   distance; without it the network estimates the CO2e (`EmissionModel`).
 /// - Nor does DCSA carry distances. A distance file gives them by pair of ports (`from`, `to`, `distance_nm`; a
 ///   pair given one way serves both); without one a movement sails its ports' estimated sea distance.
 ///
@@ -83,7 +83,7 @@ public struct DCSAImporter: Sendable {
     /// Reads a vessel-schedules document, with an optional locations file, capacity file and distance file, into
     /// a network.
     ///
-    /// - Throws: ``ImportError`` with every problem of the files.
+    /// - Throws: `ImportError` with every problem of the files.
     public func importVesselSchedules(_ file: CSVFile, locations: CSVFile? = nil, capacities: CSVFile? = nil, distances: CSVFile? = nil)
         throws(ImportError) -> ImportResult<ImportedSchedule>
     {

@@ -11,7 +11,7 @@ import RoutePlanner
 /// so that what is reported never depends on this path. Both paths give the same row for a plain row.
 struct MovementRowReader {
     typealias C = CSVImporter.ScheduleColumn
-    /// Locations by their packed code (``UnLocode/packed(_:)``).
+    /// Locations by their packed code (`UnLocode/packed(_:)`).
     let portIndex: [UInt64: Int32]
     /// The cut-off columns the file has.
     let cutOffColumns: [(column: Int, code: CutOffCode)]

@@ -24,7 +24,7 @@ public struct ScheduleImporter: Sendable {
     ///   - capacities: The capacity file of a DCSA schedule (`voyage` or `vessel_imo`, `capacity_teu`, and
     ///     optionally `co2e_g_per_teu_km`).
     ///   - distances: The distance file of a DCSA schedule (`from`, `to`, `distance_nm`).
-    /// - Throws: ``ImportError`` with every problem of the files, each file that cannot be read named.
+    /// - Throws: `ImportError` with every problem of the files, each file that cannot be read named.
     public func importSchedule(schedule: URL, locations: URL?, capacities: URL? = nil, distances: URL? = nil)
         throws(ImportError) -> ImportResult<ImportedSchedule>
     {

@@ -28,7 +28,7 @@ public struct UnLocodeDirectory: Sendable {
 
     /// Reads the list from a CSV file with the columns named above.
     ///
-    /// - Throws: ``ImportError`` when the file has errors.
+    /// - Throws: `ImportError` when the file has errors.
     public init(_ file: CSVFile, release: String) throws(ImportError) {
         var log = DiagnosticLog(errorLimit: ImportError.namedLimit)
         var entries: [UnLocode: Entry] = [:]

@@ -6,7 +6,7 @@ import RoutePlanner
 ///
 /// A vessel schedule's transport calls become movements from each call to the next; a movement belongs to
 /// the export voyage of the call it departs from, and consecutive movements of one voyage make a
-/// ``Voyage``. A call's time is its latest known timestamp of each type: ACT over EST over PLN, and the
+/// `Voyage`. A call's time is its latest known timestamp of each type: ACT over EST over PLN, and the
 /// later of two of one classifier. The cut-off times of a call belong to the movement that departs it.
 ///
 /// The keys of each object it reads are checked against the members the standard defines for it
