@@ -154,6 +154,11 @@ let package = Package(
         // Tests by layer: the core and the application (with the store) build and test without GLPK.
         .testTarget(
             name: "RoutePlannerCoreTests",
+            dependencies: ["RoutePlanner", "RoutePlannerFormats", "BundledData", "RoutePlannerTestSupport"]
+        ),
+        // The readers and writers of the file formats, with the fixtures their messages are pinned on.
+        .testTarget(
+            name: "RoutePlannerFormatsTests",
             dependencies: ["RoutePlanner", "RoutePlannerFormats", "BundledData", "RoutePlannerTestSupport"],
             resources: [.copy("Fixtures")]
         ),

@@ -9,7 +9,7 @@ swift build -c release -Xswiftc -sanitize=fuzzer --product FuzzRoutePlanner
 bin="$(swift build -c release -Xswiftc -sanitize=fuzzer --show-bin-path)/FuzzRoutePlanner"
 if [ $# -gt 0 ]; then exec "$bin" "$@"; fi
 mkdir -p .data/corpus
-fixtures=../Tests/RoutePlannerCoreTests/Fixtures
+fixtures=../Tests/RoutePlannerFormatsTests/Fixtures
 # One seed per reader, each led by the byte that chooses it (see FuzzInput).
 { printf '\x00'; cat "$fixtures/valid/locations.csv"; printf '\xff'; cat "$fixtures/valid/schedule.csv"; } > .data/corpus/schedule
 { printf '\x00'; cat "$fixtures/invalid-schedule/locations.csv"; printf '\xff'; cat "$fixtures/invalid-schedule/schedule.csv"; } > .data/corpus/broken-schedule

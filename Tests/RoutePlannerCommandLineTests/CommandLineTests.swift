@@ -30,9 +30,9 @@ import Testing
         return (out, err, process.terminationStatus, process.terminationReason == .uncaughtSignal)
     }
 
-    /// The core tests' CSV fixtures, read from the source tree.
+    /// The format tests' CSV fixtures, read from the source tree.
     static var fixtures: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RoutePlannerCoreTests/Fixtures").path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RoutePlannerFormatsTests/Fixtures").path
     }
 
     /// Runs the command and compares its exit status, standard output and standard error with the snapshot

@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerFormats
+import RoutePlannerTestSupport
 import Testing
 
 /// Weight and reefer-plug limits beside TEU, and the bookings' weights: read from CSV and DCSA side files, located
@@ -36,13 +37,13 @@ import Testing
     @Test func aDCSACapacityFileGivesWeightAndPlugsByVoyage() throws {
         let capacities = CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,capacity_tonnes,reefer_plugs\n001W,1200,15000,80\n002E,900,,\n")
         let network = try DCSAImporter().importVesselSchedules(
-            CSVFile(name: "schedule.json", text: DCSAImportTests.shanghaiToRotterdam), capacities: capacities).value.network
+            CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam), capacities: capacities).value.network
         #expect(network.voyage("001W")?.movements.map(\.weightCapacity) == [15_000, 15_000])
         #expect(network.voyage("001W")?.movements.map(\.reeferPlugs) == [80, 80])
         #expect(network.voyage("002E")?.movements.map(\.weightCapacity) == [nil])
         let wrong = CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,reefer_plugs\n001W,1200,many\n")
         #expect(throws: ImportError.self) {
-            try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: DCSAImportTests.shanghaiToRotterdam), capacities: wrong)
+            try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam), capacities: wrong)
         }
     }
 

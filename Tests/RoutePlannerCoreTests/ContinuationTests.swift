@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerFormats
+import RoutePlannerTestSupport
 import Testing
 
 /// Cargo stays aboard when a vessel goes on from one voyage number to the next, and never changes vessel where it
@@ -155,17 +156,17 @@ import Testing
 
     static func route(_ network: ScheduleNetwork) throws -> Itinerary {
         try network.earliestArrival(for: RouteSpecification(
-            origin: "CNSHA", destination: "NLRTM", readyTime: DCSAImportTests.utc("2026-03-01T00:00:00Z"),
-            arrivalDeadline: DCSAImportTests.utc("2026-05-01T00:00:00Z")))
+            origin: "CNSHA", destination: "NLRTM", readyTime: try! Date("2026-03-01T00:00:00Z", strategy: .iso8601),
+            arrivalDeadline: try! Date("2026-05-01T00:00:00Z", strategy: .iso8601)))
     }
 
     @Test func aDCSACallWithANewExportVoyageKeepsTheCargoAboard() throws {
-        let document = DCSAImportTests.document([
-            DCSAImportTests.call("C1", "CNSHA", voyage: "101W", departure: "2026-03-02T08:00:00Z"),
-            DCSAImportTests.call(
+        let document = VesselSchedulesText.document([
+            VesselSchedulesText.call("C1", "CNSHA", voyage: "101W", departure: "2026-03-02T08:00:00Z"),
+            VesselSchedulesText.call(
                 "C2", "MYTPP", voyage: "102E", arrival: "2026-03-08T08:00:00Z", departure: "2026-03-09T08:00:00Z",
                 cutOffs: [("TCO", "2026-03-07T08:00:00Z")]),
-            DCSAImportTests.call("C3", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z"),
+            VesselSchedulesText.call("C3", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z"),
         ])
         let network = try DCSAImporter().importVesselSchedules(
             CSVFile(name: "schedule.json", text: document), locations: CSVFile(name: "locations.csv", text: Self.locations)).value.network

@@ -112,7 +112,7 @@ import Testing
         let capacities = CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,co2e_g_per_teu_km\n001W,1200,45\n002E,900,\n")
         let distances = CSVFile(name: "distances.csv", text: "from,to,distance_nm\nSGSIN,CNSHA,2200\nSGSIN,NLRTM,8300\nNLRTM,DEHAM,300\n")
         let imported = try DCSAImporter().importVesselSchedules(
-            CSVFile(name: "schedule.json", text: DCSAImportTests.shanghaiToRotterdam), capacities: capacities, distances: distances)
+            CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam), capacities: capacities, distances: distances)
         let network = imported.value.network
         // A pair given one way serves the other; the intensity is grams per TEU-km, 1.852 km to the mile.
         #expect(network.voyage("001W")?.movements.map(\.distance) == [2200, 8300])
@@ -126,10 +126,10 @@ import Testing
     @Test func aDistanceFileProblemIsLocated() {
         let distances = CSVFile(name: "distances.csv", text: "from,to,distance_nm\nSGSIN,CNSHA,far\nSGSIN,CNSHA,1\nSGSIN,CNSHA,2\n")
         #expect(throws: ImportError.self) {
-            try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: DCSAImportTests.shanghaiToRotterdam), distances: distances)
+            try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam), distances: distances)
         }
         let messages = Self.errors { () throws(ImportError) in
-            try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: DCSAImportTests.shanghaiToRotterdam), distances: distances)
+            try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam), distances: distances)
         }
         #expect(messages == [
             "distances.csv:2:13: error: distance_nm \"far\" is not a number from 0 to 100000",

@@ -7,6 +7,9 @@ import Testing
 
 /// The quirks of real files (LINER-LIB's and UN/LOCODE's: CRLF, padded numbers, Latin-1; docs/CSV.md), hostile bytes, and round trips.
 @Suite struct CSVQuirksTests {
+    /// 2026-03-01T00:00:00Z.
+    static let march1 = Date(timeIntervalSince1970: 1_772_323_200)
+
     static let reference = try! BundledData.unlocodeDirectory()
 
     @Test func crlfWithPaddedNumbersAndNoFinalNewline() throws {
@@ -155,7 +158,7 @@ import Testing
         }
         let quoted = [Location(code: "JPAMA", name: "Ama, Aichi \"Port\"", transshipmentTime: .seconds(5400))]
         let voyage = Voyage(
-            number: "V,1", movements: [CarrierMovement(from: "JPAMA", to: "JPAMA", departure: Fixture.at(0), arrival: Fixture.at(1), capacity: 7)],
+            number: "V,1", movements: [CarrierMovement(from: "JPAMA", to: "JPAMA", departure: Self.march1, arrival: Self.march1 + 3600, capacity: 7)],
             vessel: "Line\nBreak")
         let network = try ScheduleNetwork(locations: quoted, voyages: [voyage])
         let again = try CSVImporter().importSchedule(
@@ -181,7 +184,7 @@ import Testing
         #expect(again.map(\.id) == bookings.map(\.id))
         let locations = [Location(code: "JPAMA", name: "=1+1", transshipmentTime: .seconds(5400))]
         let voyage = Voyage(
-            number: "-V1", movements: [CarrierMovement(from: "JPAMA", to: "JPAMA", departure: Fixture.at(0), arrival: Fixture.at(1), capacity: 7)],
+            number: "-V1", movements: [CarrierMovement(from: "JPAMA", to: "JPAMA", departure: Self.march1, arrival: Self.march1 + 3600, capacity: 7)],
             vessel: "@vessel", service: "+service")
         let schedule = try ScheduleNetwork(locations: locations, voyages: [voyage])
         let read = try CSVImporter().importSchedule(

@@ -1,43 +1,11 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerFormats
+import RoutePlannerTestSupport
 import Testing
 
 /// DCSA vessel schedules in: the mapping, and every problem located by its JSON path.
 @Suite struct DCSAImportTests {
-    /// A transport call as a carrier publishes it; `nil` times are left out.
-    static func call(
-        _ reference: String, _ code: String, voyage: String?, arrival: String? = nil, departure: String? = nil,
-        extra: [String] = [], cutOffs: [(String, String)] = [], timestamps: [String]? = nil
-    ) -> String {
-        var stamps = timestamps ?? []
-        if timestamps == nil {
-            if let arrival { stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(arrival)"}"#) }
-            if let departure { stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "\#(departure)"}"#) }
-        }
-        var fields = [
-            #""transportCallReference": "\#(reference)""#, #""carrierImportVoyageNumber": "\#(voyage ?? "X")""#,
-            #""location": {"UNLocationCode": "\#(code)", "locationName": "Port \#(code)"}"#,
-            #""timestamps": [\#(stamps.joined(separator: ", "))]"#,
-        ]
-        if let voyage { fields.append(#""carrierExportVoyageNumber": "\#(voyage)""#) }
-        if !cutOffs.isEmpty {
-            fields.append(#""cutOffTimes": ["# + cutOffs.map { #"{"cutOffDateTimeCode": "\#($0.0)", "cutOffDateTime": "\#($0.1)"}"# }.joined(separator: ", ") + "]")
-        }
-        return "{" + (fields + extra).joined(separator: ", ") + "}"
-    }
-
-    static func document(_ calls: [String], service: String = "AE7", vessel: String = #"{"name": "Maersk Kiel", "vesselIMONumber": "9321483"}"#) -> String {
-        #"[{"carrierServiceName": "Asia-Europe 7", "carrierServiceCode": "\#(service)", "vesselSchedules": [{"isDummyVessel": false, "vessel": \#(vessel), "transportCalls": [\#(calls.joined(separator: ",\n"))]}]}]"#
-    }
-
-    static let shanghaiToRotterdam = document([
-        call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00+08:00", cutOffs: [("FCO", "2026-03-01T16:00:00+08:00"), ("TCO", "2026-03-02T04:00:00+08:00")]),
-        call("C2", "SGSIN", voyage: "001W", arrival: "2026-03-08T08:00:00+08:00", departure: "2026-03-09T08:00:00+08:00"),
-        call("C3", "NLRTM", voyage: "002E", arrival: "2026-04-01T10:00:00+02:00", departure: "2026-04-02T10:00:00+02:00"),
-        call("C4", "DEHAM", voyage: nil, arrival: "2026-04-03T10:00:00+02:00"),
-    ])
-
     static func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
     static func errors(_ text: String, capacities: String? = nil) -> [String] {
@@ -51,7 +19,7 @@ import Testing
     }
 
     @Test func readsCallsIntoVoyagesWithTheirOffsetsAndCutOffs() throws {
-        let imported = try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: Self.shanghaiToRotterdam))
+        let imported = try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam))
         #expect(imported.diagnostics.isEmpty)
         let network = imported.value.network
         #expect(!network.capacitiesAreKnown)
@@ -74,11 +42,11 @@ import Testing
         func stamp(_ type: String, _ classifier: String, _ time: String) -> String {
             #"{"eventTypeCode": "\#(type)", "eventClassifierCode": "\#(classifier)", "eventDateTime": "\#(time)"}"#
         }
-        let text = Self.document([
-            Self.call("C1", "CNSHA", voyage: "V", timestamps: [
+        let text = VesselSchedulesText.document([
+            VesselSchedulesText.call("C1", "CNSHA", voyage: "V", timestamps: [
                 stamp("DEPA", "ACT", "2026-03-02T10:00:00Z"), stamp("DEPA", "PLN", "2026-03-02T08:00:00Z"), stamp("DEPA", "EST", "2026-03-02T09:00:00Z"),
             ]),
-            Self.call("C2", "NLRTM", voyage: nil, timestamps: [
+            VesselSchedulesText.call("C2", "NLRTM", voyage: nil, timestamps: [
                 stamp("ARRI", "PLN", "2026-04-01T08:00:00Z"), stamp("ARRI", "EST", "2026-04-02T08:00:00Z"), stamp("ARRI", "EST", "2026-04-03T08:00:00Z"),
             ]),
         ])
@@ -91,7 +59,7 @@ import Testing
         let locations = CSVFile(name: "locations.csv", text: "unlocode,name,transshipment_hours,time_zone\nSGSIN,Singapore,12,Asia/Singapore\n")
         let capacities = CSVFile(name: "capacities.csv", text: "voyage,vessel_imo,capacity_teu\n001W,,1200\n,9321483,900\n")
         let imported = try DCSAImporter().importVesselSchedules(
-            CSVFile(name: "schedule.json", text: Self.shanghaiToRotterdam), locations: locations, capacities: capacities)
+            CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam), locations: locations, capacities: capacities)
         let network = imported.value.network
         #expect(network.capacitiesAreKnown)
         #expect(network.location("SGSIN")?.transshipmentTime == .seconds(12 * 3600))
@@ -107,8 +75,8 @@ import Testing
             CNSHA,Shanghai Hongqiao International Apt,CN,SH,---4----,,
             SGSIN,Singapore,SG,,1--45---,1.2667,103.8333
             """), release: "test")
-        let document = Self.document([
-            Self.call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00+08:00"),
+        let document = VesselSchedulesText.document([
+            VesselSchedulesText.call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00+08:00"),
             #"{"transportCallReference": "C2", "carrierImportVoyageNumber": "001W", "location": {"UNLocationCode": "SGSIN"}, "timestamps": [{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "2026-03-08T08:00:00+08:00"}]}"#,
         ])
         let network = try DCSAImporter(reference: list).importVesselSchedules(CSVFile(name: "schedule.json", text: document)).value.network
@@ -123,7 +91,7 @@ import Testing
 
     @Test func aCapacityFileWithProblemsIsReportedByLine() {
         let capacities = "voyage,vessel_imo,capacity_teu\n001W,,12x\n001W,9321483,5\nNOPE,,5\n,123,5\n"
-        #expect(Self.errors(Self.shanghaiToRotterdam, capacities: capacities) == [
+        #expect(Self.errors(VesselSchedulesText.shanghaiToRotterdam, capacities: capacities) == [
             "capacities.csv:1:1: warning: 2 voyages have no capacity here and are taken as unlimited: 001W, 002E",
             "capacities.csv:2:7: error: capacity_teu \"12x\" is not a whole number of TEU from 0 to 2147483647",
             "capacities.csv:3:1: error: give a voyage or a vessel_imo, not both or neither",
@@ -133,12 +101,12 @@ import Testing
     }
 
     @Test func reportsEveryProblemByItsJSONPath() {
-        let text = Self.document([
-            Self.call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00", cutOffs: [("XYZ", "2026-03-01T16:00:00+08:00")]),
-            Self.call("C2", "SGSIN", voyage: "001W", arrival: "2026-03-08T08:00:00+08:00"),
-            Self.call("C2", "NLRT", voyage: "001W", arrival: "2026-04-01T10:00:00+02:00", departure: "2026-04-02T10:00:00+02:00"),
-            Self.call("C4", "DEHAM", voyage: "001W", arrival: "2026-03-03T10:00:00+02:00", departure: "2026-03-03T09:00:00+02:00"),
-            Self.call("C5", "BEANR", voyage: nil, timestamps: []),
+        let text = VesselSchedulesText.document([
+            VesselSchedulesText.call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00", cutOffs: [("XYZ", "2026-03-01T16:00:00+08:00")]),
+            VesselSchedulesText.call("C2", "SGSIN", voyage: "001W", arrival: "2026-03-08T08:00:00+08:00"),
+            VesselSchedulesText.call("C2", "NLRT", voyage: "001W", arrival: "2026-04-01T10:00:00+02:00", departure: "2026-04-02T10:00:00+02:00"),
+            VesselSchedulesText.call("C4", "DEHAM", voyage: "001W", arrival: "2026-03-03T10:00:00+02:00", departure: "2026-03-03T09:00:00+02:00"),
+            VesselSchedulesText.call("C5", "BEANR", voyage: nil, timestamps: []),
         ])
         let path = "schedule.json: $[0].vesselSchedules[0].transportCalls"
         #expect(Self.errors(text) == [
@@ -170,8 +138,8 @@ import Testing
     /// A call without its location was dropped with its vessel schedule and no message.
     @Test func aCallWithoutALocationIsReported() {
         let calls = [
-            Self.call("A1", "CNSHA", voyage: "V1", departure: "2026-03-02T08:00:00Z"),
-            Self.call("A2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z")
+            VesselSchedulesText.call("A1", "CNSHA", voyage: "V1", departure: "2026-03-02T08:00:00Z"),
+            VesselSchedulesText.call("A2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z")
                 .replacingOccurrences(of: #""location": {"UNLocationCode": "NLRTM", "locationName": "Port NLRTM"},"#, with: ""),
         ]
         #expect(!calls[1].contains("location") && calls[1].contains("A2"))
@@ -200,9 +168,9 @@ import Testing
 
     /// A misspelt `cutOffTimes` dropped the cut-offs without a word.
     @Test func aMisspeltMemberIsAWarningAtItsPath() throws {
-        let text = Self.document([
-            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""cutoffTimes": [{"cutOffDateTimeCode": "FCO", "cutOffDateTime": "2026-03-01T08:00:00Z"}]"#]),
-            Self.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z", extra: [#""location ": {}"#, #""carrier code": "X""#]),
+        let text = VesselSchedulesText.document([
+            VesselSchedulesText.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""cutoffTimes": [{"cutOffDateTimeCode": "FCO", "cutOffDateTime": "2026-03-01T08:00:00Z"}]"#]),
+            VesselSchedulesText.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z", extra: [#""location ": {}"#, #""carrier code": "X""#]),
         ], vessel: #"{"name": "Maersk Kiel", "flagg": "DK"}"#)
         let imported = try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: text))
         let path = "schedule.json: $[0].vesselSchedules[0]"
@@ -243,10 +211,10 @@ import Testing
 
     /// JSON that the reader took as it was: an invalid escape, a raw control character, a key given twice.
     @Test func invalidJSONInsideAValueIsAnErrorAtItsPath() {
-        let text = Self.document([
-            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""portVisitReference": "A\x""#])
+        let text = VesselSchedulesText.document([
+            VesselSchedulesText.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""portVisitReference": "A\x""#])
                 .replacingOccurrences(of: "Port CNSHA", with: "Port\tCNSHA"),
-            Self.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z", extra: [
+            VesselSchedulesText.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z", extra: [
                 #""timestamps": []"#, #""universalExportVoyageReference": "\u12G4""#, #""portVisit\u0052eference": "P""#, #""x": {"address": {"city": "A", "city": "B"}}"#,
                 #""x": 1"#,
             ]),
@@ -267,8 +235,8 @@ import Testing
 
     @Test func aVoyageMayNotSailInTwoVesselSchedules() {
         let calls = [
-            Self.call("A1", "CNSHA", voyage: "V1", departure: "2026-03-02T08:00:00Z"),
-            Self.call("A2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z"),
+            VesselSchedulesText.call("A1", "CNSHA", voyage: "V1", departure: "2026-03-02T08:00:00Z"),
+            VesselSchedulesText.call("A2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z"),
         ]
         let again = calls.map { $0.replacingOccurrences(of: "\"A1\"", with: "\"B1\"").replacingOccurrences(of: "\"A2\"", with: "\"B2\"") }
         let text = #"[{"carrierServiceName": "S", "carrierServiceCode": "S", "vesselSchedules": [{"isDummyVessel": true, "transportCalls": [\#(calls.joined(separator: ","))]}, {"isDummyVessel": true, "transportCalls": [\#(again.joined(separator: ","))]}]}]"#
@@ -279,8 +247,8 @@ import Testing
 
     @Test func errorsAreCappedAndCounted() {
         // One error a call: a departure without an offset.
-        let calls = (0..<300).map { Self.call("C\($0)", "CNSHA", voyage: "V", arrival: "2026-03-02T08:00:00Z", departure: "2026-03-02T08:00:00") }
-        let errors = Self.errors(Self.document(calls))
+        let calls = (0..<300).map { VesselSchedulesText.call("C\($0)", "CNSHA", voyage: "V", arrival: "2026-03-02T08:00:00Z", departure: "2026-03-02T08:00:00") }
+        let errors = Self.errors(VesselSchedulesText.document(calls))
         #expect(errors.count == 101)
         #expect(errors.last == "and 200 more")
     }
@@ -288,9 +256,9 @@ import Testing
     @Test func aHundredMegabyteFileIsReadAndReportedWithoutTrapping() {
         // A document whose one call carries a 100 MB field the reader does not need, then a bad time.
         let padding = String(repeating: "x", count: 100 << 20)
-        let text = Self.document([
-            Self.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""portVisitReference": "\#(padding)""#]),
-            Self.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00"),
+        let text = VesselSchedulesText.document([
+            VesselSchedulesText.call("C1", "CNSHA", voyage: "V", departure: "2026-03-02T08:00:00Z", extra: [#""portVisitReference": "\#(padding)""#]),
+            VesselSchedulesText.call("C2", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00"),
         ])
         #expect(Self.errors(text) == [
             "schedule.json: $[0].vesselSchedules[0].transportCalls[1].timestamps[0].eventDateTime: error: \"2026-04-01T08:00:00\" has no UTC offset; DCSA times are local with their offset, as in \"2026-04-01T08:00:00+01:00\", or \"2026-04-01T08:00:00Z\" for UTC",
