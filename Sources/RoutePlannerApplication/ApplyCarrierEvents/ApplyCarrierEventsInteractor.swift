@@ -173,11 +173,10 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                     : "\(booked.count) cargo of different customers are booked under \(event.bookingReference)"))
                 continue
             }
-            if let problem = HandlingCheck.problem(
-                kind: event.kind.handling, location: event.port, voyage: event.kind.handling.requiresVoyage ? event.voyage : nil, time: event.time,
-                in: network)
+            if let problem = network.handlingProblem(
+                kind: event.kind.handling, location: event.port, voyage: event.kind.handling.requiresVoyage ? event.voyage : nil, time: event.time)
             {
-                refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(problem.message)"))
+                refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(problem.message(among: network.locations))"))
                 continue
             }
             do {
@@ -190,7 +189,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         duplicates += events.equipment.count { recorded.contains($0.event.id) }
 
         // Every open cargo holds room on its itinerary as the schedule now sails it.
-        var taken = CargoRouting.capacityTaken(by: cargo.values, in: network)
+        var taken = CapacityUse(takenBy: cargo.values, in: network)
         let router = Router(network: network)
         var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
         var offers: [RouteOffer] = []
@@ -207,7 +206,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             let space = CargoSpace(each.booking)
             taken.remove(space, on: itinerary, in: network)
             var specification: RouteSpecification?
-            let options = CargoRouting.specification(for: each, in: network).flatMap { found in
+            let options = each.specificationToRoute(in: network).flatMap { found in
                 specification = found
                 return Self.candidates(for: found, limit: request.limit, space: space, taken: taken, router: router)
             }
@@ -217,7 +216,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 offers.append(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
                 if request.acceptsBest, let best = itineraries.first {
                     var reassigned = each
-                    if CargoRouting.assign(&reassigned, best, foundFor: specification, in: network) {
+                    if reassigned.take(best, foundFor: specification, in: network) {
                         (each, assigned, cargo[trackingId]) = (reassigned, true, reassigned)
                         changed.insert(trackingId)
                     }

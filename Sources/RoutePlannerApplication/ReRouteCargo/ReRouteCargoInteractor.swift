@@ -4,29 +4,7 @@ import RoutePlanner
 /// The cargo that needs routing again, why, and its options from where it is.
 public struct ReRouteCargoResponse: Hashable, Sendable {
     /// Why a cargo needs routing again.
-    public enum Reason: Hashable, Sendable {
-        /// It has no itinerary.
-        case notRouted
-        /// Its last move was not what its itinerary expects.
-        case misdirected(HandlingEvent)
-        /// Its itinerary no longer fits its specification.
-        case misrouted
-        /// A leg of its itinerary (`index` from 0) no longer sails as planned.
-        case disrupted(index: Int, leg: Leg)
-        /// It was claimed: its journey is closed, and it is not routed again.
-        case claimed
-
-        /// `notRouted`, `misdirected`, `misrouted`, `disrupted` or `claimed`: the reason as documents write it.
-        public var code: String {
-            switch self {
-            case .notRouted: "notRouted"
-            case .misdirected: "misdirected"
-            case .misrouted: "misrouted"
-            case .disrupted: "disrupted"
-            case .claimed: "claimed"
-            }
-        }
-    }
+    public typealias Reason = ReRoutingReason
 
     /// One cargo's re-routing.
     public struct Entry: Hashable, Sendable {
@@ -89,10 +67,10 @@ public struct ReRouteCargoInteractor: UseCase {
             }
             // Each cargo's options under the room the other open cargo take.
             let all = request.trackingId == nil ? cargo : try await cargoRepository.allCargo()
-            let taken = CargoRouting.capacityTaken(by: all, in: network)
+            let taken = CapacityUse(takenBy: all, in: network)
             for each in cargo {
                 if Task.isCancelled { return .failure(.cancelled) }
-                let reason = CargoRouting.reasonToReRoute(each, in: network)
+                let reason = each.reasonToReRoute(in: network)
                 if let claim = each.handlingEvents.last, claim.kind == .claim {
                     // Closed: named only when asked for by id, never as on track.
                     if request.trackingId != nil {
@@ -107,11 +85,11 @@ public struct ReRouteCargoInteractor: UseCase {
                     continue
                 }
                 var specification: RouteSpecification?
-                let options = CargoRouting.specification(for: each, in: network).flatMap { found in
+                let options = each.specificationToRoute(in: network).flatMap { found in
                     specification = found
                     return RouteCargoInteractor.candidates(
                         for: found, limit: request.limit,
-                        options: CargoRouting.options(RoutingOptions(avoidedVoyages: request.avoidedVoyages), for: each, under: taken, in: network),
+                        options: RoutingOptions(avoidedVoyages: request.avoidedVoyages).leavingRoom(for: each, under: taken, in: network),
                         in: network)
                 }
                 if case .failure(.cancelled) = options { return .failure(.cancelled) }

@@ -50,13 +50,13 @@ public struct RouteCargoInteractor: UseCase {
                     return .failure(.cargoNotFound(trackingId))
                 }
                 let specification: RouteSpecification
-                switch CargoRouting.specification(for: cargo, in: network) {
+                switch cargo.specificationToRoute(in: network) {
                 case .success(let found): specification = found
                 case .failure(let error): return .failure(error)
                 }
                 // Under the room the other open cargo take.
-                let taken = network.capacitiesAreKnown ? CargoRouting.capacityTaken(by: try await cargoRepository.allCargo(), in: network) : nil
-                let searched = taken.map { CargoRouting.options(options, for: cargo, under: $0, in: network) } ?? options
+                let taken = network.capacitiesAreKnown ? CapacityUse(takenBy: try await cargoRepository.allCargo(), in: network) : nil
+                let searched = taken.map { options.leavingRoom(for: cargo, under: $0, in: network) } ?? options
                 let itineraries: [Itinerary]
                 switch Self.candidates(for: specification, limit: request.limit, options: searched, in: network) {
                 case .success(let found): itineraries = request.order.sorted(found)

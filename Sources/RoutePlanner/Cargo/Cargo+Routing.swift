@@ -1,0 +1,134 @@
+import Foundation
+
+/// Why a cargo cannot be routed from where it is now (``Cargo/specificationFromWhereItIs(in:)``).
+public enum CargoRoutingError: Error, Hashable, Sendable {
+    /// Its booking was cancelled at this time.
+    case cancelled(at: Date)
+    /// It was claimed (by this event): its journey is closed.
+    case claimed(HandlingEvent)
+    /// It was discharged at a port the network does not have.
+    case unknownLocation(UnLocode)
+    /// It is aboard a voyage the network does not have (or one its load did not name).
+    case aboardUnknownVoyage(VoyageNumber?)
+    /// It is aboard a voyage that no longer calls where it was loaded.
+    case voyageNoLongerCalls(VoyageNumber, at: UnLocode)
+    /// It is at its destination already.
+    case atDestination(UnLocode)
+    /// Its deadline has passed.
+    case deadlinePassed
+}
+
+/// Why a cargo needs routing again (``Cargo/reasonToReRoute(in:)``).
+public enum ReRoutingReason: Hashable, Sendable {
+    /// It has no itinerary.
+    case notRouted
+    /// Its last move was not what its itinerary expects.
+    case misdirected(HandlingEvent)
+    /// Its itinerary no longer fits its specification.
+    case misrouted
+    /// A leg of its itinerary (`index` from 0) no longer sails as planned.
+    case disrupted(index: Int, leg: Leg)
+    /// It was claimed: its journey is closed, and it is not routed again.
+    case claimed
+
+    /// `notRouted`, `misdirected`, `misrouted`, `disrupted` or `claimed`: the reason as documents write it.
+    public var code: String {
+        switch self {
+        case .notRouted: "notRouted"
+        case .misdirected: "misdirected"
+        case .misrouted: "misrouted"
+        case .disrupted: "disrupted"
+        case .claimed: "claimed"
+        }
+    }
+}
+
+extension Cargo {
+    /// The specification from where the cargo is now to its destination by its deadline: what routing it, routing it
+    /// again and re-planning it after carriers' events search under.
+    ///
+    /// Not yet received: the booked specification. Received: from there, once received. Discharged: from
+    /// there, once the port's transshipment time has passed. On board: from the voyage's next call after
+    /// loading, once that port's transshipment time has passed (the cargo stays on its vessel until then). Once
+    /// loaded, the booked maximum transit time is a deadline from the first load.
+    ///
+    /// - Throws: ``CargoRoutingError`` when the cargo cannot be routed from where it is.
+    public func specificationFromWhereItIs(in network: ScheduleNetwork) throws(CargoRoutingError) -> RouteSpecification {
+        let booked = specification
+        if let cancelled = cancellationTime { throw .cancelled(at: cancelled) }
+        guard let last = handlingEvents.last(where: { $0.kind != .customs }) else { return booked }
+        let origin: UnLocode, ready: Date
+        switch last.kind {
+        case .claim:
+            throw .claimed(last)
+        case .receive:
+            (origin, ready) = (last.location, max(last.completionTime, last.location == booked.origin ? booked.readyTime : last.completionTime))
+        case .unload:
+            guard let port = network.location(last.location) else { throw .unknownLocation(last.location) }
+            (origin, ready) = (last.location, last.completionTime + TimeInterval(port.transshipmentTime.components.seconds))
+        case .load, .customs:
+            guard let number = last.voyage, let voyage = network.voyage(number) else { throw .aboardUnknownVoyage(last.voyage) }
+            // The call where it loaded: the departure from there nearest the load.
+            let departures = voyage.movements.filter { $0.departureLocation == last.location }
+            guard let movement = departures.min(by: {
+                abs($0.departureTime.timeIntervalSince(last.completionTime)) < abs($1.departureTime.timeIntervalSince(last.completionTime))
+            }), let port = network.location(movement.arrivalLocation)
+            else { throw .voyageNoLongerCalls(number, at: last.location) }
+            (origin, ready) = (movement.arrivalLocation, movement.arrivalTime + TimeInterval(port.transshipmentTime.components.seconds))
+        }
+        guard origin != booked.destination else { throw .atDestination(booked.destination) }
+        // A maximum transit time counts from the first load: for a cargo on its way it is a deadline now.
+        let departure = handlingEvents.first { $0.kind == .load }?.completionTime
+        guard let specification = try? booked.replacing(origin: origin, readyTime: ready, departedAt: departure) else { throw .deadlinePassed }
+        return specification
+    }
+
+    /// Why the cargo needs routing again, or `nil` when it is on track and its itinerary still sails in `network`;
+    /// ``ReRoutingReason/claimed`` for a claimed cargo, which is never routed again.
+    public func reasonToReRoute(in network: ScheduleNetwork) -> ReRoutingReason? {
+        let delivery = self.delivery
+        if delivery.status == .claimed { return .claimed }
+        guard let itinerary else { return .notRouted }
+        if let event = delivery.unexpectedEvent { return .misdirected(event) }
+        if delivery.routingStatus == .misrouted { return .misrouted }
+        guard let first = network.disruptedLegs(of: itinerary).first else { return nil }
+        return .disrupted(index: first, leg: itinerary.legs[first])
+    }
+
+    /// Takes an option found for `specification`, from where the cargo is: re-planned onto it, its booking and the
+    /// legs behind it kept (``replan(onto:in:)``); or, for a cargo not where its itinerary says, assigned it under
+    /// the specification from where it is. Whether it took the option; when not, the cargo is unchanged.
+    public mutating func take(_ option: Itinerary, foundFor specification: RouteSpecification, in network: ScheduleNetwork?) -> Bool {
+        if replan(onto: option, in: network) { return true }
+        var respecified = self
+        if specification != self.specification { respecified.specifyNewRoute(specification) }
+        guard (try? respecified.assign(to: option)) != nil else { return false }
+        self = respecified
+        return true
+    }
+}
+
+extension CapacityUse {
+    /// The room open cargo take: each not yet claimed, on the movements of its itinerary's legs that the network
+    /// sails. A cargo's options are searched under what the others take (``RoutingOptions/leavingRoom(for:under:in:)``).
+    public init(takenBy cargo: some Sequence<Cargo>, in network: ScheduleNetwork) {
+        self.init(network: network)
+        for each in cargo where each.delivery.status != .claimed {
+            if let itinerary = each.itinerary { add(CargoSpace(each.booking), on: itinerary, in: network) }
+        }
+    }
+}
+
+extension RoutingOptions {
+    /// The options of a search for a booked cargo: these, with the room the cargo needs under what the other cargo
+    /// take (`taken` less the cargo's own itinerary), so that no option puts it on a movement without room for it.
+    /// Without known capacities, these options as they are.
+    public func leavingRoom(for cargo: Cargo, under taken: CapacityUse, in network: ScheduleNetwork) -> RoutingOptions {
+        guard network.capacitiesAreKnown else { return self }
+        var options = self, others = taken
+        let space = CargoSpace(cargo.booking)
+        if cargo.delivery.status != .claimed, let itinerary = cargo.itinerary { others.remove(space, on: itinerary, in: network) }
+        (options.space, options.taken) = (space, others)
+        return options
+    }
+}

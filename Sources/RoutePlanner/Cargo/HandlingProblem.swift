@@ -1,0 +1,45 @@
+import Foundation
+
+/// What makes a handling event impossible against a network (``ScheduleNetwork/handlingProblem(kind:location:voyage:time:)``).
+public enum HandlingProblem: Hashable, Sendable {
+    /// The location is not a port of the network.
+    case unknownLocation(UnLocode)
+    /// The voyage is not in the network.
+    case unknownVoyage(VoyageNumber)
+    /// A load's voyage does not depart from the location, or an unload's does not arrive there.
+    case voyageDoesNotCall(VoyageNumber, kind: HandlingEvent.Kind, at: UnLocode)
+    /// The voyage calls there at these times, none within ``ScheduleNetwork/handlingCallTolerance`` of the event's.
+    case noCallNear(VoyageNumber, at: UnLocode, calls: [Date], time: Date)
+
+    /// The event's field the problem is about: `location`, `voyage` or `completionTime`.
+    public var field: String {
+        switch self {
+        case .unknownLocation, .voyageDoesNotCall: "location"
+        case .unknownVoyage: "voyage"
+        case .noCallNear: "completionTime"
+        }
+    }
+}
+
+extension ScheduleNetwork {
+    /// How far a load or unload may be from a scheduled call of its voyage there: a week, for delays.
+    public static let handlingCallTolerance: TimeInterval = 7 * 86_400
+
+    /// The first problem of a handling event against the network, or `nil` when it fits: the location is a port of
+    /// the network; a load's voyage departs from there and an unload's arrives there, within
+    /// ``handlingCallTolerance`` of the event. What registering one event, a handling report and carriers' equipment
+    /// events check alike.
+    public func handlingProblem(kind: HandlingEvent.Kind, location: UnLocode, voyage: VoyageNumber?, time: Date) -> HandlingProblem? {
+        guard self.location(location) != nil else { return .unknownLocation(location) }
+        guard kind.requiresVoyage, let voyage else { return nil }
+        guard let schedule = self.voyage(voyage) else { return .unknownVoyage(voyage) }
+        let calls = kind == .load
+            ? schedule.movements.filter { $0.departureLocation == location }.map(\.departureTime)
+            : schedule.movements.filter { $0.arrivalLocation == location }.map(\.arrivalTime)
+        guard !calls.isEmpty else { return .voyageDoesNotCall(voyage, kind: kind, at: location) }
+        guard calls.contains(where: { abs($0.timeIntervalSince(time)) <= Self.handlingCallTolerance }) else {
+            return .noCallNear(voyage, at: location, calls: calls, time: time)
+        }
+        return nil
+    }
+}
