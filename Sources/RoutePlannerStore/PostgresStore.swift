@@ -105,6 +105,7 @@ public final class PostgresStore: Store {
 
     /// Runs `body`, a single statement, outside a transaction: one statement sees one snapshot by itself, and is
     /// one round trip to the server rather than three.
+    @discardableResult
     func statement<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         roundTrips.count(.statement)
         do {

@@ -45,7 +45,8 @@ import Testing
 
     @Test func aCargoTakesAnOptionAndItsRoomIsTaken() throws {
         var cargo = try CargoSample.cargo(routed: false)
-        #expect(cargo.take(CargoSample.itinerary, foundFor: CargoSample.specification, in: network))
+        let took = cargo.take(CargoSample.itinerary, foundFor: CargoSample.specification, in: network)
+        #expect(took)
         #expect(cargo.itinerary == CargoSample.itinerary)
 
         var expected = CapacityUse(network: network)
@@ -69,5 +70,30 @@ import Testing
         else { Issue.record("a load a week and more after the call is refused"); return }
         #expect(voyage == "AE1-0100W" && port == "HKHKG" && !calls.isEmpty && time == late)
         #expect(HandlingProblem.unknownLocation("XXXXX").field == "location" && HandlingProblem.unknownVoyage("ZZ-1").field == "voyage")
+    }
+
+    @Test func theCargoAScheduleDisruptsAreReplannedUnderTheRoomOthersTake() throws {
+        var cargo: [TrackingId: Cargo] = ["ABC123": try CargoSample.cargo("ABC123"), "XYZ789": try CargoSample.cargo("XYZ789", routed: false)]
+        let unchanged = try #require(Replanning.replan(&cargo, in: network, limit: 3, acceptingBest: true))
+        #expect(unchanged.disrupted.isEmpty && unchanged.undisturbed == 1 && unchanged.changed.isEmpty)
+
+        // Without its onward voyage, the cargo from Hong Kong misses its connection at Rotterdam.
+        let cancelled = try network.applying(Scenario([.cancelVoyage("NF-0310N")]))
+        var offered = cargo
+        let options = try #require(Replanning.replan(&offered, in: cancelled, limit: 3, acceptingBest: false))
+        let disrupted = try #require(options.disrupted.first)
+        #expect(options.disrupted.count == 1 && disrupted.trackingId == "ABC123" && disrupted.planned == CargoSample.itinerary)
+        #expect(disrupted.specification == CargoSample.specification && !disrupted.accepted && options.changed.isEmpty)
+        #expect(offered["ABC123"]?.itinerary == CargoSample.itinerary)
+
+        let accepted = try #require(Replanning.replan(&cargo, in: cancelled, limit: 3, acceptingBest: true))
+        switch accepted.disrupted.first?.options {
+        case .success(let itineraries):
+            #expect(accepted.changed == ["ABC123"] && cargo["ABC123"]?.itinerary == itineraries.first)
+        case .failure(let failure):
+            #expect(failure == .noRoute && accepted.changed.isEmpty && cargo["ABC123"]?.itinerary == CargoSample.itinerary)
+        case nil:
+            Issue.record("the cargo is disrupted")
+        }
     }
 }

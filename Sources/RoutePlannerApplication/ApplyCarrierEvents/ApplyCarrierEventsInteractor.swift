@@ -188,44 +188,28 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         }
         duplicates += events.equipment.count { recorded.contains($0.event.id) }
 
-        // Every open cargo holds room on its itinerary as the schedule now sails it.
-        var taken = CapacityUse(takenBy: cargo.values, in: network)
-        let router = Router(network: network)
-        var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
+        // Every cargo the schedule as it now sails disrupts, re-planned under the room the other open cargo take.
+        guard let replan = Replanning.replan(&cargo, in: network, limit: request.limit, acceptingBest: request.acceptsBest) else {
+            return .failure(.cancelled)
+        }
+        let changed = Set(handled.map(\.trackingId)).union(replan.changed)
         var offers: [RouteOffer] = []
-        var undisturbed = 0
-        var changed = Set(handled.map(\.trackingId))
-        for trackingId in cargo.keys.sorted() {
-            if Task.isCancelled { return .failure(.cancelled) }
-            var each = cargo[trackingId]!
-            guard let itinerary = each.itinerary, each.progress != nil else { continue }
-            guard let disruption = each.disruption(in: network) else {
-                undisturbed += 1
-                continue
-            }
-            let space = CargoSpace(each.booking)
-            taken.remove(space, on: itinerary, in: network)
-            var specification: RouteSpecification?
-            let options = each.specificationToRoute(in: network).flatMap { found in
-                specification = found
-                return Self.candidates(for: found, limit: request.limit, space: space, taken: taken, router: router)
-            }
-            if case .failure(.cancelled) = options { return .failure(.cancelled) }
-            var assigned = false
-            if let specification, case .success(let itineraries) = options {
-                offers.append(RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries))
-                if request.acceptsBest, let best = itineraries.first {
-                    var reassigned = each
-                    if reassigned.take(best, foundFor: specification, in: network) {
-                        (each, assigned, cargo[trackingId]) = (reassigned, true, reassigned)
-                        changed.insert(trackingId)
-                    }
+        var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
+        for each in replan.disrupted {
+            let options = each.options.mapError { failure -> DomainError in
+                switch failure {
+                case .routing(let error): .routing(error, of: cargo[each.trackingId]!, in: network)
+                case .noRoute: .noRoute(each.specification!, earliestPossibleArrival: nil)
+                case .unknownLocation(let code): .unknown(code, among: network.locations)
+                case .search(let description): .invalidOperation(description)
                 }
             }
-            taken.add(space, on: each.itinerary!, in: network)
+            if let specification = each.specification, case .success(let itineraries) = options {
+                offers.append(RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries))
+            }
             disrupted.append(.init(
-                cargo: CargoSummary(each, over: network), disruption: disruption, plannedArrival: itinerary.arrivalTime, specification: specification,
-                options: options.map { $0.map { Self.option($0, against: itinerary) } }, accepted: assigned))
+                cargo: CargoSummary(cargo[each.trackingId]!, over: network), disruption: each.disruption, plannedArrival: each.planned.arrivalTime,
+                specification: each.specification, options: options.map { $0.map { Self.option($0, against: each.planned) } }, accepted: each.accepted))
         }
 
         // What the batch found holds only over the cargo it writes and offers options to as they were read.
@@ -240,7 +224,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         return .success(ApplyCarrierEventsResponse(
             count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
             applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
-            setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: undisturbed))
+            setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: replan.undisturbed))
     }
 
     /// The events, less those created more than ``creationTolerance`` after `recordedAt`, each refused at its
@@ -276,22 +260,6 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         return events
     }
 
-    /// The options under the room the other cargo takes.
-    static func candidates(
-        for specification: RouteSpecification, limit: Int, space: CargoSpace, taken: CapacityUse, router: Router
-    ) -> Result<[Itinerary], DomainError> {
-        do {
-            return .success(try router.candidates(for: specification, limit: limit, options: RoutingOptions(space: space, taken: taken)))
-        } catch .noRoute {
-            return .failure(.noRoute(specification, earliestPossibleArrival: nil))
-        } catch .unknownLocation(let code) {
-            return .failure(.unknown(code, among: router.network.locations))
-        } catch .cancelled {
-            return .failure(.cancelled)
-        } catch {
-            return .failure(.invalidOperation(error.description))
-        }
-    }
 
     /// An option beside the itinerary as planned.
     static func option(_ itinerary: Itinerary, against planned: Itinerary) -> ApplyCarrierEventsResponse.Option {

@@ -227,7 +227,8 @@ struct VesselScheduleReader {
         }
         // The second part's references were checked among themselves; against the first part's, on both cores
         // (the reading is over, so they are not added).
-        nonisolated(unsafe) let seen = references, theirs = other.references.entries, bytes = document
+        let seen = references, theirs = other.references.entries
+        nonisolated(unsafe) let bytes = document
         nonisolated(unsafe) var repeatsInFirstHalf = false, repeatsInSecondHalf = false
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             let entries = half == 0 ? theirs[..<(theirs.count / 2)] : theirs[(theirs.count / 2)...]
