@@ -1,5 +1,6 @@
 import DCSACommercialSchedules
 import Foundation
+import Hummingbird
 import Logging
 import RoutePlanner
 import RoutePlannerApplication
@@ -20,6 +21,14 @@ struct CommercialSchedulesAPI: Sendable {
     static let portScheduleDays = 7
     /// How far after the departure window's start the arrival may be when no arrival window ends it.
     static let defaultSearchDays = 60
+
+    /// The operations by path, each declared once: the router adds them, and answers every other method of their paths
+    /// 405. All are `GET` (and `HEAD`).
+    static let operations: [(path: String, answer: @Sendable (CommercialSchedulesAPI, Request) async -> Response)] = [
+        ("/v1/point-to-point-routes", { api, request in await api.answer(request, api.pointToPointRoutes) }),
+        ("/v1/port-schedules", { api, request in await api.answer(request, api.portSchedules) }),
+        ("/v1/vessel-schedules", { api, request in await api.answer(request, api.vesselSchedules) }),
+    ]
 
     /// The process's composition of the application, which runs the searches.
     let application: RoutePlannerComposition

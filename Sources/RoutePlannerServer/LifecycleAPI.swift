@@ -33,48 +33,73 @@ struct LifecycleAPI: Sendable {
     /// The most bytes of a batch of carriers' events.
     static let maximumEventBytes = 16 * 1_048_576
 
-    /// The paths and the methods each takes, for the 405 answers of the others.
-    static let paths: [(String, [HTTPRequest.Method])] = [
-        ("/api/v1/customers", [.get, .post]), ("/api/v1/cargo", [.get, .post]), ("/api/v1/cargo/:trackingId", [.get]),
-        ("/api/v1/cargo/:trackingId/options", [.get, .post]), ("/api/v1/cargo/:trackingId/route", [.post]),
-        ("/api/v1/cargo/:trackingId/events", [.post]), ("/api/v1/cargo/:trackingId/destination", [.post]),
-        ("/api/v1/cargo/:trackingId/cancellation", [.post]), ("/api/v1/cargo/:trackingId/reroute", [.post]), ("/api/v1/disruptions", [.get]), ("/v2/events", [.get, .post]),
+    /// One operation: its method and path, as the router matches them (`:trackingId` a segment), the `operationId`
+    /// docs/api/lifecycle.openapi.json documents it under, the most bytes of its body, and how it is answered.
+    struct Operation: Sendable {
+        let method: HTTPRequest.Method
+        let path: String
+        let id: String
+        var bodyLimit = LifecycleAPI.maximumBodyBytes
+        let run: @Sendable (LifecycleAPI, RoutePlannerComposition, Request, ServerRequestContext, [UInt8]) async -> APIAnswer
+    }
+
+    /// The operations, each declared once: the router adds them, the other methods of their paths are answered 405 from
+    /// them (``paths``), and a test checks that the OpenAPI file documents these and no others.
+    static let operations: [Operation] = [
+        Operation(method: .post, path: "/v2/events", id: "applyCarrierEvents", bodyLimit: maximumEventBytes) { api, app, _, _, body in
+            await api.applyEvents(app, body)
+        },
+        Operation(method: .get, path: "/v2/events", id: "listCarrierEvents") { api, app, request, _, _ in await api.listEvents(app, request) },
+        Operation(method: .get, path: "/api/v1/disruptions", id: "listDisruptions") { api, app, _, _, _ in await api.listDisruptions(app) },
+        Operation(method: .get, path: "/api/v1/customers", id: "listCustomers") { api, app, _, _, _ in await api.listCustomers(app) },
+        Operation(method: .post, path: "/api/v1/customers", id: "registerCustomer") { api, app, _, _, body in await api.registerCustomer(app, body) },
+        Operation(method: .get, path: "/api/v1/cargo", id: "listCargo") { api, app, request, _, _ in await api.listCargo(app, request) },
+        Operation(method: .post, path: "/api/v1/cargo", id: "bookCargo") { api, app, _, _, body in await api.book(app, body) },
+        Operation(method: .get, path: "/api/v1/cargo/:trackingId", id: "trackCargo") { api, app, _, context, _ in
+            await api.track(app, trackingId(context))
+        },
+        Operation(method: .get, path: "/api/v1/cargo/:trackingId/options", id: "listOptions") { api, app, _, context, _ in
+            await api.lastOptions(app, trackingId(context))
+        },
+        Operation(method: .post, path: "/api/v1/cargo/:trackingId/options", id: "findOptions") { api, app, _, context, body in
+            await api.findOptions(app, trackingId(context), body)
+        },
+        Operation(method: .post, path: "/api/v1/cargo/:trackingId/route", id: "assignRoute") { api, app, _, context, body in
+            await api.assign(app, trackingId(context), body)
+        },
+        Operation(method: .post, path: "/api/v1/cargo/:trackingId/events", id: "registerEvent") { api, app, _, context, body in
+            await api.registerEvent(app, trackingId(context), body)
+        },
+        Operation(method: .post, path: "/api/v1/cargo/:trackingId/destination", id: "changeDestination") { api, app, _, context, body in
+            await api.changeDestination(app, trackingId(context), body)
+        },
+        Operation(method: .post, path: "/api/v1/cargo/:trackingId/cancellation", id: "cancelBooking") { api, app, _, context, body in
+            await api.cancelBooking(app, trackingId(context), body)
+        },
+        Operation(method: .post, path: "/api/v1/cargo/:trackingId/reroute", id: "rerouteCargo") { api, app, _, context, body in
+            await api.reroute(app, trackingId(context), body)
+        },
     ]
+
+    /// Each path of ``operations`` with the methods it takes, in the order first declared: the other methods are 405.
+    static var paths: [(path: String, methods: [HTTPRequest.Method])] {
+        var paths: [(path: String, methods: [HTTPRequest.Method])] = []
+        for operation in operations {
+            if let index = paths.firstIndex(where: { $0.path == operation.path }) {
+                paths[index].methods.append(operation.method)
+            } else {
+                paths.append((operation.path, [operation.method]))
+            }
+        }
+        return paths
+    }
 
     /// Adds the operations to a router.
     func add(to router: Hummingbird.Router<ServerRequestContext>) {
-        router.post("/v2/events") { request, context in
-            await answer(request, context, limit: Self.maximumEventBytes) { app, body in await applyEvents(app, body) }
-        }
-        router.get("/v2/events") { request, context in await answer(request, context) { app, _ in await listEvents(app, request) } }
-        router.get("/api/v1/disruptions") { request, context in await answer(request, context) { app, _ in await listDisruptions(app) } }
-        router.get("/api/v1/customers") { request, context in await answer(request, context) { app, _ in await listCustomers(app) } }
-        router.post("/api/v1/customers") { request, context in await answer(request, context) { app, body in await registerCustomer(app, body) } }
-        router.get("/api/v1/cargo") { request, context in await answer(request, context) { app, _ in await listCargo(app, request) } }
-        router.post("/api/v1/cargo") { request, context in await answer(request, context) { app, body in await book(app, body) } }
-        router.get("/api/v1/cargo/:trackingId") { request, context in
-            await answer(request, context) { app, _ in await track(app, Self.trackingId(context)) }
-        }
-        router.get("/api/v1/cargo/:trackingId/options") { request, context in
-            await answer(request, context) { app, _ in await lastOptions(app, Self.trackingId(context)) }
-        }
-        router.post("/api/v1/cargo/:trackingId/options") { request, context in
-            await answer(request, context) { app, body in await findOptions(app, Self.trackingId(context), body) }
-        }
-        router.post("/api/v1/cargo/:trackingId/route") { request, context in
-            await answer(request, context) { app, body in await assign(app, Self.trackingId(context), body) }
-        }
-        router.post("/api/v1/cargo/:trackingId/events") { request, context in
-            await answer(request, context) { app, body in await registerEvent(app, Self.trackingId(context), body) }
-        }
-        router.post("/api/v1/cargo/:trackingId/destination") { request, context in
-            await answer(request, context) { app, body in await changeDestination(app, Self.trackingId(context), body) }
-        }
-        router.post("/api/v1/cargo/:trackingId/cancellation") { request, context in
-            await answer(request, context) { app, body in await cancelBooking(app, Self.trackingId(context), body) }
-        }
-        router.post("/api/v1/cargo/:trackingId/reroute") { request, context in
-            await answer(request, context) { app, body in await reroute(app, Self.trackingId(context), body) }
+        for operation in Self.operations {
+            router.on(RouterPath(operation.path), method: operation.method) { request, context in
+                await answer(request, context, limit: operation.bodyLimit) { app, body in await operation.run(self, app, request, context, body) }
+            }
         }
         for (path, methods) in Self.paths {
             for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] where !methods.contains(method) {

@@ -161,12 +161,12 @@ public final class ScheduleServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
         }
         let api = CommercialSchedulesAPI(application: application, schedules: holder, budget: configuration.searchBudget, metrics: metrics, now: now)
-        router.get("/v1/point-to-point-routes") { request, _ in await api.answer(request, api.pointToPointRoutes) }
-        router.get("/v1/port-schedules") { request, _ in await api.answer(request, api.portSchedules) }
-        router.get("/v1/vessel-schedules") { request, _ in await api.answer(request, api.vesselSchedules) }
+        for operation in CommercialSchedulesAPI.operations {
+            router.get(RouterPath(operation.path)) { request, _ in await operation.answer(api, request) }
+        }
         lifecycle?.add(to: router)
         // Every path is read only: another method is told so, with the one it allows.
-        for path in ["/v1/point-to-point-routes", "/v1/port-schedules", "/v1/vessel-schedules", "/health", "/metrics"] {
+        for path in CommercialSchedulesAPI.operations.map(\.path) + ["/health", "/metrics"] {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
                 router.on(RouterPath(path), method: method) { request, _ in ErrorDocument.methodNotAllowed(request) }
             }

@@ -68,6 +68,34 @@ import Testing
         return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
     }
 
+    @Test func theOperationsAreDeclaredOnceForTheRouterTheirOtherMethodsAndTheOpenAPIFile() async throws {
+        // The OpenAPI file documents the operations the router answers, and no others.
+        let url = JSONSchemas.repository.appendingPathComponent("docs/api/lifecycle.openapi.json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var documented: Set<String> = []
+        for (path, item) in paths {
+            for (method, operation) in item where method != "parameters" {
+                documented.insert("\(method.uppercased()) \(path) \((operation as? [String: Any])?["operationId"] ?? "none")")
+            }
+        }
+        let declared = LifecycleAPI.operations.map { "\($0.method.rawValue) \($0.path.replacingOccurrences(of: ":trackingId", with: "{trackingId}")) \($0.id)" }
+        #expect(Set(declared).count == declared.count && documented == Set(declared))
+        // Every declared operation asks for a token, and every other method of its path is 405 with what it allows.
+        let (server, _, _, _) = try await Self.server()
+        for (path, methods) in LifecycleAPI.paths {
+            let uri = path.replacingOccurrences(of: ":trackingId", with: "RP000001")
+            for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+                let answer = try await Self.send(server, method, uri, token: nil, json: method == .get ? nil : "{}")
+                if methods.contains(method) {
+                    #expect(answer.status == 401, "\(method) \(uri)")
+                } else {
+                    #expect(answer.status == 405 && answer.headers[HTTPField.Name("Allow")!] == methods.map(\.rawValue).joined(separator: ", "), "\(method) \(uri)")
+                }
+            }
+        }
+    }
+
     @Test func withoutAValidTokenEveryOperationIs401() async throws {
         let (server, _, _, revoked) = try await Self.server()
         for (method, uri) in [(HTTPRequest.Method.get, "/api/v1/customers"), (.get, "/api/v1/cargo"), (.get, "/api/v1/cargo/RP000001"),
