@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RoutePlanner", targets: ["RoutePlanner"]),
         .library(name: "BundledData", targets: ["BundledData"]),
         .library(name: "RoutePlannerApplication", targets: ["RoutePlannerApplication"]),
+        .library(name: "RoutePlannerBcrypt", targets: ["RoutePlannerBcrypt"]),
         .library(name: "RoutePlannerAssignment", targets: ["RoutePlannerAssignment"]),
         .library(name: "RoutePlannerStore", targets: ["RoutePlannerStore"]),
         .library(name: "RoutePlannerFormats", targets: ["RoutePlannerFormats"]),
@@ -37,8 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // The accounts' secrets: bcrypt for passwords (hummingbird-auth's, which is its C bcrypt alone) and SHA-256 for
-        // tokens and session ids.
+        // The accounts' secrets: bcrypt for passwords (hummingbird-auth's, which is its C bcrypt alone; RoutePlannerBcrypt)
+        // and SHA-256 for tokens and session ids (the application).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // The PostgreSQL store, for several processes over one database.
@@ -66,9 +67,12 @@ let package = Package(
         // The application layer: use cases, repositories, controllers, presenters, coordinators, view models.
         .target(
             name: "RoutePlannerApplication",
-            dependencies: [
-                "RoutePlanner", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["RoutePlanner", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The accounts' passwords hashed with bcrypt: the application's PasswordHasher port, adapted.
+        .target(
+            name: "RoutePlannerBcrypt",
+            dependencies: ["RoutePlannerApplication", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")]
         ),
         // The file formats, an adapter around the core and the application as the store and the solver are: the readers
         // of CSV files, DCSA vessel schedules and Track & Trace events; the documents the front ends write from the
@@ -91,7 +95,7 @@ let package = Package(
         .target(
             name: "RoutePlannerServer",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "DCSACommercialSchedules", "RoutePlannerDesk",
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "DCSACommercialSchedules", "RoutePlannerDesk",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -131,7 +135,8 @@ let package = Package(
         .executableTarget(
             name: "route-planner",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerFormats", "RoutePlannerAssignment", "RoutePlannerStore",
+                "RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "RoutePlannerAssignment",
+                "RoutePlannerStore",
                 "RoutePlannerPictures", "RoutePlannerServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -139,7 +144,7 @@ let package = Package(
         // Named sample data, a random network generator and a brute-force oracle; tests only.
         .target(
             name: "RoutePlannerTestSupport",
-            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerFormats"]
+            dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats"]
         ),
         .executableTarget(
             name: "route-cargo",
@@ -148,7 +153,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "reroute-cargo",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "BundledData"],
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "BundledData"],
             path: "examples/reroute-cargo"
         ),
         // Tests by layer: the core and the application (with the store) build and test without GLPK.
@@ -165,14 +170,14 @@ let package = Package(
         .testTarget(
             name: "RoutePlannerApplicationTests",
             dependencies: [
-                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "RoutePlannerStore", "RoutePlannerTestSupport",
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "RoutePlannerStore", "RoutePlannerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "RoutePlannerAssignmentTests",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerFormats", "RoutePlannerAssignment", "RoutePlannerTestSupport"]
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "RoutePlannerAssignment", "RoutePlannerTestSupport"]
         ),
         .testTarget(
             name: "RoutePlannerPicturesTests",
@@ -181,7 +186,8 @@ let package = Package(
         .testTarget(
             name: "RoutePlannerServerTests",
             dependencies: [
-                "RoutePlanner", "BundledData", "RoutePlannerServer", "RoutePlannerDesk", "RoutePlannerApplication", "RoutePlannerFormats", "DCSACommercialSchedules",
+                "RoutePlanner", "BundledData", "RoutePlannerServer", "RoutePlannerDesk", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats",
+                "DCSACommercialSchedules",
                 "RoutePlannerTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

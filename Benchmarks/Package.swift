@@ -44,6 +44,7 @@ let package = Package(
                 .product(name: "RoutePlanner", package: "route-planner"), .product(name: "BundledData", package: "route-planner"),
                 .product(name: "RoutePlannerApplication", package: "route-planner"), .product(name: "RoutePlannerDesk", package: "route-planner"),
                 .product(name: "RoutePlannerStore", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner"),
+                .product(name: "RoutePlannerBcrypt", package: "route-planner"),
             ]
         ),
         .executableTarget(

@@ -20,7 +20,7 @@ graphs=$(printf '%s\n' "$dump" | sed -n 's/^Files written to //p' | tail -n 1)
 
 rm -rf "$output"
 mkdir -p "$output"
-for module in RoutePlanner DCSACommercialSchedules RoutePlannerApplication RoutePlannerFormats RoutePlannerStore RoutePlannerPictures \
+for module in RoutePlanner DCSACommercialSchedules RoutePlannerApplication RoutePlannerBcrypt RoutePlannerFormats RoutePlannerStore RoutePlannerPictures \
     RoutePlannerAssignment RoutePlannerDesk RoutePlannerServer; do
     catalog=Sources/$module/$module.docc
     [ -d "$catalog" ] || { echo "error: $catalog is missing" >&2; exit 1; }

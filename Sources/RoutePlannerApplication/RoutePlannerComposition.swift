@@ -30,8 +30,8 @@ public struct RoutePlannerComposition: Sendable {
     public let principal: Principal
     /// Failed logins, which slow and then refuse further ones; one per process that answers logins.
     public let loginThrottle: LoginThrottle
-    /// bcrypt's cost for new passwords (``Credentials/defaultCost``).
-    public let passwordCost: UInt8
+    /// What hashes the accounts' passwords and checks them.
+    public let passwords: any PasswordHasher
     /// How every presenter writes dates, itineraries and errors.
     public let format: PlannerFormat
     /// Business time: the clock that new bookings' deadlines are checked against, and what is due; `--as-of` sets it.
@@ -44,6 +44,7 @@ public struct RoutePlannerComposition: Sendable {
     ///
     /// - Parameters:
     ///   - files: What reads the bookings files and handling reports that planners import.
+    ///   - passwords: What hashes the accounts' passwords and checks them.
     ///   - locations: The ports, with their names, time zones and transshipment times.
     ///   - voyages: The schedule.
     ///   - cargo: Where the booked cargo is stored.
@@ -52,28 +53,27 @@ public struct RoutePlannerComposition: Sendable {
     ///   - liveSchedule: The schedule that carriers' events move, when they are kept.
     ///   - format: How every presenter writes dates, itineraries and errors.
     ///   - loginThrottle: The failed logins of the process so far.
-    ///   - passwordCost: bcrypt's cost for new passwords.
     ///   - now: Business time: the system's clock by default; a planning date for what-if bookings on a schedule that
     ///     lies in the past or the future.
     ///   - realNow: Security time: the system's clock, which a test may move; never a planning date.
     public init(
-        files: any PlannerFileReader, locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository,
-        customers: any CustomerRepository = InMemoryCustomerRepository(), accounts: any AccountRepository = InMemoryAccountRepository(),
-        liveSchedule: LiveScheduleRepository? = nil, format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(), passwordCost: UInt8 = Credentials.defaultCost,
+        files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository,
+        cargo: any CargoRepository, customers: any CustomerRepository = InMemoryCustomerRepository(), accounts: any AccountRepository = InMemoryAccountRepository(),
+        liveSchedule: LiveScheduleRepository? = nil, format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(),
         now: @escaping @Sendable () -> Date = { Date() }, realNow: @escaping @Sendable () -> Date = { Date() }
     ) {
         // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            files: files, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
-            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost,
+            files: files, passwords: passwords, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
+            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
 
     private init(
-        files: any PlannerFileReader, locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
+        files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
         accounts: any AccountRepository, liveSchedule: LiveScheduleRepository?, principal: Principal, format: PlannerFormat,
-        loginThrottle: LoginThrottle, passwordCost: UInt8, now: @escaping @Sendable () -> Date, realNow: @escaping @Sendable () -> Date
+        loginThrottle: LoginThrottle, now: @escaping @Sendable () -> Date, realNow: @escaping @Sendable () -> Date
     ) {
         self.files = files
         self.liveSchedule = liveSchedule
@@ -85,7 +85,7 @@ public struct RoutePlannerComposition: Sendable {
         self.principal = principal
         self.format = format
         self.loginThrottle = loginThrottle
-        self.passwordCost = passwordCost
+        self.passwords = passwords
         self.now = now
         self.realNow = realNow
     }
@@ -98,9 +98,9 @@ public struct RoutePlannerComposition: Sendable {
         let base = (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         let customers = (self.customers as? ScopedCustomerRepository)?.base ?? self.customers
         return RoutePlannerComposition(
-            files: files, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            files: files, passwords: passwords, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
-            accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle, passwordCost: passwordCost,
+            accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
 
@@ -110,9 +110,9 @@ public struct RoutePlannerComposition: Sendable {
         let schedule = InMemoryScheduleRepository(network: network)
         let base = cargo ?? (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         return RoutePlannerComposition(
-            files: files, locations: schedule, voyages: schedule, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            files: files, passwords: passwords, locations: schedule, voyages: schedule, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
-            passwordCost: passwordCost, now: now, realNow: realNow)
+            now: now, realNow: realNow)
     }
 
     /// Who requests come from, by their sessions and tokens.
@@ -237,7 +237,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var addUser: AddUserCoordinator {
-        coordinator(.keepAccounts, AddUserInteractor(accounts: accounts, customers: customers, cost: passwordCost), presenter: AddUserPresenter(format: format))
+        coordinator(.keepAccounts, AddUserInteractor(accounts: accounts, customers: customers, passwords: passwords), presenter: AddUserPresenter(format: format))
     }
 
     public var listUsers: ListUsersCoordinator {
@@ -249,7 +249,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var changePassword: ChangePasswordCoordinator {
-        coordinator(.keepAccounts, ChangePasswordInteractor(accounts: accounts, cost: passwordCost), presenter: ChangePasswordPresenter(format: format))
+        coordinator(.keepAccounts, ChangePasswordInteractor(accounts: accounts, passwords: passwords), presenter: ChangePasswordPresenter(format: format))
     }
 
     public var createToken: CreateTokenCoordinator {
@@ -271,6 +271,6 @@ public struct RoutePlannerComposition: Sendable {
 
     /// A login at the desk: anyone may try.
     public var logIn: LogInCoordinator {
-        Coordinator(LogInInteractor(accounts: accounts, throttle: loginThrottle, now: realNow), presenter: LogInPresenter(format: format))
+        Coordinator(LogInInteractor(accounts: accounts, throttle: loginThrottle, passwords: passwords, now: realNow), presenter: LogInPresenter(format: format))
     }
 }

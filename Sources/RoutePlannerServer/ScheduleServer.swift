@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerDesk
 import RoutePlannerFormats
 import ServiceLifecycle
@@ -81,7 +82,7 @@ public final class ScheduleServer: Sendable {
         // each request only says who acts (`acting(as:)`).
         let served = InMemoryScheduleRepository(serving: { holder.current.network })
         let application = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: served, voyages: served, cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: served, voyages: served, cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
             accounts: desk?.accounts ?? InMemoryAccountRepository(), liveSchedule: desk?.liveSchedule, now: now)
         self.application = application
         self.desk = if let desk {

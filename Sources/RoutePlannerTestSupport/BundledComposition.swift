@@ -1,6 +1,7 @@
 import BundledData
 import Foundation
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 
 extension RoutePlannerComposition {
@@ -9,7 +10,7 @@ extension RoutePlannerComposition {
     public static func bundledWorldSmall() -> RoutePlannerComposition {
         let directory = BundledData.worldSmallDirectory
         return RoutePlannerComposition(
-            locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
+            passwords: BcryptPasswordHasher(), locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
             bookings: directory.appendingPathComponent("bookings.csv"), importer: BundledData.scheduleImporter)
     }
 }

@@ -3,6 +3,7 @@ import BundledData
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerStore
 
@@ -100,7 +101,7 @@ struct ScheduleOptions: ParsableArguments {
     func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
-            locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
+            passwords: BcryptPasswordHasher(), locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
             bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter,
             movedByWeeks: weeksMoved)
     }
@@ -116,7 +117,7 @@ struct ScheduleOptions: ParsableArguments {
     ) async throws -> RoutePlannerComposition {
         let (store, schedule, _) = try await openStore(path, creating: creating, scenario: scenario)
         return RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
             accounts: store.accountRepository, liveSchedule: schedule, now: now)
     }
 
@@ -213,7 +214,7 @@ struct StoreOptions: ParsableArguments {
         let store = try await Self.open(self.store, creating: creating)
         let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
         return try await acting(RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
             accounts: store.accountRepository))
     }
 

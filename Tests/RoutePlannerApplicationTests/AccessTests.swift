@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerStore
 import RoutePlannerTestSupport
@@ -22,7 +23,7 @@ import Testing
             try Sample.cargo("RP000003", routed: false),
         ])
         app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: cargo, customers: customers, now: Sample.asOf, realNow: { Self.recordedAt })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: cargo, customers: customers, now: Sample.asOf, realNow: { Self.recordedAt })
     }
 
     @Test func aCustomerSeesItsOwnCargoAndCustomerAlone() async throws {
@@ -143,7 +144,7 @@ extension ViewState {
             func app(_ principal: Principal) throws -> RoutePlannerComposition {
                 let store = try CargoStore(path: path)
                 return RoutePlannerComposition(
-                    files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: store.cargoRepository(voyages: Sample.schedule),
+                    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: store.cargoRepository(voyages: Sample.schedule),
                     customers: store.customerRepository, now: Sample.asOf
                 ).acting(as: principal)
             }
@@ -191,7 +192,7 @@ extension ViewState {
     @Test func loginsMadeAtOnceAreCountedAtOnce() async throws {
         let throttle = LoginThrottle(slowAfter: 100, refuseAfter: 5)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), loginThrottle: throttle, passwordCost: 4)
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), loginThrottle: throttle)
         _ = await app.addUser(AddUserForm(name: "alice", role: "planner", password: "correct horse battery"))
         let results = await withTaskGroup(of: Result<LogInResponse, RequestFailure<LogInForm.Field>>.self) { group in
             for _ in 0..<40 { group.addTask { await app.logIn.controller.handle(LogInForm(username: "alice", password: "a wrong guess")) } }
@@ -209,7 +210,7 @@ func checkRequestsChangingOneCargo(
     _ repository: any CargoRepository, customers: any CustomerRepository, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
     let server = RoutePlannerComposition(
-        files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, customers: customers, now: Sample.asOf)
+        files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, customers: customers, now: Sample.asOf)
     try await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
     let alice = server.acting(as: Principal(name: "alice", role: .planner)), carol = server.acting(as: Principal(name: "carol", role: .planner))
     let form = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-01", customer: "ACME")
@@ -241,8 +242,8 @@ func checkLoginFailuresAreShared(
 ) async throws {
     func process(_ accounts: any AccountRepository) -> RoutePlannerComposition {
         RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), accounts: accounts,
-            loginThrottle: LoginThrottle(slowAfter: 100, refuseAfter: 4), passwordCost: 4)
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), accounts: accounts,
+            loginThrottle: LoginThrottle(slowAfter: 100, refuseAfter: 4))
     }
     let first = process(one), second = process(other)
     #expect(await first.addUser(AddUserForm(name: "alice", role: "planner", password: "correct horse battery")).failureMessage == nil,

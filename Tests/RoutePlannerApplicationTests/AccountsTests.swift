@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerStore
 import RoutePlannerTestSupport
@@ -116,8 +117,8 @@ func checkAccountRepositoryContract(
     init() async throws {
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), customers: customers,
-            loginThrottle: LoginThrottle(slowAfter: 2, refuseAfter: 4), passwordCost: 4, now: { SampleVoyages.day(1, 1) }, realNow: clock.function)
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), customers: customers,
+            loginThrottle: LoginThrottle(slowAfter: 2, refuseAfter: 4), now: { SampleVoyages.day(1, 1) }, realNow: clock.function)
     }
 
     static let password = "correct horse battery"

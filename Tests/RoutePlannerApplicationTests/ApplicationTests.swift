@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerTestSupport
 import Testing
 
@@ -54,7 +55,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "unlocode,name\nNLRTM,Rotterdam\n".write(to: folder.appendingPathComponent("l.csv"), atomically: true, encoding: .utf8)
         try "voyage,from,to,departure\n".write(to: folder.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
-        let app = RoutePlannerComposition(locations: folder.appendingPathComponent("l.csv"), schedule: folder.appendingPathComponent("s.csv"))
+        let app = RoutePlannerComposition(passwords: BcryptPasswordHasher(), locations: folder.appendingPathComponent("l.csv"), schedule: folder.appendingPathComponent("s.csv"))
         let state = await app.routeCargo(RouteCargoForm(origin: "NLRTM", destination: "SESTO", ready: "2026-03-02", deadline: "2026-04-30"))
         guard case .failure(let failure) = state else { Issue.record("\(state)"); return }
         // The user is told that it cannot be read; what the file's error is goes to the log (the command line prints both).

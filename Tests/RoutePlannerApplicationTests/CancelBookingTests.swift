@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 @testable import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
@@ -11,7 +12,7 @@ import Testing
     static func app(_ cargo: Cargo...) -> (RoutePlannerComposition, InMemoryCargoRepository) {
         let repository = InMemoryCargoRepository(cargo)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, now: Sample.asOf, realNow: { Self.realNow })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, now: Sample.asOf, realNow: { Self.realNow })
         return (app, repository)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
         // A schedule of real ports (see SampleVoyages) and empty cargo and customer repositories, wired as an app would.
         let schedule = InMemoryScheduleRepository(network: SampleVoyages.network())
         let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
-        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: Sample.asOf)
+        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: Sample.asOf)
 
         // 1. Book: Acme Shipping, in Hong Kong, books a container to Stockholm, ready 1 March, due 15 April.
         #expect(await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping")).text() == .success("Customer ACME: Acme Shipping."))

@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
@@ -27,7 +28,7 @@ import Testing
     /// An empty schedule has no dates, no capacities and no busiest port, and says so.
     @Test func anEmptyScheduleIsSummarisedAsEmpty() async throws {
         let empty = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
-        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: empty, voyages: empty, cargo: InMemoryCargoRepository())
+        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: empty, voyages: empty, cargo: InMemoryCargoRepository())
         guard case .success(let described) = await app.summarizeNetwork(SummarizeNetworkForm()) else { Issue.record("no summary"); return }
         #expect(described.lines == ["Ports:      0", "Voyages:    0", "Movements:  0", "Dates:      - to -", "Capacity:   unlimited", "Busiest:    "])
     }

@@ -2,6 +2,7 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerAssignment
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
@@ -25,7 +26,7 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 7))
 
     static func coordinator(_ cargo: InMemoryCargoRepository) -> AssignRoutesCoordinator {
-        RoutePlannerComposition(files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo).assignRoutes(solver: GLPKAssignmentSolver())
+        RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo).assignRoutes(solver: GLPKAssignmentSolver())
     }
 
     static func sampleApp() async throws -> (AssignRoutesCoordinator, InMemoryCargoRepository) {

@@ -6,6 +6,7 @@ import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerDesk
 @testable import RoutePlannerServer
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
         let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository()
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, passwordCost: 4, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, now: { DeskTests.now })
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME"), ("carol", "customer", "GLOBEX")] {
             guard case .success = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: password)) else { throw Unexpected() }
         }

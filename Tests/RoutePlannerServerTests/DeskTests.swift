@@ -8,6 +8,7 @@ import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerDesk
 @testable import RoutePlannerServer
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
@@ -22,7 +23,7 @@ import FoundationXML
     /// A desk on loopback without accounts over the test network, its application over `cargo`, planning at ``now``.
     static func desk(cargo: any CargoRepository = InMemoryCargoRepository(), searchBudget: Duration) -> Desk {
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
-        let application = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, now: { Self.now })
+        let application = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, now: { Self.now })
         return Desk(application: application, network: { ServerTests.network }, solver: nil, servesCargo: true, keepsCargo: false, searchBudget: searchBudget)
     }
 
@@ -372,7 +373,7 @@ import FoundationXML
         let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         let events = cargo.carrierEvents
         let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: ServerTests.network), events: events)
-        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: live, voyages: live, cargo: cargo, customers: customers, liveSchedule: live, now: { Self.now })
+        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: live, voyages: live, cargo: cargo, customers: customers, liveSchedule: live, now: { Self.now })
         guard case .success = await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
               case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
               case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerServer
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
@@ -19,7 +20,7 @@ import Testing
         let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository()
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, passwordCost: 4, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, now: { DeskTests.now })
         var tokens: [String] = []
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME"), ("carol", "customer", "GLOBEX")] {
             _ = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: "correct horse battery"))
@@ -240,8 +241,7 @@ import Testing
         let published = InMemoryScheduleRepository(network: ServerTests.network)
         let live = LiveScheduleRepository(published: published, events: events)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: live, voyages: live, cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, liveSchedule: live,
-            passwordCost: 4, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: live, voyages: live, cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, liveSchedule: live, now: { DeskTests.now })
         _ = await app.addUser(AddUserForm(name: "alice", role: "planner", customer: "", password: "correct horse battery"))
         guard case .success(let made) = await app.createToken.respond(CreateTokenForm(user: "alice")).result else { throw LifecycleAPITests.Unexpected() }
         let desk = DeskConfiguration(cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, solver: nil, keepsCargo: true, liveSchedule: live)
@@ -320,7 +320,7 @@ import Testing
         let published = InMemoryScheduleRepository(network: ServerTests.network)
         let live = LiveScheduleRepository(published: published, events: events)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), locations: live, voyages: live, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: live, passwordCost: 4,
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: live, voyages: live, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: live,
             now: { DeskTests.now })
         var tokens: [String] = []
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME")] {

@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Logging
 import RoutePlannerApplication
 @testable import RoutePlannerServer
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Synchronization
@@ -246,7 +247,7 @@ extension ServerTests {
         let schedule = InMemoryScheduleRepository(network: server.schedule.network)
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_772_323_200) }
         return CommercialSchedulesAPI(
-            application: RoutePlannerComposition(files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), now: now),
+            application: RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), now: now),
             schedules: ScheduleHolder(server.schedule), budget: .seconds(300), metrics: ServerMetrics(), now: now)
     }
 }

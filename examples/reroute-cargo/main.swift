@@ -5,6 +5,7 @@ import BundledData
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerFormats
 
 func show<Content, Field: FormField>(_ state: ViewState<Content, Field>, _ success: (Content) -> Void) {
@@ -29,7 +30,7 @@ let schedule = ScheduleFileRepository(
 let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
 // The bundled schedule sails in 2026: the bookings are made as of 1 March 2026, not today.
 let planningDate = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
-let app = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: { planningDate })
+let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: { planningDate })
 
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
 var booked: TrackingId?
@@ -63,7 +64,7 @@ let cancelled = itinerary.legs[1].voyage.number
 let whatIf = ScheduleFileRepository(
     locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
     scenario: Scenario([.cancelVoyage(cancelled)]))
-let disrupted = RoutePlannerComposition(files: CSVPlannerFileReader(), locations: whatIf, voyages: whatIf, cargo: cargo, customers: customers)
+let disrupted = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: whatIf, voyages: whatIf, cargo: cargo, customers: customers)
 print("If \(cancelled) is cancelled:")
 show(await disrupted.reRouteCargo(ReRouteCargoForm(limit: "2"))) { entries in
     for entry in entries {

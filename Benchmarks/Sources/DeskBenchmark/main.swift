@@ -10,6 +10,7 @@ import BundledData
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerBcrypt
 import RoutePlannerDesk
 import RoutePlannerFormats
 import RoutePlannerStore
@@ -26,7 +27,7 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let store = try CargoStore(path: folder.appendingPathComponent("desk.sqlite").path, creating: true)
 let schedule = InMemoryScheduleRepository(network: network)
 let app = RoutePlannerComposition(
-    files: CSVPlannerFileReader(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: { now })
+    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: { now })
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
 let bundled = try String(contentsOf: BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv"), encoding: .utf8)
 let rows = bundled.split(separator: "\n").dropFirst()

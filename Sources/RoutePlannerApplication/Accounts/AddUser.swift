@@ -59,16 +59,16 @@ public struct AddUserResponse: Hashable, Sendable {
     }
 }
 
-/// Adds a user whose password is kept as its bcrypt hash; a customer user's customer must be registered.
+/// Adds a user whose password is kept as its hash (``PasswordHasher``); a customer user's customer must be registered.
 public struct AddUserInteractor: UseCase {
     private let accounts: any AccountRepository
     private let customers: any CustomerRepository
-    private let cost: UInt8
+    private let passwords: any PasswordHasher
 
-    public init(accounts: any AccountRepository, customers: any CustomerRepository, cost: UInt8 = Credentials.defaultCost) {
+    public init(accounts: any AccountRepository, customers: any CustomerRepository, passwords: any PasswordHasher) {
         self.accounts = accounts
         self.customers = customers
-        self.cost = cost
+        self.passwords = passwords
     }
 
     public func execute(_ request: AddUserRequest) async -> Result<AddUserResponse, DomainError> {
@@ -80,7 +80,7 @@ public struct AddUserInteractor: UseCase {
                 account = UserAccount(name: account.name, role: .customer(customer.id)) ?? account
             }
             guard try await accounts.user(named: account.name) == nil else { return .failure(.userExists(account.name)) }
-            let hash = Credentials.hash(password: request.password, cost: cost)
+            let hash = passwords.hash(request.password)
             guard try await accounts.add(StoredUser(account: account, passwordHash: hash)) else { return .failure(.userExists(account.name)) }
             return .success(AddUserResponse(user: account))
         } catch {

@@ -41,17 +41,17 @@ public struct ChangePasswordResponse: Hashable, Sendable {
 /// Sets a user's password, and ends the user's sessions at the desk: whoever knew the old one is logged out.
 public struct ChangePasswordInteractor: UseCase {
     private let accounts: any AccountRepository
-    private let cost: UInt8
+    private let passwords: any PasswordHasher
 
-    public init(accounts: any AccountRepository, cost: UInt8 = Credentials.defaultCost) {
+    public init(accounts: any AccountRepository, passwords: any PasswordHasher) {
         self.accounts = accounts
-        self.cost = cost
+        self.passwords = passwords
     }
 
     public func execute(_ request: ChangePasswordRequest) async -> Result<ChangePasswordResponse, DomainError> {
         do {
             guard try await accounts.user(named: request.name) != nil else { return .failure(.userNotFound(request.name)) }
-            let hash = Credentials.hash(password: request.password, cost: cost)
+            let hash = passwords.hash(request.password)
             guard try await accounts.setPasswordHash(hash, ofUser: request.name) else { return .failure(.userNotFound(request.name)) }
             return .success(ChangePasswordResponse(name: request.name))
         } catch {

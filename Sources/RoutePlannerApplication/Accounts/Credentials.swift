@@ -1,23 +1,10 @@
 import Crypto
 import Foundation
-import HummingbirdBcrypt
 
-/// The secrets of the accounts: passwords hashed with bcrypt (slow and salted, from hummingbird-auth), and random
-/// tokens and session ids that the store keeps as SHA-256 hashes (fast, since a secret of 256 random bits needs no
-/// slowing down to be out of reach).
+/// The secrets of the accounts besides their passwords (which a ``PasswordHasher`` hashes): random tokens and session
+/// ids that the store keeps as SHA-256 hashes (fast, since a secret of 256 random bits needs no slowing down to be out
+/// of reach).
 public enum Credentials {
-    /// bcrypt's cost, 2¹² rounds: some 0.2 s a hash on a server's core.
-    public static let defaultCost: UInt8 = 12
-
-    /// A password's salted bcrypt hash. Slow by design: run it off the threads that answer requests.
-    static func hash(password: String, cost: UInt8) -> String {
-        Bcrypt.hash(password, cost: min(max(cost, 4), 31))
-    }
-
-    /// Whether a password matches a bcrypt hash; as slow as ``hash(password:cost:)``.
-    static func verify(password: String, hash: String) -> Bool {
-        Bcrypt.verify(password, hash: hash)
-    }
 
     /// A new secret of 256 random bits from the system's secure generator, in base64url without padding
     /// (43 characters).
@@ -33,7 +20,7 @@ public enum Credentials {
         SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Why a password cannot be used, or `nil`: from 12 characters to 72 bytes of UTF-8 (what bcrypt reads), with
+    /// Why a password cannot be used, or `nil`: from 12 characters to 72 bytes of UTF-8 (what bcrypt, the hasher, reads), with
     /// no control characters.
     static func problem(withPassword password: String) -> String? {
         if password.count < 12 { return "Choose a password of at least 12 characters." }

@@ -58,16 +58,17 @@ public struct LogInResponse: Hashable, Sendable {
 public struct LogInInteractor: UseCase {
     private let accounts: any AccountRepository
     private let throttle: LoginThrottle
+    private let passwords: any PasswordHasher
     private let now: @Sendable () -> Date
 
-    public init(accounts: any AccountRepository, throttle: LoginThrottle, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        accounts: any AccountRepository, throttle: LoginThrottle, passwords: any PasswordHasher, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.accounts = accounts
         self.throttle = throttle
+        self.passwords = passwords
         self.now = now
     }
-
-    /// What a password is checked against when the user does not exist, so that the answer takes as long.
-    private static let stranger = Credentials.hash(password: Credentials.secret(), cost: Credentials.defaultCost)
 
     public func execute(_ request: LogInRequest) async -> Result<LogInResponse, DomainError> {
         // A name no account can have is counted under the address alone, so that it costs no memory of its own.
@@ -87,8 +88,9 @@ public struct LogInInteractor: UseCase {
             // No password is longer than bcrypt reads (72 bytes): a longer one is wrong, checked all the same.
             let plausible = request.password.utf8.count <= 72
             let stored = named ? try await accounts.user(named: request.username) : nil
-            let hash = plausible ? stored?.passwordHash ?? Self.stranger : Self.stranger
-            verified = Credentials.verify(password: String(request.password.utf8.prefix(72)) ?? "", hash: hash) && plausible ? stored : nil
+            // An unknown user's check takes as long as a user's (`PasswordHasher.verify(_:against:)` with no hash).
+            let hash = plausible ? stored?.passwordHash : nil
+            verified = passwords.verify(String(request.password.utf8.prefix(72)) ?? "", against: hash) && plausible ? stored : nil
         } catch {
             await throttle.ended()
             return .failure(error is CancellationError ? .cancelled : .repository(error))

@@ -7,9 +7,9 @@ extension RoutePlannerComposition {
     /// its locations, or a DCSA vessel-schedules document with optional locations, capacity and distance files (its
     /// ports named by the importer's UN/LOCODE list, such as `BundledData.scheduleImporter`'s); without a
     /// bookings file the cargo starts empty. The schedule and the bookings move by `movedByWeeks`, to lay a
-    /// weekly timetable out from another week.
+    /// weekly timetable out from another week. `passwords` hashes the passwords of the accounts, which start empty.
     public init(
-        locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, bookings: URL? = nil, scenario: Scenario = Scenario(),
+        passwords: any PasswordHasher, locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, bookings: URL? = nil, scenario: Scenario = Scenario(),
         importer: ScheduleImporter = ScheduleImporter(), format: PlannerFormat = PlannerFormat(), movedByWeeks: Int = 0,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -17,7 +17,7 @@ extension RoutePlannerComposition {
             locations: locations, schedule: schedule, capacities: capacities, distances: distances, importer: importer, scenario: scenario,
             movedByWeeks: movedByWeeks)
         self.init(
-            files: CSVPlannerFileReader(), locations: repository, voyages: repository,
+            files: CSVPlannerFileReader(), passwords: passwords, locations: repository, voyages: repository,
             cargo: bookings.map { CSVCargoRepository(bookings: $0, schedule: repository, movedByWeeks: movedByWeeks) } ?? InMemoryCargoRepository(),
             format: format, now: now)
     }
