@@ -177,7 +177,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RoutePlannerAssignmentTests",
-            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "RoutePlannerAssignment", "RoutePlannerTestSupport"]
+            dependencies: [
+                "RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "RoutePlannerAssignment", "RoutePlannerTestSupport",
+            ]
         ),
         .testTarget(
             name: "RoutePlannerPicturesTests",

@@ -8,7 +8,7 @@ let package = Package(
     // command-line tools measured on Linux (CAllocatedBytes reads glibc's mallinfo2), so no iOS.
     platforms: [.macOS("15.4")],
     dependencies: [
-        .package(name: "route-planner", path: ".."),
+        .package(name: "route-planner", path: "..")
     ],
     targets: [
         .executableTarget(

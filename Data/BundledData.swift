@@ -34,7 +34,8 @@ public enum BundledData {
     public static func worldSmall() throws(ImportError) -> ImportedSchedule {
         try CSVImporter().importSchedule(
             locations: worldSmallDirectory.appendingPathComponent("locations.csv"),
-            schedule: worldSmallDirectory.appendingPathComponent("schedule.csv")).value
+            schedule: worldSmallDirectory.appendingPathComponent("schedule.csv")
+        ).value
     }
 
     /// The sample bookings on the WorldSmall network.

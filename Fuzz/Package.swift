@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "route-planner-fuzz",
     dependencies: [
-        .package(name: "route-planner", path: ".."),
+        .package(name: "route-planner", path: "..")
     ],
     targets: [
         .executableTarget(
@@ -19,7 +19,7 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,20 +58,23 @@ public struct RoutePlannerComposition: Sendable {
     ///   - realNow: Security time: the system's clock, which a test may move; never a planning date.
     public init(
         files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository,
-        cargo: any CargoRepository, customers: any CustomerRepository = InMemoryCustomerRepository(), accounts: any AccountRepository = InMemoryAccountRepository(),
+        cargo: any CargoRepository, customers: any CustomerRepository = InMemoryCustomerRepository(),
+        accounts: any AccountRepository = InMemoryAccountRepository(),
         liveSchedule: LiveScheduleRepository? = nil, format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(),
         now: @escaping @Sendable () -> Date = { Date() }, realNow: @escaping @Sendable () -> Date = { Date() }
     ) {
         // The command line's changes are recorded as its own; `acting(as:)` records another principal's.
         let base = (cargo as? ScopedCargoRepository)?.base ?? cargo
         self.init(
-            files: files, passwords: passwords, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
+            files: files, passwords: passwords, locations: locations, voyages: voyages,
+            cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
             customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
 
     private init(
-        files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository, cargo: any CargoRepository, customers: any CustomerRepository,
+        files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository,
+        cargo: any CargoRepository, customers: any CustomerRepository,
         accounts: any AccountRepository, liveSchedule: LiveScheduleRepository?, principal: Principal, format: PlannerFormat,
         loginThrottle: LoginThrottle, now: @escaping @Sendable () -> Date, realNow: @escaping @Sendable () -> Date
     ) {
@@ -98,7 +101,8 @@ public struct RoutePlannerComposition: Sendable {
         let base = (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         let customers = (self.customers as? ScopedCustomerRepository)?.base ?? self.customers
         return RoutePlannerComposition(
-            files: files, passwords: passwords, locations: locations, voyages: voyages, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            files: files, passwords: passwords, locations: locations, voyages: voyages,
+            cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
             accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
             now: now, realNow: realNow)
@@ -110,7 +114,8 @@ public struct RoutePlannerComposition: Sendable {
         let schedule = InMemoryScheduleRepository(network: network)
         let base = cargo ?? (self.cargo as? ScopedCargoRepository)?.base ?? self.cargo
         return RoutePlannerComposition(
-            files: files, passwords: passwords, locations: schedule, voyages: schedule, cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            files: files, passwords: passwords, locations: schedule, voyages: schedule,
+            cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
@@ -182,7 +187,8 @@ public struct RoutePlannerComposition: Sendable {
 
     public var importHandlingReport: ImportHandlingReportCoordinator {
         coordinator(
-            .importHandlingReport, ImportHandlingReportInteractor(cargo: cargo, voyages: voyages, files: files), presenter: ImportHandlingReportPresenter(format: format))
+            .importHandlingReport, ImportHandlingReportInteractor(cargo: cargo, voyages: voyages, files: files),
+            presenter: ImportHandlingReportPresenter(format: format))
     }
 
     public var changeDestination: ChangeDestinationCoordinator {
@@ -237,7 +243,8 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var addUser: AddUserCoordinator {
-        coordinator(.keepAccounts, AddUserInteractor(accounts: accounts, customers: customers, passwords: passwords), presenter: AddUserPresenter(format: format))
+        coordinator(
+            .keepAccounts, AddUserInteractor(accounts: accounts, customers: customers, passwords: passwords), presenter: AddUserPresenter(format: format))
     }
 
     public var listUsers: ListUsersCoordinator {

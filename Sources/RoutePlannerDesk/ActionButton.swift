@@ -11,7 +11,8 @@ struct ActionButton {
     func markup() -> Markup {
         var button = Markup("button", [("type", "submit")], text: label)
         if let accessibleLabel { button.attributes.append((name: "aria-label", value: accessibleLabel)) }
-        return Markup("form", [("method", "post"), ("action", action.url), ("class", "inline")],
+        return Markup(
+            "form", [("method", "post"), ("action", action.url), ("class", "inline")],
             DeskSession.current.hiddenInput + values.map { Markup("input", [("type", "hidden"), ("name", $0.0), ("value", $0.1)]) } + [button])
     }
 }

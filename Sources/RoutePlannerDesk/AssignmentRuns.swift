@@ -30,7 +30,10 @@ actor AssignmentRuns {
     ///
     /// - Parameter work: The run, given where its steps go.
     func start(
-        _ work: @escaping @Sendable (_ report: @escaping @Sendable (String) -> Void) async -> (DeskState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork)
+        _ work:
+            @escaping @Sendable (_ report: @escaping @Sendable (String) -> Void) async -> (
+                DeskState<AssignmentReportView>, AssignRoutesResponse?, ScheduleNetwork
+            )
     ) -> String? {
         guard working == nil else { return nil }
         var generator = SystemRandomNumberGenerator()

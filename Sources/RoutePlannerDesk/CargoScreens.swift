@@ -33,7 +33,8 @@ extension Desk {
     /// The notices a change leaves for the screen it goes on to: known words only, never text from the query.
     static let notices = [
         "booked": "Booked. Find its options to route it.", "options": "The options are found: assign one to route the cargo.",
-        "routed": "The route is assigned.", "event": "The handling event is registered.", "destination": "The destination is changed: find options to route it there.",
+        "routed": "The route is assigned.", "event": "The handling event is registered.",
+        "destination": "The destination is changed: find options to route it there.",
         "rerouted": "Re-routed: the new options are below.", "registered": "The customer is registered.",
         "cancelled": "The booking is cancelled and its route released; the cargo is no longer listed.",
     ]
@@ -45,30 +46,42 @@ extension Desk {
         let (listed, result) = await composition().listCargo.respond(ListCargoForm(status: query[Field.status], customer: query[Field.customer], page: page))
         let state = listed.named
         let response = try? result.get()
-        var content: [Markup] = [DeskForm(
-            id: "filter", target: .screen(.cargoList(FormData())),
-            // A customer's user sees its own customer's cargo alone: a customer to filter by would mean nothing.
-            fields: [
-                .init(Field.status, "Status", kind: .choice([("", "Any")] + ListCargoRequest.listedStatuses.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) })),
-            ] + (session.principal.customerId == nil ? [.init(Field.customer, "Customer", hint: "A customer's id; blank for every customer.")] : []),
-            values: query, errors: state.fieldErrors, submit: "Filter"
-        ).markup()]
+        var content: [Markup] = [
+            DeskForm(
+                id: "filter", target: .screen(.cargoList(FormData())),
+                // A customer's user sees its own customer's cargo alone: a customer to filter by would mean nothing.
+                fields: [
+                    .init(
+                        Field.status, "Status",
+                        kind: .choice(
+                            [("", "Any")]
+                                + ListCargoRequest.listedStatuses.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) }))
+                ] + (session.principal.customerId == nil ? [.init(Field.customer, "Customer", hint: "A customer's id; blank for every customer.")] : []),
+                values: query, errors: state.fieldErrors, submit: "Filter"
+            ).markup()
+        ]
         switch state {
         case .success(let cargo) where cargo.isEmpty && page == "1":
-            content.append(DeskViews.empty(
-                query[Field.status].isEmpty && query[Field.customer].trimmingCharacters(in: .whitespaces).isEmpty ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
+            content.append(
+                DeskViews.empty(
+                    query[Field.status].isEmpty && query[Field.customer].trimmingCharacters(in: .whitespaces).isEmpty
+                        ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
         case .success(let cargo):
             let number = Int(page) ?? 1
             let of = response?.total.map { " of \(($0 + ListCargoRequest.pageSize - 1) / ListCargoRequest.pageSize)" } ?? ""
             let count = response?.total.map { "\($0) cargo; " } ?? ""
-            content.append(cargo.isEmpty ? DeskViews.empty("No cargo on this page.") : DeskViews.table(
-                caption: "\(count)page \(number)\(of)", ["Tracking id", "Customer", "Size", "Route", "Window", "Status", "ETA"],
-                cargo.map { view in
-                    [
-                        .link(view.trackingId.description, to: .cargo(view.trackingId.description, FormData())), .text(view.cargo.customerId?.description ?? "—"),
-                        .text(view.size), .text(view.route), .text(view.window), .text(view.status), .text(view.estimatedTimeOfArrival ?? "—"),
-                    ]
-                }))
+            content.append(
+                cargo.isEmpty
+                    ? DeskViews.empty("No cargo on this page.")
+                    : DeskViews.table(
+                        caption: "\(count)page \(number)\(of)", ["Tracking id", "Customer", "Size", "Route", "Window", "Status", "ETA"],
+                        cargo.map { view in
+                            [
+                                .link(view.trackingId.description, to: .cargo(view.trackingId.description, FormData())),
+                                .text(view.cargo.customerId?.description ?? "—"),
+                                .text(view.size), .text(view.route), .text(view.window), .text(view.status), .text(view.estimatedTimeOfArrival ?? "—"),
+                            ]
+                        }))
             var links: [Markup] = []
             for (label, target, shown) in [("Previous page", number - 1, number > 1), ("Next page", number + 1, response?.hasMore == true)] where shown {
                 var pageQuery = FormData([(Field.status.name, query[Field.status]), (Field.customer.name, query[Field.customer])])
@@ -89,13 +102,17 @@ extension Desk {
             let failure = if case .failure(let failure) = state { failure } else { ViewFailure(.notFound, "Enter a tracking id, such as RP000001.") }
             // An id that names no cargo is not found; a store that cannot be read now is the server's failure.
             let unavailable = failure.kind == .unavailable
-            return .page(DeskPage(title: unavailable ? "The cargo cannot be read now" : "Cargo not found", section: .cargo, [
-                DeskViews.failure(shown(failure)), DeskViews.link("All cargo", to: .cargoList(FormData())),
-            ]), status: DeskResponse.statusCode(of: failure.kind))
+            return .page(
+                DeskPage(
+                    title: unavailable ? "The cargo cannot be read now" : "Cargo not found", section: .cargo,
+                    [
+                        DeskViews.failure(shown(failure)), DeskViews.link("All cargo", to: .cargoList(FormData())),
+                    ]), status: DeskResponse.statusCode(of: failure.kind))
         }
-        let options = response.offer.map { offer in
-            offer.itineraries.map { (option: format.itinerary(offer.specification, $0), candidate: $0.reference) }
-        } ?? []
+        let options =
+            response.offer.map { offer in
+                offer.itineraries.map { (option: format.itinerary(offer.specification, $0), candidate: $0.reference) }
+            } ?? []
         var expected = FormData()
         if let next = response.cargo.delivery.nextExpectedActivity {
             typealias Field = RegisterHandlingEventForm.Field
@@ -106,14 +123,17 @@ extension Desk {
         }
         let model = CargoViewModel(
             tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
-            expected: expected, notice: notice.flatMap { Self.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId), onAssign: .assignRoute(trackingId),
-            onRegisterEvent: session.principal.may(.registerHandlingEvent) ? .registerEvent(trackingId) : nil, onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId),
+            expected: expected, notice: notice.flatMap { Self.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId),
+            onAssign: .assignRoute(trackingId),
+            onRegisterEvent: session.principal.may(.registerHandlingEvent) ? .registerEvent(trackingId) : nil,
+            onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId),
             onCancel: response.cargo.isCancellable ? .cancelBooking(trackingId) : nil)
-        let status = switch submitted?.state {
-        case .validationFailure?: 422
-        case .failure?: 409
-        default: 200
-        }
+        let status =
+            switch submitted?.state {
+            case .validationFailure?: 422
+            case .failure?: 409
+            default: 200
+            }
         return .page(CargoView(model: model).page(), status: status)
     }
 
@@ -134,9 +154,10 @@ extension Desk {
     /// `POST /cargo/{id}/events`: registers a handling event.
     func registerEvent(_ trackingId: String, form: FormData) async -> DeskResponse {
         typealias Field = RegisterHandlingEventForm.Field
-        let state = await composition().registerHandlingEvent(RegisterHandlingEventForm(
-            trackingId: trackingId, event: form[Field.event], location: form[Field.location], voyage: form[Field.voyage],
-            completionTime: form[Field.completionTime]))
+        let state = await composition().registerHandlingEvent(
+            RegisterHandlingEventForm(
+                trackingId: trackingId, event: form[Field.event], location: form[Field.location], voyage: form[Field.voyage],
+                completionTime: form[Field.completionTime]))
         return await changed(trackingId, form: "event", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "event")
     }
 
@@ -160,12 +181,13 @@ extension Desk {
         guard let state = await withinBudget({ await coordinator(ReRouteCargoForm(trackingId: trackingId)) }) else {
             return await stopped(trackingId, form: "reroute")
         }
-        let described: DeskState<String> = switch state.named {
-        case .success(let views): views.first?.problem.map { .failure(ViewFailure(.rejected, $0)) } ?? .success("")
-        case .failure(let failure): .failure(failure)
-        case .validationFailure(let fields): .validationFailure(fields)
-        case .idle, .loading: .idle
-        }
+        let described: DeskState<String> =
+            switch state.named {
+            case .success(let views): views.first?.problem.map { .failure(ViewFailure(.rejected, $0)) } ?? .success("")
+            case .failure(let failure): .failure(failure)
+            case .validationFailure(let fields): .validationFailure(fields)
+            case .idle, .loading: .idle
+            }
         return await changed(trackingId, form: "reroute", values: FormData(), state: described, notice: "rerouted")
     }
 
@@ -218,9 +240,11 @@ struct CargoView {
         ]
         if let customer = tracking.cargo.customerId { facts.insert(("Customer", customer.description), at: 0) }
         if let reference = tracking.cargo.bookingReference { facts.append(("Booking reference", reference)) }
-        for (name, value) in [("Last known location", tracking.lastKnownLocation), ("On voyage", tracking.currentVoyage),
-                              ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Schedule", tracking.schedule),
-                              ("Advice", tracking.advice)] {
+        for (name, value) in [
+            ("Last known location", tracking.lastKnownLocation), ("On voyage", tracking.currentVoyage),
+            ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Schedule", tracking.schedule),
+            ("Advice", tracking.advice),
+        ] {
             if let value { facts.append((name, value)) }
         }
         content.append(DeskViews.section("Progress", id: "progress", [DeskViews.facts(facts)]))
@@ -239,9 +263,12 @@ struct CargoView {
             content.append(rerouteSection())
         }
         if model.onCancel != nil || submitted("cancel").failure != nil { content.append(cancelSection()) }
-        content.append(DeskViews.section("Events", id: "events", tracking.events.isEmpty
-            ? [DeskViews.empty("No handling event registered yet.")]
-            : [Markup("ol", [], tracking.events.map { Markup("li", text: $0) })]))
+        content.append(
+            DeskViews.section(
+                "Events", id: "events",
+                tracking.events.isEmpty
+                    ? [DeskViews.empty("No handling event registered yet.")]
+                    : [Markup("ol", [], tracking.events.map { Markup("li", text: $0) })]))
         if !tracking.changes.isEmpty {
             content.append(DeskViews.section("Changes", id: "changes", [Markup("ol", [], tracking.changes.map { Markup("li", text: $0) })]))
         }
@@ -263,15 +290,21 @@ struct CargoView {
         if model.options.isEmpty {
             parts.append(DeskViews.empty("No options found yet."))
         } else {
-            parts.append(DeskViews.table(
-                caption: "The options from where the cargo is", ["Option", "Route", "Departure", "Arrival", "Transit", "Deadline", "Assign"],
-                model.options.enumerated().map { index, entry in
-                    [
-                        .text(String(index + 1)), .text(entry.option.route), .text(entry.option.departure), .text(entry.option.arrival),
-                        .text(entry.option.transitTime), .text(entry.option.slack),
-                        .markup([ActionButton(action: model.onAssign, label: "Assign", values: [(AssignToRouteForm.Field.candidate.name, entry.candidate)], accessibleLabel: "Assign option \(index + 1)").markup()]),
-                    ]
-                }))
+            parts.append(
+                DeskViews.table(
+                    caption: "The options from where the cargo is", ["Option", "Route", "Departure", "Arrival", "Transit", "Deadline", "Assign"],
+                    model.options.enumerated().map { index, entry in
+                        [
+                            .text(String(index + 1)), .text(entry.option.route), .text(entry.option.departure), .text(entry.option.arrival),
+                            .text(entry.option.transitTime), .text(entry.option.slack),
+                            .markup([
+                                ActionButton(
+                                    action: model.onAssign, label: "Assign", values: [(AssignToRouteForm.Field.candidate.name, entry.candidate)],
+                                    accessibleLabel: "Assign option \(index + 1)"
+                                ).markup()
+                            ]),
+                        ]
+                    }))
         }
         parts.append(ActionButton(action: model.onFindOptions, label: model.options.isEmpty ? "Find options" : "Find options again").markup())
         return DeskViews.section("Options", id: "options", parts)
@@ -318,7 +351,9 @@ struct CargoView {
 
     private func rerouteSection() -> Markup {
         let sent = submitted("reroute")
-        var parts: [Markup] = [Markup("p", text: "When the route no longer serves the cargo (misdirected, or its destination changed), find options from where it is now.")]
+        var parts: [Markup] = [
+            Markup("p", text: "When the route no longer serves the cargo (misdirected, or its destination changed), find options from where it is now.")
+        ]
         if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
         parts.append(ActionButton(action: model.onReroute, label: "Re-route").markup())
         return DeskViews.section("Re-route", id: "reroute", parts)

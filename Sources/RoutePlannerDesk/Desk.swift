@@ -170,8 +170,10 @@ public struct Desk: Sendable {
 
     /// What a screen says of a search that ran past the budget.
     var overBudget: ViewFailure {
-        ViewFailure(.unavailable, "The search ran past its budget of \(TimeBudget.text(searchBudget)) and was stopped: "
-            + "narrow the dates, ask for fewer options or a smaller what-if, or try again later.")
+        ViewFailure(
+            .unavailable,
+            "The search ran past its budget of \(TimeBudget.text(searchBudget)) and was stopped: "
+                + "narrow the dates, ask for fewer options or a smaller what-if, or try again later.")
     }
 
     /// What the desk decided of a request before reading its body: the answer that refuses it, or the session it is
@@ -292,8 +294,12 @@ public struct Desk: Sendable {
             guard DeskAction(path: request.path) != nil else { return nil }
             showsCargo = true
             if let site = request.fetchSite?.lowercased(), site != "same-origin" && site != "none" { return Self.forbidden() }
-            if let origin = request.origin, origin.lowercased() != "http://" + (request.host ?? "").lowercased()
-                && !(secureCookies && origin.lowercased() == "https://" + (request.host ?? "").lowercased()) { return Self.forbidden() }
+            if let origin = request.origin,
+                origin.lowercased() != "http://" + (request.host ?? "").lowercased()
+                    && !(secureCookies && origin.lowercased() == "https://" + (request.host ?? "").lowercased())
+            {
+                return Self.forbidden()
+            }
         default: return nil
         }
         guard !hasAccounts, showsCargo else { return nil }
@@ -315,17 +321,25 @@ public struct Desk: Sendable {
     /// The page for a change asked for by another site or without its form's token, or a cargo screen asked for
     /// under another name.
     static func forbidden() -> DeskResponse {
-        .page(DeskPage(title: "Not from here", section: nil, [
-            DeskViews.failure("The desk takes changes only from its own pages, as they are shown to you now, and without accounts shows cargo only at a loopback address, such as 127.0.0.1. Reload the page and try again."),
-            DeskViews.link("Start again", to: .home),
-        ]), status: 403)
+        .page(
+            DeskPage(
+                title: "Not from here", section: nil,
+                [
+                    DeskViews.failure(
+                        "The desk takes changes only from its own pages, as they are shown to you now, and without accounts shows cargo only at a loopback address, such as 127.0.0.1. Reload the page and try again."
+                    ),
+                    DeskViews.link("Start again", to: .home),
+                ]), status: 403)
     }
 
     /// The page for a screen or a change that the user's role may not use.
     static func notPermitted() -> DeskResponse {
-        .page(DeskPage(title: "Not for your account", section: nil, [
-            DeskViews.failure("Your account may not use this page: a planner's account may."), DeskViews.link("Start again", to: .home),
-        ]), status: 403)
+        .page(
+            DeskPage(
+                title: "Not for your account", section: nil,
+                [
+                    DeskViews.failure("Your account may not use this page: a planner's account may."), DeskViews.link("Start again", to: .home),
+                ]), status: 403)
     }
 
     /// The methods a path of the desk allows.
@@ -350,7 +364,8 @@ public struct Desk: Sendable {
         case .customers(let query): return await customers(form: FormData(), errors: [:], notice: query["notice"])
         case .login(let query): return await loginForm(FormData([(LogInForm.Field.username.name, query[LogInForm.Field.username])]), next: query["next"])
         case .disruptions(let query): return await disruptions(form: FormData(), errors: [:], applied: query)
-        case .stylesheet: return DeskResponse(status: 200, contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")], body: Stylesheet.text)
+        case .stylesheet:
+            return DeskResponse(status: 200, contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")], body: Stylesheet.text)
         }
     }
 
@@ -373,17 +388,22 @@ public struct Desk: Sendable {
 
     /// The page for a path that names no screen.
     public static func notFound() -> DeskResponse {
-        .page(DeskPage(title: "Page not found", section: nil, [
-            Markup("p", text: "There is no page at this address. Check it, or start again from one of these:"),
-            Markup("ul", [], DeskPage.Section.allCases.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) }),
-        ]), status: 404)
+        .page(
+            DeskPage(
+                title: "Page not found", section: nil,
+                [
+                    Markup("p", text: "There is no page at this address. Check it, or start again from one of these:"),
+                    Markup("ul", [], DeskPage.Section.allCases.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) }),
+                ]), status: 404)
     }
 
     /// The page for a method a path of the desk does not take, with the ones it does.
     public static func methodNotAllowed(_ allowed: [String]) -> DeskResponse {
-        let page = DeskPage(title: "This address does not take that method", section: nil, [
-            DeskViews.failure("This address takes \(allowed.joined(separator: " and ")) only."), DeskViews.link("Start again", to: .home),
-        ])
+        let page = DeskPage(
+            title: "This address does not take that method", section: nil,
+            [
+                DeskViews.failure("This address takes \(allowed.joined(separator: " and ")) only."), DeskViews.link("Start again", to: .home),
+            ])
         return DeskResponse(
             status: 405, contentType: "text/html; charset=utf-8", headers: [("Allow", allowed.joined(separator: ", ")), ("Cache-Control", "no-store")],
             body: page.document())
@@ -391,7 +411,9 @@ public struct Desk: Sendable {
 
     /// The page for a request that cannot be read.
     public static func badRequest(_ message: String, status: Int = 400) -> DeskResponse {
-        .page(DeskPage(title: "This request cannot be read", section: nil, [DeskViews.failure(message), DeskViews.link("Start again", to: .home)]), status: status)
+        .page(
+            DeskPage(title: "This request cannot be read", section: nil, [DeskViews.failure(message), DeskViews.link("Start again", to: .home)]), status: status
+        )
     }
 
     private func badRequest(_ message: String, status: Int = 400) -> DeskResponse { Self.badRequest(message, status: status) }
@@ -407,9 +429,16 @@ public struct Desk: Sendable {
 
     /// A screen the desk does not serve on this address.
     private func cargoNotServed() -> DeskResponse {
-        .page(DeskPage(title: "Not served on this address", section: nil, [
-            Markup("p", text: "Without accounts, the cargo, booking, customer and assignment screens answer only when the server listens on a loopback address (127.0.0.1 or ::1); once the store has a user (route-planner user add), they answer everywhere, to users who log in. Routes and schedules answer here."),
-            DeskViews.link("Find routes", to: .routes(FormData())),
-        ]), status: 404)
+        .page(
+            DeskPage(
+                title: "Not served on this address", section: nil,
+                [
+                    Markup(
+                        "p",
+                        text:
+                            "Without accounts, the cargo, booking, customer and assignment screens answer only when the server listens on a loopback address (127.0.0.1 or ::1); once the store has a user (route-planner user add), they answer everywhere, to users who log in. Routes and schedules answer here."
+                    ),
+                    DeskViews.link("Find routes", to: .routes(FormData())),
+                ]), status: 404)
     }
 }

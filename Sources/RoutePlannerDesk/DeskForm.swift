@@ -76,10 +76,18 @@ struct DeskForm {
         for group in groups {
             // A group is folded away until one of its fields holds something (it opens without script).
             let used = group.fields.contains { !values[$0.name].isEmpty || errors[$0.name] != nil }
-            children.append(Markup("details", used ? [("open", "open")] : [], [
-                Markup("summary", text: group.legend),
-                Markup("fieldset", [], [Markup("legend", [("class", "visually-hidden")], text: group.legend), Markup("div", [("class", "fields")], group.fields.map(field))]),
-            ]))
+            children.append(
+                Markup(
+                    "details", used ? [("open", "open")] : [],
+                    [
+                        Markup("summary", text: group.legend),
+                        Markup(
+                            "fieldset", [],
+                            [
+                                Markup("legend", [("class", "visually-hidden")], text: group.legend),
+                                Markup("div", [("class", "fields")], group.fields.map(field)),
+                            ]),
+                    ]))
         }
         children.append(Markup("button", [("type", "submit")], text: submit))
         var attributes: [(String, String)]
@@ -98,12 +106,16 @@ struct DeskForm {
         let all = fields + groups.flatMap(\.fields)
         let items = all.compactMap { field in errors[field.name].map { (field, $0) } }
         let unplaced = errors.filter { name, _ in !all.contains { $0.name == name } }.sorted { $0.key < $1.key }
-        return Markup("div", [("class", "error-summary"), ("role", "alert"), ("id", id + "-problems")], [
-            Markup(heading == nil ? "h2" : "h3", text: errors.count == 1 ? "There is a problem" : "There are \(errors.count) problems"),
-            Markup("ul", [], items.map { field, message in
-                Markup("li", [], [Markup("a", [("href", "#" + fieldId(field.name))], text: field.label + ": " + message)])
-            } + unplaced.map { Markup("li", text: $0.value) }),
-        ])
+        return Markup(
+            "div", [("class", "error-summary"), ("role", "alert"), ("id", id + "-problems")],
+            [
+                Markup(heading == nil ? "h2" : "h3", text: errors.count == 1 ? "There is a problem" : "There are \(errors.count) problems"),
+                Markup(
+                    "ul", [],
+                    items.map { field, message in
+                        Markup("li", [], [Markup("a", [("href", "#" + fieldId(field.name))], text: field.label + ": " + message)])
+                    } + unplaced.map { Markup("li", text: $0.value) }),
+            ])
     }
 
     private func fieldId(_ name: String) -> String { id + "-" + name }
@@ -119,9 +131,12 @@ struct DeskForm {
         }
         if let error {
             described.append(id + "-error")
-            parts.append(Markup("p", [("class", "field-error"), ("id", id + "-error")], [
-                Markup("span", [("class", "visually-hidden")], text: "Error: "), Markup("span", [("class", "message")], text: error),
-            ]))
+            parts.append(
+                Markup(
+                    "p", [("class", "field-error"), ("id", id + "-error")],
+                    [
+                        Markup("span", [("class", "visually-hidden")], text: "Error: "), Markup("span", [("class", "message")], text: error),
+                    ]))
         }
         var attributes: [(String, String)] = [("id", id), ("name", field.name)]
         if !described.isEmpty { attributes.append(("aria-describedby", described.joined(separator: " "))) }
@@ -140,15 +155,20 @@ struct DeskForm {
             return Markup("div", [("class", error == nil ? "field" : "field has-error")], [label] + parts + input)
         case .choice(let options):
             let chosen = values[field.name]
-            control = Markup("select", attributes, options.map { option in
-                Markup("option", [("value", option.value)] + (option.value.lowercased() == chosen.lowercased() ? [("selected", "selected")] : []),
-                    text: option.label)
-            })
+            control = Markup(
+                "select", attributes,
+                options.map { option in
+                    Markup(
+                        "option", [("value", option.value)] + (option.value.lowercased() == chosen.lowercased() ? [("selected", "selected")] : []),
+                        text: option.label)
+                })
         case .checkbox:
             attributes += [("type", "checkbox"), ("value", "yes")]
             if values.isTicked(field.name) { attributes.append(("checked", "checked")) }
             let box = Markup("input", attributes)
-            return Markup("div", [("class", error == nil ? "field checkbox" : "field checkbox has-error")], [box, Markup("label", [("for", id)], text: field.label)] + parts)
+            return Markup(
+                "div", [("class", error == nil ? "field checkbox" : "field checkbox has-error")],
+                [box, Markup("label", [("for", id)], text: field.label)] + parts)
         case .file(let accept):
             attributes += [("type", "file"), ("accept", accept)]
             control = Markup("input", attributes)

@@ -76,10 +76,14 @@ struct DeskPage {
     private func account() -> [Markup] {
         let session = DeskSession.current
         guard session.isLoggedIn else { return [] }
-        return [Markup("div", [("class", "account")], [
-            Markup("span", text: "\(session.principal.name) (\(session.principal.role.text))"),
-            ActionButton(action: .logOut, label: "Log out").markup(),
-        ])]
+        return [
+            Markup(
+                "div", [("class", "account")],
+                [
+                    Markup("span", text: "\(session.principal.name) (\(session.principal.role.text))"),
+                    ActionButton(action: .logOut, label: "Log out").markup(),
+                ])
+        ]
     }
 
     /// The page as an HTML document.
@@ -93,20 +97,26 @@ struct DeskPage {
             Markup("title", text: (reportsProblems ? "Error: " : "") + title + " · route-planner"),
             Markup("link", [("rel", "stylesheet"), ("href", DeskRoute.stylesheet.url)]),
         ]
-        let navigation = Markup("nav", [("aria-label", "Desk")], [
-            Markup("a", [("href", DeskRoute.home.url), ("class", "brand")], text: "route-planner"),
-            Markup("ul", [], Section.permitted.map { item in
-                var attributes = [("href", item.route.url)]
-                if item == section { attributes.append(("aria-current", "page")) }
-                return Markup("li", [], [Markup("a", attributes, text: item.title)])
-            }),
-        ] + account())
-        let body = Markup("body", [], [
-            Markup("a", [("href", "#main"), ("class", "skip")], text: "Skip to the content"),
-            Markup("header", [], [navigation]),
-            Markup("main", [("id", "main"), ("tabindex", "-1")], [Markup("h1", text: title)] + content),
-            Markup("footer", [], [Markup("p", text: "route-planner: routes over voyage schedules. Works without JavaScript; prints on A4.")]),
-        ])
+        let navigation = Markup(
+            "nav", [("aria-label", "Desk")],
+            [
+                Markup("a", [("href", DeskRoute.home.url), ("class", "brand")], text: "route-planner"),
+                Markup(
+                    "ul", [],
+                    Section.permitted.map { item in
+                        var attributes = [("href", item.route.url)]
+                        if item == section { attributes.append(("aria-current", "page")) }
+                        return Markup("li", [], [Markup("a", attributes, text: item.title)])
+                    }),
+            ] + account())
+        let body = Markup(
+            "body", [],
+            [
+                Markup("a", [("href", "#main"), ("class", "skip")], text: "Skip to the content"),
+                Markup("header", [], [navigation]),
+                Markup("main", [("id", "main"), ("tabindex", "-1")], [Markup("h1", text: title)] + content),
+                Markup("footer", [], [Markup("p", text: "route-planner: routes over voyage schedules. Works without JavaScript; prints on A4.")]),
+            ])
         return "<!DOCTYPE html>\n" + Markup("html", [("lang", "en")], [Markup("head", [], head), body]).rendered() + "\n"
     }
 }

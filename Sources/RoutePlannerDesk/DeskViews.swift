@@ -6,22 +6,28 @@ enum DeskViews {
     /// A table with a caption and a header row; `numeric` columns are right-aligned. A cell is text or markup.
     static func table(caption: String, _ header: [String], _ rows: [[Cell]], numeric: Set<Int> = []) -> Markup {
         func row(_ cells: [Cell], header: Bool) -> Markup {
-            Markup("tr", [], cells.enumerated().map { index, cell in
-                var attributes: [(String, String)] = numeric.contains(index) ? [("class", "number")] : []
-                if header { attributes.append(("scope", "col")) }
-                switch cell {
-                case .text(let text): return Markup(header ? "th" : "td", attributes, text: text)
-                case .markup(let parts): return Markup(header ? "th" : "td", attributes, parts)
-                }
-            })
+            Markup(
+                "tr", [],
+                cells.enumerated().map { index, cell in
+                    var attributes: [(String, String)] = numeric.contains(index) ? [("class", "number")] : []
+                    if header { attributes.append(("scope", "col")) }
+                    switch cell {
+                    case .text(let text): return Markup(header ? "th" : "td", attributes, text: text)
+                    case .markup(let parts): return Markup(header ? "th" : "td", attributes, parts)
+                    }
+                })
         }
-        return Markup("div", [("class", "table-wrap")], [
-            Markup("table", [], [
-                Markup("caption", text: caption),
-                Markup("thead", [], [row(header.map(Cell.text), header: true)]),
-                Markup("tbody", [], rows.map { row($0, header: false) }),
-            ]),
-        ])
+        return Markup(
+            "div", [("class", "table-wrap")],
+            [
+                Markup(
+                    "table", [],
+                    [
+                        Markup("caption", text: caption),
+                        Markup("thead", [], [row(header.map(Cell.text), header: true)]),
+                        Markup("tbody", [], rows.map { row($0, header: false) }),
+                    ])
+            ])
     }
 
     /// A table's cell.

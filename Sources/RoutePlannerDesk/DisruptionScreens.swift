@@ -21,45 +21,53 @@ extension Desk {
             if view.cargo.isEmpty {
                 content.append(DeskViews.empty("No cargo is disrupted: every routed cargo on track still arrives in time on the schedule as it now sails."))
             } else {
-                content.append(DeskViews.table(
-                    caption: "\(view.cargo.count) cargo disrupted", ["Cargo", "Route", "What disrupts it", "Planned arrival", "Options"],
-                    view.cargo.map { cargo in
-                        let options = cargo.entry.offer?.itineraries.count ?? 0
-                        return [
-                            .link(cargo.tracking.trackingId.description, to: .cargo(cargo.tracking.trackingId.description, FormData())),
-                            .text(cargo.tracking.route), .text(cargo.disruption), .text(cargo.plannedArrival),
-                            .link(options == 0 ? "Find options" : "Choose among \(options)", to: .cargo(cargo.tracking.trackingId.description, FormData())),
-                        ]
-                    }))
+                content.append(
+                    DeskViews.table(
+                        caption: "\(view.cargo.count) cargo disrupted", ["Cargo", "Route", "What disrupts it", "Planned arrival", "Options"],
+                        view.cargo.map { cargo in
+                            let options = cargo.entry.offer?.itineraries.count ?? 0
+                            return [
+                                .link(cargo.tracking.trackingId.description, to: .cargo(cargo.tracking.trackingId.description, FormData())),
+                                .text(cargo.tracking.route), .text(cargo.disruption), .text(cargo.plannedArrival),
+                                .link(options == 0 ? "Find options" : "Choose among \(options)", to: .cargo(cargo.tracking.trackingId.description, FormData())),
+                            ]
+                        }))
             }
-            content.append(DeskViews.section(
-                "The carriers' last events", id: "events",
-                view.events.isEmpty
-                    ? [DeskViews.empty("No carrier's event has been applied: the schedule sails as published.")]
-                    : [Markup("p", text: "The last \(view.events.count) of \(view.response.eventCount), the oldest first:"),
-                       Markup("ul", [], view.events.map { Markup("li", text: $0) })]))
+            content.append(
+                DeskViews.section(
+                    "The carriers' last events", id: "events",
+                    view.events.isEmpty
+                        ? [DeskViews.empty("No carrier's event has been applied: the schedule sails as published.")]
+                        : [
+                            Markup("p", text: "The last \(view.events.count) of \(view.response.eventCount), the oldest first:"),
+                            Markup("ul", [], view.events.map { Markup("li", text: $0) }),
+                        ]))
             if !view.publications.isEmpty {
-                content.append(DeskViews.section(
-                    "Voyages published again", id: "publications",
-                    [Markup("p", text: "The last \(view.publications.count) of \(view.response.publicationCount), the oldest first:"),
-                     Markup("ul", [], view.publications.map { Markup("li", text: $0) })]))
+                content.append(
+                    DeskViews.section(
+                        "Voyages published again", id: "publications",
+                        [
+                            Markup("p", text: "The last \(view.publications.count) of \(view.response.publicationCount), the oldest first:"),
+                            Markup("ul", [], view.publications.map { Markup("li", text: $0) }),
+                        ]))
             }
         case .failure(let failure): content.append(DeskViews.failure(shown(failure)))
         case .idle, .loading, .validationFailure: break
         }
         typealias Field = ApplyCarrierEventsForm.Field
-        content.append(DeskForm(
-            id: "apply-events", heading: "Apply carriers' events", target: .change(.applyEvents),
-            fields: [
-                .init(
-                    Field.events, "Events file",
-                    hint: "A JSON array of DCSA Track & Trace 2.2 events, as a carrier's feed sends them, or a Commercial Schedules 1.0.3 "
-                        + "vessel-schedules document that publishes voyages again (a call it no longer lists is omitted).",
-                    kind: .file(accept: ".json,application/json"), required: true),
-                .init(Field.accept, "Assign each disrupted cargo its best option", kind: .checkbox),
-            ],
-            values: form, errors: errors, submit: "Apply the events"
-        ).markup())
+        content.append(
+            DeskForm(
+                id: "apply-events", heading: "Apply carriers' events", target: .change(.applyEvents),
+                fields: [
+                    .init(
+                        Field.events, "Events file",
+                        hint: "A JSON array of DCSA Track & Trace 2.2 events, as a carrier's feed sends them, or a Commercial Schedules 1.0.3 "
+                            + "vessel-schedules document that publishes voyages again (a call it no longer lists is omitted).",
+                        kind: .file(accept: ".json,application/json"), required: true),
+                    .init(Field.accept, "Assign each disrupted cargo its best option", kind: .checkbox),
+                ],
+                values: form, errors: errors, submit: "Apply the events"
+            ).markup())
         let status = !errors.isEmpty ? 422 : failure != nil ? 409 : 200
         return .page(DeskPage(title: "Disruptions", section: .disruptions, content), status: status)
     }
@@ -70,8 +78,10 @@ extension Desk {
         guard let file, !file.bytes.isEmpty else {
             return await disruptions(form: form, errors: [Field.events.name: "Choose a file of events."])
         }
-        let (state, result) = await composition().applyCarrierEvents.respond(ApplyCarrierEventsForm(
-            events: CarrierEventsDocument(reading: Data(file.bytes)), source: "\(file.name) at the desk by \(session.principal.name)", accept: form.isTicked(Field.accept) ? "best" : ""))
+        let (state, result) = await composition().applyCarrierEvents.respond(
+            ApplyCarrierEventsForm(
+                events: CarrierEventsDocument(reading: Data(file.bytes)), source: "\(file.name) at the desk by \(session.principal.name)",
+                accept: form.isTicked(Field.accept) ? "best" : ""))
         switch (state.named, result) {
         case (.success, .success(let response)):
             if response.changedSchedule { await scheduleChanged() }

@@ -10,21 +10,25 @@ extension Desk {
         typealias Field = LogInForm.Field
         var content: [Markup] = []
         if !(await hasAccounts()) {
-            content.append(DeskViews.empty("This desk has no accounts yet: add one with `route-planner user add NAME --role planner --store FILE`. Until then it serves on a loopback address, without a login."))
+            content.append(
+                DeskViews.empty(
+                    "This desk has no accounts yet: add one with `route-planner user add NAME --role planner --store FILE`. Until then it serves on a loopback address, without a login."
+                ))
         }
         if let failure { content.append(DeskViews.failure(failure)) }
         let values = FormData([(Field.username.name, form[Field.username]), ("next", Self.safeNext(next))])
         var username = DeskForm.Field(Field.username.name, "User name", required: true)
         username.autocomplete = "username"
-        content.append(DeskForm(
-            id: "login", target: .change(.logIn),
-            fields: [
-                username,
-                .init(Field.password.name, "Password", kind: .password, required: true),
-                .init("next", "Then show", kind: .hidden),
-            ],
-            values: values, errors: errors, submit: "Log in"
-        ).markup())
+        content.append(
+            DeskForm(
+                id: "login", target: .change(.logIn),
+                fields: [
+                    username,
+                    .init(Field.password.name, "Password", kind: .password, required: true),
+                    .init("next", "Then show", kind: .hidden),
+                ],
+                values: values, errors: errors, submit: "Log in"
+            ).markup())
         return .page(DeskPage(title: "Log in", section: nil, content), status: status)
     }
 
@@ -39,7 +43,8 @@ extension Desk {
         case (_, .success(let response)):
             if let old = request.sessionId { try? await authentication.logOut(old) }
             let cookie = "\(DeskSession.cookieName)=\(response.sessionId); Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
-            return DeskResponse(status: 303, contentType: nil, headers: [("Location", Self.safeNext(next)), ("Set-Cookie", cookie), ("Cache-Control", "no-store")], body: "")
+            return DeskResponse(
+                status: 303, contentType: nil, headers: [("Location", Self.safeNext(next)), ("Set-Cookie", cookie), ("Cache-Control", "no-store")], body: "")
         case (.validationFailure(let fields), _): return await loginForm(form, next: next, errors: fields, status: 422)
         case (.failure(let failure), _):
             let page = await loginForm(form, next: next, failure: shown(failure), status: DeskResponse.statusCode(of: failure.kind))
@@ -74,9 +79,9 @@ extension Desk {
     static func safeNext(_ next: String) -> String {
         let parts = next.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         guard next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.utf8.count <= 2048,
-              next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f }),
-              let path = parts.first, let route = DeskRoute(path: path, query: FormData(encoded: parts.count > 1 ? parts[1] : "") ?? FormData()),
-              !route.isPublic
+            next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f }),
+            let path = parts.first, let route = DeskRoute(path: path, query: FormData(encoded: parts.count > 1 ? parts[1] : "") ?? FormData()),
+            !route.isPublic
         else { return DeskRoute.home.url }
         return next
     }

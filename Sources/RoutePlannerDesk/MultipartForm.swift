@@ -26,13 +26,13 @@ struct MultipartForm {
             position += 2
             parts += 1
             guard parts <= FormData.maximumItems, let next = Self.find([13, 10] + delimiter, in: body, from: position, to: body.count),
-                  let headerEnd = Self.find([13, 10, 13, 10], in: body, from: position, to: next + 2), headerEnd + 4 <= next + 2,
-                  let headers = String(validating: body[position..<headerEnd], as: UTF8.self)
+                let headerEnd = Self.find([13, 10, 13, 10], in: body, from: position, to: next + 2), headerEnd + 4 <= next + 2,
+                let headers = String(validating: body[position..<headerEnd], as: UTF8.self)
             else { return nil }
             // An empty part's blank line shares its line break with the next delimiter.
             let content = headerEnd + 4 <= next ? Array(body[(headerEnd + 4)..<next]) : []
             guard let disposition = headers.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-disposition:") }),
-                  let name = Self.parameter("name", of: disposition), !name.isEmpty
+                let name = Self.parameter("name", of: disposition), !name.isEmpty
             else { return nil }
             if let fileName = Self.parameter("filename", of: disposition) {
                 // The first file chosen is the one kept; a form with no file chosen sends an empty one.

@@ -41,9 +41,11 @@ extension Desk {
         var content: [Markup] = [
             Markup("p", text: "Find routes over the voyage schedule, look up port and vessel schedules, book cargo and follow it to its destination."),
             DeskViews.section("The schedule", id: "schedule", [DeskViews.facts(facts)]),
-            DeskViews.section("Start", id: "start", [
-                Markup("ul", [], DeskPage.Section.permitted.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) }),
-            ]),
+            DeskViews.section(
+                "Start", id: "start",
+                [
+                    Markup("ul", [], DeskPage.Section.permitted.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) })
+                ]),
         ]
         if !keepsCargo && servesCargo {
             content.append(DeskViews.empty("Booked cargo is kept in memory until the server stops: start it with --store FILE to keep it."))
@@ -57,7 +59,9 @@ extension Desk {
         var errors: [String: String] = [:]
         if query.contains("code") {
             if UnLocode(code) == nil {
-                errors["code"] = code.isEmpty ? "Enter a UN/LOCODE, such as NLRTM." : "\"\(query["code"])\" is not a UN/LOCODE: 2 letters and 3 letters or digits, such as NLRTM."
+                errors["code"] =
+                    code.isEmpty
+                    ? "Enter a UN/LOCODE, such as NLRTM." : "\"\(query["code"])\" is not a UN/LOCODE: 2 letters and 3 letters or digits, such as NLRTM."
             } else {
                 let from = query["from"].trimmingCharacters(in: .whitespaces)
                 return .redirect(to: .portSchedule(code, FormData([("from", from.isEmpty ? String(DateText.timestamp(now()).prefix(10)) : from)])))
@@ -71,29 +75,34 @@ extension Desk {
         let voyage = query["voyage"].trimmingCharacters(in: .whitespaces)
         var errors: [String: String] = [:]
         if query.contains("voyage") {
-            if VoyageNumber(voyage) == nil { errors["voyage"] = "Enter a voyage number, such as WS15-W09." }
-            else { return .redirect(to: .vesselSchedule(voyage)) }
+            if VoyageNumber(voyage) == nil {
+                errors["voyage"] = "Enter a voyage number, such as WS15-W09."
+            } else {
+                return .redirect(to: .vesselSchedule(voyage))
+            }
         }
         return .page(lookupPage(query: query, errors: errors), status: errors.isEmpty ? 200 : 422)
     }
 
     private func lookupPage(query: FormData, errors: [String: String]) -> DeskPage {
         let ports = network().locations.map { $0.code.description }.sorted()
-        return DeskPage(title: "Schedules", section: .schedules, [
-            DeskForm(
-                id: "port", heading: "A port's calls", target: .screen(.portLookup(FormData())),
-                fields: [
-                    .init("code", "Port", hint: "A UN/LOCODE, such as SGSIN.", required: true, suggestions: ports),
-                    .init("from", "From", hint: "The first day shown (four weeks are). Blank: today."),
-                ],
-                values: query, errors: errors.filter { $0.key == "code" }, submit: "Show the port's calls"
-            ).markup(),
-            DeskForm(
-                id: "vessel", heading: "A voyage's calls", target: .screen(.vesselLookup(FormData())),
-                fields: [.init("voyage", "Voyage", hint: "A voyage number, such as WS15-W09.", required: true)],
-                values: query, errors: errors.filter { $0.key == "voyage" }, submit: "Show the voyage's calls"
-            ).markup(),
-        ])
+        return DeskPage(
+            title: "Schedules", section: .schedules,
+            [
+                DeskForm(
+                    id: "port", heading: "A port's calls", target: .screen(.portLookup(FormData())),
+                    fields: [
+                        .init("code", "Port", hint: "A UN/LOCODE, such as SGSIN.", required: true, suggestions: ports),
+                        .init("from", "From", hint: "The first day shown (four weeks are). Blank: today."),
+                    ],
+                    values: query, errors: errors.filter { $0.key == "code" }, submit: "Show the port's calls"
+                ).markup(),
+                DeskForm(
+                    id: "vessel", heading: "A voyage's calls", target: .screen(.vesselLookup(FormData())),
+                    fields: [.init("voyage", "Voyage", hint: "A voyage number, such as WS15-W09.", required: true)],
+                    values: query, errors: errors.filter { $0.key == "voyage" }, submit: "Show the voyage's calls"
+                ).markup(),
+            ])
     }
 
     /// `/schedules/ports/{code}`: the calls at a port for four weeks from `from` (today by default).
@@ -119,10 +128,12 @@ extension Desk {
             summary: "\(calls.count) call\(calls.count == 1 ? "" : "s") from \(format.day(start)) to \(format.day(end - 1)), local times.",
             calls: calls.map(call))
         var page = ScheduleView(model: model).page()
-        page.content.insert(DeskForm(
-            id: "window", target: .screen(.portSchedule(code.description, FormData())), fields: [.init("from", "From", hint: "The first day shown (four weeks are).")],
-            values: errors.isEmpty ? FormData([("from", String(DateText.timestamp(start).prefix(10)))]) : query, errors: errors, submit: "Show"
-        ).markup(), at: 0)
+        page.content.insert(
+            DeskForm(
+                id: "window", target: .screen(.portSchedule(code.description, FormData())),
+                fields: [.init("from", "From", hint: "The first day shown (four weeks are).")],
+                values: errors.isEmpty ? FormData([("from", String(DateText.timestamp(start).prefix(10)))]) : query, errors: errors, submit: "Show"
+            ).markup(), at: 0)
         return .page(page, status: errors.isEmpty ? 200 : 422)
     }
 
@@ -156,10 +167,13 @@ extension Desk {
     }
 
     private func unknownSchedule(_ message: String, suggestion: DomainError?) -> DeskResponse {
-        .page(DeskPage(title: "Schedule not found", section: .schedules, [
-            DeskViews.failure(suggestion.map { format.message(for: $0) } ?? message),
-            DeskViews.link("Look up another schedule", to: .portLookup(FormData())),
-        ]), status: 404)
+        .page(
+            DeskPage(
+                title: "Schedule not found", section: .schedules,
+                [
+                    DeskViews.failure(suggestion.map { format.message(for: $0) } ?? message),
+                    DeskViews.link("Look up another schedule", to: .portLookup(FormData())),
+                ]), status: 404)
     }
 }
 
@@ -169,12 +183,17 @@ struct ScheduleView {
 
     func page() -> DeskPage {
         guard !model.calls.isEmpty else { return DeskPage(title: model.title, section: .schedules, [DeskViews.empty(model.summary)]) }
-        return DeskPage(title: model.title, section: .schedules, [
-            DeskViews.table(
-                caption: model.summary, ["Voyage", "Port", "Arrives", "Leaves", "Cut-offs"],
-                model.calls.map { call in
-                    [.link(call.voyage, to: call.onVoyage), .link(call.port, to: call.onPort), .text(call.arrival), .text(call.departure), .text(call.cutOffs)]
-                }),
-        ])
+        return DeskPage(
+            title: model.title, section: .schedules,
+            [
+                DeskViews.table(
+                    caption: model.summary, ["Voyage", "Port", "Arrives", "Leaves", "Cut-offs"],
+                    model.calls.map { call in
+                        [
+                            .link(call.voyage, to: call.onVoyage), .link(call.port, to: call.onPort), .text(call.arrival), .text(call.departure),
+                            .text(call.cutOffs),
+                        ]
+                    })
+            ])
     }
 }

@@ -41,12 +41,18 @@ public enum AssignmentPictures {
 
     /// Revenue against the greedy baseline and the bound no plan can beat.
     public static func revenue(_ plan: AssignmentPlan) -> Picture {
-        BarChart(title: "Revenue", bars: [
-            .init(label: "greedy baseline", value: plan.greedyRevenue, colour: Palette.gone, text: number(plan.greedyRevenue)),
-            .init(label: "this plan", value: plan.revenue, colour: Palette.category(0), text: number(plan.revenue)
-                + (plan.greedyRevenue > 0 ? String(format: " (%+.2f%%)", (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100) : "")),
-            .init(label: "bound", value: plan.bound, colour: Palette.category(4), text: number(plan.bound) + String(format: " (gap %.3f%%)", plan.gap * 100)),
-        ]).picture()
+        BarChart(
+            title: "Revenue",
+            bars: [
+                .init(label: "greedy baseline", value: plan.greedyRevenue, colour: Palette.gone, text: number(plan.greedyRevenue)),
+                .init(
+                    label: "this plan", value: plan.revenue, colour: Palette.category(0),
+                    text: number(plan.revenue)
+                        + (plan.greedyRevenue > 0 ? String(format: " (%+.2f%%)", (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100) : "")),
+                .init(
+                    label: "bound", value: plan.bound, colour: Palette.category(4), text: number(plan.bound) + String(format: " (gap %.3f%%)", plan.gap * 100)),
+            ]
+        ).picture()
     }
 
     /// The bookings carried and not carried, by reason.
@@ -57,20 +63,26 @@ public enum AssignmentPictures {
             ("unprofitable", Palette.category(5), 0, 0), ("not placed (solve stopped)", Palette.category(4), 0, 0),
         ]
         for assignment in plan.assignments {
-            let index = switch assignment.reason {
-            case nil: assignment.itinerary == nil ? 2 : 0
-            case .capacity?: 1
-            case .noItinerary?: 2
-            case .notSearched?: 3
-            case .unprofitable?: 4
-            case .notPlaced?: 5
-            }
+            let index =
+                switch assignment.reason {
+                case nil: assignment.itinerary == nil ? 2 : 0
+                case .capacity?: 1
+                case .noItinerary?: 2
+                case .notSearched?: 3
+                case .unprofitable?: 4
+                case .notPlaced?: 5
+                }
             counts[index].count += 1
             counts[index].teu += assignment.booking.teu
         }
-        return BarChart(title: "Bookings", bars: counts.filter { $0.count > 0 || $0.label == "carried" }.map {
-            .init(label: $0.label, value: Double($0.count), colour: $0.colour, text: "\(number(Double($0.count))) booking\($0.count == 1 ? "" : "s"), \(number(Double($0.teu))) TEU")
-        }).picture()
+        return BarChart(
+            title: "Bookings",
+            bars: counts.filter { $0.count > 0 || $0.label == "carried" }.map {
+                .init(
+                    label: $0.label, value: Double($0.count), colour: $0.colour,
+                    text: "\(number(Double($0.count))) booking\($0.count == 1 ? "" : "s"), \(number(Double($0.teu))) TEU")
+            }
+        ).picture()
     }
 
     /// A page with the totals, revenue, bookings by reason, the heat map, the busiest legs and the bookings
@@ -106,21 +118,40 @@ public enum AssignmentPictures {
         var page = Page(title: "What if: assignment of \(number(Double(after.assignments.count))) bookings", subtitle: "Scenario: \(scenarioName).")
         let lost = Set(before.carried.map(\.booking.id)).subtracting(after.carried.map(\.booking.id))
         let gained = Set(after.carried.map(\.booking.id)).subtracting(before.carried.map(\.booking.id))
-        page.section("Totals", [Page.table(
-            ["", "baseline", "with the scenario", "change"],
+        page.section(
+            "Totals",
             [
-                ["bookings carried", number(Double(before.carried.count)), number(Double(after.carried.count)), signed(Double(after.carried.count - before.carried.count))],
-                ["TEU carried", number(Double(before.carriedTEU)), number(Double(after.carriedTEU)), signed(Double(after.carriedTEU - before.carriedTEU))],
-                ["revenue", number(before.revenue), number(after.revenue), signed(after.revenue - before.revenue)],
-            ], numeric: [1, 2, 3])])
+                Page.table(
+                    ["", "baseline", "with the scenario", "change"],
+                    [
+                        [
+                            "bookings carried", number(Double(before.carried.count)), number(Double(after.carried.count)),
+                            signed(Double(after.carried.count - before.carried.count)),
+                        ],
+                        [
+                            "TEU carried", number(Double(before.carriedTEU)), number(Double(after.carriedTEU)),
+                            signed(Double(after.carriedTEU - before.carriedTEU)),
+                        ],
+                        ["revenue", number(before.revenue), number(after.revenue), signed(after.revenue - before.revenue)],
+                    ], numeric: [1, 2, 3])
+            ])
         page.section("Change in load factor", [Page.figure(changeMap(before: before, after: after, baselineNetwork: baselineNetwork, network: network))])
         let losing = after.assignments.filter { lost.contains($0.booking.id) }
         page.section(
             "Bookings that lose their route", note: "\(lost.count) lose their route; \(gained.count) carried only with the scenario.",
-            [losing.isEmpty ? Markup("p", text: "None.") : Page.table(
-                ["booking", "TEU", "from", "to", "why"],
-                losing.prefix(500).map { [$0.booking.id, String($0.booking.teu), $0.booking.specification.origin.rawValue, $0.booking.specification.destination.rawValue, reason($0.reason)] },
-                numeric: [1])])
+            [
+                losing.isEmpty
+                    ? Markup("p", text: "None.")
+                    : Page.table(
+                        ["booking", "TEU", "from", "to", "why"],
+                        losing.prefix(500).map {
+                            [
+                                $0.booking.id, String($0.booking.teu), $0.booking.specification.origin.rawValue, $0.booking.specification.destination.rawValue,
+                                reason($0.reason),
+                            ]
+                        },
+                        numeric: [1])
+            ])
         return page.document()
     }
 
@@ -136,15 +167,20 @@ public enum AssignmentPictures {
         let newRow = Dictionary(uniqueKeysWithValues: new.rows.enumerated().map { ($1, $0) })
         let names = Set(old.rows).union(new.rows)
         // Each row's cells before and after, by column.
-        let cells = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, old.columns.indices.map { column in
-                (oldRow[name].map { old.cells[$0][column] } ?? LoadGrid.Cell(), newRow[name].map { new.cells[$0][column] } ?? LoadGrid.Cell())
+        let cells = Dictionary(
+            uniqueKeysWithValues: names.map { name in
+                (
+                    name,
+                    old.columns.indices.map { column in
+                        (oldRow[name].map { old.cells[$0][column] } ?? LoadGrid.Cell(), newRow[name].map { new.cells[$0][column] } ?? LoadGrid.Cell())
+                    }
+                )
             })
-        })
         // The rows that changed most first, then by name, at most heatMapRows.
-        let change = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, cells[name]!.map { abs($0.1.utilisation - $0.0.utilisation) + ($0.0.legs > 0 && $0.1.legs == 0 ? 1 : 0) }.max() ?? 0)
-        })
+        let change = Dictionary(
+            uniqueKeysWithValues: names.map { name in
+                (name, cells[name]!.map { abs($0.1.utilisation - $0.0.utilisation) + ($0.0.legs > 0 && $0.1.legs == 0 ? 1 : 0) }.max() ?? 0)
+            })
         let shown = names.sorted { (change[$1]!, $0) < (change[$0]!, $1) }.prefix(heatMapRows).filter { change[$0]! > 0 }.sorted()
         var legend = Legend()
         let scale = Legend.scale(Palette.diverging, from: -1, to: 1, low: "−100 points")
@@ -161,7 +197,8 @@ public enum AssignmentPictures {
                 let points = Int((delta * 100).rounded())
                 return HeatMap.Cell(
                     fill: Palette.diverging(delta), text: points == 0 ? nil : String(format: "%+d", points), textIsLight: abs(delta) > 0.6,
-                    tooltip: "\(shown[row]), week of \(TimeAxis.label(old.columns[column], first: true)): \(percent(was.utilisation)) → \(percent(now.utilisation))"
+                    tooltip:
+                        "\(shown[row]), week of \(TimeAxis.label(old.columns[column], first: true)): \(percent(was.utilisation)) → \(percent(now.utilisation))"
                         + (was.legs > 0 && now.legs == 0 ? "; no sailing with the scenario" : ""),
                     isMarked: was.legs > 0 && now.legs == 0)
             },

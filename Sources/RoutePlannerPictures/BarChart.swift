@@ -24,8 +24,10 @@ struct BarChart {
         for (index, bar) in bars.enumerated() {
             let y = 38 + Double(index) * 26
             let length = max(0, bar.value) / maximum * barSpace
-            content.append(Markup("text", [("class", "label"), ("x", (Self.labelWidth - 8).svg), ("y", (y + 13).svg), ("text-anchor", "end")], text: bar.label))
-            var rect = Markup("rect", [("class", "bar"), ("x", Self.labelWidth.svg), ("y", y.svg), ("width", max(length, 1).svg), ("height", "18"), ("fill", bar.colour)])
+            content.append(
+                Markup("text", [("class", "label"), ("x", (Self.labelWidth - 8).svg), ("y", (y + 13).svg), ("text-anchor", "end")], text: bar.label))
+            var rect = Markup(
+                "rect", [("class", "bar"), ("x", Self.labelWidth.svg), ("y", y.svg), ("width", max(length, 1).svg), ("height", "18"), ("fill", bar.colour)])
             rect.append(Markup("title", text: "\(bar.label): \(bar.text)"))
             content.append(rect)
             content.append(Markup("text", [("class", "label"), ("x", (Self.labelWidth + length + 6).svg), ("y", (y + 13).svg)], text: bar.text))

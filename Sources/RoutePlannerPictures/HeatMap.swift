@@ -38,9 +38,10 @@ struct HeatMap {
         // Week labels, thinned so that they do not touch.
         let every = max(1, Int((64 / cellWidth).rounded(.up)))
         for (index, start) in columns.enumerated() where index % every == 0 {
-            content.append(Markup(
-                "text", [("class", "tick"), ("x", (Self.labelWidth + Double(index) * cellWidth + 1).svg), ("y", (top - 6).svg)],
-                text: TimeAxis.label(start, first: index == 0)))
+            content.append(
+                Markup(
+                    "text", [("class", "tick"), ("x", (Self.labelWidth + Double(index) * cellWidth + 1).svg), ("y", (top - 6).svg)],
+                    text: TimeAxis.label(start, first: index == 0)))
         }
         var grid = Markup("g", [("class", "cells")])
         for (row, name) in rows.enumerated() {
@@ -49,19 +50,25 @@ struct HeatMap {
             for column in columns.indices {
                 guard let cell = cell(row, column) else { continue }
                 let x = Self.labelWidth + Double(column) * cellWidth
-                var rect = Markup("rect", [
-                    ("x", x.svg), ("y", y.svg), ("width", (cellWidth - 1).svg), ("height", (Self.rowHeight - 1).svg), ("fill", cell.fill),
-                ])
+                var rect = Markup(
+                    "rect",
+                    [
+                        ("x", x.svg), ("y", y.svg), ("width", (cellWidth - 1).svg), ("height", (Self.rowHeight - 1).svg), ("fill", cell.fill),
+                    ])
                 rect.append(Markup("title", text: cell.tooltip))
                 grid.append(rect)
                 if cell.isMarked {
                     grid.append(Markup("path", [("d", "M\((x + cellWidth - 8).svg) \(y.svg)h7v7z"), ("fill", Palette.ink)]))
                 }
                 if let text = cell.text, LabelBox.width(of: text, size: 9) + 4 <= cellWidth {
-                    grid.append(Markup(
-                        "text", [("x", (x + cellWidth / 2).svg), ("y", (y + 11.5).svg), ("text-anchor", "middle"), ("font-size", "9"),
-                                 ("fill", cell.textIsLight ? "#ffffff" : Palette.ink)],
-                        text: text))
+                    grid.append(
+                        Markup(
+                            "text",
+                            [
+                                ("x", (x + cellWidth / 2).svg), ("y", (y + 11.5).svg), ("text-anchor", "middle"), ("font-size", "9"),
+                                ("fill", cell.textIsLight ? "#ffffff" : Palette.ink),
+                            ],
+                            text: text))
                 }
             }
         }

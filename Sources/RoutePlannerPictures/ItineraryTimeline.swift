@@ -123,9 +123,10 @@ public struct ItineraryTimeline: Sendable {
             let text = "earliest arrival " + TimeAxis.moment(earliestArrival)
             let anchor = x > (Self.plotLeft + Self.plotRight) / 2 ? "end" : "start"
             parts.append(Markup("line", [("class", "earliest"), ("x1", x.svg), ("x2", x.svg), ("y1", (Self.top - 6).svg), ("y2", (bottom + 22).svg)]))
-            parts.append(Markup(
-                "text", [("class", "label"), ("x", (x + (anchor == "end" ? -3 : 3)).svg), ("y", (bottom + 32).svg), ("text-anchor", anchor)],
-                text: text))
+            parts.append(
+                Markup(
+                    "text", [("class", "label"), ("x", (x + (anchor == "end" ? -3 : 3)).svg), ("y", (bottom + 32).svg), ("text-anchor", anchor)],
+                    text: text))
         }
         return parts
     }
@@ -137,9 +138,10 @@ public struct ItineraryTimeline: Sendable {
         let transit = itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime)
         let transshipments = itinerary.transshipmentCount
         group.append(Markup("text", [("class", "label"), ("x", "12"), ("y", (y + 16).svg)], text: row.label + (row.change.map { " (\($0.rawValue))" } ?? "")))
-        group.append(Markup(
-            "text", [("class", "small"), ("x", "12"), ("y", (y + 30).svg)],
-            text: "\(String(format: "%.1f", transit / 86_400)) d, \(transshipments) transshipment\(transshipments == 1 ? "" : "s")"))
+        group.append(
+            Markup(
+                "text", [("class", "small"), ("x", "12"), ("y", (y + 30).svg)],
+                text: "\(String(format: "%.1f", transit / 86_400)) d, \(transshipments) transshipment\(transshipments == 1 ? "" : "s")"))
         // Cost and emissions per TEU, when the network has them.
         let figures = [itinerary.handlingCostPerTEU.map { "USD \(Int($0.rounded()))" }, itinerary.co2ePerTEU.map { "\(Int($0.rounded())) kg CO2e" }]
             .compactMap { $0 }
@@ -159,21 +161,30 @@ public struct ItineraryTimeline: Sendable {
             let (start, end) = (axis.x(leg.loadTime), axis.x(leg.unloadTime))
             let colour = colourOfVoyage[leg.voyage.number] ?? 0
             let isGone = row.change == .gone
-            var bar = Markup("rect", [
-                ("class", "leg"), ("x", start.svg), ("y", barTop.svg), ("width", max(end - start, 1).svg), ("height", Self.barHeight.svg),
-                ("rx", "3"), ("fill", isGone ? Palette.gone : Palette.category(colour)),
-                ("stroke", row.change == .new ? Palette.ink : "none"), ("stroke-width", "2"),
-                ("data-voyage", leg.voyage.number.rawValue), ("data-load", DateText.timestamp(leg.loadTime)),
-                ("data-unload", DateText.timestamp(leg.unloadTime)),
-            ])
-            bar.append(Markup("title", text: "\(leg.voyage.number) \(leg.loadLocation.name) (\(leg.loadLocation.code)) \(TimeAxis.moment(leg.loadTime)) → \(leg.unloadLocation.name) (\(leg.unloadLocation.code)) \(TimeAxis.moment(leg.unloadTime))"))
+            var bar = Markup(
+                "rect",
+                [
+                    ("class", "leg"), ("x", start.svg), ("y", barTop.svg), ("width", max(end - start, 1).svg), ("height", Self.barHeight.svg),
+                    ("rx", "3"), ("fill", isGone ? Palette.gone : Palette.category(colour)),
+                    ("stroke", row.change == .new ? Palette.ink : "none"), ("stroke-width", "2"),
+                    ("data-voyage", leg.voyage.number.rawValue), ("data-load", DateText.timestamp(leg.loadTime)),
+                    ("data-unload", DateText.timestamp(leg.unloadTime)),
+                ])
+            bar.append(
+                Markup(
+                    "title",
+                    text:
+                        "\(leg.voyage.number) \(leg.loadLocation.name) (\(leg.loadLocation.code)) \(TimeAxis.moment(leg.loadTime)) → \(leg.unloadLocation.name) (\(leg.unloadLocation.code)) \(TimeAxis.moment(leg.unloadTime))"
+                ))
             group.append(bar)
             // Inside the bar: voyage and ports if they fit, else the voyage, else nothing (the tooltip has it).
             let long = "\(leg.voyage.number) \(leg.loadLocation.code)→\(leg.unloadLocation.code)"
             if let text = [long, leg.voyage.number.rawValue].first(where: { LabelBox.width(of: $0, size: 10.5) + 8 <= end - start }) {
-                group.append(Markup(
-                    "text", [("class", "bar-label"), ("x", (start + 4).svg), ("y", (barTop + 14).svg), ("fill", isGone ? Palette.ink : Palette.textOn(colour))],
-                    text: text))
+                group.append(
+                    Markup(
+                        "text",
+                        [("class", "bar-label"), ("x", (start + 4).svg), ("y", (barTop + 14).svg), ("fill", isGone ? Palette.ink : Palette.textOn(colour))],
+                        text: text))
             }
             if index == 0 { portLabel(leg.loadLocation.code.rawValue, x: start, anchor: "start") }
             if index + 1 < itinerary.legs.count && !itinerary.changesVessel(before: index + 1) {
@@ -182,7 +193,13 @@ public struct ItineraryTimeline: Sendable {
             } else if index + 1 < itinerary.legs.count {
                 // The wait for the next leg, at the transshipment port.
                 let next = axis.x(itinerary.legs[index + 1].loadTime)
-                group.append(Markup("line", [("class", "wait"), ("x1", end.svg), ("x2", next.svg), ("y1", (barTop + Self.barHeight / 2).svg), ("y2", (barTop + Self.barHeight / 2).svg)]))
+                group.append(
+                    Markup(
+                        "line",
+                        [
+                            ("class", "wait"), ("x1", end.svg), ("x2", next.svg), ("y1", (barTop + Self.barHeight / 2).svg),
+                            ("y2", (barTop + Self.barHeight / 2).svg),
+                        ]))
                 let wait = itinerary.legs[index + 1].loadTime.timeIntervalSince(leg.unloadTime)
                 portLabel("\(leg.unloadLocation.code) \(String(format: "%.1f", wait / 86_400)) d", x: (end + next) / 2, anchor: "middle")
             } else {
@@ -193,7 +210,10 @@ public struct ItineraryTimeline: Sendable {
             let x = axis.x(event.completionTime)
             var mark = Markup("g", [("class", "event"), ("data-kind", event.kind.rawValue)])
             mark.append(Markup("path", [("d", "M\(x.svg) \((barTop - 1).svg) l-5 -8 h10 z"), ("fill", Palette.ink)]))
-            mark.append(Markup("title", text: "\(event.kind.rawValue) at \(event.location)\(event.voyage.map { " on \($0)" } ?? "") \(TimeAxis.moment(event.completionTime))"))
+            mark.append(
+                Markup(
+                    "title",
+                    text: "\(event.kind.rawValue) at \(event.location)\(event.voyage.map { " on \($0)" } ?? "") \(TimeAxis.moment(event.completionTime))"))
             group.append(mark)
         }
         return group
@@ -206,7 +226,9 @@ public struct ItineraryTimeline: Sendable {
         legend.add(Markup("line", [("class", "wait"), ("x1", "0"), ("x2", "18"), ("y1", "5"), ("y2", "5")]), "transshipment wait (port, days)")
         if readyTime != nil { legend.add(Markup("line", [("class", "ready"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "ready time") }
         if arrivalDeadline != nil { legend.add(Markup("line", [("class", "deadline"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "deadline") }
-        if earliestArrival != nil { legend.add(Markup("line", [("class", "earliest"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "earliest arrival") }
+        if earliestArrival != nil {
+            legend.add(Markup("line", [("class", "earliest"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "earliest arrival")
+        }
         if rows.contains(where: { !$0.events.isEmpty }) {
             legend.add(Markup("path", [("d", "M9 10 l-5 -8 h10 z"), ("fill", Palette.ink)]), "handling event")
         }
@@ -214,7 +236,9 @@ public struct ItineraryTimeline: Sendable {
             legend.add(Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", Palette.gone)]), "gone with the scenario")
         }
         if rows.contains(where: { $0.change == .new }) {
-            legend.add(Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", "none"), ("stroke", Palette.ink), ("stroke-width", "2")]), "new with the scenario")
+            legend.add(
+                Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", "none"), ("stroke", Palette.ink), ("stroke-width", "2")]),
+                "new with the scenario")
         }
         return legend.markup(y: y, width: Self.width)
     }

@@ -36,15 +36,19 @@ struct Page {
 
     /// The page as an HTML document.
     func document() -> String {
-        let head = Markup("head", [], [
-            Markup("meta", [("charset", "utf-8")]),
-            Markup("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")]),
-            Markup("title", text: title),
-            Markup("style", text: Self.style),
-        ])
-        let body = Markup("body", [], [
-            Markup("header", [], [Markup("h1", text: title), Markup("p", [("class", "subtitle")], text: subtitle)]),
-        ] + sections)
+        let head = Markup(
+            "head", [],
+            [
+                Markup("meta", [("charset", "utf-8")]),
+                Markup("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")]),
+                Markup("title", text: title),
+                Markup("style", text: Self.style),
+            ])
+        let body = Markup(
+            "body", [],
+            [
+                Markup("header", [], [Markup("h1", text: title), Markup("p", [("class", "subtitle")], text: subtitle)])
+            ] + sections)
         return "<!DOCTYPE html>\n" + Markup("html", [("lang", "en"), ("xmlns", "http://www.w3.org/1999/xhtml")], [head, body]).rendered() + "\n"
     }
 

@@ -11,10 +11,12 @@ public struct Picture: Sendable {
     init(width: Double, height: Double, title: String, description: String, content: [Markup]) {
         self.width = width
         self.height = height
-        let root = Markup("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("width", width.svg), ("height", height.svg),
-            ("viewBox", "0 0 \(width.svg) \(height.svg)"), ("role", "img"), ("class", "picture"),
-        ], [Markup("title", text: title), Markup("desc", text: description), Markup("style", text: Self.style)] + content)
+        let root = Markup(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", width.svg), ("height", height.svg),
+                ("viewBox", "0 0 \(width.svg) \(height.svg)"), ("role", "img"), ("class", "picture"),
+            ], [Markup("title", text: title), Markup("desc", text: description), Markup("style", text: Self.style)] + content)
         svg = root.rendered()
     }
 

@@ -73,11 +73,24 @@ public struct RouteMap: Sendable {
         let frame = (x: projection.left, y: projection.top, width: projection.width, height: projection.height)
         var content: [Markup] = [
             Markup("text", [("class", "title"), ("x", "12"), ("y", "22")], text: title),
-            Markup("text", [("class", "subtitle"), ("x", "12"), ("y", "38")], text: "Equirectangular projection from the ports' coordinates; no coastlines. Lines run port to port as the voyages call."),
-            Markup("defs", [], [Markup("clipPath", [("id", "map-frame")], [
-                Markup("rect", [("x", frame.x.svg), ("y", frame.y.svg), ("width", frame.width.svg), ("height", frame.height.svg)]),
-            ])]),
-            Markup("rect", [("x", frame.x.svg), ("y", frame.y.svg), ("width", frame.width.svg), ("height", frame.height.svg), ("fill", "#f4f8fb"), ("stroke", Palette.grid)]),
+            Markup(
+                "text", [("class", "subtitle"), ("x", "12"), ("y", "38")],
+                text: "Equirectangular projection from the ports' coordinates; no coastlines. Lines run port to port as the voyages call."),
+            Markup(
+                "defs", [],
+                [
+                    Markup(
+                        "clipPath", [("id", "map-frame")],
+                        [
+                            Markup("rect", [("x", frame.x.svg), ("y", frame.y.svg), ("width", frame.width.svg), ("height", frame.height.svg)])
+                        ])
+                ]),
+            Markup(
+                "rect",
+                [
+                    ("x", frame.x.svg), ("y", frame.y.svg), ("width", frame.width.svg), ("height", frame.height.svg), ("fill", "#f4f8fb"),
+                    ("stroke", Palette.grid),
+                ]),
         ]
         content += graticule(projection)
         // The first itinerary widest and underneath, so that where they share a leg every one shows.
@@ -91,11 +104,13 @@ public struct RouteMap: Sendable {
             }
             guard !d.isEmpty else { continue }
             let width = 2.0 + 2.5 * Double(rows.count - 1 - index)
-            var line = Markup("path", [
-                ("class", "route" + (row.change.map { " " + $0.rawValue } ?? "")), ("data-row", row.label), ("d", d),
-                ("stroke", row.change == .gone ? Palette.gone : Palette.category(index)), ("stroke-width", width.svg),
-                ("stroke-dasharray", row.change == .gone ? "4 4" : Palette.dash(index)), ("stroke-opacity", "0.9"),
-            ])
+            var line = Markup(
+                "path",
+                [
+                    ("class", "route" + (row.change.map { " " + $0.rawValue } ?? "")), ("data-row", row.label), ("d", d),
+                    ("stroke", row.change == .gone ? Palette.gone : Palette.category(index)), ("stroke-width", width.svg),
+                    ("stroke-dasharray", row.change == .gone ? "4 4" : Palette.dash(index)), ("stroke-opacity", "0.9"),
+                ])
             line.append(Markup("title", text: "\(row.label): " + path.map(\.rawValue).joined(separator: " → ")))
             lines.append(line)
         }
@@ -103,9 +118,10 @@ public struct RouteMap: Sendable {
         content += portsAndLabels(placed, projection: projection)
         var y = frame.y + frame.height + 24
         if !missing.isEmpty {
-            content.append(Markup(
-                "text", [("class", "note"), ("x", "12"), ("y", y.svg)],
-                text: "Not on the map (no coordinates in the locations): " + missing.map(\.rawValue).joined(separator: ", ") + "."))
+            content.append(
+                Markup(
+                    "text", [("class", "note"), ("x", "12"), ("y", y.svg)],
+                    text: "Not on the map (no coordinates in the locations): " + missing.map(\.rawValue).joined(separator: ", ") + "."))
             y += 18
         }
         let (legend, legendHeight) = legendItems().markup(y: y, width: Self.width)
@@ -124,14 +140,20 @@ public struct RouteMap: Sendable {
         while longitude <= projection.east {
             let x = projection.point(longitude: longitude, latitude: 0).x
             parts.append(Markup("line", [("class", "grid"), ("x1", x.svg), ("x2", x.svg), ("y1", top.svg), ("y2", bottom.svg)]))
-            parts.append(Markup("text", [("class", "tick"), ("x", x.svg), ("y", (bottom + 13).svg), ("text-anchor", "middle")], text: MapProjection.longitudeLabel(longitude)))
+            parts.append(
+                Markup(
+                    "text", [("class", "tick"), ("x", x.svg), ("y", (bottom + 13).svg), ("text-anchor", "middle")],
+                    text: MapProjection.longitudeLabel(longitude)))
             longitude += step
         }
         var latitude = (projection.south / step).rounded(.up) * step
         while latitude <= projection.north {
             let y = projection.point(longitude: projection.west, latitude: latitude).y
             parts.append(Markup("line", [("class", "grid"), ("x1", left.svg), ("x2", right.svg), ("y1", y.svg), ("y2", y.svg)]))
-            parts.append(Markup("text", [("class", "tick"), ("x", (left - 4).svg), ("y", (y + 4).svg), ("text-anchor", "end")], text: MapProjection.latitudeLabel(latitude)))
+            parts.append(
+                Markup(
+                    "text", [("class", "tick"), ("x", (left - 4).svg), ("y", (y + 4).svg), ("text-anchor", "end")], text: MapProjection.latitudeLabel(latitude))
+            )
             latitude += step
         }
         return parts
@@ -146,12 +168,17 @@ public struct RouteMap: Sendable {
         let frame = LabelBox(minX: projection.left, minY: projection.top, maxX: projection.left + projection.width, maxY: projection.top + projection.height)
         for (index, (code, role, coordinates)) in placed.enumerated() {
             let point = points[index]
-            var dot = Markup("circle", [
-                ("class", "port"), ("data-code", code.rawValue), ("cx", point.x.svg), ("cy", point.y.svg), ("r", role == .end ? "5" : "3.5"),
-                ("fill", role == .end ? "#ffffff" : Palette.ink), ("stroke", Palette.ink), ("stroke-width", role == .end ? "2.5" : "1"),
-            ])
+            var dot = Markup(
+                "circle",
+                [
+                    ("class", "port"), ("data-code", code.rawValue), ("cx", point.x.svg), ("cy", point.y.svg), ("r", role == .end ? "5" : "3.5"),
+                    ("fill", role == .end ? "#ffffff" : Palette.ink), ("stroke", Palette.ink), ("stroke-width", role == .end ? "2.5" : "1"),
+                ])
             let name = locations[code]?.name ?? code.rawValue
-            dot.append(Markup("title", text: "\(name) (\(code)), \(MapProjection.latitudeLabel(coordinates.latitude)) \(MapProjection.longitudeLabel(coordinates.longitude))"))
+            dot.append(
+                Markup(
+                    "title",
+                    text: "\(name) (\(code)), \(MapProjection.latitudeLabel(coordinates.latitude)) \(MapProjection.longitudeLabel(coordinates.longitude))"))
             dots.append(dot)
         }
         for index in placed.indices.sorted(by: { (placed[$0].1, $0) < (placed[$1].1, $1) }) {
@@ -167,11 +194,15 @@ public struct RouteMap: Sendable {
                 let box = LabelBox(text: code.rawValue, x: x, y: y, size: size, anchor: candidate.anchor)
                 guard box.isInside(frame), !taken.contains(where: box.overlaps) else { continue }
                 taken.append(box)
-                labels.append(Markup(
-                    "text", [("class", role == .end ? "port-label end" : "port-label"), ("data-code", code.rawValue), ("x", x.svg), ("y", y.svg),
-                             ("text-anchor", candidate.anchor), ("font-size", size.svg), ("font-weight", role == .end ? "bold" : "normal"),
-                             ("fill", Palette.ink), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke")],
-                    text: code.rawValue))
+                labels.append(
+                    Markup(
+                        "text",
+                        [
+                            ("class", role == .end ? "port-label end" : "port-label"), ("data-code", code.rawValue), ("x", x.svg), ("y", y.svg),
+                            ("text-anchor", candidate.anchor), ("font-size", size.svg), ("font-weight", role == .end ? "bold" : "normal"),
+                            ("fill", Palette.ink), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke"),
+                        ],
+                        text: code.rawValue))
                 break
             }
         }
@@ -185,11 +216,17 @@ public struct RouteMap: Sendable {
             let days = String(format: "%.1f", itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400)
             let gone = row.change == .gone
             legend.add(
-                Markup("line", [("x1", "0"), ("x2", "20"), ("y1", "5"), ("y2", "5"), ("stroke-width", "4"),
-                                ("stroke", gone ? Palette.gone : Palette.category(index)), ("stroke-dasharray", gone ? "4 4" : Palette.dash(index))]),
+                Markup(
+                    "line",
+                    [
+                        ("x1", "0"), ("x2", "20"), ("y1", "5"), ("y2", "5"), ("stroke-width", "4"),
+                        ("stroke", gone ? Palette.gone : Palette.category(index)), ("stroke-dasharray", gone ? "4 4" : Palette.dash(index)),
+                    ]),
                 "\(row.label)\(row.change.map { " (\($0.rawValue))" } ?? ""): \(days) days", markWidth: 20)
         }
-        legend.add(Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "5"), ("fill", "#ffffff"), ("stroke", Palette.ink), ("stroke-width", "2.5")]), "origin, destination")
+        legend.add(
+            Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "5"), ("fill", "#ffffff"), ("stroke", Palette.ink), ("stroke-width", "2.5")]),
+            "origin, destination")
         legend.add(Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "3.5"), ("fill", Palette.ink)]), "port of call or transshipment")
         return legend
     }

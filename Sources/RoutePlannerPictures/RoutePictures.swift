@@ -17,7 +17,9 @@ public enum RoutePictures {
     }
 
     /// A page with the time line, the map and the presenter's table of the candidates.
-    public static func page(_ response: RouteCargoResponse, locations: some Sequence<Location>, presenter: RouteCargoPresenter = RouteCargoPresenter()) -> String {
+    public static func page(_ response: RouteCargoResponse, locations: some Sequence<Location>, presenter: RouteCargoPresenter = RouteCargoPresenter())
+        -> String
+    {
         var page = Page(title: title(response.specification), subtitle: window(response.specification, presenter.format))
         let models = presenter.content(for: response)
         page.section("When each option sails", note: "Times in UTC.", [Page.figure(timeline(response))])
@@ -29,7 +31,8 @@ public enum RoutePictures {
     /// A page with the route search without and with a what-if scenario, side by side: what is gone and what
     /// is new highlighted, and how the earliest arrival moves.
     public static func comparisonPage(
-        baseline: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenario: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenarioName: String,
+        baseline: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>, scenario: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>,
+        scenarioName: String,
         locations: some Sequence<Location>, presenter: RouteCargoPresenter = RouteCargoPresenter()
     ) -> String {
         let before = (try? baseline.get())?.itineraries ?? [], after = (try? scenario.get())?.itineraries ?? []
@@ -52,9 +55,12 @@ public enum RoutePictures {
             }
         }
         if let specification {
-            parts.append(Page.figure(ItineraryTimeline(
-                title: "Baseline above, with the scenario below", readyTime: specification.readyTime,
-                arrivalDeadline: specification.arrivalDeadline, rows: timelineRows).picture()))
+            parts.append(
+                Page.figure(
+                    ItineraryTimeline(
+                        title: "Baseline above, with the scenario below", readyTime: specification.readyTime,
+                        arrivalDeadline: specification.arrivalDeadline, rows: timelineRows
+                    ).picture()))
         }
         page.section("Side by side", note: "On one time axis. Grey: gone with the scenario. Outlined: new with it. Times in UTC.", parts)
         var mapRows = rows(after).map { row in
@@ -66,9 +72,11 @@ public enum RoutePictures {
             ItineraryTimeline.Row(label: "baseline \($0.offset + 1)", itinerary: $0.element, change: .gone)
         }
         if !mapRows.isEmpty {
-            page.section("Where they go", note: "The scenario's options in colour; the baseline's options it loses in grey, dashed.", [
-                Page.figure(RouteMap(title: "With the scenario", rows: mapRows, locations: locations).picture()),
-            ])
+            page.section(
+                "Where they go", note: "The scenario's options in colour; the baseline's options it loses in grey, dashed.",
+                [
+                    Page.figure(RouteMap(title: "With the scenario", rows: mapRows, locations: locations).picture())
+                ])
         }
         return page.document()
     }

@@ -71,9 +71,10 @@ struct TimeAxis {
         for (index, tick) in ticks().enumerated() {
             let x = self.x(tick).svg
             parts.append(Markup("line", [("class", "grid"), ("x1", x), ("x2", x), ("y1", top.svg), ("y2", bottom.svg)]))
-            parts.append(Markup(
-                "text", [("class", "tick"), ("x", x), ("y", (bottom + 14).svg), ("text-anchor", "middle")],
-                text: Self.label(tick, first: index == 0)))
+            parts.append(
+                Markup(
+                    "text", [("class", "tick"), ("x", x), ("y", (bottom + 14).svg), ("text-anchor", "middle")],
+                    text: Self.label(tick, first: index == 0)))
         }
         return parts
     }

@@ -24,14 +24,19 @@ struct APIBody<Field: FormField> {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let flag = try? container.decode(Bool.self) { self = .flag(flag) }
-            else if let number = try? container.decode(Double.self) {
+            if container.decodeNil() {
+                self = .null
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .flag(flag)
+            } else if let number = try? container.decode(Double.self) {
                 self = .number(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))
+            } else if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else if let list = try? container.decode([String].self) {
+                self = .list(list)
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a string, number, boolean, array of strings or null")
             }
-            else if let text = try? container.decode(String.self) { self = .text(text) }
-            else if let list = try? container.decode([String].self) { self = .list(list) }
-            else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a string, number, boolean, array of strings or null") }
         }
     }
 
@@ -48,7 +53,8 @@ struct APIBody<Field: FormField> {
     init(_ bytes: [UInt8], accepting accepted: [Field]) {
         guard !bytes.isEmpty else { return }
         guard JSONSyntax.isValid(bytes), let object = try? JSONDecoder().decode([String: Member].self, from: Data(bytes)) else {
-            problems.append(APIProblem(field: nil, message: "The body is not a JSON object: send one whose members are the fields, such as {\"destination\": \"DEHAM\"}."))
+            problems.append(
+                APIProblem(field: nil, message: "The body is not a JSON object: send one whose members are the fields, such as {\"destination\": \"DEHAM\"}."))
             return
         }
         for (name, member) in object.sorted(by: { $0.key < $1.key }) {

@@ -125,13 +125,15 @@ struct CommercialSchedulesAPI: Sendable {
             maxTransshipments: maxTranshipment.map { Int($0) }, cargoType: cargoType)
         {
         case .success(let request):
-            return .success(PointToPointQuery(
-                request: request, departureEnd: departureEnd, arrivalStart: arrivalStart, page: page, filters: filters,
-                generation: schedule.generation))
+            return .success(
+                PointToPointQuery(
+                    request: request, departureEnd: departureEnd, arrivalStart: arrivalStart, page: page, filters: filters,
+                    generation: schedule.generation))
         case .failure(let invalid):
             for (field, message) in invalid.fields.sorted(by: { $0.key < $1.key }) { query.add(.invalidValue, field.parameter, message) }
             if query.problems.isEmpty {
-                query.add(.invalidValue, .departureStartDate, "The dates cannot make a search: the departure and the arrival must fall between the years 1 and 9999.")
+                query.add(
+                    .invalidValue, .departureStartDate, "The dates cannot make a search: the departure and the arrival must fall between the years 1 and 9999.")
             }
             return .failure(query.problems)
         }
@@ -205,7 +207,8 @@ struct CommercialSchedulesAPI: Sendable {
             (.vesselOperatorCarrierCode, #"^.{1,10}$"#, "at most 10 characters"),
         ] {
             if let value = query[parameter],
-               value.range(of: pattern, options: .regularExpression) == nil || (parameter == .vesselName && value.count > 50) {
+                value.range(of: pattern, options: .regularExpression) == nil || (parameter == .vesselName && value.count > 50)
+            {
                 query.add(.invalidValue, parameter, "\(parameter.rawValue) must be \(example).")
             }
         }
@@ -230,11 +233,11 @@ struct CommercialSchedulesAPI: Sendable {
             // Filters DCSA defines that a schedule file does not carry (universal references, SMDG terminal codes,
             // operator codes) match no voyage.
             guard query[.universalServiceReference] == nil, query[.universalVoyageReference] == nil, query[.facilitySMDGCode] == nil,
-                  query[.vesselOperatorCarrierCode] == nil,
-                  query[.vesselIMONumber].map({ $0 == voyage.vesselIMONumber }) ?? true,
-                  query[.vesselName].map({ $0 == voyage.vessel }) ?? true,
-                  query[.carrierServiceCode].map({ $0 == voyage.service }) ?? true,
-                  query[.carrierVoyageNumber].map({ $0 == voyage.number.rawValue }) ?? true
+                query[.vesselOperatorCarrierCode] == nil,
+                query[.vesselIMONumber].map({ $0 == voyage.vesselIMONumber }) ?? true,
+                query[.vesselName].map({ $0 == voyage.vessel }) ?? true,
+                query[.carrierServiceCode].map({ $0 == voyage.service }) ?? true,
+                query[.carrierVoyageNumber].map({ $0 == voyage.number.rawValue }) ?? true
             else { return nil }
             let calls = PortCall.calls(of: voyage, in: network)
             let matching = calls.filter { call in
@@ -251,7 +254,8 @@ struct CommercialSchedulesAPI: Sendable {
 
     // MARK: Helpers
 
-    static let cursorMessage = "cursor is not one this server gave for this query and this schedule: ask again without it (the schedule may have been reloaded)."
+    static let cursorMessage =
+        "cursor is not one this server gave for this query and this schedule: ask again without it (the schedule may have been reloaded)."
 
     /// A day as `YYYY-MM-DD` in UTC.
     static func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }

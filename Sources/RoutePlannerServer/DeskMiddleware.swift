@@ -22,7 +22,10 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     /// no referrer beyond the desk itself. Styles may be inline, since each picture's SVG carries its own so that it stands alone as a file.
     static var securityHeaders: [(HTTPField.Name, String)] {
         [
-            (.contentSecurityPolicy, "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+            (
+                .contentSecurityPolicy,
+                "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+            ),
             (HTTPField.Name("X-Content-Type-Options")!, "nosniff"),
             (HTTPField.Name("X-Frame-Options")!, "DENY"),
             (HTTPField.Name("Referrer-Policy")!, "same-origin"),
@@ -39,7 +42,8 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
         guard allowed.contains(method) else { return Self.response(Desk.methodNotAllowed(allowed), method: method) }
         let query = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
         var asked = Desk.Request(
-            method: method, path: path, query: query, host: request.head.authority ?? request.headers[HTTPField.Name("Host")!], origin: request.headers[.origin],
+            method: method, path: path, query: query, host: request.head.authority ?? request.headers[HTTPField.Name("Host")!],
+            origin: request.headers[.origin],
             fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!], contentType: request.headers[.contentType],
             cookie: request.headers[values: .cookie].joined(separator: "; "),
             address: Self.clientAddress(
@@ -78,7 +82,8 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
 
     /// Whether a path is the API's, which the routes after this middleware answer.
     static func isAPI(_ path: Substring) -> Bool {
-        path.hasPrefix("/v1/") || path == "/v1" || path.hasPrefix("/v2/") || path == "/v2" || path.hasPrefix("/api/") || path == "/api" || path == "/health" || path == "/metrics"
+        path.hasPrefix("/v1/") || path == "/v1" || path.hasPrefix("/v2/") || path == "/v2" || path.hasPrefix("/api/") || path == "/api" || path == "/health"
+            || path == "/metrics"
     }
 
     /// The desk's answer as HTTP, with the security headers; without its body for `HEAD`.

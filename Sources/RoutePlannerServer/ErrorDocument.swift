@@ -15,7 +15,8 @@ enum ErrorDocument {
 
     /// A 400 document with the problems.
     static func badRequest(_ problems: QueryProblems) -> Components.Schemas.ErrorResponse {
-        response(status: .badRequest, message: "The request has \(problems.errors.count == 1 ? "a problem" : "\(problems.errors.count) problems").", problems.errors)
+        response(
+            status: .badRequest, message: "The request has \(problems.errors.count == 1 ? "a problem" : "\(problems.errors.count) problems").", problems.errors)
     }
 
     /// The error an operation throws for a search that ran past its budget: answered 503 with its document.

@@ -104,7 +104,8 @@ struct LifecycleAPI: Sendable {
         for (path, methods) in Self.paths {
             for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] where !methods.contains(method) {
                 router.on(RouterPath(path), method: method) { _, _ in
-                    Self.response(.methodNotAllowed, [APIProblem(field: nil, message: "This path takes \(methods.map(\.rawValue).joined(separator: " and ")) only.")],
+                    Self.response(
+                        .methodNotAllowed, [APIProblem(field: nil, message: "This path takes \(methods.map(\.rawValue).joined(separator: " and ")) only.")],
                         extra: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
                 }
             }
@@ -157,8 +158,9 @@ struct LifecycleAPI: Sendable {
     /// before any were found.
     private func lastOptions(_ app: RoutePlannerComposition, _ trackingId: String) async -> APIAnswer {
         await run(app.trackCargo, TrackCargoForm(trackingId: trackingId)) { response in
-            RouteDocument.json(response.offer.map { RouteCargoResponse(trackingId: $0.trackingId, specification: $0.specification, itineraries: $0.itineraries) }
-                ?? RouteDocument.empty(response.cargo.specification))
+            RouteDocument.json(
+                response.offer.map { RouteCargoResponse(trackingId: $0.trackingId, specification: $0.specification, itineraries: $0.itineraries) }
+                    ?? RouteDocument.empty(response.cargo.specification))
         }
     }
 
@@ -175,8 +177,10 @@ struct LifecycleAPI: Sendable {
         let answer = await TimeBudget.run(budget, on: CommercialSchedulesAPI.searches) {
             await run(coordinator, form, problems) { RouteDocument.json($0) }
         }
-        return answer ?? .problems(
-            .serviceUnavailable, [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
+        return answer
+            ?? .problems(
+                .serviceUnavailable,
+                [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
     }
 
     /// `POST /api/v1/cargo/{trackingId}/route`: assigns one of the options last found (`candidate`, from 1).
@@ -217,8 +221,10 @@ struct LifecycleAPI: Sendable {
         let answer = await TimeBudget.run(budget, on: CommercialSchedulesAPI.searches) {
             await run(coordinator, form, problems) { CargoDocument.json($0) }
         }
-        return answer ?? .problems(
-            .serviceUnavailable, [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
+        return answer
+            ?? .problems(
+                .serviceUnavailable,
+                [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
     }
 
     /// `POST /v2/events`: a batch of DCSA Track & Trace 2.2 events, as a subscription's callback posts them, or a
@@ -267,11 +273,14 @@ struct LifecycleAPI: Sendable {
                 problems.append(APIProblem(field: String(name.prefix(100)), message: "GET /v2/events has no parameter \(name.prefix(100))."))
             }
         }
-        return await run(app.listCarrierEvents, form, problems, headers: { page in
-            var headers: HTTPFields = [Self.currentPage: page.current]
-            if let next = page.next { (headers[Self.nextPage], headers[Self.nextPageCursor]) = (next, next) }
-            return headers
-        }) { TrackAndTraceDocument.json($0.events) }
+        return await run(
+            app.listCarrierEvents, form, problems,
+            headers: { page in
+                var headers: HTTPFields = [Self.currentPage: page.current]
+                if let next = page.next { (headers[Self.nextPage], headers[Self.nextPageCursor]) = (next, next) }
+                return headers
+            }
+        ) { TrackAndTraceDocument.json($0.events) }
     }
 
     /// The parameters of `GET /v2/events` that filter by what route-planner does not keep of an event.

@@ -3,17 +3,17 @@ import Logging
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
-private let systemPoll = Glibc.poll
+    import Glibc
+    private let systemWrite = Glibc.write
+    private let systemPoll = Glibc.poll
 #elseif canImport(Musl)
-import Musl
-private let systemWrite = Musl.write
-private let systemPoll = Musl.poll
+    import Musl
+    private let systemWrite = Musl.write
+    private let systemPoll = Musl.poll
 #elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
-private let systemPoll = Darwin.poll
+    import Darwin
+    private let systemWrite = Darwin.write
+    private let systemPoll = Darwin.poll
 #endif
 
 /// A destination for log lines that never makes a caller wait: lines are queued, up to a bound, and a thread of
@@ -116,10 +116,11 @@ public final class LogWriter: Sendable {
                 return (state.lines, state.droppedUnsaid)
             }
             if droppedUnsaid > 0 {
-                notices.log(event: LogEvent(
-                    level: .warning, message: "log lines dropped: the log's reader did not keep up",
-                    metadata: ["dropped": .stringConvertible(droppedUnsaid)], source: "RoutePlannerServer", file: #fileID,
-                    function: #function, line: #line))
+                notices.log(
+                    event: LogEvent(
+                        level: .warning, message: "log lines dropped: the log's reader did not keep up",
+                        metadata: ["dropped": .stringConvertible(droppedUnsaid)], source: "RoutePlannerServer", file: #fileID,
+                        function: #function, line: #line))
             }
             let written = writeAll(lines.joined())
             state.withLock { state in

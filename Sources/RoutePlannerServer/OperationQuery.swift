@@ -124,9 +124,11 @@ struct OperationQuery<Parameter: QueryParameter> {
     mutating func date(_ parameter: Parameter, endOfDay: Bool = false, required: Bool = false) -> Date? {
         guard let text = required ? self.required(parameter, "a date, YYYY-MM-DD, such as 2026-03-02") : values[parameter] else { return nil }
         let bytes = Array(text.utf8)
-        let shape = bytes.count == 10 && bytes.enumerated().allSatisfy { index, byte in
-            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (0x30...0x39).contains(byte)
-        }
+        let shape =
+            bytes.count == 10
+            && bytes.enumerated().allSatisfy { index, byte in
+                index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (0x30...0x39).contains(byte)
+            }
         guard shape, case .success(let date) = DateText.date(from: text, endOfDay: endOfDay) else {
             add(.invalidValue, parameter, "\(parameter.rawValue) must be a date, YYYY-MM-DD, such as 2026-03-02.")
             return nil
@@ -146,8 +148,11 @@ struct OperationQuery<Parameter: QueryParameter> {
     mutating func page(generation: Int, filters: [String?]) -> Page? {
         var limit = Page.maximumLimit
         if let value = integer(Parameter.limit) {
-            if (1...Int32(Page.maximumLimit)).contains(value) { limit = Int(value) }
-            else { add(.invalidValue, Parameter.limit, "\(Parameter.limit.rawValue) must be from 1 to \(Page.maximumLimit).") }
+            if (1...Int32(Page.maximumLimit)).contains(value) {
+                limit = Int(value)
+            } else {
+                add(.invalidValue, Parameter.limit, "\(Parameter.limit.rawValue) must be from 1 to \(Page.maximumLimit).")
+            }
         }
         guard let page = Page(cursor: values[Parameter.cursor], limit: limit, generation: generation, filters: filters) else {
             add(.invalidCursor, Parameter.cursor, CommercialSchedulesAPI.cursorMessage)

@@ -25,7 +25,7 @@ struct Page: Equatable {
         guard cursor.utf8.count <= 1024, let data = Data(base64Encoded: base64) else { return nil }
         let fields = String(decoding: data, as: UTF8.self).split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 3, let offset = Int(fields[0]), offset > 0, offset < 1_000_000, Int(fields[1]) == generation,
-              fields[2] == Self.fingerprint(filters)
+            fields[2] == Self.fingerprint(filters)
         else { return nil }
         self.offset = offset
     }

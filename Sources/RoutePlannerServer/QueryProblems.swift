@@ -41,9 +41,10 @@ struct QueryProblems: Error {
 
     /// Adds a problem of a parameter, quoting its value as the request gave it.
     mutating func add(_ code: Code, _ property: String?, value: String?, _ message: String) {
-        errors.append(Components.Schemas.DetailedError(
-            errorCode: code.rawValue, property: property, value: value.map { String($0.prefix(500)) }, errorCodeText: code.text,
-            errorCodeMessage: message))
+        errors.append(
+            Components.Schemas.DetailedError(
+                errorCode: code.rawValue, property: property, value: value.map { String($0.prefix(500)) }, errorCodeText: code.text,
+                errorCodeMessage: message))
     }
 
     /// Up to three known codes close to an unknown one, as the command line suggests them.

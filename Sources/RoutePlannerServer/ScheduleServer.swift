@@ -82,17 +82,19 @@ public final class ScheduleServer: Sendable {
         // each request only says who acts (`acting(as:)`).
         let served = InMemoryScheduleRepository(serving: { holder.current.network })
         let application = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: served, voyages: served, cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: served, voyages: served,
+            cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
             accounts: desk?.accounts ?? InMemoryAccountRepository(), liveSchedule: desk?.liveSchedule, now: now)
         self.application = application
-        self.desk = if let desk {
-            Desk(
-                application: application, network: { holder.current.network }, solver: desk.solver,
-                servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo, searchBudget: configuration.searchBudget,
-                secureCookies: desk.secureCookies, logger: logger, scheduleChanged: { await reloads.reload() })
-        } else {
-            nil
-        }
+        self.desk =
+            if let desk {
+                Desk(
+                    application: application, network: { holder.current.network }, solver: desk.solver,
+                    servesCargo: ServerConfiguration.isLoopback(configuration.host), keepsCargo: desk.keepsCargo, searchBudget: configuration.searchBudget,
+                    secureCookies: desk.secureCookies, logger: logger, scheduleChanged: { await reloads.reload() })
+            } else {
+                nil
+            }
         lifecycle = desk.map { _ in LifecycleAPI(application: application, scheduleChanged: { await reloads.reload() }, budget: configuration.searchBudget) }
         logger.info(
             "schedule loaded", metadata: ["source": .string(source), "voyages": .stringConvertible(network.voyageCount), "generation": "1"])
@@ -178,8 +180,9 @@ public final class ScheduleServer: Sendable {
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [ConnectionCloseHandler.Installer()],
-                    idleTimeout: TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
-                        + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
+                    idleTimeout: TimeAmount.nanoseconds(
+                        Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
+                            + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
                     // Room beyond the bound, so that the middleware answers an over-long target with a document.
                     httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * bytes, maxHeaderListSize: 8 * bytes, maxHeaderFieldCount: 100))),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "route-planner"),

@@ -269,10 +269,11 @@ public final class CargoStore: Store {
             // specification, with its own ready time) does not change. Cargo booked before kept none apart: its
             // ready time, or its first event's time when that is earlier (it was re-routed after handling).
             try db.alter(table: "cargo") { table in table.add(column: "bookedReadyTime", .datetime) }
-            try db.execute(sql: """
-                UPDATE cargo SET bookedReadyTime = MIN(readyTime, COALESCE(
-                    (SELECT MIN(completionTime) FROM handlingEvent WHERE handlingEvent.trackingId = cargo.trackingId), readyTime))
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE cargo SET bookedReadyTime = MIN(readyTime, COALESCE(
+                        (SELECT MIN(completionTime) FROM handlingEvent WHERE handlingEvent.trackingId = cargo.trackingId), readyTime))
+                    """)
         }
         migrator.registerMigration("v5: maximum transit times") { db in
             // A cargo's longest transit, from loading at the origin to discharge at the destination; none before.
@@ -461,7 +462,8 @@ public enum StoreError: StoreFailure, Hashable, Sendable, CustomStringConvertibl
         switch self {
         case .busy(let path): "\(path) is busy: another route-planner kept writing for \(Int(CargoStore.busyTimeout)) s; try again"
         case .conflict(let trackingId): "cargo \(trackingId) was changed by another process while this one worked on it; nothing was written, try again"
-        case .bookedTwice(let reference, let trackingId): "booking \(reference) was booked as cargo \(trackingId) by another process meanwhile; nothing was written"
+        case .bookedTwice(let reference, let trackingId):
+            "booking \(reference) was booked as cargo \(trackingId) by another process meanwhile; nothing was written"
         case .database(let path, let message): "\(path): \(message)"
         case .address(let address, let problems): "\(address): " + problems.joined(separator: "; ")
         case .missing(let path): "\(path): no store there; registering a customer or booking cargo creates one"

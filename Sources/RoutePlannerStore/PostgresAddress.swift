@@ -69,7 +69,8 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
             case ("sslmode", let mode?): tls = mode
             case ("sslmode", nil):
                 problems.append("sslmode '\(item.value ?? "")' is none of " + TLSMode.allCases.map(\.rawValue).joined(separator: ", "))
-            case ("password", _): problems.append("it holds a password, which any user of the machine can read in a command line: give it in PGPASSWORD instead")
+            case ("password", _):
+                problems.append("it holds a password, which any user of the machine can read in a command line: give it in PGPASSWORD instead")
             default: problems.append("it has a parameter '\(item.name)', which is not sslmode")
             }
         }

@@ -222,7 +222,8 @@ public actor PostgresCargoRepository: CargoRepository {
         guard !offers.isEmpty else { return }
         let ids = offers.map(\.trackingId.rawValue)
         for try await _ in try await connection.query(
-            "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE", logger: PostgresStore.logger) {}
+            "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE", logger: PostgresStore.logger)
+        {}
         try await connection.query("DELETE FROM offer WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
         let specifications = offers.map(\.specification)
         try await connection.query(
@@ -235,11 +236,14 @@ public actor PostgresCargoRepository: CargoRepository {
                  AS offered(t, o, d, r, a, c, g, m)
             """,
             logger: PostgresStore.logger)
-        try await insert(offers.flatMap { offer in
-            offer.itineraries.enumerated().flatMap { candidate, itinerary in
-                itinerary.legs.enumerated().map { LegRecord(trackingId: offer.trackingId.rawValue, candidate: candidate, position: $0.offset, leg: $0.element) }
-            }
-        }, connection)
+        try await insert(
+            offers.flatMap { offer in
+                offer.itineraries.enumerated().flatMap { candidate, itinerary in
+                    itinerary.legs.enumerated().map {
+                        LegRecord(trackingId: offer.trackingId.rawValue, candidate: candidate, position: $0.offset, leg: $0.element)
+                    }
+                }
+            }, connection)
     }
 
     /// The cargo of stored rows, whose version the next write of it is checked against.
@@ -265,23 +269,25 @@ public actor PostgresCargoRepository: CargoRepository {
     private static func fetch(
         _ connection: PostgresConnection, ids: [String]?, customer: String? = nil, limit: Int? = nil, offset: Int = 0, locking: Bool = false
     ) async throws -> [StoredCargo] {
-        let query: PostgresQuery = if let ids {
-            "SELECT \(unescaped: cargoColumns) FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId\(unescaped: locking ? " FOR UPDATE" : "")"
-        } else {
-            """
-            SELECT \(unescaped: cargoColumns) FROM cargo
-            WHERE cancelledAt IS NULL AND (\(customer)::text IS NULL OR \(unescaped: customerKey) = \(customer))
-            ORDER BY trackingId LIMIT \(limit) OFFSET \(offset)
-            """
-        }
+        let query: PostgresQuery =
+            if let ids {
+                "SELECT \(unescaped: cargoColumns) FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId\(unescaped: locking ? " FOR UPDATE" : "")"
+            } else {
+                """
+                SELECT \(unescaped: cargoColumns) FROM cargo
+                WHERE cancelledAt IS NULL AND (\(customer)::text IS NULL OR \(unescaped: customerKey) = \(customer))
+                ORDER BY trackingId LIMIT \(limit) OFFSET \(offset)
+                """
+            }
         var records: [CargoRecord] = []
         for try await row in try await connection.query(query, logger: PostgresStore.logger).decode(
             (String, String?, String?, Int, Double?, String, String, Date, Date, String, Bool, Int64?, Date?, Double?, Int, Date?).self
         ) {
-            records.append(CargoRecord(
-                trackingId: row.0, customerId: row.1, bookingReference: row.2, teu: row.3, revenuePerTEU: row.4, origin: row.5, destination: row.6,
-                readyTime: row.7, arrivalDeadline: row.8, cargoType: row.9, dangerousGoods: row.10, maxTransitSeconds: row.11, bookedReadyTime: row.12,
-                weight: row.13, version: row.14, cancelledAt: row.15))
+            records.append(
+                CargoRecord(
+                    trackingId: row.0, customerId: row.1, bookingReference: row.2, teu: row.3, revenuePerTEU: row.4, origin: row.5, destination: row.6,
+                    readyTime: row.7, arrivalDeadline: row.8, cargoType: row.9, dangerousGoods: row.10, maxTransitSeconds: row.11, bookedReadyTime: row.12,
+                    weight: row.13, version: row.14, cancelledAt: row.15))
         }
         guard !records.isEmpty else { return [] }
         let ids = records.map(\.trackingId)
@@ -294,8 +300,9 @@ public actor PostgresCargoRepository: CargoRepository {
             """,
             logger: PostgresStore.logger
         ).decode((Int64, String, String, String, String?, Date, Date).self) {
-            events[row.1, default: []].append(EventRecord(
-                id: row.0, trackingId: row.1, kind: row.2, location: row.3, voyage: row.4, completionTime: row.5, registrationTime: row.6))
+            events[row.1, default: []].append(
+                EventRecord(
+                    id: row.0, trackingId: row.1, kind: row.2, location: row.3, voyage: row.4, completionTime: row.5, registrationTime: row.6))
         }
         var changes: [String: [CargoChangeRecord]] = [:]
         for try await row in try await connection.query(
@@ -305,8 +312,9 @@ public actor PostgresCargoRepository: CargoRepository {
             """,
             logger: PostgresStore.logger
         ).decode((String, Int, String, String, String, Date).self) {
-            changes[row.0, default: []].append(CargoChangeRecord(
-                trackingId: row.0, position: row.1, kind: row.2, detail: row.3, changedBy: row.4, changedAt: row.5))
+            changes[row.0, default: []].append(
+                CargoChangeRecord(
+                    trackingId: row.0, position: row.1, kind: row.2, detail: row.3, changedBy: row.4, changedAt: row.5))
         }
         return records.map {
             StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
@@ -316,7 +324,8 @@ public actor PostgresCargoRepository: CargoRepository {
     /// The legs of cargo's itineraries (`itineraryLeg`) or offers (`offerLeg`, by candidate), in order.
     private static func legs(of ids: [String], table: String, _ connection: PostgresConnection) async throws -> [LegRecord] {
         let offered = table == "offerLeg"
-        let candidate = offered ? "candidate" : "NULL::bigint", calls = offered ? "NULL::bigint, NULL::bigint, NULL::bigint, NULL::bigint" : "loadCall, unloadCall, firstMovement, lastMovement"
+        let candidate = offered ? "candidate" : "NULL::bigint",
+            calls = offered ? "NULL::bigint, NULL::bigint, NULL::bigint, NULL::bigint" : "loadCall, unloadCall, firstMovement, lastMovement"
         var legs: [LegRecord] = []
         for try await row in try await connection.query(
             """
@@ -325,9 +334,10 @@ public actor PostgresCargoRepository: CargoRepository {
             """,
             logger: PostgresStore.logger
         ).decode((String, Int?, Int, String, String, String, Date, Date, Int?, Int?, Int?, Int?).self) {
-            legs.append(LegRecord(
-                trackingId: row.0, candidate: row.1, position: row.2, voyage: row.3, loadLocation: row.4, unloadLocation: row.5, loadTime: row.6,
-                unloadTime: row.7, loadCall: row.8, unloadCall: row.9, firstMovement: row.10, lastMovement: row.11))
+            legs.append(
+                LegRecord(
+                    trackingId: row.0, candidate: row.1, position: row.2, voyage: row.3, loadLocation: row.4, unloadLocation: row.5, loadTime: row.6,
+                    unloadTime: row.7, loadCall: row.8, unloadCall: row.9, firstMovement: row.10, lastMovement: row.11))
         }
         return legs
     }
@@ -335,7 +345,8 @@ public actor PostgresCargoRepository: CargoRepository {
     private static func existing(_ ids: [String], _ connection: PostgresConnection) async throws -> Set<TrackingId> {
         var found: Set<TrackingId> = []
         for try await id in try await connection.query("SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
-            .decode(String.self) { if let id = TrackingId(id) { found.insert(id) } }
+            .decode(String.self)
+        { if let id = TrackingId(id) { found.insert(id) } }
         return found
     }
 

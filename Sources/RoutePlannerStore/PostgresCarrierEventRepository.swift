@@ -73,11 +73,14 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
                 """,
                 logger: PostgresStore.logger
             ).decode((String, String, Int, String, Date).self) {
-                publications.append(RecordedPublication(
-                    changes: try PublicationChangesRecord.changes(voyage, json: changes, store: path), version: version, source: source, recordedAt: recordedAt))
+                publications.append(
+                    RecordedPublication(
+                        changes: try PublicationChangesRecord.changes(voyage, json: changes, store: path), version: version, source: source,
+                        recordedAt: recordedAt))
             }
             var total = 0
-            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM schedulePublication", logger: PostgresStore.logger).decode(Int.self) {
+            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM schedulePublication", logger: PostgresStore.logger).decode(Int.self)
+            {
                 total = count
             }
             return (publications, total)
@@ -190,14 +193,24 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
             if type == "EQUIPMENT" {
                 guard let kind = EquipmentEvent.Kind(rawValue: code), let reference
                 else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
-                events.append((position, .equipment(EquipmentEvent(
-                    id: id, created: created, kind: kind, time: time, port: port, voyage: number, bookingReference: reference))))
+                events.append(
+                    (
+                        position,
+                        .equipment(
+                            EquipmentEvent(
+                                id: id, created: created, kind: kind, time: time, port: port, voyage: number, bookingReference: reference))
+                    ))
             } else {
                 guard let kind = VesselCallEvent.Kind(rawValue: code), let classifier = VesselCallEvent.Classifier(rawValue: classifier), let number
                 else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
-                events.append((position, .vesselCall(VesselCallEvent(
-                    id: id, created: created, kind: kind, classifier: classifier, time: time,
-                    call: CallReference(voyage: number, port: port, sequence: sequence)))))
+                events.append(
+                    (
+                        position,
+                        .vesselCall(
+                            VesselCallEvent(
+                                id: id, created: created, kind: kind, classifier: classifier, time: time,
+                                call: CallReference(voyage: number, port: port, sequence: sequence)))
+                    ))
             }
         }
         return events

@@ -48,11 +48,12 @@ public final class PostgresStore: Store {
     public init(_ address: PostgresAddress, password: String?, creating: Bool = true) async throws(StoreError) {
         self.address = address
         let path = address.description
-        let tls: PostgresClient.Configuration.TLS = switch address.tls {
-        case .disable: .disable
-        case .prefer: .prefer(Self.tlsConfiguration(address.tls))
-        case .require, .verifyFull: .require(Self.tlsConfiguration(address.tls))
-        }
+        let tls: PostgresClient.Configuration.TLS =
+            switch address.tls {
+            case .disable: .disable
+            case .prefer: .prefer(Self.tlsConfiguration(address.tls))
+            case .require, .verifyFull: .require(Self.tlsConfiguration(address.tls))
+            }
         var configuration = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: password, database: address.database, tls: tls)
         configuration.options.connectTimeout = Self.busyTimeout
@@ -76,11 +77,12 @@ public final class PostgresStore: Store {
     deinit { running.cancel() }
 
     private static func check(_ address: PostgresAddress, password: String?) async throws {
-        let tls: PostgresConnection.Configuration.TLS = switch address.tls {
-        case .disable: .disable
-        case .prefer: .prefer(try NIOSSLContext(configuration: tlsConfiguration(address.tls)))
-        case .require, .verifyFull: .require(try NIOSSLContext(configuration: tlsConfiguration(address.tls)))
-        }
+        let tls: PostgresConnection.Configuration.TLS =
+            switch address.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: tlsConfiguration(address.tls)))
+            case .require, .verifyFull: .require(try NIOSSLContext(configuration: tlsConfiguration(address.tls)))
+            }
         var configuration = PostgresConnection.Configuration(
             host: address.host, port: address.port, username: address.user, password: password, database: address.database, tls: tls)
         configuration.options.connectTimeout = .init(busyTimeout)
@@ -159,7 +161,8 @@ public final class PostgresStore: Store {
                 // to its end (its outcome, not a guess, is the answer).
                 guard (try? await Task.sleep(for: Self.busyTimeout * 3)) != nil, !leased.isMarked else { return nil }
                 throw StoreError.database(
-                    path: path, message: "no connection to the server came in \((Self.busyTimeout * 3).components.seconds) s: it may be down or overloaded; try again")
+                    path: path,
+                    message: "no connection to the server came in \((Self.busyTimeout * 3).components.seconds) s: it may be down or overloaded; try again")
             }
             while let outcome = try await group.next() {
                 if let value = outcome {
@@ -258,7 +261,8 @@ public final class PostgresStore: Store {
                 ).decode(Bool.self) where other { throw StoreError.notAStore(path: path) }
                 if !creating { throw StoreError.missing(path: path) }
             }
-            try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (position INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)", logger: Self.logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS schema_migration (position INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)", logger: Self.logger)
             let applied = try await Self.applied(connection)
             let unknown = applied.filter { !known.contains($0) }
             if !unknown.isEmpty || applied.count > known.count {
@@ -278,7 +282,8 @@ public final class PostgresStore: Store {
 
     private static func hasMigrationTable(_ connection: PostgresConnection) async throws -> Bool {
         for try await exists in try await connection.query("SELECT to_regclass('schema_migration') IS NOT NULL", logger: Self.logger)
-            .decode(Bool.self) { return exists }
+            .decode(Bool.self)
+        { return exists }
         return false
     }
 
@@ -292,107 +297,136 @@ public final class PostgresStore: Store {
     /// The store's migrations: those of the SQLite file (``CargoStore``), under the same identifiers in the same
     /// order, in PostgreSQL's types. Never edit one that shipped; add the next.
     static let migrations: [(identifier: String, statements: [String])] = [
-        ("v1: cargo, customers, itineraries, handling events, offers", [
-            "CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-            "CREATE TABLE sequence (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
-            #"CREATE TABLE customer (id TEXT COLLATE "C" PRIMARY KEY, name TEXT NOT NULL)"#,
-            #"""
-            CREATE TABLE cargo (
-                trackingId TEXT COLLATE "C" PRIMARY KEY, customerId TEXT COLLATE "C" REFERENCES customer, teu BIGINT NOT NULL CHECK (teu > 0),
-                revenuePerTEU DOUBLE PRECISION, origin TEXT NOT NULL, destination TEXT NOT NULL, readyTime TIMESTAMPTZ NOT NULL,
-                arrivalDeadline TIMESTAMPTZ NOT NULL, version BIGINT NOT NULL)
-            """#,
-            #"""
-            CREATE TABLE itineraryLeg (
-                trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE, position BIGINT NOT NULL, \#(legColumns),
-                PRIMARY KEY (trackingId, position))
-            """#,
-            #"""
-            CREATE TABLE handlingEvent (
-                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE,
-                kind TEXT NOT NULL, location TEXT NOT NULL, voyage TEXT, completionTime TIMESTAMPTZ NOT NULL, registrationTime TIMESTAMPTZ NOT NULL)
-            """#,
-            "CREATE INDEX handlingEvent_trackingId ON handlingEvent (trackingId)",
-            #"""
-            CREATE TABLE offer (
-                trackingId TEXT COLLATE "C" PRIMARY KEY REFERENCES cargo ON DELETE CASCADE, origin TEXT NOT NULL, destination TEXT NOT NULL,
-                readyTime TIMESTAMPTZ NOT NULL, arrivalDeadline TIMESTAMPTZ NOT NULL)
-            """#,
-            #"""
-            CREATE TABLE offerLeg (
-                trackingId TEXT COLLATE "C" NOT NULL REFERENCES offer ON DELETE CASCADE, candidate BIGINT NOT NULL, position BIGINT NOT NULL,
-                \#(legColumns), PRIMARY KEY (trackingId, candidate, position))
-            """#,
-        ]),
-        ("v2: booking references", [
-            "ALTER TABLE cargo ADD COLUMN bookingReference TEXT",
-            // A reference is the customer's own: two customers may use the same one.
-            "CREATE UNIQUE INDEX cargo_customer_bookingReference ON cargo (customerId, bookingReference)",
-        ]),
-        ("v3: cargo types", ["cargo", "offer"].flatMap { table in [
-            "ALTER TABLE \(table) ADD COLUMN cargoType TEXT NOT NULL DEFAULT 'DRY'",
-            "ALTER TABLE \(table) ADD COLUMN dangerousGoods BOOLEAN NOT NULL DEFAULT FALSE",
-        ] }),
-        ("v4: booked ready times", [
-            "ALTER TABLE cargo ADD COLUMN bookedReadyTime TIMESTAMPTZ",
-            """
-            UPDATE cargo SET bookedReadyTime = LEAST(readyTime, COALESCE(
-                (SELECT MIN(completionTime) FROM handlingEvent WHERE handlingEvent.trackingId = cargo.trackingId), readyTime))
-            """,
-        ]),
+        (
+            "v1: cargo, customers, itineraries, handling events, offers",
+            [
+                "CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                "CREATE TABLE sequence (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+                #"CREATE TABLE customer (id TEXT COLLATE "C" PRIMARY KEY, name TEXT NOT NULL)"#,
+                #"""
+                CREATE TABLE cargo (
+                    trackingId TEXT COLLATE "C" PRIMARY KEY, customerId TEXT COLLATE "C" REFERENCES customer, teu BIGINT NOT NULL CHECK (teu > 0),
+                    revenuePerTEU DOUBLE PRECISION, origin TEXT NOT NULL, destination TEXT NOT NULL, readyTime TIMESTAMPTZ NOT NULL,
+                    arrivalDeadline TIMESTAMPTZ NOT NULL, version BIGINT NOT NULL)
+                """#,
+                #"""
+                CREATE TABLE itineraryLeg (
+                    trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE, position BIGINT NOT NULL, \#(legColumns),
+                    PRIMARY KEY (trackingId, position))
+                """#,
+                #"""
+                CREATE TABLE handlingEvent (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE,
+                    kind TEXT NOT NULL, location TEXT NOT NULL, voyage TEXT, completionTime TIMESTAMPTZ NOT NULL, registrationTime TIMESTAMPTZ NOT NULL)
+                """#,
+                "CREATE INDEX handlingEvent_trackingId ON handlingEvent (trackingId)",
+                #"""
+                CREATE TABLE offer (
+                    trackingId TEXT COLLATE "C" PRIMARY KEY REFERENCES cargo ON DELETE CASCADE, origin TEXT NOT NULL, destination TEXT NOT NULL,
+                    readyTime TIMESTAMPTZ NOT NULL, arrivalDeadline TIMESTAMPTZ NOT NULL)
+                """#,
+                #"""
+                CREATE TABLE offerLeg (
+                    trackingId TEXT COLLATE "C" NOT NULL REFERENCES offer ON DELETE CASCADE, candidate BIGINT NOT NULL, position BIGINT NOT NULL,
+                    \#(legColumns), PRIMARY KEY (trackingId, candidate, position))
+                """#,
+            ]
+        ),
+        (
+            "v2: booking references",
+            [
+                "ALTER TABLE cargo ADD COLUMN bookingReference TEXT",
+                // A reference is the customer's own: two customers may use the same one.
+                "CREATE UNIQUE INDEX cargo_customer_bookingReference ON cargo (customerId, bookingReference)",
+            ]
+        ),
+        (
+            "v3: cargo types",
+            ["cargo", "offer"].flatMap { table in
+                [
+                    "ALTER TABLE \(table) ADD COLUMN cargoType TEXT NOT NULL DEFAULT 'DRY'",
+                    "ALTER TABLE \(table) ADD COLUMN dangerousGoods BOOLEAN NOT NULL DEFAULT FALSE",
+                ]
+            }
+        ),
+        (
+            "v4: booked ready times",
+            [
+                "ALTER TABLE cargo ADD COLUMN bookedReadyTime TIMESTAMPTZ",
+                """
+                UPDATE cargo SET bookedReadyTime = LEAST(readyTime, COALESCE(
+                    (SELECT MIN(completionTime) FROM handlingEvent WHERE handlingEvent.trackingId = cargo.trackingId), readyTime))
+                """,
+            ]
+        ),
         ("v5: maximum transit times", ["cargo", "offer"].map { "ALTER TABLE \($0) ADD COLUMN maxTransitSeconds BIGINT" }),
         ("v6: weights", ["ALTER TABLE cargo ADD COLUMN weight DOUBLE PRECISION"]),
-        ("v7: users, tokens, sessions", [
-            #"""
-            CREATE TABLE "user" (
-                name TEXT COLLATE "C" PRIMARY KEY, role TEXT NOT NULL CHECK (role IN ('planner', 'customer')),
-                customerId TEXT COLLATE "C" REFERENCES customer, passwordHash TEXT NOT NULL, createdAt TIMESTAMPTZ NOT NULL,
-                CHECK ((role = 'customer') = (customerId IS NOT NULL)))
-            """#,
-            #"""
-            CREATE TABLE accessToken (
-                id TEXT COLLATE "C" PRIMARY KEY, userName TEXT COLLATE "C" NOT NULL REFERENCES "user" ON DELETE CASCADE,
-                secretHash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, createdAt TIMESTAMPTZ NOT NULL)
-            """#,
-            "CREATE INDEX accessToken_userName ON accessToken (userName)",
-            #"""
-            CREATE TABLE session (
-                idHash TEXT PRIMARY KEY, userName TEXT COLLATE "C" NOT NULL REFERENCES "user" ON DELETE CASCADE, formToken TEXT NOT NULL,
-                createdAt TIMESTAMPTZ NOT NULL, lastSeen TIMESTAMPTZ NOT NULL)
-            """#,
-            "CREATE INDEX session_userName ON session (userName)",
-            "CREATE INDEX session_lastSeen ON session (lastSeen)",
-        ]),
-        ("v8: who changed each cargo", [
-            #"""
-            CREATE TABLE cargoChange (
-                trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE, position BIGINT NOT NULL, kind TEXT NOT NULL,
-                detail TEXT NOT NULL, changedBy TEXT NOT NULL, changedAt TIMESTAMPTZ NOT NULL, PRIMARY KEY (trackingId, position))
-            """#,
-        ]),
-        ("v9: failed logins", [
-            "CREATE TABLE loginFailure (key TEXT NOT NULL, attempt TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, PRIMARY KEY (key, attempt))",
-            "CREATE INDEX loginFailure_at ON loginFailure (at)",
-        ]),
-        ("v10: carriers' events, leg positions", [
-            "CREATE TABLE scheduleVersion (version BIGINT PRIMARY KEY, source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)",
-            #"""
-            CREATE TABLE carrierEvent (
-                eventID TEXT COLLATE "C" PRIMARY KEY, version BIGINT NOT NULL, eventType TEXT NOT NULL, code TEXT NOT NULL, classifier TEXT NOT NULL,
-                createdAt TIMESTAMPTZ NOT NULL, eventAt TIMESTAMPTZ NOT NULL, voyage TEXT, port TEXT NOT NULL, sequence BIGINT,
-                bookingReference TEXT, trackingId TEXT, source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL, position BIGINT NOT NULL UNIQUE)
-            """#,
-            "CREATE INDEX carrierEvent_eventType ON carrierEvent (eventType)",
-            "ALTER TABLE itineraryLeg ADD COLUMN firstMovement BIGINT, ADD COLUMN lastMovement BIGINT",
-        ]),
-        ("v11: voyages published again, leg calls", [
-            #"""
-            CREATE TABLE schedulePublication (
-                position BIGINT PRIMARY KEY, version BIGINT NOT NULL, voyage TEXT NOT NULL, calls TEXT NOT NULL, changes TEXT NOT NULL,
-                source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)
-            """#,
-            "ALTER TABLE itineraryLeg ADD COLUMN loadCall BIGINT, ADD COLUMN unloadCall BIGINT",
-        ]),
+        (
+            "v7: users, tokens, sessions",
+            [
+                #"""
+                CREATE TABLE "user" (
+                    name TEXT COLLATE "C" PRIMARY KEY, role TEXT NOT NULL CHECK (role IN ('planner', 'customer')),
+                    customerId TEXT COLLATE "C" REFERENCES customer, passwordHash TEXT NOT NULL, createdAt TIMESTAMPTZ NOT NULL,
+                    CHECK ((role = 'customer') = (customerId IS NOT NULL)))
+                """#,
+                #"""
+                CREATE TABLE accessToken (
+                    id TEXT COLLATE "C" PRIMARY KEY, userName TEXT COLLATE "C" NOT NULL REFERENCES "user" ON DELETE CASCADE,
+                    secretHash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, createdAt TIMESTAMPTZ NOT NULL)
+                """#,
+                "CREATE INDEX accessToken_userName ON accessToken (userName)",
+                #"""
+                CREATE TABLE session (
+                    idHash TEXT PRIMARY KEY, userName TEXT COLLATE "C" NOT NULL REFERENCES "user" ON DELETE CASCADE, formToken TEXT NOT NULL,
+                    createdAt TIMESTAMPTZ NOT NULL, lastSeen TIMESTAMPTZ NOT NULL)
+                """#,
+                "CREATE INDEX session_userName ON session (userName)",
+                "CREATE INDEX session_lastSeen ON session (lastSeen)",
+            ]
+        ),
+        (
+            "v8: who changed each cargo",
+            [
+                #"""
+                CREATE TABLE cargoChange (
+                    trackingId TEXT COLLATE "C" NOT NULL REFERENCES cargo ON DELETE CASCADE, position BIGINT NOT NULL, kind TEXT NOT NULL,
+                    detail TEXT NOT NULL, changedBy TEXT NOT NULL, changedAt TIMESTAMPTZ NOT NULL, PRIMARY KEY (trackingId, position))
+                """#
+            ]
+        ),
+        (
+            "v9: failed logins",
+            [
+                "CREATE TABLE loginFailure (key TEXT NOT NULL, attempt TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, PRIMARY KEY (key, attempt))",
+                "CREATE INDEX loginFailure_at ON loginFailure (at)",
+            ]
+        ),
+        (
+            "v10: carriers' events, leg positions",
+            [
+                "CREATE TABLE scheduleVersion (version BIGINT PRIMARY KEY, source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)",
+                #"""
+                CREATE TABLE carrierEvent (
+                    eventID TEXT COLLATE "C" PRIMARY KEY, version BIGINT NOT NULL, eventType TEXT NOT NULL, code TEXT NOT NULL, classifier TEXT NOT NULL,
+                    createdAt TIMESTAMPTZ NOT NULL, eventAt TIMESTAMPTZ NOT NULL, voyage TEXT, port TEXT NOT NULL, sequence BIGINT,
+                    bookingReference TEXT, trackingId TEXT, source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL, position BIGINT NOT NULL UNIQUE)
+                """#,
+                "CREATE INDEX carrierEvent_eventType ON carrierEvent (eventType)",
+                "ALTER TABLE itineraryLeg ADD COLUMN firstMovement BIGINT, ADD COLUMN lastMovement BIGINT",
+            ]
+        ),
+        (
+            "v11: voyages published again, leg calls",
+            [
+                #"""
+                CREATE TABLE schedulePublication (
+                    position BIGINT PRIMARY KEY, version BIGINT NOT NULL, voyage TEXT NOT NULL, calls TEXT NOT NULL, changes TEXT NOT NULL,
+                    source TEXT NOT NULL, recordedAt TIMESTAMPTZ NOT NULL)
+                """#,
+                "ALTER TABLE itineraryLeg ADD COLUMN loadCall BIGINT, ADD COLUMN unloadCall BIGINT",
+            ]
+        ),
         ("v12: cancelled bookings", ["ALTER TABLE cargo ADD COLUMN cancelledAt TIMESTAMPTZ"]),
     ]
 
@@ -411,22 +445,24 @@ extension StoreError {
             self = StoreError(postgres: error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error, path: path)
         case let error as PSQLError where error.code == .server:
             let message = error.serverInfo?[.message] ?? "the server refused"
-            self = switch error.serverInfo?[.sqlState] {
-            // Serialization failures, deadlocks, lock timeouts, cancelled statements: another transaction held on.
-            case "40001", "40P01", "55P03", "57014": .busy(path: path)
-            case "53100": .diskFull(path: path)
-            case "25006": .readOnly(path: path)
-            default: .database(path: path, message: message)
-            }
+            self =
+                switch error.serverInfo?[.sqlState] {
+                // Serialization failures, deadlocks, lock timeouts, cancelled statements: another transaction held on.
+                case "40001", "40P01", "55P03", "57014": .busy(path: path)
+                case "53100": .diskFull(path: path)
+                case "25006": .readOnly(path: path)
+                default: .database(path: path, message: message)
+                }
         case let error as PSQLError:
             let cause = error.underlying.map { ": \($0)" } ?? ""
-            self = switch error.code {
-            case .connectionError: .database(path: path, message: error.underlying.map(Self.connectionFailure) ?? "the server cannot be reached")
-            case .serverClosedConnection, .uncleanShutdown: .database(path: path, message: "the server closed the connection\(cause)")
-            case .authMechanismRequiresPassword: .database(path: path, message: "the server asks for a password: give it in PGPASSWORD")
-            case .sslUnsupported: .database(path: path, message: "the server does not offer TLS, which sslmode=require asks for")
-            default: .database(path: path, message: "\(error.code)\(cause)")
-            }
+            self =
+                switch error.code {
+                case .connectionError: .database(path: path, message: error.underlying.map(Self.connectionFailure) ?? "the server cannot be reached")
+                case .serverClosedConnection, .uncleanShutdown: .database(path: path, message: "the server closed the connection\(cause)")
+                case .authMechanismRequiresPassword: .database(path: path, message: "the server asks for a password: give it in PGPASSWORD")
+                case .sslUnsupported: .database(path: path, message: "the server does not offer TLS, which sslmode=require asks for")
+                default: .database(path: path, message: "\(error.code)\(cause)")
+                }
         case is CancellationError: self = .busy(path: path)
         default: self = .database(path: path, message: String(describing: error))
         }

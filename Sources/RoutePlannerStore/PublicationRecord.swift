@@ -39,7 +39,7 @@ struct PublicationRecord: Codable {
     /// The publication of voyage `number` a column's text keeps.
     static func voyage(_ number: String, json: String, store: String) throws(StoreError) -> Voyage {
         guard let number = VoyageNumber(number), let record = try? JSONDecoder().decode(PublicationRecord.self, from: Data(json.utf8)),
-              !record.movements.isEmpty
+            !record.movements.isEmpty
         else { throw .database(path: store, message: "a publication of voyage \(number) cannot be read") }
         var movements: [CarrierMovement] = []
         for movement in record.movements {
@@ -48,12 +48,16 @@ struct PublicationRecord: Codable {
             }
             var cutOffs: [CutOffTime] = []
             for cutOff in movement.cutOffs {
-                guard let code = CutOffCode(rawValue: cutOff.code) else { throw .database(path: store, message: "a publication of voyage \(number) cannot be read") }
+                guard let code = CutOffCode(rawValue: cutOff.code) else {
+                    throw .database(path: store, message: "a publication of voyage \(number) cannot be read")
+                }
                 cutOffs.append(CutOffTime(code, Date(timeIntervalSince1970: TimeInterval(cutOff.time))))
             }
-            movements.append(CarrierMovement(
-                from: from, to: to, departure: Date(timeIntervalSince1970: TimeInterval(movement.departure)), arrival: Date(timeIntervalSince1970: TimeInterval(movement.arrival)), capacity: 0,
-                cutOffTimes: cutOffs, departureUTCOffset: movement.departureOffset, arrivalUTCOffset: movement.arrivalOffset))
+            movements.append(
+                CarrierMovement(
+                    from: from, to: to, departure: Date(timeIntervalSince1970: TimeInterval(movement.departure)),
+                    arrival: Date(timeIntervalSince1970: TimeInterval(movement.arrival)), capacity: 0,
+                    cutOffTimes: cutOffs, departureUTCOffset: movement.departureOffset, arrivalUTCOffset: movement.arrivalOffset))
         }
         return Voyage(number: number, movements: movements, vesselIMONumber: record.vesselIMONumber)
     }
@@ -74,7 +78,8 @@ struct PublicationChangesRecord: Codable {
     /// The column's text of a publication's changes.
     static func json(_ changes: LiveSchedule.Republication) throws -> String {
         func calls(_ references: [CallReference]) -> [Call] { references.map { Call(port: $0.port.rawValue, call: $0.sequence ?? 1) } }
-        let record = PublicationChangesRecord(omitted: calls(changes.omitted), added: calls(changes.added), moved: changes.moved, changesNothing: changes.changesNothing)
+        let record = PublicationChangesRecord(
+            omitted: calls(changes.omitted), added: calls(changes.added), moved: changes.moved, changesNothing: changes.changesNothing)
         return String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
     }
 
@@ -86,7 +91,9 @@ struct PublicationChangesRecord: Codable {
         func calls(_ records: [Call]) throws(StoreError) -> [CallReference] {
             var references: [CallReference] = []
             for record in records {
-                guard let port = UnLocode(record.port), record.call >= 1 else { throw .database(path: store, message: "a publication of voyage \(number) cannot be read") }
+                guard let port = UnLocode(record.port), record.call >= 1 else {
+                    throw .database(path: store, message: "a publication of voyage \(number) cannot be read")
+                }
                 references.append(CallReference(voyage: voyage, port: port, sequence: record.call))
             }
             return references

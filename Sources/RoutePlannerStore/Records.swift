@@ -101,7 +101,8 @@ extension LegRecord {
     func insert(_ db: Database) throws {
         if let candidate {
             try db.execute(
-                sql: "INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime])
         } else {
             try db.execute(
@@ -127,11 +128,12 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
 extension UserRecord {
     /// The user of the row; `nil` for a row this version cannot read (a role it does not know).
     var storedUser: StoredUser? {
-        let role: Principal.Role? = switch (role, customerId.flatMap { CustomerId($0) }) {
-        case ("planner", nil): .planner
-        case ("customer", let id?): .customer(id)
-        default: nil
-        }
+        let role: Principal.Role? =
+            switch (role, customerId.flatMap { CustomerId($0) }) {
+            case ("planner", nil): .planner
+            case ("customer", let id?): .customer(id)
+            default: nil
+            }
         return role.flatMap { UserAccount(name: name, role: $0) }.map { StoredUser(account: $0, passwordHash: passwordHash) }
     }
 }

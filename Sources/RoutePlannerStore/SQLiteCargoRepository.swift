@@ -55,7 +55,8 @@ public actor SQLiteCargoRepository: CargoRepository {
             for start in stride(from: 0, to: ids.count, by: 500) {
                 let chunk = Array(ids[start..<min(start + 500, ids.count)])
                 let rows = try String.fetchAll(
-                    db, sql: "SELECT trackingId FROM cargo WHERE trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", arguments: StatementArguments(chunk))
+                    db, sql: "SELECT trackingId FROM cargo WHERE trackingId IN (\(databaseQuestionMarks(count: chunk.count)))",
+                    arguments: StatementArguments(chunk))
                 found.formUnion(rows.compactMap { TrackingId($0) })
             }
             return found
@@ -103,7 +104,8 @@ public actor SQLiteCargoRepository: CargoRepository {
             for chunk in stride(from: 0, to: bookingReferences.count, by: 500).map({ bookingReferences[$0..<min($0 + 500, bookingReferences.count)] }) {
                 let rows = try Row.fetchAll(
                     db,
-                    sql: "SELECT bookingReference, trackingId FROM cargo WHERE customerId = ? AND bookingReference IN (\(databaseQuestionMarks(count: chunk.count)))",
+                    sql:
+                        "SELECT bookingReference, trackingId FROM cargo WHERE customerId = ? AND bookingReference IN (\(databaseQuestionMarks(count: chunk.count)))",
                     arguments: StatementArguments([customerId.rawValue] + Array(chunk)))
                 for row in rows {
                     found[try row.value("bookingReference", store: store.path)] =
@@ -171,11 +173,13 @@ public actor SQLiteCargoRepository: CargoRepository {
     ) throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
         let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
         guard let network else {
-            let existing = try Set(stride(from: 0, to: ids.count, by: 500).flatMap { start in
-                let chunk = Array(ids[start..<min(start + 500, ids.count)])
-                return try String.fetchAll(
-                    db, sql: "SELECT trackingId FROM cargo WHERE trackingId IN (\(databaseQuestionMarks(count: chunk.count)))", arguments: StatementArguments(chunk))
-            })
+            let existing = try Set(
+                stride(from: 0, to: ids.count, by: 500).flatMap { start in
+                    let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                    return try String.fetchAll(
+                        db, sql: "SELECT trackingId FROM cargo WHERE trackingId IN (\(databaseQuestionMarks(count: chunk.count)))",
+                        arguments: StatementArguments(chunk))
+                })
             let (new, changed) = try StoredCargo.unread(cargo, existing: existing, wholeOrNone: wholeOrNone)
             return (try new.map { ($0.0.trackingId, try Self.write($0.0, version: nil, db)) }, changed)
         }
@@ -197,7 +201,8 @@ public actor SQLiteCargoRepository: CargoRepository {
         let network = try await voyages.network()
         let stored = try read { db -> (OfferRecord, [LegRecord])? in
             guard let offer = try OfferRecord.fetchOne(db, key: trackingId.rawValue) else { return nil }
-            let legs = try LegRecord.fetchAll(db, sql: "SELECT * FROM offerLeg WHERE trackingId = ? ORDER BY candidate, position", arguments: [trackingId.rawValue])
+            let legs = try LegRecord.fetchAll(
+                db, sql: "SELECT * FROM offerLeg WHERE trackingId = ? ORDER BY candidate, position", arguments: [trackingId.rawValue])
             return (offer, legs)
         }
         guard let (offer, legs) = stored else { return nil }
@@ -226,12 +231,15 @@ public actor SQLiteCargoRepository: CargoRepository {
         let few = ids.count <= 500
         let filter = few ? "WHERE trackingId IN (\(databaseQuestionMarks(count: ids.count)))" : ""
         let idArguments: StatementArguments = few ? StatementArguments(ids) : []
-        let legs = Dictionary(grouping: try LegRecord.fetchAll(
-            db, sql: "SELECT *, NULL AS candidate FROM itineraryLeg \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
-        let events = Dictionary(grouping: try EventRecord.fetchAll(
-            db, sql: "SELECT * FROM handlingEvent \(filter) ORDER BY id", arguments: idArguments), by: \.trackingId)
-        let changes = Dictionary(grouping: try CargoChangeRecord.fetchAll(
-            db, sql: "SELECT * FROM cargoChange \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
+        let legs = Dictionary(
+            grouping: try LegRecord.fetchAll(
+                db, sql: "SELECT *, NULL AS candidate FROM itineraryLeg \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
+        let events = Dictionary(
+            grouping: try EventRecord.fetchAll(
+                db, sql: "SELECT * FROM handlingEvent \(filter) ORDER BY id", arguments: idArguments), by: \.trackingId)
+        let changes = Dictionary(
+            grouping: try CargoChangeRecord.fetchAll(
+                db, sql: "SELECT * FROM cargoChange \(filter) ORDER BY trackingId, position", arguments: idArguments), by: \.trackingId)
         return records.map {
             StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
         }
@@ -280,8 +288,8 @@ public actor SQLiteCargoRepository: CargoRepository {
         } else {
             guard try CargoRecord.exists(db, key: cargo.trackingId.rawValue) == false else { throw StoreError.conflict(trackingId: cargo.trackingId) }
             if let reference = cargo.bookingReference,
-               let booked = try String.fetchOne(
-                   db, sql: "SELECT trackingId FROM cargo WHERE customerId IS ? AND bookingReference = ?", arguments: [cargo.customerId?.rawValue, reference])
+                let booked = try String.fetchOne(
+                    db, sql: "SELECT trackingId FROM cargo WHERE customerId IS ? AND bookingReference = ?", arguments: [cargo.customerId?.rawValue, reference])
             {
                 throw StoreError.bookedTwice(bookingReference: reference, trackingId: TrackingId(booked) ?? cargo.trackingId)
             }

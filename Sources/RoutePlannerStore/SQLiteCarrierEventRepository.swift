@@ -16,7 +16,10 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
             (
                 // Of the publications of a voyage, the last recorded is its schedule.
                 try Row.fetchAll(
-                    db, sql: "SELECT voyage, calls FROM schedulePublication WHERE position IN (SELECT MAX(position) FROM schedulePublication GROUP BY voyage) ORDER BY position"),
+                    db,
+                    sql:
+                        "SELECT voyage, calls FROM schedulePublication WHERE position IN (SELECT MAX(position) FROM schedulePublication GROUP BY voyage) ORDER BY position"
+                ),
                 try Row.fetchAll(db, sql: "SELECT * FROM carrierEvent WHERE eventType = 'TRANSPORT' ORDER BY eventID"), try Self.version(db)
             )
         }
@@ -130,12 +133,15 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
             )
         }
         let path = store.path
-        return (try rows.map { row throws(StoreError) in
-            RecordedPublication(
-                changes: try PublicationChangesRecord.changes(try row.value("voyage", store: path), json: try row.value("changes", store: path), store: path),
-                version: try row.value("version", store: path), source: try row.value("source", store: path),
-                recordedAt: try row.value("recordedAt", store: path))
-        }, total)
+        return (
+            try rows.map { row throws(StoreError) in
+                RecordedPublication(
+                    changes: try PublicationChangesRecord.changes(
+                        try row.value("voyage", store: path), json: try row.value("changes", store: path), store: path),
+                    version: try row.value("version", store: path), source: try row.value("source", store: path),
+                    recordedAt: try row.value("recordedAt", store: path))
+            }, total
+        )
     }
 
     static func version(_ db: Database) throws -> Int {
@@ -171,11 +177,12 @@ public struct SQLiteCarrierEventRepository: CarrierEventRepository {
                 return .equipment(EquipmentEvent(id: id, created: created, kind: kind, time: time, port: port, voyage: voyage, bookingReference: reference))
             }
             guard let kind = VesselCallEvent.Kind(rawValue: code),
-                  let classifier = VesselCallEvent.Classifier(rawValue: try row.decode(String.self, forColumn: "classifier")), let voyage
+                let classifier = VesselCallEvent.Classifier(rawValue: try row.decode(String.self, forColumn: "classifier")), let voyage
             else { throw unreadable }
-            return .vesselCall(VesselCallEvent(
-                id: id, created: created, kind: kind, classifier: classifier, time: time,
-                call: CallReference(voyage: voyage, port: port, sequence: try row.decode(Int?.self, forColumn: "sequence"))))
+            return .vesselCall(
+                VesselCallEvent(
+                    id: id, created: created, kind: kind, classifier: classifier, time: time,
+                    call: CallReference(voyage: voyage, port: port, sequence: try row.decode(Int?.self, forColumn: "sequence"))))
         } catch {
             throw unreadable
         }

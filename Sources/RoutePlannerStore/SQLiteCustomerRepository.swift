@@ -30,7 +30,8 @@ public struct SQLiteCustomerRepository: CustomerRepository {
     private static func record(_ id: CustomerId, _ db: Database) throws -> CustomerRecord? {
         if let exact = try CustomerRecord.fetchOne(db, key: id.rawValue) { return exact }
         // SQLite's NOCASE folds ASCII letters only: an id with other characters is compared with every id.
-        let candidates = id.rawValue.allSatisfy(\.isASCII)
+        let candidates =
+            id.rawValue.allSatisfy(\.isASCII)
             ? try CustomerRecord.fetchAll(db, sql: "SELECT * FROM customer WHERE id = ? COLLATE NOCASE ORDER BY id", arguments: [id.rawValue])
             : try CustomerRecord.order(Column("id")).fetchAll(db)
         let folded = id.rawValue.lowercased()

@@ -20,9 +20,9 @@ struct StoredCargo {
         var handled: [HandlingEvent] = []
         for event in events {
             guard let kind = HandlingEvent.Kind(rawValue: event.kind), let location = UnLocode(event.location),
-                  let each = try? HandlingEvent(
-                      kind: kind, location: location, voyage: event.voyage.flatMap { VoyageNumber($0) }, completionTime: event.completionTime,
-                      registrationTime: event.registrationTime)
+                let each = try? HandlingEvent(
+                    kind: kind, location: location, voyage: event.voyage.flatMap { VoyageNumber($0) }, completionTime: event.completionTime,
+                    registrationTime: event.registrationTime)
             else { throw .database(path: store, message: "cargo \(id): a handling event cannot be read") }
             handled.append(each)
         }
@@ -107,7 +107,9 @@ struct StoredCargo {
     /// Which cargo to write when none was read: each new one, and, of those stored already (`existing`), none: the
     /// first is a conflict (`wholeOrNone`, so that none is written), or their tracking ids are returned. What is stored
     /// is not compared, so that it need not be read back into cargo (nor the schedule read to rebuild it).
-    static func unread(_ cargo: [Cargo], existing: Set<String>, wholeOrNone: Bool) throws(StoreError) -> (unchanged: [(Cargo, version: Int?)], changed: [TrackingId]) {
+    static func unread(_ cargo: [Cargo], existing: Set<String>, wholeOrNone: Bool) throws(StoreError) -> (
+        unchanged: [(Cargo, version: Int?)], changed: [TrackingId]
+    ) {
         let stored = cargo.filter { existing.contains($0.trackingId.rawValue) }.map(\.trackingId)
         if wholeOrNone, let first = stored.first { throw .conflict(trackingId: first) }
         return (cargo.filter { !existing.contains($0.trackingId.rawValue) }.map { ($0, nil) }, stored)
@@ -127,9 +129,9 @@ struct StoredCargo {
         _ maxTransitSeconds: Int64?, of id: String, store: String
     ) throws(StoreError) -> RouteSpecification {
         guard let origin = UnLocode(origin), let destination = UnLocode(destination), let cargoType = CargoType(rawValue: cargoType),
-              let specification = try? RouteSpecification(
-                  origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
-                  containsDangerousGoods: dangerousGoods, maximumTransitTime: maxTransitSeconds.map { .seconds($0) })
+            let specification = try? RouteSpecification(
+                origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
+                containsDangerousGoods: dangerousGoods, maximumTransitTime: maxTransitSeconds.map { .seconds($0) })
         else { throw .database(path: store, message: "cargo \(id): its specification cannot be read") }
         return specification
     }
@@ -145,27 +147,32 @@ struct StoredCargo {
         var rebuilt: [Leg] = []
         for leg in legs.sorted(by: { $0.position < $1.position }) {
             guard let voyage = VoyageNumber(leg.voyage), let load = UnLocode(leg.loadLocation), let unload = UnLocode(leg.unloadLocation),
-                  leg.loadTime < leg.unloadTime, (leg.loadCall ?? 1) >= 1, (leg.unloadCall ?? 1) >= 1
+                leg.loadTime < leg.unloadTime, (leg.loadCall ?? 1) >= 1, (leg.unloadCall ?? 1) >= 1
             else { throw .database(path: store, message: "cargo \(id): an itinerary leg cannot be read") }
             if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
                 rebuilt.append(sailed)
             } else if let now = network.voyage(voyage), let calls = Self.calls(of: leg, on: now, from: load, to: unload) {
-                rebuilt.append(Leg(
-                    voyage: now.replacingMovements(planned(now.movements, calls, from: leg.loadTime, to: leg.unloadTime)),
-                    movementIndices: calls.lowerBound..<(calls.upperBound + 1), loadLocation: location(load), unloadLocation: location(unload)))
+                rebuilt.append(
+                    Leg(
+                        voyage: now.replacingMovements(planned(now.movements, calls, from: leg.loadTime, to: leg.unloadTime)),
+                        movementIndices: calls.lowerBound..<(calls.upperBound + 1), loadLocation: location(load), unloadLocation: location(unload)))
             } else {
-                let planned = Voyage(number: voyage, movements: [
-                    CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0),
-                ])
-                rebuilt.append(Leg(
-                    voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload), loadCall: leg.loadCall ?? 1,
-                    unloadCall: leg.unloadCall ?? 1))
+                let planned = Voyage(
+                    number: voyage,
+                    movements: [
+                        CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0)
+                    ])
+                rebuilt.append(
+                    Leg(
+                        voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload), loadCall: leg.loadCall ?? 1,
+                        unloadCall: leg.unloadCall ?? 1))
             }
         }
         if let itinerary = try? Itinerary(legs: rebuilt) { return itinerary }
         // A port's transshipment time grew since: keep the legs as planned, with the times they had.
         let planned = rebuilt.map { leg in
-            Leg(voyage: leg.voyage, movementIndices: leg.movementIndices,
+            Leg(
+                voyage: leg.voyage, movementIndices: leg.movementIndices,
                 loadLocation: Location(code: leg.loadLocation.code, name: leg.loadLocation.name),
                 unloadLocation: Location(code: leg.unloadLocation.code, name: leg.unloadLocation.name), loadCall: leg.loadCall, unloadCall: leg.unloadCall)
         }
@@ -186,7 +193,7 @@ struct StoredCargo {
             return first...(end - 1)
         }
         guard let first = leg.firstMovement, let last = leg.lastMovement, first >= 0, first <= last, last < voyage.movements.count,
-              voyage.movements[first].departureLocation == load, voyage.movements[last].arrivalLocation == unload
+            voyage.movements[first].departureLocation == load, voyage.movements[last].arrivalLocation == unload
         else { return nil }
         return first...last
     }

@@ -19,14 +19,17 @@ public enum BruteForceDisruption {
             let movements = voyage.movements
             let ports = [movements[0].departureLocation] + movements.map(\.arrivalLocation)
             let call = Int.random(in: 0...movements.count, using: &generator)
-            let kind: VesselCallEvent.Kind = call == 0 ? .departure : call == movements.count ? .arrival : Bool.random(using: &generator) ? .arrival : .departure
+            let kind: VesselCallEvent.Kind =
+                call == 0 ? .departure : call == movements.count ? .arrival : Bool.random(using: &generator) ? .arrival : .departure
             let published = kind == .arrival ? movements[call - 1].arrivalTime : movements[call].departureTime
             let sequence = ports[...call].count { $0 == ports[call] }
-            events.append(VesselCallEvent(
-                id: Self.eventID(index), created: Date(timeIntervalSince1970: 1_767_225_600) + Double(Int.random(in: 0...3, using: &generator) * 3600), kind: kind,
-                classifier: VesselCallEvent.Classifier.allCases.randomElement(using: &generator)!,
-                time: published + Double(Int.random(in: -6...30, using: &generator) * 3600),
-                call: CallReference(voyage: voyage.number, port: ports[call], sequence: sequence)))
+            events.append(
+                VesselCallEvent(
+                    id: Self.eventID(index), created: Date(timeIntervalSince1970: 1_767_225_600) + Double(Int.random(in: 0...3, using: &generator) * 3600),
+                    kind: kind,
+                    classifier: VesselCallEvent.Classifier.allCases.randomElement(using: &generator)!,
+                    time: published + Double(Int.random(in: -6...30, using: &generator) * 3600),
+                    call: CallReference(voyage: voyage.number, port: ports[call], sequence: sequence)))
             if Int.random(in: 0..<4, using: &generator) == 0 { events.append(events.last!) }
         }
         return events
@@ -133,7 +136,9 @@ public enum BruteForceDisruption {
             let movements = voyage.movements, ports = voyage.callPorts
             let calls = ports.indices.map { index -> [String: Any] in
                 var timestamps: [[String: String]] = []
-                if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": time(movements[index - 1].arrivalTime)]) }
+                if index > 0 {
+                    timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": time(movements[index - 1].arrivalTime)])
+                }
                 var call: [String: Any] = [
                     "transportCallReference": "\(voyage.number)-\(index)", "carrierImportVoyageNumber": voyage.number.rawValue,
                     "location": ["UNLocationCode": ports[index].rawValue],
@@ -196,7 +201,7 @@ public enum BruteForceDisruption {
         /// Whether the live voyage of leg `index` goes to its last call and the next leg's starts at its first call.
         func endsAndStarts(_ index: Int) -> Bool {
             guard let before = byNumber[legs[index - 1].voyage.number], let after = byNumber[legs[index].voyage.number],
-                  let arriving = live(index - 1), let departing = live(index)
+                let arriving = live(index - 1), let departing = live(index)
             else { return false }
             return arriving.last == before.movements.last && departing.first == after.movements.first
         }
@@ -207,14 +212,18 @@ public enum BruteForceDisruption {
             var codes: Set<CutOffCode> = [.fullContainerDelivery, .documentation, .verifiedGrossMass, .port]
             if specification.cargoType == .reefer { codes.insert(.reefer) }
             if specification.containsDangerousGoods { codes.insert(.dangerousGoods) }
-            let latest = first > 0 ? boarding.departureTime
+            let latest =
+                first > 0
+                ? boarding.departureTime
                 : boarding.cutOffTimes.filter { codes.contains($0.code) }.map(\.time).reduce(boarding.departureTime, min)
             if boarding.departureTime < ready || latest < ready { return first == 0 ? .missesDeparture(at: port) : .missesConnection(leg: first, at: port) }
             // Aboard through the call, as planned and as the vessel now sails: no transshipment cut-off applies.
-            let staysAboard = first > 0 && legs[first].continuesAboard(from: legs[first - 1]) && endsAndStarts(first)
+            let staysAboard =
+                first > 0 && legs[first].continuesAboard(from: legs[first - 1]) && endsAndStarts(first)
                 && byNumber[legs[first - 1].voyage.number]?.continuation == legs[first].voyage.number
             if first > 0, !staysAboard, let before = live(first - 1)?.last, let cutOff = tco(boarding),
-               before.arrivalTime > cutOff {
+                before.arrivalTime > cutOff
+            {
                 return .missesConnection(leg: first, at: port)
             }
         }
@@ -223,7 +232,10 @@ public enum BruteForceDisruption {
             let at = legs[index].loadLocation
             if legs[index].continuesAboard(from: legs[index - 1]) {
                 if byNumber[legs[index - 1].voyage.number]?.continuation == legs[index].voyage.number && endsAndStarts(index)
-                    && onward.departureTime >= arrival { continue }
+                    && onward.departureTime >= arrival
+                {
+                    continue
+                }
                 return .missesConnection(leg: index, at: at.code)
             }
             if onward.departureTime < arrival + TimeInterval(at.transshipmentTime.components.seconds) || (tco(onward).map { arrival > $0 } ?? false) {

@@ -84,9 +84,9 @@ public struct BruteForceRouter {
         for last in first..<voyage.movements.count {
             let movement = voyage.movements[last]
             guard movement.arrivalTime <= specification.arrivalDeadline,
-                  !options.avoidedLocations.contains(movement.departureLocation),
-                  !options.avoidedLocations.contains(movement.arrivalLocation),
-                  options.space.map({ $0.fits(teu: movement.capacity, tonnes: movement.weightCapacity, plugs: movement.reeferPlugs) }) ?? true
+                !options.avoidedLocations.contains(movement.departureLocation),
+                !options.avoidedLocations.contains(movement.arrivalLocation),
+                options.space.map({ $0.fits(teu: movement.capacity, tonnes: movement.weightCapacity, plugs: movement.reeferPlugs) }) ?? true
             else { return }
             let leg = Leg(
                 voyage: voyage, movementIndices: first..<(last + 1),

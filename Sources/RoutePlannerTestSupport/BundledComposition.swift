@@ -10,7 +10,8 @@ extension RoutePlannerComposition {
     public static func bundledWorldSmall() -> RoutePlannerComposition {
         let directory = BundledData.worldSmallDirectory
         return RoutePlannerComposition(
-            passwords: BcryptPasswordHasher(), locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
+            passwords: BcryptPasswordHasher(), locations: directory.appendingPathComponent("locations.csv"),
+            schedule: directory.appendingPathComponent("schedule.csv"),
             bookings: directory.appendingPathComponent("bookings.csv"), importer: BundledData.scheduleImporter)
     }
 }

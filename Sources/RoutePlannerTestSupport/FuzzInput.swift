@@ -31,7 +31,9 @@ public enum FuzzInput {
         case 2:
             let file = CSVFile(name: "r.csv", bytes: body)
             for importer in [CSVImporter(), CSVImporter(mode: .lenient)] {
-                check(file) { () throws(ImportError) in try importer.importHandlingReport(file, registeredAt: Date(timeIntervalSince1970: 1_800_000_000)).diagnostics }
+                check(file) { () throws(ImportError) in
+                    try importer.importHandlingReport(file, registeredAt: Date(timeIntervalSince1970: 1_800_000_000)).diagnostics
+                }
             }
         case 4:
             let split = body.firstIndex(of: 0xFF) ?? body.count

@@ -64,7 +64,9 @@ public struct RandomSchedule: Sendable {
                 let arrival = departure + Int.random(in: 1...12, using: &generator)
                 var cutOffTimes: [CutOffTime] = []
                 if cutOffs && Int.random(in: 0..<5, using: &generator) > 0 {
-                    let codes: [CutOffCode] = [.fullContainerDelivery, .documentation, .verifiedGrossMass, .port, .reefer, .dangerousGoods, .transshipment, .outOfGauge]
+                    let codes: [CutOffCode] = [
+                        .fullContainerDelivery, .documentation, .verifiedGrossMass, .port, .reefer, .dangerousGoods, .transshipment, .outOfGauge,
+                    ]
                     for _ in 0..<Int.random(in: 1...3, using: &generator) {
                         let hours = departure - Int.random(in: -2...24, using: &generator)
                         cutOffTimes.append(CutOffTime(codes.randomElement(using: &generator)!, base + Double(hours * 3600)))

@@ -31,40 +31,52 @@ public enum SampleVoyages {
         return Voyage(number: number, movements: movements)
     }
 
-    public static let asiaEurope1 = voyage("AE1-0100W", [
-        (SampleLocations.hongKong, nil, day(3, 2)),
-        (SampleLocations.shanghai, day(3, 4), day(3, 5)),
-        (SampleLocations.singapore, day(3, 10), day(3, 11)),
-        (SampleLocations.rotterdam, day(3, 30), day(3, 31)),
-        (SampleLocations.hamburg, day(4, 1), nil),
-    ])
-    public static let asiaEurope2 = voyage("AE1-0200W", [
-        (SampleLocations.hongKong, nil, day(3, 9)),
-        (SampleLocations.shanghai, day(3, 11), day(3, 12)),
-        (SampleLocations.singapore, day(3, 17), day(3, 18)),
-        (SampleLocations.rotterdam, day(4, 6), day(4, 7)),
-        (SampleLocations.hamburg, day(4, 8), nil),
-    ])
-    public static let northFeeder1 = voyage("NF-0310N", capacity: 1_200, [
-        (SampleLocations.rotterdam, nil, day(4, 1)),
-        (SampleLocations.gothenburg, day(4, 3), day(4, 3, hour: 18)),
-        (SampleLocations.stockholm, day(4, 5), nil),
-    ])
-    public static let northFeeder2 = voyage("NF-0320N", capacity: 1_200, [
-        (SampleLocations.rotterdam, nil, day(4, 8)),
-        (SampleLocations.gothenburg, day(4, 10), day(4, 10, hour: 18)),
-        (SampleLocations.stockholm, day(4, 12), nil),
-    ])
-    public static let balticFeeder = voyage("BF-0410E", capacity: 900, [
-        (SampleLocations.hamburg, nil, day(4, 3)),
-        (SampleLocations.stockholm, day(4, 6), day(4, 7)),
-        (SampleLocations.helsinki, day(4, 8), nil),
-    ])
-    public static let transPacific = voyage("TP-0500E", [
-        (SampleLocations.hongKong, nil, day(3, 3)),
-        (SampleLocations.tokyo, day(3, 7), day(3, 8)),
-        (SampleLocations.newYork, day(4, 2), nil),
-    ])
+    public static let asiaEurope1 = voyage(
+        "AE1-0100W",
+        [
+            (SampleLocations.hongKong, nil, day(3, 2)),
+            (SampleLocations.shanghai, day(3, 4), day(3, 5)),
+            (SampleLocations.singapore, day(3, 10), day(3, 11)),
+            (SampleLocations.rotterdam, day(3, 30), day(3, 31)),
+            (SampleLocations.hamburg, day(4, 1), nil),
+        ])
+    public static let asiaEurope2 = voyage(
+        "AE1-0200W",
+        [
+            (SampleLocations.hongKong, nil, day(3, 9)),
+            (SampleLocations.shanghai, day(3, 11), day(3, 12)),
+            (SampleLocations.singapore, day(3, 17), day(3, 18)),
+            (SampleLocations.rotterdam, day(4, 6), day(4, 7)),
+            (SampleLocations.hamburg, day(4, 8), nil),
+        ])
+    public static let northFeeder1 = voyage(
+        "NF-0310N", capacity: 1_200,
+        [
+            (SampleLocations.rotterdam, nil, day(4, 1)),
+            (SampleLocations.gothenburg, day(4, 3), day(4, 3, hour: 18)),
+            (SampleLocations.stockholm, day(4, 5), nil),
+        ])
+    public static let northFeeder2 = voyage(
+        "NF-0320N", capacity: 1_200,
+        [
+            (SampleLocations.rotterdam, nil, day(4, 8)),
+            (SampleLocations.gothenburg, day(4, 10), day(4, 10, hour: 18)),
+            (SampleLocations.stockholm, day(4, 12), nil),
+        ])
+    public static let balticFeeder = voyage(
+        "BF-0410E", capacity: 900,
+        [
+            (SampleLocations.hamburg, nil, day(4, 3)),
+            (SampleLocations.stockholm, day(4, 6), day(4, 7)),
+            (SampleLocations.helsinki, day(4, 8), nil),
+        ])
+    public static let transPacific = voyage(
+        "TP-0500E",
+        [
+            (SampleLocations.hongKong, nil, day(3, 3)),
+            (SampleLocations.tokyo, day(3, 7), day(3, 8)),
+            (SampleLocations.newYork, day(4, 2), nil),
+        ])
 
     /// Every sample voyage.
     public static let all = [asiaEurope1, asiaEurope2, northFeeder1, northFeeder2, balticFeeder, transPacific]

@@ -17,18 +17,23 @@ public enum VesselSchedulesText {
         ]
         if let voyage { fields.append(#""carrierExportVoyageNumber": "\#(voyage)""#) }
         if !cutOffs.isEmpty {
-            fields.append(#""cutOffTimes": ["# + cutOffs.map { #"{"cutOffDateTimeCode": "\#($0.0)", "cutOffDateTime": "\#($0.1)"}"# }.joined(separator: ", ") + "]")
+            fields.append(
+                #""cutOffTimes": ["# + cutOffs.map { #"{"cutOffDateTimeCode": "\#($0.0)", "cutOffDateTime": "\#($0.1)"}"# }.joined(separator: ", ") + "]")
         }
         return "{" + (fields + extra).joined(separator: ", ") + "}"
     }
 
-    public static func document(_ calls: [String], service: String = "AE7", vessel: String = #"{"name": "Maersk Kiel", "vesselIMONumber": "9321483"}"#) -> String {
+    public static func document(_ calls: [String], service: String = "AE7", vessel: String = #"{"name": "Maersk Kiel", "vesselIMONumber": "9321483"}"#)
+        -> String
+    {
         #"[{"carrierServiceName": "Asia-Europe 7", "carrierServiceCode": "\#(service)", "vesselSchedules": [{"isDummyVessel": false, "vessel": \#(vessel), "transportCalls": [\#(calls.joined(separator: ",\n"))]}]}]"#
     }
 
     /// Shanghai to Hamburg over Singapore and Rotterdam: voyage 001W, then 002E, with cut-offs at Shanghai.
     public static let shanghaiToRotterdam = document([
-        call("C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00+08:00", cutOffs: [("FCO", "2026-03-01T16:00:00+08:00"), ("TCO", "2026-03-02T04:00:00+08:00")]),
+        call(
+            "C1", "CNSHA", voyage: "001W", departure: "2026-03-02T16:00:00+08:00",
+            cutOffs: [("FCO", "2026-03-01T16:00:00+08:00"), ("TCO", "2026-03-02T04:00:00+08:00")]),
         call("C2", "SGSIN", voyage: "001W", arrival: "2026-03-08T08:00:00+08:00", departure: "2026-03-09T08:00:00+08:00"),
         call("C3", "NLRTM", voyage: "002E", arrival: "2026-04-01T10:00:00+02:00", departure: "2026-04-02T10:00:00+02:00"),
         call("C4", "DEHAM", voyage: nil, arrival: "2026-04-03T10:00:00+02:00"),

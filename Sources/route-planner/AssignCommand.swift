@@ -21,9 +21,10 @@ struct AssignCommand: AsyncParsableCommand {
     @Option(help: "The bookings CSV file. Default: the bundled sample bookings (with the bundled network only).")
     var bookings: String?
 
-    @Option(help: ArgumentHelp(
-        "Assign the cargo booked in this store (an SQLite file, or postgres://USER@HOST/DATABASE) instead of a bookings file, and write the itineraries back in one transaction.",
-        valueName: "store"))
+    @Option(
+        help: ArgumentHelp(
+            "Assign the cargo booked in this store (an SQLite file, or postgres://USER@HOST/DATABASE) instead of a bookings file, and write the itineraries back in one transaction.",
+            valueName: "store"))
     var store: String?
 
     @Option(help: "Seconds the whole command may take, reading the schedule and the bookings included: 1 to 3600.")
@@ -35,9 +36,10 @@ struct AssignCommand: AsyncParsableCommand {
     @Option(help: "Write the integer program to this file in MPS, for any other solver to check.")
     var modelMPS = ""
 
-    @Option(help: ArgumentHelp(
-        "What each TEU left out costs, as LINER-LIB's published runs charge it: the solve maximises revenue less handling cost less this for every TEU not carried. Default: 0.",
-        valueName: "per-TEU"))
+    @Option(
+        help: ArgumentHelp(
+            "What each TEU left out costs, as LINER-LIB's published runs charge it: the solve maximises revenue less handling cost less this for every TEU not carried. Default: 0.",
+            valueName: "per-TEU"))
     var penalty: String?
 
     func validate() throws {
@@ -49,18 +51,30 @@ struct AssignCommand: AsyncParsableCommand {
         }
     }
 
-    @Option(help: "Also write the assignment as CSV, one row per leg of each carried booking and one per booking left out: booking,teu,carried,leg,voyage,from,to,departure,arrival,reason.")
+    @Option(
+        help:
+            "Also write the assignment as CSV, one row per leg of each carried booking and one per booking left out: booking,teu,carried,leg,voyage,from,to,departure,arrival,reason."
+    )
     var output: String?
 
-    @Option(help: "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity), csv (as --output), svg (the load factor heat map) or html (a page with the totals, revenue, bookings by reason, the heat map and the busiest legs; with --compare, what the scenario changed).")
+    @Option(
+        help:
+            "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity), csv (as --output), svg (the load factor heat map) or html (a page with the totals, revenue, bookings by reason, the heat map and the busiest legs; with --compare, what the scenario changed)."
+    )
     var format: OutputFormat = .table
 
-    @Flag(help: "Solve without the what-if flags too (a second solve, with a time limit of its own), and show the bookings that lose their route and the change in revenue, handling cost, profit and CO2e.")
+    @Flag(
+        help:
+            "Solve without the what-if flags too (a second solve, with a time limit of its own), and show the bookings that lose their route and the change in revenue, handling cost, profit and CO2e."
+    )
     var compare = false
 
     func run() async throws {
         let scenario = try whatIf.scenario()
-        let app = if let store { try await schedule.composition(store: store, scenario: scenario) } else { schedule.composition(bookings: bookings, scenario: scenario) }
+        let app =
+            if let store { try await schedule.composition(store: store, scenario: scenario) } else {
+                schedule.composition(bookings: bookings, scenario: scenario)
+            }
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver(), progress: terminalProgress)
         let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "")
         let rendering = AssignRendering(voyages: app.voyages)
@@ -79,16 +93,19 @@ struct AssignCommand: AsyncParsableCommand {
         let baseline = await schedule.composition(bookings: bookings).assignRoutes(solver: GLPKAssignmentSolver()).respond(form).result
         guard case .success(let before) = baseline else { return }
         guard format == .html else { return print(AssignmentComparison.text(before: before.plan, after: response.plan)) }
-        print(AssignmentPictures.comparisonPage(
-            before: before.plan, after: response.plan, baselineNetwork: try await schedule.composition().voyages.network(),
-            network: try await app.voyages.network(), scenarioName: whatIf.summary), terminator: "")
+        print(
+            AssignmentPictures.comparisonPage(
+                before: before.plan, after: response.plan, baselineNetwork: try await schedule.composition().voyages.network(),
+                network: try await app.voyages.network(), scenarioName: whatIf.summary), terminator: "")
     }
 
     /// Names the flag behind a failure that one flag caused: a what-if flag, or the missing `--capacities`.
     private func reject(_ result: Result<AssignRoutesResponse, RequestFailure<AssignRoutesForm.Field>>) throws {
         try whatIf.reject(result)
         guard case .failure(.domain(.capacitiesUnknown)) = result else { return }
-        printError("error: --capacities: \(schedule.files.schedule.relativePath) is a DCSA vessel schedule, which carries no capacities; give the voyages' capacities in a CSV file (voyage or vessel_imo, capacity_teu) with --capacities FILE.")
+        printError(
+            "error: --capacities: \(schedule.files.schedule.relativePath) is a DCSA vessel schedule, which carries no capacities; give the voyages' capacities in a CSV file (voyage or vessel_imo, capacity_teu) with --capacities FILE."
+        )
         throw ExitCode.failure
     }
 

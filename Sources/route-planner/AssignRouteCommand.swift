@@ -7,7 +7,9 @@ struct AssignRouteCommand: AsyncParsableCommand {
         commandName: "assign-route", abstract: "Assign a cargo one of the options `route ID` (or `reroute`) last listed for it.")
 
     @Argument(help: "The cargo's tracking id.") var trackingId: String
-    @Argument(help: "The option's number in the list, from 1, or its reference (RP-…, the `reference` of --format json, the `routingReference` of --format dcsa).") var candidate: String
+    @Argument(
+        help: "The option's number in the list, from 1, or its reference (RP-…, the `reference` of --format json, the `routingReference` of --format dcsa).")
+    var candidate: String
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var store: StoreOptions
 

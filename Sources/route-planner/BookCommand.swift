@@ -31,9 +31,10 @@ struct BookCommand: AsyncParsableCommand {
     @Option(help: "A bookings CSV file to book whole.") var bookings: String?
     @Flag(help: "Print only the tracking ids, one per line, for scripts.") var quiet = false
     @Option(help: "Output format: table, or json (data only, docs/schemas/cargo-list.schema.json: the cargo booked).") var format: OutputFormat = .table
-    @Option(help: ArgumentHelp(
-        "Book as of this date (the start of the day, UTC) or date-time with a zone, not now: deadlines must come after it.",
-        valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "Book as of this date (the start of the day, UTC) or date-time with a zone, not now: deadlines must come after it.",
+            valueName: "date"))
     var asOf: String?
 
     func validate() throws {
@@ -42,7 +43,9 @@ struct BookCommand: AsyncParsableCommand {
         try Self.check(asOf: asOf)
         if bookings != nil {
             guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, weight == nil, !cargo.isGiven else {
-                throw ValidationError("--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --weight, --cargo-type, --dangerous-goods or --max-transit with it (the file's weight_tonnes, cargo_type, dangerous_goods and max_transit_days columns give them).")
+                throw ValidationError(
+                    "--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --weight, --cargo-type, --dangerous-goods or --max-transit with it (the file's weight_tonnes, cargo_type, dangerous_goods and max_transit_days columns give them)."
+                )
             }
         }
     }

@@ -38,12 +38,14 @@ struct CargoListRendering: Rendering {
         }
         let cargo = presenter.content(for: response)
         guard !cargo.isEmpty else { return lines(["No cargo\(response.status.map { " with status \($0)" } ?? "") in \(store)."]) }
-        return lines([Table.text(
-            header: ["Tracking id", "Size", "Route", "Status", "Where", "ETA"],
-            rows: cargo.map { each in
-                let place = [each.transportStatus, each.lastKnownLocation, each.currentVoyage.map { "on \($0)" }].compactMap { $0 }
-                return [each.trackingId.rawValue, each.size, each.route, each.status, place.joined(separator: ", "), each.estimatedTimeOfArrival ?? "-"]
-            })])
+        return lines([
+            Table.text(
+                header: ["Tracking id", "Size", "Route", "Status", "Where", "ETA"],
+                rows: cargo.map { each in
+                    let place = [each.transportStatus, each.lastKnownLocation, each.currentVoyage.map { "on \($0)" }].compactMap { $0 }
+                    return [each.trackingId.rawValue, each.size, each.route, each.status, place.joined(separator: ", "), each.estimatedTimeOfArrival ?? "-"]
+                })
+        ])
     }
 }
 

@@ -21,9 +21,11 @@ struct CustomerCommand: AsyncParsableCommand {
 
 /// A use case whose content is its response described in words, such as a registered customer or an assigned route.
 struct SentenceRendering<Interactor: UseCase, Presenter: RoutePlannerApplication.Presenter>: Rendering
-where Interactor.Request: FormRequest, Interactor.Request.Field: CommandLineField, Presenter.Response == Interactor.Response,
+where
+    Interactor.Request: FormRequest, Interactor.Request.Field: CommandLineField, Presenter.Response == Interactor.Response,
     Presenter.Field == Interactor.Request.Field,
-    Presenter.Content == Described<Interactor.Response> {
+    Presenter.Content == Described<Interactor.Response>
+{
     static var formats: [OutputFormat] { [.table] }
     static var subject: String { "the result" }
 

@@ -50,7 +50,8 @@ struct EventsCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
             let app = try await schedule.composition(store: store)
-            let form = ApplyCarrierEventsForm(events: CarrierEventsDocument(reading: data), source: URL(fileURLWithPath: file).lastPathComponent, accept: accept, limit: limit)
+            let form = ApplyCarrierEventsForm(
+                events: CarrierEventsDocument(reading: data), source: URL(fileURLWithPath: file).lastPathComponent, accept: accept, limit: limit)
             try await EventsRendering().run(app.applyCarrierEvents, form, as: format)
         }
     }
@@ -86,10 +87,12 @@ struct EventsRendering: Rendering {
         out.append(view.cargoSummary)
         for cargo in view.disrupted {
             out.append("")
-            out.append("Cargo \(cargo.cargo.trackingId) (\(cargo.cargo.route), \(cargo.cargo.size)): \(cargo.disruption); planned to arrive \(cargo.plannedArrival)")
+            out.append(
+                "Cargo \(cargo.cargo.trackingId) (\(cargo.cargo.route), \(cargo.cargo.size)): \(cargo.disruption); planned to arrive \(cargo.plannedArrival)")
             if let from = cargo.from { out.append("  options \(from):") }
             for (index, option) in cargo.options.enumerated() {
-                out.append("  \(index + 1). \(option.itinerary.route), arrives \(option.itinerary.arrival): \(option.change)\(option.accepted ? " (assigned)" : "")")
+                out.append(
+                    "  \(index + 1). \(option.itinerary.route), arrives \(option.itinerary.arrival): \(option.change)\(option.accepted ? " (assigned)" : "")")
                 out += option.itinerary.legs.map { "       \($0)" }
             }
             if let problem = cargo.problem { out.append("  \(problem)") }

@@ -48,11 +48,18 @@ struct ReRouteRendering: Rendering {
         default: break
         }
         let entries = presenter.content(for: response)
-        let leftOut = response.notRoutedLeftOut == 0 ? [] : [
-            "Left out: \(response.notRoutedLeftOut) cargo not routed, which no what-if changes; reroute without what-if flags lists them."
-        ]
+        let leftOut =
+            response.notRoutedLeftOut == 0
+            ? []
+            : [
+                "Left out: \(response.notRoutedLeftOut) cargo not routed, which no what-if changes; reroute without what-if flags lists them."
+            ]
         guard !entries.isEmpty else {
-            return lines([response.notRoutedLeftOut == 0 ? "Every cargo is on track and its itinerary still sails." : "Every routed cargo is on track and its itinerary still sails."] + leftOut)
+            return lines(
+                [
+                    response.notRoutedLeftOut == 0
+                        ? "Every cargo is on track and its itinerary still sails." : "Every routed cargo is on track and its itinerary still sails."
+                ] + leftOut)
         }
         var table: [String] = []
         for entry in entries {

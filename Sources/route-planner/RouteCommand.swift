@@ -32,7 +32,10 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "The destination port's UN/LOCODE, such as NLRTM.")
     var to: String?
 
-    @Option(help: "When the cargo is ready: a date (start of the day, UTC) or a date-time with a zone. Default: the Monday of the bundled schedule's ninth week (2026-03-02 as its files hold it).")
+    @Option(
+        help:
+            "When the cargo is ready: a date (start of the day, UTC) or a date-time with a zone. Default: the Monday of the bundled schedule's ninth week (2026-03-02 as its files hold it)."
+    )
     var ready: String?
 
     @Option(help: "The arrival deadline, inclusive: a date (end of the day, UTC) or a date-time with a zone. Default: 60 days after --ready.")
@@ -55,17 +58,22 @@ struct RouteCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Cargo (a booked cargo has its own)") var cargo: CargoTypeOptions
 
-    @Option(help: ArgumentHelp(
-        "The order of the options: arrival (earliest first), cost (cheapest handling per TEU first: loads, discharges and transshipments, from the locations' costs) or co2 (least CO2e per TEU first, from the schedule's or estimated from distance and vessel size).",
-        valueName: "arrival|cost|co2"))
+    @Option(
+        help: ArgumentHelp(
+            "The order of the options: arrival (earliest first), cost (cheapest handling per TEU first: loads, discharges and transshipments, from the locations' costs) or co2 (least CO2e per TEU first, from the schedule's or estimated from distance and vessel size).",
+            valueName: "arrival|cost|co2"))
     var sort: String = ""
 
-    @Option(help: ArgumentHelp(
-        "Also keep the options that are best in cost or CO2e per TEU, not only in departure, arrival and transshipments: cost, co2 or cost,co2 (slower: more options stay undominated).",
-        valueName: "cost,co2"))
+    @Option(
+        help: ArgumentHelp(
+            "Also keep the options that are best in cost or CO2e per TEU, not only in departure, arrival and transshipments: cost, co2 or cost,co2 (slower: more options stay undominated).",
+            valueName: "cost,co2"))
     var criteria: [String] = []
 
-    @Option(help: "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0.3 point-to-point routings, in local times), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side).")
+    @Option(
+        help:
+            "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0.3 point-to-point routings, in local times), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side)."
+    )
     var format: OutputFormat = .table
 
     @Flag(help: "Show the itineraries without the what-if flags and with them, side by side.")
@@ -94,7 +102,9 @@ struct RouteCommand: AsyncParsableCommand {
             try await rendering.run(routeCargo, form, as: format) { result in
                 try whatIf.reject(result)
                 // With no route, a program still reads a document: the specification and no itineraries.
-                if case .failure(.domain(.noRoute(let specification, _))) = result, let document = rendering.document(RouteDocument.empty(specification), format) {
+                if case .failure(.domain(.noRoute(let specification, _))) = result,
+                    let document = rendering.document(RouteDocument.empty(specification), format)
+                {
                     print(document, terminator: "")
                 }
             }

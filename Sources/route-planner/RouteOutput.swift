@@ -8,7 +8,8 @@ enum RouteOutput {
     static func table(_ itineraries: [ItineraryViewModel]) -> String {
         // Handling costs and CO2e are columns when the network has them.
         let costs = itineraries.contains { $0.handlingCost != nil }, emissions = itineraries.contains { $0.co2e != nil }
-        let header = ["#", "Departs", "Arrives", "Transit", "Route", "Slack against the deadline"] + (costs ? ["Handling"] : [])
+        let header =
+            ["#", "Departs", "Arrives", "Transit", "Route", "Slack against the deadline"] + (costs ? ["Handling"] : [])
             + (emissions ? ["Emissions"] : [])
         let rows = itineraries.enumerated().map { index, itinerary in
             ["\(index + 1)", itinerary.departure, itinerary.arrival, itinerary.transitTime, itinerary.route, itinerary.slack]

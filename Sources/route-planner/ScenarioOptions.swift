@@ -8,9 +8,10 @@ struct ScenarioOptions: ParsableArguments {
     @Option(help: "A voyage that does not sail; repeatable.")
     var cancelVoyage: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "A port closed for loading, discharge and transshipment: CODE, or CODE@FROM..TO with dates or date-times; repeatable.",
-        discussion: "Vessels omit their calls there in the window and sail on with their other times unchanged."))
+    @Option(
+        help: ArgumentHelp(
+            "A port closed for loading, discharge and transshipment: CODE, or CODE@FROM..TO with dates or date-times; repeatable.",
+            discussion: "Vessels omit their calls there in the window and sail on with their other times unchanged."))
     var closePort: [String] = []
 
     @Option(help: "A voyage running late: VOYAGE:HOURS, or VOYAGE:HOURS@PORT to be late from its call at PORT on; repeatable.")
@@ -28,7 +29,8 @@ struct ScenarioOptions: ParsableArguments {
 
     /// The what-if flags as given, such as "--cancel-voyage WS25-W07", for a picture's caption.
     var summary: String {
-        let flags = cancelVoyage.map { "--cancel-voyage \($0)" } + closePort.map { "--close-port \($0)" }
+        let flags =
+            cancelVoyage.map { "--cancel-voyage \($0)" } + closePort.map { "--close-port \($0)" }
             + delay.map { "--delay \($0)" } + capacity.map { "--capacity \($0)" }
         return flags.isEmpty ? "none" : flags.joined(separator: " ")
     }
@@ -50,17 +52,18 @@ struct ScenarioOptions: ParsableArguments {
             entries.first(where: matches).map { "--\(flag) \($0)" }
         }
         func voyage(_ text: String) -> String { String(text.prefix { $0 != ":" && $0 != "=" && $0 != "@" }).trimmingCharacters(in: .whitespaces) }
-        let source: String? = switch error {
-        case .unknownVoyage(let number):
-            entry("cancel-voyage", cancelVoyage) { VoyageNumber($0) == number } ?? entry("delay", delay) { VoyageNumber(voyage($0)) == number }
-                ?? entry("capacity", capacity) { VoyageNumber(voyage($0)) == number }
-        case .unknownLocation(let code):
-            entry("close-port", closePort) { UnLocode(voyage($0)) == code } ?? entry("delay", delay) { $0.uppercased().hasSuffix("@\(code)") }
-        case .voyageDoesNotCall(let number, _), .invalidDelay(let number, _): entry("delay", delay) { VoyageNumber(voyage($0)) == number }
-        case .invalidCapacity(let number, _): entry("capacity", capacity) { VoyageNumber(voyage($0)) == number }
-        case .invalidWindow(let code, _, _): entry("close-port", closePort) { UnLocode(voyage($0)) == code }
-        case .invalidSchedule: delay.isEmpty ? nil : "--delay"
-        }
+        let source: String? =
+            switch error {
+            case .unknownVoyage(let number):
+                entry("cancel-voyage", cancelVoyage) { VoyageNumber($0) == number } ?? entry("delay", delay) { VoyageNumber(voyage($0)) == number }
+                    ?? entry("capacity", capacity) { VoyageNumber(voyage($0)) == number }
+            case .unknownLocation(let code):
+                entry("close-port", closePort) { UnLocode(voyage($0)) == code } ?? entry("delay", delay) { $0.uppercased().hasSuffix("@\(code)") }
+            case .voyageDoesNotCall(let number, _), .invalidDelay(let number, _): entry("delay", delay) { VoyageNumber(voyage($0)) == number }
+            case .invalidCapacity(let number, _): entry("capacity", capacity) { VoyageNumber(voyage($0)) == number }
+            case .invalidWindow(let code, _, _): entry("close-port", closePort) { UnLocode(voyage($0)) == code }
+            case .invalidSchedule: delay.isEmpty ? nil : "--delay"
+            }
         printError("error: \(source ?? "what if"): \(error)")
         throw ExitCode.failure
     }

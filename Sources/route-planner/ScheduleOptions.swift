@@ -9,28 +9,33 @@ import RoutePlannerStore
 
 /// The schedule files shared by every command; the bundled network without them.
 struct ScheduleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The schedule: a CSV file (voyage, from, to, departure, arrival[, capacity_teu, vessel, service, cut_off_…]) with --locations, or a DCSA Commercial Schedules vessel-schedules JSON document (the body of GET /v1/vessel-schedules).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The schedule: a CSV file (voyage, from, to, departure, arrival[, capacity_teu, vessel, service, cut_off_…]) with --locations, or a DCSA Commercial Schedules vessel-schedules JSON document (the body of GET /v1/vessel-schedules).",
+            valueName: "file"))
     var schedule: String?
 
-    @Option(help: ArgumentHelp(
-        "The locations CSV file (unlocode, name[, country, transshipment_hours, latitude, longitude, time_zone]); required with a CSV schedule, optional with a DCSA one (its ports are then named from the UN/LOCODE list and take 24 h to transship).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The locations CSV file (unlocode, name[, country, transshipment_hours, latitude, longitude, time_zone]); required with a CSV schedule, optional with a DCSA one (its ports are then named from the UN/LOCODE list and take 24 h to transship).",
+            valueName: "file"))
     var locations: String?
 
-    @Option(help: ArgumentHelp(
-        "The capacities of a DCSA schedule's voyages, a CSV file (voyage or vessel_imo, capacity_teu); assign needs it.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The capacities of a DCSA schedule's voyages, a CSV file (voyage or vessel_imo, capacity_teu); assign needs it.", valueName: "file"))
     var capacities: String?
 
-    @Option(help: ArgumentHelp(
-        "The sea distances of a DCSA schedule's sailings, a CSV file (from, to, distance_nm; a pair serves both ways); without it, the ports' great-circle distance times 1.15.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The sea distances of a DCSA schedule's sailings, a CSV file (from, to, distance_nm; a pair serves both ways); without it, the ports' great-circle distance times 1.15.",
+            valueName: "file"))
     var distances: String?
 
-    @Option(help: ArgumentHelp(
-        "The week the bundled schedule's 26 weeks start: the week (Monday to Sunday, UTC) of this date. Default: $ROUTE_PLANNER_FIRST_WEEK, else the current week; 2026-01-05 lays it out as its files hold it. A store keeps the week it was first used with.",
-        valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "The week the bundled schedule's 26 weeks start: the week (Monday to Sunday, UTC) of this date. Default: $ROUTE_PLANNER_FIRST_WEEK, else the current week; 2026-01-05 lays it out as its files hold it. A store keeps the week it was first used with.",
+            valueName: "date"))
     var firstWeek: String?
 
     /// The environment variable that sets ``firstWeek``'s default, for a whole session (the examples of README.md).
@@ -65,7 +70,8 @@ struct ScheduleOptions: ParsableArguments {
         }
         return (
             locations.map { URL(fileURLWithPath: $0) }, URL(fileURLWithPath: schedule), capacities.map { URL(fileURLWithPath: $0) },
-            distances.map { URL(fileURLWithPath: $0) })
+            distances.map { URL(fileURLWithPath: $0) }
+        )
     }
 
     /// The week the bundled schedule starts, asked for by `--first-week` or the environment, if at all.
@@ -117,7 +123,8 @@ struct ScheduleOptions: ParsableArguments {
     ) async throws -> RoutePlannerComposition {
         let (store, schedule, _) = try await openStore(path, creating: creating, scenario: scenario)
         return RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule,
+            cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
             accounts: store.accountRepository, liveSchedule: schedule, now: now)
     }
 
@@ -141,10 +148,11 @@ struct ScheduleOptions: ParsableArguments {
             importer: BundledData.scheduleImporter, movedByWeeks: weeks)
         // The schedule the store's carriers' events moved, with the what-if scenario over it.
         let schedule = LiveScheduleRepository(published: published, events: store.carrierEventRepository, scenario: scenario)
-        let name = self.schedule == nil
+        let name =
+            self.schedule == nil
             ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances].compactMap { $0 }),
-           let warning = try? await store.noteSchedule(fingerprint: fingerprint, name: name)
+            let warning = try? await store.noteSchedule(fingerprint: fingerprint, name: name)
         {
             printError("warning: " + warning)
         }
@@ -168,7 +176,9 @@ struct ScheduleOptions: ParsableArguments {
             throw ExitCode.failure
         }
         if firstWeek != nil && recorded != asked {
-            printError("error: --first-week \(firstWeek!): the cargo in \(store.path) was planned on the bundled schedule from the week of \(recorded); give that week, or no --first-week")
+            printError(
+                "error: --first-week \(firstWeek!): the cargo in \(store.path) was planned on the bundled schedule from the week of \(recorded); give that week, or no --first-week"
+            )
             throw ExitCode.failure
         }
         return BundledData.weeks(toWeekOf: week)
@@ -190,13 +200,15 @@ struct ScheduleOptions: ParsableArguments {
 
 /// The cargo store of the lifecycle commands, and who acts on it.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The store that keeps booked cargo: an SQLite file, or a PostgreSQL database as postgres://USER@HOST[:PORT]/DATABASE (its password in PGPASSWORD). Default: $ROUTE_PLANNER_STORE, else route-planner.sqlite in the current directory.",
-        valueName: "store"))
+    @Option(
+        help: ArgumentHelp(
+            "The store that keeps booked cargo: an SQLite file, or a PostgreSQL database as postgres://USER@HOST[:PORT]/DATABASE (its password in PGPASSWORD). Default: $ROUTE_PLANNER_STORE, else route-planner.sqlite in the current directory.",
+            valueName: "store"))
     var store: String = ProcessInfo.processInfo.environment["ROUTE_PLANNER_STORE"] ?? "route-planner.sqlite"
-    @Option(help: ArgumentHelp(
-        "Act as this user of the store (`user add`): a customer user sees and changes its own cargo only. Default: a planner, as whoever can open the store's file may change it.",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Act as this user of the store (`user add`): a customer user sees and changes its own cargo only. Default: a planner, as whoever can open the store's file may change it.",
+            valueName: "name"))
     var user: String?
 
     /// The application acting as `--user`, or as the command line (a planner) without it.
@@ -213,9 +225,11 @@ struct StoreOptions: ParsableArguments {
     func accounts(creating: Bool = false) async throws -> RoutePlannerComposition {
         let store = try await Self.open(self.store, creating: creating)
         let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
-        return try await acting(RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
-            accounts: store.accountRepository))
+        return try await acting(
+            RoutePlannerComposition(
+                files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule,
+                cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+                accounts: store.accountRepository))
     }
 
     /// Opens a store, saying on standard error why it cannot be.
@@ -226,7 +240,9 @@ struct StoreOptions: ParsableArguments {
             printError("error: --store \(path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store")
             throw ExitCode.failure
         } catch .empty {
-            printError("error: --store \(path) is an empty file, not a store; `route-planner customer` or `route-planner book` makes it one, or name another with --store")
+            printError(
+                "error: --store \(path) is an empty file, not a store; `route-planner customer` or `route-planner book` makes it one, or name another with --store"
+            )
             throw ExitCode.failure
         } catch {
             printError("error: --store \(error)")
@@ -295,4 +311,3 @@ func commandHint<Response, Field>(for result: Result<Response, RequestFailure<Fi
 
 /// Where a long use case's progress lines go: standard error, when that is a terminal.
 let terminalProgress: (@Sendable (String) -> Void)? = isatty(STDERR_FILENO) == 1 ? { @Sendable line in printError(line) } : nil
-

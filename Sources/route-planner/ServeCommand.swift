@@ -26,33 +26,40 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var schedule: ScheduleOptions
 
-    @Option(help: ArgumentHelp(
-        "The store the desk and the lifecycle API keep cargo, customers and users in: an SQLite file (created when missing), or a PostgreSQL database as postgres://USER@HOST[:PORT]/DATABASE (its password in PGPASSWORD), which several servers may share. Default: none, and the desk keeps them in memory until the server stops.",
-        valueName: "store"))
+    @Option(
+        help: ArgumentHelp(
+            "The store the desk and the lifecycle API keep cargo, customers and users in: an SQLite file (created when missing), or a PostgreSQL database as postgres://USER@HOST[:PORT]/DATABASE (its password in PGPASSWORD), which several servers may share. Default: none, and the desk keeps them in memory until the server stops.",
+            valueName: "store"))
     var store: String?
 
-    @Option(help: ArgumentHelp(
-        "The desk's clock stands at this date (the start of the day, UTC) or date-time with a zone, not now: for a rehearsal on a schedule laid out from another week (--first-week). Bookings' deadlines are checked against it, and the API's default date windows start from it.",
-        valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "The desk's clock stands at this date (the start of the day, UTC) or date-time with a zone, not now: for a rehearsal on a schedule laid out from another week (--first-week). Bookings' deadlines are checked against it, and the API's default date windows start from it.",
+            valueName: "date"))
     var asOf: String?
 
-    @Option(help: ArgumentHelp(
-        "The address to listen on. Without users in the store (`route-planner user add`), the cargo screens answer on a loopback address only; with them, on any address, to users who log in.",
-        valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on. Without users in the store (`route-planner user add`), the cargo screens answer on a loopback address only; with them, on any address, to users who log in.",
+            valueName: "address"))
     var host = "127.0.0.1"
 
     @Flag(help: "Mark the session's cookie Secure, so that browsers send it over HTTPS only: for a desk reached through a proxy that ends TLS.")
     var secureCookies = false
 
-    @Option(help: ArgumentHelp(
-        "The address of a proxy in front of the server (repeat for several): its X-Forwarded-For names the client, whose address failed logins are counted under.",
-        valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "The address of a proxy in front of the server (repeat for several): its X-Forwarded-For names the client, whose address failed logins are counted under.",
+            valueName: "address"))
     var trustedProxy: [String] = []
 
     @Option(help: ArgumentHelp("The port to listen on, from 0 (any free port) to 65535.", valueName: "port"))
     var port = 8080
 
-    @Option(help: ArgumentHelp("The longest a route search may run, in milliseconds, from 1 to 600000: the API's point-to-point search is answered 503 past it, and the desk's says it was stopped.", valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "The longest a route search may run, in milliseconds, from 1 to 600000: the API's point-to-point search is answered 503 past it, and the desk's says it was stopped.",
+            valueName: "ms"))
     var searchBudget = 2_000
 
     @Option(help: ArgumentHelp("The least level logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
@@ -80,8 +87,10 @@ struct ServeCommand: AsyncParsableCommand {
         defer { writer.flush() }
         let logger = Logger(label: "route-planner")
         let files = schedule.files
-        let source = self.schedule.schedule == nil
-            ? "the bundled WorldSmall schedule" : [files.schedule, files.locations, files.capacities, files.distances].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
+        let source =
+            self.schedule.schedule == nil
+            ? "the bundled WorldSmall schedule"
+            : [files.schedule, files.locations, files.capacities, files.distances].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
         let server: ScheduleServer, desk: DeskConfiguration, weeks: Int
         var events: (any CarrierEventRepository)? = nil
         let asOf = self.asOf.flatMap(BookCommand.date)
@@ -127,7 +136,9 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         do {
             try await server.run { port in
-                writer.write("route-planner serve: listening on http://\(host):\(port) (the desk at /; GET /v1/point-to-point-routes, /v1/port-schedules, /v1/vessel-schedules, /health, /metrics)\n")
+                writer.write(
+                    "route-planner serve: listening on http://\(host):\(port) (the desk at /; GET /v1/point-to-point-routes, /v1/port-schedules, /v1/vessel-schedules, /health, /metrics)\n"
+                )
             }
         } catch {
             writer.flush()

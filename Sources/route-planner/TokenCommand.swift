@@ -29,7 +29,8 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            try await ListRendering<ListTokensInteractor, ListTokensPresenter>().run(try await store.accounts().listTokens, ListTokensForm(user: owner), as: .table)
+            try await ListRendering<ListTokensInteractor, ListTokensPresenter>().run(
+                try await store.accounts().listTokens, ListTokensForm(user: owner), as: .table)
         }
     }
 
@@ -48,8 +49,10 @@ struct TokenCommand: AsyncParsableCommand {
 
 /// A use case whose content is a list of items described in words, a line each, such as the users.
 struct ListRendering<Interactor: UseCase, Presenter: RoutePlannerApplication.Presenter>: Rendering
-where Interactor.Request: FormRequest, Interactor.Request.Field: CommandLineField, Presenter.Response == Interactor.Response,
-    Presenter.Field == Interactor.Request.Field, Presenter.Content: Sequence, Presenter.Content.Element: DescribedLines {
+where
+    Interactor.Request: FormRequest, Interactor.Request.Field: CommandLineField, Presenter.Response == Interactor.Response,
+    Presenter.Field == Interactor.Request.Field, Presenter.Content: Sequence, Presenter.Content.Element: DescribedLines
+{
     static var formats: [OutputFormat] { [.table] }
     static var subject: String { "the list" }
 

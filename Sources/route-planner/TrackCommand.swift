@@ -12,7 +12,10 @@ struct TrackCommand: AsyncParsableCommand {
     @Argument(help: "The cargo's tracking id.") var trackingId: String
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var store: StoreOptions
-    @Option(help: "Output format: table, json (data only, docs/schemas/cargo.schema.json), csv (the row cargo --format csv writes), svg (the itinerary on a time line with the handling events) or html (a page with the status, the time line, the map and the events).")
+    @Option(
+        help:
+            "Output format: table, json (data only, docs/schemas/cargo.schema.json), csv (the row cargo --format csv writes), svg (the itinerary on a time line with the handling events) or html (a page with the status, the time line, the map and the events)."
+    )
     var format: OutputFormat = .table
 
     func validate() throws { try TrackRendering.check(format) }

@@ -8,7 +8,8 @@ import RoutePlannerFormats
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check schedule (CSV or DCSA JSON), locations, capacity and bookings files and list every problem as file:line:column: error: message (file: $.json.path: error: message in a JSON document).",
+        abstract:
+            "Check schedule (CSV or DCSA JSON), locations, capacity and bookings files and list every problem as file:line:column: error: message (file: $.json.path: error: message in a JSON document).",
         discussion: "Exits with status 1 when there is an error; warnings alone leave it 0.")
 
     @OptionGroup var schedule: ScheduleOptions

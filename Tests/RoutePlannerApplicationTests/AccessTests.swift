@@ -23,7 +23,8 @@ import Testing
             try Sample.cargo("RP000003", routed: false),
         ])
         app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: cargo, customers: customers, now: Sample.asOf, realNow: { Self.recordedAt })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: cargo,
+            customers: customers, now: Sample.asOf, realNow: { Self.recordedAt })
     }
 
     @Test func aCustomerSeesItsOwnCargoAndCustomerAlone() async throws {
@@ -72,18 +73,22 @@ import Testing
 
     @Test func whatOnlyAPlannerDoesIsRefusedBeforeTheFormIsRead() async throws {
         let customer = app.acting(as: acme)
-        #expect(await customer.registerCustomer(RegisterCustomerForm(id: "", name: "")).failureMessage
-            == "Your account may not register customers; a planner may.")
-        #expect(await customer.registerHandlingEvent(RegisterHandlingEventForm(trackingId: "RP000001", event: "LOAD", location: "HKHKG", completionTime: "x"))
-            .failureMessage == "Your account may not register handling events; a planner may.")
-        #expect(await customer.assignRoutes(solver: NoSolver())(AssignRoutesForm()).failureMessage
-            == "Your account may not assign routes to all open cargo; a planner may.")
+        #expect(
+            await customer.registerCustomer(RegisterCustomerForm(id: "", name: "")).failureMessage
+                == "Your account may not register customers; a planner may.")
+        #expect(
+            await customer.registerHandlingEvent(RegisterHandlingEventForm(trackingId: "RP000001", event: "LOAD", location: "HKHKG", completionTime: "x"))
+                .failureMessage == "Your account may not register handling events; a planner may.")
+        #expect(
+            await customer.assignRoutes(solver: NoSolver())(AssignRoutesForm()).failureMessage
+                == "Your account may not assign routes to all open cargo; a planner may.")
         #expect(domainError(await customer.importHandlingReport.controller.handle(ImportHandlingReportForm(file: ""))) == .notPermitted(.importHandlingReport))
         #expect(domainError(await customer.importBookings.controller.handle(ImportBookingsForm(file: "", customer: "ACME"))) == .notPermitted(.importBookings))
         // And the policy is one table: a customer may do exactly these.
-        #expect(Set(Permission.allCases.filter(acme.may)) == [
-            .listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .cancelBooking, .reRouteCargo,
-        ])
+        #expect(
+            Set(Permission.allCases.filter(acme.may)) == [
+                .listCustomers, .bookCargo, .listCargo, .trackCargo, .routeCargo, .assignToRoute, .changeDestination, .cancelBooking, .reRouteCargo,
+            ])
         #expect(Permission.allCases.allSatisfy(Principal.commandLine.may))
     }
 }
@@ -96,8 +101,11 @@ extension AccessTests {
         let id = booked.cargo.trackingId.rawValue
         _ = await bob.routeCargo(RouteCargoForm(trackingId: id))
         #expect(await bob.assignToRoute(AssignToRouteForm(trackingId: id, candidate: "1")).failureMessage == nil)
-        #expect(await alice.registerHandlingEvent(RegisterHandlingEventForm(
-            trackingId: id, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z", registrationTime: "2026-03-01T09:00:00Z"))
+        #expect(
+            await alice.registerHandlingEvent(
+                RegisterHandlingEventForm(
+                    trackingId: id, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z", registrationTime: "2026-03-01T09:00:00Z")
+            )
             .failureMessage == nil)
         #expect(await app.changeDestination(ChangeDestinationForm(trackingId: id, destination: "DEHAM")).failureMessage == nil)
         let changes = try #require(try await app.cargo.cargo(TrackingId(id)!)).changes
@@ -144,7 +152,8 @@ extension ViewState {
             func app(_ principal: Principal) throws -> RoutePlannerComposition {
                 let store = try CargoStore(path: path)
                 return RoutePlannerComposition(
-                    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: store.cargoRepository(voyages: Sample.schedule),
+                    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule,
+                    cargo: store.cargoRepository(voyages: Sample.schedule),
                     customers: store.customerRepository, now: Sample.asOf
                 ).acting(as: principal)
             }
@@ -155,12 +164,16 @@ extension ViewState {
             let id = booked.cargo.trackingId
             // bob reads the cargo; alice, in another process, registers its receipt; bob then writes from his read.
             let read = try #require(try await bob.cargo.cargo(id))
-            #expect(await alice.registerHandlingEvent(RegisterHandlingEventForm(
-                trackingId: id.rawValue, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z",
-                registrationTime: "2026-03-01T09:00:00Z")).failureMessage == nil)
+            #expect(
+                await alice.registerHandlingEvent(
+                    RegisterHandlingEventForm(
+                        trackingId: id.rawValue, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z",
+                        registrationTime: "2026-03-01T09:00:00Z")
+                ).failureMessage == nil)
             var stale = read
-            stale.specifyNewRoute(try RouteSpecification(
-                origin: "HKHKG", destination: "DEHAM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(5, 1)))
+            stale.specifyNewRoute(
+                try RouteSpecification(
+                    origin: "HKHKG", destination: "DEHAM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(5, 1)))
             await #expect(throws: StoreError.conflict(trackingId: id)) { try await bob.cargo.save(stale) }
             let kept = try #require(try await app(.commandLine).cargo.cargo(id))
             #expect(kept.handlingEvents.count == 1 && kept.specification.destination == "SESTO")
@@ -192,7 +205,8 @@ extension ViewState {
     @Test func loginsMadeAtOnceAreCountedAtOnce() async throws {
         let throttle = LoginThrottle(slowAfter: 100, refuseAfter: 5)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), loginThrottle: throttle)
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule,
+            cargo: InMemoryCargoRepository(), loginThrottle: throttle)
         _ = await app.addUser(AddUserForm(name: "alice", role: "planner", password: "correct horse battery"))
         let results = await withTaskGroup(of: Result<LogInResponse, RequestFailure<LogInForm.Field>>.self) { group in
             for _ in 0..<40 { group.addTask { await app.logIn.controller.handle(LogInForm(username: "alice", password: "a wrong guess")) } }
@@ -210,7 +224,8 @@ func checkRequestsChangingOneCargo(
     _ repository: any CargoRepository, customers: any CustomerRepository, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
     let server = RoutePlannerComposition(
-        files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, customers: customers, now: Sample.asOf)
+        files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository,
+        customers: customers, now: Sample.asOf)
     try await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
     let alice = server.acting(as: Principal(name: "alice", role: .planner)), carol = server.acting(as: Principal(name: "carol", role: .planner))
     let form = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-01", customer: "ACME")
@@ -220,11 +235,15 @@ func checkRequestsChangingOneCargo(
     }
     let id = booked.cargo.trackingId
     var stale = try #require(try await alice.cargo.cargo(id), sourceLocation: sourceLocation)
-    #expect(await carol.registerHandlingEvent(RegisterHandlingEventForm(
-        trackingId: id.rawValue, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z",
-        registrationTime: "2026-03-01T09:00:00Z")).failureMessage == nil, sourceLocation: sourceLocation)
-    stale.specifyNewRoute(try RouteSpecification(
-        origin: "HKHKG", destination: "DEHAM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(5, 1)))
+    #expect(
+        await carol.registerHandlingEvent(
+            RegisterHandlingEventForm(
+                trackingId: id.rawValue, event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z",
+                registrationTime: "2026-03-01T09:00:00Z")
+        ).failureMessage == nil, sourceLocation: sourceLocation)
+    stale.specifyNewRoute(
+        try RouteSpecification(
+            origin: "HKHKG", destination: "DEHAM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(5, 1)))
     await #expect(sourceLocation: sourceLocation) {
         try await alice.cargo.save(stale)
     } throws: { error in
@@ -242,19 +261,24 @@ func checkLoginFailuresAreShared(
 ) async throws {
     func process(_ accounts: any AccountRepository) -> RoutePlannerComposition {
         RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), accounts: accounts,
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule,
+            cargo: InMemoryCargoRepository(), accounts: accounts,
             loginThrottle: LoginThrottle(slowAfter: 100, refuseAfter: 4))
     }
     let first = process(one), second = process(other)
-    #expect(await first.addUser(AddUserForm(name: "alice", role: "planner", password: "correct horse battery")).failureMessage == nil,
-            sourceLocation: sourceLocation)
+    #expect(
+        await first.addUser(AddUserForm(name: "alice", role: "planner", password: "correct horse battery")).failureMessage == nil,
+        sourceLocation: sourceLocation)
     for app in [first, second, first, second] {
-        #expect(await app.logIn(LogInForm(username: "alice", password: "a wrong guess", address: "192.0.2.7")).failureMessage != nil,
-                sourceLocation: sourceLocation)
+        #expect(
+            await app.logIn(LogInForm(username: "alice", password: "a wrong guess", address: "192.0.2.7")).failureMessage != nil,
+            sourceLocation: sourceLocation)
     }
     for app in [first, second] {
-        guard case .failure(.domain(.tooManyAttempts)) = await app.logIn.respond(
-            LogInForm(username: "alice", password: "correct horse battery", address: "198.51.100.1")).result
+        guard
+            case .failure(.domain(.tooManyAttempts)) = await app.logIn.respond(
+                LogInForm(username: "alice", password: "correct horse battery", address: "198.51.100.1")
+            ).result
         else {
             Issue.record("the 5th attempt is not refused", sourceLocation: sourceLocation)
             return

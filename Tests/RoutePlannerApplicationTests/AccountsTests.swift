@@ -82,14 +82,17 @@ func checkAccountRepositoryContract(
         let counted = try await accounts.countLoginAttempt(attempt, under: keys, at: made + Double(index), since: made - 900, limit: 3)
         #expect(counted.map(\.count) == [index, index], sourceLocation: sourceLocation)
     }
-    #expect(try await accounts.countLoginAttempt("a4", under: keys, at: made + 5, since: made - 900, limit: 3) == [
-        [made, made + 1, made + 2], [made, made + 1, made + 2],
-    ], "at the limit: counted, not recorded", sourceLocation: sourceLocation)
-    #expect(try await accounts.countLoginAttempt("b1", under: ["address 192.0.2.7"], at: made + 6, since: made + 1.5, limit: 9) == [[made + 2]],
-            "failures before `since` are forgotten", sourceLocation: sourceLocation)
+    #expect(
+        try await accounts.countLoginAttempt("a4", under: keys, at: made + 5, since: made - 900, limit: 3) == [
+            [made, made + 1, made + 2], [made, made + 1, made + 2],
+        ], "at the limit: counted, not recorded", sourceLocation: sourceLocation)
+    #expect(
+        try await accounts.countLoginAttempt("b1", under: ["address 192.0.2.7"], at: made + 6, since: made + 1.5, limit: 9) == [[made + 2]],
+        "failures before `since` are forgotten", sourceLocation: sourceLocation)
     try await accounts.forgetLoginAttempt("b1", andEveryFailureUnder: "user alice")
-    #expect(try await accounts.countLoginAttempt("c1", under: keys, at: made + 7, since: made - 900, limit: 9).map(\.count) == [0, 1],
-            sourceLocation: sourceLocation)
+    #expect(
+        try await accounts.countLoginAttempt("c1", under: keys, at: made + 7, since: made - 900, limit: 9).map(\.count) == [0, 1],
+        sourceLocation: sourceLocation)
 }
 
 @Suite struct AccountRepositoryContractTests {
@@ -117,7 +120,8 @@ func checkAccountRepositoryContract(
     init() async throws {
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule, cargo: InMemoryCargoRepository(), customers: customers,
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: Sample.schedule, voyages: Sample.schedule,
+            cargo: InMemoryCargoRepository(), customers: customers,
             loginThrottle: LoginThrottle(slowAfter: 2, refuseAfter: 4), now: { SampleVoyages.day(1, 1) }, realNow: clock.function)
     }
 
@@ -125,19 +129,24 @@ func checkAccountRepositoryContract(
 
     @Test func aUserIsAddedWithAHashedPassword() async throws {
         #expect(await app.addUser(AddUserForm(name: "Alice", role: "planner", password: Self.password)).text() == .success("User alice: planner."))
-        #expect(await app.addUser(AddUserForm(name: "bob", role: "customer", customer: "acme", password: Self.password)).text() == .success("User bob: customer ACME."))
+        #expect(
+            await app.addUser(AddUserForm(name: "bob", role: "customer", customer: "acme", password: Self.password)).text()
+                == .success("User bob: customer ACME."))
         let stored = try #require(try await app.accounts.user(named: "alice"))
         #expect(stored.passwordHash.hasPrefix("$2b$04$") && !stored.passwordHash.contains(Self.password))
-        #expect(await app.addUser(AddUserForm(name: "alice", role: "planner", password: Self.password)).text()
-            == .failure(ViewFailure(.conflict, "There is a user alice already; choose another name, or change its password.")))
-        #expect(await app.addUser(AddUserForm(name: "carol", role: "customer", customer: "GLOBEX", password: Self.password)).text()
-            == .failure(ViewFailure(.rejected, "There is no customer GLOBEX; register it first.")))
+        #expect(
+            await app.addUser(AddUserForm(name: "alice", role: "planner", password: Self.password)).text()
+                == .failure(ViewFailure(.conflict, "There is a user alice already; choose another name, or change its password.")))
+        #expect(
+            await app.addUser(AddUserForm(name: "carol", role: "customer", customer: "GLOBEX", password: Self.password)).text()
+                == .failure(ViewFailure(.rejected, "There is no customer GLOBEX; register it first.")))
     }
 
     @Test func everyProblemOfANewUserIsNamedAtOnce() async throws {
         let state = await app.addUser(AddUserForm(name: "<b>x</b>", role: "admin", customer: "", password: "short"))
         #expect(Set(state.fieldErrors.keys) == [.name, .role, .password])
-        #expect(await app.addUser(AddUserForm(name: "dave", role: "planner", customer: "ACME", password: Self.password)).fieldErrors.keys.sorted() == [.customer])
+        #expect(
+            await app.addUser(AddUserForm(name: "dave", role: "planner", customer: "ACME", password: Self.password)).fieldErrors.keys.sorted() == [.customer])
         #expect(await app.addUser(AddUserForm(name: "dave", role: "customer", password: Self.password)).fieldErrors.keys.sorted() == [.customer])
         for password in [String(repeating: "é", count: 37), "twelve chars\nmore"] {
             #expect(await app.addUser(AddUserForm(name: "dave", role: "planner", password: password)).fieldErrors.keys.sorted() == [.password], "\(password)")
@@ -151,7 +160,7 @@ func checkAccountRepositoryContract(
         let unknown = await app.logIn(LogInForm(username: "mallory", password: "not the password"))
         #expect(wrong.text() == .failure(ViewFailure(.unauthenticated, "The user name or the password is wrong.")) && unknown.text() == wrong.text())
         guard case .success(let first) = await app.logIn.respond(LogInForm(username: " Alice ", password: Self.password)).result,
-              case .success(let second) = await app.logIn.respond(LogInForm(username: "alice", password: Self.password)).result
+            case .success(let second) = await app.logIn.respond(LogInForm(username: "alice", password: Self.password)).result
         else { Issue.record("no login"); return }
         #expect(first.sessionId != second.sessionId && first.sessionId.count == 43 && first.session.formToken != second.session.formToken)
         let authentication = app.authentication(idleExpiry: .seconds(1800))
@@ -180,7 +189,8 @@ func checkAccountRepositoryContract(
         #expect(await app.logIn(LogInForm(username: "bob", password: Self.password, address: "10.0.1.1")).text() == .success("Logged in as bob (planner)."))
         // One address that fails on many accounts is refused on every one.
         for name in ["x1", "x2", "x3", "x4"] { _ = await app.logIn(LogInForm(username: name, password: "wrong password", address: "10.9.9.9")) }
-        guard case .failure(.domain(.tooManyAttempts)) = await app.logIn.respond(LogInForm(username: "bob", password: Self.password, address: "10.9.9.9")).result
+        guard
+            case .failure(.domain(.tooManyAttempts)) = await app.logIn.respond(LogInForm(username: "bob", password: Self.password, address: "10.9.9.9")).result
         else { Issue.record("the address is not refused"); return }
         clock.advance(901)
         #expect(await app.logIn(LogInForm(username: "alice", password: Self.password, address: "10.9.9.9")).text() == .success("Logged in as alice (planner)."))
@@ -189,16 +199,19 @@ func checkAccountRepositoryContract(
     @Test func aNewPasswordOrARemovalEndsTheSessionsAndTokens() async throws {
         _ = await app.addUser(AddUserForm(name: "alice", role: "planner", password: Self.password))
         guard case .success(let login) = await app.logIn.respond(LogInForm(username: "alice", password: Self.password)).result,
-              case .success(let token) = await app.createToken.respond(CreateTokenForm(user: "alice", label: "nightly import")).result
+            case .success(let token) = await app.createToken.respond(CreateTokenForm(user: "alice", label: "nightly import")).result
         else { Issue.record("no login"); return }
         let authentication = app.authentication()
         #expect(token.secret.hasPrefix("rp_\(token.token.id)_") && token.secret.count == 59)
         #expect(try await authentication.principal(token: token.secret)?.name == "alice")
         #expect(try await app.accounts.tokens(ofUser: nil).map(\.label) == ["nightly import"])
-        #expect(await app.changePassword(ChangePasswordForm(name: "alice", password: "another good password")).text()
-            == .success("The password of alice is changed; its sessions are ended."))
+        #expect(
+            await app.changePassword(ChangePasswordForm(name: "alice", password: "another good password")).text()
+                == .success("The password of alice is changed; its sessions are ended."))
         #expect(try await authentication.session(login.sessionId) == nil)
-        #expect(await app.logIn(LogInForm(username: "alice", password: Self.password)).text() == .failure(ViewFailure(.unauthenticated, "The user name or the password is wrong.")))
+        #expect(
+            await app.logIn(LogInForm(username: "alice", password: Self.password)).text()
+                == .failure(ViewFailure(.unauthenticated, "The user name or the password is wrong.")))
         #expect(try await authentication.principal(token: token.secret) != nil, "a token outlives a new password")
         #expect(await app.removeUser(RemoveUserForm(name: "alice")).text() == .success("User alice is removed, with its tokens and sessions."))
         #expect(try await authentication.principal(token: token.secret) == nil)

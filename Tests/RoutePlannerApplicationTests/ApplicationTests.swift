@@ -10,8 +10,9 @@ import Testing
     static let app = RoutePlannerComposition.bundledWorldSmall()
 
     @Test func routesOnTheBundledNetwork() async throws {
-        let state = await Self.app.routeCargo(RouteCargoForm(
-            origin: "CNSHA", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-04-30", limit: "2"))
+        let state = await Self.app.routeCargo(
+            RouteCargoForm(
+                origin: "CNSHA", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-04-30", limit: "2"))
         guard case .success(let itineraries) = state else { Issue.record("\(state)"); return }
         #expect(itineraries.map(\.route) == ["CNSHA → MYTPP → NLRTM", "CNSHA → NLRTM"])
         #expect(itineraries[0].arrival == "Tue 7 Apr 2026, 21:00 UTC")
@@ -19,20 +20,23 @@ import Testing
     }
 
     @Test func namesTheClosestCodesOfAnUnknownPort() async {
-        let state = await Self.app.routeCargo(RouteCargoForm(
-            origin: "CNSHA", destination: "NLRTX", ready: "2026-03-02", deadline: "2026-04-30"))
+        let state = await Self.app.routeCargo(
+            RouteCargoForm(
+                origin: "CNSHA", destination: "NLRTX", ready: "2026-03-02", deadline: "2026-04-30"))
         #expect(state == .failure(ViewFailure(.rejected, "NLRTX is not a port of this network. Did you mean NLRTM?")))
     }
 
     @Test func namesPortsOfTheSameCountryWhenNoCodeIsClose() async {
-        let state = await Self.app.routeCargo(RouteCargoForm(
-            origin: "DEXYZ", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-04-30"))
+        let state = await Self.app.routeCargo(
+            RouteCargoForm(
+                origin: "DEXYZ", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-04-30"))
         #expect(state == .failure(ViewFailure(.rejected, "DEXYZ is not a port of this network. Did you mean DEBRV, DEHAM?")))
     }
 
     @Test func saysWhenTheEarliestArrivalWouldBe() async {
-        let state = await Self.app.routeCargo(RouteCargoForm(
-            origin: "CNSHA", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-03-20"))
+        let state = await Self.app.routeCargo(
+            RouteCargoForm(
+                origin: "CNSHA", destination: "NLRTM", ready: "2026-03-02", deadline: "2026-03-20"))
         #expect(state == .failure(ViewFailure(.rejected, "No sailing reaches NLRTM by 2026-03-20; the earliest possible arrival is 2026-04-07.")))
     }
 
@@ -55,7 +59,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "unlocode,name\nNLRTM,Rotterdam\n".write(to: folder.appendingPathComponent("l.csv"), atomically: true, encoding: .utf8)
         try "voyage,from,to,departure\n".write(to: folder.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
-        let app = RoutePlannerComposition(passwords: BcryptPasswordHasher(), locations: folder.appendingPathComponent("l.csv"), schedule: folder.appendingPathComponent("s.csv"))
+        let app = RoutePlannerComposition(
+            passwords: BcryptPasswordHasher(), locations: folder.appendingPathComponent("l.csv"), schedule: folder.appendingPathComponent("s.csv"))
         let state = await app.routeCargo(RouteCargoForm(origin: "NLRTM", destination: "SESTO", ready: "2026-03-02", deadline: "2026-04-30"))
         guard case .failure(let failure) = state else { Issue.record("\(state)"); return }
         // The user is told that it cannot be read; what the file's error is goes to the log (the command line prints both).

@@ -23,7 +23,10 @@ import Testing
     static func world(seed: UInt64, using generator: inout SplitMix64) throws -> World {
         let random = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: seed % 4 != 0)
         let voyages = random.voyages.map { voyage in
-            voyage.replacingMovements(voyage.movements.map { var movement = $0; movement.capacity = Int.random(in: 0...6, using: &generator); return movement })
+            voyage.replacingMovements(
+                voyage.movements.map {
+                    var movement = $0; movement.capacity = Int.random(in: 0...6, using: &generator); return movement
+                })
         }
         let schedule = RandomSchedule(locations: random.locations, voyages: voyages, base: random.base)
         let published = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
@@ -64,13 +67,18 @@ import Testing
 
     /// A vessel-schedules document publishing voyages again.
     static func publication(_ voyages: [Voyage]) throws -> ApplyCarrierEventsRequest {
-        try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
-            events: CarrierEventsDocument(reading: BruteForceDisruption.publicationDocument(voyages)), source: "oracle", limit: "50")).get()
+        try ApplyCarrierEventsRequest.create(
+            ApplyCarrierEventsForm(
+                events: CarrierEventsDocument(reading: BruteForceDisruption.publicationDocument(voyages)), source: "oracle", limit: "50")
+        ).get()
     }
 
     static func request(_ events: [VesselCallEvent], accept: Bool = false) throws -> ApplyCarrierEventsRequest {
-        try ApplyCarrierEventsRequest.create(ApplyCarrierEventsForm(
-            events: CarrierEventsDocument(reading: Data(TrackAndTraceDocument.json(events.map(CarrierEvent.vesselCall)).utf8)), source: "oracle", accept: accept ? "best" : "", limit: "50")).get()
+        try ApplyCarrierEventsRequest.create(
+            ApplyCarrierEventsForm(
+                events: CarrierEventsDocument(reading: Data(TrackAndTraceDocument.json(events.map(CarrierEvent.vesselCall)).utf8)), source: "oracle",
+                accept: accept ? "best" : "", limit: "50")
+        ).get()
     }
 
     @Test func disruptedCargoAndTheirOptionsMatchABruteForceRecheckAndSearch() async throws {
@@ -99,8 +107,9 @@ import Testing
                 guard let itinerary = cargo.itinerary, cargo.delivery.isOnTrack else { continue }
                 let (first, ready) = Self.progress(cargo)
                 let departed = cargo.handlingEvents.first { $0.kind == .load }?.completionTime
-                if let first, BruteForceDisruption.recheck(
-                    itinerary, from: first, ready: ready, cargo.specification, departedAt: departed, on: updated) != nil
+                if let first,
+                    BruteForceDisruption.recheck(
+                        itinerary, from: first, ready: ready, cargo.specification, departedAt: departed, on: updated) != nil
                 {
                     expected.append(cargo.trackingId)
                 }
@@ -122,7 +131,10 @@ import Testing
                     }
                 }
                 let reduced = updated.map { voyage in
-                    voyage.replacingMovements(voyage.movements.enumerated().map { var movement = $1; movement.capacity = max(0, left[voyage.number]![$0]); return movement })
+                    voyage.replacingMovements(
+                        voyage.movements.enumerated().map {
+                            var movement = $1; movement.capacity = max(0, left[voyage.number]![$0]); return movement
+                        })
                 }
                 let all = BruteForceRouter(locations: world.schedule.locations, voyages: reduced)
                     .itineraries(for: specification, options: RoutingOptions(space: CargoSpace(teu: me.teu)))
@@ -147,7 +159,8 @@ import Testing
             let world = try Self.world(seed: seed, using: &generator)
             let first = BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator)
             let second = BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator).map { event in
-                VesselCallEvent(id: "b" + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
+                VesselCallEvent(
+                    id: "b" + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
             }
             var states: [[String]] = []
             for order in [[first, second], [second, first], [first, first, second, second]] {
@@ -163,8 +176,9 @@ import Testing
             _ = try await interactor.execute(Self.request(first, accept: true)).get()
             let accepted = try await repository.allCargo()
             let again = try await interactor.execute(Self.request(first, accept: true)).get()
-            #expect(again.applied == 0 && again.duplicates == first.count && again.disrupted.allSatisfy { !$0.accepted },
-                    "seed \(seed): \(again.applied) applied, \(again.duplicates) duplicates of \(first.count); refused \(again.refused)")
+            #expect(
+                again.applied == 0 && again.duplicates == first.count && again.disrupted.allSatisfy { !$0.accepted },
+                "seed \(seed): \(again.applied) applied, \(again.duplicates) duplicates of \(first.count); refused \(again.refused)")
             #expect(try await repository.allCargo().map(\.itinerary) == accepted.map(\.itinerary), "seed \(seed)")
         }
     }
@@ -200,7 +214,7 @@ import Testing
                 for each in cargo {
                     #expect(each.specification == booked[each.trackingId], context)
                     if each.handlingEvents.contains(where: { $0.kind == .load }), each.itinerary?.origin == booked[each.trackingId]?.origin,
-                       response.disrupted.contains(where: { $0.cargo.trackingId == each.trackingId && $0.accepted })
+                        response.disrupted.contains(where: { $0.cargo.trackingId == each.trackingId && $0.accepted })
                     {
                         replanned += 1
                     }
@@ -228,9 +242,11 @@ import Testing
                 time: movement.departureTime + hours * 3_600, call: CallReference(voyage: voyage.number, port: movement.departureLocation))
         }
         let (interactor, _, live) = Self.interactor(world)
-        let first = try await interactor.execute(Self.request([
-            departure(1, .planned, late: 1, created: 0), departure(2, .estimated, late: 2, created: 1), departure(3, .actual, late: 3, created: 2),
-        ])).get()
+        let first = try await interactor.execute(
+            Self.request([
+                departure(1, .planned, late: 1, created: 0), departure(2, .estimated, late: 2, created: 1), departure(3, .actual, late: 3, created: 2),
+            ])
+        ).get()
         #expect(first.applied == 1 && first.outranked == 2 && first.changedSchedule && first.version == 1)
         let later = try await interactor.execute(Self.request([departure(4, .estimated, late: 5, created: 3)])).get()
         #expect(later.applied == 0 && later.outranked == 1 && !later.changedSchedule && later.version == 1)
@@ -326,7 +342,8 @@ import Testing
             func events(_ prefix: Character) -> [VesselCallEvent] {
                 BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator).map { event in
                     VesselCallEvent(
-                        id: String(prefix) + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time, call: event.call)
+                        id: String(prefix) + event.id.dropFirst(), created: event.created, kind: event.kind, classifier: event.classifier, time: event.time,
+                        call: event.call)
                 }
             }
             let (first, second) = (try Self.request(events("a")), try Self.request(events("b"), accept: seed % 2 == 0))

@@ -44,63 +44,77 @@ import Testing
         #expect(request.options.relativeGap == 0.005)
         #expect(request.options.modelFile?.path == "/tmp/model.mps")
         #expect(try AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "60", gap: "0.01")).get().options.modelFile == nil)
-        #expect(AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "", gap: "")) == .failure(ValidationError(fields: [
-            .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
-        ])))
+        #expect(
+            AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "", gap: ""))
+                == .failure(
+                    ValidationError(fields: [
+                        .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
+                    ])))
         // Every field error at once.
-        #expect(AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "0", gap: "60%")) == .failure(ValidationError(fields: [
-            .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap from 0 to 50%.",
-        ])))
-        #expect(AssignRoutesRequest.create(timeLimit: .seconds(7200), relativeGap: -0.1) == .failure(ValidationError(fields: [
-            .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap from 0 to 50%.",
-        ])))
+        #expect(
+            AssignRoutesRequest.create(AssignRoutesForm(timeLimit: "0", gap: "60%"))
+                == .failure(
+                    ValidationError(fields: [
+                        .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap from 0 to 50%.",
+                    ])))
+        #expect(
+            AssignRoutesRequest.create(timeLimit: .seconds(7200), relativeGap: -0.1)
+                == .failure(
+                    ValidationError(fields: [
+                        .timeLimit: "Enter a time limit from 1 to 3600 seconds.", .gap: "Enter a gap from 0 to 50%.",
+                    ])))
     }
 
     @Test func thePresenterWritesEveryBookingAndTheTotals() throws {
         let carried = try Booking(id: "B1", teu: 1_000, specification: Sample.specification, revenuePerTEU: 1)
         let late = try Booking(id: "B2", teu: 5, specification: Sample.specification)
         let full = LegUtilisation(
-            movement: ScheduleNetwork.MovementID(0), voyage: "NF-0310N", from: "NLRTM", to: "SEGOT", departure: SampleVoyages.day(4, 1), load: 1_000, capacity: 1_200)
-        let plan = Self.plan([
-            BookingAssignment(booking: carried, itinerary: Sample.fastest, reason: nil),
-            BookingAssignment(booking: late, itinerary: nil, reason: .capacity(fullLegs: [full])),
-            BookingAssignment(booking: try Booking(id: "B3", teu: 1, specification: Sample.specification), itinerary: nil, reason: .noItinerary),
-            BookingAssignment(booking: try Booking(id: "B4", teu: 1, specification: Sample.specification), itinerary: nil, reason: nil),
-            BookingAssignment(
-                booking: try Booking(id: "B5", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
-                reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0)),
-            BookingAssignment(
-                booking: try Booking(id: "B6", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
-                reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000)),
-            BookingAssignment(booking: try Booking(id: "B7", teu: 1, specification: Sample.specification), itinerary: nil, reason: .notPlaced),
-        ], busiest: [full])
+            movement: ScheduleNetwork.MovementID(0), voyage: "NF-0310N", from: "NLRTM", to: "SEGOT", departure: SampleVoyages.day(4, 1), load: 1_000,
+            capacity: 1_200)
+        let plan = Self.plan(
+            [
+                BookingAssignment(booking: carried, itinerary: Sample.fastest, reason: nil),
+                BookingAssignment(booking: late, itinerary: nil, reason: .capacity(fullLegs: [full])),
+                BookingAssignment(booking: try Booking(id: "B3", teu: 1, specification: Sample.specification), itinerary: nil, reason: .noItinerary),
+                BookingAssignment(booking: try Booking(id: "B4", teu: 1, specification: Sample.specification), itinerary: nil, reason: nil),
+                BookingAssignment(
+                    booking: try Booking(id: "B5", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
+                    reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0)),
+                BookingAssignment(
+                    booking: try Booking(id: "B6", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
+                    reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000)),
+                BookingAssignment(booking: try Booking(id: "B7", teu: 1, specification: Sample.specification), itinerary: nil, reason: .notPlaced),
+            ], busiest: [full])
         let report = AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 2))
-        #expect(report.bookings == [
-            "B1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 10 days before the deadline; revenue 1,000",
-            "B2  5 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU)",
-            "B3  1 TEU  not carried: no itinerary reaches SESTO by the deadline",
-            "B4  1 TEU  not carried",
-            "B5  2 TEU  not carried: unprofitable: handling costs 1,250 per TEU against revenue of 1,000 per TEU",
-            "B6  2 TEU  not carried: unprofitable: handling costs 2,500 per TEU against revenue of 1,000 per TEU and a penalty of 1,000 per TEU left out",
-            "B7  1 TEU  not carried: an itinerary with room pays, but the solve stopped before it placed the booking",
-        ])
+        #expect(
+            report.bookings == [
+                "B1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 10 days before the deadline; revenue 1,000",
+                "B2  5 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU)",
+                "B3  1 TEU  not carried: no itinerary reaches SESTO by the deadline",
+                "B4  1 TEU  not carried",
+                "B5  2 TEU  not carried: unprofitable: handling costs 1,250 per TEU against revenue of 1,000 per TEU",
+                "B6  2 TEU  not carried: unprofitable: handling costs 2,500 per TEU against revenue of 1,000 per TEU and a penalty of 1,000 per TEU left out",
+                "B7  1 TEU  not carried: an itinerary with room pays, but the solve stopped before it placed the booking",
+            ])
         // The CSV and JSON say the same.
         let csv = AssignmentDocument.csv(plan).split(separator: "\n")
-        #expect(csv.suffix(3) == [
-            "B5,2,no,,,,,,,\"unprofitable: handling 1250 per TEU, revenue 1000 per TEU\"",
-            "B6,2,no,,,,,,,\"unprofitable: handling 2500 per TEU, revenue 1000 per TEU, penalty 1000 per TEU\"",
-            "B7,1,no,,,,,,,not placed: the solve stopped first",
-        ])
+        #expect(
+            csv.suffix(3) == [
+                "B5,2,no,,,,,,,\"unprofitable: handling 1250 per TEU, revenue 1000 per TEU\"",
+                "B6,2,no,,,,,,,\"unprofitable: handling 2500 per TEU, revenue 1000 per TEU, penalty 1000 per TEU\"",
+                "B7,1,no,,,,,,,not placed: the solve stopped first",
+            ])
         let json = AssignmentDocument.json(plan)
         #expect(json.contains("\"handlingCostPerTEU\" : 1250,") && json.contains("\"kind\" : \"unprofitable\"") && json.contains("\"kind\" : \"notPlaced\""))
-        #expect(report.totals == [
-            "Carried: 1 of 7 bookings, 1,000 TEU",
-            "Revenue: 1,000; greedy baseline 800 (+25.00%)",
-            "left out: 12 TEU",
-            "Solver: optimal; objective 1000.00, bound 1000.00, gap 0.000%, 1.5 s",
-            "Model: 12 itineraries, 7 rows, 2 pricing rounds",
-            "Kept: 2 cargo already routed, whose TEU the capacities leave out",
-        ])
+        #expect(
+            report.totals == [
+                "Carried: 1 of 7 bookings, 1,000 TEU",
+                "Revenue: 1,000; greedy baseline 800 (+25.00%)",
+                "left out: 12 TEU",
+                "Solver: optimal; objective 1000.00, bound 1000.00, gap 0.000%, 1.5 s",
+                "Model: 12 itineraries, 7 rows, 2 pricing rounds",
+                "Kept: 2 cargo already routed, whose TEU the capacities leave out",
+            ])
         #expect(report.busiestLegs == ["NF-0310N NLRTM→SEGOT departing Wed 1 Apr 2026, 00:00 UTC: 1,000 of 1,200 TEU (83%)"])
         #expect(AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 0)).totals.count == 5)
     }
@@ -133,8 +147,9 @@ import Testing
         // Every open cargo is accounted for: the one received without an itinerary is named, with its last move.
         #expect(response.leftOut == [AssignRoutesResponse.LeftOut(trackingId: "MOVING", teu: 10, lastMove: Sample.receive)])
         let report = AssignRoutesPresenter().content(for: response)
-        #expect(report.bookings.last
-            == "MOVING  10 TEU  not assigned: handled without an itinerary (last receive at HKHKG, Sun 1 Mar 2026, 00:00 UTC); route it from where it is")
+        #expect(
+            report.bookings.last
+                == "MOVING  10 TEU  not assigned: handled without an itinerary (last receive at HKHKG, Sun 1 Mar 2026, 00:00 UTC); route it from where it is")
         #expect(report.totals.last == "Not assigned: 1 cargo handled without an itinerary, to be routed from where they are")
         let json = AssignmentDocument.json(response.plan, notAssigned: response.leftOut)
         #expect(json.contains(#""trackingId" : "MOVING""#) && json.contains(#""reason" : "handledWithoutItinerary""#))
@@ -142,8 +157,10 @@ import Testing
         // With nothing left to assign, the error names them too.
         let onlyMoving = AssignRoutesInteractor(cargo: InMemoryCargoRepository([moving]), voyages: Sample.schedule, solver: solver)
         guard case .failure(let error) = await onlyMoving.execute(request) else { Issue.record("nothing to assign was assigned"); return }
-        #expect(error == .invalidOperation(
-            "There are no bookings to assign: every cargo is routed or on its way; MOVING is handled without an itinerary: route it from where it is."))
+        #expect(
+            error
+                == .invalidOperation(
+                    "There are no bookings to assign: every cargo is routed or on its way; MOVING is handled without an itinerary: route it from where it is."))
     }
 
     /// A store in which another planner changes a cargo while the solver runs: the change lands just before the

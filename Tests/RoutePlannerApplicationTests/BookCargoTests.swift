@@ -10,8 +10,10 @@ import Testing
 
     @Test func theRequestReadsTheForm() throws {
         let request = try BookCargoRequest.create(Self.form).get()
-        #expect(request.specification == (try RouteSpecification(
-            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: Sample.utc("2026-04-15T23:59:59Z"))))
+        #expect(
+            request.specification
+                == (try RouteSpecification(
+                    origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: Sample.utc("2026-04-15T23:59:59Z"))))
         #expect(request.teu == 2)
         #expect(request.customerId == "ACME")
         #expect(request.revenuePerTEU == 1_250)
@@ -23,26 +25,35 @@ import Testing
     @Test func theRequestReportsEveryFieldError() {
         let blank = BookCargoForm(origin: "", destination: "", ready: "", deadline: "", teu: "", customer: "")
         let date = "Enter a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z)."
-        #expect(BookCargoRequest.create(blank) == .failure(ValidationError(fields: [
-            .origin: "Enter a UN/LOCODE, such as NLRTM.", .destination: "Enter a UN/LOCODE, such as NLRTM.", .ready: date,
-            .deadline: date, .teu: "Enter a whole number from 1 to 100000.",
-            .customer: "Enter the id of the customer who books, such as ACME.",
-        ])))
+        #expect(
+            BookCargoRequest.create(blank)
+                == .failure(
+                    ValidationError(fields: [
+                        .origin: "Enter a UN/LOCODE, such as NLRTM.", .destination: "Enter a UN/LOCODE, such as NLRTM.", .ready: date,
+                        .deadline: date, .teu: "Enter a whole number from 1 to 100000.",
+                        .customer: "Enter the id of the customer who books, such as ACME.",
+                    ])))
         let wrong = BookCargoForm(
             origin: "SESTO", destination: "sesto", ready: "2026-04-02", deadline: "2026-04-01", teu: "0", customer: "ACME", revenue: "-5")
-        #expect(BookCargoRequest.create(wrong) == .failure(ValidationError(fields: [
-            .destination: "The destination must differ from the origin.",
-            .deadline: "The deadline must be after the ready time.",
-            .teu: "Enter a whole number from 1 to 100000.",
-            .revenue: "Enter a number from 0 to 1000000000, such as 1250.",
-        ])))
+        #expect(
+            BookCargoRequest.create(wrong)
+                == .failure(
+                    ValidationError(fields: [
+                        .destination: "The destination must differ from the origin.",
+                        .deadline: "The deadline must be after the ready time.",
+                        .teu: "Enter a whole number from 1 to 100000.",
+                        .revenue: "Enter a number from 0 to 1000000000, such as 1250.",
+                    ])))
     }
 
     @Test func thePresenterWritesTheBooking() throws {
         let cargo = try Cargo(trackingId: "RP000001", teu: 2, specification: Sample.specification, customerId: "ACME")
         let response = BookCargoResponse(cargo: CargoSummary(cargo))
-        #expect(BookCargoPresenter().present(.success(response)) == .success(Described(
-            response, "Booked RP000001: 2 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 00:00 UTC.")))
+        #expect(
+            BookCargoPresenter().present(.success(response))
+                == .success(
+                    Described(
+                        response, "Booked RP000001: 2 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 00:00 UTC.")))
         // The typed values are there beside the sentence.
         #expect(BookCargoPresenter().content(for: response).response.cargo.trackingId == "RP000001")
         let anonymous = try Cargo(trackingId: "RP000002", teu: 1, specification: Sample.specification)
@@ -87,8 +98,9 @@ import Testing
         let late = BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule, now: { SampleVoyages.day(5, 1) })
         let request = try BookCargoRequest.create(Self.form).get()
         #expect(await late.execute(request) == .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: SampleVoyages.day(5, 1))))
-        #expect(BookCargoPresenter().present(.failure(.domain(.deadlinePassed(SampleVoyages.day(4, 15), asOf: SampleVoyages.day(5, 1)))))
-            == .failure(ViewFailure(.rejected, "The deadline, Wed 15 Apr 2026, 00:00 UTC, has passed: it is Fri 1 May 2026, 00:00 UTC now.")))
+        #expect(
+            BookCargoPresenter().present(.failure(.domain(.deadlinePassed(SampleVoyages.day(4, 15), asOf: SampleVoyages.day(5, 1)))))
+                == .failure(ViewFailure(.rejected, "The deadline, Wed 15 Apr 2026, 00:00 UTC, has passed: it is Fri 1 May 2026, 00:00 UTC now.")))
         #expect(try await cargo.allCargo().isEmpty)
         // The system clock by default: a deadline in 2020 has passed.
         var old = Self.form

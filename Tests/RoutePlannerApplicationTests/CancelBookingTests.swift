@@ -12,19 +12,25 @@ import Testing
     static func app(_ cargo: Cargo...) -> (RoutePlannerComposition, InMemoryCargoRepository) {
         let repository = InMemoryCargoRepository(cargo)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository, now: Sample.asOf, realNow: { Self.realNow })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository,
+            now: Sample.asOf, realNow: { Self.realNow })
         return (app, repository)
     }
 
     @Test func theRequestReadsTheForm() {
-        #expect(CancelBookingRequest.create(CancelBookingForm(trackingId: " ")) == .failure(ValidationError(fields: [.trackingId: "Enter a tracking id, such as RP000001."])))
+        #expect(
+            CancelBookingRequest.create(CancelBookingForm(trackingId: " "))
+                == .failure(ValidationError(fields: [.trackingId: "Enter a tracking id, such as RP000001."])))
         #expect(CancelBookingRequest.create(CancelBookingForm(trackingId: "ABC123")) == .success(CancelBookingRequest(trackingId: "ABC123")))
     }
 
     @Test func aCancelledBookingReleasesItsRouteLeavesTheListsAndKeepsItsRecord() async throws {
         let (app, repository) = Self.app(try Sample.cargo(), try Sample.cargo("OTHER01"))
         let state = await app.cancelBooking(CancelBookingForm(trackingId: "abc123")).text()
-        #expect(state == .success("The booking of cargo ABC123 is cancelled. Its route on AE1-0100W, NF-0310N was released. Its record stays; it is no longer listed."))
+        #expect(
+            state
+                == .success(
+                    "The booking of cargo ABC123 is cancelled. Its route on AE1-0100W, NF-0310N was released. Its record stays; it is no longer listed."))
         let kept = try #require(try await repository.cargo("ABC123"))
         #expect(kept.isCancelled && kept.cancellationTime == Self.realNow && kept.itinerary == nil)
         #expect(kept.changes.last?.kind == .cancelled && kept.changes.last?.by == "command line")
@@ -48,9 +54,12 @@ import Testing
         #expect(await app.routeCargo(RouteCargoForm(trackingId: "ABC123")) == .failure(cancelled))
         #expect(await app.assignToRoute(AssignToRouteForm(trackingId: "ABC123", candidate: "1")).text() == .failure(cancelled))
         #expect(await app.changeDestination(ChangeDestinationForm(trackingId: "ABC123", destination: "DEHAM")).text() == .failure(cancelled))
-        #expect(await app.registerHandlingEvent(RegisterHandlingEventForm(
-            trackingId: "ABC123", event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T00:00:00Z")).failureMessage
-            == "Cargo ABC123: the booking was cancelled at 2026-02-20T10:00:00Z; nothing more happens to the cargo.")
+        #expect(
+            await app.registerHandlingEvent(
+                RegisterHandlingEventForm(
+                    trackingId: "ABC123", event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T00:00:00Z")
+            ).failureMessage
+                == "Cargo ABC123: the booking was cancelled at 2026-02-20T10:00:00Z; nothing more happens to the cargo.")
     }
 
     @Test func aCargoLoadedOrClaimedIsNotCancelledAndSaysWhy() async throws {
@@ -58,10 +67,16 @@ import Testing
         let loaded = try Sample.cargo("LOADED", events: [Sample.receive, Sample.loadInHongKong])
         let claimed = try Sample.cargo("CLAIMED", events: [Sample.receive, Sample.claim])
         let (app, repository) = Self.app(received, loaded, claimed)
-        #expect(await app.cancelBooking(CancelBookingForm(trackingId: "LOADED")).text() == .failure(ViewFailure(
-            .rejected, "Cargo LOADED was loaded (load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z); a booking is cancelled only before its cargo is loaded.")))
+        #expect(
+            await app.cancelBooking(CancelBookingForm(trackingId: "LOADED")).text()
+                == .failure(
+                    ViewFailure(
+                        .rejected,
+                        "Cargo LOADED was loaded (load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z); a booking is cancelled only before its cargo is loaded.")))
         #expect(await app.cancelBooking(CancelBookingForm(trackingId: "CLAIMED")).failureMessage?.hasPrefix("Cargo CLAIMED was claimed at SESTO") == true)
-        #expect(await app.cancelBooking(CancelBookingForm(trackingId: "NOBODY")).text() == .failure(ViewFailure(.notFound, "There is no cargo with tracking id NOBODY.")))
+        #expect(
+            await app.cancelBooking(CancelBookingForm(trackingId: "NOBODY")).text()
+                == .failure(ViewFailure(.notFound, "There is no cargo with tracking id NOBODY.")))
         #expect(try await repository.cargo("LOADED")?.isCancelled == false)
         #expect(try await repository.cargo("CLAIMED")?.isCancelled == false)
         // Received but not loaded: still the customer's to cancel.
@@ -74,7 +89,9 @@ import Testing
         let others = try Cargo(trackingId: "OTHER01", teu: 1, specification: Sample.specification, customerId: "GLOBEX")
         let (app, repository) = Self.app(own, others)
         let acme = app.acting(as: Principal(name: "ann", role: .customer("ACME")))
-        #expect(await acme.cancelBooking(CancelBookingForm(trackingId: "OTHER01")).text() == .failure(ViewFailure(.notFound, "There is no cargo with tracking id OTHER01.")))
+        #expect(
+            await acme.cancelBooking(CancelBookingForm(trackingId: "OTHER01")).text()
+                == .failure(ViewFailure(.notFound, "There is no cargo with tracking id OTHER01.")))
         guard case .success = await acme.cancelBooking(CancelBookingForm(trackingId: "OWN0001")) else { Issue.record("refused"); return }
         let last = try await repository.cargo("OWN0001")?.changes.last
         #expect(last?.kind == .cancelled && last?.by == "ann")

@@ -13,15 +13,19 @@ import Testing
         // A schedule of real ports (see SampleVoyages) and empty cargo and customer repositories, wired as an app would.
         let schedule = InMemoryScheduleRepository(network: SampleVoyages.network())
         let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
-        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: Sample.asOf)
+        let app = RoutePlannerComposition(
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers,
+            now: Sample.asOf)
 
         // 1. Book: Acme Shipping, in Hong Kong, books a container to Stockholm, ready 1 March, due 15 April.
         #expect(await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping")).text() == .success("Customer ACME: Acme Shipping."))
-        #expect(await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME")).text()
-            == .success("Booked RP000001: 1 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 23:59 UTC."))
+        #expect(
+            await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME")).text()
+                == .success("Booked RP000001: 1 TEU for ACME, HKHKG → SESTO, ready Sun 1 Mar 2026, 00:00 UTC, due Wed 15 Apr 2026, 23:59 UTC."))
         // A customer nobody registered cannot book.
-        #expect(await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "NOBODY"))
-            == .failure(ViewFailure(.rejected, "There is no customer NOBODY; register it first.")))
+        #expect(
+            await app.bookCargo(BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "NOBODY"))
+                == .failure(ViewFailure(.rejected, "There is no customer NOBODY; register it first.")))
         var tracked = try await Self.track(app)
         #expect(tracked.status == "not routed")
         #expect(tracked.transportStatus == "not received")
@@ -33,10 +37,13 @@ import Testing
         #expect(views[0].id == "AE1-0100W:HKHKG-NLRTM,NF-0310N:NLRTM-SESTO")
 
         // 3. Assign candidate 1.
-        #expect(await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1")).text()
-            == .success("Cargo RP000001 is routed HKHKG → NLRTM → SESTO, arriving Sun 5 Apr 2026, 00:00 UTC; it arrives 10 days 23 hours before the deadline."))
-        #expect(await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "3"))
-            == .failure(ViewFailure(.rejected, "Cargo RP000001 was offered 2 options; choose 1 to 2.")))
+        #expect(
+            await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1")).text()
+                == .success(
+                    "Cargo RP000001 is routed HKHKG → NLRTM → SESTO, arriving Sun 5 Apr 2026, 00:00 UTC; it arrives 10 days 23 hours before the deadline."))
+        #expect(
+            await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "3"))
+                == .failure(ViewFailure(.rejected, "Cargo RP000001 was offered 2 options; choose 1 to 2.")))
         tracked = try await Self.track(app)
         #expect(tracked.status == "on track")
         #expect(tracked.nextExpectedActivity == "receive at HKHKG")
@@ -59,8 +66,9 @@ import Testing
         #expect(tracked.nextExpectedActivity == "unload at SESTO on NF-0310N, Sun 5 Apr 2026, 00:00 UTC")
 
         // 5. Misdirect: the feeder discharges the container in Göteborg instead of Stockholm.
-        #expect(await Self.handle(app, "unload", "SEGOT", "NF-0310N", "2026-04-03T00:00:00Z")
-            == .success("Cargo RP000001: unload at SEGOT on NF-0310N at Fri 3 Apr 2026, 00:00 UTC registered. Now in port, misdirected."))
+        #expect(
+            await Self.handle(app, "unload", "SEGOT", "NF-0310N", "2026-04-03T00:00:00Z")
+                == .success("Cargo RP000001: unload at SEGOT on NF-0310N at Fri 3 Apr 2026, 00:00 UTC registered. Now in port, misdirected."))
         tracked = try await Self.track(app)
         #expect(tracked.status == "misdirected")
         #expect(tracked.isMisdirected && !tracked.isOnTrack)
@@ -83,8 +91,9 @@ import Testing
         #expect(offer.specification.readyTime == SampleVoyages.day(4, 4))
 
         // 7. Assign it: the cargo takes the specification from Göteborg and the feeder.
-        #expect(await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1")).text()
-            == .success("Cargo RP000001 is routed SEGOT → SESTO, arriving Sun 12 Apr 2026, 00:00 UTC; it arrives 3 days 23 hours before the deadline."))
+        #expect(
+            await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1")).text()
+                == .success("Cargo RP000001 is routed SEGOT → SESTO, arriving Sun 12 Apr 2026, 00:00 UTC; it arrives 3 days 23 hours before the deadline."))
 
         // 8. Track: on track again, with the new ETA; the unload in Göteborg is where the itinerary starts.
         tracked = try await Self.track(app)
@@ -105,7 +114,9 @@ import Testing
         #expect(await Self.handle(app, "claim", "SESTO", "", "2026-04-12T09:00:00Z").isSuccess)
         tracked = try await Self.track(app)
         #expect(tracked.status == "claimed")
-        #expect(await app.routeCargo(RouteCargoForm(trackingId: "RP000001")) == .failure(ViewFailure(.rejected, "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")))
+        #expect(
+            await app.routeCargo(RouteCargoForm(trackingId: "RP000001"))
+                == .failure(ViewFailure(.rejected, "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")))
         // A claimed cargo is never on track, and is not re-routed: asked for, it is named closed.
         #expect(!tracked.isOnTrack && tracked.advice == "None: its journey is closed.")
         guard case .success(let closed) = await app.reRouteCargo(ReRouteCargoForm(trackingId: "RP000001")) else {
@@ -115,10 +126,12 @@ import Testing
         #expect(closed.map(\.reason) == ["claimed"])
         #expect(closed.first?.problem == "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")
         // Nothing happens after the claim, and nothing before the booked ready time.
-        #expect(await Self.handle(app, "customs", "SESTO", "", "2026-04-13T00:00:00Z")
-            == .failure(ViewFailure(.rejected, "Cargo RP000001: the cargo was claimed at 2026-04-12T09:00:00Z; nothing can happen to it afterwards.")))
-        #expect(await Self.handle(app, "customs", "HKHKG", "", "2026-01-13T00:00:00Z")
-            == .failure(ViewFailure(.rejected, "Cargo RP000001: the cargo was booked ready at 2026-03-01T00:00:00Z; nothing can happen to it before.")))
+        #expect(
+            await Self.handle(app, "customs", "SESTO", "", "2026-04-13T00:00:00Z")
+                == .failure(ViewFailure(.rejected, "Cargo RP000001: the cargo was claimed at 2026-04-12T09:00:00Z; nothing can happen to it afterwards.")))
+        #expect(
+            await Self.handle(app, "customs", "HKHKG", "", "2026-01-13T00:00:00Z")
+                == .failure(ViewFailure(.rejected, "Cargo RP000001: the cargo was booked ready at 2026-03-01T00:00:00Z; nothing can happen to it before.")))
         // A cargo nobody booked cannot be tracked.
         #expect(await app.trackCargo(TrackCargoForm(trackingId: "XYZ999")) == .failure(ViewFailure(.notFound, "There is no cargo with tracking id XYZ999.")))
     }
@@ -132,10 +145,14 @@ import Testing
     struct TrackingFailed: Error { let state: ViewState<CargoTrackingView, TrackCargoForm.Field> }
 
     /// Registers an event reported an hour after it happened.
-    static func handle(_ app: RoutePlannerComposition, _ event: String, _ location: String, _ voyage: String, _ time: String) async -> ViewState<String, RegisterHandlingEventForm.Field> {
+    static func handle(_ app: RoutePlannerComposition, _ event: String, _ location: String, _ voyage: String, _ time: String) async -> ViewState<
+        String, RegisterHandlingEventForm.Field
+    > {
         let reported = (try! Date(time, strategy: .iso8601) + 3600).formatted(.iso8601)
-        return await app.registerHandlingEvent(RegisterHandlingEventForm(
-            trackingId: "RP000001", event: event, location: location, voyage: voyage, completionTime: time, registrationTime: reported)).text()
+        return await app.registerHandlingEvent(
+            RegisterHandlingEventForm(
+                trackingId: "RP000001", event: event, location: location, voyage: voyage, completionTime: time, registrationTime: reported)
+        ).text()
     }
 }
 

@@ -52,9 +52,10 @@ func checkCargoRepositoryContract(
     try await repository.save(changed)
     var again = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
     #expect(again.handlingEvents.count == 3 && again.isMisdirected, sourceLocation: sourceLocation)
-    again.specifyNewRoute(try RouteSpecification(
-        origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30),
-        cargoType: .reefer, containsDangerousGoods: true, maximumTransitTime: .seconds(30 * 86_400 + 3_600)))
+    again.specifyNewRoute(
+        try RouteSpecification(
+            origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30),
+            cargoType: .reefer, containsDangerousGoods: true, maximumTransitTime: .seconds(30 * 86_400 + 3_600)))
     try await repository.save(again)
     #expect(try await repository.cargo("ABC123") == again, sourceLocation: sourceLocation)
     #expect(try await repository.cargo("ABC123")?.routingStatus == .misrouted, sourceLocation: sourceLocation)
@@ -149,15 +150,17 @@ func checkCargoRepositoryContract(
 
     // A batch of ids: as many as asked, all new, after the ones before; none for zero.
     let batch = try await repository.nextTrackingIds(5)
-    #expect(batch.count == 5 && batch == batch.sorted() && batch.first! > next && Set(batch).isDisjoint(with: existing), "\(batch)", sourceLocation: sourceLocation)
+    #expect(
+        batch.count == 5 && batch == batch.sorted() && batch.first! > next && Set(batch).isDisjoint(with: existing), "\(batch)", sourceLocation: sourceLocation)
     #expect(try await repository.nextTrackingIds(0) == [], sourceLocation: sourceLocation)
 
     // Booking references: the cargo booked under them, by reference; cargo without one is not found.
     let referenced = try Cargo(trackingId: batch[0], teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-7")
     try await repository.save(referenced)
     #expect(try await repository.cargo(batch[0])?.bookingReference == "BK-7", sourceLocation: sourceLocation)
-    #expect(try await repository.trackingIds(bookingReferences: ["BK-7", "BK-8", "ABC123"], customerId: "ACME") == ["BK-7": batch[0]],
-            sourceLocation: sourceLocation)
+    #expect(
+        try await repository.trackingIds(bookingReferences: ["BK-7", "BK-8", "ABC123"], customerId: "ACME") == ["BK-7": batch[0]],
+        sourceLocation: sourceLocation)
     let many = (0..<1_200).map { "REF-\($0)" } + ["BK-7"]
     #expect(try await repository.trackingIds(bookingReferences: many, customerId: "ACME") == ["BK-7": batch[0]], sourceLocation: sourceLocation)
     // A reference is the customer's own: another customer may use it, the same customer may not again.
@@ -200,8 +203,9 @@ func checkCargoRepositoryContract(
     #expect(kept == cancelled && kept?.cancellationTime == SampleVoyages.day(2, 3) && kept?.delivery.status == .cancelled, sourceLocation: sourceLocation)
     #expect(try await repository.allCargo().map(\.trackingId) == listed.filter { $0 != batch[0] }, sourceLocation: sourceLocation)
     #expect(try await repository.cargo(from: 0, limit: 100, customer: "ACME").total == customersCargo - 1, sourceLocation: sourceLocation)
-    #expect(try await repository.cargo(from: 0, limit: 100, customer: nil).cargo.map(\.trackingId) == listed.filter { $0 != batch[0] },
-            sourceLocation: sourceLocation)
+    #expect(
+        try await repository.cargo(from: 0, limit: 100, customer: nil).cargo.map(\.trackingId) == listed.filter { $0 != batch[0] },
+        sourceLocation: sourceLocation)
     // Its booking reference stays its own.
     #expect(try await repository.trackingIds(bookingReferences: ["BK-7"], customerId: "ACME") == ["BK-7": batch[0]], sourceLocation: sourceLocation)
 }
@@ -214,15 +218,17 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
     try await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
     #expect(try await customers.customer("ACME") == Customer(id: "ACME", name: "Acme Shipping"), sourceLocation: sourceLocation)
     try await customers.save(Customer(id: "ACME", name: "Acme Lines")!)
-    #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Lines")!, Customer(id: "GLOBEX", name: "Globex")!],
-            sourceLocation: sourceLocation)
+    #expect(
+        try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Lines")!, Customer(id: "GLOBEX", name: "Globex")!],
+        sourceLocation: sourceLocation)
     // Ids are matched without regard to case, as ports and tracking ids are; a customer keeps the id it was first
     // registered under, which its cargo names.
     #expect(try await customers.customer("acme") == Customer(id: "ACME", name: "Acme Lines"), sourceLocation: sourceLocation)
     #expect(try await customers.customer("Globex") == Customer(id: "GLOBEX", name: "Globex"), sourceLocation: sourceLocation)
     try await customers.save(Customer(id: "acme", name: "Acme Freight")!)
-    #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Freight")!, Customer(id: "GLOBEX", name: "Globex")!],
-            sourceLocation: sourceLocation)
+    #expect(
+        try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Freight")!, Customer(id: "GLOBEX", name: "Globex")!],
+        sourceLocation: sourceLocation)
     try await customers.save(Customer(id: "Überseering", name: "Überseering Logistik")!)
     #expect(try await customers.customer("üBERSEERING")?.id == "Überseering", sourceLocation: sourceLocation)
     #expect(try await customers.customer("ACM") == nil, sourceLocation: sourceLocation)
@@ -269,7 +275,8 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
                 try await checkCargoRepositoryContract(repository, customers: store.customerRepository)
                 before = (
                     try await repository.allCargo(), try await repository.offer(for: "AAA001"), try await store.customerRepository.allCustomers(),
-                    try await repository.nextTrackingId())
+                    try await repository.nextTrackingId()
+                )
             }
             let reopened = try CargoStore(path: path)
             let repository = reopened.cargoRepository(voyages: Sample.schedule)
@@ -315,13 +322,15 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
             #expect(try await repository.cargo("RP000009")?.booking.revenuePerTEU == Booking.maximumRevenuePerTEU)
             let old = try #require(try await repository.cargo("RP000001"))
             #expect(old.bookingReference == nil && old.customerId == "ACME" && old.teu == 2)
-            try await repository.save(try Cargo(
-                trackingId: "RP000002", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
+            try await repository.save(
+                try Cargo(
+                    trackingId: "RP000002", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
             #expect(try await repository.trackingIds(bookingReferences: ["BK-1"], customerId: "ACME") == ["BK-1": "RP000002"])
             // Two cargo may not share a reference, even when written past the use cases.
             await #expect(throws: StoreError.bookedTwice(bookingReference: "BK-1", trackingId: "RP000002")) {
-                try await repository.save(try Cargo(
-                    trackingId: "RP000003", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
+                try await repository.save(
+                    try Cargo(
+                        trackingId: "RP000003", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1"))
             }
             #expect(try store.integrityCheck() == ["ok"])
         }
@@ -339,8 +348,10 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
                             INSERT INTO cargo (trackingId, teu, origin, destination, readyTime, arrivalDeadline, version)
                             VALUES ('RP000001', 1, 'NLRTM', 'SESTO', ?, ?, 1), ('RP000002', 1, 'HKHKG', 'SESTO', ?, ?, 1)
                             """,
-                        arguments: [SampleVoyages.day(3, 31), Sample.specification.arrivalDeadline, Sample.specification.readyTime,
-                                    Sample.specification.arrivalDeadline])
+                        arguments: [
+                            SampleVoyages.day(3, 31), Sample.specification.arrivalDeadline, Sample.specification.readyTime,
+                            Sample.specification.arrivalDeadline,
+                        ])
                     try db.execute(
                         sql: """
                             INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
@@ -389,7 +400,9 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
                 #expect(throws: StoreError.notAStore(path: path)) { _ = try CargoStore(path: path, creating: creating) }
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-            #expect(String(describing: StoreError.notAStore(path: path)).hasSuffix("holds other tables and is not a store; it was left as it is: name a new file, or an empty database"))
+            #expect(
+                String(describing: StoreError.notAStore(path: path)).hasSuffix(
+                    "holds other tables and is not a store; it was left as it is: name a new file, or an empty database"))
         }
     }
 

@@ -44,7 +44,8 @@ import Testing
             let call = VesselCallEvent(
                 id: "edited", created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: SampleVoyages.day(3, 2),
                 call: CallReference(voyage: "V1", port: "HKHKG"))
-            _ = try await store.carrierEventRepository.record(CarrierEventBatch(vesselCalls: [call], equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 1)))
+            _ = try await store.carrierEventRepository.record(
+                CarrierEventBatch(vesselCalls: [call], equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 1)))
             try Self.execute(path, "UPDATE carrierEvent SET createdAt = 'not a date', sequence = 'first'")
             await #expect(throws: StoreError.database(path: path, message: "carriers' event edited cannot be read")) {
                 _ = try await store.carrierEventRepository.recordedEvents(limit: 10)
@@ -79,8 +80,10 @@ import Testing
             let after = try Self.contents(path)
             #expect(after.0 == before.0 && after.walIsEmpty)
             let message = String(describing: StoreError.newerVersion(path: path, version: version, supportedVersion: 12, unknownMigrations: unknown))
-            #expect(message == "\(path) was written by a newer route-planner (store version 13\(unknown.isEmpty ? "" : ", with the migration \"v13: containers\"")), "
-                + "and this one knows store versions up to 12; it was left as it is: use the route-planner that wrote it")
+            #expect(
+                message
+                    == "\(path) was written by a newer route-planner (store version 13\(unknown.isEmpty ? "" : ", with the migration \"v13: containers\"")), "
+                    + "and this one knows store versions up to 12; it was left as it is: use the route-planner that wrote it")
         }
     }
 
@@ -102,8 +105,9 @@ import Testing
             await #expect(throws: StoreError.readOnly(path: path)) { try await repository.save(try Sample.cargo("NEW")) }
             let after = try Self.contents(path)
             #expect(after.0 == before.0 && after.walIsEmpty)
-            #expect(String(describing: StoreError.readOnly(path: path))
-                == "\(path) is read-only: reading works, writing does not; make the file writable, or name another store")
+            #expect(
+                String(describing: StoreError.readOnly(path: path))
+                    == "\(path) is read-only: reading works, writing does not; make the file writable, or name another store")
         }
     }
 
@@ -137,8 +141,9 @@ import Testing
             let many = try (0..<500).map { try Sample.cargo(TrackingId("FULL\($0)")!) }
             await #expect(throws: StoreError.diskFull(path: path)) { try await repository.save(many) }
             #expect(try await repository.allCargo().map(\.trackingId) == ["ABC123"])
-            #expect(String(describing: StoreError.diskFull(path: path))
-                == "\(path): the disk is full (SQLITE_FULL); nothing of this change was written: free some space and try again")
+            #expect(
+                String(describing: StoreError.diskFull(path: path))
+                    == "\(path): the disk is full (SQLITE_FULL); nothing of this change was written: free some space and try again")
             // Opening a store on a full disk: SQLite's "disk I/O error" while it creates the write-ahead log is the
             // full disk it is.
             let ioError = DatabaseError(resultCode: .SQLITE_IOERR, message: "disk I/O error")

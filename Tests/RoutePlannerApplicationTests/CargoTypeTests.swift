@@ -41,9 +41,12 @@ import Testing
         let booking = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", cargoType: "tank")
         #expect(BookCargoRequest.create(booking) == .failure(ValidationError(fields: [.cargoType: "Enter DRY or REEFER."])))
         // A booked cargo is routed as it was booked: the form's type would contradict it.
-        #expect(RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", cargoType: "REEFER")) == .failure(ValidationError(fields: [
-            .cargoType: "Leave this blank: a booked cargo is routed by its own specification.",
-        ])))
+        #expect(
+            RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", cargoType: "REEFER"))
+                == .failure(
+                    ValidationError(fields: [
+                        .cargoType: "Leave this blank: a booked cargo is routed by its own specification."
+                    ])))
     }
 
     @Test func eachCargoTypeBoardsByItsOwnCutOffs() async throws {
@@ -57,8 +60,10 @@ import Testing
         let cargo = InMemoryCargoRepository()
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         let booked = try await BookCargoInteractor(cargo: cargo, customers: customers, locations: Self.schedule, now: Sample.asOf).execute(
-            BookCargoRequest.create(BookCargoForm(
-                origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", cargoType: "REEFER")).get()
+            BookCargoRequest.create(
+                BookCargoForm(
+                    origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", cargoType: "REEFER")
+            ).get()
         ).get().cargo
         #expect(try await cargo.cargo(booked.trackingId)?.specification.cargoType == .reefer)
 
@@ -86,20 +91,30 @@ import Testing
         #expect(request.options.criteria == [.handlingCost, .co2e])
         form.maxTransitDays = "0"
         form.criteria = ["speed"]
-        #expect(RouteCargoRequest.create(form) == .failure(ValidationError(fields: [
-            .maxTransitDays: "Enter a number of days above 0 and up to 3650, such as 35 or 35.5.",
-            .criteria: "Enter cost, co2 or both (cost,co2); \"speed\" is neither.",
-        ])))
-        #expect(RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", maxTransitDays: "30")) == .failure(ValidationError(fields: [
-            .maxTransitDays: "Leave this blank: a booked cargo is routed by its own specification.",
-        ])))
-        var booking = BookCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", maxTransitDays: "20", weight: " 24.5 ")
+        #expect(
+            RouteCargoRequest.create(form)
+                == .failure(
+                    ValidationError(fields: [
+                        .maxTransitDays: "Enter a number of days above 0 and up to 3650, such as 35 or 35.5.",
+                        .criteria: "Enter cost, co2 or both (cost,co2); \"speed\" is neither.",
+                    ])))
+        #expect(
+            RouteCargoRequest.create(RouteCargoForm(trackingId: "RP000001", maxTransitDays: "30"))
+                == .failure(
+                    ValidationError(fields: [
+                        .maxTransitDays: "Leave this blank: a booked cargo is routed by its own specification."
+                    ])))
+        var booking = BookCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", customer: "ACME", maxTransitDays: "20", weight: " 24.5 ")
         #expect(try BookCargoRequest.create(booking).get().specification.maximumTransitTime == .seconds(20 * 86_400))
         #expect(try BookCargoRequest.create(booking).get().weight == 24.5)
         booking.weight = "0"
-        #expect(BookCargoRequest.create(booking) == .failure(ValidationError(fields: [
-            .weight: "Enter the weight in tonnes, above 0 and up to 10000000, such as 24.5.",
-        ])))
+        #expect(
+            BookCargoRequest.create(booking)
+                == .failure(
+                    ValidationError(fields: [
+                        .weight: "Enter the weight in tonnes, above 0 and up to 10000000, such as 24.5."
+                    ])))
     }
 
     @Test func aMaximumTransitTimeIsInclusiveAndHard() async throws {

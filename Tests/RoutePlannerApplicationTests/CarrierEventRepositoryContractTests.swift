@@ -30,7 +30,8 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     let recorded = try await events.scheduleChanges()
     let (calls, version) = (recorded.events, recorded.version)
     #expect(version == 1 && Set(calls) == [call("a", 5), call("b", 24)], sourceLocation: sourceLocation)
-    #expect(Set(try await events.recordedEvents(among: ["a", "load", "nope"])) == [.vesselCall(call("a", 5)), .equipment(load)], sourceLocation: sourceLocation)
+    #expect(
+        Set(try await events.recordedEvents(among: ["a", "load", "nope"])) == [.vesselCall(call("a", 5)), .equipment(load)], sourceLocation: sourceLocation)
     // Again: nothing is new, and the version stays.
     #expect(try await events.record(batch([call("a", 5), call("b", 24)], [load])) == 1, sourceLocation: sourceLocation)
     // Equipment alone moves no schedule.
@@ -38,12 +39,14 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     #expect(try await events.record(batch([call("a", 5), call("c", 30)])) == 2, sourceLocation: sourceLocation)
     let listed = try await events.recordedEvents(limit: 10)
     #expect(listed.total == 5, sourceLocation: sourceLocation)
-    #expect(listed.events == [.vesselCall(call("a", 5)), .vesselCall(call("b", 24)), .equipment(load), .equipment(gateIn), .vesselCall(call("c", 30))],
-            sourceLocation: sourceLocation)
+    #expect(
+        listed.events == [.vesselCall(call("a", 5)), .vesselCall(call("b", 24)), .equipment(load), .equipment(gateIn), .vesselCall(call("c", 30))],
+        sourceLocation: sourceLocation)
     // Read on from a position, in the order recorded.
     let page = try await events.recordedEvents(after: 1, limit: 3)
-    #expect(page.map(\.position) == [2, 3, 4] && page.map(\.event) == [.vesselCall(call("b", 24)), .equipment(load), .equipment(gateIn)],
-            sourceLocation: sourceLocation)
+    #expect(
+        page.map(\.position) == [2, 3, 4] && page.map(\.event) == [.vesselCall(call("b", 24)), .equipment(load), .equipment(gateIn)],
+        sourceLocation: sourceLocation)
     #expect(try await events.recordedEvents(after: 5, limit: 3).isEmpty, sourceLocation: sourceLocation)
     #expect(try await events.recordedEvents(limit: 2).events.map(\.id) == ["gate-in", "c"], sourceLocation: sourceLocation)
 
@@ -66,26 +69,32 @@ func checkCarrierEventRepositoryContract(_ events: any CarrierEventRepository, s
     // Voyages published again are the next version, kept in the order recorded with their calls, times and cut-offs; of
     // a voyage's publications, the last is its schedule.
     func publication(_ hours: Int) -> Voyage {
-        Voyage(number: "AE1-0100W", movements: [
-            CarrierMovement(
-                from: "HKHKG", to: "SGSIN", departure: SampleVoyages.day(3, hours), arrival: SampleVoyages.day(6, hours), capacity: 0,
-                cutOffTimes: [CutOffTime(.documentation, SampleVoyages.day(2, hours))], departureUTCOffset: 8 * 3600, arrivalUTCOffset: 8 * 3600),
-            CarrierMovement(from: "SGSIN", to: "NLRTM", departure: SampleVoyages.day(7, hours), arrival: SampleVoyages.day(30, hours), capacity: 0),
-        ], vesselIMONumber: "9321483")
+        Voyage(
+            number: "AE1-0100W",
+            movements: [
+                CarrierMovement(
+                    from: "HKHKG", to: "SGSIN", departure: SampleVoyages.day(3, hours), arrival: SampleVoyages.day(6, hours), capacity: 0,
+                    cutOffTimes: [CutOffTime(.documentation, SampleVoyages.day(2, hours))], departureUTCOffset: 8 * 3600, arrivalUTCOffset: 8 * 3600),
+                CarrierMovement(from: "SGSIN", to: "NLRTM", departure: SampleVoyages.day(7, hours), arrival: SampleVoyages.day(30, hours), capacity: 0),
+            ], vesselIMONumber: "9321483")
     }
     let omits = LiveSchedule.Republication(
         voyage: "AE1-0100W", omitted: [CallReference(voyage: "AE1-0100W", port: "CNSHA", sequence: 1)], added: [], moved: 3, changesNothing: false)
     let moves = LiveSchedule.Republication(voyage: "AE1-0100W", omitted: [], added: [], moved: 2, changesNothing: false)
-    #expect(try await events.record(CarrierEventBatch(
-        publications: [(publication(1), omits), (publication(2), moves)], vesselCalls: [], equipment: [], source: "test",
-        recordedAt: SampleVoyages.day(3, 3))) == 11,
+    #expect(
+        try await events.record(
+            CarrierEventBatch(
+                publications: [(publication(1), omits), (publication(2), moves)], vesselCalls: [], equipment: [], source: "test",
+                recordedAt: SampleVoyages.day(3, 3))) == 11,
         sourceLocation: sourceLocation)
     let changes = try await events.scheduleChanges()
     #expect(changes.version == 11 && changes.publications == [publication(2)] && changes.events.count == 11, sourceLocation: sourceLocation)
     let published = try await events.recordedPublications(limit: 1)
-    #expect(published.total == 2 && published.publications == [
-        RecordedPublication(changes: moves, version: 11, source: "test", recordedAt: SampleVoyages.day(3, 3)),
-    ], sourceLocation: sourceLocation)
+    #expect(
+        published.total == 2
+            && published.publications == [
+                RecordedPublication(changes: moves, version: 11, source: "test", recordedAt: SampleVoyages.day(3, 3))
+            ], sourceLocation: sourceLocation)
     #expect(try await events.recordedPublications(limit: 5).publications.map(\.changes) == [omits, moves], sourceLocation: sourceLocation)
 
     // An eventID names one event: of a batch's events that share one, whatever their kinds, the first is recorded.
@@ -105,11 +114,14 @@ func checkStoredLegsAreFoundOnTheLiveSchedule(_ store: any Store, sourceLocation
     try await store.cargoRepository(voyages: Sample.schedule).save(planned)
     let leg = Sample.fastest.legs[0]
     var live = LiveSchedule(published: Sample.network)
-    live.apply([VesselCallEvent(
-        id: "late", created: SampleVoyages.day(3, 1), kind: .departure, classifier: .estimated, time: leg.loadTime + 6 * 3600,
-        call: CallReference(voyage: leg.voyage.number, port: leg.loadLocation.code))])
+    live.apply([
+        VesselCallEvent(
+            id: "late", created: SampleVoyages.day(3, 1), kind: .departure, classifier: .estimated, time: leg.loadTime + 6 * 3600,
+            call: CallReference(voyage: leg.voyage.number, port: leg.loadLocation.code))
+    ])
     let network = live.network()
-    let restored = try #require(try await store.cargoRepository(voyages: InMemoryScheduleRepository(network: network)).cargo("ABC123"), sourceLocation: sourceLocation)
+    let restored = try #require(
+        try await store.cargoRepository(voyages: InMemoryScheduleRepository(network: network)).cargo("ABC123"), sourceLocation: sourceLocation)
     // As planned, and found on the live schedule six hours later.
     #expect(restored.itinerary?.legs.map(\.loadTime) == Sample.fastest.legs.map(\.loadTime), sourceLocation: sourceLocation)
     #expect(network.sailing(try #require(restored.itinerary?.legs[0]))?.loadTime == leg.loadTime + 6 * 3600, sourceLocation: sourceLocation)
@@ -118,10 +130,13 @@ func checkStoredLegsAreFoundOnTheLiveSchedule(_ store: any Store, sourceLocation
     // was read over; a leg read over it still names its calls.
     let voyage = try #require(network.voyage(leg.voyage.number))
     var republished = LiveSchedule(published: Sample.network)
-    #expect(republished.republish([BruteForceDisruption.omitting(call: leg.movementIndices.upperBound, of: voyage)]).allSatisfy { (try? $0.get()) != nil }, sourceLocation: sourceLocation)
+    #expect(
+        republished.republish([BruteForceDisruption.omitting(call: leg.movementIndices.upperBound, of: voyage)]).allSatisfy { (try? $0.get()) != nil },
+        sourceLocation: sourceLocation)
     let without = republished.network()
     #expect(without.sailing(try #require(restored.itinerary?.legs[0])) == nil, sourceLocation: sourceLocation)
-    let readOver = try #require(try await store.cargoRepository(voyages: InMemoryScheduleRepository(network: without)).cargo("ABC123"), sourceLocation: sourceLocation)
+    let readOver = try #require(
+        try await store.cargoRepository(voyages: InMemoryScheduleRepository(network: without)).cargo("ABC123"), sourceLocation: sourceLocation)
     let kept = try #require(readOver.itinerary?.legs[0])
     #expect(without.sailing(kept) == nil && kept.loadCall == leg.loadCall && kept.unloadCall == leg.unloadCall, sourceLocation: sourceLocation)
 }
@@ -133,9 +148,11 @@ func checkABatchIsWrittenWithItsCargo(
 ) async throws {
     func batch(_ id: String) -> CarrierEventBatch {
         CarrierEventBatch(
-            vesselCalls: [VesselCallEvent(
-                id: id, created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: SampleVoyages.day(3, 31),
-                call: CallReference(voyage: "AE1-0100W", port: "NLRTM"))],
+            vesselCalls: [
+                VesselCallEvent(
+                    id: id, created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: SampleVoyages.day(3, 31),
+                    call: CallReference(voyage: "AE1-0100W", port: "NLRTM"))
+            ],
             equipment: [], source: "test", recordedAt: SampleVoyages.day(3, 3))
     }
     func offer(_ itineraries: [Itinerary]) -> RouteOffer { RouteOffer(trackingId: "ABC123", specification: Sample.specification, itineraries: itineraries) }
@@ -146,8 +163,9 @@ func checkABatchIsWrittenWithItsCargo(
     try handled.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1, hour: 7)))
 
     // Over the mark the recording is at and the cargo as read: the events, the cargo and the offer together.
-    #expect(try await repository.record(
-        batch("together"), appliedTo: start, saving: [handled], ifUnchangedSince: [read], offers: [offer([Sample.fastest])]) == version + 1,
+    #expect(
+        try await repository.record(
+            batch("together"), appliedTo: start, saving: [handled], ifUnchangedSince: [read], offers: [offer([Sample.fastest])]) == version + 1,
         sourceLocation: sourceLocation)
     #expect(try await events.recordedEvents(among: ["together"]).map(\.id) == ["together"], sourceLocation: sourceLocation)
     let stored = try #require(try await repository.cargo("ABC123"), sourceLocation: sourceLocation)
@@ -164,8 +182,9 @@ func checkABatchIsWrittenWithItsCargo(
     let gateIn = EquipmentEvent(
         id: "gate-in-ABC123", created: SampleVoyages.day(3, 1), kind: .gateIn, time: SampleVoyages.day(3, 1), port: "HKHKG", voyage: nil,
         bookingReference: "ACME-2")
-    #expect(try await events.record(CarrierEventBatch(vesselCalls: [], equipment: [(gateIn, "ABC123")], source: "test", recordedAt: SampleVoyages.day(3, 3)))
-        == version + 1, sourceLocation: sourceLocation)
+    #expect(
+        try await events.record(CarrierEventBatch(vesselCalls: [], equipment: [(gateIn, "ABC123")], source: "test", recordedAt: SampleVoyages.day(3, 3)))
+            == version + 1, sourceLocation: sourceLocation)
     let equipment = CarrierEventsMark(version: version + 1, events: recorded + 2)
     await #expect(throws: BatchOvertaken(appliedTo: together, found: equipment), sourceLocation: sourceLocation) {
         try await repository.record(batch("stale"), appliedTo: together, saving: [again], ifUnchangedSince: [stored], offers: [offer([])])

@@ -92,7 +92,8 @@ import Testing
         #expect(wrong.state == .validationFailure([.left: "Enter a whole number."]))
         guard case .failure(.validation(let error)) = wrong.result else { Issue.record("not a validation failure"); return }
         #expect(error.fields == [.left: "Enter a whole number."])
-        let failing = await Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter()).respond(PairForm(left: "3", right: "4"))
+        let failing = await Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter()).respond(
+            PairForm(left: "3", right: "4"))
         #expect(failing.state == .failure(ViewFailure(.notFound, "There is no cargo with tracking id ABC123.")))
         guard case .failure(.domain(.cargoNotFound("ABC123"))) = failing.result else { Issue.record("not the domain error"); return }
     }

@@ -7,9 +7,12 @@ import Testing
 
 @Suite struct ImportBookingsTests {
     @Test func theRequestNeedsAFile() throws {
-        #expect(ImportBookingsRequest.create(ImportBookingsForm(file: " ", customer: "ACME")) == .failure(ValidationError(fields: [
-            .file: "Enter the path of a bookings CSV file.",
-        ])))
+        #expect(
+            ImportBookingsRequest.create(ImportBookingsForm(file: " ", customer: "ACME"))
+                == .failure(
+                    ValidationError(fields: [
+                        .file: "Enter the path of a bookings CSV file."
+                    ])))
         let request = try ImportBookingsRequest.create(ImportBookingsForm(file: " /tmp/b.csv ", customer: " ACME ")).get()
         #expect(request.file.path == "/tmp/b.csv")
         #expect(request.customerId == "ACME")
@@ -19,10 +22,11 @@ import Testing
     @Test func thePresenterWritesTheCountAndEachBooking() throws {
         let cargo = try Cargo(
             trackingId: "RP000007", teu: 3, specification: Sample.specification, customerId: "ACME", bookingReference: "BK-1")
-        #expect(ImportBookingsPresenter().content(for: ImportBookingsResponse(cargo: [CargoSummary(cargo)])).lines == [
-            "Booked 1 cargo, 3 TEU.",
-            "BK-1 → RP000007: 3 TEU for ACME, HKHKG → SESTO, due Wed 15 Apr 2026, 00:00 UTC",
-        ])
+        #expect(
+            ImportBookingsPresenter().content(for: ImportBookingsResponse(cargo: [CargoSummary(cargo)])).lines == [
+                "Booked 1 cargo, 3 TEU.",
+                "BK-1 → RP000007: 3 TEU for ACME, HKHKG → SESTO, due Wed 15 Apr 2026, 00:00 UTC",
+            ])
         #expect(ImportBookingsPresenter().content(for: ImportBookingsResponse(cargo: [])).lines == ["Booked 0 cargo."])
     }
 
@@ -60,7 +64,7 @@ import Testing
 
     @Test func theInteractorBooksNothingWhenARowIsWrongAndReportsEveryProblem() async throws {
         let repository = InMemoryCargoRepository([
-            try Cargo(trackingId: "RP000001", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "OLD"),
+            try Cargo(trackingId: "RP000001", teu: 1, specification: Sample.specification, customerId: "ACME", bookingReference: "OLD")
         ])
         let file = try Self.bookings([
             "NEW,HKHKG,SESTO,2026-03-01,2026-04-15,2,,",
@@ -77,11 +81,12 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.file.hasSuffix("bookings.csv") })
         let lookups = diagnostics.filter { $0.line <= 4 }
         #expect(lookups.map(\.column) == [1, 39, 47])
-        #expect(lookups.map(\.message) == [
-            "booking OLD is already booked as cargo RP000001",
-            "teu 100001 is more than one booking may hold (100000)",
-            "no customer has id NOBODY; register the customer first",
-        ])
+        #expect(
+            lookups.map(\.message) == [
+                "booking OLD is already booked as cargo RP000001",
+                "teu 100001 is more than one booking may hold (100000)",
+                "no customer has id NOBODY; register the customer first",
+            ])
         #expect(try await repository.allCargo().count == 1)
     }
 
@@ -111,10 +116,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: huge) }
         let large = await Self.interactor(repository).execute(ImportBookingsRequest(file: huge, customerId: "ACME"))
         guard case .failure(.fileErrors(let errors, omitted: 0)) = large else { Issue.record("\(large)"); return }
-        #expect(errors.map(\.message) == [
-            "teu \"1e400\" is too large to represent: a booking holds at most 2147483647 TEU",
-            "teu \"99999999999999999999\" is too large to represent: a booking holds at most 2147483647 TEU",
-        ])
+        #expect(
+            errors.map(\.message) == [
+                "teu \"1e400\" is too large to represent: a booking holds at most 2147483647 TEU",
+                "teu \"99999999999999999999\" is too large to represent: a booking holds at most 2147483647 TEU",
+            ])
         #expect(try await repository.allCargo().isEmpty)
     }
 
@@ -135,9 +141,10 @@ import Testing
         let repository = InMemoryCargoRepository()
         let result = await Self.interactor(repository).execute(ImportBookingsRequest(file: file, customerId: nil))
         guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = result else { Issue.record("\(result)"); return }
-        #expect(diagnostics.map(\.description) == [
-            "\(file.relativePath):2:41: error: no customer: give the file a customer column, or a customer for every row",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(file.relativePath):2:41: error: no customer: give the file a customer column, or a customer for every row"
+            ])
         #expect(try await repository.allCargo().isEmpty)
     }
 

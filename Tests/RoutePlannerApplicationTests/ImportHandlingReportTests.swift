@@ -7,23 +7,28 @@ import Testing
 
 @Suite struct ImportHandlingReportTests {
     @Test func theRequestNeedsAFile() throws {
-        #expect(ImportHandlingReportRequest.create(ImportHandlingReportForm(file: "  ")) == .failure(ValidationError(fields: [
-            .file: "Enter the path of a handling report CSV file.",
-        ])))
+        #expect(
+            ImportHandlingReportRequest.create(ImportHandlingReportForm(file: "  "))
+                == .failure(
+                    ValidationError(fields: [
+                        .file: "Enter the path of a handling report CSV file."
+                    ])))
         #expect(try ImportHandlingReportRequest.create(ImportHandlingReportForm(file: " /tmp/report.csv ")).get().file.path == "/tmp/report.csv")
     }
 
     @Test func thePresenterWritesTheCountsAndEachCargo() throws {
         let response = ImportHandlingReportResponse(
-            rows: 4, registered: 2, outOfOrder: 1, duplicates: 2, cargo: [
+            rows: 4, registered: 2, outOfOrder: 1, duplicates: 2,
+            cargo: [
                 CargoSummary(try Sample.cargo("A", events: [Sample.receive, Sample.loadInHongKong])),
                 CargoSummary(try Sample.cargo("B", events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg])),
             ])
-        #expect(ImportHandlingReportPresenter().content(for: response).lines == [
-            "4 rows: 2 events registered (1 out of order), 2 already known.",
-            "A: on board carrier, on track",
-            "B: in port, misdirected",
-        ])
+        #expect(
+            ImportHandlingReportPresenter().content(for: response).lines == [
+                "4 rows: 2 events registered (1 out of order), 2 already known.",
+                "A: on board carrier, on track",
+                "B: in port, misdirected",
+            ])
         let one = ImportHandlingReportResponse(rows: 1, registered: 1, outOfOrder: 0, duplicates: 0, cargo: [])
         #expect(ImportHandlingReportPresenter().content(for: one).lines == ["1 row: 1 event registered."])
     }
@@ -72,9 +77,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let result = await Self.interactor(repository).execute(ImportHandlingReportRequest(file: file))
         guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = result else { Issue.record("\(result)"); return }
-        #expect(diagnostics.map(\.message) == [
-            "cargo A: the cargo was never loaded onto NF-0310N, so it cannot be unloaded from it: its last recorded load is load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "cargo A: the cargo was never loaded onto NF-0310N, so it cannot be unloaded from it: its last recorded load is load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z"
+            ])
         #expect(diagnostics.map(\.column) == [16])
         #expect(try await repository.cargo("A")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
     }
@@ -141,11 +147,12 @@ import Testing
         guard case .failure(.fileErrors(let diagnostics, omitted: 0)) = result else { Issue.record("\(result)"); return }
         #expect(diagnostics.map(\.line) == [2, 3, 4])
         #expect(diagnostics.allSatisfy { $0.severity == .error })
-        #expect(diagnostics.map(\.message) == [
-            "event \"lost\" is not one of receive, load, unload, customs, claim",
-            "no cargo has tracking id NOBODY",
-            "cargo A: the cargo is received at its origin, HKHKG",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "event \"lost\" is not one of receive, load, unload, customs, claim",
+                "no cargo has tracking id NOBODY",
+                "cargo A: the cargo is received at its origin, HKHKG",
+            ])
         #expect(try await repository.cargo("A")?.handlingEvents == [])
     }
 

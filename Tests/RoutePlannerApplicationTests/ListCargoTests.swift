@@ -3,16 +3,20 @@ import RoutePlanner
 import Testing
 
 @Suite struct ListCargoTests {
-    @Test(arguments: [("", nil), ("on-track", .onTrack), (" Misdirected ", .misdirected), ("not routed", .notRouted), ("CLAIMED", .claimed)]
-        as [(String, Delivery.Status?)])
+    @Test(
+        arguments: [("", nil), ("on-track", .onTrack), (" Misdirected ", .misdirected), ("not routed", .notRouted), ("CLAIMED", .claimed)]
+            as [(String, Delivery.Status?)])
     func theRequestReadsTheStatus(_ text: String, _ status: Delivery.Status?) throws {
         #expect(try ListCargoRequest.create(ListCargoForm(status: text)).get().status == status)
     }
 
     @Test func theRequestRefusesAnUnknownStatus() {
-        #expect(ListCargoRequest.create(ListCargoForm(status: "lost")) == .failure(ValidationError(fields: [
-            .status: "Enter one of on-track, misdirected, not-routed, misrouted, disrupted, claimed, or nothing for all.",
-        ])))
+        #expect(
+            ListCargoRequest.create(ListCargoForm(status: "lost"))
+                == .failure(
+                    ValidationError(fields: [
+                        .status: "Enter one of on-track, misdirected, not-routed, misrouted, disrupted, claimed, or nothing for all."
+                    ])))
     }
 
     static func summaries() throws -> [CargoSummary] {
@@ -33,7 +37,8 @@ import Testing
     /// 1,000 cargo whose statuses vary along it (every seventh routed and received, every third not routed).
     @Test func aPageIsTheSliceOfTheWholeListItNames() async throws {
         let cargo = try (0..<1_000).map { number in
-            try Sample.cargo(TrackingId(stringLiteral: String(format: "C%05d", number)), routed: number % 3 != 0, events: number % 7 == 0 ? [Sample.receive] : [])
+            try Sample.cargo(
+                TrackingId(stringLiteral: String(format: "C%05d", number)), routed: number % 3 != 0, events: number % 7 == 0 ? [Sample.receive] : [])
         }
         let interactor = ListCargoInteractor(cargo: InMemoryCargoRepository(cargo))
         for status in [nil, .onTrack, .notRouted, .claimed] as [Delivery.Status?] {
@@ -47,14 +52,17 @@ import Testing
                 #expect(response.total == nil || response.total == all.count, "\(String(describing: status)) page \(page)")
             }
         }
-        #expect(ListCargoRequest.create(ListCargoForm(page: "0")) == .failure(ValidationError(fields: [.page: "Enter a page from 1 to 1000000, or nothing for all."])))
+        #expect(
+            ListCargoRequest.create(ListCargoForm(page: "0"))
+                == .failure(ValidationError(fields: [.page: "Enter a page from 1 to 1000000, or nothing for all."])))
         #expect(try ListCargoRequest.create(ListCargoForm(page: " 3 ")).get().page == 3)
     }
 
     @Test func theInteractorGivesOnlyTheCargoWithTheStatus() async throws {
-        let repository = InMemoryCargoRepository(try Self.summaries().map { summary in
-            try Sample.cargo(summary.trackingId, routed: summary.itinerary != nil, events: summary.handlingEvents)
-        })
+        let repository = InMemoryCargoRepository(
+            try Self.summaries().map { summary in
+                try Sample.cargo(summary.trackingId, routed: summary.itinerary != nil, events: summary.handlingEvents)
+            })
         let interactor = ListCargoInteractor(cargo: repository)
         #expect(try await interactor.execute(ListCargoRequest(status: .misdirected)).get().cargo.map(\.trackingId) == ["C-LOST"])
         #expect(try await interactor.execute(ListCargoRequest(status: .claimed)).get().cargo.isEmpty)

@@ -35,7 +35,7 @@ enum TestPostgres {
         for attempt in 1... {
             do {
                 return try await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
-            } catch where attempt < 20 {
+            } catch  where attempt < 20 {
                 try await Task.sleep(for: .milliseconds(250))
             }
         }
@@ -114,9 +114,11 @@ struct PostgresRepositoryContractTests {
         try await TestPostgres.withDatabase { address in
             _ = try await TestPostgres.store(address)
             try await TestPostgres.administer(address, "INSERT INTO schema_migration (position, identifier) VALUES (99, 'v99: tomorrow')")
-            await #expect(throws: StoreError.newerVersion(
-                path: address.description, version: CargoStore.version + 1, supportedVersion: CargoStore.version, unknownMigrations: ["v99: tomorrow"]
-            )) { try await TestPostgres.store(address) }
+            await #expect(
+                throws: StoreError.newerVersion(
+                    path: address.description, version: CargoStore.version + 1, supportedVersion: CargoStore.version, unknownMigrations: ["v99: tomorrow"]
+                )
+            ) { try await TestPostgres.store(address) }
         }
     }
 
@@ -127,7 +129,8 @@ struct PostgresRepositoryContractTests {
             try await checkCargoRepositoryContract(repository, customers: store.customerRepository)
             let before = (
                 try await repository.allCargo(), try await repository.offer(for: "AAA001"), try await store.customerRepository.allCustomers(),
-                try await repository.nextTrackingId())
+                try await repository.nextTrackingId()
+            )
             let reopened = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
             #expect(try await reopened.allCargo() == before.0)
             #expect(try await reopened.offer(for: "AAA001") == before.1)
@@ -252,12 +255,20 @@ struct PostgresRepositoryContractTests {
     }
 
     @Test func everyProblemOfAnAddressIsNamedAndNoPasswordIsRepeated() throws {
-        #expect(throws: StoreError.address("postgres://db.example.com/", problems: [
-            "it names no user (postgres://USER@HOST/DATABASE)", "it names no database (postgres://USER@HOST/DATABASE)",
-        ])) { try PostgresAddress("postgres://db.example.com/") }
-        #expect(throws: StoreError.address("postgres://planner@db/cargo?sslmode=sometimes&x=1", problems: [
-            "sslmode 'sometimes' is none of disable, prefer, require, verify-full", "it has a parameter 'x', which is not sslmode",
-        ])) { try PostgresAddress("postgres://planner@db/cargo?sslmode=sometimes&x=1") }
+        #expect(
+            throws: StoreError.address(
+                "postgres://db.example.com/",
+                problems: [
+                    "it names no user (postgres://USER@HOST/DATABASE)", "it names no database (postgres://USER@HOST/DATABASE)",
+                ])
+        ) { try PostgresAddress("postgres://db.example.com/") }
+        #expect(
+            throws: StoreError.address(
+                "postgres://planner@db/cargo?sslmode=sometimes&x=1",
+                problems: [
+                    "sslmode 'sometimes' is none of disable, prefer, require, verify-full", "it has a parameter 'x', which is not sslmode",
+                ])
+        ) { try PostgresAddress("postgres://planner@db/cargo?sslmode=sometimes&x=1") }
         // A password is never repeated: in the user's place, in a query, or in an address too broken to read.
         for address in ["postgres://planner:s3cret@db/cargo", "postgres://planner@db/cargo?password=s3cret", "postgres://planner:s3/c ret@db/cargo"] {
             #expect {

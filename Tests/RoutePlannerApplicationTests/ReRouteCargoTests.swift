@@ -7,10 +7,12 @@ import Testing
 @Suite struct ReRouteCargoTests {
     @Test func theRequestReadsTheForm() {
         #expect(ReRouteCargoRequest.create(ReRouteCargoForm(limit: "0")) == .failure(ValidationError(fields: [.limit: "Enter a whole number from 1 to 50."])))
-        #expect(ReRouteCargoRequest.create(ReRouteCargoForm())
-            == .success(ReRouteCargoRequest(trackingId: nil, limit: 5, avoidedVoyages: [])))
-        #expect(ReRouteCargoRequest.create(ReRouteCargoForm(trackingId: " ABC123 ", limit: "2", avoidVoyages: ["NF-0310N", ""]))
-            == .success(ReRouteCargoRequest(trackingId: "ABC123", limit: 2, avoidedVoyages: ["NF-0310N"])))
+        #expect(
+            ReRouteCargoRequest.create(ReRouteCargoForm())
+                == .success(ReRouteCargoRequest(trackingId: nil, limit: 5, avoidedVoyages: [])))
+        #expect(
+            ReRouteCargoRequest.create(ReRouteCargoForm(trackingId: " ABC123 ", limit: "2", avoidVoyages: ["NF-0310N", ""]))
+                == .success(ReRouteCargoRequest(trackingId: "ABC123", limit: 2, avoidedVoyages: ["NF-0310N"])))
     }
 
     @Test func thePresenterWritesEachCargoWithItsOptionsOrItsProblem() throws {
@@ -46,9 +48,13 @@ import Testing
             try Sample.cargo("A-ON-TRACK", events: [Sample.receive]),
             try Sample.cargo("B-OPEN", routed: false),
             try Sample.cargo("C-LOST", events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg]),
-            try Sample.cargo("D-CLAIMED", events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInRotterdam,
-                                                   Sample.event(.load, "NLRTM", "NF-0310N", SampleVoyages.day(4, 1)),
-                                                   Sample.event(.unload, "SESTO", "NF-0310N", SampleVoyages.day(4, 5)), Sample.claim]),
+            try Sample.cargo(
+                "D-CLAIMED",
+                events: [
+                    Sample.receive, Sample.loadInHongKong, Sample.unloadInRotterdam,
+                    Sample.event(.load, "NLRTM", "NF-0310N", SampleVoyages.day(4, 1)),
+                    Sample.event(.unload, "SESTO", "NF-0310N", SampleVoyages.day(4, 5)), Sample.claim,
+                ]),
         ])
         let response = try await interactor.execute(ReRouteCargoRequest(trackingId: nil, limit: 5, avoidedVoyages: [])).get()
         #expect(response.entries.map(\.cargo.trackingId) == ["B-OPEN", "C-LOST"])

@@ -4,14 +4,21 @@ import Testing
 
 @Suite struct RegisterCustomerTests {
     @Test func theRequestNeedsAnIdAndAName() throws {
-        #expect(RegisterCustomerRequest.create(RegisterCustomerForm(id: " ", name: "")) == .failure(ValidationError(fields: [
-            .id: "Enter the customer's id, such as ACME.", .name: "Enter the customer's name.",
-        ])))
-        #expect(RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "  ")) == .failure(ValidationError(fields: [
-            .name: "Enter the customer's name.",
-        ])))
-        #expect(try RegisterCustomerRequest.create(RegisterCustomerForm(id: " ACME ", name: " Acme Shipping ")).get().customer
-            == Customer(id: "ACME", name: "Acme Shipping"))
+        #expect(
+            RegisterCustomerRequest.create(RegisterCustomerForm(id: " ", name: ""))
+                == .failure(
+                    ValidationError(fields: [
+                        .id: "Enter the customer's id, such as ACME.", .name: "Enter the customer's name.",
+                    ])))
+        #expect(
+            RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "  "))
+                == .failure(
+                    ValidationError(fields: [
+                        .name: "Enter the customer's name."
+                    ])))
+        #expect(
+            try RegisterCustomerRequest.create(RegisterCustomerForm(id: " ACME ", name: " Acme Shipping ")).get().customer
+                == Customer(id: "ACME", name: "Acme Shipping"))
     }
 
     @Test func thePresenterWritesTheCustomer() {
@@ -30,8 +37,9 @@ import Testing
         // Another name under a registered id is refused unless the rename is asked for; the same name is fine.
         let renamed = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Lines")).get()
         #expect(await interactor.execute(renamed) == .failure(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines")))
-        #expect(RegisterCustomerPresenter().present(.failure(.domain(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines"))))
-            == .failure(ViewFailure(.conflict, "Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename.")))
+        #expect(
+            RegisterCustomerPresenter().present(.failure(.domain(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines"))))
+                == .failure(ViewFailure(.conflict, "Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename.")))
         #expect(try await interactor.execute(acme).get().customer.name == "Acme Shipping")
         #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Shipping")!, Customer(id: "GLOBEX", name: "Globex")!])
         let asked = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Lines", renames: true)).get()

@@ -6,27 +6,36 @@ import Testing
 
 @Suite struct RegisterHandlingEventTests {
     @Test func theRequestReadsTheForm() throws {
-        let request = try RegisterHandlingEventRequest.create(RegisterHandlingEventForm(
-            trackingId: " ABC123 ", event: "Load", location: "hkhkg", voyage: "AE1-0100W", completionTime: "2026-03-02T00:00:00Z",
-            registrationTime: "2026-03-02T06:00:00Z")).get()
-        #expect(request == RegisterHandlingEventRequest(
-            trackingId: "ABC123", kind: .load, location: "HKHKG", voyage: "AE1-0100W", completionTime: SampleVoyages.day(3, 2),
-            registrationTime: SampleVoyages.day(3, 2, hour: 6)))
-        let now = try RegisterHandlingEventRequest.create(RegisterHandlingEventForm(
-            trackingId: "ABC123", event: "receive", location: "HKHKG", completionTime: "2026-03-01T00:00:00Z")).get()
+        let request = try RegisterHandlingEventRequest.create(
+            RegisterHandlingEventForm(
+                trackingId: " ABC123 ", event: "Load", location: "hkhkg", voyage: "AE1-0100W", completionTime: "2026-03-02T00:00:00Z",
+                registrationTime: "2026-03-02T06:00:00Z")
+        ).get()
+        #expect(
+            request
+                == RegisterHandlingEventRequest(
+                    trackingId: "ABC123", kind: .load, location: "HKHKG", voyage: "AE1-0100W", completionTime: SampleVoyages.day(3, 2),
+                    registrationTime: SampleVoyages.day(3, 2, hour: 6)))
+        let now = try RegisterHandlingEventRequest.create(
+            RegisterHandlingEventForm(
+                trackingId: "ABC123", event: "receive", location: "HKHKG", completionTime: "2026-03-01T00:00:00Z")
+        ).get()
         #expect(now.registrationTime == nil)
         #expect(now.voyage == nil)
     }
 
     @Test func theRequestReportsEveryFieldError() {
         let bad = RegisterHandlingEventForm(trackingId: "", event: "lost", location: "XX", completionTime: "2026-03-01", registrationTime: "soon")
-        #expect(RegisterHandlingEventRequest.create(bad) == .failure(ValidationError(fields: [
-            .trackingId: "Enter a tracking id, such as RP000001.",
-            .event: "Enter one of receive, load, unload, customs, claim.",
-            .location: "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
-            .completionTime: "Enter a date-time with a zone, such as 2026-03-01T08:00:00Z.",
-            .registrationTime: "\"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
-        ])))
+        #expect(
+            RegisterHandlingEventRequest.create(bad)
+                == .failure(
+                    ValidationError(fields: [
+                        .trackingId: "Enter a tracking id, such as RP000001.",
+                        .event: "Enter one of receive, load, unload, customs, claim.",
+                        .location: "\"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM.",
+                        .completionTime: "Enter a date-time with a zone, such as 2026-03-01T08:00:00Z.",
+                        .registrationTime: "\"soon\" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z).",
+                    ])))
     }
 
     @Test(arguments: [
@@ -43,21 +52,30 @@ import Testing
     @Test func theRequestRefusesAReportBeforeTheEvent() {
         let form = RegisterHandlingEventForm(
             trackingId: "ABC123", event: "receive", location: "HKHKG", completionTime: "2026-03-02T00:00:00Z", registrationTime: "2026-03-01T00:00:00Z")
-        #expect(RegisterHandlingEventRequest.create(form) == .failure(ValidationError(fields: [
-            .completionTime: "The event cannot have happened after it was reported.",
-        ])))
+        #expect(
+            RegisterHandlingEventRequest.create(form)
+                == .failure(
+                    ValidationError(fields: [
+                        .completionTime: "The event cannot have happened after it was reported."
+                    ])))
     }
 
     @Test func thePresenterWritesWhatTheReportDid() throws {
         let cargo = CargoSummary(try Sample.cargo(events: [Sample.receive]))
         let presenter = RegisterHandlingEventPresenter()
-        #expect(presenter.content(for: RegisterHandlingEventResponse(event: Sample.receive, outcome: .recorded, cargo: cargo)).text
-            == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC registered. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC.")
-        #expect(presenter.content(for: RegisterHandlingEventResponse(event: Sample.receive, outcome: .duplicate, cargo: cargo)).text
-            == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC was already registered; nothing changed. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC.")
+        #expect(
+            presenter.content(for: RegisterHandlingEventResponse(event: Sample.receive, outcome: .recorded, cargo: cargo)).text
+                == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC registered. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC."
+        )
+        #expect(
+            presenter.content(for: RegisterHandlingEventResponse(event: Sample.receive, outcome: .duplicate, cargo: cargo)).text
+                == "Cargo ABC123: receive at HKHKG at Sun 1 Mar 2026, 00:00 UTC was already registered; nothing changed. Now in port, on track; next: load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC."
+        )
         let misdirected = CargoSummary(try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg]))
-        #expect(presenter.content(for: RegisterHandlingEventResponse(event: Sample.loadInHongKong, outcome: .recordedOutOfOrder, cargo: misdirected)).text
-            == "Cargo ABC123: load at HKHKG on AE1-0100W at Mon 2 Mar 2026, 00:00 UTC registered out of order (an earlier event than the last known; the cargo's state follows completion times). Now in port, misdirected.")
+        #expect(
+            presenter.content(for: RegisterHandlingEventResponse(event: Sample.loadInHongKong, outcome: .recordedOutOfOrder, cargo: misdirected)).text
+                == "Cargo ABC123: load at HKHKG on AE1-0100W at Mon 2 Mar 2026, 00:00 UTC registered out of order (an earlier event than the last known; the cargo's state follows completion times). Now in port, misdirected."
+        )
     }
 
     static let registeredAt = SampleVoyages.day(11, 1)
@@ -68,8 +86,10 @@ import Testing
     }
 
     static func request(_ event: String, _ location: String, _ voyage: String, _ time: String, trackingId: String = "ABC123") -> RegisterHandlingEventRequest {
-        try! RegisterHandlingEventRequest.create(RegisterHandlingEventForm(
-            trackingId: trackingId, event: event, location: location, voyage: voyage, completionTime: time)).get()
+        try! RegisterHandlingEventRequest.create(
+            RegisterHandlingEventForm(
+                trackingId: trackingId, event: event, location: location, voyage: voyage, completionTime: time)
+        ).get()
     }
 
     @Test func theInteractorRegistersInCompletionOrder() async throws {
@@ -104,12 +124,19 @@ import Testing
     /// registered as a misdirection.
     @Test func theInteractorRefusesAnUnloadFromAVoyageNeverBoarded() async throws {
         let (interactor, repository) = Self.app(try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong]))
-        #expect(await interactor.execute(Self.request("unload", "SESTO", "NF-0310N", "2026-04-03T00:00:00Z")) == .failure(.invalidOperation(
-            "Cargo ABC123: the cargo was never loaded onto NF-0310N, so it cannot be unloaded from it: its last recorded load is "
-                + "load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z.")))
+        #expect(
+            await interactor.execute(Self.request("unload", "SESTO", "NF-0310N", "2026-04-03T00:00:00Z"))
+                == .failure(
+                    .invalidOperation(
+                        "Cargo ABC123: the cargo was never loaded onto NF-0310N, so it cannot be unloaded from it: its last recorded load is "
+                            + "load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z.")))
         let (received, _) = Self.app(try Sample.cargo(events: [Sample.receive]))
-        #expect(await received.execute(Self.request("unload", "NLRTM", "AE1-0100W", "2026-03-30T00:00:00Z")) == .failure(.invalidOperation(
-            "Cargo ABC123: the cargo was never loaded onto AE1-0100W, so it cannot be unloaded from it: no load is recorded before; register the load first.")))
+        #expect(
+            await received.execute(Self.request("unload", "NLRTM", "AE1-0100W", "2026-03-30T00:00:00Z"))
+                == .failure(
+                    .invalidOperation(
+                        "Cargo ABC123: the cargo was never loaded onto AE1-0100W, so it cannot be unloaded from it: no load is recorded before; register the load first."
+                    )))
         #expect(try await repository.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong])
     }
 
@@ -118,8 +145,10 @@ import Testing
         ("load", "HKHKG", "XX-1", "2026-03-02T00:00:00Z", "Voyage XX-1 is not in the schedule."),
         ("load", "SESTO", "AE1-0100W", "2026-03-02T00:00:00Z", "Voyage AE1-0100W does not depart from SESTO."),
         ("unload", "HKHKG", "AE1-0100W", "2026-03-02T00:00:00Z", "Voyage AE1-0100W does not arrive at HKHKG."),
-        ("load", "HKHKG", "AE1-0100W", "2026-03-20T00:00:00Z",
-         "Voyage AE1-0100W calls at HKHKG at 2026-03-02T00:00:00Z, not within a week of 2026-03-20T00:00:00Z."),
+        (
+            "load", "HKHKG", "AE1-0100W", "2026-03-20T00:00:00Z",
+            "Voyage AE1-0100W calls at HKHKG at 2026-03-02T00:00:00Z, not within a week of 2026-03-20T00:00:00Z."
+        ),
     ])
     func theInteractorChecksTheEventAgainstTheSchedule(_ event: String, _ location: String, _ voyage: String, _ time: String, _ message: String) async throws {
         let (interactor, repository) = Self.app(try Sample.cargo())
@@ -130,11 +159,14 @@ import Testing
     @Test func theInteractorRefusesUnknownCargoEventsAfterTheClaimAndReportsFromTheFuture() async throws {
         let claimed = try Sample.cargo("CLAIMED", events: [Sample.receive, Sample.claim])
         let (interactor, _) = Self.app(claimed)
-        #expect(await interactor.execute(Self.request("receive", "HKHKG", "", "2026-03-01T00:00:00Z", trackingId: "NOBODY"))
-            == .failure(.cargoNotFound("NOBODY")))
-        #expect(await interactor.execute(Self.request("customs", "SESTO", "", "2026-04-07T00:00:00Z", trackingId: "CLAIMED"))
-            == .failure(.invalidOperation("Cargo CLAIMED: the cargo was claimed at 2026-04-06T00:00:00Z; nothing can happen to it afterwards.")))
-        #expect(await interactor.execute(Self.request("customs", "SESTO", "", "2026-12-01T00:00:00Z", trackingId: "CLAIMED"))
-            == .failure(.invalidOperation("The event cannot have happened after it was reported (2026-11-01T00:00:00Z).")))
+        #expect(
+            await interactor.execute(Self.request("receive", "HKHKG", "", "2026-03-01T00:00:00Z", trackingId: "NOBODY"))
+                == .failure(.cargoNotFound("NOBODY")))
+        #expect(
+            await interactor.execute(Self.request("customs", "SESTO", "", "2026-04-07T00:00:00Z", trackingId: "CLAIMED"))
+                == .failure(.invalidOperation("Cargo CLAIMED: the cargo was claimed at 2026-04-06T00:00:00Z; nothing can happen to it afterwards.")))
+        #expect(
+            await interactor.execute(Self.request("customs", "SESTO", "", "2026-12-01T00:00:00Z", trackingId: "CLAIMED"))
+                == .failure(.invalidOperation("The event cannot have happened after it was reported (2026-11-01T00:00:00Z).")))
     }
 }

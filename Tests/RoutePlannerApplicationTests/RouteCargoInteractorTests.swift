@@ -16,8 +16,9 @@ import Testing
     @Test func ordersTheOptionsByHandlingCostWhenAsked() async throws {
         // A network whose transshipments cost a lot: the direct sailings come first by cost.
         let locations = SampleLocations.all.map { location in
-            Location(code: location.code, name: location.name, transshipmentTime: location.transshipmentTime, handlingCostPerTEU: 50,
-                     transshipmentCostPerTEU: 1_000)
+            Location(
+                code: location.code, name: location.name, transshipmentTime: location.transshipmentTime, handlingCostPerTEU: 50,
+                transshipmentCostPerTEU: 1_000)
         }
         let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: locations, voyages: SampleVoyages.all))
         let interactor = RouteCargoInteractor(locations: schedule, voyages: schedule)
@@ -71,13 +72,20 @@ import Testing
     @Test func aBookingLargerThanAnyVoyageIsRefusedWithTheFigure() async throws {
         let cargo = InMemoryCargoRepository()
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
-        let interactor = BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule, voyages: Sample.schedule, now: { SampleVoyages.day(2, 1) })
+        let interactor = BookCargoInteractor(
+            cargo: cargo, customers: customers, locations: Sample.schedule, voyages: Sample.schedule, now: { SampleVoyages.day(2, 1) })
         func book(_ teu: String) async -> Result<BookCargoResponse, DomainError> {
-            await interactor.execute(try! BookCargoRequest.create(BookCargoForm(
-                origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-15", teu: teu, customer: "ACME")).get())
+            await interactor.execute(
+                try! BookCargoRequest.create(
+                    BookCargoForm(
+                        origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-05-15", teu: teu, customer: "ACME")
+                ).get())
         }
-        #expect(await book("8001") == .failure(.invalidOperation(
-            "The cargo cannot be carried: 8001 TEU is more than any voyage of the schedule carries (at most 8000 TEU). Book it as several cargo.")))
+        #expect(
+            await book("8001")
+                == .failure(
+                    .invalidOperation(
+                        "The cargo cannot be carried: 8001 TEU is more than any voyage of the schedule carries (at most 8000 TEU). Book it as several cargo.")))
         #expect(try await cargo.allCargo().isEmpty)
         #expect(try await book("8000").get().cargo.trackingId == "RP000001")
     }
@@ -98,8 +106,10 @@ import Testing
     }
 
     @Test func findsTheCandidatesOfASpecification() async throws {
-        let result = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15T00:00:00Z")))
+        let result = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15T00:00:00Z")))
         let response = try result.get()
         #expect(response.trackingId == nil)
         #expect(response.specification == Sample.specification)
@@ -108,34 +118,48 @@ import Testing
     }
 
     @Test func honoursTheOptions() async throws {
-        let avoiding = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", avoidVoyages: ["NF-0310N", "NF-0320N"])))
+        let avoiding = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", avoidVoyages: ["NF-0310N", "NF-0320N"])))
         #expect(try avoiding.get().itineraries.map(\.voyageNumbers) == [["AE1-0100W", "BF-0410E"]])
-        let limited = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", limit: "1")))
+        let limited = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", limit: "1")))
         #expect(try limited.get().itineraries.count == 1)
     }
 
     @Test func namesUnknownPortsAndVoyages() async {
-        let unknownPort = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTX", ready: "2026-03-01", deadline: "2026-04-15")))
+        let unknownPort = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "HKHKG", destination: "SESTX", ready: "2026-03-01", deadline: "2026-04-15")))
         #expect(unknownPort == .failure(.unknownLocation("SESTX", closest: ["SESTO"])))
-        let unknownVia = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", via: ["USLAX"])))
+        let unknownVia = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", via: ["USLAX"])))
         #expect(unknownVia == .failure(.unknownLocation("USLAX", closest: ["USNYC"])))
-        let unknownVoyage = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", avoidVoyages: ["XX-1"])))
+        let unknownVoyage = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", avoidVoyages: ["XX-1"])))
         #expect(unknownVoyage == .failure(.unknownVoyage("XX-1")))
     }
 
     @Test func saysWhenTheEarliestArrivalWouldBe() async {
-        let result = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
+        let result = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
         let specification = try! RouteSpecification(
             origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: Sample.utc("2026-04-01T23:59:59Z"))
         #expect(result == .failure(.noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 5))))
-        let nowhere = await Self.interactor().execute(Self.request(RouteCargoForm(
-            origin: "USNYC", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
+        let nowhere = await Self.interactor().execute(
+            Self.request(
+                RouteCargoForm(
+                    origin: "USNYC", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
         guard case .failure(.noRoute(_, nil)) = nowhere else { Issue.record("\(nowhere)"); return }
     }
 
@@ -148,20 +172,30 @@ import Testing
         func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
         let covers = "The schedule sails from \(day(dates.lowerBound)) to \(day(dates.upperBound))"
         let early = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: "2020-03-01"))
-        #expect(early == .failure(.validation(ValidationError(fields: [
-            .deadline: covers + ", its first departure at \(DateText.timestamp(span.lowerBound)): enter a deadline after that.",
-        ]))))
+        #expect(
+            early
+                == .failure(
+                    .validation(
+                        ValidationError(fields: [
+                            .deadline: covers + ", its first departure at \(DateText.timestamp(span.lowerBound)): enter a deadline after that."
+                        ]))))
         let late = await controller.handle(RouteCargoForm(origin: "HKHKG", destination: "SESTO", ready: "2030-01-01", deadline: "2030-03-01"))
-        #expect(late == .failure(.validation(ValidationError(fields: [
-            .ready: covers + ", its last departure at \(DateText.timestamp(span.upperBound)): enter a ready time no later than that.",
-        ]))))
+        #expect(
+            late
+                == .failure(
+                    .validation(
+                        ValidationError(fields: [
+                            .ready: covers + ", its last departure at \(DateText.timestamp(span.upperBound)): enter a ready time no later than that."
+                        ]))))
         // Ready six years before the schedule, with a deadline it cannot meet: the earliest possible arrival is found.
         let deadline = span.lowerBound + 86_400
         let ready = Sample.utc("2020-01-01T00:00:00Z")
-        let long = await controller.handle(RouteCargoForm(
-            origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: DateText.timestamp(deadline)))
-        let earliest = try Sample.network.earliestArrival(for: RouteSpecification(
-            origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: try #require(Sample.network.lastArrival)))
+        let long = await controller.handle(
+            RouteCargoForm(
+                origin: "HKHKG", destination: "SESTO", ready: "2020-01-01", deadline: DateText.timestamp(deadline)))
+        let earliest = try Sample.network.earliestArrival(
+            for: RouteSpecification(
+                origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: try #require(Sample.network.lastArrival)))
         let specification = try RouteSpecification(origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: deadline)
         #expect(long == .failure(.domain(.noRoute(specification, earliestPossibleArrival: earliest.arrivalTime))))
         // A booked cargo is routed by its own specification from where it is: nothing to check here.
@@ -182,12 +216,14 @@ import Testing
 
     @Test func routesAMisdirectedCargoFromWhereItWasUnloaded() async throws {
         let repository = InMemoryCargoRepository([
-            try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg]),
+            try Sample.cargo(events: [Sample.receive, Sample.loadInHongKong, Sample.unloadInHamburg])
         ])
         let response = try await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "ABC123"))).get()
         // From Hamburg, once its 36 hours of transshipment have passed, to the booked destination and deadline.
-        #expect(response.specification == (try RouteSpecification(
-            origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15))))
+        #expect(
+            response.specification
+                == (try RouteSpecification(
+                    origin: "DEHAM", destination: "SESTO", readyTime: SampleVoyages.day(4, 2, hour: 12), arrivalDeadline: SampleVoyages.day(4, 15))))
         #expect(response.itineraries.map(\.voyageNumbers) == [["BF-0410E"]])
         #expect(try await repository.offer(for: "ABC123")?.specification.origin == "DEHAM")
     }
@@ -201,14 +237,17 @@ import Testing
     }
 
     @Test func refusesCargoItCannotRoute() async throws {
-        let claimed = try Sample.cargo("CLAIMED", events: [
-            Sample.receive, Sample.loadInHongKong, Sample.unloadInRotterdam,
-            Sample.event(.load, "NLRTM", "NF-0310N", SampleVoyages.day(4, 1)), Sample.event(.unload, "SESTO", "NF-0310N", SampleVoyages.day(4, 5)),
-            Sample.claim,
-        ])
+        let claimed = try Sample.cargo(
+            "CLAIMED",
+            events: [
+                Sample.receive, Sample.loadInHongKong, Sample.unloadInRotterdam,
+                Sample.event(.load, "NLRTM", "NF-0310N", SampleVoyages.day(4, 1)), Sample.event(.unload, "SESTO", "NF-0310N", SampleVoyages.day(4, 5)),
+                Sample.claim,
+            ])
         let repository = InMemoryCargoRepository([claimed])
-        #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "CLAIMED")))
-            == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
+        #expect(
+            await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "CLAIMED")))
+                == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
         #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "NOBODY"))) == .failure(.cargoNotFound("NOBODY")))
         // Without a cargo repository, no cargo can be found.
         #expect(await Self.interactor().execute(Self.request(RouteCargoForm(trackingId: "CLAIMED"))) == .failure(.cargoNotFound("CLAIMED")))
@@ -218,8 +257,10 @@ import Testing
     @Test func aCancelledTaskGetsCancelled() async {
         let task = Task { () -> Result<RouteCargoResponse, DomainError> in
             while !Task.isCancelled { await Task.yield() }
-            return await Self.interactor().execute(Self.request(RouteCargoForm(
-                origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15")))
+            return await Self.interactor().execute(
+                Self.request(
+                    RouteCargoForm(
+                        origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15")))
         }
         task.cancel()
         #expect(await task.value == .failure(.cancelled))

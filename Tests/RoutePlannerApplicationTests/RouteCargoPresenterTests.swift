@@ -11,19 +11,24 @@ import Testing
 
     @Test func formatsAnItineraryForAPlanner() throws {
         let state = RouteCargoPresenter().present(.success(RouteCargoResponse(specification: Self.specification, itineraries: [try Self.fastest()])))
-        #expect(state == .success([ItineraryViewModel(
-            itinerary: try Self.fastest(),
-            id: "AE1-0100W:HKHKG-NLRTM,NF-0310N:NLRTM-SESTO",
-            departure: "Mon 2 Mar 2026, 00:00 UTC", arrival: "Sun 5 Apr 2026, 00:00 UTC",
-            transitTime: "34 days", transitDays: 34, route: "HKHKG → NLRTM → SESTO",
-            transshipments: ["Rotterdam (NLRTM): waits 2 days"],
-            legs: ["AE1-0100W: Hong Kong (HKHKG) → Rotterdam (NLRTM)", "NF-0310N: Rotterdam (NLRTM) → Stockholm (SESTO)"],
-            slack: "arrives 10 days before the deadline")]))
+        #expect(
+            state
+                == .success([
+                    ItineraryViewModel(
+                        itinerary: try Self.fastest(),
+                        id: "AE1-0100W:HKHKG-NLRTM,NF-0310N:NLRTM-SESTO",
+                        departure: "Mon 2 Mar 2026, 00:00 UTC", arrival: "Sun 5 Apr 2026, 00:00 UTC",
+                        transitTime: "34 days", transitDays: 34, route: "HKHKG → NLRTM → SESTO",
+                        transshipments: ["Rotterdam (NLRTM): waits 2 days"],
+                        legs: ["AE1-0100W: Hong Kong (HKHKG) → Rotterdam (NLRTM)", "NF-0310N: Rotterdam (NLRTM) → Stockholm (SESTO)"],
+                        slack: "arrives 10 days before the deadline")
+                ]))
     }
 
     @Test func keepsTheOrderOfTheCandidatesAndShowsNoneAsEmpty() throws {
         let candidates = try SampleVoyages.network().candidates(for: Self.specification)
-        let state = RouteCargoPresenter().present(.success(RouteCargoResponse(trackingId: "ABC123", specification: Self.specification, itineraries: candidates)))
+        let state = RouteCargoPresenter().present(
+            .success(RouteCargoResponse(trackingId: "ABC123", specification: Self.specification, itineraries: candidates)))
         guard case .success(let views) = state else { Issue.record("\(state)"); return }
         #expect(views.map(\.arrival) == ["Sun 5 Apr 2026, 00:00 UTC", "Sun 12 Apr 2026, 00:00 UTC"])
         #expect(views[1].slack == "arrives 3 days before the deadline")
@@ -35,29 +40,38 @@ import Testing
         let view = format.itinerary(Self.specification, try Self.fastest())
         #expect(view.departure == "Mon 2 Mar 2026, 05:30 UTC+05:30")
         #expect(view.arrival == "Sun 5 Apr 2026, 05:30 UTC+05:30")
-        let state = RouteCargoPresenter(format: format).present(.success(RouteCargoResponse(specification: Self.specification, itineraries: [try Self.fastest()])))
+        let state = RouteCargoPresenter(format: format).present(
+            .success(RouteCargoResponse(specification: Self.specification, itineraries: [try Self.fastest()])))
         #expect(state == .success([view]))
     }
 
     @Test(arguments: [
         (DomainError.unknownLocation("NLRTX", closest: ["NLRTM", "NLAMS"]), "NLRTX is not a port of this network. Did you mean NLRTM, NLAMS?"),
         (.unknownLocation("ZZZZZ", closest: []), "ZZZZZ is not a port of this network."),
-        (.noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 20, hour: 7)),
-         "No sailing reaches SESTO by 2026-04-15; the earliest possible arrival is 2026-04-20."),
+        (
+            .noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 20, hour: 7)),
+            "No sailing reaches SESTO by 2026-04-15; the earliest possible arrival is 2026-04-20."
+        ),
         (.noRoute(specification, earliestPossibleArrival: nil), "No sailing connects HKHKG to SESTO after 2026-03-01 in this schedule."),
         (.cargoNotFound("ABC123"), "There is no cargo with tracking id ABC123."),
         (.customerNotFound("ACME"), "There is no customer ACME; register it first."),
         (.unknownVoyage("V9"), "Voyage V9 is not in the schedule."),
-        (.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it arrives after the deadline"]),
-         "This itinerary does not fit cargo ABC123: it arrives after the deadline."),
+        (
+            .itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it arrives after the deadline"]),
+            "This itinerary does not fit cargo ABC123: it arrives after the deadline."
+        ),
         (.invalidOperation("Cargo ABC123 is already at its destination, SESTO."), "Cargo ABC123 is already at its destination, SESTO."),
         (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo cannot be read or written; the log says why."),
         (.cancelled, "Cancelled."),
         (.invalidScenario(.unknownVoyage("XX-1")), "What if: voyage XX-1 is not in the schedule."),
-        (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "no cargo has tracking id X")], omitted: 0),
-         "1 error; nothing in the file was used:\nr.csv:2:1: error: no cargo has tracking id X"),
-        (.fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "bad")], omitted: 2),
-         "3 errors; nothing in the file was used:\nr.csv:2:1: error: bad\nand 2 more"),
+        (
+            .fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "no cargo has tracking id X")], omitted: 0),
+            "1 error; nothing in the file was used:\nr.csv:2:1: error: no cargo has tracking id X"
+        ),
+        (
+            .fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "bad")], omitted: 2),
+            "3 errors; nothing in the file was used:\nr.csv:2:1: error: bad\nand 2 more"
+        ),
     ])
     func writesDomainErrorsAsActions(_ error: DomainError, _ message: String) {
         #expect(RouteCargoPresenter().present(.failure(.domain(error))).failureMessage == message)

@@ -15,7 +15,8 @@ import Testing
         let summary = described.response.summary
         let movements = network.voyages.flatMap(\.movements)
         #expect(summary.ports == network.locations.count && summary.voyages == network.voyages.count && summary.movements == movements.count)
-        #expect(summary.sailingSpan?.lowerBound == movements.map(\.departureTime).min() && summary.sailingSpan?.upperBound == movements.map(\.arrivalTime).max())
+        #expect(
+            summary.sailingSpan?.lowerBound == movements.map(\.departureTime).min() && summary.sailingSpan?.upperBound == movements.map(\.arrivalTime).max())
         let limited = movements.map(\.capacity).filter { $0 < Int(Int32.max) }
         #expect(summary.capacities == limited.min().map { $0...limited.max()! } && summary.unlimitedMovements == movements.count - limited.count)
         var departures: [UnLocode: Int] = [:]
@@ -28,7 +29,8 @@ import Testing
     /// An empty schedule has no dates, no capacities and no busiest port, and says so.
     @Test func anEmptyScheduleIsSummarisedAsEmpty() async throws {
         let empty = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
-        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: empty, voyages: empty, cargo: InMemoryCargoRepository())
+        let app = RoutePlannerComposition(
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: empty, voyages: empty, cargo: InMemoryCargoRepository())
         guard case .success(let described) = await app.summarizeNetwork(SummarizeNetworkForm()) else { Issue.record("no summary"); return }
         #expect(described.lines == ["Ports:      0", "Voyages:    0", "Movements:  0", "Dates:      - to -", "Capacity:   unlimited", "Busiest:    "])
     }

@@ -55,7 +55,9 @@ extension Itinerary {
 extension Itinerary {
     /// Each leg as voyage, ports and times: what identifies it whatever the capacities of the network it came from.
     var legKeys: [String] {
-        legs.map { "\($0.voyage.number) \($0.loadLocation.code) \($0.loadTime.timeIntervalSince1970) \($0.unloadLocation.code) \($0.unloadTime.timeIntervalSince1970)" }
+        legs.map {
+            "\($0.voyage.number) \($0.loadLocation.code) \($0.loadTime.timeIntervalSince1970) \($0.unloadLocation.code) \($0.unloadTime.timeIntervalSince1970)"
+        }
     }
 }
 

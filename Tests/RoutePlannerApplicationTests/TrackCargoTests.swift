@@ -4,9 +4,12 @@ import Testing
 
 @Suite struct TrackCargoTests {
     @Test func theRequestNeedsATrackingId() throws {
-        #expect(TrackCargoRequest.create(TrackCargoForm(trackingId: "  ")) == .failure(ValidationError(fields: [
-            .trackingId: "Enter a tracking id, such as RP000001.",
-        ])))
+        #expect(
+            TrackCargoRequest.create(TrackCargoForm(trackingId: "  "))
+                == .failure(
+                    ValidationError(fields: [
+                        .trackingId: "Enter a tracking id, such as RP000001."
+                    ])))
         #expect(try TrackCargoRequest.create(TrackCargoForm(trackingId: " ABC123 ")).get().trackingId == "ABC123")
     }
 

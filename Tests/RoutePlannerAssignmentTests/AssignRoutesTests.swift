@@ -26,7 +26,8 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 7))
 
     static func coordinator(_ cargo: InMemoryCargoRepository) -> AssignRoutesCoordinator {
-        RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo).assignRoutes(solver: GLPKAssignmentSolver())
+        RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo)
+            .assignRoutes(solver: GLPKAssignmentSolver())
     }
 
     static func sampleApp() async throws -> (AssignRoutesCoordinator, InMemoryCargoRepository) {
@@ -42,16 +43,20 @@ struct GLPKAssignmentSolver: AssignmentSolver {
 
     @Test func validatesTheOptions() async throws {
         let (coordinator, _) = try await Self.sampleApp()
-        #expect(await coordinator(AssignRoutesForm(timeLimit: "soon", gap: "tiny")) == .validationFailure([
-            .timeLimit: "Enter a time limit from 1 to 3600 seconds.",
-            .gap: "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
-        ]))
+        #expect(
+            await coordinator(AssignRoutesForm(timeLimit: "soon", gap: "tiny"))
+                == .validationFailure([
+                    .timeLimit: "Enter a time limit from 1 to 3600 seconds.",
+                    .gap: "Enter a gap as a fraction (0.005) or a percentage (0.5%).",
+                ]))
         let outOfRange = await coordinator(AssignRoutesForm(timeLimit: "0", gap: "60%"))
         // Every field error at once.
-        #expect(outOfRange == .validationFailure([
-            .timeLimit: "Enter a time limit from 1 to 3600 seconds.",
-            .gap: "Enter a gap from 0 to 50%.",
-        ]))
+        #expect(
+            outOfRange
+                == .validationFailure([
+                    .timeLimit: "Enter a time limit from 1 to 3600 seconds.",
+                    .gap: "Enter a gap from 0 to 50%.",
+                ]))
         #expect(await coordinator(AssignRoutesForm(timeLimit: "60", gap: "60%")) == .validationFailure([.gap: "Enter a gap from 0 to 50%."]))
     }
 
@@ -59,11 +64,12 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         let (coordinator, cargo) = try await Self.sampleApp()
         let state = await coordinator(AssignRoutesForm(timeLimit: "10", gap: "0.01%"))
         guard case .success(let report) = state else { Issue.record("\(state)"); return }
-        #expect(report.bookings == [
-            "BIG-1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline; revenue 100,000",
-            "BIG-2  1000 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU), NF-0310N SEGOT→SESTO (1000/1200 TEU)",
-            "LATE  1 TEU  not carried: no itinerary reaches FIHEL by the deadline",
-        ])
+        #expect(
+            report.bookings == [
+                "BIG-1  1000 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline; revenue 100,000",
+                "BIG-2  1000 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU), NF-0310N SEGOT→SESTO (1000/1200 TEU)",
+                "LATE  1 TEU  not carried: no itinerary reaches FIHEL by the deadline",
+            ])
         #expect(report.totals[0] == "Carried: 1 of 3 bookings, 1,000 TEU")
         #expect(report.totals[1] == "Revenue: 100,000; greedy baseline 100,000 (+0.00%)")
         // The LP relaxation alone would carry a fifth of BIG-2 too (bound 118,000); the cover cut "not both
@@ -99,9 +105,12 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         guard case .success(let report) = state else { Issue.record("\(state)"); return }
         // Only the open bookings are in the plan; the kept cargo is counted apart.
         #expect(report.bookings.count == 2)
-        #expect(report.bookings[0]
-            == "OPEN-L  1000 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (150/200 TEU), NF-0310N SEGOT→SESTO (150/200 TEU)")
-        #expect(report.bookings[1] == "OPEN-S  150 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline; revenue 15,000")
+        #expect(
+            report.bookings[0]
+                == "OPEN-L  1000 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (150/200 TEU), NF-0310N SEGOT→SESTO (150/200 TEU)")
+        #expect(
+            report.bookings[1]
+                == "OPEN-S  150 TEU  HKHKG → NLRTM → SESTO  arrives Sun 5 Apr 2026, 00:00 UTC; arrives 2 days before the deadline; revenue 15,000")
         #expect(report.totals[0] == "Carried: 1 of 2 bookings, 150 TEU")
         #expect(report.totals.last == "Kept: 1 cargo already routed, whose TEU the capacities leave out")
         #expect(report.busiestLegs.first?.hasPrefix("NF-0310N NLRTM→SEGOT departing Wed 1 Apr 2026, 00:00 UTC: 150 of 200 TEU") == true)
@@ -151,10 +160,12 @@ struct GLPKAssignmentSolver: AssignmentSolver {
         let task = Task { () -> (error: AssignmentError?, lines: Int) in
             let lines = Counter()
             do throws(AssignmentError) {
-                _ = try GLPKAssignmentSolver().assign(bookings, on: network, options: AssignmentOptions(), progress: { _ in
-                    lines.increment()
-                    withUnsafeCurrentTask { $0?.cancel() }
-                })
+                _ = try GLPKAssignmentSolver().assign(
+                    bookings, on: network, options: AssignmentOptions(),
+                    progress: { _ in
+                        lines.increment()
+                        withUnsafeCurrentTask { $0?.cancel() }
+                    })
                 return (nil, lines.value)
             } catch {
                 return (error, lines.value)

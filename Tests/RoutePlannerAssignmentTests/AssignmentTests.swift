@@ -16,15 +16,16 @@ import Testing
         var generator = SplitMix64(seed: seed)
         let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1, figures: figures)
         let voyages = base.voyages.map { voyage in
-            voyage.replacingMovements(voyage.movements.map {
-                var movement = $0
-                movement.capacity = Int.random(in: 1...6, using: &generator)
-                if limits {
-                    movement.weightCapacity = Int.random(in: 0..<4, using: &generator) == 0 ? nil : Int.random(in: 10...40, using: &generator)
-                    movement.reeferPlugs = Int.random(in: 0..<4, using: &generator) == 0 ? nil : Int.random(in: 0...2, using: &generator)
-                }
-                return movement
-            })
+            voyage.replacingMovements(
+                voyage.movements.map {
+                    var movement = $0
+                    movement.capacity = Int.random(in: 1...6, using: &generator)
+                    if limits {
+                        movement.weightCapacity = Int.random(in: 0..<4, using: &generator) == 0 ? nil : Int.random(in: 10...40, using: &generator)
+                        movement.reeferPlugs = Int.random(in: 0..<4, using: &generator) == 0 ? nil : Int.random(in: 0...2, using: &generator)
+                    }
+                    return movement
+                })
         }
         let schedule = RandomSchedule(locations: base.locations, voyages: voyages, base: base.base)
         let bookings = try (0..<Int.random(in: bookingCount, using: &generator)).map { index in
@@ -48,9 +49,11 @@ import Testing
         let options = bookings.map { booking in
             var cost: [[Int]: Double] = [:]
             for itinerary in oracle.itineraries(for: booking.specification) {
-                let handling = profit ? itinerary.legs.dropLast().reduce(
-                    (itinerary.legs[0].loadLocation.handlingCostPerTEU ?? 0) + (itinerary.legs.last!.unloadLocation.handlingCostPerTEU ?? 0)
-                ) { $0 + ($1.unloadLocation.transshipmentCostPerTEU ?? 0) } : 0
+                let handling =
+                    profit
+                    ? itinerary.legs.dropLast().reduce(
+                        (itinerary.legs[0].loadLocation.handlingCostPerTEU ?? 0) + (itinerary.legs.last!.unloadLocation.handlingCostPerTEU ?? 0)
+                    ) { $0 + ($1.unloadLocation.transshipmentCostPerTEU ?? 0) } : 0
                 let key = network.movementIDs(of: itinerary).map(\.rawValue)
                 cost[key] = min(cost[key] ?? .infinity, handling)
             }
@@ -93,7 +96,9 @@ import Testing
         for assignment in plan.carried {
             for id in network.movementIDs(of: assignment.itinerary!) {
                 let booking = assignment.booking
-                load[id.rawValue] = (load[id.rawValue].teu + booking.teu, load[id.rawValue].tonnes + (booking.weight ?? 0), load[id.rawValue].plugs + booking.reeferPlugs)
+                load[id.rawValue] = (
+                    load[id.rawValue].teu + booking.teu, load[id.rawValue].tonnes + (booking.weight ?? 0), load[id.rawValue].plugs + booking.reeferPlugs
+                )
             }
         }
         for assignment in plan.assignments where assignment.itinerary == nil {
@@ -110,14 +115,20 @@ import Testing
             switch assignment.reason {
             case .capacity(let legs)?:
                 #expect(!legs.isEmpty, context)
-                #expect(legs.allSatisfy { $0.load + booking.teu > $0.capacity
-                    || $0.weightLoad + (booking.weight ?? 0) > Double($0.weightCapacity ?? .max)
-                    || $0.plugLoad + booking.reeferPlugs > $0.reeferPlugs ?? .max }, context)
+                #expect(
+                    legs.allSatisfy {
+                        $0.load + booking.teu > $0.capacity
+                            || $0.weightLoad + (booking.weight ?? 0) > Double($0.weightCapacity ?? .max)
+                            || $0.plugLoad + booking.reeferPlugs > $0.reeferPlugs ?? .max
+                    }, context)
                 // Some itinerary that can take it pays, or every one rides a movement too small for it.
                 #expect(handling.contains { $0 < worth } || possible.isEmpty, context)
                 // Optimal, so no itinerary on which the booking pays has room for it.
                 if plan.status == .optimal {
-                    #expect(!possible.contains { $0.knownHandlingCostPerTEU < worth && network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: load[$0.rawValue]) } }, context)
+                    #expect(
+                        !possible.contains {
+                            $0.knownHandlingCostPerTEU < worth && network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: load[$0.rawValue]) }
+                        }, context)
                 }
             case .unprofitable(let revenue, let cost, let penaltyPerTEU)?:
                 #expect(revenue == booking.revenuePerTEU ?? 1 && penaltyPerTEU == penalty, context)
@@ -260,9 +271,14 @@ import Testing
 
     /// The network with its weight and plug limits taken off.
     static func withoutLimits(_ network: ScheduleNetwork) throws -> ScheduleNetwork {
-        try ScheduleNetwork(locations: network.locations, voyages: network.voyages.map { voyage in
-            voyage.replacingMovements(voyage.movements.map { var movement = $0; movement.weightCapacity = nil; movement.reeferPlugs = nil; return movement })
-        })
+        try ScheduleNetwork(
+            locations: network.locations,
+            voyages: network.voyages.map { voyage in
+                voyage.replacingMovements(
+                    voyage.movements.map {
+                        var movement = $0; movement.weightCapacity = nil; movement.reeferPlugs = nil; return movement
+                    })
+            })
     }
 
     @Test func roundingKeepsCapacityWhateverTheLPValues() throws {
@@ -346,7 +362,9 @@ import Testing
         #expect(plan.assignments.map { $0.itinerary != nil } == [true, false, false, false])
         #expect(plan.assignments[3].reason == .noItinerary)
         guard case .capacity(let legs) = plan.assignments[1].reason else { Issue.record("no capacity reason"); return }
-        #expect(legs.map { "\($0.voyage) \($0.from)-\($0.to) \($0.load)/\($0.capacity)" } == ["NF-0310N NLRTM-SEGOT 1000/1200", "NF-0310N SEGOT-SESTO 1000/1200"])  // the Baltic feeder, 900 TEU, is too small for 1,000 anyway
+        // The Baltic feeder, 900 TEU, is too small for 1,000 anyway.
+        #expect(
+            legs.map { "\($0.voyage) \($0.from)-\($0.to) \($0.load)/\($0.capacity)" } == ["NF-0310N NLRTM-SEGOT 1000/1200", "NF-0310N SEGOT-SESTO 1000/1200"])
         #expect(plan.revenue == 100_000)
     }
 
@@ -354,9 +372,11 @@ import Testing
         let network = SampleVoyages.network()
         // 2,000 bookings of distinct ready times: more searches than a millisecond allows.
         let bookings = try (0..<2_000).map { minute in
-            try Booking(id: "B\(minute)", teu: 1, specification: RouteSpecification(
-                origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1) + Double(minute) * 60,
-                arrivalDeadline: SampleVoyages.day(4, 30)))
+            try Booking(
+                id: "B\(minute)", teu: 1,
+                specification: RouteSpecification(
+                    origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1) + Double(minute) * 60,
+                    arrivalDeadline: SampleVoyages.day(4, 30)))
         }
         // The time runs out while seeding: what was not searched is not claimed impossible.
         let plan = try CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(timeLimit: .nanoseconds(1_000_001)))
@@ -417,8 +437,9 @@ import Testing
         problem.addRows(upperBounds: [24, 6])
         problem.addColumn(objective: 5, upper: 10, isInteger: true, entries: [(0, 6), (1, 1)])
         problem.addColumn(objective: 4, upper: 10, isInteger: true, entries: [(0, 4), (1, 2)])
-        let result = try problem.solveMIP(GLPKProblem.MIPOptions(
-            timeLimit: .seconds(5), relativeGap: 0, presolve: false, incumbent: [2, 2]))
+        let result = try problem.solveMIP(
+            GLPKProblem.MIPOptions(
+                timeLimit: .seconds(5), relativeGap: 0, presolve: false, incumbent: [2, 2]))
         #expect(result == GLPKProblem.MIPResult(status: .optimal, objective: 20))
     }
 

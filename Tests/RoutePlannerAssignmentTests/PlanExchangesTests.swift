@@ -19,15 +19,16 @@ import Testing
         let base = RandomSchedule(
             using: &generator, maxPorts: ports, maxMovements: movements, cutOffs: seed % 2 == 1, figures: costs && seed % 4 == 1)
         let voyages = base.voyages.map { voyage in
-            voyage.replacingMovements(voyage.movements.map {
-                var movement = $0
-                movement.capacity = Int.random(in: 1...6, using: &generator)
-                if limits {
-                    movement.weightCapacity = Int.random(in: 10...40, using: &generator)
-                    movement.reeferPlugs = Int.random(in: 0...2, using: &generator)
-                }
-                return movement
-            })
+            voyage.replacingMovements(
+                voyage.movements.map {
+                    var movement = $0
+                    movement.capacity = Int.random(in: 1...6, using: &generator)
+                    if limits {
+                        movement.weightCapacity = Int.random(in: 10...40, using: &generator)
+                        movement.reeferPlugs = Int.random(in: 0...2, using: &generator)
+                    }
+                    return movement
+                })
         }
         let schedule = RandomSchedule(locations: base.locations, voyages: voyages, base: base.base)
         let bookings = try (0..<Int.random(in: count, using: &generator)).map { index in
@@ -93,9 +94,10 @@ import Testing
             let load = master.load(of: improved)
             for booking in improved.indices where improved[booking] == nil {
                 let group = master.groupOf[booking]
-                #expect(!master.groups[group].columns.contains {
-                    master.columns[$0].coefficient > PlanExchanges.leastGain && master.fits(group, on: $0, with: load)
-                }, context)
+                #expect(
+                    !master.groups[group].columns.contains {
+                        master.columns[$0].coefficient > PlanExchanges.leastGain && master.fits(group, on: $0, with: load)
+                    }, context)
             }
 
             // A goal already reached, or a deadline passed, ends ruin and recreate before its first try.
@@ -137,6 +139,7 @@ import Testing
             if abs(revenue(exchanges.plan) - best) < 1e-6 { byRuinAndRecreate += 1 }
         }
         #expect(compared >= 200)
-        #expect(Double(byRuinAndRecreate) >= 0.95 * Double(compared) && byRuinAndRecreate > byExchanges, "\(byRuinAndRecreate) and \(byExchanges) of \(compared)")
+        #expect(
+            Double(byRuinAndRecreate) >= 0.95 * Double(compared) && byRuinAndRecreate > byExchanges, "\(byRuinAndRecreate) and \(byExchanges) of \(compared)")
     }
 }

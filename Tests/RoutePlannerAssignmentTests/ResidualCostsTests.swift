@@ -16,8 +16,9 @@ import Testing
             var duals: [ScheduleNetwork.MovementID: Double] = [:]
             for movement in movements where Bool.random(using: &generator) { duals[movement] = Double(Int.random(in: 1...5, using: &generator)) }
             func randomLoad() -> Load {
-                Load(teu: Int.random(in: 0...3, using: &generator), kilograms: Int.random(in: 0...9, using: &generator) * 1_000,
-                     plugs: Int.random(in: 0...1, using: &generator))
+                Load(
+                    teu: Int.random(in: 0...3, using: &generator), kilograms: Int.random(in: 0...9, using: &generator) * 1_000,
+                    plugs: Int.random(in: 0...1, using: &generator))
             }
             var load: [ScheduleNetwork.MovementID: Load] = [:]
             for movement in movements where Bool.random(using: &generator) { load[movement] = randomLoad() }

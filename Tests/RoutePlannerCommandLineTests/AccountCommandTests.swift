@@ -34,7 +34,9 @@ import Testing
         _ = try run("customer", "ACME", "Acme Shipping")
         _ = try run("customer", "GLOBEX", "Globex")
         for customer in ["ACME", "GLOBEX"] {
-            _ = try run("book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", customer)
+            _ = try run(
+                "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", customer
+            )
         }
         #expect(try run("user", "add", "Alice", "--role", "planner", input: "correct horse battery\n") == "User alice: planner.\n")
         #expect(try run("user", "add", "bob", "--role", "customer", "--customer", "acme", input: "correct horse battery\r\n") == "User bob: customer ACME.\n")
@@ -43,13 +45,15 @@ import Testing
         // Every problem at once, each named as the command line names it; nothing is added.
         let wrong = try Self.run(store, ["user", "add", "<b>", "--role", "admin"], input: "short\n")
         #expect(wrong.status == 64)
-        #expect(wrong.error == "error: <name>: A user name is 1 to 64 letters, digits, \".\", \"_\", \"-\" or \"@\", starting with a letter or digit.\n"
-            + "error: the password (standard input): Choose a password of at least 12 characters.\n"
-            + "error: --role: Enter planner or customer.\n")
+        #expect(
+            wrong.error == "error: <name>: A user name is 1 to 64 letters, digits, \".\", \"_\", \"-\" or \"@\", starting with a letter or digit.\n"
+                + "error: the password (standard input): Choose a password of at least 12 characters.\n"
+                + "error: --role: Enter planner or customer.\n")
         let nothing = try Self.run(store, ["user", "add", "carol", "--role", "planner"])
         #expect(nothing.status == 64 && nothing.error.hasPrefix("error: no password on standard input"))
-        #expect(try Self.run(store, ["user", "add", "carol", "--role", "customer", "--customer", "INITECH"], input: "correct horse battery\n").error
-            == "error: There is no customer INITECH; register it first (route-planner customer INITECH NAME).\n")
+        #expect(
+            try Self.run(store, ["user", "add", "carol", "--role", "customer", "--customer", "INITECH"], input: "correct horse battery\n").error
+                == "error: There is no customer INITECH; register it first (route-planner customer INITECH NAME).\n")
         #expect(try run("user", "list") == "alice: planner\nbob: customer ACME\n")
 
         // A token is shown once and listed by its id; the store keeps its hash alone.
@@ -69,7 +73,8 @@ import Testing
         #expect(try run("cargo", "--format", "csv").split(separator: "\n").count == 3)
         let other = try Self.run(store, ["track", "RP000002", "--user", "bob"])
         #expect(other.status == 1 && other.error == "error: There is no cargo with tracking id RP000002.\n")
-        let handling = try Self.run(store, ["handle", "RP000001", "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z", "--user", "bob"])
+        let handling = try Self.run(
+            store, ["handle", "RP000001", "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z", "--user", "bob"])
         #expect(handling.status == 1 && handling.error == "error: Your account may not register handling events; a planner may.\n")
         #expect(try Self.run(store, ["user", "list", "--user", "bob"]).error == "error: Your account may not keep the accounts; a planner may.\n")
         #expect(try Self.run(store, ["cargo", "--user", "mallory"]).error.hasPrefix("error: --user mallory: there is no such user in"))

@@ -31,7 +31,9 @@ import Testing
     static func rows(_ name: String) throws -> [[String: String]] {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Data/linerlib-worldsmall/\(name)")
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
     }
 
@@ -42,11 +44,16 @@ import Testing
         #expect(document.version == 1)
         let time = ISO8601DateFormatter()
         func date(_ text: String) throws -> Date { try #require(time.date(from: text), "\(text)") }
-        let transshipment = Dictionary(uniqueKeysWithValues: try Self.rows("locations.csv").map { ($0["unlocode"]!, Double($0["transshipment_hours"]!)! * 3600) })
+        let transshipment = Dictionary(
+            uniqueKeysWithValues: try Self.rows("locations.csv").map { ($0["unlocode"]!, Double($0["transshipment_hours"]!)! * 3600) })
         // The schedule's movements by voyage, in sailing order.
-        let movements = Dictionary(grouping: try Self.rows("schedule.csv"), by: { $0["voyage"]! }).mapValues { $0.sorted { $0["departure"]! < $1["departure"]! } }
+        let movements = Dictionary(grouping: try Self.rows("schedule.csv"), by: { $0["voyage"]! }).mapValues {
+            $0.sorted { $0["departure"]! < $1["departure"]! }
+        }
         // The voyage each voyage goes on as, with its cargo aboard.
-        let continuation = Dictionary(try Self.rows("schedule.csv").compactMap { row in row["continues_as"].flatMap { $0.isEmpty ? nil : (row["voyage"]!, $0) } }) { first, _ in first }
+        let continuation = Dictionary(
+            try Self.rows("schedule.csv").compactMap { row in row["continues_as"].flatMap { $0.isEmpty ? nil : (row["voyage"]!, $0) } }
+        ) { first, _ in first }
         var load: [String: Int] = [:]  // "voyage from departure" → TEU
         var carriedTEU = 0
         var reasons: [String: Int] = [:]
@@ -59,9 +66,12 @@ import Testing
                 reasons[reason.kind, default: 0] += 1
                 switch reason.kind {
                 case "noItinerary": break
-                case "capacity": #expect(!reason.fullMovements.isEmpty && reason.fullMovements.allSatisfy { $0.load + booking.teu > $0.capacity }, "\(booking.booking)")
+                case "capacity":
+                    #expect(!reason.fullMovements.isEmpty && reason.fullMovements.allSatisfy { $0.load + booking.teu > $0.capacity }, "\(booking.booking)")
                 case "unprofitable":
-                    let (revenue, handling, penalty) = (try #require(reason.revenuePerTEU), try #require(reason.handlingCostPerTEU), try #require(reason.penaltyPerTEU))
+                    let (revenue, handling, penalty) = (
+                        try #require(reason.revenuePerTEU), try #require(reason.handlingCostPerTEU), try #require(reason.penaltyPerTEU)
+                    )
                     #expect(handling >= revenue + penalty && reason.fullMovements.isEmpty, "\(booking.booking)")
                 case "notPlaced": #expect(document.status != "optimal", "\(booking.booking)")
                 default: Issue.record("\(booking.booking): reason \(reason.kind)")
@@ -76,7 +86,8 @@ import Testing
                 #expect(previous.to == next.from, "\(booking.booking)")
                 // Staying aboard as the vessel goes on as its next voyage takes no transshipment time.
                 let staysAboard = continuation[previous.voyage] == next.voyage && movements[next.voyage]?.first?["departure"] == next.departure
-                #expect(try date(next.departure) >= date(previous.arrival) + (staysAboard ? 0 : transshipment[next.from]!), "\(booking.booking) at \(next.from)")
+                #expect(
+                    try date(next.departure) >= date(previous.arrival) + (staysAboard ? 0 : transshipment[next.from]!), "\(booking.booking) at \(next.from)")
             }
             for leg in legs {
                 // The voyage sails from `from` at `departure` through consecutive movements to `to` at `arrival`.
@@ -91,7 +102,8 @@ import Testing
         #expect(carriedTEU == document.carriedTEU && carriedTEU > 0)
         // The bundled bookings: some pay on no itinerary, and those are not said to lack room.
         #expect(reasons["unprofitable", default: 0] > 0 && reasons["noItinerary", default: 0] > 0, "\(reasons)")
-        let capacity = Dictionary(uniqueKeysWithValues: movements.values.joined().map { ("\($0["voyage"]!) \($0["from"]!) \($0["departure"]!)", Int($0["capacity_teu"]!)!) })
+        let capacity = Dictionary(
+            uniqueKeysWithValues: movements.values.joined().map { ("\($0["voyage"]!) \($0["from"]!) \($0["departure"]!)", Int($0["capacity_teu"]!)!) })
         for (movement, teu) in load { #expect(teu <= capacity[movement]!, "\(movement): \(teu) TEU") }
         // The document's own loads agree.
         #expect(Dictionary(uniqueKeysWithValues: document.movements.map { ("\($0.voyage) \($0.from) \($0.departure)", $0.load) }) == load)

@@ -58,24 +58,33 @@ import Testing
         // Dates the schedule does not cover are field errors that say what it covers.
         ("route-before-schedule", ["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2020-01-01"]),
         // A misspelt flag is named, not reported as a missing one.
-        ("book-misspelt-flag", [
-            "book", "--as-of", "2026-03-01", "--form", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME",
-        ]),
+        (
+            "book-misspelt-flag",
+            [
+                "book", "--as-of", "2026-03-01", "--form", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME",
+            ]
+        ),
         ("route-csv", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "1", "--format", "csv"]),
         ("route-compare", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--cancel-voyage", "WS15-W09", "--compare"]),
         ("route-bad-delay", ["route", "--from", "CNSHA", "--to", "NLRTM", "--delay", "WS15:x"]),
         ("route-dcsa", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--format", "dcsa"]),
         ("route-json", ["route", "--from", "CNSHA", "--to", "NLRTM", "-k", "2", "--format", "json"]),
         // The DCSA example: ready an hour after WS15-W09's documentation cut-off, the cargo takes WS29-W09.
-        ("route-dcsa-schedule", [
-            "route", "--schedule", "examples/dcsa/vessel-schedules.json", "--from", "CNSHA", "--to", "NLRTM",
-            "--ready", "2026-02-28T09:00:00Z", "-k", "2", "--format", "dcsa",
-        ]),
+        (
+            "route-dcsa-schedule",
+            [
+                "route", "--schedule", "examples/dcsa/vessel-schedules.json", "--from", "CNSHA", "--to", "NLRTM",
+                "--ready", "2026-02-28T09:00:00Z", "-k", "2", "--format", "dcsa",
+            ]
+        ),
         // With its distances, every option of the DCSA example has its CO2e; the cleanest first.
-        ("route-dcsa-distances", [
-            "route", "--schedule", "examples/dcsa/vessel-schedules.json", "--distances", "examples/dcsa/distances.csv",
-            "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-02-28T08:00:00Z", "-k", "3", "--sort", "co2",
-        ]),
+        (
+            "route-dcsa-distances",
+            [
+                "route", "--schedule", "examples/dcsa/vessel-schedules.json", "--distances", "examples/dcsa/distances.csv",
+                "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-02-28T08:00:00Z", "-k", "3", "--sort", "co2",
+            ]
+        ),
         ("network", ["network"]),
         ("network-half-files", ["network", "--locations", "l.csv"]),
     ]
@@ -216,13 +225,14 @@ import Testing
         #expect(status == 0)
         #expect(error.isEmpty)  // progress lines go to a terminal only, never to a pipe
         #expect(output.contains("Carried: 2 of 2 bookings, 5 TEU"))
-        #expect(try String(contentsOf: file, encoding: .utf8) == """
-            booking,teu,carried,leg,voyage,from,to,departure,arrival,reason
-            B-1,4,yes,1,AE7-001,CNSHA,SEGOT,2026-02-01T00:00:00Z,2026-03-07T06:00:00Z,
-            B-2,1,yes,1,JP-9,JPAMA,CNSHA,2026-01-25T00:00:00Z,2026-01-28T00:00:00Z,
-            B-2,1,yes,2,AE7-001,CNSHA,DE9B0,2026-02-01T00:00:00Z,2026-03-09T12:00:00Z,
+        #expect(
+            try String(contentsOf: file, encoding: .utf8) == """
+                booking,teu,carried,leg,voyage,from,to,departure,arrival,reason
+                B-1,4,yes,1,AE7-001,CNSHA,SEGOT,2026-02-01T00:00:00Z,2026-03-07T06:00:00Z,
+                B-2,1,yes,1,JP-9,JPAMA,CNSHA,2026-01-25T00:00:00Z,2026-01-28T00:00:00Z,
+                B-2,1,yes,2,AE7-001,CNSHA,DE9B0,2026-02-01T00:00:00Z,2026-03-09T12:00:00Z,
 
-            """)
+                """)
     }
 
     @Test func comparesAnAssignmentUnderLessCapacityAndADelay() throws {
@@ -233,14 +243,16 @@ import Testing
         ])
         #expect(status == 0)
         #expect(output.contains("B-1  4 TEU  not carried: no room on AE7-001 CNSHA→NLRTM (1/3 TEU), AE7-001 NLRTM→SEGOT (1/3 TEU)"))
-        #expect(output.hasSuffix("""
-            Compared with the schedule as it is:
-              revenue 3251 → 1 (-3250)
-              handling cost 0 → 0 (+0)
-              profit 3251 → 1 (-3250)
-              CO2e 0.0 t → 0.0 t (+0.0 t)
-              1 booking lose their route: B-1
+        #expect(
+            output.hasSuffix(
+                """
+                Compared with the schedule as it is:
+                  revenue 3251 → 1 (-3250)
+                  handling cost 0 → 0 (+0)
+                  profit 3251 → 1 (-3250)
+                  CO2e 0.0 t → 0.0 t (+0.0 t)
+                  1 booking lose their route: B-1
 
-            """))
+                """))
     }
 }

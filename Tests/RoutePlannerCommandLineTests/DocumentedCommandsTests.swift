@@ -23,9 +23,10 @@ import Testing
     /// README.md and every examples/*/README.md, relative to the root.
     static var documents: [String] {
         let examples = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples").path)) ?? []
-        return ["README.md"] + examples.sorted().map { "examples/\($0)/README.md" }.filter {
-            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
-        }
+        return ["README.md"]
+            + examples.sorted().map { "examples/\($0)/README.md" }.filter {
+                FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+            }
     }
 
     /// The lines of each ```` ```sh ```` block, in the document's order; blank lines and whole-line comments left out.
@@ -88,8 +89,10 @@ import Testing
     /// A line's command and its trailing comment (after ` # `), each trimmed.
     static func split(_ line: String) -> (command: String, comment: String) {
         guard let mark = line.range(of: " #") else { return (line.trimmingCharacters(in: .whitespaces), "") }
-        return (line[..<mark.lowerBound].trimmingCharacters(in: .whitespaces),
-                line[mark.upperBound...].trimmingCharacters(in: .whitespaces))
+        return (
+            line[..<mark.lowerBound].trimmingCharacters(in: .whitespaces),
+            line[mark.upperBound...].trimmingCharacters(in: .whitespaces)
+        )
     }
 
     /// Runs a command with `bash` in a folder, without `ROUTE_PLANNER_STORE`.
@@ -134,21 +137,27 @@ import Testing
 
     @Test func aDocumentedLineBecomesItsStep() {
         let products = URL(fileURLWithPath: "/p")
-        #expect(Self.step(for: "swift run route-planner route --from CNSHA   # options", products: products)
-            == .run("'/p/route-planner' route --from CNSHA", status: 0))
+        #expect(
+            Self.step(for: "swift run route-planner route --from CNSHA   # options", products: products)
+                == .run("'/p/route-planner' route --from CNSHA", status: 0))
         #expect(Self.step(for: "swift run reroute-cargo", products: products) == .run("'/p/reroute-cargo'", status: 0))
         #expect(Self.step(for: "swift test                # run the tests", products: products) == .skip(reason: "it is the test run itself"))
-        #expect(Self.step(for: "swift run route-planner serve --port 9000 --schedule s.json  # another", products: products)
-            == .serve(["--schedule", "s.json"], documentedPort: "9000"))
-        #expect(Self.step(for: "curl 'http://127.0.0.1:8080/health'", products: products)
-            == .run("curl --fail --silent --show-error 'http://127.0.0.1:8080/health'", status: 0))
-        #expect(Self.step(for: "swift run route-planner route --from XXXXX --to NLRTM   # exits 1: no such port", products: products)
-            == .run("'/p/route-planner' route --from XXXXX --to NLRTM", status: 1))
+        #expect(
+            Self.step(for: "swift run route-planner serve --port 9000 --schedule s.json  # another", products: products)
+                == .serve(["--schedule", "s.json"], documentedPort: "9000"))
+        #expect(
+            Self.step(for: "curl 'http://127.0.0.1:8080/health'", products: products)
+                == .run("curl --fail --silent --show-error 'http://127.0.0.1:8080/health'", status: 0))
+        #expect(
+            Self.step(for: "swift run route-planner route --from XXXXX --to NLRTM   # exits 1: no such port", products: products)
+                == .run("'/p/route-planner' route --from XXXXX --to NLRTM", status: 1))
         #expect(Self.step(for: "swift build", products: products) == .unknown(reason: "a swift command other than `swift run` and `swift test`"))
-        #expect(Self.step(for: "createdb -h 127.0.0.1 demo", products: products, postgres: false)
-            == .skip(reason: "no PostgreSQL server: ROUTE_PLANNER_TEST_POSTGRES names none"))
-        #expect(Self.step(for: "swift run route-planner cargo --store postgres://p@h/d", products: products, postgres: true)
-            == .run("'/p/route-planner' cargo --store postgres://p@h/d", status: 0))
+        #expect(
+            Self.step(for: "createdb -h 127.0.0.1 demo", products: products, postgres: false)
+                == .skip(reason: "no PostgreSQL server: ROUTE_PLANNER_TEST_POSTGRES names none"))
+        #expect(
+            Self.step(for: "swift run route-planner cargo --store postgres://p@h/d", products: products, postgres: true)
+                == .run("'/p/route-planner' cargo --store postgres://p@h/d", status: 0))
     }
 
     @Test(arguments: documents) func everyShellBlockRunsAsShown(_ document: String) async throws {

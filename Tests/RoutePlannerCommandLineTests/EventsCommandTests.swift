@@ -31,14 +31,16 @@ import Testing
         let lines = first.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "316 events: 312 applied to the schedule, now version 1; 4 handlings registered.")
         #expect(lines.dropFirst().first == "1 cargo disrupted; 2 still arrive in time.")
-        #expect(first.output.contains(
-            "Cargo RP000003 (MAPTM → NLRTM, 1 TEU for ACME): misses the connection to leg 2 at NGAPP; planned to arrive Mon 13 Apr 2026, 04:00 UTC"))
+        #expect(
+            first.output.contains(
+                "Cargo RP000003 (MAPTM → NLRTM, 1 TEU for ACME): misses the connection to leg 2 at NGAPP; planned to arrive Mon 13 Apr 2026, 04:00 UTC"))
         #expect(first.output.contains("  options from GHTKD, ready Sat 14 Mar 2026, 17:00 UTC:\n  1. GHTKD → NGAPP → ESALG → NLRTM"))
 
         // The handlings registered, as the event feed's; the cargo the events do not disrupt keeps its itinerary.
         let tracked = try LifecycleCommandTests.run(store, ["track", "RP000001"]).output
-        #expect(try LifecycleCommandTests.run(store, ["track", "RP000003"]).output.contains(
-            "Schedule:    version 1, as the carriers changed it: its itinerary misses the connection to leg 2 at NGAPP"))
+        #expect(
+            try LifecycleCommandTests.run(store, ["track", "RP000003"]).output.contains(
+                "Schedule:    version 1, as the carriers changed it: its itinerary misses the connection to leg 2 at NGAPP"))
         #expect(tracked.contains("on track (routed, on board carrier)") && tracked.contains("load at CNSHA on WS29-W09"))
         #expect(tracked.contains("handled load at CNSHA on WS29-W09, completed 2026-03-05T08:00:00Z, by event feed"))
         // Untouched, and says so.
@@ -72,7 +74,8 @@ import Testing
         #expect(schedule["version"] as? Int == 1 && schedule["disruption"] == nil)
         #expect(try JSONSchemas.problems([json], schema: "cargo") == "")
         let third = try LifecycleCommandTests.run(store, ["events", "apply", feed])
-        #expect(third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))
+        #expect(
+            third.output.hasPrefix("316 events: 0 applied to the schedule, now version 1; 316 applied before.\n0 cargo disrupted; 3 still arrive in time.\n"))
     }
 
     /// The batch, the route it assigns and the options it offers are written together: the route names the schedule's
@@ -95,17 +98,20 @@ import Testing
 
         let first = try LifecycleCommandTests.run(store, ["events", "apply", update])
         #expect(first.status == 0, "\(first.error)")
-        #expect(first.output.hasPrefix("""
-            1 voyage published again: 1 changed the schedule, now version 2.
-            published again: WS29-W09: omits NLRTM
-            2 cargo disrupted; 1 still arrives in time.
+        #expect(
+            first.output.hasPrefix(
+                """
+                1 voyage published again: 1 changed the schedule, now version 2.
+                published again: WS29-W09: omits NLRTM
+                2 cargo disrupted; 1 still arrives in time.
 
-            Cargo RP000001 (CNSHA → NLRTM, 2 TEU for ACME): leg 1, WS29-W09, no longer sails; planned to arrive Fri 10 Apr 2026, 07:00 UTC
-              options from MYPKG, ready Thu 12 Mar 2026, 12:00 UTC:
-              1. MYPKG → GBFXT → NLRTM
-            """), "\(first.output)")
-        #expect(try LifecycleCommandTests.run(store, ["track", "RP000001"]).output.contains(
-            "Schedule:    version 2, as the carriers changed it: its itinerary leg 1, WS29-W09, no longer sails"))
+                Cargo RP000001 (CNSHA → NLRTM, 2 TEU for ACME): leg 1, WS29-W09, no longer sails; planned to arrive Fri 10 Apr 2026, 07:00 UTC
+                  options from MYPKG, ready Thu 12 Mar 2026, 12:00 UTC:
+                  1. MYPKG → GBFXT → NLRTM
+                """), "\(first.output)")
+        #expect(
+            try LifecycleCommandTests.run(store, ["track", "RP000001"]).output.contains(
+                "Schedule:    version 2, as the carriers changed it: its itinerary leg 1, WS29-W09, no longer sails"))
 
         // Published again as it is, it changes nothing; with --accept best, RP000001 stays aboard from Port Klang to
         // Felixstowe.
@@ -125,8 +131,9 @@ import Testing
         defer { StoreFileCommandTests.remove(store) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("update-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
-        var document = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: Self.examples.appendingPathComponent("schedule-update.json"))) as? [[String: Any]])
+        var document = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Self.examples.appendingPathComponent("schedule-update.json"))) as? [[String: Any]])
         var schedules = try #require(document[0]["vesselSchedules"] as? [[String: Any]])
         var calls = try #require(schedules[0]["transportCalls"] as? [[String: Any]])
         calls[3]["location"] = ["UNLocationCode": "XXNOPE"]
@@ -147,7 +154,8 @@ import Testing
         defer { StoreFileCommandTests.remove(store) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data("""
+        try Data(
+            """
             [{"eventID": "3b0c6a2e-1d4f-4e8a-9c7b-000000000001", "eventType": "TRANSPORT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-09T00:00:00Z",
               "eventDateTime": "2026-03-08T20:00:00Z", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "MYTPP", "importVoyageNumber": "WS15-W09"}},
@@ -157,15 +165,18 @@ import Testing
              {"eventID": "3b0c6a2e-1d4f-4e8a-9c7b-000000000003", "eventType": "EQUIPMENT", "eventClassifierCode": "ACT", "equipmentEventTypeCode": "GTIN", "emptyIndicatorCode": "LADEN",
               "eventCreatedDateTime": "2026-03-09T00:00:00Z", "eventDateTime": "2026-03-02T00:00:00Z", "eventLocation": {"UNLocationCode": "CNSHA"},
               "documentReferences": [{"documentReferenceType": "BKG", "documentReferenceValue": "NOT-BOOKED"}]}]
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let result = try LifecycleCommandTests.run(store, ["events", "apply", file.path])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("""
-            3 events: 1 applied to the schedule, now version 1; 2 refused.
-            refused: $[1].transportCall: voyage NOPE-1 is not in the schedule
-            refused: $[2].documentReferences: no cargo is booked under NOT-BOOKED
+        #expect(
+            result.output.hasPrefix(
+                """
+                3 events: 1 applied to the schedule, now version 1; 2 refused.
+                refused: $[1].transportCall: voyage NOPE-1 is not in the schedule
+                refused: $[2].documentReferences: no cargo is booked under NOT-BOOKED
 
-            """))
+                """))
     }
 
     @Test(arguments: [

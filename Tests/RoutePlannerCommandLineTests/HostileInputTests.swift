@@ -13,30 +13,39 @@ import Testing
     static let route = ["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30"]
 
     /// The examples of the issue that found them, with what they must say now.
-    @Test(arguments: [
-        (route + ["--close-port", "SGSIN@2026-03-10..2026-03-01"], 64, "--close-port: SGSIN would reopen (2026-03-01) before it closes (2026-03-10)"),
-        (route + ["--delay", ""], 64, "--delay: Write VOYAGE:HOURS"),
-        (route + ["--close-port", ""], 64, "--close-port: Write CODE or CODE@FROM..TO"),
-        (route + ["--capacity", "WS15-W09=2147483648"], 64, "--capacity: Write VOYAGE=TEU with a whole number of TEU from 0 to 2147483647"),
-        (route + ["--delay", "WS15-W09:-1000@MYTPP"], 1, "error: --delay: the changed schedule cannot sail: voyage WS15-W09, movement 2: departs before the previous movement arrives"),
-        (route + ["--delay", "WS15-W09:100000"], 64, "--delay: A delay of 100000 hours is more than a year"),
-        (route + ["--cancel-voyage", ""], 64, "--cancel-voyage: Enter a voyage number"),
-        (route + ["--cancel-voyage", "XX-1"], 1, "error: --cancel-voyage XX-1: voyage XX-1 is not in the schedule\n"),
-        (["assign", "--time-limit", "1", "--close-port", "ZZZZZ"], 1, "error: --close-port ZZZZZ: ZZZZZ is not a port of the schedule\n"),
-        (route + ["--close-port", "SGSIN@"], 64, "--close-port: Write CODE@FROM..TO"),
-        (route + ["--delay", "WS15-W09:48@"], 64, "--delay: Write VOYAGE:HOURS"),
-        (route + ["--delay", "WS15-W09:0x10"], 64, "--delay: Write VOYAGE:HOURS"),
-        (route + ["-k", "0", "--compare"], 64, "error: -k: Enter a whole number from 1 to 50."),
-        (["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "9999-12-31"], 64, "--ready: The schedule sails from 2026-01-05 to 2026-10-11, its last departure at 2026-10-09T14:00:00Z: enter a ready time no later than that."),
-        (["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "0000-01-01"], 64, "--ready: Enter a date from 0001-01-01 to 9999-12-31."),
-        (["assign", "--time-limit", "1e20"], 64, "--time-limit: Enter a time limit from 1 to 3600 seconds."),
-        (["assign", "--time-limit", "0x10"], 64, "--time-limit: Enter a time limit from 1 to 3600 seconds."),
-        (["assign", "--gap", "nan"], 64, "--gap: Enter a gap as a fraction"),
-        (["validate", "--schedule", "/tmp", "--locations", "/tmp"], 1, "/tmp:1:1: error: is a directory, not a file"),
-        (["validate", "--schedule", "/dev/zero", "--locations", "/dev/null"], 1, "/dev/zero:1:1: error: holds more than 256 MiB"),
-        (["route", "--schedule", "/nonexistent/s.csv", "--locations", "/nonexistent/l.csv", "--from", "CNSHA", "--to", "NLRTM"], 1,
-         "/nonexistent/l.csv:1:1: error: no such file\n/nonexistent/s.csv:1:1: error: no such file"),
-    ] as [([String], Int32, String)])
+    @Test(
+        arguments: [
+            (route + ["--close-port", "SGSIN@2026-03-10..2026-03-01"], 64, "--close-port: SGSIN would reopen (2026-03-01) before it closes (2026-03-10)"),
+            (route + ["--delay", ""], 64, "--delay: Write VOYAGE:HOURS"),
+            (route + ["--close-port", ""], 64, "--close-port: Write CODE or CODE@FROM..TO"),
+            (route + ["--capacity", "WS15-W09=2147483648"], 64, "--capacity: Write VOYAGE=TEU with a whole number of TEU from 0 to 2147483647"),
+            (
+                route + ["--delay", "WS15-W09:-1000@MYTPP"], 1,
+                "error: --delay: the changed schedule cannot sail: voyage WS15-W09, movement 2: departs before the previous movement arrives"
+            ),
+            (route + ["--delay", "WS15-W09:100000"], 64, "--delay: A delay of 100000 hours is more than a year"),
+            (route + ["--cancel-voyage", ""], 64, "--cancel-voyage: Enter a voyage number"),
+            (route + ["--cancel-voyage", "XX-1"], 1, "error: --cancel-voyage XX-1: voyage XX-1 is not in the schedule\n"),
+            (["assign", "--time-limit", "1", "--close-port", "ZZZZZ"], 1, "error: --close-port ZZZZZ: ZZZZZ is not a port of the schedule\n"),
+            (route + ["--close-port", "SGSIN@"], 64, "--close-port: Write CODE@FROM..TO"),
+            (route + ["--delay", "WS15-W09:48@"], 64, "--delay: Write VOYAGE:HOURS"),
+            (route + ["--delay", "WS15-W09:0x10"], 64, "--delay: Write VOYAGE:HOURS"),
+            (route + ["-k", "0", "--compare"], 64, "error: -k: Enter a whole number from 1 to 50."),
+            (
+                ["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "9999-12-31"], 64,
+                "--ready: The schedule sails from 2026-01-05 to 2026-10-11, its last departure at 2026-10-09T14:00:00Z: enter a ready time no later than that."
+            ),
+            (["route", "--from", "CNSHA", "--to", "NLRTM", "--ready", "0000-01-01"], 64, "--ready: Enter a date from 0001-01-01 to 9999-12-31."),
+            (["assign", "--time-limit", "1e20"], 64, "--time-limit: Enter a time limit from 1 to 3600 seconds."),
+            (["assign", "--time-limit", "0x10"], 64, "--time-limit: Enter a time limit from 1 to 3600 seconds."),
+            (["assign", "--gap", "nan"], 64, "--gap: Enter a gap as a fraction"),
+            (["validate", "--schedule", "/tmp", "--locations", "/tmp"], 1, "/tmp:1:1: error: is a directory, not a file"),
+            (["validate", "--schedule", "/dev/zero", "--locations", "/dev/null"], 1, "/dev/zero:1:1: error: holds more than 256 MiB"),
+            (
+                ["route", "--schedule", "/nonexistent/s.csv", "--locations", "/nonexistent/l.csv", "--from", "CNSHA", "--to", "NLRTM"], 1,
+                "/nonexistent/l.csv:1:1: error: no such file\n/nonexistent/s.csv:1:1: error: no such file"
+            ),
+        ] as [([String], Int32, String)])
     func theReportedExamplesAreErrorsNamingTheirFlag(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try Self.run(arguments)
         #expect(!result.trapped && result.status == status, "\(arguments): \(result.error)")
@@ -52,10 +61,17 @@ import Testing
 
     /// Every option of `route` (with the what-if flags) and of `book` and `handle` over a store, with each value.
     static let cases: [(base: [String], flag: String, store: Bool)] =
-        ["--from", "--to", "--ready", "--deadline", "-k", "--max-transshipments", "--via", "--avoid", "--avoid-voyage",
-         "--cancel-voyage", "--close-port", "--delay", "--capacity", "--format", "--max-transit", "--criteria", "--sort"].map { (route, $0, false) }
+        [
+            "--from", "--to", "--ready", "--deadline", "-k", "--max-transshipments", "--via", "--avoid", "--avoid-voyage",
+            "--cancel-voyage", "--close-port", "--delay", "--capacity", "--format", "--max-transit", "--criteria", "--sort",
+        ].map { (route, $0, false) }
         + ["--from", "--to", "--ready", "--deadline", "--teu", "--revenue", "--customer", "--bookings", "--max-transit", "--weight"].map {
-            (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], $0, true)
+            (
+                [
+                    "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer",
+                    "ACME",
+                ], $0, true
+            )
         }
         + ["--event", "--location", "--voyage", "--time", "--registered"].map {
             (["handle", "RP000001", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z"], $0, true)
@@ -69,13 +85,18 @@ import Testing
         defer { if let store { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } } }
         if let store {
             _ = try Self.run(["customer", "ACME", "Acme"], store: store)
-            _ = try Self.run(["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], store: store)
+            _ = try Self.run(
+                [
+                    "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer",
+                    "ACME",
+                ], store: store)
         }
         for value in Self.values {
             // The flag given last wins with argument-parser's single-value options; repeatable ones add it.
             var arguments = base
             if let position = arguments.firstIndex(of: flag),
-               !["--via", "--avoid", "--avoid-voyage", "--cancel-voyage", "--close-port", "--delay", "--capacity", "--criteria"].contains(flag) {
+                !["--via", "--avoid", "--avoid-voyage", "--cancel-voyage", "--close-port", "--delay", "--capacity", "--criteria"].contains(flag)
+            {
                 arguments.removeSubrange(position...position + 1)
             }
             if flag == "--bookings" { arguments = ["book", "--as-of", "2026-03-01", "--customer", "ACME"] }
@@ -102,7 +123,9 @@ import Testing
         let store = LifecycleCommandTests.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
         _ = try Self.run(["customer", "ACME", "Acme"], store: store)
-        _ = try Self.run(["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"], store: store)
+        _ = try Self.run(
+            ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"],
+            store: store)
         _ = try Self.run(["route", "RP000001", "-k", "2"], store: store)
         for value in Self.values {
             let arguments = Self.templates[index].map { $0 == "{}" ? value : $0 }

@@ -36,18 +36,21 @@ import Testing
             if let schema { documents[schema, default: []].append(output) }
         }
         try run(nil, "customer", "ACME", "Acme Shipping")
-        try run("cargo-list", "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02",
-                "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--format", "json")
+        try run(
+            "cargo-list", "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02",
+            "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--format", "json")
         try run("cargo-list", "book", "--as-of", "2026-03-01", "--bookings", bookings.path, "--customer", "ACME", "--format", "json")
         try run("cargo", "track", "RP000001", "--format", "json")
         try run("route", "route", "RP000001", "-k", "2", "--format", "json")
         try run(nil, "assign-route", "RP000001", "1")
         try run("handle", "handle", "RP000001", "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z", "--format", "json")
-        try run("handle", "handle", "RP000001", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09",
-                "--time", "2026-03-02T08:00:00Z", "--format", "json")
+        try run(
+            "handle", "handle", "RP000001", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09",
+            "--time", "2026-03-02T08:00:00Z", "--format", "json")
         // Discharged where the itinerary does not say: misdirected, with the event that did it.
-        try run("handle", "handle", "RP000001", "--event", "unload", "--location", "CNYTN", "--voyage", "WS15-W09",
-                "--time", "2026-03-13T13:00:00Z", "--format", "json")
+        try run(
+            "handle", "handle", "RP000001", "--event", "unload", "--location", "CNYTN", "--voyage", "WS15-W09",
+            "--time", "2026-03-13T13:00:00Z", "--format", "json")
         try run("cargo", "track", "RP000001", "--format", "json")
         try run("reroute", "reroute", "--format", "json")
         // A report handles one of the booked file's cargo, which has no itinerary: assign names it, not routed.
@@ -124,7 +127,8 @@ import Testing
         let problems = try JSONSchemas.problems(broken, schema: "cargo-list")
         #expect(problems.contains("stdin#1: $: Additional properties are not allowed ('note' was unexpected)"))
         #expect(problems.contains("stdin#2: $: 'cargo' is a required property"))
-        let local = #"{"version": 1, "specification": {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-02T08:00:00+08:00", "deadline": "2026-05-01T00:00:00Z"}, "itineraries": []}"#
+        let local =
+            #"{"version": 1, "specification": {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-02T08:00:00+08:00", "deadline": "2026-05-01T00:00:00Z"}, "itineraries": []}"#
         #expect(try JSONSchemas.problems([local], schema: "route").contains("$.specification.ready"))
     }
 

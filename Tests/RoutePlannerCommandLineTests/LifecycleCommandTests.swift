@@ -33,7 +33,8 @@ import Testing
         }
         _ = try run("customer", "ACME", "Acme Shipping")
         for _ in 0..<2 {
-            _ = try run("book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME")
+            _ = try run(
+                "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME")
         }
         _ = try run("route", "RP000001", "-k", "1")
         _ = try run("assign-route", "RP000001", "1")
@@ -64,9 +65,14 @@ import Testing
         // Another name under the same id renames only when asked to.
         let renaming = try Self.run(store, ["customer", "ACME", "Acme Lines"])
         #expect(renaming.status == 1 && renaming.output.isEmpty)
-        #expect(renaming.error == "error: Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename (route-planner customer ACME 'Acme Lines' --rename).\n")
+        #expect(
+            renaming.error
+                == "error: Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename (route-planner customer ACME 'Acme Lines' --rename).\n"
+        )
         #expect(try run("customer", "ACME", "Acme Lines", "--rename") == "Customer ACME: Acme Lines.\n")
-        let booked = try run("book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME", "--quiet")
+        let booked = try run(
+            "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2",
+            "--customer", "ACME", "--quiet")
         let id = booked.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(id == "RP000001")
         #expect(try run("track", id).contains("Status:      not routed (not routed, not received)"))
@@ -81,8 +87,9 @@ import Testing
         _ = try run("handle", id, "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z")
         _ = try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
         // The same report twice changes nothing.
-        #expect(try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
-            .contains("was already registered; nothing changed"))
+        #expect(
+            try run("handle", id, "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z")
+                .contains("was already registered; nothing changed"))
         // The container stays aboard past Tanjung Pelepas and is discharged in Yantian: misdirected.
         _ = try run("handle", id, "--event", "unload", "--location", "CNYTN", "--voyage", "WS15-W09", "--time", "2026-03-13T13:00:00Z")
         let misdirected = try run("track", id)
@@ -113,13 +120,17 @@ import Testing
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
         _ = try Self.run(store, ["customer", "ACME", "Acme"])
-        _ = try Self.run(store, ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"])
+        _ = try Self.run(
+            store,
+            ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"])
         _ = try Self.run(store, ["route", "RP000001", "-k", "1"])
         _ = try Self.run(store, ["assign-route", "RP000001", "1"])
         #expect(try Self.run(store, ["reroute"]).output == "Every cargo is on track and its itinerary still sails.\n")
         // A second cargo, booked under the customer's id in another case, is not routed: the what-if question
         // leaves it out and counts it.
-        _ = try Self.run(store, ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "acme"])
+        _ = try Self.run(
+            store,
+            ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "acme"])
         #expect(try Self.run(store, ["track", "RP000002"]).output.contains("for ACME"))
         let (output, _, status) = try Self.run(store, ["reroute", "--cancel-voyage", "WS25-W07", "-k", "1"])
         #expect(status == 0)
@@ -129,32 +140,57 @@ import Testing
         #expect(try Self.run(store, ["reroute", "-k", "1"]).output.contains("Cargo RP000002 (CNSHA → NLRTM, 1 TEU for ACME): not routed"))
         let csv = try Self.run(store, ["reroute", "--cancel-voyage", "WS25-W07", "-k", "1", "--format", "csv"]).output.split(separator: "\n")
         #expect(csv.first == "tracking_id,reason,option,reference,leg,voyage,vessel,from,to,departure,arrival,problem")
-        #expect(csv.dropFirst().allSatisfy { $0.hasPrefix("RP000001,disrupted,1,RP-") && $0.split(separator: ",", omittingEmptySubsequences: false).count == 12 })
+        #expect(
+            csv.dropFirst().allSatisfy { $0.hasPrefix("RP000001,disrupted,1,RP-") && $0.split(separator: ",", omittingEmptySubsequences: false).count == 12 })
         #expect(csv.count > 1)
         // A what-if question changes no cargo.
         #expect(try Self.run(store, ["track", "RP000001"]).output.contains("Status:      on track"))
         let tracked = try Self.run(store, ["track", "RP000001", "--format", "csv"]).output
-        #expect(tracked.hasPrefix(
-            "tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta\n"
-                + "RP000001,1,ACME,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-30T23:59:59Z,DRY,false,onTrack,notReceived,,,receive,CNSHA,,,2026-"))
+        #expect(
+            tracked.hasPrefix(
+                "tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta\n"
+                    + "RP000001,1,ACME,CNSHA,NLRTM,2026-03-02T00:00:00Z,2026-04-30T23:59:59Z,DRY,false,onTrack,notReceived,,,receive,CNSHA,,,2026-"))
         #expect(try Self.run(store, ["cargo", "--format", "csv"]).output.hasPrefix(tracked))
     }
 
-    @Test(arguments: [
-        (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "CNSHA", "--ready", "2026-03-02", "--deadline", "2026-03-01", "--teu", "0", "--customer", " "], 64,
-         "error: --customer: Enter the id of the customer who books, such as ACME.\nerror: --deadline: The deadline must be after the ready time.\nerror: --to: The destination must differ from the origin.\nerror: --teu: Enter a whole number from 1 to 100000.\n"),
-        (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "NOBODY"], 1,
-         "error: There is no customer NOBODY; register it first (route-planner customer NOBODY NAME).\n"),
-        (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
-        (["book", "--as-of", "2026-03-01", "--bookings", "/nonexistent.csv"], 1, "error: /nonexistent.csv: no such file\n"),
-        (["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME", "--cargo-type", "FROZEN"], 64,
-         "error: --cargo-type: Enter DRY or REEFER.\n"),
-        (["route", "RP000001", "--cargo-type", "REEFER"], 64,
-         "error: --cargo-type: Leave this blank: a booked cargo is routed by its own specification.\n"),
-        (["assign-route", "RP000001", "0"], 64, "error: <candidate>: Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.\n"),
-        (["handle", "RP000001", "--event", "lost", "--location", "CNSHA", "--time", "2026-03-02"], 64,
-         "error: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\nerror: --event: Enter one of receive, load, unload, customs, claim.\n"),
-    ] as [([String], Int32, String)])
+    @Test(
+        arguments: [
+            (
+                [
+                    "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "CNSHA", "--ready", "2026-03-02", "--deadline", "2026-03-01", "--teu", "0",
+                    "--customer", " ",
+                ], 64,
+                "error: --customer: Enter the id of the customer who books, such as ACME.\nerror: --deadline: The deadline must be after the ready time.\nerror: --to: The destination must differ from the origin.\nerror: --teu: Enter a whole number from 1 to 100000.\n"
+            ),
+            (
+                [
+                    "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer",
+                    "NOBODY",
+                ], 1,
+                "error: There is no customer NOBODY; register it first (route-planner customer NOBODY NAME).\n"
+            ),
+            (["track", "RP999999"], 1, "error: There is no cargo with tracking id RP999999.\n"),
+            (["book", "--as-of", "2026-03-01", "--bookings", "/nonexistent.csv"], 1, "error: /nonexistent.csv: no such file\n"),
+            (
+                [
+                    "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer",
+                    "ACME", "--cargo-type", "FROZEN",
+                ], 64,
+                "error: --cargo-type: Enter DRY or REEFER.\n"
+            ),
+            (
+                ["route", "RP000001", "--cargo-type", "REEFER"], 64,
+                "error: --cargo-type: Leave this blank: a booked cargo is routed by its own specification.\n"
+            ),
+            (
+                ["assign-route", "RP000001", "0"], 64,
+                "error: <candidate>: Enter the option's number from 1 to 50 or its reference, such as RP-9b7b9e8e130ab9d2.\n"
+            ),
+            (
+                ["handle", "RP000001", "--event", "lost", "--location", "CNSHA", "--time", "2026-03-02"], 64,
+                "error: --time: Enter a date-time with a zone, such as 2026-03-02T08:00:00Z.\nerror: --event: Enter one of receive, load, unload, customs, claim.\n"
+            ),
+        ] as [([String], Int32, String)])
     func reportsWrongInputNamingTheFlag(_ arguments: [String], _ status: Int32, _ error: String) throws {
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
@@ -180,14 +216,21 @@ import Testing
         #expect(wrong.error.contains("--as-of: Enter a date, such as 2026-03-01, or a date-time with a zone, such as 2026-03-01T08:00:00Z."))
     }
 
-    @Test(arguments: [["track", "RP000001"], ["cargo"], ["route", "RP000001"], ["reroute"], ["handle", "RP000001", "--event", "receive",
-        "--location", "CNSHA", "--time", "2026-03-02T08:00:00Z"], ["assign-route", "RP000001", "1"], ["assign"]])
+    @Test(arguments: [
+        ["track", "RP000001"], ["cargo"], ["route", "RP000001"], ["reroute"],
+        [
+            "handle", "RP000001", "--event", "receive",
+            "--location", "CNSHA", "--time", "2026-03-02T08:00:00Z",
+        ], ["assign-route", "RP000001", "1"], ["assign"],
+    ])
     func onlyCustomerAndBookCreateAStore(_ arguments: [String]) throws {
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
         let result = try Self.run(store, arguments)
         #expect(result.status == 1 && result.output.isEmpty)
-        #expect(result.error == "error: --store \(store.path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store\n")
+        #expect(
+            result.error
+                == "error: --store \(store.path): no store there; `route-planner customer` or `route-planner book` creates one, or name another with --store\n")
         #expect(!FileManager.default.fileExists(atPath: store.path))
         // A directory is named as one.
         let directory = try Self.run(store.deletingLastPathComponent(), arguments)

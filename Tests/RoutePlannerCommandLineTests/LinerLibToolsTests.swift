@@ -35,10 +35,11 @@ import Testing
         #expect(output.contains("Baltic -> \(folder.path): 3 services, 8 ports, 338 movements over 26 weeks"))
         let locations = try Self.rows(folder.appendingPathComponent("locations.csv"))
         let zone = try #require(locations.first?.firstIndex(of: "time_zone"))
-        #expect(locations.dropFirst().map { "\($0[0]) \($0[zone])" } == [
-            "DEBRV Europe/Berlin", "DKAAR Europe/Copenhagen", "FIKTK Europe/Helsinki", "NOSVG Europe/Oslo",
-            "PLGDY Europe/Warsaw", "RUKGD Europe/Kaliningrad", "RULED Europe/Moscow", "SEGOT Europe/Stockholm",
-        ])
+        #expect(
+            locations.dropFirst().map { "\($0[0]) \($0[zone])" } == [
+                "DEBRV Europe/Berlin", "DKAAR Europe/Copenhagen", "FIKTK Europe/Helsinki", "NOSVG Europe/Oslo",
+                "PLGDY Europe/Warsaw", "RUKGD Europe/Kaliningrad", "RULED Europe/Moscow", "SEGOT Europe/Stockholm",
+            ])
         let schedule = try Self.rows(folder.appendingPathComponent("schedule.csv"))
         // Service 2 (Bremerhaven-Aarhus, 0.817857 weeks a round trip) sails every week, as the others do.
         #expect(Set(schedule.dropFirst().filter { $0[1] == "BA02" }.map { $0[0] }).count == 26)

@@ -20,17 +20,22 @@ import Testing
     static let cases = [
         Case(name: "route-timeline", arguments: ["route", "--from", "CNSHA", "--to", "NLRTM", "--format", "svg"], width: 960),
         Case(name: "route", arguments: ["route", "--from", "CNSHA", "--to", "NLRTM", "--format", "html"], width: 1000, height: 1500),
-        Case(name: "route-compare", arguments: ["route", "--from", "CNSHA", "--to", "NLRTM", "--cancel-voyage", "WS25-W07", "--compare", "--format", "html"], width: 1000, height: 1500),
+        Case(
+            name: "route-compare", arguments: ["route", "--from", "CNSHA", "--to", "NLRTM", "--cancel-voyage", "WS25-W07", "--compare", "--format", "html"],
+            width: 1000, height: 1500),
         Case(name: "assign-heatmap", arguments: ["assign", "--time-limit", "10", "--format", "svg"], width: 960),
         Case(name: "assign", arguments: ["assign", "--time-limit", "10", "--format", "html"], width: 1000, height: 1500),
-        Case(name: "assign-compare", arguments: ["assign", "--time-limit", "10", "--cancel-voyage", "WS24-W09", "--compare", "--format", "html"], width: 1000, height: 1200),
+        Case(
+            name: "assign-compare", arguments: ["assign", "--time-limit", "10", "--cancel-voyage", "WS24-W09", "--compare", "--format", "html"], width: 1000,
+            height: 1200),
     ]
 
     static let recording = ProcessInfo.processInfo.environment["RECORD_SCREENSHOTS"] == "1"
 
     static var directory: URL {
         recording
-            ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/pictures")
+            ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "docs/pictures")
             : FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-pictures-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
@@ -45,7 +50,10 @@ import Testing
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }
         for arguments in [
             ["customer", "ACME", "Acme Shipping"],
-            ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2", "--customer", "ACME"],
+            [
+                "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2",
+                "--customer", "ACME",
+            ],
             ["route", "RP000001", "-k", "3"], ["assign-route", "RP000001", "1"],
             ["handle", "RP000001", "--event", "receive", "--location", "CNSHA", "--time", "2026-03-02T02:00:00Z"],
             ["handle", "RP000001", "--event", "load", "--location", "CNSHA", "--voyage", "WS15-W09", "--time", "2026-03-02T08:00:00Z"],
@@ -61,7 +69,9 @@ import Testing
     }
 
     @Test func picturesNeedACommandThatDrawsThem() throws {
-        for arguments in [["route", "--from", "CNSHA", "--to", "NLRTM", "--compare", "--format", "svg"], ["cargo", "--format", "html"], ["reroute", "--format", "svg"]] {
+        for arguments in [
+            ["route", "--from", "CNSHA", "--to", "NLRTM", "--compare", "--format", "svg"], ["cargo", "--format", "html"], ["reroute", "--format", "svg"],
+        ] {
             let (_, error, status) = try CommandLineTests.run(arguments)
             #expect(status == 64 && error.contains("--format"), "route-planner \(arguments.joined(separator: " ")): \(error)")
         }
@@ -86,7 +96,10 @@ import Testing
         #expect(bigEndian(16) == width && bigEndian(20) == windowHeight, "the screenshot has the window's size")
         // A blank page of the same size compresses to a few kilobytes; a rendered picture to many more.
         let blank = FileManager.default.temporaryDirectory.appendingPathComponent("blank-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: blank.appendingPathExtension("html")); try? FileManager.default.removeItem(at: blank.appendingPathExtension("png")) }
+        defer {
+            try? FileManager.default.removeItem(at: blank.appendingPathExtension("html"));
+            try? FileManager.default.removeItem(at: blank.appendingPathExtension("png"))
+        }
         try "<!DOCTYPE html><html><body></body></html>".write(to: blank.appendingPathExtension("html"), atomically: true, encoding: .utf8)
         try Self.screenshot(blank.appendingPathExtension("html"), to: blank.appendingPathExtension("png"), width: width, height: windowHeight)
         let blankSize = try Data(contentsOf: blank.appendingPathExtension("png")).count
@@ -110,6 +123,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0 && FileManager.default.fileExists(atPath: png.path), "Chromium wrote no screenshot of \(file.lastPathComponent)")
+        try #require(
+            process.terminationStatus == 0 && FileManager.default.fileExists(atPath: png.path), "Chromium wrote no screenshot of \(file.lastPathComponent)")
     }
 }

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `route-planner serve` as a process: it listens on loopback, reloads its schedule on SIGHUP (keeping the old

@@ -12,7 +12,9 @@ import Testing
     static func bookedStore() throws -> URL {
         let store = LifecycleCommandTests.temporaryStore()
         #expect(try LifecycleCommandTests.run(store, ["customer", "ACME", "Acme"]).status == 0)
-        let booking = ["book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME"]
+        let booking = [
+            "book", "--as-of", "2026-03-01", "--from", "CNSHA", "--to", "NLRTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--customer", "ACME",
+        ]
         #expect(try LifecycleCommandTests.run(store, booking).status == 0)
         return store
     }
@@ -25,7 +27,10 @@ import Testing
         for arguments in [["cargo"], ["track", "RP000001"], ["customer", "OTHER", "Other"]] {
             let result = try LifecycleCommandTests.run(store, arguments)
             #expect(result.status == 1 && result.output.isEmpty, "\(arguments)")
-            #expect(result.error == "error: --store \(store.path) was written by a newer route-planner (store version 13), and this one knows store versions up to 12; it was left as it is: use the route-planner that wrote it\n")
+            #expect(
+                result.error
+                    == "error: --store \(store.path) was written by a newer route-planner (store version 13), and this one knows store versions up to 12; it was left as it is: use the route-planner that wrote it\n"
+            )
         }
         #expect(try Data(contentsOf: store) == before)
         #expect(try StoreProcessTests.sqlite(store, "PRAGMA user_version") == "13")
@@ -43,7 +48,9 @@ import Testing
         for arguments in [["customer", "OTHER", "Other"], ["route", "RP000001"]] {
             let write = try LifecycleCommandTests.run(store, arguments)
             #expect(write.status == 1, "\(arguments)")
-            #expect(write.error.hasSuffix("\(store.path) is read-only: reading works, writing does not; make the file writable, or name another store\n"), "\(arguments): \(write.error)")
+            #expect(
+                write.error.hasSuffix("\(store.path) is read-only: reading works, writing does not; make the file writable, or name another store\n"),
+                "\(arguments): \(write.error)")
         }
         #expect(try Data(contentsOf: store) == before)
     }
@@ -55,7 +62,10 @@ import Testing
         for arguments in [["cargo"], ["track", "RP000001"]] {
             let result = try LifecycleCommandTests.run(store, arguments)
             #expect(result.status == 1 && result.output.isEmpty)
-            #expect(result.error == "error: --store \(store.path) is an empty file, not a store; `route-planner customer` or `route-planner book` makes it one, or name another with --store\n")
+            #expect(
+                result.error
+                    == "error: --store \(store.path) is an empty file, not a store; `route-planner customer` or `route-planner book` makes it one, or name another with --store\n"
+            )
         }
         #expect(try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int == 0)
         #expect(try LifecycleCommandTests.run(store, ["customer", "ACME", "Acme"]).status == 0)

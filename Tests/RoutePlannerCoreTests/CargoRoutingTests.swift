@@ -24,8 +24,10 @@ import Testing
 
     @Test func aClaimedOrCancelledCargoIsNotRoutedAgainAndSaysWhy() throws {
         var claimed = try CargoSample.cargo()
-        for event in [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
-                      CargoSample.unloadInStockholm, CargoSample.claim] {
+        for event in [
+            CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+            CargoSample.unloadInStockholm, CargoSample.claim,
+        ] {
             _ = try claimed.register(event)
         }
         #expect(throws: CargoRoutingError.claimed(CargoSample.claim)) { try claimed.specificationFromWhereItIs(in: network) }
@@ -63,10 +65,13 @@ import Testing
         #expect(network.handlingProblem(kind: .receive, location: "HKHKG", voyage: nil, time: load) == nil)
         #expect(network.handlingProblem(kind: .receive, location: "XXXXX", voyage: nil, time: load) == .unknownLocation("XXXXX"))
         #expect(network.handlingProblem(kind: .load, location: "HKHKG", voyage: "ZZ-1", time: load) == .unknownVoyage("ZZ-1"))
-        #expect(network.handlingProblem(kind: .load, location: "SESTO", voyage: "AE1-0100W", time: load)
-            == .voyageDoesNotCall("AE1-0100W", kind: .load, at: "SESTO"))
+        #expect(
+            network.handlingProblem(kind: .load, location: "SESTO", voyage: "AE1-0100W", time: load)
+                == .voyageDoesNotCall("AE1-0100W", kind: .load, at: "SESTO"))
         let late = load + ScheduleNetwork.handlingCallTolerance + 86_400
-        guard case .noCallNear(let voyage, let port, let calls, let time) = network.handlingProblem(kind: .load, location: "HKHKG", voyage: "AE1-0100W", time: late)
+        guard
+            case .noCallNear(let voyage, let port, let calls, let time) = network.handlingProblem(
+                kind: .load, location: "HKHKG", voyage: "AE1-0100W", time: late)
         else { Issue.record("a load a week and more after the call is refused"); return }
         #expect(voyage == "AE1-0100W" && port == "HKHKG" && !calls.isEmpty && time == late)
         #expect(HandlingProblem.unknownLocation("XXXXX").field == "location" && HandlingProblem.unknownVoyage("ZZ-1").field == "voyage")

@@ -153,16 +153,19 @@ enum CargoSample {
         var cargo = try CargoSample.cargo(routed: false)
         try cargo.assign(to: CargoSample.itinerary)
         #expect(cargo.routingStatus == .routed)
-        let toHamburg = try Itinerary(legs: [Leg(
-            voyage: SampleVoyages.asiaEurope1, movementIndices: 0..<4, loadLocation: SampleLocations.hongKong,
-            unloadLocation: SampleLocations.hamburg)])
+        let toHamburg = try Itinerary(legs: [
+            Leg(
+                voyage: SampleVoyages.asiaEurope1, movementIndices: 0..<4, loadLocation: SampleLocations.hongKong,
+                unloadLocation: SampleLocations.hamburg)
+        ])
         #expect(throws: CargoError.itineraryDoesNotSatisfySpecification(["it ends at DEHAM, not at SESTO"])) {
             try cargo.assign(to: toHamburg)
         }
         #expect(cargo.itinerary == CargoSample.itinerary)
         // A new destination leaves the itinerary in place, misrouted.
-        cargo.specifyNewRoute(try RouteSpecification(
-            origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30)))
+        cargo.specifyNewRoute(
+            try RouteSpecification(
+                origin: "HKHKG", destination: "FIHEL", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30)))
         #expect(cargo.routingStatus == .misrouted)
         #expect(cargo.delivery.routingStatus == .misrouted)
     }
@@ -208,9 +211,10 @@ enum CargoSample {
 
     @Test func nothingHappensAfterTheClaim() throws {
         var cargo = try CargoSample.cargo()
-        for event in [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
-                      CargoSample.unloadInStockholm, CargoSample.claim]
-        {
+        for event in [
+            CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+            CargoSample.unloadInStockholm, CargoSample.claim,
+        ] {
             try cargo.register(event)
         }
         let customs = try CargoSample.event(.customs, "SESTO", nil, SampleVoyages.day(4, 7))
@@ -229,8 +233,9 @@ enum CargoSample {
         #expect(throws: CargoError.beforeReadyTime(SampleVoyages.day(3, 1))) { try cargo.register(early) }
         // Re-routing gives a later ready time; a late report from before it still fits the booking.
         try cargo.register(CargoSample.loadInHongKong)
-        cargo.specifyNewRoute(try RouteSpecification(
-            origin: "NLRTM", destination: "SESTO", readyTime: SampleVoyages.day(3, 31), arrivalDeadline: SampleVoyages.day(4, 30)))
+        cargo.specifyNewRoute(
+            try RouteSpecification(
+                origin: "NLRTM", destination: "SESTO", readyTime: SampleVoyages.day(3, 31), arrivalDeadline: SampleVoyages.day(4, 30)))
         #expect(cargo.bookedReadyTime == SampleVoyages.day(3, 1))
         #expect(try cargo.register(CargoSample.receive) == .recordedOutOfOrder)
         #expect(cargo.handlingEvents.isEmpty == false)
@@ -248,8 +253,9 @@ enum CargoSample {
         #expect(throws: CargoError.receivedOutOfPlace(origin: "HKHKG", firstMove: CargoSample.loadInHongKong)) {
             try cargo.register(afterTheLoad)
         }
-        #expect("\(CargoError.receivedOutOfPlace(origin: "HKHKG", firstMove: CargoSample.loadInHongKong))"
-            == "the cargo is received once, at its origin HKHKG, before its first move (load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z)")
+        #expect(
+            "\(CargoError.receivedOutOfPlace(origin: "HKHKG", firstMove: CargoSample.loadInHongKong))"
+                == "the cargo is received once, at its origin HKHKG, before its first move (load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z)")
         // Before it, where it was loaded, a late report is recorded.
         #expect(try cargo.register(CargoSample.receive) == .recordedOutOfOrder)
     }
@@ -288,10 +294,18 @@ enum CargoSample {
         ([CargoSample.receive], .inPort),
         ([CargoSample.receive, CargoSample.loadInHongKong], .onboardCarrier),
         ([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam], .inPort),
-        ([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
-          CargoSample.unloadInStockholm, try! CargoSample.event(.customs, "SESTO", nil, SampleVoyages.day(4, 5, hour: 6))], .inPort),
-        ([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
-          CargoSample.unloadInStockholm, CargoSample.claim], .claimed),
+        (
+            [
+                CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+                CargoSample.unloadInStockholm, try! CargoSample.event(.customs, "SESTO", nil, SampleVoyages.day(4, 5, hour: 6)),
+            ], .inPort
+        ),
+        (
+            [
+                CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+                CargoSample.unloadInStockholm, CargoSample.claim,
+            ], .claimed
+        ),
     ])
     func transportStatusFollowsTheLastEvent(_ events: [HandlingEvent], _ status: Status) {
         let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
@@ -385,8 +399,10 @@ enum CargoSample {
         #expect(receivedInShanghai.isMisdirected)
         let claimedInRotterdam = Delivery(
             specification: CargoSample.specification, itinerary: CargoSample.itinerary,
-            events: [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam,
-                     try CargoSample.event(.claim, "NLRTM", nil, SampleVoyages.day(3, 31))])
+            events: [
+                CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam,
+                try CargoSample.event(.claim, "NLRTM", nil, SampleVoyages.day(3, 31)),
+            ])
         #expect(claimedInRotterdam.isMisdirected)
     }
 
@@ -399,8 +415,11 @@ enum CargoSample {
         (5, HandlingActivity(kind: .claim, location: "SESTO")),
     ])
     func nextExpectedActivityAlongATwoLegItinerary(_ handled: Int, _ next: HandlingActivity) {
-        let events = Array([CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
-                            CargoSample.unloadInStockholm].prefix(handled))
+        let events = Array(
+            [
+                CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+                CargoSample.unloadInStockholm,
+            ].prefix(handled))
         let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
         #expect(CargoSample.itinerary.legs.count == 2)
         #expect(delivery.isOnTrack)
@@ -409,8 +428,10 @@ enum CargoSample {
     }
 
     @Test func nothingIsExpectedAfterTheClaim() {
-        let events = [CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
-                      CargoSample.unloadInStockholm, CargoSample.claim]
+        let events = [
+            CargoSample.receive, CargoSample.loadInHongKong, CargoSample.unloadInRotterdam, CargoSample.loadInRotterdam,
+            CargoSample.unloadInStockholm, CargoSample.claim,
+        ]
         let delivery = Delivery(specification: CargoSample.specification, itinerary: CargoSample.itinerary, events: events)
         #expect(delivery.transportStatus == .claimed)
         #expect(delivery.nextExpectedActivity == nil)
@@ -459,8 +480,10 @@ enum CargoSample {
         #expect(!delivery.isMisdirected)
         #expect(delivery.isOnTrack)
         #expect(delivery.estimatedTimeOfArrival == SampleVoyages.day(4, 6))
-        #expect(delivery.nextExpectedActivity == HandlingActivity(
-            kind: .load, location: "DEHAM", voyage: "BF-0410E", time: SampleVoyages.day(4, 3)))
+        #expect(
+            delivery.nextExpectedActivity
+                == HandlingActivity(
+                    kind: .load, location: "DEHAM", voyage: "BF-0410E", time: SampleVoyages.day(4, 3)))
     }
 }
 
@@ -469,9 +492,11 @@ enum CargoSample {
     /// The schedule with the arrival of AE1-0100W at Rotterdam moved to `time`.
     static func network(arrivingInRotterdam time: Date) -> ScheduleNetwork {
         var live = LiveSchedule(published: CargoSample.network)
-        _ = live.apply([VesselCallEvent(
-            id: "late", created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: time,
-            call: CallReference(voyage: "AE1-0100W", port: "NLRTM"))])
+        _ = live.apply([
+            VesselCallEvent(
+                id: "late", created: SampleVoyages.day(3, 1), kind: .arrival, classifier: .estimated, time: time,
+                call: CallReference(voyage: "AE1-0100W", port: "NLRTM"))
+        ])
         return live.network()
     }
 

@@ -63,12 +63,14 @@ import Testing
         fixture.continues("C1", as: "C2")
         fixture.continues("D1", as: "C2")
         fixture.continues("C2", as: "NOPE")
-        #expect(throws: ScheduleNetworkError(problems: [
-            .continuationDoesNotConnect(voyage: "A1", continuation: "A2"),
-            .continuationDoesNotConnect(voyage: "B1", continuation: "A2"),
-            .unknownContinuation(voyage: "C2", continuation: "NOPE"),
-            .continuedTwice("C2", voyages: ["C1", "D1"]),
-        ])) { try fixture.network() }
+        #expect(
+            throws: ScheduleNetworkError(problems: [
+                .continuationDoesNotConnect(voyage: "A1", continuation: "A2"),
+                .continuationDoesNotConnect(voyage: "B1", continuation: "A2"),
+                .unknownContinuation(voyage: "C2", continuation: "NOPE"),
+                .continuedTwice("C2", voyages: ["C1", "D1"]),
+            ])
+        ) { try fixture.network() }
     }
 
     @Test func aDelayMovesTheVesselsNextVoyageToo() throws {
@@ -155,9 +157,10 @@ import Testing
         """
 
     static func route(_ network: ScheduleNetwork) throws -> Itinerary {
-        try network.earliestArrival(for: RouteSpecification(
-            origin: "CNSHA", destination: "NLRTM", readyTime: try! Date("2026-03-01T00:00:00Z", strategy: .iso8601),
-            arrivalDeadline: try! Date("2026-05-01T00:00:00Z", strategy: .iso8601)))
+        try network.earliestArrival(
+            for: RouteSpecification(
+                origin: "CNSHA", destination: "NLRTM", readyTime: try! Date("2026-03-01T00:00:00Z", strategy: .iso8601),
+                arrivalDeadline: try! Date("2026-05-01T00:00:00Z", strategy: .iso8601)))
     }
 
     @Test func aDCSACallWithANewExportVoyageKeepsTheCargoAboard() throws {
@@ -169,7 +172,8 @@ import Testing
             VesselSchedulesText.call("C3", "NLRTM", voyage: nil, arrival: "2026-04-01T08:00:00Z"),
         ])
         let network = try DCSAImporter().importVesselSchedules(
-            CSVFile(name: "schedule.json", text: document), locations: CSVFile(name: "locations.csv", text: Self.locations)).value.network
+            CSVFile(name: "schedule.json", text: document), locations: CSVFile(name: "locations.csv", text: Self.locations)
+        ).value.network
         #expect(network.voyage("101W")?.continuation == "102E")
         let itinerary = try Self.route(network)
         #expect(itinerary.voyageNumbers == ["101W", "102E"])
@@ -194,12 +198,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("101W,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-08T08:00:00Z,100,NOPE",
-         "schedule.csv:2:47: error: continues_as \"NOPE\": the schedule has no voyage NOPE whose rows chain"),
-        ("101W,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-10T08:00:00Z,100,102E",
-         "schedule.csv:2:47: error: continues_as \"102E\": voyage 102E departs from MYTPP at 2026-03-09T08:00:00Z, not from where voyage 101W ends (MYTPP at 2026-03-10T08:00:00Z) or later"),
-        ("101W,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-08T08:00:00Z,100,101W",
-         "schedule.csv:2:47: error: continues_as \"101W\": a voyage cannot go on as itself"),
+        (
+            "101W,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-08T08:00:00Z,100,NOPE",
+            "schedule.csv:2:47: error: continues_as \"NOPE\": the schedule has no voyage NOPE whose rows chain"
+        ),
+        (
+            "101W,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-10T08:00:00Z,100,102E",
+            "schedule.csv:2:47: error: continues_as \"102E\": voyage 102E departs from MYTPP at 2026-03-09T08:00:00Z, not from where voyage 101W ends (MYTPP at 2026-03-10T08:00:00Z) or later"
+        ),
+        (
+            "101W,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-08T08:00:00Z,100,101W",
+            "schedule.csv:2:47: error: continues_as \"101W\": a voyage cannot go on as itself"
+        ),
     ])
     func aBadContinuationIsAnErrorAtItsCell(row: String, message: String) throws {
         let schedule = Self.schedule.replacingOccurrences(of: "101W,CNSHA,MYTPP,2026-03-02T08:00:00Z,2026-03-08T08:00:00Z,100,102E", with: row)

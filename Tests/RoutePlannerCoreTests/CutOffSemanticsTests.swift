@@ -92,8 +92,10 @@ import Testing
         let network = try Self.twoSailings([])
         #expect(!network.hasCutOffTimes)
         #expect(try Self.firstVoyage(network, ready: 10, .reefer, dangerousGoods: true) == "FIRST")
-        #expect(try Self.transshipment(tco: nil).earliestArrival(
-            for: Fixture.specification("AAAAA", "CCCCC", ready: 0, deadline: 100)).voyageNumbers == ["FEEDER", "MAIN"])
+        #expect(
+            try Self.transshipment(tco: nil).earliestArrival(
+                for: Fixture.specification("AAAAA", "CCCCC", ready: 0, deadline: 100)
+            ).voyageNumbers == ["FEEDER", "MAIN"])
     }
 
     @Test func cutOffsTravelWithTheirCallThroughTheNetworkAndScenarios() throws {

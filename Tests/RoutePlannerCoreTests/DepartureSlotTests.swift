@@ -42,7 +42,8 @@ import Testing
             Voyage(
                 number: "SLOW", movements: [CarrierMovement(from: "AAAAA", to: "BBBBB", departure: start, arrival: long, capacity: 10)]),
             Voyage(
-                number: "ON", movements: [
+                number: "ON",
+                movements: [
                     CarrierMovement(from: "BBBBB", to: "CCCCC", departure: long + 3_600, arrival: long + 7_200, capacity: 10)
                 ]),
         ]

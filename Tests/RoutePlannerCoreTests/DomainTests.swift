@@ -28,14 +28,18 @@ import Testing
         ]
         let voyages = [
             Voyage(number: "BACKWARDS", movements: [CarrierMovement(from: "AAAAA", to: "BBBBB", departure: t1, arrival: t0, capacity: 10)]),
-            Voyage(number: "GAP", movements: [
-                CarrierMovement(from: "AAAAA", to: "BBBBB", departure: t0, arrival: t1, capacity: 10),
-                CarrierMovement(from: "AAAAA", to: "BBBBB", departure: t2, arrival: t2 + 3600, capacity: 10),
-            ]),
-            Voyage(number: "EARLY", movements: [
-                CarrierMovement(from: "AAAAA", to: "BBBBB", departure: t0, arrival: t2, capacity: 10),
-                CarrierMovement(from: "BBBBB", to: "AAAAA", departure: t1, arrival: t2 + 3600, capacity: 10),
-            ]),
+            Voyage(
+                number: "GAP",
+                movements: [
+                    CarrierMovement(from: "AAAAA", to: "BBBBB", departure: t0, arrival: t1, capacity: 10),
+                    CarrierMovement(from: "AAAAA", to: "BBBBB", departure: t2, arrival: t2 + 3600, capacity: 10),
+                ]),
+            Voyage(
+                number: "EARLY",
+                movements: [
+                    CarrierMovement(from: "AAAAA", to: "BBBBB", departure: t0, arrival: t2, capacity: 10),
+                    CarrierMovement(from: "BBBBB", to: "AAAAA", departure: t1, arrival: t2 + 3600, capacity: 10),
+                ]),
             Voyage(number: "NOWHERE", movements: [CarrierMovement(from: "AAAAA", to: "ZZZZZ", departure: t0, arrival: t1, capacity: -5)]),
             Voyage(number: "EMPTY", movements: []),
             Voyage(number: "GAP", movements: []),
@@ -44,26 +48,28 @@ import Testing
         do {
             _ = try ScheduleNetwork(locations: locations, voyages: voyages)
         } catch {
-            #expect(error.problems == [
-                .duplicateLocation("AAAAA"),
-                .arrivalNotAfterDeparture(voyage: "BACKWARDS", movement: 0),
-                .gapInVoyage(voyage: "GAP", movement: 1),
-                .departureBeforePreviousArrival(voyage: "EARLY", movement: 1),
-                .unknownLocation("ZZZZZ", voyage: "NOWHERE", movement: 0),
-                .invalidCapacity(-5, voyage: "NOWHERE", movement: 0),
-                .emptyVoyage("EMPTY"),
-                .duplicateVoyage("GAP"),
-            ])
-            #expect(error.description == """
-                location AAAAA is given more than once
-                voyage BACKWARDS, movement 1: arrives before or when it departs
-                voyage GAP, movement 2: departs from a port other than where the previous movement arrived
-                voyage EARLY, movement 2: departs before the previous movement arrives
-                voyage NOWHERE, movement 1: unknown location ZZZZZ
-                voyage NOWHERE, movement 1: capacity -5 TEU is not between 0 and 2147483647
-                voyage EMPTY has no movements
-                voyage GAP is given more than once
-                """)
+            #expect(
+                error.problems == [
+                    .duplicateLocation("AAAAA"),
+                    .arrivalNotAfterDeparture(voyage: "BACKWARDS", movement: 0),
+                    .gapInVoyage(voyage: "GAP", movement: 1),
+                    .departureBeforePreviousArrival(voyage: "EARLY", movement: 1),
+                    .unknownLocation("ZZZZZ", voyage: "NOWHERE", movement: 0),
+                    .invalidCapacity(-5, voyage: "NOWHERE", movement: 0),
+                    .emptyVoyage("EMPTY"),
+                    .duplicateVoyage("GAP"),
+                ])
+            #expect(
+                error.description == """
+                    location AAAAA is given more than once
+                    voyage BACKWARDS, movement 1: arrives before or when it departs
+                    voyage GAP, movement 2: departs from a port other than where the previous movement arrived
+                    voyage EARLY, movement 2: departs before the previous movement arrives
+                    voyage NOWHERE, movement 1: unknown location ZZZZZ
+                    voyage NOWHERE, movement 1: capacity -5 TEU is not between 0 and 2147483647
+                    voyage EMPTY has no movements
+                    voyage GAP is given more than once
+                    """)
         }
     }
 

@@ -15,7 +15,8 @@ import Testing
         XXAAA,Nowhere,,
         """
 
-    static func network(_ rows: String, header: String = "voyage,from,to,departure,arrival,capacity_teu,distance_nm,co2e_kg_per_teu") throws -> ScheduleNetwork {
+    static func network(_ rows: String, header: String = "voyage,from,to,departure,arrival,capacity_teu,distance_nm,co2e_kg_per_teu") throws -> ScheduleNetwork
+    {
         try CSVImporter().importSchedule(
             locations: CSVFile(name: "locations.csv", text: locations), schedule: CSVFile(name: "schedule.csv", text: header + "\n" + rows)
         ).value.network
@@ -38,11 +39,15 @@ import Testing
         #expect(abs(try #require(movement.co2ePerTEU) - kilograms) < 0.001)
         // Slow steaming burns less per mile, by the square of the speed; below the class's least speed it stops helping.
         let slow = try Self.network("V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-12T00:00:00Z,900,2400,").voyage("V1")?.movements.first
-        #expect(abs(try #require(slow?.co2ePerTEU) - Self.expected(miles: 2_400, hours: 240, teu: 900, fuelPerDay: 18.8, designSpeed: 12, speedRange: 10...14)) < 0.001)
+        #expect(
+            abs(try #require(slow?.co2ePerTEU) - Self.expected(miles: 2_400, hours: 240, teu: 900, fuelPerDay: 18.8, designSpeed: 12, speedRange: 10...14))
+                < 0.001)
         #expect(try #require(slow?.co2ePerTEU) < kilograms)
         // A big vessel's slot emits less than a feeder's: 15,000 TEU, Super_panamax.
         let big = try Self.network("V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,15000,2400,").voyage("V1")?.movements.first
-        #expect(abs(try #require(big?.co2ePerTEU) - Self.expected(miles: 2_400, hours: 200, teu: 15_000, fuelPerDay: 126.9, designSpeed: 17, speedRange: 12...22)) < 0.001)
+        #expect(
+            abs(try #require(big?.co2ePerTEU) - Self.expected(miles: 2_400, hours: 200, teu: 15_000, fuelPerDay: 126.9, designSpeed: 17, speedRange: 12...22))
+                < 0.001)
     }
 
     @Test func aMovementWithoutDistanceSailsTheGreatCircleTimesTheFactor() throws {
@@ -55,12 +60,14 @@ import Testing
         let nowhere = try Self.network("V1,CNSHA,XXAAA,2026-03-02T00:00:00Z,2026-03-05T00:00:00Z,,,")
         #expect(nowhere.voyage("V1")?.movements.first?.distance == nil)
         #expect(nowhere.voyage("V1")?.movements.first?.co2ePerTEU == nil)
-        let specification = try RouteSpecification(origin: "CNSHA", destination: "XXAAA", readyTime: Self.utc("2026-03-01T00:00:00Z"), arrivalDeadline: Self.utc("2026-04-01T00:00:00Z"))
+        let specification = try RouteSpecification(
+            origin: "CNSHA", destination: "XXAAA", readyTime: Self.utc("2026-03-01T00:00:00Z"), arrivalDeadline: Self.utc("2026-04-01T00:00:00Z"))
         #expect(try nowhere.earliestArrival(for: specification).co2ePerTEU == nil)
     }
 
     @Test func theScheduleGivesCO2eThatWinsOverTheEstimateAndAnItinerarySumsItsMovements() throws {
-        let network = try Self.network("""
+        let network = try Self.network(
+            """
             V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-08T00:00:00Z,900,2200,100.25
             V1,SGSIN,NLRTM,2026-03-09T00:00:00Z,2026-04-02T00:00:00Z,900,8300,400.5
             V2,SGSIN,NLRTM,2026-03-10T00:00:00Z,2026-04-03T00:00:00Z,900,8300.04,300.001
@@ -77,7 +84,8 @@ import Testing
 
     @Test(arguments: [("distance_nm", "-1"), ("distance_nm", "100001"), ("co2e_kg_per_teu", "nan"), ("co2e_kg_per_teu", "lots")])
     func aDistanceOrCO2eThatIsNotANumberInRangeIsLocated(_ column: String, _ value: String) throws {
-        let file = CSVFile(name: "schedule.csv", text: "voyage,from,to,departure,arrival,\(column)\nV1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-08T00:00:00Z,\(value)\n")
+        let file = CSVFile(
+            name: "schedule.csv", text: "voyage,from,to,departure,arrival,\(column)\nV1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-08T00:00:00Z,\(value)\n")
         let result = try? CSVImporter(mode: .lenient).importSchedule(locations: CSVFile(name: "locations.csv", text: Self.locations), schedule: file)
         let error = try #require(result?.diagnostics.first { $0.severity == .error })
         let limit = column == "distance_nm" ? "100000" : "1000000"
@@ -96,7 +104,8 @@ import Testing
     }
 
     @Test func theWrittenScheduleReadsBackWithTheSameDistancesAndCO2e() throws {
-        let network = try Self.network("""
+        let network = try Self.network(
+            """
             V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-08T00:00:00Z,900,,
             V1,SGSIN,NLRTM,2026-03-09T00:00:00Z,2026-04-02T00:00:00Z,900,8300,400.5
             """)
@@ -131,10 +140,11 @@ import Testing
         let messages = Self.errors { () throws(ImportError) in
             try DCSAImporter().importVesselSchedules(CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam), distances: distances)
         }
-        #expect(messages == [
-            "distances.csv:2:13: error: distance_nm \"far\" is not a number from 0 to 100000",
-            "distances.csv:4:1: error: SGSIN to CNSHA already has a distance on line 3",
-        ])
+        #expect(
+            messages == [
+                "distances.csv:2:13: error: distance_nm \"far\" is not a number from 0 to 100000",
+                "distances.csv:4:1: error: SGSIN to CNSHA already has a distance on line 3",
+            ])
     }
 
     static func errors(_ body: () throws(ImportError) -> ImportResult<ImportedSchedule>) -> [String] {

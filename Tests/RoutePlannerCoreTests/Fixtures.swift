@@ -17,9 +17,12 @@ struct Fixture {
 
     /// Adds a voyage whose movements are (from, to, departure hour, arrival hour).
     mutating func voyage(_ number: VoyageNumber, _ movements: [(UnLocode, UnLocode, Int, Int)]) {
-        voyages.append(Voyage(number: number, movements: movements.map {
-            CarrierMovement(from: $0.0, to: $0.1, departure: Self.at($0.2), arrival: Self.at($0.3), capacity: 1_000)
-        }))
+        voyages.append(
+            Voyage(
+                number: number,
+                movements: movements.map {
+                    CarrierMovement(from: $0.0, to: $0.1, departure: Self.at($0.2), arrival: Self.at($0.3), capacity: 1_000)
+                }))
     }
 
     /// Gives the call that movement `index` of a voyage departs from cut-offs at hours.

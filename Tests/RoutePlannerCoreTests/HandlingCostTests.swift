@@ -8,11 +8,13 @@ import Testing
 /// a discharge, and a transshipment at each change of vessel; staying aboard through a call costs nothing).
 @Suite struct HandlingCostTests {
     @Test func theLocationsFileGivesEachPortItsCosts() throws {
-        let file = CSVFile(name: "locations.csv", text: """
-            unlocode,name,handling_cost_per_teu,transshipment_cost_per_teu
-            HKHKG,Hong Kong,100,60.5
-            NLRTM,Rotterdam,,
-            """)
+        let file = CSVFile(
+            name: "locations.csv",
+            text: """
+                unlocode,name,handling_cost_per_teu,transshipment_cost_per_teu
+                HKHKG,Hong Kong,100,60.5
+                NLRTM,Rotterdam,,
+                """)
         let locations = try CSVImporter().importLocations(file).value
         #expect(locations.map(\.handlingCostPerTEU) == [100, nil])
         #expect(locations.map(\.transshipmentCostPerTEU) == [60.5, nil])
@@ -47,8 +49,9 @@ import Testing
         #expect(itinerary.transshipmentCount == 1)
         #expect(itinerary.handlingCostPerTEU == (try cost("HKHKG")) + (try cost("SESTO")) + 7)
         // Staying aboard through Singapore costs nothing: a direct sailing is a load and a discharge.
-        let direct = try network.earliestArrival(for: try RouteSpecification(
-            origin: "HKHKG", destination: "NLRTM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15)))
+        let direct = try network.earliestArrival(
+            for: try RouteSpecification(
+                origin: "HKHKG", destination: "NLRTM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15)))
         #expect(direct.transshipmentCount == 0)
         #expect(direct.handlingCostPerTEU == (try cost("HKHKG")) + (try cost("NLRTM")))
         // Without costs for a port on the way, there is no total.

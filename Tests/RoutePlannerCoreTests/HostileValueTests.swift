@@ -105,8 +105,10 @@ import Testing
 
     @Test func whiteSpaceThatTrimsToNothingIsAMissingValue() throws {
         let locations = CSVFile(name: "l.csv", text: "unlocode,name\nHKHKG,Hong Kong\nCNSHA,Shanghai\n")
-        let schedule = CSVFile(name: "s.csv", text: "voyage,from,to,departure,arrival\n\"\u{00A0}\",HKHKG,CNSHA,2026-03-01T00:00:00Z,2026-03-02T00:00:00Z\n"
-            + "V1,HKHKG,CNSHA,2026-03-01T00:00:00Z,2026-03-02T00:00:00Z\nV1\u{3000},CNSHA,HKHKG,2026-03-03T00:00:00Z,2026-03-04T00:00:00Z\n")
+        let schedule = CSVFile(
+            name: "s.csv",
+            text: "voyage,from,to,departure,arrival\n\"\u{00A0}\",HKHKG,CNSHA,2026-03-01T00:00:00Z,2026-03-02T00:00:00Z\n"
+                + "V1,HKHKG,CNSHA,2026-03-01T00:00:00Z,2026-03-02T00:00:00Z\nV1\u{3000},CNSHA,HKHKG,2026-03-03T00:00:00Z,2026-03-04T00:00:00Z\n")
         let error = try #require(throws: ImportError.self) { try CSVImporter().importSchedule(locations: locations, schedule: schedule) }
         #expect(error.errors.first?.message == "missing value for \"voyage\"")
         #expect(error.errors.first?.line == 2)
@@ -128,8 +130,10 @@ import Testing
     }
 
     @Test func handlingTimesOutsideTheYearsOneTo9999AreRefused() throws {
-        let report = CSVFile(name: "r.csv", text: "tracking_id,event,location,completion_time,registration_time\n"
-            + "A,receive,CNSHA,0000-01-01T00:00:00+01:00,2026-03-01T00:00:00Z\nB,receive,CNSHA,2026-03-01T00:00:00Z,9999-12-31T23:30:00-02:00\n")
+        let report = CSVFile(
+            name: "r.csv",
+            text: "tracking_id,event,location,completion_time,registration_time\n"
+                + "A,receive,CNSHA,0000-01-01T00:00:00+01:00,2026-03-01T00:00:00Z\nB,receive,CNSHA,2026-03-01T00:00:00Z,9999-12-31T23:30:00-02:00\n")
         let error = try #require(throws: ImportError.self) {
             try CSVImporter().importHandlingReport(report, registeredAt: Date(timeIntervalSince1970: 1_800_000_000))
         }

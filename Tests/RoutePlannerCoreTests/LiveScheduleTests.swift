@@ -105,10 +105,16 @@ import Testing
     }
 
     @Test func anEventThatDoesNotFitThePublishedScheduleIsRefused() throws {
-        let twice = try ScheduleNetwork(locations: Self.locations, voyages: [Voyage(number: "R", movements: [
-            CarrierMovement(from: "XXAAA", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(5), capacity: 1),
-            CarrierMovement(from: "XXBBB", to: "XXAAA", departure: Self.hours(6), arrival: Self.hours(9), capacity: 1),
-        ], service: "RS", vesselIMONumber: "9321483")])
+        let twice = try ScheduleNetwork(
+            locations: Self.locations,
+            voyages: [
+                Voyage(
+                    number: "R",
+                    movements: [
+                        CarrierMovement(from: "XXAAA", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(5), capacity: 1),
+                        CarrierMovement(from: "XXBBB", to: "XXAAA", departure: Self.hours(6), arrival: Self.hours(9), capacity: 1),
+                    ], service: "RS", vesselIMONumber: "9321483")
+            ])
         var live = LiveSchedule(published: twice)
         let outcomes = live.apply([
             Self.event("1", .arrival, "Z", "XXAAA", at: 1),
@@ -126,13 +132,14 @@ import Testing
                 id: "10", created: Self.base, kind: .arrival, classifier: .actual, time: Self.hours(5), call: CallReference(voyage: "R", port: "XXBBB"),
                 vesselIMONumber: "9321483", service: "XS"),
         ])
-        #expect(outcomes == [
-            .refused(.unknownVoyage("Z")), .refused(.voyageDoesNotCall("R", at: "XXCCC")), .refused(.ambiguousCall("R", at: "XXAAA", calls: 2)),
-            .refused(.noSuchCall("R", at: "XXAAA", sequence: 3, calls: 2)), .refused(.noArrival("R", at: "XXAAA")),
-            .refused(.noDeparture("R", at: "XXAAA")),
-            .refused(.tooFarFromSchedule("R", at: "XXBBB", .arrival, published: Self.hours(5), event: Self.hours(24 * 400))), .applied,
-            .refused(.otherVessel("R", named: "1234567", sails: "9321483")), .refused(.otherService("R", named: "XS", belongs: "RS")),
-        ])
+        #expect(
+            outcomes == [
+                .refused(.unknownVoyage("Z")), .refused(.voyageDoesNotCall("R", at: "XXCCC")), .refused(.ambiguousCall("R", at: "XXAAA", calls: 2)),
+                .refused(.noSuchCall("R", at: "XXAAA", sequence: 3, calls: 2)), .refused(.noArrival("R", at: "XXAAA")),
+                .refused(.noDeparture("R", at: "XXAAA")),
+                .refused(.tooFarFromSchedule("R", at: "XXBBB", .arrival, published: Self.hours(5), event: Self.hours(24 * 400))), .applied,
+                .refused(.otherVessel("R", named: "1234567", sails: "9321483")), .refused(.otherService("R", named: "XS", belongs: "RS")),
+            ])
         // A refused event is not remembered: once it fits (here, never), it would apply.
         #expect(live.events.map(\.id) == ["8"])
     }
@@ -159,12 +166,19 @@ import Testing
         #expect(try disruption(from: 1, ready: nil) == .arrivesLate(by: .seconds(5 * 3600)))
         // Not yet loaded, and X now leaves A before the cargo is ready.
         live.apply([Self.event("g", .departure, "X", "XXAAA", at: -1, .actual)])
-        #expect(live.network().disruption(
-            of: aboard, from: 0, boardingFrom: Self.hours(0), specification: specification, departedAt: nil) == .missesDeparture(at: "XXAAA"))
+        #expect(
+            live.network().disruption(
+                of: aboard, from: 0, boardingFrom: Self.hours(0), specification: specification, departedAt: nil) == .missesDeparture(at: "XXAAA"))
         // A change of vessel at B onto X's second movement, from another voyage.
-        let feeder = try ScheduleNetwork(locations: Self.locations, voyages: published.voyages + [Voyage(number: "F", movements: [
-            CarrierMovement(from: "XXDDD", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(11), capacity: 5),
-        ])])
+        let feeder = try ScheduleNetwork(
+            locations: Self.locations,
+            voyages: published.voyages + [
+                Voyage(
+                    number: "F",
+                    movements: [
+                        CarrierMovement(from: "XXDDD", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(11), capacity: 5)
+                    ])
+            ])
         let change = try Itinerary(legs: [
             Leg(voyage: feeder.voyage("F")!, movementIndices: 0..<1, loadLocation: d, unloadLocation: b),
             Leg(voyage: x, movementIndices: 1..<2, loadLocation: b, unloadLocation: c),
@@ -173,24 +187,28 @@ import Testing
         var withFeeder = LiveSchedule(published: feeder)
         // The feeder 1.5 hours late at B arrives after X's transshipment cut-off (12:00).
         withFeeder.apply([Self.event("h", .arrival, "F", "XXBBB", at: 12.5)])
-        #expect(withFeeder.network().disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil)
-            == .missesConnection(leg: 1, at: "XXBBB"))
+        #expect(
+            withFeeder.network().disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil)
+                == .missesConnection(leg: 1, at: "XXBBB"))
         // X delayed at B too: its cut-off moves with its departure, and the connection holds again.
         withFeeder.apply([Self.event("i", .departure, "X", "XXBBB", at: 16)])
         #expect(withFeeder.network().disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil) == nil)
         // A voyage that is gone no longer sails its leg.
         let without = try ScheduleNetwork(locations: Self.locations, voyages: published.voyages)
-        #expect(without.disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil)
-            == .legNoLongerSails(leg: 0, voyage: "F"))
+        #expect(
+            without.disruption(of: change, from: 0, boardingFrom: Self.hours(0), specification: toC, departedAt: nil)
+                == .legNoLongerSails(leg: 0, voyage: "F"))
     }
 
     /// A publication of X: A → C → D (B omitted, D added), as a vessel-schedules document gives it.
     static func publication(_ number: VoyageNumber = "X", calls: [(String, Double?, Double?)]) -> Voyage {
-        Voyage(number: number, movements: (0..<(calls.count - 1)).map { index in
-            CarrierMovement(
-                from: UnLocode(calls[index].0)!, to: UnLocode(calls[index + 1].0)!, departure: hours(calls[index].2!),
-                arrival: hours(calls[index + 1].1!), capacity: 0)
-        })
+        Voyage(
+            number: number,
+            movements: (0..<(calls.count - 1)).map { index in
+                CarrierMovement(
+                    from: UnLocode(calls[index].0)!, to: UnLocode(calls[index + 1].0)!, departure: hours(calls[index].2!),
+                    arrival: hours(calls[index + 1].1!), capacity: 0)
+            })
     }
 
     @Test func aVoyagePublishedAgainOmitsTheCallsItNoLongerListsAndAddsTheNewOnes() throws {
@@ -250,15 +268,20 @@ import Testing
             Self.publication(calls: [("XXAAA", nil, 0), ("XXEEE", 5, nil)]),
             Self.publication(calls: [("XXAAA", nil, 6), ("XXBBB", 5, nil)]),
             Self.publication(calls: [("XXAAA", nil, 9_000), ("XXBBB", 9_010, nil)]),
-            Voyage(number: "X", movements: [CarrierMovement(
-                from: "XXAAA", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(10), capacity: 0,
-                cutOffTimes: [CutOffTime(.documentation, Date(timeIntervalSince1970: 4e11))])]),
+            Voyage(
+                number: "X",
+                movements: [
+                    CarrierMovement(
+                        from: "XXAAA", to: "XXBBB", departure: Self.hours(0), arrival: Self.hours(10), capacity: 0,
+                        cutOffTimes: [CutOffTime(.documentation, Date(timeIntervalSince1970: 4e11))])
+                ]),
         ])
-        #expect(outcomes.map { $0.mapError { $0 as LiveScheduleError } } == [
-            .failure(.unknownVoyage("Z")), .failure(.unknownPort("X", "XXEEE")), .failure(.cannotSail("X")),
-            .failure(.tooFarFromSchedule("X", at: "XXAAA", .departure, published: Self.hours(0), event: Self.hours(9_000))),
-            .failure(.cannotSail("X")),
-        ])
+        #expect(
+            outcomes.map { $0.mapError { $0 as LiveScheduleError } } == [
+                .failure(.unknownVoyage("Z")), .failure(.unknownPort("X", "XXEEE")), .failure(.cannotSail("X")),
+                .failure(.tooFarFromSchedule("X", at: "XXAAA", .departure, published: Self.hours(0), event: Self.hours(9_000))),
+                .failure(.cannotSail("X")),
+            ])
         #expect(live.voyages == (try Self.published()).voyages)
     }
 
@@ -279,12 +302,15 @@ import Testing
                 if let itinerary = oracle.itineraries(for: specification).randomElement(using: &generator) { plans.append((itinerary, specification)) }
             }
             // Every other seed, voyages are published again first: calls omitted, added and moved.
-            let publications = seed % 2 == 1
+            let publications =
+                seed % 2 == 1
                 ? BruteForceDisruption.randomPublications(schedule.voyages, ports: schedule.locations.map(\.code), using: &generator) : []
             // Some of them after events: the publication then builds on a schedule the events moved.
-            let before = seed % 4 == 3 ? BruteForceDisruption.randomEvents(schedule.voyages, using: &generator).map {
-                VesselCallEvent(id: "before-\($0.id)", created: $0.created, kind: $0.kind, classifier: $0.classifier, time: $0.time, call: $0.call)
-            } : []
+            let before =
+                seed % 4 == 3
+                ? BruteForceDisruption.randomEvents(schedule.voyages, using: &generator).map {
+                    VesselCallEvent(id: "before-\($0.id)", created: $0.created, kind: $0.kind, classifier: $0.classifier, time: $0.time, call: $0.call)
+                } : []
             var live = LiveSchedule(published: published)
             live.apply(before)
             for outcome in live.republish(publications) { #expect((try? outcome.get()) != nil, "seed \(seed): \(outcome)") }
@@ -309,14 +335,19 @@ import Testing
             #expect(network.voyages == rebuilt.voyages, "seed \(seed)")
             for (_, specification) in plans {
                 #expect(
-                    (try? network.candidates(for: specification, limit: 100))?.map(\.legs) == (try? rebuilt.candidates(for: specification, limit: 100))?.map(\.legs),
+                    (try? network.candidates(for: specification, limit: 100))?.map(\.legs)
+                        == (try? rebuilt.candidates(for: specification, limit: 100))?.map(\.legs),
                     "seed \(seed)")
             }
             for (itinerary, specification) in plans {
                 let first = Int.random(in: 0..<itinerary.legs.count, using: &generator)
                 let aboard = first > 0 && Bool.random(using: &generator)
-                let ready: Date? = aboard ? nil : first == 0 ? specification.readyTime
-                    : itinerary.legs[first - 1].unloadTime + TimeInterval(itinerary.legs[first].loadLocation.transshipmentTime.components.seconds)
+                let ready: Date? =
+                    aboard
+                    ? nil
+                    : first == 0
+                        ? specification.readyTime
+                        : itinerary.legs[first - 1].unloadTime + TimeInterval(itinerary.legs[first].loadLocation.transshipmentTime.components.seconds)
                 let departedAt = first > 0 ? itinerary.departureTime : nil
                 let found = network.disruption(of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
                 let expected = BruteForceDisruption.recheck(itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: live.voyages)

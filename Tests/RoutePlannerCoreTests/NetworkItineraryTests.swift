@@ -16,8 +16,9 @@ import Testing
     }
 
     @Test func findsALegByItsVoyagePortsAndTimes() throws {
-        let leg = try #require(network.leg(
-            voyage: "AE1-0100W", from: "HKHKG", departing: SampleVoyages.day(3, 2), to: "NLRTM", arriving: SampleVoyages.day(3, 30)))
+        let leg = try #require(
+            network.leg(
+                voyage: "AE1-0100W", from: "HKHKG", departing: SampleVoyages.day(3, 2), to: "NLRTM", arriving: SampleVoyages.day(3, 30)))
         #expect(leg == itinerary.legs[0])
         #expect(leg.movementIndices == 0..<3)
         #expect(leg.calls == ["CNSHA", "SGSIN", "NLRTM"])
@@ -42,13 +43,15 @@ import Testing
     @Test func aDelayedArrivalDisruptsTheLegAndAMissedConnection() throws {
         // The ocean voyage reaches Rotterdam on 31 March instead of 30 March: its leg no longer sails as
         // planned, and the feeder on 1 April leaves before Rotterdam's day of transshipment has passed.
-        let late = SampleVoyages.voyage("AE1-0100W", [
-            (SampleLocations.hongKong, nil, SampleVoyages.day(3, 2)),
-            (SampleLocations.shanghai, SampleVoyages.day(3, 4), SampleVoyages.day(3, 5)),
-            (SampleLocations.singapore, SampleVoyages.day(3, 10), SampleVoyages.day(3, 11)),
-            (SampleLocations.rotterdam, SampleVoyages.day(3, 31, hour: 6), SampleVoyages.day(3, 31, hour: 12)),
-            (SampleLocations.hamburg, SampleVoyages.day(4, 1, hour: 12), nil),
-        ])
+        let late = SampleVoyages.voyage(
+            "AE1-0100W",
+            [
+                (SampleLocations.hongKong, nil, SampleVoyages.day(3, 2)),
+                (SampleLocations.shanghai, SampleVoyages.day(3, 4), SampleVoyages.day(3, 5)),
+                (SampleLocations.singapore, SampleVoyages.day(3, 10), SampleVoyages.day(3, 11)),
+                (SampleLocations.rotterdam, SampleVoyages.day(3, 31, hour: 6), SampleVoyages.day(3, 31, hour: 12)),
+                (SampleLocations.hamburg, SampleVoyages.day(4, 1, hour: 12), nil),
+            ])
         #expect(try network(replacing: "AE1-0100W", with: late).disruptedLegs(of: itinerary) == [0])
     }
 
@@ -63,17 +66,21 @@ import Testing
 
     @Test func anOmittedCallDisruptsTheLeg() throws {
         // The feeder sails Rotterdam → Stockholm directly, skipping Göteborg: same ends, other movements.
-        let direct = SampleVoyages.voyage("NF-0310N", capacity: 1_200, [
-            (SampleLocations.rotterdam, nil, SampleVoyages.day(4, 1)),
-            (SampleLocations.stockholm, SampleVoyages.day(4, 5), nil),
-        ])
+        let direct = SampleVoyages.voyage(
+            "NF-0310N", capacity: 1_200,
+            [
+                (SampleLocations.rotterdam, nil, SampleVoyages.day(4, 1)),
+                (SampleLocations.stockholm, SampleVoyages.day(4, 5), nil),
+            ])
         let changed = try network(replacing: "NF-0310N", with: direct)
         // The ends and times are the same, so the leg is still found (as one movement): it still sails.
         #expect(changed.disruptedLegs(of: itinerary).isEmpty)
-        let skipsStockholm = SampleVoyages.voyage("NF-0310N", capacity: 1_200, [
-            (SampleLocations.rotterdam, nil, SampleVoyages.day(4, 1)),
-            (SampleLocations.gothenburg, SampleVoyages.day(4, 3), nil),
-        ])
+        let skipsStockholm = SampleVoyages.voyage(
+            "NF-0310N", capacity: 1_200,
+            [
+                (SampleLocations.rotterdam, nil, SampleVoyages.day(4, 1)),
+                (SampleLocations.gothenburg, SampleVoyages.day(4, 3), nil),
+            ])
         #expect(try network(replacing: "NF-0310N", with: skipsStockholm).disruptedLegs(of: itinerary) == [1])
     }
 
@@ -92,15 +99,19 @@ import Testing
     @Test func bookingsAlreadyRoutedTakeTheirWeightAndReeferPlugsOffToo() throws {
         // The feeder limits weight (2,000 t) and plugs (30); the ocean voyage limits neither.
         let feeder = try #require(network.voyage("NF-0310N"))
-        let limited = try network(replacing: "NF-0310N", with: feeder.replacingMovements(feeder.movements.map {
-            var movement = $0
-            movement.weightCapacity = 2_000
-            movement.reeferPlugs = 30
-            return movement
-        }))
-        let routed = try #require(limited.leg(
-            voyage: "NF-0310N", from: itinerary.legs[1].loadLocation.code, departing: itinerary.legs[1].loadTime,
-            to: itinerary.legs[1].unloadLocation.code, arriving: itinerary.legs[1].unloadTime))
+        let limited = try network(
+            replacing: "NF-0310N",
+            with: feeder.replacingMovements(
+                feeder.movements.map {
+                    var movement = $0
+                    movement.weightCapacity = 2_000
+                    movement.reeferPlugs = 30
+                    return movement
+                }))
+        let routed = try #require(
+            limited.leg(
+                voyage: "NF-0310N", from: itinerary.legs[1].loadLocation.code, departing: itinerary.legs[1].loadTime,
+                to: itinerary.legs[1].unloadLocation.code, arriving: itinerary.legs[1].unloadTime))
         let onLimited = try Itinerary(legs: [itinerary.legs[0], routed])
         let reefer = try RouteSpecification(
             origin: onLimited.origin, destination: onLimited.destination, readyTime: SampleVoyages.day(3, 1),

@@ -17,11 +17,13 @@ import Testing
             var generator = SplitMix64(seed: seed &+ 1 << 40)
             let schedule = RandomSchedule(using: &generator)
             let later = schedule.voyages.map { voyage in
-                Voyage(number: VoyageNumber("F" + voyage.number.rawValue)!, movements: voyage.movements.map { movement in
-                    CarrierMovement(
-                        from: movement.departureLocation, to: movement.arrivalLocation, departure: movement.departureTime + shift,
-                        arrival: movement.arrivalTime + shift, capacity: movement.capacity)
-                })
+                Voyage(
+                    number: VoyageNumber("F" + voyage.number.rawValue)!,
+                    movements: voyage.movements.map { movement in
+                        CarrierMovement(
+                            from: movement.departureLocation, to: movement.arrivalLocation, departure: movement.departureTime + shift,
+                            arrival: movement.arrivalTime + shift, capacity: movement.capacity)
+                    })
             }
             let router = Router(network: try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages + later))
             let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages + later)
@@ -135,13 +137,14 @@ import Testing
             let random = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: withContinuations)
             let limitsWeight = Bool.random(using: &generator), limitsPlugs = Bool.random(using: &generator)
             let voyages = random.voyages.map { voyage in
-                voyage.replacingMovements(voyage.movements.map { movement in
-                    var left = movement
-                    left.capacity = Int.random(in: 0...4, using: &generator)
-                    left.weightCapacity = limitsWeight ? Int.random(in: 0...60, using: &generator) : nil
-                    left.reeferPlugs = limitsPlugs ? Int.random(in: 0...2, using: &generator) : nil
-                    return left
-                })
+                voyage.replacingMovements(
+                    voyage.movements.map { movement in
+                        var left = movement
+                        left.capacity = Int.random(in: 0...4, using: &generator)
+                        left.weightCapacity = limitsWeight ? Int.random(in: 0...60, using: &generator) : nil
+                        left.reeferPlugs = limitsPlugs ? Int.random(in: 0...2, using: &generator) : nil
+                        return left
+                    })
             }
             let schedule = RandomSchedule(locations: random.locations, voyages: voyages, base: random.base)
             let (router, oracle) = try Self.searches(schedule, seed: seed)
@@ -213,7 +216,8 @@ import Testing
             options.via = Array(others.shuffled(using: &generator).prefix(Int.random(in: 1...2, using: &generator)))
         }
         if let avoided = others.filter({ !options.via.contains($0) }).randomElement(using: &generator),
-           Int.random(in: 0..<3, using: &generator) == 0 {
+            Int.random(in: 0..<3, using: &generator) == 0
+        {
             options.avoidedLocations = [avoided]
         }
         if Int.random(in: 0..<3, using: &generator) == 0, let voyage = schedule.voyages.randomElement(using: &generator) {

@@ -71,9 +71,11 @@ import Testing
 
     @Test func aRotationMayCallTheSamePortTwice() throws {
         var fixture = Fixture([("AAAAA", 0), ("BBBBB", 0), ("CCCCC", 0)])
-        fixture.voyage("LOOP", [
-            ("AAAAA", "BBBBB", 0, 10), ("BBBBB", "CCCCC", 12, 20), ("CCCCC", "BBBBB", 22, 30), ("BBBBB", "AAAAA", 32, 40),
-        ])
+        fixture.voyage(
+            "LOOP",
+            [
+                ("AAAAA", "BBBBB", 0, 10), ("BBBBB", "CCCCC", 12, 20), ("CCCCC", "BBBBB", 22, 30), ("BBBBB", "AAAAA", 32, 40),
+            ])
         let network = try fixture.network()
         let back = try network.earliestArrival(for: Fixture.specification("CCCCC", "AAAAA", ready: 0, deadline: 100))
         #expect(back.legs[0].calls == ["BBBBB", "AAAAA"])
@@ -96,9 +98,11 @@ import Testing
     @Test func timesAfter2038Work() throws {
         let base = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01T00:00:00Z
         let locations = [Location(code: "AAAAA", name: "A"), Location(code: "BBBBB", name: "B")]
-        let voyage = Voyage(number: "FUTURE", movements: [
-            CarrierMovement(from: "AAAAA", to: "BBBBB", departure: base, arrival: base + 86_400, capacity: 10)
-        ])
+        let voyage = Voyage(
+            number: "FUTURE",
+            movements: [
+                CarrierMovement(from: "AAAAA", to: "BBBBB", departure: base, arrival: base + 86_400, capacity: 10)
+            ])
         let network = try ScheduleNetwork(locations: locations, voyages: [voyage])
         let specification = try RouteSpecification(
             origin: "AAAAA", destination: "BBBBB", readyTime: base - 3600, arrivalDeadline: base + 2 * 86_400)

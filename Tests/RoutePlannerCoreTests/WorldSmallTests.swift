@@ -26,9 +26,10 @@ import Testing
             if candidates.contains(where: { $0.arrivalTime.timeIntervalSince($0.departureTime) <= limit }) { consistent += 1 }
         }
         let share = Double(consistent) / Double(bookings.count)
-        print(String(
-            format: "WorldSmall: %d of %d demands (%.1f%%) have an itinerary within TransitTime; %d (%.1f%%) also counting the wait from the ready time",
-            consistent, bookings.count, share * 100, byDeadline, Double(byDeadline) / Double(bookings.count) * 100))
+        print(
+            String(
+                format: "WorldSmall: %d of %d demands (%.1f%%) have an itinerary within TransitTime; %d (%.1f%%) also counting the wait from the ready time",
+                consistent, bookings.count, share * 100, byDeadline, Double(byDeadline) / Double(bookings.count) * 100))
         #expect(share >= 0.6)
     }
 }

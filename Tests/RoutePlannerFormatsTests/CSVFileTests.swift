@@ -45,10 +45,12 @@ import Testing
     }
 
     @Test func aFileThatCannotBeReadIsAnImportErrorAtItsStart() {
-        #expect(throws: ImportError(diagnostics: [
-            ImportDiagnostic(file: "/nonexistent/l.csv", line: 1, column: 1, severity: .error, message: "no such file"),
-            ImportDiagnostic(file: "/tmp", line: 1, column: 1, severity: .error, message: "is a directory, not a file"),
-        ])) {
+        #expect(
+            throws: ImportError(diagnostics: [
+                ImportDiagnostic(file: "/nonexistent/l.csv", line: 1, column: 1, severity: .error, message: "no such file"),
+                ImportDiagnostic(file: "/tmp", line: 1, column: 1, severity: .error, message: "is a directory, not a file"),
+            ])
+        ) {
             try CSVImporter().importSchedule(locations: URL(fileURLWithPath: "/nonexistent/l.csv"), schedule: URL(fileURLWithPath: "/tmp"))
         }
     }
@@ -62,8 +64,10 @@ import Testing
         #expect(result.diagnostics.map(\.column) == [9, 41, 60])
         #expect(result.value.map(\.id) == ["B1"])
         // A header of 200,000 names is read, its warnings capped, in time linear in its length.
-        let wide = CSVFile(name: "w.csv", text: (["booking,origin,destination,ready,deadline,teu"] + (0..<200_000).map { "c\($0)" }).joined(separator: ",")
-            + "\nB1,CNSHA,NLRTM,2026-03-02,2026-04-30,1\n")
+        let wide = CSVFile(
+            name: "w.csv",
+            text: (["booking,origin,destination,ready,deadline,teu"] + (0..<200_000).map { "c\($0)" }).joined(separator: ",")
+                + "\nB1,CNSHA,NLRTM,2026-03-02,2026-04-30,1\n")
         let many = try CSVImporter().importBookings(wide)
         let before = "booking,origin,destination,ready,deadline,teu," + (0..<999).map { "c\($0)," }.joined()
         #expect(many.diagnostics.count == 1_000)

@@ -51,24 +51,25 @@ import Testing
             try CSVImporter().importSchedule(
                 locations: Self.fixture("invalid-schedule/locations.csv"), schedule: Self.fixture("invalid-schedule/schedule.csv"))
         }
-        #expect(error.description == """
-            invalid-schedule/locations.csv:1:35: warning: unknown column "harbour_master" is ignored
-            invalid-schedule/locations.csv:3:16: error: transshipment_hours "-3" is not a number of hours of at least 0
-            invalid-schedule/locations.csv:4:1: error: malformed UN/LOCODE "NL-RT": expected 2 letters and 3 letters or digits
-            invalid-schedule/locations.csv:5:1: error: location "NLRTM" is already defined on line 2
-            invalid-schedule/locations.csv:6:7: error: missing value for "name"
-            invalid-schedule/locations.csv:7:16: error: transshipment_hours "1 day" is not a number of hours of at least 0
-            invalid-schedule/schedule.csv:2:10: error: unknown location "XXXXX" (not in invalid-schedule/locations.csv)
-            invalid-schedule/schedule.csv:3:16: error: departure "2026-03-01T08:00:00" has no time zone; write "2026-03-01T08:00:00Z" for UTC or add the offset, as in "2026-03-01T08:00:00+01:00"
-            invalid-schedule/schedule.csv:4:37: error: arrival 2026-03-02T08:00:00Z is not after departure 2026-03-03T08:00:00Z
-            invalid-schedule/schedule.csv:4:58: error: capacity_teu "-5" is not a whole number of TEU from 0 to 2147483647
-            invalid-schedule/schedule.csv:5:58: error: capacity_teu "lots" is not a whole number of TEU from 0 to 2147483647
-            invalid-schedule/schedule.csv:8:1: error: duplicate row: voyage V5 already departs NLRTM at this time on line 6
-            invalid-schedule/schedule.csv:10:16: error: voyage V6 overlaps: this movement departs 2026-03-03T08:00:00Z, before the one before it (line 9) arrives at 2026-03-04T08:00:00Z
-            invalid-schedule/schedule.csv:12:4: error: voyage V7 does not connect: this movement departs from CNSHA, but the one before it (line 11) arrives at DEHAM
-            invalid-schedule/schedule.csv:13:16: error: departure "2026-03-01" is a date; a movement needs a time with a zone, such as "2026-03-01T08:00:00Z"
-            invalid-schedule/schedule.csv:13:52: error: the row has 7 fields but the header names 6 columns
-            """)
+        #expect(
+            error.description == """
+                invalid-schedule/locations.csv:1:35: warning: unknown column "harbour_master" is ignored
+                invalid-schedule/locations.csv:3:16: error: transshipment_hours "-3" is not a number of hours of at least 0
+                invalid-schedule/locations.csv:4:1: error: malformed UN/LOCODE "NL-RT": expected 2 letters and 3 letters or digits
+                invalid-schedule/locations.csv:5:1: error: location "NLRTM" is already defined on line 2
+                invalid-schedule/locations.csv:6:7: error: missing value for "name"
+                invalid-schedule/locations.csv:7:16: error: transshipment_hours "1 day" is not a number of hours of at least 0
+                invalid-schedule/schedule.csv:2:10: error: unknown location "XXXXX" (not in invalid-schedule/locations.csv)
+                invalid-schedule/schedule.csv:3:16: error: departure "2026-03-01T08:00:00" has no time zone; write "2026-03-01T08:00:00Z" for UTC or add the offset, as in "2026-03-01T08:00:00+01:00"
+                invalid-schedule/schedule.csv:4:37: error: arrival 2026-03-02T08:00:00Z is not after departure 2026-03-03T08:00:00Z
+                invalid-schedule/schedule.csv:4:58: error: capacity_teu "-5" is not a whole number of TEU from 0 to 2147483647
+                invalid-schedule/schedule.csv:5:58: error: capacity_teu "lots" is not a whole number of TEU from 0 to 2147483647
+                invalid-schedule/schedule.csv:8:1: error: duplicate row: voyage V5 already departs NLRTM at this time on line 6
+                invalid-schedule/schedule.csv:10:16: error: voyage V6 overlaps: this movement departs 2026-03-03T08:00:00Z, before the one before it (line 9) arrives at 2026-03-04T08:00:00Z
+                invalid-schedule/schedule.csv:12:4: error: voyage V7 does not connect: this movement departs from CNSHA, but the one before it (line 11) arrives at DEHAM
+                invalid-schedule/schedule.csv:13:16: error: departure "2026-03-01" is a date; a movement needs a time with a zone, such as "2026-03-01T08:00:00Z"
+                invalid-schedule/schedule.csv:13:52: error: the row has 7 fields but the header names 6 columns
+                """)
     }
 
     @Test func lenientModeSkipsBadRowsAndListsEachOne() throws {
@@ -81,14 +82,15 @@ import Testing
         // 5 location rows and 11 schedule rows skipped: rows 2-5 and 13 on their own, the duplicate, V6 and V7 whole.
         #expect(result.skippedRowCount == 5 + 10)
         let skipped = result.diagnostics.filter { $0.message.hasPrefix("row skipped") }
-        #expect(skipped.map { "\($0.file):\($0.line)" } == [
-            "invalid-schedule/locations.csv:3", "invalid-schedule/locations.csv:4", "invalid-schedule/locations.csv:5",
-            "invalid-schedule/locations.csv:6", "invalid-schedule/locations.csv:7",
-            "invalid-schedule/schedule.csv:2", "invalid-schedule/schedule.csv:3", "invalid-schedule/schedule.csv:4",
-            "invalid-schedule/schedule.csv:5", "invalid-schedule/schedule.csv:8", "invalid-schedule/schedule.csv:9",
-            "invalid-schedule/schedule.csv:10", "invalid-schedule/schedule.csv:11", "invalid-schedule/schedule.csv:12",
-            "invalid-schedule/schedule.csv:13",
-        ])
+        #expect(
+            skipped.map { "\($0.file):\($0.line)" } == [
+                "invalid-schedule/locations.csv:3", "invalid-schedule/locations.csv:4", "invalid-schedule/locations.csv:5",
+                "invalid-schedule/locations.csv:6", "invalid-schedule/locations.csv:7",
+                "invalid-schedule/schedule.csv:2", "invalid-schedule/schedule.csv:3", "invalid-schedule/schedule.csv:4",
+                "invalid-schedule/schedule.csv:5", "invalid-schedule/schedule.csv:8", "invalid-schedule/schedule.csv:9",
+                "invalid-schedule/schedule.csv:10", "invalid-schedule/schedule.csv:11", "invalid-schedule/schedule.csv:12",
+                "invalid-schedule/schedule.csv:13",
+            ])
         #expect(skipped[10].message == "row skipped with voyage V6")
         #expect(result.diagnostics.filter { $0.severity == .error }.count == 15)
     }
@@ -98,16 +100,17 @@ import Testing
         let error = try #require(throws: ImportError.self) {
             try CSVImporter().importBookings(Self.fixture("invalid-bookings/bookings.csv"), network: network)
         }
-        #expect(error.description == """
-            invalid-bookings/bookings.csv:2:27: error: deadline 2026-02-01 is before ready 2026-03-01
-            invalid-bookings/bookings.csv:3:1: error: booking "B1" is already defined on line 2
-            invalid-bookings/bookings.csv:4:10: error: the destination is the origin, CNSHA
-            invalid-bookings/bookings.csv:5:10: error: unknown location "USLAX" (not in the network)
-            invalid-bookings/bookings.csv:5:38: error: teu "0" is not a whole number of TEU of at least 1
-            invalid-bookings/bookings.csv:6:16: error: ready "March 1st" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z)
-            invalid-bookings/bookings.csv:6:26: error: deadline "2026-04-01T12:00" has no time zone; write "2026-04-01T12:00Z" for UTC or add the offset, as in "2026-04-01T12:00+01:00"
-            invalid-bookings/bookings.csv:6:43: error: teu "2.5" is not a whole number of TEU of at least 1
-            invalid-bookings/bookings.csv:7:1: error: missing value for "booking"
-            """)
+        #expect(
+            error.description == """
+                invalid-bookings/bookings.csv:2:27: error: deadline 2026-02-01 is before ready 2026-03-01
+                invalid-bookings/bookings.csv:3:1: error: booking "B1" is already defined on line 2
+                invalid-bookings/bookings.csv:4:10: error: the destination is the origin, CNSHA
+                invalid-bookings/bookings.csv:5:10: error: unknown location "USLAX" (not in the network)
+                invalid-bookings/bookings.csv:5:38: error: teu "0" is not a whole number of TEU of at least 1
+                invalid-bookings/bookings.csv:6:16: error: ready "March 1st" is not a date (2026-03-01) or a date-time with a zone (2026-03-01T08:00:00Z)
+                invalid-bookings/bookings.csv:6:26: error: deadline "2026-04-01T12:00" has no time zone; write "2026-04-01T12:00Z" for UTC or add the offset, as in "2026-04-01T12:00+01:00"
+                invalid-bookings/bookings.csv:6:43: error: teu "2.5" is not a whole number of TEU of at least 1
+                invalid-bookings/bookings.csv:7:1: error: missing value for "booking"
+                """)
     }
 }

@@ -24,10 +24,11 @@ import Testing
         let result = try CSVImporter(reference: Self.reference).importLocations(CSVImportTests.fixture("quirks/latin1-locations.csv"))
         #expect(result.value.map(\.name) == ["Göteborg", "Midelt\r\n(Atlas)", "Tokyo (DDD sample)", "Shanghai"])
         // CNSHA is in the list although release 2023-1 gives it no port function; JNTKO does not exist.
-        #expect(result.diagnostics.map(\.description) == [
-            "quirks/latin1-locations.csv:1:1: warning: the file is not valid UTF-8; it was read as Latin-1 (ISO 8859-1)",
-            "quirks/latin1-locations.csv:5:1: warning: JNTKO is not in the UN/LOCODE list 2023-1",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "quirks/latin1-locations.csv:1:1: warning: the file is not valid UTF-8; it was read as Latin-1 (ISO 8859-1)",
+                "quirks/latin1-locations.csv:5:1: warning: JNTKO is not in the UN/LOCODE list 2023-1",
+            ])
     }
 
     @Test func aByteOrderMarkAndCRLF() throws {
@@ -63,15 +64,16 @@ import Testing
                 return ""
             } catch { return String(describing: error) }
         }
-        #expect(messages == [
-            "f.csv:1:1: error: the file is empty; the first line must name the columns unlocode, name",
-            """
-            f.csv:2:1: error: quoted field is not closed before the end of the file
-            f.csv:2:1: error: malformed UN/LOCODE "NLRTM,Rotterdam\\n": expected 2 letters and 3 letters or digits
-            f.csv:3:1: error: missing value for "name"
-            """,
-            "f.csv:2:8: error: unexpected text after a closing quote",
-        ])
+        #expect(
+            messages == [
+                "f.csv:1:1: error: the file is empty; the first line must name the columns unlocode, name",
+                """
+                f.csv:2:1: error: quoted field is not closed before the end of the file
+                f.csv:2:1: error: malformed UN/LOCODE "NLRTM,Rotterdam\\n": expected 2 letters and 3 letters or digits
+                f.csv:3:1: error: missing value for "name"
+                """,
+                "f.csv:2:8: error: unexpected text after a closing quote",
+            ])
     }
 
     @Test func binaryGarbageNeverCrashes() {
@@ -99,10 +101,11 @@ import Testing
         let error = try #require(throws: ImportError.self) {
             try CSVImporter().importLocations(CSVFile(name: "big.csv", bytes: bytes))
         }
-        #expect(error.description == """
-            big.csv:2:1: error: malformed UN/LOCODE "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…": expected 2 letters and 3 letters or digits
-            big.csv:2:100000001: error: missing value for "name"
-            """)
+        #expect(
+            error.description == """
+                big.csv:2:1: error: malformed UN/LOCODE "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…": expected 2 letters and 3 letters or digits
+                big.csv:2:100000001: error: missing value for "name"
+                """)
     }
 
     @Test func stopsListingAfterTheLimitAndCountsTheRest() throws {
@@ -137,7 +140,8 @@ import Testing
 
     @Test func aBookingReferenceWithAControlCharacterIsRefusedWhereItIs() {
         // A NUL byte, which no PostgreSQL text holds, and a line break inside quotes, which no reference is.
-        let bookings = "booking,origin,destination,ready,deadline,teu\nB\u{0}1,NLRTM,SEGOT,2026-03-01,2200-01-01,1\n\"B\n2\",NLRTM,SEGOT,2026-03-01,2200-01-01,1\n"
+        let bookings =
+            "booking,origin,destination,ready,deadline,teu\nB\u{0}1,NLRTM,SEGOT,2026-03-01,2200-01-01,1\n\"B\n2\",NLRTM,SEGOT,2026-03-01,2200-01-01,1\n"
         #expect {
             try CSVImporter().importBookings(CSVFile(name: "b.csv", text: bookings))
         } throws: { error in
@@ -163,7 +167,8 @@ import Testing
         let network = try ScheduleNetwork(locations: quoted, voyages: [voyage])
         let again = try CSVImporter().importSchedule(
             locations: CSVFile(name: "l.csv", text: CSVWriter.locations(of: network)),
-            schedule: CSVFile(name: "s.csv", text: CSVWriter.schedule(of: network))).value.network
+            schedule: CSVFile(name: "s.csv", text: CSVWriter.schedule(of: network))
+        ).value.network
         #expect(again.locations == quoted && again.voyages == [voyage])
     }
 
@@ -189,7 +194,8 @@ import Testing
         let schedule = try ScheduleNetwork(locations: locations, voyages: [voyage])
         let read = try CSVImporter().importSchedule(
             locations: CSVFile(name: "l.csv", text: CSVWriter.locations(of: schedule)),
-            schedule: CSVFile(name: "s.csv", text: CSVWriter.schedule(of: schedule))).value.network
+            schedule: CSVFile(name: "s.csv", text: CSVWriter.schedule(of: schedule))
+        ).value.network
         #expect(read.locations == locations && read.voyages == [voyage])
     }
 

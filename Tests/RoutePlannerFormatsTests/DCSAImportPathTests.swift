@@ -11,7 +11,9 @@ import Testing
     /// A random schedule as a carrier's vessel schedules: one vessel schedule per voyage, each call's times in an
     /// offset of its own (now and then one of more than 18 hours, which only the network's check refuses), and the
     /// files that go with it.
-    static func files(using generator: inout some RandomNumberGenerator) throws -> (schedule: [UInt8], locations: CSVFile?, capacities: CSVFile?, distances: CSVFile?) {
+    static func files(using generator: inout some RandomNumberGenerator) throws -> (
+        schedule: [UInt8], locations: CSVFile?, capacities: CSVFile?, distances: CSVFile?
+    ) {
         let random = RandomSchedule(using: &generator, maxMovements: 30, cutOffs: Bool.random(using: &generator), figures: Bool.random(using: &generator))
         let network = try ScheduleNetwork(locations: random.locations, voyages: random.voyages)
         func offset() -> Int {
@@ -26,24 +28,34 @@ import Testing
                 let code = departing?.departureLocation ?? arriving!.arrivalLocation
                 let zone = offset()
                 var stamps: [String] = []
-                if let arriving { stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(arriving.arrivalTime, zone))"}"#) }
-                if let departing { stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "EST", "eventDateTime": "\#(time(departing.departureTime, zone))"}"#) }
+                if let arriving {
+                    stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(arriving.arrivalTime, zone))"}"#)
+                }
+                if let departing {
+                    stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "EST", "eventDateTime": "\#(time(departing.departureTime, zone))"}"#)
+                }
                 var fields = [
-                    #""transportCallReference": "V\#(index)C\#(call)""#, #""carrierImportVoyageNumber": "\#(voyage.number)""#, #""location": {"UNLocationCode": "\#(code)", "locationName": "Port \#(code)"}"#,
+                    #""transportCallReference": "V\#(index)C\#(call)""#, #""carrierImportVoyageNumber": "\#(voyage.number)""#,
+                    #""location": {"UNLocationCode": "\#(code)", "locationName": "Port \#(code)"}"#,
                     #""timestamps": [\#(stamps.joined(separator: ", "))]"#,
                 ]
                 if let departing {
                     fields.append(#""carrierExportVoyageNumber": "\#(voyage.number)""#)
                     if !departing.cutOffTimes.isEmpty {
-                        let cutOffs = departing.cutOffTimes.map { #"{"cutOffDateTimeCode": "\#($0.code.rawValue)", "cutOffDateTime": "\#(time($0.time, zone))"}"# }
+                        let cutOffs = departing.cutOffTimes.map {
+                            #"{"cutOffDateTimeCode": "\#($0.code.rawValue)", "cutOffDateTime": "\#(time($0.time, zone))"}"#
+                        }
                         fields.append(#""cutOffTimes": [\#(cutOffs.joined(separator: ", "))]"#)
                     }
                 }
                 calls.append("{" + fields.joined(separator: ", ") + "}")
             }
-            schedules.append(#"{"vessel": {"name": "Vessel \#(index)", "vesselIMONumber": "\#(9_000_000 + index)"}, "isDummyVessel": false, "transportCalls": [\#(calls.joined(separator: ",\n"))]}"#)
+            schedules.append(
+                #"{"vessel": {"name": "Vessel \#(index)", "vesselIMONumber": "\#(9_000_000 + index)"}, "isDummyVessel": false, "transportCalls": [\#(calls.joined(separator: ",\n"))]}"#
+            )
         }
-        let schedule = Array(#"[{"carrierServiceCode": "S1", "carrierServiceName": "Service", "vesselSchedules": [\#(schedules.joined(separator: ",\n"))]}]"#.utf8)
+        let schedule = Array(
+            #"[{"carrierServiceCode": "S1", "carrierServiceName": "Service", "vesselSchedules": [\#(schedules.joined(separator: ",\n"))]}]"#.utf8)
         var capacities: CSVFile?
         if Bool.random(using: &generator) {
             var rows = ["voyage,vessel_imo,capacity_teu,co2e_g_per_teu_km,capacity_tonnes,reefer_plugs"]
@@ -52,7 +64,9 @@ import Testing
                 let intensity = Bool.random(using: &generator) ? String(Double.random(in: 0...100, using: &generator)) : ""
                 let tonnes = Bool.random(using: &generator) ? String(Int.random(in: 0...100_000, using: &generator)) : ""
                 let plugs = Bool.random(using: &generator) ? String(Int.random(in: 0...500, using: &generator)) : ""
-                rows.append("\(byVessel ? "" : voyage.number.rawValue),\(byVessel ? String(9_000_000 + index) : ""),\(Int.random(in: 0...20_000, using: &generator)),\(intensity),\(tonnes),\(plugs)")
+                rows.append(
+                    "\(byVessel ? "" : voyage.number.rawValue),\(byVessel ? String(9_000_000 + index) : ""),\(Int.random(in: 0...20_000, using: &generator)),\(intensity),\(tonnes),\(plugs)"
+                )
             }
             capacities = CSVFile(name: "capacities.csv", text: rows.joined(separator: "\n") + "\n")
         }

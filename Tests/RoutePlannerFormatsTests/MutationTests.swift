@@ -14,11 +14,14 @@ import Testing
     static func corpus() throws -> [[UInt8]] {
         let schedule = try fixture("valid/locations.csv") + [0xFF] + fixture("valid/schedule.csv")
         let broken = try fixture("invalid-schedule/locations.csv") + [0xFF] + fixture("invalid-schedule/schedule.csv")
-        let report = Array("tracking_id,event,location,voyage,completion_time\nA,load,HKHKG,AE1-0100W,2026-03-02T00:00:00Z\nA,receive,HKHKG,,2026-03-01T00:00:00Z\n".utf8)
+        let report = Array(
+            "tracking_id,event,location,voyage,completion_time\nA,load,HKHKG,AE1-0100W,2026-03-02T00:00:00Z\nA,receive,HKHKG,,2026-03-01T00:00:00Z\n".utf8)
         let whatIf = Array("cAE1-0100W\npSGSIN@2026-03-01..2026-03-07\ndAE1-0200W:48@SGSIN\nkNF-0310N=500\n".utf8)
         let dcsa = try fixture("dcsa/vessel-schedules.json") + [0xFF] + fixture("dcsa/capacities.csv")
-        return [[0] + schedule, [0] + broken, [1] + (try fixture("valid/bookings.csv")), [1] + (try fixture("invalid-bookings/bookings.csv")),
-                [2] + report, [3] + whatIf, [4] + dcsa, [4] + (try fixture("dcsa/vessel-schedules.json"))]
+        return [
+            [0] + schedule, [0] + broken, [1] + (try fixture("valid/bookings.csv")), [1] + (try fixture("invalid-bookings/bookings.csv")),
+            [2] + report, [3] + whatIf, [4] + dcsa, [4] + (try fixture("dcsa/vessel-schedules.json")),
+        ]
     }
 
     @Test(arguments: 0..<8)

@@ -50,12 +50,14 @@ import Testing
         let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("valid")
         let fixture = (
             locations: Array(try Data(contentsOf: fixtures.appendingPathComponent("locations.csv"))),
-            schedule: Array(try Data(contentsOf: fixtures.appendingPathComponent("schedule.csv"))))
+            schedule: Array(try Data(contentsOf: fixtures.appendingPathComponent("schedule.csv")))
+        )
         var plainRows = 0
         for index in 0..<400 {
             var locations = fixture.locations, schedule = fixture.schedule
             if index % 4 != 0 {
-                let random = RandomSchedule(using: &generator, maxMovements: 30, cutOffs: Bool.random(using: &generator), figures: Bool.random(using: &generator))
+                let random = RandomSchedule(
+                    using: &generator, maxMovements: 30, cutOffs: Bool.random(using: &generator), figures: Bool.random(using: &generator))
                 let network = try ScheduleNetwork(locations: random.locations, voyages: random.voyages)
                 locations = Array(CSVWriter.locations(of: network).utf8)
                 schedule = Array(CSVWriter.schedule(of: network).utf8)
@@ -121,8 +123,10 @@ import Testing
 
     @Test func utf8CheckAgreesWithTheStandardLibrary() {
         var generator = SplitMix64(seed: 20_261_125)
-        let pieces: [[UInt8]] = [Array("plain ascii, 8+ bytes".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80],
-                                 [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF], [0x41]]
+        let pieces: [[UInt8]] = [
+            Array("plain ascii, 8+ bytes".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF], [0x41],
+        ]
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0...12, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
             #expect(CSVReader.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")

@@ -38,7 +38,9 @@ import Testing
         document[0]["vesselSchedules"] = schedules
         let publication = SchedulePublication.read(try JSONSerialization.data(withJSONObject: document))
         #expect(publication.voyages.isEmpty)
-        #expect(publication.problems.contains { $0.path.hasPrefix("$[0].vesselSchedules[0].transportCalls[1].timestamps[0].eventDateTime") }, "\(publication.problems)")
+        #expect(
+            publication.problems.contains { $0.path.hasPrefix("$[0].vesselSchedules[0].transportCalls[1].timestamps[0].eventDateTime") },
+            "\(publication.problems)")
         #expect(publication.warnings.contains { $0.path == "$[0].vesselSchedules[0].transportCalls[2].surprise" }, "\(publication.warnings)")
     }
 }

@@ -149,9 +149,11 @@ import Testing
         var importer = CSVImporter(mode: .lenient)
         importer.streamChunkSize = 64
         let locations = CSVFile(name: "locations.csv", text: CSVWriter.locations(of: sample))
-        #expect(throws: ImportError(diagnostics: [
-            ImportDiagnostic(file: url.relativePath, line: 1, column: 1, severity: .error, message: "cannot be read: it changed while it was read"),
-        ])) {
+        #expect(
+            throws: ImportError(diagnostics: [
+                ImportDiagnostic(file: url.relativePath, line: 1, column: 1, severity: .error, message: "cannot be read: it changed while it was read")
+            ])
+        ) {
             try importer.importSchedule(locations: locations, schedule: .stream(stream), log: DiagnosticLog(errorLimit: 100))
         }
     }

@@ -29,28 +29,36 @@ import Testing
         let arrival = try #require(events.vesselCalls.first)
         #expect(arrival.path == "$[0]")
         // An arrival belongs to the voyage that arrives: the import voyage where the vessel goes on as another.
-        #expect(arrival.event == VesselCallEvent(
-            id: "5e51e72c-d872-11ea-811c-0242ac130003", created: Date(timeIntervalSince1970: 1_772_355_600), kind: .arrival, classifier: .estimated,
-            time: Date(timeIntervalSince1970: 1_773_036_000), call: CallReference(voyage: "WS15-W09", port: "SGSIN"), vesselIMONumber: "9321483",
-            service: "WS15"))
-        #expect(events.equipment.map(\.event) == [EquipmentEvent(
-            id: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c", created: Date(timeIntervalSince1970: 1_772_442_000), kind: .load, time: Date(timeIntervalSince1970: 1_772_438_400),
-            port: "CNSHA", voyage: "WS15-W09", bookingReference: "ACME-1")])
+        #expect(
+            arrival.event
+                == VesselCallEvent(
+                    id: "5e51e72c-d872-11ea-811c-0242ac130003", created: Date(timeIntervalSince1970: 1_772_355_600), kind: .arrival, classifier: .estimated,
+                    time: Date(timeIntervalSince1970: 1_773_036_000), call: CallReference(voyage: "WS15-W09", port: "SGSIN"), vesselIMONumber: "9321483",
+                    service: "WS15"))
+        #expect(
+            events.equipment.map(\.event) == [
+                EquipmentEvent(
+                    id: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c", created: Date(timeIntervalSince1970: 1_772_442_000), kind: .load,
+                    time: Date(timeIntervalSince1970: 1_772_438_400),
+                    port: "CNSHA", voyage: "WS15-W09", bookingReference: "ACME-1")
+            ])
     }
 
     @Test func eventsThatMoveNothingAreLeftAsideWithAWord() {
-        let shipment = #"{"eventID": "s", "eventType": "SHIPMENT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-01T00:00:00Z", "eventDateTime": "2026-03-01T00:00:00Z"}"#
+        let shipment =
+            #"{"eventID": "s", "eventType": "SHIPMENT", "eventClassifierCode": "ACT", "eventCreatedDateTime": "2026-03-01T00:00:00Z", "eventDateTime": "2026-03-01T00:00:00Z"}"#
         let planned = Self.load.replacingOccurrences(of: #""ACT""#, with: #""PLN""#)
         let stuffed = Self.load.replacingOccurrences(of: #""LOAD""#, with: #""STUF""#)
         let truck = Self.arrival.replacingOccurrences(of: #""VESSEL""#, with: #""TRUCK""#)
         let events = TrackAndTraceReader.read(Data("[\(shipment), \(planned), \(stuffed), \(truck)]".utf8))
         #expect(events.problems.isEmpty && events.vesselCalls.isEmpty && events.equipment.isEmpty)
-        #expect(events.setAside.map(\.description) == [
-            "$[0]: a shipment event moves neither a schedule nor a cargo",
-            "$[1]: a planned equipment event is no handling yet",
-            "$[2]: STUF is a handling of the container outside the cargo's journey",
-            "$[3]: a call by TRUCK, not a vessel's, is not in the schedule",
-        ])
+        #expect(
+            events.setAside.map(\.description) == [
+                "$[0]: a shipment event moves neither a schedule nor a cargo",
+                "$[1]: a planned equipment event is no handling yet",
+                "$[2]: STUF is a handling of the container outside the cargo's journey",
+                "$[3]: a call by TRUCK, not a vessel's, is not in the schedule",
+            ])
     }
 
     @Test func everyProblemOfABadEventIsLocatedAndTheOthersAreRead() {
@@ -60,18 +68,19 @@ import Testing
             """
         let events = TrackAndTraceReader.read(Data("[\(bad), 3, \(Self.arrival)]".utf8))
         #expect(events.vesselCalls.map(\.path) == ["$[2]"])
-        #expect(events.problems.map(\.description) == [
-            "$[0].eventID: no eventID: an event without one cannot be told from a copy of it",
-            #"$[0].eventCreatedDateTime: eventCreatedDateTime "yesterday" is not a date-time with a zone, such as 2026-03-01T08:00:00Z"#,
-            #"$[0].eventDateTime: eventDateTime "2026-03-09T06:00:00" is not a date-time with a zone, such as 2026-03-01T08:00:00Z"#,
-            #"$[0].eventClassifierCode: "SOON" is not PLN, EST, ACT"#,
-            #"$[0].transportCall.UNLocationCode: "Singapore" is not a UN/LOCODE (two letters and three letters or digits)"#,
-            "$[0].transportCall.exportVoyageNumber: exportVoyageNumber is 7, not a string",
-            "$[0].transportCall.modeOfTransport: no modeOfTransport (VESSEL, RAIL, TRUCK, BARGE)",
-            "$[0].transportCall.transportCallID: no transportCallID: a transport call is named by one",
-            "$[0].transportCall.transportCallSequenceNumber: 0 is not a call's sequence number from 1 to 10000",
-            "$[1]: an event is an object",
-        ])
+        #expect(
+            events.problems.map(\.description) == [
+                "$[0].eventID: no eventID: an event without one cannot be told from a copy of it",
+                #"$[0].eventCreatedDateTime: eventCreatedDateTime "yesterday" is not a date-time with a zone, such as 2026-03-01T08:00:00Z"#,
+                #"$[0].eventDateTime: eventDateTime "2026-03-09T06:00:00" is not a date-time with a zone, such as 2026-03-01T08:00:00Z"#,
+                #"$[0].eventClassifierCode: "SOON" is not PLN, EST, ACT"#,
+                #"$[0].transportCall.UNLocationCode: "Singapore" is not a UN/LOCODE (two letters and three letters or digits)"#,
+                "$[0].transportCall.exportVoyageNumber: exportVoyageNumber is 7, not a string",
+                "$[0].transportCall.modeOfTransport: no modeOfTransport (VESSEL, RAIL, TRUCK, BARGE)",
+                "$[0].transportCall.transportCallID: no transportCallID: a transport call is named by one",
+                "$[0].transportCall.transportCallSequenceNumber: 0 is not a call's sequence number from 1 to 10000",
+                "$[1]: an event is an object",
+            ])
     }
 
     /// An eventID names one event, of whatever kind: another event under the identifier of one before it is refused at
@@ -81,10 +90,11 @@ import Testing
         let transportAsLoad = Self.arrival.replacingOccurrences(of: "5e51e72c-d872-11ea-811c-0242ac130003", with: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c")
         let events = TrackAndTraceReader.read(Data("[\(Self.load), \(gateIn), \(Self.load), \(transportAsLoad), \(Self.arrival)]".utf8))
         #expect(events.equipment.map(\.path) == ["$[0]", "$[2]"] && events.vesselCalls.map(\.path) == ["$[4]"] && events.setAside.isEmpty)
-        #expect(events.problems.map(\.description) == [
-            #"$[1].eventID: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c" is the eventID of $[0], another event: an eventID names one event"#,
-            #"$[3].eventID: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c" is the eventID of $[0], another event: an eventID names one event"#,
-        ])
+        #expect(
+            events.problems.map(\.description) == [
+                #"$[1].eventID: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c" is the eventID of $[0], another event: an eventID names one event"#,
+                #"$[3].eventID: "0f2b6a8e-7c1d-4e5a-9b3c-2d4e6f8a0b1c" is the eventID of $[0], another event: an eventID names one event"#,
+            ])
     }
 
     /// What the specification requires is refused at its path when missing or outside its enumeration, as DCSA's
@@ -104,18 +114,19 @@ import Testing
         ]
         let events = TrackAndTraceReader.read(Data("[\(documents.joined(separator: ", "))]".utf8))
         #expect(events.vesselCalls.isEmpty && events.equipment.isEmpty && events.setAside.isEmpty)
-        #expect(events.problems.map(\.description) == [
-            "$[0].emptyIndicatorCode: no emptyIndicatorCode (EMPTY, LADEN)",
-            #"$[1].equipmentEventTypeCode: "INVALID_EQUIPMENT_TYPE_CODE" is not LOAD, DISC, GTIN, GTOT, STUF, STRP, PICK, DROP, INSP, RSEA, RMVD"#,
-            #"$[1].emptyIndicatorCode: "FULL" is not EMPTY, LADEN"#,
-            #"$[2].transportCall.modeOfTransport: "PLANE" is not VESSEL, RAIL, TRUCK, BARGE"#,
-            "$[3].transportCall.transportCallID: no transportCallID: a transport call is named by one",
-            #"$[3].transportCall.vessel.vesselIMONumber: "93214" is not an IMO number of 7 digits"#,
-            #"$[4].eventID: "E1" is not a UUID, such as 3cecb101-7a1a-43a4-9d62-e88a131651e2"#,
-            "$[4].transportCall.vessel.vesselIMONumber: no vesselIMONumber: a vessel is named by its IMO number",
-            "$[5].transportCall.modeOfTransport: no modeOfTransport (VESSEL, RAIL, TRUCK, BARGE)",
-            #"$[5].documentReferences[0].documentReferenceType: "XYZ" is not BKG, TRD"#,
-        ])
+        #expect(
+            events.problems.map(\.description) == [
+                "$[0].emptyIndicatorCode: no emptyIndicatorCode (EMPTY, LADEN)",
+                #"$[1].equipmentEventTypeCode: "INVALID_EQUIPMENT_TYPE_CODE" is not LOAD, DISC, GTIN, GTOT, STUF, STRP, PICK, DROP, INSP, RSEA, RMVD"#,
+                #"$[1].emptyIndicatorCode: "FULL" is not EMPTY, LADEN"#,
+                #"$[2].transportCall.modeOfTransport: "PLANE" is not VESSEL, RAIL, TRUCK, BARGE"#,
+                "$[3].transportCall.transportCallID: no transportCallID: a transport call is named by one",
+                #"$[3].transportCall.vessel.vesselIMONumber: "93214" is not an IMO number of 7 digits"#,
+                #"$[4].eventID: "E1" is not a UUID, such as 3cecb101-7a1a-43a4-9d62-e88a131651e2"#,
+                "$[4].transportCall.vessel.vesselIMONumber: no vesselIMONumber: a vessel is named by its IMO number",
+                "$[5].transportCall.modeOfTransport: no modeOfTransport (VESSEL, RAIL, TRUCK, BARGE)",
+                #"$[5].documentReferences[0].documentReferenceType: "XYZ" is not BKG, TRD"#,
+            ])
     }
 
     @Test(arguments: [("{}", "$: the document is not an array of events"), ("[", nil)])

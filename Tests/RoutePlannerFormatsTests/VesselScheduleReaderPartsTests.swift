@@ -18,7 +18,8 @@ import Testing
         if Int.random(in: 0..<6, using: &generator) == 0 && voyages.count > 1 {
             voyages.insert(voyages[0], at: Int.random(in: (voyages.count / 2)...voyages.count, using: &generator))
         }
-        let repeatedReferenceAt = Int.random(in: 0..<6, using: &generator) == 0
+        let repeatedReferenceAt =
+            Int.random(in: 0..<6, using: &generator) == 0
             ? Int.random(in: (voyages.count / 2)..<voyages.count, using: &generator) : -1
         func time(_ date: Date) -> String { Timestamp.format(seconds: Int64(date.timeIntervalSince1970), offset: 3_600) }
         var schedules: [String] = []
@@ -28,8 +29,12 @@ import Testing
                 let (arriving, departing) = (call > 0 ? voyage.movements[call - 1] : nil, call < voyage.movements.count ? voyage.movements[call] : nil)
                 let code = departing?.departureLocation ?? arriving!.arrivalLocation
                 var stamps: [String] = []
-                if let arriving { stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(arriving.arrivalTime))"}"#) }
-                if let departing { stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(departing.departureTime))"}"#) }
+                if let arriving {
+                    stamps.append(#"{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(arriving.arrivalTime))"}"#)
+                }
+                if let departing {
+                    stamps.append(#"{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "\#(time(departing.departureTime))"}"#)
+                }
                 let reference = index == repeatedReferenceAt && index > 0 && call == 0 ? "V0C0" : "V\(index)C\(call)"
                 var fields = [
                     #""transportCallReference": "\#(reference)""#, #""carrierImportVoyageNumber": "\#(voyage.number)""#,
@@ -79,7 +84,9 @@ import Testing
         let schedules = (0..<40).map { index in
             #"{"vessel": {"name": "Vessel \#(index)"}, "isDummyVessel": false, "transportCalls": [{"transportCallReference": "R\#(index)A", "carrierImportVoyageNumber": "V\#(index)", "location": {"UNLocationCode": "CNSHA", "addressLines": [0, {"carrierServiceCode": "N"}]}, "timestamps": [{"eventTypeCode": "DEPA", "eventClassifierCode": "PLN", "eventDateTime": "2026-03-02T08:00:00Z"}], "carrierExportVoyageNumber": "V\#(index)"}, {"transportCallReference": "R\#(index)B", "carrierImportVoyageNumber": "V\#(index)", "location": {"UNLocationCode": "NLRTM"}, "timestamps": [{"eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": "2026-04-01T08:00:00Z"}]}]}"#
         }
-        let document = Array(#"[{"carrierServiceCode": "S0", "carrierServiceName": "Service 0", "vesselSchedules": [\#(schedules.joined(separator: ","))]}, {"carrierServiceCode": "S1", "carrierServiceName": "Service 1", "vesselSchedules": [\#(schedules[0].replacingOccurrences(of: "R0", with: "R40").replacingOccurrences(of: "V0", with: "V40"))]}]"#.utf8)
+        let document = Array(
+            #"[{"carrierServiceCode": "S0", "carrierServiceName": "Service 0", "vesselSchedules": [\#(schedules.joined(separator: ","))]}, {"carrierServiceCode": "S1", "carrierServiceName": "Service 1", "vesselSchedules": [\#(schedules[0].replacingOccurrences(of: "R0", with: "R40").replacingOccurrences(of: "V0", with: "V40"))]}]"#
+                .utf8)
         let guess = document.withUnsafeBufferPointer { VesselScheduleReader.secondPartStart(of: $0) }
         #expect(guess != nil && guess! < document.count - 60, "the guess falls inside the first service schedule")
         let (whole, _) = Self.outcome(document, halvingSize: .max)

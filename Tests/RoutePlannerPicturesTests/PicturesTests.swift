@@ -136,7 +136,8 @@ import Testing
                 baseline: .success(response), scenario: .success(try await Self.routes(from: "CNSHA", to: "NLRTM", limit: 2)),
                 scenarioName: "--cancel-voyage X & <Y>", locations: Self.schedule.locations),
             AssignmentPictures.page(AssignRoutesResponse(plan: plan, keptRouted: 0), network: network),
-            AssignmentPictures.comparisonPage(before: plan, after: try Self.plan(bookings: 400, network: network), baselineNetwork: network, network: network, scenarioName: "none"),
+            AssignmentPictures.comparisonPage(
+                before: plan, after: try Self.plan(bookings: 400, network: network), baselineNetwork: network, network: network, scenarioName: "none"),
         ]
         for page in pages {
             let document = try ParsedDocument(page)
@@ -156,17 +157,20 @@ import Testing
             movement: ScheduleNetwork.MovementID(0), voyage: "WS15-W09", from: "CNSHA", to: "MYTPP", departure: SampleVoyages.day(3, 2), load: 900,
             capacity: 900)
         #expect(AssignmentPictures.reason(.capacity(fullLegs: [full])) == "no room on WS15-W09 CNSHA→MYTPP")
-        #expect(AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0))
-            == "unprofitable: handling 1,250 per TEU, revenue 1,000 per TEU")
-        #expect(AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000))
-            == "unprofitable: handling 2,500 per TEU, revenue 1,000 + penalty 1,000 per TEU")
+        #expect(
+            AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0))
+                == "unprofitable: handling 1,250 per TEU, revenue 1,000 per TEU")
+        #expect(
+            AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000))
+                == "unprofitable: handling 2,500 per TEU, revenue 1,000 + penalty 1,000 per TEU")
         #expect(AssignmentPictures.reason(.notPlaced) == "not placed: the solve stopped first")
         let specification = try RouteSpecification(
             origin: "CNSHA", destination: "NLRTM", readyTime: SampleVoyages.day(3, 2), arrivalDeadline: SampleVoyages.day(4, 30))
         let plan = AssignmentPlan(
             assignments: [
-                BookingAssignment(booking: try Booking(id: "A", teu: 2, specification: specification), itinerary: nil,
-                                  reason: .unprofitable(revenuePerTEU: 1, handlingCostPerTEU: 300, penaltyPerTEU: 0)),
+                BookingAssignment(
+                    booking: try Booking(id: "A", teu: 2, specification: specification), itinerary: nil,
+                    reason: .unprofitable(revenuePerTEU: 1, handlingCostPerTEU: 300, penaltyPerTEU: 0)),
                 BookingAssignment(booking: try Booking(id: "B", teu: 3, specification: specification), itinerary: nil, reason: .notPlaced),
             ],
             status: .timeLimit, objective: 0, bound: 1, revenue: 0, greedyRevenue: 0, greedyObjective: 0, busiestLegs: [], duration: .seconds(1),
@@ -208,7 +212,9 @@ import Testing
         let texts = document.all("text").filter { !$0.classes.isDisjoint(with: classes) }
         let boxes = texts.map { text -> (LabelBox, String) in
             let size = text.number("font-size") ?? (text.classes.contains("bar-label") ? 10.5 : text.classes.contains("small") ? 10 : 11)
-            return (LabelBox(text: text.text, x: text.number("x")!, y: text.number("y")!, size: size, anchor: text.attributes["text-anchor"] ?? "start"), text.text)
+            return (
+                LabelBox(text: text.text, x: text.number("x")!, y: text.number("y")!, size: size, anchor: text.attributes["text-anchor"] ?? "start"), text.text
+            )
         }
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] where a.0.overlaps(b.0) {

@@ -22,7 +22,8 @@ import Testing
         let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository()
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: schedule, voyages: schedule, cargo: cargo, customers: customers,
+            accounts: accounts, now: { DeskTests.now })
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME"), ("carol", "customer", "GLOBEX")] {
             guard case .success = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: password)) else { throw Unexpected() }
         }
@@ -159,13 +160,17 @@ import Testing
         #expect(try await bob.post("/cargo/RP000002/destination", [("destination", "DEHAM")]).status == 404)
         #expect(try await bob.post("/cargo/RP000002/reroute", []).status == 404)
         // Booking for another customer finds no such customer.
-        let book = try await bob.post("/book", [
-            ("customer", "GLOBEX"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-23"), ("deadline", "2026-05-30"), ("teu", "1"),
-        ])
+        let book = try await bob.post(
+            "/book",
+            [
+                ("customer", "GLOBEX"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-23"), ("deadline", "2026-05-30"), ("teu", "1"),
+            ])
         #expect(book.status == 409 && book.body.contains("There is no customer GLOBEX"))
         // What only a planner does is refused, whoever's cargo it names.
         for uri in ["/customers", "/assignments"] { #expect(try await bob.get(uri).status == 403, "\(uri)") }
-        #expect(try await bob.post("/cargo/RP000001/events", [("event", "RECEIVE"), ("location", "CNSHA"), ("completionTime", "2026-03-23T08:00:00Z")]).status == 403)
+        #expect(
+            try await bob.post("/cargo/RP000001/events", [("event", "RECEIVE"), ("location", "CNSHA"), ("completionTime", "2026-03-23T08:00:00Z")]).status
+                == 403)
         #expect(try await bob.post("/customers", [("id", "X"), ("name", "Y")]).status == 403)
         // Its own cargo it routes.
         #expect(try await bob.post("/cargo/RP000001/options", []).status == 303)
@@ -183,7 +188,9 @@ import Testing
 
     @Test func theLoginGoesOnToADeskScreenOnly() {
         #expect(Desk.safeNext("/cargo/RP000001?notice=booked") == "/cargo/RP000001?notice=booked")
-        for hostile in ["//evil.example/", "https://evil.example/", "/\\evil.example", "/login", "javascript:alert(1)", "/cargo/\u{0}", "", "/nowhere/at/all/x"] {
+        for hostile in [
+            "//evil.example/", "https://evil.example/", "/\\evil.example", "/login", "javascript:alert(1)", "/cargo/\u{0}", "", "/nowhere/at/all/x",
+        ] {
             #expect(Desk.safeNext(hostile) == "/", "\(hostile)")
         }
     }

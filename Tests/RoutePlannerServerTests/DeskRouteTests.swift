@@ -24,9 +24,10 @@ import Testing
     }
 
     static var changes: [DeskAction] {
-        [.book, .registerCustomer, .runAssignment, .applyEvents] + awkward.flatMap { id in
-            [DeskAction.findOptions(id), .assignRoute(id), .registerEvent(id), .changeDestination(id), .reroute(id)]
-        }
+        [.book, .registerCustomer, .runAssignment, .applyEvents]
+            + awkward.flatMap { id in
+                [DeskAction.findOptions(id), .assignRoute(id), .registerEvent(id), .changeDestination(id), .reroute(id)]
+            }
     }
 
     /// A route's address, split as a server receives it.
@@ -49,7 +50,10 @@ import Testing
         #expect(DeskRoute.segments(Substring(change.url)) != nil)
     }
 
-    @Test(arguments: ["/nowhere", "/routes/extra", "/book&x", "/routes&a=b", "/cargo/RP1/elsewhere", "/schedules", "/schedules/ports/A/B", "/assignments/x/plan.xml", "//", "/cargo//x", "routes", "/%zz", "/%C3%28"])
+    @Test(arguments: [
+        "/nowhere", "/routes/extra", "/book&x", "/routes&a=b", "/cargo/RP1/elsewhere", "/schedules", "/schedules/ports/A/B", "/assignments/x/plan.xml", "//",
+        "/cargo//x", "routes", "/%zz", "/%C3%28",
+    ])
     func aPathThatNamesNoScreenIsNone(path: String) {
         #expect(DeskRoute(path: Substring(path), query: FormData()) == nil, "\(path)")
         #expect(DeskAction(path: Substring(path)) == nil, "\(path)")
@@ -85,7 +89,9 @@ import Testing
     }
 
     @Test func aMultipartBodyIsReadAsABrowserWritesIt() throws {
-        let body = Array("--XyZ\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--XyZ\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"b.csv\"\r\nContent-Type: text/csv\r\n\r\nbooking,origin\r\nK1,CNSHA\r\n\r\n--XyZ--\r\n".utf8)
+        let body = Array(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--XyZ\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"b.csv\"\r\nContent-Type: text/csv\r\n\r\nbooking,origin\r\nK1,CNSHA\r\n\r\n--XyZ--\r\n"
+                .utf8)
         let form = try #require(MultipartForm(body: body, boundary: "XyZ"))
         #expect(form.fields["source"] == "file")
         #expect(form.file?.field == "bookings" && form.file?.name == "b.csv")

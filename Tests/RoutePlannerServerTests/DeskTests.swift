@@ -14,7 +14,7 @@ import RoutePlannerTestSupport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The planner's desk through HTTP, on the bundled network as its files lay it out, with the clock at
@@ -23,7 +23,8 @@ import FoundationXML
     /// A desk on loopback without accounts over the test network, its application over `cargo`, planning at ``now``.
     static func desk(cargo: any CargoRepository = InMemoryCargoRepository(), searchBudget: Duration) -> Desk {
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
-        let application = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, now: { Self.now })
+        let application = RoutePlannerComposition(
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, now: { Self.now })
         return Desk(application: application, network: { ServerTests.network }, solver: nil, servesCargo: true, keepsCargo: false, searchBudget: searchBudget)
     }
 
@@ -150,10 +151,12 @@ import FoundationXML
 
     @Test func aFormWithEveryFieldWrongNamesEachProblemNextToItsFieldAndKeepsTheInput() async throws {
         let browser = Browser(server: try await Self.server())
-        let answer = try await browser.post("/book", [
-            ("customer", "NOBODY"), ("from", "XX"), ("to", "12345678"), ("ready", "tomorrow"), ("deadline", "soon"), ("teu", "-3"),
-            ("cargoType", "GAS"), ("weight", "heavy"), ("revenue", "lots"), ("maxTransitDays", "forever"),
-        ])
+        let answer = try await browser.post(
+            "/book",
+            [
+                ("customer", "NOBODY"), ("from", "XX"), ("to", "12345678"), ("ready", "tomorrow"), ("deadline", "soon"), ("teu", "-3"),
+                ("cargoType", "GAS"), ("weight", "heavy"), ("revenue", "lots"), ("maxTransitDays", "forever"),
+            ])
         #expect(answer.status == 422)
         for field in ["from", "to", "ready", "deadline", "teu", "cargoType", "weight", "revenue", "maxTransitDays"] {
             #expect(answer.body.contains("id=\"book-\(field)-error\""), "\(field)")
@@ -168,9 +171,11 @@ import FoundationXML
         let browser = Browser(server: try await Self.server())
         _ = try await browser.post("/customers", [("id", "ACME"), ("name", "Acme Shipping")])
         for _ in 0..<2 {
-            _ = try await browser.post("/book", [
-                ("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"),
-            ])
+            _ = try await browser.post(
+                "/book",
+                [
+                    ("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"),
+                ])
         }
         var page = try await browser.get("/cargo/RP000001")
         #expect(page.body.contains("action=\"/cargo/RP000001/cancel\"") && page.body.contains("Cancel the booking"))
@@ -196,9 +201,11 @@ import FoundationXML
         let browser = Browser(server: try await Self.server())
         var answer = try await browser.post("/customers", [("id", "ACME"), ("name", "Acme Shipping")])
         #expect(answer.status == 303 && answer.location == "/customers?notice=registered")
-        answer = try await browser.post("/book", [
-            ("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"),
-        ])
+        answer = try await browser.post(
+            "/book",
+            [
+                ("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"),
+            ])
         #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=booked")
         answer = try await browser.send("/cargo/RP000001/options", method: .post, contentType: "application/x-www-form-urlencoded")
         #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=options")
@@ -215,12 +222,14 @@ import FoundationXML
         page = try await browser.get("/cargo/RP000001")
         let voyage = try #require(page.body.firstMatch(of: /id="event-voyage"[^>]*value="([^"]+)"/)?.1)
         let time = try #require(page.body.firstMatch(of: /id="event-completionTime"[^>]*value="([^"]+)"/)?.1)
-        answer = try await browser.post("/cargo/RP000001/events", [("event", "load"), ("location", "CNSHA"), ("voyage", String(voyage)), ("completionTime", String(time))])
+        answer = try await browser.post(
+            "/cargo/RP000001/events", [("event", "load"), ("location", "CNSHA"), ("voyage", String(voyage)), ("completionTime", String(time))])
         #expect(answer.status == 303, "\(answer.body)")
         page = try await browser.get("/cargo/RP000001")
         #expect(page.body.contains("on board carrier"))
         // A load from a voyage it is not on is refused in words, and the form keeps its input.
-        answer = try await browser.post("/cargo/RP000001/events", [("event", "unload"), ("location", "NLRTM"), ("voyage", "WS15-W01"), ("completionTime", "2026-03-03T08:00:00Z")])
+        answer = try await browser.post(
+            "/cargo/RP000001/events", [("event", "unload"), ("location", "NLRTM"), ("voyage", "WS15-W01"), ("completionTime", "2026-03-03T08:00:00Z")])
         #expect(answer.status == 409 && answer.body.contains("class=\"notice failure\""))
         answer = try await browser.post("/cargo/RP000001/destination", [("destination", "DEHAM"), ("deadline", "")])
         #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=destination")
@@ -243,8 +252,10 @@ import FoundationXML
             .replacingOccurrences(of: "\"", with: "&quot;")
         var pages = [try await browser.get("/customers"), try await browser.get("/book")]
         let encoded = FormData.encoded(text)
-        for uri in ["/routes?from=\(encoded)&to=\(encoded)&ready=\(encoded)", "/cargo?customer=\(encoded)", "/schedules/ports/\(encoded)",
-                    "/schedules/vessels/\(encoded)", "/cargo/\(encoded)", "/schedules/ports?code=\(encoded)", "/book?from=\(encoded)&customer=\(encoded)"] {
+        for uri in [
+            "/routes?from=\(encoded)&to=\(encoded)&ready=\(encoded)", "/cargo?customer=\(encoded)", "/schedules/ports/\(encoded)",
+            "/schedules/vessels/\(encoded)", "/cargo/\(encoded)", "/schedules/ports?code=\(encoded)", "/book?from=\(encoded)&customer=\(encoded)",
+        ] {
             pages.append(try await browser.get(uri))
         }
         pages.append(try await browser.post("/book", [("customer", text), ("from", text), ("to", text), ("ready", text), ("deadline", text), ("teu", text)]))
@@ -293,7 +304,8 @@ import FoundationXML
         #expect(try await browser.get("/routes").status == 200)
         #expect(try await browser.get("/schedules/vessels/WS15-W09").status == 200)
         #expect(ServerConfiguration.isLoopback("127.0.0.1") && ServerConfiguration.isLoopback("::1") && ServerConfiguration.isLoopback("localhost"))
-        #expect(!ServerConfiguration.isLoopback("0.0.0.0") && !ServerConfiguration.isLoopback("192.168.1.2") && !ServerConfiguration.isLoopback("127.0.0.1.evil"))
+        #expect(
+            !ServerConfiguration.isLoopback("0.0.0.0") && !ServerConfiguration.isLoopback("192.168.1.2") && !ServerConfiguration.isLoopback("127.0.0.1.evil"))
     }
 
     @Test func aChangeFromAnotherSiteOrACargoScreenUnderAnotherNameIsRefused() async throws {
@@ -312,8 +324,10 @@ import FoundationXML
         let desk = Self.desk(searchBudget: .seconds(300))
         #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: "evil.example:8080"))?.status == 403)
         #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/routes", host: "evil.example:8080")) == nil)
-        #expect(await desk.refusal(of: Desk.Request(
-            method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", fetchSite: "same-origin")) == nil)
+        #expect(
+            await desk.refusal(
+                of: Desk.Request(
+                    method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", fetchSite: "same-origin")) == nil)
         #expect(await desk.refusal(of: Desk.Request(method: "POST", path: "/book", host: "127.0.0.1:8080", origin: "http://localhost:8080"))?.status == 403)
         for host in ["localhost:8080", "[::1]:8080", "127.0.0.1", "127.1.2.3:80", "LOCALHOST"] {
             #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: host)) == nil, "\(host)")
@@ -326,23 +340,32 @@ import FoundationXML
     /// A route search past the budget (the API's, `serve --search-budget`) is stopped, and the screen says so.
     @Test func aSearchPastTheBudgetIsStoppedAndSaysSo() async throws {
         let desk = Self.desk(searchBudget: .zero)
-        let answer = try #require(await desk.respond(to: Desk.Request(
-            method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02&cancelVoyage=WS15-W09", host: "127.0.0.1")))
+        let answer = try #require(
+            await desk.respond(
+                to: Desk.Request(
+                    method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02&cancelVoyage=WS15-W09", host: "127.0.0.1")))
         #expect(answer.status == 503)
         #expect(answer.body.contains("The search ran past its budget of 0 milliseconds and was stopped"), "\(answer.body)")
         #expect(!answer.body.contains("Options with the what-if"))
         let plain = Self.desk(searchBudget: .seconds(300))
-        #expect(await plain.respond(to: Desk.Request(method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02", host: "127.0.0.1"))?.status == 200)
+        #expect(
+            await plain.respond(to: Desk.Request(method: "GET", path: "/routes", query: "from=CNSHA&to=NLRTM&ready=2026-03-02", host: "127.0.0.1"))?.status
+                == 200)
 
         // A cargo's "find options" and "re-route" stop too, say so, and leave no offer behind.
-        let cargo = InMemoryCargoRepository([try Cargo(
-            trackingId: "RP000001", teu: 1, specification: try RouteSpecification(
-                origin: "CNSHA", destination: "NLRTM", readyTime: Self.now, arrivalDeadline: Self.now + 60 * 86_400))])
+        let cargo = InMemoryCargoRepository([
+            try Cargo(
+                trackingId: "RP000001", teu: 1,
+                specification: try RouteSpecification(
+                    origin: "CNSHA", destination: "NLRTM", readyTime: Self.now, arrivalDeadline: Self.now + 60 * 86_400))
+        ])
         let stopped = Self.desk(cargo: cargo, searchBudget: .zero)
         for change in ["options", "reroute"] {
-            let answer = try #require(await stopped.respond(to: Desk.Request(
-                method: "POST", path: "/cargo/RP000001/\(change)"[...], host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080",
-                fetchSite: "same-origin", contentType: "application/x-www-form-urlencoded")))
+            let answer = try #require(
+                await stopped.respond(
+                    to: Desk.Request(
+                        method: "POST", path: "/cargo/RP000001/\(change)"[...], host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080",
+                        fetchSite: "same-origin", contentType: "application/x-www-form-urlencoded")))
             #expect(answer.status == 503, "\(change)")
             #expect(answer.body.contains("The search ran past its budget"), "\(change)")
         }
@@ -351,18 +374,24 @@ import FoundationXML
 
     @Test func anUploadWithErrorsIsRefusedWithEachProblemLocated() async throws {
         let browser = Browser(server: try await Self.server(solver: UnusedSolver()))
-        let file = "booking,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,CNSHA,XXXXX,2026-03-02,2026-04-30,2,1000\nK2,CNSHA,NLRTM,someday,2026-04-30,2,1000\n"
-        let body = "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"mine.csv\"\r\nContent-Type: text/csv\r\n\r\n\(file)\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n5\r\n--B--\r\n"
+        let file =
+            "booking,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,CNSHA,XXXXX,2026-03-02,2026-04-30,2,1000\nK2,CNSHA,NLRTM,someday,2026-04-30,2,1000\n"
+        let body =
+            "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"mine.csv\"\r\nContent-Type: text/csv\r\n\r\n\(file)\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n5\r\n--B--\r\n"
         let answer = try await browser.send("/assignments", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
         #expect(answer.status == 422)
         #expect(answer.body.contains("mine.csv:2:") && answer.body.contains("mine.csv:3:"), "\(answer.body)")
         let none = try await browser.send(
             "/assignments", method: .post, contentType: "multipart/form-data; boundary=B",
-            body: "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\nsoon\r\n--B--\r\n")
+            body:
+                "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\nsoon\r\n--B--\r\n"
+        )
         #expect(none.status == 422 && none.body.contains("id=\"assign-timeLimit-error\""))
         let binary = try await browser.send(
             "/assignments", method: .post, contentType: "multipart/form-data; boundary=B",
-            body: "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"x.csv\"\r\n\r\n\u{0}\u{1}\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n5\r\n--B--\r\n")
+            body:
+                "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"x.csv\"\r\n\r\n\u{0}\u{1}\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n5\r\n--B--\r\n"
+        )
         #expect(binary.status == 422 || binary.body.contains("assign-bookings-error"), "\(binary.status)")
         #expect(try await browser.get("/assignments/unknown").status == 404)
     }
@@ -373,10 +402,14 @@ import FoundationXML
         let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         let events = cargo.carrierEvents
         let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: ServerTests.network), events: events)
-        let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: live, voyages: live, cargo: cargo, customers: customers, liveSchedule: live, now: { Self.now })
-        guard case .success = await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
-              case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
-              case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))
+        let app = RoutePlannerComposition(
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: live, voyages: live, cargo: cargo, customers: customers,
+            liveSchedule: live, now: { Self.now })
+        guard
+            case .success = await app.bookCargo(
+                BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
+            case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
+            case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))
         else { throw LifecycleAPITests.Unexpected() }
         let server = try await ScheduleServer(
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
@@ -389,7 +422,8 @@ import FoundationXML
         #expect(before.status == 200 && before.body.contains("No cargo is disrupted") && Self.isWellFormed(before.body))
 
         func upload(_ file: String) async throws -> Answer {
-            let body = "--B\r\nContent-Disposition: form-data; name=\"events\"; filename=\"feed.json\"\r\nContent-Type: application/json\r\n\r\n\(file)\r\n--B--\r\n"
+            let body =
+                "--B\r\nContent-Disposition: form-data; name=\"events\"; filename=\"feed.json\"\r\nContent-Type: application/json\r\n\r\n\(file)\r\n--B--\r\n"
             return try await browser.send("/disruptions", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
         }
         let wrong = try await upload("{\"not\": \"events\"}")
@@ -399,7 +433,8 @@ import FoundationXML
         let leg = try #require(try await cargo.cargo("RP000001")?.itinerary?.legs.first)
         let ports = [leg.voyage.movements[0].departureLocation] + leg.voyage.movements.map(\.arrivalLocation)
         let call = leg.movementIndices.upperBound
-        let applied = try await upload("""
+        let applied = try await upload(
+            """
             [{"eventID": "7d1e0c52-3a9b-4f6e-8d2c-5b4a39e1f0a7", "eventType": "TRANSPORT", "eventClassifierCode": "EST", "eventCreatedDateTime": "2026-03-20T00:00:00Z",
               "eventDateTime": "\(DateText.timestamp(leg.unloadTime + 10 * 86_400))", "transportEventTypeCode": "ARRI",
               "transportCall": {"transportCallID": "x", "modeOfTransport": "VESSEL", "UNLocationCode": "\(leg.unloadLocation.code)",
@@ -419,12 +454,14 @@ import FoundationXML
 
         // The voyage published again without the call where the cargo leaves it.
         let voyage = try #require(server.schedule.network.voyage(leg.voyage.number))
-        let republished = try await upload(String(decoding: BruteForceDisruption.publicationDocument([BruteForceDisruption.omitting(call: call, of: voyage)]), as: UTF8.self))
+        let republished = try await upload(
+            String(decoding: BruteForceDisruption.publicationDocument([BruteForceDisruption.omitting(call: call, of: voyage)]), as: UTF8.self))
         #expect(republished.status == 303)
         let shown = try await browser.get(try #require(republished.location))
         #expect(shown.body.contains("1 voyage published again: 1 changed the schedule; 1 cargo disrupted.") && Self.isWellFormed(shown.body), "\(shown.body)")
         #expect(shown.body.contains("leg 1, \(leg.voyage.number), no longer sails"))
-        #expect(shown.body.contains("Voyages published again") && shown.body.contains("\(leg.voyage.number): omits \(leg.unloadLocation.code)"), "\(shown.body)")
+        #expect(
+            shown.body.contains("Voyages published again") && shown.body.contains("\(leg.voyage.number): omits \(leg.unloadLocation.code)"), "\(shown.body)")
         #expect(server.schedule.generation == 3)
     }
 
@@ -433,9 +470,11 @@ import FoundationXML
     @Test func anOverLongFieldIsRefusedWithoutBeingEchoed() async throws {
         let browser = Browser(server: try await Self.server(customers: [Customer(id: "ACME", name: "Acme Shipping")!]))
         func book(customer: String) async throws -> (status: Int, body: String) {
-            let booked = try await browser.post("/book", [
-                ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"), ("customer", customer),
-            ])
+            let booked = try await browser.post(
+                "/book",
+                [
+                    ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "2"), ("customer", customer),
+                ])
             return (booked.status, booked.body)
         }
         let long = try await book(customer: String(repeating: "x", count: 100 * 1_024))
@@ -454,7 +493,8 @@ import FoundationXML
         let solver = SteppingSolver()
         let browser = Browser(server: try await Self.server(solver: solver, customers: [Customer(id: "ACME", name: "Acme Shipping")!]))
         let file = "booking,customer,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,ACME,CNSHA,NLRTM,2026-03-02,2026-04-30,2,1000\n"
-        let body = "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"mine.csv\"\r\nContent-Type: text/csv\r\n\r\n\(file)\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n30\r\n--B--\r\n"
+        let body =
+            "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"mine.csv\"\r\nContent-Type: text/csv\r\n\r\n\(file)\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n30\r\n--B--\r\n"
         let started = try await browser.send("/assignments", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
         #expect(started.status == 303)
         let run = try #require(started.location)

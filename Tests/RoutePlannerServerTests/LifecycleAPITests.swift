@@ -20,7 +20,8 @@ import Testing
         let cargo = InMemoryCargoRepository(), accounts = InMemoryAccountRepository()
         let schedule = InMemoryScheduleRepository(network: ServerTests.network)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, accounts: accounts, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: schedule, voyages: schedule, cargo: cargo, customers: customers,
+            accounts: accounts, now: { DeskTests.now })
         var tokens: [String] = []
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME"), ("carol", "customer", "GLOBEX")] {
             _ = await app.addUser(AddUserForm(name: name, role: role, customer: customer, password: "correct horse battery"))
@@ -91,7 +92,8 @@ import Testing
                 if methods.contains(method) {
                     #expect(answer.status == 401, "\(method) \(uri)")
                 } else {
-                    #expect(answer.status == 405 && answer.headers[HTTPField.Name("Allow")!] == methods.map(\.rawValue).joined(separator: ", "), "\(method) \(uri)")
+                    #expect(
+                        answer.status == 405 && answer.headers[HTTPField.Name("Allow")!] == methods.map(\.rawValue).joined(separator: ", "), "\(method) \(uri)")
                 }
             }
         }
@@ -99,8 +101,10 @@ import Testing
 
     @Test func withoutAValidTokenEveryOperationIs401() async throws {
         let (server, _, _, revoked) = try await Self.server()
-        for (method, uri) in [(HTTPRequest.Method.get, "/api/v1/customers"), (.get, "/api/v1/cargo"), (.get, "/api/v1/cargo/RP000001"),
-                              (.post, "/api/v1/cargo"), (.post, "/api/v1/cargo/RP000001/options"), (.post, "/api/v1/cargo/RP000002/events")] {
+        for (method, uri) in [
+            (HTTPRequest.Method.get, "/api/v1/customers"), (.get, "/api/v1/cargo"), (.get, "/api/v1/cargo/RP000001"),
+            (.post, "/api/v1/cargo"), (.post, "/api/v1/cargo/RP000001/options"), (.post, "/api/v1/cargo/RP000002/events"),
+        ] {
             for token in [nil, "rp_forged_token", revoked, ""] {
                 let answer = try await Self.send(server, method, uri, token: token, json: method == .post ? "{}" : nil)
                 #expect(answer.status == 401 && answer.headers[.wwwAuthenticate] == "Bearer realm=\"route-planner\"", "\(method) \(uri) \(token ?? "none")")
@@ -123,22 +127,27 @@ import Testing
         }
         #expect(try await Self.send(server, .get, "/api/v1/cargo/rp000002/options", token: acme).status == 404)
         // A planner's operations are refused, whoever's cargo they name.
-        let event = "{\"event\": \"RECEIVE\", \"location\": \"CNSHA\", \"completionTime\": \"2026-03-23T08:00:00Z\", \"registrationTime\": \"2026-03-23T09:00:00Z\"}"
+        let event =
+            "{\"event\": \"RECEIVE\", \"location\": \"CNSHA\", \"completionTime\": \"2026-03-23T08:00:00Z\", \"registrationTime\": \"2026-03-23T09:00:00Z\"}"
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/events", token: acme, json: event).status == 403)
         #expect(try await Self.send(server, .post, "/api/v1/customers", token: acme, json: "{\"id\": \"X\", \"name\": \"Y\"}").status == 403)
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/events", token: planner, json: event).status == 201)
         // Booking for another customer finds no such customer.
-        let other = try await Self.send(server, .post, "/api/v1/cargo", token: acme, json: """
-            {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30", "customer": "GLOBEX"}
-            """)
+        let other = try await Self.send(
+            server, .post, "/api/v1/cargo", token: acme,
+            json: """
+                {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30", "customer": "GLOBEX"}
+                """)
         #expect(other.status == 422 && other.problems == ["There is no customer GLOBEX; register it first."])
     }
 
     @Test func aProgramBooksRoutesAndTracksItsCargo() async throws {
         let (server, _, acme, _) = try await Self.server()
-        let booked = try await Self.send(server, .post, "/api/v1/cargo", token: acme, json: """
-            {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30", "customer": "acme", "teu": 2, "dangerousGoods": false, "weight": null}
-            """)
+        let booked = try await Self.send(
+            server, .post, "/api/v1/cargo", token: acme,
+            json: """
+                {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-05-30", "customer": "acme", "teu": 2, "dangerousGoods": false, "weight": null}
+                """)
         #expect(booked.status == 201 && booked.headers[.location] == "/api/v1/cargo/RP000003")
         #expect((booked.json["cargo"] as? [String: Any])?["teu"] as? Int == 2)
         #expect((try await Self.send(server, .get, "/api/v1/cargo/RP000003/options", token: acme).json["itineraries"] as? [Any])?.isEmpty == true)
@@ -178,9 +187,11 @@ import Testing
 
     @Test func everyProblemOfARequestIsNamedAtOnce() async throws {
         let (server, _, acme, _) = try await Self.server()
-        let answer = try await Self.send(server, .post, "/api/v1/cargo", token: acme, json: """
-            {"origin": "XX", "ready": "soon", "teu": "a", "dangerousGoods": [1], "bogus": 1, "customer": {"id": 1}}
-            """)
+        let answer = try await Self.send(
+            server, .post, "/api/v1/cargo", token: acme,
+            json: """
+                {"origin": "XX", "ready": "soon", "teu": "a", "dangerousGoods": [1], "bogus": 1, "customer": {"id": 1}}
+                """)
         #expect(answer.status == 400)
         #expect(Set(answer.fields) == ["bogus", "customer", "dangerousGoods", "deadline", "destination", "origin", "ready", "teu"])
         #expect(answer.problems.contains("origin: \"XX\" is not a UN/LOCODE: 2 letters for the country and 3 letters or digits for the place, such as NLRTM."))
@@ -202,9 +213,13 @@ import Testing
         #expect(LifecycleAPI.status(of: DomainError.conflict("cargo RP000001 was changed by another process").kind) == .conflict)
         #expect(LifecycleAPI.status(of: DomainError.cargoNotFound("RP000001").kind) == .notFound)
         #expect(LifecycleAPI.status(of: DomainError.notPermitted(.registerHandlingEvent).kind) == .forbidden)
-        #expect(LifecycleAPI.status(of: DomainError.noRoute(try! RouteSpecification(
-            origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400), earliestPossibleArrival: nil).kind)
-            == .unprocessableContent)
+        #expect(
+            LifecycleAPI.status(
+                of: DomainError.noRoute(
+                    try! RouteSpecification(
+                        origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400), earliestPossibleArrival: nil
+                ).kind)
+                == .unprocessableContent)
     }
 
     @Test func aBodyIsReadByJSONsGrammarStrictly() {
@@ -241,10 +256,12 @@ import Testing
         let published = InMemoryScheduleRepository(network: ServerTests.network)
         let live = LiveScheduleRepository(published: published, events: events)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: live, voyages: live, cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, liveSchedule: live, now: { DeskTests.now })
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: live, voyages: live, cargo: cargo,
+            customers: InMemoryCustomerRepository(), accounts: accounts, liveSchedule: live, now: { DeskTests.now })
         _ = await app.addUser(AddUserForm(name: "alice", role: "planner", customer: "", password: "correct horse battery"))
         guard case .success(let made) = await app.createToken.respond(CreateTokenForm(user: "alice")).result else { throw LifecycleAPITests.Unexpected() }
-        let desk = DeskConfiguration(cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, solver: nil, keepsCargo: true, liveSchedule: live)
+        let desk = DeskConfiguration(
+            cargo: cargo, customers: InMemoryCustomerRepository(), accounts: accounts, solver: nil, keepsCargo: true, liveSchedule: live)
         let server = try await ScheduleServer(
             configuration: ServerConfiguration(host: "0.0.0.0", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
             now: { DeskTests.now }, desk: desk
@@ -256,7 +273,8 @@ import Testing
                 classifier: .actual, time: day, call: CallReference(voyage: number <= 3 ? "WS15-W09" : "WS29-W09", port: number == 1 ? "SGSIN" : "MYTPP"))
         }
         let load = EquipmentEvent(
-            id: BruteForceDisruption.eventID(6), created: day + 6 * 3_600, kind: .load, time: day, port: "CNSHA", voyage: "WS29-W09", bookingReference: "ACME-1")
+            id: BruteForceDisruption.eventID(6), created: day + 6 * 3_600, kind: .load, time: day, port: "CNSHA", voyage: "WS29-W09", bookingReference: "ACME-1"
+        )
         _ = events.record(CarrierEventBatch(vesselCalls: calls, equipment: [(load, "RP000001")], source: "test", recordedAt: day + 7 * 3_600))
         let all = calls.map(\.id) + [load.id]
         func list(_ query: String) async throws -> (answer: LifecycleAPITests.Answer, ids: [String]) {
@@ -320,7 +338,8 @@ import Testing
         let published = InMemoryScheduleRepository(network: ServerTests.network)
         let live = LiveScheduleRepository(published: published, events: events)
         let app = RoutePlannerComposition(
-            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: live, voyages: live, cargo: cargo, customers: customers, accounts: accounts, liveSchedule: live,
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(cost: 4), locations: live, voyages: live, cargo: cargo, customers: customers,
+            accounts: accounts, liveSchedule: live,
             now: { DeskTests.now })
         var tokens: [String] = []
         for (name, role, customer) in [("alice", "planner", ""), ("bob", "customer", "ACME")] {
@@ -328,9 +347,11 @@ import Testing
             guard case .success(let made) = await app.createToken.respond(CreateTokenForm(user: name)).result else { throw LifecycleAPITests.Unexpected() }
             tokens.append(made.secret)
         }
-        guard case .success = await app.bookCargo(BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
-              case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
-              case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))
+        guard
+            case .success = await app.bookCargo(
+                BookCargoForm(origin: "CNSHA", destination: "NLRTM", ready: "2026-03-23", deadline: "2026-05-30", customer: "ACME")),
+            case .success = await app.routeCargo(RouteCargoForm(trackingId: "RP000001", limit: "1")),
+            case .success = await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1"))
         else { throw LifecycleAPITests.Unexpected() }
         let desk = DeskConfiguration(cargo: cargo, customers: customers, accounts: accounts, solver: nil, keepsCargo: true, liveSchedule: live)
         let server = try await ScheduleServer(
@@ -357,7 +378,10 @@ import Testing
         #expect(try await LifecycleAPITests.send(server, .post, "/v2/events", token: nil, json: feed).status == 401)
         let wrong = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: "{\"events\": []}")
         #expect(wrong.status == 400 && wrong.problems == ["events: The events are not DCSA Track & Trace events: the document is not an array of events."])
-        #expect(try await LifecycleAPITests.send(server, .get, "/v2/events?limit=5000", token: tokens[0]).problems == ["limit: Enter a whole number from 1 to 1000."])
+        #expect(
+            try await LifecycleAPITests.send(server, .get, "/v2/events?limit=5000", token: tokens[0]).problems == [
+                "limit: Enter a whole number from 1 to 1000."
+            ])
 
         let applied = try await LifecycleAPITests.send(server, .post, "/v2/events", token: tokens[0], json: feed)
         #expect(applied.status == 200)
@@ -406,7 +430,8 @@ import Testing
         #expect((entry["disruption"] as? [String: Any])?["kind"] as? String == "legNoLongerSails")
         #expect((entry["options"] as? [[String: Any]])?.first?["candidate"] as? Int == 1)
         let publications = try #require(disruptions.json["publications"] as? [[String: Any]])
-        #expect(publications.count == 1 && publications[0]["voyage"] as? String == leg.voyage.number.rawValue && publications[0]["scheduleVersion"] as? Int == 2)
+        #expect(
+            publications.count == 1 && publications[0]["voyage"] as? String == leg.voyage.number.rawValue && publications[0]["scheduleVersion"] as? Int == 2)
         #expect(disruptions.json["eventCount"] as? Int == 1 && disruptions.json["publicationCount"] as? Int == 1)
     }
 }

@@ -14,9 +14,9 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// HTTP itself: HEAD, HTTP/1.0, a GET with a body, a query that cannot be parsed, and a failure of the server's own.
@@ -88,8 +88,9 @@ extension ServerTests {
                 #expect(response.status == .badRequest)
                 let text = String(buffer: response.body)
                 #expect(try JSONSchemas.problems([text], dcsa: "ErrorResponse").isEmpty, "\(text)")
-                #expect(try Self.decode(Components.Schemas.ErrorResponse.self, text).errors.first?.errorCodeMessage
-                    == "A GET request takes no body: give the parameters in the query.")
+                #expect(
+                    try Self.decode(Components.Schemas.ErrorResponse.self, text).errors.first?.errorCodeMessage
+                        == "A GET request takes no body: give the parameters in the query.")
             }
             // A POST is told which methods there are, body or not.
             #expect(try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "{}")).status == .methodNotAllowed)
@@ -152,7 +153,8 @@ extension ServerTests {
                     let text = String(decoding: received, as: UTF8.self)
                     guard let end = text.range(of: "\r\n\r\n") else { return false }
                     if request.hasPrefix("HEAD ") { return true }
-                    let length = text[..<end.lowerBound].split(separator: "\r\n")
+                    let length =
+                        text[..<end.lowerBound].split(separator: "\r\n")
                         .first { $0.lowercased().hasPrefix("content-length:") }
                         .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                     return text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length
@@ -204,7 +206,9 @@ extension ServerTests {
         let api = try await Self.api()
         let router = Router()
         router.get("/v1/port-schedules") { request, _ in
-            await api.answer(request) { (_: OperationQuery<PortScheduleParameter>) async throws -> OperationAnswer in .ok([Double.infinity], nextPageCursor: nil) }
+            await api.answer(request) { (_: OperationQuery<PortScheduleParameter>) async throws -> OperationAnswer in
+                .ok([Double.infinity], nextPageCursor: nil)
+            }
         }
         let response = try await Application(router: router, logger: Self.logger).test(.router) { client in
             try await client.execute(uri: "/v1/port-schedules?UNLocationCode=NLRTM&date=2026-03-02", method: .get) { $0 }
@@ -247,7 +251,9 @@ extension ServerTests {
         let schedule = InMemoryScheduleRepository(network: server.schedule.network)
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_772_323_200) }
         return CommercialSchedulesAPI(
-            application: RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(), now: now),
+            application: RoutePlannerComposition(
+                files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository(),
+                now: now),
             schedules: ScheduleHolder(server.schedule), budget: .seconds(300), metrics: ServerMetrics(), now: now)
     }
 }

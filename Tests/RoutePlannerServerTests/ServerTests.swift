@@ -137,9 +137,10 @@ import Testing
         let document = try Self.decode(Components.Schemas.ErrorResponse.self, response.body)
         #expect(document.statusCode == 400)
         #expect(document.requestUri.hasPrefix("/v1/point-to-point-routes?"))
-        #expect(Set(document.errors.compactMap(\.property)) == [
-            "placeOfReceipt", "departureStartDate", "arrivalEndDate", "limit", "receiptTypeAtOrigin", "cargoType",
-        ])
+        #expect(
+            Set(document.errors.compactMap(\.property)) == [
+                "placeOfReceipt", "departureStartDate", "arrivalEndDate", "limit", "receiptTypeAtOrigin", "cargoType",
+            ])
         let unknown = try #require(document.errors.first { $0.property == "placeOfReceipt" })
         #expect(unknown.value == "CNSHX")
         #expect(unknown.errorCodeMessage.contains("CNSHA"))
@@ -261,7 +262,9 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: " ").map(String.init)
+        }
         process.waitUntilExit()
         func names<Parameter: QueryParameter>(_: Parameter.Type) -> Set<String> { Set(Parameter.allCases.map(\.rawValue)) }
         func specified(_ operationID: String) -> Set<String> { Set(lines.filter { $0[1] == operationID }.map { $0[2] }) }
@@ -309,7 +312,8 @@ import Testing
         try Data(response.body.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let imported = try BundledData.scheduleImporter.importSchedule(
-            schedule: file, locations: BundledData.worldSmallDirectory.appendingPathComponent("locations.csv")).value.network
+            schedule: file, locations: BundledData.worldSmallDirectory.appendingPathComponent("locations.csv")
+        ).value.network
         let published = Self.network.voyages.filter { $0.service == service }
         #expect(imported.voyageCount == published.count)
         for voyage in published {
@@ -342,7 +346,8 @@ import Testing
             let health = try await client.execute(uri: "/health", method: .get)
             #expect(health.status == .ok)
             #expect(String(buffer: health.body).contains(#""status":"ready""#))
-            _ = try await client.execute(uri: "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02", method: .get)
+            _ = try await client.execute(
+                uri: "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&departureStartDate=2026-03-02", method: .get)
             let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             #expect(metrics.contains(#"http_requests_total{route="/v1/point-to-point-routes",status="200"} 1"#))
             #expect(metrics.contains(#"route_searches_total{result="found"} 1"#))
@@ -382,7 +387,12 @@ import Testing
         // The version the store has, and how often the server asked for it.
         let store = Mutex((version: 0, asked: 0))
         let follow = FollowScheduleVersion(
-            server: server, version: { store.withLock { $0.asked += 1; return $0.version } }, interval: .milliseconds(20))
+            server: server,
+            version: {
+                store.withLock {
+                    $0.asked += 1; return $0.version
+                }
+            }, interval: .milliseconds(20))
         let task = Task { try await follow.run() }
         defer { task.cancel() }
         func waitUntil(_ condition: () -> Bool) async throws {
@@ -427,14 +437,17 @@ extension ServerTests {
 
     @Test func aParameterOfTheWrongTypeHidesNoOtherProblem() async throws {
         let server = try await Self.server()
-        #expect(try await Self.properties(
-            "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&limit=abc&cargoType=Q&departureStartDate=bad", from: server)
-            == ["limit", "cargoType", "departureStartDate"])
-        #expect(try await Self.properties(
-            "/v1/point-to-point-routes?placeOfDelivery=NLRTX&receiptTypeAtOrigin=XX&departureStartDate=bad", from: server)
-            == ["placeOfReceipt", "placeOfDelivery", "receiptTypeAtOrigin", "departureStartDate"])
-        #expect(try await Self.properties("/v1/port-schedules?limit=x&UNLocationCode=XXXXX&date=bad", from: server)
-            == ["limit", "UNLocationCode", "date"])
+        #expect(
+            try await Self.properties(
+                "/v1/point-to-point-routes?placeOfReceipt=CNSHA&placeOfDelivery=NLRTM&limit=abc&cargoType=Q&departureStartDate=bad", from: server)
+                == ["limit", "cargoType", "departureStartDate"])
+        #expect(
+            try await Self.properties(
+                "/v1/point-to-point-routes?placeOfDelivery=NLRTX&receiptTypeAtOrigin=XX&departureStartDate=bad", from: server)
+                == ["placeOfReceipt", "placeOfDelivery", "receiptTypeAtOrigin", "departureStartDate"])
+        #expect(
+            try await Self.properties("/v1/port-schedules?limit=x&UNLocationCode=XXXXX&date=bad", from: server)
+                == ["limit", "UNLocationCode", "date"])
         #expect(try await Self.properties("/v1/vessel-schedules?limit=x&vesselIMONumber=12", from: server) == ["limit", "vesselIMONumber"])
     }
 
@@ -505,7 +518,10 @@ extension ServerTests {
             ("vesselName=\(voyage.vessel!)", Self.network.voyages.filter { $0.vessel == voyage.vessel }),
             ("carrierServiceCode=\(voyage.service!)", Self.network.voyages.filter { $0.service == voyage.service }),
             ("carrierVoyageNumber=\(voyage.number.rawValue)", [voyage]),
-            ("UNLocationCode=NLRTM", Self.network.voyages.filter { $0.movements.contains { $0.departureLocation == "NLRTM" || $0.arrivalLocation == "NLRTM" } }),
+            (
+                "UNLocationCode=NLRTM",
+                Self.network.voyages.filter { $0.movements.contains { $0.departureLocation == "NLRTM" || $0.arrivalLocation == "NLRTM" } }
+            ),
         ] {
             let uri = "/v1/vessel-schedules?" + filter.replacingOccurrences(of: " ", with: "%20") + window + "&limit=100"
             let response = try await Self.get(uri, from: server, schema: "ServiceSchedule")

@@ -30,7 +30,9 @@ let schedule = ScheduleFileRepository(
 let cargo = InMemoryCargoRepository(), customers = InMemoryCustomerRepository()
 // The bundled schedule sails in 2026: the bookings are made as of 1 March 2026, not today.
 let planningDate = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
-let app = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers, now: { planningDate })
+let app = RoutePlannerComposition(
+    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: cargo, customers: customers,
+    now: { planningDate })
 
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
 var booked: TrackingId?
@@ -51,7 +53,8 @@ let first = itinerary.legs[0]
 func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 for form in [
     RegisterHandlingEventForm(trackingId: trackingId, event: "receive", location: "CNSHA", completionTime: iso(first.loadTime - 6 * 3600)),
-    RegisterHandlingEventForm(trackingId: trackingId, event: "load", location: "CNSHA", voyage: first.voyage.number.rawValue, completionTime: iso(first.loadTime)),
+    RegisterHandlingEventForm(
+        trackingId: trackingId, event: "load", location: "CNSHA", voyage: first.voyage.number.rawValue, completionTime: iso(first.loadTime)),
     RegisterHandlingEventForm(
         trackingId: trackingId, event: "unload", location: first.unloadLocation.code.rawValue, voyage: first.voyage.number.rawValue,
         completionTime: iso(first.unloadTime)),
@@ -64,7 +67,8 @@ let cancelled = itinerary.legs[1].voyage.number
 let whatIf = ScheduleFileRepository(
     locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv"),
     scenario: Scenario([.cancelVoyage(cancelled)]))
-let disrupted = RoutePlannerComposition(files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: whatIf, voyages: whatIf, cargo: cargo, customers: customers)
+let disrupted = RoutePlannerComposition(
+    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: whatIf, voyages: whatIf, cargo: cargo, customers: customers)
 print("If \(cancelled) is cancelled:")
 show(await disrupted.reRouteCargo(ReRouteCargoForm(limit: "2"))) { entries in
     for entry in entries {
@@ -73,4 +77,6 @@ show(await disrupted.reRouteCargo(ReRouteCargoForm(limit: "2"))) { entries in
     }
 }
 show(await disrupted.assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: "1"))) { print($0.text) }
-show(await disrupted.trackCargo(TrackCargoForm(trackingId: trackingId))) { print("\($0.trackingId): \($0.status), next \($0.nextExpectedActivity ?? "-"), ETA \($0.estimatedTimeOfArrival ?? "-")") }
+show(await disrupted.trackCargo(TrackCargoForm(trackingId: trackingId))) {
+    print("\($0.trackingId): \($0.status), next \($0.nextExpectedActivity ?? "-"), ETA \($0.estimatedTimeOfArrival ?? "-")")
+}

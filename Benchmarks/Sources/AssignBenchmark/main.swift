@@ -23,7 +23,8 @@ let folder = URL(fileURLWithPath: arguments[1])
 let timeLimit = arguments.count > 4 ? Double(arguments[4])! : 60
 let gap = arguments.count > 5 ? Double(arguments[5])! : 1e-4
 let schedule = try CSVImporter().importSchedule(
-    locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value
+    locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")
+).value
 var bookings = try CSVImporter().importBookings(CSVFile(contentsOf: URL(fileURLWithPath: arguments[2])), network: schedule.network).value
 nonisolated(unsafe) var state: UInt64 = 0x9E37_79B9_7F4A_7C15
 func draw() -> Double {
@@ -85,10 +86,14 @@ precondition(plan.assignments.count == bookings.count && plan.objective <= plan.
 let seconds = plan.duration / .seconds(1)
 let noRoute = plan.assignments.filter { $0.reason == .noItinerary }.count
 let improvement = plan.greedyRevenue > 0 ? (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100 : 0
-print(String(
-    format: "| %@ | %d | %.1f s | %.0f TEU (%d of %d bookings; %d without any itinerary) | %.2f | %.4f%% | %@ | %.0f TEU (+%.2f%%) | %d columns, %d rows, %d pricing rounds |",
-    arguments[3], bookings.count, seconds, plan.revenue, plan.carried.count, bookings.count, noRoute, plan.bound, plan.gap * 100,
-    "\(plan.status)", plan.greedyRevenue, improvement, plan.columnCount, plan.rowCount, plan.pricingRounds))
-print(String(format: "congesting capacities took %.1f s; busiest leg: %@ %@→%@ %d/%d TEU", congestSeconds,
-    plan.busiestLegs.first.map { "\($0.voyage)" } ?? "-", plan.busiestLegs.first.map { "\($0.from)" } ?? "-",
-    plan.busiestLegs.first.map { "\($0.to)" } ?? "-", plan.busiestLegs.first?.load ?? 0, plan.busiestLegs.first?.capacity ?? 0))
+print(
+    String(
+        format:
+            "| %@ | %d | %.1f s | %.0f TEU (%d of %d bookings; %d without any itinerary) | %.2f | %.4f%% | %@ | %.0f TEU (+%.2f%%) | %d columns, %d rows, %d pricing rounds |",
+        arguments[3], bookings.count, seconds, plan.revenue, plan.carried.count, bookings.count, noRoute, plan.bound, plan.gap * 100,
+        "\(plan.status)", plan.greedyRevenue, improvement, plan.columnCount, plan.rowCount, plan.pricingRounds))
+print(
+    String(
+        format: "congesting capacities took %.1f s; busiest leg: %@ %@→%@ %d/%d TEU", congestSeconds,
+        plan.busiestLegs.first.map { "\($0.voyage)" } ?? "-", plan.busiestLegs.first.map { "\($0.from)" } ?? "-",
+        plan.busiestLegs.first.map { "\($0.to)" } ?? "-", plan.busiestLegs.first?.load ?? 0, plan.busiestLegs.first?.capacity ?? 0))

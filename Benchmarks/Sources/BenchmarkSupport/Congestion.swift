@@ -15,10 +15,11 @@ public func congested(_ network: ScheduleNetwork, for bookings: [Booking], limit
         var seen = Set<[Int]>()
         for (index, offset) in [0.0, 3.5, 7, 14].enumerated() {
             let specification = booking.specification
-            guard let relaxed = try? RouteSpecification(
-                origin: specification.origin, destination: specification.destination,
-                readyTime: specification.readyTime + offset * 86_400, arrivalDeadline: specification.readyTime + 400 * 86_400),
-                  let itinerary = try? router.earliestArrival(for: relaxed)
+            guard
+                let relaxed = try? RouteSpecification(
+                    origin: specification.origin, destination: specification.destination,
+                    readyTime: specification.readyTime + offset * 86_400, arrivalDeadline: specification.readyTime + 400 * 86_400),
+                let itinerary = try? router.earliestArrival(for: relaxed)
             else { break }
             let movements = network.movementIDs(of: itinerary).map(\.rawValue)
             guard seen.insert(movements).inserted else { continue }
@@ -33,20 +34,22 @@ public func congested(_ network: ScheduleNetwork, for bookings: [Booking], limit
     }
     var position = 0
     let voyages = network.voyages.map { voyage in
-        Voyage(number: voyage.number, movements: voyage.movements.map { movement in
-            defer { position += 1 }
-            var changed = movement
-            if let load = firstLoad[position] {
-                changed.capacity = min(movement.capacity, max(firstMax[position]!, Int((0.8 * Double(load)).rounded(.down))))
-            } else if let load = allLoad[position] {
-                changed.capacity = min(movement.capacity, load)
-            }
-            if limits {
-                changed.weightCapacity = changed.capacity * 10
-                changed.reeferPlugs = changed.capacity / 10
-            }
-            return changed
-        }, vessel: voyage.vessel, service: voyage.service)
+        Voyage(
+            number: voyage.number,
+            movements: voyage.movements.map { movement in
+                defer { position += 1 }
+                var changed = movement
+                if let load = firstLoad[position] {
+                    changed.capacity = min(movement.capacity, max(firstMax[position]!, Int((0.8 * Double(load)).rounded(.down))))
+                } else if let load = allLoad[position] {
+                    changed.capacity = min(movement.capacity, load)
+                }
+                if limits {
+                    changed.weightCapacity = changed.capacity * 10
+                    changed.reeferPlugs = changed.capacity / 10
+                }
+                return changed
+            }, vessel: voyage.vessel, service: voyage.service)
     }
     return try ScheduleNetwork(locations: network.locations, voyages: voyages)
 }

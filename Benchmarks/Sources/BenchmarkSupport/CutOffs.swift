@@ -10,17 +10,18 @@ import RoutePlanner
 public func withCutOffs(_ voyages: [Voyage], draws: inout BenchmarkDraws) -> (voyages: [Voyage], calls: Int) {
     var calls = 0
     let changed = voyages.map { voyage in
-        voyage.replacingMovements(voyage.movements.map { movement in
-            var movement = movement
-            guard Double(draws.next() >> 11) / Double(1 << 53) < 0.8 else { return movement }
-            let departure = movement.departureTime
-            movement.cutOffTimes = [
-                CutOffTime(.documentation, departure - 48 * 3600), CutOffTime(.verifiedGrossMass, departure - 36 * 3600),
-                CutOffTime(.fullContainerDelivery, departure - 24 * 3600), CutOffTime(.transshipment, departure - 60 * 3600),
-            ]
-            calls += 1
-            return movement
-        })
+        voyage.replacingMovements(
+            voyage.movements.map { movement in
+                var movement = movement
+                guard Double(draws.next() >> 11) / Double(1 << 53) < 0.8 else { return movement }
+                let departure = movement.departureTime
+                movement.cutOffTimes = [
+                    CutOffTime(.documentation, departure - 48 * 3600), CutOffTime(.verifiedGrossMass, departure - 36 * 3600),
+                    CutOffTime(.fullContainerDelivery, departure - 24 * 3600), CutOffTime(.transshipment, departure - 60 * 3600),
+                ]
+                calls += 1
+                return movement
+            })
     }
     return (changed, calls)
 }

@@ -27,7 +27,8 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let store = try CargoStore(path: folder.appendingPathComponent("desk.sqlite").path, creating: true)
 let schedule = InMemoryScheduleRepository(network: network)
 let app = RoutePlannerComposition(
-    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository, now: { now })
+    files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule),
+    customers: store.customerRepository, now: { now })
 _ = await app.registerCustomer(RegisterCustomerForm(id: "ACME", name: "Acme Shipping"))
 let bundled = try String(contentsOf: BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv"), encoding: .utf8)
 let rows = bundled.split(separator: "\n").dropFirst()

@@ -19,12 +19,15 @@ guard arguments.count >= 2 else {
 let folder = URL(fileURLWithPath: arguments[1])
 let runs = arguments.count > 2 ? Int(arguments[2])! : 50
 let published = try CSVImporter().importSchedule(
-    locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value.network
+    locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")
+).value.network
 let voyages = published.voyages
 for attempt in 1...3 {
     let start = ContinuousClock.now
     let built = try ScheduleNetwork(locations: published.locations, voyages: voyages, capacitiesAreKnown: published.capacitiesAreKnown)
-    print("network built from its voyages (\(attempt)): \((ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))), \(built.movementCount) movements")
+    print(
+        "network built from its voyages (\(attempt)): \((ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))), \(built.movementCount) movements"
+    )
 }
 print("instance: \(published.locations.count) ports, \(voyages.count) voyages, \(published.movementCount) movements")
 
@@ -61,9 +64,9 @@ while cargo.count < 10_000 {
         if let next = onward.first { legs.append(leg(next.voyage, next.index, draw(1..<4))) }
     }
     guard let itinerary = try? Itinerary(legs: legs), itinerary.origin != itinerary.destination,
-          let specification = try? RouteSpecification(
-              origin: itinerary.origin, destination: itinerary.destination, readyTime: itinerary.departureTime - 86_400,
-              arrivalDeadline: itinerary.arrivalTime + TimeInterval(draw(0..<5) * 86_400))
+        let specification = try? RouteSpecification(
+            origin: itinerary.origin, destination: itinerary.destination, readyTime: itinerary.departureTime - 86_400,
+            arrivalDeadline: itinerary.arrivalTime + TimeInterval(draw(0..<5) * 86_400))
     else { continue }
     var one = try Cargo(trackingId: TrackingId(String(format: "B%06d", cargo.count))!, teu: draw(1..<5), specification: specification)
     try one.assign(to: itinerary)
@@ -76,7 +79,8 @@ let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network:
 let interactor = ApplyCarrierEventsInteractor(cargo: repository, schedule: live, now: { Date(timeIntervalSince1970: 1_900_000_000) })
 
 func apply(_ document: String, accept: Bool = false) async throws -> (ApplyCarrierEventsResponse, Duration) {
-    let form = ApplyCarrierEventsForm(events: CarrierEventsDocument(reading: Data(document.utf8)), source: "benchmark", accept: accept ? "best" : "", limit: "3")
+    let form = ApplyCarrierEventsForm(
+        events: CarrierEventsDocument(reading: Data(document.utf8)), source: "benchmark", accept: accept ? "best" : "", limit: "3")
     let start = ContinuousClock.now
     let request = try ApplyCarrierEventsRequest.create(form).get()
     let response = try await interactor.execute(request).get()
@@ -108,9 +112,10 @@ for (run, number) in busiest.enumerated() {
     times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
     disrupted.append(response.disrupted.count)
 }
-print(String(
-    format: "one delay event, every disrupted cargo re-planned (%d batches): p50 %.0f ms, p99 %.0f ms, max %.0f ms; disrupted per batch: median %d, max %d",
-    times.count, percentile(times, 0.5), percentile(times, 0.99), times.max()!, Int(percentile(disrupted.map(Double.init), 0.5)), disrupted.max()!))
+print(
+    String(
+        format: "one delay event, every disrupted cargo re-planned (%d batches): p50 %.0f ms, p99 %.0f ms, max %.0f ms; disrupted per batch: median %d, max %d",
+        times.count, percentile(times, 0.5), percentile(times, 0.99), times.max()!, Int(percentile(disrupted.map(Double.init), 0.5)), disrupted.max()!))
 
 // One voyage published again per batch, without the call where one of its legs discharges: a vessel-schedules
 // document of its other calls at their planned times.
@@ -118,7 +123,9 @@ func publication(_ voyage: Voyage, omitting omitted: Int) throws -> String {
     let movements = voyage.movements
     let calls = voyage.callPorts.indices.filter { $0 != omitted }.map { index -> [String: Any] in
         var timestamps: [[String: String]] = []
-        if index > 0 { timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": DateText.timestamp(movements[index - 1].arrivalTime)]) }
+        if index > 0 {
+            timestamps.append(["eventTypeCode": "ARRI", "eventClassifierCode": "PLN", "eventDateTime": DateText.timestamp(movements[index - 1].arrivalTime)])
+        }
         var call: [String: Any] = [
             "transportCallReference": "\(voyage.number)-\(index)", "carrierImportVoyageNumber": voyage.number.rawValue,
             "location": ["UNLocationCode": voyage.callPorts[index].rawValue],
@@ -142,9 +149,11 @@ for number in busiest.reversed().prefix(min(20, runs)) {
     publishing.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
     omitting.append(response.disrupted.count)
 }
-print(String(
-    format: "one voyage published again without a call, every disrupted cargo re-planned (%d batches): p50 %.0f ms, p99 %.0f ms; disrupted per batch: median %d, max %d",
-    publishing.count, percentile(publishing, 0.5), percentile(publishing, 0.99), Int(percentile(omitting.map(Double.init), 0.5)), omitting.max()!))
+print(
+    String(
+        format:
+            "one voyage published again without a call, every disrupted cargo re-planned (%d batches): p50 %.0f ms, p99 %.0f ms; disrupted per batch: median %d, max %d",
+        publishing.count, percentile(publishing, 0.5), percentile(publishing, 0.99), Int(percentile(omitting.map(Double.init), 0.5)), omitting.max()!))
 
 // A feed of 10,000 actual arrivals and departures as published (they move nothing, so only reading and applying count).
 var feed: [VesselCallEvent] = []
@@ -152,17 +161,19 @@ for voyage in voyages.shuffledDeterministically() where feed.count < 10_000 {
     let ports = [voyage.movements[0].departureLocation] + voyage.movements.map(\.arrivalLocation)
     for (index, movement) in voyage.movements.enumerated() where feed.count < 10_000 {
         let sequence = ports[...index].count { $0 == ports[index] }
-        feed.append(VesselCallEvent(
-            id: UUID().uuidString, created: movement.departureTime + 3600, kind: .departure, classifier: .actual,
-            time: movement.departureTime, call: CallReference(voyage: voyage.number, port: ports[index], sequence: sequence)))
+        feed.append(
+            VesselCallEvent(
+                id: UUID().uuidString, created: movement.departureTime + 3600, kind: .departure, classifier: .actual,
+                time: movement.departureTime, call: CallReference(voyage: voyage.number, port: ports[index], sequence: sequence)))
     }
 }
 let document = TrackAndTraceDocument.json(feed.map(CarrierEvent.vesselCall))
 let (ingested, elapsed) = try await apply(document)
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-print(String(
-    format: "a file of %d events (%.1f MB), applied over the 10,000 cargo: %.2f s, %.0f events/s (%d applied, %d refused)",
-    feed.count, Double(document.utf8.count) / 1e6, seconds, Double(feed.count) / seconds, ingested.applied, ingested.refused.count))
+print(
+    String(
+        format: "a file of %d events (%.1f MB), applied over the 10,000 cargo: %.2f s, %.0f events/s (%d applied, %d refused)",
+        feed.count, Double(document.utf8.count) / 1e6, seconds, Double(feed.count) / seconds, ingested.applied, ingested.refused.count))
 
 extension Collection {
     /// The elements in an order drawn from the benchmark's generator.
@@ -188,16 +199,20 @@ do {
         print("  \(name): \((now - clock).formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
         clock = now
     }
-    schedule.apply([VesselCallEvent(
-        id: UUID().uuidString, created: movement.departureTime, kind: .arrival, classifier: .estimated, time: movement.arrivalTime + 48 * 3600,
-        call: CallReference(voyage: number, port: ports[call], sequence: ports[...call].count { $0 == ports[call] }))])
+    schedule.apply([
+        VesselCallEvent(
+            id: UUID().uuidString, created: movement.departureTime, kind: .arrival, classifier: .estimated, time: movement.arrivalTime + 48 * 3600,
+            call: CallReference(voyage: number, port: ports[call], sequence: ports[...call].count { $0 == ports[call] }))
+    ])
     lap("events applied to the live schedule")
     let network = schedule.network()
     lap("its network built")
     let all = try await repository.allCargo()
     var count = 0
-    for one in all where network.disruption(
-        of: one.itinerary!, from: 0, boardingFrom: one.specification.readyTime, specification: one.specification, departedAt: nil) != nil {
+    for one in all
+    where network.disruption(
+        of: one.itinerary!, from: 0, boardingFrom: one.specification.readyTime, specification: one.specification, departedAt: nil) != nil
+    {
         count += 1
     }
     lap("10,000 itineraries checked (\(count) disrupted)")

@@ -41,11 +41,15 @@ precondition(imported.diagnostics.isEmpty, "\(imported.diagnostics.prefix(5))")
 // It is queryable: one earliest arrival between the first two ports that have departures.
 let ports = network.locations.map(\.code)
 let ready = imported.value.voyages[0].movements[0].departureTime
-let answer = try? network.earliestArrival(for: RouteSpecification(
-    origin: ports[0], destination: ports[1], readyTime: ready, arrivalDeadline: ready + 200 * 86_400))
+let answer = try? network.earliestArrival(
+    for: RouteSpecification(
+        origin: ports[0], destination: ports[1], readyTime: ready, arrivalDeadline: ready + 200 * 86_400))
 
-print(String(
-    format: "| import %@ %@ (%.1f MB, %d movements) into a network | %.2f s | peak memory %.0f MB = %.2fx the files (%.0f MB before the import, %.0f MB after it) |",
-    directory.lastPathComponent, format == "csv" ? "CSV" : "DCSA JSON", fileBytes / 1e6, network.movementCount, seconds, peak / 1024, peak * 1024 / fileBytes,
-    baseline / 1024, after / 1024))
+print(
+    String(
+        format:
+            "| import %@ %@ (%.1f MB, %d movements) into a network | %.2f s | peak memory %.0f MB = %.2fx the files (%.0f MB before the import, %.0f MB after it) |",
+        directory.lastPathComponent, format == "csv" ? "CSV" : "DCSA JSON", fileBytes / 1e6, network.movementCount, seconds, peak / 1024,
+        peak * 1024 / fileBytes,
+        baseline / 1024, after / 1024))
 print("query \(ports[0]) → \(ports[1]): \(answer.map { "\($0.arrivalTime)" } ?? "no route")")

@@ -13,7 +13,8 @@ import RoutePlannerAssignment
 //        InstructionBenchmark INSTANCE_DIR assign BOOKINGS.csv
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 && ["import", "dcsa", "earliest", "cutoffs", "candidates"].contains(arguments[2])
+guard
+    arguments.count == 3 && ["import", "dcsa", "earliest", "cutoffs", "candidates"].contains(arguments[2])
         || arguments.count == 4 && arguments[2] == "assign"
 else {
     FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|cutoffs|candidates|assign BOOKINGS.csv\n".utf8))
@@ -33,7 +34,8 @@ nonisolated(unsafe) var checksum: Int64 = 0
 @inline(never)
 func measureImport() {
     imported = try? CSVImporter().importSchedule(
-        locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value
+        locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")
+    ).value
 }
 
 /// Imports the instance's schedule as DCSA vessel schedules (`dcsa_instance.py` writes them), with its locations
@@ -115,7 +117,7 @@ nonisolated(unsafe) var assignment: (network: ScheduleNetwork, bookings: [Bookin
 @inline(never)
 func measureAssign() {
     guard let (network, bookings) = assignment,
-          let plan = try? CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(timeLimit: .seconds(600), relativeGap: 0))
+        let plan = try? CapacityAssignment(network: network).assign(bookings, options: AssignmentOptions(timeLimit: .seconds(600), relativeGap: 0))
     else { return }
     precondition(plan.status == .optimal, "the assignment benchmark must prove its plan optimal, not \(plan.status)")
     checksum &+= Int64(plan.objective.rounded()) &* 1_000_003 &+ Int64(plan.carried.count)

@@ -20,7 +20,8 @@ struct BenchInstance {
     init(directory: String, binary: String) throws {
         let folder = URL(fileURLWithPath: directory)
         let schedule = try CSVImporter().importSchedule(
-            locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")).value
+            locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")
+        ).value
         locations = schedule.locations
         voyages = schedule.voyages
 
@@ -32,10 +33,11 @@ struct BenchInstance {
         for index in 0..<queryCount {
             let base = queryOffset + 16 * index
             let expected = int32(base + 12)
-            queries.append(Query(
-                origin: locations[Int(int32(base))].code, destination: locations[Int(int32(base + 4))].code,
-                ready: Date(timeIntervalSince1970: TimeInterval(t0 + Int64(int32(base + 8)))),
-                expectedArrival: expected < 0 ? nil : Date(timeIntervalSince1970: TimeInterval(t0 + Int64(expected)))))
+            queries.append(
+                Query(
+                    origin: locations[Int(int32(base))].code, destination: locations[Int(int32(base + 4))].code,
+                    ready: Date(timeIntervalSince1970: TimeInterval(t0 + Int64(int32(base + 8)))),
+                    expectedArrival: expected < 0 ? nil : Date(timeIntervalSince1970: TimeInterval(t0 + Int64(expected)))))
         }
     }
 }

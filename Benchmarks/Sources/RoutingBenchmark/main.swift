@@ -27,7 +27,8 @@ struct Summary {
     var p99: Double
     init(_ samples: [Double]) {
         let sorted = samples.sorted()
-        median = sorted.count % 2 == 1
+        median =
+            sorted.count % 2 == 1
             ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
     }
@@ -36,8 +37,9 @@ struct Summary {
 var start = nanoseconds()
 let instance = try BenchInstance(directory: arguments[1], binary: arguments[2])
 let movementCount = instance.voyages.reduce(0) { $0 + $1.movements.count }
-print("read \(instance.locations.count) ports, \(instance.voyages.count) voyages, \(movementCount) movements, "
-    + "\(instance.queries.count) queries in \(String(format: "%.2f", milliseconds(start) / 1000)) s")
+print(
+    "read \(instance.locations.count) ports, \(instance.voyages.count) voyages, \(movementCount) movements, "
+        + "\(instance.queries.count) queries in \(String(format: "%.2f", milliseconds(start) / 1000)) s")
 
 // Building from in-memory voyages, and the memory the network holds.
 var buildTimes: [Double] = []
@@ -62,9 +64,10 @@ let network = builtNetwork.preparedForSearches()
 let tableBytes = Double(allocatedBytes() - heapBeforeTable)
 let router = Router(network: network)
 let heapBeforeSearch = allocatedBytes()
-_ = try? router.earliestArrival(for: RouteSpecification(
-    origin: instance.queries[0].origin, destination: instance.queries[0].destination,
-    readyTime: instance.queries[0].ready, arrivalDeadline: instance.queries[0].ready + 86_400 * 200))
+_ = try? router.earliestArrival(
+    for: RouteSpecification(
+        origin: instance.queries[0].origin, destination: instance.queries[0].destination,
+        readyTime: instance.queries[0].ready, arrivalDeadline: instance.queries[0].ready + 86_400 * 200))
 let routerBytes = Double(allocatedBytes() - heapBeforeSearch)
 
 /// Times every query; returns the per-query times of the last of `passes` passes and the answers.
@@ -124,12 +127,18 @@ let (cutOffArrivalTimes, cutOffArrivals) = measure(passes: 3, queries: instance.
     try? cutOffRouter.earliestArrival(for: specification(query, days: 400)).arrivalTime
 }
 let later = zip(cutOffArrivals, instance.queries).filter { $0 != $1.expectedArrival }.count
-results.append(("earliest arrival, cut-offs on \(cutOffShare) of calls", Summary(cutOffArrivalTimes), "\(later) of \(cutOffArrivals.count) arrive later than without cut-offs"))
+results.append(
+    (
+        "earliest arrival, cut-offs on \(cutOffShare) of calls", Summary(cutOffArrivalTimes),
+        "\(later) of \(cutOffArrivals.count) arrive later than without cut-offs"
+    ))
 
 if earliestOnly {
     let anchor = try runAnchor()["median_ms"] as! Double
-    print(String(format: "earliest arrival %.3f ms, p99 %.3f ms; with cut-offs %.3f ms; C anchor %.3f ms; ratios %.2fx, %.2fx",
-        results[0].1.median, results[0].1.p99, results[1].1.median, anchor, results[0].1.median / anchor, results[1].1.median / anchor))
+    print(
+        String(
+            format: "earliest arrival %.3f ms, p99 %.3f ms; with cut-offs %.3f ms; C anchor %.3f ms; ratios %.2fx, %.2fx",
+            results[0].1.median, results[0].1.p99, results[1].1.median, anchor, results[0].1.median / anchor, results[1].1.median / anchor))
     exit(0)
 }
 
@@ -143,14 +152,19 @@ for pruning in [true, false] {
     for (query, candidates) in zip(queries, answers) {
         let window = specification(query, days: windowDays)
         precondition(candidates.allSatisfy(window.isSatisfied(by:)))
-        if let first = candidates.first { precondition(first.arrivalTime == query.expectedArrival) }
-        else { precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true) }
+        if let first = candidates.first {
+            precondition(first.arrivalTime == query.expectedArrival)
+        } else {
+            precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true)
+        }
     }
     let answered = answers.filter { !$0.isEmpty }
     let mean = Double(answered.map(\.count).reduce(0, +)) / Double(max(1, answered.count))
-    results.append((
-        "candidates, k = 5, \(Int(windowDays))-day window" + (pruning ? "" : ", pruning off"), Summary(times),
-        "\(queries.count) queries, \(answered.count) with a route, \(String(format: "%.1f", mean)) itineraries on average"))
+    results.append(
+        (
+            "candidates, k = 5, \(Int(windowDays))-day window" + (pruning ? "" : ", pruning off"), Summary(times),
+            "\(queries.count) queries, \(answered.count) with a route, \(String(format: "%.1f", mean)) itineraries on average"
+        ))
 }
 
 let (cutOffTimes, cutOffAnswers) = measure(passes: 2, queries: instance.queries) { query in
@@ -159,12 +173,13 @@ let (cutOffTimes, cutOffAnswers) = measure(passes: 2, queries: instance.queries)
 for ((query, candidates), arrival) in zip(zip(instance.queries, cutOffAnswers), cutOffArrivals) {
     let window = specification(query, days: windowDays)
     precondition(candidates.allSatisfy(window.isSatisfied(by:)))
-    if let first = candidates.first { precondition(first.arrivalTime == arrival) }
-    else { precondition(arrival.map { $0 > window.arrivalDeadline } ?? true) }
+    if let first = candidates.first { precondition(first.arrivalTime == arrival) } else { precondition(arrival.map { $0 > window.arrivalDeadline } ?? true) }
 }
-results.append((
-    "candidates, k = 5, \(Int(windowDays))-day window, cut-offs on \(cutOffShare) of calls", Summary(cutOffTimes),
-    "\(cutOffAnswers.filter { !$0.isEmpty }.count) of \(cutOffAnswers.count) with a route"))
+results.append(
+    (
+        "candidates, k = 5, \(Int(windowDays))-day window, cut-offs on \(cutOffShare) of calls", Summary(cutOffTimes),
+        "\(cutOffAnswers.filter { !$0.isEmpty }.count) of \(cutOffAnswers.count) with a route"
+    ))
 
 // The same with cost and CO2e as criteria. The instance has neither, so each port gets a transshipment cost drawn with
 // a fixed seed from LINER-LIB's range (USD 10 to 150 per TEU, in halves) and each movement the CO2e the emission model
@@ -178,12 +193,13 @@ let costedLocations = instance.locations.map { location in
         transshipmentCostPerTEU: cost)
 }
 let costedVoyages = instance.voyages.map { voyage in
-    voyage.replacingMovements(voyage.movements.map { movement in
-        var movement = movement
-        let hours = movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3600
-        movement.co2ePerTEU = EmissionModel.co2ePerTEU(distance: hours * 16, hours: hours, capacity: movement.capacity)
-        return movement
-    })
+    voyage.replacingMovements(
+        voyage.movements.map { movement in
+            var movement = movement
+            let hours = movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3600
+            movement.co2ePerTEU = EmissionModel.co2ePerTEU(distance: hours * 16, hours: hours, capacity: movement.capacity)
+            return movement
+        })
 }
 let costRouter = Router(network: try ScheduleNetwork(locations: costedLocations, voyages: costedVoyages).preparedForSearches())
 for criteria in [[RoutingCriterion.handlingCost], [.handlingCost, .co2e]] {
@@ -193,19 +209,25 @@ for criteria in [[RoutingCriterion.handlingCost], [.handlingCost, .co2e]] {
     for (query, candidates) in zip(instance.queries, answers) {
         let window = specification(query, days: windowDays)
         precondition(candidates.allSatisfy(window.isSatisfied(by:)))
-        if let first = candidates.first { precondition(first.arrivalTime == query.expectedArrival) }
-        else { precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true) }
+        if let first = candidates.first {
+            precondition(first.arrivalTime == query.expectedArrival)
+        } else {
+            precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true)
+        }
     }
-    results.append((
-        "candidates, k = 5, \(Int(windowDays))-day window, criteria " + criteria.map(\.rawValue).joined(separator: " and "),
-        Summary(times), "\(answers.filter { !$0.isEmpty }.count) of \(answers.count) with a route"))
+    results.append(
+        (
+            "candidates, k = 5, \(Int(windowDays))-day window, criteria " + criteria.map(\.rawValue).joined(separator: " and "),
+            Summary(times), "\(answers.filter { !$0.isEmpty }.count) of \(answers.count) with a route"
+        ))
 }
 
 let anchorReport = try runAnchor()
 let anchorMedian = anchorReport["median_ms"] as! Double
 
 let buildSummary = Summary(buildTimes)
-print("""
+print(
+    """
 
     | measure | median | p99 | notes |
     | --- | ---: | ---: | --- |
@@ -213,12 +235,20 @@ print("""
 for (name, summary, note) in results {
     print(String(format: "| %@ | %.3f ms | %.3f ms | %@ |", name, summary.median, summary.p99, note))
 }
-print(String(format: "| C connection scan anchor (csa_scan.c) | %.3f ms | | p90 %.3f ms; %@ of %@ differ from csa.py |",
-    anchorMedian, anchorReport["p90_ms"] as! Double, "\(anchorReport["wrong_vs_python"]!)", "\(anchorReport["queries"]!)"))
+print(
+    String(
+        format: "| C connection scan anchor (csa_scan.c) | %.3f ms | | p90 %.3f ms; %@ of %@ differ from csa.py |",
+        anchorMedian, anchorReport["p90_ms"] as! Double, "\(anchorReport["wrong_vs_python"]!)", "\(anchorReport["queries"]!)"))
 print(String(format: "| build network from in-memory voyages | %.0f ms | | median of 5 |", buildSummary.median))
-print(String(format: "| network memory | %.0f B/movement | | %.1f MB in all; a router's working memory %.1f MB |",
-    networkBytes / Double(movementCount), networkBytes / 1e6, routerBytes / 1e6))
-print(String(format: "| prepare for searches (all-pairs sailing times) | %.0f ms | | median of 3, both cores; the table takes %.1f MB |",
-    prepareTimes.sorted()[1], tableBytes / 1e6))
-print(String(format: "\nearliest arrival / C anchor: %.2fx; pruning off / on: earliest arrival %.2fx, candidates %.2fx",
-    results[0].1.median / anchorMedian, results[1].1.median / results[0].1.median, results[3].1.median / results[2].1.median))
+print(
+    String(
+        format: "| network memory | %.0f B/movement | | %.1f MB in all; a router's working memory %.1f MB |",
+        networkBytes / Double(movementCount), networkBytes / 1e6, routerBytes / 1e6))
+print(
+    String(
+        format: "| prepare for searches (all-pairs sailing times) | %.0f ms | | median of 3, both cores; the table takes %.1f MB |",
+        prepareTimes.sorted()[1], tableBytes / 1e6))
+print(
+    String(
+        format: "\nearliest arrival / C anchor: %.2fx; pruning off / on: earliest arrival %.2fx, candidates %.2fx",
+        results[0].1.median / anchorMedian, results[1].1.median / results[0].1.median, results[3].1.median / results[2].1.median))

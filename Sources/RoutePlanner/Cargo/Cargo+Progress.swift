@@ -25,13 +25,14 @@ extension Cargo {
             return Progress(first: 0, ready: max(last.completionTime, specification.readyTime), departedAt: departedAt)
         case .load:
             // Aboard: the leg loaded there, or, re-routed from the vessel's next call, the first leg on that vessel.
-            guard let first = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
-                ?? (legs[0].voyage.number == last.voyage ? 0 : nil)
+            guard
+                let first = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
+                    ?? (legs[0].voyage.number == last.voyage ? 0 : nil)
             else { return nil }
             return Progress(first: first, ready: nil, departedAt: departedAt)
         case .unload:
             guard let leg = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
-                  leg + 1 < legs.count
+                leg + 1 < legs.count
             else { return nil }
             let stay = TimeInterval(legs[leg].unloadLocation.transshipmentTime.components.seconds)
             return Progress(first: leg + 1, ready: last.completionTime + stay, departedAt: departedAt)
@@ -78,13 +79,15 @@ extension Cargo {
         // re-plan then falls back.)
         let isAboard = handlingEvents.last(where: { $0.kind != .customs })?.kind == .load
         if isAboard, let aboard = behind.last, let next = ahead.legs.first, aboard.voyage.number == next.voyage.number,
-           aboard.movementIndices.upperBound == next.movementIndices.lowerBound,
-           next.voyage.movements.indices.contains(aboard.movementIndices.lowerBound),
-           next.voyage.movements[aboard.movementIndices.lowerBound].departureLocation == aboard.loadLocation.code
+            aboard.movementIndices.upperBound == next.movementIndices.lowerBound,
+            next.voyage.movements.indices.contains(aboard.movementIndices.lowerBound),
+            next.voyage.movements[aboard.movementIndices.lowerBound].departureLocation == aboard.loadLocation.code
         {
-            legs[behind.count - 1 ... behind.count] = [Leg(
-                voyage: next.voyage, movementIndices: aboard.movementIndices.lowerBound..<next.movementIndices.upperBound,
-                loadLocation: aboard.loadLocation, unloadLocation: next.unloadLocation)]
+            legs[behind.count - 1...behind.count] = [
+                Leg(
+                    voyage: next.voyage, movementIndices: aboard.movementIndices.lowerBound..<next.movementIndices.upperBound,
+                    loadLocation: aboard.loadLocation, unloadLocation: next.unloadLocation)
+            ]
         }
         guard let itinerary = try? Itinerary(legs: legs) else { return false }
         return (try? assign(to: itinerary)) != nil
@@ -101,20 +104,22 @@ extension Cargo {
             return []
         case .unload:
             guard let legs = itinerary?.legs, !delivery.isMisdirected,
-                  let index = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
-                  legs[index].unloadLocation.code == ahead.origin
+                let index = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
+                legs[index].unloadLocation.code == ahead.origin
             else { return nil }
             return legs[...index].map(sailed)
         case .load:
             guard let legs = itinerary?.legs, !delivery.isMisdirected,
-                  let index = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
+                let index = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
             else { return nil }
             let aboard = sailed(legs[index]), movements = aboard.voyage.movements
             guard let cut = movements.indices[aboard.movementIndices.lowerBound...].first(where: { movements[$0].arrivalLocation == ahead.origin })
             else { return nil }
-            return legs[..<index].map(sailed) + [Leg(
-                voyage: aboard.voyage, movementIndices: aboard.movementIndices.lowerBound..<(cut + 1), loadLocation: aboard.loadLocation,
-                unloadLocation: ahead.legs[0].loadLocation)]
+            return legs[..<index].map(sailed) + [
+                Leg(
+                    voyage: aboard.voyage, movementIndices: aboard.movementIndices.lowerBound..<(cut + 1), loadLocation: aboard.loadLocation,
+                    unloadLocation: ahead.legs[0].loadLocation)
+            ]
         case .claim, .customs:
             return nil
         }

@@ -70,9 +70,10 @@ extension Cargo {
             guard let number = last.voyage, let voyage = network.voyage(number) else { throw .aboardUnknownVoyage(last.voyage) }
             // The call where it loaded: the departure from there nearest the load.
             let departures = voyage.movements.filter { $0.departureLocation == last.location }
-            guard let movement = departures.min(by: {
-                abs($0.departureTime.timeIntervalSince(last.completionTime)) < abs($1.departureTime.timeIntervalSince(last.completionTime))
-            }), let port = network.location(movement.arrivalLocation)
+            guard
+                let movement = departures.min(by: {
+                    abs($0.departureTime.timeIntervalSince(last.completionTime)) < abs($1.departureTime.timeIntervalSince(last.completionTime))
+                }), let port = network.location(movement.arrivalLocation)
             else { throw .voyageNoLongerCalls(number, at: last.location) }
             (origin, ready) = (movement.arrivalLocation, movement.arrivalTime + TimeInterval(port.transshipmentTime.components.seconds))
         }

@@ -96,35 +96,39 @@ public struct Delivery: Hashable, Sendable {
     /// - Complexity: O(*e* + *l*) for *e* events and *l* legs.
     public init(specification: RouteSpecification, itinerary: Itinerary?, events: [HandlingEvent], isCancelled: Bool = false) {
         self.isCancelled = isCancelled
-        routingStatus = switch itinerary {
-        case nil: .notRouted
-        case let itinerary?: specification.isSatisfied(by: itinerary) ? .routed : .misrouted
-        }
+        routingStatus =
+            switch itinerary {
+            case nil: .notRouted
+            case let itinerary?: specification.isSatisfied(by: itinerary) ? .routed : .misrouted
+            }
         lastEvent = events.last
-        transportStatus = switch events.last?.kind {
-        case nil: .notReceived
-        case .load: .onboardCarrier
-        case .unload, .receive, .customs: .inPort
-        case .claim: .claimed
-        }
+        transportStatus =
+            switch events.last?.kind {
+            case nil: .notReceived
+            case .load: .onboardCarrier
+            case .unload, .receive, .customs: .inPort
+            case .claim: .claimed
+            }
         currentVoyage = transportStatus == .onboardCarrier ? events.last?.voyage : nil
         let moves = events.filter { $0.kind != .customs }
         let lastMove = moves.last
         // Planned while the cargo was aboard: the itinerary starts at a later call of the voyage it was loaded
         // on, and its specification is ready after the load (no event comes before the booked ready time).
         let plannedAboard = lastMove.map { $0.kind == .load && $0.completionTime < specification.readyTime } ?? false
-        unexpectedEvent = if let itinerary, let lastMove, !plannedAboard, !itinerary.isExpected(lastMove, after: moves.dropLast().last) {
-            lastMove
-        } else {
-            nil
-        }
+        unexpectedEvent =
+            if let itinerary, let lastMove, !plannedAboard, !itinerary.isExpected(lastMove, after: moves.dropLast().last) {
+                lastMove
+            } else {
+                nil
+            }
         let onTrack = routingStatus == .routed && unexpectedEvent == nil && transportStatus != .claimed && !isCancelled
         estimatedTimeOfArrival = onTrack ? itinerary?.arrivalTime : nil
-        nextExpectedActivity = switch (onTrack, itinerary, lastMove) {
-        case (true, let itinerary?, let load?) where plannedAboard: itinerary.activity(aboard: load)
-        case (true, let itinerary?, _): itinerary.activity(after: lastMove)
-        default: nil
-        }
+        nextExpectedActivity =
+            switch (onTrack, itinerary, lastMove) {
+            case (true, let itinerary?, let load?) where plannedAboard: itinerary.activity(aboard: load)
+            case (true, let itinerary?, _): itinerary.activity(after: lastMove)
+            default: nil
+            }
     }
 }
 
@@ -136,11 +140,11 @@ extension Delivery {
         self.disruption = disruption
         if let last = itinerary.legs.last { estimatedTimeOfArrival = network.sailing(last)?.unloadTime }
         guard let next = nextExpectedActivity, let planned = next.time,
-              let leg = itinerary.legs.first(where: {
-                  $0.voyage.number == next.voyage && (next.kind == .load ? $0.loadLocation.code : $0.unloadLocation.code) == next.location
-                      && (next.kind == .load ? $0.loadTime : $0.unloadTime) == planned
-              }),
-              let sailing = network.sailing(leg)
+            let leg = itinerary.legs.first(where: {
+                $0.voyage.number == next.voyage && (next.kind == .load ? $0.loadLocation.code : $0.unloadLocation.code) == next.location
+                    && (next.kind == .load ? $0.loadTime : $0.unloadTime) == planned
+            }),
+            let sailing = network.sailing(leg)
         else { return }
         nextExpectedActivity = HandlingActivity(
             kind: next.kind, location: next.location, voyage: next.voyage, time: next.kind == .load ? sailing.loadTime : sailing.unloadTime)
@@ -200,9 +204,10 @@ extension Itinerary {
         case .receive:
             return event.location == origin
         case .load:
-            guard let stretch = stretches.firstIndex(where: {
-                legs[$0.lowerBound].loadLocation.code == event.location && legs[$0.lowerBound].voyage.number == event.voyage
-            })
+            guard
+                let stretch = stretches.firstIndex(where: {
+                    legs[$0.lowerBound].loadLocation.code == event.location && legs[$0.lowerBound].voyage.number == event.voyage
+                })
             else { return false }
             guard let previous else { return stretch == 0 }
             if stretch == 0 { return previous.location == origin && (previous.kind == .receive || previous.kind == .unload) }
@@ -243,9 +248,10 @@ extension Itinerary {
         case .receive:
             return load(legs[0])
         case .load:
-            guard let stretch = stretches.first(where: {
-                legs[$0.lowerBound].loadLocation.code == event.location && legs[$0.lowerBound].voyage.number == event.voyage
-            })
+            guard
+                let stretch = stretches.first(where: {
+                    legs[$0.lowerBound].loadLocation.code == event.location && legs[$0.lowerBound].voyage.number == event.voyage
+                })
             else { return nil }
             return unload(legs[stretch.upperBound - 1])
         case .unload:

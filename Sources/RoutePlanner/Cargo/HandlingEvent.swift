@@ -46,8 +46,11 @@ public struct HandlingEvent: Hashable, Sendable {
         var problems: [HandlingEventError.Problem] = []
         if kind.requiresVoyage && voyage == nil { problems.append(.voyageMissing(kind)) }
         if !kind.requiresVoyage && voyage != nil { problems.append(.voyageNotAllowed(kind)) }
-        if !completionTime.isSupported || !registrationTime.isSupported { problems.append(.timeOutOfRange) }
-        else if registrationTime < completionTime { problems.append(.registeredBeforeCompletion) }
+        if !completionTime.isSupported || !registrationTime.isSupported {
+            problems.append(.timeOutOfRange)
+        } else if registrationTime < completionTime {
+            problems.append(.registeredBeforeCompletion)
+        }
         guard problems.isEmpty else { throw HandlingEventError(problems: problems) }
         self.kind = kind
         self.location = location

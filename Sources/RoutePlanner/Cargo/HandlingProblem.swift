@@ -33,7 +33,8 @@ extension ScheduleNetwork {
         guard self.location(location) != nil else { return .unknownLocation(location) }
         guard kind.requiresVoyage, let voyage else { return nil }
         guard let schedule = self.voyage(voyage) else { return .unknownVoyage(voyage) }
-        let calls = kind == .load
+        let calls =
+            kind == .load
             ? schedule.movements.filter { $0.departureLocation == location }.map(\.departureTime)
             : schedule.movements.filter { $0.arrivalLocation == location }.map(\.arrivalTime)
         guard !calls.isEmpty else { return .voyageDoesNotCall(voyage, kind: kind, at: location) }

@@ -89,8 +89,9 @@ public enum Replanning {
                 }
             }
             taken.add(space, on: each.itinerary!, in: network)
-            outcome.disrupted.append(Disrupted(
-                trackingId: trackingId, disruption: disruption, planned: itinerary, specification: specification, options: options, accepted: accepted))
+            outcome.disrupted.append(
+                Disrupted(
+                    trackingId: trackingId, disruption: disruption, planned: itinerary, specification: specification, options: options, accepted: accepted))
         }
         cargo = replanned
         return outcome

@@ -34,7 +34,8 @@ public struct RouteSpecification: Hashable, Sendable {
 
     /// The times a specification, a schedule and an itinerary may hold: 0001-01-01T00:00:00Z to
     /// 9999-12-31T23:59:59Z, the years ISO 8601 writes with four digits.
-    public static let supportedTimes = Date(timeIntervalSince1970: Date.supportedSeconds.lowerBound)...Date(timeIntervalSince1970: Date.supportedSeconds.upperBound)
+    public static let supportedTimes =
+        Date(timeIntervalSince1970: Date.supportedSeconds.lowerBound)...Date(timeIntervalSince1970: Date.supportedSeconds.upperBound)
 
     /// Creates a route specification.
     ///
@@ -47,8 +48,11 @@ public struct RouteSpecification: Hashable, Sendable {
     ) throws(RouteSpecificationError) {
         var problems: [RouteSpecificationError.Problem] = []
         if origin == destination { problems.append(.originEqualsDestination(origin)) }
-        if !readyTime.isSupported || !arrivalDeadline.isSupported { problems.append(.timeOutOfRange) }
-        else if arrivalDeadline < readyTime { problems.append(.deadlineBeforeReadyTime) }
+        if !readyTime.isSupported || !arrivalDeadline.isSupported {
+            problems.append(.timeOutOfRange)
+        } else if arrivalDeadline < readyTime {
+            problems.append(.deadlineBeforeReadyTime)
+        }
         if let maximumTransitTime, !(maximumTransitTime > .zero && maximumTransitTime <= Self.transitTimeLimit) {
             problems.append(.invalidMaximumTransitTime)
         }

@@ -25,7 +25,8 @@ extension CarrierEvent {
         switch (self, recorded) {
         case (.vesselCall(let event), .vesselCall(let other)):
             let call = event.call, otherCall = other.call
-            let sameCall = call.voyage == otherCall.voyage && call.port == otherCall.port
+            let sameCall =
+                call.voyage == otherCall.voyage && call.port == otherCall.port
                 && (call.sequence == nil || otherCall.sequence == nil || call.sequence == otherCall.sequence)
             return event.kind == other.kind && event.classifier == other.classifier && sameCall && same(event.time, other.time)
                 && same(event.created, other.created)

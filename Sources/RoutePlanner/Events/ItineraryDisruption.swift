@@ -57,8 +57,8 @@ extension ScheduleNetwork {
     /// - Complexity: O(*n*) for the *n* movements of the voyage.
     public func sailing(_ leg: Leg) -> Leg? {
         guard let voyage = voyage(leg.voyage.number), let load = location(leg.loadLocation.code), let unload = location(leg.unloadLocation.code),
-              let first = voyage.callIndex(at: load.code, number: leg.loadCall),
-              let last = voyage.callIndex(at: unload.code, number: leg.unloadCall), first < last
+            let first = voyage.callIndex(at: load.code, number: leg.loadCall),
+            let last = voyage.callIndex(at: unload.code, number: leg.unloadCall), first < last
         else { return nil }
         return Leg(voyage: voyage, movementIndices: first..<last, loadLocation: load, unloadLocation: unload)
     }
@@ -88,20 +88,24 @@ extension ScheduleNetwork {
         guard legs.indices.contains(first) else { return nil }
         var sailing: [Int: Leg] = [:]
         for index in max(0, first - 1)..<legs.count {
-            if let leg = self.sailing(legs[index]) { sailing[index] = leg } else if index >= first {
+            if let leg = self.sailing(legs[index]) {
+                sailing[index] = leg
+            } else if index >= first {
                 return .legNoLongerSails(leg: index, voyage: legs[index].voyage.number)
             }
         }
         let boarding = sailing[first]!
         if let ready {
-            let cutOff = first == 0
+            let cutOff =
+                first == 0
                 ? boarding.movements.first!.latestReadyTime(for: specification.cargoType, dangerousGoods: specification.containsDangerousGoods)
                 : boarding.loadTime
             if boarding.loadTime < ready || cutOff < ready {
                 return first == 0 ? .missesDeparture(at: boarding.loadLocation.code) : .missesConnection(leg: first, at: boarding.loadLocation.code)
             }
             if first > 0, let previous = sailing[first - 1], let tco = boarding.movements.first!.transshipmentCutOff, previous.unloadTime > tco,
-               !(legs[first].continuesAboard(from: legs[first - 1]) && boarding.continuesAboard(from: previous)) {
+                !(legs[first].continuesAboard(from: legs[first - 1]) && boarding.continuesAboard(from: previous))
+            {
                 return .missesConnection(leg: first, at: boarding.loadLocation.code)
             }
         }

@@ -177,7 +177,7 @@ public struct LiveSchedule: Sendable {
         next.plannedVoyages = current.enumerated().map { position, voyage -> Voyage in
             let continuation = publishedContinuation[position].flatMap { number -> VoyageNumber? in
                 guard let following = voyagePosition[number], let start = current[following].movements.first, let end = voyage.movements.last,
-                      start.departureLocation == end.arrivalLocation, start.departureTime >= end.arrivalTime
+                    start.departureLocation == end.arrivalLocation, start.departureTime >= end.arrivalTime
                 else { return nil }
                 return number
             }
@@ -197,8 +197,9 @@ public struct LiveSchedule: Sendable {
         var heads: Set<Int> = []
         for slot in winners.keys { heads.insert(next.head(of: voyagePosition[slot.voyage]!)) }
         for head in heads { next.retime(from: head) }
-        guard let network = try? ScheduleNetwork(
-            locations: published.locations, voyages: next.voyages, capacitiesAreKnown: published.capacitiesAreKnown)
+        guard
+            let network = try? ScheduleNetwork(
+                locations: published.locations, voyages: next.voyages, capacitiesAreKnown: published.capacitiesAreKnown)
         else {
             // Each publication is checked above against the rules of the network; should one be missing, none is taken.
             return zip(voyages, outcomes).map { voyage, outcome in outcome.flatMap { _ in .failure(.cannotSail(voyage.number)) } }
@@ -257,7 +258,7 @@ public struct LiveSchedule: Sendable {
         }
         // The time is checked before it makes a duration: one read back from a store may lie past any Duration.
         guard event.time.isSupported, case let change = Duration.seconds(event.time.timeIntervalSince(planned)),
-              change <= Self.maximumChange, change >= .zero - Self.maximumChange
+            change <= Self.maximumChange, change >= .zero - Self.maximumChange
         else {
             return .failure(.tooFarFromSchedule(call.voyage, at: call.port, event.kind, published: planned, event: event.time))
         }
@@ -286,9 +287,9 @@ public struct LiveSchedule: Sendable {
         guard let first = movements.first, let start = original.movements.first else { return .cannotSail(number) }
         for (index, movement) in movements.enumerated() {
             guard movement.departureTime.isSupported, movement.arrivalTime.isSupported, movement.departureTime < movement.arrivalTime,
-                  movement.cutOffTimes.allSatisfy({ $0.time.isSupported }),
-                  index == 0 || movements[index - 1].arrivalTime <= movement.departureTime,
-                  [movement.departureUTCOffset, movement.arrivalUTCOffset].allSatisfy({ abs($0 ?? 0) <= 18 * 3600 })
+                movement.cutOffTimes.allSatisfy({ $0.time.isSupported }),
+                index == 0 || movements[index - 1].arrivalTime <= movement.departureTime,
+                [movement.departureUTCOffset, movement.arrivalUTCOffset].allSatisfy({ abs($0 ?? 0) <= 18 * 3600 })
             else { return .cannotSail(number) }
         }
         let change = Duration.seconds(first.departureTime.timeIntervalSince(start.departureTime))

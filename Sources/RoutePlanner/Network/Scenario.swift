@@ -119,7 +119,10 @@ extension ScheduleNetwork {
                 guard (0...Scenario.maximumCapacity).contains(teu) else { throw .invalidCapacity(number, teu) }
                 let at = try position(number)
                 let voyage = voyages[at]
-                voyages[at] = voyage.replacingMovements(voyage.movements.map { var changed = $0; changed.capacity = teu; return changed })
+                voyages[at] = voyage.replacingMovements(
+                    voyage.movements.map {
+                        var changed = $0; changed.capacity = teu; return changed
+                    })
             }
         }
         // A vessel goes on as its next voyage only while that voyage sails and still starts where and after this
@@ -128,7 +131,7 @@ extension ScheduleNetwork {
         voyages = voyages.map { voyage in
             guard let next = voyage.continuation else { return voyage }
             guard let start = starts[next], let end = voyage.movements.last, start.departureLocation == end.arrivalLocation,
-                  start.departureTime >= end.arrivalTime
+                start.departureTime >= end.arrivalTime
             else { return voyage.replacingContinuation(nil) }
             return voyage
         }
@@ -150,7 +153,8 @@ extension Voyage {
         var movements: [CarrierMovement] = []
         for movement in self.movements {
             if movement.departureLocation == port, let previous = movements.last, previous.arrivalLocation == port,
-               isClosed(previous.arrivalTime) {
+                isClosed(previous.arrivalTime)
+            {
                 // An intermediate call: sail on from the call before, with this movement's arrival.
                 movements[movements.count - 1].arrivalLocation = movement.arrivalLocation
                 movements[movements.count - 1].arrivalTime = movement.arrivalTime

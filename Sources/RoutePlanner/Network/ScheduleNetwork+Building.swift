@@ -58,7 +58,8 @@ extension ScheduleNetwork {
                 if destination == nil, movement.arrivalLocation != movement.departureLocation {
                     problems.append(.unknownLocation(movement.arrivalLocation, voyage: voyage.number, movement: position))
                 }
-                guard movement.departureTime.isSupported && movement.arrivalTime.isSupported
+                guard
+                    movement.departureTime.isSupported && movement.arrivalTime.isSupported
                         && movement.cutOffTimes.allSatisfy(\.time.isSupported)
                 else {
                     problems.append(.timeOutOfRange(voyage: voyage.number, movement: position))
@@ -165,7 +166,8 @@ extension ScheduleNetwork {
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = columns.voyageStart
-        self.continuationStart = columns.voyageContinuation.isEmpty
+        self.continuationStart =
+            columns.voyageContinuation.isEmpty
             ? [Int32](repeating: -1, count: columns.voyageNumbers.count)
             : columns.voyageContinuation.map { $0 < 0 ? -1 : columns.voyageStart[Int($0)] }
         self.departure = columns.departure

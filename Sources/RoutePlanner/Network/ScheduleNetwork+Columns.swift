@@ -72,7 +72,7 @@ extension ScheduleNetwork {
                 }
                 let last = Int(voyageStart[voyage + 1]) - 1, first = Int(voyageStart[Int(next)])
                 guard Int(next) != voyage, last >= Int(voyageStart[voyage]), first < Int(voyageStart[Int(next) + 1]),
-                      to[last] == from[first], departure[first] >= arrival[last]
+                    to[last] == from[first], departure[first] >= arrival[last]
                 else {
                     problems.append(.continuationDoesNotConnect(voyage: voyageNumbers[voyage], continuation: number))
                     continue

@@ -9,7 +9,7 @@ extension ScheduleNetwork {
         guard let voyage = voyage(number), let loadLocation = location(load), let unloadLocation = location(unload) else { return nil }
         let movements = voyage.movements
         guard let first = movements.firstIndex(where: { $0.departureLocation == load && $0.departureTime == departing }),
-              let last = movements[first...].firstIndex(where: { $0.arrivalLocation == unload && $0.arrivalTime == arriving })
+            let last = movements[first...].firstIndex(where: { $0.arrivalLocation == unload && $0.arrivalTime == arriving })
         else { return nil }
         return Leg(voyage: voyage, movementIndices: first..<(last + 1), loadLocation: loadLocation, unloadLocation: unloadLocation)
     }
@@ -23,20 +23,23 @@ extension ScheduleNetwork {
     public func disruptedLegs(of itinerary: Itinerary) -> [Int] {
         var disrupted: [Int] = []
         for (index, leg) in itinerary.legs.enumerated() {
-            let sails = self.leg(
-                voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
-                arriving: leg.unloadTime) != nil
+            let sails =
+                self.leg(
+                    voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
+                    arriving: leg.unloadTime) != nil
             let connects: Bool
             if index == 0 {
                 connects = true
             } else if case let previous = itinerary.legs[index - 1], leg.continuesAboard(from: previous) {
                 // Aboard through the call: the vessel must still go on as this voyage.
-                connects = voyageIndex[previous.voyage.number].flatMap { continuation(ofVoyage: Int($0)) }
+                connects =
+                    voyageIndex[previous.voyage.number].flatMap { continuation(ofVoyage: Int($0)) }
                     .map { voyageNumbers[$0] == leg.voyage.number } ?? false
             } else {
-                connects = location(leg.loadLocation.code).map {
-                    Duration.seconds(itinerary.legs[index - 1].unloadTime.distance(to: leg.loadTime)) >= $0.transshipmentTime
-                } ?? false
+                connects =
+                    location(leg.loadLocation.code).map {
+                        Duration.seconds(itinerary.legs[index - 1].unloadTime.distance(to: leg.loadTime)) >= $0.transshipmentTime
+                    } ?? false
             }
             if !sails || !connects { disrupted.append(index) }
         }
@@ -55,25 +58,28 @@ extension ScheduleNetwork {
     /// ``reducingCapacity(by:)`` does: their TEU, their weight (in whole tonnes, rounded up) where a movement
     /// limits weight, and a reefer's plugs where it limits plugs.
     public func reducingCapacity(byBookings loads: [(itinerary: Itinerary, booking: Booking)]) -> ScheduleNetwork {
-        reducing(loads.map { itinerary, booking in
-            let tonnes = booking.weight.map { Int(min($0, Booking.maximumWeight).rounded(.up)) } ?? 0
-            return (itinerary, (teu: booking.teu, tonnes: tonnes, plugs: booking.reeferPlugs))
-        })
+        reducing(
+            loads.map { itinerary, booking in
+                let tonnes = booking.weight.map { Int(min($0, Booking.maximumWeight).rounded(.up)) } ?? 0
+                return (itinerary, (teu: booking.teu, tonnes: tonnes, plugs: booking.reeferPlugs))
+            })
     }
 
     private func reducing(_ loads: [(Itinerary, (teu: Int, tonnes: Int, plugs: Int))]) -> ScheduleNetwork {
         var taken: [VoyageNumber: [Int: (teu: Int, tonnes: Int, plugs: Int)]] = [:]
         for (itinerary, load) in loads where load.teu > 0 {
             for leg in itinerary.legs {
-                guard let sailed = self.leg(
-                    voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
-                    arriving: leg.unloadTime)
+                guard
+                    let sailed = self.leg(
+                        voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
+                        arriving: leg.unloadTime)
                 else { continue }
                 for position in sailed.movementIndices {
                     let before = taken[leg.voyage.number, default: [:]][position] ?? (0, 0, 0)
                     taken[leg.voyage.number, default: [:]][position] = (
                         before.teu &+ min(load.teu, Int(Int32.max)), before.tonnes &+ min(load.tonnes, Int(Int32.max)),
-                        before.plugs &+ min(load.plugs, Int(Int32.max)))
+                        before.plugs &+ min(load.plugs, Int(Int32.max))
+                    )
                 }
             }
         }

@@ -80,8 +80,9 @@ extension ScheduleNetwork {
                 preconditionFailure("voyage \(leg.voyage.number) is not in the network")
             }
             let first = Int(voyageStart[Int(voyage)])
-            precondition(leg.movementIndices.upperBound <= Int(voyageStart[Int(voyage) + 1]) - first,
-                         "voyage \(leg.voyage.number) of the itinerary differs from the network's")
+            precondition(
+                leg.movementIndices.upperBound <= Int(voyageStart[Int(voyage) + 1]) - first,
+                "voyage \(leg.voyage.number) of the itinerary differs from the network's")
             return leg.movementIndices.map { MovementID(first + $0) }
         }
     }

@@ -31,7 +31,8 @@ extension ScheduleNetwork {
         columns.cutOffStart = details.cutOffStart
         columns.cutOffCode = details.cutOffCode
         columns.cutOffTime = details.cutOffTime
-        columns.transshipmentCutOff = details.transshipmentCutOff.isEmpty && !details.cutOffStart.isEmpty
+        columns.transshipmentCutOff =
+            details.transshipmentCutOff.isEmpty && !details.cutOffStart.isEmpty
             ? [Int64](repeating: Int64.max, count: movementCount) : details.transshipmentCutOff
         if !details.cutOffStart.isEmpty {
             for m in 0..<movementCount where departure[m] != self.departure[m] {

@@ -23,7 +23,8 @@ public struct CargoSpace: Hashable, Sendable {
     /// of room never overflow.
     public init(_ booking: Booking) {
         self.init(
-            teu: min(booking.teu, Int(Int32.max)), tonnes: booking.weight.map { Int(min($0, Booking.maximumWeight).rounded(.up)) } ?? 0, plugs: booking.reeferPlugs)
+            teu: min(booking.teu, Int(Int32.max)), tonnes: booking.weight.map { Int(min($0, Booking.maximumWeight).rounded(.up)) } ?? 0,
+            plugs: booking.reeferPlugs)
     }
 
     /// Whether a movement with these capacities (`nil` for a capacity the schedule does not limit) has room for it.

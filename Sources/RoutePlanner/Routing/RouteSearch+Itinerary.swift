@@ -18,7 +18,8 @@ extension RouteSearch {
         var legStart = 0
         for (position, step) in path.enumerated() {
             // A leg ends where the cargo changes vessel, or stays aboard as the vessel goes on as another voyage.
-            let isLastOfLeg = position == path.count - 1 || path[position + 1].boarded
+            let isLastOfLeg =
+                position == path.count - 1 || path[position + 1].boarded
                 || network.voyageOf[Int(path[position + 1].movement)] != network.voyageOf[Int(step.movement)]
             guard isLastOfLeg else { continue }
             let first = Int(path[legStart].movement), last = Int(step.movement)

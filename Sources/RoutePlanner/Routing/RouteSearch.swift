@@ -434,7 +434,8 @@ struct RouteSearch {
 
     /// Records a state aboard `movement` unless it cannot arrive in time or another state dominates it.
     private mutating func offer(_ aboard: Aboard, transfers: Int, stage: Int, parent: Int32, boarded: Bool, cost: Int64, co2: Int64) {
-        let admitted = isMultiCriteria
+        let admitted =
+            isMultiCriteria
             ? criteriaKey(aboard, transfers: transfers, stage: stage, cost: cost, co2: co2)
             : admissionKey(aboard, transfers: transfers, stage: stage)
         guard let key = admitted else { return }
@@ -703,8 +704,9 @@ struct RouteSearch {
     private func canBoard(_ movement: Int32, slot: Int32, from chain: Chain) -> Bool {
         if chain.parent < 0 {
             return !checksCutOffs
-                || ready <= network.details.latestReadyTime(
-                    Int(movement), departure: network.slotTime[Int(slot)], cargoType: cargoType, dangerousGoods: dangerousGoods)
+                || ready
+                    <= network.details.latestReadyTime(
+                        Int(movement), departure: network.slotTime[Int(slot)], cargoType: cargoType, dangerousGoods: dangerousGoods)
         }
         return !checksTransshipmentCutOffs || chain.arrival <= network.details.slotTransshipmentCutOff[Int(slot)]
     }

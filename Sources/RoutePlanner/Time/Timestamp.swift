@@ -70,12 +70,12 @@ package enum Timestamp {
             return value
         }
         guard let year = digits(0, 4), b.count >= 10, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
-              let day = digits(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+            let day = digits(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return .failure(.malformed) }
         let days = daysSince1970(year: year, month: month, day: day)
         if b.count == 10 { return .success((.date(days), 0)) }
         guard b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20, let hour = digits(11, 2), b.count > 13, b[13] == 0x3A,
-              let minute = digits(14, 2), hour < 24, minute < 60
+            let minute = digits(14, 2), hour < 24, minute < 60
         else { return .failure(.malformed) }
         var index = 16
         var second = 0

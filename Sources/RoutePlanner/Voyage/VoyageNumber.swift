@@ -28,7 +28,7 @@ extension StringProtocol {
     package func trimmingWhitespace() -> String {
         let characters = Substring(self)
         guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
-              let last = characters.lastIndex(where: { !$0.isWhitespace })
+            let last = characters.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(characters[first...last])
     }

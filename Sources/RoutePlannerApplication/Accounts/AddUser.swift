@@ -37,7 +37,11 @@ public struct AddUserRequest: FormRequest, Hashable {
         var role: Principal.Role?
         switch form.role.trimmingCharacters(in: .whitespaces).lowercased() {
         case "planner":
-            if customer.isEmpty { role = .planner } else { fields.fail(.customer, "A planner sees every customer's cargo: give a customer for a customer user only.") }
+            if customer.isEmpty {
+                role = .planner
+            } else {
+                fields.fail(.customer, "A planner sees every customer's cargo: give a customer for a customer user only.")
+            }
         case "customer":
             role = fields.customerId(customer, field: .customer, message: "Enter the customer the user books for, such as ACME.").map(Principal.Role.customer)
         default:

@@ -86,9 +86,11 @@ public struct CreateTokenPresenter: Presenter {
     }
 
     public func content(for response: CreateTokenResponse) -> Described<CreateTokenResponse> {
-        Described(response, lines: [
-            "Token \(response.token.id) acts as \(response.token.userName); it is shown this once, keep it secret:", response.secret,
-        ])
+        Described(
+            response,
+            lines: [
+                "Token \(response.token.id) acts as \(response.token.userName); it is shown this once, keep it secret:", response.secret,
+            ])
     }
 }
 

@@ -37,7 +37,9 @@ public actor InMemoryAccountRepository: AccountRepository {
     public func add(_ token: AccessToken, secretHash: String) async throws { tokens[token.id] = (token, secretHash) }
 
     public func tokens(ofUser name: String?) async throws -> [AccessToken] {
-        tokens.values.map(\.token).filter { name == nil || $0.userName == name }.sorted { ($0.userName, $0.createdAt, $0.id) < ($1.userName, $1.createdAt, $1.id) }
+        tokens.values.map(\.token).filter { name == nil || $0.userName == name }.sorted {
+            ($0.userName, $0.createdAt, $0.id) < ($1.userName, $1.createdAt, $1.id)
+        }
     }
 
     public func user(tokenHash: String) async throws -> UserAccount? {

@@ -36,7 +36,8 @@ public actor LoginThrottle {
     /// is refused. An attempt admitted counts as a failure at once, until ``forget(_:user:in:)`` takes it back, so
     /// that attempts made at the same moment cannot all pass before any of them fails; each admitted one must be
     /// ended with ``ended()`` once its password is checked.
-    func admission(_ attempt: String, under keys: [String], at now: Date, in accounts: any AccountRepository) async throws -> (wait: Duration, retryAfter: Int?) {
+    func admission(_ attempt: String, under keys: [String], at now: Date, in accounts: any AccountRepository) async throws -> (wait: Duration, retryAfter: Int?)
+    {
         guard checking < Self.maximumChecks else { return (.zero, 1) }
         checking += 1
         let seconds = Double(window.components.seconds)

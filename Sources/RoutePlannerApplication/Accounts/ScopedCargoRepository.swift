@@ -159,10 +159,11 @@ actor ScopedCargoRepository: CargoRepository {
         }
         return zip(cargo, changes).map { each, changes in
             var each = each
-            each.record(changes.map { change in
-                guard change.kind == .routed, let version, version > 0 else { return change }
-                return CargoChange(kind: .routed, detail: change.detail + "; schedule version \(version)", by: change.by, at: change.at)
-            })
+            each.record(
+                changes.map { change in
+                    guard change.kind == .routed, let version, version > 0 else { return change }
+                    return CargoChange(kind: .routed, detail: change.detail + "; schedule version \(version)", by: change.by, at: change.at)
+                })
             return each
         }
     }

@@ -82,7 +82,6 @@ public struct ApplyCarrierEventsInteractor: UseCase {
     /// later than that would outrank every correction of its call made until then.
     public static let creationTolerance: TimeInterval = 3_600
 
-
     private let cargoRepository: any CargoRepository
     private let schedule: LiveScheduleRepository?
     private let now: @Sendable () -> Date
@@ -111,8 +110,9 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 return .failure(.repository(error))
             }
         }
-        return .failure(.conflict(
-            "the schedule or its cargo changed while the batch was applied, \(Self.attempts) times over; nothing was written: apply it again"))
+        return .failure(
+            .conflict(
+                "the schedule or its cargo changed while the batch was applied, \(Self.attempts) times over; nothing was written: apply it again"))
     }
 
     /// The batch applied to the schedule as it is now, and recorded with what it did to the cargo.
@@ -168,9 +168,12 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             let event = located.event
             let booked = read.filter { $0.bookingReference == event.bookingReference }
             guard booked.count == 1, var one = cargo[booked[0].trackingId] else {
-                refused.append(.init(path: located.path + ".documentReferences", message: booked.isEmpty
-                    ? "no cargo is booked under \(event.bookingReference)"
-                    : "\(booked.count) cargo of different customers are booked under \(event.bookingReference)"))
+                refused.append(
+                    .init(
+                        path: located.path + ".documentReferences",
+                        message: booked.isEmpty
+                            ? "no cargo is booked under \(event.bookingReference)"
+                            : "\(booked.count) cargo of different customers are booked under \(event.bookingReference)"))
                 continue
             }
             if let problem = network.handlingProblem(
@@ -180,7 +183,11 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 continue
             }
             do {
-                if try one.register(try event.handlingEvent(registeredAt: recordedAt)) == .duplicate { duplicates += 1 } else { handled.append((event, one.trackingId)) }
+                if try one.register(try event.handlingEvent(registeredAt: recordedAt)) == .duplicate {
+                    duplicates += 1
+                } else {
+                    handled.append((event, one.trackingId))
+                }
                 cargo[one.trackingId] = one
             } catch {
                 refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(error)"))
@@ -207,9 +214,10 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             if let specification = each.specification, case .success(let itineraries) = options {
                 offers.append(RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries))
             }
-            disrupted.append(.init(
-                cargo: CargoSummary(cargo[each.trackingId]!, over: network), disruption: each.disruption, plannedArrival: each.planned.arrivalTime,
-                specification: each.specification, options: options.map { $0.map { Self.option($0, against: each.planned) } }, accepted: each.accepted))
+            disrupted.append(
+                .init(
+                    cargo: CargoSummary(cargo[each.trackingId]!, over: network), disruption: each.disruption, plannedArrival: each.planned.arrivalTime,
+                    specification: each.specification, options: options.map { $0.map { Self.option($0, against: each.planned) } }, accepted: each.accepted))
         }
 
         // What the batch found holds only over the cargo it writes and offers options to as they were read.
@@ -221,10 +229,11 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             appliedTo: mark, saving: changed.sorted().compactMap { cargo[$0] }, ifUnchangedSince: read.filter { touched.contains($0.trackingId) },
             offers: offers)
         await schedule.keep(live, network: network, as: version, after: before.number)
-        return .success(ApplyCarrierEventsResponse(
-            count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
-            applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
-            setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: replan.undisturbed))
+        return .success(
+            ApplyCarrierEventsResponse(
+                count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
+                applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
+                setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: replan.undisturbed))
     }
 
     /// The events, less those created more than ``creationTolerance`` after `recordedAt`, each refused at its
@@ -234,9 +243,12 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         var events = read
         func isAhead(_ path: String, _ created: Date) -> Bool {
             guard created > latest else { return false }
-            events.problems.append(.init(path: path + ".eventCreatedDateTime", message:
-                "created \(DateText.timestamp(created)), more than an hour after this server's clock (\(DateText.timestamp(recordedAt))): "
-                + "an event from the future would outrank every later correction of its call"))
+            events.problems.append(
+                .init(
+                    path: path + ".eventCreatedDateTime",
+                    message:
+                        "created \(DateText.timestamp(created)), more than an hour after this server's clock (\(DateText.timestamp(recordedAt))): "
+                        + "an event from the future would outrank every later correction of its call"))
             return true
         }
         events.vesselCalls = read.vesselCalls.filter { !isAhead($0.path, $0.event.created) }
@@ -251,15 +263,17 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         var events = read
         func isAnother(_ path: String, _ event: CarrierEvent) -> Bool {
             guard let before = recorded[event.id], !event.saysTheSame(as: before) else { return false }
-            events.problems.append(.init(path: path + ".eventID", message:
-                "\(event.id) is the eventID of another event applied before, which stands: an eventID names one event; send a change as a new event"))
+            events.problems.append(
+                .init(
+                    path: path + ".eventID",
+                    message:
+                        "\(event.id) is the eventID of another event applied before, which stands: an eventID names one event; send a change as a new event"))
             return true
         }
         events.vesselCalls = read.vesselCalls.filter { !isAnother($0.path, .vesselCall($0.event)) }
         events.equipment = read.equipment.filter { !isAnother($0.path, .equipment($0.event)) }
         return events
     }
-
 
     /// An option beside the itinerary as planned.
     static func option(_ itinerary: Itinerary, against planned: Itinerary) -> ApplyCarrierEventsResponse.Option {

@@ -56,7 +56,9 @@ public struct ApplyCarrierEventsPresenter: Presenter {
     public func content(for response: ApplyCarrierEventsResponse) -> CarrierEventsView {
         var parts: [String]
         if let voyages = response.publishedVoyages {
-            parts = ["\(PlannerFormat.plural(voyages, "voyage")) published again: \(response.republished.count) changed the schedule, now version \(response.version)"]
+            parts = [
+                "\(PlannerFormat.plural(voyages, "voyage")) published again: \(response.republished.count) changed the schedule, now version \(response.version)"
+            ]
             if response.duplicates > 0 { parts.append("\(response.duplicates) as published before") }
         } else {
             parts = ["\(PlannerFormat.plural(response.count, "event")): \(response.applied) applied to the schedule, now version \(response.version)"]
@@ -68,9 +70,11 @@ public struct ApplyCarrierEventsPresenter: Presenter {
         if !response.setAside.isEmpty { parts.append("\(response.setAside.count) set aside") }
         let disrupted = response.disrupted.map(view)
         return CarrierEventsView(
-            response: response, summary: parts.joined(separator: "; ") + ".", republished: response.republished.map(Self.text), refused: response.refused.map(\.description),
+            response: response, summary: parts.joined(separator: "; ") + ".", republished: response.republished.map(Self.text),
+            refused: response.refused.map(\.description),
             setAside: response.setAside.map(\.description),
-            cargoSummary: "\(response.disrupted.count) cargo disrupted; \(response.undisturbed) still \(response.undisturbed == 1 ? "arrives" : "arrive") in time.",
+            cargoSummary:
+                "\(response.disrupted.count) cargo disrupted; \(response.undisturbed) still \(response.undisturbed == 1 ? "arrives" : "arrive") in time.",
             disrupted: disrupted)
     }
 
@@ -78,12 +82,13 @@ public struct ApplyCarrierEventsPresenter: Presenter {
         let options: [DisruptionOptionView], problem: String?
         switch entry.options {
         case .success(let found):
-            options = entry.specification.map { specification in
-                found.enumerated().map { index, option in
-                    DisruptionOptionView(
-                        itinerary: format.itinerary(specification, option.itinerary), change: Self.change(option), accepted: entry.accepted && index == 0)
-                }
-            } ?? []
+            options =
+                entry.specification.map { specification in
+                    found.enumerated().map { index, option in
+                        DisruptionOptionView(
+                            itinerary: format.itinerary(specification, option.itinerary), change: Self.change(option), accepted: entry.accepted && index == 0)
+                    }
+                } ?? []
             problem = found.isEmpty ? "no options" : nil
         case .failure(let error):
             (options, problem) = ([], format.message(for: error))

@@ -48,7 +48,9 @@ public struct ApplyCarrierEventsRequest: FormRequest {
             case .events(let events): (events, nil)
             case .publication(let publication): (TrackAndTraceEvents(), publication)
             }
-        if let whole = events.problems.first(where: { $0.path == "$" }) { fields.fail(.events, "The events are not DCSA Track & Trace events: \(whole.message).") }
+        if let whole = events.problems.first(where: { $0.path == "$" }) {
+            fields.fail(.events, "The events are not DCSA Track & Trace events: \(whole.message).")
+        }
         let accept = form.accept.trimmingCharacters(in: .whitespaces)
         if !accept.isEmpty && accept != "best" { fields.fail(.accept, "Accept best, or leave it blank to offer the options only.") }
         let limit = fields.integer(form.limit, field: .limit, in: 1...RouteCargoRequest.maximumLimit, required: true)

@@ -85,14 +85,19 @@ public struct AssignRoutesInteractor: UseCase {
         let kept = cargo.filter { $0.routingStatus == .routed && $0.delivery.transportStatus != .claimed }
         let leftOut = cargo.compactMap { each -> AssignRoutesResponse.LeftOut? in
             guard each.routingStatus != .routed, each.delivery.status != .claimed,
-                  let move = each.handlingEvents.last(where: { $0.kind != .customs }) ?? each.handlingEvents.last
+                let move = each.handlingEvents.last(where: { $0.kind != .customs }) ?? each.handlingEvents.last
             else { return nil }
             return .init(trackingId: each.trackingId, teu: each.teu, lastMove: move)
         }
         guard !open.isEmpty else {
             let handled = leftOut.map(\.trackingId.rawValue)
-            return .failure(.invalidOperation("There are no bookings to assign: every cargo is routed or on its way"
-                + (handled.isEmpty ? "." : "; \(handled.joined(separator: ", ")) \(handled.count == 1 ? "is" : "are") handled without an itinerary: route \(handled.count == 1 ? "it" : "them") from where \(handled.count == 1 ? "it is" : "they are").")))
+            return .failure(
+                .invalidOperation(
+                    "There are no bookings to assign: every cargo is routed or on its way"
+                        + (handled.isEmpty
+                            ? "."
+                            : "; \(handled.joined(separator: ", ")) \(handled.count == 1 ? "is" : "are") handled without an itinerary: route \(handled.count == 1 ? "it" : "them") from where \(handled.count == 1 ? "it is" : "they are").")
+                ))
         }
         let residual = network.reducingCapacity(byBookings: kept.compactMap { each in each.itinerary.map { ($0, each.booking) } })
         var options = request.options
@@ -115,7 +120,8 @@ public struct AssignRoutesInteractor: UseCase {
                 read.append(each)
                 // The solver saw the capacities left over; the cargo keeps the schedule's own voyages.
                 let legs = found.legs.compactMap { leg in
-                    network.leg(voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code, arriving: leg.unloadTime)
+                    network.leg(
+                        voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code, arriving: leg.unloadTime)
                 }
                 let itinerary = legs.count == found.legs.count ? (try? Itinerary(legs: legs)) ?? found : found
                 try each.assign(to: itinerary)

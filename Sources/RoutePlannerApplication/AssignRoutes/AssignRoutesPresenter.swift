@@ -36,7 +36,9 @@ public struct AssignRoutesPresenter: Presenter {
         var totals = report.totals
         if response.keptRouted > 0 { totals.append("Kept: \(response.keptRouted) cargo already routed, whose TEU the capacities leave out") }
         if !leftOut.isEmpty { totals.append("Not assigned: \(leftOut.count) cargo handled without an itinerary, to be routed from where they are") }
-        let changed = response.changedMeanwhile.map { "\($0)  changed while the assignment ran: its itinerary from this plan is not stored; assign again or route it" }
+        let changed = response.changedMeanwhile.map {
+            "\($0)  changed while the assignment ran: its itinerary from this plan is not stored; assign again or route it"
+        }
         if !changed.isEmpty {
             totals.append("Not stored: \(changed.count) cargo changed elsewhere while the assignment ran, which keep their change")
         }
@@ -60,7 +62,8 @@ public struct AssignRoutesPresenter: Presenter {
             if let itinerary = assignment.itinerary {
                 let view = format.itinerary(assignment.booking.specification, itinerary)
                 // The handling cost and CO2e when the network has them.
-                let figures = ["revenue \(number(assignment.revenue))"]
+                let figures =
+                    ["revenue \(number(assignment.revenue))"]
                     + (itinerary.handlingCostPerTEU == nil ? [] : ["handling \(number(assignment.handlingCost))"])
                     + (assignment.co2e.map { ["\(PlannerFormat.kilograms($0)) CO2e"] } ?? [])
                 return head + "\(view.route)  arrives \(view.arrival); \(view.slack); " + figures.joined(separator: ", ")
@@ -71,7 +74,8 @@ public struct AssignRoutesPresenter: Presenter {
             case .notSearched?:
                 return head + "not carried: the time limit ran out before its itineraries were searched"
             case .capacity(let legs)?:
-                return head + "not carried: no room on " + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU\(limits($0, separator: "/")))" }
+                return head + "not carried: no room on "
+                    + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU\(limits($0, separator: "/")))" }
                     .joined(separator: ", ")
             case .unprofitable(let revenue, let handling, let penalty)?:
                 return head + "not carried: unprofitable: handling costs \(number(handling)) per TEU against revenue of \(number(revenue)) per TEU"
@@ -84,12 +88,13 @@ public struct AssignRoutesPresenter: Presenter {
         }
         let carried = plan.carried
         let improvement = plan.greedyRevenue > 0 ? (plan.revenue - plan.greedyRevenue) / plan.greedyRevenue * 100 : 0
-        let status = switch plan.status {
-        case .optimal: "optimal"
-        case .gapReached: "within the requested gap"
-        case .optimalOverGeneratedItineraries: "optimal over the itineraries generated; the bound is the LP relaxation's"
-        case .timeLimit: "stopped by the time limit"
-        }
+        let status =
+            switch plan.status {
+            case .optimal: "optimal"
+            case .gapReached: "within the requested gap"
+            case .optimalOverGeneratedItineraries: "optimal over the itineraries generated; the bound is the LP relaxation's"
+            case .timeLimit: "stopped by the time limit"
+            }
         let totals = [
             "Carried: \(number(Double(carried.count))) of \(number(Double(plan.assignments.count))) bookings, \(number(Double(plan.carriedTEU))) TEU",
             "Revenue: \(number(plan.revenue)); greedy baseline \(number(plan.greedyRevenue)) (\(improvement >= 0 ? "+" : "")\(String(format: "%.2f", improvement))%)",

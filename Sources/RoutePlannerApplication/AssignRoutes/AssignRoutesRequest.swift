@@ -46,8 +46,10 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
             fields[.penalty] = "Enter a penalty per TEU from 0 to \(Int(Booking.maximumRevenuePerTEU)), such as 1000."
         }
         guard fields.isEmpty else { return .failure(ValidationError(fields: fields)) }
-        return .success(AssignRoutesRequest(options: AssignmentOptions(
-            timeLimit: timeLimit, relativeGap: relativeGap, modelFile: modelFile, penaltyPerTEU: penaltyPerTEU, started: .now)))
+        return .success(
+            AssignRoutesRequest(
+                options: AssignmentOptions(
+                    timeLimit: timeLimit, relativeGap: relativeGap, modelFile: modelFile, penaltyPerTEU: penaltyPerTEU, started: .now)))
     }
 
     /// Validates the form: `timeLimit` in seconds, `gap` as a fraction or a percentage, `penalty` per TEU.
@@ -62,8 +64,11 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
         if seconds == nil || !(1...3600).contains(seconds!) { fields[.timeLimit] = "Enter a time limit from 1 to 3600 seconds." }
         let gapText = form.gap.trimmingCharacters(in: .whitespaces)
         let relativeGap = gapText.hasSuffix("%") ? FormText.decimal(gapText.dropLast()).map { $0 / 100 } : FormText.decimal(gapText)
-        if relativeGap == nil { fields[.gap] = "Enter a gap as a fraction (0.005) or a percentage (0.5%)." }
-        else if !(0...0.5).contains(relativeGap!) { fields[.gap] = "Enter a gap from 0 to 50%." }
+        if relativeGap == nil {
+            fields[.gap] = "Enter a gap as a fraction (0.005) or a percentage (0.5%)."
+        } else if !(0...0.5).contains(relativeGap!) {
+            fields[.gap] = "Enter a gap from 0 to 50%."
+        }
         guard fields.isEmpty, let seconds, let relativeGap, let penalty else { return .failure(ValidationError(fields: fields)) }
         let file = form.modelFile.trimmingCharacters(in: .whitespaces)
         return create(

@@ -39,14 +39,18 @@ public struct AssignToRouteInteractor: UseCase {
             switch request.choice {
             case .position(let position):
                 guard offer.itineraries.indices.contains(position) else {
-                    return .failure(.invalidOperation(
-                        "Cargo \(cargo.trackingId) was offered \(offer.itineraries.count) option\(offer.itineraries.count == 1 ? "" : "s"); choose 1 to \(offer.itineraries.count)."))
+                    return .failure(
+                        .invalidOperation(
+                            "Cargo \(cargo.trackingId) was offered \(offer.itineraries.count) option\(offer.itineraries.count == 1 ? "" : "s"); choose 1 to \(offer.itineraries.count)."
+                        ))
                 }
                 index = position
             case .reference(let reference):
                 guard let position = offer.itineraries.firstIndex(where: { $0.reference == reference }) else {
-                    return .failure(.invalidOperation(
-                        "Cargo \(cargo.trackingId) was not offered option \(reference); its last list holds \(offer.itineraries.map(\.reference).joined(separator: ", "))."))
+                    return .failure(
+                        .invalidOperation(
+                            "Cargo \(cargo.trackingId) was not offered option \(reference); its last list holds \(offer.itineraries.map(\.reference).joined(separator: ", "))."
+                        ))
                 }
                 index = position
             }

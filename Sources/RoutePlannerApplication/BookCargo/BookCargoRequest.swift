@@ -73,16 +73,19 @@ public struct BookCargoRequest: FormRequest, Hashable {
         let cargoType = fields.cargoType(form.cargoType, field: .cargoType)
         let transit = fields.transitTime(form.maxTransitDays, field: .maxTransitDays)
         let weightText = form.weight.trimmingCharacters(in: .whitespaces)
-        let weight: Double?? = weightText.isEmpty ? .some(nil) : FormText.decimal(weightText).flatMap {
-            $0 > 0 && $0 <= Booking.maximumWeight ? .some($0) : nil
-        }
+        let weight: Double?? =
+            weightText.isEmpty
+            ? .some(nil)
+            : FormText.decimal(weightText).flatMap {
+                $0 > 0 && $0 <= Booking.maximumWeight ? .some($0) : nil
+            }
         if weight == nil { fields.fail(.weight, "Enter the weight in tonnes, above 0 and up to \(Int(Booking.maximumWeight)), such as 24.5.") }
         RouteCargoRequest.validate(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let teu = teu ?? nil, let customer,
-              let revenue, let cargoType, let transit, let weight,
-              let specification = try? RouteSpecification(
-                  origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
-                  containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit)
+            let revenue, let cargoType, let transit, let weight,
+            let specification = try? RouteSpecification(
+                origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, cargoType: cargoType,
+                containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit)
         else { return .failure(ValidationError(fields: fields.errors)) }
         return .success(BookCargoRequest(specification: specification, teu: teu, customerId: customer, revenuePerTEU: revenue, weight: weight))
     }

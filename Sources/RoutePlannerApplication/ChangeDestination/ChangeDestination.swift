@@ -71,8 +71,9 @@ public struct ChangeDestinationInteractor: UseCase {
             guard request.destination != old.origin else {
                 return .failure(.invalidOperation("\(request.destination) is where cargo \(cargo.trackingId) starts; choose another destination."))
             }
-            guard let specification = try? old.replacing(
-                destination: request.destination, arrivalDeadline: request.deadline ?? old.arrivalDeadline)
+            guard
+                let specification = try? old.replacing(
+                    destination: request.destination, arrivalDeadline: request.deadline ?? old.arrivalDeadline)
             else { return .failure(.invalidOperation("The new deadline is before cargo \(cargo.trackingId) is ready.")) }
             cargo.specifyNewRoute(specification)
             try await cargoRepository.save(cargo)
@@ -97,7 +98,8 @@ public struct ChangeDestinationPresenter: Presenter {
         let cargo = response.cargo
         let next = cargo.routingStatus == .routed ? "its itinerary still fits." : "route it again."
         return Described(
-            response, "Cargo \(cargo.trackingId) now goes to \(cargo.specification.destination) by "
+            response,
+            "Cargo \(cargo.trackingId) now goes to \(cargo.specification.destination) by "
                 + "\(format.dateTime(cargo.specification.arrivalDeadline)); \(next)")
     }
 }

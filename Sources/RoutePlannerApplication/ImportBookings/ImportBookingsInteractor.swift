@@ -79,8 +79,10 @@ public struct ImportBookingsInteractor: UseCase {
             let asOf = now()
             for row in rows {
                 if row.booking.specification.arrivalDeadline <= asOf {
-                    errors.append(row.positions.error(
-                        "deadline", "the deadline \(DateText.timestamp(row.booking.specification.arrivalDeadline)) has passed (it is \(DateText.timestamp(asOf)))"))
+                    errors.append(
+                        row.positions.error(
+                            "deadline",
+                            "the deadline \(DateText.timestamp(row.booking.specification.arrivalDeadline)) has passed (it is \(DateText.timestamp(asOf)))"))
                 }
                 if let customerId = (row.customerId ?? request.customerId).flatMap({ registered[$0] }), let trackingId = booked[customerId]?[row.booking.id] {
                     errors.append(row.positions.error("booking", "booking \(row.booking.id) is already booked as cargo \(trackingId)"))

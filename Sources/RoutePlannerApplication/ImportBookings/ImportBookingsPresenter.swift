@@ -11,10 +11,13 @@ public struct ImportBookingsPresenter: Presenter {
     public func content(for response: ImportBookingsResponse) -> Described<ImportBookingsResponse> {
         let teu = response.cargo.reduce(0) { $0 + $1.teu }
         let head = "Booked \(response.cargo.count) cargo\(response.cargo.isEmpty ? "" : ", \(teu) TEU")."
-        return Described(response, lines: [head] + response.cargo.map { cargo in
-            "\(cargo.bookingReference ?? "-") → \(cargo.trackingId): \(cargo.teu) TEU for \(cargo.customerId ?? "no customer"), "
-                + "\(cargo.specification.origin) → \(cargo.specification.destination), due \(format.dateTime(cargo.specification.arrivalDeadline))"
-        })
+        return Described(
+            response,
+            lines: [head]
+                + response.cargo.map { cargo in
+                    "\(cargo.bookingReference ?? "-") → \(cargo.trackingId): \(cargo.teu) TEU for \(cargo.customerId ?? "no customer"), "
+                        + "\(cargo.specification.origin) → \(cargo.specification.destination), due \(format.dateTime(cargo.specification.arrivalDeadline))"
+                })
     }
 }
 

@@ -79,11 +79,12 @@ public struct ImportHandlingReportInteractor: UseCase {
                     }
                     changed[cargo.trackingId] = cargo
                 } catch {
-                    let column = switch error {
-                    case .receivedOutOfPlace: "location"
-                    case .neverBoarded: "voyage"
-                    default: "completion_time"
-                    }
+                    let column =
+                        switch error {
+                        case .receivedOutOfPlace: "location"
+                        case .neverBoarded: "voyage"
+                        default: "completion_time"
+                        }
                     errors.append(row.error(column, "cargo \(cargo.trackingId): \(error)"))
                 }
             }
@@ -91,8 +92,10 @@ public struct ImportHandlingReportInteractor: UseCase {
             guard errors.isEmpty else { return .failure(.fileErrors(errors, alsoOmitted: read.omittedErrorCount)) }
             let cargo = changed.values.sorted { $0.trackingId < $1.trackingId }
             try await cargoRepository.save(cargo)
-            return .success(ImportHandlingReportResponse(
-                rows: rows.count, registered: registered, outOfOrder: outOfOrder, duplicates: duplicates, cargo: cargo.map { CargoSummary($0, over: network) }))
+            return .success(
+                ImportHandlingReportResponse(
+                    rows: rows.count, registered: registered, outOfOrder: outOfOrder, duplicates: duplicates,
+                    cargo: cargo.map { CargoSummary($0, over: network) }))
         } catch {
             return .failure(.repository(error))
         }

@@ -107,7 +107,8 @@ public struct ListCargoInteractor: UseCase {
             let size = ListCargoRequest.pageSize, first = (page - 1) * size
             guard let status = request.status else {
                 let (cargo, total) = try await cargoRepository.cargo(from: first, limit: size, customer: request.customerId)
-                return .success(ListCargoResponse(cargo: cargo.map { CargoSummary($0, over: network) }, status: nil, total: total, hasMore: first + size < total))
+                return .success(
+                    ListCargoResponse(cargo: cargo.map { CargoSummary($0, over: network) }, status: nil, total: total, hasMore: first + size < total))
             }
             // A status is worked out from each cargo's route and events: the cargo are read a chunk at a time until
             // the page and one more are found, so that a status many cargo have is found early.
@@ -121,8 +122,9 @@ public struct ListCargoInteractor: UseCase {
             } while matching.count <= first + size && offset < total
             let shown = Array(matching.dropFirst(first).prefix(size))
             let exhausted = offset >= total
-            return .success(ListCargoResponse(
-                cargo: shown, status: status, total: exhausted ? matching.count : nil, hasMore: matching.count > first + size))
+            return .success(
+                ListCargoResponse(
+                    cargo: shown, status: status, total: exhausted ? matching.count : nil, hasMore: matching.count > first + size))
         } catch {
             return .failure(.repository(error))
         }

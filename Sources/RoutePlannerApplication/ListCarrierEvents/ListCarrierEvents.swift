@@ -61,14 +61,15 @@ public struct CarrierEventFilter: Hashable, Sendable, Codable {
         switch event {
         case .vesselCall(let call):
             guard eventTypes?.contains(.transport) ?? true, transportEventTypes?.contains(call.kind.rawValue) ?? true,
-                  equipmentEventTypes == nil, bookingReferences == nil, voyages?.contains(call.call.voyage.rawValue) ?? true,
-                  ports?.contains(call.call.port.rawValue) ?? true
+                equipmentEventTypes == nil, bookingReferences == nil, voyages?.contains(call.call.voyage.rawValue) ?? true,
+                ports?.contains(call.call.port.rawValue) ?? true
             else { return false }
             created = call.created
         case .equipment(let handling):
             guard eventTypes?.contains(.equipment) ?? true, transportEventTypes == nil, equipmentEventTypes?.contains(handling.kind.rawValue) ?? true,
-                  bookingReferences?.contains(handling.bookingReference) ?? true, voyages.map({ handling.voyage.map(\.rawValue).map($0.contains) ?? false }) ?? true,
-                  ports?.contains(handling.port.rawValue) ?? true
+                bookingReferences?.contains(handling.bookingReference) ?? true,
+                voyages.map({ handling.voyage.map(\.rawValue).map($0.contains) ?? false }) ?? true,
+                ports?.contains(handling.port.rawValue) ?? true
             else { return false }
             created = handling.created
         }
@@ -89,7 +90,9 @@ public struct ListCarrierEventsRequest: FormRequest, Hashable {
     public static let maximumLimit = 1_000
 
     /// The specification's values of each enumerated filter.
-    static let shipmentEventTypeCodes = ["RECE", "DRFT", "PENA", "PENU", "REJE", "APPR", "ISSU", "SURR", "SUBM", "VOID", "CONF", "REQS", "CMPL", "HOLD", "RELS"]
+    static let shipmentEventTypeCodes = [
+        "RECE", "DRFT", "PENA", "PENU", "REJE", "APPR", "ISSU", "SURR", "SUBM", "VOID", "CONF", "REQS", "CMPL", "HOLD", "RELS",
+    ]
     static let documentTypeCodes = ["CBR", "BKG", "SHI", "SRM", "TRD", "ARN", "VGM", "CAS", "CUS", "DGD", "OOG"]
 
     /// The event types each filter applies to; a filter of none of the types asked for is refused, as the
@@ -134,13 +137,14 @@ public struct ListCarrierEventsRequest: FormRequest, Hashable {
         filter.bookingReferences = references.isEmpty ? nil : references.reduce(into: Set()) { $0.formUnion($1) }
         let voyages = [ListCarrierEventsForm.Field.exportVoyageNumber, .carrierVoyageNumber].compactMap { field in
             values(field).map { texts in
-                Set(texts.compactMap { text -> String? in
-                    guard let number = VoyageNumber(text) else {
-                        fields.fail(field, "\(text.prefix(100)) is not a voyage number.")
-                        return nil
-                    }
-                    return number.rawValue
-                })
+                Set(
+                    texts.compactMap { text -> String? in
+                        guard let number = VoyageNumber(text) else {
+                            fields.fail(field, "\(text.prefix(100)) is not a voyage number.")
+                            return nil
+                        }
+                        return number.rawValue
+                    })
             }
         }
         filter.voyages = voyages.isEmpty ? nil : voyages.reduce(into: Set()) { $0.formUnion($1) }
@@ -158,8 +162,10 @@ public struct ListCarrierEventsRequest: FormRequest, Hashable {
         }
         if let asked = filter.eventTypes {
             for field in form.filters.keys.sorted() where field != .eventType && eventTypes(of: field).isDisjoint(with: asked) {
-                fields.fail(field, "\(field.rawValue) filters events of type \(eventTypes(of: field).map(\.rawValue).sorted().joined(separator: " or ")), "
-                    + "and eventType asks for \(asked.map(\.rawValue).sorted().joined(separator: ", ")) only.")
+                fields.fail(
+                    field,
+                    "\(field.rawValue) filters events of type \(eventTypes(of: field).map(\.rawValue).sorted().joined(separator: " or ")), "
+                        + "and eventType asks for \(asked.map(\.rawValue).sorted().joined(separator: ", ")) only.")
             }
         }
         var after = 0
@@ -167,7 +173,9 @@ public struct ListCarrierEventsRequest: FormRequest, Hashable {
             if let page = EventPageCursor(form.cursor), form.filters.isEmpty || page.filter == filter {
                 (after, filter) = (page.after, page.filter)
             } else {
-                fields.fail(.cursor, "This cursor is not one this server gave for these filters: send the Next-Page-Cursor of the page before, with the same filters or none.")
+                fields.fail(
+                    .cursor,
+                    "This cursor is not one this server gave for these filters: send the Next-Page-Cursor of the page before, with the same filters or none.")
             }
         }
         guard fields.errors.isEmpty, let limit else { return .failure(ValidationError(fields: fields.errors)) }
@@ -279,10 +287,12 @@ public struct ListCarrierEventsPresenter: Presenter {
         response.events.map { event in
             switch event {
             case .vesselCall(let call):
-                Described(event, "\(call.classifier.rawValue) \(call.kind == .arrival ? "arrival of" : "departure of") \(call.call), \(format.dateTime(call.time))")
+                Described(
+                    event, "\(call.classifier.rawValue) \(call.kind == .arrival ? "arrival of" : "departure of") \(call.call), \(format.dateTime(call.time))")
             case .equipment(let handling):
                 Described(
-                    event, "\(handling.kind.handling) of booking \(handling.bookingReference) at \(handling.port)"
+                    event,
+                    "\(handling.kind.handling) of booking \(handling.bookingReference) at \(handling.port)"
                         + (handling.voyage.map { " on \($0)" } ?? "") + ", \(format.dateTime(handling.time))")
             }
         }

@@ -11,7 +11,9 @@ public struct ListCustomersForm: Hashable, Sendable {
 /// A request for the registered customers.
 public struct ListCustomersRequest: FormRequest, Hashable {
     /// The form has no fields, so it is always valid.
-    public static func create(_ form: ListCustomersForm) -> Result<ListCustomersRequest, ValidationError<ListCustomersForm.Field>> { .success(ListCustomersRequest()) }
+    public static func create(_ form: ListCustomersForm) -> Result<ListCustomersRequest, ValidationError<ListCustomersForm.Field>> {
+        .success(ListCustomersRequest())
+    }
 }
 
 /// The registered customers, in id order.

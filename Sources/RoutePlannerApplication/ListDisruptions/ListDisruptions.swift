@@ -78,15 +78,17 @@ public struct ListDisruptionsInteractor: UseCase {
             var entries: [ListDisruptionsResponse.Entry] = []
             for cargo in try await cargoRepository.allCargo() {
                 guard let itinerary = cargo.itinerary, let disruption = cargo.disruption(in: network) else { continue }
-                entries.append(.init(
-                    cargo: CargoSummary(cargo, over: network), disruption: disruption, plannedArrival: itinerary.arrivalTime,
-                    offer: try await cargoRepository.offer(for: cargo.trackingId)))
+                entries.append(
+                    .init(
+                        cargo: CargoSummary(cargo, over: network), disruption: disruption, plannedArrival: itinerary.arrivalTime,
+                        offer: try await cargoRepository.offer(for: cargo.trackingId)))
             }
             let recorded = try await events?.recordedEvents(limit: Self.eventLimit) ?? (events: [], total: 0)
             let published = try await events?.recordedPublications(limit: Self.eventLimit) ?? (publications: [], total: 0)
-            return .success(ListDisruptionsResponse(
-                entries: entries, events: recorded.events, eventCount: recorded.total, publications: published.publications,
-                publicationCount: published.total))
+            return .success(
+                ListDisruptionsResponse(
+                    entries: entries, events: recorded.events, eventCount: recorded.total, publications: published.publications,
+                    publicationCount: published.total))
         } catch {
             return .failure(.repository(error))
         }

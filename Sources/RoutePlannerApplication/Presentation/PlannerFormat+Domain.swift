@@ -24,7 +24,8 @@ extension PlannerFormat {
                 let aboard = index > 0 && !itinerary.changesVessel(before: index) ? " (stays aboard from \(itinerary.legs[index - 1].voyage.number))" : ""
                 return "\(leg.voyage.number): \(leg.loadLocation) → \(leg.unloadLocation)" + aboard
             },
-            slack: slack < 0 ? "arrives \(Self.duration(-slack)) after the deadline"
+            slack: slack < 0
+                ? "arrives \(Self.duration(-slack)) after the deadline"
                 : slack < 60 ? "arrives at the deadline" : "arrives \(Self.duration(slack)) before the deadline",
             handlingCost: itinerary.handlingCostPerTEU.map { "USD \(String(format: "%.2f", $0)) per TEU" },
             co2e: itinerary.co2ePerTEU.map { "\(Self.kilograms($0)) CO2e per TEU" })
@@ -80,7 +81,8 @@ extension PlannerFormat {
         case .cancelled:
             return "Cancelled."
         case .capacitiesUnknown:
-            return "The schedule gives no capacities: DCSA vessel schedules carry none. Add a capacity file (voyage or vessel_imo, capacity_teu) to assign under capacity."
+            return
+                "The schedule gives no capacities: DCSA vessel schedules carry none. Add a capacity file (voyage or vessel_imo, capacity_teu) to assign under capacity."
         case .notPermitted(let permission):
             return "Your account may not \(permission.text); a planner may."
         case .notAuthenticated:
@@ -105,23 +107,25 @@ extension PlannerFormat {
     /// A cargo as a planner reads it.
     public func tracking(_ cargo: CargoSummary) -> CargoTrackingView {
         let delivery = cargo.delivery, specification = cargo.specification
-        let advice: String? = switch delivery.status {
-        case .onTrack: nil
-        case .notRouted: "Route it."
-        case .misrouted: "Route it again: its itinerary no longer fits its specification."
-        case .claimed: "None: its journey is closed."
-        case .cancelled: "None: its booking was cancelled."
-        case .disrupted: delivery.disruption.map { "Re-route it: as the schedule now sails, it \($0)." }
-        case .misdirected:
-            delivery.unexpectedEvent.map { event in
-                "The \(event) was not the next step of its itinerary: route it again from \(event.location)."
+        let advice: String? =
+            switch delivery.status {
+            case .onTrack: nil
+            case .notRouted: "Route it."
+            case .misrouted: "Route it again: its itinerary no longer fits its specification."
+            case .claimed: "None: its journey is closed."
+            case .cancelled: "None: its booking was cancelled."
+            case .disrupted: delivery.disruption.map { "Re-route it: as the schedule now sails, it \($0)." }
+            case .misdirected:
+                delivery.unexpectedEvent.map { event in
+                    "The \(event) was not the next step of its itinerary: route it again from \(event.location)."
+                }
             }
-        }
-        let routing = switch delivery.routingStatus {
-        case .notRouted: "not routed"
-        case .routed: "routed"
-        case .misrouted: "misrouted"
-        }
+        let routing =
+            switch delivery.routingStatus {
+            case .notRouted: "not routed"
+            case .routed: "routed"
+            case .misrouted: "misrouted"
+            }
         return CargoTrackingView(
             cargo: cargo,
             trackingId: cargo.trackingId,

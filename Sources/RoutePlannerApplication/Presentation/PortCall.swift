@@ -41,26 +41,30 @@ public struct PortCall: Hashable, Sendable {
             let from = location(movement.departureLocation)
             let departureOffset = offset(movement.departureUTCOffset, from, movement.departureTime)
             if let arrived = arriving, arrived.location.code == from.code {
-                calls.append(PortCall(
-                    voyage: voyage, position: calls.count, location: from, arrival: arrived.time, departure: movement.departureTime,
-                    arrivalUTCOffset: arrived.offset, departureUTCOffset: departureOffset, cutOffTimes: movement.cutOffTimes))
+                calls.append(
+                    PortCall(
+                        voyage: voyage, position: calls.count, location: from, arrival: arrived.time, departure: movement.departureTime,
+                        arrivalUTCOffset: arrived.offset, departureUTCOffset: departureOffset, cutOffTimes: movement.cutOffTimes))
             } else {
                 if let arrived = arriving {
-                    calls.append(PortCall(
-                        voyage: voyage, position: calls.count, location: arrived.location, arrival: arrived.time, departure: nil,
-                        arrivalUTCOffset: arrived.offset, departureUTCOffset: nil, cutOffTimes: []))
+                    calls.append(
+                        PortCall(
+                            voyage: voyage, position: calls.count, location: arrived.location, arrival: arrived.time, departure: nil,
+                            arrivalUTCOffset: arrived.offset, departureUTCOffset: nil, cutOffTimes: []))
                 }
-                calls.append(PortCall(
-                    voyage: voyage, position: calls.count, location: from, arrival: nil, departure: movement.departureTime,
-                    arrivalUTCOffset: nil, departureUTCOffset: departureOffset, cutOffTimes: movement.cutOffTimes))
+                calls.append(
+                    PortCall(
+                        voyage: voyage, position: calls.count, location: from, arrival: nil, departure: movement.departureTime,
+                        arrivalUTCOffset: nil, departureUTCOffset: departureOffset, cutOffTimes: movement.cutOffTimes))
             }
             let to = location(movement.arrivalLocation)
             arriving = (to, movement.arrivalTime, offset(movement.arrivalUTCOffset, to, movement.arrivalTime))
         }
         if let arrived = arriving {
-            calls.append(PortCall(
-                voyage: voyage, position: calls.count, location: arrived.location, arrival: arrived.time, departure: nil,
-                arrivalUTCOffset: arrived.offset, departureUTCOffset: nil, cutOffTimes: []))
+            calls.append(
+                PortCall(
+                    voyage: voyage, position: calls.count, location: arrived.location, arrival: arrived.time, departure: nil,
+                    arrivalUTCOffset: arrived.offset, departureUTCOffset: nil, cutOffTimes: []))
         }
         return calls
     }

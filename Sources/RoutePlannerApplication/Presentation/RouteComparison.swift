@@ -34,8 +34,10 @@ public enum RouteComparison {
         switch (before.first, after.first) {
         case (let first?, let second?):
             let moved = second.arrivalTime.timeIntervalSince(first.arrivalTime)
-            lines.append(moved == 0 ? "The earliest arrival does not move."
-                : "The earliest arrival moves \(moved > 0 ? "later" : "earlier") by \(PlannerFormat.duration(abs(moved))).")
+            lines.append(
+                moved == 0
+                    ? "The earliest arrival does not move."
+                    : "The earliest arrival moves \(moved > 0 ? "later" : "earlier") by \(PlannerFormat.duration(abs(moved))).")
         case (_?, nil): lines.append("With the scenario there is no route at all.")
         case (nil, _?): lines.append("With the scenario there is a route where there was none.")
         case (nil, nil): break

@@ -74,8 +74,10 @@ public struct ReRouteCargoInteractor: UseCase {
                 if let claim = each.handlingEvents.last, claim.kind == .claim {
                     // Closed: named only when asked for by id, never as on track.
                     if request.trackingId != nil {
-                        entries.append(.init(
-                            cargo: CargoSummary(each, over: network), reason: reason, specification: nil, options: .failure(.cargoClosed(each.trackingId, claim: claim))))
+                        entries.append(
+                            .init(
+                                cargo: CargoSummary(each, over: network), reason: reason, specification: nil,
+                                options: .failure(.cargoClosed(each.trackingId, claim: claim))))
                     }
                     continue
                 }

@@ -40,8 +40,9 @@ public struct ReRouteCargoRequest: FormRequest, Hashable {
         var fields = FormFields<ReRouteCargoForm.Field>()
         let limit = fields.integer(form.limit, field: .limit, in: 1...RouteCargoRequest.maximumLimit, required: true)
         guard fields.errors.isEmpty, let limit = limit ?? nil else { return .failure(ValidationError(fields: fields.errors)) }
-        return .success(ReRouteCargoRequest(
-            trackingId: TrackingId(form.trackingId), limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: .avoidVoyages),
-            includesNotRouted: form.includesNotRouted))
+        return .success(
+            ReRouteCargoRequest(
+                trackingId: TrackingId(form.trackingId), limit: limit, avoidedVoyages: fields.voyages(form.avoidVoyages, field: .avoidVoyages),
+                includesNotRouted: form.includesNotRouted))
     }
 }

@@ -44,9 +44,10 @@ public struct RegisterHandlingEventInteractor: UseCase {
                 return .failure(.invalidOperation(problem.message(among: network.locations)))
             }
             let registered = request.registrationTime ?? Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
-            guard let event = try? HandlingEvent(
-                kind: request.kind, location: request.location, voyage: request.voyage, completionTime: request.completionTime,
-                registrationTime: registered)
+            guard
+                let event = try? HandlingEvent(
+                    kind: request.kind, location: request.location, voyage: request.voyage, completionTime: request.completionTime,
+                    registrationTime: registered)
             else { return .failure(.invalidOperation("The event cannot have happened after it was reported (\(DateText.timestamp(registered))).")) }
             let outcome: HandlingOutcome
             do {

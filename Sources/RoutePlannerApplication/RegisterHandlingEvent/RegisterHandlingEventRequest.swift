@@ -48,10 +48,13 @@ public struct RegisterHandlingEventRequest: FormRequest, Hashable {
         if kind == nil { fields.fail(.event, "Enter one of receive, load, unload, customs, claim.") }
         let location = fields.code(form.location, field: .location)
         let voyage = VoyageNumber(form.voyage)
-        if let kind, kind.requiresVoyage, voyage == nil { fields.fail(.voyage, "Enter the voyage the cargo was \(kind == .load ? "loaded onto" : "discharged from").") }
+        if let kind, kind.requiresVoyage, voyage == nil {
+            fields.fail(.voyage, "Enter the voyage the cargo was \(kind == .load ? "loaded onto" : "discharged from").")
+        }
         if let kind, !kind.requiresVoyage, voyage != nil { fields.fail(.voyage, "A \(kind) names no voyage; leave it blank.") }
         let completion = fields.dateTime(form.completionTime, field: .completionTime)
-        let registration = form.registrationTime.trimmingCharacters(in: .whitespaces).isEmpty
+        let registration =
+            form.registrationTime.trimmingCharacters(in: .whitespaces).isEmpty
             ? Date?.none : fields.dateTime(form.registrationTime, field: .registrationTime)
         if let completion, let registration, registration < completion {
             fields.fail(.completionTime, "The event cannot have happened after it was reported.")
@@ -59,7 +62,8 @@ public struct RegisterHandlingEventRequest: FormRequest, Hashable {
         guard fields.errors.isEmpty, let trackingId, let kind, let location, let completion else {
             return .failure(ValidationError(fields: fields.errors))
         }
-        return .success(RegisterHandlingEventRequest(
-            trackingId: trackingId, kind: kind, location: location, voyage: voyage, completionTime: completion, registrationTime: registration))
+        return .success(
+            RegisterHandlingEventRequest(
+                trackingId: trackingId, kind: kind, location: location, voyage: voyage, completionTime: completion, registrationTime: registration))
     }
 }

@@ -94,7 +94,8 @@ public struct CarrierEventBatch: Sendable {
     ///     call events gives a call's time (`LiveSchedule.Outcome.applied`); events that are all outranked change
     ///     nothing. `nil` for whether it has publications or vessel call events at all.
     public init(
-        publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = [], vesselCalls: [VesselCallEvent], equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String,
+        publications: [(voyage: Voyage, changes: LiveSchedule.Republication)] = [], vesselCalls: [VesselCallEvent],
+        equipment: [(event: EquipmentEvent, trackingId: TrackingId)], source: String,
         recordedAt: Date, changesSchedule: Bool? = nil
     ) {
         // An eventID names one event, whatever its kind: of events sharing one, the first is the batch's. The reader

@@ -59,8 +59,11 @@ public actor InMemoryCargoRepository: CargoRepository {
     public func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         let (unchanged, changed) = cargo.reduce(into: ([Cargo](), [TrackingId]())) { split, each in
-            if let now = cargoById[each.trackingId], let then = before[each.trackingId], now.hasSameState(as: then) { split.0.append(each) }
-            else { split.1.append(each.trackingId) }
+            if let now = cargoById[each.trackingId], let then = before[each.trackingId], now.hasSameState(as: then) {
+                split.0.append(each)
+            } else {
+                split.1.append(each.trackingId)
+            }
         }
         try await save(unchanged)
         return changed

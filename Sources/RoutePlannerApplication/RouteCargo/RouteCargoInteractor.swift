@@ -96,7 +96,7 @@ public struct RouteCargoInteractor: UseCase {
         _ specification: RouteSpecification, _ options: RoutingOptions, _ network: ScheduleNetwork
     ) -> Date? {
         guard let lastArrival = network.lastArrival, lastArrival > specification.arrivalDeadline,
-              let relaxed = try? specification.replacing(arrivalDeadline: lastArrival)
+            let relaxed = try? specification.replacing(arrivalDeadline: lastArrival)
         else { return nil }
         return (try? network.earliestArrival(for: relaxed, options: options))?.arrivalTime
     }

@@ -6,7 +6,8 @@ import RoutePlanner
 public struct RouteCargoForm: Hashable, Sendable {
     /// The form's fields, which key its errors.
     public enum Field: String, FormField {
-        case trackingId, origin, destination, ready, deadline, limit, maxTransshipments, via, avoid, avoidVoyages, cargoType, dangerousGoods, maxTransitDays, order, criteria
+        case trackingId, origin, destination, ready, deadline, limit, maxTransshipments, via, avoid, avoidVoyages, cargoType, dangerousGoods, maxTransitDays,
+            order, criteria
     }
 
     /// A booked cargo, routed from where it is now; the specification fields stay blank then.
@@ -139,15 +140,16 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             fields.fail(.maxTransitDays, "Enter a number of days above 0 and up to \(maximumTransitDays).")
         }
         guard fields.errors.isEmpty,
-              let specification = try? RouteSpecification(
-                  origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline,
-                  cargoType: cargoType, containsDangerousGoods: containsDangerousGoods, maximumTransitTime: maximumTransitTime)
+            let specification = try? RouteSpecification(
+                origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline,
+                cargoType: cargoType, containsDangerousGoods: containsDangerousGoods, maximumTransitTime: maximumTransitTime)
         else { return .failure(ValidationError(fields: fields.errors)) }
-        return .success(RouteCargoRequest(
-            target: .specification(specification), limit: limit,
-            options: RoutingOptions(
-                maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoiding, avoidedVoyages: avoidingVoyages,
-                criteria: criteria)))
+        return .success(
+            RouteCargoRequest(
+                target: .specification(specification), limit: limit,
+                options: RoutingOptions(
+                    maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoiding, avoidedVoyages: avoidingVoyages,
+                    criteria: criteria)))
     }
 
     /// The longest maximum transit a request takes, in days: 10 years.
@@ -164,7 +166,9 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         return request.map { $0.ordered(order) }
     }
 
-    private static func readForm(_ form: RouteCargoForm, into fields: inout FormFields<RouteCargoForm.Field>) -> Result<RouteCargoRequest, ValidationError<RouteCargoForm.Field>> {
+    private static func readForm(_ form: RouteCargoForm, into fields: inout FormFields<RouteCargoForm.Field>) -> Result<
+        RouteCargoRequest, ValidationError<RouteCargoForm.Field>
+    > {
         let trackingId = TrackingId(form.trackingId)
         let limit = fields.integer(form.limit, field: .limit, in: 1...maximumLimit, required: true)
         let maxTransshipments = fields.integer(
@@ -183,10 +187,11 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             guard fields.errors.isEmpty, let limit = limit ?? nil, let maxTransshipments else {
                 return .failure(ValidationError(fields: fields.errors))
             }
-            return .success(RouteCargoRequest(
-                target: .cargo(trackingId: trackingId), limit: limit,
-                options: RoutingOptions(
-                    maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages, criteria: criteria)))
+            return .success(
+                RouteCargoRequest(
+                    target: .cargo(trackingId: trackingId), limit: limit,
+                    options: RoutingOptions(
+                        maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages, criteria: criteria)))
         }
         let origin = fields.code(form.origin, field: .origin)
         let destination = fields.code(form.destination, field: .destination)
@@ -198,7 +203,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: via, avoiding: avoid, into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let limit = limit ?? nil,
-              let maxTransshipments, let cargoType, let transit
+            let maxTransshipments, let cargoType, let transit
         else { return .failure(ValidationError(fields: fields.errors)) }
         return create(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: limit,

@@ -59,14 +59,16 @@ public struct SummarizeNetworkPresenter: Presenter {
         func day(_ date: Date?) -> String { date.map { String(DateText.timestamp($0).prefix(10)) } ?? "-" }
         let capacity = summary.capacities.map { "\($0.lowerBound) to \($0.upperBound) TEU per movement" } ?? "unlimited"
         let unlimited = summary.capacities != nil && summary.unlimitedMovements > 0 ? " (\(summary.unlimitedMovements) unlimited)" : ""
-        return Described(response, lines: [
-            "Ports:      \(summary.ports)",
-            "Voyages:    \(summary.voyages)",
-            "Movements:  \(summary.movements)",
-            "Dates:      \(day(summary.sailingSpan?.lowerBound)) to \(day(summary.sailingSpan?.upperBound))",
-            "Capacity:   \(capacity)\(unlimited)",
-            "Busiest:    " + summary.busiestPorts.map { "\($0.location.code) (\($0.location.name), \($0.departures) departures)" }.joined(separator: ", "),
-        ])
+        return Described(
+            response,
+            lines: [
+                "Ports:      \(summary.ports)",
+                "Voyages:    \(summary.voyages)",
+                "Movements:  \(summary.movements)",
+                "Dates:      \(day(summary.sailingSpan?.lowerBound)) to \(day(summary.sailingSpan?.upperBound))",
+                "Capacity:   \(capacity)\(unlimited)",
+                "Busiest:    " + summary.busiestPorts.map { "\($0.location.code) (\($0.location.name), \($0.departures) departures)" }.joined(separator: ", "),
+            ])
     }
 }
 

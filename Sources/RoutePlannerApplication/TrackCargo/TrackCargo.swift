@@ -77,8 +77,9 @@ public struct TrackCargoInteractor: UseCase {
             if let live, live.number > 0, cargo.progress != nil {
                 schedule = (live.number, cargo.disruption(in: live.network))
             }
-            return .success(TrackCargoResponse(
-                cargo: CargoSummary(cargo, over: live?.network), offer: try await cargoRepository.offer(for: cargo.trackingId), schedule: schedule))
+            return .success(
+                TrackCargoResponse(
+                    cargo: CargoSummary(cargo, over: live?.network), offer: try await cargoRepository.offer(for: cargo.trackingId), schedule: schedule))
         } catch {
             return .failure(.repository(error))
         }
@@ -98,9 +99,11 @@ public struct TrackCargoPresenter: Presenter {
     public func content(for response: TrackCargoResponse) -> CargoTrackingView {
         var view = format.tracking(response.cargo)
         if let schedule = response.schedule {
-            view.schedule = "version \(schedule.version), as the carriers changed it: " + (schedule.disruption.map {
-                "its itinerary \(ApplyCarrierEventsPresenter(format: format).text($0))"
-            } ?? "its itinerary still takes it there in time")
+            view.schedule =
+                "version \(schedule.version), as the carriers changed it: "
+                + (schedule.disruption.map {
+                    "its itinerary \(ApplyCarrierEventsPresenter(format: format).text($0))"
+                } ?? "its itinerary still takes it there in time")
         }
         return view
     }

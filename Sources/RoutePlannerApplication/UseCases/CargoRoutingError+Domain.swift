@@ -9,8 +9,10 @@ extension DomainError {
         case .claimed(let claim): .cargoClosed(cargo.trackingId, claim: claim)
         case .unknownLocation(let code): .unknown(code, among: network.locations)
         case .aboardUnknownVoyage(let voyage):
-            .invalidOperation("Cargo \(cargo.trackingId) is aboard voyage \(voyage?.rawValue ?? "?"), which the schedule does not have; register its unload first.")
-        case .voyageNoLongerCalls(let voyage, let location): .invalidOperation("Voyage \(voyage) no longer calls at \(location); register the cargo's unload first.")
+            .invalidOperation(
+                "Cargo \(cargo.trackingId) is aboard voyage \(voyage?.rawValue ?? "?"), which the schedule does not have; register its unload first.")
+        case .voyageNoLongerCalls(let voyage, let location):
+            .invalidOperation("Voyage \(voyage) no longer calls at \(location); register the cargo's unload first.")
         case .atDestination(let destination): .invalidOperation("Cargo \(cargo.trackingId) is already at its destination, \(destination).")
         case .deadlinePassed: .invalidOperation("The deadline of cargo \(cargo.trackingId) has passed.")
         }

@@ -122,7 +122,11 @@ struct FormFields<Field: FormField> {
     mutating func userName(_ text: String, field: Field) -> String? {
         let name = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard UserAccount.isName(name) else {
-            fail(field, name.isEmpty ? "Enter a user name, such as alice." : "A user name is 1 to 64 letters, digits, \".\", \"_\", \"-\" or \"@\", starting with a letter or digit.")
+            fail(
+                field,
+                name.isEmpty
+                    ? "Enter a user name, such as alice."
+                    : "A user name is 1 to 64 letters, digits, \".\", \"_\", \"-\" or \"@\", starting with a letter or digit.")
             return nil
         }
         return name
@@ -166,8 +170,11 @@ struct FormFields<Field: FormField> {
         for part in texts.flatMap({ $0.split(separator: ",") }) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             guard !name.isEmpty else { continue }
-            if let criterion = RoutingCriterion(rawValue: name) { criteria.insert(criterion) }
-            else { fail(field, "Enter cost, co2 or both (cost,co2); \"\(name)\" is neither.") }
+            if let criterion = RoutingCriterion(rawValue: name) {
+                criteria.insert(criterion)
+            } else {
+                fail(field, "Enter cost, co2 or both (cost,co2); \"\(name)\" is neither.")
+            }
         }
         return criteria
     }
@@ -177,9 +184,11 @@ struct FormFields<Field: FormField> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty && !required { return .some(nil) }
         guard let value = FormText.decimal(trimmed), value >= minimum, value <= maximum else {
-            fail(field, maximum.isFinite
-                ? "Enter a number from \(minimum.formatted()) to \(Int(maximum)), such as 1250."
-                : "Enter a number of at least \(minimum.formatted()), such as 1250.")
+            fail(
+                field,
+                maximum.isFinite
+                    ? "Enter a number from \(minimum.formatted()) to \(Int(maximum)), such as 1250."
+                    : "Enter a number of at least \(minimum.formatted()), such as 1250.")
             return nil
         }
         return .some(value)

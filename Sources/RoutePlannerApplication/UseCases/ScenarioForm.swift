@@ -47,7 +47,7 @@ extension Scenario: FormRequest {
             }
             let bounds = parts[1].components(separatedBy: "..")
             guard bounds.count == 2, case .success(let start) = DateText.date(from: bounds[0], endOfDay: false),
-                  case .success(let end) = DateText.date(from: bounds[1], endOfDay: true)
+                case .success(let end) = DateText.date(from: bounds[1], endOfDay: true)
             else {
                 fields.fail(.closePorts, "Write CODE@FROM..TO with two dates or date-times, such as SGSIN@2026-03-01..2026-03-07.")
                 continue
@@ -63,7 +63,7 @@ extension Scenario: FormRequest {
             let parts = head.split(separator: ":", maxSplits: 1).map(String.init)
             let maximum = Scenario.maximumDelay.components.seconds / 3600
             guard parts.count == 2, let voyage = VoyageNumber(parts[0]), let hours = FormText.decimal(parts[1]),
-                  port.map({ UnLocode($0.trimmingCharacters(in: .whitespaces)) != nil }) ?? true
+                port.map({ UnLocode($0.trimmingCharacters(in: .whitespaces)) != nil }) ?? true
             else {
                 fields.fail(.delays, "Write VOYAGE:HOURS or VOYAGE:HOURS@PORT, such as WS15-W09:48@MYTPP (negative hours are early).")
                 continue
@@ -72,13 +72,15 @@ extension Scenario: FormRequest {
                 fields.fail(.delays, "A delay of \(parts[1]) hours is more than a year; enter from -\(maximum) to \(maximum) hours.")
                 continue
             }
-            edits.append(.delay(voyage, by: .milliseconds(Int64((hours * 3_600_000).rounded())), from: port.flatMap { UnLocode($0.trimmingCharacters(in: .whitespaces)) }))
+            edits.append(
+                .delay(
+                    voyage, by: .milliseconds(Int64((hours * 3_600_000).rounded())), from: port.flatMap { UnLocode($0.trimmingCharacters(in: .whitespaces)) }))
         }
         for text in form.capacities {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let voyage = VoyageNumber(parts[0]),
-                  let teu = Int(parts[1].trimmingCharacters(in: .whitespaces)), (0...Scenario.maximumCapacity).contains(teu),
-                  parts[1].trimmingCharacters(in: .whitespaces).allSatisfy(\.isASCIIDigit)
+                let teu = Int(parts[1].trimmingCharacters(in: .whitespaces)), (0...Scenario.maximumCapacity).contains(teu),
+                parts[1].trimmingCharacters(in: .whitespaces).allSatisfy(\.isASCIIDigit)
             else {
                 fields.fail(.capacities, "Write VOYAGE=TEU with a whole number of TEU from 0 to \(Scenario.maximumCapacity), such as WS15-W09=500.")
                 continue

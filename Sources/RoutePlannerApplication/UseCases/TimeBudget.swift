@@ -30,7 +30,11 @@ public enum TimeBudget {
         let timer = DispatchWorkItem { task.cancel() }
         let (seconds, attoseconds) = budget.components
         DispatchQueue.global().asyncAfter(deadline: .now() + (Double(seconds) + Double(attoseconds) * 1e-18), execute: timer)
-        let value = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        let value = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         timer.cancel()
         // Cancelled by the timer (or with the caller): what the work returned is not its whole answer.
         return task.isCancelled ? nil : value

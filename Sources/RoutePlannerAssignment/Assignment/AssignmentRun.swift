@@ -159,7 +159,7 @@ final class AssignmentRun {
             var costs = [Double](repeating: 0, count: network.movementCount)
             for small in master.tooSmall(for: group.demand) { costs[small.rawValue] = .infinity }
             guard case let (cheapest, cost)? = try? router.cheapestItinerary(for: group.specification, costs: costs, transferCosts: master.transferCosts),
-                  cost.isFinite
+                cost.isFinite
             else {
                 // Every itinerary rides a movement smaller than the booking.
                 return group.tooSmall.isEmpty ? .noItinerary : .capacity(fullLegs: Array(fullLegs(Array(group.tooSmall)).prefix(5)))

@@ -47,7 +47,9 @@ extension ColumnGeneration {
             bound = min(bound, roundBound)
             guard isComplete else { return (bound, converged) }
             let objective = zip(values, master.columns).reduce(0) { $0 + $1.0 * $1.1.coefficient }
-            report("round \(rounds): LP ≈ \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(master.cuts.count) cuts (first-order LP \(AssignmentProgress.seconds(lpTime)), pricing \(AssignmentProgress.seconds(ContinuousClock.now - roundStart - lpTime)))")
+            report(
+                "round \(rounds): LP ≈ \(String(format: "%.2f", objective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(master.cuts.count) cuts (first-order LP \(AssignmentProgress.seconds(lpTime)), pricing \(AssignmentProgress.seconds(ContinuousClock.now - roundStart - lpTime)))"
+            )
             isSolved = added == 0
             guard isSolved else { continue }
             converged = true
@@ -65,9 +67,11 @@ extension ColumnGeneration {
         entries: [[(row: Int, value: Double)]], from values: [Double], duals: [Double], until deadline: ContinuousClock.Instant
     ) -> (values: [Double], duals: [Double]) {
         let columns = master.columns, rowCount = master.program.rowCount
-        let lp = PrimalDualLP(rowBounds: master.rowBounds, columns: zip(columns, entries).map { column, entries in
-            PrimalDualLP.Column(objective: column.coefficient, entries: [(column.group.row, 1)] + entries)
-        })
+        let lp = PrimalDualLP(
+            rowBounds: master.rowBounds,
+            columns: zip(columns, entries).map { column, entries in
+                PrimalDualLP.Column(objective: column.coefficient, entries: [(column.group.row, 1)] + entries)
+            })
         let solution = lp.solve(
             iterations: Self.iterationsPerRound, x: values + Array(repeating: 0, count: columns.count - values.count),
             y: duals + Array(repeating: 0, count: rowCount - duals.count), until: deadline)

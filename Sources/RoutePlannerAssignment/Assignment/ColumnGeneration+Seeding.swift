@@ -75,8 +75,8 @@ extension ColumnGeneration {
         for offset in offsets[starts.clamped(to: 0..<min(offsets.count, options.initialCandidates))] {
             let ready = specification.readyTime + offset * 86_400
             guard ready < specification.arrivalDeadline,
-                  let later = try? specification.replacing(readyTime: ready),
-                  let itinerary = try? router.earliestArrival(for: later)
+                let later = try? specification.replacing(readyTime: ready),
+                let itinerary = try? router.earliestArrival(for: later)
             else { break }
             initial.itineraries.append(itinerary)
         }

@@ -140,7 +140,9 @@ struct ColumnGeneration {
             bound = min(bound, roundBound)
             // Out of time in the middle of pricing: the columns found are kept, the bound stays the last whole round's.
             guard isComplete else { return outcome() }
-            report("round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(master.cuts.count) cuts (LP \(AssignmentProgress.seconds(lpTime)), pricing \(AssignmentProgress.seconds(ContinuousClock.now - roundStart - lpTime)))")
+            report(
+                "round \(rounds): LP \(String(format: "%.2f", program.lpObjective)), bound \(String(format: "%.2f", bound)), \(added) itineraries added, \(master.cuts.count) cuts (LP \(AssignmentProgress.seconds(lpTime)), pricing \(AssignmentProgress.seconds(ContinuousClock.now - roundStart - lpTime)))"
+            )
             // Out of time: the duals of an unfinished solve still give a valid bound.
             guard isOptimal else { return outcome() }
             if added > 0 {
@@ -190,7 +192,8 @@ struct ColumnGeneration {
         let cutDuals = cuts.map { dual($0.row) }
         for (cut, dual) in zip(cuts, cutDuals) { dualValue += dual * Double(cut.limit) }
         let prices = master.groups.indices.map { dual($0.row) }
-        guard seedLate(until: deadline), let cheapest = cheapestItineraries(prices: prices, capacityDuals: capacityDuals, limitDuals: limitDuals, cutDuals: cutDuals, until: deadline)
+        guard seedLate(until: deadline),
+            let cheapest = cheapestItineraries(prices: prices, capacityDuals: capacityDuals, limitDuals: limitDuals, cutDuals: cutDuals, until: deadline)
         else { return (.infinity, 0, false) }  // A round cut short gives no bound: Farley's bound needs every group priced.
         var gain = 0.0
         var added = 0

@@ -36,7 +36,7 @@ extension IntegerStage {
             let seeds = searched.filter { group in
                 !solved.contains(group) && !master.groups[group].columns.isEmpty && master.groups[group].members.contains { plan[$0] == nil }
             }
-                .sorted { (master.groups[$1].teu, $0) < (master.groups[$0].teu, $1) }
+            .sorted { (master.groups[$1].teu, $0) < (master.groups[$0].teu, $1) }
             guard !seeds.isEmpty else { break }
             if seedPosition >= seeds.count {
                 seedPosition = 0

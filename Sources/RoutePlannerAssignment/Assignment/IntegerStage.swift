@@ -60,7 +60,9 @@ struct IntegerStage {
         exchanges.ruinAndRecreate(until: end, goal: goal, report: report)
         exchanges.improve(until: end)
         let repaired = exchanges.plan
-        report("exchanges and ruin and recreate: \(String(format: "%.2f", master.objective(of: repaired))) (\(exchanges.exchanges) exchanges, \(exchanges.tries) tries)")
+        report(
+            "exchanges and ruin and recreate: \(String(format: "%.2f", master.objective(of: repaired))) (\(exchanges.exchanges) exchanges, \(exchanges.tries) tries)"
+        )
         if master.objective(of: repaired) > master.objective(of: incumbent) { incumbent = repaired }
         if converged && isGoodEnough(incumbent) { return (incumbent, false) }
 
@@ -83,13 +85,15 @@ struct IntegerStage {
             largest: Self.largestSeparateComponent,
             isSolved: { componentGroups, plan in
                 guard converged, !solution.isApproximate,
-                      componentGroups.allSatisfy({ master.groups[$0].columns.allSatisfy(solution.has(column:)) })
+                    componentGroups.allSatisfy({ master.groups[$0].columns.allSatisfy(solution.has(column:)) })
                 else { return false }
                 let share = componentGroups.reduce(0.0) { $0 + lpShare[$1] }
                 return master.objective(of: plan, bookings: componentGroups.flatMap { master.groups[$0].members }) >= share - 1e-9
             })
         incumbent = whole.plan
-        report("components re-solved: \(String(format: "%.2f", master.objective(of: incumbent)))\(whole.isComplete ? "" : " (not all within their time)"), \(whole.tooLarge.count) groups in parts too large for one program")
+        report(
+            "components re-solved: \(String(format: "%.2f", master.objective(of: incumbent)))\(whole.isComplete ? "" : " (not all within their time)"), \(whole.tooLarge.count) groups in parts too large for one program"
+        )
         var stoppedByTime = !whole.isComplete
         if !whole.tooLarge.isEmpty {
             incumbent = improveByNeighbourhoods(incumbent, groups: whole.tooLarge, bound: bound, deadline: budget.end)
@@ -171,7 +175,7 @@ struct IntegerStage {
                 .sorted { (solution.value(of: $1), master.columns[$1].coefficient) < (solution.value(of: $0), master.columns[$0].coefficient) }
                 .first(where: fits)
             if chosen == nil, ContinuousClock.now < budget.placingEnd,
-               let itinerary = residual.itinerary(for: master.groups[index], router: router)
+                let itinerary = residual.itinerary(for: master.groups[index], router: router)
             {
                 // None of its columns fits what is left: route it through the capacity that is left.
                 master.groups[index].isUnsearched = false
@@ -363,9 +367,10 @@ struct IntegerStage {
         // GLPK 5.0's MIP presolver aborts the process (glp_add_cols: ncs = 0) when it reduces a model to
         // nothing, which happens to small models; they need no presolving, and without it GLPK takes `start`.
         let presolve = componentColumns.count > 2_000
-        let result = try problem.solveMIP(GLPKProblem.MIPOptions(
-            timeLimit: timeLimit, relativeGap: options.relativeGap, presolve: presolve,
-            incumbent: presolve ? nil : componentColumns.map { Double(start[$0, default: 0]) }))
+        let result = try problem.solveMIP(
+            GLPKProblem.MIPOptions(
+                timeLimit: timeLimit, relativeGap: options.relativeGap, presolve: presolve,
+                incumbent: presolve ? nil : componentColumns.map { Double(start[$0, default: 0]) }))
         guard result.objective != nil else { return (result.status, nil) }
         var counts: [ColumnID: Int] = [:]
         for (local, column) in componentColumns.enumerated() { counts[column] = Int(problem.integerValue(local).rounded()) }

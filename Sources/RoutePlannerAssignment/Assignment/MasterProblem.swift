@@ -150,9 +150,10 @@ final class MasterProblem {
                 groupOf.append(group)
             } else {
                 let revenue = Double(booking.teu) * (booking.revenuePerTEU ?? 1)
-                let group = groups.append(Group(
-                    specification: booking.specification, teu: booking.teu, demand: Load(booking), revenue: revenue,
-                    value: revenue + Double(booking.teu) * (penaltyPerTEU - ends(booking.specification)), members: [position]))
+                let group = groups.append(
+                    Group(
+                        specification: booking.specification, teu: booking.teu, demand: Load(booking), revenue: revenue,
+                        value: revenue + Double(booking.teu) * (penaltyPerTEU - ends(booking.specification)), members: [position]))
                 index[key] = group
                 groupOf.append(group)
             }
@@ -215,8 +216,9 @@ final class MasterProblem {
         program.addColumn(
             objective: coefficient(group, itinerary), upper: nil,
             entries: [(index.row, 1)] + capacityAndCutEntries(group: index, movements: movements))
-        let column = columns.append(Column(
-            group: index, itinerary: sharingVoyages(itinerary), movements: movements, coefficient: coefficient(group, itinerary)))
+        let column = columns.append(
+            Column(
+                group: index, itinerary: sharingVoyages(itinerary), movements: movements, coefficient: coefficient(group, itinerary)))
         program.setName(column: column.rawValue, "\(name(ofGroup: index))#\(group.columns.count + 1)")
         groups[index].columns.append(column)
         for movement in movements {
@@ -235,10 +237,11 @@ final class MasterProblem {
                 let row = program.addRows(upperBounds: [capacity.inRow(measure)]).lowerBound
                 program.setName(row: row, (measure == .weight ? "W" : "R") + name(ofMovement: movement).dropFirst())
                 limitRowsOfMovement[movement, default: []].append((measure, row))
-                program.setEntries(columnsOfMovement[movement]!.compactMap { column in
-                    let demand = groups[columns[column].group].demand
-                    return demand[measure] > 0 ? (column.rawValue, demand.inRow(measure)) : nil
-                }, ofRow: row)
+                program.setEntries(
+                    columnsOfMovement[movement]!.compactMap { column in
+                        let demand = groups[columns[column].group].demand
+                        return demand[measure] > 0 ? (column.rawValue, demand.inRow(measure)) : nil
+                    }, ofRow: row)
             }
         }
         return true
@@ -292,7 +295,8 @@ final class MasterProblem {
     /// `M:WS15-W09:CNSHA-MYTPP@2026-03-02T08:00Z`.
     func name(ofMovement movement: MovementID) -> String {
         let details = network.movement(movement)
-        return "M:\(network.voyageNumber(of: movement)):\(details.departureLocation)-\(details.arrivalLocation)@\(DateText.timestamp(details.departureTime).dropLast(4))Z"
+        return
+            "M:\(network.voyageNumber(of: movement)):\(details.departureLocation)-\(details.arrivalLocation)@\(DateText.timestamp(details.departureTime).dropLast(4))Z"
     }
 
     // MARK: Plans

@@ -167,7 +167,7 @@ struct PlanExchanges {
             let limit = master.limit(movement)
             while !load[movement]!.fits(in: limit) {
                 guard let way = cheapestWayOut(on: movement, over: load[movement]! - limit, excluding: moved),
-                      gain - way.cost > Self.leastGain
+                    gain - way.cost > Self.leastGain
                 else {
                     undo(to: mark)
                     return nil

@@ -188,7 +188,8 @@ struct PrimalDualLP {
             // come a fifth of the way since the last restart, or after 2,000 iterations.
             let averageX = sumX.map { $0 / Double(averaged) }, averageY = sumY.map { $0 / Double(averaged) }
             let averageError = error(averageX, averageY, weight: weight), currentError = error(x, y, weight: weight)
-            let (candidateX, candidateY, candidateError) = averageError < currentError
+            let (candidateX, candidateY, candidateError) =
+                averageError < currentError
                 ? (averageX, averageY, averageError) : (x, y, currentError)
             if candidateError < best.error { best = (candidateX, candidateY, candidateError) }
             let isConverged = candidateError <= tolerance * (1 + costNorm + boundNorm)

@@ -85,9 +85,10 @@ final class GLPKProblem {
     /// Names a row or a column, as the MPS file shows it: spaces and control characters (which GLPK refuses
     /// by ending the process) become `_`, and a name is cut to GLPK's 255 bytes.
     func setName(row: Int? = nil, column: Int? = nil, _ name: String) {
-        var cleaned = String(name.unicodeScalars.map {
-            $0.properties.isWhitespace || $0.properties.generalCategory == .control || !$0.isASCII ? "_" : Character($0)
-        })
+        var cleaned = String(
+            name.unicodeScalars.map {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control || !$0.isASCII ? "_" : Character($0)
+            })
         while cleaned.utf8.count > 255 { cleaned.removeLast() }
         if let row { glp_set_row_name(pointer, Int32(row + 1), cleaned) }
         if let column { glp_set_col_name(pointer, Int32(column + 1), cleaned) }

@@ -81,24 +81,29 @@ public enum AssignmentDocument {
             carriedBookings: plan.carried.count, carriedTEU: plan.carriedTEU, leftOutTEU: plan.leftOutTEU,
             bookings: plan.assignments.map { assignment in
                 let booking = assignment.booking, specification = booking.specification
-                let reason: Reason? = switch assignment.reason {
-                case .noItinerary?: Reason(kind: "noItinerary")
-                case .notSearched?: Reason(kind: "notSearched")
-                case .notPlaced?: Reason(kind: "notPlaced")
-                case .unprofitable(let revenue, let handling, let penalty)?:
-                    Reason(kind: "unprofitable", revenuePerTEU: revenue, handlingCostPerTEU: handling, penaltyPerTEU: penalty)
-                case .capacity(let legs)?:
-                    Reason(kind: "capacity", fullMovements: legs.map {
-                        MovementOutput(voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: RouteDocument.timestamp($0.departure),
-                                       load: $0.load, capacity: $0.capacity, tonnes: $0.weightCapacity == nil ? nil : $0.weightLoad,
-                                       weightCapacity: $0.weightCapacity, plugs: $0.reeferPlugs == nil ? nil : $0.plugLoad,
-                                       plugCapacity: $0.reeferPlugs)
-                    })
-                case nil: nil
-                }
+                let reason: Reason? =
+                    switch assignment.reason {
+                    case .noItinerary?: Reason(kind: "noItinerary")
+                    case .notSearched?: Reason(kind: "notSearched")
+                    case .notPlaced?: Reason(kind: "notPlaced")
+                    case .unprofitable(let revenue, let handling, let penalty)?:
+                        Reason(kind: "unprofitable", revenuePerTEU: revenue, handlingCostPerTEU: handling, penaltyPerTEU: penalty)
+                    case .capacity(let legs)?:
+                        Reason(
+                            kind: "capacity",
+                            fullMovements: legs.map {
+                                MovementOutput(
+                                    voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: RouteDocument.timestamp($0.departure),
+                                    load: $0.load, capacity: $0.capacity, tonnes: $0.weightCapacity == nil ? nil : $0.weightLoad,
+                                    weightCapacity: $0.weightCapacity, plugs: $0.reeferPlugs == nil ? nil : $0.plugLoad,
+                                    plugCapacity: $0.reeferPlugs)
+                            })
+                    case nil: nil
+                    }
                 return BookingOutput(
                     booking: booking.id, teu: booking.teu, origin: specification.origin.rawValue, destination: specification.destination.rawValue,
-                    ready: RouteDocument.timestamp(specification.readyTime), deadline: RouteDocument.timestamp(specification.arrivalDeadline), revenuePerTEU: booking.revenuePerTEU,
+                    ready: RouteDocument.timestamp(specification.readyTime), deadline: RouteDocument.timestamp(specification.arrivalDeadline),
+                    revenuePerTEU: booking.revenuePerTEU,
                     weightTonnes: booking.weight,
                     carried: assignment.itinerary != nil,
                     revenue: assignment.itinerary == nil ? nil : assignment.revenue,
@@ -106,23 +111,27 @@ public enum AssignmentDocument {
                     profit: assignment.itinerary == nil ? nil : assignment.profit,
                     co2eKg: assignment.itinerary == nil ? nil : assignment.co2e,
                     legs: (assignment.itinerary?.legs ?? []).map {
-                        LegOutput(voyage: $0.voyage.number.rawValue, from: $0.loadLocation.code.rawValue, to: $0.unloadLocation.code.rawValue,
-                                  departure: RouteDocument.timestamp($0.loadTime), arrival: RouteDocument.timestamp($0.unloadTime))
+                        LegOutput(
+                            voyage: $0.voyage.number.rawValue, from: $0.loadLocation.code.rawValue, to: $0.unloadLocation.code.rawValue,
+                            departure: RouteDocument.timestamp($0.loadTime), arrival: RouteDocument.timestamp($0.unloadTime))
                     },
                     reason: reason)
             },
             movements: loads(plan).map {
-                MovementOutput(voyage: $0.voyage, from: $0.movement.departureLocation.rawValue, to: $0.movement.arrivalLocation.rawValue,
-                               departure: RouteDocument.timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity,
-                               tonnes: $0.movement.weightCapacity == nil ? nil : $0.tonnes, weightCapacity: $0.movement.weightCapacity,
-                               plugs: $0.movement.reeferPlugs == nil ? nil : $0.plugs, plugCapacity: $0.movement.reeferPlugs)
+                MovementOutput(
+                    voyage: $0.voyage, from: $0.movement.departureLocation.rawValue, to: $0.movement.arrivalLocation.rawValue,
+                    departure: RouteDocument.timestamp($0.movement.departureTime), load: $0.load, capacity: $0.movement.capacity,
+                    tonnes: $0.movement.weightCapacity == nil ? nil : $0.tonnes, weightCapacity: $0.movement.weightCapacity,
+                    plugs: $0.movement.reeferPlugs == nil ? nil : $0.plugs, plugCapacity: $0.movement.reeferPlugs)
             },
-            notAssigned: notAssigned.isEmpty ? nil : notAssigned.map { cargo in
-                LeftOutOutput(
-                    trackingId: cargo.trackingId.rawValue, teu: cargo.teu, reason: "handledWithoutItinerary", lastEvent: cargo.lastMove.kind.rawValue,
-                    lastLocation: cargo.lastMove.location.rawValue, lastVoyage: cargo.lastMove.voyage?.rawValue,
-                    lastTime: RouteDocument.timestamp(cargo.lastMove.completionTime))
-            },
+            notAssigned: notAssigned.isEmpty
+                ? nil
+                : notAssigned.map { cargo in
+                    LeftOutOutput(
+                        trackingId: cargo.trackingId.rawValue, teu: cargo.teu, reason: "handledWithoutItinerary", lastEvent: cargo.lastMove.kind.rawValue,
+                        lastLocation: cargo.lastMove.location.rawValue, lastVoyage: cargo.lastMove.voyage?.rawValue,
+                        lastTime: RouteDocument.timestamp(cargo.lastMove.completionTime))
+                },
             notStored: notStored.isEmpty ? nil : notStored.map(\.rawValue))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -139,22 +148,24 @@ public enum AssignmentDocument {
             let head = "\(CSVWriter.field(assignment.booking.id)),\(assignment.booking.teu)"
             if let itinerary = assignment.itinerary {
                 for (position, leg) in itinerary.legs.enumerated() {
-                    lines.append([
-                        head, "yes", "\(position + 1)", CSVWriter.field(leg.voyage.number.rawValue), leg.loadLocation.code.rawValue,
-                        leg.unloadLocation.code.rawValue, RouteDocument.timestamp(leg.loadTime), RouteDocument.timestamp(leg.unloadTime), "",
-                    ].joined(separator: ","))
+                    lines.append(
+                        [
+                            head, "yes", "\(position + 1)", CSVWriter.field(leg.voyage.number.rawValue), leg.loadLocation.code.rawValue,
+                            leg.unloadLocation.code.rawValue, RouteDocument.timestamp(leg.loadTime), RouteDocument.timestamp(leg.unloadTime), "",
+                        ].joined(separator: ","))
                 }
             } else {
-                let reason = switch assignment.reason {
-                case .noItinerary?: "no itinerary by the deadline"
-                case .notSearched?: "not searched: the time limit ran out first"
-                case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
-                case .unprofitable(let revenue, let handling, let penalty)?:
-                    "unprofitable: handling \(figure(handling)) per TEU, revenue \(figure(revenue)) per TEU"
-                        + (penalty > 0 ? ", penalty \(figure(penalty)) per TEU" : "")
-                case .notPlaced?: "not placed: the solve stopped first"
-                case nil: ""
-                }
+                let reason =
+                    switch assignment.reason {
+                    case .noItinerary?: "no itinerary by the deadline"
+                    case .notSearched?: "not searched: the time limit ran out first"
+                    case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
+                    case .unprofitable(let revenue, let handling, let penalty)?:
+                        "unprofitable: handling \(figure(handling)) per TEU, revenue \(figure(revenue)) per TEU"
+                            + (penalty > 0 ? ", penalty \(figure(penalty)) per TEU" : "")
+                    case .notPlaced?: "not placed: the solve stopped first"
+                    case nil: ""
+                    }
                 lines.append("\(head),no,,,,,,,\(CSVWriter.field(reason))")
             }
         }
@@ -173,7 +184,8 @@ public enum AssignmentDocument {
                 for index in leg.movementIndices {
                     let previous = load[leg.voyage.number.rawValue, default: [:]][index] ?? (leg.voyage.movements[index], 0, 0, 0)
                     load[leg.voyage.number.rawValue, default: [:]][index] = (
-                        previous.movement, previous.teu + booking.teu, previous.tonnes + (booking.weight ?? 0), previous.plugs + booking.reeferPlugs)
+                        previous.movement, previous.teu + booking.teu, previous.tonnes + (booking.weight ?? 0), previous.plugs + booking.reeferPlugs
+                    )
                 }
             }
         }

@@ -58,11 +58,12 @@ public enum CargoDocument {
             let outcome: String
             let cargo: Cargo
         }
-        let outcome = switch response.outcome {
-        case .recorded: "recorded"
-        case .recordedOutOfOrder: "recordedOutOfOrder"
-        case .duplicate: "duplicate"
-        }
+        let outcome =
+            switch response.outcome {
+            case .recorded: "recorded"
+            case .recordedOutOfOrder: "recordedOutOfOrder"
+            case .duplicate: "duplicate"
+            }
         return RouteDocument.encode(Output(version: version, event: Event(response.event), outcome: outcome, cargo: Cargo(response.cargo)))
     }
 
@@ -73,9 +74,10 @@ public enum CargoDocument {
             let rows, registered, outOfOrder, duplicates: Int
             let cargo: [Cargo]
         }
-        return RouteDocument.encode(Output(
-            version: version, rows: response.rows, registered: response.registered, outOfOrder: response.outOfOrder,
-            duplicates: response.duplicates, cargo: response.cargo.map(Cargo.init)))
+        return RouteDocument.encode(
+            Output(
+                version: version, rows: response.rows, registered: response.registered, outOfOrder: response.outOfOrder,
+                duplicates: response.duplicates, cargo: response.cargo.map(Cargo.init)))
     }
 
     /// `reroute --format json`: each cargo with why it needs routing again (`notRouted`, `misdirected`,
@@ -113,8 +115,9 @@ public enum CargoDocument {
                 },
                 options: options.map(Itinerary.init), problem: problem)
         }
-        return RouteDocument.encode(Output(
-            version: version, entries: entries, notRoutedLeftOut: response.notRoutedLeftOut == 0 ? nil : response.notRoutedLeftOut))
+        return RouteDocument.encode(
+            Output(
+                version: version, entries: entries, notRoutedLeftOut: response.notRoutedLeftOut == 0 ? nil : response.notRoutedLeftOut))
     }
 
     /// `events apply --format json`: what the batch did (its events applied, outranked, applied before, registered as
@@ -178,17 +181,19 @@ public enum CargoDocument {
                 },
                 accepted: entry.accepted, problem: problem)
         }
-        return RouteDocument.encode(Output(
-            version: version,
-            events: Events(
-                count: response.count, applied: response.applied, outranked: response.outranked, appliedBefore: response.duplicates,
-                handled: response.handled),
-            publishedVoyages: response.publishedVoyages,
-            republished: response.republished.map {
-                Republished(voyage: $0.voyage.rawValue, omitted: $0.omitted.map(PublishedCall.init), added: $0.added.map(PublishedCall.init), movedCalls: $0.moved)
-            },
-            scheduleVersion: response.version, refused: response.refused.map { Note(path: $0.path, message: $0.message) },
-            setAside: response.setAside.map { Note(path: $0.path, message: $0.message) }, disrupted: disrupted, undisturbed: response.undisturbed))
+        return RouteDocument.encode(
+            Output(
+                version: version,
+                events: Events(
+                    count: response.count, applied: response.applied, outranked: response.outranked, appliedBefore: response.duplicates,
+                    handled: response.handled),
+                publishedVoyages: response.publishedVoyages,
+                republished: response.republished.map {
+                    Republished(
+                        voyage: $0.voyage.rawValue, omitted: $0.omitted.map(PublishedCall.init), added: $0.added.map(PublishedCall.init), movedCalls: $0.moved)
+                },
+                scheduleVersion: response.version, refused: response.refused.map { Note(path: $0.path, message: $0.message) },
+                setAside: response.setAside.map { Note(path: $0.path, message: $0.message) }, disrupted: disrupted, undisturbed: response.undisturbed))
     }
 
     /// `GET /api/v1/disruptions`: every cargo the schedule as it now sails disrupts, with what disrupts it, when it was
@@ -220,22 +225,23 @@ public enum CargoDocument {
             let source: String
             let recordedAt: String
         }
-        return RouteDocument.encode(Output(
-            version: version,
-            disrupted: response.entries.map { entry in
-                Disrupted(
-                    cargo: Cargo(entry.cargo), disruption: Disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
-                    options: (entry.offer?.itineraries ?? []).enumerated().map { Option(candidate: $0.offset + 1, itinerary: Itinerary($0.element)) })
-            },
-            eventCount: response.eventCount,
-            publications: response.publications.map { publication in
-                let changes = publication.changes
-                return Publication(
-                    voyage: changes.voyage.rawValue, omitted: changes.omitted.map(PublishedCall.init), added: changes.added.map(PublishedCall.init),
-                    movedCalls: changes.moved, scheduleVersion: publication.version, source: publication.source,
-                    recordedAt: RouteDocument.timestamp(publication.recordedAt))
-            },
-            publicationCount: response.publicationCount))
+        return RouteDocument.encode(
+            Output(
+                version: version,
+                disrupted: response.entries.map { entry in
+                    Disrupted(
+                        cargo: Cargo(entry.cargo), disruption: Disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
+                        options: (entry.offer?.itineraries ?? []).enumerated().map { Option(candidate: $0.offset + 1, itinerary: Itinerary($0.element)) })
+                },
+                eventCount: response.eventCount,
+                publications: response.publications.map { publication in
+                    let changes = publication.changes
+                    return Publication(
+                        voyage: changes.voyage.rawValue, omitted: changes.omitted.map(PublishedCall.init), added: changes.added.map(PublishedCall.init),
+                        movedCalls: changes.moved, scheduleVersion: publication.version, source: publication.source,
+                        recordedAt: RouteDocument.timestamp(publication.recordedAt))
+                },
+                publicationCount: response.publicationCount))
     }
 
     /// `cargo`, `track --format csv`, one row per cargo:
@@ -267,10 +273,12 @@ public enum CargoDocument {
             case .success(let itineraries) where !itineraries.isEmpty:
                 for (option, itinerary) in itineraries.enumerated() {
                     for (position, leg) in itinerary.legs.enumerated() {
-                        rows.append(head + [
-                            "\(option + 1)", itinerary.reference, "\(position + 1)", leg.voyage.number.rawValue, leg.voyage.vessel ?? "",
-                            leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, RouteDocument.timestamp(leg.loadTime), RouteDocument.timestamp(leg.unloadTime), "",
-                        ])
+                        rows.append(
+                            head + [
+                                "\(option + 1)", itinerary.reference, "\(position + 1)", leg.voyage.number.rawValue, leg.voyage.vessel ?? "",
+                                leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, RouteDocument.timestamp(leg.loadTime),
+                                RouteDocument.timestamp(leg.unloadTime), "",
+                            ])
                     }
                 }
             case .success:
@@ -322,26 +330,29 @@ public enum CargoDocument {
             dangerousGoods = specification.containsDangerousGoods
             maxTransitDays = specification.maximumTransitTime.map { Double($0.components.seconds) / 86_400 }
             weightTonnes = cargo.weight
-            status = switch delivery.status {
-            case .onTrack: "onTrack"
-            case .misdirected: "misdirected"
-            case .notRouted: "notRouted"
-            case .misrouted: "misrouted"
-            case .disrupted: "disrupted"
-            case .claimed: "claimed"
-            case .cancelled: "cancelled"
-            }
-            routingStatus = switch delivery.routingStatus {
-            case .notRouted: "notRouted"
-            case .routed: "routed"
-            case .misrouted: "misrouted"
-            }
-            transportStatus = switch delivery.transportStatus {
-            case .notReceived: "notReceived"
-            case .inPort: "inPort"
-            case .onboardCarrier: "onboardCarrier"
-            case .claimed: "claimed"
-            }
+            status =
+                switch delivery.status {
+                case .onTrack: "onTrack"
+                case .misdirected: "misdirected"
+                case .notRouted: "notRouted"
+                case .misrouted: "misrouted"
+                case .disrupted: "disrupted"
+                case .claimed: "claimed"
+                case .cancelled: "cancelled"
+                }
+            routingStatus =
+                switch delivery.routingStatus {
+                case .notRouted: "notRouted"
+                case .routed: "routed"
+                case .misrouted: "misrouted"
+                }
+            transportStatus =
+                switch delivery.transportStatus {
+                case .notReceived: "notReceived"
+                case .inPort: "inPort"
+                case .onboardCarrier: "onboardCarrier"
+                case .claimed: "claimed"
+                }
             lastLocation = delivery.lastKnownLocation?.rawValue
             currentVoyage = delivery.currentVoyage?.rawValue
             nextExpectedActivity = delivery.nextExpectedActivity.map(Activity.init)
@@ -478,7 +489,6 @@ public enum CargoDocument {
         ([header] + rows).map { $0.map(CSVWriter.field).joined(separator: ",") }.joined(separator: "\n")
     }
 }
-
 
 extension DomainError {
     /// The error's name in documents: `unknownLocation`, `noRoute`, `closed` (routing a claimed cargo),

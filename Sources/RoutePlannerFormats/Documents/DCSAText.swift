@@ -23,9 +23,10 @@ public enum DCSAText {
 
     /// Whether a text is a code of DCSA's UN/LOCODE pattern, `^[A-Z]{2}[A-Z2-9]{3}$`.
     public static func isUNLocationCode(_ text: String) -> Bool {
-        text.utf8.count == 5 && text.utf8.enumerated().allSatisfy { index, byte in
-            (0x41...0x5A).contains(byte) || (index >= 2 && (0x32...0x39).contains(byte))
-        }
+        text.utf8.count == 5
+            && text.utf8.enumerated().allSatisfy { index, byte in
+                (0x41...0x5A).contains(byte) || (index >= 2 && (0x32...0x39).contains(byte))
+            }
     }
 
     /// The vessel of a voyage, or `nil` when the schedule names none (or only values DCSA refuses).
@@ -52,9 +53,11 @@ public enum DCSAText {
 
     /// The cut-offs of a call in its local time, or `nil` for a call without any.
     static func cutOffTimes(_ cutOffs: [CutOffTime], utcOffset: Int?) -> [Components.Schemas.CutOffTime]? {
-        cutOffs.isEmpty ? nil : cutOffs.map {
-            Components.Schemas.CutOffTime(cutOffDateTimeCode: $0.code.rawValue, cutOffDateTime: DateText.timestamp($0.time, utcOffset: utcOffset))
-        }
+        cutOffs.isEmpty
+            ? nil
+            : cutOffs.map {
+                Components.Schemas.CutOffTime(cutOffDateTimeCode: $0.code.rawValue, cutOffDateTime: DateText.timestamp($0.time, utcOffset: utcOffset))
+            }
     }
 
     /// A `footprint` or `solutionFootprint` value: kilograms of CO2e as tonnes, from whole grams, so that the

@@ -61,12 +61,13 @@ public enum RouteDocument {
         var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,co2e_kg_per_teu,distance_nm"]
         for (number, itinerary) in response.itineraries.enumerated() {
             for (position, leg) in itinerary.legs.enumerated() {
-                lines.append([
-                    "\(number + 1)", "\(position + 1)", field(leg.voyage.number.rawValue), field(leg.voyage.vessel ?? ""),
-                    leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime),
-                    itinerary.handlingCostPerTEU.map { "\($0)" } ?? "", leg.co2ePerTEU.map { "\($0)" } ?? "",
-                    leg.distance.map { "\($0)" } ?? "",
-                ].joined(separator: ","))
+                lines.append(
+                    [
+                        "\(number + 1)", "\(position + 1)", field(leg.voyage.number.rawValue), field(leg.voyage.vessel ?? ""),
+                        leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime),
+                        itinerary.handlingCostPerTEU.map { "\($0)" } ?? "", leg.co2ePerTEU.map { "\($0)" } ?? "",
+                        leg.distance.map { "\($0)" } ?? "",
+                    ].joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n")

@@ -23,8 +23,8 @@ public enum ScheduleDocument {
         var next: [Int: Int] = [:]
         for (index, (voyage, calls)) in voyages.enumerated() {
             guard let number = voyage.continuation, let following = position[number], following != index,
-                  calls.last?.departure == nil, calls.last?.position == voyage.movements.count,
-                  voyages[following].calls.first?.position == 0, service(voyages[following].voyage).code == service(voyage).code
+                calls.last?.departure == nil, calls.last?.position == voyage.movements.count,
+                voyages[following].calls.first?.position == 0, service(voyages[following].voyage).code == service(voyage).code
             else { continue }
             next[index] = following
         }
@@ -98,7 +98,8 @@ public enum ScheduleDocument {
 
     /// The code and name of a voyage's service.
     private static func service(_ voyage: Voyage) -> (code: String, name: String) {
-        let code = DCSAText.text(voyage.service, maximumLength: 11, truncating: false)
+        let code =
+            DCSAText.text(voyage.service, maximumLength: 11, truncating: false)
             ?? DCSAText.text(voyage.number.rawValue, maximumLength: 11, truncating: true) ?? voyage.number.rawValue
         return (code, DCSAText.text(voyage.serviceName, maximumLength: 50, truncating: true) ?? code)
     }
@@ -107,13 +108,15 @@ public enum ScheduleDocument {
     private static func timestamps(_ call: PortCall) -> [Components.Schemas.Timestamp] {
         var timestamps: [Components.Schemas.Timestamp] = []
         if let arrival = call.arrival {
-            timestamps.append(.init(
-                eventTypeCode: .arri, eventClassifierCode: .est, eventDateTime: DateText.timestamp(arrival, utcOffset: call.arrivalUTCOffset)))
+            timestamps.append(
+                .init(
+                    eventTypeCode: .arri, eventClassifierCode: .est, eventDateTime: DateText.timestamp(arrival, utcOffset: call.arrivalUTCOffset)))
         }
         if let departure = call.departure {
-            timestamps.append(.init(
-                eventTypeCode: .depa, eventClassifierCode: .est,
-                eventDateTime: DateText.timestamp(departure, utcOffset: call.departureUTCOffset)))
+            timestamps.append(
+                .init(
+                    eventTypeCode: .depa, eventClassifierCode: .est,
+                    eventDateTime: DateText.timestamp(departure, utcOffset: call.departureUTCOffset)))
         }
         return timestamps
     }

@@ -6,12 +6,13 @@ import RoutePlanner
 public enum TrackAndTraceDocument {
     /// The events as a JSON array, in the order given.
     public static func json(_ events: [CarrierEvent]) -> String {
-        RouteDocument.encode(events.map { event in
-            switch event {
-            case .vesselCall(let call): Event(call)
-            case .equipment(let handling): Event(handling)
-            }
-        })
+        RouteDocument.encode(
+            events.map { event in
+                switch event {
+                case .vesselCall(let call): Event(call)
+                case .equipment(let handling): Event(handling)
+                }
+            })
     }
 
     struct Event: Encodable {

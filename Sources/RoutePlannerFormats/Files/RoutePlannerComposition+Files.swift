@@ -9,7 +9,8 @@ extension RoutePlannerComposition {
     /// bookings file the cargo starts empty. The schedule and the bookings move by `movedByWeeks`, to lay a
     /// weekly timetable out from another week. `passwords` hashes the passwords of the accounts, which start empty.
     public init(
-        passwords: any PasswordHasher, locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, bookings: URL? = nil, scenario: Scenario = Scenario(),
+        passwords: any PasswordHasher, locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, bookings: URL? = nil,
+        scenario: Scenario = Scenario(),
         importer: ScheduleImporter = ScheduleImporter(), format: PlannerFormat = PlannerFormat(), movedByWeeks: Int = 0,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {

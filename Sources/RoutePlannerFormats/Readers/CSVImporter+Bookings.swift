@@ -35,9 +35,10 @@ extension CSVImporter {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
         var bookings: [BookingRow] = []
-        guard var table = CSVTable(
-            file, required: ["booking", "origin", "destination", "ready", "deadline", "teu"],
-            optional: ["revenue_per_teu", "customer", "cargo_type", "dangerous_goods", "max_transit_days", "weight_tonnes"], log: &log)
+        guard
+            var table = CSVTable(
+                file, required: ["booking", "origin", "destination", "ready", "deadline", "teu"],
+                optional: ["revenue_per_teu", "customer", "cargo_type", "dangerous_goods", "max_transit_days", "weight_tonnes"], log: &log)
         else { return try finish([], log: log, skipped: 0) }
         let (id, origin, destination, ready, deadline, teu, revenue, customer) = (0, 1, 2, 3, 4, 5, 6, 7)
         let (cargoTypeColumn, dangerousGoodsColumn, transitColumn, weightColumn) = (8, 9, 10, 11)
@@ -51,12 +52,15 @@ extension CSVImporter {
                 isValid = false
             }
             let bookingID = table.text(id)
-            if bookingID.trimmingWhitespace().isEmpty { fail(id, "missing value for \"booking\"") }
-            else if bookingID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if bookingID.trimmingWhitespace().isEmpty {
+                fail(id, "missing value for \"booking\"")
+            } else if bookingID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 fail(id, "booking \(quoted(bookingID)) holds a control character, such as a line break: a booking reference is one line of text")
+            } else if let first = lineOfBooking[bookingID] {
+                fail(id, "booking \(quoted(bookingID)) is already defined on line \(first)")
+            } else {
+                lineOfBooking[bookingID] = table.line
             }
-            else if let first = lineOfBooking[bookingID] { fail(id, "booking \(quoted(bookingID)) is already defined on line \(first)") }
-            else { lineOfBooking[bookingID] = table.line }
             var codes: [UnLocode] = []
             for column in [origin, destination] {
                 guard let code = parseCode(table, column, log: &log, isValid: &isValid) else { continue }
@@ -80,8 +84,11 @@ extension CSVImporter {
             var revenuePerTEU: Double?
             let revenueText = table.text(revenue)
             if !revenueText.isEmpty {
-                if let value = Double(revenueText), (0...Booking.maximumRevenuePerTEU).contains(value) { revenuePerTEU = value }
-                else { fail(revenue, "revenue_per_teu \(quoted(revenueText)) is not an amount from 0 to \(Int(Booking.maximumRevenuePerTEU))") }
+                if let value = Double(revenueText), (0...Booking.maximumRevenuePerTEU).contains(value) {
+                    revenuePerTEU = value
+                } else {
+                    fail(revenue, "revenue_per_teu \(quoted(revenueText)) is not an amount from 0 to \(Int(Booking.maximumRevenuePerTEU))")
+                }
             }
             let typeText = table.text(cargoTypeColumn)
             let cargoType = typeText.isEmpty ? .dry : CargoType(rawValue: typeText.uppercased())
@@ -93,14 +100,20 @@ extension CSVImporter {
             let transitText = table.text(transitColumn)
             if !transitText.isEmpty {
                 let most = RouteSpecification.maximumTransitDays
-                if let days = Double(transitText), days > 0, days <= Double(most) { transit = .seconds(Int64((days * 86_400).rounded())) }
-                else { fail(transitColumn, "max_transit_days \(quoted(transitText)) is not a number of days above 0 and up to \(most)") }
+                if let days = Double(transitText), days > 0, days <= Double(most) {
+                    transit = .seconds(Int64((days * 86_400).rounded()))
+                } else {
+                    fail(transitColumn, "max_transit_days \(quoted(transitText)) is not a number of days above 0 and up to \(most)")
+                }
             }
             var weight: Double?
             let weightText = table.text(weightColumn)
             if !weightText.isEmpty {
-                if let value = Double(weightText), value > 0, value <= Booking.maximumWeight { weight = value }
-                else { fail(weightColumn, "weight_tonnes \(quoted(weightText)) is not a weight above 0 and up to \(Int(Booking.maximumWeight)) tonnes") }
+                if let value = Double(weightText), value > 0, value <= Booking.maximumWeight {
+                    weight = value
+                } else {
+                    fail(weightColumn, "weight_tonnes \(quoted(weightText)) is not a weight above 0 and up to \(Int(Booking.maximumWeight)) tonnes")
+                }
             }
             var booking: Booking?
             if isValid, codes.count == 2, let readyTime, let deadlineTime, let size, let cargoType, let dangerousGoods {
@@ -119,10 +132,11 @@ extension CSVImporter {
                 noteSkipped(table, log: &log)
                 continue
             }
-            bookings.append(BookingRow(
-                booking: booking,
-                customerId: CustomerId(table.text(customer)),
-                positions: table.positions(of: [id, origin, destination, ready, deadline, teu, customer])))
+            bookings.append(
+                BookingRow(
+                    booking: booking,
+                    customerId: CustomerId(table.text(customer)),
+                    positions: table.positions(of: [id, origin, destination, ready, deadline, teu, customer])))
         }
         if rowCount == 0 { log.error(table.file, CSVPosition(line: 1, column: 1), "no bookings: the file has its header and no rows") }
         return try finish(bookings, log: log, skipped: skipped)

@@ -14,8 +14,9 @@ extension CSVImporter {
         var log = DiagnosticLog(errorLimit: errorLimit)
         var skipped = 0
         var rows: [HandlingReportRow] = []
-        guard var table = CSVTable(
-            file, required: ["tracking_id", "event", "location", "completion_time"], optional: ["voyage", "registration_time"], log: &log)
+        guard
+            var table = CSVTable(
+                file, required: ["tracking_id", "event", "location", "completion_time"], optional: ["voyage", "registration_time"], log: &log)
         else { return try finish([], log: log, skipped: 0) }
         let (id, kind, location, completion, voyage, registration) = (0, 1, 2, 3, 4, 5)
         while table.nextRow(log: &log) {
@@ -41,14 +42,15 @@ extension CSVImporter {
                 fail(completion, "completion_time \(table.text(completion)) is after the report was registered (\(DateText.timestamp(registered)))")
             }
             guard isValid, let trackingId, let eventKind, let code, let completed,
-                  let event = try? HandlingEvent(kind: eventKind, location: code, voyage: voyageNumber, completionTime: completed, registrationTime: registered)
+                let event = try? HandlingEvent(kind: eventKind, location: code, voyage: voyageNumber, completionTime: completed, registrationTime: registered)
             else {
                 skipped += 1
                 noteSkipped(table, log: &log)
                 continue
             }
-            rows.append(HandlingReportRow(
-                trackingId: trackingId, event: event, positions: table.positions(of: [id, kind, location, completion, voyage])))
+            rows.append(
+                HandlingReportRow(
+                    trackingId: trackingId, event: event, positions: table.positions(of: [id, kind, location, completion, voyage])))
         }
         return try finish(rows, log: log, skipped: skipped)
     }

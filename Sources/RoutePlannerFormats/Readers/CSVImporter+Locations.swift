@@ -27,11 +27,12 @@ extension CSVImporter {
 
     func readLocations(_ file: CSVFile, log: inout DiagnosticLog, skipped: inout Int) -> LocationRows {
         typealias C = LocationColumn
-        guard var table = CSVTable(
-            file, required: ["unlocode", "name"],
-            optional: [
-                "country", "transshipment_hours", "latitude", "longitude", "time_zone", "handling_cost_per_teu", "transshipment_cost_per_teu",
-            ], log: &log)
+        guard
+            var table = CSVTable(
+                file, required: ["unlocode", "name"],
+                optional: [
+                    "country", "transshipment_hours", "latitude", "longitude", "time_zone", "handling_cost_per_teu", "transshipment_cost_per_teu",
+                ], log: &log)
         else { return LocationRows() }
         var rows = LocationRows()
         var lineOfCode: [UnLocode: Int] = [:]

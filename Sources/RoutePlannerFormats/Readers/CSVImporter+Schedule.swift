@@ -110,12 +110,13 @@ extension CSVImporter {
         let (name, size) = (file.name, file.size)
         let stream: FileStream? = if case .stream(let stream) = file { stream } else { nil }
         var result = MovementRows(file: name)
-        guard var table = CSVTable(
-            file, chunkSize: streamChunkSize, required: ["voyage", "from", "to", "departure", "arrival"],
-            optional: [
-                "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
-                "reefer_plugs", "continues_as",
-            ] + Self.cutOffColumns, log: &log)
+        guard
+            var table = CSVTable(
+                file, chunkSize: streamChunkSize, required: ["voyage", "from", "to", "departure", "arrival"],
+                optional: [
+                    "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
+                    "reefer_plugs", "continues_as",
+                ] + Self.cutOffColumns, log: &log)
         else {
             result.isIncomplete = stream?.failure != nil
             return result
@@ -244,7 +245,10 @@ extension CSVImporter {
             guard !value.isEmpty else { continue }
             if let existing = result.voyages[Int(voyage)][keyPath: name] {
                 if existing != value {
-                    log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(value)) differs from \(quoted(existing)) on line \(result.voyages[Int(voyage)][keyPath: line]) for voyage \(voyageText)")
+                    log.error(
+                        table.file, table.position(column),
+                        "\(table.name(column)) \(quoted(value)) differs from \(quoted(existing)) on line \(result.voyages[Int(voyage)][keyPath: line]) for voyage \(voyageText)"
+                    )
                     result.voyages[Int(voyage)].isValid = false
                 }
             } else {
@@ -252,11 +256,13 @@ extension CSVImporter {
                 result.voyages[Int(voyage)][keyPath: line] = Int32(table.line)
             }
         }
-        result.append(MovementRow(
-            voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
-            departure: departure, arrival: arrival,
-            distance: distance, co2ePerTEU: co2ePerTEU, cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line), fromColumn: Int32(table.position(C.from).column),
-            departureColumn: Int32(table.position(C.departure).column)))
+        result.append(
+            MovementRow(
+                voyage: voyage, from: ports.0, to: ports.1, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
+                departure: departure, arrival: arrival,
+                distance: distance, co2ePerTEU: co2ePerTEU, cutOffStart: cutOffStart, cutOffEnd: Int32(result.cutOffs.count), line: Int32(table.line),
+                fromColumn: Int32(table.position(C.from).column),
+                departureColumn: Int32(table.position(C.departure).column)))
     }
 
     /// Sorts each voyage's rows by departure and checks that they chain; returns the voyages that do, each with
@@ -284,17 +290,25 @@ extension CSVImporter {
                 let a = movements[Int(previous)]
                 let line = Int(b.line), (first, second) = a.line < b.line ? (a, b) : (b, a)
                 if a.from == b.from && a.departure == b.departure {
-                    log.error(file, CSVPosition(line: Int(second.line), column: 1), "duplicate row: voyage \(number) already departs \(locations[Int(b.from)].code) at this time on line \(first.line)")
+                    log.error(
+                        file, CSVPosition(line: Int(second.line), column: 1),
+                        "duplicate row: voyage \(number) already departs \(locations[Int(b.from)].code) at this time on line \(first.line)")
                     skipped += 1
                     if mode == .lenient { log.warning(file, CSVPosition(line: Int(second.line), column: 1), "row skipped") }
                     if second.line == a.line { kept[kept.count - 1] = row }
                     continue
                 }
                 if b.from != a.to {
-                    log.error(file, CSVPosition(line: line, column: Int(b.fromColumn)), "voyage \(number) does not connect: this movement departs from \(locations[Int(b.from)].code), but the one before it (line \(a.line)) arrives at \(locations[Int(a.to)].code)")
+                    log.error(
+                        file, CSVPosition(line: line, column: Int(b.fromColumn)),
+                        "voyage \(number) does not connect: this movement departs from \(locations[Int(b.from)].code), but the one before it (line \(a.line)) arrives at \(locations[Int(a.to)].code)"
+                    )
                     isValid = false
                 } else if b.departure < a.arrival {
-                    log.error(file, CSVPosition(line: line, column: Int(b.departureColumn)), "voyage \(number) overlaps: this movement departs \(Self.format(b.departure)), before the one before it (line \(a.line)) arrives at \(Self.format(a.arrival))")
+                    log.error(
+                        file, CSVPosition(line: line, column: Int(b.departureColumn)),
+                        "voyage \(number) overlaps: this movement departs \(Self.format(b.departure)), before the one before it (line \(a.line)) arrives at \(Self.format(a.arrival))"
+                    )
                     isValid = false
                 }
                 kept.append(row)
@@ -328,7 +342,7 @@ extension CSVImporter {
         let supported = Date.supportedSeconds
         func isSupported(_ seconds: Int64) -> Bool { supported.contains(Double(seconds)) }
         guard problems.isEmpty, rows.departure.allSatisfy(isSupported), rows.arrival.allSatisfy(isSupported),
-              rows.cutOffs.allSatisfy(\.time.isSupported)
+            rows.cutOffs.allSatisfy(\.time.isSupported)
         else { return nil }
         rows.releasePositions()
         rows.voyageIndex = VoyageBytesIndex()
@@ -451,9 +465,13 @@ extension CSVImporter {
             if next == k {
                 fail("continues_as \(quoted(text)): a voyage cannot go on as itself")
             } else if start.from != end.to || start.departure < end.arrival {
-                fail("continues_as \(quoted(text)): voyage \(number) departs from \(locations[Int(start.from)].code) at \(Self.format(start.departure)), not from where voyage \(voyage.number) ends (\(locations[Int(end.to)].code) at \(Self.format(end.arrival))) or later")
+                fail(
+                    "continues_as \(quoted(text)): voyage \(number) departs from \(locations[Int(start.from)].code) at \(Self.format(start.departure)), not from where voyage \(voyage.number) ends (\(locations[Int(end.to)].code) at \(Self.format(end.arrival))) or later"
+                )
             } else if let other = continuedFrom[next] {
-                fail("continues_as \(quoted(text)): voyage \(rows.voyages[Int(chained.voyages[other])].number) already goes on as \(number) (line \(rows.voyages[Int(chained.voyages[other])].continuesAsLine))")
+                fail(
+                    "continues_as \(quoted(text)): voyage \(rows.voyages[Int(chained.voyages[other])].number) already goes on as \(number) (line \(rows.voyages[Int(chained.voyages[other])].continuesAsLine))"
+                )
             } else {
                 continuedFrom[next] = k
                 chained.continuation[k] = number

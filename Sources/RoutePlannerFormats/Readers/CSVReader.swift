@@ -156,7 +156,8 @@ struct CSVReader {
                         break
                     }
                     if character == UInt8(ascii: "\n")
-                        || (character == UInt8(ascii: "\r") && !(position + 1 < count && byte(position + 1) == UInt8(ascii: "\n"))) {
+                        || (character == UInt8(ascii: "\r") && !(position + 1 < count && byte(position + 1) == UInt8(ascii: "\n")))
+                    {
                         line += 1
                         lineStart = position + 1
                     }
@@ -172,9 +173,10 @@ struct CSVReader {
                     }
                     position += 1
                 }
-                record.fields.append(Field(
-                    range: copyStart..<record.unquoted.count, isQuoted: true, offset: start,
-                    lineStart: fieldLineStart, line: fieldLine))
+                record.fields.append(
+                    Field(
+                        range: copyStart..<record.unquoted.count, isQuoted: true, offset: start,
+                        lineStart: fieldLineStart, line: fieldLine))
             } else {
                 position = window.withUnsafeBufferPointer { [base] bytes in
                     var index = start - base
@@ -266,7 +268,8 @@ struct CSVReader {
                 var index = lineStart - base
                 // Eight bytes at a time where they are ASCII, the common case.
                 while index + 8 <= offset - base,
-                      UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index += 8
                 }
                 for index in index..<(offset - base) where bytes[index] & 0xC0 == 0x80 { column -= 1 }
@@ -347,7 +350,8 @@ struct CSVReader {
         while index < count {
             // Eight bytes of ASCII at a time, the common case.
             if index + 8 <= count,
-               UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
                 continue
             }

@@ -45,8 +45,11 @@ struct CSVTable {
         for (index, field) in record.fields.enumerated() {
             let name = reader.string(field, in: record).lowercased()
             if let column = columnNames.firstIndex(of: name) {
-                if fieldIndex[column] == nil { fieldIndex[column] = index }
-                else { log.warning(file, positions[index], "column \(quoted(name)) appears twice; the first one is used") }
+                if fieldIndex[column] == nil {
+                    fieldIndex[column] = index
+                } else {
+                    log.warning(file, positions[index], "column \(quoted(name)) appears twice; the first one is used")
+                }
             } else {
                 log.warning(file, positions[index], "unknown column \(quoted(name)) is ignored")
             }
@@ -70,7 +73,13 @@ struct CSVTable {
     mutating func nextRow(log: inout DiagnosticLog) -> Bool {
         let file = self.file
         var problem = false
-        guard reader.next(into: &record, problems: { Self.log($0, file: file, into: &log); problem = true }) else {
+        guard
+            reader.next(
+                into: &record,
+                problems: {
+                    Self.log($0, file: file, into: &log); problem = true
+                })
+        else {
             // A stream that could not be read to its end: what was read is not the file.
             if let failure = reader.failure { log.error(file, .start, failure.problem) }
             return false

@@ -7,8 +7,10 @@ public enum CSVWriter {
     public static func locations(of network: ScheduleNetwork) -> String {
         let hasZones = network.locations.contains { $0.timeZone != nil }
         let hasCosts = network.locations.contains { $0.handlingCostPerTEU != nil || $0.transshipmentCostPerTEU != nil }
-        var lines = ["unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")
-            + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "")]
+        var lines = [
+            "unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")
+                + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "")
+        ]
         for location in network.locations {
             let hours = Double(location.transshipmentTime.wholeSeconds) / 3600
             var fields = [
@@ -33,9 +35,11 @@ public enum CSVWriter {
         let hasContinuations = voyages.contains { $0.continuation != nil }
         let codes = Set(voyages.flatMap { $0.movements.flatMap { $0.cutOffTimes.map(\.code) } })
         let cutOffCodes = CutOffCode.allCases.filter(codes.contains)
-        var text = "voyage,from,to,departure,arrival,capacity_teu,vessel,service" + (hasIMO ? ",vessel_imo" : "")
+        var text =
+            "voyage,from,to,departure,arrival,capacity_teu,vessel,service" + (hasIMO ? ",vessel_imo" : "")
             + (hasNames ? ",service_name" : "") + (hasEmissions ? ",distance_nm,co2e_kg_per_teu" : "")
-            + (hasLimits ? ",capacity_tonnes,reefer_plugs" : "") + (hasContinuations ? ",continues_as" : "") + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
+            + (hasLimits ? ",capacity_tonnes,reefer_plugs" : "") + (hasContinuations ? ",continues_as" : "")
+            + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
         for voyage in voyages {
             for movement in voyage.movements {
                 var fields = [
@@ -64,16 +68,18 @@ public enum CSVWriter {
         let hasTypes = bookings.contains { $0.specification.cargoType != .dry || $0.specification.containsDangerousGoods }
         let hasTransits = bookings.contains { $0.specification.maximumTransitTime != nil }
         let hasWeights = bookings.contains { $0.weight != nil }
-        var text = "booking,origin,destination,ready,deadline,teu,revenue_per_teu" + (hasTypes ? ",cargo_type,dangerous_goods" : "")
+        var text =
+            "booking,origin,destination,ready,deadline,teu,revenue_per_teu" + (hasTypes ? ",cargo_type,dangerous_goods" : "")
             + (hasTransits ? ",max_transit_days" : "") + (hasWeights ? ",weight_tonnes" : "") + "\n"
         for booking in bookings {
             let specification = booking.specification
             let transit = specification.maximumTransitTime.map { number(Double($0.components.seconds) / 86_400) } ?? ""
-            text += ([
-                field(booking.id), specification.origin.rawValue, specification.destination.rawValue,
-                DateText.timestamp(specification.readyTime), DateText.timestamp(specification.arrivalDeadline), String(booking.teu),
-                booking.revenuePerTEU.map(number) ?? "",
-            ] + (hasTypes ? [specification.cargoType.rawValue, String(specification.containsDangerousGoods)] : [])
+            text +=
+                ([
+                    field(booking.id), specification.origin.rawValue, specification.destination.rawValue,
+                    DateText.timestamp(specification.readyTime), DateText.timestamp(specification.arrivalDeadline), String(booking.teu),
+                    booking.revenuePerTEU.map(number) ?? "",
+                ] + (hasTypes ? [specification.cargoType.rawValue, String(specification.containsDangerousGoods)] : [])
                 + (hasTransits ? [transit] : []) + (hasWeights ? [booking.weight.map(number) ?? ""] : [])).joined(separator: ",") + "\n"
         }
         return text
@@ -88,7 +94,8 @@ public enum CSVWriter {
     public static func field(_ value: String) -> String {
         let isFormula = value.unicodeScalars.first.map(formulaStarts.contains) == true
         let text = isFormula ? "'" + value : value
-        let needsQuotes = isFormula || text.contains { $0 == "," || $0 == "\"" || $0.isNewline } || text.first?.isWhitespace == true
+        let needsQuotes =
+            isFormula || text.contains { $0 == "," || $0 == "\"" || $0.isNewline } || text.first?.isWhitespace == true
             || text.last?.isWhitespace == true
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }

@@ -99,9 +99,10 @@ public struct DCSAImporter: Sendable {
             if let location = byCode[port.code] {
                 ports.append(location)
             } else if let name = port.name ?? reference?.entry(port.code)?.name {
-                ports.append(Location(
-                    code: port.code, name: name, transshipmentTime: .seconds(Self.defaultTransshipmentHours * 3600),
-                    coordinates: reference?.entry(port.code)?.coordinates))
+                ports.append(
+                    Location(
+                        code: port.code, name: name, transshipmentTime: .seconds(Self.defaultTransshipmentHours * 3600),
+                        coordinates: reference?.entry(port.code)?.coordinates))
             } else {
                 let list = reference.map { "the UN/LOCODE list \($0.release)" } ?? "a UN/LOCODE list"
                 reader.error(port.firstOffset, port.firstPath, "unknown location \(port.code): not in \(list) and no locationName; add it to a locations file")
@@ -113,8 +114,11 @@ public struct DCSAImporter: Sendable {
         if let capacities { apply(capacities, to: &sailings, codes: codes, ports: ports, log: &log) }
         for problem in reader.problems {
             let position = lines.position(of: problem.offset)
-            if problem.severity == .error { log.error(file.name, position, path: problem.path, problem.message) }
-            else { log.warning(file.name, position, path: problem.path, problem.message) }
+            if problem.severity == .error {
+                log.error(file.name, position, path: problem.path, problem.message)
+            } else {
+                log.warning(file.name, position, path: problem.path, problem.message)
+            }
         }
         log.countOmittedErrors(reader.errorCount - reader.problems.filter { $0.severity == .error }.count)
         if log.hasErrors { throw log.importError() }
@@ -140,9 +144,10 @@ public struct DCSAImporter: Sendable {
     private func apply(
         _ file: CSVFile, to sailings: inout VesselScheduleReader.Sailings, codes: [UnLocode], ports: [Location], log: inout DiagnosticLog
     ) {
-        guard var table = CSVTable(
-            file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km", "capacity_tonnes", "reefer_plugs"],
-            log: &log)
+        guard
+            var table = CSVTable(
+                file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km", "capacity_tonnes", "reefer_plugs"],
+                log: &log)
         else { return }
         typealias Vessel = (teu: Int, intensity: Double?, tonnes: Int?, plugs: Int?, line: Int)
         var byVoyage: [VoyageNumber: Vessel] = [:], byVessel: [String: Vessel] = [:]
@@ -158,7 +163,9 @@ public struct DCSAImporter: Sendable {
                 guard !table.bytes(column).isEmpty else { limits.append(nil); continue }
                 let value = CSVImporter.wholeNumber(table.bytes(column))
                 if value == nil {
-                    log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(table.text(column))) is not a whole number of \(unit) from 0 to \(Int32.max)")
+                    log.error(
+                        table.file, table.position(column),
+                        "\(table.name(column)) \(quoted(table.text(column))) is not a whole number of \(unit) from 0 to \(Int32.max)")
                 }
                 limits.append(value.map(Int.init))
             }
@@ -206,7 +213,7 @@ public struct DCSAImporter: Sendable {
             guard let intensity = vessel.intensity else { continue }
             for movement in Int(sailings.start[voyage])..<Int(sailings.start[voyage + 1]) {
                 if sailings.distance[movement].isNaN, let a = coordinates[Int(sailings.from[movement])],
-                   let b = coordinates[Int(sailings.to[movement])]
+                    let b = coordinates[Int(sailings.to[movement])]
                 {
                     sailings.distance[movement] = EmissionModel.seaDistance(from: a, to: b)
                 }
@@ -215,7 +222,10 @@ public struct DCSAImporter: Sendable {
         }
         if !missing.isEmpty {
             let named = missing.prefix(5).map(\.rawValue).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
-            log.warning(file.name, .start, "\(missing.count) voyage\(missing.count == 1 ? " has" : "s have") no capacity here and \(missing.count == 1 ? "is" : "are") taken as unlimited: \(named)")
+            log.warning(
+                file.name, .start,
+                "\(missing.count) voyage\(missing.count == 1 ? " has" : "s have") no capacity here and \(missing.count == 1 ? "is" : "are") taken as unlimited: \(named)"
+            )
         }
     }
 
@@ -227,12 +237,16 @@ public struct DCSAImporter: Sendable {
         while table.nextRow(log: &log) {
             var codes: [UnLocode] = []
             for column in 0..<2 {
-                if let code = UnLocode(table.text(column)) { codes.append(code) }
-                else { log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(table.text(column))) is not a UN/LOCODE") }
+                if let code = UnLocode(table.text(column)) {
+                    codes.append(code)
+                } else {
+                    log.error(table.file, table.position(column), "\(table.name(column)) \(quoted(table.text(column))) is not a UN/LOCODE")
+                }
             }
             let miles = Double(table.text(2)).flatMap { (0...CarrierMovement.maximumDistance).contains($0) ? $0 : nil }
             if miles == nil {
-                log.error(table.file, table.position(2), "distance_nm \(quoted(table.text(2))) is not a number from 0 to \(Int(CarrierMovement.maximumDistance))")
+                log.error(
+                    table.file, table.position(2), "distance_nm \(quoted(table.text(2))) is not a number from 0 to \(Int(CarrierMovement.maximumDistance))")
             }
             guard codes.count == 2, let miles else { continue }
             if let seen = given[codes] {

@@ -43,8 +43,11 @@ struct DiagnosticLog {
     mutating func append(_ other: DiagnosticLog) {
         for diagnostic in other.diagnostics {
             let position = CSVPosition(line: diagnostic.line, column: diagnostic.column)
-            if diagnostic.severity == .error { error(diagnostic.file, position, path: diagnostic.path, diagnostic.message) }
-            else { warning(diagnostic.file, position, path: diagnostic.path, diagnostic.message) }
+            if diagnostic.severity == .error {
+                error(diagnostic.file, position, path: diagnostic.path, diagnostic.message)
+            } else {
+                warning(diagnostic.file, position, path: diagnostic.path, diagnostic.message)
+            }
         }
         errorCount += other.omittedErrorCount
     }

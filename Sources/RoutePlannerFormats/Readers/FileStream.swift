@@ -73,8 +73,11 @@ final class FileStream {
             nonisolated(unsafe) var first = RangeRead.short, second = RangeRead.short
             let descriptor = self.descriptor
             DispatchQueue.concurrentPerform(iterations: 2) { half in
-                if half == 0 { first = Self.read(descriptor, 0..<(size / 2), into: target) }
-                else { second = Self.read(descriptor, (size / 2)..<size, into: target) }
+                if half == 0 {
+                    first = Self.read(descriptor, 0..<(size / 2), into: target)
+                } else {
+                    second = Self.read(descriptor, (size / 2)..<size, into: target)
+                }
             }
             switch (first, second, Self.read(descriptor, size..<(size + 1), into: target)) {
             case (.full, .full, .short): count = size

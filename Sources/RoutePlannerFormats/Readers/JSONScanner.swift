@@ -176,7 +176,7 @@ struct JSONScanner {
         guard offset + 1 < bytes.count else { return }
         switch bytes[offset + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
-             UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "r"), UInt8(ascii: "t"):
             return
         case UInt8(ascii: "u"):
             let digits = (offset + 2)..<min(offset + 6, bytes.count)
@@ -185,9 +185,12 @@ struct JSONScanner {
         }
         let end = min(bytes[offset + 1] == UInt8(ascii: "u") ? offset + 6 : offset + 2, bytes.count)
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
-        flaws.append(SyntaxError(
-            offset: offset,
-            message: "invalid escape \(quoted(text)) in a string: JSON's escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u with four hexadecimal digits"))
+        flaws.append(
+            SyntaxError(
+                offset: offset,
+                message:
+                    "invalid escape \(quoted(text)) in a string: JSON's escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u with four hexadecimal digits"
+            ))
     }
 
     /// Notes the first control character in `range`, which holds one.
@@ -195,14 +198,15 @@ struct JSONScanner {
         guard let offset = range.first(where: { bytes[$0] < 0x20 }) else { return }
         let hex = String(bytes[offset], radix: 16, uppercase: true)
         let code = String(repeating: "0", count: 4 - hex.count) + hex
-        let escape = switch bytes[offset] {
-        case 0x08: "\\b"
-        case 0x09: "\\t"
-        case 0x0A: "\\n"
-        case 0x0C: "\\f"
-        case 0x0D: "\\r"
-        default: "\\u" + code
-        }
+        let escape =
+            switch bytes[offset] {
+            case 0x08: "\\b"
+            case 0x09: "\\t"
+            case 0x0A: "\\n"
+            case 0x0C: "\\f"
+            case 0x0D: "\\r"
+            default: "\\u" + code
+            }
         flaws.append(SyntaxError(offset: offset, message: "a control character (U+\(code)) in a string: JSON writes it escaped, as \(escape)"))
     }
 
@@ -254,7 +258,9 @@ struct JSONScanner {
                 first = false
                 let text = String(decoding: key, as: UTF8.self)
                 if !keys.insert(text).inserted {
-                    flaws.append(SyntaxError(offset: bytes.baseAddress!.distance(to: key.baseAddress!) - 1, message: "the key \(quoted(text)) is given twice in one object"))
+                    flaws.append(
+                        SyntaxError(
+                            offset: bytes.baseAddress!.distance(to: key.baseAddress!) - 1, message: "the key \(quoted(text)) is given twice in one object"))
                 }
                 try skipValue()
             }
@@ -343,7 +349,7 @@ struct JSONScanner {
                 var value = hex(index) ?? 0xFFFD
                 index += 4
                 if (0xD800..<0xDC00).contains(value), index + 6 <= text.count, text[index] == UInt8(ascii: "\\"),
-                   text[index + 1] == UInt8(ascii: "u"), let low = hex(index + 2), (0xDC00..<0xE000).contains(low)
+                    text[index + 1] == UInt8(ascii: "u"), let low = hex(index + 2), (0xDC00..<0xE000).contains(low)
                 {
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                     index += 6

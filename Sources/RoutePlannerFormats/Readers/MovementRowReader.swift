@@ -54,14 +54,14 @@ struct MovementRowReader {
         }
         // A voyage number of printable ASCII without spaces is its own trimmed text.
         guard let number = field(C.voyage), !number.isEmpty, number.allSatisfy({ (0x21...0x7E).contains($0) }),
-              let from = field(C.from).flatMap({ portIndex[UnLocode.packed($0)] }),
-              let to = field(C.to).flatMap({ portIndex[UnLocode.packed($0)] }),
-              let departure = time(field(C.departure)), let arrival = time(field(C.arrival)), arrival > departure,
-              let capacity = limit(C.capacity),
-              let weightCapacity = hasLimits ? limit(C.weight) : Int32.max,
-              let reeferPlugs = hasLimits ? limit(C.plugs) : Int32.max,
-              let distance = hasAmounts ? amount(C.distance, limit: CarrierMovement.maximumDistance) : Float.nan,
-              let co2ePerTEU = hasAmounts ? amount(C.co2e, limit: CarrierMovement.maximumCO2ePerTEU) : Float.nan
+            let from = field(C.from).flatMap({ portIndex[UnLocode.packed($0)] }),
+            let to = field(C.to).flatMap({ portIndex[UnLocode.packed($0)] }),
+            let departure = time(field(C.departure)), let arrival = time(field(C.arrival)), arrival > departure,
+            let capacity = limit(C.capacity),
+            let weightCapacity = hasLimits ? limit(C.weight) : Int32.max,
+            let reeferPlugs = hasLimits ? limit(C.plugs) : Int32.max,
+            let distance = hasAmounts ? amount(C.distance, limit: CarrierMovement.maximumDistance) : Float.nan,
+            let co2ePerTEU = hasAmounts ? amount(C.co2e, limit: CarrierMovement.maximumCO2ePerTEU) : Float.nan
         else { return false }
         if hasIMO {
             guard let imo = field(C.vesselIMO), imo.isEmpty || (7...8).contains(imo.count) && imo.allSatisfy({ (0x30...0x39).contains($0) })
@@ -98,11 +98,12 @@ struct MovementRowReader {
             rows.voyages[Int(index)][keyPath: name] = String(decoding: text, as: UTF8.self)
             rows.voyages[Int(index)][keyPath: line] = Int32(table.line)
         }
-        rows.append(CSVImporter.MovementRow(
-            voyage: index, from: from, to: to, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
-            departure: departure, arrival: arrival, distance: distance, co2ePerTEU: co2ePerTEU,
-            cutOffStart: Int32(cutOffStart), cutOffEnd: Int32(rows.cutOffs.count), line: Int32(table.line),
-            fromColumn: Int32(table.position(C.from).column), departureColumn: Int32(table.position(C.departure).column)))
+        rows.append(
+            CSVImporter.MovementRow(
+                voyage: index, from: from, to: to, capacity: capacity, weightCapacity: weightCapacity, reeferPlugs: reeferPlugs,
+                departure: departure, arrival: arrival, distance: distance, co2ePerTEU: co2ePerTEU,
+                cutOffStart: Int32(cutOffStart), cutOffEnd: Int32(rows.cutOffs.count), line: Int32(table.line),
+                fromColumn: Int32(table.position(C.from).column), departureColumn: Int32(table.position(C.departure).column)))
         return true
     }
 

@@ -34,7 +34,7 @@ public struct ScheduleImporter: Sendable {
         let capacitiesFile = capacities.flatMap { csv.read($0, log: &log) }
         let distancesFile = distances.flatMap { csv.read($0, log: &log) }
         guard let scheduleInput, (locationsFile == nil) == (locations == nil), (capacitiesFile == nil) == (capacities == nil),
-              (distancesFile == nil) == (distances == nil)
+            (distancesFile == nil) == (distances == nil)
         else {
             throw log.importError()
         }

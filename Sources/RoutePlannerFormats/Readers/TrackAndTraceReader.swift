@@ -14,7 +14,8 @@ public enum TrackAndTraceReader {
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            events.problems.append(.init(path: "$", message: "the document is not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")"))
+            events.problems.append(
+                .init(path: "$", message: "the document is not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")"))
             return events
         }
         guard let items = root as? [Any] else {
@@ -69,7 +70,8 @@ private struct EventReader {
         let classifier = code(object, "eventClassifierCode", VesselCallEvent.Classifier.self, required: true)
         let call = object["transportCall"].map { transportCall($0, member: "transportCall") } ?? nil
         if type == "TRANSPORT" {
-            let kind = code(object, "transportEventTypeCode", VesselCallEvent.Kind.self, required: object["eventTypeCode"] == nil)
+            let kind =
+                code(object, "transportEventTypeCode", VesselCallEvent.Kind.self, required: object["eventTypeCode"] == nil)
                 ?? code(object, "eventTypeCode", VesselCallEvent.Kind.self, required: false)
             if object["transportCall"] == nil { problem("transportCall", "a transport event names its transportCall") }
             guard problems.isEmpty, let id, let created, let time, let classifier, let kind, let call else { return }
@@ -83,9 +85,10 @@ private struct EventReader {
                 if voyage == nil { problem("transportCall.exportVoyageNumber", "the call names no voyage") }
                 return
             }
-            events.keep(VesselCallEvent(
-                id: id, created: created, kind: kind, classifier: classifier, time: time,
-                call: CallReference(voyage: voyage, port: port, sequence: call.sequence), vesselIMONumber: call.vesselIMONumber, service: call.service),
+            events.keep(
+                VesselCallEvent(
+                    id: id, created: created, kind: kind, classifier: classifier, time: time,
+                    call: CallReference(voyage: voyage, port: port, sequence: call.sequence), vesselIMONumber: call.vesselIMONumber, service: call.service),
                 at: path)
             return
         }
@@ -116,9 +119,10 @@ private struct EventReader {
             problem("transportCall", "a \(kindText) event names the voyage in its transportCall")
             return
         }
-        events.keep(EquipmentEvent(
-            id: id, created: created, kind: kind, time: time, port: port, voyage: kind.handling.requiresVoyage ? voyage : nil,
-            bookingReference: reference), at: path)
+        events.keep(
+            EquipmentEvent(
+                id: id, created: created, kind: kind, time: time, port: port, voyage: kind.handling.requiresVoyage ? voyage : nil,
+                bookingReference: reference), at: path)
     }
 
     /// What an event's transport call says.
@@ -138,7 +142,8 @@ private struct EventReader {
             return nil
         }
         var call = Call()
-        call.port = port(object, member: "\(member).UNLocationCode")
+        call.port =
+            port(object, member: "\(member).UNLocationCode")
             ?? (object["location"] as? [String: Any]).flatMap { port($0, member: "\(member).location.UNLocationCode") }
         call.exportVoyage = voyage(object, "exportVoyageNumber", member) ?? voyage(object, "carrierVoyageNumber", member)
         call.importVoyage = voyage(object, "importVoyageNumber", member)
@@ -169,7 +174,8 @@ private struct EventReader {
         }
         if let value = object["transportCallSequenceNumber"] {
             if let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue == number.doubleValue.rounded(),
-               (1...10_000).contains(number.doubleValue) {
+                (1...10_000).contains(number.doubleValue)
+            {
                 call.sequence = number.intValue
             } else {
                 problem("\(member).transportCallSequenceNumber", "\(Self.show(value)) is not a call's sequence number from 1 to 10000")
@@ -199,7 +205,9 @@ private struct EventReader {
     /// The event's `eventID`, a UUID: without one, a copy of the event could not be told from a new one.
     private mutating func identifier(_ object: [String: Any]) -> String? {
         guard let id = text(object, "eventID") else {
-            if object["eventID"] == nil || object["eventID"] is NSNull { problem("eventID", "no eventID: an event without one cannot be told from a copy of it") }
+            if object["eventID"] == nil || object["eventID"] is NSNull {
+                problem("eventID", "no eventID: an event without one cannot be told from a copy of it")
+            }
             return nil
         }
         guard id.utf8.count == 36, UUID(uuidString: id) != nil else {
@@ -223,12 +231,13 @@ private struct EventReader {
                 continue
             }
             guard self.member(entry, "documentReferenceType", at: "\(member).documentReferenceType", oneOf: ["BKG", "TRD"], required: true) == "BKG",
-                  let reference = text(entry, "documentReferenceValue", member: "\(member).documentReferenceValue")
+                let reference = text(entry, "documentReferenceValue", member: "\(member).documentReferenceValue")
             else { continue }
             guard !reference.isEmpty, reference.count <= TrackAndTraceReader.maximumText,
-                  !reference.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                !reference.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else {
-                problem("\(member).documentReferenceValue", "\(quoted(reference)) is not a booking reference of 1 to \(TrackAndTraceReader.maximumText) characters")
+                problem(
+                    "\(member).documentReferenceValue", "\(quoted(reference)) is not a booking reference of 1 to \(TrackAndTraceReader.maximumText) characters")
                 return nil
             }
             return reference

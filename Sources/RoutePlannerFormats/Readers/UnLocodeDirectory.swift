@@ -44,7 +44,7 @@ public struct UnLocodeDirectory: Sendable {
                 }
                 let coordinates: Coordinates? = {
                     guard let latitude = Double(table.text(5)), let longitude = Double(table.text(6)),
-                          (-90...90).contains(latitude), (-180...180).contains(longitude)
+                        (-90...90).contains(latitude), (-180...180).contains(longitude)
                     else { return nil }
                     return Coordinates(latitude: latitude, longitude: longitude)
                 }()

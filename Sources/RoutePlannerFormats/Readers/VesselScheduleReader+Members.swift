@@ -81,7 +81,9 @@ extension VesselScheduleReader {
         if !keys.others.insert(text).inserted {
             error(offset, at: Self.path(keys.path, key: bytes), "the key \(quoted(text)) is given twice in one object")
         } else if isEscaped, keys.members.contains(where: { $0.description == text }) {
-            error(offset, at: Self.path(keys.path, key: bytes), "the key \(quoted(text)) is written with escapes; route-planner matches keys as written: write it without escapes")
+            error(
+                offset, at: Self.path(keys.path, key: bytes),
+                "the key \(quoted(text)) is written with escapes; route-planner matches keys as written: write it without escapes")
         } else {
             warning(offset, at: Self.path(keys.path, key: bytes), "unknown key \(quoted(text)) is ignored\(Self.suggestion(for: text, among: keys.members))")
         }
@@ -96,10 +98,12 @@ extension VesselScheduleReader {
     /// The JSON path of a key of the object at `path`: `.name`, or `["name"]` for a key that is not a plain name.
     static func path(_ path: DocumentPath, key: UnsafeBufferPointer<UInt8>) -> String {
         let text = JSONScanner.unescape(key)
-        let isPlain = !text.isEmpty && text.utf8.enumerated().allSatisfy { index, byte in
-            byte == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || index > 0 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
+        let isPlain =
+            !text.isEmpty
+            && text.utf8.enumerated().allSatisfy { index, byte in
+                byte == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || index > 0 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
         guard !isPlain else { return path.description + "." + text }
         var escaped = ""
         for scalar in text.unicodeScalars {

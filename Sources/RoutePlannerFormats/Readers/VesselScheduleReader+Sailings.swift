@@ -133,9 +133,9 @@ extension VesselScheduleReader {
             let (unique, portIndex, problems) = ScheduleNetwork.indexing(locations)
             let limit = 18 * 3600
             guard problems.isEmpty,
-                  departureOffset.allSatisfy({ abs($0) <= limit }), arrivalOffset.allSatisfy({ abs($0) <= limit }),
-                  distance.allSatisfy({ $0.isNaN || (0...CarrierMovement.maximumDistance).contains($0) }),
-                  co2ePerTEU.allSatisfy({ $0.isNaN || (0...CarrierMovement.maximumCO2ePerTEU).contains($0) })
+                departureOffset.allSatisfy({ abs($0) <= limit }), arrivalOffset.allSatisfy({ abs($0) <= limit }),
+                distance.allSatisfy({ $0.isNaN || (0...CarrierMovement.maximumDistance).contains($0) }),
+                co2ePerTEU.allSatisfy({ $0.isNaN || (0...CarrierMovement.maximumCO2ePerTEU).contains($0) })
             else { return nil }
             let coordinates = unique.map(\.coordinates)
             var columns = ScheduleNetwork.Columns(

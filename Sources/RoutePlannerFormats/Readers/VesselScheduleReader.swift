@@ -146,7 +146,8 @@ struct VesselScheduleReader {
         do {
             let kind = try json.kind()
             guard kind == .array else {
-                error(json.offset(), DocumentPath(), "expected an array of service schedules (the body of GET /v1/vessel-schedules), found \(Self.article(kind))")
+                error(
+                    json.offset(), DocumentPath(), "expected an array of service schedules (the body of GET /v1/vessel-schedules), found \(Self.article(kind))")
                 return nil
             }
             try json.enterArray()
@@ -351,7 +352,7 @@ struct VesselScheduleReader {
                 let (text, isEscaped) = try json.string()
                 // Consecutive calls mostly sail the same voyage: its number is made once.
                 if !isEscaped, let last = lastExportVoyage, last.text.count == text.count,
-                   text.isEmpty || memcmp(last.text.baseAddress!, text.baseAddress!, text.count) == 0
+                    text.isEmpty || memcmp(last.text.baseAddress!, text.baseAddress!, text.count) == 0
                 {
                     call.exportVoyage = last.number
                     continue
@@ -467,10 +468,16 @@ struct VesselScheduleReader {
         // PLN, EST and ACT rank 1, 2 and 3.
         let rank = classifier?.index.map { $0 + 1 }
         let (isArrival, isDeparture) = (type?.index == 0, type?.index == 1)
-        if classifier == nil { error(offset, path, "no eventClassifierCode (PLN, EST or ACT)") }
-        else if let text = classifier?.otherText { error(offset, path.member(.eventClassifierCode), "\(quoted(text)) is not PLN, EST or ACT") }
-        if type == nil { error(offset, path, "no eventTypeCode (ARRI or DEPA)") }
-        else if let text = type?.otherText { error(offset, path.member(.eventTypeCode), "\(quoted(text)) is not ARRI or DEPA") }
+        if classifier == nil {
+            error(offset, path, "no eventClassifierCode (PLN, EST or ACT)")
+        } else if let text = classifier?.otherText {
+            error(offset, path.member(.eventClassifierCode), "\(quoted(text)) is not PLN, EST or ACT")
+        }
+        if type == nil {
+            error(offset, path, "no eventTypeCode (ARRI or DEPA)")
+        } else if let text = type?.otherText {
+            error(offset, path.member(.eventTypeCode), "\(quoted(text)) is not ARRI or DEPA")
+        }
         if !hasTime { error(offset, path, "no eventDateTime") }
         guard let rank, let time else {
             if isArrival { call.hasBadArrival = true }
@@ -515,7 +522,9 @@ struct VesselScheduleReader {
     /// Remembers a call's reference, reporting one seen before.
     private mutating func noteReference(_ text: UnsafeBufferPointer<UInt8>, offset: Int, bytes: UnsafeBufferPointer<UInt8>, path: DocumentPath) {
         if let seen = references.insert(text, of: bytes, path: path) {
-            error(offset, path.member(.transportCallReference), "transportCallReference \(quoted(String(decoding: text, as: UTF8.self))) is also the reference of \(seen.path)")
+            error(
+                offset, path.member(.transportCallReference),
+                "transportCallReference \(quoted(String(decoding: text, as: UTF8.self))) is also the reference of \(seen.path)")
         }
     }
 
@@ -532,15 +541,20 @@ struct VesselScheduleReader {
                 error(call.offset, callPath, "no carrierExportVoyageNumber: the sailing to the next call belongs to it")
             }
             if index > 0 && call.arrivalRank > 0 && call.departureRank > 0 && call.departure < call.arrival {
-                error(call.offset, callPath, "departs \(Self.time(call.departure, call.departureOffset)) before it arrives \(Self.time(call.arrival, call.arrivalOffset))")
+                error(
+                    call.offset, callPath,
+                    "departs \(Self.time(call.departure, call.departureOffset)) before it arrives \(Self.time(call.arrival, call.arrivalOffset))")
             }
             let next = calls[index + 1]
             if call.departureRank > 0 && next.arrivalRank > 0 && next.arrival <= call.departure {
-                error(next.offset, path.call(index + 1), "arrives \(Self.time(next.arrival, next.arrivalOffset)), not after the call before it departs \(Self.time(call.departure, call.departureOffset))")
+                error(
+                    next.offset, path.call(index + 1),
+                    "arrives \(Self.time(next.arrival, next.arrivalOffset)), not after the call before it departs \(Self.time(call.departure, call.departureOffset))"
+                )
             }
         }
         guard errorCount == before, calls.allSatisfy({ $0.port >= 0 && $0.timestampCount > 0 }),
-              calls.dropFirst().allSatisfy({ $0.arrivalRank > 0 }), calls.dropLast().allSatisfy({ $0.departureRank > 0 && $0.exportVoyage != nil })
+            calls.dropFirst().allSatisfy({ $0.arrivalRank > 0 }), calls.dropLast().allSatisfy({ $0.departureRank > 0 && $0.exportVoyage != nil })
         else { return }
         if calls.count < 2 { warning(offset, path, "fewer than two transport calls: nothing sails"); return }
 
@@ -551,7 +565,9 @@ struct VesselScheduleReader {
             while end < calls.count - 1 && calls[end].exportVoyage == number { end += 1 }
             let callPath = path.call(start)
             if let seen = voyagePath[number] {
-                error(calls[start].offset, callPath, "voyage \(number) sails again here; it already sails from \(seen): a voyage is one run of calls of one vessel")
+                error(
+                    calls[start].offset, callPath,
+                    "voyage \(number) sails again here; it already sails from \(seen): a voyage is one run of calls of one vessel")
             } else {
                 voyagePath[number] = callPath
                 // The vessel goes on from the call where this voyage ends as the next one, with its cargo aboard.
@@ -629,7 +645,10 @@ struct VesselScheduleReader {
         case .success((.date, _)):
             error(offset, path, "\(quoted(value)) is a date; DCSA gives a local date-time with its offset, such as \(quoted(value + "T08:00:00+01:00"))")
         case .failure(.missingZone):
-            error(offset, path, "\(quoted(value)) has no UTC offset; DCSA times are local with their offset, as in \(quoted(value + "+01:00")), or \(quoted(value + "Z")) for UTC")
+            error(
+                offset, path,
+                "\(quoted(value)) has no UTC offset; DCSA times are local with their offset, as in \(quoted(value + "+01:00")), or \(quoted(value + "Z")) for UTC"
+            )
         case .failure(.malformed):
             error(offset, path, "\(quoted(value)) is not a date-time with an offset, such as 2026-03-02T08:00:00+08:00")
         }
