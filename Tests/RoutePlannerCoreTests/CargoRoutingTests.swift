@@ -96,7 +96,7 @@ import Testing
         case .success(let itineraries):
             #expect(accepted.changed == ["ABC123"] && cargo["ABC123"]?.itinerary == itineraries.first)
         case .failure(let failure):
-            #expect(failure == .noRoute && accepted.changed.isEmpty && cargo["ABC123"]?.itinerary == CargoSample.itinerary)
+            #expect(failure == .noRoute(CargoSample.specification) && accepted.changed.isEmpty && cargo["ABC123"]?.itinerary == CargoSample.itinerary)
         case nil:
             Issue.record("the cargo is disrupted")
         }

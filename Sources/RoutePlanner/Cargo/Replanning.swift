@@ -7,8 +7,8 @@ public enum Replanning {
     public enum Failure: Error, Hashable, Sendable {
         /// It cannot be routed from where it is.
         case routing(CargoRoutingError)
-        /// No itinerary meets the specification from where it is.
-        case noRoute
+        /// No itinerary meets the specification from where it is, this one.
+        case noRoute(RouteSpecification)
         /// The specification names a port the network does not have.
         case unknownLocation(UnLocode)
         /// Another error of the search, described.
@@ -104,7 +104,7 @@ public enum Replanning {
         do {
             return .success(try router.candidates(for: specification, limit: limit, options: options))
         } catch .noRoute {
-            return .failure(.noRoute)
+            return .failure(.noRoute(specification))
         } catch .unknownLocation(let code) {
             return .failure(.unknownLocation(code))
         } catch .cancelled {

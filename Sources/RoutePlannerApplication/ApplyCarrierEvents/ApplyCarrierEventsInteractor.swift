@@ -206,7 +206,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             let options = each.options.mapError { failure -> DomainError in
                 switch failure {
                 case .routing(let error): .routing(error, of: cargo[each.trackingId]!, in: network)
-                case .noRoute: .noRoute(each.specification!, earliestPossibleArrival: nil)
+                case .noRoute(let specification): .noRoute(specification, earliestPossibleArrival: nil)
                 case .unknownLocation(let code): .unknown(code, among: network.locations)
                 case .search(let description): .invalidOperation(description)
                 }
