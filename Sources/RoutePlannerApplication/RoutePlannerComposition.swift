@@ -276,6 +276,16 @@ public struct RoutePlannerComposition: Sendable {
         Coordinator(SummarizeNetworkInteractor(voyages: voyages), presenter: SummarizeNetworkPresenter(format: format))
     }
 
+    /// A port's calls on some days: anyone may ask.
+    public var showPortSchedule: ShowPortScheduleCoordinator {
+        Coordinator(ShowPortScheduleInteractor(voyages: voyages, now: now), presenter: ShowPortSchedulePresenter(format: format))
+    }
+
+    /// The voyages a vessel-schedule search finds, with their calls: anyone may ask.
+    public var showVesselSchedules: ShowVesselSchedulesCoordinator {
+        Coordinator(ShowVesselSchedulesInteractor(voyages: voyages), presenter: ShowVesselSchedulesPresenter(format: format))
+    }
+
     /// A login at the desk: anyone may try.
     public var logIn: LogInCoordinator {
         Coordinator(LogInInteractor(accounts: accounts, throttle: loginThrottle, passwords: passwords, now: realNow), presenter: LogInPresenter(format: format))

@@ -168,6 +168,12 @@ public struct Desk: Sendable {
         return failure.message
     }
 
+    /// The state as it was, its failure's inside story (a store's own words) logged.
+    func logged<Content>(_ state: DeskState<Content>) -> DeskState<Content> {
+        if case .failure(let failure) = state { _ = shown(failure) }
+        return state
+    }
+
     /// What a screen says of a search that ran past the budget.
     var overBudget: ViewFailure {
         ViewFailure(
@@ -352,9 +358,9 @@ public struct Desk: Sendable {
         case .home: return await home()
         case .routes(let query): return await routes(query)
         case .portLookup(let query): return portLookup(query)
-        case .portSchedule(let code, let query): return portSchedule(code, query: query)
+        case .portSchedule(let code, let query): return await portSchedule(code, query: query)
         case .vesselLookup(let query): return vesselLookup(query)
-        case .vesselSchedule(let voyage): return vesselSchedule(voyage)
+        case .vesselSchedule(let voyage): return await vesselSchedule(voyage)
         case .assignments: return await assignments(form: FormData(), errors: [:])
         case .assignmentRun(let id): return await assignmentRun(id)
         case .assignmentPlan(let id, let file): return await assignmentPlan(id, file)

@@ -56,6 +56,15 @@ extension ImportBookingsForm.Field: DeskField {
     }
 }
 
+extension ShowPortScheduleForm.Field: DeskField {
+    var name: String {
+        switch self {
+        case .port: "code"
+        default: rawValue
+        }
+    }
+}
+
 extension ApplyCarrierEventsForm.Field: DeskField {}
 extension AssignRoutesForm.Field: DeskField {}
 extension AssignToRouteForm.Field: DeskField {}
@@ -66,6 +75,7 @@ extension NoFields: DeskField {}
 extension RegisterCustomerForm.Field: DeskField {}
 extension RegisterHandlingEventForm.Field: DeskField {}
 extension ReRouteCargoForm.Field: DeskField {}
+extension ShowVesselSchedulesForm.Field: DeskField {}
 extension TrackCargoForm.Field: DeskField {}
 
 /// A view state as the desk shows it: its field errors keyed by the desk's names.

@@ -171,12 +171,9 @@ struct CommercialSchedulesAPI: Sendable {
         let day = query.date(.date, required: true)
         let filters = [query[.unLocationCode], query[.date]]
         let page = query.page(generation: schedule.generation, filters: filters)
-        guard query.problems.isEmpty, let location, let day, let firstDay = query[.date], let page else { return .badRequest(query.problems) }
-        let lastDay = Self.day(day.addingTimeInterval(Double(Self.portScheduleDays - 1) * 86_400))
-        let voyages = schedule.voyages(port: location.code, service: nil, vesselName: nil, vesselIMONumber: nil, voyageNumber: nil)
-        let calls = voyages.flatMap { PortCall.calls(of: $0, in: network) }
-            .filter { call in call.location.code == location.code && call.localDates.contains { firstDay <= $0 && $0 <= lastDay } }
-            .sorted { ($0.time, $0.voyage.number.rawValue) < ($1.time, $1.voyage.number.rawValue) }
+        guard query.problems.isEmpty, let location, day != nil, let firstDay = query[.date], let page else { return .badRequest(query.problems) }
+        let request = ShowPortScheduleRequest(port: location.code, firstDay: firstDay, days: Self.portScheduleDays)
+        let calls = try await application.scheduled(on: network).showPortSchedule.controller.run(request).get().calls
         let collection = [ScheduleDocument.portSchedule(location, calls: calls)]
         return .ok(
             Array(collection[page.range(of: collection.count)]),
@@ -226,25 +223,21 @@ struct CommercialSchedulesAPI: Sendable {
         let today = now()
         let firstDay = query[.startDate] ?? Self.day(today.addingTimeInterval(-91 * 86_400))
         let lastDay = query[.endDate] ?? Self.day(today.addingTimeInterval(183 * 86_400))
-        let candidates = schedule.voyages(
-            port: port?.code, service: query[.carrierServiceCode], vesselName: query[.vesselName], vesselIMONumber: query[.vesselIMONumber],
-            voyageNumber: query[.carrierVoyageNumber])
-        let matched: [(voyage: Voyage, calls: [PortCall])] = candidates.compactMap { voyage in
-            // Filters DCSA defines that a schedule file does not carry (universal references, SMDG terminal codes,
-            // operator codes) match no voyage.
-            guard query[.universalServiceReference] == nil, query[.universalVoyageReference] == nil, query[.facilitySMDGCode] == nil,
-                query[.vesselOperatorCarrierCode] == nil,
-                query[.vesselIMONumber].map({ $0 == voyage.vesselIMONumber }) ?? true,
-                query[.vesselName].map({ $0 == voyage.vessel }) ?? true,
-                query[.carrierServiceCode].map({ $0 == voyage.service }) ?? true,
-                query[.carrierVoyageNumber].map({ $0 == voyage.number.rawValue }) ?? true
-            else { return nil }
-            let calls = PortCall.calls(of: voyage, in: network)
-            let matching = calls.filter { call in
-                (port.map { call.location.code == $0.code } ?? true) && call.localDates.contains { firstDay <= $0 && $0 <= lastDay }
+        // Filters DCSA defines that a schedule file does not carry (universal references, SMDG terminal codes, operator
+        // codes) match no voyage.
+        let unmatchable = [query[.universalServiceReference], query[.universalVoyageReference], query[.facilitySMDGCode], query[.vesselOperatorCarrierCode]]
+        var matched: [(voyage: Voyage, calls: [PortCall])] = []
+        if unmatchable.allSatisfy({ $0 == nil }) {
+            // A voyage number the schedule cannot have (not one of ours) matches none.
+            let voyage = query[.carrierVoyageNumber]
+            let request = ShowVesselSchedulesRequest(
+                voyage: voyage.flatMap(VoyageNumber.init), vesselName: query[.vesselName], vesselIMONumber: query[.vesselIMONumber],
+                service: query[.carrierServiceCode], port: port?.code, startDate: firstDay, endDate: lastDay, matchedCallsOnly: scope == "MATCHED_CALLS")
+            if voyage == nil || request.voyage != nil {
+                matched = try await application.scheduled(on: network).showVesselSchedules.controller.run(request).get().schedules.map {
+                    ($0.voyage, $0.calls)
+                }
             }
-            guard !matching.isEmpty else { return nil }
-            return (voyage, scope == "MATCHED_CALLS" ? matching : calls)
         }
         let collection = ScheduleDocument.serviceSchedules(matched)
         return .ok(

@@ -79,3 +79,24 @@ public struct PortCall: Hashable, Sendable {
         }
     }
 }
+
+extension PlannerFormat {
+    /// A call as a schedule's line: "WS15-W09  Singapore (SGSIN)  arrives 2026-03-04 16:00+08:00  leaves …  cut-offs …".
+    public func callLine(_ call: PortCall) -> String {
+        var line = "\(call.voyage.number)  \(call.location.name) (\(call.location.code))"
+        if let arrival = call.arrival { line += "  arrives " + localTime(arrival, call.arrivalUTCOffset) }
+        if let departure = call.departure { line += "  leaves " + localTime(departure, call.departureUTCOffset) }
+        if !call.cutOffTimes.isEmpty { line += "  cut-offs " + cutOffs(call) }
+        return line
+    }
+
+    /// A time in a port's local time, `2026-03-04 16:00:00+08:00`; `—` for none.
+    public func localTime(_ time: Date?, _ utcOffset: Int?) -> String {
+        time.map { DateText.timestamp($0, utcOffset: utcOffset).replacingOccurrences(of: "T", with: " ") } ?? "—"
+    }
+
+    /// A call's cut-off times, `DCO: 2026-03-03 08:00 UTC; VCO: …`; `—` for none.
+    public func cutOffs(_ call: PortCall) -> String {
+        call.cutOffTimes.isEmpty ? "—" : call.cutOffTimes.map { "\($0.code): \(dateTime($0.time))" }.joined(separator: "; ")
+    }
+}
