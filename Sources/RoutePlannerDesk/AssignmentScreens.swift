@@ -173,3 +173,11 @@ extension Desk {
         }
     }
 }
+
+extension Desk {
+    /// The registered customers as a choice's values and labels: "ACME: Acme Shipping".
+    func customerChoices() async -> [(value: String, label: String)] {
+        guard case .success(let customers) = await composition().listCustomers(ListCustomersForm()) else { return [] }
+        return customers.map { ($0.response.id.description, $0.lines.joined(separator: " ")) }
+    }
+}

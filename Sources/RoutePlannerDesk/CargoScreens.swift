@@ -3,32 +3,6 @@ import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerPictures
 
-/// What a cargo's screen shows: where it is, its route, the options it may take, and the forms that change it,
-/// each with its own problems.
-struct CargoViewModel {
-    let tracking: CargoTrackingView
-    /// The options last found, each with the value that assigns it.
-    let options: [(option: ItineraryViewModel, candidate: String)]
-    /// The picture of its progress along its route.
-    let timeline: Picture?
-    /// The event form's input before anything is sent: the next expected activity, which is what a planner
-    /// registers most often.
-    let expected: FormData
-    /// What the last change did.
-    let notice: String?
-    /// The form a change was sent from, with its input and its problems, or its failure in words.
-    let submitted: (form: String, values: FormData, state: DeskState<String>)?
-    let onFindOptions: DeskAction
-    let onAssign: DeskAction
-    /// Where the event form is sent; `nil` for a user who may not register events (a customer's), who has no form.
-    let onRegisterEvent: DeskAction?
-    let onChangeDestination: DeskAction
-    let onReroute: DeskAction
-    /// Where the booking's cancellation is sent; `nil` once the cargo is loaded or the booking cancelled, when there is
-    /// nothing to cancel.
-    let onCancel: DeskAction?
-}
-
 extension Desk {
     /// The notices a change leaves for the screen it goes on to: known words only, never text from the query.
     static let notices = [
@@ -95,46 +69,19 @@ extension Desk {
         return .page(DeskPage(title: "Cargo", section: .cargo, content), status: state.fieldErrors.isEmpty ? 200 : 422)
     }
 
-    /// `/cargo/{id}`: the cargo's screen; after a change with problems, the same with the form's problems.
-    func cargo(_ trackingId: String, notice: String?, submitted: (form: String, values: FormData, state: DeskState<String>)? = nil) async -> DeskResponse {
+    /// `/cargo/{id}`: the cargo's screen, the planner's or the customer's; after a change that was not made, the same
+    /// with the form's problems.
+    func cargo(_ trackingId: String, notice: String?, submitted: CargoViewModel.Submission? = nil) async -> DeskResponse {
         let (state, result) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
-        guard case .success(let tracking) = state, case .success(let response) = result else {
-            let failure = if case .failure(let failure) = state { failure } else { ViewFailure(.notFound, "Enter a tracking id, such as RP000001.") }
-            // An id that names no cargo is not found; a store that cannot be read now is the server's failure.
-            let unavailable = failure.kind == .unavailable
-            return .page(
-                DeskPage(
-                    title: unavailable ? "The cargo cannot be read now" : "Cargo not found", section: .cargo,
-                    [
-                        DeskViews.failure(shown(failure)), DeskViews.link("All cargo", to: .cargoList(FormData())),
-                    ]), status: DeskResponse.statusCode(of: failure.kind))
+        let presented = CargoPresenter(format: format).present(
+            trackingId: trackingId, logged(state.named), response: try? result.get(), notice: notice, submitted: submitted)
+        switch presented {
+        case .screen(let model):
+            let page = session.principal.customerId == nil ? CargoView(model: model).page() : CustomerCargoView(model: model).page()
+            return .page(page, status: model.status)
+        case .failure(let failure):
+            return .page(FailureView(model: failure).page(), status: failure.status)
         }
-        let options =
-            response.offer.map { offer in
-                offer.itineraries.map { (option: format.itinerary(offer.specification, $0), candidate: $0.reference) }
-            } ?? []
-        var expected = FormData()
-        if let next = response.cargo.delivery.nextExpectedActivity {
-            typealias Field = RegisterHandlingEventForm.Field
-            expected = FormData([
-                (Field.event.name, next.kind.rawValue), (Field.location.name, next.location.description), (Field.voyage.name, next.voyage?.description ?? ""),
-            ])
-            if let time = next.time { expected.append(Field.completionTime, DateText.timestamp(time)) }
-        }
-        let model = CargoViewModel(
-            tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
-            expected: expected, notice: notice.flatMap { Self.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId),
-            onAssign: .assignRoute(trackingId),
-            onRegisterEvent: session.principal.may(.registerHandlingEvent) ? .registerEvent(trackingId) : nil,
-            onChangeDestination: .changeDestination(trackingId), onReroute: .reroute(trackingId),
-            onCancel: response.cargo.isCancellable ? .cancelBooking(trackingId) : nil)
-        let status =
-            switch submitted?.state {
-            case .validationFailure?: 422
-            case .failure?: 409
-            default: 200
-            }
-        return .page(CargoView(model: model).page(), status: status)
     }
 
     /// `POST /cargo/{id}/options`: finds the options from where the cargo is now and keeps them as its offer.
@@ -191,17 +138,17 @@ extension Desk {
         return await changed(trackingId, form: "reroute", values: FormData(), state: described, notice: "rerouted")
     }
 
-    /// On to the cargo's screen with a notice when the change is made; the screen again with the form's problems
-    /// when it is not.
     /// The cargo's screen again, saying that the search a form asked for ran past the budget (503).
     private func stopped(_ trackingId: String, form: String) async -> DeskResponse {
-        let page = await cargo(trackingId, notice: nil, submitted: (form, FormData(), .failure(overBudget)))
-        return DeskResponse(status: 503, contentType: page.contentType, headers: page.headers, body: page.body)
+        await cargo(trackingId, notice: nil, submitted: CargoViewModel.Submission(form: form, values: FormData(), state: .failure(overBudget)))
     }
 
+    /// On to the cargo's screen with a notice when the change is made; the screen again with the form's problems
+    /// when it is not.
     private func changed(_ trackingId: String, form: String, values: FormData, state: DeskState<String>, notice: String) async -> DeskResponse {
-        if case .failure(let failure) = state { _ = shown(failure) }
-        guard case .success = state else { return await cargo(trackingId, notice: nil, submitted: (form, values, state)) }
+        guard case .success = logged(state) else {
+            return await cargo(trackingId, notice: nil, submitted: CargoViewModel.Submission(form: form, values: values, state: state))
+        }
         return .redirect(to: .cargo(trackingId, FormData([("notice", notice)])))
     }
 }
@@ -223,139 +170,5 @@ extension ViewState where Field: DeskField {
         case .validationFailure(let fields): .validationFailure(fields)
         case .failure(let failure): .failure(failure)
         }
-    }
-}
-
-/// A cargo's screen.
-struct CargoView {
-    let model: CargoViewModel
-
-    func page() -> DeskPage {
-        let tracking = model.tracking
-        var content: [Markup] = []
-        if let notice = model.notice { content.append(DeskViews.notice(notice)) }
-        var facts = [
-            ("Status", tracking.status), ("Size", tracking.size), ("Route asked", tracking.route), ("Window", tracking.window),
-            ("Routing", tracking.routingStatus), ("Transport", tracking.transportStatus),
-        ]
-        if let customer = tracking.cargo.customerId { facts.insert(("Customer", customer.description), at: 0) }
-        if let reference = tracking.cargo.bookingReference { facts.append(("Booking reference", reference)) }
-        for (name, value) in [
-            ("Last known location", tracking.lastKnownLocation), ("On voyage", tracking.currentVoyage),
-            ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Schedule", tracking.schedule),
-            ("Advice", tracking.advice),
-        ] {
-            if let value { facts.append((name, value)) }
-        }
-        content.append(DeskViews.section("Progress", id: "progress", [DeskViews.facts(facts)]))
-        if let itinerary = tracking.itinerary {
-            var parts: [Markup] = [Markup("ol", [], itinerary.legs.map { Markup("li", text: $0) })]
-            if let timeline = model.timeline { parts.append(DeskViews.figure(timeline, caption: "The cargo's legs on a time line, and where it is.")) }
-            content.append(DeskViews.section("Route: \(itinerary.departure) → \(itinerary.arrival)", id: "route", parts))
-        } else {
-            content.append(DeskViews.section("Route", id: "route", [DeskViews.empty("Not routed yet: find its options and assign one.")]))
-        }
-        // A cancelled booking is a record: nothing more happens to its cargo.
-        if tracking.cargo.cancellationTime == nil {
-            content.append(options())
-            if let onRegisterEvent = model.onRegisterEvent { content.append(eventForm(onRegisterEvent)) }
-            content.append(destinationForm())
-            content.append(rerouteSection())
-        }
-        if model.onCancel != nil || submitted("cancel").failure != nil { content.append(cancelSection()) }
-        content.append(
-            DeskViews.section(
-                "Events", id: "events",
-                tracking.events.isEmpty
-                    ? [DeskViews.empty("No handling event registered yet.")]
-                    : [Markup("ol", [], tracking.events.map { Markup("li", text: $0) })]))
-        if !tracking.changes.isEmpty {
-            content.append(DeskViews.section("Changes", id: "changes", [Markup("ol", [], tracking.changes.map { Markup("li", text: $0) })]))
-        }
-        return DeskPage(title: "Cargo \(tracking.trackingId)", section: .cargo, content)
-    }
-
-    /// The problems of the form named, if it was the one sent.
-    private func submitted(_ form: String) -> (values: FormData, errors: [String: String], failure: String?) {
-        guard let submitted = model.submitted, submitted.form == form else { return (FormData(), [:], nil) }
-        let failure: String? = if case .failure(let failure) = submitted.state { failure.message } else { nil }
-        return (submitted.values, submitted.state.fieldErrors, failure)
-    }
-
-    private func options() -> Markup {
-        let sent = submitted("options")
-        var parts: [Markup] = []
-        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
-        if let error = sent.errors.values.sorted().first { parts.append(DeskViews.failure(error)) }
-        if model.options.isEmpty {
-            parts.append(DeskViews.empty("No options found yet."))
-        } else {
-            parts.append(
-                DeskViews.table(
-                    caption: "The options from where the cargo is", ["Option", "Route", "Departure", "Arrival", "Transit", "Deadline", "Assign"],
-                    model.options.enumerated().map { index, entry in
-                        [
-                            .text(String(index + 1)), .text(entry.option.route), .text(entry.option.departure), .text(entry.option.arrival),
-                            .text(entry.option.transitTime), .text(entry.option.slack),
-                            .markup([
-                                ActionButton(
-                                    action: model.onAssign, label: "Assign", values: [(AssignToRouteForm.Field.candidate.name, entry.candidate)],
-                                    accessibleLabel: "Assign option \(index + 1)"
-                                ).markup()
-                            ]),
-                        ]
-                    }))
-        }
-        parts.append(ActionButton(action: model.onFindOptions, label: model.options.isEmpty ? "Find options" : "Find options again").markup())
-        return DeskViews.section("Options", id: "options", parts)
-    }
-
-    private func eventForm(_ action: DeskAction) -> Markup {
-        typealias Field = RegisterHandlingEventForm.Field
-        let sent = submitted("event")
-        var form = DeskForm(
-            id: "event", heading: "Register a handling event", target: .change(action),
-            fields: [
-                .init(Field.event, "Event", kind: .choice(HandlingEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }), required: true),
-                .init(Field.location, "Where", hint: "The port's UN/LOCODE, such as SGSIN.", required: true),
-                .init(Field.voyage, "Voyage", hint: "For a load or an unload: the voyage number, such as WS15-W09."),
-                .init(Field.completionTime, "When", hint: "A date-time with a zone, such as 2026-03-02T08:00:00Z.", required: true),
-            ],
-            values: model.submitted?.form == "event" ? sent.values : model.expected, errors: sent.errors, submit: "Register the event")
-        form.failure = sent.failure
-        return form.markup()
-    }
-
-    private func destinationForm() -> Markup {
-        typealias Field = ChangeDestinationForm.Field
-        let sent = submitted("destination")
-        var form = DeskForm(
-            id: "destination", heading: "Change the destination", target: .change(model.onChangeDestination),
-            fields: [
-                .init(Field.destination, "New destination", hint: "The port's UN/LOCODE, such as DEHAM.", required: true),
-                .init(Field.deadline, "New deadline", hint: "Blank: the deadline stays."),
-            ],
-            values: sent.values, errors: sent.errors, submit: "Change the destination")
-        form.failure = sent.failure
-        return form.markup()
-    }
-
-    /// The booking's cancellation while the cargo is not loaded, and why it failed when it did.
-    private func cancelSection() -> Markup {
-        let sent = submitted("cancel")
-        var parts: [Markup] = [Markup("p", text: "Until the cargo is loaded, its booking may be cancelled: its route is released, and its record stays.")]
-        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
-        if let action = model.onCancel { parts.append(ActionButton(action: action, label: "Cancel the booking").markup()) }
-        return DeskViews.section("Cancel the booking", id: "cancel", parts)
-    }
-
-    private func rerouteSection() -> Markup {
-        let sent = submitted("reroute")
-        var parts: [Markup] = [
-            Markup("p", text: "When the route no longer serves the cargo (misdirected, or its destination changed), find options from where it is now.")
-        ]
-        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
-        parts.append(ActionButton(action: model.onReroute, label: "Re-route").markup())
-        return DeskViews.section("Re-route", id: "reroute", parts)
     }
 }

@@ -366,8 +366,8 @@ public struct Desk: Sendable {
         case .assignmentPlan(let id, let file): return await assignmentPlan(id, file)
         case .cargoList(let query): return await cargoList(query)
         case .cargo(let trackingId, let query): return await cargo(trackingId, notice: query["notice"])
-        case .book(let query): return await book(form: query, errors: [:])
-        case .customers(let query): return await customers(form: FormData(), errors: [:], notice: query["notice"])
+        case .book(let query): return await book(form: query)
+        case .customers(let query): return await customers(form: FormData(), notice: query["notice"])
         case .login(let query): return await loginForm(FormData([(LogInForm.Field.username.name, query[LogInForm.Field.username])]), next: query["next"])
         case .disruptions(let query): return await disruptions(form: FormData(), errors: [:], applied: query)
         case .stylesheet:

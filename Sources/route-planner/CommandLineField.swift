@@ -139,6 +139,14 @@ extension TrackCargoForm.Field: CommandLineField {
 }
 
 extension ListCargoForm.Field: CommandLineField {}
+
+extension ShowPortScheduleForm.Field: CommandLineField {
+    var isArgument: Bool { self == .port }
+}
+
+extension ShowVesselSchedulesForm.Field: CommandLineField {
+    var flag: String { self == .vesselIMONumber ? "vessel-imo-number" : kebabCase }
+}
 extension NoFields: CommandLineField {}
 
 extension AddUserForm.Field: CommandLineField {

@@ -20,7 +20,7 @@ struct RoutePlannerCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            RouteCommand.self, AssignCommand.self, ValidateCommand.self, NetworkCommand.self, CustomerCommand.self, BookCommand.self,
+            RouteCommand.self, AssignCommand.self, ValidateCommand.self, NetworkCommand.self, ScheduleCommand.self, CustomerCommand.self, BookCommand.self,
             CargoCommand.self, TrackCommand.self, AssignRouteCommand.self, HandleCommand.self, ChangeDestinationCommand.self, CancelCommand.self,
             ReRouteCommand.self, EventsCommand.self, ServeCommand.self, UserCommand.self, TokenCommand.self,
         ]

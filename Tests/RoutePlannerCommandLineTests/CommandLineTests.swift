@@ -87,6 +87,19 @@ import Testing
         ),
         ("network", ["network"]),
         ("network-half-files", ["network", "--locations", "l.csv"]),
+        // A port's calls by local date, and the voyages a vessel-schedule search finds, as the API's use cases find them.
+        ("schedule-port", ["schedule", "port", "SGSIN", "--from", "2026-03-02", "--days", "3"]),
+        ("schedule-port-unknown", ["schedule", "port", "SGSIX"]),
+        ("schedule-port-bad-values", ["schedule", "port", "sg", "--from", "2026-13-01", "--days", "0"]),
+        ("schedule-vessel", ["schedule", "vessel", "--voyage", "WS15-W09"]),
+        ("schedule-vessel-no-filter", ["schedule", "vessel"]),
+        (
+            "schedule-vessel-dcsa",
+            [
+                "schedule", "vessel", "--port", "SGSIN", "--start-date", "2026-03-02", "--end-date", "2026-03-02", "--matched-calls-only", "--format",
+                "dcsa",
+            ]
+        ),
     ]
 
     @Test(arguments: snapshotCases)

@@ -12,6 +12,16 @@ import RoutePlannerApplication
 /// characters, DCSA's limit) and name. A voyage whose number DCSA cannot carry (more than 50 characters, or
 /// spaces around it) is left out, since every call must name its voyage.
 public enum ScheduleDocument {
+    /// A port schedule, as the body of `GET /v1/port-schedules` holds it: a list of one.
+    public static func dcsa(_ response: ShowPortScheduleResponse) -> String {
+        RouteDocument.encode([portSchedule(response.location, calls: response.calls)])
+    }
+
+    /// The vessel schedules of the voyages found, as the body of `GET /v1/vessel-schedules` holds them.
+    public static func dcsa(_ response: ShowVesselSchedulesResponse) -> String {
+        RouteDocument.encode(serviceSchedules(response.schedules.map { ($0.voyage, $0.calls) }))
+    }
+
     /// Vessel schedules: one `ServiceSchedule` per service, ordered by service code, with one `VesselSchedule`
     /// per voyage holding the calls given for it, in order. A voyage that a given voyage of the same service goes
     /// on as (`Voyage.continuation`) joins that voyage's vessel schedule when both calls where they meet are

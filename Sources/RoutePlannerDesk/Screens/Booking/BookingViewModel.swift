@@ -1,0 +1,9 @@
+/// What the booking screen shows: the form with its input, its problems, and the customers it books for.
+struct BookingViewModel {
+    /// The registered customers as a choice's values and labels: "ACME: Acme Shipping".
+    let customers: [(value: String, label: String)]
+    /// The form's input: what was sent, or the query's, with one TEU unless it says otherwise.
+    let values: FormData
+    /// Why a booking sent was not made.
+    let problems: FormProblems
+}

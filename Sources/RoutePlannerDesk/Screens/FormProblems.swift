@@ -1,0 +1,22 @@
+import RoutePlannerApplication
+
+/// Why a form sent was not carried out: each field's problem by the desk's name, or the use case's refusal.
+struct FormProblems {
+    var errors: [String: String] = [:]
+    var failure: ViewFailure?
+
+    /// The status a page that shows them is answered with: 422 for the fields' problems, the refusal's by its kind,
+    /// else 200.
+    var status: Int { !errors.isEmpty ? 422 : failure.map { DeskResponse.statusCode(of: $0.kind) } ?? 200 }
+}
+
+extension ViewState where Field == String {
+    /// The state's problems: its field errors, or its failure; none on success.
+    var problems: FormProblems {
+        switch self {
+        case .validationFailure(let fields): FormProblems(errors: fields)
+        case .failure(let failure): FormProblems(failure: failure)
+        case .idle, .loading, .success: FormProblems()
+        }
+    }
+}
