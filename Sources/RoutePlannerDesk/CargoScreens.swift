@@ -13,60 +13,15 @@ extension Desk {
         "cancelled": "The booking is cancelled and its route released; the cargo is no longer listed.",
     ]
 
-    /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time.
+    /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time: the planner's list, or the
+    /// customer's of its own cargo.
     func cargoList(_ query: FormData) async -> DeskResponse {
         typealias Field = ListCargoForm.Field
-        let page = query[Field.page].trimmingCharacters(in: .whitespaces).isEmpty ? "1" : query[Field.page].trimmingCharacters(in: .whitespaces)
-        let (listed, result) = await composition().listCargo.respond(ListCargoForm(status: query[Field.status], customer: query[Field.customer], page: page))
-        let state = listed.named
-        let response = try? result.get()
-        var content: [Markup] = [
-            DeskForm(
-                id: "filter", target: .screen(.cargoList(FormData())),
-                // A customer's user sees its own customer's cargo alone: a customer to filter by would mean nothing.
-                fields: [
-                    .init(
-                        Field.status, "Status",
-                        kind: .choice(
-                            [("", "Any")]
-                                + ListCargoRequest.listedStatuses.map { ($0.rawValue.replacingOccurrences(of: " ", with: "-"), $0.rawValue.capitalized) }))
-                ] + (session.principal.customerId == nil ? [.init(Field.customer, "Customer", hint: "A customer's id; blank for every customer.")] : []),
-                values: query, errors: state.fieldErrors, submit: "Filter"
-            ).markup()
-        ]
-        switch state {
-        case .success(let cargo) where cargo.isEmpty && page == "1":
-            content.append(
-                DeskViews.empty(
-                    query[Field.status].isEmpty && query[Field.customer].trimmingCharacters(in: .whitespaces).isEmpty
-                        ? "No cargo is booked yet." : "No cargo matches these filters.", action: DeskViews.link("Book a cargo", to: .book(FormData()))))
-        case .success(let cargo):
-            let number = Int(page) ?? 1
-            let of = response?.total.map { " of \(($0 + ListCargoRequest.pageSize - 1) / ListCargoRequest.pageSize)" } ?? ""
-            let count = response?.total.map { "\($0) cargo; " } ?? ""
-            content.append(
-                cargo.isEmpty
-                    ? DeskViews.empty("No cargo on this page.")
-                    : DeskViews.table(
-                        caption: "\(count)page \(number)\(of)", ["Tracking id", "Customer", "Size", "Route", "Window", "Status", "ETA"],
-                        cargo.map { view in
-                            [
-                                .link(view.trackingId.description, to: .cargo(view.trackingId.description, FormData())),
-                                .text(view.cargo.customerId?.description ?? "—"),
-                                .text(view.size), .text(view.route), .text(view.window), .text(view.status), .text(view.estimatedTimeOfArrival ?? "—"),
-                            ]
-                        }))
-            var links: [Markup] = []
-            for (label, target, shown) in [("Previous page", number - 1, number > 1), ("Next page", number + 1, response?.hasMore == true)] where shown {
-                var pageQuery = FormData([(Field.status.name, query[Field.status]), (Field.customer.name, query[Field.customer])])
-                pageQuery.append(Field.page, String(target))
-                links.append(DeskViews.link(label, to: .cargoList(pageQuery)))
-            }
-            if !links.isEmpty { content.append(Markup("nav", [("aria-label", "Pages"), ("class", "pages")], links)) }
-        case .failure(let failure): content.append(DeskViews.failure(shown(failure)))
-        case .idle, .loading, .validationFailure: break
-        }
-        return .page(DeskPage(title: "Cargo", section: .cargo, content), status: state.fieldErrors.isEmpty ? 200 : 422)
+        let given = query[Field.page].trimmingCharacters(in: .whitespaces), page = given.isEmpty ? "1" : given
+        let (state, result) = await composition().listCargo.respond(ListCargoForm(status: query[Field.status], customer: query[Field.customer], page: page))
+        let model = CargoListPresenter().present(query: query, page: page, logged(state.named), response: try? result.get())
+        let view = session.principal.customerId == nil ? CargoListView(model: model).page() : CustomerCargoListView(model: model).page()
+        return .page(view, status: model.status)
     }
 
     /// `/cargo/{id}`: the cargo's screen, the planner's or the customer's; after a change that was not made, the same
