@@ -327,25 +327,22 @@ public struct Desk: Sendable {
     /// The page for a change asked for by another site or without its form's token, or a cargo screen asked for
     /// under another name.
     static func forbidden() -> DeskResponse {
-        .page(
-            DeskPage(
-                title: "Not from here", section: nil,
-                [
-                    DeskViews.failure(
-                        "The desk takes changes only from its own pages, as they are shown to you now, and without accounts shows cargo only at a loopback address, such as 127.0.0.1. Reload the page and try again."
-                    ),
-                    DeskViews.link("Start again", to: .home),
-                ]), status: 403)
+        failure(
+            FailureViewModel(
+                title: "Not from here",
+                message:
+                    "The desk takes changes only from its own pages, as they are shown to you now, and without accounts shows cargo only at a loopback address, such as 127.0.0.1. Reload the page and try again.",
+                status: 403))
     }
 
     /// The page for a screen or a change that the user's role may not use.
     static func notPermitted() -> DeskResponse {
-        .page(
-            DeskPage(
-                title: "Not for your account", section: nil,
-                [
-                    DeskViews.failure("Your account may not use this page: a planner's account may."), DeskViews.link("Start again", to: .home),
-                ]), status: 403)
+        failure(FailureViewModel(title: "Not for your account", message: "Your account may not use this page: a planner's account may.", status: 403))
+    }
+
+    /// A page that says why a request is refused, answered with its status.
+    static func failure(_ model: FailureViewModel) -> DeskResponse {
+        .page(FailureView(model: model).page(), status: model.status)
     }
 
     /// The methods a path of the desk allows.
@@ -405,21 +402,16 @@ public struct Desk: Sendable {
 
     /// The page for a method a path of the desk does not take, with the ones it does.
     public static func methodNotAllowed(_ allowed: [String]) -> DeskResponse {
-        let page = DeskPage(
-            title: "This address does not take that method", section: nil,
-            [
-                DeskViews.failure("This address takes \(allowed.joined(separator: " and ")) only."), DeskViews.link("Start again", to: .home),
-            ])
+        let model = FailureViewModel(
+            title: "This address does not take that method", message: "This address takes \(allowed.joined(separator: " and ")) only.", status: 405)
         return DeskResponse(
             status: 405, contentType: "text/html; charset=utf-8", headers: [("Allow", allowed.joined(separator: ", ")), ("Cache-Control", "no-store")],
-            body: page.document())
+            body: FailureView(model: model).page().document())
     }
 
     /// The page for a request that cannot be read.
     public static func badRequest(_ message: String, status: Int = 400) -> DeskResponse {
-        .page(
-            DeskPage(title: "This request cannot be read", section: nil, [DeskViews.failure(message), DeskViews.link("Start again", to: .home)]), status: status
-        )
+        failure(FailureViewModel(title: "This request cannot be read", message: message, status: status))
     }
 
     private func badRequest(_ message: String, status: Int = 400) -> DeskResponse { Self.badRequest(message, status: status) }

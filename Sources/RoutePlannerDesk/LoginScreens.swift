@@ -3,33 +3,14 @@ import RoutePlannerApplication
 import RoutePlannerPictures
 
 extension Desk {
-    /// `/login`: the login form, which goes on to `next` (a screen of the desk) once the user is in.
-    func loginForm(
-        _ form: FormData, next: String, errors: [String: String] = [:], failure: String? = nil, status: Int = 200
-    ) async -> DeskResponse {
+    /// `/login`: the login form, which goes on to `next` (a screen of the desk) once the user is in; after a login that
+    /// failed, the same with why.
+    func loginForm(_ form: FormData, next: String, problems: FormProblems = FormProblems()) async -> DeskResponse {
         typealias Field = LogInForm.Field
-        var content: [Markup] = []
-        if !(await hasAccounts()) {
-            content.append(
-                DeskViews.empty(
-                    "This desk has no accounts yet: add one with `route-planner user add NAME --role planner --store FILE`. Until then it serves on a loopback address, without a login."
-                ))
-        }
-        if let failure { content.append(DeskViews.failure(failure)) }
-        let values = FormData([(Field.username.name, form[Field.username]), ("next", Self.safeNext(next))])
-        var username = DeskForm.Field(Field.username.name, "User name", required: true)
-        username.autocomplete = "username"
-        content.append(
-            DeskForm(
-                id: "login", target: .change(.logIn),
-                fields: [
-                    username,
-                    .init(Field.password.name, "Password", kind: .password, required: true),
-                    .init("next", "Then show", kind: .hidden),
-                ],
-                values: values, errors: errors, submit: "Log in"
-            ).markup())
-        return .page(DeskPage(title: "Log in", section: nil, content), status: status)
+        let model = LoginViewModel(
+            values: FormData([(Field.username.name, form[Field.username]), ("next", Self.safeNext(next))]), problems: problems,
+            hasNoAccounts: !(await hasAccounts()))
+        return .page(LoginView(model: model).page(), status: problems.status)
     }
 
     /// `POST /login`: checks the user name and password, ends the session the browser had, if any, and starts a
@@ -39,15 +20,15 @@ extension Desk {
         let next = form["next"]
         let (state, result) = await composition().logIn.respond(
             LogInForm(username: form[Field.username], password: form[Field.password], address: request.address))
-        switch (state.named, result) {
+        switch (logged(state.named), result) {
         case (_, .success(let response)):
             if let old = request.sessionId { try? await authentication.logOut(old) }
             let cookie = "\(DeskSession.cookieName)=\(response.sessionId); Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
             return DeskResponse(
                 status: 303, contentType: nil, headers: [("Location", Self.safeNext(next)), ("Set-Cookie", cookie), ("Cache-Control", "no-store")], body: "")
-        case (.validationFailure(let fields), _): return await loginForm(form, next: next, errors: fields, status: 422)
+        case (.validationFailure(let fields), _): return await loginForm(form, next: next, problems: FormProblems(errors: fields))
         case (.failure(let failure), _):
-            let page = await loginForm(form, next: next, failure: shown(failure), status: DeskResponse.statusCode(of: failure.kind))
+            let page = await loginForm(form, next: next, problems: FormProblems(failure: failure))
             guard case .throttled(let seconds) = failure.kind else { return page }
             return DeskResponse(status: page.status, contentType: page.contentType, headers: page.headers + [("Retry-After", String(seconds))], body: page.body)
         case (.idle, _), (.loading, _), (.success, _): return await loginForm(form, next: next)

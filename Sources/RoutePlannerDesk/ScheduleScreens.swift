@@ -6,30 +6,9 @@ import RoutePlannerPictures
 extension Desk {
     /// `/`: what the desk offers, the schedule served, and the two schedule lookups.
     func home() async -> DeskResponse {
-        var facts: [(String, String)] = []
-        switch await composition().summarizeNetwork.respond(SummarizeNetworkForm()).result {
-        case .success(let response):
-            let summary = response.summary
-            facts = [("Ports", String(summary.ports)), ("Voyages", String(summary.voyages))]
-            if let span = summary.sailingSpan {
-                facts.append(("Sailings", "from \(format.day(span.lowerBound)) to \(format.day(span.upperBound))"))
-            }
-        case .failure(.domain(let error)): facts = [("Schedule", shown(format.failure(error)))]
-        case .failure(.validation): break
-        }
-        var content: [Markup] = [
-            Markup("p", text: "Find routes over the voyage schedule, look up port and vessel schedules, book cargo and follow it to its destination."),
-            DeskViews.section("The schedule", id: "schedule", [DeskViews.facts(facts)]),
-            DeskViews.section(
-                "Start", id: "start",
-                [
-                    Markup("ul", [], DeskPage.Section.permitted.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) })
-                ]),
-        ]
-        if !keepsCargo && servesCargo {
-            content.append(DeskViews.empty("Booked cargo is kept in memory until the server stops: start it with --store FILE to keep it."))
-        }
-        return .page(DeskPage(title: "The planner's desk", section: nil, content))
+        let state = logged(await composition().summarizeNetwork(SummarizeNetworkForm()).named)
+        let model = HomePresenter(format: format).present(state, sections: DeskPage.Section.permitted, keepsCargoInMemory: !keepsCargo && servesCargo)
+        return .page(HomeView(model: model).page())
     }
 
     /// `/schedules/ports`: the form; with a code, on to that port's schedule.
@@ -46,7 +25,7 @@ extension Desk {
                 return .redirect(to: .portSchedule(code, FormData([("from", from.isEmpty ? String(DateText.timestamp(now()).prefix(10)) : from)])))
             }
         }
-        return .page(lookupPage(query: query, errors: errors), status: errors.isEmpty ? 200 : 422)
+        return lookupPage(query: query, errors: errors)
     }
 
     /// `/schedules/vessels`: the form; with a voyage, on to its schedule.
@@ -60,28 +39,12 @@ extension Desk {
                 return .redirect(to: .vesselSchedule(voyage))
             }
         }
-        return .page(lookupPage(query: query, errors: errors), status: errors.isEmpty ? 200 : 422)
+        return lookupPage(query: query, errors: errors)
     }
 
-    private func lookupPage(query: FormData, errors: [String: String]) -> DeskPage {
-        let ports = network().locations.map { $0.code.description }.sorted()
-        return DeskPage(
-            title: "Schedules", section: .schedules,
-            [
-                DeskForm(
-                    id: "port", heading: "A port's calls", target: .screen(.portLookup(FormData())),
-                    fields: [
-                        .init("code", "Port", hint: "A UN/LOCODE, such as SGSIN.", required: true, suggestions: ports),
-                        .init("from", "From", hint: "The first day shown (four weeks are). Blank: today."),
-                    ],
-                    values: query, errors: errors.filter { $0.key == "code" }, submit: "Show the port's calls"
-                ).markup(),
-                DeskForm(
-                    id: "vessel", heading: "A voyage's calls", target: .screen(.vesselLookup(FormData())),
-                    fields: [.init("voyage", "Voyage", hint: "A voyage number, such as WS15-W09.", required: true)],
-                    values: query, errors: errors.filter { $0.key == "voyage" }, submit: "Show the voyage's calls"
-                ).markup(),
-            ])
+    private func lookupPage(query: FormData, errors: [String: String]) -> DeskResponse {
+        let model = ScheduleLookupViewModel(values: query, errors: errors, ports: network().locations.map { $0.code.description }.sorted())
+        return .page(ScheduleLookupView(model: model).page(), status: model.status)
     }
 
     /// `/schedules/ports/{code}`: the calls at a port for four weeks from `from` (today by default).

@@ -1,0 +1,18 @@
+import RoutePlannerPictures
+
+/// The home screen: what the desk offers, the schedule it plans on, and where to start.
+struct HomeView {
+    let model: HomeViewModel
+
+    func page() -> DeskPage {
+        var content: [Markup] = [
+            Markup("p", text: "Find routes over the voyage schedule, look up port and vessel schedules, book cargo and follow it to its destination."),
+            DeskViews.section("The schedule", id: "schedule", [DeskViews.facts(model.facts.map { ($0.name, $0.value) })]),
+            DeskViews.section("Start", id: "start", [Markup("ul", [], model.sections.map { Markup("li", [], [DeskViews.link($0.title, to: $0.route)]) })]),
+        ]
+        if model.keepsCargoInMemory {
+            content.append(DeskViews.empty("Booked cargo is kept in memory until the server stops: start it with --store FILE to keep it."))
+        }
+        return DeskPage(title: "The planner's desk", section: nil, content)
+    }
+}
