@@ -366,7 +366,7 @@ public struct Desk: Sendable {
         case .book(let query): return await book(form: query)
         case .customers(let query): return await customers(form: FormData(), notice: query["notice"])
         case .login(let query): return await loginForm(FormData([(LogInForm.Field.username.name, query[LogInForm.Field.username])]), next: query["next"])
-        case .disruptions(let query): return await disruptions(form: FormData(), errors: [:], applied: query)
+        case .disruptions(let query): return await disruptions(form: FormData(), applied: query)
         case .stylesheet:
             return DeskResponse(status: 200, contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")], body: Stylesheet.text)
         }
