@@ -20,3 +20,10 @@ extension ViewState where Field == String {
         }
     }
 }
+
+extension ViewState {
+    /// Whether the state holds field errors.
+    var isValidationFailure: Bool {
+        if case .validationFailure = self { true } else { false }
+    }
+}
