@@ -23,6 +23,8 @@ public struct RoutePlannerComposition: Sendable {
     public let customers: any CustomerRepository
     /// The users, their tokens and sessions.
     public let accounts: any AccountRepository
+    /// The assignment runs started in the background, with their progress and result.
+    public let assignmentRuns: any AssignmentRunRepository
     /// The schedule that carriers' events move, when they are kept (in a store): the command line's `voyages` too; a
     /// server's `voyages` is its network of this schedule, prepared for many searches.
     public let liveSchedule: LiveScheduleRepository?
@@ -50,6 +52,7 @@ public struct RoutePlannerComposition: Sendable {
     ///   - cargo: Where the booked cargo is stored.
     ///   - customers: The registered customers.
     ///   - accounts: The users, their tokens and sessions.
+    ///   - assignmentRuns: The assignment runs started in the background, with their progress and result.
     ///   - liveSchedule: The schedule that carriers' events move, when they are kept.
     ///   - format: How every presenter writes dates, itineraries and errors.
     ///   - loginThrottle: The failed logins of the process so far.
@@ -59,7 +62,7 @@ public struct RoutePlannerComposition: Sendable {
     public init(
         files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository,
         cargo: any CargoRepository, customers: any CustomerRepository = InMemoryCustomerRepository(),
-        accounts: any AccountRepository = InMemoryAccountRepository(),
+        accounts: any AccountRepository = InMemoryAccountRepository(), assignmentRuns: any AssignmentRunRepository = InMemoryAssignmentRunRepository(),
         liveSchedule: LiveScheduleRepository? = nil, format: PlannerFormat = PlannerFormat(), loginThrottle: LoginThrottle = LoginThrottle(),
         now: @escaping @Sendable () -> Date = { Date() }, realNow: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -68,14 +71,15 @@ public struct RoutePlannerComposition: Sendable {
         self.init(
             files: files, passwords: passwords, locations: locations, voyages: voyages,
             cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
-            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle,
+            customers: customers, accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
 
     private init(
         files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository,
         cargo: any CargoRepository, customers: any CustomerRepository,
-        accounts: any AccountRepository, liveSchedule: LiveScheduleRepository?, principal: Principal, format: PlannerFormat,
+        accounts: any AccountRepository, assignmentRuns: any AssignmentRunRepository, liveSchedule: LiveScheduleRepository?, principal: Principal,
+        format: PlannerFormat,
         loginThrottle: LoginThrottle, now: @escaping @Sendable () -> Date, realNow: @escaping @Sendable () -> Date
     ) {
         self.files = files
@@ -85,6 +89,7 @@ public struct RoutePlannerComposition: Sendable {
         self.cargo = cargo
         self.customers = customers
         self.accounts = accounts
+        self.assignmentRuns = assignmentRuns
         self.principal = principal
         self.format = format
         self.loginThrottle = loginThrottle
@@ -104,7 +109,8 @@ public struct RoutePlannerComposition: Sendable {
             files: files, passwords: passwords, locations: locations, voyages: voyages,
             cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
-            accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
+            accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: principal, format: format,
+            loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
 
@@ -116,7 +122,8 @@ public struct RoutePlannerComposition: Sendable {
         return RoutePlannerComposition(
             files: files, passwords: passwords, locations: schedule, voyages: schedule,
             cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
-            customers: customers, accounts: accounts, liveSchedule: liveSchedule, principal: principal, format: format, loginThrottle: loginThrottle,
+            customers: customers, accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: principal, format: format,
+            loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
 

@@ -82,7 +82,8 @@ public struct Desk: Sendable {
     /// Whom this request is served for: the loopback planner until ``admit(_:)`` finds a user's session.
     var session = DeskSession.loopback
     let solver: (any AssignmentSolver)?
-    let runs: AssignmentRuns
+    /// The assignment runs, kept in the application's store: this process's, and the other servers' over it.
+    let runs: AssignmentRunner
     let logger: Logger
     /// Whether the cargo screens answer without accounts: only on a loopback address.
     let servesCargo: Bool
@@ -129,7 +130,7 @@ public struct Desk: Sendable {
         self.keepsCargo = keepsCargo
         self.searchBudget = searchBudget
         self.logger = logger
-        runs = AssignmentRuns()
+        runs = AssignmentRunner(runs: application.assignmentRuns, now: application.realNow)
     }
 
     /// The application acting for the session's user, over the schedule served now or, given, a what-if's.
@@ -358,7 +359,7 @@ public struct Desk: Sendable {
         case .portSchedule(let code, let query): return await portSchedule(code, query: query)
         case .vesselLookup(let query): return vesselLookup(query)
         case .vesselSchedule(let voyage): return await vesselSchedule(voyage)
-        case .assignments: return await assignments(form: FormData(), errors: [:])
+        case .assignments: return await assignments(form: FormData())
         case .assignmentRun(let id): return await assignmentRun(id)
         case .assignmentPlan(let id, let file): return await assignmentPlan(id, file)
         case .cargoList(let query): return await cargoList(query)
@@ -377,6 +378,7 @@ public struct Desk: Sendable {
         case .book: return await book(form)
         case .registerCustomer: return await registerCustomer(form)
         case .runAssignment: return await runAssignment(form, file: file)
+        case .cancelAssignment(let id): return await cancelAssignment(id)
         case .findOptions(let id): return await findOptions(id)
         case .assignRoute(let id): return await assignRoute(id, form: form)
         case .registerEvent(let id): return await registerEvent(id, form: form)

@@ -11,6 +11,8 @@ enum DeskAction: Hashable, Sendable {
     case registerCustomer
     /// `POST /assignments`: starts a run, whose screen follows its progress.
     case runAssignment
+    /// `POST /assignments/{run}/cancel`: asks a run to stop, on whichever server runs it.
+    case cancelAssignment(String)
     /// `POST /cargo/{id}/options`: finds the cargo's options from where it is now.
     case findOptions(String)
     /// `POST /cargo/{id}/route`: assigns one of the options.
@@ -37,6 +39,7 @@ enum DeskAction: Hashable, Sendable {
         case (1, "book", _): self = .book
         case (1, "customers", _): self = .registerCustomer
         case (1, "assignments", _): self = .runAssignment
+        case (3, "assignments", "cancel"): self = .cancelAssignment(segments[1])
         case (3, "cargo", "options"): self = .findOptions(segments[1])
         case (3, "cargo", "route"): self = .assignRoute(segments[1])
         case (3, "cargo", "events"): self = .registerEvent(segments[1])
@@ -56,6 +59,7 @@ enum DeskAction: Hashable, Sendable {
         case .book: "/book"
         case .registerCustomer: "/customers"
         case .runAssignment: "/assignments"
+        case .cancelAssignment(let run): "/assignments/\(FormData.encoded(run))/cancel"
         case .findOptions(let id): "/cargo/\(FormData.encoded(id))/options"
         case .assignRoute(let id): "/cargo/\(FormData.encoded(id))/route"
         case .registerEvent(let id): "/cargo/\(FormData.encoded(id))/events"
@@ -73,7 +77,7 @@ enum DeskAction: Hashable, Sendable {
         switch self {
         case .book: .bookCargo
         case .registerCustomer: .registerCustomer
-        case .runAssignment: .assignRoutes
+        case .runAssignment, .cancelAssignment: .assignRoutes
         case .findOptions: .routeCargo
         case .assignRoute: .assignToRoute
         case .registerEvent: .registerHandlingEvent
@@ -91,6 +95,7 @@ enum DeskAction: Hashable, Sendable {
         case .book: .book(FormData())
         case .registerCustomer: .customers(FormData())
         case .runAssignment: .assignments
+        case .cancelAssignment(let run): .assignmentRun(run)
         case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .cancelBooking(let id),
             .reroute(let id):
             .cargo(id, FormData())
@@ -105,6 +110,7 @@ enum DeskAction: Hashable, Sendable {
         case .book: "book"
         case .registerCustomer: "register-customer"
         case .runAssignment: "run-assignment"
+        case .cancelAssignment: "cancel-assignment"
         case .findOptions: "find-options"
         case .assignRoute: "assign-route"
         case .registerEvent: "register-event"

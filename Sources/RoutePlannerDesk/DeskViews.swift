@@ -68,6 +68,11 @@ enum DeskViews {
 
     /// A picture, with its text for those who cannot see it (the picture's own title and description).
     static func figure(_ picture: Picture, caption: String) -> Markup {
-        Markup("figure", [], [Markup(raw: picture.inlineSVG), Markup("figcaption", text: caption)])
+        figure(inlineSVG: picture.inlineSVG, caption: caption)
+    }
+
+    /// A picture written as inline SVG (``Picture/inlineSVG``), with its caption.
+    static func figure(inlineSVG: String, caption: String) -> Markup {
+        Markup("figure", [], [Markup(raw: inlineSVG), Markup("figcaption", text: caption)])
     }
 }

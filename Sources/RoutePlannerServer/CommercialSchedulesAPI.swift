@@ -254,5 +254,5 @@ struct CommercialSchedulesAPI: Sendable {
     static func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
 
     /// The executor the searches run on.
-    static let searches = SearchExecutor()
+    static let searches = DispatchTaskExecutor(label: "route-planner.searches", concurrent: true)
 }

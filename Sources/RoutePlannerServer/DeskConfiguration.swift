@@ -9,6 +9,8 @@ public struct DeskConfiguration: Sendable {
     public var customers: any CustomerRepository
     /// The users and their sessions: once one exists, the desk asks for a login, on any address.
     public var accounts: any AccountRepository
+    /// The assignment runs, with their progress and result: a store's, which every server over it shares.
+    public var assignmentRuns: any AssignmentRunRepository
     /// Whether the session's cookie is marked `Secure`, for a desk reached over HTTPS (through a proxy).
     public var secureCookies: Bool
     /// The assignment's solver; `nil` leaves the assignment screen saying that it is not available.
@@ -22,7 +24,7 @@ public struct DeskConfiguration: Sendable {
 
     public init(
         cargo: any CargoRepository, customers: any CustomerRepository, accounts: any AccountRepository = InMemoryAccountRepository(),
-        solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false, liveSchedule: LiveScheduleRepository? = nil,
+        assignmentRuns: any AssignmentRunRepository = InMemoryAssignmentRunRepository(), solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false, liveSchedule: LiveScheduleRepository? = nil,
         storeRoundTrips: (@Sendable () -> [(kind: String, count: Int)])? = nil
     ) {
         self.storeRoundTrips = storeRoundTrips
@@ -30,6 +32,7 @@ public struct DeskConfiguration: Sendable {
         self.cargo = cargo
         self.customers = customers
         self.accounts = accounts
+        self.assignmentRuns = assignmentRuns
         self.secureCookies = secureCookies
         self.solver = solver
         self.keepsCargo = keepsCargo

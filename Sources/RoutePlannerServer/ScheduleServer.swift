@@ -44,7 +44,7 @@ public final class ScheduleServer: Sendable {
     /// The process's one composition of the application, over the schedule served now: the DCSA API, the lifecycle API
     /// and the desk run their use cases through it, each request acting for its own user.
     private let application: RoutePlannerComposition
-    private let desk: Desk?
+    let desk: Desk?
     private let lifecycle: LifecycleAPI?
     /// The version of the schedule a store's carriers' events made, which the server follows (`FollowScheduleVersion`).
     private let followsStore: (@Sendable () async throws -> Int)?
@@ -84,7 +84,8 @@ public final class ScheduleServer: Sendable {
         let application = RoutePlannerComposition(
             files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: served, voyages: served,
             cargo: desk?.cargo ?? InMemoryCargoRepository(), customers: desk?.customers ?? InMemoryCustomerRepository(),
-            accounts: desk?.accounts ?? InMemoryAccountRepository(), liveSchedule: desk?.liveSchedule, now: now)
+            accounts: desk?.accounts ?? InMemoryAccountRepository(), assignmentRuns: desk?.assignmentRuns ?? InMemoryAssignmentRunRepository(),
+            liveSchedule: desk?.liveSchedule, now: now)
         self.application = application
         self.desk =
             if let desk {
@@ -195,10 +196,11 @@ public final class ScheduleServer: Sendable {
     /// - Parameter onServerRunning: Called with the port listened on, once it listens.
     public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let application = try application(onServerRunning: onServerRunning)
-        // Services shut down in reverse order: the server first (it drains its requests), then the reloader.
+        // Services shut down in reverse order: the server first (it drains its requests), then the reloader, then the
+        // desk's assignment runs, which stop and record that they were cancelled.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [ReloadOnHangUp(server: self)] + (followsStore.map { [FollowScheduleVersion(server: self, version: $0)] } ?? []) + [application],
+                services: (desk.map { [CancelRunsOnShutdown(desk: $0)] } ?? []) + [ReloadOnHangUp(server: self)] + (followsStore.map { [FollowScheduleVersion(server: self, version: $0)] } ?? []) + [application],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         logger.info("stopped")
@@ -222,6 +224,17 @@ public final class ScheduleServer: Sendable {
         let data = (try? encoder.encode(health)) ?? Data()
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Waits for the server to shut down, then cancels the desk's assignment runs that work in this process and waits until
+/// the store says so: a run is never left running by a server that stopped.
+struct CancelRunsOnShutdown: Service {
+    let desk: Desk
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await desk.shutDown()
     }
 }
 

@@ -115,6 +115,9 @@ public final class CargoStore: Store {
     /// The repository of users, tokens and sessions in the store.
     public var accountRepository: any AccountRepository { SQLiteAccountRepository(store: self) }
 
+    /// The repository of the assignment runs in the file.
+    public var assignmentRunRepository: any AssignmentRunRepository { SQLiteAssignmentRunRepository(store: self) }
+
     /// The repository of the carriers' events applied to the store's schedule, and the schedule's versions.
     public var carrierEventRepository: any CarrierEventRepository { SQLiteCarrierEventRepository(store: self) }
 
@@ -180,6 +183,12 @@ public final class CargoStore: Store {
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         roundTrips.count(.read)
         return try pool.read(body)
+    }
+
+    /// Runs `body` in one read transaction, one round trip, without blocking a thread while it waits for a reader.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        roundTrips.count(.read)
+        return try await pool.read(body)
     }
 
     /// Runs `body` in one write transaction, one round trip.
@@ -386,6 +395,17 @@ public final class CargoStore: Store {
         }
         migrator.registerMigration("v12: cancelled bookings") { db in
             try db.alter(table: "cargo") { table in table.add(column: "cancelledAt", .datetime) }
+        }
+        migrator.registerMigration("v13: assignment runs") { db in
+            try db.create(table: "assignmentRun") { table in
+                table.column("id", .text).primaryKey()
+                table.column("status", .text).notNull()
+                table.column("progress", .text)
+                table.column("startedAt", .datetime).notNull()
+                table.column("aliveAt", .datetime).notNull()
+                table.column("cancellationRequested", .boolean).notNull().defaults(to: false)
+                table.column("result", .text)
+            }
         }
         return migrator
     }

@@ -233,6 +233,9 @@ public final class PostgresStore: Store {
 
     public var accountRepository: any AccountRepository { PostgresAccountRepository(store: self) }
 
+    /// The repository of the assignment runs in the database, which every server over it shares.
+    public var assignmentRunRepository: any AssignmentRunRepository { PostgresAssignmentRunRepository(store: self) }
+
     /// The repository of the carriers' events applied to the store's schedule, and the schedule's versions.
     public var carrierEventRepository: any CarrierEventRepository { PostgresCarrierEventRepository(store: self) }
 
@@ -428,6 +431,16 @@ public final class PostgresStore: Store {
             ]
         ),
         ("v12: cancelled bookings", ["ALTER TABLE cargo ADD COLUMN cancelledAt TIMESTAMPTZ"]),
+        (
+            "v13: assignment runs",
+            [
+                #"""
+                CREATE TABLE assignmentRun (
+                    id TEXT COLLATE "C" PRIMARY KEY, status TEXT NOT NULL, progress TEXT, startedAt TIMESTAMPTZ NOT NULL, aliveAt TIMESTAMPTZ NOT NULL,
+                    cancellationRequested BOOLEAN NOT NULL DEFAULT FALSE, result TEXT)
+                """#
+            ]
+        ),
     ]
 
     /// The columns of a leg, in `itineraryLeg` and `offerLeg`.

@@ -11,6 +11,30 @@ struct CustomerRecord: Codable, FetchableRecord, PersistableRecord {
     var name: String
 }
 
+struct AssignmentRunRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "assignmentRun"
+    var id: String
+    var status: String
+    var progress: String?
+    var startedAt: Date
+    var aliveAt: Date
+    var cancellationRequested: Bool
+    var result: String?
+
+    init(_ run: AssignmentRunRecord) {
+        (id, status, progress, startedAt, aliveAt) = (run.id, run.status.rawValue, run.progress, run.startedAt, run.aliveAt)
+        (cancellationRequested, result) = (run.cancellationRequested, run.result)
+    }
+
+    /// The run the row keeps; `nil` for a status this version does not know.
+    var run: AssignmentRunRecord? {
+        AssignmentRunRecord.Status(rawValue: status).map {
+            AssignmentRunRecord(
+                id: id, status: $0, progress: progress, startedAt: startedAt, aliveAt: aliveAt, cancellationRequested: cancellationRequested, result: result)
+        }
+    }
+}
+
 struct CargoRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "cargo"
     var trackingId: String

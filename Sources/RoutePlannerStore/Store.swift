@@ -36,6 +36,9 @@ public protocol Store: AnyObject, Sendable {
     /// The repository of the carriers' events applied to the store's schedule, and the schedule's versions.
     var carrierEventRepository: any CarrierEventRepository { get }
 
+    /// The repository of the assignment runs started over the store, with their progress and result.
+    var assignmentRunRepository: any AssignmentRunRepository { get }
+
     /// The round trips the store has made since it was opened.
     var roundTrips: StoreRoundTrips { get }
 }

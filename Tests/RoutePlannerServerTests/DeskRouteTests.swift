@@ -26,7 +26,7 @@ import Testing
     static var changes: [DeskAction] {
         [.book, .registerCustomer, .runAssignment, .applyEvents]
             + awkward.flatMap { id in
-                [DeskAction.findOptions(id), .assignRoute(id), .registerEvent(id), .changeDestination(id), .reroute(id)]
+                [DeskAction.findOptions(id), .assignRoute(id), .registerEvent(id), .changeDestination(id), .reroute(id), .cancelAssignment(id)]
             }
     }
 

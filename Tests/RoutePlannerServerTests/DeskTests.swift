@@ -31,9 +31,14 @@ import Testing
     /// 2026-03-20T12:00:00Z: after the first sailings of the bundled files, before the deadlines the tests book.
     static let now = Date(timeIntervalSince1970: 1_774_008_000)
 
-    /// A server with the desk over fresh, in-memory cargo and customers.
-    static func server(host: String = "127.0.0.1", solver: (any AssignmentSolver)? = nil, customers: [Customer] = []) async throws -> ScheduleServer {
-        let desk = DeskConfiguration(cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(customers), solver: solver, keepsCargo: false)
+    /// A server with the desk over fresh, in-memory cargo and customers; its assignment runs kept in `runs`, which other
+    /// servers may share as servers share a store.
+    static func server(
+        host: String = "127.0.0.1", solver: (any AssignmentSolver)? = nil, customers: [Customer] = [],
+        runs: any AssignmentRunRepository = InMemoryAssignmentRunRepository()
+    ) async throws -> ScheduleServer {
+        let desk = DeskConfiguration(
+            cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(customers), assignmentRuns: runs, solver: solver, keepsCargo: false)
         return try await ScheduleServer(
             configuration: ServerConfiguration(host: host, port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
             now: { now }, desk: desk
@@ -514,9 +519,84 @@ import Testing
         #expect(finished.contains("Carried: 1 of 1 bookings") && Self.isWellFormed(finished), "\(finished)")
     }
 
+    /// A run is kept in its store: its screen opens on another server over the store while it works, and stops it from
+    /// there; once it ends, its plan opens after a restart; and a server that shuts down stops its runs, saying so.
+    @Test func anAssignmentRunIsKeptInTheStoreForEveryServerOverIt() async throws {
+        let runs = InMemoryAssignmentRunRepository(), acme = [Customer(id: "ACME", name: "Acme Shipping")!]
+        let first = try await Self.server(solver: StoppableSolver(), customers: acme, runs: runs)
+        let second = Browser(server: try await Self.server(solver: StoppableSolver(), customers: acme, runs: runs))
+        let file = "booking,customer,origin,destination,ready,deadline,teu,revenue_per_teu\nK1,ACME,CNSHA,NLRTM,2026-03-02,2026-04-30,2,1000\n"
+        let body =
+            "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nfile\r\n--B\r\nContent-Disposition: form-data; name=\"bookings\"; filename=\"mine.csv\"\r\nContent-Type: text/csv\r\n\r\n\(file)\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n30\r\n--B--\r\n"
+        func start(on server: ScheduleServer) async throws -> String {
+            let started = try await Browser(server: server).send("/assignments", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
+            #expect(started.status == 303, "\(started.body)")
+            return try #require(started.location)
+        }
+        func page(_ run: String, on browser: Browser, until text: String) async throws -> String {
+            for _ in 0..<1_000 {
+                let page = try await browser.get(run).body
+                if page.contains(text) { return page }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return try await browser.get(run).body
+        }
+        // Started on the first server, followed and stopped on the second.
+        let run = try await start(on: first)
+        let working = try await page(run, on: second, until: "Last step: pricing round 1")
+        #expect(working.contains("Last step: pricing round 1") && working.contains("action=\"\(run)/cancel\""), "\(working)")
+        // One run works at a time over the store, whichever server is asked.
+        let refused = try await second.send("/assignments", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
+        #expect(refused.status == 409 && refused.body.contains("Another assignment is running") && refused.body.contains("href=\"\(run)\""))
+        #expect(try await second.post(run + "/cancel", []).location == run)
+        let stopped = try await page(run, on: second, until: "Assignment cancelled")
+        #expect(stopped.contains("Assignment cancelled") && Self.isWellFormed(stopped), "\(stopped)")
+
+        // A run that ends with a plan: its screen and its files open on a server started after it ended.
+        let finished = try await start(on: try await Self.server(solver: SteppingSolver(finished: true), customers: acme, runs: runs))
+        let restarted = Browser(server: try await Self.server(solver: nil, customers: acme, runs: runs))
+        let plan = try await page(finished, on: restarted, until: "Totals")
+        #expect(plan.contains("Carried: 1 of 1 bookings") && plan.contains("plan.csv"), "\(plan)")
+        let csv = try await restarted.get(finished + "/plan.csv")
+        #expect(csv.status == 200 && csv.body.hasPrefix("booking,teu,carried,") && csv.body.split(separator: "\n").count > 1, "\(csv.body)")
+
+        // A server that shuts down stops its runs, and the store says so.
+        let third = try await Self.server(solver: StoppableSolver(), customers: acme, runs: runs)
+        let last = try await start(on: third)
+        _ = try await page(last, on: Browser(server: third), until: "Last step: pricing round 1")
+        await third.desk?.shutDown()
+        #expect(try await Browser(server: third).get(last).body.contains("Assignment cancelled"))
+    }
+
+    /// A run left running by a server that stopped without ending it says so once it has not been alive for a while.
+    @Test func anAssignmentRunLeftByAStoppedServerIsInterrupted() async throws {
+        let runs = InMemoryAssignmentRunRepository()
+        let long = Double(AssignmentRunRecord.aliveWindow.components.seconds) + 1
+        _ = try await runs.start(AssignmentRunRecord(id: "gone", startedAt: Date() - long), at: Date() - long)
+        let browser = Browser(server: try await Self.server(solver: StoppableSolver(), runs: runs))
+        let page = try await browser.get("/assignments/gone")
+        #expect(page.status == 200 && page.body.contains("Assignment interrupted") && !page.body.contains("/cancel"), "\(page.body)")
+    }
+
+    /// A solver that reports a step, then works until its task is cancelled.
+    struct StoppableSolver: AssignmentSolver {
+        func assign(
+            _ bookings: [Booking], on network: ScheduleNetwork, options: AssignmentOptions, progress: (@Sendable (String) -> Void)?
+        ) throws(AssignmentError) -> AssignmentPlan {
+            progress?("pricing round 1")
+            while !Task.isCancelled { Thread.sleep(forTimeInterval: 0.01) }
+            throw .cancelled
+        }
+    }
+
     /// A solver that reports a step, then waits to be told to finish, and carries each booking on its earliest arrival.
     final class SteppingSolver: AssignmentSolver, Sendable {
         private let finishing = DispatchSemaphore(value: 0)
+
+        /// A solver told to finish from the start, with `finished`.
+        init(finished: Bool = false) {
+            if finished { finishing.signal() }
+        }
 
         func finish() { finishing.signal() }
 
