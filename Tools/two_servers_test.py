@@ -15,6 +15,8 @@ of 2026-03-20 on the bundled schedule laid out from 2026-01-05, and:
   409; and the cargo keeps exactly the events whose requests were answered 201, each once (nothing half-written);
 - batches of the example carriers' feed posted two at a time, one through each server: each is applied (200), each
   is its own next version of the schedule, and every event is recorded once;
+- an assignment run started on A's desk (alice's session) is kept in the store: its screen opens on B, the same run,
+  until it ends there too;
 - both servers stop on SIGTERM with exit status 0.
 
 One line per check (PASS or FAIL); exit status 0 when every check passes, 1 otherwise.
@@ -50,10 +52,9 @@ def check(name: str, passed: bool, detail: str = "") -> None:
 
 
 def call(port: int, method: str, path: str, token: str | None = None, document: object | None = None,
-         headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
-    """One request; the status, the headers (lower-case names) and the body."""
+         headers: dict[str, str] | None = None, body: bytes | None = None) -> tuple[int, dict[str, str], str]:
+    """One request, with a JSON document or a body of its own; the status, the headers (lower-case names) and the body."""
     sent = {**({"Authorization": f"Bearer {token}"} if token else {}), **(headers or {})}
-    body = None
     if document is not None:
         body = json.dumps(document).encode()
         sent["Content-Type"] = "application/json"
@@ -64,6 +65,16 @@ def call(port: int, method: str, path: str, token: str | None = None, document: 
         return answer.status, {name.lower(): value for name, value in answer.getheaders()}, answer.read().decode("utf-8", "replace")
     finally:
         connection.close()
+
+
+def desk_login(port: int, user: str) -> str:
+    """A desk session of a user, started by the login form; its id."""
+    form = urllib.parse.urlencode({"username": user, "password": PASSWORD, "next": "/"}).encode()
+    status, headers, _ = call(port, "POST", "/login", headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": f"http://127.0.0.1:{port}"}, body=form)
+    cookie = re.match(r"rp_session=([^;]+)", headers.get("set-cookie", ""))
+    check(f"{user} logs in on the desk", status == 303 and cookie is not None, str(status))
+    return cookie.group(1) if cookie else ""
 
 
 def problem_codes(body: str) -> list[str]:
@@ -176,6 +187,26 @@ def main() -> int:
         status, _, body = call(b.port, "GET", "/v2/events?limit=1000", alice)
         check("every event is recorded once", status == 200 and sorted(event["eventID"] for event in json.loads(body)) == sorted(event["eventID"] for event in feed),
               f"{status} {body[:200]}")
+
+        # An assignment run is kept in the store: started on A's desk, it opens on B's.
+        alice_session = desk_login(a.port, "alice")
+        cookie_header = {"Cookie": f"rp_session={alice_session}"}
+        status, _, page = call(a.port, "GET", "/assignments", headers=cookie_header)
+        token = re.search(r'name="_token" value="([^"]+)"', page)
+        form = urllib.parse.urlencode({"source": "store", "timeLimit": "10", "gap": "0.01%", "_token": token.group(1) if token else ""})
+        status, headers, body = call(a.port, "POST", "/assignments", headers={
+            **cookie_header, "Content-Type": "application/x-www-form-urlencoded", "Origin": f"http://127.0.0.1:{a.port}"}, body=form.encode())
+        run_path = headers.get("location", "")
+        check("alice starts an assignment run on server A's desk", status == 303 and run_path.startswith("/assignments/"), f"{status} {body[:300]}")
+        status, _, page = call(b.port, "GET", run_path, headers=cookie_header)
+        check("server B's desk opens the run", status == 200 and "<h1>Assignment" in page, f"{status} {page[:300]}")
+        for _ in range(600):
+            if "Assignment running" not in page:
+                break
+            threading.Event().wait(0.1)
+            status, _, page = call(b.port, "GET", run_path, headers=cookie_header)
+        check("and follows it there until it ends", status == 200 and "Assignment running" not in page and "<h1>Assignment</h1>" in page,
+              f"{status} {re.sub(r'<[^>]+>', ' ', page)[:400]}")
     finally:
         check("server A stops on SIGTERM with 0", a.stop() == 0, a.stderr_text()[-2000:])
         check("server B stops on SIGTERM with 0", b.stop() == 0, b.stderr_text()[-2000:])
