@@ -185,6 +185,11 @@ let package = Package(
             name: "RoutePlannerPicturesTests",
             dependencies: ["RoutePlanner", "BundledData", "RoutePlannerApplication", "RoutePlannerPictures", "RoutePlannerTestSupport"]
         ),
+        // The desk's presenters and views without HTTP: every state of every view, drawn from fixtures (its previews).
+        .testTarget(
+            name: "RoutePlannerDeskTests",
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerDesk", "RoutePlannerPictures", "RoutePlannerTestSupport"]
+        ),
         .testTarget(
             name: "RoutePlannerServerTests",
             dependencies: [

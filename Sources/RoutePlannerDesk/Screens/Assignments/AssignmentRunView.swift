@@ -42,7 +42,7 @@ struct AssignmentRunView {
                         ? [DeskViews.empty("No open cargo to assign.")]
                         : [Markup("ul", [("class", "lines")], result.bookings.map { Markup("li", text: $0) })]))
         }
-        content.append(DeskViews.link("Run another", to: .assignments))
+        content.append(Markup("p", [], [DeskViews.link("Run another", to: .assignments)]))
         return DeskPage(title: model.title, section: .assignments, content)
     }
 }
