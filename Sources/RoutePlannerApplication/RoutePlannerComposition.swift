@@ -71,7 +71,8 @@ public struct RoutePlannerComposition: Sendable {
         self.init(
             files: files, passwords: passwords, locations: locations, voyages: voyages,
             cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
-            customers: customers, accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: .commandLine, format: format, loginThrottle: loginThrottle,
+            customers: customers, accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: .commandLine, format: format,
+            loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
 

@@ -34,7 +34,8 @@ extension Desk {
     /// `POST /customers`: registers a customer.
     func registerCustomer(_ form: FormData) async -> DeskResponse {
         typealias Field = RegisterCustomerForm.Field
-        let state = await composition().registerCustomer(RegisterCustomerForm(id: form[Field.id], name: form[Field.name], renames: form.isTicked(Field.renames)))
+        let state = await composition().registerCustomer(
+            RegisterCustomerForm(id: form[Field.id], name: form[Field.name], renames: form.isTicked(Field.renames)))
         guard case .success = state else { return await customers(form: form, problems: logged(state.named).problems) }
         return .redirect(to: .customers(FormData([("notice", "registered")])))
     }

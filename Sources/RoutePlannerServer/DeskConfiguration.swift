@@ -24,7 +24,8 @@ public struct DeskConfiguration: Sendable {
 
     public init(
         cargo: any CargoRepository, customers: any CustomerRepository, accounts: any AccountRepository = InMemoryAccountRepository(),
-        assignmentRuns: any AssignmentRunRepository = InMemoryAssignmentRunRepository(), solver: (any AssignmentSolver)?, keepsCargo: Bool, secureCookies: Bool = false, liveSchedule: LiveScheduleRepository? = nil,
+        assignmentRuns: any AssignmentRunRepository = InMemoryAssignmentRunRepository(), solver: (any AssignmentSolver)?, keepsCargo: Bool,
+        secureCookies: Bool = false, liveSchedule: LiveScheduleRepository? = nil,
         storeRoundTrips: (@Sendable () -> [(kind: String, count: Int)])? = nil
     ) {
         self.storeRoundTrips = storeRoundTrips

@@ -200,7 +200,8 @@ public final class ScheduleServer: Sendable {
         // desk's assignment runs, which stop and record that they were cancelled.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: (desk.map { [CancelRunsOnShutdown(desk: $0)] } ?? []) + [ReloadOnHangUp(server: self)] + (followsStore.map { [FollowScheduleVersion(server: self, version: $0)] } ?? []) + [application],
+                services: (desk.map { [CancelRunsOnShutdown(desk: $0)] } ?? []) + [ReloadOnHangUp(server: self)]
+                    + (followsStore.map { [FollowScheduleVersion(server: self, version: $0)] } ?? []) + [application],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         logger.info("stopped")

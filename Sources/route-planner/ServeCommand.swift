@@ -103,7 +103,8 @@ struct ServeCommand: AsyncParsableCommand {
             let roundTrips = opened.roundTrips
             desk = DeskConfiguration(
                 cargo: opened.cargoRepository(voyages: live), customers: opened.customerRepository, accounts: opened.accountRepository,
-                assignmentRuns: opened.assignmentRunRepository, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies, liveSchedule: live,
+                assignmentRuns: opened.assignmentRunRepository, solver: GLPKAssignmentSolver(), keepsCargo: true, secureCookies: secureCookies,
+                liveSchedule: live,
                 storeRoundTrips: { StoreRoundTrips.Kind.allCases.map { ($0.rawValue, roundTrips[$0]) } })
             events = live.events
         } else {

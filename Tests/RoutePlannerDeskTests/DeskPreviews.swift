@@ -106,18 +106,25 @@ enum DeskPreviews {
         return [
             preview("cargo-list", presenter.present(query: FormData([("page", "2")]), page: "2", .success([view]), response: list)),
             preview("cargo-list-customer", customer: true, presenter.present(query: FormData(), page: "1", .success([view]), response: list)),
-            preview("cargo-list-none-booked", presenter.present(query: FormData(), page: "1", .success([]), response: ListCargoResponse(cargo: [], status: nil))),
+            preview(
+                "cargo-list-none-booked", presenter.present(query: FormData(), page: "1", .success([]), response: ListCargoResponse(cargo: [], status: nil))),
             preview(
                 "cargo-list-none-matching",
-                presenter.present(query: FormData([("status", "misdirected")]), page: "1", .success([]), response: ListCargoResponse(cargo: [], status: .misdirected))),
+                presenter.present(
+                    query: FormData([("status", "misdirected")]), page: "1", .success([]), response: ListCargoResponse(cargo: [], status: .misdirected))),
             preview(
                 "cargo-list-problems",
-                presenter.present(query: FormData([("status", "lost")]), page: "1", .validationFailure(["status": "Enter one of not-routed, …"]), response: nil)),
-            preview("cargo-list-unavailable", presenter.present(query: FormData(), page: "1", .failure(ViewFailure(.unavailable, "The store cannot be read now.")), response: nil)),
+                presenter.present(query: FormData([("status", "lost")]), page: "1", .validationFailure(["status": "Enter one of not-routed, …"]), response: nil)
+            ),
+            preview(
+                "cargo-list-unavailable",
+                presenter.present(query: FormData(), page: "1", .failure(ViewFailure(.unavailable, "The store cannot be read now.")), response: nil)),
         ]
     }
 
-    static let customerList: DeskState<[Described<Customer>]> = .success([Described(Customer(id: "ACME", name: "Acme <Shipping> & Sons")!, "ACME: Acme <Shipping> & Sons")])
+    static let customerList: DeskState<[Described<Customer>]> = .success([
+        Described(Customer(id: "ACME", name: "Acme <Shipping> & Sons")!, "ACME: Acme <Shipping> & Sons")
+    ])
 
     static var booking: [Preview] {
         let presenter = BookingPresenter()
@@ -153,7 +160,9 @@ enum DeskPreviews {
                 presenter.present(
                     customers: customerList, notice: nil, values: FormData([("id", "ACME"), ("name", "Acme Ltd")]),
                     problems: FormProblems(failure: ViewFailure(.conflict, "Customer ACME is registered as Acme Shipping; ask for the rename.")))),
-            preview("customers-unavailable", presenter.present(customers: .failure(ViewFailure(.unavailable, "The store cannot be read now.")), notice: nil, values: FormData())),
+            preview(
+                "customers-unavailable",
+                presenter.present(customers: .failure(ViewFailure(.unavailable, "The store cannot be read now.")), notice: nil, values: FormData())),
         ]
     }
 
@@ -174,17 +183,25 @@ enum DeskPreviews {
                 port.present(
                     port: "NLRTM", form: FormData(),
                     .success(Described(ShowPortScheduleResponse(location: rotterdam, firstDay: "2027-03-02", lastDay: "2027-03-29", calls: []), lines: [])))),
-            preview("port-schedule-problems", port.present(port: "NLRTM", form: FormData([("from", "soon")]), .validationFailure(["from": "Enter a date, such as 2026-03-02."]))),
-            preview("port-schedule-unknown", port.present(port: "NLRTX", form: FormData(), .failure(ViewFailure(.rejected, "NLRTX is not a port of this network. Did you mean NLRTM?")))),
-            preview("vessel-schedule", vessel.present(voyage: voyage.number.rawValue, .success([Described(VesselSchedule(voyage: voyage, calls: calls), lines: [])]))),
+            preview(
+                "port-schedule-problems",
+                port.present(port: "NLRTM", form: FormData([("from", "soon")]), .validationFailure(["from": "Enter a date, such as 2026-03-02."]))),
+            preview(
+                "port-schedule-unknown",
+                port.present(port: "NLRTX", form: FormData(), .failure(ViewFailure(.rejected, "NLRTX is not a port of this network. Did you mean NLRTM?")))),
+            preview(
+                "vessel-schedule",
+                vessel.present(voyage: voyage.number.rawValue, .success([Described(VesselSchedule(voyage: voyage, calls: calls), lines: [])]))),
             preview("vessel-schedule-unknown", vessel.present(voyage: "XX-1", .success([]))),
             Preview(
                 name: "schedules", page: ScheduleLookupView(model: ScheduleLookupViewModel(values: FormData(), errors: [:], ports: ["NLRTM", "SGSIN"])).page(),
                 status: 200),
             Preview(
                 name: "schedules-problems",
-                page: ScheduleLookupView(model: ScheduleLookupViewModel(values: FormData([("code", "x")]), errors: ["code": "\"x\" is not a UN/LOCODE."], ports: []))
-                    .page(), status: 422),
+                page: ScheduleLookupView(
+                    model: ScheduleLookupViewModel(values: FormData([("code", "x")]), errors: ["code": "\"x\" is not a UN/LOCODE."], ports: [])
+                )
+                .page(), status: 422),
         ]
     }
 
@@ -193,16 +210,22 @@ enum DeskPreviews {
         let summary = SummarizeNetworkResponse(summary: NetworkSummary(network))
         return [
             Preview(
-                name: "home", page: HomeView(model: presenter.present(.success(Described(summary, lines: [])), sections: DeskPage.Section.allCases, keepsCargoInMemory: false)).page(),
+                name: "home",
+                page: HomeView(
+                    model: presenter.present(.success(Described(summary, lines: [])), sections: DeskPage.Section.allCases, keepsCargoInMemory: false)
+                ).page(),
                 status: 200),
             Preview(
                 name: "home-in-memory",
-                page: HomeView(model: presenter.present(.success(Described(summary, lines: [])), sections: [.routes, .schedules], keepsCargoInMemory: true)).page(),
+                page: HomeView(model: presenter.present(.success(Described(summary, lines: [])), sections: [.routes, .schedules], keepsCargoInMemory: true))
+                    .page(),
                 status: 200),
             Preview(
                 name: "home-unavailable",
-                page: HomeView(model: presenter.present(.failure(ViewFailure(.unavailable, "The schedule cannot be read now.")), sections: [], keepsCargoInMemory: false))
-                    .page(), status: 200),
+                page: HomeView(
+                    model: presenter.present(.failure(ViewFailure(.unavailable, "The schedule cannot be read now.")), sections: [], keepsCargoInMemory: false)
+                )
+                .page(), status: 200),
         ]
     }
 
@@ -234,8 +257,11 @@ enum DeskPreviews {
             preview("disruptions-none", presenter.present(.success(none), applied: FormData(), values: FormData())),
             preview(
                 "disruptions-problems",
-                presenter.present(.success(none), applied: FormData(), values: FormData(), problems: FormProblems(errors: ["events": "Choose a file of events."]))),
-            preview("disruptions-unavailable", presenter.present(.failure(ViewFailure(.unavailable, "The store cannot be read now.")), applied: FormData(), values: FormData())),
+                presenter.present(
+                    .success(none), applied: FormData(), values: FormData(), problems: FormProblems(errors: ["events": "Choose a file of events."]))),
+            preview(
+                "disruptions-unavailable",
+                presenter.present(.failure(ViewFailure(.unavailable, "The store cannot be read now.")), applied: FormData(), values: FormData())),
         ]
     }
 
@@ -264,8 +290,13 @@ enum DeskPreviews {
             run("assignment-running", AssignmentRunRecord(id: "a1-b2", progress: "Pricing round 3", startedAt: started)),
             run("assignment-stopping", AssignmentRunRecord(id: "a1-b2", progress: "Pricing round 3", startedAt: started, cancellationRequested: true)),
             run("assignment-interrupted", AssignmentRunRecord(id: "a1-b2", startedAt: now - 3_600)),
-            run("assignment-cancelled", AssignmentRunRecord(id: "a1-b2", status: .cancelled, startedAt: started, result: AssignmentRunResult(stopped: "It was asked to stop.").text)),
-            run("assignment-failed", AssignmentRunRecord(id: "a1-b2", status: .failed, startedAt: started, result: AssignmentRunResult(stopped: "There are no bookings to assign.").text)),
+            run(
+                "assignment-cancelled",
+                AssignmentRunRecord(id: "a1-b2", status: .cancelled, startedAt: started, result: AssignmentRunResult(stopped: "It was asked to stop.").text)),
+            run(
+                "assignment-failed",
+                AssignmentRunRecord(
+                    id: "a1-b2", status: .failed, startedAt: started, result: AssignmentRunResult(stopped: "There are no bookings to assign.").text)),
             run("assignment-finished", AssignmentRunRecord(id: "a1-b2", status: .finished, startedAt: started, result: result.text)),
             run("assignment-not-found", nil),
         ]

@@ -61,7 +61,11 @@ public actor AssignmentRunner {
                     if (try? await runs.report(id, progress: latest.value, at: now())) == true { task.cancel() }
                 }
             }
-            let outcome = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+            let outcome = await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                task.cancel()
+            }
             beat.cancel()
             // A store that cannot be written now leaves the run running, until it counts as interrupted.
             try? await runs.finish(id, status: outcome.status, result: outcome.result, at: now())

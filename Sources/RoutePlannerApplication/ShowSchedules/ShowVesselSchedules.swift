@@ -143,7 +143,8 @@ public struct ShowVesselSchedulesInteractor: UseCase {
             return .failure(.repository(error))
         }
         if let port = request.port, network.location(port) == nil { return .failure(.unknown(port, among: network.locations)) }
-        let filtered = network.voyages(service: request.service, vesselName: request.vesselName, vesselIMONumber: request.vesselIMONumber, number: request.voyage)
+        let filtered = network.voyages(
+            service: request.service, vesselName: request.vesselName, vesselIMONumber: request.vesselIMONumber, number: request.voyage)
         // A port alone finds the voyages that call there; with another filter, those of the filters, checked at the port.
         let byVoyage = request.voyage != nil || request.service != nil || request.vesselName != nil || request.vesselIMONumber != nil
         let candidates = byVoyage ? filtered : request.port.map(network.voyages(callingAt:)) ?? []

@@ -32,7 +32,8 @@ struct AssignmentRunView {
             if let heatMap = result.heatMap {
                 content.append(
                     DeskViews.section(
-                        "Load on the busiest voyages", id: "heat-map", [DeskViews.figure(inlineSVG: heatMap, caption: "Each leg's load against its capacity.")]))
+                        "Load on the busiest voyages", id: "heat-map", [DeskViews.figure(inlineSVG: heatMap, caption: "Each leg's load against its capacity.")])
+                )
             }
             content.append(DeskViews.section("Busiest legs", id: "busiest", [Markup("ul", [], result.busiestLegs.map { Markup("li", text: $0) })]))
             content.append(
