@@ -13,7 +13,7 @@ public protocol AssignmentRunRepository: Sendable {
     /// asked to stop. A run that is no longer running is left as it is.
     func report(_ id: String, progress: String?, at time: Date) async throws -> Bool
 
-    /// Records how a running run ended, with what it came to; then keeps only the newest ``keptRuns`` runs that ended.
+    /// Records how a running run ended, with what it came to; then keeps only the newest ``AssignmentRunRecord/keptRuns`` runs that ended.
     func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, at time: Date) async throws
 
     /// Asks a running run to stop; returns whether it is running (and so was asked).

@@ -69,7 +69,7 @@ public actor AssignmentRunner {
             beat.cancel()
             // A store that cannot be written now leaves the run running, until it counts as interrupted.
             try? await runs.finish(id, status: outcome.status, result: outcome.result, at: now())
-            await self.ended(id)
+            self.ended(id)
         }
         working[id] = (task, keeper)
         return .started(id)
