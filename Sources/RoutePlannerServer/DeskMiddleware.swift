@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import RoutePlannerDesk
 
-/// Serves the planner's desk beside the APIs: every path that is not an API's (`/v1/…`, `/api/…`, `/health`,
-/// `/metrics`) is the desk's, whose router (`DeskRoute`, `DeskAction`) says which screen or change it names,
-/// or answers with its 404 page.
+/// Serves the planner's desk beside the APIs: every path that is not an API's is the desk's, whose router (`DeskRoute`,
+/// `DeskAction`) says which screen or change it names, or answers with its 404 page. A path is an API's when its first
+/// segment is one of the APIs' paths' (`/v1/…`, `/v2/…`, `/api/…`, `/health`, `/metrics`), as their tables of
+/// operations declare them: so that an unknown path under an API is answered by that API, with its document.
 ///
 /// Every answer of the desk carries its security headers (``securityHeaders``). A form's body is read up to
 /// `Desk.maximumBodyBytes(path:contentType:)`; a longer one is answered 413 without being read further. One session's
@@ -13,6 +14,8 @@ import RoutePlannerDesk
 /// everyone's.
 struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let desk: Desk
+    /// The first segments of the APIs' paths.
+    let apiSegments: Set<Substring>
     /// The proxies whose `X-Forwarded-For` names the client (``ServerConfiguration/trustedProxies``).
     var trustedProxies: Set<String> = []
     /// One change of a session at a time, and four of its screens.
@@ -32,10 +35,20 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
         ]
     }
 
+    /// - Parameters:
+    ///   - desk: The desk.
+    ///   - apiPaths: The APIs' paths, whose first segments the desk leaves to them (``ScheduleServer/apiPaths``).
+    ///   - trustedProxies: The proxies whose `X-Forwarded-For` names the client.
+    init(desk: Desk, apiPaths: [String], trustedProxies: Set<String> = []) {
+        self.desk = desk
+        apiSegments = Set(apiPaths.compactMap { $0.split(separator: "/").first })
+        self.trustedProxies = trustedProxies
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let target = request.uri.string
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        guard !Self.isAPI(path) else { return try await next(request, context) }
+        guard !isAPI(path) else { return try await next(request, context) }
         let method = request.method.rawValue
         let allowed = Desk.allowedMethods(path: path)
         guard !allowed.isEmpty else { return Self.response(Desk.notFound(), method: method) }
@@ -81,9 +94,8 @@ struct DeskMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     }
 
     /// Whether a path is the API's, which the routes after this middleware answer.
-    static func isAPI(_ path: Substring) -> Bool {
-        path.hasPrefix("/v1/") || path == "/v1" || path.hasPrefix("/v2/") || path == "/v2" || path.hasPrefix("/api/") || path == "/api" || path == "/health"
-            || path == "/metrics"
+    func isAPI(_ path: Substring) -> Bool {
+        path.first == "/" && path.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(apiSegments.contains) == true
     }
 
     /// The desk's answer as HTTP, with the security headers; without its body for `HEAD`.

@@ -148,6 +148,16 @@ public final class ScheduleServer: Sendable {
         }
     }
 
+    /// The paths for operators: readiness and metrics.
+    static let operationalPaths = ["/health", "/metrics"]
+
+    /// Every path of the APIs, as their tables of operations declare them (``CommercialSchedulesAPI/operations``,
+    /// ``LifecycleAPI/operations``) with the operators' paths: the desk leaves each path under one of their first
+    /// segments to them.
+    static var apiPaths: [String] {
+        CommercialSchedulesAPI.operations.map(\.path) + LifecycleAPI.operations.map(\.path) + operationalPaths
+    }
+
     /// The Hummingbird application: the routes, the middleware and the bounds of ``configuration``.
     ///
     /// - Parameter onServerRunning: Called with the port listened on, once it listens.
@@ -156,10 +166,10 @@ public final class ScheduleServer: Sendable {
         let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Middleware applies to the routes added after it.
         router.add(middleware: RequestLogMiddleware(metrics: metrics, maximumRequestBytes: configuration.maximumRequestBytes))
-        // The desk answers every path that is not the API's, the unmatched ones included (with its 404 page).
-        if let desk { router.add(middleware: DeskMiddleware(desk: desk, trustedProxies: configuration.trustedProxies)) }
-        router.get("/health") { _, _ in self.health() }
-        router.get("/metrics") { _, _ in
+        // The desk answers every path that is not the APIs', the unmatched ones included (with its 404 page).
+        if let desk { router.add(middleware: DeskMiddleware(desk: desk, apiPaths: Self.apiPaths, trustedProxies: configuration.trustedProxies)) }
+        router.get(RouterPath(Self.operationalPaths[0])) { _, _ in self.health() }
+        router.get(RouterPath(Self.operationalPaths[1])) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
@@ -170,7 +180,7 @@ public final class ScheduleServer: Sendable {
         }
         lifecycle?.add(to: router)
         // Every path is read only: another method is told so, with the one it allows.
-        for path in CommercialSchedulesAPI.operations.map(\.path) + ["/health", "/metrics"] {
+        for path in CommercialSchedulesAPI.operations.map(\.path) + Self.operationalPaths {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
                 router.on(RouterPath(path), method: method) { request, _ in ErrorDocument.methodNotAllowed(request) }
             }

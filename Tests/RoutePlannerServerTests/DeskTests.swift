@@ -120,6 +120,20 @@ import Testing
         }
     }
 
+    /// The desk leaves to the APIs every path under their paths' first segments, as their tables of operations declare
+    /// them, known or not, and answers every other path itself.
+    @Test func theDeskLeavesTheAPIsPathsToThem() async throws {
+        let browser = Browser(server: try await Self.server())
+        for uri in ["/v1/port-schedules-of-mars", "/api/v1/nothing", "/v2/nothing", "/api", "/health"] {
+            let answer = try await browser.get(uri)
+            #expect(answer.headers[.contentType]?.hasPrefix("text/html") != true, "\(uri): \(answer.status) \(answer.body.prefix(200))")
+        }
+        for uri in ["/apiary", "/v3/events", "/healthz", "/metrics-of-mars"] {
+            let answer = try await browser.get(uri)
+            #expect(answer.status == 404 && answer.headers[.contentType] == "text/html; charset=utf-8", "\(uri)")
+        }
+    }
+
     /// A link from another system or a bookmark that names a route but no date shows the options from the desk's date,
     /// as the blank form would; a date given blank is still a field to fill in.
     @Test func aDeepLinkWithoutADateShowsTheOptionsFromTheDesksDate() async throws {
