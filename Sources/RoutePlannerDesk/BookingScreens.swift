@@ -20,7 +20,7 @@ extension Desk {
                 teu: form[Field.teu], customer: form[Field.customer], revenue: form[Field.revenue], cargoType: form[Field.cargoType],
                 dangerousGoods: form.isTicked(Field.dangerousGoods), maxTransitDays: form[Field.maxTransitDays], weight: form[Field.weight]))
         guard case .success(let booked) = state else { return await book(form: form, problems: logged(state.named).problems) }
-        return .redirect(to: .cargo(booked.response.cargo.trackingId.description, FormData([("notice", "booked")])))
+        return .redirect(to: .cargo(booked.response.cargo.trackingId, FormData([("notice", "booked")])))
     }
 
     /// `/customers`: the registered customers and the form that registers one; after a registration that was not made,

@@ -26,8 +26,8 @@ extension Desk {
 
     /// `/cargo/{id}`: the cargo's screen, the planner's or the customer's; after a change that was not made, the same
     /// with the form's problems.
-    func cargo(_ trackingId: String, notice: String?, submitted: CargoViewModel.Submission? = nil) async -> DeskResponse {
-        let (state, result) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId))
+    func cargo(_ trackingId: TrackingId, notice: String?, submitted: CargoViewModel.Submission? = nil) async -> DeskResponse {
+        let (state, result) = await composition().trackCargo.respond(TrackCargoForm(trackingId: trackingId.rawValue))
         let presented = CargoPresenter(format: format).present(
             trackingId: trackingId, logged(state.named), response: try? result.get(), notice: notice, submitted: submitted)
         switch presented {
@@ -40,47 +40,47 @@ extension Desk {
     }
 
     /// `POST /cargo/{id}/options`: finds the options from where the cargo is now and keeps them as its offer.
-    func findOptions(_ trackingId: String) async -> DeskResponse {
-        guard let (state, _) = await search(RouteCargoForm(trackingId: trackingId, limit: "5")) else {
+    func findOptions(_ trackingId: TrackingId) async -> DeskResponse {
+        guard let (state, _) = await search(RouteCargoForm(trackingId: trackingId.rawValue, limit: "5")) else {
             return await stopped(trackingId, form: "options")
         }
         return await changed(trackingId, form: "options", values: FormData(), state: state.described { _ in "" }, notice: "options")
     }
 
     /// `POST /cargo/{id}/route`: assigns the option whose reference the form gives.
-    func assignRoute(_ trackingId: String, form: FormData) async -> DeskResponse {
-        let state = await composition().assignToRoute(AssignToRouteForm(trackingId: trackingId, candidate: form[AssignToRouteForm.Field.candidate]))
+    func assignRoute(_ trackingId: TrackingId, form: FormData) async -> DeskResponse {
+        let state = await composition().assignToRoute(AssignToRouteForm(trackingId: trackingId.rawValue, candidate: form[AssignToRouteForm.Field.candidate]))
         return await changed(trackingId, form: "options", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "routed")
     }
 
     /// `POST /cargo/{id}/events`: registers a handling event.
-    func registerEvent(_ trackingId: String, form: FormData) async -> DeskResponse {
+    func registerEvent(_ trackingId: TrackingId, form: FormData) async -> DeskResponse {
         typealias Field = RegisterHandlingEventForm.Field
         let state = await composition().registerHandlingEvent(
             RegisterHandlingEventForm(
-                trackingId: trackingId, event: form[Field.event], location: form[Field.location], voyage: form[Field.voyage],
+                trackingId: trackingId.rawValue, event: form[Field.event], location: form[Field.location], voyage: form[Field.voyage],
                 completionTime: form[Field.completionTime]))
         return await changed(trackingId, form: "event", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "event")
     }
 
     /// `POST /cargo/{id}/destination`: changes the destination and, when given, the deadline.
-    func changeDestination(_ trackingId: String, form: FormData) async -> DeskResponse {
+    func changeDestination(_ trackingId: TrackingId, form: FormData) async -> DeskResponse {
         typealias Field = ChangeDestinationForm.Field
         let state = await composition().changeDestination(
-            ChangeDestinationForm(trackingId: trackingId, destination: form[Field.destination], deadline: form[Field.deadline]))
+            ChangeDestinationForm(trackingId: trackingId.rawValue, destination: form[Field.destination], deadline: form[Field.deadline]))
         return await changed(trackingId, form: "destination", values: form, state: state.described { $0.lines.joined(separator: " ") }, notice: "destination")
     }
 
     /// `POST /cargo/{id}/cancel`: cancels the cargo's booking, which the cargo's screen then shows.
-    func cancelBooking(_ trackingId: String) async -> DeskResponse {
-        let state = await composition().cancelBooking(CancelBookingForm(trackingId: trackingId))
+    func cancelBooking(_ trackingId: TrackingId) async -> DeskResponse {
+        let state = await composition().cancelBooking(CancelBookingForm(trackingId: trackingId.rawValue))
         return await changed(trackingId, form: "cancel", values: FormData(), state: state.described { $0.lines.joined(separator: " ") }, notice: "cancelled")
     }
 
     /// `POST /cargo/{id}/reroute`: finds new options for the cargo from where it is now.
-    func reroute(_ trackingId: String) async -> DeskResponse {
+    func reroute(_ trackingId: TrackingId) async -> DeskResponse {
         let coordinator = composition().reRouteCargo
-        guard let state = await withinBudget({ await coordinator(ReRouteCargoForm(trackingId: trackingId)) }) else {
+        guard let state = await withinBudget({ await coordinator(ReRouteCargoForm(trackingId: trackingId.rawValue)) }) else {
             return await stopped(trackingId, form: "reroute")
         }
         let described: DeskState<String> =
@@ -94,13 +94,13 @@ extension Desk {
     }
 
     /// The cargo's screen again, saying that the search a form asked for ran past the budget (503).
-    private func stopped(_ trackingId: String, form: String) async -> DeskResponse {
+    private func stopped(_ trackingId: TrackingId, form: String) async -> DeskResponse {
         await cargo(trackingId, notice: nil, submitted: CargoViewModel.Submission(form: form, values: FormData(), state: .failure(overBudget)))
     }
 
     /// On to the cargo's screen with a notice when the change is made; the screen again with the form's problems
     /// when it is not.
-    private func changed(_ trackingId: String, form: String, values: FormData, state: DeskState<String>, notice: String) async -> DeskResponse {
+    private func changed(_ trackingId: TrackingId, form: String, values: FormData, state: DeskState<String>, notice: String) async -> DeskResponse {
         guard case .success = logged(state) else {
             return await cargo(trackingId, notice: nil, submitted: CargoViewModel.Submission(form: form, values: values, state: state))
         }

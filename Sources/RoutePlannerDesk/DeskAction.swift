@@ -1,3 +1,4 @@
+import RoutePlanner
 import RoutePlannerApplication
 
 /// A change a desk form asks for: where the form is posted (`POST`), never a page of its own.
@@ -14,17 +15,17 @@ enum DeskAction: Hashable, Sendable {
     /// `POST /assignments/{run}/cancel`: asks a run to stop, on whichever server runs it.
     case cancelAssignment(String)
     /// `POST /cargo/{id}/options`: finds the cargo's options from where it is now.
-    case findOptions(String)
+    case findOptions(TrackingId)
     /// `POST /cargo/{id}/route`: assigns one of the options.
-    case assignRoute(String)
+    case assignRoute(TrackingId)
     /// `POST /cargo/{id}/events`: registers a handling event.
-    case registerEvent(String)
+    case registerEvent(TrackingId)
     /// `POST /cargo/{id}/destination`: changes the destination (and deadline).
-    case changeDestination(String)
+    case changeDestination(TrackingId)
     /// `POST /cargo/{id}/cancel`: cancels the booking of a cargo not yet loaded.
-    case cancelBooking(String)
+    case cancelBooking(TrackingId)
     /// `POST /cargo/{id}/reroute`: finds options again for a cargo whose route no longer serves it.
-    case reroute(String)
+    case reroute(TrackingId)
     /// `POST /disruptions`: applies a file of carriers' events.
     case applyEvents
     /// `POST /login`: checks a user name and password, and starts a session.
@@ -35,17 +36,25 @@ enum DeskAction: Hashable, Sendable {
     /// The change a path names; `nil` for a path that names none.
     init?(path: Substring) {
         guard let segments = DeskRoute.segments(path) else { return nil }
+        if segments.count == 3, segments[0] == "cargo" {
+            // A cargo's changes name it by its tracking id.
+            guard let cargo = TrackingId(segments[1]), cargo.rawValue == segments[1] else { return nil }
+            switch segments[2] {
+            case "options": self = .findOptions(cargo)
+            case "route": self = .assignRoute(cargo)
+            case "events": self = .registerEvent(cargo)
+            case "destination": self = .changeDestination(cargo)
+            case "cancel": self = .cancelBooking(cargo)
+            case "reroute": self = .reroute(cargo)
+            default: return nil
+            }
+            return
+        }
         switch (segments.count, segments.first ?? "", segments.last ?? "") {
         case (1, "book", _): self = .book
         case (1, "customers", _): self = .registerCustomer
         case (1, "assignments", _): self = .runAssignment
         case (3, "assignments", "cancel"): self = .cancelAssignment(segments[1])
-        case (3, "cargo", "options"): self = .findOptions(segments[1])
-        case (3, "cargo", "route"): self = .assignRoute(segments[1])
-        case (3, "cargo", "events"): self = .registerEvent(segments[1])
-        case (3, "cargo", "destination"): self = .changeDestination(segments[1])
-        case (3, "cargo", "cancel"): self = .cancelBooking(segments[1])
-        case (3, "cargo", "reroute"): self = .reroute(segments[1])
         case (1, "disruptions", _): self = .applyEvents
         case (1, "login", _): self = .logIn
         case (1, "logout", _): self = .logOut
@@ -60,12 +69,12 @@ enum DeskAction: Hashable, Sendable {
         case .registerCustomer: "/customers"
         case .runAssignment: "/assignments"
         case .cancelAssignment(let run): "/assignments/\(FormData.encoded(run))/cancel"
-        case .findOptions(let id): "/cargo/\(FormData.encoded(id))/options"
-        case .assignRoute(let id): "/cargo/\(FormData.encoded(id))/route"
-        case .registerEvent(let id): "/cargo/\(FormData.encoded(id))/events"
-        case .changeDestination(let id): "/cargo/\(FormData.encoded(id))/destination"
-        case .cancelBooking(let id): "/cargo/\(FormData.encoded(id))/cancel"
-        case .reroute(let id): "/cargo/\(FormData.encoded(id))/reroute"
+        case .findOptions(let id): "/cargo/\(FormData.encoded(id.rawValue))/options"
+        case .assignRoute(let id): "/cargo/\(FormData.encoded(id.rawValue))/route"
+        case .registerEvent(let id): "/cargo/\(FormData.encoded(id.rawValue))/events"
+        case .changeDestination(let id): "/cargo/\(FormData.encoded(id.rawValue))/destination"
+        case .cancelBooking(let id): "/cargo/\(FormData.encoded(id.rawValue))/cancel"
+        case .reroute(let id): "/cargo/\(FormData.encoded(id.rawValue))/reroute"
         case .applyEvents: "/disruptions"
         case .logIn: "/login"
         case .logOut: "/logout"

@@ -1,9 +1,12 @@
+import RoutePlanner
 import RoutePlannerApplication
 
 /// A screen of the desk, each a deep link: the path and query that reproduce it.
 ///
 /// The router is the only maker of the desk's pages and links: the server asks it which screen a request's path
-/// names, and every view builds its links and forms' targets from its cases (``url``), never from strings.
+/// names, and every view builds its links and forms' targets from its cases (``url``), never from strings. Its cases
+/// carry the domain's values (a port's `UnLocode`, a voyage's `VoyageNumber`, a cargo's `TrackingId`): a path whose
+/// segment is none names no screen (the 404 page).
 enum DeskRoute: Hashable, Sendable {
     /// `/`: what the desk offers, and the schedule it plans on.
     case home
@@ -12,11 +15,11 @@ enum DeskRoute: Hashable, Sendable {
     /// `/schedules/ports?code=…`: the port-schedule form, which leads to `portSchedule(_:_:)`.
     case portLookup(FormData)
     /// `/schedules/ports/{UN/LOCODE}?from=2026-03-02`: the calls at a port for four weeks.
-    case portSchedule(String, FormData)
+    case portSchedule(UnLocode, FormData)
     /// `/schedules/vessels?voyage=…`: the vessel-schedule form, which leads to `vesselSchedule(_:)`.
     case vesselLookup(FormData)
     /// `/schedules/vessels/{voyage}`: a voyage's calls.
-    case vesselSchedule(String)
+    case vesselSchedule(VoyageNumber)
     /// `/assignments`: the form that runs an assignment.
     case assignments
     /// `/assignments/{run}`: a run's progress, then its plan.
@@ -26,7 +29,7 @@ enum DeskRoute: Hashable, Sendable {
     /// `/cargo?status=…&customer=…&page=…`: the booked cargo.
     case cargoList(FormData)
     /// `/cargo/{tracking id}?notice=…`: a cargo's progress, options, events and the changes to it.
-    case cargo(String, FormData)
+    case cargo(TrackingId, FormData)
     /// `/book?from=…&to=…`: the booking form, filled from the query (a route option's "Book").
     case book(FormData)
     /// `/customers?notice=…`: the registered customers and the form that registers one.
@@ -57,16 +60,22 @@ enum DeskRoute: Hashable, Sendable {
         case (0, _, _): self = .home
         case (1, "routes", _): self = .routes(query)
         case (2, "schedules", "ports"): self = .portLookup(query)
-        case (3, "schedules", "ports"): self = .portSchedule(third, query)
+        case (3, "schedules", "ports"):
+            guard let code = UnLocode(third) else { return nil }
+            self = .portSchedule(code, query)
         case (2, "schedules", "vessels"): self = .vesselLookup(query)
-        case (3, "schedules", "vessels"): self = .vesselSchedule(third)
+        case (3, "schedules", "vessels"):
+            guard let voyage = VoyageNumber(third), voyage.rawValue == third else { return nil }
+            self = .vesselSchedule(voyage)
         case (1, "assignments", _): self = .assignments
         case (2, "assignments", _): self = .assignmentRun(second)
         case (3, "assignments", _):
             guard let file = PlanFile(rawValue: third) else { return nil }
             self = .assignmentPlan(second, file)
         case (1, "cargo", _): self = .cargoList(query)
-        case (2, "cargo", _): self = .cargo(second, query)
+        case (2, "cargo", _):
+            guard let trackingId = TrackingId(second), trackingId.rawValue == second else { return nil }
+            self = .cargo(trackingId, query)
         case (1, "book", _): self = .book(query)
         case (1, "customers", _): self = .customers(query)
         case (1, "desk.css", _): self = .stylesheet
@@ -86,14 +95,14 @@ enum DeskRoute: Hashable, Sendable {
         case .home: return "/"
         case .routes(let query): return with("/routes", query)
         case .portLookup(let query): return with("/schedules/ports", query)
-        case .portSchedule(let code, let query): return with("/schedules/ports/" + FormData.encoded(code), query)
+        case .portSchedule(let code, let query): return with("/schedules/ports/" + code.rawValue, query)
         case .vesselLookup(let query): return with("/schedules/vessels", query)
-        case .vesselSchedule(let voyage): return "/schedules/vessels/" + FormData.encoded(voyage)
+        case .vesselSchedule(let voyage): return "/schedules/vessels/" + FormData.encoded(voyage.rawValue)
         case .assignments: return "/assignments"
         case .assignmentRun(let run): return "/assignments/" + FormData.encoded(run)
         case .assignmentPlan(let run, let file): return "/assignments/" + FormData.encoded(run) + "/" + file.rawValue
         case .cargoList(let query): return with("/cargo", query)
-        case .cargo(let trackingId, let query): return with("/cargo/" + FormData.encoded(trackingId), query)
+        case .cargo(let trackingId, let query): return with("/cargo/" + FormData.encoded(trackingId.rawValue), query)
         case .book(let query): return with("/book", query)
         case .customers(let query): return with("/customers", query)
         case .stylesheet: return "/desk.css"

@@ -16,14 +16,13 @@ extension Desk {
         let code = query["code"].trimmingCharacters(in: .whitespaces).uppercased()
         var errors: [String: String] = [:]
         if query.contains("code") {
-            if UnLocode(code) == nil {
-                errors["code"] =
-                    code.isEmpty
-                    ? "Enter a UN/LOCODE, such as NLRTM." : "\"\(query["code"])\" is not a UN/LOCODE: 2 letters and 3 letters or digits, such as NLRTM."
-            } else {
+            if let port = UnLocode(code) {
                 let from = query["from"].trimmingCharacters(in: .whitespaces)
-                return .redirect(to: .portSchedule(code, FormData([("from", from.isEmpty ? String(DateText.timestamp(now()).prefix(10)) : from)])))
+                return .redirect(to: .portSchedule(port, FormData([("from", from.isEmpty ? String(DateText.timestamp(now()).prefix(10)) : from)])))
             }
+            errors["code"] =
+                code.isEmpty
+                ? "Enter a UN/LOCODE, such as NLRTM." : "\"\(query["code"])\" is not a UN/LOCODE: 2 letters and 3 letters or digits, such as NLRTM."
         }
         return lookupPage(query: query, errors: errors)
     }
@@ -33,11 +32,11 @@ extension Desk {
         let voyage = query["voyage"].trimmingCharacters(in: .whitespaces)
         var errors: [String: String] = [:]
         if query.contains("voyage") {
-            if VoyageNumber(voyage) == nil {
+            guard let number = VoyageNumber(voyage) else {
                 errors["voyage"] = "Enter a voyage number, such as WS15-W09."
-            } else {
-                return .redirect(to: .vesselSchedule(voyage))
+                return lookupPage(query: query, errors: errors)
             }
+            return .redirect(to: .vesselSchedule(number))
         }
         return lookupPage(query: query, errors: errors)
     }
@@ -48,16 +47,16 @@ extension Desk {
     }
 
     /// `/schedules/ports/{code}`: the calls at a port for four weeks from `from` (today by default).
-    func portSchedule(_ code: String, query: FormData) async -> DeskResponse {
+    func portSchedule(_ code: UnLocode, query: FormData) async -> DeskResponse {
         typealias Field = ShowPortScheduleForm.Field
-        let state = logged(await composition().showPortSchedule(ShowPortScheduleForm(port: code, from: query[Field.from])).named)
+        let state = logged(await composition().showPortSchedule(ShowPortScheduleForm(port: code.rawValue, from: query[Field.from])).named)
         let model = PortSchedulePresenter(format: format).present(port: code, form: query, state)
         return .page(ScheduleView(model: model).page(), status: model.status)
     }
 
     /// `/schedules/vessels/{voyage}`: a voyage's calls.
-    func vesselSchedule(_ voyage: String) async -> DeskResponse {
-        let state = logged(await composition().showVesselSchedules(ShowVesselSchedulesForm(voyage: voyage)).named)
+    func vesselSchedule(_ voyage: VoyageNumber) async -> DeskResponse {
+        let state = logged(await composition().showVesselSchedules(ShowVesselSchedulesForm(voyage: voyage.rawValue)).named)
         let model = VesselSchedulePresenter(format: format).present(voyage: voyage, state)
         return .page(ScheduleView(model: model).page(), status: model.status)
     }

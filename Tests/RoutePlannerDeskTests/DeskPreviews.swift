@@ -191,7 +191,7 @@ enum DeskPreviews {
                 port.present(port: "NLRTX", form: FormData(), .failure(ViewFailure(.rejected, "NLRTX is not a port of this network. Did you mean NLRTM?")))),
             preview(
                 "vessel-schedule",
-                vessel.present(voyage: voyage.number.rawValue, .success([Described(VesselSchedule(voyage: voyage, calls: calls), lines: [])]))),
+                vessel.present(voyage: voyage.number, .success([Described(VesselSchedule(voyage: voyage, calls: calls), lines: [])]))),
             preview("vessel-schedule-unknown", vessel.present(voyage: "XX-1", .success([]))),
             Preview(
                 name: "schedules", page: ScheduleLookupView(model: ScheduleLookupViewModel(values: FormData(), errors: [:], ports: ["NLRTM", "SGSIN"])).page(),

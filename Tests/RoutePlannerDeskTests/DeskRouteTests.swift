@@ -1,8 +1,9 @@
+import RoutePlanner
 @testable import RoutePlannerDesk
 import Testing
 
-/// The desk's router by itself: every screen and every change round-trips through its address, and a path
-/// that names none is none.
+/// The desk's router by itself: every screen and every change round-trips through its address, carrying the domain's
+/// values (a port's code, a voyage's number, a cargo's tracking id), and a path that names none is none.
 @Suite struct DeskRouteTests {
     /// Values that an address must carry through unchanged: spaces, reserved characters, other scripts, markup.
     static let awkward = ["NLRTM", "a b", "R&D=1?#", "Zürich/Genève", "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "100%", "+plus+"]
@@ -14,9 +15,10 @@ import Testing
         for value in awkward {
             let query = FormData([("from", value), ("to", "NLRTM"), ("cancelVoyage", value), ("cancelVoyage", "WS15-W09")])
             screens += [
-                .routes(query), .portLookup(FormData([("code", value)])), .portSchedule(value, FormData([("from", value)])), .vesselLookup(query),
-                .vesselSchedule(value), .assignmentRun(value), .assignmentPlan(value, .csv), .assignmentPlan(value, .json),
-                .cargoList(FormData([("status", value), ("customer", value)])), .cargo(value, FormData([("notice", value)])), .book(query), .customers(query),
+                .routes(query), .portLookup(FormData([("code", value)])), .portSchedule("NLRTM", FormData([("from", value)])), .vesselLookup(query),
+                .vesselSchedule(VoyageNumber(value)!), .assignmentRun(value), .assignmentPlan(value, .csv), .assignmentPlan(value, .json),
+                .cargoList(FormData([("status", value), ("customer", value)])), .cargo(TrackingId(value)!, FormData([("notice", value)])), .book(query),
+                .customers(query),
                 .disruptions(FormData([("applied", value)])),
             ]
         }
@@ -25,8 +27,9 @@ import Testing
 
     static var changes: [DeskAction] {
         [.book, .registerCustomer, .runAssignment, .applyEvents]
-            + awkward.flatMap { id in
-                [DeskAction.findOptions(id), .assignRoute(id), .registerEvent(id), .changeDestination(id), .reroute(id), .cancelAssignment(id)]
+            + awkward.flatMap { value in
+                let id = TrackingId(value)!
+                return [DeskAction.findOptions(id), .assignRoute(id), .registerEvent(id), .changeDestination(id), .reroute(id), .cancelAssignment(value)]
             }
     }
 
@@ -53,6 +56,8 @@ import Testing
     @Test(arguments: [
         "/nowhere", "/routes/extra", "/book&x", "/routes&a=b", "/cargo/RP1/elsewhere", "/schedules", "/schedules/ports/A/B", "/assignments/x/plan.xml", "//",
         "/cargo//x", "routes", "/%zz", "/%C3%28",
+        // A segment that is not the domain's value the route carries: a port's code, a tracking id without spaces around it.
+        "/schedules/ports/NLRT", "/schedules/ports/NL-RTM", "/cargo/%20RP1", "/cargo/%20/options", "/schedules/vessels/%20",
     ])
     func aPathThatNamesNoScreenIsNone(path: String) {
         #expect(DeskRoute(path: Substring(path), query: FormData()) == nil, "\(path)")
@@ -62,6 +67,7 @@ import Testing
     @Test func aSegmentIsReadWholeNotAsAQuery() {
         #expect(DeskAction(path: "/cargo/RP000001&junk=1/options") == .findOptions("RP000001&junk=1"))
         #expect(DeskRoute(path: "/cargo/a%2Fb", query: FormData()) == .cargo("a/b", FormData()))
+        #expect(DeskRoute(path: "/schedules/ports/nlrtm", query: FormData()) == .portSchedule("NLRTM", FormData()))
     }
 
     @Test func aTrailingSlashNamesTheSameScreen() {

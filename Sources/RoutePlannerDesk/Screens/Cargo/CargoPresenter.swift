@@ -11,13 +11,13 @@ struct CargoPresenter {
     /// The screen, or the page that says why there is none.
     ///
     /// - Parameters:
-    ///   - trackingId: The id as the address gives it.
+    ///   - trackingId: The id the address gives.
     ///   - state: The tracking use case's state.
     ///   - response: Its response, when it has one.
     ///   - notice: The key of what the last change did (``Desk/notices``), from the address.
     ///   - submitted: The change sent from one of the screen's forms that was not made.
     func present(
-        trackingId: String, _ state: DeskState<CargoTrackingView>, response: TrackCargoResponse?, notice: String?,
+        trackingId: TrackingId, _ state: DeskState<CargoTrackingView>, response: TrackCargoResponse?, notice: String?,
         submitted: CargoViewModel.Submission? = nil
     ) -> Presented<CargoViewModel> {
         guard case .success(let tracking) = state, let response else {

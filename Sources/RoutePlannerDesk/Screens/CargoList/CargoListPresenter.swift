@@ -25,7 +25,7 @@ struct CargoListPresenter {
             caption = (response?.total.map { "\($0) cargo; " } ?? "") + "page \(number)\(of)"
             rows = cargo.map { view in
                 CargoListViewModel.Row(
-                    trackingId: view.trackingId.description, onCargo: .cargo(view.trackingId.description, FormData()),
+                    trackingId: view.trackingId.description, onCargo: .cargo(view.trackingId, FormData()),
                     customer: view.cargo.customerId?.description ?? "—", size: view.size, route: view.route, window: view.window, status: view.status,
                     estimatedTimeOfArrival: view.estimatedTimeOfArrival ?? "—")
             }

@@ -12,7 +12,7 @@ struct DisruptionsPresenter {
         case .success(let view):
             cargo = view.cargo.map {
                 DisruptionsViewModel.Cargo(
-                    trackingId: $0.tracking.trackingId.description, onCargo: .cargo($0.tracking.trackingId.description, FormData()),
+                    trackingId: $0.tracking.trackingId.description, onCargo: .cargo($0.tracking.trackingId, FormData()),
                     route: $0.tracking.route, disruption: $0.disruption, plannedArrival: $0.plannedArrival, options: $0.entry.offer?.itineraries.count ?? 0)
             }
             events = (view.events, view.response.eventCount)

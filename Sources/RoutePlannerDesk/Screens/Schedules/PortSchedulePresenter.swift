@@ -1,3 +1,4 @@
+import RoutePlanner
 import RoutePlannerApplication
 
 /// Draws a port's schedule from its use case's state: its calls on the days asked for, the form that moves them,
@@ -5,8 +6,8 @@ import RoutePlannerApplication
 struct PortSchedulePresenter {
     let format: PlannerFormat
 
-    /// The screen for a port's code as the address gives it, the form's input, and the use case's state.
-    func present(port: String, form: FormData, _ state: DeskState<Described<ShowPortScheduleResponse>>) -> ScheduleViewModel {
+    /// The screen for the port the address names, the form's input, and the use case's state.
+    func present(port: UnLocode, form: FormData, _ state: DeskState<Described<ShowPortScheduleResponse>>) -> ScheduleViewModel {
         typealias Field = ShowPortScheduleForm.Field
         let target = DeskRoute.portSchedule(port, FormData())
         switch state {

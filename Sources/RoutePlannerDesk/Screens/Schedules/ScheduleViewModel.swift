@@ -39,8 +39,8 @@ extension ScheduleViewModel.Call {
     /// A call as a schedule's row shows it, with links to its voyage and its port.
     init(_ call: PortCall, format: PlannerFormat) {
         self.init(
-            voyage: call.voyage.number.description, onVoyage: .vesselSchedule(call.voyage.number.description),
-            port: "\(call.location.name) (\(call.location.code))", onPort: .portSchedule(call.location.code.description, FormData()),
+            voyage: call.voyage.number.description, onVoyage: .vesselSchedule(call.voyage.number),
+            port: "\(call.location.name) (\(call.location.code))", onPort: .portSchedule(call.location.code, FormData()),
             arrival: format.localTime(call.arrival, call.arrivalUTCOffset), departure: format.localTime(call.departure, call.departureUTCOffset),
             cutOffs: format.cutOffs(call))
     }

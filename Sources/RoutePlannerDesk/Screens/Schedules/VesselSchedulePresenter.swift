@@ -1,3 +1,4 @@
+import RoutePlanner
 import RoutePlannerApplication
 
 /// Draws a voyage's schedule from its use case's state: its calls, and the voyage it goes on as; or why it cannot be
@@ -5,8 +6,8 @@ import RoutePlannerApplication
 struct VesselSchedulePresenter {
     let format: PlannerFormat
 
-    /// The screen for a voyage's number as the address gives it, and the use case's state.
-    func present(voyage: String, _ state: DeskState<[Described<VesselSchedule>]>) -> ScheduleViewModel {
+    /// The screen for the voyage the address names, and the use case's state.
+    func present(voyage: VoyageNumber, _ state: DeskState<[Described<VesselSchedule>]>) -> ScheduleViewModel {
         switch state {
         case .success(let found):
             guard let schedule = found.first?.response else { return PortSchedulePresenter.notFound("No voyage \"\(voyage)\" in the schedule.") }
@@ -16,7 +17,7 @@ struct VesselSchedulePresenter {
             if let next = schedule.voyage.continuation { summary += " The vessel goes on as \(next)." }
             return ScheduleViewModel(
                 title: "Voyage \(schedule.voyage.number)", summary: summary, calls: calls.map { ScheduleViewModel.Call($0, format: format) },
-                continuation: schedule.voyage.continuation.map { ("The voyage it goes on as: \($0)", .vesselSchedule($0.description)) })
+                continuation: schedule.voyage.continuation.map { ("The voyage it goes on as: \($0)", .vesselSchedule($0)) })
         case .validationFailure:
             return PortSchedulePresenter.notFound("No voyage \"\(voyage)\" in the schedule.")
         case .failure(let failure):
