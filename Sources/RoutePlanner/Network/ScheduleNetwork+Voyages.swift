@@ -1,13 +1,21 @@
+import Foundation
+
 extension ScheduleNetwork {
-    /// The voyages that call at a port (leave or reach it), in the network's order.
+    /// The voyages that call at a port (leave or reach it), in the network's order; with a range, those that leave it
+    /// or reach it at a time in the range.
     ///
     /// - Complexity: O(*m*) for the network's *m* movements, plus the voyages returned.
-    public func voyages(callingAt code: UnLocode) -> [Voyage] {
+    public func voyages(callingAt code: UnLocode, between range: Range<Date>? = nil) -> [Voyage] {
         guard let port = portIndex[code] else { return [] }
+        let lower = range.map { $0.lowerBound.seconds } ?? .min, upper = range.map { $0.upperBound.seconds } ?? .max
         var found: [Int] = []
         for index in 0..<voyageCount {
             let movements = Int(voyageStart[index])..<Int(voyageStart[index + 1])
-            if movements.contains(where: { from[$0] == port || to[$0] == port }) { found.append(index) }
+            let calls = movements.contains { movement in
+                from[movement] == port && lower <= departure[movement] && departure[movement] < upper
+                    || to[movement] == port && lower <= arrival[movement] && arrival[movement] < upper
+            }
+            if calls { found.append(index) }
         }
         return found.map(voyage(at:))
     }

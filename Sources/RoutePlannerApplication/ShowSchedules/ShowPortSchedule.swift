@@ -110,7 +110,7 @@ public struct ShowPortScheduleInteractor: UseCase {
         let firstDay = request.firstDay ?? ShowPortScheduleRequest.day(now())
         guard case .success(let start) = DateText.date(from: firstDay, endOfDay: false) else { return .failure(.invalidOperation("no day \(firstDay)")) }
         let lastDay = ShowPortScheduleRequest.day(start.addingTimeInterval(Double(request.days - 1) * 86_400))
-        let calls = network.voyages(callingAt: request.port)
+        let calls = network.voyages(callingAt: request.port, between: ShowPortScheduleRequest.times(from: firstDay, to: lastDay))
             .flatMap { PortCall.calls(of: $0, in: network) }
             .filter { call in call.location.code == request.port && call.localDates.contains { firstDay <= $0 && $0 <= lastDay } }
             .sorted { ($0.time, $0.voyage.number.rawValue) < ($1.time, $1.voyage.number.rawValue) }
@@ -121,6 +121,17 @@ public struct ShowPortScheduleInteractor: UseCase {
 extension ShowPortScheduleRequest {
     /// A time's day in UTC, `2026-03-02`.
     static func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
+
+    /// The times whose local date at some port may fall on the days from one to another (each `2026-03-02`, or `nil`
+    /// for no limit): the days in UTC, widened by a day each way, more than any port's offset from UTC; `nil` when
+    /// neither day limits them. The calls on the days are among the calls at these times.
+    static func times(from first: String?, to last: String?) -> Range<Date>? {
+        guard first != nil || last != nil else { return nil }
+        func start(_ day: String?, _ days: Double) -> Date? {
+            day.flatMap { try? DateText.date(from: $0, endOfDay: false).get() }.map { $0.addingTimeInterval(days * 86_400) }
+        }
+        return (start(first, -1) ?? .distantPast)..<(start(last, 2) ?? .distantFuture)
+    }
 }
 
 /// Writes a port's calls, a line each: "WS15-W09  arrives 2026-03-04 08:00 +08:00  leaves 2026-03-05 02:00 +08:00".

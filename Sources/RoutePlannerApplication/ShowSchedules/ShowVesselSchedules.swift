@@ -147,7 +147,8 @@ public struct ShowVesselSchedulesInteractor: UseCase {
             service: request.service, vesselName: request.vesselName, vesselIMONumber: request.vesselIMONumber, number: request.voyage)
         // A port alone finds the voyages that call there; with another filter, those of the filters, checked at the port.
         let byVoyage = request.voyage != nil || request.service != nil || request.vesselName != nil || request.vesselIMONumber != nil
-        let candidates = byVoyage ? filtered : request.port.map(network.voyages(callingAt:)) ?? []
+        let times = ShowPortScheduleRequest.times(from: request.startDate, to: request.endDate)
+        let candidates = byVoyage ? filtered : request.port.map { network.voyages(callingAt: $0, between: times) } ?? []
         let schedules = candidates.compactMap { voyage -> VesselSchedule? in
             let calls = PortCall.calls(of: voyage, in: network)
             let matched = calls.filter { call in
