@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import PostgresNIO
 import RoutePlanner
@@ -90,6 +91,73 @@ struct PostgresRepositoryContractTests {
             async let two = TestPostgres.store(address)
             _ = try await (one, two)
             #expect(try await store.appliedMigrations() == CargoStore.migrator.migrations)
+        }
+    }
+
+    /// The two lists of migrations make one schema: the same tables, each with the same columns, of the same kinds of
+    /// value, nullable alike, and the same primary keys (PostgreSQL folds the names to lower case).
+    @Test func theMigrationsMakeTheSQLiteFilesSchema() async throws {
+        /// A column as both schemas are compared: its kind of value, whether it may be null, and its place in the primary key.
+        struct Column: Hashable, CustomStringConvertible {
+            let kind: String
+            let nullable: Bool
+            let inPrimaryKey: Bool
+            var description: String { "\(kind)\(nullable ? "?" : "")\(inPrimaryKey ? " (key)" : "")" }
+        }
+        @Sendable func kind(_ type: String) -> String {
+            switch type.lowercased() {
+            case "text": "text"
+            case "integer", "bigint": "integer"
+            case "double", "double precision": "real"
+            case "datetime", "timestamp with time zone": "time"
+            case "boolean": "boolean"
+            default: type
+            }
+        }
+        var sqlite: [String: [String: Column]] = [:]
+        try await SQLiteRepositoryContractTests.withStore { path in
+            let store = try CargoStore(path: path, creating: true)
+            sqlite = try store.read { db in
+                var tables: [String: [String: Column]] = [:]
+                for table in try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations'")
+                {
+                    for row in try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))") {
+                        let name: String = row["name"], type: String = row["type"], notNull: Bool = row["notnull"], key: Int = row["pk"]
+                        // SQLite lets a primary key of one text column be null; PostgreSQL does not, and neither store writes one.
+                        tables[table.lowercased(), default: [:]][name.lowercased()] = Column(
+                            kind: kind(type), nullable: !notNull && key == 0, inPrimaryKey: key > 0)
+                    }
+                }
+                return tables
+            }
+        }
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            let postgres = try await store.read { connection in
+                var keys: Set<[String]> = []
+                let keyRows = try await connection.query(
+                    """
+                    SELECT k.table_name, k.column_name FROM information_schema.table_constraints c JOIN information_schema.key_column_usage k
+                    ON c.constraint_name = k.constraint_name AND c.table_schema = k.table_schema
+                    WHERE c.constraint_type = 'PRIMARY KEY' AND c.table_schema = 'public'
+                    """, logger: Logger(label: "tests"))
+                for try await (table, column) in keyRows.decode((String, String).self) { keys.insert([table, column]) }
+                var tables: [String: [String: Column]] = [:]
+                let columns = try await connection.query(
+                    "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'schema_migration'",
+                    logger: Logger(label: "tests"))
+                for try await (table, column, type, nullable) in columns.decode((String, String, String, String).self) {
+                    tables[table, default: [:]][column] = Column(kind: kind(type), nullable: nullable == "YES", inPrimaryKey: keys.contains([table, column]))
+                }
+                return tables
+            }
+            #expect(Set(postgres.keys) == Set(sqlite.keys))
+            for (table, columns) in sqlite.sorted(by: { $0.key < $1.key }) {
+                #expect(
+                    postgres[table] == columns,
+                    "\(table): SQLite \(columns.sorted { $0.key < $1.key }), PostgreSQL \((postgres[table] ?? [:]).sorted { $0.key < $1.key })")
+            }
         }
     }
 
