@@ -100,14 +100,6 @@ struct LegRecord: Codable, FetchableRecord {
 }
 
 extension LegRecord {
-    static func defineColumns(_ table: TableDefinition) {
-        table.column("voyage", .text).notNull()
-        table.column("loadLocation", .text).notNull()
-        table.column("unloadLocation", .text).notNull()
-        table.column("loadTime", .datetime).notNull()
-        table.column("unloadTime", .datetime).notNull()
-    }
-
     init(trackingId: String, candidate: Int?, position: Int, leg: Leg) {
         self.trackingId = trackingId
         self.candidate = candidate

@@ -94,8 +94,9 @@ struct PostgresRepositoryContractTests {
         }
     }
 
-    /// The two lists of migrations make one schema: the same tables, each with the same columns, of the same kinds of
-    /// value, nullable alike, and the same primary keys (PostgreSQL folds the names to lower case).
+    /// The one list of migrations (`StoreMigration.all`) makes one schema in both stores: the same tables, each with the
+    /// same columns, of the same kinds of value, nullable alike, the same primary keys, foreign keys and indexes
+    /// (PostgreSQL folds the names to lower case).
     @Test func theMigrationsMakeTheSQLiteFilesSchema() async throws {
         /// A column as both schemas are compared: its kind of value, whether it may be null, and its place in the primary key.
         struct Column: Hashable, CustomStringConvertible {
@@ -114,9 +115,32 @@ struct PostgresRepositoryContractTests {
             default: type
             }
         }
-        var sqlite: [String: [String: Column]] = [:]
+        var sqlite: [String: [String: Column]] = [:], sqliteKeysAndIndexes: Set<String> = []
         try await SQLiteRepositoryContractTests.withStore { path in
             let store = try CargoStore(path: path, creating: true)
+            sqliteKeysAndIndexes = try store.read { db in
+                var found: Set<String> = []
+                for table in try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations'")
+                {
+                    for row in try Row.fetchAll(
+                        db, sql: "SELECT \"table\" AS target, \"from\", \"to\", on_delete FROM pragma_foreign_key_list(?)", arguments: [table])
+                    {
+                        let target: String = row["target"], from: String = row["from"], to: String = row["to"], rule: String = row["on_delete"]
+                        found.insert("\(table).\(from) → \(target).\(to) on delete \(rule)".lowercased())
+                    }
+                    let indexes = try Row.fetchAll(
+                        db,
+                        sql:
+                            "SELECT il.\"unique\" AS isUnique, (SELECT group_concat(name) FROM pragma_index_info(il.name)) AS columns FROM pragma_index_list(?) il WHERE origin <> 'pk'",
+                        arguments: [table])
+                    for row in indexes {
+                        let unique: Bool = row["isUnique"], columns: String = row["columns"]
+                        found.insert("\(unique ? "unique " : "")index \(table) (\(columns))".lowercased())
+                    }
+                }
+                return found
+            }
             sqlite = try store.read { db in
                 var tables: [String: [String: Column]] = [:]
                 for table in try String.fetchAll(
@@ -152,6 +176,36 @@ struct PostgresRepositoryContractTests {
                 }
                 return tables
             }
+            let keysAndIndexes = try await store.read { connection in
+                var found: Set<String> = []
+                let foreignKeys = try await connection.query(
+                    """
+                    SELECT k.table_name, k.column_name, u.table_name, u.column_name, r.delete_rule FROM information_schema.table_constraints c
+                    JOIN information_schema.key_column_usage k ON k.constraint_name = c.constraint_name
+                    JOIN information_schema.constraint_column_usage u ON u.constraint_name = c.constraint_name
+                    JOIN information_schema.referential_constraints r ON r.constraint_name = c.constraint_name
+                    WHERE c.constraint_type = 'FOREIGN KEY' AND c.table_schema = 'public'
+                    """, logger: Logger(label: "tests"))
+                for try await (table, column, target, targetColumn, rule) in foreignKeys.decode((String, String, String, String, String).self) {
+                    found.insert("\(table).\(column) → \(target).\(targetColumn) on delete \(rule)".lowercased())
+                }
+                let indexes = try await connection.query(
+                    """
+                    SELECT t.relname, x.indisunique, string_agg(a.attname, ',' ORDER BY array_position(x.indkey::int2[], a.attnum))
+                    FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid
+                    JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY(x.indkey)
+                    WHERE n.nspname = 'public' AND t.relname <> 'schema_migration' AND NOT x.indisprimary GROUP BY t.relname, i.relname, x.indisunique
+                    """, logger: Logger(label: "tests"))
+                for try await (table, unique, columns) in indexes.decode((String, Bool, String).self) {
+                    found.insert("\(unique ? "unique " : "")index \(table) (\(columns))".lowercased())
+                }
+                return found
+            }
+            #expect(
+                keysAndIndexes == sqliteKeysAndIndexes,
+                "only in PostgreSQL: \(keysAndIndexes.subtracting(sqliteKeysAndIndexes).sorted()); only in SQLite: \(sqliteKeysAndIndexes.subtracting(keysAndIndexes).sorted())"
+            )
+            #expect(sqliteKeysAndIndexes.count > 10)
             #expect(Set(postgres.keys) == Set(sqlite.keys))
             for (table, columns) in sqlite.sorted(by: { $0.key < $1.key }) {
                 #expect(
