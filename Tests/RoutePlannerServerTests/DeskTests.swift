@@ -11,6 +11,7 @@ import RoutePlannerApplication
 import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
+import Synchronization
 import Testing
 
 #if canImport(FoundationXML)
@@ -118,6 +119,35 @@ import Testing
             #expect(Self.isWellFormed(answer.body), "\(uri)")
             #expect(!answer.body.contains("<script"), "\(uri)")
         }
+    }
+
+    /// The desk logs each change by its action's name and status, never the form's data; a store's own words go to the
+    /// log, never to the page.
+    @Test func theDeskLogsActionsWithoutTheirDataAndAStoresWordsOnlyInTheLog() async throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "the disk caught fire" } }
+        /// Customers that are kept, until the disk fails.
+        final class FailingCustomers: CustomerRepository, Sendable {
+            let kept = InMemoryCustomerRepository(), broken = Mutex(false)
+            func customer(_ id: CustomerId) async throws -> Customer? { try check(); return try await kept.customer(id) }
+            func allCustomers() async throws -> [Customer] { try check(); return try await kept.allCustomers() }
+            func save(_ customer: Customer) async throws { try check(); try await kept.save(customer) }
+            func check() throws { if broken.withLock({ $0 }) { throw Broken() } }
+        }
+        let lines = ServerTests.LogLines(), customers = FailingCustomers()
+        let logger = Logger(label: "test") { StreamLogHandler(label: $0, stream: lines, metadataProvider: nil) }
+        let desk = DeskConfiguration(cargo: InMemoryCargoRepository(), customers: customers, solver: nil, keepsCargo: false)
+        let server = try await ScheduleServer(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), source: "bundled", logger: logger, now: { Self.now }, desk: desk
+        ) { ServerTests.network }
+        let browser = Browser(server: server)
+        #expect(try await browser.post("/customers", [("id", "SECRETCO"), ("name", "Secret Name Ltd")]).status == 303)
+        customers.broken.withLock { $0 = true }
+        let page = try await browser.get("/customers")
+        #expect(page.body.contains("class=\"notice failure\"") && !page.body.contains("the disk caught fire"), "\(page.body)")
+        let log = lines.text.withLock { $0 }
+        #expect(log.contains("desk action") && log.contains("action=register-customer") && log.contains("status=303"), "\(log)")
+        #expect(!log.contains("SECRETCO") && !log.contains("Secret Name"), "\(log)")
+        #expect(log.contains("desk request failed") && log.contains("the disk caught fire"), "\(log)")
     }
 
     /// The desk leaves to the APIs every path under their paths' first segments, as their tables of operations declare
@@ -435,7 +465,7 @@ import Testing
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
             now: { Self.now }, desk: DeskConfiguration(cargo: cargo, customers: customers, solver: nil, keepsCargo: true, liveSchedule: live)
         ) {
-            try await events.scheduleChanges().liveSchedule(over: ServerTests.network).network()
+            events.scheduleChanges().liveSchedule(over: ServerTests.network).network()
         }
         let browser = Browser(server: server)
         let before = try await browser.get("/disruptions")
@@ -586,7 +616,7 @@ import Testing
     @Test func anAssignmentRunLeftByAStoppedServerIsInterrupted() async throws {
         let runs = InMemoryAssignmentRunRepository()
         let long = Double(AssignmentRunRecord.aliveWindow.components.seconds) + 1
-        _ = try await runs.start(AssignmentRunRecord(id: "gone", startedAt: Date() - long), at: Date() - long)
+        _ = await runs.start(AssignmentRunRecord(id: "gone", startedAt: Date() - long), at: Date() - long)
         let browser = Browser(server: try await Self.server(solver: StoppableSolver(), runs: runs))
         let page = try await browser.get("/assignments/gone")
         #expect(page.status == 200 && page.body.contains("Assignment interrupted") && !page.body.contains("/cancel"), "\(page.body)")

@@ -358,7 +358,7 @@ import Testing
             configuration: ServerConfiguration(host: "0.0.0.0", port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
             now: { DeskTests.now }, desk: desk
         ) {
-            try await events.scheduleChanges().liveSchedule(over: ServerTests.network).network()
+            events.scheduleChanges().liveSchedule(over: ServerTests.network).network()
         }
         // The first leg's vessel ten days late where the cargo leaves it.
         let leg = try #require(try await cargo.cargo("RP000001")?.itinerary?.legs.first)
