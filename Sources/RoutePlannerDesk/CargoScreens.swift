@@ -4,15 +4,6 @@ import RoutePlannerApplication
 import RoutePlannerPictures
 
 extension Desk {
-    /// The notices a change leaves for the screen it goes on to: known words only, never text from the query.
-    static let notices = [
-        "booked": "Booked. Find its options to route it.", "options": "The options are found: assign one to route the cargo.",
-        "routed": "The route is assigned.", "event": "The handling event is registered.",
-        "destination": "The destination is changed: find options to route it there.",
-        "rerouted": "Re-routed: the new options are below.", "registered": "The customer is registered.",
-        "cancelled": "The booking is cancelled and its route released; the cargo is no longer listed.",
-    ]
-
     /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time: the planner's list, or the
     /// customer's of its own cargo.
     func cargoList(_ query: FormData) async -> DeskResponse {
@@ -105,25 +96,5 @@ extension Desk {
             return await cargo(trackingId, notice: nil, submitted: CargoViewModel.Submission(form: form, values: values, state: state))
         }
         return .redirect(to: .cargo(trackingId, FormData([("notice", notice)])))
-    }
-}
-
-extension ViewState {
-    /// The field errors, or none.
-    var fieldErrors: [Field: String] {
-        if case .validationFailure(let fields) = self { fields } else { [:] }
-    }
-}
-
-extension ViewState where Field: DeskField {
-    /// The same state as the desk shows it, with its content described in words.
-    func described(_ text: (Content) -> String) -> DeskState<String> {
-        switch named {
-        case .idle: .idle
-        case .loading: .loading
-        case .success(let content): .success(text(content))
-        case .validationFailure(let fields): .validationFailure(fields)
-        case .failure(let failure): .failure(failure)
-        }
     }
 }

@@ -9,21 +9,3 @@ struct FormProblems {
     /// else 200.
     var status: Int { !errors.isEmpty ? 422 : failure.map { DeskResponse.statusCode(of: $0.kind) } ?? 200 }
 }
-
-extension ViewState where Field == String {
-    /// The state's problems: its field errors, or its failure; none on success.
-    var problems: FormProblems {
-        switch self {
-        case .validationFailure(let fields): FormProblems(errors: fields)
-        case .failure(let failure): FormProblems(failure: failure)
-        case .idle, .loading, .success: FormProblems()
-        }
-    }
-}
-
-extension ViewState {
-    /// Whether the state holds field errors.
-    var isValidationFailure: Bool {
-        if case .validationFailure = self { true } else { false }
-    }
-}

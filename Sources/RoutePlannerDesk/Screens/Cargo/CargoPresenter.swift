@@ -14,7 +14,7 @@ struct CargoPresenter {
     ///   - trackingId: The id the address gives.
     ///   - state: The tracking use case's state.
     ///   - response: Its response, when it has one.
-    ///   - notice: The key of what the last change did (``Desk/notices``), from the address.
+    ///   - notice: The key of what the last change did (``DeskNotice``), from the address.
     ///   - submitted: The change sent from one of the screen's forms that was not made.
     func present(
         trackingId: TrackingId, _ state: DeskState<CargoTrackingView>, response: TrackCargoResponse?, notice: String?,
@@ -43,7 +43,7 @@ struct CargoPresenter {
         return .screen(
             CargoViewModel(
                 tracking: tracking, options: options, timeline: response.cargo.itinerary == nil ? nil : TrackingPictures.timeline(response),
-                expected: expected, notice: notice.flatMap { Desk.notices[$0] }, submitted: submitted, onFindOptions: .findOptions(trackingId),
+                expected: expected, notice: DeskNotice.text(notice), submitted: submitted, onFindOptions: .findOptions(trackingId),
                 onAssign: .assignRoute(trackingId), onRegisterEvent: .registerEvent(trackingId), onChangeDestination: .changeDestination(trackingId),
                 onReroute: .reroute(trackingId), onCancel: response.cargo.isCancellable ? .cancelBooking(trackingId) : nil))
     }

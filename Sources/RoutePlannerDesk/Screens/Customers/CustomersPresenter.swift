@@ -8,7 +8,7 @@ struct CustomersPresenter {
     ///
     /// - Parameters:
     ///   - customers: The customers use case's state.
-    ///   - notice: The key of what the last change did (``Desk/notices``), from the address.
+    ///   - notice: The key of what the last change did (``DeskNotice``), from the address.
     ///   - values: The registration form's input.
     ///   - problems: Why a registration sent was not made; none before one is sent.
     func present(
@@ -23,7 +23,7 @@ struct CustomersPresenter {
             } else { [(id: String, name: String, onCargo: DeskRoute)]() }
         let listFailure: String? = if case .failure(let failure) = customers { failure.message } else { nil }
         return CustomersViewModel(
-            customers: listed, listFailure: listFailure, notice: notice.flatMap { Desk.notices[$0] }, values: values,
+            customers: listed, listFailure: listFailure, notice: DeskNotice.text(notice), values: values,
             problems: problems)
     }
 }
