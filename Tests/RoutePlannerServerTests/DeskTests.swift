@@ -11,6 +11,7 @@ import RoutePlannerApplication
 import RoutePlannerBcrypt
 import RoutePlannerFormats
 import RoutePlannerTestSupport
+import ServiceLifecycle
 import Synchronization
 import Testing
 
@@ -604,12 +605,19 @@ import Testing
         let csv = try await restarted.get(finished + "/plan.csv")
         #expect(csv.status == 200 && csv.body.hasPrefix("booking,teu,carried,") && csv.body.split(separator: "\n").count > 1, "\(csv.body)")
 
-        // A server that shuts down stops its runs, and the store says so.
+        // A server that shuts down stops its runs, and the store says so: its service waits for the shutdown, then stops them.
         let third = try await Self.server(solver: StoppableSolver(), customers: acme, runs: runs)
         let last = try await start(on: third)
         _ = try await page(last, on: Browser(server: third), until: "Last step: pricing round 1")
-        await third.desk?.shutDown()
-        #expect(try await Browser(server: third).get(last).body.contains("Assignment cancelled"))
+        let desk = try #require(third.desk)
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [CancelRunsOnShutdown(desk: desk)], logger: ServerTests.logger))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            #expect(try await Browser(server: third).get(last).body.contains("Assignment running"))
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(try await second.get(last).body.contains("Assignment cancelled"))
     }
 
     /// A run left running by a server that stopped without ending it says so once it has not been alive for a while.
