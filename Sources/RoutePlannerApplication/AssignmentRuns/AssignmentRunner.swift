@@ -96,9 +96,6 @@ public actor AssignmentRunner {
         for keeper in keepers { await keeper.value }
     }
 
-    /// Whether a run works in this process now.
-    public var isWorking: Bool { !working.isEmpty }
-
     private func ended(_ id: String) {
         working[id] = nil
     }
