@@ -54,7 +54,8 @@ extension Desk {
             }
         } catch {
             let failure = ViewFailure(.unavailable, "The run cannot be recorded in the store now: try again later.", logged: String(describing: error))
-            return await assignments(form: form, problems: FormProblems(failure: logged(DeskState<String>.failure(failure)).problems.failure))
+            _ = shown(failure)
+            return await assignments(form: form, problems: FormProblems(failure: failure))
         }
         switch started {
         case .started(let id): return .redirect(to: .assignmentRun(id))
@@ -79,7 +80,8 @@ extension Desk {
         do {
             _ = try await runs.cancel(id)
         } catch {
-            _ = shown(ViewFailure(.unavailable, "", logged: String(describing: error)))
+            // The run's screen says where it is; why the request to stop it was not recorded is the operator's to read.
+            logger.error("desk request failed", metadata: ["reason": .string(String(describing: error))])
         }
         return .redirect(to: .assignmentRun(id))
     }
