@@ -169,6 +169,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RoutePlannerApplicationTests",
+            dependencies: ["RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "RoutePlannerTestSupport"]
+        ),
+        // What every repository promises, checked on memory, SQLite and PostgreSQL alike, and the stores' own files,
+        // migrations and races between processes.
+        .testTarget(
+            name: "RoutePlannerStoreTests",
             dependencies: [
                 "RoutePlanner", "RoutePlannerApplication", "RoutePlannerBcrypt", "RoutePlannerFormats", "RoutePlannerStore", "RoutePlannerTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerTestSupport
 import Testing
 
 /// The one generic controller, on a tiny fake use case: it validates, calls the use case only with a

@@ -1,5 +1,6 @@
 import RoutePlanner
 @testable import RoutePlannerApplication
+import RoutePlannerTestSupport
 import Testing
 
 @Suite struct TrackCargoTests {

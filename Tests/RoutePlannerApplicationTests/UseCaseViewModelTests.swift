@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlannerApplication
+import RoutePlannerTestSupport
 import Testing
 
 /// The generic view model: its states in order, cancel-and-replace, cancelling, progress and going away.

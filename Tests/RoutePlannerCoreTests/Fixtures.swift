@@ -44,8 +44,3 @@ struct Fixture {
             containsDangerousGoods: dangerousGoods)
     }
 }
-
-extension Itinerary {
-    /// The voyages of the legs, for compact expectations.
-    var voyageNumbers: [String] { legs.map(\.voyage.number.rawValue) }
-}

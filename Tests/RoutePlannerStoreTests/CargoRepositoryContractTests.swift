@@ -420,15 +420,6 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
     }
 }
 
-extension Cargo {
-    /// The cargo with one more event.
-    func registering(_ event: HandlingEvent) throws -> Cargo {
-        var cargo = self
-        try cargo.register(event)
-        return cargo
-    }
-}
-
 /// Processes over one store, each with a repository of its own (`open` makes one): a cargo changed by one since
 /// another read it is a conflict for the other, and nothing of its write is kept; read again, it may write; a batch
 /// with one stale cargo writes none of it; a repository that never read a cargo cannot overwrite it.
