@@ -135,7 +135,7 @@ public struct RoutePlannerComposition: Sendable {
 
     /// Why the ``principal`` may not run a use case, or `nil` when it may.
     private func refusal(_ permission: Permission) -> DomainError? {
-        principal.may(permission) ? nil : .notPermitted(permission)
+        principal.may(permission) ? nil : .account(.notPermitted(permission))
     }
 
     /// A coordinator whose use case runs only when the ``principal`` may run it.

@@ -150,7 +150,7 @@ struct CommercialSchedulesAPI: Sendable {
         case .success(let response)?:
             metrics.searched(response.itineraries.isEmpty ? .noRoute : .found)
             return response.itineraries
-        case .failure(.noRoute)?:
+        case .failure(.schedule(.noRoute))?:
             metrics.searched(.noRoute)
             return []
         case nil, .failure(.cancelled)?:

@@ -49,7 +49,7 @@ struct QueryProblems: Error {
 
     /// Up to three known codes close to an unknown one, as the command line suggests them.
     static func closest(to code: UnLocode, among locations: [Location]) -> [UnLocode] {
-        if case .unknownLocation(_, let closest) = DomainError.unknown(code, among: locations) { return closest }
+        if case .schedule(.unknownLocation(_, let closest)) = DomainError.unknown(code, among: locations) { return closest }
         return []
     }
 }

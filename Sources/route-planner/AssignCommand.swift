@@ -102,7 +102,7 @@ struct AssignCommand: AsyncParsableCommand {
     /// Names the flag behind a failure that one flag caused: a what-if flag, or the missing `--capacities`.
     private func reject(_ result: Result<AssignRoutesResponse, RequestFailure<AssignRoutesForm.Field>>) throws {
         try whatIf.reject(result)
-        guard case .failure(.domain(.capacitiesUnknown)) = result else { return }
+        guard case .failure(.domain(.schedule(.capacitiesUnknown))) = result else { return }
         printError(
             "error: --capacities: \(schedule.files.schedule.relativePath) is a DCSA vessel schedule, which carries no capacities; give the voyages' capacities in a CSV file (voyage or vessel_imo, capacity_teu) with --capacities FILE."
         )

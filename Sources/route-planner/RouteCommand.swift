@@ -102,7 +102,7 @@ struct RouteCommand: AsyncParsableCommand {
             try await rendering.run(routeCargo, form, as: format) { result in
                 try whatIf.reject(result)
                 // With no route, a program still reads a document: the specification and no itineraries.
-                if case .failure(.domain(.noRoute(let specification, _))) = result,
+                if case .failure(.domain(.schedule(.noRoute(let specification, _)))) = result,
                     let document = rendering.document(RouteDocument.empty(specification), format)
                 {
                     print(document, terminator: "")

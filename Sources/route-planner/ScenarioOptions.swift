@@ -47,7 +47,7 @@ struct ScenarioOptions: ParsableArguments {
 
     /// Exits with the scenario's error, naming the flag and the entry it comes from, when the result is one.
     func reject<Response, Field>(_ result: Result<Response, RequestFailure<Field>>) throws {
-        guard case .failure(.domain(.invalidScenario(let error))) = result else { return }
+        guard case .failure(.domain(.schedule(.invalidScenario(let error)))) = result else { return }
         func entry(_ flag: String, _ entries: [String], _ matches: (String) -> Bool) -> String? {
             entries.first(where: matches).map { "--\(flag) \($0)" }
         }

@@ -301,10 +301,10 @@ extension ViewFailure.Kind {
 func commandHint<Response, Field>(for result: Result<Response, RequestFailure<Field>>) -> String? {
     guard case .failure(.domain(let error)) = result else { return nil }
     switch error {
-    case .customerNotFound(let id): return "route-planner customer \(id) NAME"
-    case .customerRegistered(let customer, let name):
+    case .customer(.notFound(let id)): return "route-planner customer \(id) NAME"
+    case .customer(.registered(let customer, let name)):
         return "route-planner customer \(customer.id) '\(name.replacing("'", with: #"'\''"#))' --rename"
-    case .deadlinePassed: return "--as-of DATE books as of an earlier date"
+    case .cargo(.deadlinePassed): return "--as-of DATE books as of an earlier date"
     default: return nil
     }
 }

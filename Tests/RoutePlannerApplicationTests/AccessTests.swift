@@ -52,7 +52,7 @@ import Testing
         // The scoped repository refuses the write itself, whatever a use case would do.
         var other = try #require(try await app.cargo.cargo("RP000002"))
         other.specifyNewRoute(Sample.specification)
-        await #expect(throws: DomainError.cargoNotFound("RP000002")) { try await customer.cargo.save(other) }
+        await #expect(throws: DomainError.cargo(.notFound("RP000002"))) { try await customer.cargo.save(other) }
         await #expect(throws: DomainError.self) { try await customer.cargo.save([try Sample.cargo("RP000002", customerId: "ACME")]) }
         #expect(try await app.cargo.cargo("RP000002") == (try Sample.cargo("RP000002", routed: false, customerId: "GLOBEX")))
         // Its own cargo it may route and re-plan.
@@ -81,8 +81,12 @@ import Testing
         #expect(
             await customer.assignRoutes(solver: NoSolver())(AssignRoutesForm()).failureMessage
                 == "Your account may not assign routes to all open cargo; a planner may.")
-        #expect(domainError(await customer.importHandlingReport.controller.handle(ImportHandlingReportForm(file: ""))) == .notPermitted(.importHandlingReport))
-        #expect(domainError(await customer.importBookings.controller.handle(ImportBookingsForm(file: "", customer: "ACME"))) == .notPermitted(.importBookings))
+        #expect(
+            domainError(await customer.importHandlingReport.controller.handle(ImportHandlingReportForm(file: "")))
+                == .account(.notPermitted(.importHandlingReport)))
+        #expect(
+            domainError(await customer.importBookings.controller.handle(ImportBookingsForm(file: "", customer: "ACME")))
+                == .account(.notPermitted(.importBookings)))
         // And the policy is one table: a customer may do exactly these.
         #expect(
             Set(Permission.allCases.filter(acme.may)) == [
@@ -155,8 +159,8 @@ extension ViewState {
             for _ in 0..<40 { group.addTask { await app.logIn.controller.handle(LogInForm(username: "alice", password: "a wrong guess")) } }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        let checked = results.filter { if case .failure(.domain(.notAuthenticated)) = $0 { true } else { false } }.count
-        let refused = results.filter { if case .failure(.domain(.tooManyAttempts)) = $0 { true } else { false } }.count
+        let checked = results.filter { if case .failure(.domain(.account(.notAuthenticated))) = $0 { true } else { false } }.count
+        let refused = results.filter { if case .failure(.domain(.account(.tooManyAttempts))) = $0 { true } else { false } }.count
         #expect(checked <= 5 && checked + refused == 40, "\(checked) checked, \(refused) refused")
     }
 }

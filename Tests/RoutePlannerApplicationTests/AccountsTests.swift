@@ -92,14 +92,16 @@ final class TestClock: Sendable {
         for _ in 0..<4 { _ = await app.logIn(LogInForm(username: "alice", password: "wrong password", address: "10.0.0.\(Int.random(in: 1...9))")) }
         // The account is refused even with its password, from any address, until the window has passed.
         let refused = await app.logIn.respond(LogInForm(username: "alice", password: Self.password, address: "10.0.0.99")).result
-        guard case .failure(.domain(.tooManyAttempts(let seconds))) = refused else { Issue.record("\(refused)"); return }
+        guard case .failure(.domain(.account(.tooManyAttempts(let seconds)))) = refused else { Issue.record("\(refused)"); return }
         #expect((1...900).contains(seconds))
         // Another account from another address is not.
         #expect(await app.logIn(LogInForm(username: "bob", password: Self.password, address: "10.0.1.1")).text() == .success("Logged in as bob (planner)."))
         // One address that fails on many accounts is refused on every one.
         for name in ["x1", "x2", "x3", "x4"] { _ = await app.logIn(LogInForm(username: name, password: "wrong password", address: "10.9.9.9")) }
         guard
-            case .failure(.domain(.tooManyAttempts)) = await app.logIn.respond(LogInForm(username: "bob", password: Self.password, address: "10.9.9.9")).result
+            case .failure(.domain(.account(.tooManyAttempts))) = await app.logIn.respond(
+                LogInForm(username: "bob", password: Self.password, address: "10.9.9.9")
+            ).result
         else { Issue.record("the address is not refused"); return }
         clock.advance(901)
         #expect(await app.logIn(LogInForm(username: "alice", password: Self.password, address: "10.9.9.9")).text() == .success("Logged in as alice (planner)."))

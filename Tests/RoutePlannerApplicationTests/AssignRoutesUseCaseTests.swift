@@ -247,7 +247,7 @@ import Testing
 
     @Test(arguments: [
         (AssignmentError.cancelled, DomainError.cancelled),
-        (.unknownLocation(booking: "B", "SESTX"), .unknownLocation("SESTX", closest: ["SESTO"])),
+        (.unknownLocation(booking: "B", "SESTX"), .schedule(.unknownLocation("SESTX", closest: ["SESTO"]))),
         (.solverFailed("glp_intopt: 5"), .invalidOperation("the solver failed: glp_intopt: 5")),
     ])
     func theInteractorTurnsSolverErrorsIntoDomainErrors(_ error: AssignmentError, _ expected: DomainError) async throws {

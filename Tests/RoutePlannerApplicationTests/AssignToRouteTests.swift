@@ -81,7 +81,7 @@ import Testing
         #expect(
             await interactor.execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(2)))
                 == .failure(.invalidOperation("Cargo ABC123 was offered 2 options; choose 1 to 2.")))
-        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "NOBODY", choice: .position(0))) == .failure(.cargoNotFound("NOBODY")))
+        #expect(await interactor.execute(AssignToRouteRequest(trackingId: "NOBODY", choice: .position(0))) == .failure(.cargo(.notFound("NOBODY"))))
         let notOffered = AssignToRouteInteractor(cargo: InMemoryCargoRepository([try Sample.cargo(routed: false)]))
         #expect(
             await notOffered.execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(0)))
@@ -107,6 +107,6 @@ import Testing
         try await repository.save(RouteOffer(trackingId: "ABC123", specification: later, itineraries: [Sample.fastest]))
         #expect(
             await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .position(0)))
-                == .failure(.itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it leaves before the cargo is ready"])))
+                == .failure(.cargo(.itineraryDoesNotFit(trackingId: "ABC123", reasons: ["it leaves before the cargo is ready"]))))
     }
 }

@@ -97,16 +97,16 @@ import Testing
         let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
         let late = BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule, now: { SampleVoyages.day(5, 1) })
         let request = try BookCargoRequest.create(Self.form).get()
-        #expect(await late.execute(request) == .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: SampleVoyages.day(5, 1))))
+        #expect(await late.execute(request) == .failure(.cargo(.deadlinePassed(request.specification.arrivalDeadline, asOf: SampleVoyages.day(5, 1)))))
         #expect(
-            BookCargoPresenter().present(.failure(.domain(.deadlinePassed(SampleVoyages.day(4, 15), asOf: SampleVoyages.day(5, 1)))))
+            BookCargoPresenter().present(.failure(.domain(.cargo(.deadlinePassed(SampleVoyages.day(4, 15), asOf: SampleVoyages.day(5, 1))))))
                 == .failure(ViewFailure(.rejected, "The deadline, Wed 15 Apr 2026, 00:00 UTC, has passed: it is Fri 1 May 2026, 00:00 UTC now.")))
         #expect(try await cargo.allCargo().isEmpty)
         // The system clock by default: a deadline in 2020 has passed.
         var old = Self.form
         (old.ready, old.deadline) = ("2020-01-01", "2020-02-01")
         let now = BookCargoInteractor(cargo: cargo, customers: customers, locations: Sample.schedule)
-        guard case .failure(.deadlinePassed) = await now.execute(try BookCargoRequest.create(old).get()) else {
+        guard case .failure(.cargo(.deadlinePassed)) = await now.execute(try BookCargoRequest.create(old).get()) else {
             Issue.record("a deadline in 2020 was accepted")
             return
         }
@@ -116,10 +116,10 @@ import Testing
         let (interactor, repository) = Self.app()
         var unknownPort = Self.form
         unknownPort.destination = "SESTX"
-        #expect(await interactor.execute(try BookCargoRequest.create(unknownPort).get()) == .failure(.unknownLocation("SESTX", closest: ["SESTO"])))
+        #expect(await interactor.execute(try BookCargoRequest.create(unknownPort).get()) == .failure(.schedule(.unknownLocation("SESTX", closest: ["SESTO"]))))
         var unknownCustomer = Self.form
         unknownCustomer.customer = "NOBODY"
-        #expect(await interactor.execute(try BookCargoRequest.create(unknownCustomer).get()) == .failure(.customerNotFound("NOBODY")))
+        #expect(await interactor.execute(try BookCargoRequest.create(unknownCustomer).get()) == .failure(.customer(.notFound("NOBODY"))))
         #expect(try await repository.allCargo().isEmpty)
     }
 }

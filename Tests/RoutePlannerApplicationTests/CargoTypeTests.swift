@@ -128,7 +128,7 @@ import Testing
         let request = try RouteCargoRequest.create(form).get()
         let schedule = CargoTypeTests.schedule
         let result = await RouteCargoInteractor(locations: schedule, voyages: schedule, cargo: InMemoryCargoRepository()).execute(request)
-        guard case .failure(.noRoute) = result else { Issue.record("expected no route, got \(result)"); return }
+        guard case .failure(.schedule(.noRoute)) = result else { Issue.record("expected no route, got \(result)"); return }
     }
 
     @Test func onceLoadedTheTransitLimitIsADeadlineFromTheFirstLoad() throws {

@@ -66,13 +66,13 @@ import Testing
         let (interactor, repository) = Self.interactor(try Sample.cargo(), claimed)
         #expect(
             await interactor.execute(ChangeDestinationRequest(trackingId: "ABC123", destination: "FIHEX", deadline: nil))
-                == .failure(.unknownLocation("FIHEX", closest: ["FIHEL"])))
+                == .failure(.schedule(.unknownLocation("FIHEX", closest: ["FIHEL"]))))
         #expect(
             await interactor.execute(ChangeDestinationRequest(trackingId: "NOBODY", destination: "FIHEL", deadline: nil))
-                == .failure(.cargoNotFound("NOBODY")))
+                == .failure(.cargo(.notFound("NOBODY"))))
         #expect(
             await interactor.execute(ChangeDestinationRequest(trackingId: "CLAIMED", destination: "FIHEL", deadline: nil))
-                == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
+                == .failure(.cargo(.closed("CLAIMED", claim: Sample.claim))))
         #expect(
             await interactor.execute(ChangeDestinationRequest(trackingId: "ABC123", destination: "HKHKG", deadline: nil))
                 == .failure(.invalidOperation("HKHKG is where cargo ABC123 starts; choose another destination.")))

@@ -60,8 +60,8 @@ import Testing
     }
 
     @Test(arguments: [
-        DomainError.cargoNotFound("ABC123"), .cancelled, .invalidOperation("no"), .unknownVoyage("V9"),
-        .unknownLocation("NLRTX", closest: ["NLRTM"]), .repositoryFailure("disk full"),
+        DomainError.cargo(.notFound("ABC123")), .cancelled, .invalidOperation("no"), .schedule(.unknownVoyage("V9")),
+        .schedule(.unknownLocation("NLRTX", closest: ["NLRTM"])), .storage(.unavailable("disk full")),
     ])
     func passesDomainErrorsThroughUntransformed(_ error: DomainError) async {
         let fake = FakeUseCase { _ in .failure(error) }
@@ -80,7 +80,7 @@ import Testing
         let coordinator = Coordinator(FakeUseCase { .success("\($0.left * $0.right)") }, presenter: EchoPresenter())
         #expect(await coordinator(PairForm(left: "3", right: "4")) == .success("<12>"))
         #expect(await coordinator(PairForm(left: "x", right: "4")) == .validationFailure([.left: "Enter a whole number."]))
-        let failing = Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter())
+        let failing = Coordinator(FakeUseCase { _ in .failure(.cargo(.notFound("ABC123"))) }, presenter: EchoPresenter())
         #expect(await failing(PairForm(left: "3", right: "4")) == .failure(ViewFailure(.notFound, "There is no cargo with tracking id ABC123.")))
     }
 
@@ -93,9 +93,9 @@ import Testing
         #expect(wrong.state == .validationFailure([.left: "Enter a whole number."]))
         guard case .failure(.validation(let error)) = wrong.result else { Issue.record("not a validation failure"); return }
         #expect(error.fields == [.left: "Enter a whole number."])
-        let failing = await Coordinator(FakeUseCase { _ in .failure(.cargoNotFound("ABC123")) }, presenter: EchoPresenter()).respond(
+        let failing = await Coordinator(FakeUseCase { _ in .failure(.cargo(.notFound("ABC123"))) }, presenter: EchoPresenter()).respond(
             PairForm(left: "3", right: "4"))
         #expect(failing.state == .failure(ViewFailure(.notFound, "There is no cargo with tracking id ABC123.")))
-        guard case .failure(.domain(.cargoNotFound("ABC123"))) = failing.result else { Issue.record("not the domain error"); return }
+        guard case .failure(.domain(.cargo(.notFound("ABC123")))) = failing.result else { Issue.record("not the domain error"); return }
     }
 }

@@ -103,10 +103,10 @@ import Testing
         #expect(try onTrack.entries[0].options.get().map(\.voyageNumbers) == [["AE1-0100W", "BF-0410E"]])
         let over = try await interactor.execute(ReRouteCargoRequest(trackingId: "CLAIMED", limit: 5, avoidedVoyages: [])).get()
         #expect(over.entries[0].reason == .claimed)
-        #expect(over.entries[0].options == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
+        #expect(over.entries[0].options == .failure(.cargo(.closed("CLAIMED", claim: Sample.claim))))
         // Asked for every cargo, a claimed one is not named at all.
         let all = try await interactor.execute(ReRouteCargoRequest(trackingId: nil, limit: 1, avoidedVoyages: [])).get()
         #expect(!all.entries.map(\.cargo.trackingId).contains("CLAIMED"))
-        #expect(await interactor.execute(ReRouteCargoRequest(trackingId: "NOBODY", limit: 5, avoidedVoyages: [])) == .failure(.cargoNotFound("NOBODY")))
+        #expect(await interactor.execute(ReRouteCargoRequest(trackingId: "NOBODY", limit: 5, avoidedVoyages: [])) == .failure(.cargo(.notFound("NOBODY"))))
     }
 }

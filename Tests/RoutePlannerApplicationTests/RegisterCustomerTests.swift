@@ -37,9 +37,9 @@ import Testing
         _ = await interactor.execute(globex)
         // Another name under a registered id is refused unless the rename is asked for; the same name is fine.
         let renamed = try RegisterCustomerRequest.create(RegisterCustomerForm(id: "ACME", name: "Acme Lines")).get()
-        #expect(await interactor.execute(renamed) == .failure(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines")))
+        #expect(await interactor.execute(renamed) == .failure(.customer(.registered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines"))))
         #expect(
-            RegisterCustomerPresenter().present(.failure(.domain(.customerRegistered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines"))))
+            RegisterCustomerPresenter().present(.failure(.domain(.customer(.registered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme Lines")))))
                 == .failure(ViewFailure(.conflict, "Customer ACME is registered as Acme Shipping; to call it Acme Lines, ask for the rename.")))
         #expect(try await interactor.execute(acme).get().customer.name == "Acme Shipping")
         #expect(try await customers.allCustomers() == [Customer(id: "ACME", name: "Acme Shipping")!, Customer(id: "GLOBEX", name: "Globex")!])

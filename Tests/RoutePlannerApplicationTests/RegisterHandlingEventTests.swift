@@ -161,7 +161,7 @@ import Testing
         let (interactor, _) = Self.app(claimed)
         #expect(
             await interactor.execute(Self.request("receive", "HKHKG", "", "2026-03-01T00:00:00Z", trackingId: "NOBODY"))
-                == .failure(.cargoNotFound("NOBODY")))
+                == .failure(.cargo(.notFound("NOBODY"))))
         #expect(
             await interactor.execute(Self.request("customs", "SESTO", "", "2026-04-07T00:00:00Z", trackingId: "CLAIMED"))
                 == .failure(.invalidOperation("Cargo CLAIMED: the cargo was claimed at 2026-04-06T00:00:00Z; nothing can happen to it afterwards.")))

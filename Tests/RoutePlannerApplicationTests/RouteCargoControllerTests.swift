@@ -22,9 +22,10 @@ final class FakeRouteCargo: UseCase, @unchecked Sendable {
 
 /// The route request's factories, through the controller.
 @Suite struct RouteCargoControllerTests {
-    static let noRoute = DomainError.noRoute(
-        try! RouteSpecification(origin: "CNSHA", destination: "NLRTM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(3, 2)),
-        earliestPossibleArrival: nil)
+    static let noRoute = DomainError.schedule(
+        .noRoute(
+            try! RouteSpecification(origin: "CNSHA", destination: "NLRTM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(3, 2)),
+            earliestPossibleArrival: nil))
 
     @Test func normalisesCodesAndReadsDatesAsTheDocsSay() async throws {
         let fake = FakeRouteCargo(answer: .failure(Self.noRoute))

@@ -135,17 +135,17 @@ import Testing
             Self.request(
                 RouteCargoForm(
                     origin: "HKHKG", destination: "SESTX", ready: "2026-03-01", deadline: "2026-04-15")))
-        #expect(unknownPort == .failure(.unknownLocation("SESTX", closest: ["SESTO"])))
+        #expect(unknownPort == .failure(.schedule(.unknownLocation("SESTX", closest: ["SESTO"]))))
         let unknownVia = await Self.interactor().execute(
             Self.request(
                 RouteCargoForm(
                     origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", via: ["USLAX"])))
-        #expect(unknownVia == .failure(.unknownLocation("USLAX", closest: ["USNYC"])))
+        #expect(unknownVia == .failure(.schedule(.unknownLocation("USLAX", closest: ["USNYC"]))))
         let unknownVoyage = await Self.interactor().execute(
             Self.request(
                 RouteCargoForm(
                     origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-15", avoidVoyages: ["XX-1"])))
-        #expect(unknownVoyage == .failure(.unknownVoyage("XX-1")))
+        #expect(unknownVoyage == .failure(.schedule(.unknownVoyage("XX-1"))))
     }
 
     @Test func saysWhenTheEarliestArrivalWouldBe() async {
@@ -155,12 +155,12 @@ import Testing
                     origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
         let specification = try! RouteSpecification(
             origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: Sample.utc("2026-04-01T23:59:59Z"))
-        #expect(result == .failure(.noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 5))))
+        #expect(result == .failure(.schedule(.noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 5)))))
         let nowhere = await Self.interactor().execute(
             Self.request(
                 RouteCargoForm(
                     origin: "USNYC", destination: "SESTO", ready: "2026-03-01", deadline: "2026-04-01")))
-        guard case .failure(.noRoute(_, nil)) = nowhere else { Issue.record("\(nowhere)"); return }
+        guard case .failure(.schedule(.noRoute(_, nil))) = nowhere else { Issue.record("\(nowhere)"); return }
     }
 
     /// A ready time after the schedule's last departure, or a deadline before its first, is a field error that
@@ -197,7 +197,7 @@ import Testing
             for: RouteSpecification(
                 origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: try #require(Sample.network.lastArrival)))
         let specification = try RouteSpecification(origin: "HKHKG", destination: "SESTO", readyTime: ready, arrivalDeadline: deadline)
-        #expect(long == .failure(.domain(.noRoute(specification, earliestPossibleArrival: earliest.arrivalTime))))
+        #expect(long == .failure(.domain(.schedule(.noRoute(specification, earliestPossibleArrival: earliest.arrivalTime)))))
         // A booked cargo is routed by its own specification from where it is: nothing to check here.
         #expect(try RouteCargoRequest.create(RouteCargoForm(trackingId: "ABC123")).get().fieldErrors(against: Sample.network).isEmpty)
     }
@@ -247,10 +247,10 @@ import Testing
         let repository = InMemoryCargoRepository([claimed])
         #expect(
             await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "CLAIMED")))
-                == .failure(.cargoClosed("CLAIMED", claim: Sample.claim)))
-        #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "NOBODY"))) == .failure(.cargoNotFound("NOBODY")))
+                == .failure(.cargo(.closed("CLAIMED", claim: Sample.claim))))
+        #expect(await Self.interactor(repository).execute(Self.request(RouteCargoForm(trackingId: "NOBODY"))) == .failure(.cargo(.notFound("NOBODY"))))
         // Without a cargo repository, no cargo can be found.
-        #expect(await Self.interactor().execute(Self.request(RouteCargoForm(trackingId: "CLAIMED"))) == .failure(.cargoNotFound("CLAIMED")))
+        #expect(await Self.interactor().execute(Self.request(RouteCargoForm(trackingId: "CLAIMED"))) == .failure(.cargo(.notFound("CLAIMED"))))
         #expect(try await repository.offer(for: "CLAIMED") == nil)
     }
 

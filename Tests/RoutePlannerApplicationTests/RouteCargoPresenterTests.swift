@@ -46,24 +46,24 @@ import Testing
     }
 
     @Test(arguments: [
-        (DomainError.unknownLocation("NLRTX", closest: ["NLRTM", "NLAMS"]), "NLRTX is not a port of this network. Did you mean NLRTM, NLAMS?"),
-        (.unknownLocation("ZZZZZ", closest: []), "ZZZZZ is not a port of this network."),
+        (DomainError.schedule(.unknownLocation("NLRTX", closest: ["NLRTM", "NLAMS"])), "NLRTX is not a port of this network. Did you mean NLRTM, NLAMS?"),
+        (.schedule(.unknownLocation("ZZZZZ", closest: [])), "ZZZZZ is not a port of this network."),
         (
-            .noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 20, hour: 7)),
+            .schedule(.noRoute(specification, earliestPossibleArrival: SampleVoyages.day(4, 20, hour: 7))),
             "No sailing reaches SESTO by 2026-04-15; the earliest possible arrival is 2026-04-20."
         ),
-        (.noRoute(specification, earliestPossibleArrival: nil), "No sailing connects HKHKG to SESTO after 2026-03-01 in this schedule."),
-        (.cargoNotFound("ABC123"), "There is no cargo with tracking id ABC123."),
-        (.customerNotFound("ACME"), "There is no customer ACME; register it first."),
-        (.unknownVoyage("V9"), "Voyage V9 is not in the schedule."),
+        (.schedule(.noRoute(specification, earliestPossibleArrival: nil)), "No sailing connects HKHKG to SESTO after 2026-03-01 in this schedule."),
+        (.cargo(.notFound("ABC123")), "There is no cargo with tracking id ABC123."),
+        (.customer(.notFound("ACME")), "There is no customer ACME; register it first."),
+        (.schedule(.unknownVoyage("V9")), "Voyage V9 is not in the schedule."),
         (
-            .itineraryDoesNotSatisfySpecification(trackingId: "ABC123", reasons: ["it arrives after the deadline"]),
+            .cargo(.itineraryDoesNotFit(trackingId: "ABC123", reasons: ["it arrives after the deadline"])),
             "This itinerary does not fit cargo ABC123: it arrives after the deadline."
         ),
         (.invalidOperation("Cargo ABC123 is already at its destination, SESTO."), "Cargo ABC123 is already at its destination, SESTO."),
-        (.repositoryFailure("schedule.csv:2:1: error: …"), "The schedule or the cargo cannot be read or written; the log says why."),
+        (.storage(.unavailable("schedule.csv:2:1: error: …")), "The schedule or the cargo cannot be read or written; the log says why."),
         (.cancelled, "Cancelled."),
-        (.invalidScenario(.unknownVoyage("XX-1")), "What if: voyage XX-1 is not in the schedule."),
+        (.schedule(.invalidScenario(.unknownVoyage("XX-1"))), "What if: voyage XX-1 is not in the schedule."),
         (
             .fileErrors([ImportDiagnostic(file: "r.csv", line: 2, column: 1, severity: .error, message: "no cargo has tracking id X")], omitted: 0),
             "1 error; nothing in the file was used:\nr.csv:2:1: error: no cargo has tracking id X"
@@ -81,11 +81,13 @@ import Testing
     /// Every failure carries the kind each front end maps to its status or exit code, and a store's own words go to
     /// the log alone.
     @Test(arguments: [
-        (DomainError.cargoNotFound("ABC123"), ViewFailure.Kind.notFound), (.userNotFound("alice"), .notFound), (.tokenNotFound("t"), .notFound),
-        (.conflict("cargo RP000001 was changed"), .conflict), (.userExists("alice"), .conflict), (.notPermitted(.assignRoutes), .forbidden),
-        (.notAuthenticated, .unauthenticated), (.tooManyAttempts(retryAfter: 30), .throttled(retryAfter: 30)),
-        (.repositoryFailure("database is locked"), .unavailable), (.cancelled, .unavailable), (.customerNotFound("ACME"), .rejected),
-        (.unknownVoyage("V9"), .rejected), (.invalidOperation("no"), .rejected),
+        (DomainError.cargo(.notFound("ABC123")), ViewFailure.Kind.notFound), (.account(.userNotFound("alice")), .notFound),
+        (.account(.tokenNotFound("t")), .notFound),
+        (.storage(.conflict("cargo RP000001 was changed")), .conflict), (.account(.userExists("alice")), .conflict),
+        (.account(.notPermitted(.assignRoutes)), .forbidden),
+        (.account(.notAuthenticated), .unauthenticated), (.account(.tooManyAttempts(retryAfter: 30)), .throttled(retryAfter: 30)),
+        (.storage(.unavailable("database is locked")), .unavailable), (.cancelled, .unavailable), (.customer(.notFound("ACME")), .rejected),
+        (.schedule(.unknownVoyage("V9")), .rejected), (.invalidOperation("no"), .rejected),
     ])
     func presentsEachFailureWithItsKind(_ error: DomainError, _ kind: ViewFailure.Kind) {
         guard case .failure(let failure) = RouteCargoPresenter().present(.failure(.domain(error))) else { Issue.record("not a failure"); return }

@@ -18,7 +18,7 @@ import Testing
         let interactor = TrackCargoInteractor(cargo: InMemoryCargoRepository([try Sample.cargo()]))
         let found = await interactor.execute(try TrackCargoRequest.create(TrackCargoForm(trackingId: "abc123")).get())
         #expect(try found.get().cargo.trackingId == "ABC123")
-        #expect(await interactor.execute(try TrackCargoRequest.create(TrackCargoForm(trackingId: "abc124")).get()) == .failure(.cargoNotFound("abc124")))
+        #expect(await interactor.execute(try TrackCargoRequest.create(TrackCargoForm(trackingId: "abc124")).get()) == .failure(.cargo(.notFound("abc124"))))
     }
 
     @Test func thePresenterWritesTheDeliveryOfACargoOnBoard() throws {
@@ -68,6 +68,6 @@ import Testing
         let cargo = try Sample.cargo(events: [Sample.receive])
         let interactor = TrackCargoInteractor(cargo: InMemoryCargoRepository([cargo]))
         #expect(try await interactor.execute(TrackCargoRequest(trackingId: "ABC123")).get().cargo == CargoSummary(cargo))
-        #expect(await interactor.execute(TrackCargoRequest(trackingId: "NOBODY")) == .failure(.cargoNotFound("NOBODY")))
+        #expect(await interactor.execute(TrackCargoRequest(trackingId: "NOBODY")) == .failure(.cargo(.notFound("NOBODY"))))
     }
 }

@@ -210,14 +210,17 @@ import Testing
     }
 
     @Test func aChangeThatLostARaceIs409() {
-        #expect(LifecycleAPI.status(of: DomainError.conflict("cargo RP000001 was changed by another process").kind) == .conflict)
-        #expect(LifecycleAPI.status(of: DomainError.cargoNotFound("RP000001").kind) == .notFound)
-        #expect(LifecycleAPI.status(of: DomainError.notPermitted(.registerHandlingEvent).kind) == .forbidden)
+        #expect(LifecycleAPI.status(of: DomainError.storage(.conflict("cargo RP000001 was changed by another process")).kind) == .conflict)
+        #expect(LifecycleAPI.status(of: DomainError.cargo(.notFound("RP000001")).kind) == .notFound)
+        #expect(LifecycleAPI.status(of: DomainError.account(.notPermitted(.registerHandlingEvent)).kind) == .forbidden)
         #expect(
             LifecycleAPI.status(
-                of: DomainError.noRoute(
-                    try! RouteSpecification(
-                        origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400), earliestPossibleArrival: nil
+                of: DomainError.schedule(
+                    .noRoute(
+                        try! RouteSpecification(
+                            origin: "CNSHA", destination: "NLRTM", readyTime: DeskTests.now, arrivalDeadline: DeskTests.now + 86_400),
+                        earliestPossibleArrival: nil
+                    )
                 ).kind)
                 == .unprocessableContent)
     }

@@ -192,7 +192,7 @@ func checkABatchIsWrittenWithItsCargo(
     // Over the cargo as it was before the last write, written or offered options: a conflict, and nothing of it, the
     // events neither.
     func isConflict(_ error: any Error) -> Bool {
-        if case .conflict = error as? DomainError { return true }
+        if case .storage(.conflict) = error as? DomainError { return true }
         return (error as? StoreError)?.isConflict == true
     }
     await #expect(sourceLocation: sourceLocation) {

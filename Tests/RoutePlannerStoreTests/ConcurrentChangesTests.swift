@@ -95,7 +95,7 @@ func checkRequestsChangingOneCargo(
     await #expect(sourceLocation: sourceLocation) {
         try await alice.cargo.save(stale)
     } throws: { error in
-        if case DomainError.conflict = error { true } else { (error as? any StoreFailure)?.isConflict == true }
+        if case DomainError.storage(.conflict) = error { true } else { (error as? any StoreFailure)?.isConflict == true }
     }
     let kept = try #require(try await server.cargo.cargo(id), sourceLocation: sourceLocation)
     #expect(kept.handlingEvents.count == 1 && kept.specification.destination == "SESTO", sourceLocation: sourceLocation)
@@ -124,7 +124,7 @@ func checkLoginFailuresAreShared(
     }
     for app in [first, second] {
         guard
-            case .failure(.domain(.tooManyAttempts)) = await app.logIn.respond(
+            case .failure(.domain(.account(.tooManyAttempts))) = await app.logIn.respond(
                 LogInForm(username: "alice", password: "correct horse battery", address: "198.51.100.1")
             ).result
         else {

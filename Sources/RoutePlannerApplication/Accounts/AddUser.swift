@@ -79,13 +79,13 @@ public struct AddUserInteractor: UseCase {
         do {
             var account = request.account
             if case .customer(let id) = account.role {
-                guard let customer = try await customers.customer(id) else { return .failure(.customerNotFound(id)) }
+                guard let customer = try await customers.customer(id) else { return .failure(.customer(.notFound(id))) }
                 // The user acts for the customer as it was registered, whose id its cargo names.
                 account = UserAccount(name: account.name, role: .customer(customer.id)) ?? account
             }
-            guard try await accounts.user(named: account.name) == nil else { return .failure(.userExists(account.name)) }
+            guard try await accounts.user(named: account.name) == nil else { return .failure(.account(.userExists(account.name))) }
             let hash = passwords.hash(request.password)
-            guard try await accounts.add(StoredUser(account: account, passwordHash: hash)) else { return .failure(.userExists(account.name)) }
+            guard try await accounts.add(StoredUser(account: account, passwordHash: hash)) else { return .failure(.account(.userExists(account.name))) }
             return .success(AddUserResponse(user: account))
         } catch {
             return .failure(.repository(error))

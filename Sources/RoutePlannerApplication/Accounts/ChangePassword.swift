@@ -50,9 +50,9 @@ public struct ChangePasswordInteractor: UseCase {
 
     public func execute(_ request: ChangePasswordRequest) async -> Result<ChangePasswordResponse, DomainError> {
         do {
-            guard try await accounts.user(named: request.name) != nil else { return .failure(.userNotFound(request.name)) }
+            guard try await accounts.user(named: request.name) != nil else { return .failure(.account(.userNotFound(request.name))) }
             let hash = passwords.hash(request.password)
-            guard try await accounts.setPasswordHash(hash, ofUser: request.name) else { return .failure(.userNotFound(request.name)) }
+            guard try await accounts.setPasswordHash(hash, ofUser: request.name) else { return .failure(.account(.userNotFound(request.name))) }
             return .success(ChangePasswordResponse(name: request.name))
         } catch {
             return .failure(.repository(error))

@@ -62,7 +62,7 @@ public struct CreateTokenInteractor: UseCase {
 
     public func execute(_ request: CreateTokenRequest) async -> Result<CreateTokenResponse, DomainError> {
         do {
-            guard try await accounts.user(named: request.user) != nil else { return .failure(.userNotFound(request.user)) }
+            guard try await accounts.user(named: request.user) != nil else { return .failure(.account(.userNotFound(request.user))) }
             var generator = SystemRandomNumberGenerator()
             let id = String(format: "%012llx", generator.next() & 0xffff_ffff_ffff)
             let secret = "rp_\(id)_" + Credentials.secret()

@@ -45,7 +45,7 @@ public struct ListTokensInteractor: UseCase {
 
     public func execute(_ request: ListTokensRequest) async -> Result<ListTokensResponse, DomainError> {
         do {
-            if let user = request.user, try await accounts.user(named: user) == nil { return .failure(.userNotFound(user)) }
+            if let user = request.user, try await accounts.user(named: user) == nil { return .failure(.account(.userNotFound(user))) }
             return .success(ListTokensResponse(tokens: try await accounts.tokens(ofUser: request.user)))
         } catch {
             return .failure(.repository(error))

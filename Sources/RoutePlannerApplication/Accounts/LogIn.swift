@@ -54,7 +54,7 @@ public struct LogInResponse: Hashable, Sendable {
 ///
 /// An unknown user and a wrong password fail alike, and take as long (a hash is checked either way). Failures
 /// are counted per account and per address (``LoginThrottle``): past a few, attempts wait; past more, they are
-/// refused with `DomainError.tooManyAttempts(retryAfter:)`.
+/// refused with ``AccountFailure/tooManyAttempts(retryAfter:)``.
 public struct LogInInteractor: UseCase {
     private let accounts: any AccountRepository
     private let throttle: LoginThrottle
@@ -81,7 +81,7 @@ public struct LogInInteractor: UseCase {
         } catch {
             return .failure(.repository(error))
         }
-        if let retryAfter = admission.retryAfter { return .failure(.tooManyAttempts(retryAfter: retryAfter)) }
+        if let retryAfter = admission.retryAfter { return .failure(.account(.tooManyAttempts(retryAfter: retryAfter))) }
         let verified: StoredUser?
         do {
             if admission.wait > .zero { try await Task.sleep(for: admission.wait) }
@@ -96,7 +96,7 @@ public struct LogInInteractor: UseCase {
             return .failure(error is CancellationError ? .cancelled : .repository(error))
         }
         await throttle.ended()
-        guard let verified else { return .failure(.notAuthenticated) }
+        guard let verified else { return .failure(.account(.notAuthenticated)) }
         do {
             try await throttle.forget(attempt, user: request.username, in: accounts)
             let id = Credentials.secret(), time = now()

@@ -43,7 +43,7 @@ public struct RemoveUserInteractor: UseCase {
 
     public func execute(_ request: RemoveUserRequest) async -> Result<RemoveUserResponse, DomainError> {
         do {
-            guard try await accounts.removeUser(named: request.name) else { return .failure(.userNotFound(request.name)) }
+            guard try await accounts.removeUser(named: request.name) else { return .failure(.account(.userNotFound(request.name))) }
             return .success(RemoveUserResponse(name: request.name))
         } catch {
             return .failure(.repository(error))

@@ -45,7 +45,7 @@ public struct RevokeTokenInteractor: UseCase {
 
     public func execute(_ request: RevokeTokenRequest) async -> Result<RevokeTokenResponse, DomainError> {
         do {
-            guard try await accounts.revokeToken(id: request.id) else { return .failure(.tokenNotFound(request.id)) }
+            guard try await accounts.revokeToken(id: request.id) else { return .failure(.account(.tokenNotFound(request.id))) }
             return .success(RevokeTokenResponse(id: request.id))
         } catch {
             return .failure(.repository(error))

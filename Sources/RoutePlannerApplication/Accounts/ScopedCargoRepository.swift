@@ -4,7 +4,7 @@ import RoutePlanner
 /// The cargo a principal may see, over the whole store, with the changes it makes recorded as its own.
 ///
 /// Another customer's cargo reads as none (never as forbidden, so that an id is not confirmed to exist), and
-/// writing it is refused as `DomainError.cargoNotFound`. Each cargo written is compared with its state before (as
+/// writing it is refused as ``CargoFailure/notFound(_:)``. Each cargo written is compared with its state before (as
 /// it was read through this repository, or as read for ``save(_:unlessChangedSince:)``), and what changed is
 /// recorded in it (`Cargo.record(_:)`, `CargoChange.between(_:_:by:at:)`), so that the store keeps who made each
 /// change in the same transaction as the change.
@@ -68,7 +68,7 @@ actor ScopedCargoRepository: CargoRepository {
         let principal = principal, time = now()
         let saved = try await base.saveNew { id in
             var cargo = try make(id)
-            guard principal.sees(cargo) else { throw DomainError.cargoNotFound(id) }
+            guard principal.sees(cargo) else { throw DomainError.cargo(.notFound(id)) }
             cargo.record(CargoChange.between(nil, cargo, by: principal.name, at: time))
             return cargo
         }
@@ -115,7 +115,7 @@ actor ScopedCargoRepository: CargoRepository {
     ) async throws -> Int {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         try check(cargo, stored: before)
-        if let unseen = offers.first(where: { self.read[$0.trackingId].map(principal.sees) != true }) { throw DomainError.cargoNotFound(unseen.trackingId) }
+        if let unseen = offers.first(where: { self.read[$0.trackingId].map(principal.sees) != true }) { throw DomainError.cargo(.notFound(unseen.trackingId)) }
         let recorded = try await recorded(cargo, before: before, scheduleVersion: appliedTo.version + (batch.changesSchedule ? 1 : 0))
         let version = try await base.record(batch, appliedTo: appliedTo, saving: recorded, ifUnchangedSince: read, offers: offers)
         _ = remember(recorded)
@@ -127,7 +127,7 @@ actor ScopedCargoRepository: CargoRepository {
     }
 
     func save(_ offer: RouteOffer) async throws {
-        guard try await cargo(offer.trackingId) != nil else { throw DomainError.cargoNotFound(offer.trackingId) }
+        guard try await cargo(offer.trackingId) != nil else { throw DomainError.cargo(.notFound(offer.trackingId)) }
         try await base.save(offer)
     }
 
@@ -136,14 +136,14 @@ actor ScopedCargoRepository: CargoRepository {
     private func refuseUnread(_ cargo: [Cargo], before: [TrackingId: Cargo]) async throws {
         let unread = cargo.map(\.trackingId).filter { before[$0] == nil }
         guard !unread.isEmpty, let existing = try await base.existingTrackingIds(among: unread).sorted().first else { return }
-        guard principal.role == .planner else { throw DomainError.cargoNotFound(existing) }
-        throw DomainError.conflict("cargo \(existing) was written without being read first; nothing was written: read it and try again")
+        guard principal.role == .planner else { throw DomainError.cargo(.notFound(existing)) }
+        throw DomainError.storage(.conflict("cargo \(existing) was written without being read first; nothing was written: read it and try again"))
     }
 
     /// Refuses cargo the principal may not see, as it is or as it was before.
     private func check(_ cargo: [Cargo], stored: [TrackingId: Cargo]) throws {
         for each in cargo where !principal.sees(each) || stored[each.trackingId].map(principal.sees) == false {
-            throw DomainError.cargoNotFound(each.trackingId)
+            throw DomainError.cargo(.notFound(each.trackingId))
         }
     }
 

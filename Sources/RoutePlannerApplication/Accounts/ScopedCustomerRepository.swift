@@ -12,7 +12,7 @@ struct ScopedCustomerRepository: CustomerRepository {
     func allCustomers() async throws -> [Customer] { try await base.allCustomers().filter { principal.sees(customer: $0.id) } }
 
     func save(_ customer: Customer) async throws {
-        guard principal.role == .planner else { throw DomainError.notPermitted(.registerCustomer) }
+        guard principal.role == .planner else { throw DomainError.account(.notPermitted(.registerCustomer)) }
         try await base.save(customer)
     }
 }

@@ -106,13 +106,14 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 continue
             } catch {
                 // A cargo the batch writes or offers options to changed meanwhile: applied again over its change.
-                if case .conflict = DomainError.repository(error) { continue }
+                if case .storage(.conflict) = DomainError.repository(error) { continue }
                 return .failure(.repository(error))
             }
         }
         return .failure(
-            .conflict(
-                "the schedule or its cargo changed while the batch was applied, \(Self.attempts) times over; nothing was written: apply it again"))
+            .storage(
+                .conflict(
+                    "the schedule or its cargo changed while the batch was applied, \(Self.attempts) times over; nothing was written: apply it again")))
     }
 
     /// The batch applied to the schedule as it is now, and recorded with what it did to the cargo.
@@ -206,7 +207,7 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             let options = each.options.mapError { failure -> DomainError in
                 switch failure {
                 case .routing(let error): .routing(error, of: cargo[each.trackingId]!, in: network)
-                case .noRoute(let specification): .noRoute(specification, earliestPossibleArrival: nil)
+                case .noRoute(let specification): .schedule(.noRoute(specification, earliestPossibleArrival: nil))
                 case .unknownLocation(let code): .unknown(code, among: network.locations)
                 case .search(let description): .invalidOperation(description)
                 }

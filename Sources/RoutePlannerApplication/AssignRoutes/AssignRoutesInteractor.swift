@@ -80,7 +80,7 @@ public struct AssignRoutesInteractor: UseCase {
         } catch {
             return .failure(.repository(error))
         }
-        guard network.capacitiesAreKnown else { return .failure(.capacitiesUnknown) }
+        guard network.capacitiesAreKnown else { return .failure(.schedule(.capacitiesUnknown)) }
         let open = cargo.filter { $0.routingStatus != .routed && $0.delivery.transportStatus == .notReceived }
         let kept = cargo.filter { $0.routingStatus == .routed && $0.delivery.transportStatus != .claimed }
         let leftOut = cargo.compactMap { each -> AssignRoutesResponse.LeftOut? in

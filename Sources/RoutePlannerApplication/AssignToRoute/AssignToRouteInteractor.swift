@@ -30,8 +30,8 @@ public struct AssignToRouteInteractor: UseCase {
 
     public func execute(_ request: AssignToRouteRequest) async -> Result<AssignToRouteResponse, DomainError> {
         do {
-            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
-            if let cancelled = cargo.cancellationTime { return .failure(.cargoCancelled(cargo.trackingId, at: cancelled)) }
+            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
+            if let cancelled = cargo.cancellationTime { return .failure(.cargo(.cancelled(cargo.trackingId, at: cancelled))) }
             guard let offer = try await cargoRepository.offer(for: cargo.trackingId), !offer.itineraries.isEmpty else {
                 return .failure(.invalidOperation("Cargo \(cargo.trackingId) has no options yet; route it first."))
             }
@@ -64,7 +64,7 @@ public struct AssignToRouteInteractor: UseCase {
             if offer.specification != booked { respecified.specifyNewRoute(offer.specification) }
             let reasons = respecified.problems(of: chosen)
             guard reasons.isEmpty else {
-                return .failure(.itineraryDoesNotSatisfySpecification(trackingId: cargo.trackingId, reasons: reasons))
+                return .failure(.cargo(.itineraryDoesNotFit(trackingId: cargo.trackingId, reasons: reasons)))
             }
             if !cargo.replan(onto: chosen, in: try await voyages?.network()) {
                 try respecified.assign(to: chosen)

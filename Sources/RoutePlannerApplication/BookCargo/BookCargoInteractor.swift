@@ -47,10 +47,10 @@ public struct BookCargoInteractor: UseCase {
                 return .failure(.unknown(code, among: known))
             }
             // The customer's id as registered, whatever the case it was typed in.
-            guard let customer = try await customers.customer(request.customerId) else { return .failure(.customerNotFound(request.customerId)) }
+            guard let customer = try await customers.customer(request.customerId) else { return .failure(.customer(.notFound(request.customerId))) }
             let asOf = now()
             guard request.specification.arrivalDeadline > asOf else {
-                return .failure(.deadlinePassed(request.specification.arrivalDeadline, asOf: asOf))
+                return .failure(.cargo(.deadlinePassed(request.specification.arrivalDeadline, asOf: asOf)))
             }
             let booking = try Booking(
                 id: "new", teu: request.teu, specification: request.specification, revenuePerTEU: request.revenuePerTEU, weight: request.weight)

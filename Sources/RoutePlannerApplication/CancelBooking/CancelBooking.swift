@@ -44,7 +44,7 @@ public struct CancelBookingResponse: Hashable, Sendable {
 /// goes back to the other cargo; it leaves the lists and the assignment, and its record stays, found by its tracking id.
 ///
 /// The cancellation is written only over the cargo as it was read, so that a load registered meanwhile, by this process
-/// or another, is never cancelled over (``DomainError/conflict(_:)``).
+/// or another, is never cancelled over (``StorageFailure/conflict(_:)``).
 public struct CancelBookingInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let now: @Sendable () -> Date
@@ -61,17 +61,17 @@ public struct CancelBookingInteractor: UseCase {
 
     public func execute(_ request: CancelBookingRequest) async -> Result<CancelBookingResponse, DomainError> {
         do {
-            guard let read = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard let read = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
             var cargo = read
             do {
                 try cargo.cancel(at: Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down)))
             } catch {
                 switch error {
-                case .cancelled(let time): return .failure(.cargoCancelled(cargo.trackingId, at: time))
-                case .loaded(let load): return .failure(.cargoLoaded(cargo.trackingId, load: load))
+                case .cancelled(let time): return .failure(.cargo(.cancelled(cargo.trackingId, at: time)))
+                case .loaded(let load): return .failure(.cargo(.loaded(cargo.trackingId, load: load)))
                 default:
                     guard let claim = cargo.handlingEvents.last(where: { $0.kind == .claim }) else { return .failure(.invalidOperation("\(error).")) }
-                    return .failure(.cargoClosed(cargo.trackingId, claim: claim))
+                    return .failure(.cargo(.closed(cargo.trackingId, claim: claim)))
                 }
             }
             try await cargoRepository.save([cargo], ifUnchangedSince: [read])

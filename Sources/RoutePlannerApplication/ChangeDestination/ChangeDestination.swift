@@ -62,11 +62,11 @@ public struct ChangeDestinationInteractor: UseCase {
         do {
             let known = try await locations.locations()
             guard known.contains(where: { $0.code == request.destination }) else { return .failure(.unknown(request.destination, among: known)) }
-            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
             if let claim = cargo.handlingEvents.last, claim.kind == .claim {
-                return .failure(.cargoClosed(cargo.trackingId, claim: claim))
+                return .failure(.cargo(.closed(cargo.trackingId, claim: claim)))
             }
-            if let cancelled = cargo.cancellationTime { return .failure(.cargoCancelled(cargo.trackingId, at: cancelled)) }
+            if let cancelled = cargo.cancellationTime { return .failure(.cargo(.cancelled(cargo.trackingId, at: cancelled))) }
             let old = cargo.specification
             guard request.destination != old.origin else {
                 return .failure(.invalidOperation("\(request.destination) is where cargo \(cargo.trackingId) starts; choose another destination."))

@@ -34,7 +34,7 @@ extension PlannerFormat {
     /// A domain error as a view shows it: its kind, its message in words a planner acts on, and what went wrong inside,
     /// for the log.
     public func failure(_ error: DomainError) -> ViewFailure {
-        let logged: String? = if case .repositoryFailure(let cause) = error { cause } else { nil }
+        let logged: String? = if case .storage(.unavailable(let cause)) = error { cause } else { nil }
         return ViewFailure(error.kind, message(for: error), logged: logged)
     }
 
@@ -42,63 +42,89 @@ extension PlannerFormat {
     /// (``failure(_:)``).
     public func message(for error: DomainError) -> String {
         switch error {
+        case .schedule(let failure): message(for: failure)
+        case .cargo(let failure): message(for: failure)
+        case .customer(let failure): message(for: failure)
+        case .account(let failure): message(for: failure)
+        case .storage(.unavailable): "The schedule or the cargo cannot be read or written; the log says why."
+        case .storage(.conflict(let message)): message.prefix(1).uppercased() + message.dropFirst() + "."
+        case .invalidOperation(let message): message
+        case .cancelled: "Cancelled."
+        case .fileErrors(let diagnostics, let omitted): message(forFile: diagnostics, omitted: omitted)
+        }
+    }
+
+    /// What is wrong in a file, each problem located, and that nothing of it was used.
+    func message(forFile diagnostics: [ImportDiagnostic], omitted: Int) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count + omitted
+        return "\(errors) error\(errors == 1 ? "" : "s"); nothing in the file was used:\n"
+            + (diagnostics.map(\.description) + (omitted > 0 ? ["and \(omitted) more"] : [])).joined(separator: "\n")
+    }
+
+    /// Why the schedule has no answer, in words.
+    func message(for failure: ScheduleFailure) -> String {
+        switch failure {
         case .unknownLocation(let code, let closest):
-            let suggestion = closest.isEmpty ? "" : " Did you mean \(closest.map(\.rawValue).joined(separator: ", "))?"
-            return "\(code) is not a port of this network.\(suggestion)"
+            "\(code) is not a port of this network." + (closest.isEmpty ? "" : " Did you mean \(closest.map(\.rawValue).joined(separator: ", "))?")
         case .unknownVoyage(let number):
-            return "Voyage \(number) is not in the schedule."
-        case .cargoNotFound(let trackingId):
-            return "There is no cargo with tracking id \(trackingId)."
-        case .customerNotFound(let id):
-            return "There is no customer \(id); register it first."
-        case .cargoCancelled(let trackingId, let time):
-            return "The booking of cargo \(trackingId) was cancelled at \(DateText.timestamp(time)); nothing more happens to it."
-        case .cargoLoaded(let trackingId, let load):
-            return "Cargo \(trackingId) was loaded (\(load), \(DateText.timestamp(load.completionTime))); "
-                + "a booking is cancelled only before its cargo is loaded."
-        case .cargoClosed(let trackingId, let claim):
-            return "Cargo \(trackingId) was claimed at \(claim.location) at \(DateText.timestamp(claim.completionTime)); its journey is closed."
-        case .deadlinePassed(let deadline, let asOf):
-            return "The deadline, \(dateTime(deadline)), has passed: it is \(dateTime(asOf)) now."
-        case .customerRegistered(let customer, let newName):
-            return "Customer \(customer.id) is registered as \(customer.name); to call it \(newName), ask for the rename."
+            "Voyage \(number) is not in the schedule."
         case .noRoute(let specification, let earliest?):
-            return "No sailing reaches \(specification.destination) by \(day(specification.arrivalDeadline)); "
+            "No sailing reaches \(specification.destination) by \(day(specification.arrivalDeadline)); "
                 + "the earliest possible arrival is \(day(earliest))."
         case .noRoute(let specification, nil):
-            return "No sailing connects \(specification.origin) to \(specification.destination) after "
+            "No sailing connects \(specification.origin) to \(specification.destination) after "
                 + "\(day(specification.readyTime)) in this schedule."
-        case .itineraryDoesNotSatisfySpecification(let trackingId, let reasons):
-            return "This itinerary does not fit cargo \(trackingId): \(reasons.joined(separator: "; "))."
-        case .invalidOperation(let message):
-            return message
-        case .repositoryFailure:
-            return "The schedule or the cargo cannot be read or written; the log says why."
-        case .conflict(let message):
-            return message.prefix(1).uppercased() + message.dropFirst() + "."
         case .invalidScenario(let error):
-            return "What if: \(error)."
-        case .cancelled:
-            return "Cancelled."
+            "What if: \(error)."
         case .capacitiesUnknown:
-            return
-                "The schedule gives no capacities: DCSA vessel schedules carry none. Add a capacity file (voyage or vessel_imo, capacity_teu) to assign under capacity."
+            "The schedule gives no capacities: DCSA vessel schedules carry none. Add a capacity file (voyage or vessel_imo, capacity_teu) to assign under capacity."
+        }
+    }
+
+    /// Why a cargo refuses the change, in words.
+    func message(for failure: CargoFailure) -> String {
+        switch failure {
+        case .notFound(let trackingId):
+            "There is no cargo with tracking id \(trackingId)."
+        case .deadlinePassed(let deadline, let asOf):
+            "The deadline, \(dateTime(deadline)), has passed: it is \(dateTime(asOf)) now."
+        case .itineraryDoesNotFit(let trackingId, let reasons):
+            "This itinerary does not fit cargo \(trackingId): \(reasons.joined(separator: "; "))."
+        case .closed(let trackingId, let claim):
+            "Cargo \(trackingId) was claimed at \(claim.location) at \(DateText.timestamp(claim.completionTime)); its journey is closed."
+        case .cancelled(let trackingId, let time):
+            "The booking of cargo \(trackingId) was cancelled at \(DateText.timestamp(time)); nothing more happens to it."
+        case .loaded(let trackingId, let load):
+            "Cargo \(trackingId) was loaded (\(load), \(DateText.timestamp(load.completionTime))); "
+                + "a booking is cancelled only before its cargo is loaded."
+        }
+    }
+
+    /// Why a customer cannot be used as asked, in words.
+    func message(for failure: CustomerFailure) -> String {
+        switch failure {
+        case .notFound(let id):
+            "There is no customer \(id); register it first."
+        case .registered(let customer, let newName):
+            "Customer \(customer.id) is registered as \(customer.name); to call it \(newName), ask for the rename."
+        }
+    }
+
+    /// Why a user, a login or a token is refused, in words that confirm no account to a stranger.
+    func message(for failure: AccountFailure) -> String {
+        switch failure {
         case .notPermitted(let permission):
-            return "Your account may not \(permission.text); a planner may."
+            "Your account may not \(permission.text); a planner may."
         case .notAuthenticated:
-            return "The user name or the password is wrong."
+            "The user name or the password is wrong."
         case .tooManyAttempts(let seconds):
-            return "Too many failed logins: try again in \(seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) seconds")."
+            "Too many failed logins: try again in \(seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) seconds")."
         case .userExists(let name):
-            return "There is a user \(name) already; choose another name, or change its password."
+            "There is a user \(name) already; choose another name, or change its password."
         case .userNotFound(let name):
-            return "There is no user \(name)."
+            "There is no user \(name)."
         case .tokenNotFound(let id):
-            return "There is no token \(id)."
-        case .fileErrors(let diagnostics, let omitted):
-            let errors = diagnostics.filter { $0.severity == .error }.count + omitted
-            return "\(errors) error\(errors == 1 ? "" : "s"); nothing in the file was used:\n"
-                + (diagnostics.map(\.description) + (omitted > 0 ? ["and \(omitted) more"] : [])).joined(separator: "\n")
+            "There is no token \(id)."
         }
     }
 }

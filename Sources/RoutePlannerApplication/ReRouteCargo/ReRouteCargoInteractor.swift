@@ -55,12 +55,12 @@ public struct ReRouteCargoInteractor: UseCase {
         do {
             let network = try await voyages.network()
             // A voyage to avoid that the schedule does not have is a mistake, as it is for a route search.
-            if let unknown = request.avoidedVoyages.sorted().first(where: { network.voyage($0) == nil }) { return .failure(.unknownVoyage(unknown)) }
+            if let unknown = request.avoidedVoyages.sorted().first(where: { network.voyage($0) == nil }) { return .failure(.schedule(.unknownVoyage(unknown))) }
             var entries: [ReRouteCargoResponse.Entry] = []
             var notRoutedLeftOut = 0
             let cargo: [Cargo]
             if let trackingId = request.trackingId {
-                guard let one = try await cargoRepository.cargo(typed: trackingId) else { return .failure(.cargoNotFound(trackingId)) }
+                guard let one = try await cargoRepository.cargo(typed: trackingId) else { return .failure(.cargo(.notFound(trackingId))) }
                 cargo = [one]
             } else {
                 cargo = try await cargoRepository.allCargo()
@@ -77,7 +77,7 @@ public struct ReRouteCargoInteractor: UseCase {
                         entries.append(
                             .init(
                                 cargo: CargoSummary(each, over: network), reason: reason, specification: nil,
-                                options: .failure(.cargoClosed(each.trackingId, claim: claim))))
+                                options: .failure(.cargo(.closed(each.trackingId, claim: claim)))))
                     }
                     continue
                 }

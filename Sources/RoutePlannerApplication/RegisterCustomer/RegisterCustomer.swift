@@ -61,7 +61,7 @@ public struct RegisterCustomerInteractor: UseCase {
         do {
             let registered = try await customers.customer(request.customer.id)
             if let registered, registered.name != request.customer.name, !request.renames {
-                return .failure(.customerRegistered(registered, newName: request.customer.name))
+                return .failure(.customer(.registered(registered, newName: request.customer.name)))
             }
             // An id registered before keeps the case it was registered in.
             let customer = registered.flatMap { Customer(id: $0.id, name: request.customer.name) } ?? request.customer

@@ -39,7 +39,7 @@ public struct RegisterHandlingEventInteractor: UseCase {
     public func execute(_ request: RegisterHandlingEventRequest) async -> Result<RegisterHandlingEventResponse, DomainError> {
         do {
             let network = try await voyages.network()
-            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
             if let problem = network.handlingProblem(kind: request.kind, location: request.location, voyage: request.voyage, time: request.completionTime) {
                 return .failure(.invalidOperation(problem.message(among: network.locations)))
             }

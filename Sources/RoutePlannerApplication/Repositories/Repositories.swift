@@ -57,7 +57,7 @@ public protocol CargoRepository: Sendable {
     func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId]
     /// Stores every cargo in one transaction if each is still in the state it was read in (`read`, by
     /// `Cargo.hasSameState(as:)`) and each one not among `read` is new; else stores none of them and throws a
-    /// conflict (the store's, such as `StoreError.conflict`, or ``DomainError/conflict(_:)``): for a change made
+    /// conflict (the store's, such as `StoreError.conflict`, or ``StorageFailure/conflict(_:)``): for a change made
     /// from what was read, which must not write over a change made meanwhile, in this process or another.
     func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws
     /// The options last offered for a cargo, if any.

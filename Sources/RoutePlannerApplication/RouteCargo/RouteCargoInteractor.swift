@@ -47,7 +47,7 @@ public struct RouteCargoInteractor: UseCase {
                     .map { RouteCargoResponse(specification: specification, itineraries: request.order.sorted($0)) }
             case .cargo(let trackingId):
                 guard let cargoRepository, let cargo = try await cargoRepository.cargo(typed: trackingId) else {
-                    return .failure(.cargoNotFound(trackingId))
+                    return .failure(.cargo(.notFound(trackingId)))
                 }
                 let specification: RouteSpecification
                 switch cargo.specificationToRoute(in: network) {
@@ -81,9 +81,9 @@ public struct RouteCargoInteractor: UseCase {
         do {
             return .success(try network.candidates(for: specification, limit: limit, options: options))
         } catch .noRoute {
-            return .failure(.noRoute(specification, earliestPossibleArrival: earliestPossibleArrival(specification, options, network)))
+            return .failure(.schedule(.noRoute(specification, earliestPossibleArrival: earliestPossibleArrival(specification, options, network))))
         } catch .unknownVoyage(let number) {
-            return .failure(.unknownVoyage(number))
+            return .failure(.schedule(.unknownVoyage(number)))
         } catch .cancelled {
             return .failure(.cancelled)
         } catch {

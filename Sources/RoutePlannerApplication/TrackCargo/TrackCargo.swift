@@ -71,7 +71,7 @@ public struct TrackCargoInteractor: UseCase {
 
     public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
         do {
-            guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargoNotFound(request.trackingId)) }
+            guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
             var schedule: (version: Int, disruption: ItineraryDisruption?)?
             let live = try await liveSchedule?.version()
             if let live, live.number > 0, cargo.progress != nil {

@@ -5,8 +5,8 @@ extension DomainError {
     /// Why a cargo cannot be routed from where it is, as the use cases report it.
     static func routing(_ error: CargoRoutingError, of cargo: Cargo, in network: ScheduleNetwork) -> DomainError {
         switch error {
-        case .cancelled(let time): .cargoCancelled(cargo.trackingId, at: time)
-        case .claimed(let claim): .cargoClosed(cargo.trackingId, claim: claim)
+        case .cancelled(let time): .cargo(.cancelled(cargo.trackingId, at: time))
+        case .claimed(let claim): .cargo(.closed(cargo.trackingId, claim: claim))
         case .unknownLocation(let code): .unknown(code, among: network.locations)
         case .aboardUnknownVoyage(let voyage):
             .invalidOperation(

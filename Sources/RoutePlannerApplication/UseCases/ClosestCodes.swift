@@ -10,7 +10,7 @@ extension DomainError {
             (distance($0), $0.country == code.country ? 0 : 1, $0) < (distance($1), $1.country == code.country ? 0 : 1, $1)
         }
         let closest = near.isEmpty ? known.map(\.code).filter { $0.country == code.country }.sorted() : near
-        return .unknownLocation(code, closest: Array(closest.prefix(3)))
+        return .schedule(.unknownLocation(code, closest: Array(closest.prefix(3))))
     }
 }
 

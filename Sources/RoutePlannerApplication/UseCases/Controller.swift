@@ -8,7 +8,7 @@ public struct Controller<Interactor: UseCase>: Sendable where Interactor.Request
     public let useCase: Interactor
     /// The field errors of a well-formed request against the data; empty when there are none.
     private let check: (@Sendable (Interactor.Request) async -> [Interactor.Request.Field: String])?
-    /// Why the caller may not run the use case at all (`DomainError.notPermitted(_:)`); `nil` when it may.
+    /// Why the caller may not run the use case at all (``AccountFailure/notPermitted(_:)``); `nil` when it may.
     private let refusal: DomainError?
 
     /// Creates a controller.

@@ -481,7 +481,11 @@ public enum CargoDocument {
 
         init(_ error: DomainError) {
             kind = error.code
-            if case .noRoute(_, let earliest?) = error { earliestPossibleArrival = RouteDocument.timestamp(earliest) } else { earliestPossibleArrival = nil }
+            if case .schedule(.noRoute(_, let earliest?)) = error {
+                earliestPossibleArrival = RouteDocument.timestamp(earliest)
+            } else {
+                earliestPossibleArrival = nil
+            }
         }
     }
 
@@ -495,30 +499,30 @@ extension DomainError {
     /// `invalidOperation`, ….
     public var code: String {
         switch self {
-        case .unknownLocation: "unknownLocation"
-        case .unknownVoyage: "unknownVoyage"
-        case .cargoNotFound: "cargoNotFound"
-        case .cargoClosed: "closed"
-        case .cargoCancelled: "cancelled"
-        case .cargoLoaded: "loaded"
-        case .customerNotFound: "customerNotFound"
-        case .deadlinePassed: "deadlinePassed"
-        case .customerRegistered: "customerRegistered"
-        case .noRoute: "noRoute"
-        case .itineraryDoesNotSatisfySpecification: "itineraryDoesNotSatisfySpecification"
+        case .schedule(.unknownLocation): "unknownLocation"
+        case .schedule(.unknownVoyage): "unknownVoyage"
+        case .cargo(.notFound): "cargoNotFound"
+        case .cargo(.closed): "closed"
+        case .cargo(.cancelled): "cancelled"
+        case .cargo(.loaded): "loaded"
+        case .customer(.notFound): "customerNotFound"
+        case .cargo(.deadlinePassed): "deadlinePassed"
+        case .customer(.registered): "customerRegistered"
+        case .schedule(.noRoute): "noRoute"
+        case .cargo(.itineraryDoesNotFit): "itineraryDoesNotSatisfySpecification"
         case .invalidOperation: "invalidOperation"
-        case .repositoryFailure: "repositoryFailure"
-        case .conflict: "conflict"
-        case .invalidScenario: "invalidScenario"
+        case .storage(.unavailable): "repositoryFailure"
+        case .storage(.conflict): "conflict"
+        case .schedule(.invalidScenario): "invalidScenario"
         case .fileErrors: "fileErrors"
         case .cancelled: "cancelled"
-        case .capacitiesUnknown: "capacitiesUnknown"
-        case .notPermitted: "notPermitted"
-        case .notAuthenticated: "notAuthenticated"
-        case .tooManyAttempts: "tooManyAttempts"
-        case .userExists: "userExists"
-        case .userNotFound: "userNotFound"
-        case .tokenNotFound: "tokenNotFound"
+        case .schedule(.capacitiesUnknown): "capacitiesUnknown"
+        case .account(.notPermitted): "notPermitted"
+        case .account(.notAuthenticated): "notAuthenticated"
+        case .account(.tooManyAttempts): "tooManyAttempts"
+        case .account(.userExists): "userExists"
+        case .account(.userNotFound): "userNotFound"
+        case .account(.tokenNotFound): "tokenNotFound"
         }
     }
 }
