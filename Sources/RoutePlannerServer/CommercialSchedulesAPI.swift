@@ -91,7 +91,7 @@ struct CommercialSchedulesAPI: Sendable {
         if departureStart == nil, let departureEnd, departureEnd < ready {
             query.add(
                 .invalidValue, .departureEndDate,
-                "departureEndDate is before today (\(Self.day(ready))), where the departure window starts when departureStartDate is not given.")
+                "departureEndDate is before today (\(DateText.day(ready))), where the departure window starts when departureStartDate is not given.")
         }
         let maxTranshipment = query.integer(.maxTranshipment)
         if let maxTranshipment, !(0...Int32(RouteCargoRequest.maximumTransshipments)).contains(maxTranshipment) {
@@ -171,8 +171,8 @@ struct CommercialSchedulesAPI: Sendable {
         let day = query.date(.date, required: true)
         let filters = [query[.unLocationCode], query[.date]]
         let page = query.page(generation: schedule.generation, filters: filters)
-        guard query.problems.isEmpty, let location, day != nil, let firstDay = query[.date], let page else { return .badRequest(query.problems) }
-        let request = ShowPortScheduleRequest(port: location.code, firstDay: firstDay, days: Self.portScheduleDays)
+        guard query.problems.isEmpty, let location, let day, let page else { return .badRequest(query.problems) }
+        let request = ShowPortScheduleRequest(port: location.code, firstDay: day, days: Self.portScheduleDays)
         let calls = try await application.scheduled(on: network).showPortSchedule.controller.run(request).get().calls
         let collection = [ScheduleDocument.portSchedule(location, calls: calls)]
         return .ok(
@@ -221,8 +221,8 @@ struct CommercialSchedulesAPI: Sendable {
         guard query.problems.isEmpty, let page else { return .badRequest(query.problems) }
         // The standard's defaults: from 3 months before the request to 6 months after it, matched on local dates.
         let today = now()
-        let firstDay = query[.startDate] ?? Self.day(today.addingTimeInterval(-91 * 86_400))
-        let lastDay = query[.endDate] ?? Self.day(today.addingTimeInterval(183 * 86_400))
+        let firstDay = query[.startDate] ?? DateText.day(today.addingTimeInterval(-91 * 86_400))
+        let lastDay = query[.endDate] ?? DateText.day(today.addingTimeInterval(183 * 86_400))
         // Filters DCSA defines that a schedule file does not carry (universal references, SMDG terminal codes, operator
         // codes) match no voyage.
         let unmatchable = [query[.universalServiceReference], query[.universalVoyageReference], query[.facilitySMDGCode], query[.vesselOperatorCarrierCode]]
@@ -249,9 +249,6 @@ struct CommercialSchedulesAPI: Sendable {
 
     static let cursorMessage =
         "cursor is not one this server gave for this query and this schedule: ask again without it (the schedule may have been reloaded)."
-
-    /// A day as `YYYY-MM-DD` in UTC.
-    static func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
 
     /// The executor the searches run on.
     static let searches = DispatchTaskExecutor(label: "route-planner.searches", concurrent: true)

@@ -59,6 +59,11 @@ public enum DateText {
         return Timestamp.format(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
+    /// A time's day in UTC, such as `2026-03-02`; `-` as ``timestamp(_:)``.
+    public static func day(_ date: Date) -> String {
+        String(timestamp(date).prefix(10))
+    }
+
     /// A time as RFC 3339 in the local time of an offset from UTC in seconds, such as
     /// `2026-03-02T16:00:00+08:00` (`Z` for no offset), rounded down to the second; `-` as ``timestamp(_:)``.
     /// Without an offset, the time is in UTC.

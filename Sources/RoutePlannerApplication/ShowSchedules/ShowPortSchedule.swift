@@ -26,8 +26,9 @@ public struct ShowPortScheduleForm: Hashable, Sendable {
 /// A validated request for a port's calls on some days.
 public struct ShowPortScheduleRequest: FormRequest, Hashable {
     public let port: UnLocode
-    /// The first day, `2026-03-02`, or `nil` for today (business time).
-    public let firstDay: String?
+    /// The start of the first day in UTC (the day is read as each port's local date), or `nil` for today (business
+    /// time).
+    public let firstDay: Date?
     /// How many days, the first included.
     public let days: Int
 
@@ -36,7 +37,7 @@ public struct ShowPortScheduleRequest: FormRequest, Hashable {
     /// The most days one schedule shows: a year.
     public static let maximumDays = 366
 
-    public init(port: UnLocode, firstDay: String?, days: Int = defaultDays) {
+    public init(port: UnLocode, firstDay: Date?, days: Int = defaultDays) {
         self.port = port
         self.firstDay = firstDay
         self.days = days
@@ -48,11 +49,11 @@ public struct ShowPortScheduleRequest: FormRequest, Hashable {
         var fields = FormFields<ShowPortScheduleForm.Field>()
         let port = fields.code(form.port, field: .port)
         let from = form.from.trimmingCharacters(in: .whitespaces)
-        var firstDay: String?
+        var firstDay: Date?
         if !from.isEmpty {
             // A day, not a time: the schedule is shown by the ports' local dates.
             if from.utf8.count == 10, case .success(let date) = DateText.date(from: from, endOfDay: false), RouteSpecification.supportedTimes.contains(date) {
-                firstDay = from
+                firstDay = date
             } else {
                 fields.fail(.from, "Enter a date, such as 2026-03-02.")
             }
@@ -107,9 +108,8 @@ public struct ShowPortScheduleInteractor: UseCase {
         guard let location = network.location(request.port) else {
             return .failure(.unknown(request.port, among: network.locations))
         }
-        let firstDay = request.firstDay ?? ShowPortScheduleRequest.day(now())
-        guard case .success(let start) = DateText.date(from: firstDay, endOfDay: false) else { return .failure(.invalidOperation("no day \(firstDay)")) }
-        let lastDay = ShowPortScheduleRequest.day(start.addingTimeInterval(Double(request.days - 1) * 86_400))
+        let start = request.firstDay ?? Date(timeIntervalSince1970: (now().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        let firstDay = DateText.day(start), lastDay = DateText.day(start.addingTimeInterval(Double(request.days - 1) * 86_400))
         let calls = network.voyages(callingAt: request.port, between: ShowPortScheduleRequest.times(from: firstDay, to: lastDay))
             .flatMap { PortCall.calls(of: $0, in: network) }
             .filter { call in call.location.code == request.port && call.localDates.contains { firstDay <= $0 && $0 <= lastDay } }
@@ -119,9 +119,6 @@ public struct ShowPortScheduleInteractor: UseCase {
 }
 
 extension ShowPortScheduleRequest {
-    /// A time's day in UTC, `2026-03-02`.
-    static func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
-
     /// The times whose local date at some port may fall on the days from one to another (each `2026-03-02`, or `nil`
     /// for no limit): the days in UTC, widened by a day each way, more than any port's offset from UTC; `nil` when
     /// neither day limits them. The calls on the days are among the calls at these times.
