@@ -13,7 +13,7 @@ extension Desk {
         // Today's date (the desk's business clock) for a ready time the query does not give: the blank form's default,
         // and a link from another system or a bookmark with a route but no date.
         var query = given
-        if !given.contains(Field.ready) { query.append(Field.ready, String(DateText.timestamp(now()).prefix(10))) }
+        if !given.contains(Field.ready) { query.append(Field.ready, DateText.day(now())) }
         guard query.contains(Field.origin) || query.contains(Field.destination) else {
             // The form, with what the query gives and the defaults for what it does not.
             if !query.contains(Field.limit) { query.append(Field.limit, "5") }

@@ -18,7 +18,7 @@ extension Desk {
         if query.contains("code") {
             if let port = UnLocode(code) {
                 let from = query["from"].trimmingCharacters(in: .whitespaces)
-                return .redirect(to: .portSchedule(port, FormData([("from", from.isEmpty ? String(DateText.timestamp(now()).prefix(10)) : from)])))
+                return .redirect(to: .portSchedule(port, FormData([("from", from.isEmpty ? DateText.day(now()) : from)])))
             }
             errors["code"] =
                 code.isEmpty

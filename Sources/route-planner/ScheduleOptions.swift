@@ -88,7 +88,7 @@ struct ScheduleOptions: ParsableArguments {
     /// The default ready date of a route: the Monday of the bundled schedule's ninth week, so that sailings run
     /// before and after it (2026-03-02 as the files hold it); that date for a `--schedule` file too.
     var defaultReady: String {
-        Self.text(BundledData.monday(weeksAfterFirst: weeksMoved + 8))
+        DateText.day(BundledData.monday(weeksAfterFirst: weeksMoved + 8))
     }
 
     /// A date, `yyyy-MM-dd` or a date-time with a zone, or `nil`.
@@ -96,9 +96,6 @@ struct ScheduleOptions: ParsableArguments {
         guard case .success(let date) = DateText.date(from: text, endOfDay: false) else { return nil }
         return date
     }
-
-    /// A date as `yyyy-MM-dd`, in UTC.
-    private static func text(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
 
     /// The files given besides the schedule, in the order the options list them.
     private var sideFiles: [URL] { [files.locations, files.capacities, files.distances].compactMap { $0 } }
@@ -163,7 +160,7 @@ struct ScheduleOptions: ParsableArguments {
     /// used, so that its cargo finds the dates it was planned on; a `--first-week` that differs is refused.
     private func weeksMoved(in store: any Store) async throws -> Int {
         guard schedule == nil else { return 0 }
-        let asked = Self.text(BundledData.monday(weeksAfterFirst: weeksMoved))
+        let asked = DateText.day(BundledData.monday(weeksAfterFirst: weeksMoved))
         let recorded: String
         do {
             recorded = try await store.timetableWeek(proposing: asked)

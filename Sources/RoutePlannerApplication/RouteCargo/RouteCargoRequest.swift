@@ -216,8 +216,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     /// cargo (routed by its own specification from where it is) or an empty schedule.
     public func fieldErrors(against network: ScheduleNetwork) -> [RouteCargoForm.Field: String] {
         guard case .specification(let specification) = target, let span = network.sailingSpan, let departures = network.departureSpan else { return [:] }
-        func day(_ date: Date) -> String { String(DateText.timestamp(date).prefix(10)) }
-        let sails = "The schedule sails from \(day(span.lowerBound)) to \(day(span.upperBound))"
+        let sails = "The schedule sails from \(DateText.day(span.lowerBound)) to \(DateText.day(span.upperBound))"
         var fields: [RouteCargoForm.Field: String] = [:]
         if specification.readyTime > departures.upperBound {
             fields[.ready] = sails + ", its last departure at \(DateText.timestamp(departures.upperBound)): enter a ready time no later than that."

@@ -56,7 +56,7 @@ public struct SummarizeNetworkPresenter: Presenter {
 
     public func content(for response: SummarizeNetworkResponse) -> Described<SummarizeNetworkResponse> {
         let summary = response.summary
-        func day(_ date: Date?) -> String { date.map { String(DateText.timestamp($0).prefix(10)) } ?? "-" }
+        func day(_ date: Date?) -> String { date.map(DateText.day) ?? "-" }
         let capacity = summary.capacities.map { "\($0.lowerBound) to \($0.upperBound) TEU per movement" } ?? "unlimited"
         let unlimited = summary.capacities != nil && summary.unlimitedMovements > 0 ? " (\(summary.unlimitedMovements) unlimited)" : ""
         return Described(
