@@ -57,7 +57,7 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from served import Server, run, start_server  # noqa: E402
+from served import Server, multipart, run, start_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_WEEK = "2026-01-05"
@@ -197,17 +197,8 @@ class Client:
         return self.request("POST", path, body, {"Content-Type": "application/x-www-form-urlencoded", **(headers or {})})
 
     def post_multipart(self, path: str, fields: dict[str, str], files: dict[str, tuple[str, bytes]], token: bool = True) -> Response:
-        boundary = "----attack" + secrets.token_hex(8)
-        parts = []
-        if token and self.token:
-            fields = {**fields, "_token": self.token}
-        for name, value in fields.items():
-            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
-        for name, (filename, content) in files.items():
-            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
-                         f'Content-Type: text/csv\r\n\r\n'.encode() + content + b"\r\n")
-        body = b"".join(parts) + f"--{boundary}--\r\n".encode()
-        return self.request("POST", path, body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        body, content_type = multipart({**fields, "_token": self.token} if token and self.token else fields, files)
+        return self.request("POST", path, body, {"Content-Type": content_type})
 
     def post_json(self, path: str, document: object, bearer: str | None = None, method: str = "POST") -> Response:
         """For the API: a JSON body, with `Authorization: Bearer <token>` when given (and no Origin)."""

@@ -1,7 +1,8 @@
 """`route-planner serve` run for a test: started on a free loopback port, its standard error read in a thread
 (so that the pipe never fills and blocks the server), stopped with SIGTERM. The standard library only, so that
 the attack test (Tools/attack_test.py), the two-servers test (Tools/two_servers_test.py) and the browser harness
-(Tools/desk_browser/harness.py) share it, and `run`, which runs another command of the binary (to make a store).
+(Tools/desk_browser/harness.py) share it, `run`, which runs another command of the binary (to make a store), and
+`multipart`, which writes the body of a form with files, as the desk's uploads take it.
 
     from served import start_server
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import collections
 import os
 import re
+import secrets
 import signal
 import subprocess
 import threading
@@ -104,3 +106,14 @@ def run(binary: str | os.PathLike, *args: str, password: str | None = None) -> s
     if result.returncode != 0:
         raise RuntimeError(f"route-planner {' '.join(args)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
     return result.stdout
+
+
+def multipart(fields: dict[str, str], files: dict[str, tuple[str, bytes]]) -> tuple[bytes, str]:
+    """The body of a `multipart/form-data` form of text fields and CSV files (name: (filename, content)), and its
+    Content-Type."""
+    boundary = "----served" + secrets.token_hex(8)
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode() for name, value in fields.items()]
+    for name, (filename, content) in files.items():
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+                     f'Content-Type: text/csv\r\n\r\n'.encode() + content + b"\r\n")
+    return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"

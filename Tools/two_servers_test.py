@@ -17,6 +17,8 @@ of 2026-03-20 on the bundled schedule laid out from 2026-01-05, and:
   is its own next version of the schedule, and every event is recorded once;
 - an assignment run started on A's desk (alice's session) is kept in the store: its screen opens on B, the same run,
   until it ends there too;
+- a long run (the bundled bookings uploaded, no gap allowed) started on A's desk is stopped when A stops on SIGTERM:
+  A exits 0 within 10 seconds, and B's desk shows the run cancelled, never running;
 - both servers stop on SIGTERM with exit status 0.
 
 One line per check (PASS or FAIL); exit status 0 when every check passes, 1 otherwise.
@@ -31,11 +33,12 @@ import os
 import re
 import sys
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from served import run, start_server  # noqa: E402
+from served import multipart, run, start_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_WEEK, AS_OF, PASSWORD = "2026-01-05", "2026-03-20", "correct horse battery"
@@ -206,6 +209,25 @@ def main() -> int:
             threading.Event().wait(0.1)
             status, _, page = call(b.port, "GET", run_path, headers=cookie_header)
         check("and follows it there until it ends", status == 200 and "Assignment running" not in page and "<h1>Assignment</h1>" in page,
+              f"{status} {re.sub(r'<[^>]+>', ' ', page)[:400]}")
+
+        # A shutdown stops the runs of the server that stops, and the store says so to the other.
+        status, _, page = call(a.port, "GET", "/assignments", headers=cookie_header)
+        token = re.search(r'name="_token" value="([^"]+)"', page)
+        body, content_type = multipart(
+            {"source": "file", "timeLimit": "300", "gap": "0%", "_token": token.group(1) if token else ""},
+            {"bookings": ("bookings.csv", (ROOT / "Data/linerlib-worldsmall/bookings.csv").read_bytes())})
+        status, headers, answer = call(a.port, "POST", "/assignments", headers={
+            **cookie_header, "Content-Type": content_type, "Origin": f"http://127.0.0.1:{a.port}"}, body=body)
+        long_run = headers.get("location", "")
+        check("alice starts a long run on server A's desk", status == 303 and long_run.startswith("/assignments/"), f"{status} {answer[:300]}")
+        status, _, page = call(b.port, "GET", long_run, headers=cookie_header)
+        check("server B's desk shows it running", status == 200 and "Assignment running" in page, f"{status} {re.sub(r'<[^>]+>', ' ', page)[:400]}")
+        started = time.monotonic()
+        check("server A stops on SIGTERM with 0 while the run works", a.stop() == 0, a.stderr_text()[-2000:])
+        check("within 10 seconds", time.monotonic() - started < 10, f"{time.monotonic() - started:.1f} s")
+        status, _, page = call(b.port, "GET", long_run, headers=cookie_header)
+        check("server B's desk shows the run cancelled", status == 200 and "Assignment cancelled" in page,
               f"{status} {re.sub(r'<[^>]+>', ' ', page)[:400]}")
     finally:
         check("server A stops on SIGTERM with 0", a.stop() == 0, a.stderr_text()[-2000:])

@@ -221,11 +221,10 @@ struct StoreOptions: ParsableArguments {
     /// The application over the store alone, for the commands that keep its accounts: they read no schedule.
     func accounts(creating: Bool = false) async throws -> RoutePlannerComposition {
         let store = try await Self.open(self.store, creating: creating)
-        let schedule = InMemoryScheduleRepository(network: try ScheduleNetwork(locations: [], voyages: []))
         return try await acting(
             RoutePlannerComposition(
-                files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule,
-                cargo: store.cargoRepository(voyages: schedule), customers: store.customerRepository,
+                files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: NoSchedule(), voyages: NoSchedule(),
+                cargo: store.cargoRepository(voyages: NoSchedule()), customers: store.customerRepository,
                 accounts: store.accountRepository))
     }
 

@@ -123,12 +123,19 @@ actor ScopedCargoRepository: CargoRepository {
     }
 
     func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
-        try await cargo(trackingId) == nil ? nil : base.offer(for: trackingId)
+        try await sees(trackingId) ? base.offer(for: trackingId) : nil
     }
 
     func save(_ offer: RouteOffer) async throws {
-        guard try await cargo(offer.trackingId) != nil else { throw DomainError.cargo(.notFound(offer.trackingId)) }
+        guard try await sees(offer.trackingId) else { throw DomainError.cargo(.notFound(offer.trackingId)) }
         try await base.save(offer)
+    }
+
+    /// Whether the principal sees the cargo: told by the cargo as it was read here, whose customer never changes, or
+    /// else read.
+    private func sees(_ trackingId: TrackingId) async throws -> Bool {
+        if let cargo = read[trackingId] { return principal.sees(cargo) }
+        return try await cargo(trackingId) != nil
     }
 
     /// Refuses a write that failed for a cargo not read here that exists: to a customer's user, which may not know of
