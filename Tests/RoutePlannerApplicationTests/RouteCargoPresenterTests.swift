@@ -88,6 +88,9 @@ import Testing
         (.account(.notAuthenticated), .unauthenticated), (.account(.tooManyAttempts(retryAfter: 30)), .throttled(retryAfter: 30)),
         (.storage(.unavailable("database is locked")), .unavailable), (.cancelled, .unavailable), (.customer(.notFound("ACME")), .rejected),
         (.schedule(.unknownVoyage("V9")), .rejected), (.invalidOperation("no"), .rejected),
+        (.customer(.registered(Customer(id: "ACME", name: "Acme Shipping")!, newName: "Acme")), .conflict),
+        (.cargo(.cancelled("ABC123", at: SampleVoyages.day(3, 1))), .rejected), (.schedule(.capacitiesUnknown), .rejected),
+        (.fileErrors([], omitted: 1), .rejected),
     ])
     func presentsEachFailureWithItsKind(_ error: DomainError, _ kind: ViewFailure.Kind) {
         guard case .failure(let failure) = RouteCargoPresenter().present(.failure(.domain(error))) else { Issue.record("not a failure"); return }
