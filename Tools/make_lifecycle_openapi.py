@@ -157,8 +157,12 @@ def paths() -> dict:
             "get": operation("The cargo the token's user may see, 50 a page, filtered by status and customer.",
                              {"200": document("CargoListDocument", "The cargo, by tracking id.")}, "400", "503",
                              parameters=[{"name": name, "in": "query", "required": False, "schema": {"type": "string"}, "description": text}
-                                         for name, text in [("status", "not-routed, on-track, misdirected, misrouted or claimed."),
+                                         for name, text in [("search", "Text found in a tracking id, a booking reference, or a voyage or port of the route (any case)."),
+                                                            ("status", "not-routed, on-track, disrupted, misdirected, misrouted or claimed."),
                                                             ("customer", "A customer's id (a customer's user sees its own only)."),
+                                                            ("standing", "late, at-risk or fine: how the cargo stands against its deadline."),
+                                                            ("due", "A number of days, 1 to 366: only cargo due from now to then, not yet claimed."),
+                                                            ("sort", "tracking-id (the default), deadline, slack (least first) or eta (earliest first)."),
                                                             ("page", "The page, from 1.")]],
                              operation_id="listCargo"),
             "post": operation("Book a cargo for a customer (a customer's user: for its own).",

@@ -19,6 +19,8 @@ public struct RoutePlannerComposition: Sendable {
     public let voyages: any VoyageRepository
     /// The cargo the ``principal`` may see, each change to it recorded as the principal's.
     public let cargo: any CargoRepository
+    /// Every cargo as the schedule now sails, kept current for lists; one per composition, whoever it acts for.
+    public let cargoIndex: CargoIndex
     /// The customers the ``principal`` may see.
     public let customers: any CustomerRepository
     /// The users, their tokens and sessions.
@@ -71,6 +73,7 @@ public struct RoutePlannerComposition: Sendable {
         self.init(
             files: files, passwords: passwords, locations: locations, voyages: voyages,
             cargo: ScopedCargoRepository(base: base, principal: .commandLine, now: realNow, liveSchedule: liveSchedule),
+            cargoIndex: CargoIndex(cargo: base, voyages: voyages),
             customers: customers, accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: .commandLine, format: format,
             loginThrottle: loginThrottle,
             now: now, realNow: realNow)
@@ -78,7 +81,7 @@ public struct RoutePlannerComposition: Sendable {
 
     private init(
         files: any PlannerFileReader, passwords: any PasswordHasher, locations: any LocationRepository, voyages: any VoyageRepository,
-        cargo: any CargoRepository, customers: any CustomerRepository,
+        cargo: any CargoRepository, cargoIndex: CargoIndex, customers: any CustomerRepository,
         accounts: any AccountRepository, assignmentRuns: any AssignmentRunRepository, liveSchedule: LiveScheduleRepository?, principal: Principal,
         format: PlannerFormat,
         loginThrottle: LoginThrottle, now: @escaping @Sendable () -> Date, realNow: @escaping @Sendable () -> Date
@@ -88,6 +91,7 @@ public struct RoutePlannerComposition: Sendable {
         self.locations = locations
         self.voyages = voyages
         self.cargo = cargo
+        self.cargoIndex = cargoIndex
         self.customers = customers
         self.accounts = accounts
         self.assignmentRuns = assignmentRuns
@@ -108,7 +112,7 @@ public struct RoutePlannerComposition: Sendable {
         let customers = (self.customers as? ScopedCustomerRepository)?.base ?? self.customers
         return RoutePlannerComposition(
             files: files, passwords: passwords, locations: locations, voyages: voyages,
-            cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
+            cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule), cargoIndex: cargoIndex,
             customers: principal.role == .planner ? customers : ScopedCustomerRepository(base: customers, principal: principal),
             accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: principal, format: format,
             loginThrottle: loginThrottle,
@@ -123,7 +127,8 @@ public struct RoutePlannerComposition: Sendable {
         return RoutePlannerComposition(
             files: files, passwords: passwords, locations: schedule, voyages: schedule,
             cargo: ScopedCargoRepository(base: base, principal: principal, now: realNow, liveSchedule: liveSchedule),
-            customers: customers, accounts: accounts, assignmentRuns: assignmentRuns, liveSchedule: liveSchedule, principal: principal, format: format,
+            cargoIndex: CargoIndex(cargo: base, voyages: schedule), customers: customers, accounts: accounts, assignmentRuns: assignmentRuns,
+            liveSchedule: liveSchedule, principal: principal, format: format,
             loginThrottle: loginThrottle,
             now: now, realNow: realNow)
     }
@@ -167,7 +172,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var listCargo: ListCargoCoordinator {
-        coordinator(.listCargo, ListCargoInteractor(cargo: cargo, voyages: voyages), presenter: ListCargoPresenter(format: format))
+        coordinator(.listCargo, ListCargoInteractor(index: cargoIndex, principal: principal, now: now), presenter: ListCargoPresenter(format: format))
     }
 
     public var listCustomers: ListCustomersCoordinator {

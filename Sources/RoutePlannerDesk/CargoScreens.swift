@@ -1,18 +1,34 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerFormats
 import RoutePlannerPictures
 
 extension Desk {
-    /// `/cargo`: the booked cargo, filtered by status and customer, a page at a time: the planner's list, or the
+    /// `/cargo`: the booked cargo, searched, filtered and sorted, a page at a time: the planner's list, or the
     /// customer's of its own cargo.
     func cargoList(_ query: FormData) async -> DeskResponse {
-        typealias Field = ListCargoForm.Field
-        let given = query[Field.page].trimmingCharacters(in: .whitespaces), page = given.isEmpty ? "1" : given
-        let (state, result) = await composition().listCargo.respond(ListCargoForm(status: query[Field.status], customer: query[Field.customer], page: page))
-        let model = CargoListPresenter().present(query: query, page: page, logged(state.named), response: try? result.get())
+        let given = query[ListCargoForm.Field.page].trimmingCharacters(in: .whitespaces), page = given.isEmpty ? "1" : given
+        let (state, result) = await composition().listCargo.respond(Self.listForm(query, page: page))
+        let model = CargoListPresenter(format: format).present(query: query, page: page, logged(state.named), response: try? result.get())
         let view = session.principal.customerId == nil ? CargoListView(model: model).page() : CustomerCargoListView(model: model).page()
         return .page(view, status: model.status)
+    }
+
+    /// `/cargo.csv`: every cargo the list with the same filters finds, on every page, in its order, as the command
+    /// line's `cargo --format csv` writes them; the list's page when the filters have problems.
+    func cargoListFile(_ query: FormData) async -> DeskResponse {
+        let result = await composition().listCargo.controller.handle(Self.listForm(query, page: ""))
+        guard case .success(let response) = result else { return await cargoList(query) }
+        return .file(CargoDocument.csv(response.cargo, asOf: response.asOf), contentType: "text/csv; charset=utf-8", name: "cargo.csv")
+    }
+
+    /// The list's form from an address's query.
+    private static func listForm(_ query: FormData, page: String) -> ListCargoForm {
+        typealias Field = ListCargoForm.Field
+        return ListCargoForm(
+            search: query[Field.search], status: query[Field.status], customer: query[Field.customer], standing: query[Field.standing],
+            due: query[Field.due], sort: query[Field.sort], page: page)
     }
 
     /// `/cargo/{id}`: the cargo's screen, the planner's or the customer's; after a change that was not made, the same

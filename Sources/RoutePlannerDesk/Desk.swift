@@ -363,6 +363,7 @@ public struct Desk: Sendable {
         case .assignmentRun(let id): return await assignmentRun(id)
         case .assignmentPlan(let id, let file): return await assignmentPlan(id, file)
         case .cargoList(let query): return await cargoList(query)
+        case .cargoListFile(let query): return await cargoListFile(query)
         case .cargo(let trackingId, let query): return await cargo(trackingId, notice: query["notice"])
         case .book(let query): return await book(form: query)
         case .customers(let query): return await customers(form: FormData(), notice: query["notice"])

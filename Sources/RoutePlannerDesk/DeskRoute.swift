@@ -26,8 +26,10 @@ enum DeskRoute: Hashable, Sendable {
     case assignmentRun(String)
     /// `/assignments/{run}/plan.csv` or `plan.json`: a finished run's plan, as a file.
     case assignmentPlan(String, PlanFile)
-    /// `/cargo?status=…&customer=…&page=…`: the booked cargo.
+    /// `/cargo?search=…&status=…&customer=…&standing=…&due=…&sort=…&page=…`: the booked cargo.
     case cargoList(FormData)
+    /// `/cargo.csv?…`: every cargo the list with the same query finds, on every page, as a CSV file.
+    case cargoListFile(FormData)
     /// `/cargo/{tracking id}?notice=…`: a cargo's progress, options, events and the changes to it.
     case cargo(TrackingId, FormData)
     /// `/book?from=…&to=…`: the booking form, filled from the query (a route option's "Book").
@@ -73,6 +75,7 @@ enum DeskRoute: Hashable, Sendable {
             guard let file = PlanFile(rawValue: third) else { return nil }
             self = .assignmentPlan(second, file)
         case (1, "cargo", _): self = .cargoList(query)
+        case (1, "cargo.csv", _): self = .cargoListFile(query)
         case (2, "cargo", _):
             guard let trackingId = TrackingId(second), trackingId.rawValue == second else { return nil }
             self = .cargo(trackingId, query)
@@ -102,6 +105,7 @@ enum DeskRoute: Hashable, Sendable {
         case .assignmentRun(let run): return "/assignments/" + FormData.encoded(run)
         case .assignmentPlan(let run, let file): return "/assignments/" + FormData.encoded(run) + "/" + file.rawValue
         case .cargoList(let query): return with("/cargo", query)
+        case .cargoListFile(let query): return with("/cargo.csv", query)
         case .cargo(let trackingId, let query): return with("/cargo/" + FormData.encoded(trackingId.rawValue), query)
         case .book(let query): return with("/book", query)
         case .customers(let query): return with("/customers", query)
@@ -115,7 +119,7 @@ enum DeskRoute: Hashable, Sendable {
     /// address.
     var showsCargo: Bool {
         switch self {
-        case .assignments, .assignmentRun, .assignmentPlan, .cargoList, .cargo, .book, .customers, .disruptions: true
+        case .assignments, .assignmentRun, .assignmentPlan, .cargoList, .cargoListFile, .cargo, .book, .customers, .disruptions: true
         case .home, .routes, .portLookup, .portSchedule, .vesselLookup, .vesselSchedule, .stylesheet, .login: false
         }
     }
@@ -133,7 +137,7 @@ enum DeskRoute: Hashable, Sendable {
         switch self {
         case .assignments, .assignmentRun, .assignmentPlan: .assignRoutes
         case .customers: .registerCustomer
-        case .cargoList: .listCargo
+        case .cargoList, .cargoListFile: .listCargo
         case .cargo: .trackCargo
         case .book: .bookCargo
         case .disruptions: .applyCarrierEvents

@@ -126,13 +126,16 @@ struct LifecycleAPI: Sendable {
         return await run(app.registerCustomer, form, body.problems, status: .created) { CustomerDocument.json($0.customer) }
     }
 
-    /// `GET /api/v1/cargo?status=…&customer=…&page=…`: the cargo the user may see, a page at a time.
+    /// `GET /api/v1/cargo?search=…&status=…&customer=…&standing=…&due=…&sort=…&page=…`: the cargo the user may see,
+    /// found, filtered and sorted as the desk's list, a page at a time.
     private func listCargo(_ app: RoutePlannerComposition, _ request: Request) async -> APIAnswer {
         guard let query = FormData(encoded: Substring(request.uri.query ?? "")) else {
             return .problems(.badRequest, [APIProblem(field: nil, message: "The query cannot be read: give NAME=VALUE pairs joined by &.")])
         }
         typealias Field = ListCargoForm.Field
-        let form = ListCargoForm(status: query[Field.status.rawValue], customer: query[Field.customer.rawValue], page: query[Field.page.rawValue])
+        let form = ListCargoForm(
+            search: query[Field.search.rawValue], status: query[Field.status.rawValue], customer: query[Field.customer.rawValue],
+            standing: query[Field.standing.rawValue], due: query[Field.due.rawValue], sort: query[Field.sort.rawValue], page: query[Field.page.rawValue])
         return await run(app.listCargo, form) { CargoDocument.json($0.cargo) }
     }
 

@@ -47,6 +47,28 @@ public actor PostgresCargoRepository: CargoRepository {
         return (try rows.map { try restore($0, network: network) }, total)
     }
 
+    public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
+        // Most often nothing was written: one statement says so.
+        let written = try await store.statement { connection in
+            var found = false
+            for try await _ in try await connection.query("SELECT 1 FROM cargo WHERE writeMark > \(mark) LIMIT 1", logger: PostgresStore.logger) {
+                found = true
+            }
+            return found
+        }
+        guard written else { return [] }
+        let (marks, stored) = try await store.read { connection in
+            var marks: [String: Int] = [:]
+            for try await (id, written) in try await connection.query(
+                "SELECT trackingId, writeMark FROM cargo WHERE writeMark > \(mark)", logger: PostgresStore.logger
+            ).decode((String, Int).self) { marks[id] = written }
+            return (marks, try await Self.fetch(connection, ids: Array(marks.keys)))
+        }
+        let network = try await voyages.network()
+        // Not remembered as read: the copy is not what a write is compared with.
+        return try stored.map { CargoWrite(cargo: try $0.cargo(network: network, store: store.path), mark: marks[$0.record.trackingId] ?? mark + 1) }
+    }
+
     public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {
         let ids = trackingIds.map(\.rawValue)
         return try await store.statement { connection in try await Self.existing(ids, connection) }
@@ -405,9 +427,14 @@ public actor PostgresCargoRepository: CargoRepository {
             all.append(rows)
         }
         let ids = all.map(\.record.trackingId)
+        // The write's mark: the next of the sequence, whose row stays locked until the transaction ends, so that marks
+        // are committed in their order. It is taken after the cargo's rows, as every writer takes them, and nothing is
+        // waited for after it.
         try await connection.query(
             """
-            WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
+            WITH mark AS (UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' RETURNING value),
+                marked AS (UPDATE cargo SET writeMark = (SELECT value FROM mark) WHERE trackingId = ANY(\(ids))),
+                legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
             DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
             """,
             logger: PostgresStore.logger)

@@ -48,6 +48,26 @@ public actor SQLiteCargoRepository: CargoRepository {
         return (try rows.map { try restore($0, network: network) }, total)
     }
 
+    public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
+        let found = try read { db -> (marks: [String: Int], rows: [StoredCargo]) in
+            let marks = try Row.fetchAll(db, sql: "SELECT trackingId, writeMark FROM cargo WHERE writeMark > ?", arguments: [mark])
+            guard !marks.isEmpty else { return ([:], []) }
+            let byId = Dictionary(uniqueKeysWithValues: marks.map { ($0[0] as String, $0[1] as Int) })
+            // Every cargo at once is read whole, as `allCargo()` reads it; a few by their ids.
+            let rows =
+                byId.count > 500
+                ? try Self.fetch(db, where: "writeMark > ?", [mark])
+                : try Self.fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: byId.count)))", StatementArguments(Array(byId.keys)))
+            return (byId, rows)
+        }
+        guard !found.rows.isEmpty else { return [] }
+        let network = try await voyages.network()
+        // Not remembered as read: the copy is not what a write is compared with.
+        return try found.rows.map {
+            CargoWrite(cargo: try $0.cargo(network: network, store: store.path), mark: found.marks[$0.record.trackingId] ?? mark + 1)
+        }
+    }
+
     public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {
         let ids = trackingIds.map(\.rawValue)
         return try read { db in
@@ -295,6 +315,11 @@ public actor SQLiteCargoRepository: CargoRepository {
             }
             try record.insert(db)
         }
+        // The write's mark: the next of the sequence, which the write transaction holds until it commits.
+        try db.execute(sql: "UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite'")
+        try db.execute(
+            sql: "UPDATE cargo SET writeMark = (SELECT value FROM sequence WHERE name = 'cargoWrite') WHERE trackingId = ?",
+            arguments: [record.trackingId])
         for table in ["itineraryLeg", "handlingEvent", "cargoChange"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE trackingId = ?", arguments: [record.trackingId])
         }

@@ -178,6 +178,18 @@ extension StoreMigration {
                         Column("cancellationRequested", .boolean).notNull().defaults(to: .boolean(false)), Column("result", .text),
                     ])
             ]),
+        // Each cargo's last write, marked from a sequence in the order writes commit, so that a process keeps its copy of
+        // the cargo current by reading only what was written since (`CargoRepository.cargoWritten(after:)`). Cargo
+        // written before are marked 1, the sequence's start.
+        StoreMigration(
+            "v14: write marks",
+            [
+                .column("cargo", Column("writeMark", .integer).notNull().defaults(to: .integer(1))),
+                .index("cargo_writeMark", on: "cargo", ["writeMark"]),
+                .sql(
+                    sqlite: "INSERT INTO sequence (name, value) VALUES ('cargoWrite', 1)",
+                    postgres: "INSERT INTO sequence (name, value) VALUES ('cargoWrite', 1)"),
+            ]),
     ]
 
     /// The columns of a leg, in `itineraryLeg` and `offerLeg`.

@@ -37,6 +37,7 @@ struct StoreMigration {
         /// A column's value when a row gives none.
         enum Default {
             case text(String)
+            case integer(Int)
             case boolean(Bool)
         }
 
@@ -96,6 +97,7 @@ struct StoreMigration {
             if column.isUnique { parts.append("UNIQUE") }
             switch column.defaultValue {
             case .text(let text)?: parts.append("DEFAULT '\(text)'")
+            case .integer(let value)?: parts.append("DEFAULT \(value)")
             case .boolean(let value)?: parts.append("DEFAULT \(value ? 1 : 0)")
             case nil: break
             }
@@ -138,6 +140,7 @@ struct StoreMigration {
             if column.isUnique { parts.append("UNIQUE") }
             switch column.defaultValue {
             case .text(let text)?: parts.append("DEFAULT '\(text)'")
+            case .integer(let value)?: parts.append("DEFAULT \(value)")
             case .boolean(let value)?: parts.append("DEFAULT \(value ? "TRUE" : "FALSE")")
             case nil: break
             }

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func thePresenterShowsEveryCargoItIsGiven() throws {
-        let all = ListCargoPresenter().content(for: ListCargoResponse(cargo: try Self.summaries(), status: nil))
+        let all = ListCargoPresenter().content(for: ListCargoResponse(cargo: try Self.summaries(), status: nil, asOf: SampleVoyages.day(3, 1)))
         #expect(all.map(\.trackingId) == ["A-ROUTED", "B-OPEN", "C-LOST"])
         #expect(all.map(\.status) == ["on track", "not routed", "misdirected"])
     }

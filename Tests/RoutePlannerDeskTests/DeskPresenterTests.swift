@@ -1,6 +1,7 @@
 import Foundation
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerTestSupport
 @testable import RoutePlannerDesk
 import Testing
 
@@ -41,8 +42,8 @@ import Testing
     /// pages around the one shown.
     @Test func theCustomersListNamesNoCustomer() throws {
         guard case .success(let view) = DeskPreviews.tracking().0 else { return }
-        let response = ListCargoResponse(cargo: [DeskPreviews.tracking().1.cargo], status: nil, total: 120, hasMore: true)
-        let model = CargoListPresenter().present(query: FormData([("page", "2")]), page: "2", .success([view]), response: response)
+        let response = ListCargoResponse(cargo: [DeskPreviews.tracking().1.cargo], status: nil, total: 120, hasMore: true, asOf: SampleVoyages.day(3, 1))
+        let model = CargoListPresenter(format: PlannerFormat()).present(query: FormData([("page", "2")]), page: "2", .success([view]), response: response)
         #expect(model.caption == "120 cargo; page 2 of 3" && model.pages.map(\.label) == ["Previous page", "Next page"])
         #expect(model.pages.map(\.route.url) == ["/cargo?page=1", "/cargo?page=3"])
         let planner = DeskResponse.page(CargoListView(model: model).page()).body

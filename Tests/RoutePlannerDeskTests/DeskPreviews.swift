@@ -96,10 +96,10 @@ enum DeskPreviews {
     }
 
     static var cargoList: [Preview] {
-        let presenter = CargoListPresenter()
+        let presenter = CargoListPresenter(format: format)
         let (routed, response) = tracking()
         guard case .success(let view) = routed else { return [] }
-        let list = ListCargoResponse(cargo: [response.cargo], status: nil, total: 120, hasMore: true)
+        let list = ListCargoResponse(cargo: [response.cargo], status: nil, total: 120, hasMore: true, asOf: SampleVoyages.day(3, 1))
         func preview(_ name: String, customer: Bool = false, _ model: CargoListViewModel) -> Preview {
             Preview(name: name, page: customer ? CustomerCargoListView(model: model).page() : CargoListView(model: model).page(), status: model.status)
         }
@@ -107,11 +107,14 @@ enum DeskPreviews {
             preview("cargo-list", presenter.present(query: FormData([("page", "2")]), page: "2", .success([view]), response: list)),
             preview("cargo-list-customer", customer: true, presenter.present(query: FormData(), page: "1", .success([view]), response: list)),
             preview(
-                "cargo-list-none-booked", presenter.present(query: FormData(), page: "1", .success([]), response: ListCargoResponse(cargo: [], status: nil))),
+                "cargo-list-none-booked",
+                presenter.present(
+                    query: FormData(), page: "1", .success([]), response: ListCargoResponse(cargo: [], status: nil, asOf: SampleVoyages.day(3, 1)))),
             preview(
                 "cargo-list-none-matching",
                 presenter.present(
-                    query: FormData([("status", "misdirected")]), page: "1", .success([]), response: ListCargoResponse(cargo: [], status: .misdirected))),
+                    query: FormData([("status", "misdirected")]), page: "1", .success([]),
+                    response: ListCargoResponse(cargo: [], status: .misdirected, asOf: SampleVoyages.day(3, 1)))),
             preview(
                 "cargo-list-problems",
                 presenter.present(query: FormData([("status", "lost")]), page: "1", .validationFailure(["status": "Enter one of not-routed, …"]), response: nil)

@@ -54,7 +54,7 @@ from harness import assert_no_violations, axe_version, axe_violations, browser, 
 ROOT = Path(__file__).resolve().parents[2]
 AS_OF = "2026-03-20T12:00:00Z"
 # The states docs/desk shows (README links them): one of each screen, and two in the dark.
-DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "port-schedule", "assignment-plan",
+DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "cargo-list-found", "port-schedule", "assignment-plan",
         "routes-dark", "cargo-handled-dark"]
 HOSTILE = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"]
 PASSWORD = "correct horse battery"
@@ -232,6 +232,32 @@ def lifecycle(desk: Desk, customer: str, states: bool) -> str:
     return tracking
 
 
+def cargo_list(desk: Desk, tracking: str) -> None:
+    """The cargo list finds a cargo by part of its tracking id, filters and sorts it, keeps the filters on every page
+    link, and downloads what it found as CSV: the same cargo, with its standing."""
+    desk.open("/cargo")
+    desk.submit("filter", {"search": tracking[-4:].lower()}, "Show")
+    expect(tracking in desk.text("table"), f"the search for {tracking[-4:]} does not find {tracking}")
+    headers = [cell.text for cell in desk.driver.find_elements(By.CSS_SELECTOR, "table th")]
+    expect({"Against the deadline", "Where", "Next"} <= set(headers), f"the list lacks its columns: {headers}")
+    Select(desk.driver.find_element(By.ID, "filter-sort")).select_by_value("deadline")
+    Select(desk.driver.find_element(By.ID, "filter-status")).select_by_value("claimed")
+    desk.click_button("Show")
+    expect("No cargo matches these filters" in desk.text(), "a filter nothing matches does not say so")
+    expect("status=claimed" in desk.path and "sort=deadline" in desk.path, f"the filters are not the address: {desk.path}")
+    desk.open(f"/cargo?search={tracking}&sort=slack")
+    desk.state("cargo-list-found")
+    link = desk.driver.find_element(By.PARTIAL_LINK_TEXT, "as CSV")
+    href = link.get_attribute("href")
+    expect("/cargo.csv?" in href and f"search={tracking}" in href and "page=" not in href, f"the file's link is not the list's query: {href}")
+    import urllib.request
+    with urllib.request.urlopen(href) as answer:
+        expect(answer.headers.get("Content-Type", "").startswith("text/csv"), "the file is not CSV")
+        rows = list(csv.DictReader(io.StringIO(answer.read().decode("utf-8"))))
+    expect([row["tracking_id"] for row in rows] == [tracking], f"the file is not the list: {rows}")
+    expect("standing" in rows[0] and "slack_hours" in rows[0], f"the file lacks the list's columns: {list(rows[0])}")
+
+
 def axe_can_fail(desk: Desk) -> None:
     """The check can fail: a page made wrong on purpose (a field's label taken away, text the colour of its
     background) is one that axe finds violations on."""
@@ -257,8 +283,9 @@ def every_field_wrong(desk: Desk) -> None:
     for field in ("from", "ready", "k", "delay"):
         expect(error_next_to(desk, "search", field), f"{field}: no message")
     desk.state("routes-errors")
-    desk.open("/cargo?status=lost")
-    expect(error_next_to(desk, "filter", "status"), "status: no message")
+    desk.open("/cargo?status=lost&standing=doomed&due=0&sort=weight")
+    for field in ("status", "standing", "due", "sort"):
+        expect(error_next_to(desk, "filter", field), f"{field}: no message")
 
 
 def what_if(desk: Desk) -> None:
@@ -611,6 +638,7 @@ def main() -> int:
             steps = [
                 ("the lifecycle", lambda: desk.tracking.append(lifecycle(desk, "ACME", states=True))),
                 ("every field wrong", lambda: every_field_wrong(desk)),
+                ("the cargo list", lambda: cargo_list(desk, desk.tracking[0])),
                 ("the what-if comparison", lambda: what_if(desk)),
                 ("the schedules", lambda: schedules(desk)),
                 ("the assignment upload", lambda: assignment(desk, bookings, broken)),

@@ -69,6 +69,11 @@ public struct ScheduleNetwork: Sendable {
     /// prepared for many searches (``preparedForSearches()``).
     var sailingTimeTable: SailingTimeTable?
 
+    /// Whether the network is this one as it was built: a copy of it, or it prepared for searches. Two networks
+    /// built apart are never identical, even of the same schedule; telling so takes no time, unlike comparing what
+    /// they hold.
+    public func isIdentical(to other: ScheduleNetwork) -> Bool { details === other.details }
+
     /// The voyages' vessels and services, and the calls' cut-offs and UTC offsets.
     final class Details: Sendable {
         let voyageVessel: [String?]

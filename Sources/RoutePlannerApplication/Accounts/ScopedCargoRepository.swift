@@ -49,6 +49,12 @@ actor ScopedCargoRepository: CargoRepository {
         return (remember(page.cargo), page.total)
     }
 
+    /// The cargo written after `mark` that the principal sees; not kept as read, since a copy is made of them, not a
+    /// change.
+    func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
+        try await base.cargoWritten(after: mark).filter { principal.sees($0.cargo) }
+    }
+
     /// Keeps the cargo read, as the states its next writes are compared with.
     private func remember(_ cargo: [Cargo]) -> [Cargo] {
         for each in cargo { read[each.trackingId] = each }

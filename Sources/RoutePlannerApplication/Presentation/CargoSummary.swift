@@ -24,6 +24,14 @@ public struct CargoSummary: Hashable, Sendable {
     /// Whether the booking may be cancelled now: not cancelled, claimed or loaded (`Cargo.cancellationRefusal`).
     public let isCancellable: Bool
 
+    /// The time from the ETA to the deadline, negative when late; `nil` without an ETA.
+    public var slack: TimeInterval? { delivery.estimatedTimeOfArrival.map { specification.arrivalDeadline.timeIntervalSince($0) } }
+
+    /// How it stands against its deadline at a time (business time), or `nil` when it has no standing.
+    public func standing(at now: Date) -> DeadlineStanding? {
+        DeadlineStanding(delivery, deadline: specification.arrivalDeadline, now: now)
+    }
+
     public var routingStatus: Cargo.RoutingStatus { delivery.routingStatus }
     public var isMisdirected: Bool { delivery.isMisdirected }
 

@@ -42,13 +42,17 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
     /// the carriers changed it: its itinerary misses the connection to leg 2 at NGAPP"; `nil` over a schedule as
     /// published.
     public var schedule: String?
+    /// How it stands against its deadline, as of the time the view was made for: "late by 2 days", "at risk: 10 hours
+    /// to spare", "fine: 3 days to spare", "at risk: its route is disrupted"; `nil` without a standing
+    /// (`DeadlineStanding`) or a time.
+    public let standing: String?
 
     /// Creates a view; presenters make them, and previews may.
     public init(
         cargo: CargoSummary, trackingId: TrackingId, size: String, route: String, window: String, routingStatus: String, transportStatus: String,
         status: String, advice: String?, isOnTrack: Bool, isMisdirected: Bool, lastKnownLocation: String?, currentVoyage: String?,
         nextExpectedActivity: String?, estimatedTimeOfArrival: String?, itinerary: ItineraryViewModel?, events: [String],
-        changes: [String] = []
+        changes: [String] = [], standing: String? = nil
     ) {
         self.cargo = cargo
         self.trackingId = trackingId
@@ -68,6 +72,7 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
         self.itinerary = itinerary
         self.events = events
         self.changes = changes
+        self.standing = standing
     }
 
     public var id: TrackingId { trackingId }

@@ -131,7 +131,21 @@ extension PlannerFormat {
 
 extension PlannerFormat {
     /// A cargo as a planner reads it.
-    public func tracking(_ cargo: CargoSummary) -> CargoTrackingView {
+    /// How a cargo stands against its deadline at a time, in words (``CargoTrackingView/standing``).
+    public func standing(_ cargo: CargoSummary, asOf: Date) -> String? {
+        guard let standing = cargo.standing(at: asOf) else { return nil }
+        if let slack = cargo.slack {
+            return slack < 0 ? "late by \(Self.duration(-slack))" : "\(standing): \(Self.duration(slack)) to spare"
+        }
+        return standing == .late
+            ? "late: due \(Self.duration(asOf.timeIntervalSince(cargo.specification.arrivalDeadline))) ago" : "\(standing): its route is disrupted"
+    }
+
+    /// A cargo as the tracking screens show it.
+    public func tracking(_ cargo: CargoSummary) -> CargoTrackingView { tracking(cargo, asOf: nil) }
+
+    /// A cargo as the tracking screens show it; with `asOf`, its standing against its deadline then.
+    public func tracking(_ cargo: CargoSummary, asOf: Date?) -> CargoTrackingView {
         let delivery = cargo.delivery, specification = cargo.specification
         let advice: String? =
             switch delivery.status {
@@ -175,7 +189,8 @@ extension PlannerFormat {
             estimatedTimeOfArrival: delivery.estimatedTimeOfArrival.map(dateTime),
             itinerary: cargo.itinerary.map { itinerary(specification, $0) },
             events: cargo.handlingEvents.map { "\(dateTime($0.completionTime))  \($0)" },
-            changes: cargo.changes.map { "\(dateTime($0.at))  \($0.kind.text) \($0.detail), by \($0.by)" })
+            changes: cargo.changes.map { "\(dateTime($0.at))  \($0.kind.text) \($0.detail), by \($0.by)" },
+            standing: asOf.flatMap { standing(cargo, asOf: $0) })
     }
 }
 

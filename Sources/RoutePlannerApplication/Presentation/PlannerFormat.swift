@@ -58,13 +58,17 @@ public struct PlannerFormat: Hashable, Sendable {
 
     /// "812 kg", "1,234 kg": whole kilograms, thousands grouped; a negative or non-finite value is "0 kg".
     public static func kilograms(_ value: Double) -> String {
-        let whole = value.isFinite ? Int(min(max(value, 0), 1e15).rounded()) : 0
-        var digits = String(whole), grouped = ""
+        count(value.isFinite ? Int(min(max(value, 0), 1e15).rounded()) : 0) + " kg"
+    }
+
+    /// "812", "10,000", "-1,234": a whole number with its thousands grouped.
+    public static func count(_ value: Int) -> String {
+        var digits = String(value.magnitude), grouped = ""
         while digits.count > 3 {
             grouped = "," + digits.suffix(3) + grouped
             digits.removeLast(3)
         }
-        return digits + grouped + " kg"
+        return (value < 0 ? "-" : "") + digits + grouped
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

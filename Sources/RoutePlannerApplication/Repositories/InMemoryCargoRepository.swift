@@ -4,6 +4,9 @@ import RoutePlanner
 public actor InMemoryCargoRepository: CargoRepository {
     private var cargoById: [TrackingId: Cargo]
     private var offers: [TrackingId: RouteOffer] = [:]
+    /// The mark of each cargo's last write (``cargoWritten(after:)``), and the last mark given.
+    private var marks: [TrackingId: Int] = [:]
+    private var lastMark = 0
     private var lastTrackingNumber = 0
     /// The carriers' events that ``record(_:appliedTo:saving:ifUnchangedSince:offers:)`` records with the cargo they
     /// changed.
@@ -12,6 +15,8 @@ public actor InMemoryCargoRepository: CargoRepository {
     /// Creates a repository holding the given cargo, and events recorded with it in `carrierEvents`.
     public init(_ cargo: [Cargo] = [], carrierEvents: InMemoryCarrierEventRepository = InMemoryCarrierEventRepository()) {
         cargoById = Dictionary(cargo.map { ($0.trackingId, $0) }, uniquingKeysWith: { _, last in last })
+        lastMark = cargoById.isEmpty ? 0 : 1
+        marks = cargoById.mapValues { _ in 1 }
         self.carrierEvents = carrierEvents
     }
 
@@ -47,7 +52,18 @@ public actor InMemoryCargoRepository: CargoRepository {
             }
             booked[key] = each.trackingId
         }
-        for each in cargo { cargoById[each.trackingId] = each }
+        for each in cargo { put(each) }
+    }
+
+    /// Keeps a cargo, under the next write's mark.
+    private func put(_ cargo: Cargo) {
+        lastMark += 1
+        cargoById[cargo.trackingId] = cargo
+        marks[cargo.trackingId] = lastMark
+    }
+
+    public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
+        marks.compactMap { id, written in written > mark ? cargoById[id].map { CargoWrite(cargo: $0, mark: written) } : nil }
     }
 
     private static func key(_ cargo: Cargo) -> String? {
@@ -86,7 +102,7 @@ public actor InMemoryCargoRepository: CargoRepository {
             }
         }
         let version = try carrierEvents.record(batch, appliedTo: appliedTo)
-        for each in cargo { cargoById[each.trackingId] = each }
+        for each in cargo { put(each) }
         for offer in offers { self.offers[offer.trackingId] = offer }
         return version
     }

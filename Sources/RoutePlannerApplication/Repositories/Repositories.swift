@@ -25,6 +25,12 @@ public protocol CargoRepository: Sendable {
     /// matched in any case), and how many there are in all; for a list shown a page at a time. A cancelled cargo is
     /// found by its tracking id alone (``cargo(_:)``).
     func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int)
+    /// Every cargo written after `mark`, a cancelled one too, each with the mark of its last write: for a copy of the
+    /// cargo kept current (``CargoIndex``) without reading it all again.
+    ///
+    /// Each write of a cargo gives it a greater mark than any before it, in the order the writes are committed, in
+    /// this process or another; 0 comes before every write, so `cargoWritten(after: 0)` is every cargo.
+    func cargoWritten(after mark: Int) async throws -> [CargoWrite]
     /// The tracking ids among these that a cargo has; for a writer that must tell new cargo from cargo it has not
     /// read, without reading it (which a store that checks versions takes as the read a write is made from).
     func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId>
@@ -107,6 +113,17 @@ extension CargoRepository {
     public func nextTrackingId() async throws -> TrackingId {
         guard let id = try await nextTrackingIds(1).first else { throw TrackingIdUnavailable() }
         return id
+    }
+}
+
+/// A cargo as it was last written, and the mark of that write (``CargoRepository/cargoWritten(after:)``).
+public struct CargoWrite: Sendable {
+    public let cargo: Cargo
+    public let mark: Int
+
+    public init(cargo: Cargo, mark: Int) {
+        self.cargo = cargo
+        self.mark = mark
     }
 }
 

@@ -245,19 +245,28 @@ public enum CargoDocument {
     }
 
     /// `cargo`, `track --format csv`, one row per cargo:
-    /// `tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta`.
-    public static func csv(_ cargo: [CargoSummary]) -> String {
-        let header = [
-            "tracking_id", "teu", "customer_id", "origin", "destination", "ready", "deadline", "cargo_type", "dangerous_goods", "status",
-            "transport_status", "last_location", "current_voyage", "next_event", "next_location", "next_voyage", "next_time", "eta",
-        ]
+    /// `tracking_id,teu,customer_id,origin,destination,ready,deadline,cargo_type,dangerous_goods,status,transport_status,last_location,current_voyage,next_event,next_location,next_voyage,next_time,eta`;
+    /// with `asOf`, a list's, also `booking_reference,standing,slack_hours`: how each stands against its deadline then
+    /// (`late`, `at risk`, `fine` or blank), and the hours from its ETA to its deadline.
+    public static func csv(_ cargo: [CargoSummary], asOf: Date? = nil) -> String {
+        let header =
+            [
+                "tracking_id", "teu", "customer_id", "origin", "destination", "ready", "deadline", "cargo_type", "dangerous_goods", "status",
+                "transport_status", "last_location", "current_voyage", "next_event", "next_location", "next_voyage", "next_time", "eta",
+            ] + (asOf == nil ? [] : ["booking_reference", "standing", "slack_hours"])
         let rows = cargo.map { summary in
             let row = Cargo(summary), next = row.nextExpectedActivity
+            let listed = asOf.map { asOf in
+                [
+                    summary.bookingReference ?? "", summary.standing(at: asOf)?.rawValue ?? "",
+                    summary.slack.map { String(format: "%.1f", $0 / 3600) } ?? "",
+                ]
+            }
             return [
                 row.trackingId, String(row.teu), row.customerId ?? "", row.origin, row.destination, row.ready, row.deadline, row.cargoType,
                 String(row.dangerousGoods), row.status, row.transportStatus, row.lastLocation ?? "", row.currentVoyage ?? "",
                 next?.event ?? "", next?.location ?? "", next?.voyage ?? "", next?.time ?? "", row.eta ?? "",
-            ]
+            ] + (listed ?? [])
         }
         return text(header: header, rows: rows)
     }
