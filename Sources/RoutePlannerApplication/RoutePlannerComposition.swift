@@ -175,6 +175,11 @@ public struct RoutePlannerComposition: Sendable {
         coordinator(.listCargo, ListCargoInteractor(index: cargoIndex, principal: principal, now: now), presenter: ListCargoPresenter(format: format))
     }
 
+    /// How many cargo the principal sees need a planner's eye, each count a list of `listCargo`.
+    public var countCargo: CountCargoCoordinator {
+        coordinator(.listCargo, CountCargoInteractor(index: cargoIndex, principal: principal, now: now), presenter: CountCargoPresenter(format: format))
+    }
+
     public var listCustomers: ListCustomersCoordinator {
         coordinator(.listCustomers, ListCustomersInteractor(customers: customers), presenter: ListCustomersPresenter(format: format))
     }

@@ -81,6 +81,8 @@ public struct Desk: Sendable {
     let sessionIdleExpiry: Duration
     /// Whom this request is served for: the loopback planner until ``admit(_:)`` finds a user's session.
     var session = DeskSession.loopback
+    /// Whether the request being answered may be shown cargo (``Admitted/showsCargo``).
+    var showsCargo = true
     let solver: (any AssignmentSolver)?
     /// The assignment runs, kept in the application's store: this process's, and the other servers' over it.
     let runs: AssignmentRunner
@@ -195,6 +197,9 @@ public struct Desk: Sendable {
     /// The session a request was admitted in, for ``respond(to:as:)``.
     public struct Admitted: Sendable {
         let session: DeskSession
+        /// Whether the request may be shown cargo at all: on a desk with accounts, as the user's role says; without,
+        /// only on a loopback address of a desk that serves cargo, as the cargo screens are.
+        var showsCargo = true
     }
 
     /// Decides a request once, before its body is read: who it comes from (its session, read once) and whether the
@@ -209,7 +214,7 @@ public struct Desk: Sendable {
         if let id = request.sessionId, !Self.isPublic(request) { found = try? await authentication.session(id) }
         let accounts = found != nil ? true : await hasAccounts()
         if let refusal = refusal(of: request, hasAccounts: accounts) { return .refused(refusal) }
-        guard accounts else { return .admitted(Admitted(session: session)) }
+        guard accounts else { return .admitted(Admitted(session: session, showsCargo: servesCargo && Self.isLoopback(host: request.host))) }
         // The login form and its stylesheet, for someone who may do nothing else.
         if Self.isPublic(request) { return .admitted(Admitted(session: DeskSession(principal: .visitor, formToken: nil, id: nil))) }
         guard let found, let id = request.sessionId else { return .refused(Self.toLogin(request)) }
@@ -222,6 +227,7 @@ public struct Desk: Sendable {
     public func respond(to request: Request, as admitted: Admitted) async -> DeskResponse? {
         var desk = self
         desk.session = admitted.session
+        desk.showsCargo = admitted.showsCargo
         return await DeskSession.$current.withValue(desk.session) { [desk] in await desk.serve(request) }
     }
 

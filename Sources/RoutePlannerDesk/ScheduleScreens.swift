@@ -4,10 +4,13 @@ import RoutePlannerApplication
 import RoutePlannerPictures
 
 extension Desk {
-    /// `/`: what the desk offers, the schedule served, and the two schedule lookups.
+    /// `/`: the desk's clock, the cargo that need a planner's eye, what the desk offers and the schedule served.
     func home() async -> DeskResponse {
-        let state = logged(await composition().summarizeNetwork(SummarizeNetworkForm()).named)
-        let model = HomePresenter(format: format).present(state, sections: DeskPage.Section.permitted, keepsCargoInMemory: !keepsCargo && servesCargo)
+        let app = composition(), sections = DeskPage.Section.permitted
+        let state = logged(await app.summarizeNetwork(SummarizeNetworkForm()).named)
+        let counts = showsCargo && sections.contains(.cargo) ? logged(await app.countCargo(CountCargoForm()).named) : nil
+        let model = HomePresenter(format: format).present(
+            state, counts: counts, asOf: now(), sections: sections, keepsCargoInMemory: !keepsCargo && servesCargo)
         return .page(HomeView(model: model).page())
     }
 

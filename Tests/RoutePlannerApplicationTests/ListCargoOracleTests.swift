@@ -154,6 +154,28 @@ import Testing
         }
     }
 
+    /// Each count is the length of the list its form shows, for a planner and for a customer's user.
+    @Test(arguments: 0..<10)
+    func eachCountIsTheLengthOfItsList(seed: UInt64) async throws {
+        var random = SplitMix64(seed: seed)
+        let cargo = try (0..<(40 + Int(random.next() % 80))).map { try Self.cargo($0, &random) }
+        let asOf = SampleVoyages.day(3, 1).addingTimeInterval(Double(random.next() % (70 * 24)) * 3600)
+        let app = RoutePlannerComposition(
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule,
+            voyages: InMemoryScheduleRepository(network: seed % 2 == 0 ? Sample.network : Self.delayed), cargo: InMemoryCargoRepository(cargo),
+            now: { asOf })
+        for principal in [Principal(name: "alice", role: .planner), Principal(name: "bob", role: .customer("ACME"))] {
+            let acting = app.acting(as: principal)
+            let counted = try await acting.countCargo.controller.handle(CountCargoForm()).get()
+            #expect(counted.counts.map(\.name) == CountCargoInteractor.lists.map(\.name) && counted.asOf == asOf)
+            for count in counted.counts {
+                let listed = try await acting.listCargo.controller.handle(count.form).get()
+                #expect(listed.total == count.count, "seed \(seed), \(principal.name), \(count.name)")
+            }
+            #expect(counted.total == (try await acting.listCargo.controller.handle(ListCargoForm()).get().total))
+        }
+    }
+
     /// When the schedule the list reads is another network, every cargo is worked out over it.
     @Test func theIndexFollowsTheSchedule() async throws {
         let network = Mutex(Sample.network)

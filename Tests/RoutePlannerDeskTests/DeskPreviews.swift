@@ -211,22 +211,33 @@ enum DeskPreviews {
     static var home: [Preview] {
         let presenter = HomePresenter(format: format)
         let summary = SummarizeNetworkResponse(summary: NetworkSummary(network))
+        let asOf = SampleVoyages.day(3, 1)
+        let counts = CountCargoResponse(
+            counts: CountCargoInteractor.lists.enumerated().map { CargoCount(name: $0.element.name, form: $0.element.form, count: $0.offset * 1_200) },
+            total: 10_206, asOf: asOf)
         return [
             Preview(
                 name: "home",
                 page: HomeView(
-                    model: presenter.present(.success(Described(summary, lines: [])), sections: DeskPage.Section.allCases, keepsCargoInMemory: false)
+                    model: presenter.present(
+                        .success(Described(summary, lines: [])), counts: .success(Described(counts, lines: [])), asOf: asOf,
+                        sections: DeskPage.Section.allCases, keepsCargoInMemory: false)
                 ).page(),
                 status: 200),
             Preview(
                 name: "home-in-memory",
-                page: HomeView(model: presenter.present(.success(Described(summary, lines: [])), sections: [.routes, .schedules], keepsCargoInMemory: true))
-                    .page(),
+                page: HomeView(
+                    model: presenter.present(
+                        .success(Described(summary, lines: [])), counts: nil, asOf: asOf, sections: [.routes, .schedules], keepsCargoInMemory: true)
+                )
+                .page(),
                 status: 200),
             Preview(
                 name: "home-unavailable",
                 page: HomeView(
-                    model: presenter.present(.failure(ViewFailure(.unavailable, "The schedule cannot be read now.")), sections: [], keepsCargoInMemory: false)
+                    model: presenter.present(
+                        .failure(ViewFailure(.unavailable, "The schedule cannot be read now.")),
+                        counts: .failure(ViewFailure(.unavailable, "The store cannot be read now.")), asOf: asOf, sections: [], keepsCargoInMemory: false)
                 )
                 .page(), status: 200),
         ]

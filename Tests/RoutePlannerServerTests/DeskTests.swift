@@ -354,6 +354,9 @@ import Testing
         #expect(try await browser.post("/customers", [("id", "A"), ("name", "B")]).status == 404)
         #expect(try await browser.get("/routes").status == 200)
         #expect(try await browser.get("/schedules/vessels/WS15-W09").status == 200)
+        // The home screen says nothing of the cargo either.
+        let home = try await browser.get("/")
+        #expect(home.status == 200 && !home.body.contains("Cargo to look at") && home.body.contains("The desk plans as of"))
         #expect(ServerConfiguration.isLoopback("127.0.0.1") && ServerConfiguration.isLoopback("::1") && ServerConfiguration.isLoopback("localhost"))
         #expect(
             !ServerConfiguration.isLoopback("0.0.0.0") && !ServerConfiguration.isLoopback("192.168.1.2") && !ServerConfiguration.isLoopback("127.0.0.1.evil"))
@@ -375,6 +378,10 @@ import Testing
         let desk = Self.desk(searchBudget: .seconds(300))
         #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/cargo", host: "evil.example:8080"))?.status == 403)
         #expect(await desk.refusal(of: Desk.Request(method: "GET", path: "/routes", host: "evil.example:8080")) == nil)
+        let home = await desk.respond(to: Desk.Request(method: "GET", path: "/", host: "evil.example:8080"))
+        #expect(home?.status == 200 && home?.body.contains("Cargo to look at") == false, "the counts are shown under another name")
+        let local = await desk.respond(to: Desk.Request(method: "GET", path: "/", host: "127.0.0.1:8080"))
+        #expect(local?.body.contains("Cargo to look at") == true && local?.body.contains("/cargo?status=not-routed&amp;sort=deadline") == true)
         #expect(
             await desk.refusal(
                 of: Desk.Request(
