@@ -143,7 +143,7 @@ def operation(summary: str, responses: dict, *codes: str, request: dict | None =
 def paths() -> dict:
     book_fields = {name: FLAG if name == "dangerousGoods" else TEXT for name in
                    ["origin", "destination", "ready", "deadline", "teu", "customer", "revenue", "cargoType", "dangerousGoods",
-                    "maxTransitDays", "weight"]}
+                    "maxTransitDays", "weight", "bookingReference", "option"]}
     options_fields = {"limit": TEXT, "maxTransshipments": TEXT, "via": LIST, "avoid": LIST, "avoidVoyages": LIST, "order": TEXT, "criteria": LIST}
     return {
         "/api/v1/customers": {

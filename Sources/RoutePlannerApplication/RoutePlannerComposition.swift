@@ -156,13 +156,22 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var bookCargo: BookCargoCoordinator {
-        // The revenue weighs a booking against every other in the assignment: a planner's to set.
-        let revenue: @Sendable (BookCargoRequest) async -> [BookCargoForm.Field: String] = { @Sendable request in
-            request.revenuePerTEU == nil ? [:] : [.revenue: "A planner sets the revenue; leave it blank."]
+        let cargo = cargo, planner = principal.role == .planner
+        let check: @Sendable (BookCargoRequest) async -> [BookCargoForm.Field: String] = { @Sendable request in
+            var fields: [BookCargoForm.Field: String] = [:]
+            // The revenue weighs a booking against every other in the assignment: a planner's to set.
+            if !planner, request.revenuePerTEU != nil { fields[.revenue] = "A planner sets the revenue; leave it blank." }
+            // A reference names one booking of its customer.
+            if let reference = request.bookingReference,
+                let booked = try? await cargo.trackingIds(bookingReferences: [reference], customerId: request.customerId)[reference]
+            {
+                fields[.bookingReference] = "\(reference) is already booked as cargo \(booked): give another reference, or none."
+            }
+            return fields
         }
         return coordinator(
-            .bookCargo, BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, voyages: voyages, now: now),
-            presenter: BookCargoPresenter(format: format), check: principal.role == .planner ? nil : revenue)
+            .bookCargo, BookCargoInteractor(cargo: cargo, customers: customers, locations: locations, voyages: voyages, index: cargoIndex, now: now),
+            presenter: BookCargoPresenter(format: format), check: check)
     }
 
     public var importBookings: ImportBookingsCoordinator {

@@ -18,9 +18,12 @@ extension Desk {
             BookCargoForm(
                 origin: form[Field.origin], destination: form[Field.destination], ready: form[Field.ready], deadline: form[Field.deadline],
                 teu: form[Field.teu], customer: form[Field.customer], revenue: form[Field.revenue], cargoType: form[Field.cargoType],
-                dangerousGoods: form.isTicked(Field.dangerousGoods), maxTransitDays: form[Field.maxTransitDays], weight: form[Field.weight]))
+                dangerousGoods: form.isTicked(Field.dangerousGoods), maxTransitDays: form[Field.maxTransitDays], weight: form[Field.weight],
+                bookingReference: form[Field.bookingReference], option: form[Field.option]))
         guard case .success(let booked) = state else { return await book(form: form, problems: logged(state.named).problems) }
-        return .redirect(to: .cargo(booked.response.cargo.trackingId, FormData([("notice", "booked")])))
+        let response = booked.response
+        let notice = !response.meetsDeadline ? "booked-late" : response.cargo.itinerary == nil ? "booked" : "booked-routed"
+        return .redirect(to: .cargo(response.cargo.trackingId, FormData([("notice", notice)])))
     }
 
     /// `/customers`: the registered customers and the form that registers one; after a registration that was not made,

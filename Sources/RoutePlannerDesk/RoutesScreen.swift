@@ -34,7 +34,7 @@ extension Desk {
             onBook: .book(
                 FormData([
                     (Booking.origin.name, query[Field.origin]), (Booking.destination.name, query[Field.destination]), (Booking.ready.name, ready),
-                    (Booking.deadline.name, deadline), (Booking.cargoType.name, query[Field.cargoType]),
+                    (Booking.deadline.name, form.deadline), (Booking.cargoType.name, query[Field.cargoType]),
                 ])))
         let scenario: Scenario
         switch Scenario.create(scenarioForm) {

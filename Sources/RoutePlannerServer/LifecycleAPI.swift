@@ -146,7 +146,7 @@ struct LifecycleAPI: Sendable {
             origin: body.text(.origin), destination: body.text(.destination), ready: body.text(.ready), deadline: body.text(.deadline),
             teu: body.text(.teu).isEmpty ? "1" : body.text(.teu), customer: body.text(.customer), revenue: body.text(.revenue),
             cargoType: body.text(.cargoType), dangerousGoods: body.flag(.dangerousGoods), maxTransitDays: body.text(.maxTransitDays),
-            weight: body.text(.weight))
+            weight: body.text(.weight), bookingReference: body.text(.bookingReference), option: body.text(.option))
         return await run(app.bookCargo, form, body.problems, status: .created, location: { "/api/v1/cargo/\($0.cargo.trackingId)" }) {
             CargoDocument.json($0.cargo)
         }

@@ -27,6 +27,11 @@ struct BookCommand: AsyncParsableCommand {
     @Option(help: "Revenue per TEU, when known.") var revenue: String?
     @Option(help: ArgumentHelp("The gross weight in tonnes, when known: assign counts it against the movements' weight capacities.", valueName: "tonnes"))
     var weight: String?
+    @Option(help: "The booking's reference in the customer's or carrier's system, which carriers' equipment events name.") var bookingReference: String?
+    @Option(
+        help: ArgumentHelp(
+            "A route option's reference (RP-…, as route --format json gives it): book and route the cargo on it in one step.", valueName: "reference"))
+    var option: String?
     @OptionGroup(title: "Cargo") var cargo: CargoTypeOptions
     @Option(help: "A bookings CSV file to book whole.") var bookings: String?
     @Flag(help: "Print only the tracking ids, one per line, for scripts.") var quiet = false
@@ -42,9 +47,11 @@ struct BookCommand: AsyncParsableCommand {
         if quiet && format != .table { throw ValidationError("--quiet prints tracking ids; give it without --format.") }
         try Self.check(asOf: asOf)
         if bookings != nil {
-            guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, weight == nil, !cargo.isGiven else {
+            guard from == nil, to == nil, ready == nil, deadline == nil, teu == nil, revenue == nil, weight == nil, !cargo.isGiven, bookingReference == nil,
+                option == nil
+            else {
                 throw ValidationError(
-                    "--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --weight, --cargo-type, --dangerous-goods or --max-transit with it (the file's weight_tonnes, cargo_type, dangerous_goods and max_transit_days columns give them)."
+                    "--bookings books a whole file: give no --from, --to, --ready, --deadline, --teu, --revenue, --weight, --cargo-type, --dangerous-goods, --max-transit, --booking-reference or --option with it (the file's weight_tonnes, cargo_type, dangerous_goods and max_transit_days columns give them, and its booking column the references)."
                 )
             }
         }
@@ -66,7 +73,7 @@ struct BookCommand: AsyncParsableCommand {
         let form = BookCargoForm(
             origin: from ?? "", destination: to ?? "", ready: ready ?? "", deadline: deadline ?? "", teu: teu ?? "1", customer: customer ?? "",
             revenue: revenue ?? "", cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "",
-            weight: weight ?? "")
+            weight: weight ?? "", bookingReference: bookingReference ?? "", option: option ?? "")
         try await BookRendering(quiet: quiet).run(
             app.bookCargo, form, as: format)
     }

@@ -1,6 +1,8 @@
 import Foundation
 import RoutePlanner
 @testable import RoutePlannerApplication
+import RoutePlannerBcrypt
+import RoutePlannerFormats
 import RoutePlannerTestSupport
 import Testing
 
@@ -121,5 +123,87 @@ import Testing
         unknownCustomer.customer = "NOBODY"
         #expect(await interactor.execute(try BookCargoRequest.create(unknownCustomer).get()) == .failure(.customer(.notFound("NOBODY"))))
         #expect(try await repository.allCargo().isEmpty)
+    }
+}
+
+/// Booking in one step on a route option, with a reference, and with a deadline no sailing meets: through the
+/// composition, as every front end books.
+@Suite struct BookOnAnOptionTests {
+    static func app(_ cargo: [Cargo] = []) async throws -> (RoutePlannerComposition, InMemoryCargoRepository) {
+        let repository = InMemoryCargoRepository(cargo)
+        let customers = InMemoryCustomerRepository([Customer(id: "ACME", name: "Acme Shipping")!])
+        let app = RoutePlannerComposition(
+            files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: Sample.schedule, voyages: Sample.schedule, cargo: repository,
+            customers: customers, now: Sample.asOf)
+        return (app, repository)
+    }
+
+    static func form(option: String = "", reference: String = "", deadline: String = "2026-04-15", teu: String = "1") -> BookCargoForm {
+        BookCargoForm(
+            origin: "HKHKG", destination: "SESTO", ready: "2026-03-01", deadline: deadline, teu: teu, customer: "ACME", bookingReference: reference,
+            option: option)
+    }
+
+    @Test func anOptionIsBookedAndRoutedInOneWrite() async throws {
+        let (app, repository) = try await Self.app()
+        let option = Sample.fastest.reference
+        let booked = try await app.bookCargo.controller.handle(Self.form(option: option, reference: "BK-7")).get()
+        #expect(booked.cargo.itinerary?.reference == option && booked.cargo.delivery.status == .onTrack && booked.meetsDeadline)
+        let stored = try #require(try await repository.cargo(booked.cargo.trackingId))
+        #expect(stored.itinerary == Sample.fastest && stored.bookingReference == "BK-7")
+        #expect(stored.changes.map(\.kind) == [.booked, .routed])
+        let text = app.bookCargo.presenter.content(for: booked).lines
+        #expect(text.count == 2 && text[0].hasSuffix(", booking BK-7.") && text[1].hasPrefix("Routed HKHKG → NLRTM → SESTO, arriving "))
+    }
+
+    @Test func aReferenceNamesOneBookingOfItsCustomer() async throws {
+        let (app, repository) = try await Self.app()
+        _ = try await app.bookCargo.controller.handle(Self.form(reference: "BK-7")).get()
+        let again = await app.bookCargo.controller.handle(Self.form(reference: "BK-7"))
+        #expect(
+            again
+                == .failure(
+                    .validation(ValidationError(fields: [.bookingReference: "BK-7 is already booked as cargo RP000001: give another reference, or none."]))))
+        #expect(try await repository.allCargo().count == 1)
+        let long = await app.bookCargo.controller.handle(Self.form(reference: String(repeating: "x", count: 36)))
+        #expect(
+            long
+                == .failure(
+                    .validation(
+                        ValidationError(fields: [.bookingReference: "Enter at most 35 characters without line breaks, such as BK-2026-0417, or nothing."]))))
+        let option = await app.bookCargo.controller.handle(Self.form(option: "fastest"))
+        #expect(
+            option == .failure(.validation(ValidationError(fields: [.option: "Enter a route option's reference, such as RP-9b7b9e8e130ab9d2, or nothing."]))))
+    }
+
+    /// An option the schedule no longer offers the booking, or one whose room the other cargo took, is refused
+    /// whole: nothing is booked.
+    @Test func anOptionNoLongerOfferedIsRefused() async throws {
+        let (app, repository) = try await Self.app()
+        let stale = await app.bookCargo.controller.handle(Self.form(option: "RP-0000000000000000"))
+        guard case .failure(.domain(.invalidOperation(let message))) = stale else { Issue.record("\(stale)"); return }
+        #expect(message.hasPrefix("Option RP-0000000000000000 is not one the schedule offers this booking now"))
+        // The others take the fastest route's room: it is no longer offered.
+        let capacity = Sample.network.voyages.first { $0.number == "AE1-0100W" }!.movements[0].capacity
+        let full = try Cargo(trackingId: "FULL", teu: capacity, specification: Sample.specification, customerId: "ACME")
+        var routed = full
+        try routed.assign(to: Sample.fastest)
+        let (crowded, crowdedRepository) = try await Self.app([routed])
+        let taken = await crowded.bookCargo.controller.handle(Self.form(option: Sample.fastest.reference))
+        guard case .failure(.domain(.invalidOperation)) = taken else { Issue.record("\(taken)"); return }
+        #expect(try await crowdedRepository.allCargo().map(\.trackingId) == ["FULL"])
+        #expect(try await repository.allCargo().isEmpty)
+    }
+
+    @Test func aDeadlineNoSailingMeetsIsFlaggedWithTheEarliestArrival() async throws {
+        let (app, repository) = try await Self.app()
+        let booked = try await app.bookCargo.controller.handle(Self.form(deadline: "2026-03-10")).get()
+        #expect(!booked.meetsDeadline && booked.earliestPossibleArrival == Sample.fastest.arrivalTime)
+        #expect(try await repository.allCargo().count == 1)
+        let lines = app.bookCargo.presenter.content(for: booked).lines
+        #expect(
+            lines.last == "No sailing reaches SESTO by its deadline: the earliest possible arrival is \(PlannerFormat().dateTime(Sample.fastest.arrivalTime)).")
+        let inTime = try await app.bookCargo.controller.handle(Self.form()).get()
+        #expect(inTime.meetsDeadline && inTime.earliestPossibleArrival == nil)
     }
 }

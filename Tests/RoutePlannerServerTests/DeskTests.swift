@@ -180,8 +180,9 @@ import Testing
         #expect(page.status == 200)
         #expect(page.body.contains("3 options"))
         #expect(page.body.components(separatedBy: "<svg").count == 3, "a time line and a map")
-        // Each option books with the search's values.
-        #expect(page.body.contains("href=\"/book?from=CNSHA&amp;to=NLRTM&amp;ready=2026-03-02&amp;deadline=2026-04-30\""))
+        // Each option books with the search's values and itself, to be booked and routed on it in one step.
+        #expect(
+            page.body.components(separatedBy: "href=\"/book?from=CNSHA&amp;to=NLRTM&amp;ready=2026-03-02&amp;deadline=2026-04-30&amp;option=RP-").count == 4)
         let idle = try await browser.get("/routes")
         #expect(idle.body.contains("Give an origin and a destination"))
         let none = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-03-03")
@@ -246,6 +247,32 @@ import Testing
         // A loaded cargo's screen offers no cancellation.
         _ = try await browser.post("/cargo/RP000002/events", [("event", "receive"), ("location", "CNSHA"), ("completionTime", "2026-03-02T08:00:00Z")])
         #expect(try await browser.get("/cargo/RP000002").body.contains("action=\"/cargo/RP000002/cancel\""))
+    }
+
+    /// "Book" on a route option books and routes the cargo in one step; an option the schedule no longer offers is
+    /// refused with the form kept; a deadline no sailing meets is booked and flagged.
+    @Test func aRouteOptionIsBookedAndRoutedInOneStep() async throws {
+        let browser = Browser(server: try await Self.server())
+        _ = try await browser.post("/customers", [("id", "ACME"), ("name", "Acme Shipping")])
+        let routes = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3")
+        let link = try #require(routes.body.components(separatedBy: "href=\"").dropFirst().first { $0.hasPrefix("/book?") }?.split(separator: "\"").first)
+        let form = try await browser.get(String(link).replacingOccurrences(of: "&amp;", with: "&"))
+        #expect(form.body.contains("Book and route") && form.body.contains("id=\"book-option\""))
+        let option = try #require(String(link).components(separatedBy: "option=").last)
+        let search: [(String, String)] = [
+            ("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-02"), ("deadline", "2026-04-30"), ("teu", "1"),
+        ]
+        var answer = try await browser.post("/book", search + [("option", option), ("bookingReference", "BK-1")])
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=booked-routed", "\(answer.body)")
+        let cargo = try await browser.get("/cargo/RP000001?notice=booked-routed")
+        #expect(cargo.body.contains("Booked and routed on the option chosen.") && cargo.body.contains(">on track<") && cargo.body.contains("BK-1"))
+        answer = try await browser.post("/book", search + [("option", "RP-0000000000000000")])
+        #expect(answer.status == 422 && answer.body.contains("is not one the schedule offers this booking now") && answer.body.contains("RP-0000000000000000"))
+        answer = try await browser.post("/book", search + [("bookingReference", "BK-1")])
+        #expect(answer.status == 422 && answer.body.contains("BK-1 is already booked as cargo RP000001"))
+        answer = try await browser.post(
+            "/book", [("customer", "ACME"), ("from", "CNSHA"), ("to", "NLRTM"), ("ready", "2026-03-21"), ("deadline", "2026-03-23"), ("teu", "1")])
+        #expect(answer.status == 303 && answer.location == "/cargo/RP000002?notice=booked-late")
     }
 
     @Test func aCargoIsBookedRoutedHandledTrackedAndReRoutedThroughTheDesk() async throws {

@@ -190,13 +190,17 @@ def lifecycle(desk: Desk, customer: str, states: bool) -> str:
     expect("options" in desk.text("#options"), "no options")
     if states:
         desk.state("routes")
-    desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "a[aria-label='Book a cargo on this search (option 1)']"))
+    desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "a[aria-label='Book a cargo on option 1']"))
     expect(desk.driver.find_element(By.ID, "book-from").get_attribute("value") == "CNSHA", "the booking form is not filled from the option")
+    option = desk.driver.find_element(By.ID, "book-option").get_attribute("value")
+    expect(option.startswith("RP-"), f"the booking form does not carry the option: {option!r}")
     if states:
         desk.state("book")
-    desk.submit("book", {"customer": customer, "teu": "2"}, "Book")
+    # Booked and routed on the option in one step, with the booking's reference.
+    desk.submit("book", {"customer": customer, "teu": "2", "bookingReference": f"BK-{customer}-1"}, "Book and route")
     tracking = re.search(r"/cargo/([^/?]+)", desk.path).group(1)
-    expect("Booked" in desk.text(".notice"), "no booking notice")
+    expect("Booked and routed" in desk.text(".notice"), f"no booking notice: {desk.text('.notice')}")
+    expect(option in desk.driver.page_source or "routed" in desk.text("#progress").lower(), "the cargo is not routed on the option")
     if states:
         desk.state("cargo-booked")
     desk.click_button("Find options")

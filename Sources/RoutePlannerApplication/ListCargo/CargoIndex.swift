@@ -64,6 +64,9 @@ public actor CargoIndex {
         return principal.customerId == nil ? all : all.filter { principal.sees($0.cargo) }
     }
 
+    /// Every open cargo, whoever sees it: for what all cargo take together, such as the room on the voyages.
+    public func openCargo() async throws -> [Cargo] { try await current().map(\.cargo) }
+
     /// The open cargo, brought up to date first.
     private func current() async throws -> [Entry] {
         let network = try await voyages?.network()

@@ -47,6 +47,7 @@ public enum DomainError: Error, Hashable, Sendable {
         // A scoped repository refuses in the domain's own terms (another customer's cargo is not found).
         if let error = error as? DomainError { return error }
         if let error = error as? any StoreFailure, error.isConflict { return .storage(.conflict(String(describing: error))) }
+        if let error = error as? BookingAlreadyBooked { return .storage(.conflict(error.description)) }
         if let error = error as? ScenarioError { return .schedule(.invalidScenario(error)) }
         return .storage(.unavailable(String(describing: error)))
     }

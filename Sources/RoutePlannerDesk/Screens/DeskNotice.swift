@@ -3,7 +3,9 @@
 enum DeskNotice {
     /// The words of each notice, by its name in the address.
     static let words = [
-        "booked": "Booked. Find its options to route it.", "options": "The options are found: assign one to route the cargo.",
+        "booked": "Booked. Find its options to route it.", "booked-routed": "Booked and routed on the option chosen.",
+        "booked-late": "Booked, but no sailing meets its deadline: find its options to see the earliest arrival, or change its deadline.",
+        "options": "The options are found: assign one to route the cargo.",
         "routed": "The route is assigned.", "event": "The handling event is registered.",
         "destination": "The destination is changed: find options to route it there.",
         "rerouted": "Re-routed: the new options are below.", "registered": "The customer is registered.",

@@ -29,8 +29,19 @@ struct BookingView {
                     .init(Field.weight, "Weight", hint: "Tonnes, such as 24.5."),
                     .init(Field.revenue, "Revenue", hint: "What the booking earns, in USD, for the assignment."),
                     .init(Field.maxTransitDays, "Longest transit", hint: "Days, such as 45."),
-                ],
-                values: model.values, errors: model.problems.errors, submit: "Book"
+                    .init(
+                        Field.bookingReference, "Booking reference",
+                        hint: "The customer's or carrier's reference, such as BK-2026-0417: carriers' events find the cargo by it."),
+                ]
+                    + (model.routesOnOption
+                        ? [
+                            .init(
+                                Field.option, "Route option",
+                                hint:
+                                    "The option chosen on the routes screen: the cargo is booked and routed on it in one step. Clear it to book without a route."
+                            )
+                        ] : []),
+                values: model.values, errors: model.problems.errors, submit: model.routesOnOption ? "Book and route" : "Book"
             ).markup())
         return DeskPage(title: "Book a cargo", section: .book, content)
     }

@@ -1,3 +1,5 @@
+import RoutePlannerApplication
+
 /// What the booking screen shows: the form with its input, its problems, and the customers it books for.
 struct BookingViewModel {
     /// The registered customers as a choice's values and labels: "ACME: Acme Shipping".
@@ -6,4 +8,9 @@ struct BookingViewModel {
     let values: FormData
     /// Why a booking sent was not made.
     let problems: FormProblems
+
+    /// Whether the form books on a route option (the routes screen's "Book" on an option), or was sent with one.
+    var routesOnOption: Bool {
+        !values[BookCargoForm.Field.option].trimmingCharacters(in: .whitespaces).isEmpty || problems.errors[BookCargoForm.Field.option.name] != nil
+    }
 }

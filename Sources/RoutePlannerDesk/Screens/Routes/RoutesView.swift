@@ -87,7 +87,7 @@ struct RoutesView {
                     + (bookable
                         ? [
                             .markup([
-                                Markup("a", [("href", model.onBook.url), ("aria-label", "Book a cargo on this search (option \(index + 1))")], text: "Book")
+                                Markup("a", [("href", model.onBook(option).url), ("aria-label", "Book a cargo on option \(index + 1)")], text: "Book")
                             ])
                         ] : [])
             })

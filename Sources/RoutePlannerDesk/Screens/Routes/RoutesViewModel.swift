@@ -13,10 +13,18 @@ struct RoutesViewModel {
     let changes: [String]
     /// The pictures of the options: their time line and their map.
     let pictures: [(Picture, String)]
-    /// Where each option's "Book" leads: the booking form filled with the search.
+    /// Where "Book" leads: the booking form filled with the search.
     let onBook: DeskRoute
     /// The ports, for the form's suggestions.
     let ports: [String]
     /// The status the page is answered with: 503 for a search stopped at its budget, 422 for the form's problems.
     let status: Int
+
+    /// Where an option's "Book" leads: the booking form filled with the search and the option, which books the cargo
+    /// and routes it on the option in one step.
+    func onBook(_ option: ItineraryViewModel) -> DeskRoute {
+        guard case .book(var query) = onBook else { return onBook }
+        query.append(BookCargoForm.Field.option, option.itinerary.reference)
+        return .book(query)
+    }
 }
