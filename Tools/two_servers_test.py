@@ -102,7 +102,10 @@ def main() -> int:
     arguments = ["--store", store, "--first-week", FIRST_WEEK, "--as-of", AS_OF]
     a, b = start_server(binary, arguments), start_server(binary, arguments)
     try:
-        # One truth: what one server writes, the other reads.
+        # One truth: what one server writes, the other reads. B lists first, so that its list is kept current from the
+        # writes made since (write marks), not read whole.
+        status, _, listed = call(b.port, "GET", "/api/v1/cargo", alice)
+        check("server B lists no cargo yet", status == 200 and json.loads(listed).get("cargo") == [], f"{status} {listed[:300]}")
         status, _, body = call(a.port, "POST", "/api/v1/cargo", bob, BOOKING)
         document = json.loads(body) if status == 201 else {}
         tracking_id = (document.get("cargo") or {}).get("trackingId", "") if isinstance(document, dict) else ""
@@ -163,6 +166,10 @@ def main() -> int:
         recorded = [change for change in cargo.get("changes", []) if change.get("kind") == "handled"]
         check("and records each as alice's", len(recorded) == len(won) and all(change.get("by") == "alice" for change in recorded),
               f"{len(recorded)} recorded")
+        status, _, listed = call(b.port, "GET", f"/api/v1/cargo?search={tracking_id}", alice)
+        rows = json.loads(listed).get("cargo", []) if status == 200 else []
+        check("server B's list has the cargo as A tracks it, after both servers' writes",
+              len(rows) == 1 and rows[0] == cargo, f"{status} {listed[:300]}")
 
         # Carriers' events: batches of the example feed posted at once, one through each server. Each is applied over
         # the schedule the other left (applied again when the other came first), so each is its own next version.
