@@ -194,7 +194,7 @@ public struct RoutePlannerComposition: Sendable {
     }
 
     public var trackCargo: TrackCargoCoordinator {
-        coordinator(.trackCargo, TrackCargoInteractor(cargo: cargo, liveSchedule: liveSchedule), presenter: TrackCargoPresenter(format: format))
+        coordinator(.trackCargo, TrackCargoInteractor(cargo: cargo, liveSchedule: liveSchedule, now: now), presenter: TrackCargoPresenter(format: format))
     }
 
     public var routeCargo: RouteCargoCoordinator {

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import RoutePlanner
 import RoutePlannerApplication
@@ -17,11 +18,17 @@ struct TrackCommand: AsyncParsableCommand {
             "Output format: table, json (data only, docs/schemas/cargo.schema.json), csv (the row cargo --format csv writes), svg (the itinerary on a time line with the handling events) or html (a page with the status, the time line, the map and the events)."
     )
     var format: OutputFormat = .table
+    @Option(help: "Business time that the standing against the deadline is read at, a date or a date-time with a zone (default: now).")
+    var asOf: String?
 
-    func validate() throws { try TrackRendering.check(format) }
+    func validate() throws {
+        try TrackRendering.check(format)
+        try BookCommand.check(asOf: asOf)
+    }
 
     func run() async throws {
-        let app = try await schedule.composition(store: store)
+        let asOf = self.asOf.flatMap(BookCommand.date)
+        let app = try await schedule.composition(store: store, now: { asOf ?? Date() })
         try await TrackRendering(locations: app.locations)
             .run(app.trackCargo, TrackCargoForm(trackingId: trackingId), as: format)
     }
@@ -57,8 +64,9 @@ struct TrackRendering: Rendering {
         table += [
             "Last seen:   \([cargo.lastKnownLocation, cargo.currentVoyage.map { "aboard \($0)" }].compactMap { $0 }.joined(separator: ", ").nilIfEmpty ?? "-")",
             "Next:        \(cargo.nextExpectedActivity ?? "-")",
-            "ETA:         \(cargo.estimatedTimeOfArrival ?? "-")",
+            "ETA:         \(cargo.estimatedTimeOfArrival ?? "-")" + (cargo.delay.map { ", \($0)" } ?? ""),
         ]
+        if let standing = cargo.standing { table += ["Deadline:    \(standing)"] }
         if let schedule = cargo.schedule { table += ["Schedule:    \(schedule)"] }
         if let itinerary = cargo.itinerary {
             table += ["Itinerary:   \(itinerary.route), \(itinerary.departure) → \(itinerary.arrival), \(itinerary.slack)"]

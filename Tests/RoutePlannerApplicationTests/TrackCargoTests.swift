@@ -70,4 +70,25 @@ import Testing
         #expect(try await interactor.execute(TrackCargoRequest(trackingId: "ABC123")).get().cargo == CargoSummary(cargo))
         #expect(await interactor.execute(TrackCargoRequest(trackingId: "NOBODY")) == .failure(.cargo(.notFound("NOBODY"))))
     }
+
+    /// Tracked at a business time, a cargo says how it stands against its deadline, and how far its ETA moved from the
+    /// plan when the schedule sails late: the same words as the cargo list.
+    @Test func aCargoSaysHowItStandsAgainstItsDeadlineAndItsDelay() async throws {
+        let cargo = try Sample.cargo(customerId: "ACME")
+        let interactor = TrackCargoInteractor(cargo: InMemoryCargoRepository([cargo]), now: Sample.asOf)
+        let response = try await interactor.execute(TrackCargoRequest(trackingId: "ABC123")).get()
+        #expect(response.asOf == Sample.asOf())
+        let view = TrackCargoPresenter().content(for: response)
+        let slack = Sample.specification.arrivalDeadline.timeIntervalSince(Sample.fastest.arrivalTime)
+        #expect(view.standing == "fine: \(PlannerFormat.duration(slack)) to spare" && view.delay == nil)
+        // The last leg's voyage three days late: the ETA moves, and the cargo is late by what the delay leaves.
+        let late = try Sample.network.applying(Scenario([.delay("NF-0310N", by: .seconds(3 * 86_400), from: nil)]))
+        let delayed = CargoSummary(cargo, over: late)
+        let shown = TrackCargoPresenter().content(for: TrackCargoResponse(cargo: delayed, asOf: Sample.asOf()))
+        #expect(shown.delay == "3 days later than planned")
+        #expect(shown.standing == PlannerFormat().standing(delayed, asOf: Sample.asOf()))
+        #expect(shown.standing?.hasPrefix(delayed.standing(at: Sample.asOf())?.rawValue ?? "none") == true, "\(shown.standing ?? "none")")
+        // Without a time, no standing is told.
+        #expect(TrackCargoPresenter().content(for: TrackCargoResponse(cargo: delayed)).standing == nil)
+    }
 }

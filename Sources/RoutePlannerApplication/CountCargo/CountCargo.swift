@@ -78,10 +78,16 @@ public struct CountCargoInteractor: UseCase {
     public func execute(_ request: CountCargoRequest) async -> Result<CountCargoResponse, DomainError> {
         do {
             let asOf = now(), cargo = try await index.cargo(seenBy: principal)
-            let counts = try Self.lists.map { name, form in
-                CargoCount(name: name, form: form, count: ListCargoInteractor.matching(try ListCargoRequest.create(form).get(), in: cargo, asOf: asOf).count)
+            let filters = try Self.lists.map { ListCargoInteractor.Filter(try ListCargoRequest.create($0.form).get(), asOf: asOf) }
+            // One pass: each cargo's standing read once, and tried on every list's filters.
+            var counts = [Int](repeating: 0, count: filters.count)
+            for entry in cargo {
+                let standing = entry.summary.standing(at: asOf)
+                for (index, filter) in filters.enumerated() where filter.admits(entry, standing: standing) { counts[index] += 1 }
             }
-            return .success(CountCargoResponse(counts: counts, total: cargo.count, asOf: asOf))
+            return .success(
+                CountCargoResponse(
+                    counts: zip(Self.lists, counts).map { CargoCount(name: $0.0.name, form: $0.0.form, count: $0.1) }, total: cargo.count, asOf: asOf))
         } catch {
             return .failure(.repository(error))
         }

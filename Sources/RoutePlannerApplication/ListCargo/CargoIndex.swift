@@ -21,6 +21,8 @@ public actor CargoIndex {
         let mark: Int
         /// The tracking id, booking reference, voyages and ports, in lower case.
         let searchKeys: [String]
+        /// The customer's id in lower case, as a list matches it.
+        let customerKey: String?
 
         init(_ cargo: Cargo, mark: Int, over network: ScheduleNetwork?) {
             self.cargo = cargo
@@ -33,6 +35,7 @@ public actor CargoIndex {
                 keys += [leg.voyage.number.rawValue, leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue]
             }
             searchKeys = Array(Set(keys.map { $0.lowercased() }))
+            customerKey = cargo.customerId?.rawValue.lowercased()
         }
 
         /// Whether the text, in lower case, is part of its tracking id, booking reference, a voyage or a port.

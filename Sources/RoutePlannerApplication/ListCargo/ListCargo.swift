@@ -173,21 +173,8 @@ public struct ListCargoInteractor: UseCase {
 
     /// The entries that match the request, in its order; the rule of Guides/Architecture.md, "The cargo list".
     static func matching(_ request: ListCargoRequest, in entries: [CargoIndex.Entry], asOf: Date) -> [CargoIndex.Entry] {
-        // Customer ids are matched in any case, as bookings are.
-        let customer = request.customerId?.rawValue.lowercased()
-        let dueBy = request.dueWithinDays.map { asOf.addingTimeInterval(Double($0) * 86_400) }
-        let found = entries.filter { entry in
-            let summary = entry.summary
-            if let status = request.status, summary.delivery.status != status { return false }
-            if let customer, summary.customerId?.rawValue.lowercased() != customer { return false }
-            if let standing = request.standing, summary.standing(at: asOf) != standing { return false }
-            if let dueBy {
-                let deadline = summary.specification.arrivalDeadline
-                if deadline < asOf || deadline > dueBy || summary.delivery.status == .claimed { return false }
-            }
-            if let search = request.search, !entry.matches(search) { return false }
-            return true
-        }
+        let filter = Filter(request, asOf: asOf)
+        let found = entries.filter { filter.admits($0, standing: request.standing == nil ? nil : $0.summary.standing(at: asOf)) }
         func key(_ summary: CargoSummary) -> Double? {
             switch request.order {
             case .trackingId: nil
@@ -206,6 +193,40 @@ public struct ListCargoInteractor: UseCase {
             default: left.1.summary.trackingId < right.1.summary.trackingId
             }
         }.map(\.1)
+    }
+}
+
+extension ListCargoInteractor {
+    /// A request's filters, read once for every cargo they are tried on.
+    struct Filter {
+        let request: ListCargoRequest
+        /// The customer's id in lower case, as ids are matched.
+        let customer: String?
+        /// The latest deadline of what is due, and business time.
+        let dueBy: Date?
+        let asOf: Date
+
+        init(_ request: ListCargoRequest, asOf: Date) {
+            self.request = request
+            self.asOf = asOf
+            customer = request.customerId?.rawValue.lowercased()
+            dueBy = request.dueWithinDays.map { asOf.addingTimeInterval(Double($0) * 86_400) }
+        }
+
+        /// Whether the filters admit a cargo whose standing at business time is `standing` (read only when the
+        /// request asks for one).
+        func admits(_ entry: CargoIndex.Entry, standing: DeadlineStanding?) -> Bool {
+            let summary = entry.summary
+            if let status = request.status, summary.delivery.status != status { return false }
+            if let customer, entry.customerKey != customer { return false }
+            if let wanted = request.standing, standing != wanted { return false }
+            if let dueBy {
+                let deadline = summary.specification.arrivalDeadline
+                if deadline < asOf || deadline > dueBy || summary.delivery.status == .claimed { return false }
+            }
+            if let search = request.search, !entry.matches(search) { return false }
+            return true
+        }
     }
 }
 

@@ -46,13 +46,16 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
     /// to spare", "fine: 3 days to spare", "at risk: its route is disrupted"; `nil` without a standing
     /// (`DeadlineStanding`) or a time.
     public let standing: String?
+    /// How far the ETA, as the schedule now sails, is from the itinerary's planned arrival: "2 days 4 hours later
+    /// than planned"; `nil` when on time, or without an ETA.
+    public let delay: String?
 
     /// Creates a view; presenters make them, and previews may.
     public init(
         cargo: CargoSummary, trackingId: TrackingId, size: String, route: String, window: String, routingStatus: String, transportStatus: String,
         status: String, advice: String?, isOnTrack: Bool, isMisdirected: Bool, lastKnownLocation: String?, currentVoyage: String?,
         nextExpectedActivity: String?, estimatedTimeOfArrival: String?, itinerary: ItineraryViewModel?, events: [String],
-        changes: [String] = [], standing: String? = nil
+        changes: [String] = [], standing: String? = nil, delay: String? = nil
     ) {
         self.cargo = cargo
         self.trackingId = trackingId
@@ -73,6 +76,7 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
         self.events = events
         self.changes = changes
         self.standing = standing
+        self.delay = delay
     }
 
     public var id: TrackingId { trackingId }

@@ -190,7 +190,15 @@ extension PlannerFormat {
             itinerary: cargo.itinerary.map { itinerary(specification, $0) },
             events: cargo.handlingEvents.map { "\(dateTime($0.completionTime))  \($0)" },
             changes: cargo.changes.map { "\(dateTime($0.at))  \($0.kind.text) \($0.detail), by \($0.by)" },
-            standing: asOf.flatMap { standing(cargo, asOf: $0) })
+            standing: asOf.flatMap { standing(cargo, asOf: $0) }, delay: delay(cargo))
+    }
+
+    /// How far a cargo's ETA is from its itinerary's planned arrival, in words; `nil` within a minute, or without an ETA.
+    func delay(_ cargo: CargoSummary) -> String? {
+        guard let planned = cargo.itinerary?.arrivalTime, let eta = cargo.delivery.estimatedTimeOfArrival else { return nil }
+        let shift = eta.timeIntervalSince(planned)
+        guard abs(shift) >= 60 else { return nil }
+        return "\(Self.duration(abs(shift))) \(shift > 0 ? "later" : "earlier") than planned"
     }
 }
 

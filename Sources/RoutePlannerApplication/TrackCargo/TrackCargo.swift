@@ -37,16 +37,21 @@ public struct TrackCargoResponse: Hashable, Sendable {
     /// it still takes the cargo where it goes in time); `nil` over a schedule as published, or for a cargo not on its
     /// way on an itinerary.
     public let schedule: (version: Int, disruption: ItineraryDisruption?)?
+    /// Business time when it was tracked, which its standing against the deadline is read at; `nil` when not known.
+    public let asOf: Date?
 
-    public init(cargo: CargoSummary, offer: RouteOffer? = nil, schedule: (version: Int, disruption: ItineraryDisruption?)? = nil) {
+    public init(
+        cargo: CargoSummary, offer: RouteOffer? = nil, schedule: (version: Int, disruption: ItineraryDisruption?)? = nil, asOf: Date? = nil
+    ) {
         self.cargo = cargo
         self.offer = offer
         self.schedule = schedule
+        self.asOf = asOf
     }
 
     public static func == (lhs: TrackCargoResponse, rhs: TrackCargoResponse) -> Bool {
         lhs.cargo == rhs.cargo && lhs.offer == rhs.offer && lhs.schedule?.version == rhs.schedule?.version
-            && lhs.schedule?.disruption == rhs.schedule?.disruption
+            && lhs.schedule?.disruption == rhs.schedule?.disruption && lhs.asOf == rhs.asOf
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -54,6 +59,7 @@ public struct TrackCargoResponse: Hashable, Sendable {
         hasher.combine(offer)
         hasher.combine(schedule?.version)
         hasher.combine(schedule?.disruption)
+        hasher.combine(asOf)
     }
 }
 
@@ -63,10 +69,16 @@ public struct TrackCargoResponse: Hashable, Sendable {
 public struct TrackCargoInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let liveSchedule: LiveScheduleRepository?
+    private let now: (@Sendable () -> Date)?
 
-    public init(cargo: any CargoRepository, liveSchedule: LiveScheduleRepository? = nil) {
+    /// - Parameters:
+    ///   - cargo: The booked cargo.
+    ///   - liveSchedule: The schedule carriers' events move, over which the cargo is tracked when it is kept.
+    ///   - now: Business time, which the cargo's standing against its deadline is read at; without it, none is told.
+    public init(cargo: any CargoRepository, liveSchedule: LiveScheduleRepository? = nil, now: (@Sendable () -> Date)? = nil) {
         cargoRepository = cargo
         self.liveSchedule = liveSchedule
+        self.now = now
     }
 
     public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
@@ -79,7 +91,8 @@ public struct TrackCargoInteractor: UseCase {
             }
             return .success(
                 TrackCargoResponse(
-                    cargo: CargoSummary(cargo, over: live?.network), offer: try await cargoRepository.offer(for: cargo.trackingId), schedule: schedule))
+                    cargo: CargoSummary(cargo, over: live?.network), offer: try await cargoRepository.offer(for: cargo.trackingId), schedule: schedule,
+                    asOf: now?()))
         } catch {
             return .failure(.repository(error))
         }
@@ -97,7 +110,7 @@ public struct TrackCargoPresenter: Presenter {
     }
 
     public func content(for response: TrackCargoResponse) -> CargoTrackingView {
-        var view = format.tracking(response.cargo)
+        var view = format.tracking(response.cargo, asOf: response.asOf)
         if let schedule = response.schedule {
             view.schedule =
                 "version \(schedule.version), as the carriers changed it: "

@@ -23,7 +23,8 @@ struct CargoSections {
         if let reference = tracking.cargo.bookingReference { facts.append(("Booking reference", reference)) }
         for (name, value) in [
             ("Last known location", tracking.lastKnownLocation), ("On voyage", tracking.currentVoyage),
-            ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Schedule", tracking.schedule),
+            ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Delay", tracking.delay),
+            ("Against the deadline", tracking.standing), ("Schedule", tracking.schedule),
             ("Advice", tracking.advice),
         ] {
             if let value { facts.append((name, value)) }
