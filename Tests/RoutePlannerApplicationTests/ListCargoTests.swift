@@ -20,6 +20,25 @@ import Testing
                     ])))
     }
 
+    /// Every field's problem at once, each located.
+    @Test func theRequestRefusesEveryWrongFilterAtOnce() {
+        let form = ListCargoForm(
+            search: "RP\n1", status: "lost", standing: "doomed", due: "0", sort: "weight", page: "x")
+        #expect(
+            ListCargoRequest.create(form)
+                == .failure(
+                    ValidationError(fields: [
+                        .search: "Enter at most 100 characters on one line: part of a tracking id, a booking reference, a voyage or a port.",
+                        .status: "Enter one of on-track, misdirected, not-routed, misrouted, disrupted, claimed, or nothing for all.",
+                        .standing: "Enter one of late, at-risk, fine, or nothing for all.",
+                        .due: "Enter a number of days from 1 to 366, or nothing for all.",
+                        .sort: "Enter one of tracking-id, deadline, slack, eta.",
+                        .page: "Enter a page from 1 to 1000000, or nothing for all.",
+                    ])))
+        let request = try? ListCargoRequest.create(ListCargoForm(search: " NLRTM ", standing: "At-Risk", due: "7", sort: "SLACK")).get()
+        #expect(request?.search == "nlrtm" && request?.standing == .atRisk && request?.dueWithinDays == 7 && request?.order == .slack)
+    }
+
     static func summaries() throws -> [CargoSummary] {
         [
             CargoSummary(try Sample.cargo("A-ROUTED", events: [Sample.receive])),

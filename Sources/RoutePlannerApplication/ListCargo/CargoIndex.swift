@@ -19,8 +19,8 @@ public actor CargoIndex {
         let cargo: Cargo
         /// The mark of the write it was read at.
         let mark: Int
-        /// The tracking id, booking reference, voyages and ports, in lower case.
-        let searchKeys: [String]
+        /// The tracking id, booking reference, voyages and ports, in lower case, as UTF-8 with a line break after each.
+        let searchText: [UInt8]
         /// The customer's id in lower case, as a list matches it.
         let customerKey: String?
 
@@ -34,12 +34,25 @@ public actor CargoIndex {
             for leg in cargo.itinerary?.legs ?? [] {
                 keys += [leg.voyage.number.rawValue, leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue]
             }
-            searchKeys = Array(Set(keys.map { $0.lowercased() }))
+            searchText = Array(Set(keys.map { $0.lowercased() })).sorted().flatMap { Array($0.utf8) + [0x0A] }
             customerKey = cargo.customerId?.rawValue.lowercased()
         }
 
-        /// Whether the text, in lower case, is part of its tracking id, booking reference, a voyage or a port.
-        func matches(_ search: String) -> Bool { searchKeys.contains { $0.contains(search) } }
+        /// Whether the text, in lower case as UTF-8 without a line break, is part of its tracking id, booking reference,
+        /// a voyage or a port.
+        func matches(_ search: [UInt8]) -> Bool {
+            guard !search.isEmpty else { return true }
+            guard searchText.count >= search.count else { return false }
+            return searchText.withUnsafeBufferPointer { text in
+                search.withUnsafeBufferPointer { wanted in
+                    (0...(text.count - wanted.count)).contains { start in
+                        var offset = 0
+                        while offset < wanted.count, text[start + offset] == wanted[offset] { offset += 1 }
+                        return offset == wanted.count
+                    }
+                }
+            }
+        }
     }
 
     private let repository: any CargoRepository

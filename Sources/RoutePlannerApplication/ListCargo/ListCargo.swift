@@ -85,7 +85,7 @@ public struct ListCargoRequest: FormRequest, Hashable {
 
     /// Validates the form, every field at once: `status` and `standing` blank or one of theirs, `due` blank or a whole
     /// number of days from 1 to 366, `sort` blank or an order, `page` blank or a whole number from 1, `search` at most
-    /// 100 characters.
+    /// 100 characters on one line.
     public static func create(_ form: ListCargoForm) -> Result<ListCargoRequest, ValidationError<ListCargoForm.Field>> {
         var fields: [ListCargoForm.Field: String] = [:]
         func words(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: " ") }
@@ -96,7 +96,9 @@ public struct ListCargoRequest: FormRequest, Hashable {
         if !(standing.isEmpty || standings.contains(standing)) { fields[.standing] = "Enter one of \(choices(standings)), or nothing for all." }
         if !(sort.isEmpty || Order(rawValue: sort) != nil) { fields[.sort] = "Enter one of \(Order.allCases.map(\.rawValue).joined(separator: ", "))." }
         let search = form.search.trimmingCharacters(in: .whitespaces).lowercased()
-        if search.count > 100 { fields[.search] = "Enter at most 100 characters: part of a tracking id, a booking reference, a voyage or a port." }
+        if search.count > 100 || search.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            fields[.search] = "Enter at most 100 characters on one line: part of a tracking id, a booking reference, a voyage or a port."
+        }
         let dueText = form.due.trimmingCharacters(in: .whitespaces), due = Int(dueText)
         if !dueText.isEmpty, !(1...366).contains(due ?? 0) { fields[.due] = "Enter a number of days from 1 to 366, or nothing for all." }
         let pageText = form.page.trimmingCharacters(in: .whitespaces), page = Int(pageText)
@@ -171,7 +173,8 @@ public struct ListCargoInteractor: UseCase {
         }
     }
 
-    /// The entries that match the request, in its order; the rule of Guides/Architecture.md, "The cargo list".
+    /// The entries that match the request, in its order; the rule of Guides/Architecture.md, "The cargo list". The
+    /// entries come in tracking id order, as the index gives them.
     static func matching(_ request: ListCargoRequest, in entries: [CargoIndex.Entry], asOf: Date) -> [CargoIndex.Entry] {
         let filter = Filter(request, asOf: asOf)
         let found = entries.filter { filter.admits($0, standing: request.standing == nil ? nil : $0.summary.standing(at: asOf)) }
@@ -184,15 +187,15 @@ public struct ListCargoInteractor: UseCase {
             }
         }
         guard request.order != .trackingId else { return found }
-        // Those without the key last; ties in tracking id order.
-        return found.map { (key($0.summary), $0) }.sorted { left, right in
+        // Those without the key last; ties in tracking id order, the order the entries come in.
+        return found.enumerated().map { (key($0.element.summary), $0.offset) }.sorted { left, right in
             switch (left.0, right.0) {
             case (let a?, let b?) where a != b: a < b
             case (nil, _?): false
             case (_?, nil): true
-            default: left.1.summary.trackingId < right.1.summary.trackingId
+            default: left.1 < right.1
             }
-        }.map(\.1)
+        }.map { found[$0.1] }
     }
 }
 
@@ -205,12 +208,15 @@ extension ListCargoInteractor {
         /// The latest deadline of what is due, and business time.
         let dueBy: Date?
         let asOf: Date
+        /// The text searched, as UTF-8.
+        let search: [UInt8]?
 
         init(_ request: ListCargoRequest, asOf: Date) {
             self.request = request
             self.asOf = asOf
             customer = request.customerId?.rawValue.lowercased()
             dueBy = request.dueWithinDays.map { asOf.addingTimeInterval(Double($0) * 86_400) }
+            search = request.search.map { Array($0.utf8) }
         }
 
         /// Whether the filters admit a cargo whose standing at business time is `standing` (read only when the
@@ -224,7 +230,7 @@ extension ListCargoInteractor {
                 let deadline = summary.specification.arrivalDeadline
                 if deadline < asOf || deadline > dueBy || summary.delivery.status == .claimed { return false }
             }
-            if let search = request.search, !entry.matches(search) { return false }
+            if let search, !entry.matches(search) { return false }
             return true
         }
     }
