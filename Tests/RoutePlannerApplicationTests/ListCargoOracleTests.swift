@@ -186,5 +186,7 @@ import Testing
         #expect(try await index.cargo(seenBy: .commandLine).map(\.summary.delivery.status) == [.disrupted, .disrupted])
         network.withLock { $0 = Sample.network }
         #expect(try await index.cargo(seenBy: .commandLine).map(\.summary.delivery.status) == [.onTrack, .onTrack])
+        // Who sees which is the principal's to say: someone not logged in sees none.
+        #expect(try await index.cargo(seenBy: .visitor).isEmpty)
     }
 }

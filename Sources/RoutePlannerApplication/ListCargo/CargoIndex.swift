@@ -76,8 +76,7 @@ public actor CargoIndex {
 
     /// The open cargo that a principal sees, in tracking id order, each as the schedule now sails.
     public func cargo(seenBy principal: Principal) async throws -> [Entry] {
-        let all = try await current()
-        return principal.customerId == nil ? all : all.filter { principal.sees($0.cargo) }
+        try await current().filter { principal.sees($0.cargo) }
     }
 
     /// Every open cargo, whoever sees it: for what all cargo take together, such as the room on the voyages.
