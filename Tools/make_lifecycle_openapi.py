@@ -72,7 +72,7 @@ def components() -> dict:
         schemas[name] = rewrite(schema)
     for name, file in [("CargoDocument", "cargo"), ("CargoListDocument", "cargo-list"), ("RouteDocument", "route"),
                        ("HandleDocument", "handle"), ("RerouteDocument", "reroute"), ("EventsDocument", "events"),
-                       ("DisruptionsDocument", "disruptions")]:
+                       ("DisruptionsDocument", "disruptions"), ("AcceptDocument", "accept")]:
         schema = json.loads((ROOT / f"docs/schemas/{file}.schema.json").read_text())
         schemas[name] = rewrite(schema)
     customer = {"type": "object", "additionalProperties": False, "required": ["id", "name"],
@@ -245,9 +245,22 @@ def paths() -> dict:
         },
         "/api/v1/disruptions": {
             "get": operation("Every cargo the schedule as it now sails disrupts (carriers' events and voyages published again), with "
-                             "what disrupts it and the options it was last offered; and the last voyages published again (a planner's).",
+                             "what disrupts it, by how much and the calls that moved, its ETA, delay and standing, and the options it "
+                             "was last offered beside its plan; and the last voyages published again (a planner's).",
                              {"200": document("DisruptionsDocument", "The disrupted cargo and their options, and the voyages published again.")},
-                             "403", "503", operation_id="listDisruptions"),
+                             "400", "403", "503",
+                             parameters=[{"name": "standing", "in": "query", "required": False, "schema": {"type": "string"},
+                                          "description": "late, at-risk or fine: only the disrupted cargo that stand so against their deadlines."}],
+                             operation_id="listDisruptions"),
+        },
+        "/api/v1/disruptions/accept": {
+            "post": operation("Accept options for disrupted cargo: each choice a tracking id alone (its best option from where it "
+                              "is), with =N (option N of its last offer) or with =RP-… (the option with that reference); with "
+                              "standing, every disrupted cargo of that standing takes its best option. Without confirm, says what "
+                              "would change and writes nothing; with it, assigns them in one transaction (a planner's).",
+                              {"200": document("AcceptDocument", "Each cargo chosen: the option it takes beside its plan, or why it is left as it was.")},
+                              "400", "403", "413", "415", "422", "503",
+                              request=body({"choices": LIST, "standing": TEXT, "confirm": FLAG}), operation_id="acceptOptions"),
         },
         "/api/v1/cargo/{trackingId}/reroute": {
             "parameters": [TRACKING_ID],

@@ -250,11 +250,18 @@ public struct RoutePlannerComposition: Sendable {
             .applyCarrierEvents, ListCarrierEventsInteractor(events: liveSchedule?.events), presenter: ListCarrierEventsPresenter(format: format))
     }
 
-    /// The cargo the schedule as it now sails disrupts (the live schedule as the store has it, when there is one), with
-    /// their last options, and the carriers' last events.
+    /// The chosen disrupted cargo's options assigned, or what that would change; planners only, like the disruptions.
+    public var acceptOptions: AcceptOptionsCoordinator {
+        coordinator(
+            .applyCarrierEvents, AcceptOptionsInteractor(index: cargoIndex, principal: principal, cargo: cargo, voyages: voyages, now: now),
+            presenter: AcceptOptionsPresenter(format: format))
+    }
+
+    /// The cargo the schedule as it now sails disrupts, with their last options, and the carriers' last events.
     public var listDisruptions: ListDisruptionsCoordinator {
         coordinator(
-            .applyCarrierEvents, ListDisruptionsInteractor(cargo: cargo, voyages: liveSchedule ?? voyages, events: liveSchedule?.events),
+            .applyCarrierEvents,
+            ListDisruptionsInteractor(index: cargoIndex, principal: principal, cargo: cargo, events: liveSchedule?.events, now: now),
             presenter: ListDisruptionsPresenter(format: format))
     }
 

@@ -374,7 +374,7 @@ public struct Desk: Sendable {
         case .book(let query): return await book(form: query)
         case .customers(let query): return await customers(form: FormData(), notice: query["notice"])
         case .login(let query): return await loginForm(FormData([(LogInForm.Field.username.name, query[LogInForm.Field.username])]), next: query["next"])
-        case .disruptions(let query): return await disruptions(form: FormData(), applied: query)
+        case .disruptions(let query): return await disruptions(query: query)
         case .stylesheet:
             return DeskResponse(status: 200, contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")], body: Stylesheet.text)
         }
@@ -393,6 +393,7 @@ public struct Desk: Sendable {
         case .cancelBooking(let id): return await cancelBooking(id)
         case .reroute(let id): return await reroute(id)
         case .applyEvents: return await applyEvents(form, file: file)
+        case .acceptOptions: return await acceptOptions(form)
         case .logIn: return await loginForm(form, next: form["next"])
         case .logOut: return await logOut()
         }

@@ -28,6 +28,8 @@ enum DeskAction: Hashable, Sendable {
     case reroute(TrackingId)
     /// `POST /disruptions`: applies a file of carriers' events.
     case applyEvents
+    /// `POST /disruptions/accept`: assigns the disrupted cargo chosen the options a preview showed.
+    case acceptOptions
     /// `POST /login`: checks a user name and password, and starts a session.
     case logIn
     /// `POST /logout`: ends the session.
@@ -56,6 +58,7 @@ enum DeskAction: Hashable, Sendable {
         case (1, "assignments", _): self = .runAssignment
         case (3, "assignments", "cancel"): self = .cancelAssignment(segments[1])
         case (1, "disruptions", _): self = .applyEvents
+        case (2, "disruptions", "accept"): self = .acceptOptions
         case (1, "login", _): self = .logIn
         case (1, "logout", _): self = .logOut
         default: return nil
@@ -76,6 +79,7 @@ enum DeskAction: Hashable, Sendable {
         case .cancelBooking(let id): "/cargo/\(FormData.encoded(id.rawValue))/cancel"
         case .reroute(let id): "/cargo/\(FormData.encoded(id.rawValue))/reroute"
         case .applyEvents: "/disruptions"
+        case .acceptOptions: "/disruptions/accept"
         case .logIn: "/login"
         case .logOut: "/logout"
         }
@@ -93,7 +97,7 @@ enum DeskAction: Hashable, Sendable {
         case .changeDestination: .changeDestination
         case .cancelBooking: .cancelBooking
         case .reroute: .reRouteCargo
-        case .applyEvents: .applyCarrierEvents
+        case .applyEvents, .acceptOptions: .applyCarrierEvents
         case .logIn, .logOut: nil
         }
     }
@@ -108,7 +112,7 @@ enum DeskAction: Hashable, Sendable {
         case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .cancelBooking(let id),
             .reroute(let id):
             .cargo(id, FormData())
-        case .applyEvents: .disruptions(FormData())
+        case .applyEvents, .acceptOptions: .disruptions(FormData())
         case .logIn, .logOut: .login(FormData())
         }
     }
@@ -127,6 +131,7 @@ enum DeskAction: Hashable, Sendable {
         case .cancelBooking: "cancel-booking"
         case .reroute: "reroute"
         case .applyEvents: "apply-events"
+        case .acceptOptions: "accept-options"
         case .logIn: "log-in"
         case .logOut: "log-out"
         }

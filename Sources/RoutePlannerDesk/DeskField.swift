@@ -65,12 +65,22 @@ extension ShowPortScheduleForm.Field: DeskField {
     }
 }
 
+extension AcceptOptionsForm.Field: DeskField {
+    var name: String {
+        switch self {
+        case .choices: "choice"
+        case .standing, .confirm: rawValue
+        }
+    }
+}
+
 extension ApplyCarrierEventsForm.Field: DeskField {}
 extension AssignRoutesForm.Field: DeskField {}
 extension AssignToRouteForm.Field: DeskField {}
 extension CancelBookingForm.Field: DeskField {}
 extension ChangeDestinationForm.Field: DeskField {}
 extension ListCargoForm.Field: DeskField {}
+extension ListDisruptionsForm.Field: DeskField {}
 extension NoFields: DeskField {}
 extension RegisterCustomerForm.Field: DeskField {}
 extension RegisterHandlingEventForm.Field: DeskField {}

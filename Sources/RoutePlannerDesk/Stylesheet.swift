@@ -63,7 +63,11 @@ enum Stylesheet {
         figure { margin: 10px 0; }
         figure svg { max-width: 100%; height: auto; }
         figcaption { color: var(--muted); font-size: 14px; }
-        nav.pages { display: flex; gap: 18px; margin: 10px 0; }
+        nav.pages { display: flex; gap: 18px; margin: 10px 0; flex-wrap: wrap; }
+        nav.pages a[aria-current="page"] { font-weight: bold; text-decoration-thickness: 3px; }
+        fieldset.choices { border: 0; margin: 0; padding: 0; min-width: 16em; }
+        .choice { display: flex; gap: 6px; align-items: flex-start; margin: 4px 0; }
+        .choice input { margin-top: 3px; }
         @media print {
             @page { size: A4; margin: 12mm; }
             :root { --ink: #000000; --muted: #333333; --paper: #ffffff; --line: #999999; --accent: #000000; --panel: #ffffff; }

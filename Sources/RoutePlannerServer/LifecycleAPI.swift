@@ -50,7 +50,8 @@ struct LifecycleAPI: Sendable {
             await api.applyEvents(app, body)
         },
         Operation(method: .get, path: "/v2/events", id: "listCarrierEvents") { api, app, request, _, _ in await api.listEvents(app, request) },
-        Operation(method: .get, path: "/api/v1/disruptions", id: "listDisruptions") { api, app, _, _, _ in await api.listDisruptions(app) },
+        Operation(method: .get, path: "/api/v1/disruptions", id: "listDisruptions") { api, app, request, _, _ in await api.listDisruptions(app, request) },
+        Operation(method: .post, path: "/api/v1/disruptions/accept", id: "acceptOptions") { api, app, _, _, body in await api.acceptOptions(app, body) },
         Operation(method: .get, path: "/api/v1/customers", id: "listCustomers") { api, app, _, _, _ in await api.listCustomers(app) },
         Operation(method: .post, path: "/api/v1/customers", id: "registerCustomer") { api, app, _, _, body in await api.registerCustomer(app, body) },
         Operation(method: .get, path: "/api/v1/cargo", id: "listCargo") { api, app, request, _, _ in await api.listCargo(app, request) },
@@ -244,10 +245,35 @@ struct LifecycleAPI: Sendable {
         return answer
     }
 
-    /// `GET /api/v1/disruptions`: every cargo the schedule as it now sails disrupts, with the options it was last
-    /// offered, and the last voyages published again (a planner's).
-    private func listDisruptions(_ app: RoutePlannerComposition) async -> APIAnswer {
-        await run(app.listDisruptions, ListDisruptionsForm()) { CargoDocument.json($0) }
+    /// `GET /api/v1/disruptions`: every cargo the schedule as it now sails disrupts (`?standing=late`, `at-risk` or
+    /// `fine` for those that stand so), with what disrupts it, its ETA, delay and standing, and the options it was last
+    /// offered beside its plan; and the last voyages published again (a planner's).
+    private func listDisruptions(_ app: RoutePlannerComposition, _ request: Request) async -> APIAnswer {
+        guard let query = FormData(encoded: Substring(request.uri.query ?? "")) else {
+            return .problems(.badRequest, [APIProblem(field: nil, message: "The query cannot be read: give NAME=VALUE pairs joined by &.")])
+        }
+        let unknown = query.items.map(\.name).filter { $0 != ListDisruptionsForm.Field.standing.rawValue }
+        guard unknown.isEmpty else {
+            return .problems(.badRequest, unknown.map { APIProblem(field: $0, message: "The disruptions are filtered by standing alone.") })
+        }
+        return await run(app.listDisruptions, ListDisruptionsForm(standing: query[ListDisruptionsForm.Field.standing.rawValue])) {
+            CargoDocument.json($0)
+        }
+    }
+
+    /// `POST /api/v1/disruptions/accept`: the options chosen for disrupted cargo, `{"choices": ["RP000001=2"],
+    /// "standing": "late", "confirm": true}`: what that would change, or, confirmed, what it changed (a planner's).
+    private func acceptOptions(_ app: RoutePlannerComposition, _ bytes: [UInt8]) async -> APIAnswer {
+        var body = APIBody<AcceptOptionsForm.Field>(bytes, accepting: AcceptOptionsForm.Field.allCases)
+        let form = AcceptOptionsForm(choices: body.list(.choices), standing: body.text(.standing), confirm: body.flag(.confirm))
+        let problems = body.problems, coordinator = app.acceptOptions, format = app.format
+        let answer = await TimeBudget.run(budget, on: CommercialSchedulesAPI.searches) {
+            await run(coordinator, form, problems) { CargoDocument.json($0, format: format) }
+        }
+        return answer
+            ?? .problems(
+                .serviceUnavailable,
+                [APIProblem(field: nil, message: "The search ran past its budget of \(TimeBudget.text(budget)) and was stopped; try again later.")])
     }
 
     /// `GET /v2/events`: the carriers' events applied that DCSA Track & Trace 2.2's filters select, a page at a time

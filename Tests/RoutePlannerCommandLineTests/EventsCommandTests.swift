@@ -33,7 +33,8 @@ import Testing
         #expect(lines.dropFirst().first == "1 cargo disrupted; 2 still arrive in time.")
         #expect(
             first.output.contains(
-                "Cargo RP000003 (MAPTM → NLRTM, 1 TEU for ACME): misses the connection to leg 2 at NGAPP; planned to arrive Mon 13 Apr 2026, 04:00 UTC"))
+                "Cargo RP000003 (MAPTM → NLRTM, 1 TEU for ACME): misses the connection to leg 2 at NGAPP by 5 hours: "
+                    + "WS00-W07 reaches NGAPP 3 days later than planned; planned to arrive Mon 13 Apr 2026, 04:00 UTC"), "\(first.output)")
         #expect(first.output.contains("  options from GHTKD, ready Sat 14 Mar 2026, 17:00 UTC:\n  1. GHTKD → NGAPP → ESALG → NLRTM"))
 
         // The handlings registered, as the event feed's; the cargo the events do not disrupt keeps its itinerary.
@@ -48,7 +49,15 @@ import Testing
         #expect(after.contains("Schedule:    version 1, as the carriers changed it: its itinerary still takes it there in time\n"))
         #expect(after.split(separator: "\n").filter { !$0.hasPrefix("Schedule:") } == before.split(separator: "\n"))
 
-        // Applied again, nothing is new; with --accept best, RP000003 takes its first option, once.
+        // The disrupted cargo listed as the desk lists them, with the same words.
+        let listed = try LifecycleCommandTests.run(store, ["events", "disrupted", "--as-of", "2026-03-06T12:00:00Z"])
+        #expect(listed.status == 0 && listed.output.hasPrefix("1 cargo disrupted.\n\nCargo RP000003 (MAPTM → NLRTM, 1 TEU for ACME): misses"), "\(listed)")
+        #expect(listed.output.contains("now none: its route no longer takes it there; delay: not known until it is re-routed"))
+        #expect(listed.output.contains("against the deadline: at risk: its route is disrupted") && listed.output.contains("  1. GHTKD → NGAPP → ESALG → NLRTM"))
+        let late = try LifecycleCommandTests.run(store, ["events", "disrupted", "--standing", "late", "--format", "json"])
+        #expect(try late.status == 0 && JSONSchemas.problems([late.output], schema: "disruptions") == "", "\(late)")
+
+        // Applied again, nothing is new; with --accept best, RP000003 was disrupted before this batch, so it is left, saying so.
         let again = try LifecycleCommandTests.run(store, ["events", "apply", feed, "--accept", "best", "--format", "json"])
         #expect(again.status == 0)
         let problems = try JSONSchemas.problems([again.output], schema: "events")
@@ -56,10 +65,27 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
         #expect((document["events"] as? [String: Int]) == ["count": 316, "applied": 0, "outranked": 0, "appliedBefore": 316, "handled": 0])
         let disrupted = try #require(document["disrupted"] as? [[String: Any]])
-        #expect(disrupted.count == 1 && disrupted[0]["accepted"] as? Bool == true)
+        #expect(disrupted.count == 1 && disrupted[0]["accepted"] as? Bool == false && disrupted[0]["disruptedBefore"] as? Bool == true)
         let disruption = try #require(disrupted[0]["disruption"] as? [String: Any])
         #expect(disruption["kind"] as? String == "missesConnection" && disruption["leg"] as? Int == 2 && disruption["port"] as? String == "NGAPP")
-        #expect(disruption.count == 3)
+        #expect(disruption["marginHours"] as? Double == 5 && (disruption["changes"] as? [[String: Any]])?.first?["shiftHours"] as? Double == 72)
+        let told = try LifecycleCommandTests.run(store, ["events", "apply", feed, "--accept", "best"]).output
+        #expect(
+            told.contains(
+                "1 cargo disrupted: 0 by this batch, 1 before it; 2 still arrive in time. 0 of those this batch disrupted took their best option; "
+                    + "the 1 disrupted before it was left as it was"), "\(told)")
+
+        // Accepted on purpose: previewed with nothing written, then confirmed; it takes its first option, once.
+        let preview = try LifecycleCommandTests.run(store, ["events", "accept", "RP000003"])
+        #expect(preview.status == 0 && preview.output.hasPrefix("1 cargo would be re-routed; 0 would be left as they are."), "\(preview)")
+        let confirmation = try #require(preview.output.firstMatch(of: /--confirm and: (RP000003=RP-[0-9a-f]+)/)?.output.1)
+        #expect(try LifecycleCommandTests.run(store, ["track", "RP000003"]).output.contains("Status:      disrupted"))
+        let accepted = try LifecycleCommandTests.run(store, ["events", "accept", String(confirmation), "--confirm", "--format", "json"])
+        #expect(try accepted.status == 0 && JSONSchemas.problems([accepted.output], schema: "accept") == "", "\(accepted)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(accepted.output.utf8)) as? [String: Any])
+        #expect(result["confirmed"] as? Bool == true && result["rerouted"] as? Int == 1 && result["left"] as? Int == 0)
+        let twice = try LifecycleCommandTests.run(store, ["events", "accept", String(confirmation), "--confirm"]).output
+        #expect(twice.contains("0 cargo re-routed; 1 left as it was.") && twice.contains("the schedule does not disrupt it: it is on track"), "\(twice)")
         let track = try LifecycleCommandTests.run(store, ["track", "RP000003"]).output
         // Re-planned from aboard: the booking stays the customer's, and the leg of the vessel it is aboard stays in its
         // itinerary, up to the call where the new route goes on.
@@ -67,7 +93,7 @@ import Testing
         #expect(track.contains("Itinerary:   MAPTM → NGAPP → ESALG → NLRTM") && track.contains("  WS00-W07: Tangier (MAPTM) → Apapa (NGAPP)"))
         #expect(track.contains("Status:      on track (routed, on board carrier)"))
         #expect(track.contains("Schedule:    version 1, as the carriers changed it: its itinerary still takes it there in time"))
-        #expect(track.contains("routed MAPTM → NGAPP → ESALG → NLRTM on WS00-W07, WS05-W03, WS18-W08; schedule version 1, by event feed"))
+        #expect(track.contains("routed MAPTM → NGAPP → ESALG → NLRTM on WS00-W07, WS05-W03, WS18-W08; schedule version 1, by command line"), "\(track)")
         // Asked for, a cargo's document says what the schedule as events moved it does to it.
         let json = try LifecycleCommandTests.run(store, ["track", "RP000002", "--format", "json"]).output
         let schedule = try #require((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["schedule"] as? [String: Any])
@@ -103,24 +129,24 @@ import Testing
                 """
                 1 voyage published again: 1 changed the schedule, now version 2.
                 published again: WS29-W09: omits NLRTM
-                2 cargo disrupted; 1 still arrives in time.
+                2 cargo disrupted: 1 by this batch, 1 before it; 1 still arrives in time.
 
-                Cargo RP000001 (CNSHA → NLRTM, 2 TEU for ACME): leg 1, WS29-W09, no longer sails; planned to arrive Fri 10 Apr 2026, 07:00 UTC
+                Cargo RP000001 (CNSHA → NLRTM, 2 TEU for ACME): can no longer take leg 1 on WS29-W09: WS29-W09 no longer calls at NLRTM; planned to arrive Fri 10 Apr 2026, 07:00 UTC
                   options from MYPKG, ready Thu 12 Mar 2026, 12:00 UTC:
                   1. MYPKG → GBFXT → NLRTM
                 """), "\(first.output)")
         #expect(
             try LifecycleCommandTests.run(store, ["track", "RP000001"]).output.contains(
-                "Schedule:    version 2, as the carriers changed it: its itinerary leg 1, WS29-W09, no longer sails"))
+                "Schedule:    version 2, as the carriers changed it: its itinerary can no longer take leg 1 on WS29-W09"))
 
-        // Published again as it is, it changes nothing; with --accept best, RP000001 stays aboard from Port Klang to
-        // Felixstowe.
-        let again = try LifecycleCommandTests.run(store, ["events", "apply", update, "--accept", "best", "--format", "json"])
+        // Published again as it is, it changes nothing; accepted, RP000001 stays aboard from Port Klang to Felixstowe.
+        let again = try LifecycleCommandTests.run(store, ["events", "apply", update, "--format", "json"])
         #expect(again.status == 0)
         #expect(try JSONSchemas.problems([again.output], schema: "events") == "")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
         #expect(document["publishedVoyages"] as? Int == 1 && (document["republished"] as? [Any])?.isEmpty == true)
         #expect((document["events"] as? [String: Int])?["appliedBefore"] == 1 && document["scheduleVersion"] as? Int == 2)
+        #expect(try LifecycleCommandTests.run(store, ["events", "accept", "RP000001", "--confirm"]).output.hasPrefix("1 cargo re-routed; 0 left"))
         let track = try LifecycleCommandTests.run(store, ["track", "RP000001"]).output
         #expect(track.contains("Itinerary:   MYPKG → GBFXT → NLRTM") && track.contains("its itinerary still takes it there in time"), "\(track)")
         #expect(track.contains("  WS29-W09: Port Klang (MYPKG) → Felixstowe (GBFXT)"), "\(track)")

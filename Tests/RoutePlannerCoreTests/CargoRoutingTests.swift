@@ -79,19 +79,19 @@ import Testing
 
     @Test func theCargoAScheduleDisruptsAreReplannedUnderTheRoomOthersTake() throws {
         var cargo: [TrackingId: Cargo] = ["ABC123": try CargoSample.cargo("ABC123"), "XYZ789": try CargoSample.cargo("XYZ789", routed: false)]
-        let unchanged = try #require(Replanning.replan(&cargo, in: network, limit: 3, acceptingBest: true))
+        let unchanged = try #require(Replanning.replan(&cargo, in: network, limit: 3, accepting: ["ABC123": .best, "XYZ789": .best]))
         #expect(unchanged.disrupted.isEmpty && unchanged.undisturbed == 1 && unchanged.changed.isEmpty)
 
         // Without its onward voyage, the cargo from Hong Kong misses its connection at Rotterdam.
         let cancelled = try network.applying(Scenario([.cancelVoyage("NF-0310N")]))
         var offered = cargo
-        let options = try #require(Replanning.replan(&offered, in: cancelled, limit: 3, acceptingBest: false))
+        let options = try #require(Replanning.replan(&offered, in: cancelled, limit: 3))
         let disrupted = try #require(options.disrupted.first)
         #expect(options.disrupted.count == 1 && disrupted.trackingId == "ABC123" && disrupted.planned == CargoSample.itinerary)
         #expect(disrupted.specification == CargoSample.specification && !disrupted.accepted && options.changed.isEmpty)
         #expect(offered["ABC123"]?.itinerary == CargoSample.itinerary)
 
-        let accepted = try #require(Replanning.replan(&cargo, in: cancelled, limit: 3, acceptingBest: true))
+        let accepted = try #require(Replanning.replan(&cargo, in: cancelled, limit: 3, accepting: ["ABC123": .best, "XYZ789": .best]))
         switch accepted.disrupted.first?.options {
         case .success(let itineraries):
             #expect(accepted.changed == ["ABC123"] && cargo["ABC123"]?.itinerary == itineraries.first)

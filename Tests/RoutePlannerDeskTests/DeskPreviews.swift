@@ -258,24 +258,51 @@ enum DeskPreviews {
     static var disruptions: [Preview] {
         let presenter = DisruptionsPresenter()
         let (_, response) = tracking()
+        let cause = DisruptionCause(
+            disruption: .missesConnection(leg: 1, at: "NLRTM"), changes: [.init(voyage: "AE1-0100W", port: "NLRTM", kind: .arrival, shift: .seconds(93_600))],
+            margin: .seconds(50_400))
         let entry = ListDisruptionsResponse.Entry(
-            cargo: response.cargo, disruption: .missesConnection(leg: 1, at: "NLRTM"), plannedArrival: SampleVoyages.day(4, 5), offer: response.offer)
+            cargo: response.cargo, cause: cause, plannedArrival: SampleVoyages.day(4, 5), standing: .atRisk, offer: response.offer)
         let listed = ListDisruptionsPresenter(format: format).content(for: ListDisruptionsResponse(entries: [entry], events: [], eventCount: 0))
         let none = ListDisruptionsPresenter(format: format).content(for: ListDisruptionsResponse(entries: [], events: [], eventCount: 0))
         let applied = FormData(DisruptionsPresenter.appliedCounts.map { ($0, $0 == "count" || $0 == "applied" ? "3" : "0") })
+        let planned = response.cargo.itinerary!
+        func accepted(confirmed: Bool) -> DeskState<AcceptOptionsView> {
+            let entries = [
+                AcceptOptionsResponse.Entry(
+                    trackingId: "RP000001", cargo: response.cargo, option: .position(0), change: OptionChange(options[1], against: planned),
+                    after: response.cargo, reason: nil),
+                AcceptOptionsResponse.Entry(
+                    trackingId: "RP000002", cargo: nil, option: .best, change: nil, after: nil, reason: .notFound),
+            ]
+            return .success(
+                AcceptOptionsPresenter(format: format).content(
+                    for: AcceptOptionsResponse(entries: entries, confirmed: confirmed, asOf: SampleVoyages.day(3, 2))))
+        }
         func preview(_ name: String, _ model: DisruptionsViewModel) -> Preview {
             Preview(name: name, page: DisruptionsScreenView(model: model).page(), status: model.problems.status)
         }
+        let chosen = FormData([("preview", "yes"), ("choose-RP000001", "1")])
         return [
-            preview("disruptions", presenter.present(.success(listed), applied: applied, values: FormData())),
-            preview("disruptions-none", presenter.present(.success(none), applied: FormData(), values: FormData())),
+            preview("disruptions", presenter.present(.success(listed), accept: nil, query: applied, values: FormData())),
+            preview("disruptions-none", presenter.present(.success(none), accept: nil, query: FormData(), values: FormData())),
+            preview(
+                "disruptions-late", presenter.present(.success(none), accept: nil, query: FormData([("standing", "late")]), values: FormData())),
+            preview("disruptions-preview", presenter.present(.success(listed), accept: accepted(confirmed: false), query: chosen, values: FormData())),
+            preview("disruptions-accepted", presenter.present(.success(listed), accept: accepted(confirmed: true), query: FormData(), values: FormData())),
+            preview(
+                "disruptions-choose-problems",
+                presenter.present(
+                    .success(listed),
+                    accept: .validationFailure(["choice": "Choose at least one cargo, or a standing whose cargo all take their best option."]),
+                    query: FormData([("preview", "yes")]), values: FormData())),
             preview(
                 "disruptions-problems",
                 presenter.present(
-                    .success(none), applied: FormData(), values: FormData(), problems: FormProblems(errors: ["events": "Choose a file of events."]))),
+                    .success(none), accept: nil, query: FormData(), values: FormData(), problems: FormProblems(errors: ["events": "Choose a file of events."]))),
             preview(
                 "disruptions-unavailable",
-                presenter.present(.failure(ViewFailure(.unavailable, "The store cannot be read now.")), applied: FormData(), values: FormData())),
+                presenter.present(.failure(ViewFailure(.unavailable, "The store cannot be read now.")), accept: nil, query: FormData(), values: FormData())),
         ]
     }
 

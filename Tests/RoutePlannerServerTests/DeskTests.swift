@@ -529,7 +529,8 @@ import Testing
         let after = try await browser.get(try #require(applied.location))
         #expect(after.status == 200 && Self.isWellFormed(after.body))
         #expect(after.body.contains("1 event: 1 applied to the schedule; 1 cargo disrupted."))
-        #expect(after.body.contains("<a href=\"/cargo/RP000001\">RP000001</a>") && after.body.contains("Choose among"))
+        #expect(after.body.contains("<a href=\"/cargo/RP000001\">RP000001</a>") && after.body.contains("name=\"choose-RP000001\""))
+        #expect(after.body.contains("Option 1: ") && after.body.contains("Leave as it is") && after.body.contains("later than planned"))
         #expect(after.body.contains("EST arrival of \(leg.voyage.number) at \(leg.unloadLocation.code)"))
         #expect(server.schedule.generation == 2)
         // Its cargo page says it is disrupted, and why, as the disruption screen does.
@@ -543,11 +544,30 @@ import Testing
             String(decoding: BruteForceDisruption.publicationDocument([BruteForceDisruption.omitting(call: call, of: voyage)]), as: UTF8.self))
         #expect(republished.status == 303)
         let shown = try await browser.get(try #require(republished.location))
-        #expect(shown.body.contains("1 voyage published again: 1 changed the schedule; 1 cargo disrupted.") && Self.isWellFormed(shown.body), "\(shown.body)")
-        #expect(shown.body.contains("leg 1, \(leg.voyage.number), no longer sails"))
+        #expect(
+            shown.body.contains("1 voyage published again: 1 changed the schedule; 1 cargo disrupted: 0 by this batch, 1 before it.")
+                && Self.isWellFormed(shown.body), "\(shown.body)")
+        #expect(shown.body.contains("can no longer take leg 1 on \(leg.voyage.number): \(leg.voyage.number) no longer calls at \(leg.unloadLocation.code)"))
         #expect(
             shown.body.contains("Voyages published again") && shown.body.contains("\(leg.voyage.number): omits \(leg.unloadLocation.code)"), "\(shown.body)")
         #expect(server.schedule.generation == 3)
+
+        // Chosen, its first option is previewed with nothing written, then confirmed: the cargo is re-routed.
+        let none = try await browser.get("/disruptions?preview=yes")
+        #expect(none.status == 422 && none.body.contains("Choose at least one cargo") && Self.isWellFormed(none.body))
+        let preview = try await browser.get("/disruptions?preview=yes&choose-RP000001=1")
+        #expect(preview.status == 200 && Self.isWellFormed(preview.body), "\(preview.body)")
+        #expect(preview.body.contains("What will change") && preview.body.contains("1 cargo would be re-routed; 0 would be left as they are."))
+        #expect(try await cargo.cargo("RP000001")?.itinerary?.legs.first == leg)
+        let confirmation = try #require(preview.body.firstMatch(of: /name="choice" value="(RP000001=RP-[0-9a-f]+)"/)?.output.1)
+        let confirmed = try await browser.post("/disruptions/accept", [("choice", String(confirmation))])
+        #expect(confirmed.status == 200 && confirmed.body.contains("1 cargo re-routed; 0 left as they were.") && Self.isWellFormed(confirmed.body))
+        #expect(confirmed.body.contains("No cargo is disrupted"), "\(confirmed.body)")
+        let rerouted = try #require(try await cargo.cargo("RP000001"))
+        #expect(rerouted.itinerary?.legs.first != leg && rerouted.changes.last?.kind == .routed)
+        // Confirmed again, the cargo is no longer disrupted and is left as it is, saying why.
+        let again = try await browser.post("/disruptions/accept", [("choice", String(confirmation))])
+        #expect(again.body.contains("0 cargo re-routed; 1 left as it was.") && again.body.contains("the schedule does not disrupt it: it is on track"))
     }
 
     /// A form's field over its limit is refused whole, naming the field without echoing its value, in a page of a few

@@ -50,13 +50,21 @@ extension Cargo {
             of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: specification, departedAt: progress.departedAt)
     }
 
+    /// What stops the cargo's itinerary (``disruption(in:)``), the calls that moved to stop it and by how much the
+    /// cargo misses; `nil` for a cargo it does not disrupt.
+    public func disruptionCause(in network: ScheduleNetwork) -> DisruptionCause? {
+        guard let itinerary, let progress else { return nil }
+        return network.disruptionCause(
+            of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: specification, departedAt: progress.departedAt)
+    }
+
     /// The cargo's delivery as `network` now sails its itinerary (``Delivery/disruption``): a cargo on track whose
     /// itinerary the network no longer takes where it goes in time is disrupted, and the ETA and the next expected
     /// load or discharge are at the times the network now sails them. Without a network, as planned (``delivery``).
     public func delivery(over network: ScheduleNetwork?) -> Delivery {
         var delivery = delivery
         if let network, let itinerary, delivery.isOnTrack {
-            delivery.sail(itinerary, over: network, disruption: disruption(in: network))
+            delivery.sail(itinerary, over: network, cause: disruptionCause(in: network))
         }
         return delivery
     }

@@ -58,11 +58,15 @@ public struct Delivery: Hashable, Sendable {
     /// claimed.
     public private(set) var nextExpectedActivity: HandlingActivity?
     /// The final leg's arrival while the cargo is on track or disrupted, as the schedule now sails it; `nil`
-    /// otherwise, and when the final leg no longer sails.
+    /// otherwise, and when the schedule breaks the route (a leg no longer sails, or the cargo misses a connection or its
+    /// departure), which then no longer takes the cargo there at all.
     public private(set) var estimatedTimeOfArrival: Date?
-    /// What stops the itinerary, as the schedule now sails it, from taking the cargo where it goes in time; `nil`
-    /// when nothing does, or when the delivery is as planned (``Cargo/delivery(over:)``).
-    public private(set) var disruption: ItineraryDisruption?
+    /// What stops the itinerary, as the schedule now sails it, from taking the cargo where it goes in time, the calls
+    /// that moved to stop it and by how much the cargo misses; `nil` when nothing does, or when the delivery is as
+    /// planned (``Cargo/delivery(over:)``).
+    public private(set) var disruptionCause: DisruptionCause?
+    /// What stops the itinerary (``disruptionCause``).
+    public var disruption: ItineraryDisruption? { disruptionCause?.disruption }
 
     /// The last place the cargo was handled, if any.
     public var lastKnownLocation: UnLocode? { lastEvent?.location }
@@ -133,12 +137,16 @@ public struct Delivery: Hashable, Sendable {
 }
 
 extension Delivery {
-    /// The delivery of a cargo on track as `network` now sails its itinerary: disrupted by `disruption`, if given;
-    /// the ETA at the final leg's arrival as it now sails (none when it no longer sails); the next load or discharge at
-    /// its time as it now sails.
-    mutating func sail(_ itinerary: Itinerary, over network: ScheduleNetwork, disruption: ItineraryDisruption?) {
-        self.disruption = disruption
-        if let last = itinerary.legs.last { estimatedTimeOfArrival = network.sailing(last)?.unloadTime }
+    /// The delivery of a cargo on track as `network` now sails its itinerary: disrupted as `cause` says, if given;
+    /// the ETA at the final leg's arrival as it now sails (none when the route is broken); the next load or discharge
+    /// at its time as it now sails.
+    mutating func sail(_ itinerary: Itinerary, over network: ScheduleNetwork, cause: DisruptionCause?) {
+        disruptionCause = cause
+        switch cause?.disruption {
+        case .legNoLongerSails, .missesConnection, .missesDeparture: estimatedTimeOfArrival = nil
+        case .arrivesLate, .exceedsTransitTime, nil:
+            if let last = itinerary.legs.last { estimatedTimeOfArrival = network.sailing(last)?.unloadTime }
+        }
         guard let next = nextExpectedActivity, let planned = next.time,
             let leg = itinerary.legs.first(where: {
                 $0.voyage.number == next.voyage && (next.kind == .load ? $0.loadLocation.code : $0.unloadLocation.code) == next.location

@@ -15,19 +15,35 @@ public enum Replanning {
         case search(String)
     }
 
+    /// The option a disrupted cargo is to take.
+    public enum Choice: Hashable, Sendable {
+        /// Its first option.
+        case best
+        /// The option with this reference (`Itinerary.reference`), when it is still among its options.
+        case option(String)
+    }
+
     /// One disrupted cargo: what stops it, and its options from where it is.
     public struct Disrupted: Hashable, Sendable {
         public let trackingId: TrackingId
+        /// What stops its itinerary now, the calls that moved and by how much it misses.
+        public let cause: DisruptionCause
         /// What stops its itinerary now.
-        public let disruption: ItineraryDisruption
+        public var disruption: ItineraryDisruption { cause.disruption }
         /// Its itinerary as it was planned.
         public let planned: Itinerary
         /// The specification searched, from where the cargo is; `nil` when it cannot be routed from there.
         public let specification: RouteSpecification?
         /// The options, best first, or why there are none.
         public let options: Result<[Itinerary], Failure>
-        /// Whether it took its first option.
-        public let accepted: Bool
+        /// The option it was to take, if any.
+        public let choice: Choice?
+        /// The option it took: none when it was to take none, has no options, the option chosen is not among them, or
+        /// the option no longer fits it.
+        public let taken: Itinerary?
+
+        /// Whether it took the option chosen.
+        public var accepted: Bool { taken != nil }
     }
 
     /// What a re-plan found and changed.
@@ -45,16 +61,19 @@ public enum Replanning {
     ///
     /// Each is searched from where it is (``Cargo/specificationFromWhereItIs(in:)``), with the room it takes against
     /// each movement's capacity less what every other open cargo's itinerary takes on it as `network` sails it. With
-    /// `acceptingBest`, each takes its first option (``Cargo/take(_:foundFor:in:)``) before the next is searched, and
-    /// holds that room instead.
+    /// a choice, it takes the option chosen (``Cargo/take(_:foundFor:in:)``) before the next is searched, and holds that
+    /// room instead.
     ///
     /// - Parameters:
     ///   - cargo: The cargo by tracking id; those that take an option are changed in place.
     ///   - network: The schedule as it now sails.
     ///   - limit: The most options per cargo.
-    ///   - acceptingBest: Whether each disrupted cargo takes its first option.
+    ///   - choices: The option each disrupted cargo is to take, by tracking id; the others are offered their options only.
+    ///   - only: The cargo to re-plan, when not every disrupted one: the others keep the room they take, unsearched.
     /// - Returns: What was found and changed; `nil` when the task was cancelled, and then no cargo was changed.
-    public static func replan(_ cargo: inout [TrackingId: Cargo], in network: ScheduleNetwork, limit: Int, acceptingBest: Bool) -> Outcome? {
+    public static func replan(
+        _ cargo: inout [TrackingId: Cargo], in network: ScheduleNetwork, limit: Int, accepting choices: [TrackingId: Choice] = [:], only: Set<TrackingId>? = nil
+    ) -> Outcome? {
         var replanned = cargo
         var taken = CapacityUse(takenBy: replanned.values, in: network)
         let router = Router(network: network)
@@ -62,8 +81,8 @@ public enum Replanning {
         for trackingId in replanned.keys.sorted() {
             if Task.isCancelled { return nil }
             var each = replanned[trackingId]!
-            guard let itinerary = each.itinerary, each.progress != nil else { continue }
-            guard let disruption = each.disruption(in: network) else {
+            guard let itinerary = each.itinerary, each.progress != nil, only?.contains(trackingId) ?? true else { continue }
+            guard let cause = each.disruptionCause(in: network) else {
                 outcome.undisturbed += 1
                 continue
             }
@@ -80,18 +99,26 @@ public enum Replanning {
             } catch {
                 return nil
             }
-            var accepted = false
-            if acceptingBest, let specification, case .success(let itineraries) = options, let best = itineraries.first {
+            var took: Itinerary?
+            let choice = choices[trackingId]
+            let chosen: Itinerary? =
+                switch (choice, options) {
+                case (.best, .success(let itineraries)): itineraries.first
+                case (.option(let reference), .success(let itineraries)): itineraries.first { $0.reference == reference }
+                default: nil
+                }
+            if let specification, let chosen {
                 var reassigned = each
-                if reassigned.take(best, foundFor: specification, in: network) {
-                    (each, accepted, replanned[trackingId]) = (reassigned, true, reassigned)
+                if reassigned.take(chosen, foundFor: specification, in: network) {
+                    (each, took, replanned[trackingId]) = (reassigned, chosen, reassigned)
                     outcome.changed.insert(trackingId)
                 }
             }
             taken.add(space, on: each.itinerary!, in: network)
             outcome.disrupted.append(
                 Disrupted(
-                    trackingId: trackingId, disruption: disruption, planned: itinerary, specification: specification, options: options, accepted: accepted))
+                    trackingId: trackingId, cause: cause, planned: itinerary, specification: specification, options: options, choice: choice,
+                    taken: took))
         }
         cargo = replanned
         return outcome

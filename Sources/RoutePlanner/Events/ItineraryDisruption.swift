@@ -84,6 +84,55 @@ extension ScheduleNetwork {
     public func disruption(
         of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?
     ) -> ItineraryDisruption? {
+        check(itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)?.disruption
+    }
+
+    /// What disrupts an itinerary (``disruption(of:from:boardingFrom:specification:departedAt:)``), and the calls that
+    /// moved to disrupt it and by how much the cargo misses; `nil` when nothing does.
+    public func disruptionCause(
+        of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?
+    ) -> DisruptionCause? {
+        guard let (disruption, margin) = check(itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
+        else { return nil }
+        let last: Int =
+            switch disruption {
+            case .legNoLongerSails(let leg, _), .missesConnection(let leg, _): leg
+            case .missesDeparture: first
+            case .arrivesLate, .exceedsTransitTime: itinerary.legs.count - 1
+            }
+        return DisruptionCause(disruption: disruption, changes: (first...max(first, last)).flatMap { changes(of: itinerary.legs[$0]) }, margin: margin)
+    }
+
+    /// The calls of a leg the network now makes at other times than planned, or no longer makes.
+    private func changes(of leg: Leg) -> [DisruptionCause.Change] {
+        let voyage = leg.voyage.number
+        guard let sailing = sailing(leg) else {
+            let omitted = self.voyage(voyage)?.callIndex(at: leg.loadLocation.code, number: leg.loadCall) == nil ? leg.loadLocation : leg.unloadLocation
+            return [.init(voyage: voyage, port: omitted.code, kind: omitted == leg.loadLocation ? .departure : .arrival, shift: nil)]
+        }
+        var changes: [DisruptionCause.Change] = []
+        if sailing.loadTime != leg.loadTime {
+            changes.append(
+                .init(voyage: voyage, port: leg.loadLocation.code, kind: .departure, shift: .seconds(sailing.loadTime.timeIntervalSince(leg.loadTime))))
+        }
+        if sailing.unloadTime != leg.unloadTime {
+            changes.append(
+                .init(voyage: voyage, port: leg.unloadLocation.code, kind: .arrival, shift: .seconds(sailing.unloadTime.timeIntervalSince(leg.unloadTime))))
+        }
+        return changes
+    }
+
+    /// The rule of ``disruption(of:from:boardingFrom:specification:departedAt:)``, with by how much the cargo misses:
+    /// the connection or departure (how much later it can board than the call allows), the deadline, or the maximum
+    /// transit time; no margin for a leg that no longer sails or a vessel that no longer goes on.
+    private func check(
+        _ itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?
+    ) -> (disruption: ItineraryDisruption, margin: Duration?)? {
+        /// The largest of how far each time is past its limit.
+        func short(_ pairs: [(time: Date, limit: Date?)]) -> Duration? {
+            let over = pairs.compactMap { pair in pair.limit.map { pair.time.timeIntervalSince($0) } }.filter { $0 > 0 }.max()
+            return over.map { .seconds($0) }
+        }
         let legs = itinerary.legs
         guard legs.indices.contains(first) else { return nil }
         var sailing: [Int: Leg] = [:]
@@ -91,7 +140,7 @@ extension ScheduleNetwork {
             if let leg = self.sailing(legs[index]) {
                 sailing[index] = leg
             } else if index >= first {
-                return .legNoLongerSails(leg: index, voyage: legs[index].voyage.number)
+                return (.legNoLongerSails(leg: index, voyage: legs[index].voyage.number), nil)
             }
         }
         let boarding = sailing[first]!
@@ -101,12 +150,14 @@ extension ScheduleNetwork {
                 ? boarding.movements.first!.latestReadyTime(for: specification.cargoType, dangerousGoods: specification.containsDangerousGoods)
                 : boarding.loadTime
             if boarding.loadTime < ready || cutOff < ready {
-                return first == 0 ? .missesDeparture(at: boarding.loadLocation.code) : .missesConnection(leg: first, at: boarding.loadLocation.code)
+                let margin = short([(ready, boarding.loadTime), (ready, cutOff)])
+                return first == 0
+                    ? (.missesDeparture(at: boarding.loadLocation.code), margin) : (.missesConnection(leg: first, at: boarding.loadLocation.code), margin)
             }
             if first > 0, let previous = sailing[first - 1], let tco = boarding.movements.first!.transshipmentCutOff, previous.unloadTime > tco,
                 !(legs[first].continuesAboard(from: legs[first - 1]) && boarding.continuesAboard(from: previous))
             {
-                return .missesConnection(leg: first, at: boarding.loadLocation.code)
+                return (.missesConnection(leg: first, at: boarding.loadLocation.code), short([(previous.unloadTime, tco)]))
             }
         }
         for index in (first + 1)..<max(first + 1, legs.count) {
@@ -114,22 +165,26 @@ extension ScheduleNetwork {
             if legs[index].continuesAboard(from: legs[index - 1]) {
                 let goesOn = voyageIndex[previous.voyage.number].flatMap { continuation(ofVoyage: Int($0)) }.map { voyageNumbers[$0] }
                 if goesOn == leg.voyage.number && leg.continuesAboard(from: previous) && leg.loadTime >= previous.unloadTime { continue }
-                return .missesConnection(leg: index, at: leg.loadLocation.code)
+                return (.missesConnection(leg: index, at: leg.loadLocation.code), nil)
             }
             let needed = TimeInterval(leg.loadLocation.transshipmentTime.components.seconds)
             let tco = leg.movements.first!.transshipmentCutOff
             if leg.loadTime < previous.unloadTime + needed || tco.map({ previous.unloadTime > $0 }) == true {
-                return .missesConnection(leg: index, at: leg.loadLocation.code)
+                return (
+                    .missesConnection(leg: index, at: leg.loadLocation.code),
+                    short([(previous.unloadTime + needed, leg.loadTime), (previous.unloadTime, tco)])
+                )
             }
         }
         let arrival = sailing[legs.count - 1]!.unloadTime
         if arrival > specification.arrivalDeadline {
-            return .arrivesLate(by: .seconds(arrival.timeIntervalSince(specification.arrivalDeadline)))
+            let late = Duration.seconds(arrival.timeIntervalSince(specification.arrivalDeadline))
+            return (.arrivesLate(by: late), late)
         }
         if let limit = specification.maximumTransitTime {
             let departure = departedAt ?? sailing[0]?.loadTime ?? boarding.loadTime
             let transit = Duration.seconds(arrival.timeIntervalSince(departure))
-            if transit > limit { return .exceedsTransitTime(by: transit - limit) }
+            if transit > limit { return (.exceedsTransitTime(by: transit - limit), transit - limit) }
         }
         return nil
     }

@@ -7,8 +7,13 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
     public struct Disrupted: Hashable, Sendable {
         /// The cargo; with ``accepted``, as it is after its best option was assigned.
         public let cargo: CargoSummary
+        /// What stops its itinerary now, the calls that moved and by how much it misses.
+        public let cause: DisruptionCause
         /// What stops its itinerary now.
-        public let disruption: ItineraryDisruption
+        public var disruption: ItineraryDisruption { cause.disruption }
+        /// Whether the schedule disrupted it before this batch: such a cargo is offered its options again but never
+        /// assigned one by ``ApplyCarrierEventsRequest/acceptsBest``, which is for what the batch disrupted.
+        public let disruptedBefore: Bool
         /// When its itinerary was planned to arrive.
         public let plannedArrival: Date
         /// The specification searched, from where the cargo is.
@@ -19,18 +24,12 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
         public let accepted: Bool
     }
 
+    /// The cargo the batch disrupted, and those disrupted before it.
+    public var disruptedByBatch: Int { disrupted.count { !$0.disruptedBefore } }
+    public var disruptedBeforeBatch: Int { disrupted.count(where: \.disruptedBefore) }
+
     /// An option for a disrupted cargo, and how it compares with the itinerary as planned.
-    public struct Option: Hashable, Sendable {
-        public let itinerary: Itinerary
-        /// How much later (earlier when negative) it arrives than the itinerary was planned to.
-        public let arrivalChange: Duration
-        /// How much more it costs per TEU to handle; `nil` when a port's cost is unknown, or when the cargo is on its
-        /// way (the option then takes it only from where it is).
-        public let costChange: Double?
-        /// How much more CO2e it emits per TEU, in kilograms; `nil` when a movement's is unknown, or the cargo is on
-        /// its way.
-        public let co2eChange: Double?
-    }
+    public typealias Option = OptionChange
 
     /// The events in the document; 0 in a vessel-schedules document.
     public let count: Int
@@ -56,6 +55,8 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
     public let disrupted: [Disrupted]
     /// The open, routed cargo on track that the schedule as it now sails still takes where it goes in time.
     public let undisturbed: Int
+    /// Whether each cargo the batch disrupted was assigned its best option (``ApplyCarrierEventsRequest/acceptsBest``).
+    public let acceptedBest: Bool
 
     /// Whether the batch changed the schedule: it published a voyage again, or an event gives a call's time now.
     public var changedSchedule: Bool { applied > 0 || !republished.isEmpty }
@@ -67,7 +68,8 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 /// then every open cargo whose itinerary the schedule as it now sails disrupts
 /// (`ScheduleNetwork.disruption(of:from:boardingFrom:specification:departedAt:)`) gets its options from where it is,
 /// under the capacity the other cargo's itineraries hold (TEU, tonnes, plugs), best first, stored as its offer; with
-/// ``ApplyCarrierEventsRequest/acceptsBest``, each is assigned its best option before the next cargo is searched.
+/// ``ApplyCarrierEventsRequest/acceptsBest``, each that the batch disrupted (not one the schedule disrupted before it) is
+/// assigned its best option before the next cargo is searched.
 ///
 /// The events, the cargo they handle and assign and the options offered are written in one transaction
 /// (`CargoRepository.record(_:appliedTo:saving:ifUnchangedSince:offers:)`): the events as the schedule's next version
@@ -196,29 +198,28 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         }
         duplicates += events.equipment.count { recorded.contains($0.event.id) }
 
-        // Every cargo the schedule as it now sails disrupts, re-planned under the room the other open cargo take.
-        guard let replan = Replanning.replan(&cargo, in: network, limit: request.limit, acceptingBest: request.acceptsBest) else {
+        // Every cargo the schedule as it now sails disrupts, re-planned under the room the other open cargo take; only
+        // those the batch disrupted take their best option.
+        let disruptedBefore = Set(read.filter { $0.disruption(in: before.network) != nil }.map(\.trackingId))
+        let choices =
+            request.acceptsBest
+            ? Dictionary(uniqueKeysWithValues: cargo.keys.filter { !disruptedBefore.contains($0) }.map { ($0, Replanning.Choice.best) }) : [:]
+        guard let replan = Replanning.replan(&cargo, in: network, limit: request.limit, accepting: choices) else {
             return .failure(.cancelled)
         }
         let changed = Set(handled.map(\.trackingId)).union(replan.changed)
         var offers: [RouteOffer] = []
         var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
         for each in replan.disrupted {
-            let options = each.options.mapError { failure -> DomainError in
-                switch failure {
-                case .routing(let error): .routing(error, of: cargo[each.trackingId]!, in: network)
-                case .noRoute(let specification): .schedule(.noRoute(specification, earliestPossibleArrival: nil))
-                case .unknownLocation(let code): .unknown(code, among: network.locations)
-                case .search(let description): .invalidOperation(description)
-                }
-            }
+            let options = each.options.mapError { DomainError.replanning($0, of: cargo[each.trackingId]!, in: network) }
             if let specification = each.specification, case .success(let itineraries) = options {
                 offers.append(RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries))
             }
             disrupted.append(
                 .init(
-                    cargo: CargoSummary(cargo[each.trackingId]!, over: network), disruption: each.disruption, plannedArrival: each.planned.arrivalTime,
-                    specification: each.specification, options: options.map { $0.map { Self.option($0, against: each.planned) } }, accepted: each.accepted))
+                    cargo: CargoSummary(cargo[each.trackingId]!, over: network), cause: each.cause,
+                    disruptedBefore: disruptedBefore.contains(each.trackingId), plannedArrival: each.planned.arrivalTime,
+                    specification: each.specification, options: options.map { $0.map { OptionChange($0, against: each.planned) } }, accepted: each.accepted))
         }
 
         // What the batch found holds only over the cargo it writes and offers options to as they were read.
@@ -234,7 +235,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
             ApplyCarrierEventsResponse(
                 count: events.count, publishedVoyages: request.publication?.voyages.count, republished: publications.map(\.changes),
                 applied: applied, outranked: outranked, duplicates: duplicates, handled: handled.count, refused: refused,
-                setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: replan.undisturbed))
+                setAside: events.setAside + (request.publication?.warnings ?? []), version: version, disrupted: disrupted, undisturbed: replan.undisturbed,
+                acceptedBest: request.acceptsBest))
     }
 
     /// The events, less those created more than ``creationTolerance`` after `recordedAt`, each refused at its
@@ -274,16 +276,5 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         events.vesselCalls = read.vesselCalls.filter { !isAnother($0.path, .vesselCall($0.event)) }
         events.equipment = read.equipment.filter { !isAnother($0.path, .equipment($0.event)) }
         return events
-    }
-
-    /// An option beside the itinerary as planned.
-    static func option(_ itinerary: Itinerary, against planned: Itinerary) -> ApplyCarrierEventsResponse.Option {
-        func difference(_ new: Double?, _ old: Double?) -> Double? {
-            guard let new, let old, itinerary.origin == planned.origin else { return nil }
-            return ((new - old) * 1_000).rounded() / 1_000
-        }
-        return .init(
-            itinerary: itinerary, arrivalChange: .seconds(itinerary.arrivalTime.timeIntervalSince(planned.arrivalTime)),
-            costChange: difference(itinerary.handlingCostPerTEU, planned.handlingCostPerTEU), co2eChange: difference(itinerary.co2ePerTEU, planned.co2ePerTEU))
     }
 }

@@ -30,6 +30,8 @@ public struct DisruptedCargoView: Hashable, Sendable, Identifiable {
     public let options: [DisruptionOptionView]
     /// Why there are no options.
     public let problem: String?
+    /// Whether the schedule disrupted it before this batch.
+    public let disruptedBefore: Bool
 
     public var id: TrackingId { cargo.trackingId }
 }
@@ -73,9 +75,26 @@ public struct ApplyCarrierEventsPresenter: Presenter {
             response: response, summary: parts.joined(separator: "; ") + ".", republished: response.republished.map(Self.text),
             refused: response.refused.map(\.description),
             setAside: response.setAside.map(\.description),
-            cargoSummary:
-                "\(response.disrupted.count) cargo disrupted; \(response.undisturbed) still \(response.undisturbed == 1 ? "arrives" : "arrive") in time.",
+            cargoSummary: Self.cargoSummary(response),
             disrupted: disrupted)
+    }
+
+    /// "3 cargo disrupted: 2 by this batch, 1 before it; 41 still arrive in time.", and with `--accept best`, which of
+    /// them were assigned their best option and which were left for a planner to choose.
+    static func cargoSummary(_ response: ApplyCarrierEventsResponse) -> String {
+        let (new, before) = (response.disruptedByBatch, response.disruptedBeforeBatch)
+        var text = "\(PlannerFormat.count(response.disrupted.count)) cargo disrupted"
+        if before > 0 { text += ": \(PlannerFormat.count(new)) by this batch, \(PlannerFormat.count(before)) before it" }
+        text += "; \(PlannerFormat.count(response.undisturbed)) still \(response.undisturbed == 1 ? "arrives" : "arrive") in time."
+        guard response.acceptedBest else { return text }
+        let accepted = response.disrupted.count(where: \.accepted)
+        text += " \(PlannerFormat.count(accepted)) of those this batch disrupted took their best option"
+        if before > 0 {
+            text +=
+                "; the \(PlannerFormat.count(before)) disrupted before it \(before == 1 ? "was" : "were") left as \(before == 1 ? "it was" : "they were"): "
+                + "accept their options on the disruptions screen or with route-planner events accept"
+        }
+        return text + "."
     }
 
     private func view(_ entry: ApplyCarrierEventsResponse.Disrupted) -> DisruptedCargoView {
@@ -94,8 +113,9 @@ public struct ApplyCarrierEventsPresenter: Presenter {
             (options, problem) = ([], format.message(for: error))
         }
         return DisruptedCargoView(
-            cargo: format.tracking(entry.cargo), disruption: text(entry.disruption), plannedArrival: format.dateTime(entry.plannedArrival),
-            from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
+            cargo: format.tracking(entry.cargo), disruption: format.disruption(entry.cause), plannedArrival: format.dateTime(entry.plannedArrival),
+            from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem,
+            disruptedBefore: entry.disruptedBefore)
     }
 
     /// "AE1-0100W: omits SGSIN; adds JPTYO (call 2 there); 3 calls at other times".
@@ -112,15 +132,6 @@ public struct ApplyCarrierEventsPresenter: Presenter {
         if republication.moved > 0 { parts.append("\(PlannerFormat.plural(republication.moved, "call")) at other times") }
         if parts.isEmpty { parts.append("other cut-offs or time zones") }
         return "\(republication.voyage): " + parts.joined(separator: "; ")
-    }
-
-    /// "misses the connection to leg 2 at SGSIN".
-    func text(_ disruption: ItineraryDisruption) -> String {
-        switch disruption {
-        case .arrivesLate(let late): "arrives \(PlannerFormat.duration(Double(late.components.seconds))) after its deadline"
-        case .exceedsTransitTime(let over): "takes \(PlannerFormat.duration(Double(over.components.seconds))) longer than its maximum transit time"
-        default: disruption.description
-        }
     }
 
     /// "arrives 1 day 4 hours later, USD 35.00 more per TEU, 120 kg less CO2e per TEU".

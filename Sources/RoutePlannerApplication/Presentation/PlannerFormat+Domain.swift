@@ -154,7 +154,7 @@ extension PlannerFormat {
             case .misrouted: "Route it again: its itinerary no longer fits its specification."
             case .claimed: "None: its journey is closed."
             case .cancelled: "None: its booking was cancelled."
-            case .disrupted: delivery.disruption.map { "Re-route it: as the schedule now sails, it \($0)." }
+            case .disrupted: delivery.disruptionCause.map { "Re-route it: as the schedule now sails, it \(disruption($0))." }
             case .misdirected:
                 delivery.unexpectedEvent.map { event in
                     "The \(event) was not the next step of its itinerary: route it again from \(event.location)."
@@ -199,6 +199,38 @@ extension PlannerFormat {
         let shift = eta.timeIntervalSince(planned)
         guard abs(shift) >= 60 else { return nil }
         return "\(Self.duration(abs(shift))) \(shift > 0 ? "later" : "earlier") than planned"
+    }
+}
+
+extension PlannerFormat {
+    /// What disrupts a cargo, by how much it misses and the calls that moved to disrupt it: "misses the connection to
+    /// leg 2 at SGSIN by 14 hours: WS15-W09 reaches SGSIN 1 day 2 hours later than planned". The same words on
+    /// every screen and in every command.
+    public func disruption(_ cause: DisruptionCause) -> String {
+        var text = disruption(cause.disruption)
+        switch cause.disruption {
+        case .missesConnection, .missesDeparture:
+            if let margin = cause.margin { text += " by " + Self.duration(Double(margin.components.seconds)) }
+        default: break
+        }
+        let changes = cause.changes.map { change in
+            guard let shift = change.shift else { return "\(change.voyage) no longer calls at \(change.port)" }
+            let seconds = Double(shift.components.seconds)
+            return "\(change.voyage) \(change.kind == .departure ? "leaves" : "reaches") \(change.port) "
+                + "\(Self.duration(abs(seconds))) \(seconds > 0 ? "later" : "earlier") than planned"
+        }
+        return changes.isEmpty ? text : text + ": " + changes.joined(separator: "; ")
+    }
+
+    /// What disrupts an itinerary, after "it" or "its itinerary": "misses the connection to leg 2 at SGSIN", "arrives 1
+    /// day 2 hours after its deadline", "can no longer take leg 1 on WS29-W09".
+    public func disruption(_ disruption: ItineraryDisruption) -> String {
+        switch disruption {
+        case .legNoLongerSails(let leg, let voyage): "can no longer take leg \(leg + 1) on \(voyage)"
+        case .arrivesLate(let late): "arrives \(Self.duration(Double(late.components.seconds))) after its deadline"
+        case .exceedsTransitTime(let over): "takes \(Self.duration(Double(over.components.seconds))) longer than its maximum transit time"
+        default: disruption.description
+        }
     }
 }
 

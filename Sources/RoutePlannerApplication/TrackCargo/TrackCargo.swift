@@ -36,12 +36,12 @@ public struct TrackCargoResponse: Hashable, Sendable {
     /// Over a schedule carriers' events moved: its version, and what it disrupts in the cargo's itinerary (`nil` when
     /// it still takes the cargo where it goes in time); `nil` over a schedule as published, or for a cargo not on its
     /// way on an itinerary.
-    public let schedule: (version: Int, disruption: ItineraryDisruption?)?
+    public let schedule: (version: Int, cause: DisruptionCause?)?
     /// Business time when it was tracked, which its standing against the deadline is read at; `nil` when not known.
     public let asOf: Date?
 
     public init(
-        cargo: CargoSummary, offer: RouteOffer? = nil, schedule: (version: Int, disruption: ItineraryDisruption?)? = nil, asOf: Date? = nil
+        cargo: CargoSummary, offer: RouteOffer? = nil, schedule: (version: Int, cause: DisruptionCause?)? = nil, asOf: Date? = nil
     ) {
         self.cargo = cargo
         self.offer = offer
@@ -51,14 +51,14 @@ public struct TrackCargoResponse: Hashable, Sendable {
 
     public static func == (lhs: TrackCargoResponse, rhs: TrackCargoResponse) -> Bool {
         lhs.cargo == rhs.cargo && lhs.offer == rhs.offer && lhs.schedule?.version == rhs.schedule?.version
-            && lhs.schedule?.disruption == rhs.schedule?.disruption && lhs.asOf == rhs.asOf
+            && lhs.schedule?.cause == rhs.schedule?.cause && lhs.asOf == rhs.asOf
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(cargo)
         hasher.combine(offer)
         hasher.combine(schedule?.version)
-        hasher.combine(schedule?.disruption)
+        hasher.combine(schedule?.cause)
         hasher.combine(asOf)
     }
 }
@@ -84,10 +84,10 @@ public struct TrackCargoInteractor: UseCase {
     public func execute(_ request: TrackCargoRequest) async -> Result<TrackCargoResponse, DomainError> {
         do {
             guard let cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
-            var schedule: (version: Int, disruption: ItineraryDisruption?)?
+            var schedule: (version: Int, cause: DisruptionCause?)?
             let live = try await liveSchedule?.version()
             if let live, live.number > 0, cargo.progress != nil {
-                schedule = (live.number, cargo.disruption(in: live.network))
+                schedule = (live.number, cargo.disruptionCause(in: live.network))
             }
             return .success(
                 TrackCargoResponse(
@@ -114,8 +114,8 @@ public struct TrackCargoPresenter: Presenter {
         if let schedule = response.schedule {
             view.schedule =
                 "version \(schedule.version), as the carriers changed it: "
-                + (schedule.disruption.map {
-                    "its itinerary \(ApplyCarrierEventsPresenter(format: format).text($0))"
+                + (schedule.cause.map {
+                    "its itinerary \(format.disruption($0))"
                 } ?? "its itinerary still takes it there in time")
         }
         return view

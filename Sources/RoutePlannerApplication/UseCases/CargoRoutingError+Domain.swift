@@ -19,6 +19,18 @@ extension DomainError {
     }
 }
 
+extension DomainError {
+    /// Why a disrupted cargo has no options, as the use cases report it.
+    static func replanning(_ failure: Replanning.Failure, of cargo: Cargo, in network: ScheduleNetwork) -> DomainError {
+        switch failure {
+        case .routing(let error): .routing(error, of: cargo, in: network)
+        case .noRoute(let specification): .schedule(.noRoute(specification, earliestPossibleArrival: nil))
+        case .unknownLocation(let code): .unknown(code, among: network.locations)
+        case .search(let description): .invalidOperation(description)
+        }
+    }
+}
+
 extension Cargo {
     /// The specification from where the cargo is (``Cargo/specificationFromWhereItIs(in:)``), or why there is none as
     /// the use cases report it.

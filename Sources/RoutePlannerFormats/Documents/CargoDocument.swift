@@ -36,7 +36,7 @@ public enum CargoDocument {
             let version: Int
             let disruption: Disruption?
         }
-        let schedule = response.schedule.map { Schedule(version: $0.version, disruption: $0.disruption.map(Disruption.init)) }
+        let schedule = response.schedule.map { Schedule(version: $0.version, disruption: $0.cause.map { Disruption($0.disruption) }) }
         return RouteDocument.encode(Output(version: version, cargo: Cargo(response.cargo), schedule: schedule))
     }
 
@@ -156,6 +156,7 @@ public enum CargoDocument {
         struct Disrupted: Encodable {
             let cargo: Cargo
             let disruption: Disruption
+            let disruptedBefore: Bool
             let plannedArrival: String
             let from: From?
             let options: [Option]
@@ -170,7 +171,8 @@ public enum CargoDocument {
             var problem: Problem?
             if case .failure(let error) = entry.options { problem = Problem(error) }
             return Disrupted(
-                cargo: Cargo(entry.cargo), disruption: Disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
+                cargo: Cargo(entry.cargo), disruption: Disruption(entry.cause), disruptedBefore: entry.disruptedBefore,
+                plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
                 from: entry.specification.map {
                     From(origin: $0.origin.rawValue, ready: RouteDocument.timestamp($0.readyTime), deadline: RouteDocument.timestamp($0.arrivalDeadline))
                 },
@@ -196,26 +198,80 @@ public enum CargoDocument {
                 setAside: response.setAside.map { Note(path: $0.path, message: $0.message) }, disrupted: disrupted, undisturbed: response.undisturbed))
     }
 
-    /// `GET /api/v1/disruptions`: every cargo the schedule as it now sails disrupts, with what disrupts it, when it was
-    /// planned to arrive and the options it was last offered (numbered as `POST /api/v1/cargo/{trackingId}/route` takes
-    /// them); how many carriers' events were applied; and the last voyages published again, each with what it changed.
+    /// `GET /api/v1/disruptions`: every cargo the schedule as it now sails disrupts (of the standing asked for), with
+    /// what disrupts it, when it was planned to arrive and now arrives, its delay and standing, and the options it was
+    /// last offered beside its plan (numbered as `POST /api/v1/cargo/{trackingId}/route` takes them); how many carriers'
+    /// events were applied; and the last voyages published again, each with what it changed.
     public static func json(_ response: ListDisruptionsResponse) -> String {
         struct Output: Encodable {
             let version: Int
+            let asOf: String
+            let standing: String?
+            let disruptedCount: Int
             let disrupted: [Disrupted]
             let eventCount: Int
             let publications: [Publication]
             let publicationCount: Int
+
+            enum CodingKeys: String, CodingKey {
+                case version, asOf, standing, disruptedCount, disrupted, eventCount, publications, publicationCount
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(version, forKey: .version)
+                try container.encode(asOf, forKey: .asOf)
+                try container.encode(standing, forKey: .standing)
+                try container.encode(disruptedCount, forKey: .disruptedCount)
+                try container.encode(disrupted, forKey: .disrupted)
+                try container.encode(eventCount, forKey: .eventCount)
+                try container.encode(publications, forKey: .publications)
+                try container.encode(publicationCount, forKey: .publicationCount)
+            }
         }
         struct Disrupted: Encodable {
             let cargo: Cargo
             let disruption: Disruption
             let plannedArrival: String
+            let estimatedArrival: String?
+            let delayHours: Double?
+            let standing: String?
             let options: [Option]
+
+            enum CodingKeys: String, CodingKey {
+                case cargo, disruption, plannedArrival, estimatedArrival, delayHours, standing, options
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(cargo, forKey: .cargo)
+                try container.encode(disruption, forKey: .disruption)
+                try container.encode(plannedArrival, forKey: .plannedArrival)
+                try container.encode(estimatedArrival, forKey: .estimatedArrival)
+                try container.encode(delayHours, forKey: .delayHours)
+                try container.encode(standing, forKey: .standing)
+                try container.encode(options, forKey: .options)
+            }
         }
         struct Option: Encodable {
             let candidate: Int
             let itinerary: Itinerary
+            let arrivalChangeHours: Double
+            let handlingCostChangePerTEU: Double?
+            let co2eKgChangePerTEU: Double?
+
+            enum CodingKeys: String, CodingKey {
+                case candidate, itinerary, arrivalChangeHours, handlingCostChangePerTEU, co2eKgChangePerTEU
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(candidate, forKey: .candidate)
+                try container.encode(itinerary, forKey: .itinerary)
+                try container.encode(arrivalChangeHours, forKey: .arrivalChangeHours)
+                try container.encode(handlingCostChangePerTEU, forKey: .handlingCostChangePerTEU)
+                try container.encode(co2eKgChangePerTEU, forKey: .co2eKgChangePerTEU)
+            }
         }
         struct Publication: Encodable {
             let voyage: String
@@ -227,11 +283,19 @@ public enum CargoDocument {
         }
         return RouteDocument.encode(
             Output(
-                version: version,
+                version: version, asOf: RouteDocument.timestamp(response.asOf), standing: response.standing?.rawValue,
+                disruptedCount: response.disrupted,
                 disrupted: response.entries.map { entry in
-                    Disrupted(
-                        cargo: Cargo(entry.cargo), disruption: Disruption(entry.disruption), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
-                        options: (entry.offer?.itineraries ?? []).enumerated().map { Option(candidate: $0.offset + 1, itinerary: Itinerary($0.element)) })
+                    let eta = entry.cargo.delivery.estimatedTimeOfArrival
+                    return Disrupted(
+                        cargo: Cargo(entry.cargo), disruption: Disruption(entry.cause), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
+                        estimatedArrival: eta.map(RouteDocument.timestamp),
+                        delayHours: eta.map { Disruption.hours(.seconds($0.timeIntervalSince(entry.plannedArrival))) }, standing: entry.standing?.rawValue,
+                        options: zip(entry.options, entry.offer?.itineraries ?? []).enumerated().map { index, option in
+                            Option(
+                                candidate: index + 1, itinerary: Itinerary(option.1), arrivalChangeHours: Disruption.hours(option.0.arrivalChange),
+                                handlingCostChangePerTEU: option.0.costChange, co2eKgChangePerTEU: option.0.co2eChange)
+                        })
                 },
                 eventCount: response.eventCount,
                 publications: response.publications.map { publication in
@@ -242,6 +306,70 @@ public enum CargoDocument {
                         recordedAt: RouteDocument.timestamp(publication.recordedAt))
                 },
                 publicationCount: response.publicationCount))
+    }
+
+    /// `POST /api/v1/disruptions/accept` and `events accept --format json`: each cargo chosen, with the option it takes
+    /// (or would take) beside its plan and the cargo after, or why it is left as it was.
+    public static func json(_ response: AcceptOptionsResponse, format: PlannerFormat = PlannerFormat()) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let confirmed: Bool
+            let asOf: String
+            let rerouted, left: Int
+            let cargo: [Chosen]
+        }
+        struct Chosen: Encodable {
+            let trackingId, choice: String
+            let rerouted: Bool
+            let confirmation: String
+            let option: Option?
+            let cargo: Cargo?
+            let reason: Reason?
+        }
+        struct Option: Encodable {
+            let itinerary: Itinerary
+            let arrivalChangeHours: Double
+            let handlingCostChangePerTEU: Double?
+            let co2eKgChangePerTEU: Double?
+
+            enum CodingKeys: String, CodingKey {
+                case itinerary, arrivalChangeHours, handlingCostChangePerTEU, co2eKgChangePerTEU
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(itinerary, forKey: .itinerary)
+                try container.encode(arrivalChangeHours, forKey: .arrivalChangeHours)
+                try container.encode(handlingCostChangePerTEU, forKey: .handlingCostChangePerTEU)
+                try container.encode(co2eKgChangePerTEU, forKey: .co2eKgChangePerTEU)
+            }
+        }
+        struct Reason: Encodable {
+            let kind, message: String
+        }
+        let presenter = AcceptOptionsPresenter(format: format)
+        return RouteDocument.encode(
+            Output(
+                version: version, confirmed: response.confirmed, asOf: RouteDocument.timestamp(response.asOf), rerouted: response.rerouted.count,
+                left: response.left.count,
+                cargo: response.entries.map { entry in
+                    let choice: String =
+                        switch entry.option {
+                        case .best: "best"
+                        case .position(let position): String(position + 1)
+                        case .reference(let reference): reference
+                        }
+                    return Chosen(
+                        trackingId: entry.trackingId.rawValue, choice: choice, rerouted: entry.change != nil,
+                        confirmation: AcceptOptionsPresenter.confirmation(entry),
+                        option: entry.change.map {
+                            Option(
+                                itinerary: Itinerary($0.itinerary), arrivalChangeHours: Disruption.hours($0.arrivalChange),
+                                handlingCostChangePerTEU: $0.costChange, co2eKgChangePerTEU: $0.co2eChange)
+                        },
+                        cargo: (entry.after ?? entry.cargo).map(Cargo.init),
+                        reason: entry.reason.map { Reason(kind: $0.code, message: presenter.text($0)) })
+                }))
     }
 
     /// `cargo`, `track --format csv`, one row per cargo:
@@ -462,12 +590,41 @@ public enum CargoDocument {
         init(_ reference: CallReference) { (port, call) = (reference.port.rawValue, reference.sequence ?? 1) }
     }
 
-    /// What disrupts an itinerary: its kind, the leg (from 1) and the port, or how many hours late or over.
+    /// What disrupts an itinerary: its kind, the leg (from 1) and the port, or how many hours late or over; with its
+    /// cause, by how many hours the cargo misses and the calls that moved.
     struct Disruption: Encodable {
+        struct Change: Encodable {
+            let voyage, port, kind: String
+            let shiftHours: Double?
+
+            enum CodingKeys: String, CodingKey {
+                case voyage, port, kind, shiftHours
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(voyage, forKey: .voyage)
+                try container.encode(port, forKey: .port)
+                try container.encode(kind, forKey: .kind)
+                // Present as null when the call is no longer made.
+                try container.encode(shiftHours, forKey: .shiftHours)
+            }
+        }
+
         let kind: String
         let leg: Int?
         let port: String?
         let hours: Double?
+        var marginHours: Double?
+        var changes: [Change]?
+
+        init(_ cause: DisruptionCause) {
+            self.init(cause.disruption)
+            marginHours = cause.margin.map(Self.hours)
+            changes = cause.changes.map {
+                Change(voyage: $0.voyage.rawValue, port: $0.port.rawValue, kind: $0.kind.rawValue, shiftHours: $0.shift.map(Self.hours))
+            }
+        }
 
         init(_ disruption: ItineraryDisruption) {
             kind = disruption.code

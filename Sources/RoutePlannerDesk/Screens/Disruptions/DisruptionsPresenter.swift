@@ -1,28 +1,98 @@
+import RoutePlanner
 import RoutePlannerApplication
 
-/// Draws the disruptions screen from its use case's state, the counts a batch's address carries, and a batch sent that
-/// was not applied. A pure function of its input.
+/// Draws the disruptions screen from its use cases' states: the disrupted cargo listed, what accepting the options
+/// chosen would change or changed, the counts a batch's address carries, and a batch sent that was not applied. A pure
+/// function of its input.
 struct DisruptionsPresenter {
     /// What a batch of events did, as the screen after it says, from the counts its address carries.
-    static let appliedCounts = ["count", "applied", "appliedBefore", "handled", "refused", "setAside", "disrupted", "publishedVoyages", "republished"]
+    static let appliedCounts = [
+        "count", "applied", "appliedBefore", "handled", "refused", "setAside", "disrupted", "publishedVoyages", "republished", "disruptedBefore",
+    ]
+    /// The prefix of each cargo's choice in the list's form: `choose-RP000001=2`.
+    static let choicePrefix = "choose-"
 
-    func present(_ state: DeskState<DisruptionsView>, applied: FormData, values: FormData, problems: FormProblems = FormProblems()) -> DisruptionsViewModel {
-        var cargo: [DisruptionsViewModel.Cargo] = [], events: ([String], Int)?, publications: ([String], Int)?, listFailure: String?
+    func present(
+        _ state: DeskState<DisruptionsView>, accept: DeskState<AcceptOptionsView>?, query: FormData, values: FormData, problems: FormProblems = FormProblems()
+    ) -> DisruptionsViewModel {
+        var cargo: [DisruptionsViewModel.Cargo] = [], events: ([String], Int)?, publications: ([String], Int)?, listFailure: String?, summary: String?
+        let standing = query["standing"], select = query["select"]
         switch state {
         case .success(let view):
-            cargo = view.cargo.map {
-                DisruptionsViewModel.Cargo(
-                    trackingId: $0.tracking.trackingId.description, onCargo: .cargo($0.tracking.trackingId, FormData()),
-                    route: $0.tracking.route, disruption: $0.disruption, plannedArrival: $0.plannedArrival, options: $0.entry.offer?.itineraries.count ?? 0)
+            summary = view.summary
+            cargo = view.cargo.map { each in
+                let id = each.tracking.trackingId.rawValue
+                let chosen =
+                    query.contains(Self.choicePrefix + id)
+                    ? query[Self.choicePrefix + id]
+                    : !select.isEmpty && each.entry.standing.map { ListCargoRequest.formValue($0.rawValue) } == select && !each.options.isEmpty ? "1" : ""
+                return DisruptionsViewModel.Cargo(
+                    trackingId: id, onCargo: .cargo(each.tracking.trackingId, FormData()),
+                    customer: each.entry.cargo.customerId.map { $0.rawValue } ?? "", route: each.tracking.route, disruption: each.disruption,
+                    plannedArrival: each.plannedArrival, estimatedArrival: each.estimatedArrival, delay: each.delay,
+                    standing: each.tracking.standing ?? "", current: each.current.map(Self.describe) ?? "",
+                    options: each.options.enumerated().map { index, option in
+                        (String(index + 1), "Option \(index + 1): \(Self.describe(option.itinerary)); \(option.change)")
+                    },
+                    chosen: chosen)
             }
             events = (view.events, view.response.eventCount)
             publications = (view.publications, view.response.publicationCount)
+        case .validationFailure(let fields): listFailure = fields.values.sorted().joined(separator: " ")
         case .failure(let failure): listFailure = failure.message
-        case .idle, .loading, .validationFailure: break
+        case .idle, .loading: break
+        }
+        let filters = [("All", ""), ("Late", "late"), ("At risk", "at-risk"), ("Fine", "fine")].map { label, value in
+            DisruptionsViewModel.Link(
+                label: label, route: .disruptions(value.isEmpty ? FormData() : FormData([("standing", value)])), isCurrent: value == standing)
+        }
+        let quickChoices = [("Choose the best option of every late cargo", "late"), ("Choose the best option of every cargo at risk", "at-risk")].map {
+            label, value in
+            DisruptionsViewModel.Link(
+                label: label, route: .disruptions(FormData((standing.isEmpty ? [] : [("standing", standing)]) + [("select", value)])),
+                isCurrent: value == select)
         }
         return DisruptionsViewModel(
-            applied: Self.appliedSummary(applied), cargo: cargo, events: events.map { (shown: $0.0, total: $0.1) },
+            applied: Self.appliedSummary(query), summary: summary, filters: filters, quickChoices: quickChoices, cargo: cargo, standing: standing,
+            chooseErrors: accept?.fieldErrors ?? [:], accept: accept.flatMap(Self.accept), events: events.map { (shown: $0.0, total: $0.1) },
             publications: publications.map { (shown: $0.0, total: $0.1) }, listFailure: listFailure, values: values, problems: problems)
+    }
+
+    /// "CNSHA → SGSIN → NLRTM on WS15-W09 and AE1-0102W, arriving Tue 10 Mar 2026, 08:00 UTC, USD 350.00 per TEU, 1,230 kg
+    /// CO2e per TEU".
+    static func describe(_ itinerary: ItineraryViewModel) -> String {
+        let voyages = itinerary.itinerary.legs.map(\.voyage.number.rawValue)
+        let on = voyages.count == 1 ? voyages[0] : voyages.dropLast().joined(separator: ", ") + " and " + voyages.last!
+        return ([itinerary.route + " on " + on + ", arriving " + itinerary.arrival] + [itinerary.handlingCost, itinerary.co2e].compactMap { $0 })
+            .joined(separator: ", ")
+    }
+
+    /// The choices a list's form sent, each as ``AcceptOptionsForm/choices`` reads it: `RP000001=2`; a cargo left as it
+    /// is sends none.
+    static func choices(_ query: FormData) -> [String] {
+        query.items.compactMap { name, value in
+            guard name.hasPrefix(choicePrefix), !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            return "\(name.dropFirst(choicePrefix.count))=\(value)"
+        }
+    }
+
+    /// The preview or the result of accepting options, from its state; `nil` for field errors, which the list's form
+    /// shows.
+    static func accept(_ state: DeskState<AcceptOptionsView>) -> DisruptionsViewModel.Accept? {
+        switch state {
+        case .success(let view):
+            let confirmed = view.response.confirmed
+            return DisruptionsViewModel.Accept(
+                heading: confirmed ? "What changed" : "What will change", summary: view.summary,
+                rows: view.cargo.map { cargo in
+                    [cargo.cargo, cargo.option, cargo.change ?? "left as it is", cargo.standing ?? cargo.reason ?? ""]
+                },
+                confirm: confirmed || view.response.rerouted.isEmpty ? nil : view.cargo.map { AcceptOptionsPresenter.confirmation($0.entry) },
+                failure: nil)
+        case .failure(let failure):
+            return DisruptionsViewModel.Accept(heading: "What will change", summary: "", rows: [], confirm: nil, failure: failure.message)
+        case .idle, .loading, .validationFailure: return nil
+        }
     }
 
     /// "316 events: 312 applied to the schedule; 4 handlings registered; 1 cargo disrupted.", from the address's counts;
@@ -46,6 +116,8 @@ struct DisruptionsPresenter {
         if counts["handled"]! > 0 { parts.append("\(plural(counts["handled"]!, "handling")) registered") }
         if counts["refused"]! > 0 { parts.append("\(counts["refused"]!) refused (route-planner events apply names each)") }
         if counts["setAside"]! > 0 { parts.append("\(counts["setAside"]!) set aside") }
-        return parts.joined(separator: "; ") + "; \(counts["disrupted"]!) cargo disrupted."
+        let (disrupted, before) = (counts["disrupted"]!, counts["disruptedBefore"]!)
+        let cargo = before > 0 ? "\(disrupted) cargo disrupted: \(disrupted - before) by this batch, \(before) before it" : "\(disrupted) cargo disrupted"
+        return parts.joined(separator: "; ") + "; \(cargo)."
     }
 }
