@@ -192,6 +192,20 @@ public enum BruteForceDisruption {
     public static func recheck(
         _ itinerary: Itinerary, from first: Int, ready: Date?, _ specification: RouteSpecification, departedAt: Date?, on voyages: [Voyage]
     ) -> ItineraryDisruption? {
+        recheckWithMargin(itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: voyages)?.disruption
+    }
+
+    /// ``recheck(_:from:ready:_:departedAt:on:)``, with by how much the cargo misses, worked out again: how much later
+    /// the cargo is at the change (or the departure) than the next departure, after the port's transshipment time, or
+    /// the call's cut-off allows (the most of these); how late; how far over the transit time; none for a leg that no
+    /// longer sails or a vessel that no longer goes on as the voyage the cargo stays aboard into.
+    public static func recheckWithMargin(
+        _ itinerary: Itinerary, from first: Int, ready: Date?, _ specification: RouteSpecification, departedAt: Date?, on voyages: [Voyage]
+    ) -> (disruption: ItineraryDisruption, margin: Duration?)? {
+        /// The most by which each time is after its limit, when one is.
+        func over(_ pairs: [(Date, Date?)]) -> Duration? {
+            pairs.compactMap { time, limit in limit.map { time.timeIntervalSince($0) } }.filter { $0 > 0 }.max().map { .seconds($0) }
+        }
         let legs = itinerary.legs
         let byNumber = Dictionary(uniqueKeysWithValues: voyages.map { ($0.number, $0) })
         func live(_ index: Int) -> [CarrierMovement]? {
@@ -205,7 +219,7 @@ public enum BruteForceDisruption {
             else { return false }
             return arriving.last == before.movements.last && departing.first == after.movements.first
         }
-        for index in first..<legs.count where live(index) == nil { return .legNoLongerSails(leg: index, voyage: legs[index].voyage.number) }
+        for index in first..<legs.count where live(index) == nil { return (.legNoLongerSails(leg: index, voyage: legs[index].voyage.number), nil) }
         func tco(_ movement: CarrierMovement) -> Date? { movement.cutOffTimes.filter { $0.code == .transshipment }.map(\.time).min() }
         let port = legs[first].loadLocation.code
         if let ready, let boarding = live(first)?.first {
@@ -216,7 +230,10 @@ public enum BruteForceDisruption {
                 first > 0
                 ? boarding.departureTime
                 : boarding.cutOffTimes.filter { codes.contains($0.code) }.map(\.time).reduce(boarding.departureTime, min)
-            if boarding.departureTime < ready || latest < ready { return first == 0 ? .missesDeparture(at: port) : .missesConnection(leg: first, at: port) }
+            if boarding.departureTime < ready || latest < ready {
+                let margin = over([(ready, boarding.departureTime), (ready, latest)])
+                return first == 0 ? (.missesDeparture(at: port), margin) : (.missesConnection(leg: first, at: port), margin)
+            }
             // Aboard through the call, as planned and as the vessel now sails: no transshipment cut-off applies.
             let staysAboard =
                 first > 0 && legs[first].continuesAboard(from: legs[first - 1]) && endsAndStarts(first)
@@ -224,7 +241,7 @@ public enum BruteForceDisruption {
             if first > 0, !staysAboard, let before = live(first - 1)?.last, let cutOff = tco(boarding),
                 before.arrivalTime > cutOff
             {
-                return .missesConnection(leg: first, at: port)
+                return (.missesConnection(leg: first, at: port), over([(before.arrivalTime, cutOff)]))
             }
         }
         for index in legs.indices where index > first {
@@ -236,17 +253,21 @@ public enum BruteForceDisruption {
                 {
                     continue
                 }
-                return .missesConnection(leg: index, at: at.code)
+                return (.missesConnection(leg: index, at: at.code), nil)
             }
             if onward.departureTime < arrival + TimeInterval(at.transshipmentTime.components.seconds) || (tco(onward).map { arrival > $0 } ?? false) {
-                return .missesConnection(leg: index, at: at.code)
+                let needed = arrival + TimeInterval(at.transshipmentTime.components.seconds)
+                return (.missesConnection(leg: index, at: at.code), over([(needed, onward.departureTime), (arrival, tco(onward))]))
             }
         }
         let arrival = live(legs.count - 1)!.last!.arrivalTime
-        if arrival > specification.arrivalDeadline { return .arrivesLate(by: .seconds(arrival.timeIntervalSince(specification.arrivalDeadline))) }
+        if arrival > specification.arrivalDeadline {
+            let late = Duration.seconds(arrival.timeIntervalSince(specification.arrivalDeadline))
+            return (.arrivesLate(by: late), late)
+        }
         if let limit = specification.maximumTransitTime {
             let transit = Duration.seconds(arrival.timeIntervalSince(departedAt ?? live(0)?.first?.departureTime ?? live(first)!.first!.departureTime))
-            if transit > limit { return .exceedsTransitTime(by: transit - limit) }
+            if transit > limit { return (.exceedsTransitTime(by: transit - limit), transit - limit) }
         }
         return nil
     }

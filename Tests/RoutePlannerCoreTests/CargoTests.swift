@@ -500,9 +500,9 @@ enum CargoSample {
         return live.network()
     }
 
-    /// A vessel late past the connection: the cargo is disrupted, not on track, with its ETA and next step as the
-    /// schedule now sails; a delay the connection absorbs moves the times and leaves it on track; without the live
-    /// schedule, the delivery is as planned.
+    /// A vessel late past the connection: the cargo is disrupted, not on track, with no ETA (its route no longer takes
+    /// it there) and its next step as the schedule now sails; a delay the connection absorbs moves the times and leaves
+    /// it on track; without the live schedule, the delivery is as planned.
     @Test func aCargoWhoseVesselIsLateIsDisruptedWithItsTimesAsTheScheduleNowSails() throws {
         let cargo = try CargoSample.cargo()
         let itinerary = try #require(cargo.itinerary)
@@ -512,7 +512,15 @@ enum CargoSample {
         let late = cargo.delivery(over: Self.network(arrivingInRotterdam: SampleVoyages.day(4, 3)))
         #expect(late.status == .disrupted && !late.isOnTrack)
         #expect(late.disruption == .missesConnection(leg: 1, at: "NLRTM"))
-        #expect(late.estimatedTimeOfArrival == itinerary.arrivalTime)
+        #expect(late.estimatedTimeOfArrival == nil)
+        // By how much, and why: the vessel's arrival at Rotterdam, a day late.
+        let cause = try #require(late.disruptionCause)
+        let leg = itinerary.legs[0], needed = TimeInterval(leg.unloadLocation.transshipmentTime.components.seconds)
+        #expect(
+            cause.changes == [
+                .init(voyage: "AE1-0100W", port: "NLRTM", kind: .arrival, shift: .seconds(SampleVoyages.day(4, 3).timeIntervalSince(leg.unloadTime)))
+            ])
+        #expect(cause.margin == .seconds(SampleVoyages.day(4, 3).timeIntervalSince(itinerary.legs[1].loadTime) + needed))
         #expect(cargo.delivery(over: nil) == planned)
 
         // Received, then loaded: the next step is the discharge at Rotterdam, at the vessel's new time.

@@ -290,7 +290,7 @@ import Testing
     /// often each event comes, and each itinerary is disrupted, and how, exactly as a plain re-check of its legs on the
     /// live voyages says.
     @Test func disruptionsMatchABruteForceRecheckOfEveryItinerary() throws {
-        var disrupted = 0, checked = 0, omitted = 0
+        var disrupted = 0, checked = 0, omitted = 0, margins = 0
         for seed in UInt64(0)..<1_500 {
             var generator = SplitMix64(seed: seed &+ 1 << 47)
             let schedule = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: true)
@@ -350,8 +350,26 @@ import Testing
                         : itinerary.legs[first - 1].unloadTime + TimeInterval(itinerary.legs[first].loadLocation.transshipmentTime.components.seconds)
                 let departedAt = first > 0 ? itinerary.departureTime : nil
                 let found = network.disruption(of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
-                let expected = BruteForceDisruption.recheck(itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: live.voyages)
+                let rechecked = BruteForceDisruption.recheckWithMargin(
+                    itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: live.voyages)
+                let expected = rechecked?.disruption
                 #expect(found == expected, "seed \(seed): \(itinerary.legs.map(\.voyage.number)) from \(first)")
+                // Its cause: by how much it misses, and the calls of the legs ahead that moved, each by how much.
+                let cause = network.disruptionCause(of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
+                #expect(cause?.disruption == expected && cause?.margin == rechecked?.margin, "seed \(seed): margin")
+                if let cause, case .missesConnection(let leg, _) = cause.disruption {
+                    for index in first...leg {
+                        guard let voyage = live.voyages.first(where: { $0.number == itinerary.legs[index].voyage.number }),
+                            let ridden = BruteForceDisruption.ridden(itinerary.legs[index], on: voyage)
+                        else { continue }
+                        let shift = voyage.movements[ridden].first!.departureTime.timeIntervalSince(itinerary.legs[index].loadTime)
+                        let said = cause.changes.first {
+                            $0.voyage == voyage.number && $0.kind == .departure && $0.port == itinerary.legs[index].loadLocation.code
+                        }
+                        #expect(said?.shift == (shift == 0 ? nil : .seconds(shift)), "seed \(seed): leg \(index)'s departure")
+                    }
+                    if cause.margin != nil { margins += 1 }
+                }
                 checked += 1
                 if expected != nil { disrupted += 1 }
                 if case .legNoLongerSails = expected { omitted += 1 }
@@ -361,5 +379,7 @@ import Testing
         #expect(checked > 3_000 && disrupted > checked / 10 && disrupted < checked * 9 / 10, "\(disrupted) of \(checked)")
         // Publications omit the calls of a fair number of them.
         #expect(omitted > 50, "\(omitted) of \(checked)")
+        // Missed connections come with their margins.
+        #expect(margins > 50, "\(margins) margins")
     }
 }
