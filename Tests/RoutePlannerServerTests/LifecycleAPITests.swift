@@ -436,5 +436,35 @@ import Testing
         #expect(
             publications.count == 1 && publications[0]["voyage"] as? String == leg.voyage.number.rawValue && publications[0]["scheduleVersion"] as? Int == 2)
         #expect(disruptions.json["eventCount"] as? Int == 1 && disruptions.json["publicationCount"] as? Int == 1)
+        #expect(disruptions.json["disruptedCount"] as? Int == 1 && entry["estimatedArrival"] is NSNull && entry["delayHours"] is NSNull)
+        #expect(entry["standing"] as? String == "at risk" && ((entry["disruption"] as? [String: Any])?["changes"] as? [Any])?.count == 1)
+        // Filtered by standing; a standing or a filter it does not have is refused, naming it.
+        let fine = try await LifecycleAPITests.send(server, .get, "/api/v1/disruptions?standing=fine", token: tokens[0])
+        #expect(fine.status == 200 && (fine.json["disrupted"] as? [Any])?.isEmpty == true && fine.json["disruptedCount"] as? Int == 1)
+        let soon = try await LifecycleAPITests.send(server, .get, "/api/v1/disruptions?standing=soon", token: tokens[0])
+        #expect(soon.status == 400 && soon.body.contains(#""field":"standing""#), "\(soon.body)")
+        #expect(try await LifecycleAPITests.send(server, .get, "/api/v1/disruptions?sort=eta", token: tokens[0]).status == 400)
+
+        // Its best option accepted: a customer may not; nothing chosen is a field error; a preview writes nothing; its
+        // confirmation takes exactly the option previewed.
+        let accept = "/api/v1/disruptions/accept"
+        #expect(try await LifecycleAPITests.send(server, .post, accept, token: tokens[1], json: #"{"choices": ["RP000001"]}"#).status == 403)
+        let nothing = try await LifecycleAPITests.send(server, .post, accept, token: tokens[0], json: #"{"choices": [], "standing": "soon"}"#)
+        #expect(nothing.status == 400 && nothing.body.contains(#""field":"standing""#), "\(nothing.body)")
+        let none = try await LifecycleAPITests.send(server, .post, accept, token: tokens[0], json: "{}")
+        #expect(none.status == 400 && none.body.contains(#""field":"choices","message":"Choose at least one cargo"#), "\(none.body)")
+        let preview = try await LifecycleAPITests.send(server, .post, accept, token: tokens[0], json: #"{"choices": ["RP000001", "RP000009=2"]}"#)
+        #expect(try preview.status == 200 && JSONSchemas.problems([preview.body], schema: "accept") == "", "\(preview.body)")
+        #expect(preview.json["confirmed"] as? Bool == false && preview.json["rerouted"] as? Int == 1 && preview.json["left"] as? Int == 1)
+        #expect(try await cargo.cargo("RP000001")?.itinerary == itinerary)
+        let chosen = try #require((preview.json["cargo"] as? [[String: Any]])?.first)
+        let confirmation = try #require(chosen["confirmation"] as? String)
+        #expect(confirmation.hasPrefix("RP000001=RP-") && (chosen["reason"] == nil))
+        let confirmed = try await LifecycleAPITests.send(
+            server, .post, accept, token: tokens[0], json: #"{"choices": ["\#(confirmation)"], "confirm": true}"#)
+        #expect(confirmed.status == 200 && confirmed.json["confirmed"] as? Bool == true && confirmed.json["rerouted"] as? Int == 1, "\(confirmed.body)")
+        #expect(try await cargo.cargo("RP000001")?.itinerary != itinerary)
+        let after = try await LifecycleAPITests.send(server, .get, "/api/v1/cargo/RP000001", token: tokens[1])
+        #expect((after.json["cargo"] as? [String: Any])?["status"] as? String == "onTrack", "\(after.body)")
     }
 }
