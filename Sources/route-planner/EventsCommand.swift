@@ -173,7 +173,7 @@ struct AcceptRendering: Rendering {
         var out = [view.summary]
         for cargo in view.cargo {
             if let change = cargo.change {
-                out.append("\(cargo.cargo): \(cargo.option), \(change)\(cargo.standing.map { "; \($0)" } ?? "")")
+                out.append("\(cargo.cargo): \(cargo.option), \(change)\(cargo.standing.map { "; against the deadline, \($0)" } ?? "")")
             } else {
                 out.append("\(cargo.cargo): left as \(response.confirmed ? "it was" : "it is"): \(cargo.reason ?? "")")
             }

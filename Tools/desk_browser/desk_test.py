@@ -32,6 +32,7 @@ import argparse
 import base64
 import csv
 import io
+import json
 import os
 import re
 import shutil
@@ -55,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[2]
 AS_OF = "2026-03-20T12:00:00Z"
 # The states docs/desk shows (README links them): one of each screen, and two in the dark.
 DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "cargo-list-found", "port-schedule", "assignment-plan",
+        "disruptions-workbench", "disruptions-preview", "disruptions-accepted",
         "routes-dark", "cargo-handled-dark"]
 HOSTILE = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"]
 PASSWORD = "correct horse battery"
@@ -370,6 +372,70 @@ def disruptions(desk: Desk, feed: Path, update: Path, broken: Path) -> None:
     desk.state("disruptions-republished")
 
 
+def disruption_workbench(desk: Desk, folder: Path) -> None:
+    """A cargo booked on an option, its first vessel reported 40 days late at the port where it changes; its option
+    chosen on the disruptions screen, previewed and confirmed with keys only; then it is no longer disrupted."""
+    desk.open("/routes")
+    desk.submit("search", {"from": "CNSHA", "to": "NLRTM", "ready": "2026-03-23", "deadline": "2026-06-30"}, "Find routes")
+    desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "a[aria-label='Book a cargo on option 1']"))
+    desk.submit("book", {"customer": "ACME", "teu": "1"}, "Book and route")
+    tracking = re.search(r"/cargo/([^/?#]+)", desk.path).group(1)
+    leg = re.search(r"([A-Z0-9][A-Z0-9-]*): [^()\n]+\(([A-Z]{2}[A-Z0-9]{3})\) → [^()\n]+\(([A-Z]{2}[A-Z0-9]{3})\)", desk.text())
+    expect(leg is not None, f"the cargo's legs are not shown: {desk.text()[:400]}")
+    voyage, port = leg.group(1), leg.group(3)
+    created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 60))
+    late = [{"eventID": "5b0f6c1e-1f7d-4a53-9d0e-2f6c8a4b7e10", "eventType": "TRANSPORT", "eventClassifierCode": "EST",
+             "eventCreatedDateTime": created, "eventDateTime": "2026-06-01T00:00:00Z", "transportEventTypeCode": "ARRI",
+             "transportCall": {"transportCallID": "late", "modeOfTransport": "VESSEL", "UNLocationCode": port,
+                               "importVoyageNumber": voyage, "transportCallSequenceNumber": 1}}]
+    events = folder / "late.json"
+    events.write_text(json.dumps(late))
+    desk.open("/disruptions")
+    desk.driver.find_element(By.ID, "apply-events-events").send_keys(str(events))
+    desk.click_button("Apply the events")
+    expect(tracking in desk.text("#disrupted"), f"{tracking} is not disrupted by its vessel's delay: {desk.text('#disrupted')[:400]}")
+    radios = desk.driver.find_elements(By.CSS_SELECTOR, "#choose input[type=radio][value='1']")
+    expect(bool(radios), f"no disrupted cargo has options to choose from: {desk.text()[:400]}")
+    expect(f"{voyage} reaches {port}" in desk.text("#disrupted"), "the cause is not named")
+    radios = desk.driver.find_elements(By.CSS_SELECTOR, "#choose input[type=radio][value='1']")
+    expect(bool(radios), f"no disrupted cargo has options to choose from: {desk.text()[:400]}")
+    expect("later than planned" in desk.text("#disrupted") or "not known until it is re-routed" in desk.text("#disrupted"),
+           "the delay is not shown")
+    desk.state("disruptions-workbench")
+    # Nothing chosen: the error summary, where the list begins.
+    desk.driver.find_element(By.XPATH, "//button[normalize-space()='Preview the re-routing']").send_keys(Keys.ENTER)
+    wait_for(lambda: "preview=yes" in desk.path)
+    expect("Choose at least one cargo" in desk.text("#choose-problems"), "choosing nothing is not refused")
+    # Each disrupted cargo's first option, chosen with the space bar, previewed with the return key.
+    chosen = []
+    for radio in desk.driver.find_elements(By.CSS_SELECTOR, "#choose input[type=radio][value='1']"):
+        radio.send_keys(Keys.SPACE)
+        chosen.append(radio.get_attribute("name").removeprefix("choose-"))
+    expect(all(radio.is_selected() for radio in desk.driver.find_elements(By.CSS_SELECTOR, "#choose input[type=radio][value='1']")),
+           "the space bar does not choose an option")
+    desk.driver.find_element(By.XPATH, "//button[normalize-space()='Preview the re-routing']").send_keys(Keys.ENTER)
+    wait_for(lambda: "choose-" in desk.path)
+    expect("What will change" in desk.text("#accept") and "Nothing is written until you confirm" in desk.text("#accept"),
+           f"no preview: {desk.text()[:400]}")
+    desk.state("disruptions-preview")
+    before = desk.text("#disrupted")
+    expect(all(tracking in before for tracking in chosen), "a preview changed the cargo")
+    desk.driver.find_element(By.XPATH, "//button[normalize-space()='Confirm: re-route these cargo']").send_keys(Keys.ENTER)
+    wait_for(lambda: desk.path == "/disruptions/accept")
+    result = desk.text("#accept")
+    expect("What changed" in result and "re-routed" in result, f"the confirmation does not say what changed: {result[:400]}")
+    desk.state("disruptions-accepted")
+    for tracking in chosen:
+        desk.open(f"/cargo/{tracking}")
+        expect("Re-route it: as the schedule now sails" not in desk.text(), f"{tracking} is still disrupted")
+
+
+def preview_without_script(desk: Desk) -> None:
+    """The disruptions' preview is a plain form: choosing nothing is refused, with the summary first."""
+    desk.open("/disruptions?preview=yes")
+    expect("Choose at least one cargo" in desk.text(), f"choosing nothing is not refused without script: {desk.text()[:300]}")
+
+
 def keyboard_booking(desk: Desk, customer: str) -> None:
     """The booking form from the skip link to the cargo's screen, with keys only."""
     desk.open("/book?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30")
@@ -651,6 +717,7 @@ def main() -> int:
                 ("an A4 print", lambda: print_a4(desk, desk.tracking[0], shots)),
                 ("axe finds what is broken on purpose", lambda: axe_can_fail(desk)),
                 ("the disruptions", lambda: disruptions(desk, ROOT / "examples/events/feed.json", ROOT / "examples/events/schedule-update.json", broken)),
+                ("the disruption workbench with the keyboard alone", lambda: disruption_workbench(desk, work)),
             ]
             accounts = Desk(with_script, accounts_server.base_url, shots, "accounts")
             steps += [
@@ -667,6 +734,7 @@ def main() -> int:
                 ("every field wrong without JavaScript", lambda: every_field_wrong(plain)),
                 ("the what-if without JavaScript", lambda: what_if(plain)),
                 ("the keyboard booking without JavaScript", lambda: keyboard_booking(plain, "BETA")),
+                ("the disruptions' preview without JavaScript", lambda: preview_without_script(plain)),
             ]
             for name, step in steps:
                 try:

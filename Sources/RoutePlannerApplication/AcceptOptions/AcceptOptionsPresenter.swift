@@ -13,7 +13,7 @@ public struct AcceptOptionsView: Hashable, Sendable {
         /// "arrives Tue 10 Mar 2026, 08:00 UTC via CNSHA → SGSIN → NLRTM: arrives 1 day later, USD 35.00 more per TEU";
         /// `nil` when it is left as it was.
         public let change: String?
-        /// "now arrives Sun 8 Mar 2026, 11:00 UTC; 2 days to spare" after the change; `nil` when it is left as it was.
+        /// How it stands against its deadline after the change, "fine: 2 days to spare"; `nil` when it is left as it was.
         public let standing: String?
         /// Why it is left as it was.
         public let reason: String?
@@ -51,7 +51,7 @@ public struct AcceptOptionsPresenter: Presenter {
                     let itinerary = format.itinerary(after.specification, option.itinerary)
                     change = "\(itinerary.route), arriving \(itinerary.arrival): \(ApplyCarrierEventsPresenter.change(option))"
                     let tracking = format.tracking(after, asOf: response.asOf)
-                    standing = tracking.standing.map { "against the deadline, \($0)" }
+                    standing = tracking.standing
                 }
                 let described = entry.cargo.map { cargo in
                     "\(cargo.trackingId)\(cargo.customerId.map { " for \($0)" } ?? ""), \(cargo.specification.origin) → \(cargo.specification.destination)"

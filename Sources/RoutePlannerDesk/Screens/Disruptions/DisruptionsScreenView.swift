@@ -73,7 +73,14 @@ struct DisruptionsScreenView {
                 model.filters.map { link in
                     Markup("a", [("href", link.route.url)] + (link.isCurrent ? [("aria-current", "page")] : []), text: link.label)
                 }))
+        // Why the choices were not previewed, first in the list, whether it lists any cargo or not.
+        let problems = model.chooseErrors[AcceptOptionsForm.Field.choices.name].map { error in
+            Markup(
+                "div", [("class", "error-summary"), ("role", "alert"), ("id", "choose-problems"), ("tabindex", "-1")],
+                [Markup("h3", text: "There is a problem"), Markup("p", text: error)])
+        }
         guard !model.cargo.isEmpty else {
+            if let problems { parts.append(problems) }
             parts.append(
                 DeskViews.empty(
                     model.standing.isEmpty
@@ -86,12 +93,7 @@ struct DisruptionsScreenView {
             Markup("input", [("type", "hidden"), ("name", "preview"), ("value", "yes")])
         ]
         if !model.standing.isEmpty { form.append(Markup("input", [("type", "hidden"), ("name", "standing"), ("value", model.standing)])) }
-        if let error = model.chooseErrors[AcceptOptionsForm.Field.choices.name] {
-            form.append(
-                Markup(
-                    "div", [("class", "error-summary"), ("role", "alert"), ("id", "choose-problems"), ("tabindex", "-1")],
-                    [Markup("h3", text: "There is a problem"), Markup("p", text: error)]))
-        }
+        if let problems { form.append(problems) }
         form.append(
             DeskViews.table(
                 caption: "Disrupted cargo: choose an option for each to re-route",
