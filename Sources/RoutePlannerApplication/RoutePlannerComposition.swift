@@ -261,7 +261,9 @@ public struct RoutePlannerComposition: Sendable {
     public var listDisruptions: ListDisruptionsCoordinator {
         coordinator(
             .applyCarrierEvents,
-            ListDisruptionsInteractor(index: cargoIndex, principal: principal, cargo: cargo, events: liveSchedule?.events, now: now),
+            // The index decides which cargo the principal sees; their offers are read as the index reads the cargo.
+            ListDisruptionsInteractor(
+                index: cargoIndex, principal: principal, offers: (cargo as? ScopedCargoRepository)?.base ?? cargo, events: liveSchedule?.events, now: now),
             presenter: ListDisruptionsPresenter(format: format))
     }
 

@@ -82,20 +82,9 @@ import Testing
                     #expect(entry.change == nil, context)
                     continue
                 }
-                var left = Dictionary(uniqueKeysWithValues: updated.map { ($0.number, $0.movements.map(\.capacity)) })
-                for other in current.values where other.trackingId != cargo.trackingId && other.delivery.status != .claimed && !other.isCancelled {
-                    for leg in other.itinerary?.legs ?? [] {
-                        guard let voyage = updated.first(where: { $0.number == leg.voyage.number }), let ridden = BruteForceDisruption.ridden(leg, on: voyage)
-                        else { continue }
-                        for position in ridden { left[leg.voyage.number]![position] -= other.teu }
-                    }
-                }
-                let reduced = updated.map { voyage in
-                    voyage.replacingMovements(
-                        voyage.movements.enumerated().map {
-                            var movement = $1; movement.capacity = max(0, left[voyage.number]![$0]); return movement
-                        })
-                }
+                let reduced = ApplyCarrierEventsOracleTests.voyages(
+                    updated,
+                    lessTheRoomOf: current.values.filter { $0.trackingId != cargo.trackingId && $0.delivery.status != .claimed && !$0.isCancelled })
                 let front = BruteForceRouter.paretoFront(
                     of: BruteForceRouter(locations: world.schedule.locations, voyages: reduced)
                         .itineraries(for: specification, options: RoutingOptions(space: CargoSpace(teu: cargo.teu))))

@@ -122,20 +122,7 @@ import Testing
             for entry in response.disrupted {
                 guard let specification = entry.specification else { continue }
                 let me = world.cargo.first { $0.trackingId == entry.cargo.trackingId }!
-                var left = Dictionary(uniqueKeysWithValues: updated.map { ($0.number, $0.movements.map(\.capacity)) })
-                for other in world.cargo where other.trackingId != me.trackingId && other.delivery.status != .claimed {
-                    for leg in other.itinerary?.legs ?? [] {
-                        guard let now = updated.first(where: { $0.number == leg.voyage.number }), let ridden = BruteForceDisruption.ridden(leg, on: now)
-                        else { continue }
-                        for position in ridden { left[leg.voyage.number]![position] -= other.teu }
-                    }
-                }
-                let reduced = updated.map { voyage in
-                    voyage.replacingMovements(
-                        voyage.movements.enumerated().map {
-                            var movement = $1; movement.capacity = max(0, left[voyage.number]![$0]); return movement
-                        })
-                }
+                let reduced = Self.voyages(updated, lessTheRoomOf: world.cargo.filter { $0.trackingId != me.trackingId && $0.delivery.status != .claimed })
                 let all = BruteForceRouter(locations: world.schedule.locations, voyages: reduced)
                     .itineraries(for: specification, options: RoutingOptions(space: CargoSpace(teu: me.teu)))
                 let front = BruteForceRouter.paretoFront(of: all)
@@ -407,6 +394,24 @@ import Testing
     }
 
     /// The first leg ahead and when the cargo can board it, written out from its events.
+    /// The voyages with each movement's capacity less the TEU the cargo take on it, as the voyages now sail their legs.
+    static func voyages(_ voyages: [Voyage], lessTheRoomOf cargo: some Sequence<Cargo>) -> [Voyage] {
+        var left = Dictionary(uniqueKeysWithValues: voyages.map { ($0.number, $0.movements.map(\.capacity)) })
+        for other in cargo {
+            for leg in other.itinerary?.legs ?? [] {
+                guard let now = voyages.first(where: { $0.number == leg.voyage.number }), let ridden = BruteForceDisruption.ridden(leg, on: now)
+                else { continue }
+                for position in ridden { left[leg.voyage.number]![position] -= other.teu }
+            }
+        }
+        return voyages.map { voyage in
+            voyage.replacingMovements(
+                voyage.movements.enumerated().map {
+                    var movement = $1; movement.capacity = max(0, left[voyage.number]![$0]); return movement
+                })
+        }
+    }
+
     static func progress(_ cargo: Cargo) -> (Int?, Date?) {
         let legs = cargo.itinerary!.legs
         guard let last = cargo.handlingEvents.last else { return (0, cargo.specification.readyTime) }

@@ -44,9 +44,19 @@ import Testing
         let delivery = cargo.delivery(over: delayed)
         #expect(delivery.status == .disrupted)
         let deadline = cargo.specification.arrivalDeadline
-        let standing = DeadlineStanding(delivery, deadline: deadline, now: SampleVoyages.day(3, 1))
-        let eta = try #require(delivery.estimatedTimeOfArrival)
-        #expect(standing == (eta > deadline ? .late : .atRisk))
+        // Its route broken, it has no ETA: at risk until its deadline passes, late after.
+        #expect(delivery.estimatedTimeOfArrival == nil)
+        #expect(DeadlineStanding(delivery, deadline: deadline, now: SampleVoyages.day(3, 1)) == .atRisk)
+        #expect(DeadlineStanding(delivery, deadline: deadline, now: deadline + 1) == .late)
+        // Late on a route that still takes it there: late, by its ETA.
+        let late = try CargoSample.network.applying(Scenario([.delay("NF-0310N", by: .seconds(30 * 86_400), from: nil)]))
+        let arriving = cargo.delivery(over: late)
+        if case .arrivesLate = arriving.disruption {
+            #expect(arriving.estimatedTimeOfArrival.map { $0 > deadline } == true)
+            #expect(DeadlineStanding(arriving, deadline: deadline, now: SampleVoyages.day(3, 1)) == .late)
+        } else {
+            Issue.record("the second voyage thirty days late does not make the cargo late: \(String(describing: arriving.disruption))")
+        }
         try cargo.cancel(at: SampleVoyages.day(2, 20))
         #expect(DeadlineStanding(cargo.delivery(over: delayed), deadline: deadline, now: SampleVoyages.day(3, 1)) == nil)
     }

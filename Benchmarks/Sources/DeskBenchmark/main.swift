@@ -6,8 +6,10 @@
 // STORE is a new SQLite file by default, or a new, empty PostgreSQL database (`postgres://USER@HOST/DATABASE`, the
 // password from PGPASSWORD), as `createdb` makes it.
 //
-// Targets (issues 37 and 50): each screen, the cargo list with every filter and order, at most 50 ms at p95, `/routes`
-// with its options at most 20 ms at p95, every page at most 150 KB. The request goes through `Desk.respond(to:)`, as
+// Targets (issues 37 and 50): each screen, the cargo list with every filter and order and the disruptions workbench with
+// about 50 disrupted cargo (the first legs' voyages of routed cargo delayed by ten days until 50 are disrupted, each
+// offered its options), at most 50 ms at p95, `/routes` with its options at most 20 ms at p95, every page at most
+// 150 KB. The request goes through `Desk.respond(to:)`, as
 // the server's middleware sends it, without the HTTP around it (Hummingbird's own cost is what `server_load.sh`
 // measures).
 import BundledData
@@ -31,7 +33,18 @@ defer { try? FileManager.default.removeItem(at: folder) }
 // The store: three copies of the bundled bookings under other references, about 10,000 cargo, 500 of them routed.
 let environment = ProcessInfo.processInfo.environment
 let store = try await openStore(location ?? folder.appendingPathComponent("desk.sqlite").path, creating: true, environment: environment)
-let schedule = InMemoryScheduleRepository(network: network)
+/// The schedule served: as published, then with the voyages of some routed cargo late.
+final class Served: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: ScheduleNetwork
+    init(_ network: ScheduleNetwork) { current = network }
+    var network: ScheduleNetwork {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+}
+let served = Served(network)
+let schedule = InMemoryScheduleRepository(serving: { served.network })
 let app = RoutePlannerComposition(
     files: CSVPlannerFileReader(), passwords: BcryptPasswordHasher(), locations: schedule, voyages: schedule, cargo: store.cargoRepository(voyages: schedule),
     customers: store.customerRepository, now: { now })
@@ -62,7 +75,36 @@ do {
     print("reading every cargo from the store: \(times.sorted()[10]) ms (median of 20)")
 }
 
-let desk = Desk(application: app, network: { network }, solver: nil, servesCargo: true, keepsCargo: true, searchBudget: .seconds(60))
+// About 50 cargo disrupted: the first legs' voyages of routed cargo ten days late, one voyage at a time, each disrupted
+// cargo offered its options.
+var delayed: [Scenario.Edit] = [], disrupted: [Cargo] = []
+for each in try await app.cargo.allCargo() where disrupted.count < (environment["DESK_NODELAY"] == nil ? 50 : 0) {
+    guard let voyage = each.itinerary?.legs.first?.voyage.number, each.itinerary!.legs.count > 1,
+        !delayed.contains(.delay(voyage, by: .seconds(10 * 86_400), from: nil))
+    else { continue }
+    delayed.append(.delay(voyage, by: .seconds(10 * 86_400), from: nil))
+    let late = try network.applying(Scenario(delayed))
+    disrupted = try await app.cargo.allCargo().filter { $0.disruption(in: late) != nil }
+    served.network = late
+}
+for each in disrupted {
+    _ = await app.reRouteCargo(ReRouteCargoForm(trackingId: each.trackingId.rawValue, limit: "3"))
+}
+print("\(disrupted.count) cargo disrupted by \(delayed.count) voyages ten days late, each offered its options")
+
+if environment["DESK_PROFILE"] != nil {
+    for _ in 0..<3 {
+        var t = ContinuousClock.now
+        let entries = try await app.cargoIndex.cargo(seenBy: .commandLine)
+        print("index", ContinuousClock.now - t); t = ContinuousClock.now
+        let ids = entries.filter { $0.summary.delivery.status == .disrupted }.map(\.summary.trackingId)
+        for id in ids { _ = try await app.cargo.offer(for: id) }
+        print("offers", ids.count, ContinuousClock.now - t); t = ContinuousClock.now
+        _ = await app.listDisruptions(ListDisruptionsForm())
+        print("coordinator", ContinuousClock.now - t)
+    }
+}
+let desk = Desk(application: app, network: { served.network }, solver: nil, servesCargo: true, keepsCargo: true, searchBudget: .seconds(60))
 let routedId = try await app.cargo.allCargo().first { $0.itinerary != nil }?.trackingId.rawValue ?? "RP000001"
 do {
     // The first list reads every cargo into the composition's index; each later one reads only what was written since.
@@ -95,9 +137,16 @@ let screens: [(name: String, target: String)] = [
     ("book", "/book"),
     ("customers", "/customers"),
     ("assignments", "/assignments"),
+    ("disruptions (workbench, about 50 cargo)", "/disruptions"),
+    ("disruptions (late only)", "/disruptions?standing=late"),
+    ("disruptions (every late cargo chosen)", "/disruptions?select=late"),
+    (
+        "disruptions (preview: 10 cargo's options)",
+        "/disruptions?preview=yes&" + disrupted.prefix(10).map { "choose-\($0.trackingId)=1" }.joined(separator: "&")
+    ),
 ]
 print("screen                                  p50 ms   p95 ms    KB")
-for (name, target) in screens {
+for (name, target) in screens where environment["DESK_SCREENS"].map(name.contains) ?? true {
     let parts = target.split(separator: "?", maxSplits: 1)
     let request = Desk.Request(method: "GET", path: parts[0], query: parts.count == 2 ? parts[1] : "")
     var times: [Double] = []

@@ -78,10 +78,9 @@ public enum Replanning {
         var taken = CapacityUse(takenBy: replanned.values, in: network)
         let router = Router(network: network)
         var outcome = Outcome()
-        for trackingId in replanned.keys.sorted() {
+        for trackingId in (only.map(Array.init) ?? Array(replanned.keys)).sorted() {
             if Task.isCancelled { return nil }
-            var each = replanned[trackingId]!
-            guard let itinerary = each.itinerary, each.progress != nil, only?.contains(trackingId) ?? true else { continue }
+            guard var each = replanned[trackingId], let itinerary = each.itinerary, each.progress != nil else { continue }
             guard let cause = each.disruptionCause(in: network) else {
                 outcome.undisturbed += 1
                 continue

@@ -14,7 +14,10 @@ import RoutePlanner
 /// (``cargo(seenBy:)``), by `Principal.sees(_:)`.
 public actor CargoIndex {
     /// A cargo as the list finds it: its summary as the schedule now sails, and what a search matches.
-    public struct Entry: Sendable {
+    ///
+    /// A class, so that the lists a request filters and sorts from every entry hold references rather than copies of
+    /// the cargo and their summaries.
+    public final class Entry: Sendable {
         public let summary: CargoSummary
         let cargo: Cargo
         /// The mark of the write it was read at.

@@ -102,7 +102,7 @@ public struct ListDisruptionsResponse: Hashable, Sendable {
 public struct ListDisruptionsInteractor: UseCase {
     private let index: CargoIndex
     private let principal: Principal
-    private let cargoRepository: any CargoRepository
+    private let offers: any CargoRepository
     private let events: (any CarrierEventRepository)?
     private let now: @Sendable () -> Date
 
@@ -112,16 +112,17 @@ public struct ListDisruptionsInteractor: UseCase {
     /// - Parameters:
     ///   - index: The cargo as the schedule now sails, kept current.
     ///   - principal: Who asks, who sees only the cargo `Principal.sees(_:)` lets it.
-    ///   - cargo: The offers of the cargo.
+    ///   - offers: The offers of the cargo, read only for the cargo the index lets the principal see (so a repository
+    ///     that need not check again).
     ///   - events: The carriers' events applied, listed after the cargo.
     ///   - now: Business time, which standings are read at.
     public init(
-        index: CargoIndex, principal: Principal, cargo: any CargoRepository, events: (any CarrierEventRepository)?,
+        index: CargoIndex, principal: Principal, offers: any CargoRepository, events: (any CarrierEventRepository)?,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.index = index
         self.principal = principal
-        cargoRepository = cargo
+        self.offers = offers
         self.events = events
         self.now = now
     }
@@ -139,7 +140,7 @@ public struct ListDisruptionsInteractor: UseCase {
                 entries.append(
                     .init(
                         cargo: cargo, cause: cause, plannedArrival: itinerary.arrivalTime, standing: standing,
-                        offer: try await cargoRepository.offer(for: cargo.trackingId)))
+                        offer: try await offers.offer(for: cargo.trackingId)))
             }
             let recorded = try await events?.recordedEvents(limit: Self.eventLimit) ?? (events: [], total: 0)
             let published = try await events?.recordedPublications(limit: Self.eventLimit) ?? (publications: [], total: 0)

@@ -236,7 +236,7 @@ public enum CargoDocument {
             let estimatedArrival: String?
             let delayHours: Double?
             let standing: String?
-            let options: [Option]
+            let options: [ChangedOption]
 
             enum CodingKeys: String, CodingKey {
                 case cargo, disruption, plannedArrival, estimatedArrival, delayHours, standing, options
@@ -251,26 +251,6 @@ public enum CargoDocument {
                 try container.encode(delayHours, forKey: .delayHours)
                 try container.encode(standing, forKey: .standing)
                 try container.encode(options, forKey: .options)
-            }
-        }
-        struct Option: Encodable {
-            let candidate: Int
-            let itinerary: Itinerary
-            let arrivalChangeHours: Double
-            let handlingCostChangePerTEU: Double?
-            let co2eKgChangePerTEU: Double?
-
-            enum CodingKeys: String, CodingKey {
-                case candidate, itinerary, arrivalChangeHours, handlingCostChangePerTEU, co2eKgChangePerTEU
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(candidate, forKey: .candidate)
-                try container.encode(itinerary, forKey: .itinerary)
-                try container.encode(arrivalChangeHours, forKey: .arrivalChangeHours)
-                try container.encode(handlingCostChangePerTEU, forKey: .handlingCostChangePerTEU)
-                try container.encode(co2eKgChangePerTEU, forKey: .co2eKgChangePerTEU)
             }
         }
         struct Publication: Encodable {
@@ -291,11 +271,7 @@ public enum CargoDocument {
                         cargo: Cargo(entry.cargo), disruption: Disruption(entry.cause), plannedArrival: RouteDocument.timestamp(entry.plannedArrival),
                         estimatedArrival: eta.map(RouteDocument.timestamp),
                         delayHours: eta.map { Disruption.hours(.seconds($0.timeIntervalSince(entry.plannedArrival))) }, standing: entry.standing?.rawValue,
-                        options: zip(entry.options, entry.offer?.itineraries ?? []).enumerated().map { index, option in
-                            Option(
-                                candidate: index + 1, itinerary: Itinerary(option.1), arrivalChangeHours: Disruption.hours(option.0.arrivalChange),
-                                handlingCostChangePerTEU: option.0.costChange, co2eKgChangePerTEU: option.0.co2eChange)
-                        })
+                        options: entry.options.enumerated().map { ChangedOption($1, candidate: $0 + 1) })
                 },
                 eventCount: response.eventCount,
                 publications: response.publications.map { publication in
@@ -322,27 +298,9 @@ public enum CargoDocument {
             let trackingId, choice: String
             let rerouted: Bool
             let confirmation: String
-            let option: Option?
+            let option: ChangedOption?
             let cargo: Cargo?
             let reason: Reason?
-        }
-        struct Option: Encodable {
-            let itinerary: Itinerary
-            let arrivalChangeHours: Double
-            let handlingCostChangePerTEU: Double?
-            let co2eKgChangePerTEU: Double?
-
-            enum CodingKeys: String, CodingKey {
-                case itinerary, arrivalChangeHours, handlingCostChangePerTEU, co2eKgChangePerTEU
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(itinerary, forKey: .itinerary)
-                try container.encode(arrivalChangeHours, forKey: .arrivalChangeHours)
-                try container.encode(handlingCostChangePerTEU, forKey: .handlingCostChangePerTEU)
-                try container.encode(co2eKgChangePerTEU, forKey: .co2eKgChangePerTEU)
-            }
         }
         struct Reason: Encodable {
             let kind, message: String
@@ -362,11 +320,7 @@ public enum CargoDocument {
                     return Chosen(
                         trackingId: entry.trackingId.rawValue, choice: choice, rerouted: entry.change != nil,
                         confirmation: AcceptOptionsPresenter.confirmation(entry),
-                        option: entry.change.map {
-                            Option(
-                                itinerary: Itinerary($0.itinerary), arrivalChangeHours: Disruption.hours($0.arrivalChange),
-                                handlingCostChangePerTEU: $0.costChange, co2eKgChangePerTEU: $0.co2eChange)
-                        },
+                        option: entry.change.map { ChangedOption($0) },
                         cargo: (entry.after ?? entry.cargo).map(Cargo.init),
                         reason: entry.reason.map { Reason(kind: $0.code, message: presenter.text($0)) })
                 }))
@@ -588,6 +542,37 @@ public enum CargoDocument {
         let call: Int
 
         init(_ reference: CallReference) { (port, call) = (reference.port.rawValue, reference.sequence ?? 1) }
+    }
+
+    /// An option for a disrupted cargo beside its itinerary as planned: its number in the offer (when listed so), the
+    /// itinerary, and how many hours later it arrives and how much more it costs and emits per TEU (null when not known).
+    struct ChangedOption: Encodable {
+        let candidate: Int?
+        let itinerary: Itinerary
+        let arrivalChangeHours: Double
+        let handlingCostChangePerTEU: Double?
+        let co2eKgChangePerTEU: Double?
+
+        init(_ option: OptionChange, candidate: Int? = nil) {
+            self.candidate = candidate
+            itinerary = Itinerary(option.itinerary)
+            arrivalChangeHours = Disruption.hours(option.arrivalChange)
+            handlingCostChangePerTEU = option.costChange
+            co2eKgChangePerTEU = option.co2eChange
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case candidate, itinerary, arrivalChangeHours, handlingCostChangePerTEU, co2eKgChangePerTEU
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(candidate, forKey: .candidate)
+            try container.encode(itinerary, forKey: .itinerary)
+            try container.encode(arrivalChangeHours, forKey: .arrivalChangeHours)
+            try container.encode(handlingCostChangePerTEU, forKey: .handlingCostChangePerTEU)
+            try container.encode(co2eKgChangePerTEU, forKey: .co2eKgChangePerTEU)
+        }
     }
 
     /// What disrupts an itinerary: its kind, the leg (from 1) and the port, or how many hours late or over; with its
