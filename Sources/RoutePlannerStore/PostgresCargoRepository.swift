@@ -209,28 +209,31 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
+        try await offers(for: [trackingId])[trackingId]
+    }
+
+    /// Each cargo's offer, in one read of two statements.
+    public func offers(for trackingIds: [TrackingId]) async throws -> [TrackingId: RouteOffer] {
+        guard !trackingIds.isEmpty else { return [:] }
         let network = try await voyages.network()
-        let id = trackingId.rawValue, path = store.path
-        let stored = try await store.read { connection -> (OfferRecord, [LegRecord])? in
-            var offer: OfferRecord?
+        let ids = trackingIds.map(\.rawValue), path = store.path
+        let (offers, legs) = try await store.read { connection -> ([OfferRecord], [LegRecord]) in
+            var offers: [OfferRecord] = []
             for try await row in try await connection.query(
-                "SELECT origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds FROM offer WHERE trackingId = \(id)",
+                """
+                SELECT trackingId, origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds
+                FROM offer WHERE trackingId = ANY(\(ids))
+                """,
                 logger: PostgresStore.logger
-            ).decode((String, String, Date, Date, String, Bool, Int64?).self) {
-                offer = OfferRecord(
-                    trackingId: id, origin: row.0, destination: row.1, readyTime: row.2, arrivalDeadline: row.3, cargoType: row.4, dangerousGoods: row.5,
-                    maxTransitSeconds: row.6)
+            ).decode((String, String, String, Date, Date, String, Bool, Int64?).self) {
+                offers.append(
+                    OfferRecord(
+                        trackingId: row.0, origin: row.1, destination: row.2, readyTime: row.3, arrivalDeadline: row.4, cargoType: row.5,
+                        dangerousGoods: row.6, maxTransitSeconds: row.7))
             }
-            guard let offer else { return nil }
-            return (offer, try await Self.legs(of: [id], table: "offerLeg", connection))
+            return offers.isEmpty ? ([], []) : (offers, try await Self.legs(of: offers.map(\.trackingId), table: "offerLeg", connection))
         }
-        guard let (offer, legs) = stored else { return nil }
-        let specification = try StoredCargo.specification(
-            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods,
-            offer.maxTransitSeconds, of: id, store: path)
-        let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
-            .map { try StoredCargo.itinerary($0.value, network: network, of: id, store: path) }
-        return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
+        return try StoredCargo.offers(offers, legs: legs, network: network, store: path)
     }
 
     public func save(_ offer: RouteOffer) async throws {

@@ -218,20 +218,24 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? {
+        try await offers(for: [trackingId])[trackingId]
+    }
+
+    /// Each cargo's offer, in one read.
+    public func offers(for trackingIds: [TrackingId]) async throws -> [TrackingId: RouteOffer] {
+        guard !trackingIds.isEmpty else { return [:] }
         let network = try await voyages.network()
-        let stored = try read { db -> (OfferRecord, [LegRecord])? in
-            guard let offer = try OfferRecord.fetchOne(db, key: trackingId.rawValue) else { return nil }
+        let ids = trackingIds.map(\.rawValue)
+        let (offers, legs) = try read { db -> ([OfferRecord], [LegRecord]) in
+            let offers = try OfferRecord.fetchAll(db, keys: ids)
+            guard !offers.isEmpty else { return ([], []) }
+            let marks = Array(repeating: "?", count: offers.count).joined(separator: ", ")
             let legs = try LegRecord.fetchAll(
-                db, sql: "SELECT * FROM offerLeg WHERE trackingId = ? ORDER BY candidate, position", arguments: [trackingId.rawValue])
-            return (offer, legs)
+                db, sql: "SELECT * FROM offerLeg WHERE trackingId IN (\(marks)) ORDER BY trackingId, candidate, position",
+                arguments: StatementArguments(offers.map(\.trackingId)))
+            return (offers, legs)
         }
-        guard let (offer, legs) = stored else { return nil }
-        let specification = try StoredCargo.specification(
-            offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods,
-            offer.maxTransitSeconds, of: trackingId.rawValue, store: store.path)
-        let itineraries = try Dictionary(grouping: legs, by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
-            .map { try StoredCargo.itinerary($0.value, network: network, of: trackingId.rawValue, store: store.path) }
-        return RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
+        return try StoredCargo.offers(offers, legs: legs, network: network, store: store.path)
     }
 
     public func save(_ offer: RouteOffer) async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerApplication
 
 /// A cargo as a store keeps it: its row, its itinerary's legs, its handling events and its changes, which every
 /// store reads back into a `Cargo` alike.
@@ -121,6 +122,23 @@ struct StoredCargo {
         for id in ids {
             guard let now = stored[id], let then = before[id], now.cargo.hasSameState(as: then) else { throw .conflict(trackingId: id) }
         }
+    }
+
+    /// The offers of some cargo from their rows: each offer's specification, and its options from its legs, grouped by
+    /// cargo and option in the order stored.
+    static func offers(_ offers: [OfferRecord], legs: [LegRecord], network: ScheduleNetwork, store: String) throws -> [TrackingId: RouteOffer] {
+        let byCargo = Dictionary(grouping: legs, by: \.trackingId)
+        var found: [TrackingId: RouteOffer] = [:]
+        for offer in offers {
+            guard let trackingId = TrackingId(offer.trackingId) else { continue }
+            let specification = try specification(
+                offer.origin, offer.destination, offer.readyTime, offer.arrivalDeadline, offer.cargoType, offer.dangerousGoods,
+                offer.maxTransitSeconds, of: offer.trackingId, store: store)
+            let itineraries = try Dictionary(grouping: byCargo[offer.trackingId] ?? [], by: { $0.candidate ?? 0 }).sorted { $0.key < $1.key }
+                .map { try itinerary($0.value.sorted { $0.position < $1.position }, network: network, of: offer.trackingId, store: store) }
+            found[trackingId] = RouteOffer(trackingId: trackingId, specification: specification, itineraries: itineraries)
+        }
+        return found
     }
 
     /// The route specification of a cargo's or an offer's columns.

@@ -192,6 +192,10 @@ func checkCargoRepositoryContract(
     let none = RouteOffer(trackingId: "ZZZ999", specification: Sample.specification, itineraries: [])
     try await repository.save(none)
     #expect(try await repository.offer(for: "ZZZ999")?.itineraries == [], sourceLocation: sourceLocation)
+    // Read at once, the offers of the cargo that have some, each as read alone.
+    let several = try await repository.offers(for: ["AAA001", "ABC123", "ZZZ999"])
+    let noOffers = try await repository.offers(for: [])
+    #expect(several == ["AAA001": replaced, "ZZZ999": none] && noOffers.isEmpty, sourceLocation: sourceLocation)
 
     // A cancelled booking keeps its record, found by its tracking id, and leaves every list and count.
     let listed = try await repository.allCargo().map(\.trackingId)

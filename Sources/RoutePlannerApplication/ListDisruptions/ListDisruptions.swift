@@ -130,17 +130,19 @@ public struct ListDisruptionsInteractor: UseCase {
     public func execute(_ request: ListDisruptionsRequest) async -> Result<ListDisruptionsResponse, DomainError> {
         do {
             let asOf = now()
-            var entries: [ListDisruptionsResponse.Entry] = [], disrupted = 0
+            var listed: [(cargo: CargoSummary, cause: DisruptionCause, planned: Date, standing: DeadlineStanding?)] = [], disrupted = 0
             for entry in try await index.cargo(seenBy: principal) {
                 let cargo = entry.summary
                 guard let itinerary = cargo.itinerary, let cause = cargo.delivery.disruptionCause else { continue }
                 disrupted += 1
                 let standing = cargo.standing(at: asOf)
                 guard request.standing == nil || standing == request.standing else { continue }
-                entries.append(
-                    .init(
-                        cargo: cargo, cause: cause, plannedArrival: itinerary.arrivalTime, standing: standing,
-                        offer: try await offers.offer(for: cargo.trackingId)))
+                listed.append((cargo, cause, itinerary.arrivalTime, standing))
+            }
+            let offered = try await offers.offers(for: listed.map(\.cargo.trackingId))
+            let entries = listed.map {
+                ListDisruptionsResponse.Entry(
+                    cargo: $0.cargo, cause: $0.cause, plannedArrival: $0.planned, standing: $0.standing, offer: offered[$0.cargo.trackingId])
             }
             let recorded = try await events?.recordedEvents(limit: Self.eventLimit) ?? (events: [], total: 0)
             let published = try await events?.recordedPublications(limit: Self.eventLimit) ?? (publications: [], total: 0)

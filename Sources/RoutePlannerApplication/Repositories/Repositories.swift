@@ -68,6 +68,9 @@ public protocol CargoRepository: Sendable {
     func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws
     /// The options last offered for a cargo, if any.
     func offer(for trackingId: TrackingId) async throws -> RouteOffer?
+    /// The options last offered for each of these cargo that has some, by tracking id: for a list of many cargo, read at
+    /// once.
+    func offers(for trackingIds: [TrackingId]) async throws -> [TrackingId: RouteOffer]
     /// Stores the options offered for a cargo, replacing the ones before.
     func save(_ offer: RouteOffer) async throws
     /// Records a batch of carriers' events in the carrier event repository of this cargo's store, as
@@ -87,6 +90,13 @@ public protocol CargoRepository: Sendable {
 }
 
 extension CargoRepository {
+    /// Each cargo's offer, each looked up: for a repository that holds them all at hand.
+    public func offers(for trackingIds: [TrackingId]) async throws -> [TrackingId: RouteOffer] {
+        var offers: [TrackingId: RouteOffer] = [:]
+        for trackingId in trackingIds { offers[trackingId] = try await offer(for: trackingId) }
+        return offers
+    }
+
     /// Part of the cargo, read from ``allCargo()``: for a repository that holds it all at hand anyway.
     public func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
         let key = customer?.rawValue.lowercased()
