@@ -253,7 +253,9 @@ public struct RoutePlannerComposition: Sendable {
     /// The chosen disrupted cargo's options assigned, or what that would change; planners only, like the disruptions.
     public var acceptOptions: AcceptOptionsCoordinator {
         coordinator(
-            .applyCarrierEvents, AcceptOptionsInteractor(index: cargoIndex, principal: principal, cargo: cargo, voyages: voyages, now: now),
+            .applyCarrierEvents,
+            AcceptOptionsInteractor(
+                index: cargoIndex, principal: principal, cargo: cargo, offers: (cargo as? ScopedCargoRepository)?.base ?? cargo, voyages: voyages, now: now),
             presenter: AcceptOptionsPresenter(format: format))
     }
 

@@ -92,6 +92,7 @@ public struct AcceptOptionsInteractor: UseCase {
     private let index: CargoIndex
     private let principal: Principal
     private let cargoRepository: any CargoRepository
+    private let offers: any CargoRepository
     private let voyages: any VoyageRepository
     private let now: @Sendable () -> Date
 
@@ -102,15 +103,19 @@ public struct AcceptOptionsInteractor: UseCase {
     /// - Parameters:
     ///   - index: The open cargo as the schedule now sails, kept current.
     ///   - principal: Who accepts, who sees only the cargo `Principal.sees(_:)` lets it.
-    ///   - cargo: The offers, and where the cargo are written, each change recorded as the principal's.
+    ///   - cargo: Where the cargo are written, each change recorded as the principal's.
+    ///   - offers: The offers of the cargo, read only for the cargo the index lets the principal see; `cargo` when not
+    ///     given.
     ///   - voyages: The schedule as it now sails.
     ///   - now: Business time, which standings are read at.
     public init(
-        index: CargoIndex, principal: Principal, cargo: any CargoRepository, voyages: any VoyageRepository, now: @escaping @Sendable () -> Date = { Date() }
+        index: CargoIndex, principal: Principal, cargo: any CargoRepository, offers: (any CargoRepository)? = nil, voyages: any VoyageRepository,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.index = index
         self.principal = principal
         cargoRepository = cargo
+        self.offers = offers ?? cargo
         self.voyages = voyages
         self.now = now
     }
@@ -130,6 +135,9 @@ public struct AcceptOptionsInteractor: UseCase {
             }
             var left: [TrackingId: AcceptOptionsResponse.Reason] = [:], choices: [TrackingId: Replanning.Choice] = [:]
             var limit = Self.searchLimit
+            // The offers of the cargo chosen by an option's number or reference, read at once.
+            let offered = try await offers.offers(
+                for: options.filter { if case .best = $0.value { false } else { seen[$0.key]?.delivery.status == .disrupted } }.map(\.key))
             for (trackingId, option) in options {
                 guard let summary = seen[trackingId] else {
                     left[trackingId] = .notFound
@@ -143,9 +151,9 @@ public struct AcceptOptionsInteractor: UseCase {
                 case .best: choices[trackingId] = .best
                 case .reference(let reference):
                     choices[trackingId] = .option(reference)
-                    limit = max(limit, try await cargoRepository.offer(for: trackingId)?.itineraries.count ?? 0)
+                    limit = max(limit, offered[trackingId]?.itineraries.count ?? 0)
                 case .position(let position):
-                    guard let offered = try await cargoRepository.offer(for: trackingId)?.itineraries, !offered.isEmpty else {
+                    guard let offered = offered[trackingId]?.itineraries, !offered.isEmpty else {
                         left[trackingId] = .noOffer
                         continue
                     }
