@@ -4,7 +4,7 @@
 //     swift build -c release --product DeskBenchmark && "$(swift build -c release --show-bin-path)/DeskBenchmark" [REPEATS] [STORE]
 //
 // STORE is a new SQLite file by default, or a new, empty PostgreSQL database (`postgres://USER@HOST/DATABASE`, the
-// password from PGPASSWORD), as `createdb` makes it.
+// password from PGPASSWORD), as `createdb` makes it. DESK_SCREENS=TEXT times only the screens whose names hold TEXT.
 //
 // Targets (issues 37 and 50): each screen, the cargo list with every filter and order and the disruptions workbench with
 // about 50 disrupted cargo (the first legs' voyages of routed cargo delayed by ten days until 50 are disrupted, each
@@ -78,7 +78,7 @@ do {
 // About 50 cargo disrupted: the first legs' voyages of routed cargo ten days late, one voyage at a time, each disrupted
 // cargo offered its options.
 var delayed: [Scenario.Edit] = [], disrupted: [Cargo] = []
-for each in try await app.cargo.allCargo() where disrupted.count < (environment["DESK_NODELAY"] == nil ? 50 : 0) {
+for each in try await app.cargo.allCargo() where disrupted.count < 50 {
     guard let voyage = each.itinerary?.legs.first?.voyage.number, each.itinerary!.legs.count > 1,
         !delayed.contains(.delay(voyage, by: .seconds(10 * 86_400), from: nil))
     else { continue }
@@ -92,18 +92,6 @@ for each in disrupted {
 }
 print("\(disrupted.count) cargo disrupted by \(delayed.count) voyages ten days late, each offered its options")
 
-if environment["DESK_PROFILE"] != nil {
-    for _ in 0..<3 {
-        var t = ContinuousClock.now
-        let entries = try await app.cargoIndex.cargo(seenBy: .commandLine)
-        print("index", ContinuousClock.now - t); t = ContinuousClock.now
-        let ids = entries.filter { $0.summary.delivery.status == .disrupted }.map(\.summary.trackingId)
-        for id in ids { _ = try await app.cargo.offer(for: id) }
-        print("offers", ids.count, ContinuousClock.now - t); t = ContinuousClock.now
-        _ = await app.listDisruptions(ListDisruptionsForm())
-        print("coordinator", ContinuousClock.now - t)
-    }
-}
 let desk = Desk(application: app, network: { served.network }, solver: nil, servesCargo: true, keepsCargo: true, searchBudget: .seconds(60))
 let routedId = try await app.cargo.allCargo().first { $0.itinerary != nil }?.trackingId.rawValue ?? "RP000001"
 do {
