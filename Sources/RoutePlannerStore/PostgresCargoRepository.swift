@@ -332,14 +332,14 @@ public actor PostgresCargoRepository: CargoRepository {
         var changes: [String: [CargoChangeRecord]] = [:]
         for try await row in try await connection.query(
             """
-            SELECT trackingId, position, kind, detail, changedBy, changedAt FROM cargoChange
+            SELECT trackingId, position, kind, detail, changedBy, party, changedAt FROM cargoChange
             WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, position
             """,
             logger: PostgresStore.logger
-        ).decode((String, Int, String, String, String, Date).self) {
+        ).decode((String, Int, String, String, String, String, Date).self) {
             changes[row.0, default: []].append(
                 CargoChangeRecord(
-                    trackingId: row.0, position: row.1, kind: row.2, detail: row.3, changedBy: row.4, changedAt: row.5))
+                    trackingId: row.0, position: row.1, kind: row.2, detail: row.3, changedBy: row.4, party: row.5, changedAt: row.6))
         }
         return records.map {
             StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
@@ -459,9 +459,9 @@ public actor PostgresCargoRepository: CargoRepository {
         if !changes.isEmpty {
             try await connection.query(
                 """
-                INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, changedAt)
+                INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, party, changedAt)
                 SELECT * FROM UNNEST(\(changes.map(\.trackingId)), \(changes.map(\.position)), \(changes.map(\.kind)), \(changes.map(\.detail)),
-                    \(changes.map(\.changedBy)), \(changes.map(\.changedAt)))
+                    \(changes.map(\.changedBy)), \(changes.map(\.party)), \(changes.map(\.changedAt)))
                 """,
                 logger: PostgresStore.logger)
         }

@@ -179,5 +179,6 @@ struct CargoChangeRecord: Codable, FetchableRecord, PersistableRecord {
     var kind: String
     var detail: String
     var changedBy: String
+    var party: String
     var changedAt: Date
 }

@@ -190,7 +190,26 @@ extension StoreMigration {
                     sqlite: "INSERT INTO sequence (name, value) VALUES ('cargoWrite', 1)",
                     postgres: "INSERT INTO sequence (name, value) VALUES ('cargoWrite', 1)"),
             ]),
+        // Whom each change was made for, which a cargo's customer sees instead of a planner's name: the event feed's
+        // the carriers', a customer user's its customer's, and every other's (a planner's, the command line's, or a
+        // user's no longer kept) the forwarder's. User names have no spaces, so none is taken for the event feed's.
+        StoreMigration(
+            "v15: the party of each change",
+            [
+                .column("cargoChange", Column("party", .text).notNull().defaults(to: .text("forwarder"))),
+                .sql(
+                    sqlite: Self.partiesOfChanges,
+                    postgres: Self.partiesOfChanges),
+            ]),
     ]
+
+    /// Sets each recorded change's party from who made it (migration v15).
+    private static let partiesOfChanges = """
+        UPDATE cargoChange SET party = CASE
+            WHEN changedBy = 'event feed' THEN 'carrier'
+            WHEN changedBy IN (SELECT name FROM "user" WHERE role = 'customer') THEN 'customer'
+            ELSE 'forwarder' END
+        """
 
     /// The columns of a leg, in `itineraryLeg` and `offerLeg`.
     private static let legColumns = [

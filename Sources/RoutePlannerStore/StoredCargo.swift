@@ -32,7 +32,10 @@ struct StoredCargo {
             guard let kind = CargoChange.Kind(rawValue: change.kind) else {
                 throw .database(path: store, message: "cargo \(id): a change of kind '\(change.kind)' cannot be read")
             }
-            recorded.append(CargoChange(kind: kind, detail: change.detail, by: change.changedBy, at: change.changedAt))
+            guard let party = CargoChange.Party(rawValue: change.party) else {
+                throw .database(path: store, message: "cargo \(id): a change for the party '\(change.party)' cannot be read")
+            }
+            recorded.append(CargoChange(kind: kind, detail: change.detail, by: change.changedBy, party: party, at: change.changedAt))
         }
         let itinerary = legs.isEmpty ? nil : try Self.itinerary(legs, network: network, of: id, store: store)
         guard let trackingId = TrackingId(id) else { throw .database(path: store, message: "a cargo has a blank tracking id") }
@@ -66,7 +69,7 @@ struct StoredCargo {
         changes = cargo.changes.enumerated().map {
             CargoChangeRecord(
                 trackingId: id, position: $0.offset, kind: $0.element.kind.rawValue, detail: $0.element.detail, changedBy: $0.element.by,
-                changedAt: $0.element.at)
+                party: $0.element.party.rawValue, changedAt: $0.element.at)
         }
     }
 

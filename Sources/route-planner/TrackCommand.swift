@@ -68,6 +68,7 @@ struct TrackRendering: Rendering {
         ]
         if let standing = cargo.standing { table += ["Deadline:    \(standing)"] }
         if let schedule = cargo.schedule { table += ["Schedule:    \(schedule)"] }
+        if let rerouted = cargo.rerouted { table += ["Re-routed:   \(rerouted)"] }
         if let itinerary = cargo.itinerary {
             table += ["Itinerary:   \(itinerary.route), \(itinerary.departure) → \(itinerary.arrival), \(itinerary.slack)"]
             table += itinerary.legs.map { "  " + $0 }

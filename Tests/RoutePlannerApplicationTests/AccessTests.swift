@@ -114,6 +114,7 @@ extension AccessTests {
         let changes = try #require(try await app.cargo.cargo(TrackingId(id)!)).changes
         #expect(changes.map(\.kind) == [.booked, .routed, .handled, .respecified])
         #expect(changes.map(\.by) == ["bob", "bob", "alice", "command line"])
+        #expect(changes.map(\.party) == [.customer, .customer, .forwarder, .forwarder])
         // Stamped by the real clock, whatever business time the changes were made at (--as-of).
         #expect(changes.allSatisfy { $0.at == Self.recordedAt })
         #expect(changes[0].detail == "HKHKG → SESTO, due 2026-05-01T23:59:59Z" && changes[2].detail == "receive at HKHKG, completed 2026-03-01T08:00:00Z")
@@ -122,6 +123,56 @@ extension AccessTests {
         let cargo = try #require(try await app.cargo.cargo(TrackingId(id)!))
         try await app.cargo.save(cargo)
         #expect(try await app.cargo.cargo(TrackingId(id)!)?.changes.count == 4)
+    }
+}
+
+extension AccessTests {
+    @Test func aCustomerSeesTheForwardersChangesByItsPartyAndNeverLosesTheirNames() async throws {
+        let bob = app.acting(as: acme), alice = app.acting(as: Principal(name: "alice", role: .planner))
+        let feed = app.acting(as: .eventFeed)
+        _ = await alice.routeCargo(RouteCargoForm(trackingId: "RP000001"))
+        #expect(await alice.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "1")).failureMessage == nil)
+        #expect(
+            await feed.registerHandlingEvent(
+                RegisterHandlingEventForm(
+                    trackingId: "RP000001", event: "RECEIVE", location: "HKHKG", completionTime: "2026-03-01T08:00:00Z",
+                    registrationTime: "2026-03-01T09:00:00Z")
+            )
+            .failureMessage == nil)
+        // The customer's user reads the forwarder's planner and the carriers' feed by their party, on every read.
+        let shown = ["the forwarder", "the carriers' event feed"]
+        let tracked = try #require(await bob.trackCargo(TrackCargoForm(trackingId: "RP000001")).successValue)
+        #expect(tracked.cargo.changes.map(\.by) == shown)
+        guard case .success(let listed) = await bob.listCargo.respond(ListCargoForm()).result else { Issue.record("no list"); return }
+        #expect(listed.cargo.first { $0.trackingId == "RP000001" }?.changes.map(\.by) == shown)
+        #expect(try await bob.cargo.cargo("RP000001")?.changes.map(\.by) == shown)
+        let view = app.format.tracking(tracked.cargo)
+        #expect(view.changes.allSatisfy { !$0.contains("alice") && !$0.contains("event feed,") } && view.changes[0].hasSuffix(", by the forwarder"))
+        // A planner reads the names.
+        let planners = try #require(await alice.trackCargo(TrackCargoForm(trackingId: "RP000001")).successValue)
+        #expect(planners.cargo.changes.map(\.by) == ["alice", "event feed"])
+        // What the customer's user writes keeps the names the store recorded, and adds its own.
+        #expect(await bob.changeDestination(ChangeDestinationForm(trackingId: "RP000001", destination: "DEHAM")).failureMessage == nil)
+        let stored = try #require(try await app.cargo.cargo("RP000001")).changes
+        #expect(stored.map(\.by) == ["alice", "event feed", "bob"])
+        #expect(stored.map(\.party) == [.forwarder, .carrier, .customer])
+        // Routed once: not re-routed. Routed again: when, and by whom as each reader may see it.
+        #expect(view.rerouted == nil)
+        let cargo = try #require(try await app.cargo.cargo("RP000001"))
+        let again = cargo.withChanges(
+            cargo.changes + [CargoChange(kind: .routed, detail: "HKHKG → SESTO", by: "carol", party: .forwarder, at: Self.recordedAt + 3_600)])
+        let planned = CargoSummary(again)
+        #expect(app.format.tracking(planned).rerouted == "Mon 2 Feb 2026, 01:00 UTC, by carol")
+        #expect(app.format.tracking(acme.shown(planned)).rerouted == "Mon 2 Feb 2026, 01:00 UTC, by the forwarder")
+    }
+
+    @Test func whoMadeAChangeIsShownByTheRuleOfOnePlace() {
+        let time = Sample.asOf()
+        let changes = CargoChange.Party.allCases.map { CargoChange(kind: .routed, detail: "HKHKG → SESTO", by: "someone", party: $0, at: time) }
+        #expect(changes.map { Principal(name: "alice", role: .planner).shown($0).by } == ["someone", "someone", "someone"])
+        #expect(changes.map { acme.shown($0).by } == ["the forwarder", "someone", "the carriers' event feed"])
+        #expect(changes.map { acme.shown($0) }.map(\.party) == CargoChange.Party.allCases)
+        #expect(Principal.eventFeed.party == .carrier && Principal.commandLine.party == .forwarder && acme.party == .customer)
     }
 }
 

@@ -129,7 +129,7 @@ enum CargoSample {
         #expect(cargo.handlingEvents == [CargoSample.receive] && cargo.specification == before.specification)
         #expect(cargo.delivery.status == .cancelled && cargo.delivery.nextExpectedActivity == nil && cargo.delivery.estimatedTimeOfArrival == nil)
         #expect(!cargo.hasSameState(as: before))
-        let changes = CargoChange.between(before, cargo, by: "ann", at: SampleVoyages.day(3, 1, hour: 12))
+        let changes = CargoChange.between(before, cargo, by: "ann", party: .forwarder, at: SampleVoyages.day(3, 1, hour: 12))
         #expect(changes.map(\.kind) == [.cancelled] && changes[0].detail.hasSuffix("released"))
         // Nothing more happens to it.
         let cancelled = CargoError.cancelled(SampleVoyages.day(3, 1, hour: 12))

@@ -150,6 +150,14 @@ import Testing
         #expect(try await bob.get("/cargo?customer=GLOBEX").body.contains("RP000002") == false)
         let own = try await bob.get("/cargo/RP000001")
         #expect(own.status == 200 && !own.body.contains("Register a handling event"))
+        // Booked at the forwarder: the customer's user reads its party, never who at the forwarder it was.
+        #expect(own.body.contains(", by the forwarder</li>") && !own.body.contains("command line"))
+        let alice = Browser(bob.server)
+        _ = try await alice.logIn("alice")
+        #expect(try await alice.post("/cargo/RP000001/destination", [("destination", "DEHAM")]).status == 303)
+        #expect(try await alice.get("/cargo/RP000001").body.contains(", by alice</li>"))
+        let changed = try await bob.get("/cargo/RP000001").body
+        #expect(!changed.contains("alice") && changed.components(separatedBy: ", by the forwarder</li>").count == 3)
         // Another customer's cargo, by its page, its changes or its lower-case id: not found, never forbidden.
         let missing = try await bob.get("/cargo/RP000002")
         #expect(missing.status == 404)

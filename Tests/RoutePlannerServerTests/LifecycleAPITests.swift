@@ -132,6 +132,13 @@ import Testing
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/events", token: acme, json: event).status == 403)
         #expect(try await Self.send(server, .post, "/api/v1/customers", token: acme, json: "{\"id\": \"X\", \"name\": \"Y\"}").status == 403)
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/events", token: planner, json: event).status == 201)
+        // Who changed it: by name to a planner, by party to the customer's token (booked by the command line, handled by
+        // a planner).
+        for (token, by) in [(planner, ["command line", "alice"]), (acme, ["the forwarder", "the forwarder"])] {
+            let tracked = try await Self.send(server, .get, "/api/v1/cargo/RP000001", token: token).json["cargo"] as? [String: Any]
+            let changes = tracked?["changes"] as? [[String: Any]] ?? []
+            #expect(changes.compactMap { $0["by"] as? String } == by && changes.compactMap { $0["party"] as? String } == ["forwarder", "forwarder"])
+        }
         // Booking for another customer finds no such customer.
         let other = try await Self.send(
             server, .post, "/api/v1/cargo", token: acme,

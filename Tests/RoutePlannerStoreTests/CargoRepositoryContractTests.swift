@@ -32,8 +32,8 @@ func checkCargoRepositoryContract(
     try cargo.register(late)
     try cargo.register(Sample.receive)
     cargo.record([
-        CargoChange(kind: .booked, detail: "HKHKG → SESTO", by: "bob", at: SampleVoyages.day(2, 1)),
-        CargoChange(kind: .routed, detail: "HKHKG → NLRTM → SESTO", by: "Ålice <b>", at: SampleVoyages.day(2, 2, hour: 9)),
+        CargoChange(kind: .booked, detail: "HKHKG → SESTO", by: "bob", party: .customer, at: SampleVoyages.day(2, 1)),
+        CargoChange(kind: .routed, detail: "HKHKG → NLRTM → SESTO", by: "Ålice <b>", party: .carrier, at: SampleVoyages.day(2, 2, hour: 9)),
     ])
     try await repository.save(cargo)
     let loaded = try await repository.cargo("ABC123")
@@ -385,6 +385,42 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
             let repository = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
             #expect(try await repository.cargo("RP000001")?.bookedReadyTime == SampleVoyages.day(3, 1, hour: 8))
             #expect(try await repository.cargo("RP000002")?.bookedReadyTime == Sample.specification.readyTime)
+        }
+    }
+
+    @Test func theChangesRecordedBeforeVersionFifteenAreGivenTheirParty() async throws {
+        try await Self.withStore { path in
+            do {
+                let fourteenth = try DatabaseQueue(path: path)
+                try CargoStore.migrator.migrate(fourteenth, upTo: "v14: write marks")
+                try await fourteenth.write { db in
+                    try db.execute(sql: "INSERT INTO customer (id, name) VALUES ('ACME', 'Acme')")
+                    try db.execute(
+                        sql: """
+                            INSERT INTO "user" (name, role, customerId, passwordHash, createdAt)
+                            VALUES ('bob', 'customer', 'ACME', 'x', ?), ('alice', 'planner', NULL, 'x', ?)
+                            """,
+                        arguments: [SampleVoyages.day(2, 1), SampleVoyages.day(2, 1)])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO cargo (trackingId, customerId, teu, origin, destination, readyTime, arrivalDeadline, version)
+                            VALUES ('RP000001', 'ACME', 1, 'HKHKG', 'SESTO', ?, ?, 1)
+                            """,
+                        arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
+                    // Booked by a customer's user, handled by the event feed, re-specified by a planner, by the command
+                    // line, and by a user since removed.
+                    for (position, by) in ["bob", "event feed", "alice", "command line", "carol"].enumerated() {
+                        try db.execute(
+                            sql:
+                                "INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, changedAt) VALUES ('RP000001', ?, 'booked', '-', ?, ?)",
+                            arguments: [position, by, SampleVoyages.day(2, 1)])
+                    }
+                }
+            }
+            let repository = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
+            let changes = try #require(try await repository.cargo("RP000001")).changes
+            #expect(changes.map(\.by) == ["bob", "event feed", "alice", "command line", "carol"])
+            #expect(changes.map(\.party) == [.customer, .carrier, .forwarder, .forwarder, .forwarder])
         }
     }
 

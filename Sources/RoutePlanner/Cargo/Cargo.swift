@@ -270,6 +270,14 @@ public struct Cargo: Hashable, Sendable, Identifiable {
         self.changes += changes
     }
 
+    /// The cargo with its changes told otherwise (each change's kind, detail and time kept): as a reader who may
+    /// not see who made them is shown it, or, from such a copy, as recorded again.
+    public func withChanges(_ changes: [CargoChange]) -> Cargo {
+        var copy = self
+        copy.changes = changes
+        return copy
+    }
+
     /// Whether another copy of the cargo is in the same state: the same booking and specification, the same
     /// legs (by voyage number, ports and times) and the same events. The voyages' other data, which a reload of
     /// the schedule may change, is not compared, nor are the changes recorded, which follow the state.

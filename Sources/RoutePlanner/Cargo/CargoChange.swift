@@ -1,9 +1,11 @@
 import Foundation
 
-/// A recorded change to a cargo: what changed, who made the change, and when.
+/// A recorded change to a cargo: what changed, who made the change, for which party, and when.
 ///
 /// A cargo keeps its changes (``Cargo/changes``) as it keeps its handling events, so that whoever looks at it
-/// later knows who booked it, who routed it, who registered each event and who changed its destination.
+/// later knows who booked it, who routed it, who registered each event and who changed its destination. Who made a
+/// change is a person's name, which the forwarder's planners see; its ``party`` is what the cargo's customer sees
+/// of the forwarder's people and of the carriers' feed.
 public struct CargoChange: Hashable, Sendable {
     /// What changed.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -19,27 +21,49 @@ public struct CargoChange: Hashable, Sendable {
         case cancelled
     }
 
+    /// Whom a change was made for: the forwarder, the cargo's customer, or the carriers' event feed.
+    public enum Party: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// The forwarder: one of its planners, or its command line.
+        case forwarder
+        /// A user of the cargo's customer.
+        case customer
+        /// The carriers' event feed, whose events moved the schedule or handled the cargo.
+        case carrier
+
+        /// The party in words, as its customer is shown who made a change: "the forwarder".
+        public var description: String {
+            switch self {
+            case .forwarder: "the forwarder"
+            case .customer: "the customer"
+            case .carrier: "the carriers' event feed"
+            }
+        }
+    }
+
     public let kind: Kind
     /// What changed, in words: `CNSHA → NLRTM, due 2026-04-30T23:59:59Z`,
     /// `load at CNSHA on WS15-W09, completed 2026-03-02T08:00:00Z`.
     public let detail: String
     /// Who made the change: a user's name, or the front end that acted without one (`command line`).
     public let by: String
+    /// Whom the change was made for.
+    public let party: Party
     /// When, to the second.
     public let at: Date
 
-    public init(kind: Kind, detail: String, by: String, at: Date) {
+    public init(kind: Kind, detail: String, by: String, party: Party, at: Date) {
         self.kind = kind
         self.detail = detail
         self.by = by
+        self.party = party
         self.at = Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
     }
 
-    /// The changes from one state of a cargo to the next, made by someone at a time: its booking (when there was
-    /// no state before), a new specification, a new itinerary, each new handling event, and its cancellation, in that
-    /// order.
-    public static func between(_ before: Cargo?, _ after: Cargo, by: String, at time: Date) -> [CargoChange] {
-        func change(_ kind: Kind, _ detail: String) -> CargoChange { CargoChange(kind: kind, detail: detail, by: by, at: time) }
+    /// The changes from one state of a cargo to the next, made by someone for a party at a time: its booking (when
+    /// there was no state before), a new specification, a new itinerary, each new handling event, and its
+    /// cancellation, in that order.
+    public static func between(_ before: Cargo?, _ after: Cargo, by: String, party: Party, at time: Date) -> [CargoChange] {
+        func change(_ kind: Kind, _ detail: String) -> CargoChange { CargoChange(kind: kind, detail: detail, by: by, party: party, at: time) }
         let specification = after.specification
         let asked = "\(specification.origin) → \(specification.destination), due \(timestamp(specification.arrivalDeadline))"
         guard let before else {
@@ -56,6 +80,11 @@ public struct CargoChange: Hashable, Sendable {
             changes.append(change(.cancelled, "cancelled at \(timestamp(cancelled))" + released))
         }
         return changes
+    }
+
+    /// The change with another name for who made it, as someone who may not see the name is shown it.
+    public func attributed(to name: String) -> CargoChange {
+        CargoChange(kind: kind, detail: detail, by: name, party: party, at: at)
     }
 
     private static func legs(_ itinerary: Itinerary) -> [String] {

@@ -3,7 +3,7 @@ import RoutePlanner
 /// Who a use case acts for: a user of the desk or of a program's token, or the command line on a local store.
 ///
 /// What each one may do is decided here, and only here: ``may(_:)`` for the use cases, ``sees(_:)`` for the
-/// cargo. ``RoutePlannerComposition/acting(as:)`` holds every use case to it, so the desk, the API and the command
+/// cargo, and ``shown(_:)-(CargoChange)`` for who made the changes to a cargo. ``RoutePlannerComposition/acting(as:)`` holds every use case to it, so the desk, the API and the command
 /// line obey the same rule.
 public struct Principal: Hashable, Sendable {
     /// What a principal may do.
@@ -19,10 +19,18 @@ public struct Principal: Hashable, Sendable {
     /// Who acts, as the changes they make record it: a user's name, or ``commandLine``'s.
     public let name: String
     public let role: Role
+    /// Whom the changes the principal makes are made for: a planner's the forwarder's, a customer user's its
+    /// customer's, the event feed's the carriers'.
+    public let party: CargoChange.Party
 
     public init(name: String, role: Role) {
+        self.init(name: name, role: role, party: role == .planner || role == .visitor ? .forwarder : .customer)
+    }
+
+    private init(name: String, role: Role, party: CargoChange.Party) {
         self.name = name
         self.role = role
+        self.party = party
     }
 
     /// The command line on a store of its own machine: a planner, since whoever can open the file can change it.
@@ -30,7 +38,7 @@ public struct Principal: Hashable, Sendable {
     /// Someone who has not logged in.
     public static let visitor = Principal(name: "visitor", role: .visitor)
     /// The carriers' event feed, as which the changes that its events make are recorded.
-    public static let eventFeed = Principal(name: "event feed", role: .planner)
+    public static let eventFeed = Principal(name: "event feed", role: .planner, party: .carrier)
 
     /// The customer a customer user acts for; `nil` for a planner.
     public var customerId: CustomerId? {
@@ -59,6 +67,26 @@ public struct Principal: Hashable, Sendable {
         case .customer(let own): Self.folded(own.rawValue) == Self.folded(customer.rawValue)
         case .visitor: false
         }
+    }
+
+    /// A change as the principal may see who made it: a planner sees every name; a customer's user sees its own
+    /// customer's users by name, and the forwarder's people and the carriers' feed only as their party ("the
+    /// forwarder", "the carriers' event feed"), never a planner's name.
+    public func shown(_ change: CargoChange) -> CargoChange {
+        role == .planner || change.party == .customer ? change : change.attributed(to: change.party.description)
+    }
+
+    /// A cargo with its changes as the principal may see who made them (``shown(_:)-(CargoChange)``).
+    public func shown(_ cargo: Cargo) -> Cargo {
+        role == .planner ? cargo : cargo.withChanges(cargo.changes.map(shown))
+    }
+
+    /// A cargo's summary with its changes as the principal may see who made them (``shown(_:)-(CargoChange)``).
+    public func shown(_ cargo: CargoSummary) -> CargoSummary {
+        guard role != .planner else { return cargo }
+        var shown = cargo
+        shown.changes = cargo.changes.map(self.shown)
+        return shown
     }
 
     /// A text with its ASCII capitals in lower case and every other character as it is.

@@ -4,7 +4,9 @@ import RoutePlanner
 /// The cargo a principal may see, over the whole store, with the changes it makes recorded as its own.
 ///
 /// Another customer's cargo reads as none (never as forbidden, so that an id is not confirmed to exist), and
-/// writing it is refused as ``CargoFailure/notFound(_:)``. Each cargo written is compared with its state before (as
+/// writing it is refused as ``CargoFailure/notFound(_:)``. A customer's user reads who made each change as
+/// `Principal.shown(_:)` tells it (the forwarder's planners by their party only), and what it writes keeps the
+/// changes as the store recorded them. Each cargo written is compared with its state before (as
 /// it was read through this repository, or as read for ``save(_:unlessChangedSince:)``), and what changed is
 /// recorded in it (`Cargo.record(_:)`, `CargoChange.between(_:_:by:at:)`), so that the store keeps who made each
 /// change in the same transaction as the change.
@@ -52,13 +54,14 @@ actor ScopedCargoRepository: CargoRepository {
     /// The cargo written after `mark` that the principal sees; not kept as read, since a copy is made of them, not a
     /// change.
     func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
-        try await base.cargoWritten(after: mark).filter { principal.sees($0.cargo) }
+        try await base.cargoWritten(after: mark).filter { principal.sees($0.cargo) }.map { CargoWrite(cargo: principal.shown($0.cargo), mark: $0.mark) }
     }
 
-    /// Keeps the cargo read, as the states its next writes are compared with.
+    /// Keeps the cargo read, as the states its next writes are compared with, and returns them as the principal may
+    /// see them.
     private func remember(_ cargo: [Cargo]) -> [Cargo] {
         for each in cargo { read[each.trackingId] = each }
-        return cargo
+        return cargo.map(principal.shown)
     }
 
     func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await base.nextTrackingIds(count) }
@@ -75,7 +78,7 @@ actor ScopedCargoRepository: CargoRepository {
         let saved = try await base.saveNew { id in
             var cargo = try make(id)
             guard principal.sees(cargo) else { throw DomainError.cargo(.notFound(id)) }
-            cargo.record(CargoChange.between(nil, cargo, by: principal.name, at: time))
+            cargo.record(CargoChange.between(nil, cargo, by: principal.name, party: principal.party, at: time))
             return cargo
         }
         return remember([saved])[0]
@@ -165,17 +168,29 @@ actor ScopedCargoRepository: CargoRepository {
     /// version the event repository has now).
     private func recorded(_ cargo: [Cargo], before: [TrackingId: Cargo], scheduleVersion: Int? = nil) async throws -> [Cargo] {
         let time = now()
-        let changes = cargo.map { CargoChange.between(before[$0.trackingId], $0, by: principal.name, at: time) }
+        let changes = cargo.map { CargoChange.between(before[$0.trackingId], $0, by: principal.name, party: principal.party, at: time) }
         var version = scheduleVersion
         if version == nil, let liveSchedule, changes.contains(where: { $0.contains { $0.kind == .routed } }) {
             version = try await liveSchedule.events.scheduleVersion()
         }
+        var kept: [TrackingId: [CargoChange]] = [:]
+        if principal.role != .planner {
+            // What a customer's user was shown of the changes is not what the store keeps: they are kept as read.
+            for each in cargo where !each.changes.isEmpty {
+                if let known = read[each.trackingId] {
+                    kept[each.trackingId] = known.changes
+                } else {
+                    kept[each.trackingId] = try await base.cargo(each.trackingId)?.changes ?? []
+                }
+            }
+        }
         return zip(cargo, changes).map { each, changes in
-            var each = each
+            var each = kept[each.trackingId].map(each.withChanges) ?? each
             each.record(
                 changes.map { change in
                     guard change.kind == .routed, let version, version > 0 else { return change }
-                    return CargoChange(kind: .routed, detail: change.detail + "; schedule version \(version)", by: change.by, at: change.at)
+                    return CargoChange(
+                        kind: .routed, detail: change.detail + "; schedule version \(version)", by: change.by, party: change.party, at: change.at)
                 })
             return each
         }

@@ -159,7 +159,7 @@ public struct ListCargoInteractor: UseCase {
     public func execute(_ request: ListCargoRequest) async -> Result<ListCargoResponse, DomainError> {
         do {
             let asOf = now()
-            let matching = Self.matching(request, in: try await index.cargo(seenBy: principal), asOf: asOf).map(\.summary)
+            let matching = Self.matching(request, in: try await index.cargo(seenBy: principal), asOf: asOf).map { principal.shown($0.summary) }
             guard let page = request.page else {
                 return .success(ListCargoResponse(cargo: matching, status: request.status, total: matching.count, asOf: asOf))
             }

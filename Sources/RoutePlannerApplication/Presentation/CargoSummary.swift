@@ -17,8 +17,9 @@ public struct CargoSummary: Hashable, Sendable {
     public let delivery: Delivery
     /// What happened to the cargo, in completion order.
     public let handlingEvents: [HandlingEvent]
-    /// Who booked, routed, handled and re-specified it, and when, in the order recorded.
-    public let changes: [CargoChange]
+    /// Who booked, routed, handled and re-specified it, and when, in the order recorded; to a customer's user, the
+    /// forwarder's people by their party only (`Principal.shown(_:)`).
+    public internal(set) var changes: [CargoChange]
     /// When the booking was cancelled, if it was.
     public let cancellationTime: Date?
     /// Whether the booking may be cancelled now: not cancelled, claimed or loaded (`Cargo.cancellationRefusal`).

@@ -49,13 +49,16 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
     /// How far the ETA, as the schedule now sails, is from the itinerary's planned arrival: "2 days 4 hours later
     /// than planned"; `nil` when on time, or without an ETA.
     public let delay: String?
+    /// When its route was last changed after it was first routed, and by whom: "Tue 3 Mar 2026, 10:00 UTC, by the
+    /// forwarder" (a planner's name to a planner); `nil` when it was routed once or never.
+    public let rerouted: String?
 
     /// Creates a view; presenters make them, and previews may.
     public init(
         cargo: CargoSummary, trackingId: TrackingId, size: String, route: String, window: String, routingStatus: String, transportStatus: String,
         status: String, advice: String?, isOnTrack: Bool, isMisdirected: Bool, lastKnownLocation: String?, currentVoyage: String?,
         nextExpectedActivity: String?, estimatedTimeOfArrival: String?, itinerary: ItineraryViewModel?, events: [String],
-        changes: [String] = [], standing: String? = nil, delay: String? = nil
+        changes: [String] = [], standing: String? = nil, delay: String? = nil, rerouted: String? = nil
     ) {
         self.cargo = cargo
         self.trackingId = trackingId
@@ -77,6 +80,7 @@ public struct CargoTrackingView: Hashable, Sendable, Identifiable {
         self.changes = changes
         self.standing = standing
         self.delay = delay
+        self.rerouted = rerouted
     }
 
     public var id: TrackingId { trackingId }

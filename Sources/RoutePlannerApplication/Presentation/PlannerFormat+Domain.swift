@@ -190,7 +190,8 @@ extension PlannerFormat {
             itinerary: cargo.itinerary.map { itinerary(specification, $0) },
             events: cargo.handlingEvents.map { "\(dateTime($0.completionTime))  \($0)" },
             changes: cargo.changes.map { "\(dateTime($0.at))  \($0.kind.text) \($0.detail), by \($0.by)" },
-            standing: asOf.flatMap { standing(cargo, asOf: $0) }, delay: delay(cargo))
+            standing: asOf.flatMap { standing(cargo, asOf: $0) }, delay: delay(cargo),
+            rerouted: cargo.changes.filter { $0.kind == .routed }.dropFirst().last.map { "\(dateTime($0.at)), by \($0.by)" })
     }
 
     /// How far a cargo's ETA is from its itinerary's planned arrival, in words; `nil` within a minute, or without an ETA.

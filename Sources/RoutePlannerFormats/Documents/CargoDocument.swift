@@ -456,14 +456,16 @@ public enum CargoDocument {
         }
     }
 
-    /// A change recorded: its kind (`booked`, `respecified`, `routed`, `handled`), what changed, who made it and when.
+    /// A change recorded: its kind (`booked`, `respecified`, `routed`, `handled`), what changed, who made it, for
+    /// which party (`forwarder`, `customer`, `carrier`) and when.
     struct Change: Encodable {
-        let kind, detail, by, at: String
+        let kind, detail, by, party, at: String
 
         init(_ change: CargoChange) {
             kind = change.kind.rawValue
             detail = change.detail
             by = change.by
+            party = change.party.rawValue
             at = RouteDocument.timestamp(change.at)
         }
     }

@@ -24,7 +24,7 @@ struct CargoSections {
         for (name, value) in [
             ("Last known location", tracking.lastKnownLocation), ("On voyage", tracking.currentVoyage),
             ("Next expected", tracking.nextExpectedActivity), ("ETA", tracking.estimatedTimeOfArrival), ("Delay", tracking.delay),
-            ("Against the deadline", tracking.standing), ("Schedule", tracking.schedule),
+            ("Against the deadline", tracking.standing), ("Re-routed", tracking.rerouted), ("Schedule", tracking.schedule),
             ("Advice", tracking.advice),
         ] {
             if let value { facts.append((name, value)) }
