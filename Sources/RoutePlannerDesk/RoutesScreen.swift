@@ -17,7 +17,7 @@ extension Desk {
         guard query.contains(Field.origin) || query.contains(Field.destination) else {
             // The form, with what the query gives and the defaults for what it does not.
             if !query.contains(Field.limit) { query.append(Field.limit, "5") }
-            return Self.routesPage(RoutesPresenter(query: query, ports: ports, onBook: .book(FormData())).idle())
+            return Self.routesPage(RoutesPresenter(query: query, ports: ports, onBook: .book(FormData()), format: format).idle())
         }
         let ready = query[Field.ready].trimmingCharacters(in: .whitespaces)
         let deadline = query[Field.deadline]
@@ -35,7 +35,7 @@ extension Desk {
                 FormData([
                     (Booking.origin.name, query[Field.origin]), (Booking.destination.name, query[Field.destination]), (Booking.ready.name, ready),
                     (Booking.deadline.name, form.deadline), (Booking.cargoType.name, query[Field.cargoType]),
-                ])))
+                ])), format: format)
         let scenario: Scenario
         switch Scenario.create(scenarioForm) {
         case .failure(let error):

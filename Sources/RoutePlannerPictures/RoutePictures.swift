@@ -40,7 +40,7 @@ public enum RoutePictures {
         var page = Page(
             title: specification.map { "What if: " + title($0) } ?? "What if",
             subtitle: "Scenario: \(scenarioName). " + (specification.map { window($0, presenter.format) } ?? ""))
-        page.section("What changed", RouteComparison.changes(baseline: baseline, scenario: scenario).map { Markup("p", text: $0) })
+        page.section("What changed", RouteComparison.changes(baseline: baseline, scenario: scenario, format: presenter.format).map { Markup("p", text: $0) })
         let stayed = Set(before).intersection(after)
         var timelineRows = before.enumerated().map {
             ItineraryTimeline.Row(label: "baseline \($0.offset + 1)", itinerary: $0.element, change: stayed.contains($0.element) ? nil : .gone)

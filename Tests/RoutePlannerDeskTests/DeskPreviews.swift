@@ -263,8 +263,10 @@ enum DeskPreviews {
             margin: .seconds(50_400))
         let entry = ListDisruptionsResponse.Entry(
             cargo: response.cargo, cause: cause, plannedArrival: SampleVoyages.day(4, 5), standing: .atRisk, offer: response.offer)
-        let listed = ListDisruptionsPresenter(format: format).content(for: ListDisruptionsResponse(entries: [entry], events: [], eventCount: 0))
-        let none = ListDisruptionsPresenter(format: format).content(for: ListDisruptionsResponse(entries: [], events: [], eventCount: 0))
+        let listed = ListDisruptionsPresenter(format: format).content(
+            for: ListDisruptionsResponse(entries: [entry], asOf: SampleVoyages.day(3, 20), events: [], eventCount: 0))
+        let none = ListDisruptionsPresenter(format: format).content(
+            for: ListDisruptionsResponse(entries: [], asOf: SampleVoyages.day(3, 20), events: [], eventCount: 0))
         let applied = FormData(DisruptionsPresenter.appliedCounts.map { ($0, $0 == "count" || $0 == "applied" ? "3" : "0") })
         let planned = response.cargo.itinerary!
         func accepted(confirmed: Bool) -> DeskState<AcceptOptionsView> {
@@ -344,7 +346,8 @@ enum DeskPreviews {
     }
 
     static var routes: [Preview] {
-        let presenter = RoutesPresenter(query: FormData([("from", "HKHKG"), ("to", "SESTO")]), ports: ["HKHKG", "SESTO"], onBook: .book(FormData()))
+        let presenter = RoutesPresenter(
+            query: FormData([("from", "HKHKG"), ("to", "SESTO")]), ports: ["HKHKG", "SESTO"], onBook: .book(FormData()), format: format)
         let response = RouteCargoResponse(specification: specification, itineraries: options)
         let found: RoutesPresenter.Search = (.success(RouteCargoPresenter(format: format).content(for: response)), .success(response))
         let stopped = ViewFailure(.unavailable, "The search ran past its budget of 10 s and was stopped.")

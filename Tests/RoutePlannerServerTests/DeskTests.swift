@@ -195,6 +195,11 @@ import Testing
         #expect(page.status == 200)
         #expect(page.body.contains("Against the plain schedule"))
         #expect(page.body.contains("Changed:"))
+        // Which options are gone and which are new, each with its voyages, in words and marked in the tables.
+        #expect(page.body.contains("<li>Gone: CNSHA → MYTPP → NLRTM on WS15-W09, WS25-W07, arriving "))
+        #expect(page.body.contains("<li>New: CNSHA → MYTPP → NLRTM on WS15-W09, WS25-W07, arriving "))
+        #expect(page.body.contains("<th scope=\"col\">What-if</th>") && page.body.contains("<th scope=\"col\">Voyages</th>"))
+        #expect(page.body.contains("<strong>gone</strong>") && page.body.contains("<strong>new</strong>") && page.body.contains("kept with the what-if"))
         let wrong = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&cancelVoyage=%20&delay=nonsense&closePort=XX")
         #expect(wrong.status == 422)
         for field in ["search-delay-error", "search-closePort-error"] { #expect(wrong.body.contains("id=\"\(field)\""), "\(field)") }

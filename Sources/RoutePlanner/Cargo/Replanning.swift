@@ -74,6 +74,15 @@ public enum Replanning {
     public static func replan(
         _ cargo: inout [TrackingId: Cargo], in network: ScheduleNetwork, limit: Int, accepting choices: [TrackingId: Choice] = [:], only: Set<TrackingId>? = nil
     ) -> Outcome? {
+        replan(&cargo, in: network, limit: limit, choosing: { choices[$0.trackingId] }, only: only)
+    }
+
+    /// Re-plans every routed cargo on its way that `network` disrupts, as ``replan(_:in:limit:accepting:only:)``
+    /// does, with the choice of each asked only of the cargo disrupted: `choose` is given each as it is when its options
+    /// are found, and answers the option it is to take, or `nil` to offer its options only.
+    public static func replan(
+        _ cargo: inout [TrackingId: Cargo], in network: ScheduleNetwork, limit: Int, choosing choose: (Cargo) -> Choice?, only: Set<TrackingId>? = nil
+    ) -> Outcome? {
         var replanned = cargo
         var taken = CapacityUse(takenBy: replanned.values, in: network)
         let router = Router(network: network)
@@ -99,7 +108,7 @@ public enum Replanning {
                 return nil
             }
             var took: Itinerary?
-            let choice = choices[trackingId]
+            let choice = choose(each)
             let chosen: Itinerary? =
                 switch (choice, options) {
                 case (.best, .success(let itineraries)): itineraries.first

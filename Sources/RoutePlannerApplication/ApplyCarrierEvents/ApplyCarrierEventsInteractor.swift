@@ -163,7 +163,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         let network = live.network()
         let read = try await cargoRepository.allCargo()
         // One cargo per tracking id, even from a store whose rows were edited so that two ids read alike.
-        var cargo = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        let asRead = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
+        var cargo = asRead
 
         // Equipment events hand the cargo on.
         var handled: [(event: EquipmentEvent, trackingId: TrackingId)] = []
@@ -199,14 +200,16 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         duplicates += events.equipment.count { recorded.contains($0.event.id) }
 
         // Every cargo the schedule as it now sails disrupts, re-planned under the room the other open cargo take; only
-        // those the batch disrupted take their best option.
-        let disruptedBefore = Set(read.filter { $0.disruption(in: before.network) != nil }.map(\.trackingId))
-        let choices =
-            request.acceptsBest
-            ? Dictionary(uniqueKeysWithValues: cargo.keys.filter { !disruptedBefore.contains($0) }.map { ($0, Replanning.Choice.best) }) : [:]
-        guard let replan = Replanning.replan(&cargo, in: network, limit: request.limit, accepting: choices) else {
+        // those the batch disrupted take their best option. Whether the schedule before the batch disrupted a cargo
+        // is asked only of those it disrupts now, as they were read.
+        func wasDisrupted(_ trackingId: TrackingId) -> Bool { asRead[trackingId]?.disruption(in: before.network) != nil }
+        guard
+            let replan = Replanning.replan(
+                &cargo, in: network, limit: request.limit, choosing: { request.acceptsBest && !wasDisrupted($0.trackingId) ? .best : nil })
+        else {
             return .failure(.cancelled)
         }
+        let disruptedBefore = Set(replan.disrupted.map(\.trackingId).filter(wasDisrupted))
         let changed = Set(handled.map(\.trackingId)).union(replan.changed)
         var offers: [RouteOffer] = []
         var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []

@@ -79,7 +79,7 @@ public struct ListDisruptionsResponse: Hashable, Sendable {
     public let publicationCount: Int
 
     public init(
-        entries: [Entry], disrupted: Int? = nil, standing: DeadlineStanding? = nil, asOf: Date = Date(), events: [CarrierEvent], eventCount: Int,
+        entries: [Entry], disrupted: Int? = nil, standing: DeadlineStanding? = nil, asOf: Date, events: [CarrierEvent], eventCount: Int,
         publications: [RecordedPublication] = [], publicationCount: Int = 0
     ) {
         self.entries = entries

@@ -9,25 +9,28 @@ struct RoutesPresenter {
     /// What a search came to: its state and result; `nil` when it ran past its budget and was stopped.
     typealias Search = (state: DeskState<[ItineraryViewModel]>, result: Result<RouteCargoResponse, RequestFailure<RouteCargoForm.Field>>)?
 
-    /// The form's input, the ports it suggests, and where each option's "Book" leads.
+    /// The form's input, the ports it suggests, where each option's "Book" leads, and how times are written.
     let query: FormData
     let ports: [String]
     let onBook: DeskRoute
+    let format: PlannerFormat
 
     /// The blank form, before a port is given.
     func idle() -> RoutesViewModel {
-        RoutesViewModel(query: query, state: .idle, baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports, status: 200)
+        RoutesViewModel(query: query, state: .idle, baseline: nil, changes: [], gone: [], new: [], pictures: [], onBook: onBook, ports: ports, status: 200)
     }
 
     /// The form's problems, the what-if's and the search's together.
     func problems(_ fields: [String: String]) -> RoutesViewModel {
-        RoutesViewModel(query: query, state: .validationFailure(fields), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports, status: 422)
+        RoutesViewModel(
+            query: query, state: .validationFailure(fields), baseline: nil, changes: [], gone: [], new: [], pictures: [], onBook: onBook, ports: ports,
+            status: 422)
     }
 
     /// A failure before any search: a what-if that cannot be applied, or a search stopped at its budget.
     func failure(_ failure: ViewFailure) -> RoutesViewModel {
         RoutesViewModel(
-            query: query, state: .failure(failure), baseline: nil, changes: [], pictures: [], onBook: onBook, ports: ports,
+            query: query, state: .failure(failure), baseline: nil, changes: [], gone: [], new: [], pictures: [], onBook: onBook, ports: ports,
             status: failure.kind == .unavailable ? 503 : 200)
     }
 
@@ -39,11 +42,12 @@ struct RoutesPresenter {
     ///   - overBudget: What a search stopped at its budget says.
     func present(_ search: Search, baseline: Search?, locations: [Location], overBudget: ViewFailure) -> RoutesViewModel {
         guard let search else { return failure(overBudget) }
-        var before: DeskState<[ItineraryViewModel]>?, changes: [String] = []
+        var before: DeskState<[ItineraryViewModel]>?, changes: [String] = [], marks: (gone: [Itinerary], new: [Itinerary]) = ([], [])
         switch baseline {
         case .some(.some(let plain)):
             before = plain.state
-            changes = RouteComparison.changes(baseline: plain.result, scenario: search.result)
+            changes = RouteComparison.changes(baseline: plain.result, scenario: search.result, format: format)
+            marks = RouteComparison.marks(baseline: plain.result, scenario: search.result)
         case .some(.none): changes = ["Without the what-if: " + overBudget.message]
         case .none: break
         }
@@ -56,6 +60,7 @@ struct RoutesPresenter {
         }
         let status = if case .validationFailure = search.state { 422 } else { 200 }
         return RoutesViewModel(
-            query: query, state: search.state, baseline: before, changes: changes, pictures: pictures, onBook: onBook, ports: ports, status: status)
+            query: query, state: search.state, baseline: before, changes: changes, gone: Set(marks.gone), new: Set(marks.new), pictures: pictures,
+            onBook: onBook, ports: ports, status: status)
     }
 }

@@ -1,3 +1,4 @@
+import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerPictures
 
@@ -28,7 +29,7 @@ struct RoutesView {
                             options,
                             caption:
                                 "\(options.count) option\(options.count == 1 ? "" : "s")\(model.baseline == nil ? "" : " with the what-if"), in the order asked for",
-                            bookable: true)
+                            bookable: true, mark: model.baseline == nil ? nil : { model.new.contains($0) ? "new" : "also without the what-if" })
                     ]))
             if !model.pictures.isEmpty {
                 content.append(DeskViews.section("Time line and map", id: "pictures", model.pictures.map { DeskViews.figure($0.0, caption: $0.1) }))
@@ -72,15 +73,24 @@ struct RoutesView {
         return form.markup()
     }
 
-    private func table(_ options: [ItineraryViewModel], caption: String, bookable: Bool) -> Markup {
+    /// The options' table; with `mark`, a column that tells each against the other schedule ("new", "gone"), the
+    /// changed ones in bold.
+    private func table(_ options: [ItineraryViewModel], caption: String, bookable: Bool, mark: ((Itinerary) -> String)? = nil) -> Markup {
         guard !options.isEmpty else { return DeskViews.empty("No option.") }
         return DeskViews.table(
             caption: caption,
-            ["Option", "Route", "Departure", "Arrival", "Transit", "Transshipments", "Handling per TEU", "CO2e per TEU", "Deadline"]
+            ["Option"] + (mark == nil ? [] : ["What-if"])
+                + ["Route", "Voyages", "Departure", "Arrival", "Transit", "Transshipments", "Handling per TEU", "CO2e per TEU", "Deadline"]
                 + (bookable ? ["Book"] : []),
             options.enumerated().map { index, option in
-                [
-                    .text(String(index + 1)), .text(option.route), .text(option.departure), .text(option.arrival), .text(option.transitTime),
+                let marked: [DeskViews.Cell] =
+                    mark.map { mark in
+                        let text = mark(option.itinerary)
+                        return [text == "new" || text == "gone" ? .markup([Markup("strong", text: text)]) : .text(text)]
+                    } ?? []
+                return [.text(String(index + 1))] + marked + [
+                    .text(option.route), .text(option.itinerary.legs.map(\.voyage.number.rawValue).joined(separator: ", ")), .text(option.departure),
+                    .text(option.arrival), .text(option.transitTime),
                     .text(option.transshipments.isEmpty ? "none: direct" : option.transshipments.joined(separator: "; ")),
                     .text(option.handlingCost ?? "unknown"), .text(option.co2e ?? "unknown"), .text(option.slack),
                 ]
@@ -97,7 +107,10 @@ struct RoutesView {
         var parts: [Markup] = [Markup("ul", [], model.changes.map { Markup("li", text: $0) })]
         switch baseline {
         case .success(let options):
-            parts.append(table(options, caption: "\(options.count) option\(options.count == 1 ? "" : "s") on the plain schedule", bookable: false))
+            parts.append(
+                table(
+                    options, caption: "\(options.count) option\(options.count == 1 ? "" : "s") on the plain schedule", bookable: false,
+                    mark: { model.gone.contains($0) ? "gone" : "kept with the what-if" }))
         case .failure(let failure): parts.append(DeskViews.failure("Without the what-if: " + failure.message))
         case .idle, .loading, .validationFailure: break
         }

@@ -1,3 +1,4 @@
+import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerPictures
 
@@ -11,6 +12,9 @@ struct RoutesViewModel {
     /// The options without the what-if, when one is asked; and what it changed.
     let baseline: DeskState<[ItineraryViewModel]>?
     let changes: [String]
+    /// With a what-if, the plain schedule's options it no longer finds, and its options the plain schedule did not.
+    let gone: Set<Itinerary>
+    let new: Set<Itinerary>
     /// The pictures of the options: their time line and their map.
     let pictures: [(Picture, String)]
     /// Where "Book" leads: the booking form filled with the search.
