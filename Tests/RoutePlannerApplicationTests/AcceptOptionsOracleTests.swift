@@ -12,6 +12,31 @@ import Testing
 @Suite struct AcceptOptionsOracleTests {
     typealias World = ApplyCarrierEventsOracleTests.World
 
+    /// The index found the cargo disrupted, and the schedule read after it no longer disrupts it (the carriers took
+    /// their events back meanwhile): the cargo is left as it was, saying so, and nothing is written.
+    @Test func aCargoTheScheduleNoLongerDisruptsIsLeftSayingSo() async throws {
+        for seed in UInt64(0)..<200 {
+            var generator = SplitMix64(seed: seed &+ 1 << 50)
+            let world = try ApplyCarrierEventsOracleTests.world(seed: seed, using: &generator)
+            let (events, repository, live) = ApplyCarrierEventsOracleTests.interactor(world)
+            let batch = try await events.execute(
+                ApplyCarrierEventsOracleTests.request(BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator))
+            ).get()
+            guard let disrupted = batch.disrupted.first?.cargo.trackingId else { continue }
+            let before = try #require(try await repository.cargo(disrupted))
+            #expect(before.disruption(in: try await live.network()) != nil && before.disruption(in: world.published) == nil)
+            let response = try await AcceptOptionsInteractor(
+                index: CargoIndex(cargo: repository, voyages: live), principal: .commandLine, cargo: repository,
+                voyages: InMemoryScheduleRepository(network: world.published), now: { ApplyCarrierEventsOracleTests.now }
+            ).execute(AcceptOptionsRequest.create(AcceptOptionsForm(choices: [disrupted.rawValue], confirm: true)).get()).get()
+            #expect(response.entries.map(\.reason) == [.notDisrupted(CargoSummary(before, over: world.published).delivery.status)])
+            let after = try await repository.cargo(disrupted)
+            #expect(response.entries.first?.change == nil && after == before)
+            return
+        }
+        Issue.record("no seed disrupted a cargo")
+    }
+
     @Test func eachCargoTakesTheOptionChosenWhenBruteForceStillOffersIt() async throws {
         var (taken, gone, notOffered, checked) = (0, 0, 0, 0)
         for seed in UInt64(0)..<600 {

@@ -557,6 +557,13 @@ import Testing
             shown.body.contains("Voyages published again") && shown.body.contains("\(leg.voyage.number): omits \(leg.unloadLocation.code)"), "\(shown.body)")
         #expect(server.schedule.generation == 3)
 
+        // "Choose the best option of every cargo at risk" chooses the first option of each cargo at risk, and of no other.
+        let checked = "name=\"choose-RP000001\" value=\"1\" checked=\"checked\""
+        let atRisk = try await browser.get("/disruptions?select=at-risk"), late = try await browser.get("/disruptions?select=late")
+        #expect(shown.body.contains("at risk: its route is disrupted"), "\(shown.body)")
+        #expect(atRisk.status == 200 && atRisk.body.contains(checked) && !late.body.contains(checked) && !shown.body.contains(checked))
+        #expect(late.body.contains("name=\"choose-RP000001\" value=\"\" checked=\"checked\""))
+
         // Chosen, its first option is previewed with nothing written, then confirmed: the cargo is re-routed.
         let none = try await browser.get("/disruptions?preview=yes")
         #expect(none.status == 422 && none.body.contains("Choose at least one cargo") && Self.isWellFormed(none.body))
