@@ -149,7 +149,7 @@ struct LifecycleAPI: Sendable {
             cargoType: body.text(.cargoType), dangerousGoods: body.flag(.dangerousGoods), maxTransitDays: body.text(.maxTransitDays),
             weight: body.text(.weight), bookingReference: body.text(.bookingReference), option: body.text(.option))
         return await run(app.bookCargo, form, body.problems, status: .created, location: { "/api/v1/cargo/\($0.cargo.trackingId)" }) {
-            CargoDocument.json($0.cargo)
+            CargoDocument.json($0)
         }
     }
 

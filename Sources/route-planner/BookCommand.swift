@@ -102,7 +102,7 @@ struct BookRendering: Rendering {
     let quiet: Bool
 
     func text(_ response: BookCargoResponse, as format: OutputFormat, presenter: BookCargoPresenter) async throws -> String {
-        if format == .json { return CargoDocument.json([response.cargo]) + "\n" }
+        if format == .json { return CargoDocument.listed(response) + "\n" }
         return lines(quiet ? [response.cargo.trackingId.rawValue] : presenter.content(for: response).lines)
     }
 }

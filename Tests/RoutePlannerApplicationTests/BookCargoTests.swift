@@ -205,5 +205,12 @@ import Testing
             lines.last == "No sailing reaches SESTO by its deadline: the earliest possible arrival is \(PlannerFormat().dateTime(Sample.fastest.arrivalTime)).")
         let inTime = try await app.bookCargo.controller.handle(Self.form()).get()
         #expect(inTime.meetsDeadline && inTime.earliestPossibleArrival == nil)
+        // In the documents of the API and of book --format json, each valid against its schema.
+        let late = CargoDocument.json(booked), listed = CargoDocument.listed(booked)
+        let arrival = "\"earliestPossibleArrival\" : \"\(DateText.timestamp(Sample.fastest.arrivalTime))\""
+        #expect(late.contains("\"meetsDeadline\" : false") && late.contains(arrival) && listed.contains(arrival))
+        #expect(CargoDocument.json(inTime).contains("\"meetsDeadline\" : true") && !CargoDocument.json(inTime).contains("earliestPossibleArrival"))
+        #expect(try JSONSchemas.problems([late, CargoDocument.json(inTime)], schema: "cargo") == "")
+        #expect(try JSONSchemas.problems([listed, CargoDocument.listed(inTime)], schema: "cargo-list") == "")
     }
 }

@@ -157,6 +157,18 @@ import Testing
                 """)
         #expect(booked.status == 201 && booked.headers[.location] == "/api/v1/cargo/RP000003")
         #expect((booked.json["cargo"] as? [String: Any])?["teu"] as? Int == 2)
+        #expect(booked.json["meetsDeadline"] as? Bool == true && booked.json["earliestPossibleArrival"] == nil)
+        #expect(try JSONSchemas.problems([booked.body], schema: "cargo") == "")
+        // A deadline no sailing meets is booked, and said so with the earliest arrival a sailing gives.
+        let tooSoon = try await Self.send(
+            server, .post, "/api/v1/cargo", token: acme,
+            json: """
+                {"origin": "CNSHA", "destination": "NLRTM", "ready": "2026-03-23", "deadline": "2026-03-25", "customer": "acme"}
+                """)
+        #expect(tooSoon.status == 201 && tooSoon.json["meetsDeadline"] as? Bool == false, "\(tooSoon.body)")
+        #expect((tooSoon.json["earliestPossibleArrival"] as? String)?.hasPrefix("2026-") == true)
+        #expect(try JSONSchemas.problems([tooSoon.body], schema: "cargo") == "")
+        #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000004/cancellation", token: acme, json: "{}").status == 200)
         #expect((try await Self.send(server, .get, "/api/v1/cargo/RP000003/options", token: acme).json["itineraries"] as? [Any])?.isEmpty == true)
         let options = try await Self.send(server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"limit\": 3}")
         #expect(options.status == 200 && (options.json["itineraries"] as? [Any])?.count == 3)

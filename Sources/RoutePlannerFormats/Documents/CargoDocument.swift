@@ -40,6 +40,36 @@ public enum CargoDocument {
         return RouteDocument.encode(Output(version: version, cargo: Cargo(response.cargo), schedule: schedule))
     }
 
+    /// The API's booking: `{ "version": 1, "cargo": {…}, "meetsDeadline": false, "earliestPossibleArrival": "…" }`, the
+    /// earliest arrival only when no sailing meets the deadline (and some sailing arrives at all).
+    public static func json(_ response: BookCargoResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let cargo: Cargo
+            let meetsDeadline: Bool
+            let earliestPossibleArrival: String?
+        }
+        return RouteDocument.encode(
+            Output(
+                version: version, cargo: Cargo(response.cargo), meetsDeadline: response.meetsDeadline,
+                earliestPossibleArrival: response.earliestPossibleArrival.map(RouteDocument.timestamp)))
+    }
+
+    /// `book --format json`: `{ "version": 1, "cargo": [{…}], "meetsDeadline": false, "earliestPossibleArrival": "…" }`,
+    /// the cargo list's shape with what the booking found of its deadline.
+    public static func listed(_ response: BookCargoResponse) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let cargo: [Cargo]
+            let meetsDeadline: Bool
+            let earliestPossibleArrival: String?
+        }
+        return RouteDocument.encode(
+            Output(
+                version: version, cargo: [Cargo(response.cargo)], meetsDeadline: response.meetsDeadline,
+                earliestPossibleArrival: response.earliestPossibleArrival.map(RouteDocument.timestamp)))
+    }
+
     /// `cargo`, `book --format json`: `{ "version": 1, "cargo": [{…}, …] }`.
     public static func json(_ cargo: [CargoSummary]) -> String {
         struct Output: Encodable {
