@@ -86,6 +86,46 @@ struct DeskPage {
         ]
     }
 
+    /// The main region's content; on a page that answers a form with problems, with the first problem it shows (a
+    /// form's error summary, or a refusal's notice) also where the page opens, when it is further down, so that a form
+    /// low on a long page that fails never looks as if nothing happened. The copy at the top is the alert; the problem
+    /// in its place is then announced no more.
+    func problemsFirst() -> [Markup] {
+        guard reportsProblems, let first = content.first, !Self.contains(first, where: Self.isProblem) else { return content }
+        var content = content
+        for index in content.indices.dropFirst() {
+            if let problem = Self.takeProblem(&content[index]) { return [problem] + content }
+        }
+        return content
+    }
+
+    /// Whether an element shows a problem: a form's error summary, or a refusal's notice (`DeskViews.failure(_:)`).
+    private static func isProblem(_ markup: Markup) -> Bool {
+        let classes = markup.attributes.first { $0.name == "class" }?.value.split(separator: " ") ?? []
+        return classes.contains("error-summary") || (classes.contains("notice") && classes.contains("failure"))
+    }
+
+    private static func contains(_ markup: Markup, where matches: (Markup) -> Bool) -> Bool {
+        matches(markup) || markup.content.contains { if case .element(let child) = $0 { contains(child, where: matches) } else { false } }
+    }
+
+    /// The first problem inside `markup`, as a copy for the top of the page (named `page-problems`); the problem
+    /// itself stays, without its alert role.
+    private static func takeProblem(_ markup: inout Markup) -> Markup? {
+        if isProblem(markup) {
+            var copy = markup
+            copy.attributes = copy.attributes.filter { $0.name != "id" } + [(name: "id", value: "page-problems")]
+            markup.attributes.removeAll { $0.name == "role" }
+            return copy
+        }
+        for index in markup.content.indices {
+            guard case .element(var child) = markup.content[index], let problem = takeProblem(&child) else { continue }
+            markup.content[index] = .element(child)
+            return problem
+        }
+        return nil
+    }
+
     /// The page as an HTML document.
     func document() -> String {
         var head = [
@@ -114,7 +154,7 @@ struct DeskPage {
             [
                 Markup("a", [("href", "#main"), ("class", "skip")], text: "Skip to the content"),
                 Markup("header", [], [navigation]),
-                Markup("main", [("id", "main"), ("tabindex", "-1")], [Markup("h1", text: title)] + content),
+                Markup("main", [("id", "main"), ("tabindex", "-1")], [Markup("h1", text: title)] + problemsFirst()),
                 Markup("footer", [], [Markup("p", text: "route-planner: routes over voyage schedules. Works without JavaScript; prints on A4.")]),
             ])
         return "<!DOCTYPE html>\n" + Markup("html", [("lang", "en")], [Markup("head", [], head), body]).rendered() + "\n"

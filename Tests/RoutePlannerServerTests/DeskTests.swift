@@ -314,6 +314,13 @@ import Testing
         answer = try await browser.post(
             "/cargo/RP000001/events", [("event", "unload"), ("location", "NLRTM"), ("voyage", "WS15-W01"), ("completionTime", "2026-03-03T08:00:00Z")])
         #expect(answer.status == 422 && answer.body.contains("class=\"notice failure\""))
+        // The refusal, low on the page by its form, is also where the page opens, announced there once.
+        #expect(answer.body.contains("<h1>Cargo RP000001</h1>\n<div class=\"notice failure\" role=\"alert\" id=\"page-problems\">"), "\(answer.body)")
+        #expect(answer.body.components(separatedBy: "role=\"alert\"").count == 2 && Self.isWellFormed(answer.body))
+        // So is a form's error summary, its links to the fields kept.
+        answer = try await browser.post("/cargo/RP000001/destination", [("destination", "nowhere"), ("deadline", "soon")])
+        #expect(answer.status == 422 && answer.body.contains("<h1>Cargo RP000001</h1>\n<div class=\"error-summary\" role=\"alert\" id=\"page-problems\">"))
+        #expect(answer.body.components(separatedBy: "href=\"#destination-destination\"").count == 3, "\(answer.body)")
         answer = try await browser.post("/cargo/RP000001/destination", [("destination", "DEHAM"), ("deadline", "")])
         #expect(answer.status == 303 && answer.location == "/cargo/RP000001?notice=destination")
         answer = try await browser.send("/cargo/RP000001/reroute", method: .post, contentType: "application/x-www-form-urlencoded")
