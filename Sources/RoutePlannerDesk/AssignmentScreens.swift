@@ -11,7 +11,8 @@ extension Desk {
         if !values.contains(Field.timeLimit) { values.append(Field.timeLimit, "10") }
         if !values.contains(Field.gap) { values.append(Field.gap, "0.01%") }
         let model = AssignmentsViewModel(
-            isAvailable: solver != nil, values: values, customers: solver == nil ? [] : await customerChoices(), problems: problems, working: working)
+            isAvailable: solver != nil, values: values, customers: solver == nil ? [] : await customerChoices(), problems: problems, working: working,
+            runs: solver == nil ? .success([]) : await pastRuns())
         return .page(AssignmentsView(model: model).page(), status: model.status)
     }
 
@@ -25,6 +26,8 @@ extension Desk {
         func fileProblem(_ message: String) async -> DeskResponse { await assignments(form: form, problems: FormProblems(errors: [Upload.file.name: message])) }
         let network = self.network()
         let application: RoutePlannerComposition
+        let source =
+            form["source"] == "file" ? "Bookings file " + (file.map(\.name).flatMap { $0.isEmpty ? nil : $0 } ?? "bookings.csv") : "The store's open cargo"
         if form["source"] == "file" {
             guard let file, !file.bytes.isEmpty else { return await fileProblem("Choose a bookings CSV file to upload.") }
             guard let text = Self.text(file.bytes) else { return await fileProblem("The file is not text in UTF-8 or UTF-16: save it as CSV (UTF-8).") }
@@ -50,7 +53,8 @@ extension Desk {
                     case .failure(.domain(.cancelled)): .cancelled
                     case .failure: .failed
                     }
-                return (status, AssignmentRunResult(state.named, response: try? result.get(), network: network).text)
+                let outcome = AssignmentRunResult(state.named, response: try? result.get(), network: network)
+                return (status, outcome.text, outcome.summary(of: source))
             }
         } catch {
             let failure = ViewFailure(.unavailable, "The run cannot be recorded in the store now: try again later.", logged: String(describing: error))
@@ -99,6 +103,26 @@ extension Desk {
                     title: "Plan not found", message: "No finished assignment runs under this address.", status: 404,
                     wayOn: ("Run an assignment", .assignments), section: .assignments))
         }
+    }
+
+    /// The runs the store keeps, the last started first, as the list shows them; or why they cannot be read now.
+    private func pastRuns() async -> DeskState<[AssignmentsViewModel.Run]> {
+        let runs: [AssignmentRunRecord]
+        do {
+            runs = try await self.runs.runs()
+        } catch {
+            let failure = ViewFailure(.unavailable, "The runs cannot be read now: try again later.", logged: String(describing: error))
+            _ = shown(failure)
+            return .failure(failure)
+        }
+        let time = application.realNow()
+        return .success(
+            runs.map { run in
+                AssignmentsViewModel.Run(
+                    route: .assignmentRun(run.id), started: format.dateTime(run.startedAt),
+                    status: run.isInterrupted(at: time) ? "interrupted" : run.isAlive(at: time) ? "running" : run.status.rawValue,
+                    summary: run.summary ?? run.progress ?? "")
+            })
     }
 
     /// The run the store keeps, or why it cannot be read now.

@@ -7,7 +7,7 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
     let store: PostgresStore
 
     /// The columns of a run, in the order ``runs(_:_:)`` decodes them.
-    private static let columns = "id, status, progress, startedAt, aliveAt, cancellationRequested, result"
+    private static let columns = "id, status, progress, startedAt, aliveAt, cancellationRequested, result, summary"
 
     public func start(_ run: AssignmentRunRecord, at time: Date) async throws -> AssignmentRunRecord? {
         try await store.write { connection in
@@ -37,10 +37,13 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
         }
     }
 
-    public func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, at time: Date) async throws {
+    public func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, summary: String, at time: Date) async throws {
         try await store.write { connection in
             try await connection.query(
-                "UPDATE assignmentRun SET status = \(status.rawValue), result = \(result), aliveAt = \(time) WHERE id = \(id) AND status = 'running'",
+                """
+                UPDATE assignmentRun SET status = \(status.rawValue), result = \(result), summary = \(summary), aliveAt = \(time)
+                WHERE id = \(id) AND status = 'running'
+                """,
                 logger: PostgresStore.logger)
             try await connection.query(
                 """
@@ -66,15 +69,28 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
         }
     }
 
+    public func runs() async throws -> [AssignmentRunRecord] {
+        try await store.statement { connection in
+            try await Self.runs(
+                """
+                SELECT id, status, progress, startedAt, aliveAt, cancellationRequested, NULL::text, summary FROM assignmentRun
+                ORDER BY startedAt DESC, id DESC
+                """, connection)
+        }
+    }
+
     private static func runs(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [AssignmentRunRecord] {
         var runs: [AssignmentRunRecord] = []
         let rows = try await connection.query(query, logger: PostgresStore.logger)
-        for try await (id, status, progress, startedAt, aliveAt, requested, result) in rows.decode((String, String, String?, Date, Date, Bool, String?).self) {
+        for try await (id, status, progress, startedAt, aliveAt, requested, result, summary) in rows.decode(
+            (String, String, String?, Date, Date, Bool, String?, String?).self)
+        {
             // A status this version does not know is a later version's run: not one to show.
             guard let status = AssignmentRunRecord.Status(rawValue: status) else { continue }
             runs.append(
                 AssignmentRunRecord(
-                    id: id, status: status, progress: progress, startedAt: startedAt, aliveAt: aliveAt, cancellationRequested: requested, result: result))
+                    id: id, status: status, progress: progress, startedAt: startedAt, aliveAt: aliveAt, cancellationRequested: requested, result: result,
+                    summary: summary))
         }
         return runs
     }

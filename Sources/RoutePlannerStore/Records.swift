@@ -20,17 +20,19 @@ struct AssignmentRunRow: Codable, FetchableRecord, PersistableRecord {
     var aliveAt: Date
     var cancellationRequested: Bool
     var result: String?
+    var summary: String?
 
     init(_ run: AssignmentRunRecord) {
         (id, status, progress, startedAt, aliveAt) = (run.id, run.status.rawValue, run.progress, run.startedAt, run.aliveAt)
-        (cancellationRequested, result) = (run.cancellationRequested, run.result)
+        (cancellationRequested, result, summary) = (run.cancellationRequested, run.result, run.summary)
     }
 
     /// The run the row keeps; `nil` for a status this version does not know.
     var run: AssignmentRunRecord? {
         AssignmentRunRecord.Status(rawValue: status).map {
             AssignmentRunRecord(
-                id: id, status: $0, progress: progress, startedAt: startedAt, aliveAt: aliveAt, cancellationRequested: cancellationRequested, result: result)
+                id: id, status: $0, progress: progress, startedAt: startedAt, aliveAt: aliveAt, cancellationRequested: cancellationRequested, result: result,
+                summary: summary)
         }
     }
 }

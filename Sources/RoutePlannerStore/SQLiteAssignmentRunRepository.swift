@@ -26,10 +26,10 @@ public struct SQLiteAssignmentRunRepository: AssignmentRunRepository {
         }
     }
 
-    public func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, at time: Date) async throws {
+    public func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, summary: String, at time: Date) async throws {
         try await write { db in
             guard var row = try Self.running(id, db) else { return }
-            (row.status, row.result, row.aliveAt) = (status.rawValue, result, time)
+            (row.status, row.result, row.summary, row.aliveAt) = (status.rawValue, result, summary, time)
             try row.update(db)
             try db.execute(
                 sql: """
@@ -51,6 +51,22 @@ public struct SQLiteAssignmentRunRepository: AssignmentRunRepository {
     public func run(_ id: String) async throws -> AssignmentRunRecord? {
         do {
             return try await store.read { db in try AssignmentRunRow.fetchOne(db, key: id) }?.run
+        } catch {
+            throw StoreError(error, path: store.path)
+        }
+    }
+
+    public func runs() async throws -> [AssignmentRunRecord] {
+        do {
+            return try await store.read { db in
+                try AssignmentRunRow.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id, status, progress, startedAt, aliveAt, cancellationRequested, NULL AS result, summary FROM assignmentRun
+                        ORDER BY startedAt DESC, id DESC
+                        """
+                ).compactMap(\.run)
+            }
         } catch {
             throw StoreError(error, path: store.path)
         }

@@ -201,6 +201,8 @@ extension StoreMigration {
                     sqlite: Self.partiesOfChanges,
                     postgres: Self.partiesOfChanges),
             ]),
+        // What each assignment run came to, in a line, which the list of runs shows; none for the runs before.
+        StoreMigration("v16: run summaries", [.column("assignmentRun", Column("summary", .text))]),
     ]
 
     /// Sets each recorded change's party from who made it (migration v15).

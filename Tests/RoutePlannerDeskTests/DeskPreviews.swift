@@ -309,10 +309,18 @@ enum DeskPreviews {
     }
 
     static var assignments: [Preview] {
-        func form(_ name: String, available: Bool = true, _ problems: FormProblems = FormProblems(), working: DeskRoute? = nil) -> Preview {
+        let runs = [
+            AssignmentsViewModel.Run(
+                route: .assignmentRun("a1-b2"), started: "Wed 15 Jan 2027, 08:00 UTC", status: "finished",
+                summary: "The store's open cargo: Carried: 1 of 1 bookings, 2 TEU; Revenue: 2,500; greedy baseline 2,500 (+0.00%)")
+        ]
+        func form(
+            _ name: String, available: Bool = true, _ problems: FormProblems = FormProblems(), working: DeskRoute? = nil,
+            runs: DeskState<[AssignmentsViewModel.Run]> = .success(runs)
+        ) -> Preview {
             let model = AssignmentsViewModel(
                 isAvailable: available, values: FormData([("timeLimit", "10"), ("gap", "0.01%")]), customers: [("ACME", "ACME: Acme Shipping")],
-                problems: problems, working: working)
+                problems: problems, working: working, runs: runs)
             return Preview(name: name, page: AssignmentsView(model: model).page(), status: model.status)
         }
         let presenter = AssignmentRunPresenter(), now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -327,7 +335,8 @@ enum DeskPreviews {
         (result.bookings, result.planCSV, result.planJSON) = (["RP000001  2 TEU  HKHKG → NLRTM → SESTO"], "booking,teu\n", "{}")
         let started = now - 5
         return [
-            form("assignments"), form("assignments-no-solver", available: false),
+            form("assignments"), form("assignments-no-solver", available: false), form("assignments-no-runs", runs: .success([])),
+            form("assignments-runs-unreadable", runs: .failure(ViewFailure(.unavailable, "The runs cannot be read now: try again later."))),
             form("assignments-problems", FormProblems(errors: ["timeLimit": "Enter a time limit in seconds, from 1."])),
             form("assignments-busy", FormProblems(failure: ViewFailure(.conflict, "Another assignment is running.")), working: .assignmentRun("c3-d4")),
             run("assignment-running", AssignmentRunRecord(id: "a1-b2", progress: "Pricing round 3", startedAt: started)),

@@ -632,9 +632,16 @@ import Testing
         }
         let running = try await page(until: "Last step: pricing round 1")
         #expect(running.contains("Last step: pricing round 1"), "\(running)")
+        // Listed while it works, with its last step.
+        let listed = try await browser.get("/assignments").body
+        #expect(listed.contains("<a href=\"\(run)\">") && listed.contains("<td>running</td>\n<td>pricing round 1</td>"), "\(listed)")
         solver.finish()
         let finished = try await page(until: "Totals")
         #expect(finished.contains("Carried: 1 of 1 bookings") && Self.isWellFormed(finished), "\(finished)")
+        // Then with what it came to.
+        let done = try await browser.get("/assignments").body
+        #expect(done.contains("<td>finished</td>\n<td>Bookings file mine.csv: Carried: 1 of 1 bookings, 2 TEU; Revenue: "), "\(done)")
+        #expect(Self.isWellFormed(done))
     }
 
     /// A run is kept in its store: its screen opens on another server over the store while it works, and stops it from

@@ -25,13 +25,15 @@ func checkAssignmentRunRepositoryContract(_ runs: any AssignmentRunRepository, s
     // Asked to stop: its next heartbeat learns it.
     #expect(try await runs.requestCancellation("a"), sourceLocation: sourceLocation)
     #expect(try await runs.report("a", progress: nil, at: at(4)), sourceLocation: sourceLocation)
-    try await runs.finish("a", status: .cancelled, result: "stopped", at: at(5))
+    try await runs.finish("a", status: .cancelled, result: "stopped", summary: "stopped when asked", at: at(5))
     a = try #require(try await runs.run("a"), sourceLocation: sourceLocation)
-    #expect(a.status == .cancelled && a.result == "stopped" && a.progress == "Pricing round 1", sourceLocation: sourceLocation)
+    #expect(
+        a.status == .cancelled && a.result == "stopped" && a.summary == "stopped when asked" && a.progress == "Pricing round 1",
+        sourceLocation: sourceLocation)
     // Once ended, a run stays as it ended.
     #expect(try await runs.report("a", progress: "late", at: at(6)) == false, sourceLocation: sourceLocation)
     #expect(try await runs.requestCancellation("a") == false, sourceLocation: sourceLocation)
-    try await runs.finish("a", status: .finished, result: "again", at: at(7))
+    try await runs.finish("a", status: .finished, result: "again", summary: "again", at: at(7))
     #expect(try await runs.run("a") == a, sourceLocation: sourceLocation)
 
     // A run whose process stopped saying it is alive holds no other back once the alive window has passed.
@@ -40,7 +42,12 @@ func checkAssignmentRunRepositoryContract(_ runs: any AssignmentRunRepository, s
     #expect(try await runs.start(AssignmentRunRecord(id: "c", startedAt: at(10 + window)), at: at(10 + window))?.id == "b", sourceLocation: sourceLocation)
     #expect(try await runs.start(AssignmentRunRecord(id: "c", startedAt: at(11 + window)), at: at(11 + window)) == nil, sourceLocation: sourceLocation)
     #expect(try await runs.run("b")?.isInterrupted(at: at(11 + window)) == true, sourceLocation: sourceLocation)
-    try await runs.finish("c", status: .failed, result: "no bookings", at: at(12 + window))
+    try await runs.finish("c", status: .failed, result: "no bookings", summary: "No bookings to assign.", at: at(12 + window))
+    // The list: the last started first, with their summaries and without their results.
+    let listed = try await runs.runs()
+    #expect(listed.map(\.id) == ["c", "b", "a"] && listed.allSatisfy { $0.result == nil }, sourceLocation: sourceLocation)
+    #expect(listed.map(\.summary) == ["No bookings to assign.", nil, "stopped when asked"], sourceLocation: sourceLocation)
+    #expect(listed.map(\.status) == [.failed, .running, .cancelled] && listed[2].progress == "Pricing round 1", sourceLocation: sourceLocation)
 
     // Many starts at once: one works.
     let base = 100 + window
@@ -57,12 +64,14 @@ func checkAssignmentRunRepositoryContract(_ runs: any AssignmentRunRepository, s
     for index in 0..<(AssignmentRunRecord.keptRuns + 3) {
         time += 10 + window
         #expect(try await runs.start(AssignmentRunRecord(id: "kept-\(index)", startedAt: at(time)), at: at(time)) == nil, sourceLocation: sourceLocation)
-        try await runs.finish("kept-\(index)", status: .finished, result: "plan \(index)", at: at(time + 1))
+        try await runs.finish("kept-\(index)", status: .finished, result: "plan \(index)", summary: "plan \(index)", at: at(time + 1))
     }
     let (first, third) = (try await runs.run("a"), try await runs.run("kept-2"))
     #expect(first == nil && third == nil, sourceLocation: sourceLocation)
     #expect(try await runs.run("kept-3")?.result == "plan 3", sourceLocation: sourceLocation)
     #expect(try await runs.run("kept-\(AssignmentRunRecord.keptRuns + 2)")?.status == .finished, sourceLocation: sourceLocation)
+    let kept = try await runs.runs().filter { $0.status != .running }
+    #expect(kept.count == AssignmentRunRecord.keptRuns && kept.first?.id == "kept-\(AssignmentRunRecord.keptRuns + 2)", sourceLocation: sourceLocation)
 }
 
 @Suite struct AssignmentRunRepositoryContractTests {

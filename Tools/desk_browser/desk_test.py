@@ -349,6 +349,13 @@ def assignment(desk: Desk, bookings: Path, broken: Path) -> None:
         desk.click_link("Check again")
     expect(desk.driver.find_elements(By.LINK_TEXT, "The plan as CSV"), "no download")
     desk.state("assignment-plan")
+    # The run is listed on the assignments screen with what it came to, and its link leads back to it.
+    run = desk.path
+    desk.click_link("Assignments")
+    runs = desk.text("#runs")
+    expect("Bookings file" in runs and "Carried:" in runs and "finished" in runs, f"the run is not listed with its figures: {runs}")
+    desk.driver.find_element(By.CSS_SELECTOR, f'#runs a[href="{run}"]').click()
+    expect(desk.path == run, f"the listed run does not lead to its screen: {desk.path}")
 
 
 def disruptions(desk: Desk, feed: Path, update: Path, broken: Path) -> None:

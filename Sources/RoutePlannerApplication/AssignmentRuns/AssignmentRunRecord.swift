@@ -27,6 +27,9 @@ public struct AssignmentRunRecord: Hashable, Sendable {
     public var cancellationRequested: Bool
     /// What it came to, as the front end that started it wrote it; `nil` while it runs.
     public var result: String?
+    /// What it came to in a line, for a list of runs: what it assigned and its figures, or why it has no plan; `nil`
+    /// while it runs.
+    public var summary: String?
 
     /// How long a running run may go without saying it is alive before it counts as interrupted: several of its
     /// heartbeats (``AssignmentRunner/heartbeat``).
@@ -34,7 +37,7 @@ public struct AssignmentRunRecord: Hashable, Sendable {
 
     public init(
         id: String, status: Status = .running, progress: String? = nil, startedAt: Date, aliveAt: Date? = nil, cancellationRequested: Bool = false,
-        result: String? = nil
+        result: String? = nil, summary: String? = nil
     ) {
         self.id = id
         self.status = status
@@ -43,6 +46,7 @@ public struct AssignmentRunRecord: Hashable, Sendable {
         self.aliveAt = aliveAt ?? startedAt
         self.cancellationRequested = cancellationRequested
         self.result = result
+        self.summary = summary
     }
 
     /// Whether the run is running and still alive at a time: it said so within ``aliveWindow``.

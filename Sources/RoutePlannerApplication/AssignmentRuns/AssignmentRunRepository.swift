@@ -13,14 +13,19 @@ public protocol AssignmentRunRepository: Sendable {
     /// asked to stop. A run that is no longer running is left as it is.
     func report(_ id: String, progress: String?, at time: Date) async throws -> Bool
 
-    /// Records how a running run ended, with what it came to; then keeps only the newest ``AssignmentRunRecord/keptRuns`` runs that ended.
-    func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, at time: Date) async throws
+    /// Records how a running run ended, with what it came to and that in a line; then keeps only the newest
+    /// ``AssignmentRunRecord/keptRuns`` runs that ended.
+    func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, summary: String, at time: Date) async throws
 
     /// Asks a running run to stop; returns whether it is running (and so was asked).
     func requestCancellation(_ id: String) async throws -> Bool
 
     /// A run, or `nil` when none has the id (or it is no longer kept).
     func run(_ id: String) async throws -> AssignmentRunRecord?
+
+    /// The runs kept, the last started first, each without its result (which ``run(_:)`` reads): a list of them reads
+    /// their summaries only.
+    func runs() async throws -> [AssignmentRunRecord]
 }
 
 extension AssignmentRunRecord {
@@ -30,42 +35,51 @@ extension AssignmentRunRecord {
 
 /// Assignment runs kept in memory: those of one process, gone when it stops.
 public actor InMemoryAssignmentRunRepository: AssignmentRunRepository {
-    private var runs: [String: AssignmentRunRecord] = [:]
+    private var kept: [String: AssignmentRunRecord] = [:]
     /// The runs that ended, oldest first.
     private var ended: [String] = []
 
     public init() {}
 
     public func start(_ run: AssignmentRunRecord, at time: Date) -> AssignmentRunRecord? {
-        if let working = runs.values.first(where: { $0.isAlive(at: time) }) { return working }
-        runs[run.id] = run
+        if let working = kept.values.first(where: { $0.isAlive(at: time) }) { return working }
+        kept[run.id] = run
         return nil
     }
 
     public func report(_ id: String, progress: String?, at time: Date) -> Bool {
-        guard var run = runs[id], run.status == .running else { return false }
+        guard var run = kept[id], run.status == .running else { return false }
         if let progress { run.progress = progress }
         run.aliveAt = time
-        runs[id] = run
+        kept[id] = run
         return run.cancellationRequested
     }
 
-    public func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, at time: Date) {
-        guard var run = runs[id], run.status == .running else { return }
+    public func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, summary: String, at time: Date) {
+        guard var run = kept[id], run.status == .running else { return }
         run.status = status
         run.result = result
+        run.summary = summary
         run.aliveAt = time
-        runs[id] = run
+        kept[id] = run
         ended.append(id)
-        while ended.count > AssignmentRunRecord.keptRuns { runs[ended.removeFirst()] = nil }
+        while ended.count > AssignmentRunRecord.keptRuns { kept[ended.removeFirst()] = nil }
     }
 
     public func requestCancellation(_ id: String) -> Bool {
-        guard var run = runs[id], run.status == .running else { return false }
+        guard var run = kept[id], run.status == .running else { return false }
         run.cancellationRequested = true
-        runs[id] = run
+        kept[id] = run
         return true
     }
 
-    public func run(_ id: String) -> AssignmentRunRecord? { runs[id] }
+    public func run(_ id: String) -> AssignmentRunRecord? { kept[id] }
+
+    public func runs() -> [AssignmentRunRecord] {
+        kept.values.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }.map { run in
+            var listed = run
+            listed.result = nil
+            return listed
+        }
+    }
 }

@@ -10,8 +10,8 @@ import Synchronization
 /// run whose process stopped without ending it counts as interrupted once ``AssignmentRunRecord/aliveWindow`` has
 /// passed. A process makes one runner, and cancels its runs when it shuts down (``cancelAll()``).
 public actor AssignmentRunner {
-    /// How a run ended, and what it came to, as the front end that started it writes it.
-    public typealias Outcome = (status: AssignmentRunRecord.Status, result: String)
+    /// How a run ended, what it came to, and that in a line, as the front end that started it writes them.
+    public typealias Outcome = (status: AssignmentRunRecord.Status, result: String, summary: String)
 
     /// What starting a run did.
     public enum Started: Sendable {
@@ -68,7 +68,7 @@ public actor AssignmentRunner {
             }
             beat.cancel()
             // A store that cannot be written now leaves the run running, until it counts as interrupted.
-            try? await runs.finish(id, status: outcome.status, result: outcome.result, at: now())
+            try? await runs.finish(id, status: outcome.status, result: outcome.result, summary: outcome.summary, at: now())
             self.ended(id)
         }
         working[id] = (task, keeper)
@@ -78,6 +78,11 @@ public actor AssignmentRunner {
     /// A run, or `nil` when none has the id.
     public func run(_ id: String) async throws -> AssignmentRunRecord? {
         try await runs.run(id)
+    }
+
+    /// The runs kept, the last started first, without their results.
+    public func runs() async throws -> [AssignmentRunRecord] {
+        try await runs.runs()
     }
 
     /// Asks a run to stop: at once when it works in this process, at its next heartbeat in another. Returns whether it

@@ -40,6 +40,12 @@ struct AssignmentRunResult: Codable, Hashable {
         failure = reason
     }
 
+    /// What the run came to in a line, for the list of runs: what it assigned (`source`), then what it carried and
+    /// its revenue, or why it has no plan.
+    func summary(of source: String) -> String {
+        source + ": " + (failure ?? totals.prefix(2).joined(separator: "; "))
+    }
+
     /// The result as the store keeps it: a JSON document.
     var text: String {
         let encoder = JSONEncoder()

@@ -43,6 +43,25 @@ struct AssignmentsView {
                 ],
                 values: model.values, errors: model.problems.errors, submit: "Run the assignment"
             ).markup())
+        content.append(runs())
         return DeskPage(title: "Assignments", section: .assignments, content)
+    }
+
+    /// The runs kept, each with a link to its screen.
+    private func runs() -> Markup {
+        switch model.runs {
+        case .success(let runs) where runs.isEmpty: return DeskViews.section("Runs", id: "runs", [DeskViews.empty("No run yet.")])
+        case .success(let runs):
+            return DeskViews.section(
+                "Runs", id: "runs",
+                [
+                    DeskViews.table(
+                        caption: "The last \(runs.count == 1 ? "run" : "\(runs.count) runs"), the last started first",
+                        ["Started", "Status", "What it came to"],
+                        runs.map { [.link($0.started, to: $0.route), .text($0.status), .text($0.summary)] })
+                ])
+        case .failure(let failure): return DeskViews.section("Runs", id: "runs", [DeskViews.failure(failure.message)])
+        case .idle, .loading, .validationFailure: return DeskViews.section("Runs", id: "runs", [])
+        }
     }
 }

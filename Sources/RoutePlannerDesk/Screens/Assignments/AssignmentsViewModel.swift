@@ -10,6 +10,18 @@ struct AssignmentsViewModel {
     let problems: FormProblems
     /// The run that is working, when one held this one back.
     let working: DeskRoute?
+    /// The runs the store keeps, the last started first; or why they cannot be read.
+    let runs: DeskState<[Run]>
+
+    /// A run as the list shows it: when it started, how it stands, and what it came to.
+    struct Run: Hashable {
+        let route: DeskRoute
+        let started: String
+        /// "finished", "failed", "cancelled", "running" or "interrupted".
+        let status: String
+        /// What it came to in a line, or its last step while it works.
+        let summary: String
+    }
 
     var status: Int { isAvailable ? problems.status : 503 }
 }
