@@ -109,7 +109,7 @@ import Testing
         #expect(
             report.totals == [
                 "Carried: 1 of 7 bookings, 1,000 TEU",
-                "Revenue: 1,000; greedy baseline 800 (+25.00%)",
+                "Revenue: USD 1,000; greedy baseline USD 800 (+25.00%)",
                 "left out: 12 TEU",
                 "Solver: optimal; objective 1000.00, bound 1000.00, gap 0.000%, 1.5 s",
                 "Model: 12 itineraries, 7 rows, 2 pricing rounds",

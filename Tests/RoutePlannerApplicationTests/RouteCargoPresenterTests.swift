@@ -103,4 +103,13 @@ import Testing
         let fields: [RouteCargoForm.Field: String] = [.origin: "Enter a UN/LOCODE, such as NLRTM."]
         #expect(RouteCargoPresenter().present(.failure(.validation(ValidationError(fields: fields)))) == .validationFailure(fields))
     }
+
+    @Test(arguments: [
+        (0.0, "USD 0.00", "USD 0"), (307.5, "USD 307.50", "USD 308"), (1_234.005, "USD 1,234.01", "USD 1,234"), (-35.0, "USD -35.00", "USD -35"),
+        (12_345_678.9, "USD 12,345,678.90", "USD 12,345,679"), (Double.nan, "USD -", "USD -"), (-Double.infinity, "USD -", "USD -"),
+        (0.004, "USD 0.00", "USD 0"), (-0.006, "USD -0.01", "USD 0"),
+    ])
+    func writesMoneyInDollarsWithItsThousandsGrouped(_ amount: Double, _ cents: String, _ dollars: String) {
+        #expect(PlannerFormat.money(amount) == cents && PlannerFormat.dollars(amount) == dollars)
+    }
 }

@@ -71,7 +71,7 @@ struct GLPKAssignmentSolver: AssignmentSolver {
                 "LATE  1 TEU  not carried: no itinerary reaches FIHEL by the deadline",
             ])
         #expect(report.totals[0] == "Carried: 1 of 3 bookings, 1,000 TEU")
-        #expect(report.totals[1] == "Revenue: 100,000; greedy baseline 100,000 (+0.00%)")
+        #expect(report.totals[1] == "Revenue: USD 100,000; greedy baseline USD 100,000 (+0.00%)")
         // The LP relaxation alone would carry a fifth of BIG-2 too (bound 118,000); the cover cut "not both
         // BIG-1 and BIG-2 on NF-0310N" closes that, so the plan is proven optimal.
         #expect(report.totals[2] == "left out: 1,001 TEU")

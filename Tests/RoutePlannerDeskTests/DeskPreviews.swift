@@ -312,7 +312,7 @@ enum DeskPreviews {
         let runs = [
             AssignmentsViewModel.Run(
                 route: .assignmentRun("a1-b2"), started: "Wed 15 Jan 2027, 08:00 UTC", status: "finished",
-                summary: "The store's open cargo: Carried: 1 of 1 bookings, 2 TEU; Revenue: 2,500; greedy baseline 2,500 (+0.00%)")
+                summary: "The store's open cargo: Carried: 1 of 1 bookings, 2 TEU; Revenue: USD 2,500; greedy baseline USD 2,500 (+0.00%)")
         ]
         func form(
             _ name: String, available: Bool = true, _ problems: FormProblems = FormProblems(), working: DeskRoute? = nil,

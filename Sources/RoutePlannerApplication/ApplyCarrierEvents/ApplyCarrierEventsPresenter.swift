@@ -138,7 +138,7 @@ public struct ApplyCarrierEventsPresenter: Presenter {
     static func change(_ option: ApplyCarrierEventsResponse.Option) -> String {
         let seconds = Double(option.arrivalChange.components.seconds)
         var parts = [seconds == 0 ? "arrives as planned" : "arrives \(PlannerFormat.duration(abs(seconds))) \(seconds > 0 ? "later" : "earlier")"]
-        if let cost = option.costChange, cost != 0 { parts.append("USD \(String(format: "%.2f", abs(cost))) \(cost > 0 ? "more" : "less") per TEU") }
+        if let cost = option.costChange, cost != 0 { parts.append("\(PlannerFormat.money(abs(cost))) \(cost > 0 ? "more" : "less") per TEU") }
         if let co2e = option.co2eChange, co2e != 0 { parts.append("\(PlannerFormat.kilograms(abs(co2e))) \(co2e > 0 ? "more" : "less") CO2e per TEU") }
         return parts.joined(separator: ", ")
     }

@@ -97,8 +97,9 @@ public struct AssignRoutesPresenter: Presenter {
             }
         let totals = [
             "Carried: \(number(Double(carried.count))) of \(number(Double(plan.assignments.count))) bookings, \(number(Double(plan.carriedTEU))) TEU",
-            "Revenue: \(number(plan.revenue)); greedy baseline \(number(plan.greedyRevenue)) (\(improvement >= 0 ? "+" : "")\(String(format: "%.2f", improvement))%)",
-            (carried.contains { $0.itinerary?.handlingCostPerTEU != nil } ? "Handling cost: \(number(plan.handlingCost)); profit \(number(plan.profit)); " : "")
+            "Revenue: \(PlannerFormat.dollars(plan.revenue)); greedy baseline \(PlannerFormat.dollars(plan.greedyRevenue)) (\(improvement >= 0 ? "+" : "")\(String(format: "%.2f", improvement))%)",
+            (carried.contains { $0.itinerary?.handlingCostPerTEU != nil }
+                ? "Handling cost: \(PlannerFormat.dollars(plan.handlingCost)); profit \(PlannerFormat.dollars(plan.profit)); " : "")
                 + (carried.contains { $0.co2e != nil && $0.itinerary?.co2ePerTEU != nil } ? "CO2e: \(number(plan.co2e / 1_000)) t; " : "")
                 + "left out: \(number(Double(plan.leftOutTEU))) TEU",
             "Solver: \(status); objective \(String(format: "%.2f", plan.objective)), bound \(String(format: "%.2f", plan.bound)), gap \(String(format: "%.3f", plan.gap * 100))%, \(String(format: "%.1f", plan.duration / .seconds(1))) s",

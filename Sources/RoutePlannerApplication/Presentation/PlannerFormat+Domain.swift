@@ -27,7 +27,7 @@ extension PlannerFormat {
             slack: slack < 0
                 ? "arrives \(Self.duration(-slack)) after the deadline"
                 : slack < 60 ? "arrives at the deadline" : "arrives \(Self.duration(slack)) before the deadline",
-            handlingCost: itinerary.handlingCostPerTEU.map { "USD \(String(format: "%.2f", $0)) per TEU" },
+            handlingCost: itinerary.handlingCostPerTEU.map { "\(PlannerFormat.money($0)) per TEU" },
             co2e: itinerary.co2ePerTEU.map { "\(Self.kilograms($0)) CO2e per TEU" })
     }
 

@@ -61,6 +61,21 @@ public struct PlannerFormat: Hashable, Sendable {
         count(value.isFinite ? Int(min(max(value, 0), 1e15).rounded()) : 0) + " kg"
     }
 
+    /// "USD 1,234.50", "USD -35.00": an amount of US dollars, the currency every cost and revenue is in, to the cent,
+    /// thousands grouped; a non-finite amount is "USD -".
+    public static func money(_ amount: Double) -> String {
+        guard amount.isFinite, abs(amount) < 1e15 else { return "USD -" }
+        let cents = Int((amount * 100).rounded())
+        let whole = count(abs(cents) / 100), fraction = abs(cents) % 100
+        return "USD " + (cents < 0 ? "-" : "") + whole + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+
+    /// "USD 1,235": an amount of US dollars to the dollar, thousands grouped, for totals.
+    public static func dollars(_ amount: Double) -> String {
+        guard amount.isFinite, abs(amount) < 1e15 else { return "USD -" }
+        return "USD " + count(Int(amount.rounded()))
+    }
+
     /// "812", "10,000", "-1,234": a whole number with its thousands grouped.
     public static func count(_ value: Int) -> String {
         var digits = String(value.magnitude), grouped = ""
