@@ -19,7 +19,7 @@ public enum AssignmentPictures {
         var legend = Legend()
         let scale = Legend.scale(Palette.sequential, from: 0, to: 1, low: "0%")
         legend.add(scale.mark, "100% of the TEU offered carried", markWidth: scale.width)
-        legend.add(Markup("path", [("d", "M0 0h9v9z"), ("fill", Palette.ink)]), "a leg that week is full", markWidth: 10)
+        legend.add(Markup("path", [("d", "M0 0h9v9z"), ("class", "ink-fill"), ("fill", Palette.ink)]), "a leg that week is full", markWidth: 10)
         return HeatMap(
             title: "Load factor by \(grid.rowKind) and \(grid.columnDays == 7 ? "week" : "\(grid.columnDays / 7) weeks")",
             subtitle: "TEU carried over TEU offered on the legs departing in the \(grid.columnDays == 7 ? "week" : "period") (UTC); blank: no sailing.",
@@ -185,7 +185,8 @@ public enum AssignmentPictures {
         var legend = Legend()
         let scale = Legend.scale(Palette.diverging, from: -1, to: 1, low: "−100 points")
         legend.add(scale.mark, "+100 points", markWidth: scale.width)
-        legend.add(Markup("path", [("d", "M0 0h9v9z"), ("fill", Palette.ink)]), "sailed in the baseline, not with the scenario", markWidth: 10)
+        legend.add(
+            Markup("path", [("d", "M0 0h9v9z"), ("class", "ink-fill"), ("fill", Palette.ink)]), "sailed in the baseline, not with the scenario", markWidth: 10)
         return HeatMap(
             title: "Change in load factor by \(new.rowKind) and week",
             subtitle: "Load factor with the scenario less the baseline's, in percentage points; only the rows that change.",

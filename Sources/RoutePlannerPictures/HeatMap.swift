@@ -58,7 +58,7 @@ struct HeatMap {
                 rect.append(Markup("title", text: cell.tooltip))
                 grid.append(rect)
                 if cell.isMarked {
-                    grid.append(Markup("path", [("d", "M\((x + cellWidth - 8).svg) \(y.svg)h7v7z"), ("fill", Palette.ink)]))
+                    grid.append(Markup("path", [("d", "M\((x + cellWidth - 8).svg) \(y.svg)h7v7z"), ("class", "ink-fill"), ("fill", Palette.ink)]))
                 }
                 if let text = cell.text, LabelBox.width(of: text, size: 9) + 4 <= cellWidth {
                     grid.append(

@@ -164,7 +164,8 @@ public struct ItineraryTimeline: Sendable {
             var bar = Markup(
                 "rect",
                 [
-                    ("class", "leg"), ("x", start.svg), ("y", barTop.svg), ("width", max(end - start, 1).svg), ("height", Self.barHeight.svg),
+                    ("class", row.change == .new ? "leg ink-stroke" : "leg"), ("x", start.svg), ("y", barTop.svg), ("width", max(end - start, 1).svg),
+                    ("height", Self.barHeight.svg),
                     ("rx", "3"), ("fill", isGone ? Palette.gone : Palette.category(colour)),
                     ("stroke", row.change == .new ? Palette.ink : "none"), ("stroke-width", "2"),
                     ("data-voyage", leg.voyage.number.rawValue), ("data-load", DateText.timestamp(leg.loadTime)),
@@ -209,7 +210,7 @@ public struct ItineraryTimeline: Sendable {
         for event in row.events {
             let x = axis.x(event.completionTime)
             var mark = Markup("g", [("class", "event"), ("data-kind", event.kind.rawValue)])
-            mark.append(Markup("path", [("d", "M\(x.svg) \((barTop - 1).svg) l-5 -8 h10 z"), ("fill", Palette.ink)]))
+            mark.append(Markup("path", [("d", "M\(x.svg) \((barTop - 1).svg) l-5 -8 h10 z"), ("class", "ink-fill"), ("fill", Palette.ink)]))
             mark.append(
                 Markup(
                     "title",
@@ -230,14 +231,16 @@ public struct ItineraryTimeline: Sendable {
             legend.add(Markup("line", [("class", "earliest"), ("x1", "9"), ("x2", "9"), ("y1", "-2"), ("y2", "12")]), "earliest arrival")
         }
         if rows.contains(where: { !$0.events.isEmpty }) {
-            legend.add(Markup("path", [("d", "M9 10 l-5 -8 h10 z"), ("fill", Palette.ink)]), "handling event")
+            legend.add(Markup("path", [("d", "M9 10 l-5 -8 h10 z"), ("class", "ink-fill"), ("fill", Palette.ink)]), "handling event")
         }
         if rows.contains(where: { $0.change == .gone }) {
             legend.add(Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", Palette.gone)]), "gone with the scenario")
         }
         if rows.contains(where: { $0.change == .new }) {
             legend.add(
-                Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", "none"), ("stroke", Palette.ink), ("stroke-width", "2")]),
+                Markup(
+                    "rect",
+                    [("width", "18"), ("height", "10"), ("rx", "2"), ("class", "ink-stroke"), ("fill", "none"), ("stroke", Palette.ink), ("stroke-width", "2")]),
                 "new with the scenario")
         }
         return legend.markup(y: y, width: Self.width)

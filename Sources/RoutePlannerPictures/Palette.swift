@@ -25,6 +25,11 @@ enum Palette {
     static let grid = "#d9d9d9"
     static let deadline = "#D55E00"
     static let gone = "#9e9e9e"
+    /// The ground and inks of a dark colour scheme, as the desk's: text at least 4.5:1 on the ground.
+    static let darkPaper = "#151719"
+    static let darkInk = "#ececec"
+    static let darkMuted = "#b4b4b4"
+    static let darkGrid = "#3d434a"
 
     /// Viridis at eleven stops, dark purple (0) to yellow (1).
     private static let viridis: [(Double, Double, Double)] = [

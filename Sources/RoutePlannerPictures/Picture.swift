@@ -26,7 +26,8 @@ public struct Picture: Sendable {
     /// The picture as an `svg` element, to put inside an HTML page.
     public var inlineSVG: String { svg }
 
-    /// The style every picture carries.
+    /// The style every picture carries: in a dark colour scheme (`prefers-color-scheme`), a dark ground with light
+    /// ink, the categories' colours as they are.
     static let style = """
         svg.picture { font-family: DejaVu Sans, Liberation Sans, Arial, sans-serif; background: #ffffff; }
         .title { font-size: 15px; font-weight: bold; fill: \(Palette.ink); }
@@ -40,5 +41,17 @@ public struct Picture: Sendable {
         .deadline { stroke: \(Palette.deadline); stroke-width: 2; }
         .earliest { stroke: \(Palette.ink); stroke-width: 1.5; stroke-dasharray: 1 3; }
         .legend { font-size: 11px; fill: \(Palette.ink); }
+        @media (prefers-color-scheme: dark) {
+            svg.picture { background: \(Palette.darkPaper); }
+            .title, .label, .small, .legend, .port-label { fill: \(Palette.darkInk); }
+            .subtitle, .tick, .note { fill: \(Palette.darkMuted); }
+            .grid { stroke: \(Palette.darkGrid); }
+            .wait { stroke: \(Palette.darkMuted); }
+            .ready, .earliest, .ink-stroke { stroke: \(Palette.darkInk); }
+            .ink-fill { fill: \(Palette.darkInk); }
+            .sea { fill: #1b2530; stroke: \(Palette.darkGrid); }
+            .end { fill: \(Palette.darkPaper); stroke: \(Palette.darkInk); }
+            .port-label { stroke: \(Palette.darkPaper); }
+        }
         """
 }

@@ -88,7 +88,7 @@ public struct RouteMap: Sendable {
             Markup(
                 "rect",
                 [
-                    ("x", frame.x.svg), ("y", frame.y.svg), ("width", frame.width.svg), ("height", frame.height.svg), ("fill", "#f4f8fb"),
+                    ("class", "sea"), ("x", frame.x.svg), ("y", frame.y.svg), ("width", frame.width.svg), ("height", frame.height.svg), ("fill", "#f4f8fb"),
                     ("stroke", Palette.grid),
                 ]),
         ]
@@ -171,7 +171,8 @@ public struct RouteMap: Sendable {
             var dot = Markup(
                 "circle",
                 [
-                    ("class", "port"), ("data-code", code.rawValue), ("cx", point.x.svg), ("cy", point.y.svg), ("r", role == .end ? "5" : "3.5"),
+                    ("class", role == .end ? "port end" : "port ink-fill ink-stroke"), ("data-code", code.rawValue), ("cx", point.x.svg), ("cy", point.y.svg),
+                    ("r", role == .end ? "5" : "3.5"),
                     ("fill", role == .end ? "#ffffff" : Palette.ink), ("stroke", Palette.ink), ("stroke-width", role == .end ? "2.5" : "1"),
                 ])
             let name = locations[code]?.name ?? code.rawValue
@@ -225,9 +226,9 @@ public struct RouteMap: Sendable {
                 "\(row.label)\(row.change.map { " (\($0.rawValue))" } ?? ""): \(days) days", markWidth: 20)
         }
         legend.add(
-            Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "5"), ("fill", "#ffffff"), ("stroke", Palette.ink), ("stroke-width", "2.5")]),
+            Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "5"), ("class", "end"), ("fill", "#ffffff"), ("stroke", Palette.ink), ("stroke-width", "2.5")]),
             "origin, destination")
-        legend.add(Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "3.5"), ("fill", Palette.ink)]), "port of call or transshipment")
+        legend.add(Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "3.5"), ("class", "ink-fill"), ("fill", Palette.ink)]), "port of call or transshipment")
         return legend
     }
 }

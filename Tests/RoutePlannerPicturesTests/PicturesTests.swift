@@ -52,6 +52,28 @@ import Testing
         #expect(!Self.overlapping(document, classes: ["small", "label", "bar-label", "tick"]))
     }
 
+    /// In a dark colour scheme, every mark drawn in the light scheme's ink or ground takes the dark one's: none is left
+    /// black on the dark ground, or white on it. (Text on a category's bar keeps the colour that reads on the bar.)
+    @Test func everyInkTheDarkSchemeInksAgain() async throws {
+        let response = try await Self.routes(from: "CNSHA", to: "NLRTM")
+        let inkedAgain: Set<String> = [
+            "title", "label", "small", "legend", "port-label", "subtitle", "tick", "note", "grid", "wait", "ready", "earliest", "ink-stroke", "ink-fill",
+            "sea", "end",
+        ]
+        var checked = 0
+        for picture in [RoutePictures.timeline(response), RoutePictures.map(response, locations: Self.schedule.locations)] {
+            #expect(picture.inlineSVG.contains("@media (prefers-color-scheme: dark)"))
+            let document = try ParsedDocument(picture.svgDocument)
+            let light = [Palette.ink, "#ffffff", "#f4f8fb", Palette.muted, Palette.grid]
+            for element in document.elements where light.contains(element.attributes["fill"] ?? "") || light.contains(element.attributes["stroke"] ?? "") {
+                if element.classes.contains("bar-label") { continue }
+                checked += 1
+                #expect(!element.classes.isDisjoint(with: inkedAgain), "\(element.name) \(element.attributes)")
+            }
+        }
+        #expect(checked > 20)
+    }
+
     @Test(arguments: [("CNSHA", "NLRTM"), ("USLAX", "CNSHA"), ("CAVAN", "AUBNE"), ("BRSSZ", "DEHAM")])
     func mapShowsEveryPortOnceWithLabelsApart(origin: String, destination: String) async throws {
         let response = try await Self.routes(from: origin, to: destination)
