@@ -4,7 +4,10 @@ import RoutePlannerPictures
 /// domain: they lay out what a view model says.
 enum DeskViews {
     /// A table with a caption and a header row; `numeric` columns are right-aligned. A cell is text or markup.
-    static func table(caption: String, _ header: [String], _ rows: [[Cell]], numeric: Set<Int> = []) -> Markup {
+    ///
+    /// A table wider than the screen scrolls sideways; with `actionsLast`, its last column (what to do with each row:
+    /// book, assign, choose) stays in view while the others scroll beneath it.
+    static func table(caption: String, _ header: [String], _ rows: [[Cell]], numeric: Set<Int> = [], actionsLast: Bool = false) -> Markup {
         func row(_ cells: [Cell], header: Bool) -> Markup {
             Markup(
                 "tr", [],
@@ -21,7 +24,7 @@ enum DeskViews {
             "div", [("class", "table-wrap")],
             [
                 Markup(
-                    "table", [],
+                    "table", actionsLast ? [("class", "actions-last")] : [],
                     [
                         Markup("caption", text: caption),
                         Markup("thead", [], [row(header.map(Cell.text), header: true)]),

@@ -52,6 +52,8 @@ enum Stylesheet {
         .notice.failure { border-color: var(--error); background: var(--error-paper); }
         .notice.success { border-color: var(--ok); background: var(--ok-paper); }
         .table-wrap { overflow-x: auto; }
+        table.actions-last td:last-child, table.actions-last th:last-child {
+            position: sticky; right: 0; background: var(--paper); padding-left: 8px; box-shadow: -6px 0 6px -6px var(--line); }
         table { border-collapse: collapse; font-size: 14px; margin: 6px 0; }
         caption { text-align: left; color: var(--muted); padding: 4px 0; }
         th, td { text-align: left; padding: 4px 12px 4px 0; border-bottom: 1px solid var(--line); vertical-align: top; }

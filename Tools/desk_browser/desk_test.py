@@ -302,7 +302,18 @@ def what_if(desk: Desk) -> None:
                            "cancelVoyage": first_voyage.group(1) if first_voyage else "WS15-W09", "delay": "WS25-W01:72"}, "Find routes")
     expect("Against the plain schedule" in desk.text(), "no comparison")
     expect("Changed:" in desk.text("#comparison"), "the comparison says nothing")
+    marks = [cell.text for cell in desk.driver.find_elements(By.CSS_SELECTOR, "#comparison td strong, #options td strong")]
+    expect("gone" in marks and "new" in marks, f"the options gone and new are not marked: {marks}")
+    expect("Gone: CNSHA" in desk.text("#comparison") and "New: CNSHA" in desk.text("#comparison"), "the options gone and new are not named")
     desk.state("routes-what-if")
+    # On a phone's 390 px, the options' table scrolls sideways and each option's Book link stays in view.
+    desk.driver.set_window_size(390, 844)
+    width = desk.driver.execute_script("return document.documentElement.clientWidth")
+    book = desk.driver.find_elements(By.CSS_SELECTOR, "#options td:last-child a")
+    expect(book, "no Book link")
+    right = desk.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return r.right;", book[0])
+    expect(0 < right <= width, f"the Book link is off the screen at 390 px: its right edge at {right} of {width}")
+    desk.driver.set_window_size(1280, 1000)
     desk.open("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-03-03")
     expect(desk.driver.find_elements(By.CSS_SELECTOR, ".notice.failure"), "no failure for a route that cannot be")
     desk.state("routes-no-route")

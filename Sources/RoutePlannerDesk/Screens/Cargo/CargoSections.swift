@@ -65,7 +65,7 @@ struct CargoSections {
                                 ).markup()
                             ]),
                         ]
-                    }))
+                    }, actionsLast: true))
         }
         parts.append(ActionButton(action: model.onFindOptions, label: model.options.isEmpty ? "Find options" : "Find options again").markup())
         return DeskViews.section("Options", id: "options", parts)

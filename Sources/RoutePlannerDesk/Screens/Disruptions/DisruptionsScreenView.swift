@@ -106,7 +106,7 @@ struct DisruptionsScreenView {
                         .text(cargo.disruption), .text(cargo.plannedArrival), .text(cargo.estimatedArrival), .text(cargo.delay), .text(cargo.standing),
                         .text(cargo.current), .markup([choice(cargo)]),
                     ]
-                }))
+                }, actionsLast: true))
         form.append(Markup("button", [("type", "submit")], text: "Preview the re-routing"))
         parts.append(Markup("form", [("method", "get"), ("action", "/disruptions"), ("id", "choose"), ("aria-label", "Choose options")], form))
         return DeskViews.section("Disrupted cargo", id: "disrupted", parts)

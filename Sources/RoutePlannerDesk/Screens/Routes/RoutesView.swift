@@ -100,7 +100,7 @@ struct RoutesView {
                                 Markup("a", [("href", model.onBook(option).url), ("aria-label", "Book a cargo on option \(index + 1)")], text: "Book")
                             ])
                         ] : [])
-            })
+            }, actionsLast: bookable)
     }
 
     private func comparison(_ baseline: DeskState<[ItineraryViewModel]>) -> Markup {
