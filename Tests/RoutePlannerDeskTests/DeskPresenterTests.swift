@@ -21,8 +21,27 @@ import Testing
         let customer = DeskResponse.page(CustomerCargoView(model: model).page()).body
         #expect(planner.contains("<dt>Customer</dt>") && planner.contains("action=\"/cargo/RP000001/events\""))
         #expect(!customer.contains("<dt>Customer</dt>") && !customer.contains("/events\""))
-        for change in ["options", "destination", "reroute", "cancel"] {
+        for change in ["options", "destination", "cancel"] {
             #expect(customer.contains("action=\"/cargo/RP000001/\(change)\"") && planner.contains("action=\"/cargo/RP000001/\(change)\""), "\(change)")
+        }
+        // On its route: options are found again, the current route marked among them; no re-route is offered.
+        #expect(!planner.contains("action=\"/cargo/RP000001/reroute\"") && planner.contains("Find options again"))
+        #expect(planner.components(separatedBy: "<strong>Current route</strong>").count == 2 && planner.contains("<th scope=\"col\">Voyages</th>"))
+        #expect(planner.components(separatedBy: "Assign option ").count == DeskPreviews.options.count, "the current route is not offered again")
+    }
+
+    /// A cargo whose route no longer serves it has one search for options, the re-route from where it is.
+    @Test func aCargoItsRouteNoLongerServesIsReRoutedByItsOneSearch() throws {
+        let (state, response) = DeskPreviews.tracking(misrouted: true)
+        guard case .screen(let model) = CargoPresenter(format: DeskPreviews.format).present(trackingId: "RP000001", state, response: response, notice: nil)
+        else {
+            Issue.record("no screen")
+            return
+        }
+        for page in [CargoView(model: model).page(), CustomerCargoView(model: model).page()] {
+            let body = DeskResponse.page(page).body
+            #expect(body.contains("action=\"/cargo/RP000001/reroute\"") && !body.contains("action=\"/cargo/RP000001/options\""))
+            #expect(body.contains("re-route it to find options from where it is now"))
         }
     }
 

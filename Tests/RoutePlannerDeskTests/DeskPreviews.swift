@@ -31,7 +31,7 @@ enum DeskPreviews {
     static let options = try! network.candidates(for: specification, limit: 3)
 
     /// Cargo RP000001 of ACME, routed on its fastest option and received, with the options found for it.
-    static func tracking(routed: Bool = true, cancelled: Bool = false) -> (DeskState<CargoTrackingView>, TrackCargoResponse) {
+    static func tracking(routed: Bool = true, cancelled: Bool = false, misrouted: Bool = false) -> (DeskState<CargoTrackingView>, TrackCargoResponse) {
         var cargo = try! Cargo(trackingId: "RP000001", teu: 2, specification: specification, customerId: "ACME")
         if routed {
             try! cargo.assign(to: options[0])
@@ -40,6 +40,10 @@ enum DeskPreviews {
                     kind: .receive, location: "HKHKG", voyage: nil, completionTime: SampleVoyages.day(3, 1), registrationTime: SampleVoyages.day(3, 1)))
         }
         if cancelled { try! cargo.cancel(at: SampleVoyages.day(2, 20)) }
+        if misrouted {
+            cargo.specifyNewRoute(
+                try! RouteSpecification(origin: "HKHKG", destination: "DEHAM", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 15)))
+        }
         let response = TrackCargoResponse(
             cargo: CargoSummary(cargo, over: network),
             offer: RouteOffer(trackingId: "RP000001", specification: specification, itineraries: options))

@@ -189,6 +189,31 @@ import Testing
         #expect(none.status == 200 && none.body.contains("class=\"notice failure\""))
     }
 
+    /// A port's schedule shows each call's vessel, and the port its voyage comes from and goes on to, each linked.
+    @Test func aPortsScheduleShowsEachCallsVesselAndThePortsBeforeAndAfter() async throws {
+        let browser = Browser(server: try await Self.server())
+        let page = try await browser.get("/schedules/ports/SGSIN?from=2026-03-02")
+        #expect(page.status == 200 && Self.isWellFormed(page.body))
+        for header in ["Voyage", "Vessel", "From", "Arrives", "Leaves", "To", "Cut-offs"] {
+            #expect(page.body.contains("<th scope=\"col\">\(header)</th>"), "\(header)")
+        }
+        let rows = page.body.matches(
+            of: /<tr>\n<td>\n<a href="\/schedules\/vessels\/([^"]+)">[^<]*<\/a>\n<\/td>\n<td>([^<]*)<\/td>\n<td>(—<\/td>|\n<a href="[^"]+")/)
+        #expect(rows.count > 3)
+        var checked = 0
+        for row in rows {
+            let voyage = try #require(ServerTests.network.voyage(VoyageNumber(String(row.output.1))!))
+            #expect(String(row.output.2) == (voyage.vessel ?? "—"))
+            // The port before SGSIN on a voyage that calls there once, by its movements: the one arriving at SGSIN.
+            let arriving = voyage.movements.filter { $0.arrivalLocation == "SGSIN" }
+            guard arriving.count <= 1 else { continue }
+            checked += 1
+            let from = arriving.first.map { "\n<a href=\"/schedules/ports/\($0.departureLocation)\"" } ?? "—</td>"
+            #expect(String(row.output.3) == from, "\(row.output.0)")
+        }
+        #expect(checked > 3)
+    }
+
     @Test func aWhatIfIsComparedWithThePlainSchedule() async throws {
         let browser = Browser(server: try await Self.server())
         let page = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3&delay=WS15-W09:72")

@@ -24,6 +24,9 @@ public struct PortCall: Hashable, Sendable {
     public let departureUTCOffset: Int?
     /// The cut-off times of the sailing from the port.
     public let cutOffTimes: [CutOffTime]
+    /// The voyage's call before this one and after it, `nil` at its first and last.
+    public private(set) var previous: Location? = nil
+    public private(set) var next: Location? = nil
 
     /// The calls of a voyage, in order.
     ///
@@ -65,6 +68,10 @@ public struct PortCall: Hashable, Sendable {
                 PortCall(
                     voyage: voyage, position: calls.count, location: arrived.location, arrival: arrived.time, departure: nil,
                     arrivalUTCOffset: arrived.offset, departureUTCOffset: nil, cutOffTimes: []))
+        }
+        for index in calls.indices {
+            calls[index].previous = index > 0 ? calls[index - 1].location : nil
+            calls[index].next = index + 1 < calls.count ? calls[index + 1].location : nil
         }
         return calls
     }

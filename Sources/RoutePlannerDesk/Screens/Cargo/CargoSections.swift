@@ -42,32 +42,47 @@ struct CargoSections {
         return DeskViews.section("Route: \(itinerary.departure) → \(itinerary.arrival)", id: "route", parts)
     }
 
-    /// The options last found, each with its button that assigns it, and the button that finds them.
+    /// The options last found, each with its voyages, cost and CO2e and the button that assigns it (the current route
+    /// marked instead), and the one button that finds them from where the cargo is: "Re-route" when its route no
+    /// longer serves it, else "Find options".
     func options() -> Markup {
-        let sent = model.submitted("options")
         var parts: [Markup] = []
-        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
-        if let error = sent.errors.values.sorted().first { parts.append(DeskViews.failure(error)) }
+        for form in ["options", "reroute"] {
+            let sent = model.submitted(form)
+            if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
+            if let error = sent.errors.values.sorted().first { parts.append(DeskViews.failure(error)) }
+        }
+        let current = model.tracking.cargo.itinerary?.reference
         if model.options.isEmpty {
             parts.append(DeskViews.empty("No options found yet."))
         } else {
             parts.append(
                 DeskViews.table(
-                    caption: "The options from where the cargo is", ["Option", "Route", "Departure", "Arrival", "Transit", "Deadline", "Assign"],
+                    caption: "The options from where the cargo is",
+                    ["Option", "Route", "Voyages", "Departure", "Arrival", "Transit", "Handling per TEU", "CO2e per TEU", "Deadline", "Assign"],
                     model.options.enumerated().map { index, entry in
-                        [
-                            .text(String(index + 1)), .text(entry.option.route), .text(entry.option.departure), .text(entry.option.arrival),
-                            .text(entry.option.transitTime), .text(entry.option.slack),
-                            .markup([
-                                ActionButton(
-                                    action: model.onAssign, label: "Assign", values: [(AssignToRouteForm.Field.candidate.name, entry.candidate)],
-                                    accessibleLabel: "Assign option \(index + 1)"
-                                ).markup()
-                            ]),
+                        let option = entry.option
+                        return [
+                            .text(String(index + 1)), .text(option.route), .text(option.itinerary.legs.map(\.voyage.number.rawValue).joined(separator: ", ")),
+                            .text(option.departure), .text(option.arrival), .text(option.transitTime), .text(option.handlingCost ?? "unknown"),
+                            .text(option.co2e ?? "unknown"), .text(option.slack),
+                            option.itinerary.reference == current
+                                ? .markup([Markup("strong", text: "Current route")])
+                                : .markup([
+                                    ActionButton(
+                                        action: model.onAssign, label: "Assign", values: [(AssignToRouteForm.Field.candidate.name, entry.candidate)],
+                                        accessibleLabel: "Assign option \(index + 1)"
+                                    ).markup()
+                                ]),
                         ]
                     }, actionsLast: true))
         }
-        parts.append(ActionButton(action: model.onFindOptions, label: model.options.isEmpty ? "Find options" : "Find options again").markup())
+        if model.needsRerouting {
+            parts.append(Markup("p", text: "Its route no longer serves it: re-route it to find options from where it is now."))
+            parts.append(ActionButton(action: model.onReroute, label: "Re-route").markup())
+        } else {
+            parts.append(ActionButton(action: model.onFindOptions, label: model.options.isEmpty ? "Find options" : "Find options again").markup())
+        }
         return DeskViews.section("Options", id: "options", parts)
     }
 
@@ -101,17 +116,6 @@ struct CargoSections {
             values: sent.values, errors: sent.errors, submit: "Change the destination")
         form.failure = sent.failure
         return form.markup()
-    }
-
-    /// The button that finds options from where the cargo is, when its route no longer serves it.
-    func reroute() -> Markup {
-        let sent = model.submitted("reroute")
-        var parts: [Markup] = [
-            Markup("p", text: "When the route no longer serves the cargo (misdirected, or its destination changed), find options from where it is now.")
-        ]
-        if let failure = sent.failure { parts.append(DeskViews.failure(failure)) }
-        parts.append(ActionButton(action: model.onReroute, label: "Re-route").markup())
-        return DeskViews.section("Re-route", id: "reroute", parts)
     }
 
     /// The booking's cancellation while the cargo is not loaded, and why it failed when it did; nothing when there is

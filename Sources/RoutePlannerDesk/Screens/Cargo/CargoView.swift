@@ -10,7 +10,7 @@ struct CargoView {
         var content = sections.notice() + [sections.progress(namingTheCustomer: true), sections.route()]
         // A cancelled booking is a record: nothing more happens to its cargo.
         if !model.isCancelled {
-            content += [sections.options(), sections.eventForm(), sections.destinationForm(), sections.reroute()]
+            content += [sections.options(), sections.eventForm(), sections.destinationForm()]
         }
         content += sections.cancel() + [sections.events()] + sections.changes()
         return DeskPage(title: "Cargo \(model.tracking.trackingId)", section: .cargo, content)

@@ -33,6 +33,12 @@ struct CargoViewModel {
         let state: DeskState<String>
     }
 
+    /// Whether its route no longer serves it (misdirected, misrouted, disrupted), so that its one search for options is
+    /// a re-route from where it is.
+    var needsRerouting: Bool {
+        [.misdirected, .misrouted, .disrupted].contains(tracking.cargo.delivery.status)
+    }
+
     /// The status the page is answered with: the submitted form's problems' (422), its failure's by kind, else 200.
     var status: Int {
         switch submitted?.state {

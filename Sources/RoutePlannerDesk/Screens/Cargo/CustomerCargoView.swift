@@ -9,7 +9,7 @@ struct CustomerCargoView {
         let sections = CargoSections(model: model)
         var content = sections.notice() + [sections.progress(namingTheCustomer: false), sections.route()]
         if !model.isCancelled {
-            content += [sections.options(), sections.destinationForm(), sections.reroute()]
+            content += [sections.options(), sections.destinationForm()]
         }
         content += sections.cancel() + [sections.events()] + sections.changes()
         return DeskPage(title: "Cargo \(model.tracking.trackingId)", section: .cargo, content)

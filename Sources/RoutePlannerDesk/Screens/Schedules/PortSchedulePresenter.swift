@@ -17,7 +17,7 @@ struct PortSchedulePresenter {
             return ScheduleViewModel(
                 title: "\(response.location.name) (\(response.location.code))",
                 summary: "\(count) call\(count == 1 ? "" : "s") from \(response.firstDay) to \(response.lastDay), local times.",
-                calls: response.calls.map { ScheduleViewModel.Call($0, format: format) },
+                calls: response.calls.map { ScheduleViewModel.Call($0, format: format) }, showsVoyagesCalls: true,
                 window: .init(target: target, values: FormData([(Field.from.name, response.firstDay)]), errors: [:]))
         case .validationFailure(let errors) where errors[Field.port.name] == nil:
             // The days are wrong, not the port: the form again, with its problem.

@@ -1,3 +1,4 @@
+import RoutePlanner
 import RoutePlannerApplication
 
 /// What a port's or a voyage's schedule screen shows: its calls, each a row; or why there is none.
@@ -5,8 +6,12 @@ struct ScheduleViewModel {
     var title: String
     /// What the calls are, the table's caption: "12 calls from 2026-03-02 to 2026-03-29, local times."
     var summary: String
-    /// Each call: the voyage (with its link), the port (with its link), arrival, departure and cut-offs.
+    /// Each call: the voyage (with its link), the port (with its link), arrival, departure and cut-offs; for a port's
+    /// schedule (``showsVoyagesCalls``), also the vessel, and the voyage's port before and after (with their links).
     var calls: [Call]
+    /// Whether the rows show the vessel and the ports before and after: a port's schedule, whose calls are all at one
+    /// port.
+    var showsVoyagesCalls = false
     /// The form that moves a port schedule's days, with its input and problems; `nil` for a voyage's.
     var window: Window?
     /// The voyage the vessel goes on as, with its link.
@@ -17,8 +22,12 @@ struct ScheduleViewModel {
     struct Call {
         let voyage: String
         let onVoyage: DeskRoute
+        let vessel: String
         let port: String
         let onPort: DeskRoute
+        /// The voyage's port before and after, each with its link; `nil` at its first or last.
+        let previous: (name: String, route: DeskRoute)?
+        let next: (name: String, route: DeskRoute)?
         let arrival: String
         let departure: String
         let cutOffs: String
@@ -38,9 +47,13 @@ struct ScheduleViewModel {
 extension ScheduleViewModel.Call {
     /// A call as a schedule's row shows it, with links to its voyage and its port.
     init(_ call: PortCall, format: PlannerFormat) {
+        func port(_ location: Location) -> (name: String, route: DeskRoute) {
+            ("\(location.name) (\(location.code))", .portSchedule(location.code, FormData()))
+        }
         self.init(
-            voyage: call.voyage.number.description, onVoyage: .vesselSchedule(call.voyage.number),
+            voyage: call.voyage.number.description, onVoyage: .vesselSchedule(call.voyage.number), vessel: call.voyage.vessel ?? "—",
             port: "\(call.location.name) (\(call.location.code))", onPort: .portSchedule(call.location.code, FormData()),
+            previous: call.previous.map(port), next: call.next.map(port),
             arrival: format.localTime(call.arrival, call.arrivalUTCOffset), departure: format.localTime(call.departure, call.departureUTCOffset),
             cutOffs: format.cutOffs(call))
     }
