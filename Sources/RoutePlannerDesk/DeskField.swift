@@ -121,7 +121,7 @@ extension FormData {
 extension DeskForm.Field {
     /// A control of a use case's field, under the desk's name for it.
     init<Name: DeskField>(
-        _ field: Name, _ label: String, hint: String? = nil, kind: Kind = .text, required: Bool = false, suggestions: [String] = []
+        _ field: Name, _ label: String, hint: String? = nil, kind: Kind = .text, required: Bool = false, suggestions: [DeskForm.Suggestion] = []
     ) {
         self.init(field.name, label, hint: hint, kind: kind, required: required, suggestions: suggestions)
     }

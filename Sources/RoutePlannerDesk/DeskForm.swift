@@ -1,3 +1,4 @@
+import RoutePlanner
 import RoutePlannerPictures
 
 /// A form of the desk as views write it: its fields with their labels, hints, kept input and each one's problem
@@ -27,18 +28,30 @@ struct DeskForm {
         var hint: String?
         var kind: Kind = .text
         var required = false
-        /// Values the browser offers as one types (`datalist`).
-        var suggestions: [String] = []
+        /// Values the browser offers as one types (`datalist`), each with the words it shows beside it.
+        var suggestions: [Suggestion] = []
         /// What the browser may fill the field with (`autocomplete`): `username`; none for the desk's own data.
         var autocomplete = "off"
 
-        init(_ name: String, _ label: String, hint: String? = nil, kind: Kind = .text, required: Bool = false, suggestions: [String] = []) {
+        init(_ name: String, _ label: String, hint: String? = nil, kind: Kind = .text, required: Bool = false, suggestions: [Suggestion] = []) {
             self.name = name
             self.label = label
             self.hint = hint
             self.kind = kind
             self.required = required
             self.suggestions = suggestions
+        }
+    }
+
+    /// A value a field suggests, and the words the browser shows beside it, which it also matches what is typed with:
+    /// a port's code, and its name.
+    struct Suggestion: Hashable {
+        let value: String
+        let label: String?
+
+        /// The ports of a schedule, by code, each with its name: typing "Rotter" offers NLRTM.
+        static func ports(_ locations: [Location]) -> [Suggestion] {
+            locations.sorted { $0.code.rawValue < $1.code.rawValue }.map { Suggestion(value: $0.code.rawValue, label: $0.name) }
         }
     }
 
@@ -150,7 +163,10 @@ struct DeskForm {
             if !field.suggestions.isEmpty { attributes.append(("list", id + "-list")) }
             var input = [Markup("input", attributes)]
             if !field.suggestions.isEmpty {
-                input.append(Markup("datalist", [("id", id + "-list")], field.suggestions.map { Markup("option", [("value", $0)]) }))
+                input.append(
+                    Markup(
+                        "datalist", [("id", id + "-list")],
+                        field.suggestions.map { Markup("option", [("value", $0.value)] + ($0.label.map { [("label", $0)] } ?? [])) }))
             }
             return Markup("div", [("class", error == nil ? "field" : "field has-error")], [label] + parts + input)
         case .choice(let options):

@@ -6,7 +6,7 @@ extension Desk {
     /// `/routes`: idle until a port is given; then the options, the field errors, or why there are none.
     func routes(_ given: FormData) async -> DeskResponse {
         let network = self.network()
-        let ports = network.locations.map { $0.code.description }.sorted()
+        let ports = DeskForm.Suggestion.ports(network.locations)
         typealias Field = RouteCargoForm.Field
         typealias WhatIf = ScenarioForm.Field
         typealias Booking = BookCargoForm.Field

@@ -14,38 +14,55 @@ extension Desk {
         return .page(HomeView(model: model).page())
     }
 
-    /// `/schedules/ports`: the form; with a code, on to that port's schedule.
+    /// `/schedules/ports`: the form; with a port's code or name (`ScheduleNetwork.locations(named:)`), on to that
+    /// port's schedule; a name several ports match lists them.
     func portLookup(_ query: FormData) -> DeskResponse {
-        let code = query["code"].trimmingCharacters(in: .whitespaces).uppercased()
+        let text = query["code"].trimmingCharacters(in: .whitespaces)
         var errors: [String: String] = [:]
         if query.contains("code") {
-            if let port = UnLocode(code) {
+            let found = network().locations(named: text)
+            if let port = found.count == 1 ? found[0].code : found.isEmpty ? UnLocode(text.uppercased()) : nil {
                 let from = query["from"].trimmingCharacters(in: .whitespaces)
                 return .redirect(to: .portSchedule(port, FormData([("from", from.isEmpty ? DateText.day(now()) : from)])))
             }
             errors["code"] =
-                code.isEmpty
-                ? "Enter a UN/LOCODE, such as NLRTM." : "\"\(query["code"])\" is not a UN/LOCODE: 2 letters and 3 letters or digits, such as NLRTM."
+                text.isEmpty
+                ? "Enter a port's name or UN/LOCODE, such as Rotterdam or NLRTM."
+                : found.isEmpty
+                    ? "No port is named \"\(text)\", and it is not a UN/LOCODE (2 letters and 3 letters or digits, such as NLRTM)."
+                    : "\(found.count) ports match \"\(text)\": "
+                        + Self.some(found.map { "\($0.name) (\($0.code))" }) + ". Enter one's code or whole name."
         }
         return lookupPage(query: query, errors: errors)
     }
 
-    /// `/schedules/vessels`: the form; with a voyage, on to its schedule.
+    /// `/schedules/vessels`: the form; with a voyage number, or a vessel's name whose voyages are one
+    /// (`ScheduleNetwork.voyages(named:)`), on to its schedule; a vessel of several voyages lists them.
     func vesselLookup(_ query: FormData) -> DeskResponse {
-        let voyage = query["voyage"].trimmingCharacters(in: .whitespaces)
+        let text = query["voyage"].trimmingCharacters(in: .whitespaces)
         var errors: [String: String] = [:]
         if query.contains("voyage") {
-            guard let number = VoyageNumber(voyage) else {
-                errors["voyage"] = "Enter a voyage number, such as WS15-W09."
-                return lookupPage(query: query, errors: errors)
+            let found = network().voyages(named: text)
+            if let number = found.count == 1 ? found[0].number : found.isEmpty ? VoyageNumber(text) : nil {
+                return .redirect(to: .vesselSchedule(number))
             }
-            return .redirect(to: .vesselSchedule(number))
+            // Any text but a blank one may be a voyage number: one no voyage has leads to the schedule's "not found".
+            errors["voyage"] =
+                text.isEmpty
+                ? "Enter a voyage number or a vessel's name, such as WS15-W09."
+                : "\(found.count) voyages match \"\(text)\": " + Self.some(found.map { "\($0.number) (\($0.vessel ?? "no vessel named"))" })
+                    + ". Enter one's voyage number."
         }
         return lookupPage(query: query, errors: errors)
+    }
+
+    /// The first ten of a list, joined, and how many more there are.
+    private static func some(_ items: [String]) -> String {
+        items.prefix(10).joined(separator: ", ") + (items.count > 10 ? " and \(items.count - 10) more" : "")
     }
 
     private func lookupPage(query: FormData, errors: [String: String]) -> DeskResponse {
-        let model = ScheduleLookupViewModel(values: query, errors: errors, ports: network().locations.map { $0.code.description }.sorted())
+        let model = ScheduleLookupViewModel(values: query, errors: errors, ports: DeskForm.Suggestion.ports(network().locations))
         return .page(ScheduleLookupView(model: model).page(), status: model.status)
     }
 

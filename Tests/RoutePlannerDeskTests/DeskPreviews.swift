@@ -201,7 +201,9 @@ enum DeskPreviews {
                 vessel.present(voyage: voyage.number, .success([Described(VesselSchedule(voyage: voyage, calls: calls), lines: [])]))),
             preview("vessel-schedule-unknown", vessel.present(voyage: "XX-1", .success([]))),
             Preview(
-                name: "schedules", page: ScheduleLookupView(model: ScheduleLookupViewModel(values: FormData(), errors: [:], ports: ["NLRTM", "SGSIN"])).page(),
+                name: "schedules",
+                page: ScheduleLookupView(model: ScheduleLookupViewModel(values: FormData(), errors: [:], ports: DeskForm.Suggestion.ports(network.locations)))
+                    .page(),
                 status: 200),
             Preview(
                 name: "schedules-problems",
@@ -360,7 +362,8 @@ enum DeskPreviews {
 
     static var routes: [Preview] {
         let presenter = RoutesPresenter(
-            query: FormData([("from", "HKHKG"), ("to", "SESTO")]), ports: ["HKHKG", "SESTO"], onBook: .book(FormData()), format: format)
+            query: FormData([("from", "HKHKG"), ("to", "SESTO")]), ports: DeskForm.Suggestion.ports(network.locations), onBook: .book(FormData()),
+            format: format)
         let response = RouteCargoResponse(specification: specification, itineraries: options)
         let found: RoutesPresenter.Search = (.success(RouteCargoPresenter(format: format).content(for: response)), .success(response))
         let stopped = ViewFailure(.unavailable, "The search ran past its budget of 10 s and was stopped.")

@@ -189,6 +189,35 @@ import Testing
         #expect(none.status == 200 && none.body.contains("class=\"notice failure\""))
     }
 
+    /// A port is looked up by its code or its name, a voyage by its number or its vessel's name; a name several match
+    /// lists them, and a text none matches says so, in words.
+    @Test func portsAndVoyagesAreLookedUpByCodeOrName() async throws {
+        let browser = Browser(server: try await Self.server())
+        for text in ["SGSIN", "sgsin", "Singapore", "singapore "] {
+            let found = try await browser.get("/schedules/ports?code=\(FormData.encoded(text))&from=2026-03-02")
+            #expect(found.status == 303 && found.location == "/schedules/ports/SGSIN?from=2026-03-02", "\(text)")
+        }
+        let several = try await browser.get("/schedules/ports?code=S")
+        #expect(several.status == 422 && several.body.contains("ports match &quot;S&quot;: ") && several.body.contains("Singapore (SGSIN)"))
+        let none = try await browser.get("/schedules/ports?code=Atlantis")
+        #expect(none.status == 422 && none.body.contains("No port is named &quot;Atlantis&quot;"))
+        let form = try await browser.get("/schedules/ports")
+        #expect(form.body.contains("<option value=\"SGSIN\" label=\"Singapore\"/>"), "the ports are suggested by name")
+        let voyage = try #require(ServerTests.network.voyages.first { $0.vessel != nil })
+        let byNumber = try await browser.get("/schedules/vessels?voyage=\(voyage.number)")
+        #expect(byNumber.status == 303 && byNumber.location == "/schedules/vessels/\(voyage.number)")
+        let sameVessel = ServerTests.network.voyages.filter { $0.vessel == voyage.vessel }
+        let byVessel = try await browser.get("/schedules/vessels?voyage=\(FormData.encoded(voyage.vessel!))")
+        if sameVessel.count == 1 {
+            #expect(byVessel.status == 303 && byVessel.location == "/schedules/vessels/\(voyage.number)")
+        } else {
+            #expect(byVessel.status == 422 && byVessel.body.contains("\(sameVessel.count) voyages match"))
+        }
+        let unknown = try await browser.get("/schedules/vessels?voyage=Ever%20Given")
+        #expect(unknown.status == 303 && unknown.location == "/schedules/vessels/Ever%20Given")
+        #expect(try await browser.get("/schedules/vessels?voyage=%20").body.contains("Enter a voyage number or a vessel&apos;s name"))
+    }
+
     /// A port's schedule shows each call's vessel, and the port its voyage comes from and goes on to, each linked.
     @Test func aPortsScheduleShowsEachCallsVesselAndThePortsBeforeAndAfter() async throws {
         let browser = Browser(server: try await Self.server())

@@ -11,7 +11,7 @@ struct RoutesPresenter {
 
     /// The form's input, the ports it suggests, where each option's "Book" leads, and how times are written.
     let query: FormData
-    let ports: [String]
+    let ports: [DeskForm.Suggestion]
     let onBook: DeskRoute
     let format: PlannerFormat
 

@@ -20,7 +20,7 @@ struct RoutesViewModel {
     /// Where "Book" leads: the booking form filled with the search.
     let onBook: DeskRoute
     /// The ports, for the form's suggestions.
-    let ports: [String]
+    let ports: [DeskForm.Suggestion]
     /// The status the page is answered with: 503 for a search stopped at its budget, 422 for the form's problems.
     let status: Int
 

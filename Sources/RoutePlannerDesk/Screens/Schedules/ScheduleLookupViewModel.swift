@@ -3,7 +3,7 @@ struct ScheduleLookupViewModel {
     let values: FormData
     let errors: [String: String]
     /// The ports, for the port field's suggestions.
-    let ports: [String]
+    let ports: [DeskForm.Suggestion]
 
     var status: Int { errors.isEmpty ? 200 : 422 }
 }
