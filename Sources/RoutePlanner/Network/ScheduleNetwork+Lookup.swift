@@ -19,8 +19,9 @@ extension ScheduleNetwork {
     public func voyages(named text: String) -> [Voyage] {
         let text = text.trimmingCharacters(in: .whitespaces)
         if let number = VoyageNumber(text), let voyage = voyage(number) { return [voyage] }
+        func departure(_ voyage: Voyage) -> Date { voyage.movements.first?.departureTime ?? .distantPast }
         return Self.named(text, among: voyages.filter { $0.vessel != nil }, by: { $0.vessel ?? "" })
-            .sorted { ($0.movements.first?.departureTime ?? .distantPast, $0.number.rawValue) < ($1.movements.first?.departureTime ?? .distantPast, $1.number.rawValue) }
+            .sorted { (departure($0), $0.number.rawValue) < (departure($1), $1.number.rawValue) }
     }
 
     /// The elements whose name is the text, or else those whose name begins with it; none for a blank text.
