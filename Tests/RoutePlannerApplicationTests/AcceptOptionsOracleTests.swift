@@ -12,16 +12,25 @@ import Testing
 @Suite struct AcceptOptionsOracleTests {
     typealias World = ApplyCarrierEventsOracleTests.World
 
+    /// A seeded world after a batch of random carriers' events: the batch's answer, the repository and the live
+    /// schedule it wrote, and the generator to draw the rest from.
+    static func afterRandomEvents(
+        seed: UInt64
+    ) async throws -> (World, ApplyCarrierEventsResponse, InMemoryCargoRepository, LiveScheduleRepository, SplitMix64) {
+        var generator = SplitMix64(seed: seed &+ 1 << 50)
+        let world = try ApplyCarrierEventsOracleTests.world(seed: seed, using: &generator)
+        let (events, repository, live) = ApplyCarrierEventsOracleTests.interactor(world)
+        let batch = try await events.execute(
+            ApplyCarrierEventsOracleTests.request(BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator))
+        ).get()
+        return (world, batch, repository, live, generator)
+    }
+
     /// The index found the cargo disrupted, and the schedule read after it no longer disrupts it (the carriers took
     /// their events back meanwhile): the cargo is left as it was, saying so, and nothing is written.
     @Test func aCargoTheScheduleNoLongerDisruptsIsLeftSayingSo() async throws {
         for seed in UInt64(0)..<200 {
-            var generator = SplitMix64(seed: seed &+ 1 << 50)
-            let world = try ApplyCarrierEventsOracleTests.world(seed: seed, using: &generator)
-            let (events, repository, live) = ApplyCarrierEventsOracleTests.interactor(world)
-            let batch = try await events.execute(
-                ApplyCarrierEventsOracleTests.request(BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator))
-            ).get()
+            var (world, batch, repository, live, generator) = try await Self.afterRandomEvents(seed: seed)
             guard let disrupted = batch.disrupted.first?.cargo.trackingId else { continue }
             let before = try #require(try await repository.cargo(disrupted))
             #expect(before.disruption(in: try await live.network()) != nil && before.disruption(in: world.published) == nil)
@@ -40,12 +49,7 @@ import Testing
     @Test func eachCargoTakesTheOptionChosenWhenBruteForceStillOffersIt() async throws {
         var (taken, gone, notOffered, checked) = (0, 0, 0, 0)
         for seed in UInt64(0)..<600 {
-            var generator = SplitMix64(seed: seed &+ 1 << 50)
-            let world = try ApplyCarrierEventsOracleTests.world(seed: seed, using: &generator)
-            let (events, repository, live) = ApplyCarrierEventsOracleTests.interactor(world)
-            let batch = try await events.execute(
-                ApplyCarrierEventsOracleTests.request(BruteForceDisruption.randomEvents(world.schedule.voyages, using: &generator))
-            ).get()
+            var (world, batch, repository, live, generator) = try await Self.afterRandomEvents(seed: seed)
             guard !batch.disrupted.isEmpty else { continue }
             let context = Comment(rawValue: "seed \(seed)")
             let network = try await live.network(), updated = try await live.version().schedule.voyages
