@@ -42,32 +42,25 @@ public enum CargoDocument {
 
     /// The API's booking: `{ "version": 1, "cargo": {…}, "meetsDeadline": false, "earliestPossibleArrival": "…" }`, the
     /// earliest arrival only when no sailing meets the deadline (and some sailing arrives at all).
-    public static func json(_ response: BookCargoResponse) -> String {
-        struct Output: Encodable {
-            let version: Int
-            let cargo: Cargo
-            let meetsDeadline: Bool
-            let earliestPossibleArrival: String?
-        }
-        return RouteDocument.encode(
-            Output(
-                version: version, cargo: Cargo(response.cargo), meetsDeadline: response.meetsDeadline,
-                earliestPossibleArrival: response.earliestPossibleArrival.map(RouteDocument.timestamp)))
-    }
+    public static func json(_ response: BookCargoResponse) -> String { booking(response, cargo: Cargo(response.cargo)) }
 
     /// `book --format json`: `{ "version": 1, "cargo": [{…}], "meetsDeadline": false, "earliestPossibleArrival": "…" }`,
     /// the cargo list's shape with what the booking found of its deadline.
-    public static func listed(_ response: BookCargoResponse) -> String {
-        struct Output: Encodable {
-            let version: Int
-            let cargo: [Cargo]
-            let meetsDeadline: Bool
-            let earliestPossibleArrival: String?
-        }
-        return RouteDocument.encode(
-            Output(
-                version: version, cargo: [Cargo(response.cargo)], meetsDeadline: response.meetsDeadline,
+    public static func listed(_ response: BookCargoResponse) -> String { booking(response, cargo: [Cargo(response.cargo)]) }
+
+    private static func booking(_ response: BookCargoResponse, cargo: some Encodable) -> String {
+        RouteDocument.encode(
+            Booking(
+                version: version, cargo: cargo, meetsDeadline: response.meetsDeadline,
                 earliestPossibleArrival: response.earliestPossibleArrival.map(RouteDocument.timestamp)))
+    }
+
+    /// A booking's document, its cargo alone or as a list of one.
+    private struct Booking<Booked: Encodable>: Encodable {
+        let version: Int
+        let cargo: Booked
+        let meetsDeadline: Bool
+        let earliestPossibleArrival: String?
     }
 
     /// `cargo`, `book --format json`: `{ "version": 1, "cargo": [{…}, …] }`.
