@@ -274,6 +274,20 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
         try await body(path)
     }
 
+    /// A store file brought up to an older migration and given rows as that version wrote them, before `body` opens it.
+    static func withStore(
+        migratedUpTo migration: String, writing rows: @escaping @Sendable (Database) throws -> Void, _ body: (String) async throws -> Void
+    ) async throws {
+        try await withStore { path in
+            do {
+                let older = try DatabaseQueue(path: path)
+                try CargoStore.migrator.migrate(older, upTo: migration)
+                try await older.write(rows)
+            }
+            try await body(path)
+        }
+    }
+
     @Test func cargo() async throws {
         try await Self.withStore { path in
             let store = try CargoStore(path: path)
@@ -312,20 +326,15 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
     }
 
     @Test func aFileOfTheFirstVersionIsBroughtUpToDate() async throws {
-        try await Self.withStore { path in
-            do {
-                let first = try DatabaseQueue(path: path)
-                try CargoStore.migrator.migrate(first, upTo: "v1: cargo, customers, itineraries, handling events, offers")
-                try await first.write { db in
-                    try db.execute(sql: "INSERT INTO customer (id, name) VALUES ('ACME', 'Acme Shipping')")
-                    try db.execute(
-                        sql: """
-                            INSERT INTO cargo (trackingId, customerId, teu, origin, destination, readyTime, arrivalDeadline, version)
-                            VALUES ('RP000001', 'ACME', 2, 'HKHKG', 'SESTO', ?, ?, 1)
-                            """,
-                        arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
-                }
-            }
+        try await Self.withStore(migratedUpTo: "v1: cargo, customers, itineraries, handling events, offers") { db in
+            try db.execute(sql: "INSERT INTO customer (id, name) VALUES ('ACME', 'Acme Shipping')")
+            try db.execute(
+                sql: """
+                    INSERT INTO cargo (trackingId, customerId, teu, origin, destination, readyTime, arrivalDeadline, version)
+                    VALUES ('RP000001', 'ACME', 2, 'HKHKG', 'SESTO', ?, ?, 1)
+                    """,
+                arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
+        } _: { path in
             do {
                 // A revenue an earlier version accepted, above today's maximum, stays readable.
                 let earlier = try DatabaseQueue(path: path)
@@ -359,29 +368,24 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
     }
 
     @Test func aCargoReRoutedBeforeVersionFourKeepsTheReadyTimeOfItsHandling() async throws {
-        try await Self.withStore { path in
-            do {
-                let third = try DatabaseQueue(path: path)
-                try CargoStore.migrator.migrate(third, upTo: "v3: cargo types")
-                try await third.write { db in
-                    // Re-routed from Rotterdam: its specification is ready a month after its first event.
-                    try db.execute(
-                        sql: """
-                            INSERT INTO cargo (trackingId, teu, origin, destination, readyTime, arrivalDeadline, version)
-                            VALUES ('RP000001', 1, 'NLRTM', 'SESTO', ?, ?, 1), ('RP000002', 1, 'HKHKG', 'SESTO', ?, ?, 1)
-                            """,
-                        arguments: [
-                            SampleVoyages.day(3, 31), Sample.specification.arrivalDeadline, Sample.specification.readyTime,
-                            Sample.specification.arrivalDeadline,
-                        ])
-                    try db.execute(
-                        sql: """
-                            INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
-                            VALUES ('RP000001', 'receive', 'HKHKG', NULL, ?, ?)
-                            """,
-                        arguments: [SampleVoyages.day(3, 1, hour: 8), SampleVoyages.day(3, 1, hour: 8)])
-                }
-            }
+        try await Self.withStore(migratedUpTo: "v3: cargo types") { db in
+            // Re-routed from Rotterdam: its specification is ready a month after its first event.
+            try db.execute(
+                sql: """
+                    INSERT INTO cargo (trackingId, teu, origin, destination, readyTime, arrivalDeadline, version)
+                    VALUES ('RP000001', 1, 'NLRTM', 'SESTO', ?, ?, 1), ('RP000002', 1, 'HKHKG', 'SESTO', ?, ?, 1)
+                    """,
+                arguments: [
+                    SampleVoyages.day(3, 31), Sample.specification.arrivalDeadline, Sample.specification.readyTime,
+                    Sample.specification.arrivalDeadline,
+                ])
+            try db.execute(
+                sql: """
+                    INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
+                    VALUES ('RP000001', 'receive', 'HKHKG', NULL, ?, ?)
+                    """,
+                arguments: [SampleVoyages.day(3, 1, hour: 8), SampleVoyages.day(3, 1, hour: 8)])
+        } _: { path in
             let repository = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
             #expect(try await repository.cargo("RP000001")?.bookedReadyTime == SampleVoyages.day(3, 1, hour: 8))
             #expect(try await repository.cargo("RP000002")?.bookedReadyTime == Sample.specification.readyTime)
@@ -389,34 +393,29 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
     }
 
     @Test func theChangesRecordedBeforeVersionFifteenAreGivenTheirParty() async throws {
-        try await Self.withStore { path in
-            do {
-                let fourteenth = try DatabaseQueue(path: path)
-                try CargoStore.migrator.migrate(fourteenth, upTo: "v14: write marks")
-                try await fourteenth.write { db in
-                    try db.execute(sql: "INSERT INTO customer (id, name) VALUES ('ACME', 'Acme')")
-                    try db.execute(
-                        sql: """
-                            INSERT INTO "user" (name, role, customerId, passwordHash, createdAt)
-                            VALUES ('bob', 'customer', 'ACME', 'x', ?), ('alice', 'planner', NULL, 'x', ?)
-                            """,
-                        arguments: [SampleVoyages.day(2, 1), SampleVoyages.day(2, 1)])
-                    try db.execute(
-                        sql: """
-                            INSERT INTO cargo (trackingId, customerId, teu, origin, destination, readyTime, arrivalDeadline, version)
-                            VALUES ('RP000001', 'ACME', 1, 'HKHKG', 'SESTO', ?, ?, 1)
-                            """,
-                        arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
-                    // Booked by a customer's user, handled by the event feed, re-specified by a planner, by the command
-                    // line, and by a user since removed.
-                    for (position, by) in ["bob", "event feed", "alice", "command line", "carol"].enumerated() {
-                        try db.execute(
-                            sql:
-                                "INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, changedAt) VALUES ('RP000001', ?, 'booked', '-', ?, ?)",
-                            arguments: [position, by, SampleVoyages.day(2, 1)])
-                    }
-                }
+        try await Self.withStore(migratedUpTo: "v14: write marks") { db in
+            try db.execute(sql: "INSERT INTO customer (id, name) VALUES ('ACME', 'Acme')")
+            try db.execute(
+                sql: """
+                    INSERT INTO "user" (name, role, customerId, passwordHash, createdAt)
+                    VALUES ('bob', 'customer', 'ACME', 'x', ?), ('alice', 'planner', NULL, 'x', ?)
+                    """,
+                arguments: [SampleVoyages.day(2, 1), SampleVoyages.day(2, 1)])
+            try db.execute(
+                sql: """
+                    INSERT INTO cargo (trackingId, customerId, teu, origin, destination, readyTime, arrivalDeadline, version)
+                    VALUES ('RP000001', 'ACME', 1, 'HKHKG', 'SESTO', ?, ?, 1)
+                    """,
+                arguments: [Sample.specification.readyTime, Sample.specification.arrivalDeadline])
+            // Booked by a customer's user, handled by the event feed, re-specified by a planner, by the command
+            // line, and by a user since removed.
+            for (position, by) in ["bob", "event feed", "alice", "command line", "carol"].enumerated() {
+                try db.execute(
+                    sql:
+                        "INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, changedAt) VALUES ('RP000001', ?, 'booked', '-', ?, ?)",
+                    arguments: [position, by, SampleVoyages.day(2, 1)])
             }
+        } _: { path in
             let repository = try CargoStore(path: path).cargoRepository(voyages: Sample.schedule)
             let changes = try #require(try await repository.cargo("RP000001")).changes
             #expect(changes.map(\.by) == ["bob", "event feed", "alice", "command line", "carol"])
