@@ -280,6 +280,11 @@ public struct RoutePlannerComposition: Sendable {
             presenter: AssignRoutesPresenter(format: format))
     }
 
+    /// The routes an assignment's preview proposed, written where they still hold.
+    public var confirmAssignment: ConfirmAssignmentCoordinator {
+        coordinator(.assignRoutes, ConfirmAssignmentInteractor(cargo: cargo, voyages: voyages), presenter: ConfirmAssignmentPresenter(format: format))
+    }
+
     public var addUser: AddUserCoordinator {
         coordinator(
             .keepAccounts, AddUserInteractor(accounts: accounts, customers: customers, passwords: passwords), presenter: AddUserPresenter(format: format))

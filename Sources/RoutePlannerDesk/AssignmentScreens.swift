@@ -21,14 +21,15 @@ extension Desk {
         typealias Field = AssignRoutesForm.Field
         typealias Upload = ImportBookingsForm.Field
         guard let solver else { return await assignments(form: form) }
-        let assign = AssignRoutesForm(timeLimit: form[Field.timeLimit], gap: form[Field.gap].isEmpty ? "0.01%" : form[Field.gap])
+        // A preview: the plan is written to the store's cargo only when the planner confirms it (``confirmAssignment(_:)``).
+        let assign = AssignRoutesForm(timeLimit: form[Field.timeLimit], gap: form[Field.gap].isEmpty ? "0.01%" : form[Field.gap], writes: false)
         if case .failure(let error) = AssignRoutesRequest.create(assign) { return await assignments(form: form, problems: FormProblems(errors: error.named)) }
         func fileProblem(_ message: String) async -> DeskResponse { await assignments(form: form, problems: FormProblems(errors: [Upload.file.name: message])) }
         let network = self.network()
         let application: RoutePlannerComposition
-        let source =
-            form["source"] == "file" ? "Bookings file " + (file.map(\.name).flatMap { $0.isEmpty ? nil : $0 } ?? "bookings.csv") : "The store's open cargo"
-        if form["source"] == "file" {
+        let fromFile = form["source"] == "file"
+        let source = fromFile ? "Bookings file " + (file.map(\.name).flatMap { $0.isEmpty ? nil : $0 } ?? "bookings.csv") : "The store's open cargo"
+        if fromFile {
             guard let file, !file.bytes.isEmpty else { return await fileProblem("Choose a bookings CSV file to upload.") }
             guard let text = Self.text(file.bytes) else { return await fileProblem("The file is not text in UTF-8 or UTF-16: save it as CSV (UTF-8).") }
             // The file's bookings, which the store never sees, assigned on the schedule served now.
@@ -53,7 +54,7 @@ extension Desk {
                     case .failure(.domain(.cancelled)): .cancelled
                     case .failure: .failed
                     }
-                let outcome = AssignmentRunResult(state.named, response: try? result.get(), network: network)
+                let outcome = AssignmentRunResult(state.named, response: try? result.get(), network: network, proposes: !fromFile)
                 return (status, outcome.text, outcome.summary(of: source))
             }
         } catch {
@@ -90,10 +91,40 @@ extension Desk {
         return .redirect(to: .assignmentRun(id))
     }
 
+    /// `POST /assignments/{run}/confirm`: writes the routes the run's preview proposes, each where it still holds, and
+    /// keeps what that wrote with the run; then shows its screen, which says so. A run confirmed already is shown as it is.
+    func confirmAssignment(_ id: String) async -> DeskResponse {
+        guard case .success(let run?) = await storedRun(id), run.status == .finished, let text = run.result,
+            var result = AssignmentRunResult(text: text), let proposal = result.proposal
+        else { return .redirect(to: .assignmentRun(id)) }
+        switch logged(await composition().confirmAssignment(ConfirmAssignmentForm(proposal: proposal)).named) {
+        case .success(let confirmation):
+            result.written = [confirmation.summary] + confirmation.notWritten
+            do {
+                _ = try await runs.confirm(id, result: result.text, summary: (run.summary ?? "") + "; " + confirmation.summary)
+            } catch {
+                // The routes are written; the run's record says so once the store can be written again.
+                logger.error("desk request failed", metadata: ["reason": .string(String(describing: error))])
+            }
+            return .redirect(to: .assignmentRun(id))
+        case .failure(let failure): return notWritten(failure.message, status: DeskResponse.statusCode(of: failure.kind))
+        case .validationFailure(let fields): return notWritten(fields.values.sorted().joined(separator: " "), status: 422)
+        case .idle, .loading: return .redirect(to: .assignmentRun(id))
+        }
+        func notWritten(_ message: String, status: Int) -> DeskResponse {
+            Self.failure(
+                FailureViewModel(
+                    title: "The routes were not written", message: message, status: status, wayOn: ("Back to the run", .assignmentRun(id)),
+                    section: .assignments))
+        }
+    }
+
     /// `/assignments/{run}/plan.csv` and `plan.json`: a finished run's plan.
     func assignmentPlan(_ id: String, _ file: DeskRoute.PlanFile) async -> DeskResponse {
         var result: AssignmentRunResult?
-        if case .success(let run?) = await storedRun(id), run.status == .finished, let text = run.result { result = AssignmentRunResult(text: text) }
+        if case .success(let run?) = await storedRun(id), [.finished, .confirmed].contains(run.status), let text = run.result {
+            result = AssignmentRunResult(text: text)
+        }
         switch (file, result?.planCSV, result?.planJSON) {
         case (.csv, let csv?, _): return .file(csv, contentType: "text/csv; charset=utf-8", name: file.rawValue)
         case (.json, _, let json?): return .file(json, contentType: "application/json; charset=utf-8", name: file.rawValue)
@@ -120,7 +151,7 @@ extension Desk {
             runs.map { run in
                 AssignmentsViewModel.Run(
                     route: .assignmentRun(run.id), started: format.dateTime(run.startedAt),
-                    status: run.isInterrupted(at: time) ? "interrupted" : run.isAlive(at: time) ? "running" : run.status.rawValue,
+                    status: AssignmentRunPresenter.status(of: run, at: time),
                     summary: run.summary ?? run.progress ?? "")
             })
     }

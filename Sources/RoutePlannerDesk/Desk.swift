@@ -386,6 +386,7 @@ public struct Desk: Sendable {
         case .registerCustomer: return await registerCustomer(form)
         case .runAssignment: return await runAssignment(form, file: file)
         case .cancelAssignment(let id): return await cancelAssignment(id)
+        case .confirmAssignment(let id): return await confirmAssignment(id)
         case .findOptions(let id): return await findOptions(id)
         case .assignRoute(let id): return await assignRoute(id, form: form)
         case .registerEvent(let id): return await registerEvent(id, form: form)

@@ -14,6 +14,8 @@ enum DeskAction: Hashable, Sendable {
     case runAssignment
     /// `POST /assignments/{run}/cancel`: asks a run to stop, on whichever server runs it.
     case cancelAssignment(String)
+    /// `POST /assignments/{run}/confirm`: writes the routes a finished run's preview proposes, where they still hold.
+    case confirmAssignment(String)
     /// `POST /cargo/{id}/options`: finds the cargo's options from where it is now.
     case findOptions(TrackingId)
     /// `POST /cargo/{id}/route`: assigns one of the options.
@@ -57,6 +59,7 @@ enum DeskAction: Hashable, Sendable {
         case (1, "customers", _): self = .registerCustomer
         case (1, "assignments", _): self = .runAssignment
         case (3, "assignments", "cancel"): self = .cancelAssignment(segments[1])
+        case (3, "assignments", "confirm"): self = .confirmAssignment(segments[1])
         case (1, "disruptions", _): self = .applyEvents
         case (2, "disruptions", "accept"): self = .acceptOptions
         case (1, "login", _): self = .logIn
@@ -72,6 +75,7 @@ enum DeskAction: Hashable, Sendable {
         case .registerCustomer: "/customers"
         case .runAssignment: "/assignments"
         case .cancelAssignment(let run): "/assignments/\(FormData.encoded(run))/cancel"
+        case .confirmAssignment(let run): "/assignments/\(FormData.encoded(run))/confirm"
         case .findOptions(let id): "/cargo/\(FormData.encoded(id.rawValue))/options"
         case .assignRoute(let id): "/cargo/\(FormData.encoded(id.rawValue))/route"
         case .registerEvent(let id): "/cargo/\(FormData.encoded(id.rawValue))/events"
@@ -90,7 +94,7 @@ enum DeskAction: Hashable, Sendable {
         switch self {
         case .book: .bookCargo
         case .registerCustomer: .registerCustomer
-        case .runAssignment, .cancelAssignment: .assignRoutes
+        case .runAssignment, .cancelAssignment, .confirmAssignment: .assignRoutes
         case .findOptions: .routeCargo
         case .assignRoute: .assignToRoute
         case .registerEvent: .registerHandlingEvent
@@ -108,7 +112,7 @@ enum DeskAction: Hashable, Sendable {
         case .book: .book(FormData())
         case .registerCustomer: .customers(FormData())
         case .runAssignment: .assignments
-        case .cancelAssignment(let run): .assignmentRun(run)
+        case .cancelAssignment(let run), .confirmAssignment(let run): .assignmentRun(run)
         case .findOptions(let id), .assignRoute(let id), .registerEvent(let id), .changeDestination(let id), .cancelBooking(let id),
             .reroute(let id):
             .cargo(id, FormData())
@@ -124,6 +128,7 @@ enum DeskAction: Hashable, Sendable {
         case .registerCustomer: "register-customer"
         case .runAssignment: "run-assignment"
         case .cancelAssignment: "cancel-assignment"
+        case .confirmAssignment: "confirm-assignment"
         case .findOptions: "find-options"
         case .assignRoute: "assign-route"
         case .registerEvent: "register-event"

@@ -78,6 +78,7 @@ extension ApplyCarrierEventsForm.Field: DeskField {}
 extension AssignRoutesForm.Field: DeskField {}
 extension AssignToRouteForm.Field: DeskField {}
 extension CancelBookingForm.Field: DeskField {}
+extension ConfirmAssignmentForm.Field: DeskField {}
 extension ChangeDestinationForm.Field: DeskField {}
 extension ListCargoForm.Field: DeskField {}
 extension ListDisruptionsForm.Field: DeskField {}

@@ -53,6 +53,20 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
         }
     }
 
+    public func confirm(_ id: String, result: String, summary: String, at time: Date) async throws -> Bool {
+        try await store.statement { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE assignmentRun SET status = \(AssignmentRunRecord.Status.confirmed.rawValue), result = \(result), summary = \(summary),
+                    aliveAt = \(time)
+                WHERE id = \(id) AND status = \(AssignmentRunRecord.Status.finished.rawValue) RETURNING id
+                """, logger: PostgresStore.logger)
+            var found = false
+            for try await _ in rows.decode(String.self) { found = true }
+            return found
+        }
+    }
+
     public func requestCancellation(_ id: String) async throws -> Bool {
         try await store.statement { connection in
             let rows = try await connection.query(

@@ -39,6 +39,15 @@ public struct SQLiteAssignmentRunRepository: AssignmentRunRepository {
         }
     }
 
+    public func confirm(_ id: String, result: String, summary: String, at time: Date) async throws -> Bool {
+        try await write { db in
+            guard var row = try AssignmentRunRow.fetchOne(db, key: id), row.status == AssignmentRunRecord.Status.finished.rawValue else { return false }
+            (row.status, row.result, row.summary, row.aliveAt) = (AssignmentRunRecord.Status.confirmed.rawValue, result, summary, time)
+            try row.update(db)
+            return true
+        }
+    }
+
     public func requestCancellation(_ id: String) async throws -> Bool {
         try await write { db in
             guard var row = try Self.running(id, db) else { return false }

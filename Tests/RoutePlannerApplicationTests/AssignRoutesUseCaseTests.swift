@@ -114,9 +114,11 @@ import Testing
                 "Solver: optimal; objective 1000.00, bound 1000.00, gap 0.000%, 1.5 s",
                 "Model: 12 itineraries, 7 rows, 2 pricing rounds",
                 "Kept: 2 cargo already routed, whose TEU the capacities leave out",
+                // A response that wrote nothing is a preview.
+                "Preview: nothing is written until it is confirmed; 1 route to write",
             ])
         #expect(report.busiestLegs == ["NF-0310N NLRTM→SEGOT departing Wed 1 Apr 2026, 00:00 UTC: 1,000 of 1,200 TEU (83%)"])
-        #expect(AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 0)).totals.count == 5)
+        #expect(AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 0)).totals.count == 6)
     }
 
     @Test func theInteractorAssignsOnlyOpenCargoOnTheCapacityLeft() async throws {
@@ -216,8 +218,8 @@ import Testing
         default: #expect(stored.specification == later && stored.itinerary == nil)
         }
         let report = AssignRoutesPresenter().content(for: response)
-        #expect(report.bookings.last == "OTHER  changed while the assignment ran: its itinerary from this plan is not stored; assign again or route it")
-        #expect(report.totals.last == "Not stored: 1 cargo changed elsewhere while the assignment ran, which keep their change")
+        #expect(report.bookings.last == "OTHER  not written: it changed while the routes were written, and keeps its change: assign again or route it")
+        #expect(report.totals.last == "Not stored: 1 of 2 routes, each named with why: what changed while the assignment ran is kept")
         let json = AssignmentDocument.json(response.plan, notStored: response.changedMeanwhile)
         #expect(json.contains(#""notStored" : ["#))
         #expect(try JSONSchemas.problems([json], schema: "assign").isEmpty)

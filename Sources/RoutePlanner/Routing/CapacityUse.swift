@@ -46,6 +46,18 @@ public struct CapacityUse: Hashable, Sendable {
         }
     }
 
+    /// The legs of an itinerary, among those the network sails, that lack room for `space` on one of their movements
+    /// once this use is taken off the capacities; empty when it fits, or when the network's capacities are not known.
+    public func legsWithoutRoom(for space: CargoSpace, on itinerary: Itinerary, in network: ScheduleNetwork) -> [Leg] {
+        guard network.capacitiesAreKnown else { return [] }
+        precondition(teu.count == network.movementCount, "the use is of another network")
+        return itinerary.legs.filter { leg in
+            guard let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { return false }
+            let first = Int(network.voyageStart[Int(voyage)])
+            return sailed.movementIndices.contains { !fits(space, movement: first + $0, in: network) }
+        }
+    }
+
     /// Whether movement `m` has room for `space` once this use is taken off its capacities.
     func fits(_ space: CargoSpace, movement m: Int, in network: ScheduleNetwork) -> Bool {
         let details = network.details

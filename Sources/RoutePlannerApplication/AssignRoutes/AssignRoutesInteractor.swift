@@ -24,25 +24,34 @@ public struct AssignRoutesResponse: Sendable {
     public let keptRouted: Int
     /// The open cargo not assigned, in tracking id order: every open cargo is in the plan, kept, or here.
     public let leftOut: [LeftOut]
-    /// Cargo the plan gives an itinerary that changed while the solver ran (routed, handled, given another
-    /// destination or deadline elsewhere): its itinerary from the plan is not stored, so that no change is lost.
-    public let changedMeanwhile: [TrackingId]
+    /// What writing the plan did: the cargo routed, and each route not written with why; `nil` for a preview, which
+    /// wrote nothing.
+    public let written: ConfirmAssignmentResponse?
 
     /// A response for a plan, such as one kept from an earlier solve, to present or draw again.
-    public init(plan: AssignmentPlan, keptRouted: Int, leftOut: [LeftOut] = [], changedMeanwhile: [TrackingId] = []) {
+    public init(plan: AssignmentPlan, keptRouted: Int, leftOut: [LeftOut] = [], written: ConfirmAssignmentResponse? = nil) {
         self.plan = plan
         self.keptRouted = keptRouted
         self.leftOut = leftOut
-        self.changedMeanwhile = changedMeanwhile
+        self.written = written
     }
+
+    /// The routes the plan gives, to be written on confirmation after a preview.
+    public var proposal: AssignmentProposal { AssignmentProposal(plan) }
+
+    /// The cargo whose route from the plan was not written, because it changed while the solver ran (routed, handled,
+    /// given another destination or deadline elsewhere) or cargo routed meanwhile took the room: so that no change is
+    /// lost. Empty for a preview.
+    public var changedMeanwhile: [TrackingId] { written?.notWritten.map(\.trackingId) ?? [] }
 }
 
 /// Assigns every booked cargo that is not routed yet an itinerary under the capacities, through the
-/// ``AssignmentSolver`` port, and stores the itineraries in one transaction.
+/// ``AssignmentSolver`` port, and stores the itineraries in one transaction; or, for a preview
+/// (``AssignRoutesRequest/writes`` false), writes nothing and proposes them (``AssignRoutesResponse/proposal``).
 ///
-/// The solve may take minutes, in which planners go on working: the plan is stored only on cargo still as it
-/// was read (``CargoRepository/save(_:unlessChangedSince:)``), and a cargo that changed meanwhile keeps its
-/// change and gets no itinerary from the plan (``AssignRoutesResponse/changedMeanwhile``).
+/// The solve may take minutes, in which planners go on working: the plan is written as a confirmation writes it
+/// (``ConfirmAssignmentInteractor``), each route only where it still holds, and a cargo that changed meanwhile keeps
+/// its change and gets no itinerary from the plan (``AssignRoutesResponse/changedMeanwhile``).
 ///
 /// The request's time limit counts from the request's validation: reading the cargo and the schedule, the
 /// solve, and the time `writingTime(forBookings:within:)` leaves for storing and writing the plan all fit in it.
@@ -112,27 +121,20 @@ public struct AssignRoutesInteractor: UseCase {
         } catch {
             return .failure(.invalidOperation(error.description))
         }
-        let changed: [TrackingId]
+        guard request.writes else { return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut)) }
+        // What changed while the solver ran is kept, and not routed by this plan.
+        guard case .success(let proposal) = ConfirmAssignmentRequest.create(ConfirmAssignmentForm(proposal: AssignmentProposal(plan))) else {
+            return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut, written: .init(written: [], notWritten: [])))
+        }
         do {
-            var routed: [Cargo] = [], read: [Cargo] = []
-            for (var each, assignment) in zip(open, plan.assignments) {
-                guard let found = assignment.itinerary else { continue }
-                read.append(each)
-                // The solver saw the capacities left over; the cargo keeps the schedule's own voyages.
-                let legs = found.legs.compactMap { leg in
-                    network.leg(
-                        voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code, arriving: leg.unloadTime)
-                }
-                let itinerary = legs.count == found.legs.count ? (try? Itinerary(legs: legs)) ?? found : found
-                try each.assign(to: itinerary)
-                routed.append(each)
-            }
-            // What changed while the solver ran is kept, and not routed by this plan.
-            changed = try await cargoRepository.save(routed, unlessChangedSince: read)
+            let confirm = ConfirmAssignmentInteractor(cargo: cargoRepository, voyages: voyages)
+            let all = try await cargoRepository.allCargo()
+            let written = try await confirm.write(
+                proposal.routes, over: all, on: try await voyages.network(), cancelled: try await confirm.cancelled(proposal.routes, among: all))
+            return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut, written: written))
         } catch {
             return .failure(.repository(error))
         }
-        return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut, changedMeanwhile: changed))
     }
 
     /// The part of a time limit that the solve leaves for what follows it: storing the itineraries and writing

@@ -36,11 +36,16 @@ public struct AssignRoutesPresenter: Presenter {
         var totals = report.totals
         if response.keptRouted > 0 { totals.append("Kept: \(response.keptRouted) cargo already routed, whose TEU the capacities leave out") }
         if !leftOut.isEmpty { totals.append("Not assigned: \(leftOut.count) cargo handled without an itinerary, to be routed from where they are") }
-        let changed = response.changedMeanwhile.map {
-            "\($0)  changed while the assignment ran: its itinerary from this plan is not stored; assign again or route it"
-        }
-        if !changed.isEmpty {
-            totals.append("Not stored: \(changed.count) cargo changed elsewhere while the assignment ran, which keep their change")
+        let routes = response.plan.carried.count
+        var changed: [String] = []
+        if let written = response.written {
+            changed = ConfirmAssignmentPresenter(format: format).content(for: written).notWritten
+            if !changed.isEmpty {
+                totals.append(
+                    "Not stored: \(changed.count) of \(PlannerFormat.plural(routes, "route")), each named with why: what changed while the assignment ran is kept")
+            }
+        } else if routes > 0 {
+            totals.append("Preview: nothing is written until it is confirmed; \(PlannerFormat.plural(routes, "route")) to write")
         }
         return AssignmentReportView(bookings: report.bookings + leftOut + changed, totals: totals, busiestLegs: report.busiestLegs)
     }

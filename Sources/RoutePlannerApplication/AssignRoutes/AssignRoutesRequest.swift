@@ -16,18 +16,24 @@ public struct AssignRoutesForm: Hashable, Sendable {
     public var modelFile: String
     /// What each TEU left out costs, in the revenue's currency; blank for nothing.
     public var penalty: String
+    /// Whether the plan is written at once; `false` for a preview, which writes nothing and proposes the routes
+    /// (``AssignRoutesResponse/proposal``) to be written on confirmation (``ConfirmAssignmentInteractor``).
+    public var writes: Bool
 
-    public init(timeLimit: String = "60", gap: String = "0.01%", modelFile: String = "", penalty: String = "") {
+    public init(timeLimit: String = "60", gap: String = "0.01%", modelFile: String = "", penalty: String = "", writes: Bool = true) {
         self.timeLimit = timeLimit
         self.gap = gap
         self.modelFile = modelFile
         self.penalty = penalty
+        self.writes = writes
     }
 }
 
 /// A validated request to assign every booked cargo an itinerary under the capacities.
 public struct AssignRoutesRequest: FormRequest, Hashable {
     public let options: AssignmentOptions
+    /// Whether the plan is written; `false` for a preview.
+    public var writes = true
 
     /// Validates the options: a time limit from 1 second to 1 hour, a relative gap from 0 to 50% and a penalty
     /// per TEU left out from 0 to `Booking.maximumRevenuePerTEU`.
@@ -73,6 +79,11 @@ public struct AssignRoutesRequest: FormRequest, Hashable {
         let file = form.modelFile.trimmingCharacters(in: .whitespaces)
         return create(
             timeLimit: .milliseconds(Int64((seconds * 1000).rounded())), relativeGap: relativeGap,
-            modelFile: file.isEmpty ? nil : URL(fileURLWithPath: file), penaltyPerTEU: penalty)
+            modelFile: file.isEmpty ? nil : URL(fileURLWithPath: file), penaltyPerTEU: penalty
+        ).map { request in
+            var request = request
+            request.writes = form.writes
+            return request
+        }
     }
 }

@@ -7,8 +7,10 @@ public struct AssignmentRunRecord: Hashable, Sendable {
     public enum Status: String, Hashable, Sendable, CaseIterable {
         /// Working, in the process that started it.
         case running
-        /// Done: its result holds the plan.
+        /// Done: its result holds the plan, which is written only on confirmation.
         case finished
+        /// Done, and its plan confirmed: its result holds what was written.
+        case confirmed
         /// Ended without a plan: its result says why.
         case failed
         /// Stopped when someone asked it to, or when the server that ran it shut down.

@@ -17,6 +17,10 @@ public protocol AssignmentRunRepository: Sendable {
     /// ``AssignmentRunRecord/keptRuns`` runs that ended.
     func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, summary: String, at time: Date) async throws
 
+    /// Records that a finished run's plan was confirmed, with what that wrote as its result and its line; returns
+    /// whether it was finished (a run confirmed already is left as it is).
+    func confirm(_ id: String, result: String, summary: String, at time: Date) async throws -> Bool
+
     /// Asks a running run to stop; returns whether it is running (and so was asked).
     func requestCancellation(_ id: String) async throws -> Bool
 
@@ -64,6 +68,13 @@ public actor InMemoryAssignmentRunRepository: AssignmentRunRepository {
         kept[id] = run
         ended.append(id)
         while ended.count > AssignmentRunRecord.keptRuns { kept[ended.removeFirst()] = nil }
+    }
+
+    public func confirm(_ id: String, result: String, summary: String, at time: Date) -> Bool {
+        guard var run = kept[id], run.status == .finished else { return false }
+        (run.status, run.result, run.summary, run.aliveAt) = (.confirmed, result, summary, time)
+        kept[id] = run
+        return true
     }
 
     public func requestCancellation(_ id: String) -> Bool {

@@ -85,6 +85,11 @@ public actor AssignmentRunner {
         try await runs.runs()
     }
 
+    /// Records that a finished run's plan was confirmed, with what that wrote; returns whether it was finished.
+    public func confirm(_ id: String, result: String, summary: String) async throws -> Bool {
+        try await runs.confirm(id, result: result, summary: summary, at: now())
+    }
+
     /// Asks a run to stop: at once when it works in this process, at its next heartbeat in another. Returns whether it
     /// was running.
     public func cancel(_ id: String) async throws -> Bool {

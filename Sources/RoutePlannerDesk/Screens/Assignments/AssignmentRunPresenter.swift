@@ -29,12 +29,24 @@ struct AssignmentRunPresenter {
                 .running(progress: record.progress ?? "starting.", onCancel: record.cancellationRequested ? nil : .cancelAssignment(id))
             case .cancelled: .cancelled(result?.failure ?? "It was asked to stop.")
             case .failed: .failed(result?.failure ?? "It ended without a plan.")
-            case .finished:
+            case .finished, .confirmed:
                 .finished(
                     result ?? AssignmentRunResult(stopped: "Its result was written by another version of route-planner."),
                     downloads: result?.planCSV == nil
-                        ? [] : DeskRoute.PlanFile.allCases.map { ("The plan as \($0 == .csv ? "CSV" : "JSON")", .assignmentPlan(id, $0)) })
+                        ? [] : DeskRoute.PlanFile.allCases.map { ("The plan as \($0 == .csv ? "CSV" : "JSON")", .assignmentPlan(id, $0)) },
+                    onConfirm: record.status == .finished && result?.proposal != nil ? .confirmAssignment(id) : nil)
             }
         return .screen(AssignmentRunViewModel(stage: stage, onCheck: .assignmentRun(id)))
+    }
+
+    /// Where a run is, in a word for the list of runs: "running", "interrupted", "preview" (finished, its plan not
+    /// written), "written" (confirmed), "failed" or "cancelled".
+    static func status(of run: AssignmentRunRecord, at time: Date) -> String {
+        switch run.status {
+        case .running: run.isInterrupted(at: time) ? "interrupted" : "running"
+        case .finished: "preview"
+        case .confirmed: "written"
+        case .failed, .cancelled: run.status.rawValue
+        }
     }
 }

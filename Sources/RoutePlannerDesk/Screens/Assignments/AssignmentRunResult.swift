@@ -18,9 +18,15 @@ struct AssignmentRunResult: Codable, Hashable {
     var planJSON: String?
     /// The load on the busiest voyages, as an inline SVG picture.
     var heatMap: String?
+    /// The routes the plan would write to the store's cargo on confirmation; `nil` for a plan that writes nothing (one
+    /// for an uploaded file, or one that carries no booking).
+    var proposal: AssignmentProposal?
+    /// What the confirmation wrote: its summary, then each route not written with why; `nil` until confirmed.
+    var written: [String]?
 
-    /// The result of a run that ended with a state, its response, and the schedule it assigned on.
-    init(_ state: DeskState<AssignmentReportView>, response: AssignRoutesResponse?, network: ScheduleNetwork) {
+    /// The result of a run that ended with a state, its response, and the schedule it assigned on; `proposes` when its
+    /// plan is for the store's cargo, to be written on confirmation.
+    init(_ state: DeskState<AssignmentReportView>, response: AssignRoutesResponse?, network: ScheduleNetwork, proposes: Bool) {
         switch state {
         case .success(let report):
             (totals, busiestLegs, bookings) = (report.totals, report.busiestLegs, report.bookings)
@@ -32,6 +38,7 @@ struct AssignmentRunResult: Codable, Hashable {
             planCSV = AssignmentDocument.csv(response.plan)
             planJSON = AssignmentDocument.json(response.plan, notAssigned: response.leftOut, notStored: response.changedMeanwhile)
             heatMap = AssignmentPictures.heatMap(response.plan, network: network).inlineSVG
+            if proposes, case let proposal = response.proposal, !proposal.routes.isEmpty { self.proposal = proposal }
         }
     }
 

@@ -21,8 +21,28 @@ struct AssignmentRunView {
                 DeskViews.failure("The server that ran it stopped before the run ended, so it has no plan and assigned nothing: run it again."))
         case .cancelled(let reason): content.append(DeskViews.failure("The run was stopped before its end; nothing was assigned. " + reason))
         case .failed(let reason): content.append(DeskViews.failure(reason))
-        case .finished(let result, let downloads):
+        case .finished(let result, let downloads, let onConfirm):
             if let failure = result.failure { content.append(DeskViews.failure(failure)) }
+            if let onConfirm, let routes = result.proposal?.routes.count {
+                let count = routes == 1 ? "1 route" : "\(routes) routes"
+                content.append(
+                    DeskViews.section(
+                        "Confirm", id: "confirm",
+                        [
+                            Markup(
+                                "p",
+                                text:
+                                    "This is a preview: nothing is written until you confirm. Confirming gives \(count) to the cargo below, each only where it still holds (the cargo still open, its voyages still sailing, room still left); every route not written is named with why."
+                            ),
+                            ActionButton(action: onConfirm, label: "Write the \(count)").markup(),
+                        ]))
+            }
+            if let written = result.written {
+                content.append(
+                    DeskViews.section(
+                        "Written", id: "written",
+                        [DeskViews.notice(written.first ?? "")] + (written.count > 1 ? [Markup("ul", [("class", "lines")], written.dropFirst().map { Markup("li", text: $0) })] : [])))
+            }
             content.append(DeskViews.section("Totals", id: "totals", [Markup("ul", [], result.totals.map { Markup("li", text: $0) })]))
             if !downloads.isEmpty {
                 content.append(

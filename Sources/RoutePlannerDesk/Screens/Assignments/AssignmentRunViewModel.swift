@@ -10,8 +10,9 @@ struct AssignmentRunViewModel {
         /// Stopped before its end, or ended without a plan: why.
         case cancelled(String)
         case failed(String)
-        /// Done: its report, and where its plan's files are.
-        case finished(AssignmentRunResult, downloads: [(label: String, route: DeskRoute)])
+        /// Done: its report, where its plan's files are, and where its confirmation is sent (`nil` when its plan writes
+        /// nothing, or was written).
+        case finished(AssignmentRunResult, downloads: [(label: String, route: DeskRoute)], onConfirm: DeskAction?)
     }
 
     let stage: Stage
@@ -23,7 +24,8 @@ struct AssignmentRunViewModel {
         case .running: "Assignment running"
         case .interrupted: "Assignment interrupted"
         case .cancelled: "Assignment cancelled"
-        case .failed, .finished: "Assignment"
+        case .failed: "Assignment"
+        case .finished(let result, _, let onConfirm): onConfirm != nil ? "Assignment preview" : result.written != nil ? "Assignment written" : "Assignment"
         }
     }
 }
