@@ -27,6 +27,12 @@ struct AssignCommand: AsyncParsableCommand {
             valueName: "store"))
     var store: String?
 
+    @Flag(
+        help:
+            "With --store: solve and print the plan without writing it, a preview; the totals say how many routes it would write. Run again without --preview to write a plan."
+    )
+    var preview = false
+
     @Option(help: "Seconds the whole command may take, reading the schedule and the bookings included: 1 to 3600.")
     var timeLimit = "60"
 
@@ -46,6 +52,7 @@ struct AssignCommand: AsyncParsableCommand {
         try AssignRendering.check(format, comparing: compare)
         if store != nil && bookings != nil { throw ValidationError("--store and --bookings exclude each other: assign booked cargo, or a bookings file.") }
         if store != nil && compare { throw ValidationError("--compare works with a bookings file, not with --store.") }
+        if preview && store == nil { throw ValidationError("--preview works with --store: a bookings file's plan is never written.") }
         if schedule.schedule != nil && bookings == nil && store == nil {
             throw ValidationError("--bookings is needed with --schedule.")
         }
@@ -76,7 +83,7 @@ struct AssignCommand: AsyncParsableCommand {
                 schedule.composition(bookings: bookings, scenario: scenario)
             }
         let assignRoutes = app.assignRoutes(solver: GLPKAssignmentSolver(), progress: terminalProgress)
-        let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "")
+        let form = AssignRoutesForm(timeLimit: timeLimit, gap: gap, modelFile: modelMPS, penalty: penalty ?? "", writes: !preview)
         let rendering = AssignRendering(voyages: app.voyages)
         guard compare else {
             let response = try await rendering.run(assignRoutes, form, as: format, check: reject)

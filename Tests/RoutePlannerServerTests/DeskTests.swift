@@ -37,10 +37,10 @@ import Testing
     /// servers may share as servers share a store.
     static func server(
         host: String = "127.0.0.1", solver: (any AssignmentSolver)? = nil, customers: [Customer] = [],
-        runs: any AssignmentRunRepository = InMemoryAssignmentRunRepository()
+        runs: any AssignmentRunRepository = InMemoryAssignmentRunRepository(), cargo: InMemoryCargoRepository = InMemoryCargoRepository()
     ) async throws -> ScheduleServer {
         let desk = DeskConfiguration(
-            cargo: InMemoryCargoRepository(), customers: InMemoryCustomerRepository(customers), assignmentRuns: runs, solver: solver, keepsCargo: false)
+            cargo: cargo, customers: InMemoryCustomerRepository(customers), assignmentRuns: runs, solver: solver, keepsCargo: false)
         return try await ScheduleServer(
             configuration: ServerConfiguration(host: host, port: 0, searchBudget: .seconds(300)), source: "bundled", logger: ServerTests.logger,
             now: { now }, desk: desk
@@ -694,8 +694,40 @@ import Testing
         #expect(finished.contains("Carried: 1 of 1 bookings") && Self.isWellFormed(finished), "\(finished)")
         // Then with what it came to.
         let done = try await browser.get("/assignments").body
-        #expect(done.contains("<td>finished</td>\n<td>Bookings file mine.csv: Carried: 1 of 1 bookings, 2 TEU; Revenue: "), "\(done)")
+        #expect(done.contains("<td>preview</td>\n<td>Bookings file mine.csv: Carried: 1 of 1 bookings, 2 TEU; Revenue: "), "\(done)")
         #expect(Self.isWellFormed(done))
+        // A file's plan is never written to the store: there is nothing to confirm.
+        #expect(!finished.contains("/confirm\""))
+    }
+
+    /// A run on the store's open cargo is a preview: nothing is written until the planner confirms it, and then only once.
+    @Test func anAssignmentRunOnTheStoreWritesItsPlanOnlyWhenConfirmed() async throws {
+        let specification = try RouteSpecification(
+            origin: "CNSHA", destination: "NLRTM", readyTime: Self.now, arrivalDeadline: Self.now + 40 * 86_400)
+        let cargo = InMemoryCargoRepository([try Cargo(trackingId: "RP000001", teu: 2, specification: specification, revenuePerTEU: 1_000)])
+        let browser = Browser(server: try await Self.server(solver: SteppingSolver(finished: true), cargo: cargo))
+        let body =
+            "--B\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nstore\r\n--B\r\nContent-Disposition: form-data; name=\"timeLimit\"\r\n\r\n30\r\n--B--\r\n"
+        let started = try await browser.send("/assignments", method: .post, contentType: "multipart/form-data; boundary=B", body: body)
+        let run = try #require(started.location, "\(started.body)")
+        var preview = ""
+        for _ in 0..<1_000 where !preview.contains("Totals") {
+            preview = try await browser.get(run).body
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(preview.contains("<h1>Assignment preview</h1>") && preview.contains("action=\"\(run)/confirm\"") && preview.contains("Write the 1 route"), "\(preview)")
+        #expect(Self.isWellFormed(preview))
+        #expect(try await cargo.cargo("RP000001")?.itinerary == nil)
+        #expect(try await browser.get("/assignments").body.contains("<td>preview</td>"))
+
+        #expect(try await browser.post(run + "/confirm", []).location == run)
+        let written = try await browser.get(run).body
+        #expect(written.contains("<h1>Assignment written</h1>") && written.contains("Written: 1 of 1 route.") && !written.contains("/confirm\""), "\(written)")
+        #expect(try await cargo.cargo("RP000001")?.routingStatus == .routed)
+        #expect(try await browser.get("/assignments").body.contains("<td>written</td>"))
+        // Confirmed again (a second tab), nothing more is written and the run says what the first wrote.
+        #expect(try await browser.post(run + "/confirm", []).location == run)
+        #expect(try await browser.get(run).body == written)
     }
 
     /// A run is kept in its store: its screen opens on another server over the store while it works, and stops it from

@@ -42,12 +42,19 @@ func checkAssignmentRunRepositoryContract(_ runs: any AssignmentRunRepository, s
     #expect(try await runs.start(AssignmentRunRecord(id: "c", startedAt: at(10 + window)), at: at(10 + window))?.id == "b", sourceLocation: sourceLocation)
     #expect(try await runs.start(AssignmentRunRecord(id: "c", startedAt: at(11 + window)), at: at(11 + window)) == nil, sourceLocation: sourceLocation)
     #expect(try await runs.run("b")?.isInterrupted(at: at(11 + window)) == true, sourceLocation: sourceLocation)
-    try await runs.finish("c", status: .failed, result: "no bookings", summary: "No bookings to assign.", at: at(12 + window))
+    // Only a finished run is confirmed, and once: a running, failed or confirmed one stays as it is.
+    #expect(try await runs.confirm("c", result: "written", summary: "written", at: at(11 + window)) == false, sourceLocation: sourceLocation)
+    #expect(try await runs.confirm("a", result: "written", summary: "written", at: at(11 + window)) == false, sourceLocation: sourceLocation)
+    try await runs.finish("c", status: .finished, result: "plan", summary: "A plan.", at: at(12 + window))
+    #expect(try await runs.confirm("c", result: "written", summary: "Written.", at: at(12 + window)), sourceLocation: sourceLocation)
+    #expect(try await runs.confirm("c", result: "again", summary: "Again.", at: at(12 + window)) == false, sourceLocation: sourceLocation)
+    let c = try #require(try await runs.run("c"), sourceLocation: sourceLocation)
+    #expect(c.status == .confirmed && c.result == "written" && c.summary == "Written.", sourceLocation: sourceLocation)
     // The list: the last started first, with their summaries and without their results.
     let listed = try await runs.runs()
     #expect(listed.map(\.id) == ["c", "b", "a"] && listed.allSatisfy { $0.result == nil }, sourceLocation: sourceLocation)
-    #expect(listed.map(\.summary) == ["No bookings to assign.", nil, "stopped when asked"], sourceLocation: sourceLocation)
-    #expect(listed.map(\.status) == [.failed, .running, .cancelled] && listed[2].progress == "Pricing round 1", sourceLocation: sourceLocation)
+    #expect(listed.map(\.summary) == ["Written.", nil, "stopped when asked"], sourceLocation: sourceLocation)
+    #expect(listed.map(\.status) == [.confirmed, .running, .cancelled] && listed[2].progress == "Pricing round 1", sourceLocation: sourceLocation)
 
     // Many starts at once: one works.
     let base = 100 + window
