@@ -67,6 +67,12 @@ package struct FormData: Hashable, Sendable {
     /// Adds a pair at the end.
     mutating func append(_ name: String, _ value: String) { pairs.append(Pair(name: name, value: value)) }
 
+    /// Sets the first value of a name, in its place.
+    mutating func replace(_ name: String, with value: String) {
+        guard let index = pairs.firstIndex(where: { $0.name == name }) else { return append(name, value) }
+        pairs[index] = Pair(name: name, value: value)
+    }
+
     /// `%XX` as a byte (and `+` as a space in a query or a form, not in a path); `nil` when an escape is malformed
     /// or the bytes are not UTF-8.
     static func decoded(_ text: Substring) -> String? {

@@ -19,6 +19,9 @@ extension Desk {
             if !query.contains(Field.limit) { query.append(Field.limit, "5") }
             return Self.routesPage(RoutesPresenter(query: query, ports: ports, onBook: .book(FormData()), format: format).idle())
         }
+        // Ports given by their names: the search goes on at the link with their codes, which the router alone makes.
+        let coded = Self.portCodes(query, [Field.origin.name, Field.destination.name], in: network)
+        if coded.errors.isEmpty, coded.query != query { return .redirect(to: .routes(coded.query)) }
         let ready = query[Field.ready].trimmingCharacters(in: .whitespaces)
         let deadline = query[Field.deadline]
         let form = RouteCargoForm(
@@ -36,6 +39,11 @@ extension Desk {
                     (Booking.origin.name, query[Field.origin]), (Booking.destination.name, query[Field.destination]), (Booking.ready.name, ready),
                     (Booking.deadline.name, form.deadline), (Booking.cargoType.name, query[Field.cargoType]),
                 ])), format: format)
+        if !coded.errors.isEmpty {
+            var fields = coded.errors
+            if case .failure(let searchErrors) = RouteCargoRequest.create(form) { fields.merge(searchErrors.named) { first, _ in first } }
+            return Self.routesPage(presenter.problems(fields))
+        }
         let scenario: Scenario
         switch Scenario.create(scenarioForm) {
         case .failure(let error):

@@ -49,7 +49,7 @@ import Testing
     @Test func nothingMoreHappensToACancelledCargo() async throws {
         let (app, _) = Self.app(try Sample.cargo())
         _ = await app.cancelBooking(CancelBookingForm(trackingId: "ABC123"))
-        let cancelled = ViewFailure(.rejected, "The booking of cargo ABC123 was cancelled at 2026-02-20T10:00:00Z; nothing more happens to it.")
+        let cancelled = ViewFailure(.rejected, "The booking of cargo ABC123 was cancelled at Fri 20 Feb 2026, 10:00 UTC; nothing more happens to it.")
         #expect(await app.cancelBooking(CancelBookingForm(trackingId: "ABC123")).text() == .failure(cancelled))
         #expect(await app.routeCargo(RouteCargoForm(trackingId: "ABC123")) == .failure(cancelled))
         #expect(await app.assignToRoute(AssignToRouteForm(trackingId: "ABC123", candidate: "1")).text() == .failure(cancelled))
@@ -72,7 +72,8 @@ import Testing
                 == .failure(
                     ViewFailure(
                         .rejected,
-                        "Cargo LOADED was loaded (load at HKHKG on AE1-0100W, 2026-03-02T00:00:00Z); a booking is cancelled only before its cargo is loaded.")))
+                        "Cargo LOADED was loaded (load at HKHKG on AE1-0100W, Mon 2 Mar 2026, 00:00 UTC); a booking is cancelled only before its cargo is loaded."
+                    )))
         #expect(await app.cancelBooking(CancelBookingForm(trackingId: "CLAIMED")).failureMessage?.hasPrefix("Cargo CLAIMED was claimed at SESTO") == true)
         #expect(
             await app.cancelBooking(CancelBookingForm(trackingId: "NOBODY")).text()

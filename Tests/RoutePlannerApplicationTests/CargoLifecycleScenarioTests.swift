@@ -116,7 +116,7 @@ import Testing
         #expect(tracked.status == "claimed")
         #expect(
             await app.routeCargo(RouteCargoForm(trackingId: "RP000001"))
-                == .failure(ViewFailure(.rejected, "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")))
+                == .failure(ViewFailure(.rejected, "Cargo RP000001 was claimed at SESTO at Sun 12 Apr 2026, 09:00 UTC; its journey is closed.")))
         // A claimed cargo is never on track, and is not re-routed: asked for, it is named closed.
         #expect(!tracked.isOnTrack && tracked.advice == "None: its journey is closed.")
         guard case .success(let closed) = await app.reRouteCargo(ReRouteCargoForm(trackingId: "RP000001")) else {
@@ -124,7 +124,7 @@ import Testing
             return
         }
         #expect(closed.map(\.reason) == ["claimed"])
-        #expect(closed.first?.problem == "Cargo RP000001 was claimed at SESTO at 2026-04-12T09:00:00Z; its journey is closed.")
+        #expect(closed.first?.problem == "Cargo RP000001 was claimed at SESTO at Sun 12 Apr 2026, 09:00 UTC; its journey is closed.")
         // Nothing happens after the claim, and nothing before the booked ready time.
         #expect(
             await Self.handle(app, "customs", "SESTO", "", "2026-04-13T00:00:00Z")

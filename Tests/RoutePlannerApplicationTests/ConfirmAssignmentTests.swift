@@ -55,7 +55,10 @@ import Testing
         var moved = fastest("MOVED")
         moved = AssignmentProposal.Route(
             trackingId: "MOVED",
-            legs: [AssignmentProposal.Leg(voyage: "AE1-0100W", from: "HKHKG", departure: moved.legs[0].departure + 3600, to: "NLRTM", arrival: moved.legs[0].arrival)]
+            legs: [
+                AssignmentProposal.Leg(
+                    voyage: "AE1-0100W", from: "HKHKG", departure: moved.legs[0].departure + 3600, to: "NLRTM", arrival: moved.legs[0].arrival)
+            ]
                 + moved.legs.dropFirst())
         let proposal = AssignmentProposal(routes: [
             fastest("NOBODY"), fastest("CANCELLED"), fastest("HANDLED"), fastest("ELSEWHERE"), fastest("FIRST"), fastest("SECOND"), moved,
@@ -89,6 +92,8 @@ import Testing
         #expect(
             ConfirmAssignmentRequest.create(ConfirmAssignmentForm(proposal: bad))
                 == .failure(
-                    ValidationError(fields: [.routes: "These routes are not a tracking id with legs of a voyage between two UN/LOCODEs: \"A\u{7}B\", \"NOLEGS\"."])))
+                    ValidationError(fields: [
+                        .routes: "These routes are not a tracking id with legs of a voyage between two UN/LOCODEs: \"A\u{7}B\", \"NOLEGS\"."
+                    ])))
     }
 }

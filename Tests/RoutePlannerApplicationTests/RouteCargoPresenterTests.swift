@@ -112,4 +112,16 @@ import Testing
     func writesMoneyInDollarsWithItsThousandsGrouped(_ amount: Double, _ cents: String, _ dollars: String) {
         #expect(PlannerFormat.money(amount) == cents && PlannerFormat.dollars(amount) == dollars)
     }
+
+    /// One date style on every screen: a port's local time, and the times a recorded change holds, read as every other.
+    @Test func everyTimeReadsAlike() {
+        let format = PlannerFormat()
+        let time = Date(timeIntervalSince1970: 1_772_611_200)  // 2026-03-04T08:00:00Z
+        #expect(format.dateTime(time, utcOffset: 8 * 3_600) == "Wed 4 Mar 2026, 16:00 UTC+08:00")
+        #expect(format.dateTime(time, utcOffset: nil) == "Wed 4 Mar 2026, 08:00 UTC")
+        #expect(
+            format.dateTimes(in: "CNSHA → NLRTM, due 2026-04-30T23:59:59Z; cancelled at 2026-03-04T08:00:00Z")
+                == "CNSHA → NLRTM, due Thu 30 Apr 2026, 23:59 UTC; cancelled at Wed 4 Mar 2026, 08:00 UTC")
+        #expect(format.dateTimes(in: "no time here, 2026-03-04 or 2026-13-45T99:99:99Z") == "no time here, 2026-03-04 or 2026-13-45T99:99:99Z")
+    }
 }

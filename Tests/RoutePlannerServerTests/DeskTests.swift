@@ -174,6 +174,20 @@ import Testing
         #expect(try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=").status == 422)
     }
 
+    /// Ports by their names: the search goes on at the link with their codes; a name of no port, or of several, is a
+    /// field's problem; a code no port has is the use case's, with the nearest codes.
+    @Test func theRoutesFormTakesAPortsNameOrItsCode() async throws {
+        let browser = Browser(server: try await Self.server())
+        let named = try await browser.get("/routes?from=shanghai&to=Rotterdam&ready=2026-03-02")
+        #expect(named.status == 303 && named.location == "/routes?from=CNSHA&to=NLRTM&ready=2026-03-02", "\(named.location ?? named.body)")
+        let unknown = try await browser.get("/routes?from=Atlantis&to=NLRTM&ready=2026-03-02")
+        #expect(unknown.status == 422 && unknown.body.contains("No port is named ") && unknown.body.contains("Atlantis"), "\(unknown.body.prefix(3_000))")
+        let several = try await browser.get("/routes?from=S&to=NLRTM&ready=2026-03-02")
+        #expect(several.status == 422 && several.body.contains("ports match"), "\(several.body.prefix(3_000))")
+        let code = try await browser.get("/routes?from=XXXXX&to=NLRTM&ready=2026-03-02")
+        #expect(code.status != 303 && !code.body.contains("No port is named") && code.body.contains("XXXXX"), "\(code.body.prefix(3_000))")
+    }
+
     @Test func theRoutesScreenShowsTheOptionsAndTheirPictures() async throws {
         let browser = Browser(server: try await Self.server())
         let page = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3")
@@ -715,7 +729,9 @@ import Testing
             preview = try await browser.get(run).body
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(preview.contains("<h1>Assignment preview</h1>") && preview.contains("action=\"\(run)/confirm\"") && preview.contains("Write the 1 route"), "\(preview)")
+        #expect(
+            preview.contains("<h1>Assignment preview</h1>") && preview.contains("action=\"\(run)/confirm\"") && preview.contains("Write the 1 route"),
+            "\(preview)")
         #expect(Self.isWellFormed(preview))
         #expect(try await cargo.cargo("RP000001")?.itinerary == nil)
         #expect(try await browser.get("/assignments").body.contains("<td>preview</td>"))

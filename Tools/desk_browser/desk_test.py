@@ -55,7 +55,7 @@ from harness import assert_no_violations, axe_version, axe_violations, browser, 
 ROOT = Path(__file__).resolve().parents[2]
 AS_OF = "2026-03-20T12:00:00Z"
 # The states docs/desk shows (README links them): one of each screen, and two in the dark.
-DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "cargo-list-found", "port-schedule", "assignment-plan",
+DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "cargo-list-found", "port-schedule", "assignment-plan", "assignment-preview", "assignment-written",
         "disruptions-workbench", "disruptions-preview", "disruptions-accepted",
         "routes-dark", "cargo-handled-dark"]
 HOSTILE = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"]
@@ -366,9 +366,45 @@ def assignment(desk: Desk, bookings: Path, broken: Path) -> None:
     run = desk.path
     desk.click_link("Assignments")
     runs = desk.text("#runs")
-    expect("Bookings file" in runs and "Carried:" in runs and "finished" in runs, f"the run is not listed with its figures: {runs}")
+    expect("Bookings file" in runs and "Carried:" in runs and "preview" in runs, f"the run is not listed with its figures: {runs}")
     desk.driver.find_element(By.CSS_SELECTOR, f'#runs a[href="{run}"]').click()
     expect(desk.path == run, f"the listed run does not lead to its screen: {desk.path}")
+    expect(not desk.driver.find_elements(By.ID, "confirm"), "an uploaded file's plan offers to be written to the store")
+
+
+def store_assignment(desk: Desk) -> None:
+    """A run on the store's open cargo: a preview that writes nothing, then confirmed, with what it wrote."""
+    # A booking whose revenue pays for its handling, for the run to carry.
+    desk.open("/book?from=CNSHA&to=NLRTM&ready=2026-03-23&deadline=2026-06-30")
+    desk.submit("book", {"customer": "ACME", "teu": "2", "revenue": "2500"}, "Book")
+    expect("Booked" in desk.text(".notice"), "the booking to assign is not booked")
+    desk.open("/cargo?status=not-routed")
+    open_before = desk.text("main")
+    desk.open("/assignments")
+    desk.fill("assign-source", "store")
+    desk.fill("assign-timeLimit", "10")
+    desk.click_button("Run the assignment")
+    deadline = time.monotonic() + 90
+    while not desk.driver.find_elements(By.ID, "totals"):
+        expect(time.monotonic() < deadline, "the run did not finish within 90 s")
+        time.sleep(0.5)
+        desk.click_link("Check again")
+    expect(desk.driver.title.startswith("Assignment preview"), f"the run is not a preview: {desk.driver.title}")
+    expect("nothing is written until you confirm" in desk.text("#confirm"), "the preview does not say it writes nothing")
+    run = desk.path
+    desk.open("/cargo?status=not-routed")
+    expect(desk.text("main") == open_before, "the preview wrote routes")
+    desk.open(run)
+    desk.state("assignment-preview")
+    button = desk.driver.find_element(By.CSS_SELECTOR, "#confirm button")
+    expect(button.text.startswith("Write the "), f"the confirm button says {button.text!r}")
+    desk.follow(button)
+    expect(desk.driver.title.startswith("Assignment written"), f"not written: {desk.driver.title}")
+    expect(desk.text("#written").startswith("Written: "), f"the run does not say what it wrote: {desk.text('#written')}")
+    expect(not desk.driver.find_elements(By.ID, "confirm"), "a written plan offers to be written again")
+    desk.state("assignment-written")
+    desk.click_link("Assignments")
+    expect("written" in desk.text("#runs"), "the confirmed run is not listed as written")
 
 
 def disruptions(desk: Desk, feed: Path, update: Path, broken: Path) -> None:
@@ -733,6 +769,7 @@ def main() -> int:
                 ("the schedules", lambda: schedules(desk)),
                 ("the assignment upload", lambda: assignment(desk, bookings, broken)),
                 ("the booking with the keyboard alone", lambda: keyboard_booking(desk, "ACME")),
+                ("the assignment on the store, previewed then confirmed", lambda: store_assignment(desk)),
                 ("hostile text", lambda: hostile_text(desk, desk.tracking[0], work)),
                 ("an A4 print", lambda: print_a4(desk, desk.tracking[0], shots)),
                 ("axe finds what is broken on purpose", lambda: axe_can_fail(desk)),

@@ -42,7 +42,8 @@ public struct AssignRoutesPresenter: Presenter {
             changed = ConfirmAssignmentPresenter(format: format).content(for: written).notWritten
             if !changed.isEmpty {
                 totals.append(
-                    "Not stored: \(changed.count) of \(PlannerFormat.plural(routes, "route")), each named with why: what changed while the assignment ran is kept")
+                    "Not stored: \(changed.count) of \(PlannerFormat.plural(routes, "route")), each named with why: what changed while the assignment ran is kept"
+                )
             }
         } else if routes > 0 {
             totals.append("Preview: nothing is written until it is confirmed; \(PlannerFormat.plural(routes, "route")) to write")

@@ -91,11 +91,11 @@ extension PlannerFormat {
         case .itineraryDoesNotFit(let trackingId, let reasons):
             "This itinerary does not fit cargo \(trackingId): \(reasons.joined(separator: "; "))."
         case .closed(let trackingId, let claim):
-            "Cargo \(trackingId) was claimed at \(claim.location) at \(DateText.timestamp(claim.completionTime)); its journey is closed."
+            "Cargo \(trackingId) was claimed at \(claim.location) at \(dateTime(claim.completionTime)); its journey is closed."
         case .cancelled(let trackingId, let time):
-            "The booking of cargo \(trackingId) was cancelled at \(DateText.timestamp(time)); nothing more happens to it."
+            "The booking of cargo \(trackingId) was cancelled at \(dateTime(time)); nothing more happens to it."
         case .loaded(let trackingId, let load):
-            "Cargo \(trackingId) was loaded (\(load), \(DateText.timestamp(load.completionTime))); "
+            "Cargo \(trackingId) was loaded (\(load), \(dateTime(load.completionTime))); "
                 + "a booking is cancelled only before its cargo is loaded."
         }
     }
@@ -189,7 +189,7 @@ extension PlannerFormat {
             estimatedTimeOfArrival: delivery.estimatedTimeOfArrival.map(dateTime),
             itinerary: cargo.itinerary.map { itinerary(specification, $0) },
             events: cargo.handlingEvents.map { "\(dateTime($0.completionTime))  \($0)" },
-            changes: cargo.changes.map { "\(dateTime($0.at))  \($0.kind.text) \($0.detail), by \($0.by)" },
+            changes: cargo.changes.map { "\(dateTime($0.at))  \($0.kind.text) \(dateTimes(in: $0.detail)), by \($0.by)" },
             standing: asOf.flatMap { standing(cargo, asOf: $0) }, delay: delay(cargo),
             rerouted: cargo.changes.filter { $0.kind == .routed }.dropFirst().last.map { "\(dateTime($0.at)), by \($0.by)" })
     }

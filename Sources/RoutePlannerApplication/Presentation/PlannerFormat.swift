@@ -31,6 +31,21 @@ public struct PlannerFormat: Hashable, Sendable {
             + "\(two(parts.hour)):\(two(parts.minute)) \(zone(at: date))"
     }
 
+    /// "Wed 4 Mar 2026, 16:00 UTC+08:00": a time as ``dateTime(_:)`` writes it, in a port's local time when its offset
+    /// from UTC is known (a schedule's call), else in the presenter's zone.
+    public func dateTime(_ date: Date, utcOffset: Int?) -> String {
+        guard let utcOffset, let zone = TimeZone(secondsFromGMT: utcOffset) else { return dateTime(date) }
+        return PlannerFormat(timeZone: zone).dateTime(date)
+    }
+
+    /// The text with each RFC 3339 time in UTC it holds ("2026-04-30T23:59:59Z", as a cargo's recorded change words it)
+    /// written as ``dateTime(_:)`` writes times, so that a screen reads every time alike.
+    public func dateTimes(in text: String) -> String {
+        text.replacing(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/) { match in
+            (try? Date(String(match.output), strategy: .iso8601)).map { dateTime($0) } ?? String(match.output)
+        }
+    }
+
     /// "2026-04-06", the day in the presenter's zone.
     public func day(_ date: Date) -> String {
         guard let parts = fields(date) else { return "-" }

@@ -41,7 +41,8 @@ struct AssignmentRunView {
                 content.append(
                     DeskViews.section(
                         "Written", id: "written",
-                        [DeskViews.notice(written.first ?? "")] + (written.count > 1 ? [Markup("ul", [("class", "lines")], written.dropFirst().map { Markup("li", text: $0) })] : [])))
+                        [DeskViews.notice(written.first ?? "")]
+                            + (written.count > 1 ? [Markup("ul", [("class", "lines")], written.dropFirst().map { Markup("li", text: $0) })] : [])))
             }
             content.append(DeskViews.section("Totals", id: "totals", [Markup("ul", [], result.totals.map { Markup("li", text: $0) })]))
             if !downloads.isEmpty {

@@ -29,7 +29,8 @@ struct AssignmentsView {
                     .init(
                         "source", "Bookings",
                         kind: .choice([
-                            ("store", "The store's open cargo (a preview: their routes are written when you confirm)"), ("file", "An uploaded bookings file (nothing is stored)"),
+                            ("store", "The store's open cargo (a preview: their routes are written when you confirm)"),
+                            ("file", "An uploaded bookings file (nothing is stored)"),
                         ]), required: true),
                     .init(
                         Upload.file, "Bookings file",

@@ -54,7 +54,8 @@ extension ScheduleViewModel.Call {
             voyage: call.voyage.number.description, onVoyage: .vesselSchedule(call.voyage.number), vessel: call.voyage.vessel ?? "—",
             port: "\(call.location.name) (\(call.location.code))", onPort: .portSchedule(call.location.code, FormData()),
             previous: call.previous.map(port), next: call.next.map(port),
-            arrival: format.localTime(call.arrival, call.arrivalUTCOffset), departure: format.localTime(call.departure, call.departureUTCOffset),
+            arrival: call.arrival.map { format.dateTime($0, utcOffset: call.arrivalUTCOffset) } ?? "—",
+            departure: call.departure.map { format.dateTime($0, utcOffset: call.departureUTCOffset) } ?? "—",
             cutOffs: format.cutOffs(call))
     }
 }
