@@ -14,12 +14,20 @@ extension Desk {
     /// `POST /book`: books a cargo and goes on to its screen.
     func book(_ form: FormData) async -> DeskResponse {
         typealias Field = BookCargoForm.Field
-        let state = await composition().bookCargo(
-            BookCargoForm(
-                origin: form[Field.origin], destination: form[Field.destination], ready: form[Field.ready], deadline: form[Field.deadline],
-                teu: form[Field.teu], customer: form[Field.customer], revenue: form[Field.revenue], cargoType: form[Field.cargoType],
-                dangerousGoods: form.isTicked(Field.dangerousGoods), maxTransitDays: form[Field.maxTransitDays], weight: form[Field.weight],
-                bookingReference: form[Field.bookingReference], option: form[Field.option]))
+        // Ports given by their names are booked by their codes; a name of no port, or of several, is its field's problem,
+        // shown with every other.
+        let (values, names) = Self.portCodes(form, [Field.origin.name, Field.destination.name], in: network())
+        let booking = BookCargoForm(
+            origin: values[Field.origin], destination: values[Field.destination], ready: form[Field.ready], deadline: form[Field.deadline],
+            teu: form[Field.teu], customer: form[Field.customer], revenue: form[Field.revenue], cargoType: form[Field.cargoType],
+            dangerousGoods: form.isTicked(Field.dangerousGoods), maxTransitDays: form[Field.maxTransitDays], weight: form[Field.weight],
+            bookingReference: form[Field.bookingReference], option: form[Field.option])
+        if !names.isEmpty {
+            var errors = names
+            if case .failure(let fields) = BookCargoRequest.create(booking) { errors.merge(fields.named) { name, _ in name } }
+            return await book(form: form, problems: FormProblems(errors: errors))
+        }
+        let state = await composition().bookCargo(booking)
         guard case .success(let booked) = state else { return await book(form: form, problems: logged(state.named).problems) }
         let response = booked.response
         let notice = !response.meetsDeadline ? "booked-late" : response.cargo.itinerary == nil ? "booked" : "booked-routed"

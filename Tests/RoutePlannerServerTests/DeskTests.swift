@@ -322,6 +322,18 @@ import Testing
         #expect(try await browser.get("/cargo/RP000002").body.contains("action=\"/cargo/RP000002/cancel\""))
     }
 
+    /// The booking form takes a port's name or its code; a name of no port, or of several, is shown with every other problem.
+    @Test func theBookingFormTakesAPortsName() async throws {
+        let browser = Browser(server: try await Self.server())
+        _ = try await browser.post("/customers", [("id", "ACME"), ("name", "Acme Shipping")])
+        let booking: [(String, String)] = [("customer", "ACME"), ("ready", "2026-03-21"), ("deadline", "2026-06-30"), ("teu", "1")]
+        let wrong = try await browser.post("/book", booking.dropLast() + [("from", "S"), ("to", "Rotterdam"), ("teu", "none")])
+        #expect(wrong.status == 422 && wrong.body.contains("ports match") && wrong.body.contains("book-teu-error"), "\(wrong.body.prefix(3_000))")
+        let booked = try await browser.post("/book", booking + [("from", "shanghai"), ("to", "Rotterdam")])
+        #expect(booked.status == 303 && booked.location?.hasPrefix("/cargo/RP000001") == true, "\(booked.body.prefix(3_000))")
+        #expect(try await browser.get("/cargo/RP000001").body.contains("CNSHA → NLRTM"))
+    }
+
     /// "Book" on a route option books and routes the cargo in one step; an option the schedule no longer offers is
     /// refused with the form kept; a deadline no sailing meets is booked and flagged.
     @Test func aRouteOptionIsBookedAndRoutedInOneStep() async throws {
