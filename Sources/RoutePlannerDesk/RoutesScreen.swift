@@ -39,19 +39,13 @@ extension Desk {
                     (Booking.origin.name, query[Field.origin]), (Booking.destination.name, query[Field.destination]), (Booking.ready.name, ready),
                     (Booking.deadline.name, form.deadline), (Booking.cargoType.name, query[Field.cargoType]),
                 ])), format: format)
-        if !coded.errors.isEmpty {
-            var fields = coded.errors
-            if case .failure(let searchErrors) = RouteCargoRequest.create(form) { fields.merge(searchErrors.named) { first, _ in first } }
-            return Self.routesPage(presenter.problems(fields))
-        }
-        let scenario: Scenario
-        switch Scenario.create(scenarioForm) {
-        case .failure(let error):
-            // The what-if's problems and the search's are shown together.
-            var fields = error.named
-            if case .failure(let searchErrors) = RouteCargoRequest.create(form) { fields.merge(searchErrors.named) { first, _ in first } }
-            return Self.routesPage(presenter.problems(fields))
-        case .success(let created): scenario = created
+        var problems = coded.errors
+        let created = Scenario.create(scenarioForm)
+        if case .failure(let error) = created { problems.merge(error.named) { first, _ in first } }
+        guard problems.isEmpty, case .success(let scenario) = created else {
+            // The ports' names', the what-if's and the search's problems are shown together.
+            if case .failure(let searchErrors) = RouteCargoRequest.create(form) { problems.merge(searchErrors.named) { first, _ in first } }
+            return Self.routesPage(presenter.problems(problems))
         }
         let whatIf = scenarioForm != ScenarioForm()
         let changed: ScheduleNetwork
