@@ -21,14 +21,15 @@ extension Desk {
         typealias Field = AssignRoutesForm.Field
         typealias Upload = ImportBookingsForm.Field
         guard let solver else { return await assignments(form: form) }
-        // A preview: the plan is written to the store's cargo only when the planner confirms it (``confirmAssignment(_:)``).
-        let assign = AssignRoutesForm(timeLimit: form[Field.timeLimit], gap: form[Field.gap].isEmpty ? "0.01%" : form[Field.gap], writes: false)
+        let fromFile = form["source"] == "file"
+        // On the store's cargo, a preview: its plan is written only when the planner confirms it (``confirmAssignment(_:)``).
+        // A file's bookings are assigned in a copy the store never sees.
+        let assign = AssignRoutesForm(timeLimit: form[Field.timeLimit], gap: form[Field.gap].isEmpty ? "0.01%" : form[Field.gap], writes: fromFile)
         if case .failure(let error) = AssignRoutesRequest.create(assign) { return await assignments(form: form, problems: FormProblems(errors: error.named)) }
         func fileProblem(_ message: String) async -> DeskResponse { await assignments(form: form, problems: FormProblems(errors: [Upload.file.name: message])) }
         let network = self.network()
         let application: RoutePlannerComposition
-        let fromFile = form["source"] == "file"
-        let source = fromFile ? "Bookings file " + (file.map(\.name).flatMap { $0.isEmpty ? nil : $0 } ?? "bookings.csv") : "The store's open cargo"
+        let source = fromFile ? "Bookings file " + (file.map(\.name).flatMap { $0.isEmpty ? nil : $0 } ?? "bookings.csv") : Self.storeSource
         if fromFile {
             guard let file, !file.bytes.isEmpty else { return await fileProblem("Choose a bookings CSV file to upload.") }
             guard let text = Self.text(file.bytes) else { return await fileProblem("The file is not text in UTF-8 or UTF-16: save it as CSV (UTF-8).") }
@@ -91,6 +92,9 @@ extension Desk {
         return .redirect(to: .assignmentRun(id))
     }
 
+    /// What a run on the store's open cargo assigns, as its line in the list of runs begins.
+    static let storeSource = "The store's open cargo"
+
     /// `POST /assignments/{run}/confirm`: writes the routes the run's preview proposes, each where it still holds, and
     /// keeps what that wrote with the run; then shows its screen, which says so. A run confirmed already is shown as it is.
     func confirmAssignment(_ id: String) async -> DeskResponse {
@@ -101,9 +105,11 @@ extension Desk {
         case .success(let confirmation):
             result.written = [confirmation.summary] + confirmation.notWritten
             do {
-                _ = try await runs.confirm(id, result: result.text, summary: (run.summary ?? "") + "; " + confirmation.summary)
+                // A confirmation that another request recorded first stands: its run shows what that one wrote.
+                _ = try await runs.confirm(id, result: result.text, summary: result.summary(of: Self.storeSource))
             } catch {
-                // The routes are written; the run's record says so once the store can be written again.
+                // The routes are written, and the run stays a preview: confirmed again, it writes nothing more (its cargo
+                // are routed) and records that.
                 logger.error("desk request failed", metadata: ["reason": .string(String(describing: error))])
             }
             return .redirect(to: .assignmentRun(id))

@@ -115,7 +115,7 @@ import Testing
                 "Model: 12 itineraries, 7 rows, 2 pricing rounds",
                 "Kept: 2 cargo already routed, whose TEU the capacities leave out",
                 // A response that wrote nothing is a preview.
-                "Preview: nothing is written until it is confirmed; 1 route to write",
+                "Preview: nothing is written; 1 route to write",
             ])
         #expect(report.busiestLegs == ["NF-0310N NLRTM→SEGOT departing Wed 1 Apr 2026, 00:00 UTC: 1,000 of 1,200 TEU (83%)"])
         #expect(AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 0)).totals.count == 6)

@@ -19,7 +19,7 @@ import Testing
         #expect(preview.written == nil && preview.changedMeanwhile.isEmpty)
         #expect(try await cargo.allCargo().allSatisfy { $0.itinerary == nil })
         #expect(preview.proposal.routes.map(\.trackingId) == ["OPEN-A", "OPEN-B"])
-        #expect(AssignRoutesPresenter().content(for: preview).totals.last == "Preview: nothing is written until it is confirmed; 2 routes to write")
+        #expect(AssignRoutesPresenter().content(for: preview).totals.last == "Preview: nothing is written; 2 routes to write")
         // A front end keeps the proposal as JSON, and reads it back the same.
         let kept = try JSONDecoder().decode(AssignmentProposal.self, from: try JSONEncoder().encode(preview.proposal))
         #expect(kept == preview.proposal)
@@ -78,7 +78,7 @@ import Testing
         #expect(view.notWritten.first == "NOBODY  not written: no cargo has this tracking id")
         #expect(
             view.notWritten.contains(
-                "SECOND  not written: no room left for it on NF-0310N NLRTM→SESTO, which cargo routed after the plan took"))
+                "SECOND  not written: no room left for it on NF-0310N NLRTM→SESTO under the cargo routed"))
         for id: TrackingId in ["SECOND", "MOVED", "HANDLED", "ELSEWHERE"] { #expect(try await cargo.cargo(id)?.itinerary == nil) }
     }
 

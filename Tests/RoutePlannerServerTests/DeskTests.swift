@@ -720,7 +720,7 @@ import Testing
         #expect(finished.contains("Carried: 1 of 1 bookings") && Self.isWellFormed(finished), "\(finished)")
         // Then with what it came to.
         let done = try await browser.get("/assignments").body
-        #expect(done.contains("<td>preview</td>\n<td>Bookings file mine.csv: Carried: 1 of 1 bookings, 2 TEU; Revenue: "), "\(done)")
+        #expect(done.contains("<td>finished</td>\n<td>Bookings file mine.csv: Carried: 1 of 1 bookings, 2 TEU; Revenue: "), "\(done)")
         #expect(Self.isWellFormed(done))
         // A file's plan is never written to the store: there is nothing to confirm.
         #expect(!finished.contains("/confirm\""))
@@ -746,13 +746,16 @@ import Testing
             "\(preview)")
         #expect(Self.isWellFormed(preview))
         #expect(try await cargo.cargo("RP000001")?.itinerary == nil)
-        #expect(try await browser.get("/assignments").body.contains("<td>preview</td>"))
+        #expect(
+            try await browser.get("/assignments").body.contains(
+                "<td>finished</td>\n<td>The store&apos;s open cargo (a preview, not written yet): Carried: 1 of 1 bookings"))
 
         #expect(try await browser.post(run + "/confirm", []).location == run)
         let written = try await browser.get(run).body
         #expect(written.contains("<h1>Assignment written</h1>") && written.contains("Written: 1 of 1 route.") && !written.contains("/confirm\""), "\(written)")
         #expect(try await cargo.cargo("RP000001")?.routingStatus == .routed)
-        #expect(try await browser.get("/assignments").body.contains("<td>written</td>"))
+        #expect(try await browser.get("/assignments").body.contains("<td>written</td>\n<td>The store&apos;s open cargo: Carried: 1 of 1 bookings"))
+        #expect(try await browser.get("/assignments").body.contains("Written: 1 of 1 route.</td>"))
         // Confirmed again (a second tab), nothing more is written and the run says what the first wrote.
         #expect(try await browser.post(run + "/confirm", []).location == run)
         #expect(try await browser.get(run).body == written)

@@ -366,7 +366,7 @@ def assignment(desk: Desk, bookings: Path, broken: Path) -> None:
     run = desk.path
     desk.click_link("Assignments")
     runs = desk.text("#runs")
-    expect("Bookings file" in runs and "Carried:" in runs and "preview" in runs, f"the run is not listed with its figures: {runs}")
+    expect("Bookings file" in runs and "Carried:" in runs and "finished" in runs, f"the run is not listed with its figures: {runs}")
     desk.driver.find_element(By.CSS_SELECTOR, f'#runs a[href="{run}"]').click()
     expect(desk.path == run, f"the listed run does not lead to its screen: {desk.path}")
     expect(not desk.driver.find_elements(By.ID, "confirm"), "an uploaded file's plan offers to be written to the store")
@@ -403,8 +403,10 @@ def store_assignment(desk: Desk) -> None:
     expect("Written: " in desk.text("#written .notice"), f"the run does not say what it wrote: {desk.text('#written')}")
     expect(not desk.driver.find_elements(By.ID, "confirm"), "a written plan offers to be written again")
     desk.state("assignment-written")
+    desk.open("/cargo?status=not-routed")
+    expect(desk.text("main") != open_before, "the confirmation routed none of the open cargo")
     desk.click_link("Assignments")
-    expect("written" in desk.text("#runs"), "the confirmed run is not listed as written")
+    expect("; Written: " in desk.text("#runs"), "the confirmed run is not listed with what it wrote")
 
 
 def disruptions(desk: Desk, feed: Path, update: Path, broken: Path) -> None:

@@ -46,7 +46,7 @@ public struct AssignRoutesPresenter: Presenter {
                 )
             }
         } else if routes > 0 {
-            totals.append("Preview: nothing is written until it is confirmed; \(PlannerFormat.plural(routes, "route")) to write")
+            totals.append("Preview: nothing is written; \(PlannerFormat.plural(routes, "route")) to write")
         }
         return AssignmentReportView(bookings: report.bookings + leftOut + changed, totals: totals, busiestLegs: report.busiestLegs)
     }

@@ -77,7 +77,7 @@ public struct ConfirmAssignmentResponse: Hashable, Sendable {
         case scheduleChanged
         /// The route no longer fits the cargo's booking, which changed: the reasons.
         case noLongerFits([String])
-        /// Cargo routed since took the room on these legs: "WS15-W09 CNSHA→MYTPP".
+        /// The cargo routed take the room on these legs: "WS15-W09 CNSHA→MYTPP".
         case noRoom([String])
         /// Another request changed it while this was written: nothing was written for it.
         case changedMeanwhile
@@ -219,7 +219,7 @@ public struct ConfirmAssignmentInteractor: UseCase {
 public struct AssignmentConfirmationView: Hashable, Sendable {
     /// "Written: 12 of 14 routes; 2 not written, each with why below."
     public let summary: String
-    /// "K00012  not written: no room left on WS15-W09 CNSHA→MYTPP, which cargo routed since the plan took", one per route
+    /// "K00012  not written: no room left for it on WS15-W09 CNSHA→MYTPP under the cargo routed", one per route
     /// not written.
     public let notWritten: [String]
 
@@ -256,7 +256,7 @@ public struct ConfirmAssignmentPresenter: Presenter {
         case .scheduleChanged: "the schedule no longer sails this route as planned: route it again"
         case .noLongerFits(let problems):
             "the route no longer fits its booking" + (problems.isEmpty ? "" : ": " + problems.joined(separator: "; "))
-        case .noRoom(let legs): "no room left for it on \(legs.joined(separator: ", ")), which cargo routed after the plan took"
+        case .noRoom(let legs): "no room left for it on \(legs.joined(separator: ", ")) under the cargo routed"
         case .changedMeanwhile: "it changed while the routes were written, and keeps its change: assign again or route it"
         }
     }

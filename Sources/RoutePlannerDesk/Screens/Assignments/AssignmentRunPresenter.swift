@@ -39,12 +39,12 @@ struct AssignmentRunPresenter {
         return .screen(AssignmentRunViewModel(stage: stage, onCheck: .assignmentRun(id)))
     }
 
-    /// Where a run is, in a word for the list of runs: "running", "interrupted", "preview" (finished, its plan not
-    /// written), "written" (confirmed), "failed" or "cancelled".
+    /// Where a run is, in a word for the list of runs: "running", "interrupted", "finished" (its line says whether its
+    /// plan is a preview not written yet), "written" (confirmed), "failed" or "cancelled".
     static func status(of run: AssignmentRunRecord, at time: Date) -> String {
         switch run.status {
         case .running: run.isInterrupted(at: time) ? "interrupted" : "running"
-        case .finished: "preview"
+        case .finished: "finished"
         case .confirmed: "written"
         case .failed, .cancelled: run.status.rawValue
         }

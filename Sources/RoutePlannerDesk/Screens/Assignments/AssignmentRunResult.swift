@@ -50,7 +50,8 @@ struct AssignmentRunResult: Codable, Hashable {
     /// What the run came to in a line, for the list of runs: what it assigned (`source`), then what it carried and
     /// its revenue, or why it has no plan.
     func summary(of source: String) -> String {
-        source + ": " + (failure ?? totals.prefix(2).joined(separator: "; "))
+        let stage = proposal == nil ? "" : written == nil ? " (a preview, not written yet)" : ""
+        return source + stage + ": " + (failure ?? totals.prefix(2).joined(separator: "; ")) + (written?.first.map { "; " + $0 } ?? "")
     }
 
     /// The result as the store keeps it: a JSON document.
