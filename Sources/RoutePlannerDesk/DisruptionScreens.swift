@@ -6,7 +6,8 @@ import RoutePlannerPictures
 
 extension Desk {
     /// `/disruptions`: the cargo the schedule as it now sails disrupts (of one standing, with `standing`), each with its
-    /// options to choose from; with `preview`, what accepting the options chosen would change, and its confirmation; the
+    /// options to choose from; with `compare`, one cargo's route and options on the time line and the map; with
+    /// `preview`, what accepting the options chosen would change, and its confirmation; the
     /// carriers' last events and voyages published again; and the form that applies a file of them. After a batch, what
     /// it did (from the counts its address carries); after a batch that was not applied, why; after a confirmation,
     /// what it changed.
@@ -19,7 +20,9 @@ extension Desk {
         if accept == nil, query.isTicked("preview") {
             accept = logged(await app.acceptOptions(AcceptOptionsForm(choices: DisruptionsPresenter.choices(query))).named)
         }
-        let model = DisruptionsPresenter().present(state, accept: accept, query: query, values: form, problems: problems)
+        let model = DisruptionsPresenter().present(
+            state, accept: accept, query: query, values: form, problems: problems,
+            locations: query.contains(DisruptionsPresenter.compare) ? network().locations : [])
         let status = [problems.status, state.problems.status, accept?.problems.status ?? 200].first { $0 != 200 } ?? 200
         return .page(DisruptionsScreenView(model: model).page(), status: status)
     }

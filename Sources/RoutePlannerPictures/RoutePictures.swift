@@ -16,6 +16,25 @@ public enum RoutePictures {
         RouteMap(title: title(response.specification), rows: rows(response.itineraries), locations: locations).picture()
     }
 
+    /// A cargo's route beside the options it was offered, on one time line and one map: its route first, labelled
+    /// "route", then each option by its number from 1; `locations` gives the coordinates of their ports of call.
+    ///
+    /// - Parameters:
+    ///   - trackingId: The cargo, for the pictures' titles.
+    ///   - specification: Its route specification, whose ready time and deadline the time line marks.
+    ///   - route: Its itinerary as planned.
+    ///   - options: Its options, in the order they were offered.
+    public static func beside(
+        _ trackingId: TrackingId, specification: RouteSpecification, route: Itinerary, options: [Itinerary], locations: some Sequence<Location>
+    ) -> (timeline: Picture, map: Picture) {
+        let rows = [ItineraryTimeline.Row(label: "route", itinerary: route)] + Self.rows(options)
+        let title = "Cargo \(trackingId): its route and \(options.count) option\(options.count == 1 ? "" : "s")"
+        return (
+            ItineraryTimeline(title: title, readyTime: specification.readyTime, arrivalDeadline: specification.arrivalDeadline, rows: rows).picture(),
+            RouteMap(title: title, rows: rows, locations: locations).picture()
+        )
+    }
+
     /// A page with the time line, the map and the presenter's table of the candidates.
     public static func page(_ response: RouteCargoResponse, locations: some Sequence<Location>, presenter: RouteCargoPresenter = RouteCargoPresenter())
         -> String

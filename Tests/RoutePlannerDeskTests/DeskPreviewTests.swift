@@ -34,6 +34,20 @@ import Testing
         #expect(booking.contains("Acme &lt;Shipping&gt; &amp; Sons") && !booking.contains("<Shipping>"))
     }
 
+    /// The workbench draws the cargo asked for beside its options, each listed cargo links to its drawing, keeping the
+    /// list's standing; a cargo not listed is said to be so.
+    @Test func theWorkbenchDrawsACargosRouteBesideItsOptions() {
+        let pages = Dictionary(uniqueKeysWithValues: Self.previews.map { ($0.name, $0.html) })
+        let compared = pages["disruptions-compare"] ?? ""
+        #expect(compared.contains("RP000001: its route and options"))
+        #expect(compared.components(separatedBy: "<svg").count == 3, "a time line and a map")
+        #expect(compared.contains(">route<") && compared.contains("Its route as planned"))
+        #expect(pages["disruptions"]?.contains("href=\"/disruptions?count=3") == true)
+        #expect(pages["disruptions"]?.contains("compare=RP000001\">Draw RP000001 beside its options") == true)
+        let unlisted = pages["disruptions-compare-unlisted"] ?? ""
+        #expect(unlisted.contains("RP000009 is not among the disrupted cargo listed") && !unlisted.contains("<svg"))
+    }
+
     /// Each state is answered with its kind's status.
     @Test func eachStateHasItsStatus() {
         let statuses = Dictionary(uniqueKeysWithValues: Self.previews.map { ($0.name, $0.status) })

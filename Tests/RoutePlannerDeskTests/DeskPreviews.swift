@@ -299,6 +299,14 @@ enum DeskPreviews {
             preview("disruptions-preview", presenter.present(.success(listed), accept: accepted(confirmed: false), query: chosen, values: FormData())),
             preview("disruptions-accepted", presenter.present(.success(listed), accept: accepted(confirmed: true), query: FormData(), values: FormData())),
             preview(
+                "disruptions-compare",
+                presenter.present(
+                    .success(listed), accept: nil, query: FormData([("compare", "RP000001")]), values: FormData(),
+                    locations: SampleVoyages.network().locations)),
+            preview(
+                "disruptions-compare-unlisted",
+                presenter.present(.success(listed), accept: nil, query: FormData([("compare", "RP000009")]), values: FormData())),
+            preview(
                 "disruptions-choose-problems",
                 presenter.present(
                     .success(listed),

@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parents[2]
 AS_OF = "2026-03-20T12:00:00Z"
 # The states docs/desk shows (README links them): one of each screen, and two in the dark.
 DOCS = ["home", "routes", "routes-what-if", "book-errors", "cargo-handled", "cargo-list", "cargo-list-found", "port-schedule", "assignment-plan", "assignment-preview", "assignment-written",
-        "disruptions-workbench", "disruptions-preview", "disruptions-accepted",
+        "disruptions-workbench", "disruptions-compare", "disruptions-preview", "disruptions-accepted",
         "routes-dark", "cargo-handled-dark"]
 HOSTILE = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"]
 PASSWORD = "correct horse battery"
@@ -460,6 +460,14 @@ def disruption_workbench(desk: Desk, folder: Path) -> None:
     expect("later than planned" in desk.text("#disrupted") or "not known until it is re-routed" in desk.text("#disrupted"),
            "the delay is not shown")
     desk.state("disruptions-workbench")
+    # A cargo drawn beside its options, reached with the keyboard from its row; the list stays below.
+    draw = desk.driver.find_element(By.PARTIAL_LINK_TEXT, f"Draw {tracking} beside its options")
+    draw.send_keys(Keys.ENTER)
+    wait_for(lambda: f"compare={tracking}" in desk.path)
+    figures = desk.driver.find_elements(By.CSS_SELECTOR, "#compare figure svg")
+    expect(len(figures) == 2, f"{tracking} is not drawn on a time line and a map: {desk.text('#compare')[:400]}")
+    expect(tracking in desk.text("#disrupted"), "the list is gone while a cargo is drawn")
+    desk.state("disruptions-compare")
     # Nothing chosen: the error summary, where the list begins.
     desk.driver.find_element(By.XPATH, "//button[normalize-space()='Preview the re-routing']").send_keys(Keys.ENTER)
     wait_for(lambda: "preview=yes" in desk.path)

@@ -1,8 +1,9 @@
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerPictures
 
 /// Draws the disruptions screen from its use cases' states: the disrupted cargo listed, what accepting the options
-/// chosen would change or changed, the counts a batch's address carries, and a batch sent that was not applied. A pure
+/// chosen would change or changed, the cargo asked for drawn beside its options, the counts a batch's address carries, and a batch sent that was not applied. A pure
 /// function of its input.
 struct DisruptionsPresenter {
     /// What a batch of events did, as the screen after it says, from the counts its address carries.
@@ -12,14 +13,29 @@ struct DisruptionsPresenter {
     /// The prefix of each cargo's choice in the list's form: `choose-RP000001=2`.
     static let choicePrefix = "choose-"
 
+    /// The query's name for the cargo whose route and options are drawn: `compare=RP000001`.
+    static let compare = "compare"
+
+    /// The screen's view model.
+    ///
+    /// - Parameters:
+    ///   - state: The disruptions listed.
+    ///   - accept: What accepting the options chosen would change or changed, when it was asked for.
+    ///   - query: The screen's address: the standing listed, the choices, the cargo to draw, a batch's counts.
+    ///   - values: The events form's input, and `problems` why a batch sent was not applied.
+    ///   - locations: The ports the pictures place the cargo's calls at.
     func present(
-        _ state: DeskState<DisruptionsView>, accept: DeskState<AcceptOptionsView>?, query: FormData, values: FormData, problems: FormProblems = FormProblems()
+        _ state: DeskState<DisruptionsView>, accept: DeskState<AcceptOptionsView>?, query: FormData, values: FormData, problems: FormProblems = FormProblems(),
+        locations: [Location] = []
     ) -> DisruptionsViewModel {
         var cargo: [DisruptionsViewModel.Cargo] = [], events: ([String], Int)?, publications: ([String], Int)?, listFailure: String?, summary: String?
-        let standing = query["standing"], select = query["select"]
+        var compared: DisruptionsViewModel.Compared?
+        let standing = query["standing"], select = query["select"], comparing = query[Self.compare].trimmingCharacters(in: .whitespaces)
         switch state {
         case .success(let view):
             summary = view.summary
+            if !comparing.isEmpty { compared = Self.compared(comparing, in: view, locations: locations) }
+            let kept = query.items.filter { $0.name != Self.compare }
             cargo = view.cargo.map { each in
                 let id = each.tracking.trackingId.rawValue
                 let chosen =
@@ -28,6 +44,7 @@ struct DisruptionsPresenter {
                     : !select.isEmpty && each.entry.standing.map { ListCargoRequest.formValue($0.rawValue) } == select && !each.options.isEmpty ? "1" : ""
                 return DisruptionsViewModel.Cargo(
                     trackingId: id, onCargo: .cargo(each.tracking.trackingId, FormData()),
+                    onCompare: each.options.isEmpty || each.entry.cargo.itinerary == nil ? nil : .disruptions(FormData(kept + [(Self.compare, id)])),
                     customer: each.entry.cargo.customerId.map { $0.rawValue } ?? "", route: each.tracking.route, disruption: each.disruption,
                     plannedArrival: each.plannedArrival, estimatedArrival: each.estimatedArrival, delay: each.delay,
                     standing: each.tracking.standing ?? "", current: each.current.map(Self.describe) ?? "",
@@ -54,8 +71,31 @@ struct DisruptionsPresenter {
         }
         return DisruptionsViewModel(
             applied: Self.appliedSummary(query), summary: summary, filters: filters, quickChoices: quickChoices, cargo: cargo, standing: standing,
-            chooseErrors: accept?.fieldErrors ?? [:], accept: accept.flatMap(Self.accept), events: events.map { (shown: $0.0, total: $0.1) },
+            chooseErrors: accept?.fieldErrors ?? [:], accept: accept.flatMap(Self.accept), compared: compared,
+            events: events.map { (shown: $0.0, total: $0.1) },
             publications: publications.map { (shown: $0.0, total: $0.1) }, listFailure: listFailure, values: values, problems: problems)
+    }
+
+    /// The cargo `trackingId` names drawn beside its options; a note instead when it is not listed or has no options.
+    static func compared(_ trackingId: String, in view: DisruptionsView, locations: [Location]) -> DisruptionsViewModel.Compared {
+        guard let each = view.cargo.first(where: { $0.tracking.trackingId.rawValue.caseInsensitiveCompare(trackingId) == .orderedSame }) else {
+            return .init(
+                trackingId: trackingId, onCargo: nil, figures: [],
+                note: "\(trackingId) is not among the disrupted cargo listed: it may have been re-routed, or stand otherwise against its deadline.")
+        }
+        let id = each.tracking.trackingId
+        guard let route = each.entry.cargo.itinerary, let offer = each.entry.offer, !offer.itineraries.isEmpty else {
+            return .init(
+                trackingId: id.rawValue, onCargo: .cargo(id, FormData()), figures: [], note: "\(id) has no options to draw yet: find them on its screen.")
+        }
+        let pictures = RoutePictures.beside(
+            id, specification: each.entry.cargo.specification, route: route, options: offer.itineraries, locations: locations)
+        return .init(
+            trackingId: id.rawValue, onCargo: .cargo(id, FormData()),
+            figures: [
+                (pictures.timeline, "Its route as planned (\"route\") above its options, numbered as listed: each leg's sailing, and the waits between them."),
+                (pictures.map, "Its route and its options on a map of their ports."),
+            ], note: nil)
     }
 
     /// "CNSHA → SGSIN → NLRTM on WS15-W09 and AE1-0102W, arriving Tue 10 Mar 2026, 08:00 UTC, USD 350.00 per TEU, 1,230 kg

@@ -3,7 +3,8 @@ import RoutePlannerPictures
 
 /// The disruptions screen, a planner's workbench: what accepting the options chosen would change (with the
 /// confirmation) or changed, first; the cargo disrupted, each with what disrupts it, its ETA, delay and standing and its
-/// options beside its current route to choose from; the carriers' last events and voyages published again; and the form
+/// options beside its current route to choose from; one cargo's route and options on the time line and the map; the
+/// carriers' last events and voyages published again; and the form
 /// that applies a file of them.
 struct DisruptionsScreenView {
     let model: DisruptionsViewModel
@@ -14,6 +15,7 @@ struct DisruptionsScreenView {
         if let failure = model.problems.failure { content.append(DeskViews.failure(failure.message)) }
         if let failure = model.listFailure { content.append(DeskViews.failure(failure)) }
         if let accept = model.accept { content.append(self.accept(accept)) }
+        if let compared = model.compared { content.append(self.compared(compared)) }
         if let events = model.events {
             content.append(cargo())
             content.append(
@@ -63,6 +65,14 @@ struct DisruptionsScreenView {
             [Markup("h2", [("id", "accept-heading")], text: accept.heading)] + parts)
     }
 
+    /// A cargo's route beside its options on the time line and the map, or why they cannot be drawn.
+    private func compared(_ compared: DisruptionsViewModel.Compared) -> Markup {
+        var parts: [Markup] = compared.note.map { [DeskViews.empty($0)] } ?? []
+        parts += compared.figures.map { DeskViews.figure($0.picture, caption: $0.caption) }
+        if let onCargo = compared.onCargo { parts.append(Markup("p", [], [DeskViews.link("\(compared.trackingId)'s screen", to: onCargo)])) }
+        return DeskViews.section("\(compared.trackingId): its route and options", id: "compare", parts)
+    }
+
     /// The disrupted cargo, each with its options to choose from, in a form that previews what the choices change.
     private func cargo() -> Markup {
         var parts: [Markup] = []
@@ -104,7 +114,10 @@ struct DisruptionsScreenView {
                             [DeskViews.link(cargo.trackingId, to: cargo.onCargo)]
                                 + (cargo.customer.isEmpty ? [] : [Markup("br", []), Markup("span", text: "for " + cargo.customer)])),
                         .text(cargo.disruption), .text(cargo.plannedArrival), .text(cargo.estimatedArrival), .text(cargo.delay), .text(cargo.standing),
-                        .text(cargo.current), .markup([choice(cargo)]),
+                        .markup(
+                            [Markup("span", text: cargo.current)]
+                                + (cargo.onCompare.map { [Markup("br", []), DeskViews.link("Draw \(cargo.trackingId) beside its options", to: $0)] } ?? [])),
+                        .markup([choice(cargo)]),
                     ]
                 }, actionsLast: true))
         form.append(Markup("button", [("type", "submit")], text: "Preview the re-routing"))

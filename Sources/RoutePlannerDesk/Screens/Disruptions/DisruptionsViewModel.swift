@@ -1,8 +1,10 @@
 import RoutePlannerApplication
+import RoutePlannerPictures
 
 /// What the disruptions screen shows: what the last batch of events did; the cargo the schedule as it now sails
 /// disrupts, each with what disrupts it, its ETA, delay, standing and options to choose from; what accepting the
-/// options chosen would change, or changed; the carriers' last events and voyages published again; and the form that
+/// options chosen would change, or changed; one cargo's route beside its options on the time line and the map, when
+/// asked for; the carriers' last events and voyages published again; and the form that
 /// applies a file of them.
 struct DisruptionsViewModel {
     /// "316 events: 312 applied to the schedule; …", after a batch.
@@ -21,6 +23,8 @@ struct DisruptionsViewModel {
     let chooseErrors: [String: String]
     /// What accepting the options chosen would change, or changed.
     let accept: Accept?
+    /// The cargo whose route and options are drawn, when one is asked for.
+    let compared: Compared?
     /// The last events and publications, with how many there are in all; `nil` when the list cannot be shown.
     let events: (shown: [String], total: Int)?
     let publications: (shown: [String], total: Int)?
@@ -39,6 +43,8 @@ struct DisruptionsViewModel {
     struct Cargo {
         let trackingId: String
         let onCargo: DeskRoute
+        /// This list with the cargo's route and options drawn; `nil` when it has no options to draw.
+        let onCompare: DeskRoute?
         /// "for ACME", or nothing.
         let customer: String
         let route: String
@@ -55,6 +61,15 @@ struct DisruptionsViewModel {
         let options: [(value: String, label: String)]
         /// The option chosen for it: blank to leave it as it is.
         let chosen: String
+    }
+
+    /// A cargo's route beside its options, on the time line and the map; or why they cannot be drawn.
+    struct Compared {
+        let trackingId: String
+        let onCargo: DeskRoute?
+        /// The pictures with their captions; none when the cargo is not listed or has no options.
+        let figures: [(picture: Picture, caption: String)]
+        let note: String?
     }
 
     /// What accepting options would change (a preview, with the choices to confirm), or changed.
