@@ -430,6 +430,14 @@ public actor PostgresCargoRepository: CargoRepository {
             all.append(rows)
         }
         let ids = all.map(\.record.trackingId)
+        // A cargo whose itinerary changes loses the options it was last offered (`CargoRepository.save(_:)`).
+        let stored = Set(cargo.filter { $0.1 != nil }.map(\.0.trackingId.rawValue))
+        if !stored.isEmpty {
+            let before = Dictionary(grouping: try await legs(of: stored.sorted(), table: "itineraryLeg", connection), by: \.trackingId)
+            let rerouted = all.filter { stored.contains($0.record.trackingId) && !LegRecord.sameLegs(before[$0.record.trackingId] ?? [], $0.legs) }
+                .map(\.record.trackingId)
+            if !rerouted.isEmpty { try await connection.query("DELETE FROM offer WHERE trackingId = ANY(\(rerouted))", logger: PostgresStore.logger) }
+        }
         // The write's mark: the next of the sequence, whose row stays locked until the transaction ends, so that marks
         // are committed in their order. It is taken after the cargo's rows, as every writer takes them, and nothing is
         // waited for after it.

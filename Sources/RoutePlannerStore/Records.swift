@@ -102,6 +102,16 @@ struct LegRecord: Codable, FetchableRecord {
 }
 
 extension LegRecord {
+    /// Whether two itineraries' legs, each in order, are the same legs: the same voyages between the same calls at the
+    /// same times, however the store kept them.
+    static func sameLegs(_ one: [LegRecord], _ other: [LegRecord]) -> Bool {
+        one.count == other.count
+            && zip(one, other).allSatisfy {
+                ($0.voyage, $0.loadLocation, $0.unloadLocation, $0.loadTime, $0.unloadTime)
+                    == ($1.voyage, $1.loadLocation, $1.unloadLocation, $1.loadTime, $1.unloadTime)
+            }
+    }
+
     init(trackingId: String, candidate: Int?, position: Int, leg: Leg) {
         self.trackingId = trackingId
         self.candidate = candidate

@@ -324,6 +324,12 @@ public actor SQLiteCargoRepository: CargoRepository {
         try db.execute(
             sql: "UPDATE cargo SET writeMark = (SELECT value FROM sequence WHERE name = 'cargoWrite') WHERE trackingId = ?",
             arguments: [record.trackingId])
+        // A cargo whose itinerary changes loses the options it was last offered (`CargoRepository.save(_:)`).
+        if version != nil {
+            let before = try LegRecord.fetchAll(
+                db, sql: "SELECT * FROM itineraryLeg WHERE trackingId = ? ORDER BY position", arguments: [record.trackingId])
+            if !LegRecord.sameLegs(before, rows.legs) { try db.execute(sql: "DELETE FROM offer WHERE trackingId = ?", arguments: [record.trackingId]) }
+        }
         for table in ["itineraryLeg", "handlingEvent", "cargoChange"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE trackingId = ?", arguments: [record.trackingId])
         }

@@ -74,6 +74,7 @@ import Testing
             choices.append("ZZ999")
             guard choices.count > 2 else { continue }
             let before = try await repository.allCargo()
+            let offers = try await repository.offers(for: before.map(\.trackingId))
 
             func accept(confirm: Bool) async throws -> AcceptOptionsResponse {
                 try await AcceptOptionsInteractor(
@@ -88,6 +89,10 @@ import Testing
                 confirmed.entries.map { [$0.trackingId.rawValue, $0.change?.itinerary.reference ?? "-"] }
                     == preview.entries.map { [$0.trackingId.rawValue, $0.change?.itinerary.reference ?? "-"] }, context)
             let after = Dictionary(uniqueKeysWithValues: try await repository.allCargo().map { ($0.trackingId, $0) })
+            // A cargo re-routed has spent its options.
+            for entry in confirmed.entries where entry.change != nil {
+                #expect(try await repository.offer(for: entry.trackingId) == nil, "\(entry.trackingId) keeps its options; \(context)")
+            }
 
             // The same choices by brute force, in tracking id order, each under the room the others take then.
             var current = Dictionary(uniqueKeysWithValues: before.map { ($0.trackingId, $0) })
@@ -101,7 +106,7 @@ import Testing
                     #expect(entry.reason == .notDisrupted(CargoSummary(cargo, over: network).delivery.status), context)
                     continue
                 }
-                let offered = try await repository.offer(for: cargo.trackingId)?.itineraries ?? []
+                let offered = offers[cargo.trackingId]?.itineraries ?? []
                 if case .position(let position) = entry.option, position >= offered.count {
                     #expect(entry.reason == (offered.isEmpty ? .noOffer : .notOffered(position: position, count: offered.count)), context)
                     notOffered += 1

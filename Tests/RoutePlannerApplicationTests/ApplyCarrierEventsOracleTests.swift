@@ -197,6 +197,8 @@ import Testing
                 for entry in response.disrupted where entry.accepted {
                     // Re-routed, it is on its new itinerary where its events say: still watched.
                     #expect(cargo.first { $0.trackingId == entry.cargo.trackingId }?.progress != nil, context)
+                    // Its options are spent, as when a planner routes it.
+                    #expect(try await repository.offer(for: entry.cargo.trackingId) == nil, context)
                 }
                 for each in cargo {
                     #expect(each.specification == booked[each.trackingId], context)

@@ -38,14 +38,20 @@ import Testing
         let repository = try await Self.offered()
         let offer = try #require(try await repository.offer(for: "ABC123"))
         let second = offer.itineraries[1]
-        let response = try await AssignToRouteInteractor(cargo: repository).execute(
-            AssignToRouteRequest(trackingId: "ABC123", choice: .reference(second.reference))
-        ).get()
-        #expect(response.cargo.itinerary?.voyageNumbers == ["AE1-0200W", "NF-0320N"])
         let references = offer.itineraries.map(\.reference).joined(separator: ", ")
         #expect(
             await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .reference("RP-0000000000000000")))
                 == .failure(.invalidOperation("Cargo ABC123 was not offered option RP-0000000000000000; its last list holds \(references).")))
+        let response = try await AssignToRouteInteractor(cargo: repository).execute(
+            AssignToRouteRequest(trackingId: "ABC123", choice: .reference(second.reference))
+        ).get()
+        #expect(response.cargo.itinerary?.voyageNumbers == ["AE1-0200W", "NF-0320N"])
+        // The options are spent: choosing again asks for new ones.
+        #expect(try await repository.offer(for: "ABC123") == nil)
+        #expect(
+            await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .reference(second.reference)))
+                == .failure(
+                    .invalidOperation("Cargo ABC123 has no options: the last were spent when its route was assigned; route it again to find new ones.")))
     }
 
     @Test func thePresenterWritesTheItinerary() throws {

@@ -43,7 +43,9 @@ import Testing
                     "Cargo RP000001 is routed HKHKG → NLRTM → SESTO, arriving Sun 5 Apr 2026, 00:00 UTC; it arrives 10 days 23 hours before the deadline."))
         #expect(
             await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "3"))
-                == .failure(ViewFailure(.rejected, "Cargo RP000001 was offered 2 options; choose 1 to 2.")))
+                == .failure(
+                    ViewFailure(
+                        .rejected, "Cargo RP000001 has no options: the last were spent when its route was assigned; route it again to find new ones.")))
         tracked = try await Self.track(app)
         #expect(tracked.status == "on track")
         #expect(tracked.nextExpectedActivity == "receive at HKHKG")

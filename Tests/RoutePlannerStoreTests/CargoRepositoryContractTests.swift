@@ -196,6 +196,23 @@ func checkCargoRepositoryContract(
     let several = try await repository.offers(for: ["AAA001", "ABC123", "ZZZ999"])
     let noOffers = try await repository.offers(for: [])
     #expect(several == ["AAA001": replaced, "ZZZ999": none] && noOffers.isEmpty, sourceLocation: sourceLocation)
+    // Options answer where a cargo could go as it stood when offered: a write that keeps its itinerary keeps them; one
+    // that changes it drops them, whichever write it is.
+    let offered = try Cargo(trackingId: "OFR001", teu: 1, specification: Sample.specification, customerId: "ACME")
+    try await repository.save(offered)
+    let offeredOptions = RouteOffer(trackingId: "OFR001", specification: Sample.specification, itineraries: candidates)
+    try await repository.save(offeredOptions)
+    try await repository.save(offered)
+    #expect(try await repository.offer(for: "OFR001") == offeredOptions, "an unchanged itinerary keeps its options", sourceLocation: sourceLocation)
+    var routed = offered
+    try routed.assign(to: candidates[0])
+    try await repository.save([routed], ifUnchangedSince: [offered])
+    #expect(try await repository.offer(for: "OFR001") == nil, "a route assigned drops the options", sourceLocation: sourceLocation)
+    try await repository.save(offeredOptions)
+    var routedAgain = routed
+    try routedAgain.assign(to: candidates[1])
+    #expect(try await repository.save([routedAgain], unlessChangedSince: [routed]).isEmpty, sourceLocation: sourceLocation)
+    #expect(try await repository.offer(for: "OFR001") == nil, "a route changed drops the options", sourceLocation: sourceLocation)
 
     // A cancelled booking keeps its record, found by its tracking id, and leaves every list and count.
     let listed = try await repository.allCargo().map(\.trackingId)

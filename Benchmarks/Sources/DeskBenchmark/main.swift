@@ -128,6 +128,7 @@ let screens: [(name: String, target: String)] = [
     ("disruptions (workbench, about 50 cargo)", "/disruptions"),
     ("disruptions (late only)", "/disruptions?standing=late"),
     ("disruptions (every late cargo chosen)", "/disruptions?select=late"),
+    ("disruptions (one cargo drawn beside its options)", "/disruptions?compare=\(disrupted[0].trackingId)"),
     (
         "disruptions (preview: 10 cargo's options)",
         "/disruptions?preview=yes&" + disrupted.prefix(10).map { "choose-\($0.trackingId)=1" }.joined(separator: "&")

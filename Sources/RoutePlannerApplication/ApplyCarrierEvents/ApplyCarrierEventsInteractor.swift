@@ -215,7 +215,9 @@ public struct ApplyCarrierEventsInteractor: UseCase {
         var disrupted: [ApplyCarrierEventsResponse.Disrupted] = []
         for each in replan.disrupted {
             let options = each.options.mapError { DomainError.replanning($0, of: cargo[each.trackingId]!, in: network) }
-            if let specification = each.specification, case .success(let itineraries) = options {
+            // A cargo that took its best option is routed: the options it took it from are spent, as when a planner
+            // routes a cargo (`CargoRepository.save(_:)`).
+            if !each.accepted, let specification = each.specification, case .success(let itineraries) = options {
                 offers.append(RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries))
             }
             disrupted.append(

@@ -33,7 +33,12 @@ public struct AssignToRouteInteractor: UseCase {
             guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
             if let cancelled = cargo.cancellationTime { return .failure(.cargo(.cancelled(cargo.trackingId, at: cancelled))) }
             guard let offer = try await cargoRepository.offer(for: cargo.trackingId), !offer.itineraries.isEmpty else {
-                return .failure(.invalidOperation("Cargo \(cargo.trackingId) has no options yet; route it first."))
+                // A routed cargo's options were spent when its route was assigned (`CargoRepository.save(_:)`).
+                return .failure(
+                    .invalidOperation(
+                        cargo.itinerary == nil
+                            ? "Cargo \(cargo.trackingId) has no options yet; route it first."
+                            : "Cargo \(cargo.trackingId) has no options: the last were spent when its route was assigned; route it again to find new ones."))
             }
             let index: Int
             switch request.choice {

@@ -55,8 +55,10 @@ public actor InMemoryCargoRepository: CargoRepository {
         for each in cargo { put(each) }
     }
 
-    /// Keeps a cargo, under the next write's mark.
+    /// Keeps a cargo, under the next write's mark; a cargo whose itinerary this changes loses the options it was last
+    /// offered.
     private func put(_ cargo: Cargo) {
+        if let kept = cargoById[cargo.trackingId], kept.itinerary != cargo.itinerary { offers[cargo.trackingId] = nil }
         lastMark += 1
         cargoById[cargo.trackingId] = cargo
         marks[cargo.trackingId] = lastMark

@@ -72,11 +72,14 @@ public protocol CargoRepository: Sendable {
     /// once.
     func offers(for trackingIds: [TrackingId]) async throws -> [TrackingId: RouteOffer]
     /// Stores the options offered for a cargo, replacing the ones before.
+    ///
+    /// Options answer where a cargo can go as it stood when they were offered: every write of a cargo that changes its
+    /// itinerary (routes it, re-routes it, or drops its route) drops its last options in the same transaction.
     func save(_ offer: RouteOffer) async throws
     /// Records a batch of carriers' events in the carrier event repository of this cargo's store, as
     /// ``CarrierEventRepository/record(_:)`` does, and in the same transaction stores the cargo it changed, as
-    /// ``save(_:ifUnchangedSince:)`` does, and the options it offered, each replacing the cargo's last: all of it or
-    /// none. A cargo offered options must also still be in the state it was read in (`read` holds it), else the
+    /// ``save(_:ifUnchangedSince:)`` does, and then the options it offered, each replacing the cargo's last: all of it
+    /// or none. A cargo offered options must also still be in the state it was read in (`read` holds it), else the
     /// conflict is thrown and nothing is written.
     ///
     /// The batch was applied over `appliedTo` (the schedule's version and the events recorded then); when another
