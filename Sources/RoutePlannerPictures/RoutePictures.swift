@@ -17,13 +17,14 @@ public enum RoutePictures {
     }
 
     /// A cargo's route beside the options it was offered, on one time line and one map: its route first, labelled
-    /// "route", then each option by its number from 1; `locations` gives the coordinates of their ports of call.
+    /// "route", then each option by its number from 1.
     ///
     /// - Parameters:
     ///   - trackingId: The cargo, for the pictures' titles.
     ///   - specification: Its route specification, whose ready time and deadline the time line marks.
     ///   - route: Its itinerary as planned.
     ///   - options: Its options, in the order they were offered.
+    ///   - locations: The coordinates of their ports of call.
     public static func beside(
         _ trackingId: TrackingId, specification: RouteSpecification, route: Itinerary, options: [Itinerary], locations: some Sequence<Location>
     ) -> (timeline: Picture, map: Picture) {
