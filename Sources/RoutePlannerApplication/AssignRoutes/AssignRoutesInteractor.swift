@@ -123,8 +123,14 @@ public struct AssignRoutesInteractor: UseCase {
         }
         guard request.writes else { return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut)) }
         // What changed while the solver ran is kept, and not routed by this plan.
-        guard case .success(let proposal) = ConfirmAssignmentRequest.create(ConfirmAssignmentForm(proposal: AssignmentProposal(plan))) else {
+        let proposal: ConfirmAssignmentRequest, proposed = AssignmentProposal(plan)
+        switch ConfirmAssignmentRequest.create(ConfirmAssignmentForm(proposal: proposed)) {
+        case .success(let request): proposal = request
+        case .failure where proposed.routes.isEmpty:
             return .success(AssignRoutesResponse(plan: plan, keptRouted: kept.count, leftOut: leftOut, written: .init(written: [], notWritten: [])))
+        case .failure(let error):
+            // Routes the solver made from stored cargo always read back; if one does not, nothing is written, and why is said.
+            return .failure(.invalidOperation("The plan cannot be written: " + error.fields.values.sorted().joined(separator: " ")))
         }
         do {
             let confirm = ConfirmAssignmentInteractor(cargo: cargoRepository, voyages: voyages)

@@ -35,7 +35,8 @@ struct DisruptionsPresenter {
         case .success(let view):
             summary = view.summary
             if !comparing.isEmpty { compared = Self.compared(comparing, in: view, locations: locations) }
-            let kept = query.items.filter { $0.name != Self.compare }
+            // The link that draws a cargo keeps the list's standing and choices, not a batch's counts, said once.
+            let kept = query.items.filter { $0.name != Self.compare && !Self.appliedCounts.contains($0.name) }
             cargo = view.cargo.map { each in
                 let id = each.tracking.trackingId.rawValue
                 let chosen =
