@@ -178,7 +178,7 @@ def paths() -> dict:
         },
         "/api/v1/cargo/{trackingId}/options": {
             "parameters": [TRACKING_ID],
-            "get": operation("The options last found for the cargo, to assign one from; none before any were found.",
+            "get": operation("The options last found for the cargo, to assign one from; none before any were found, nor once a route is assigned or changed, which spends them.",
                              {"200": document("RouteDocument", "The options, earliest arrival first.")}, "400", "404", "503",
                              operation_id="listOptions"),
             "post": operation("Find the cargo's options from where it is now, and keep them to assign one from.",
