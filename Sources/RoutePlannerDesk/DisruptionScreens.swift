@@ -17,7 +17,8 @@ extension Desk {
         let app = composition()
         let state = logged(await app.listDisruptions(ListDisruptionsForm(standing: query["standing"])).named)
         var accept = accepted
-        if accept == nil, query.isTicked("preview") {
+        // The list's form sends `compare` from the button that draws a cargo, which previews nothing.
+        if accept == nil, query.isTicked("preview"), !query.contains(DisruptionsPresenter.compare) {
             accept = logged(await app.acceptOptions(AcceptOptionsForm(choices: DisruptionsPresenter.choices(query))).named)
         }
         let model = DisruptionsPresenter().present(

@@ -43,6 +43,7 @@ enum Stylesheet {
         .field-error { color: var(--error); font-weight: bold; margin: 2px 0 4px; }
         .field-error .message { white-space: pre-line; }
         button { font: inherit; font-weight: bold; color: var(--accent-ink); background: var(--accent); border: 2px solid transparent; padding: 6px 14px; cursor: pointer; }
+        button.quiet { font-weight: normal; color: var(--accent); background: transparent; border-color: var(--accent); padding: 2px 8px; margin-top: 4px; }
         form.inline { display: inline; margin: 0; }
         fieldset { border: 1px solid var(--line); margin: 8px 0 14px; padding: 6px 14px 10px; }
         legend { font-weight: bold; padding: 0 4px; }

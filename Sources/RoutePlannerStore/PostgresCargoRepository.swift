@@ -240,6 +240,16 @@ public actor PostgresCargoRepository: CargoRepository {
         try await store.write { connection in try await Self.write([offer], connection) }
     }
 
+    public func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws {
+        let network = try await voyages.network()
+        let path = store.path
+        try await store.write { connection in
+            // The cargo locked and compared with its state read, then its options written in the same transaction.
+            _ = try await Self.compareAndWrite([], read: [read], wholeOrNone: true, alsoUnchanged: [offer.trackingId], network: network, path: path, connection)
+            try await Self.write([offer], connection)
+        }
+    }
+
     /// Writes the options offered for some cargo, each in place of the ones before. The cargo rows are locked first, in
     /// tracking id order, as every writer of cargo locks them, so that writing offers never waits on a cargo's writer
     /// that waits on it.

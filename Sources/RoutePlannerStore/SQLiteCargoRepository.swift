@@ -242,6 +242,14 @@ public actor SQLiteCargoRepository: CargoRepository {
         try write { db in try Self.write(offer, db) }
     }
 
+    public func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws {
+        let network = try await voyages.network()
+        try write { db in
+            _ = try compareAndWrite([], read: [read], wholeOrNone: true, alsoUnchanged: [offer.trackingId], network: network, db)
+            try Self.write(offer, db)
+        }
+    }
+
     // MARK: Rows
 
     private static func fetch(

@@ -25,7 +25,8 @@ struct EventsCommand: AsyncParsableCommand {
                 replacing the voyage's, so a call it no longer lists is omitted (a document with an error publishes nothing). \
                 Then every open cargo whose itinerary the schedule now \
                 disrupts (a missed connection or departure, a late arrival, a leg that no longer sails) gets its options from \
-                where it is, under the capacity the other cargo hold, best first, kept as its offer (assign-route takes one). \
+                where it is, under the capacity the other cargo hold, best first, kept as its offer (assign-route takes one; \
+                a cargo that --accept best routes has spent its options). \
                 Examples: route-planner events apply examples/events/feed.json --store demo.sqlite --accept best; \
                 route-planner events apply examples/events/schedule-update.json --store demo.sqlite
                 """)

@@ -46,12 +46,16 @@ import Testing
             AssignToRouteRequest(trackingId: "ABC123", choice: .reference(second.reference))
         ).get()
         #expect(response.cargo.itinerary?.voyageNumbers == ["AE1-0200W", "NF-0320N"])
-        // The options are spent: choosing again asks for new ones.
+        // The options are spent: the same route sent again changes nothing; another asks for new options.
         #expect(try await repository.offer(for: "ABC123") == nil)
         #expect(
-            await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .reference(second.reference)))
+            try await AssignToRouteInteractor(cargo: repository).execute(AssignToRouteRequest(trackingId: "ABC123", choice: .reference(second.reference)))
+                .get().cargo == response.cargo)
+        #expect(
+            await AssignToRouteInteractor(cargo: repository).execute(
+                AssignToRouteRequest(trackingId: "ABC123", choice: .reference(offer.itineraries[0].reference)))
                 == .failure(
-                    .invalidOperation("Cargo ABC123 has no options: the last were spent when its route was assigned; route it again to find new ones.")))
+                    .invalidOperation("Cargo ABC123 has no options: a cargo's options are spent once its route is assigned; route it again to find new ones.")))
     }
 
     @Test func thePresenterWritesTheItinerary() throws {

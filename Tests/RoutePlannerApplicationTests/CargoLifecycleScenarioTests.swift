@@ -45,7 +45,7 @@ import Testing
             await app.assignToRoute(AssignToRouteForm(trackingId: "RP000001", candidate: "3"))
                 == .failure(
                     ViewFailure(
-                        .rejected, "Cargo RP000001 has no options: the last were spent when its route was assigned; route it again to find new ones.")))
+                        .rejected, "Cargo RP000001 has no options: a cargo's options are spent once its route is assigned; route it again to find new ones.")))
         tracked = try await Self.track(app)
         #expect(tracked.status == "on track")
         #expect(tracked.nextExpectedActivity == "receive at HKHKG")

@@ -22,6 +22,7 @@ extension ForwardingCargoRepository {
     func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await forwarded.save(cargo, ifUnchangedSince: read) }
     func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await forwarded.offer(for: trackingId) }
     func save(_ offer: RouteOffer) async throws { try await forwarded.save(offer) }
+    func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws { try await forwarded.save(offer, ifUnchangedSince: read) }
     func record(
         _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int {

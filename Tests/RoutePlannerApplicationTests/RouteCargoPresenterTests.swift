@@ -123,5 +123,11 @@ import Testing
             format.dateTimes(in: "CNSHA → NLRTM, due 2026-04-30T23:59:59Z; cancelled at 2026-03-04T08:00:00Z")
                 == "CNSHA → NLRTM, due Thu 30 Apr 2026, 23:59 UTC; cancelled at Wed 4 Mar 2026, 08:00 UTC")
         #expect(format.dateTimes(in: "no time here, 2026-03-04 or 2026-13-45T99:99:99Z") == "no time here, 2026-03-04 or 2026-13-45T99:99:99Z")
+        // Times at either end, next to each other, after a digit; a time cut short is text.
+        #expect(format.dateTimes(in: "2026-03-04T08:00:00Z") == "Wed 4 Mar 2026, 08:00 UTC")
+        #expect(
+            format.dateTimes(in: "№12026-03-04T08:00:00Z2026-04-30T23:59:59Z")
+                == "№1Wed 4 Mar 2026, 08:00 UTCThu 30 Apr 2026, 23:59 UTC")
+        #expect(format.dateTimes(in: "2026-03-04T08:00:00") == "2026-03-04T08:00:00" && format.dateTimes(in: "") == "")
     }
 }

@@ -213,6 +213,19 @@ func checkCargoRepositoryContract(
     try routedAgain.assign(to: candidates[1])
     #expect(try await repository.save([routedAgain], unlessChangedSince: [routed]).isEmpty, sourceLocation: sourceLocation)
     #expect(try await repository.offer(for: "OFR001") == nil, "a route changed drops the options", sourceLocation: sourceLocation)
+    try await repository.save(offeredOptions)
+    var handledOffered = routedAgain
+    try handledOffered.register(Sample.receive)
+    try await repository.save(handledOffered)
+    #expect(try await repository.offer(for: "OFR001") == offeredOptions, "a handling event keeps the options", sourceLocation: sourceLocation)
+    // Options found from the cargo as it was read are stored only while it is so.
+    await #expect(throws: (any Error).self, sourceLocation: sourceLocation) {
+        try await repository.save(RouteOffer(trackingId: "OFR001", specification: Sample.specification, itineraries: []), ifUnchangedSince: routedAgain)
+    }
+    #expect(try await repository.offer(for: "OFR001") == offeredOptions, sourceLocation: sourceLocation)
+    let found = RouteOffer(trackingId: "OFR001", specification: Sample.specification, itineraries: [candidates[0]])
+    try await repository.save(found, ifUnchangedSince: try #require(try await repository.cargo("OFR001"), sourceLocation: sourceLocation))
+    #expect(try await repository.offer(for: "OFR001") == found, sourceLocation: sourceLocation)
 
     // A cancelled booking keeps its record, found by its tracking id, and leaves every list and count.
     let listed = try await repository.allCargo().map(\.trackingId)

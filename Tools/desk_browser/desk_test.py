@@ -460,14 +460,19 @@ def disruption_workbench(desk: Desk, folder: Path) -> None:
     expect("later than planned" in desk.text("#disrupted") or "not known until it is re-routed" in desk.text("#disrupted"),
            "the delay is not shown")
     desk.state("disruptions-workbench")
-    # A cargo drawn beside its options, reached with the keyboard from its row; the list stays below.
-    draw = desk.driver.find_element(By.PARTIAL_LINK_TEXT, f"Draw {tracking} beside its options")
-    draw.send_keys(Keys.ENTER)
+    # A cargo drawn beside its options, reached with the keyboard from its row, the option chosen kept; the list
+    # stays below, and nothing is previewed.
+    desk.driver.find_element(By.CSS_SELECTOR, f"#choose input[name='choose-{tracking}'][value='1']").send_keys(Keys.SPACE)
+    desk.driver.find_element(By.XPATH, f"//button[normalize-space()='Draw {tracking} beside its options']").send_keys(Keys.ENTER)
     wait_for(lambda: f"compare={tracking}" in desk.path)
+    expect(desk.driver.find_element(By.CSS_SELECTOR, f"#choose input[name='choose-{tracking}'][value='1']").is_selected(),
+           "the option chosen is lost when a cargo is drawn")
+    expect(not desk.driver.find_elements(By.ID, "accept"), "drawing a cargo previews the re-routing")
     figures = desk.driver.find_elements(By.CSS_SELECTOR, "#compare figure svg")
     expect(len(figures) == 2, f"{tracking} is not drawn on a time line and a map: {desk.text('#compare')[:400]}")
     expect(tracking in desk.text("#disrupted"), "the list is gone while a cargo is drawn")
     desk.state("disruptions-compare")
+    desk.open("/disruptions")
     # Nothing chosen: the error summary, where the list begins.
     desk.driver.find_element(By.XPATH, "//button[normalize-space()='Preview the re-routing']").send_keys(Keys.ENTER)
     wait_for(lambda: "preview=yes" in desk.path)

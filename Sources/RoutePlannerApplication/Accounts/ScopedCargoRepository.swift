@@ -140,6 +140,11 @@ actor ScopedCargoRepository: CargoRepository {
         try await base.save(offer)
     }
 
+    func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws {
+        guard try await sees(offer.trackingId) else { throw DomainError.cargo(.notFound(offer.trackingId)) }
+        try await base.save(offer, ifUnchangedSince: read)
+    }
+
     /// Whether the principal sees the cargo: told by the cargo as it was read here, whose customer never changes, or
     /// else read.
     private func sees(_ trackingId: TrackingId) async throws -> Bool {

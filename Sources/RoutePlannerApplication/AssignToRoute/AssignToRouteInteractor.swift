@@ -32,13 +32,18 @@ public struct AssignToRouteInteractor: UseCase {
         do {
             guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
             if let cancelled = cargo.cancellationTime { return .failure(.cargo(.cancelled(cargo.trackingId, at: cancelled))) }
+            // A route chosen by its reference that is the cargo's route already (a request sent again) changes nothing.
+            if case .reference(let reference) = request.choice, cargo.itinerary?.reference == reference {
+                return .success(AssignToRouteResponse(cargo: CargoSummary(cargo)))
+            }
             guard let offer = try await cargoRepository.offer(for: cargo.trackingId), !offer.itineraries.isEmpty else {
                 // A routed cargo's options were spent when its route was assigned (`CargoRepository.save(_:)`).
                 return .failure(
                     .invalidOperation(
                         cargo.itinerary == nil
                             ? "Cargo \(cargo.trackingId) has no options yet; route it first."
-                            : "Cargo \(cargo.trackingId) has no options: the last were spent when its route was assigned; route it again to find new ones."))
+                            : "Cargo \(cargo.trackingId) has no options: a cargo's options are spent once its route is assigned; route it again to find new ones."
+                    ))
             }
             let index: Int
             switch request.choice {

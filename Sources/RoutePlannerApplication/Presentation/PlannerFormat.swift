@@ -41,10 +41,27 @@ public struct PlannerFormat: Hashable, Sendable {
     /// The text with each RFC 3339 time in UTC it holds ("2026-04-30T23:59:59Z", as a cargo's recorded change words it)
     /// written as ``dateTime(_:)`` writes times, so that a screen reads every time alike.
     public func dateTimes(in text: String) -> String {
-        text.replacing(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/) { match in
-            (try? Date(String(match.output), strategy: .iso8601)).map { dateTime($0) } ?? String(match.output)
+        // A scan of the bytes, leftmost first: a list writes this for every change of every cargo it shows, and a
+        // regular expression made that most of a cargo list's time.
+        let bytes = Array(text.utf8), length = Self.timestampShape.count
+        var written = "", start = 0, index = 0
+        while index + length <= bytes.count {
+            let candidate = bytes[index..<index + length]
+            if zip(candidate, Self.timestampShape).allSatisfy({ $1 == UInt8(ascii: "d") ? (48...57).contains($0) : $0 == $1 }),
+                let date = try? Date(String(decoding: candidate, as: UTF8.self), strategy: .iso8601)
+            {
+                written += String(decoding: bytes[start..<index], as: UTF8.self) + dateTime(date)
+                index += length
+                start = index
+            } else {
+                index += 1
+            }
         }
+        return start == 0 ? text : written + String(decoding: bytes[start...], as: UTF8.self)
     }
+
+    /// An RFC 3339 time in UTC, each `d` a digit.
+    private static let timestampShape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
 
     /// "2026-04-06", the day in the presenter's zone.
     public func day(_ date: Date) -> String {

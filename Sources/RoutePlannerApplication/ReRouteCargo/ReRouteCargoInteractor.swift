@@ -96,7 +96,8 @@ public struct ReRouteCargoInteractor: UseCase {
                 }
                 if case .failure(.cancelled) = options { return .failure(.cancelled) }
                 if let specification, case .success(let itineraries) = options {
-                    try await cargoRepository.save(RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries))
+                    try await cargoRepository.save(
+                        RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries), ifUnchangedSince: each)
                 }
                 entries.append(.init(cargo: CargoSummary(each, over: network), reason: reason, specification: specification, options: options))
             }

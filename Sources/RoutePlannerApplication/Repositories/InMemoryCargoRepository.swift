@@ -74,6 +74,13 @@ public actor InMemoryCargoRepository: CargoRepository {
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? { offers[trackingId] }
     public func save(_ offer: RouteOffer) async throws { offers[offer.trackingId] = offer }
 
+    public func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws {
+        guard read.trackingId == offer.trackingId, let now = cargoById[offer.trackingId], read.hasSameState(as: now) else {
+            throw DomainError.changedMeanwhile(offer.trackingId)
+        }
+        offers[offer.trackingId] = offer
+    }
+
     public func save(_ cargo: [Cargo], unlessChangedSince read: [Cargo]) async throws -> [TrackingId] {
         let before = Dictionary(read.map { ($0.trackingId, $0) }, uniquingKeysWith: { first, _ in first })
         let (unchanged, changed) = cargo.reduce(into: ([Cargo](), [TrackingId]())) { split, each in

@@ -76,6 +76,11 @@ public protocol CargoRepository: Sendable {
     /// Options answer where a cargo can go as it stood when they were offered: every write of a cargo that changes its
     /// itinerary (routes it, re-routes it, or drops its route) drops its last options in the same transaction.
     func save(_ offer: RouteOffer) async throws
+    /// Stores the options offered for a cargo, replacing the ones before, if the cargo is still in the state they were
+    /// found from (`read`, by `Cargo.hasSameState(as:)`); else stores nothing and throws a conflict (the store's, such
+    /// as `StoreError.conflict`, or ``StorageFailure/conflict(_:)``): for a search that reads a cargo and takes a while,
+    /// whose options a route assigned meanwhile has spent.
+    func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws
     /// Records a batch of carriers' events in the carrier event repository of this cargo's store, as
     /// ``CarrierEventRepository/record(_:)`` does, and in the same transaction stores the cargo it changed, as
     /// ``save(_:ifUnchangedSince:)`` does, and then the options it offered, each replacing the cargo's last: all of it

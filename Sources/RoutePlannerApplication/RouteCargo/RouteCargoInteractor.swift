@@ -64,7 +64,9 @@ public struct RouteCargoInteractor: UseCase {
                 }
                 // A search stopped past its budget is answered as stopped: it leaves no offer behind.
                 if Task.isCancelled { return .failure(.cancelled) }
-                try await cargoRepository.save(RouteOffer(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries))
+                // Kept only while the cargo is as it was read: a route assigned meanwhile has spent its options.
+                try await cargoRepository.save(
+                    RouteOffer(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries), ifUnchangedSince: cargo)
                 return .success(RouteCargoResponse(trackingId: cargo.trackingId, specification: specification, itineraries: itineraries))
             }
         } catch {

@@ -41,6 +41,7 @@ public actor CSVCargoRepository: CargoRepository {
     public func save(_ cargo: [Cargo], ifUnchangedSince read: [Cargo]) async throws { try await load().save(cargo, ifUnchangedSince: read) }
     public func offer(for trackingId: TrackingId) async throws -> RouteOffer? { try await load().offer(for: trackingId) }
     public func save(_ offer: RouteOffer) async throws { try await load().save(offer) }
+    public func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws { try await load().save(offer, ifUnchangedSince: read) }
     public func record(
         _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark, saving cargo: [Cargo], ifUnchangedSince read: [Cargo], offers: [RouteOffer]
     ) async throws -> Int {

@@ -54,7 +54,10 @@ struct CargoSections {
         }
         let current = model.tracking.cargo.itinerary?.reference
         if model.options.isEmpty {
-            parts.append(DeskViews.empty("No options found yet."))
+            parts.append(
+                DeskViews.empty(
+                    current == nil
+                        ? "No options found yet." : "No options: a route assigned spends them. Find them again from where the cargo is."))
         } else {
             parts.append(
                 DeskViews.table(

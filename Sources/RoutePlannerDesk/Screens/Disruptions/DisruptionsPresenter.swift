@@ -35,8 +35,6 @@ struct DisruptionsPresenter {
         case .success(let view):
             summary = view.summary
             if !comparing.isEmpty { compared = Self.compared(comparing, in: view, locations: locations) }
-            // The link that draws a cargo keeps the list's standing and choices, not a batch's counts, said once.
-            let kept = query.items.filter { $0.name != Self.compare && !Self.appliedCounts.contains($0.name) }
             cargo = view.cargo.map { each in
                 let id = each.tracking.trackingId.rawValue
                 let chosen =
@@ -45,7 +43,7 @@ struct DisruptionsPresenter {
                     : !select.isEmpty && each.entry.standing.map { ListCargoRequest.formValue($0.rawValue) } == select && !each.options.isEmpty ? "1" : ""
                 return DisruptionsViewModel.Cargo(
                     trackingId: id, onCargo: .cargo(each.tracking.trackingId, FormData()),
-                    onCompare: each.options.isEmpty || each.entry.cargo.itinerary == nil ? nil : .disruptions(FormData(kept + [(Self.compare, id)])),
+                    canCompare: !each.options.isEmpty && each.entry.cargo.itinerary != nil,
                     customer: each.entry.cargo.customerId.map { $0.rawValue } ?? "", route: each.tracking.route, disruption: each.disruption,
                     plannedArrival: each.plannedArrival, estimatedArrival: each.estimatedArrival, delay: each.delay,
                     standing: each.tracking.standing ?? "", current: each.current.map(Self.describe) ?? "",

@@ -104,6 +104,8 @@ struct DisruptionsScreenView {
         ]
         if !model.standing.isEmpty { form.append(Markup("input", [("type", "hidden"), ("name", "standing"), ("value", model.standing)])) }
         if let problems { form.append(problems) }
+        // Above the long list too: the first of the form's buttons is also the one the return key in a field presses.
+        form.append(Markup("button", [("type", "submit")], text: "Preview the re-routing"))
         form.append(
             DeskViews.table(
                 caption: "Disrupted cargo: choose an option for each to re-route",
@@ -116,13 +118,20 @@ struct DisruptionsScreenView {
                         .text(cargo.disruption), .text(cargo.plannedArrival), .text(cargo.estimatedArrival), .text(cargo.delay), .text(cargo.standing),
                         .markup(
                             [Markup("span", text: cargo.current)]
-                                + (cargo.onCompare.map { [Markup("br", []), DeskViews.link("Draw \(cargo.trackingId) beside its options", to: $0)] } ?? [])),
+                                + (cargo.canCompare ? [Markup("br", []), compareButton(cargo.trackingId)] : [])),
                         .markup([choice(cargo)]),
                     ]
                 }, actionsLast: true))
         form.append(Markup("button", [("type", "submit")], text: "Preview the re-routing"))
         parts.append(Markup("form", [("method", "get"), ("action", "/disruptions"), ("id", "choose"), ("aria-label", "Choose options")], form))
         return DeskViews.section("Disrupted cargo", id: "disrupted", parts)
+    }
+
+    /// The button that shows the list again, its choices kept, with the cargo drawn beside its options above it.
+    private func compareButton(_ trackingId: String) -> Markup {
+        Markup(
+            "button", [("type", "submit"), ("class", "quiet"), ("name", DisruptionsPresenter.compare), ("value", trackingId)],
+            text: "Draw \(trackingId) beside its options")
     }
 
     /// A cargo's choice: leave it as it is, or one of its options; a link to its screen when it has none yet.

@@ -43,8 +43,8 @@ struct DisruptionsViewModel {
     struct Cargo {
         let trackingId: String
         let onCargo: DeskRoute
-        /// This list with the cargo's route and options drawn; `nil` when it has no options to draw.
-        let onCompare: DeskRoute?
+        /// Whether it has a route and options to draw beside it.
+        let canCompare: Bool
         /// "for ACME", or nothing.
         let customer: String
         let route: String
