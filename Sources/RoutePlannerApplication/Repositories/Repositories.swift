@@ -83,7 +83,7 @@ public protocol CargoRepository: Sendable {
     func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws
     /// Records a batch of carriers' events in the carrier event repository of this cargo's store, as
     /// ``CarrierEventRepository/record(_:)`` does, and in the same transaction stores the cargo it changed, as
-    /// ``save(_:ifUnchangedSince:)`` does, and then the options it offered, each replacing the cargo's last: all of it
+    /// `save(_:ifUnchangedSince:)` does with cargo, and then the options it offered, each replacing the cargo's last: all of it
     /// or none. A cargo offered options must also still be in the state it was read in (`read` holds it), else the
     /// conflict is thrown and nothing is written.
     ///
