@@ -69,6 +69,43 @@ import Testing
         #expect(try await repository.cargo("C-LOST")?.itinerary == Sample.fastest)
     }
 
+    /// A store in which someone assigns a cargo a route while its options are searched.
+    actor RoutedMeanwhile: ForwardingCargoRepository {
+        let base: InMemoryCargoRepository
+        nonisolated var forwarded: any CargoRepository { base }
+        let trackingId: TrackingId
+
+        init(_ base: InMemoryCargoRepository, routing trackingId: TrackingId) {
+            self.base = base
+            self.trackingId = trackingId
+        }
+
+        func save(_ offer: RouteOffer, ifUnchangedSince read: Cargo) async throws {
+            if offer.trackingId == trackingId, var routed = try await base.cargo(trackingId) {
+                try routed.assign(to: Sample.fastest)
+                try await base.save(routed)
+            }
+            try await base.save(offer, ifUnchangedSince: read)
+        }
+    }
+
+    /// A cargo routed while its options were searched keeps no options: in a list it is named and the others get
+    /// theirs; alone, the search is a conflict.
+    @Test func aCargoRoutedWhileItsOptionsAreSearchedKeepsNone() async throws {
+        let base = InMemoryCargoRepository([try Sample.cargo("B-OPEN", routed: false), try Sample.cargo("C-OPEN", routed: false)])
+        let repository = RoutedMeanwhile(base, routing: "B-OPEN")
+        let interactor = ReRouteCargoInteractor(cargo: repository, voyages: InMemoryScheduleRepository(network: Sample.network))
+        let response = try await interactor.execute(ReRouteCargoRequest(trackingId: nil, limit: 5, avoidedVoyages: [])).get()
+        #expect(response.entries.map(\.cargo.trackingId) == ["B-OPEN", "C-OPEN"])
+        #expect(response.entries[0].options == .failure(.changedMeanwhile("B-OPEN")))
+        #expect(try await base.offer(for: "B-OPEN") == nil)
+        #expect(try await base.cargo("B-OPEN")?.itinerary == Sample.fastest)
+        #expect(try await base.offer(for: "C-OPEN")?.itineraries == response.entries[1].options.get())
+        let alone = ReRouteCargoInteractor(
+            cargo: RoutedMeanwhile(base, routing: "C-OPEN"), voyages: InMemoryScheduleRepository(network: Sample.network))
+        #expect(await alone.execute(ReRouteCargoRequest(trackingId: "C-OPEN", limit: 5, avoidedVoyages: [])) == .failure(.changedMeanwhile("C-OPEN")))
+    }
+
     @Test func theInteractorFindsTheCargoWhoseLegNoLongerSails() async throws {
         // The first week's feeder is cancelled: the cargo on it is re-routed on the next week's, avoiding nothing else.
         let network = try ScheduleNetwork(locations: SampleLocations.all, voyages: SampleVoyages.all.filter { $0.number != "NF-0310N" })

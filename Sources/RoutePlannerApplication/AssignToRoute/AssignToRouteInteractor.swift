@@ -32,11 +32,15 @@ public struct AssignToRouteInteractor: UseCase {
         do {
             guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
             if let cancelled = cargo.cancellationTime { return .failure(.cargo(.cancelled(cargo.trackingId, at: cancelled))) }
-            // A route chosen by its reference that is the cargo's route already (a request sent again) changes nothing.
-            if case .reference(let reference) = request.choice, cargo.itinerary?.reference == reference {
+            let offered = try await cargoRepository.offer(for: cargo.trackingId), network = try await voyages?.network()
+            // The cargo's own route chosen again by its reference (a request sent twice), after its options were spent,
+            // changes nothing while the route still serves the cargo.
+            if offered == nil, case .reference(let reference) = request.choice, let route = cargo.itinerary, route.reference == reference,
+                cargo.problems(of: route).isEmpty, !cargo.isMisdirected, network.map({ cargo.disruption(in: $0) == nil }) ?? true
+            {
                 return .success(AssignToRouteResponse(cargo: CargoSummary(cargo)))
             }
-            guard let offer = try await cargoRepository.offer(for: cargo.trackingId), !offer.itineraries.isEmpty else {
+            guard let offer = offered, !offer.itineraries.isEmpty else {
                 // A routed cargo's options were spent when its route was assigned (`CargoRepository.save(_:)`).
                 return .failure(
                     .invalidOperation(
@@ -76,7 +80,7 @@ public struct AssignToRouteInteractor: UseCase {
             guard reasons.isEmpty else {
                 return .failure(.cargo(.itineraryDoesNotFit(trackingId: cargo.trackingId, reasons: reasons)))
             }
-            if !cargo.replan(onto: chosen, in: try await voyages?.network()) {
+            if !cargo.replan(onto: chosen, in: network) {
                 try respecified.assign(to: chosen)
                 cargo = respecified
             }

@@ -87,7 +87,7 @@ public struct ReRouteCargoInteractor: UseCase {
                     continue
                 }
                 var specification: RouteSpecification?
-                let options = each.specificationToRoute(in: network).flatMap { found in
+                var options = each.specificationToRoute(in: network).flatMap { found in
                     specification = found
                     return RouteCargoInteractor.candidates(
                         for: found, limit: request.limit,
@@ -96,8 +96,14 @@ public struct ReRouteCargoInteractor: UseCase {
                 }
                 if case .failure(.cancelled) = options { return .failure(.cancelled) }
                 if let specification, case .success(let itineraries) = options {
-                    try await cargoRepository.save(
-                        RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries), ifUnchangedSince: each)
+                    do {
+                        try await cargoRepository.save(
+                            RouteOffer(trackingId: each.trackingId, specification: specification, itineraries: itineraries), ifUnchangedSince: each)
+                    } catch {
+                        // In a list, a cargo changed while it was searched keeps no options and is named; the others go on.
+                        guard request.trackingId == nil, case .storage(.conflict) = DomainError.repository(error) else { throw error }
+                        options = .failure(.changedMeanwhile(each.trackingId))
+                    }
                 }
                 entries.append(.init(cargo: CargoSummary(each, over: network), reason: reason, specification: specification, options: options))
             }
