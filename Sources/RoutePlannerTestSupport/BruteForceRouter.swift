@@ -8,7 +8,11 @@ import RoutePlanner
 /// one voyage, cargo aboard a voyage's last movement stays aboard as the vessel goes on as its next voyage (no
 /// change of vessel), a change of vessel needs the port's transshipment time and never happens at the origin,
 /// consecutive legs ride different voyages, the last leg arrives at the destination by the deadline and, with a
-/// maximum transit time, no later than that after the first leg departs.
+/// maximum transit time, no later than that after the first leg departs; an itinerary ends where it reaches the
+/// destination past its via ports. With hauls ("Hauls" in Guides/Routing.md): a
+/// haul leaves the origin as late as it still delivers for the departure it feeds (or as early as it can where it ends
+/// the itinerary), leaves any other place as early as the transshipment time and the gate allow, delivers when the
+/// gate is open, and the cargo boards after it by the loading cut-offs for its type.
 public struct BruteForceRouter {
     /// An itinerary's departure, arrival and transshipments, and with criteria its transshipment costs in cents
     /// and its CO2e in grams (0 without them).
@@ -19,13 +23,20 @@ public struct BruteForceRouter {
         public var cost: Int64 = 0
         public var co2: Int64 = 0
 
-        /// The vector of an itinerary; with criteria, written out from Guides/Routing.md: each transshipment port's
-        /// cost to the cent (a port without one counts 0; the load and discharge are the same for every itinerary)
-        /// and each movement's CO2e to the gram (unknown counts 0).
-        public init(_ itinerary: Itinerary, criteria: Set<RoutingCriterion> = []) {
+        /// The vector of an itinerary; with criteria, written out from Guides/Routing.md: the load where the cargo boards
+        /// its first voyage, the discharge where it leaves its last, each transshipment port's cost and each haul's cost
+        /// (in `haulage`), each to the cent (unknown counts 0), and each movement's and haul's CO2e to the gram (unknown
+        /// counts 0).
+        public init(_ itinerary: Itinerary, criteria: Set<RoutingCriterion> = [], haulage: [Haulage] = []) {
             (departure, arrival, transshipments) = (itinerary.departureTime, itinerary.arrivalTime, itinerary.transshipmentCount)
             if criteria.contains(.handlingCost) {
-                cost = itinerary.transshipmentLocations.reduce(0) { $0 + Int64((($1.transshipmentCostPerTEU ?? 0) * 100).rounded()) }
+                func cents(_ amount: Double?) -> Int64 { Int64(((amount ?? 0) * 100).rounded()) }
+                let voyages = itinerary.legs.filter { !$0.isHaul }
+                cost = cents(voyages.first?.loadLocation.handlingCostPerTEU) + cents(voyages.last?.unloadLocation.handlingCostPerTEU)
+                cost += itinerary.transshipmentLocations.reduce(0) { $0 + cents($1.transshipmentCostPerTEU) }
+                for leg in itinerary.legs where leg.isHaul {
+                    cost += cents(haulage.first { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code }?.costPerTEU)
+                }
             }
             if criteria.contains(.co2e) {
                 co2 = itinerary.legs.flatMap(\.movements).reduce(0) { $0 + Int64((($1.co2ePerTEU ?? 0) * 1_000).rounded()) }
@@ -54,10 +65,13 @@ public struct BruteForceRouter {
 
     let locations: [UnLocode: Location]
     let voyages: [Voyage]
+    /// The hauls the oracle takes.
+    public let haulage: [Haulage]
 
-    public init(locations: [Location], voyages: [Voyage]) {
+    public init(locations: [Location], voyages: [Voyage], haulage: [Haulage] = []) {
         self.locations = Dictionary(uniqueKeysWithValues: locations.map { ($0.code, $0) })
         self.voyages = voyages
+        self.haulage = haulage
     }
 
     /// Every itinerary that meets the specification and the options.
@@ -71,7 +85,49 @@ public struct BruteForceRouter {
                 ride(voyage, from: index, after: [], changes: 0, specification, options, into: &result)
             }
         }
+        // A haul from the origin: to the destination as early as it can, or as late as it still delivers for each
+        // departure it feeds.
+        for haul in haulage where haul.from == specification.origin && !options.avoidedLocations.contains(haul.to) {
+            if haul.to == specification.destination {
+                let leg = haulLeg(haul, notBefore: specification.readyTime)
+                // An itinerary ends where it reaches the destination past its via ports.
+                if callsInOrder([leg], options.via) {
+                    if leg.unloadTime <= specification.arrivalDeadline, withinTransit([leg], specification) { result.append(try! Itinerary(legs: [leg])) }
+                    continue
+                }
+            }
+            for voyage in voyages {
+                for (index, movement) in voyage.movements.enumerated() where movement.departureLocation == haul.to {
+                    let by = movement.cutOffTimes.reduce(movement.departureTime) {
+                        Self.applies($1.code, specification) ? min($0, $1.time) : $0
+                    }
+                    let to = locations[haul.to]!, from = locations[haul.from]!
+                    let delivered = to.gateHours?.lastOpenSecond(atOrBefore: by, in: to.timeZone) ?? by
+                    let leaving = delivered.addingTimeInterval(-TimeInterval(haul.duration.components.seconds))
+                    let departure = from.gateHours?.lastOpenSecond(atOrBefore: leaving, in: from.timeZone) ?? leaving
+                    guard departure >= specification.readyTime else { continue }
+                    let leg = haulLeg(haul, notBefore: departure)
+                    precondition(leg.loadTime == departure && leg.unloadTime <= by)
+                    ride(voyage, from: index, after: [leg], changes: 0, specification, options, into: &result)
+                }
+            }
+        }
         return result
+    }
+
+    /// The leg of a haul that collects the cargo at the first second at or after `time` when the gate is open, and
+    /// delivers it after its time on the road, waiting for the gate at the other end to open.
+    private func haulLeg(_ haul: Haulage, notBefore time: Date) -> Leg {
+        let from = locations[haul.from]!, to = locations[haul.to]!
+        let departure = from.gateHours?.opening(atOrAfter: time, in: from.timeZone) ?? time
+        let onArrival = departure.addingTimeInterval(TimeInterval(haul.duration.components.seconds))
+        let arrival = to.gateHours?.opening(atOrAfter: onArrival, in: to.timeZone) ?? onArrival
+        return Leg(haul: haul, from: from, to: to, departure: departure, arrival: arrival)
+    }
+
+    private func withinTransit(_ path: [Leg], _ specification: RouteSpecification) -> Bool {
+        guard let limit = specification.maximumTransitTime else { return true }
+        return Duration.seconds(path[path.count - 1].unloadTime.timeIntervalSince(path[0].loadTime)) <= limit
     }
 
     /// Extends `legs` (with `changes` changes of vessel) by every leg that rides `voyage` from movement `first`: up to
@@ -95,16 +151,40 @@ public struct BruteForceRouter {
             let path = legs + [leg]
             let transit = Duration.seconds(movement.arrivalTime.timeIntervalSince(path[0].loadTime))
             if let limit = specification.maximumTransitTime, transit > limit { return }
+            // An itinerary ends where it reaches the destination past its via ports.
             if movement.arrivalLocation == specification.destination, callsInOrder(path, options.via) {
                 result.append(try! Itinerary(legs: path))
+                return
             }
             // Staying aboard as the vessel goes on as its next voyage, from that voyage's first call.
             if last == voyage.movements.count - 1, let number = voyage.continuation, let next = voyages.first(where: { $0.number == number }) {
                 ride(next, from: 0, after: path, changes: changes, specification, options, into: &result)
             }
             // Never a change of vessel at the origin, however the cargo got back there.
-            guard changes < (options.maxTransshipments ?? Int.max), movement.arrivalLocation != specification.origin else { continue }
+            guard movement.arrivalLocation != specification.origin else { continue }
             let earliest = movement.arrivalTime + TimeInterval(leg.unloadLocation.transshipmentTime.components.seconds)
+            // A haul from here: to the destination, or to board another voyage there (a change of voyage); never back to
+            // the origin.
+            for haul in haulage
+            where haul.from == movement.arrivalLocation && haul.to != specification.origin && !options.avoidedLocations.contains(haul.to) {
+                let haulLeg = haulLeg(haul, notBefore: earliest)
+                let hauled = path + [haulLeg]
+                guard haulLeg.unloadTime <= specification.arrivalDeadline, withinTransit(hauled, specification) else { continue }
+                if haul.to == specification.destination, callsInOrder(hauled, options.via) {
+                    result.append(try! Itinerary(legs: hauled))
+                    continue
+                }
+                guard changes < (options.maxTransshipments ?? Int.max) else { continue }
+                for next in voyages {
+                    for (index, onward) in next.movements.enumerated()
+                    where onward.departureLocation == haul.to && onward.departureTime >= haulLeg.unloadTime
+                        && onward.cutOffTimes.allSatisfy({ !Self.applies($0.code, specification) || haulLeg.unloadTime <= $0.time })
+                    {
+                        ride(next, from: index, after: hauled, changes: changes + 1, specification, options, into: &result)
+                    }
+                }
+            }
+            guard changes < (options.maxTransshipments ?? Int.max) else { continue }
             for next in voyages where next.number != voyage.number {
                 for (index, onward) in next.movements.enumerated()
                 where onward.departureLocation == movement.arrivalLocation && onward.departureTime >= earliest
@@ -131,8 +211,8 @@ public struct BruteForceRouter {
     }
 
     /// The distinct vectors of the itineraries that no other itinerary dominates, in the documented order.
-    public static func paretoFront(of itineraries: [Itinerary], criteria: Set<RoutingCriterion> = []) -> [Vector] {
-        let vectors = Set(itineraries.map { Vector($0, criteria: criteria) })
+    public static func paretoFront(of itineraries: [Itinerary], criteria: Set<RoutingCriterion> = [], haulage: [Haulage] = []) -> [Vector] {
+        let vectors = Set(itineraries.map { Vector($0, criteria: criteria, haulage: haulage) })
         return vectors.filter { vector in !vectors.contains { $0.dominates(vector) } }.sorted()
     }
 }

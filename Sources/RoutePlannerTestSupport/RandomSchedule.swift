@@ -12,10 +12,14 @@ import RoutePlanner
 /// so that ties happen. With long port stays, vessels stay 2 to 8 hours at each call and transshipments take 2 to
 /// 8 hours, so that every port keeps cargo a while (what the lower bounds add at each port on the way). With
 /// continuations, half of the voyages after the first are the vessel of the voyage before going on as its next
-/// voyage, from where and a few hours after that one ends.
+/// voyage, from where and a few hours after that one ends. With hauls, up to three places that no voyage calls at join
+/// the ports, trucks haul between random pairs of them all (30 minutes to 20 hours on the road, with random costs and
+/// CO2e when there are figures), and a third of the places have gate hours (some over midnight, some in a time zone
+/// an hour ahead of UTC); these are drawn last, so a seed draws the same voyages with or without them.
 public struct RandomSchedule: Sendable {
-    public let locations: [Location]
+    public private(set) var locations: [Location]
     public let voyages: [Voyage]
+    public private(set) var haulage: [Haulage] = []
     public let base: Date
     /// Whether calls have cut-off times and specifications cargo types.
     public let hasCutOffs: Bool
@@ -26,7 +30,7 @@ public struct RandomSchedule: Sendable {
     /// random cut-off times when `cutOffs` is set.
     public init(
         using generator: inout some RandomNumberGenerator, maxPorts: Int = 8, maxMovements: Int = 40, cutOffs: Bool = false,
-        figures: Bool = false, longPortStays: Bool = false, continuations: Bool = false
+        figures: Bool = false, longPortStays: Bool = false, continuations: Bool = false, hauls: Bool = false
     ) {
         hasCutOffs = cutOffs
         hasFigures = figures
@@ -83,7 +87,42 @@ public struct RandomSchedule: Sendable {
             voyages.append(Voyage(number: VoyageNumber("V\(voyages.count)")!, movements: movements))
         }
         self.voyages = voyages
+        if hauls { addHauls(using: &generator, figures: figures) }
     }
+
+    private mutating func addHauls(using generator: inout some RandomNumberGenerator, figures: Bool) {
+        for place in 0..<Int.random(in: 0...3, using: &generator) {
+            let code = UnLocode("YY" + String(UnicodeScalar(UInt8(65 + place))) + "AA")!
+            locations.append(Location(code: code, name: "Place \(code)"))
+        }
+        let gates = ["Mon-Fri 06:00-18:00", "Mon-Sun 08:00-12:00; Mon-Sun 13:00-20:00", "Tue,Thu 00:00-24:00", "Sat-Mon 22:00-06:00", "Mon-Sun 09:00-09:30"]
+        let hourAhead = TimeZone(secondsFromGMT: 3_600)!
+        locations = locations.map { location in
+            guard Int.random(in: 0..<3, using: &generator) == 0 else { return location }
+            return Location(
+                code: location.code, name: location.name, transshipmentTime: location.transshipmentTime, coordinates: location.coordinates,
+                timeZone: Bool.random(using: &generator) ? hourAhead : nil, handlingCostPerTEU: location.handlingCostPerTEU,
+                transshipmentCostPerTEU: location.transshipmentCostPerTEU, gateHours: GateHours(gates.randomElement(using: &generator)!)!)
+        }
+        let costs: [Double?] = [nil, 0, 50, 120, 120, 300.5]
+        let emissions: [Double?] = [nil, 0, 2, 5.5, 5.5, 40]
+        var pairs = Set<[UnLocode]>()
+        for _ in 0..<Int.random(in: 1...10, using: &generator) {
+            let pair = locations.map(\.code).shuffled(using: &generator).prefix(2)
+            guard pairs.insert(Array(pair)).inserted else { continue }
+            haulage.append(
+                Haulage(
+                    from: pair.first!, to: pair.last!, duration: .seconds(60 * Int.random(in: 30...1_200, using: &generator)),
+                    costPerTEU: figures ? costs.randomElement(using: &generator)! : nil,
+                    co2ePerTEU: figures ? emissions.randomElement(using: &generator)! : nil))
+        }
+    }
+
+    /// The schedule's network, with its hauls.
+    public var network: ScheduleNetwork { try! ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage) }
+
+    /// The brute-force router over the schedule, with its hauls.
+    public var bruteForce: BruteForceRouter { BruteForceRouter(locations: locations, voyages: voyages, haulage: haulage) }
 
     /// A schedule of the given parts, such as a random one with other capacities.
     public init(locations: [Location], voyages: [Voyage], base: Date) {

@@ -128,6 +128,28 @@ import Testing
         }
     }
 
+    /// Door to door: places no voyage calls at, trucks hauling between random pairs of places and ports, gate hours
+    /// (some over midnight, some in another time zone), with and without options, cut-offs and both extra criteria, some
+    /// with transit limits, continuations and long port stays.
+    @Test(arguments: [(false, false, false), (true, false, false), (false, true, false), (true, true, false), (false, false, true), (true, true, true)])
+    func doorToDoorSchedulesMatchTheOracle(withOptions: Bool, withCutOffs: Bool, withCriteria: Bool) throws {
+        for seed in Self.seeds {
+            var generator = SplitMix64(
+                seed: seed &* 8 &+ (withOptions ? 1 : 0) &+ (withCutOffs ? 2 : 0) &+ (withCriteria ? 4 : 0) &+ 1 << 47)
+            let schedule = RandomSchedule(
+                using: &generator, cutOffs: withCutOffs, figures: withCriteria, longPortStays: seed % 3 == 0, continuations: seed % 4 == 1,
+                hauls: true)
+            let (router, oracle) = try Self.searches(schedule, seed: seed)
+            for _ in 0..<4 {
+                let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)
+                var options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
+                if withCriteria { options.criteria = [[.handlingCost], [.co2e], [.handlingCost, .co2e]][Int(seed % 3)] }
+                let context = "seed \(seed) options \(withOptions) cut-offs \(withCutOffs) criteria \(withCriteria), door to door: \(specification) \(options)"
+                Self.expectAgreement(router, oracle, specification, options, context, using: &generator)
+            }
+        }
+    }
+
     /// Searches for cargo that needs room aboard (``RoutingOptions/space``): movements with random TEU, weight and
     /// plug capacities left, many of them too few, so that staying aboard is often cut off at a call.
     @Test(arguments: [false, true])
@@ -163,9 +185,9 @@ import Testing
     /// A router over the schedule's network and the oracle over its voyages; every other network is prepared for many
     /// searches, so that its lower bounds come from the all-pairs table.
     static func searches(_ schedule: RandomSchedule, seed: UInt64) throws -> (Router, BruteForceRouter) {
-        let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages)
+        let built = try ScheduleNetwork(locations: schedule.locations, voyages: schedule.voyages, haulage: schedule.haulage)
         let network = seed % 4 < 2 ? built : built.preparedForSearches()
-        return (Router(network: network), BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages))
+        return (Router(network: network), schedule.bruteForce)
     }
 
     /// The router's earliest arrival and candidates against the oracle's itineraries, with and without lower bounds;
@@ -180,8 +202,8 @@ import Testing
             #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }
             return
         }
-        let front = BruteForceRouter.paretoFront(of: all, criteria: options.criteria)
-        let vector = { (itinerary: Itinerary) in BruteForceRouter.Vector(itinerary, criteria: options.criteria) }
+        let front = BruteForceRouter.paretoFront(of: all, criteria: options.criteria, haulage: oracle.haulage)
+        let vector = { (itinerary: Itinerary) in BruteForceRouter.Vector(itinerary, criteria: options.criteria, haulage: oracle.haulage) }
         do {
             let earliest = try router.earliestArrival(for: specification, options: options)
             #expect(earliest.arrivalTime == fastest, Comment(rawValue: context))
@@ -268,10 +290,26 @@ import Testing
         #expect(remaining.isEmpty, Comment(rawValue: context))
         // No loop back to change vessel where the cargo has been: never at the origin (a rule of the search), and
         // elsewhere never better than changing there the first time, unless it passes a via port on the way.
+        // A haul may go back where the cargo has been, since the cut-offs of loading cargo a truck delivers are not the
+        // transshipment cut-off, but never to the origin, and it leaves the origin only first.
         for index in itinerary.legs.indices where itinerary.changesVessel(before: index) {
-            let leftFrom = itinerary.legs[..<index].flatMap { $0.movements.map(\.departureLocation) }
-            let port = itinerary.legs[index].loadLocation.code
-            #expect(port != itinerary.origin && (!options.via.isEmpty || !leftFrom.contains(port)), "changes vessel where it has been: \(context)")
+            let leg = itinerary.legs[index]
+            if leg.isHaul || itinerary.legs[index - 1].isHaul {
+                #expect(!leg.isHaul || (leg.unloadLocation.code != itinerary.origin && leg.loadLocation.code != itinerary.origin), "\(context)")
+                continue
+            }
+            // Where a haul delivered the cargo, its loading cut-offs were not a change's: that first departure is not
+            // one the change could have been made from.
+            let leftFrom = itinerary.legs.indices[..<index].flatMap { position in
+                let departures = itinerary.legs[position].movements.map(\.departureLocation)
+                return position > 0 && itinerary.legs[position - 1].isHaul ? Array(departures.dropFirst()) : departures
+            }
+            let port = leg.loadLocation.code
+            // With the CO2e criterion, a detour on another vessel back to a port the cargo left aboard may emit less than
+            // staying aboard there.
+            #expect(
+                port != itinerary.origin && (!options.via.isEmpty || options.criteria.contains(.co2e) || !leftFrom.contains(port)),
+                "changes vessel where it has been: \(context)")
         }
     }
 }

@@ -32,12 +32,23 @@ public struct Itinerary: Hashable, Sendable {
                     problems.append(.movementsDoNotChain(leg: index, movement: position))
                 }
             }
+            if leg.isHaul {
+                // A truck collects and delivers while the gates are open.
+                for (location, time) in [(leg.loadLocation, leg.loadTime), (leg.unloadLocation, leg.unloadTime)]
+                where !(location.gateHours?.isOpen(at: time, in: location.timeZone) ?? true) {
+                    problems.append(.gateClosed(leg: index, at: location.code))
+                }
+            }
             guard index > 0 else { continue }
             let previous = legs[index - 1]
             if previous.unloadLocation.code != leg.loadLocation.code {
                 problems.append(.legsDoNotConnect(leg: index))
             } else if previous.voyage.number == leg.voyage.number {
                 problems.append(.sameVoyageTwice(leg: index))
+            } else if previous.isHaul {
+                // Cargo a truck delivers boards when it is there; the loading cut-offs for its type are the booking's
+                // to check (``RouteSpecification/isSatisfied(by:)``).
+                if leg.loadTime < previous.unloadTime { problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code)) }
             } else if leg.continuesAboard(from: previous) {
                 // The vessel goes on as the next voyage with the cargo aboard: no transshipment time or cut-off.
                 if leg.loadTime < previous.unloadTime { problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code)) }
@@ -57,7 +68,7 @@ public struct Itinerary: Hashable, Sendable {
         self.legs = legs
     }
 
-    /// The port where the first leg loads.
+    /// The place where the first leg loads: a port, or where the first haul collects the cargo.
     public var origin: UnLocode { legs[0].loadLocation.code }
     /// The port where the last leg discharges.
     public var destination: UnLocode { legs[legs.count - 1].unloadLocation.code }
@@ -71,18 +82,35 @@ public struct Itinerary: Hashable, Sendable {
         index > 0 && !legs[index].continuesAboard(from: legs[index - 1])
     }
 
-    /// The number of changes of vessel (transshipments); staying aboard as the vessel goes on as its next voyage
-    /// is none.
-    public var transshipmentCount: Int { legs.indices.count { changesVessel(before: $0) } }
+    /// Whether the cargo is transshipped onto leg `index`: it is a voyage's leg, and the cargo rode a voyage before it
+    /// and did not stay aboard from it (``changesVessel(before:)``), whether it changes at one port or a haul took it
+    /// between two. A haul from the origin, a haul to the destination and the first voyage boarded after a haul from
+    /// the origin make no transshipment.
+    public func isTransshipment(before index: Int) -> Bool {
+        guard index > 0, !legs[index].isHaul, changesVessel(before: index) else { return false }
+        return legs[..<index].contains { !$0.isHaul }
+    }
 
-    /// What handling a TEU along the itinerary costs: a load at the origin, a discharge at the destination and
-    /// a transshipment at each change of vessel between (staying aboard through a call costs nothing); `nil`
-    /// when a port of these has no cost (``Location/handlingCostPerTEU``, ``Location/transshipmentCostPerTEU``).
+    /// The number of transshipments (``isTransshipment(before:)``): changes from one voyage to another. Staying
+    /// aboard as the vessel goes on as its next voyage is none, and so are the hauls at either end.
+    public var transshipmentCount: Int { legs.indices.count { isTransshipment(before: $0) } }
+
+    /// The legs that ride voyages of the schedule, without the hauls.
+    public var voyageLegs: [Leg] { legs.filter { !$0.isHaul } }
+    /// The hauls' legs.
+    public var hauls: [Leg] { legs.filter(\.isHaul) }
+
+    /// What handling a TEU along the itinerary costs: a load where it boards its first voyage, a discharge where it
+    /// leaves its last and a transshipment at each change of voyage between (staying aboard through a call costs
+    /// nothing; a truck's gate-in and gate-out are the haul's); `nil` when a port of these has no cost
+    /// (``Location/handlingCostPerTEU``, ``Location/transshipmentCostPerTEU``) or the itinerary is one haul.
     ///
     /// LINER-LIB's cost model: its `CostPerFULL` for each load and discharge, `CostPerFULLTrnsf` for each
     /// transshipment.
     public var handlingCostPerTEU: Double? {
-        guard let load = legs[0].loadLocation.handlingCostPerTEU, let discharge = legs[legs.count - 1].unloadLocation.handlingCostPerTEU
+        let voyages = voyageLegs
+        guard let first = voyages.first, let last = voyages.last, let load = first.loadLocation.handlingCostPerTEU,
+            let discharge = last.unloadLocation.handlingCostPerTEU
         else { return nil }
         var total = load + discharge
         for location in transshipmentLocations {
@@ -94,7 +122,9 @@ public struct Itinerary: Hashable, Sendable {
     /// The handling cost per TEU of the ports whose costs are known: ``handlingCostPerTEU`` when all are, else
     /// the sum with the unknown ones left out (the cost the assignment's objective charges).
     public var knownHandlingCostPerTEU: Double {
-        let ends = (legs[0].loadLocation.handlingCostPerTEU ?? 0) + (legs[legs.count - 1].unloadLocation.handlingCostPerTEU ?? 0)
+        let voyages = voyageLegs
+        guard let first = voyages.first, let last = voyages.last else { return 0 }
+        let ends = (first.loadLocation.handlingCostPerTEU ?? 0) + (last.unloadLocation.handlingCostPerTEU ?? 0)
         return transshipmentLocations.reduce(ends) { $0 + ($1.transshipmentCostPerTEU ?? 0) }
     }
     /// The nautical miles the cargo sails; `nil` when a movement's distance is unknown.
@@ -103,8 +133,8 @@ public struct Itinerary: Hashable, Sendable {
     /// (``CarrierMovement/co2ePerTEU``, given by the schedule or estimated by ``EmissionModel``); `nil` when one
     /// is unknown.
     public var co2ePerTEU: Double? { Leg.total(legs.flatMap { $0.movements.map(\.co2ePerTEU) }, scale: 1_000) }
-    /// The ports where the cargo changes vessel, in travel order.
-    public var transshipmentLocations: [Location] { legs.indices.filter(changesVessel(before:)).map { legs[$0].loadLocation } }
+    /// The ports where the cargo is transshipped onto its next voyage (``isTransshipment(before:)``), in travel order.
+    public var transshipmentLocations: [Location] { legs.indices.filter(isTransshipment(before:)).map { legs[$0].loadLocation } }
     /// Every port the cargo calls at after leaving the origin, aboard or changing vessel, in travel order.
     public var calls: [UnLocode] { legs.flatMap(\.calls) }
 
@@ -159,6 +189,8 @@ public struct ItineraryError: Error, Hashable, Sendable, CustomStringConvertible
         /// A leg's voyage takes cargo changing onto it only up to its transshipment cut-off, and the leg
         /// before it arrives later.
         case transshipmentCutOffPassed(leg: Int, at: UnLocode)
+        /// A haul collects or delivers while the gate there is closed (``Location/gateHours``).
+        case gateClosed(leg: Int, at: UnLocode)
     }
 
     /// Every broken invariant, in leg order.
@@ -181,6 +213,7 @@ public struct ItineraryError: Error, Hashable, Sendable, CustomStringConvertible
                 "leg \(leg + 1) leaves \(port) before its transshipment time has passed"
             case .transshipmentCutOffPassed(let leg, let port):
                 "leg \(leg + 1) arrives at \(port) after the transshipment cut-off of the voyage it changes onto"
+            case .gateClosed(let leg, let port): "leg \(leg + 1) is a haul at \(port) while its gate is closed"
             }
         }.joined(separator: "; ")
     }

@@ -93,15 +93,21 @@ public struct RouteSpecification: Hashable, Sendable {
     }
 
     /// Returns whether the itinerary takes cargo from the origin, no earlier than the ready time and by every
-    /// cut-off of the first call that applies to the cargo, to the destination, no later than the deadline and
-    /// within the maximum transit time.
+    /// cut-off of the first call that applies to the cargo (and where a haul delivers it, by those of the call it
+    /// boards there), to the destination, no later than the deadline and within the maximum transit time.
     ///
     /// The itinerary's own invariants (its legs connect and every change of voyage leaves the port's
     /// transshipment time) hold by construction; see ``Itinerary/init(legs:)``.
     public func isSatisfied(by itinerary: Itinerary) -> Bool {
         itinerary.origin == origin && itinerary.destination == destination
             && itinerary.departureTime >= readyTime && itinerary.arrivalTime <= arrivalDeadline
-            && readyTime <= itinerary.legs[0].movements.first!.latestReadyTime(for: cargoType, dangerousGoods: containsDangerousGoods)
+            && itinerary.legs.indices.allSatisfy { index in
+                // Where the cargo is loaded as at an origin (at the origin, or where a haul delivers it), by the cut-offs.
+                let leg = itinerary.legs[index]
+                guard !leg.isHaul, index == 0 || itinerary.legs[index - 1].isHaul else { return true }
+                let there = index == 0 ? readyTime : itinerary.legs[index - 1].unloadTime
+                return there <= leg.movements.first!.latestReadyTime(for: cargoType, dangerousGoods: containsDangerousGoods)
+            }
             && maximumTransitTime.map { Duration.seconds(itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime)) <= $0 } ?? true
     }
 }

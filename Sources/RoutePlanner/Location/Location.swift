@@ -1,6 +1,7 @@
 import Foundation
 
-/// A port where cargo is loaded, discharged or moved from one vessel to another.
+/// A place where cargo is loaded, discharged or moved from one vessel to another: a seaport, an inland terminal, a
+/// depot or a customer's place.
 ///
 /// The location is identified by its ``UnLocode``. Its transshipment time is the least time a container
 /// needs between being discharged from one voyage and being loaded onto another one here; staying aboard
@@ -20,6 +21,8 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     public let handlingCostPerTEU: Double?
     /// What moving a TEU from one vessel to another here costs, discharge and load together, when known.
     public let transshipmentCostPerTEU: Double?
+    /// When the gate is open to trucks, when it is limited: a haul collects and delivers only then.
+    public let gateHours: GateHours?
 
     /// Creates a location.
     ///
@@ -32,10 +35,12 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     ///   - timeZone: The port's time zone, when known.
     ///   - handlingCostPerTEU: What loading or discharging a TEU here costs, when known.
     ///   - transshipmentCostPerTEU: What moving a TEU between vessels here costs, when known.
+    ///   - gateHours: When the gate is open to trucks, or `nil` for at all times.
     public init(
         code: UnLocode, name: String, transshipmentTime: Duration = .zero, coordinates: Coordinates? = nil,
-        timeZone: TimeZone? = nil, handlingCostPerTEU: Double? = nil, transshipmentCostPerTEU: Double? = nil
+        timeZone: TimeZone? = nil, handlingCostPerTEU: Double? = nil, transshipmentCostPerTEU: Double? = nil, gateHours: GateHours? = nil
     ) {
+        self.gateHours = gateHours
         self.code = code
         self.name = name
         self.transshipmentTime = transshipmentTime

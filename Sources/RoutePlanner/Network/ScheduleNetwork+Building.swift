@@ -15,8 +15,9 @@ extension ScheduleNetwork {
     ///   more than 18 hours, a negative or too large capacity, and a transshipment time that is negative or
     ///   longer than ``Location/maximumTransshipmentTime``.
     /// - Complexity: O(*m* log *m*) for *m* movements.
-    public init(locations: [Location], voyages: [Voyage], capacitiesAreKnown: Bool = true) throws(ScheduleNetworkError) {
+    public init(locations: [Location], voyages: [Voyage], haulage: [Haulage] = [], capacitiesAreKnown: Bool = true) throws(ScheduleNetworkError) {
         var (uniqueLocations, portIndex, problems) = Self.indexing(locations)
+        let (hauls, haulProblems) = Self.checked(haulage, portIndex: portIndex)
         let coordinates = uniqueLocations.map(\.coordinates)
         var columns = Columns(
             movementCount: voyages.reduce(0) { $0 + $1.movements.count },
@@ -45,10 +46,11 @@ extension ScheduleNetwork {
                 continue
             }
             if voyage.movements.isEmpty { problems.append(.emptyVoyage(voyage.number)) }
+            if voyage.mode == .truck { problems.append(.truckVoyage(voyage.number)) }
             voyageIndex[voyage.number] = Int32(columns.voyageNumbers.count)
             columns.beginVoyage(
                 voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
-                vesselIMONumber: voyage.vesselIMONumber, continuation: voyage.continuation)
+                vesselIMONumber: voyage.vesselIMONumber, continuation: voyage.continuation, mode: voyage.mode)
             for (position, movement) in voyage.movements.enumerated() {
                 let origin = index(of: movement.departureLocation)
                 let destination = index(of: movement.arrivalLocation)
@@ -111,7 +113,9 @@ extension ScheduleNetwork {
             columns.endVoyage()
         }
         if problems.isEmpty { problems = columns.resolveContinuations(voyageIndex: voyageIndex) }
+        problems += haulProblems
         guard problems.isEmpty else { throw ScheduleNetworkError(problems: problems) }
+        columns.haulage = hauls
         self.init(locations: uniqueLocations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
     }
 
@@ -147,8 +151,9 @@ extension ScheduleNetwork {
         let portCount = locations.count
         let (departureStart, slotMovement, slotTime) = Self.departuresByPort(
             portCount: portCount, from: columns.from, departure: columns.departure)
+        let hauls = HaulColumns(columns.haulage, locations: locations, portIndex: portIndex)
         let (inboundStart, inboundPort, inboundSailing) = Self.inboundSailings(
-            portCount: portCount, from: columns.from, to: columns.to, departure: columns.departure, arrival: columns.arrival)
+            portCount: portCount, from: columns.from, to: columns.to, departure: columns.departure, arrival: columns.arrival, hauls: hauls)
         let transshipmentSeconds = locations.map(\.transshipmentTime.wholeSeconds)
 
         self.locations = locations
@@ -162,7 +167,8 @@ extension ScheduleNetwork {
             transshipmentCutOff: columns.transshipmentCutOff.contains { $0 != Int64.max } ? columns.transshipmentCutOff : [],
             slotMovement: slotMovement,
             departureOffset: columns.departureOffset, arrivalOffset: columns.arrivalOffset, distance: columns.distance,
-            co2eGrams: columns.co2eGrams, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity)
+            co2eGrams: columns.co2eGrams, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity,
+            voyageMode: columns.voyageMode, hauls: hauls)
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = columns.voyageStart
@@ -189,9 +195,12 @@ extension ScheduleNetwork {
         self.inboundStart = inboundStart
         self.inboundPort = inboundPort
         self.inboundSailing = inboundSailing
-        self.leastPortStay = Self.leastPortStays(
+        var leastPortStay = Self.leastPortStays(
             voyageStart: columns.voyageStart, continuationStart: continuationStart, to: columns.to, departure: columns.departure,
             arrival: columns.arrival, transshipmentSeconds: transshipmentSeconds)
+        // Cargo a truck delivers may leave on the next departure: it need not stay at a haul's end.
+        for h in hauls.to.indices { leastPortStay[Int(hauls.to[h])] = 0 }
+        self.leastPortStay = leastPortStay
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
@@ -278,13 +287,21 @@ extension ScheduleNetwork {
         return least
     }
 
-    /// The least sailing time of any movement between each pair of ports, grouped by arrival port, each group in
-    /// the order of its departure ports.
+    /// The least sailing time of any movement or time on the road of any haul between each pair of ports, grouped by
+    /// arrival port, each group in the order of its departure ports.
     ///
-    /// - Complexity: O(*m* + *p* + *q* log *q*) for *m* movements, *p* ports and *q* pairs of ports.
+    /// - Complexity: O(*m* + *h* + *p* + *q* log *q*) for *m* movements, *h* hauls, *p* ports and *q* pairs of ports.
     private static func inboundSailings(
-        portCount: Int, from: [Int32], to: [Int32], departure: [Int64], arrival: [Int64]
+        portCount: Int, from: [Int32], to: [Int32], departure: [Int64], arrival: [Int64], hauls: HaulColumns
     ) -> (start: [Int32], port: [Int32], sailing: [Int64]) {
+        // The hauls into each port.
+        var haulsInto: [[(from: Int32, seconds: Int64)]] = []
+        if !hauls.isEmpty {
+            haulsInto = Array(repeating: [], count: portCount)
+            for port in 0..<portCount {
+                for h in hauls.hauls(from: Int32(port)) { haulsInto[Int(hauls.to[h])].append((Int32(port), hauls.seconds[h])) }
+            }
+        }
         // The movements by arrival port, then each port's least time from each other port.
         let (byArrival, movements) = to.groupedPositions(groupCount: portCount)
         var start = [Int32](repeating: 0, count: portCount + 1)
@@ -297,6 +314,10 @@ extension ScheduleNetwork {
                 let origin = Int(from[Int(m)]), time = arrival[Int(m)] - departure[Int(m)]
                 if least[origin] == Int64.max { origins.append(Int32(origin)) }
                 least[origin] = min(least[origin], time)
+            }
+            for (origin, time) in haulsInto.isEmpty ? [] : haulsInto[q] {
+                if least[Int(origin)] == Int64.max { origins.append(origin) }
+                least[Int(origin)] = min(least[Int(origin)], time)
             }
             origins.sort()
             for origin in origins {

@@ -6,6 +6,10 @@ extension ScheduleNetwork {
         package var voyageNumbers: [VoyageNumber] = []
         package var voyageVessel: [String?] = [], voyageService: [String?] = [], voyageServiceName: [String?] = []
         package var voyageIMONumber: [String?] = []
+        /// Per voyage: how it travels.
+        package var voyageMode: [TransportMode] = []
+        /// The network's hauls, checked (``ScheduleNetwork/withHaulage(_:)``).
+        package var haulage: [Haulage] = []
         /// Per voyage: the number of the voyage its vessel goes on as (``Voyage/continuation``), and that voyage's
         /// index once ``resolveContinuations(voyageIndex:)`` has looked it up (-1 for none).
         package var voyageContinuationNumber: [VoyageNumber?] = []
@@ -39,9 +43,10 @@ extension ScheduleNetwork {
         /// Starts a voyage; its movements follow, then ``endVoyage()``.
         package mutating func beginVoyage(
             _ number: VoyageNumber, vessel: String?, service: String?, serviceName: String?, vesselIMONumber: String?,
-            continuation: VoyageNumber? = nil
+            continuation: VoyageNumber? = nil, mode: TransportMode = .vessel
         ) {
             voyageNumbers.append(number)
+            voyageMode.append(mode)
             voyageContinuationNumber.append(continuation)
             voyageVessel.append(vessel)
             voyageService.append(service)

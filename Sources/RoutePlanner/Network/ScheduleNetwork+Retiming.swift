@@ -11,6 +11,14 @@ extension ScheduleNetwork {
     /// - Complexity: O(*m* log *m*) for *m* movements.
     func retimed(departure: [Int64], arrival: [Int64]) -> ScheduleNetwork {
         precondition(departure.count == movementCount && arrival.count == movementCount, "give one time per movement")
+        return ScheduleNetwork(
+            locations: locations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns(departure: departure, arrival: arrival),
+            capacitiesAreKnown: capacitiesAreKnown)
+    }
+
+    /// The network's columns, its hauls included, with these times for its movements and its calls' cut-offs moved as
+    /// far as their departures.
+    func columns(departure: [Int64], arrival: [Int64]) -> Columns {
         let details = self.details
         var columns = Columns(
             movementCount: 0, hasCutOffs: !details.cutOffStart.isEmpty, hasWeights: !details.weightCapacity.isEmpty,
@@ -20,6 +28,8 @@ extension ScheduleNetwork {
         columns.voyageService = details.voyageService
         columns.voyageServiceName = details.voyageServiceName
         columns.voyageIMONumber = details.voyageIMONumber
+        columns.voyageMode = details.voyageMode
+        columns.haulage = details.hauls.haulage
         columns.voyageContinuation = continuationStart.map { $0 < 0 ? -1 : voyageOf[Int($0)] }
         columns.voyageStart = voyageStart
         columns.departure = departure
@@ -47,7 +57,6 @@ extension ScheduleNetwork {
         columns.co2eGrams = details.co2eGrams
         columns.weightCapacity = details.weightCapacity
         columns.plugCapacity = details.plugCapacity
-        return ScheduleNetwork(
-            locations: locations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
+        return columns
     }
 }

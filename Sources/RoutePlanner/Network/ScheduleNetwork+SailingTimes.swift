@@ -17,13 +17,18 @@ extension ScheduleNetwork {
     /// - Complexity: O(*m* log *d*) for *m* movements and ports of at most *d* inbound pairs.
     func inboundCO2() -> [Int64] {
         var least = [Int64](repeating: Int64.max, count: inboundPort.count)
-        for m in 0..<movementCount {
-            var low = Int(inboundStart[Int(to[m])]), high = Int(inboundStart[Int(to[m]) + 1])
+        func lower(from origin: Int32, to port: Int32, _ grams: Int64) {
+            var low = Int(inboundStart[Int(port)]), high = Int(inboundStart[Int(port) + 1])
             while low < high {
                 let middle = (low + high) / 2
-                if inboundPort[middle] < from[m] { low = middle + 1 } else { high = middle }
+                if inboundPort[middle] < origin { low = middle + 1 } else { high = middle }
             }
-            least[low] = min(least[low], Int64(max(details.co2eGrams[m], 0)))
+            least[low] = min(least[low], grams)
+        }
+        for m in 0..<movementCount { lower(from: from[m], to: to[m], Int64(max(details.co2eGrams[m], 0))) }
+        let hauls = details.hauls
+        for port in 0..<Int32(locations.count) {
+            for h in hauls.hauls(from: port) { lower(from: port, to: hauls.to[h], hauls.co2Grams[h]) }
         }
         return least
     }

@@ -103,13 +103,19 @@ public struct ScheduleNetwork: Sendable {
         /// no movement has a limit.
         let weightCapacity: [Int32]
         let plugCapacity: [Int32]
+        /// Each voyage's mode; empty when every voyage is a vessel's.
+        let voyageMode: [TransportMode]
+        /// The hauls and the gate hours.
+        let hauls: HaulColumns
 
         init(
             voyageVessel: [String?], voyageService: [String?], voyageServiceName: [String?], voyageIMONumber: [String?],
             cutOffStart: [Int32], cutOffCode: [CutOffCode], cutOffTime: [Int64], transshipmentCutOff: [Int64], slotMovement: [Int32],
             departureOffset: [Int32], arrivalOffset: [Int32], distance: [Float], co2eGrams: [Int32], weightCapacity: [Int32],
-            plugCapacity: [Int32]
+            plugCapacity: [Int32], voyageMode: [TransportMode], hauls: HaulColumns
         ) {
+            self.voyageMode = voyageMode.contains { $0 != .vessel } ? voyageMode : []
+            self.hauls = hauls
             self.weightCapacity = weightCapacity
             self.plugCapacity = plugCapacity
             self.voyageVessel = voyageVessel
@@ -178,7 +184,8 @@ public struct ScheduleNetwork: Sendable {
         return Voyage(
             number: voyageNumbers[index], movements: movements, vessel: details.voyageVessel[index],
             service: details.voyageService[index], serviceName: details.voyageServiceName[index],
-            vesselIMONumber: details.voyageIMONumber[index], continuation: continuation(ofVoyage: index).map { voyageNumbers[$0] })
+            vesselIMONumber: details.voyageIMONumber[index], continuation: continuation(ofVoyage: index).map { voyageNumbers[$0] },
+            mode: details.voyageMode.isEmpty ? .vessel : details.voyageMode[index])
     }
 
     /// The index of the voyage that voyage `index` goes on as, if any.

@@ -35,6 +35,11 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
         case continuationDoesNotConnect(voyage: VoyageNumber, continuation: VoyageNumber)
         /// Two voyages go on as the same voyage: one vessel sails a voyage.
         case continuedTwice(VoyageNumber, voyages: [VoyageNumber])
+        /// A voyage's mode is ``TransportMode/truck``: trucks are hauls (``Haulage``), not voyages.
+        case truckVoyage(VoyageNumber)
+        /// A haul from or to a location the network does not have, between a place and itself, given twice, or with
+        /// a duration, distance, cost or CO2e out of range; `reason` says which.
+        case invalidHaulage(from: UnLocode, to: UnLocode, reason: String)
     }
 
     /// Every problem found, in the order of the input.
@@ -76,6 +81,9 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
                 "voyage \(voyage) continues as voyage \(continuation), which does not depart from where and after \(voyage) ends"
             case .continuedTwice(let continuation, let voyages):
                 "voyages \(voyages.map(\.rawValue).joined(separator: " and ")) both continue as voyage \(continuation)"
+            case .truckVoyage(let voyage):
+                "voyage \(voyage): a truck is not timetabled; give its hauls in a haulage table"
+            case .invalidHaulage(let from, let to, let reason): "haul from \(from) to \(to): \(reason)"
             }
         }.joined(separator: "\n")
     }

@@ -1,28 +1,83 @@
 extension RouteSearch {
-    /// Rebuilds the itinerary that ends in `state`, one leg per run of movements on one voyage.
-    func itinerary(endingAt state: Int32) -> Itinerary {
-        Self.itinerary(endingAt: state, states: states, network: network)
+    /// Rebuilds the itinerary of an arrival found: its legs on voyages, one per run of movements on one voyage, and its
+    /// hauls.
+    ///
+    /// A haul from the origin leaves as late as it still delivers for the departure it feeds (the itinerary's departure
+    /// in a profile search); any other haul leaves as early as the cargo and the gate allow.
+    func itinerary(for found: Found) -> Itinerary {
+        let hauls = network.details.hauls
+        var legs: [Leg] = []
+        if found.state >= 0 {
+            legs = Self.legs(endingAt: found.state, states: states, network: network) { state, parent in
+                let h = Int(state.haul), movement = Int(state.movement)
+                guard parent >= 0 else {
+                    let departure = network.departure[movement]
+                    let by =
+                        checksCutOffs
+                        ? network.details.latestReadyTime(movement, departure: departure, cargoType: cargoType, dangerousGoods: dangerousGoods)
+                        : departure
+                    let leaving = hauls.latestDeparture(h, from: origin, deliveringBy: by)
+                    return network.haulLeg(h, departure: leaving, arrival: hauls.earliest(h, from: origin, notBefore: leaving).arrival)
+                }
+                return haulLeg(h, after: Int(states[Int(parent)].movement))
+            }
+        }
+        if found.haul >= 0 {
+            let h = Int(found.haul)
+            if found.state >= 0 {
+                legs.append(haulLeg(h, after: Int(states[Int(found.state)].movement)))
+            } else {
+                let (departure, arrival) = hauls.earliest(h, from: origin, notBefore: ready)
+                legs.append(network.haulLeg(h, departure: departure, arrival: arrival))
+            }
+        }
+        do {
+            return try Itinerary(legs: legs)
+        } catch {
+            preconditionFailure("the router built an invalid itinerary: \(error)")
+        }
     }
 
-    /// Rebuilds the itinerary that ends in `state` of `states`.
+    /// The leg of haul `h` after the cargo leaves its voyage on `movement`: once the port's transshipment time has
+    /// passed and the gate is open.
+    private func haulLeg(_ h: Int, after movement: Int) -> Leg {
+        let port = network.to[movement]
+        let (departure, arrival) = network.details.hauls.earliest(
+            h, from: port, notBefore: network.arrival[movement] + network.transshipmentSeconds[Int(port)])
+        return network.haulLeg(h, departure: departure, arrival: arrival)
+    }
+
+    /// Rebuilds the itinerary that ends in `state` of `states`, which boards no haul.
     static func itinerary(endingAt state: Int32, states: [State], network: ScheduleNetwork) -> Itinerary {
-        var path: [State] = []
+        do {
+            return try Itinerary(legs: legs(endingAt: state, states: states, network: network) { _, _ in preconditionFailure("no haul") })
+        } catch {
+            preconditionFailure("the router built an invalid itinerary: \(error)")
+        }
+    }
+
+    /// The legs of the path that ends in `state`, one per run of movements on one voyage, each boarded after a haul
+    /// preceded by the leg `haulLeg` gives for the state that boards and the state before it (-1 at the origin).
+    static func legs(endingAt state: Int32, states: [State], network: ScheduleNetwork, haulLeg: (State, Int32) -> Leg) -> [Leg] {
+        var path: [Int32] = []
         var current = state
         while current >= 0 {
-            let step = states[Int(current)]
-            path.append(step)
-            current = step.parent
+            path.append(current)
+            current = states[Int(current)].parent
         }
         path.reverse()
         var legs: [Leg] = []
         var legStart = 0
-        for (position, step) in path.enumerated() {
+        for (position, reference) in path.enumerated() {
+            let step = states[Int(reference)]
             // A leg ends where the cargo changes vessel, or stays aboard as the vessel goes on as another voyage.
             let isLastOfLeg =
-                position == path.count - 1 || path[position + 1].boarded
-                || network.voyageOf[Int(path[position + 1].movement)] != network.voyageOf[Int(step.movement)]
+                position == path.count - 1 || states[Int(path[position + 1])].boarded
+                || network.voyageOf[Int(states[Int(path[position + 1])].movement)] != network.voyageOf[Int(step.movement)]
             guard isLastOfLeg else { continue }
-            let first = Int(path[legStart].movement), last = Int(step.movement)
+            let firstState = states[Int(path[legStart])]
+            if firstState.haul >= 0 { legs.append(haulLeg(firstState, firstState.parent)) }
+            let first = Int(firstState.movement), last = Int(step.movement)
             let voyage = Int(network.voyageOf[first])
             let voyageFirst = Int(network.voyageStart[voyage])
             legs.append(
@@ -33,10 +88,6 @@ extension RouteSearch {
                     unloadLocation: network.locations[Int(network.to[last])]))
             legStart = position + 1
         }
-        do {
-            return try Itinerary(legs: legs)
-        } catch {
-            preconditionFailure("the router built an invalid itinerary: \(error)")
-        }
+        return legs
     }
 }

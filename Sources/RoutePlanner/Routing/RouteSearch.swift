@@ -17,10 +17,22 @@ struct RouteSearch {
         var movement: Int32
         var transfers: UInt16
         var stage: UInt16
-        /// The state before this one, or -1 when this state boarded at the origin.
+        /// The state before this one, or -1 when this state boarded at the origin (or at the end of a haul from it).
         var parent: Int32
+        /// -2 where the cargo stays aboard from the state before; -1 where it was loaded onto this movement's voyage
+        /// here (a new leg starts); else the haul that brought it here before it was loaded. One word, so that a
+        /// state takes 16 bytes.
+        private var boarding: Int32
+
+        init(movement: Int32, transfers: UInt16, stage: UInt16, parent: Int32, boarded: Bool, haul: Int32 = -1) {
+            (self.movement, self.transfers, self.stage, self.parent) = (movement, transfers, stage, parent)
+            boarding = boarded ? max(haul, -1) : -2
+        }
+
         /// Whether the cargo was loaded onto this movement's voyage here (a new leg starts).
-        var boarded: Bool
+        var boarded: Bool { boarding != -2 }
+        /// The haul that brought the cargo here before it was loaded, or -1.
+        var haul: Int32 { max(boarding, -1) }
     }
 
     struct Chain {
@@ -34,8 +46,14 @@ struct RouteSearch {
         var arrivingVoyage: Int32
         var arrivingVoyageEnd: Int32
         var endSlot: Int32
-        /// When the parent state arrived (0 at the origin), for the transshipment cut-offs of the departures.
+        /// When the parent state arrived, for the transshipment cut-offs of the departures; where the chain is a gate-in,
+        /// when the cargo is at the port, for the cut-offs of its loading.
         var arrival: Int64
+        /// The haul that brought the cargo to the port, or -1.
+        var haul: Int32 = -1
+        /// Whether the cargo is loaded as at its origin (at the origin, or brought by a haul): the cut-offs for its
+        /// type apply, from ``arrival``. Otherwise it changes vessel, and the transshipment cut-off applies.
+        var isGateIn: Bool { parent < 0 || haul >= 0 }
 
         /// Whether `movement` is on the voyage the chain's state arrived on.
         @inline(__always)
@@ -86,8 +104,10 @@ struct RouteSearch {
         @exclusivity(unchecked) var chainHead: [Int32] = []
         /// Per chain, as `chains`.
         @exclusivity(unchecked) var chainFigures: [ChainFigures] = []
-        /// Per port, with the cost criterion: the transshipment cost in cents (an unknown cost counts nothing).
+        /// Per port, with the cost criterion: the transshipment cost and the handling (a load or a discharge) cost in
+        /// cents (an unknown cost counts nothing).
         @exclusivity(unchecked) var transferCost: [Int64] = []
+        @exclusivity(unchecked) var handlingCost: [Int64] = []
         /// With the CO2e criterion: the least CO2e in grams from each port to the destination (a lower bound, as
         /// `lowerBound` is of the time), over the least CO2e of each pair of ports, which is computed once.
         @exclusivity(unchecked) var co2Bound: [Int64] = []
@@ -125,7 +145,10 @@ struct RouteSearch {
         /// The transshipment costs in cents and the CO2e in grams, with extra criteria; else 0.
         var cost: Int64 = 0
         var co2: Int64 = 0
+        /// The state that last rides a movement, or -1 for an itinerary of one haul.
         var state: Int32
+        /// The haul that ends the itinerary, or -1.
+        var haul: Int32 = -1
 
         /// The order of candidates: earlier arrival, then fewer transshipments, then later departure, then lower
         /// cost and CO2e, then the one found first.
@@ -150,7 +173,7 @@ struct RouteSearch {
     var destination: Int32 = 0
     var via: [Int32] = []
     var stageCount = 1
-    private var ready: Int64 = 0
+    private(set) var ready: Int64 = 0
     /// The deadline of the run: the specification's, or sooner when the departure plus the most transit time is.
     private var deadline: Int64 = 0
     private var queryDeadline: Int64 = 0
@@ -178,9 +201,9 @@ struct RouteSearch {
     /// for another only when both arrived on the same voyage.
     private var aboardMayBeCut = false
     private var isProfile = false
-    private var cargoType = CargoType.dry
-    private var dangerousGoods = false
-    private var checksCutOffs = false
+    private(set) var cargoType = CargoType.dry
+    private(set) var dangerousGoods = false
+    private(set) var checksCutOffs = false
     private var checksTransshipmentCutOffs = false
     /// Whether the task running the search was cancelled before it finished; its results are then incomplete.
     private(set) var isCancelled = false
@@ -199,6 +222,7 @@ struct RouteSearch {
     private var chainSlot: [Int32] = []
     private var chainArrival: [Int64] = []
     private var chainVoyage: [Int32] = []
+    private var chainGateIn: [Bool] = []
     private(set) var states: [State] = []
     private let criteria = CriteriaMemory()
     private var chains: [Chain] = []
@@ -268,6 +292,7 @@ struct RouteSearch {
         chainsNeedSameVoyage = aboardMayBeCut || countsCO2
         if countsCost {
             criteria.transferCost = network.locations.map { Int64((min($0.transshipmentCostPerTEU ?? 0, 1e12) * 100).rounded()) }
+            criteria.handlingCost = network.locations.map { Int64((min($0.handlingCostPerTEU ?? 0, 1e12) * 100).rounded()) }
         }
         criteria.pruningFront.removeAll(keepingCapacity: true)
         if countsCO2 {
@@ -287,6 +312,7 @@ struct RouteSearch {
             chainSlot = [Int32](repeating: 0, count: chainSlots)
             chainArrival = [Int64](repeating: 0, count: chainSlots)
             chainVoyage = [Int32](repeating: 0, count: chainSlots)
+            chainGateIn = [Bool](repeating: false, count: chainSlots)
             criteria.chainHead = []
             runStamp = 0
         }
@@ -324,31 +350,91 @@ struct RouteSearch {
 
     // MARK: Queries
 
-    /// Runs one search from every departure at or after the ready time and returns the state that
-    /// reaches the destination first, if any.
-    mutating func earliestArrival() -> Int32? {
+    /// A way to leave the origin: its departures in a range of slots, or a haul from it and then the departures of the
+    /// haul's end in a range of slots (none where the haul ends the itinerary).
+    struct Start {
+        /// When the cargo leaves the origin: the slots' time, or the haul's departure.
+        var time: Int64
+        var port: Int32
+        var slots: Range<Int32>
+        var haul: Int32 = -1
+        /// When the cargo is at `port`: the ready time at the origin, else the haul's arrival.
+        var ready: Int64
+    }
+
+    /// Runs one search from every departure at or after the ready time, and every haul from the origin then, and
+    /// returns what reaches the destination first, if anything.
+    mutating func earliestArrival() -> Found? {
         let first = network.firstSlot(at: origin, notBefore: ready)
-        run(originSlots: first..<network.departureStart[Int(origin) + 1])
-        return found.min(by: Found.precedes)?.state
+        var starts = [Start(time: ready, port: origin, slots: first..<network.departureStart[Int(origin) + 1], ready: ready)]
+        let hauls = network.details.hauls
+        for h in hauls.hauls(from: origin) {
+            let (departure, arrival) = hauls.earliest(h, from: origin, notBefore: ready)
+            let port = hauls.to[h]
+            starts.append(
+                Start(
+                    time: departure, port: port, slots: network.firstSlot(at: port, notBefore: arrival)..<network.departureStart[Int(port) + 1],
+                    haul: Int32(h), ready: arrival))
+        }
+        run(starts)
+        return found.min(by: Found.precedes)
     }
 
     /// Runs one search per distinct departure time from the origin, latest first, and returns the
     /// itineraries no other one dominates.
+    ///
+    /// A haul from the origin leaves as late as it still delivers for the departure it feeds (its gate hours and that
+    /// departure's cut-offs for the cargo allowing), so each departure at its end is a departure time from the origin;
+    /// a haul that ends the itinerary leaves as early as it can.
     mutating func paretoFront() -> [Found] {
-        let slots = network.firstSlot(at: origin, notBefore: ready)..<network.departureStart[Int(origin) + 1]
+        var starts: [Start] = []
+        let end = network.departureStart[Int(origin) + 1]
+        var slot = network.firstSlot(at: origin, notBefore: ready)
+        while slot < end {
+            let time = network.slotTime[Int(slot)]
+            var next = slot + 1
+            while next < end && network.slotTime[Int(next)] == time { next += 1 }
+            starts.append(Start(time: time, port: origin, slots: slot..<next, ready: ready))
+            slot = next
+        }
+        let hauls = network.details.hauls
+        for h in hauls.hauls(from: origin) {
+            let port = hauls.to[h]
+            let earliest = hauls.earliest(h, from: origin, notBefore: ready)
+            if port == destination && advance(0, to: port) == via.count {
+                starts.append(Start(time: earliest.departure, port: port, slots: 0..<0, haul: Int32(h), ready: earliest.arrival))
+                continue
+            }
+            for slot in network.firstSlot(at: port, notBefore: earliest.arrival)..<network.departureStart[Int(port) + 1] {
+                let time = network.slotTime[Int(slot)]
+                let by =
+                    checksCutOffs
+                    ? network.details.latestReadyTime(
+                        Int(network.slotMovement[Int(slot)]), departure: time, cargoType: cargoType, dangerousGoods: dangerousGoods) : time
+                let departure = hauls.latestDeparture(h, from: origin, deliveringBy: by)
+                guard departure >= ready else { continue }
+                let arrival = hauls.earliest(h, from: origin, notBefore: departure).arrival
+                starts.append(Start(time: departure, port: port, slots: slot..<(slot + 1), haul: Int32(h), ready: arrival))
+            }
+        }
+        // Latest first; of one time, in the order made.
+        let order = starts.indices.sorted { (-starts[$0].time, $0) < (-starts[$1].time, $1) }
         let latest = queryDeadline - departureBound(at: origin, stage: 0)
-        var end = slots.upperBound
-        while end > slots.lowerBound && !isCancelled {
-            let time = network.slotTime[Int(end) - 1]
-            var start = end - 1
-            while start > slots.lowerBound && network.slotTime[Int(start) - 1] == time { start -= 1 }
+        var group: [Start] = []
+        var position = 0
+        while position < order.count && !isCancelled {
+            let time = starts[order[position]].time
+            group.removeAll(keepingCapacity: true)
+            while position < order.count && starts[order[position]].time == time {
+                group.append(starts[order[position]])
+                position += 1
+            }
             if time <= latest {
                 departureOfRun = time
                 // A later run's deadline is no earlier, so what a later departure reached stays comparable.
                 deadline = transitLimit > queryDeadline - time ? queryDeadline : time + transitLimit
-                run(originSlots: start..<end)
+                run(group)
             }
-            end = start
         }
         var front: [Found] = []
         for candidate in found.sorted(by: Found.precedes)
@@ -360,8 +446,8 @@ struct RouteSearch {
 
     // MARK: The search
 
-    private mutating func run(originSlots: Range<Int32>) {
-        guard !originSlots.isEmpty else { return }
+    private mutating func run(_ starts: [Start]) {
+        guard starts.contains(where: { !$0.slots.isEmpty || $0.haul >= 0 }) else { return }
         if Task.isCancelled { isCancelled = true }
         guard !isCancelled else { return }
         if runStamp == UInt32.max {
@@ -370,14 +456,35 @@ struct RouteSearch {
         }
         runStamp += 1
         queue.removeAll()
-        chains.append(
-            Chain(
-                port: origin, transfers: 0, stage: 0, parent: -1, arrivingVoyage: -1, arrivingVoyageEnd: -1,
-                endSlot: originSlots.upperBound, arrival: 0))
-        if isMultiCriteria {
-            criteria.chainFigures.append(ChainFigures(cost: 0, co2: 0, firstSlot: originSlots.lowerBound, next: -1))
+        let hauls = network.details.hauls
+        for start in starts {
+            var cost: Int64 = 0, co2: Int64 = 0, stage = 0
+            if start.haul >= 0 {
+                let h = Int(start.haul)
+                guard !avoidsPorts || !avoidedPort[Int(start.port)] else { continue }
+                cost = countsCost ? hauls.costCents[h] : 0
+                co2 = countsCO2 ? hauls.co2Grams[h] : 0
+                stage = advance(0, to: start.port)
+                if start.port == destination && stage == via.count {
+                    if start.ready <= deadline {
+                        record(Found(departure: start.time, arrival: start.ready, transfers: 0, cost: cost, co2: co2, state: -1, haul: start.haul))
+                    }
+                    continue
+                }
+            }
+            guard !start.slots.isEmpty else { continue }
+            chains.append(
+                Chain(
+                    port: start.port, transfers: 0, stage: UInt16(stage), parent: -1, arrivingVoyage: -1, arrivingVoyageEnd: -1,
+                    endSlot: start.slots.upperBound, arrival: start.ready, haul: start.haul))
+            if isMultiCriteria {
+                criteria.chainFigures.append(
+                    ChainFigures(
+                        cost: cost + (countsCost ? criteria.handlingCost[Int(start.port)] : 0), co2: co2, firstSlot: start.slots.lowerBound,
+                        next: -1))
+            }
+            pushDeparture(chain: Int32(chains.count - 1), slot: start.slots.lowerBound)
         }
-        pushDeparture(chain: Int32(chains.count - 1), slot: originSlots.lowerBound)
 
         var pops: UInt32 = 0
         while let entry = queue.popMin() {
@@ -399,7 +506,7 @@ struct RouteSearch {
                 let aboard = Aboard(slot: entry.slot, in: network)
                 offer(
                     aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port),
-                    parent: chain.parent, boarded: true, cost: cost, co2: co2 + self.co2(of: aboard.movement))
+                    parent: chain.parent, boarded: true, haul: chain.haul, cost: cost, co2: co2 + self.co2(of: aboard.movement))
                 if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
                 let state = states[Int(entry.reference)]
@@ -419,21 +526,59 @@ struct RouteSearch {
                     let aboard = Aboard(next, in: network)
                     offer(
                         aboard, transfers: Int(state.transfers), stage: advance(Int(state.stage), to: aboard.port),
-                        parent: entry.reference, boarded: false, cost: cost, co2: co2 + self.co2(of: next))
+                        parent: entry.reference, boarded: false, haul: -1, cost: cost, co2: co2 + self.co2(of: next))
                 }
                 // Cargo never changes vessel at its origin: every boarding there meets the origin's cut-offs.
-                if Int(state.transfers) < transferLimit && network.to[movement] != origin {
-                    let port = network.to[movement]
+                let port = network.to[movement]
+                if Int(state.transfers) < transferLimit && port != origin {
                     startChain(
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
                         arriving: movement, voyage: Int(voyage), cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
+                }
+                if !hauls.isEmpty && port != origin {
+                    haul(from: port, state: entry.reference, arriving: movement, cost: cost, co2: co2)
                 }
             }
         }
     }
 
+    /// Takes every haul from `port`, where `state` leaves its voyage after `arriving`: it leaves once the port's
+    /// transshipment time has passed and the gate is open, and either ends the itinerary at the destination or opens a
+    /// gate-in chain at its end (a change of voyage). A haul back to the origin is never better than leaving from there.
+    private mutating func haul(from port: Int32, state: Int32, arriving movement: Int, cost: Int64, co2: Int64) {
+        let hauls = network.details.hauls
+        let transfers = Int(states[Int(state)].transfers), stage = Int(states[Int(state)].stage)
+        let ready = network.arrival[movement] + network.transshipmentSeconds[Int(port)]
+        for h in hauls.hauls(from: port) {
+            let end = hauls.to[h]
+            guard end != origin, !avoidsPorts || !avoidedPort[Int(end)] else { continue }
+            let arrival = hauls.earliest(h, from: port, notBefore: ready).arrival
+            let haulCost = countsCost ? cost + hauls.costCents[h] : 0, haulCO2 = countsCO2 ? co2 + hauls.co2Grams[h] : 0
+            let endStage = advance(stage, to: end)
+            if end == destination && endStage == via.count {
+                guard arrival <= deadline,
+                    !isBeaten(key: arrival, transfers: transfers, cost: haulCost + (countsCost ? criteria.handlingCost[Int(port)] : 0), co2: haulCO2)
+                else { continue }
+                record(
+                    Found(
+                        departure: departureOfRun, arrival: arrival, transfers: transfers,
+                        cost: haulCost + (countsCost ? criteria.handlingCost[Int(port)] : 0), co2: haulCO2, state: state, haul: Int32(h)))
+                continue
+            }
+            guard transfers < transferLimit else { continue }
+            let first = network.firstSlot(at: end, notBefore: arrival), endSlot = network.departureStart[Int(end) + 1]
+            guard first < endSlot else { continue }
+            let chain = Chain(
+                port: end, transfers: UInt16(clamping: transfers + 1), stage: UInt16(endStage), parent: state, arrivingVoyage: -1,
+                arrivingVoyageEnd: -1, endSlot: endSlot, arrival: arrival, haul: Int32(h))
+            open(chain, firstSlot: first, cost: countsCost ? haulCost + criteria.transferCost[Int(end)] : 0, co2: haulCO2)
+        }
+    }
+
     /// Records a state aboard `movement` unless it cannot arrive in time or another state dominates it.
-    private mutating func offer(_ aboard: Aboard, transfers: Int, stage: Int, parent: Int32, boarded: Bool, cost: Int64, co2: Int64) {
+    private mutating func offer(
+        _ aboard: Aboard, transfers: Int, stage: Int, parent: Int32, boarded: Bool, haul: Int32, cost: Int64, co2: Int64
+    ) {
         let admitted =
             isMultiCriteria
             ? criteriaKey(aboard, transfers: transfers, stage: stage, cost: cost, co2: co2)
@@ -447,9 +592,10 @@ struct RouteSearch {
         reached[slot >> 6] |= 1 << UInt64(slot & 63)
         if countsTransfers { movementTransfers[slot] = rank }
         states.append(
-            State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded))
+            State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded, haul: haul))
         if aboard.port == destination && stage == via.count {
-            record(Found(departure: departureOfRun, arrival: aboard.arrival, transfers: transfers, cost: cost, co2: co2, state: id))
+            let discharge = countsCost ? criteria.handlingCost[Int(aboard.port)] : 0
+            record(Found(departure: departureOfRun, arrival: aboard.arrival, transfers: transfers, cost: cost + discharge, co2: co2, state: id))
         } else {
             queue.insert(Entry(key: key, reference: id, slot: -1))
         }
@@ -495,7 +641,7 @@ struct RouteSearch {
         // already reached are turned away here, before their connecting slot is read.
         for index in (base + stage)..<(base + stageCount)
         where !isMultiCriteria && chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainArrival[index] <= arrival
-            && (!aboardMayBeCut || chainVoyage[index] == network.voyageStart[voyage])
+            && (!checksCutOffs || !chainGateIn[index]) && (!aboardMayBeCut || chainVoyage[index] == network.voyageStart[voyage])
         {
             return
         }
@@ -506,13 +652,24 @@ struct RouteSearch {
             port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
             arrivingVoyage: network.voyageStart[voyage], arrivingVoyageEnd: network.voyageStart[voyage + 1], endSlot: endSlot,
             arrival: arrival)
+        open(chain, firstSlot: slot, cost: cost, co2: co2)
+    }
+
+    /// Opens a chain from `firstSlot` unless a chain opened earlier in this run at its port, at its stage or past more
+    /// via ports, already offers its departures: from no later a slot, with no more changes of voyage, from an arrival
+    /// no later where the network has the cut-offs that decide the chain's boardings (a gate-in's loading cut-offs, a
+    /// change's transshipment cut-off), and of the same kind where the network has cut-offs at all.
+    private mutating func open(_ chain: Chain, firstSlot slot: Int32, cost: Int64, co2: Int64) {
         if isMultiCriteria {
             startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, next: -1))
             return
         }
+        let rank = chain.transfers, gateIn = chain.isGateIn
+        let timed = gateIn ? checksCutOffs : checksTransshipmentCutOffs
+        let base = Int(chain.port) * stageCount, stage = Int(chain.stage)
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
-            && (!checksTransshipmentCutOffs || chainArrival[index] <= arrival)
+            && (chainGateIn[index] == gateIn ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs)
             && (!aboardMayBeCut || chainVoyage[index] == chain.arrivingVoyage)
         {
             return
@@ -520,7 +677,8 @@ struct RouteSearch {
         chainStamp[base + stage] = runStamp
         chainTransfers[base + stage] = rank
         chainSlot[base + stage] = slot
-        chainArrival[base + stage] = arrival
+        chainArrival[base + stage] = chain.arrival
+        chainGateIn[base + stage] = gateIn
         if aboardMayBeCut { chainVoyage[base + stage] = chain.arrivingVoyage }
         chains.append(chain)
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
@@ -652,7 +810,8 @@ struct RouteSearch {
             while other >= 0 {
                 let o = chains[Int(other)], f = criteria.chainFigures[Int(other)]
                 if o.transfers <= chain.transfers && f.firstSlot <= figures.firstSlot && f.cost <= figures.cost && f.co2 <= figures.co2
-                    && (!checksTransshipmentCutOffs || o.arrival <= chain.arrival)
+                    && (o.isGateIn == chain.isGateIn
+                        ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs) || o.arrival <= chain.arrival : !checksCutOffs)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
                 {
                     return
@@ -702,9 +861,9 @@ struct RouteSearch {
     /// transshipment cut-off. The transshipment time is the chain's first slot. `movement` departs in `slot`.
     @inline(__always)
     private func canBoard(_ movement: Int32, slot: Int32, from chain: Chain) -> Bool {
-        if chain.parent < 0 {
+        if chain.isGateIn {
             return !checksCutOffs
-                || ready
+                || chain.arrival
                     <= network.details.latestReadyTime(
                         Int(movement), departure: network.slotTime[Int(slot)], cargoType: cargoType, dangerousGoods: dangerousGoods)
         }

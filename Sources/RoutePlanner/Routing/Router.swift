@@ -58,10 +58,10 @@ public final class Router {
         var options = options
         options.criteria = []
         try search.prepare(specification, options: options, profile: byDeparture)
-        let best = byDeparture ? search.paretoFront().min(by: RouteSearch.Found.precedes)?.state : search.earliestArrival()
+        let best = byDeparture ? search.paretoFront().min(by: RouteSearch.Found.precedes) : search.earliestArrival()
         guard !search.isCancelled else { throw .cancelled }
         guard let best else { throw .noRoute }
-        return search.itinerary(endingAt: best)
+        return search.itinerary(for: best)
     }
 
     /// Returns up to `limit` itineraries that meet the specification and the options and that no other
@@ -95,7 +95,7 @@ public final class Router {
         let front = search.paretoFront()
         guard !search.isCancelled else { throw .cancelled }
         guard !front.isEmpty else { throw .noRoute }
-        return Self.select(front, limit: limit, criteria: options.criteria).map { search.itinerary(endingAt: $0.state) }
+        return Self.select(front, limit: limit, criteria: options.criteria).map { search.itinerary(for: $0) }
     }
 
     /// Returns the itinerary that meets the specification with the least total cost over the movements it

@@ -1,4 +1,4 @@
-/// One vessel's trip: a chain of carrier movements, each departing where the one before arrived.
+/// One vessel's, barge's or train's trip: a chain of carrier movements, each departing where the one before arrived.
 ///
 /// The voyage aggregate. A rotation may call the same port more than once. The chain is checked when a
 /// ``ScheduleNetwork`` is built from voyages.
@@ -22,12 +22,16 @@ public struct Voyage: Hashable, Sendable, Identifiable {
     /// takes no transshipment time, no transshipment cut-off and no handling. The next voyage must depart from
     /// the port where this one ends, no earlier than it arrives there (``ScheduleNetwork`` checks it).
     public let continuation: VoyageNumber?
+    /// How the voyage travels: a vessel, a barge or a train; ``TransportMode/truck`` only for a haul's leg
+    /// (``Haulage``), which no network holds as a voyage.
+    public let mode: TransportMode
 
     /// Creates a voyage from its movements in sailing order.
     public init(
         number: VoyageNumber, movements: [CarrierMovement], vessel: String? = nil, service: String? = nil,
-        serviceName: String? = nil, vesselIMONumber: String? = nil, continuation: VoyageNumber? = nil
+        serviceName: String? = nil, vesselIMONumber: String? = nil, continuation: VoyageNumber? = nil, mode: TransportMode = .vessel
     ) {
+        self.mode = mode
         self.number = number
         self.movements = movements
         self.vessel = vessel
@@ -41,14 +45,14 @@ public struct Voyage: Hashable, Sendable, Identifiable {
     public func replacingMovements(_ movements: [CarrierMovement]) -> Voyage {
         Voyage(
             number: number, movements: movements, vessel: vessel, service: service, serviceName: serviceName,
-            vesselIMONumber: vesselIMONumber, continuation: continuation)
+            vesselIMONumber: vesselIMONumber, continuation: continuation, mode: mode)
     }
 
     /// The same voyage going on as another voyage after its last call, or as none.
     public func replacingContinuation(_ continuation: VoyageNumber?) -> Voyage {
         Voyage(
             number: number, movements: movements, vessel: vessel, service: service, serviceName: serviceName,
-            vesselIMONumber: vesselIMONumber, continuation: continuation)
+            vesselIMONumber: vesselIMONumber, continuation: continuation, mode: mode)
     }
 
     public var id: VoyageNumber { number }

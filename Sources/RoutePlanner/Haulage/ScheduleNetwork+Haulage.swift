@@ -1,0 +1,158 @@
+import Foundation
+
+extension ScheduleNetwork {
+    /// A network's hauls by the place they leave from, and its places' gate hours, as the search reads them.
+    struct HaulColumns: Sendable {
+        /// The hauls grouped by the place they leave, each group in the order given.
+        var haulage: [Haulage] = []
+        /// The hauls from place `p` are at `start[p] ..< start[p + 1]`; empty when the network has no hauls.
+        var start: [Int32] = []
+        var to: [Int32] = []
+        var seconds: [Int64] = []
+        /// Each haul's cost per TEU in cents and CO2e per TEU in grams; an unknown one counts 0.
+        var costCents: [Int64] = []
+        var co2Grams: [Int64] = []
+        /// Per place: its gate hours and time zone; empty when no place has gate hours.
+        var gateHours: [GateHours?] = []
+        var timeZones: [TimeZone?] = []
+
+        /// The hauls of a network, checked already, over its locations.
+        init(_ hauls: [Haulage], locations: [Location], portIndex: [UnLocode: Int32]) {
+            if locations.contains(where: { $0.gateHours != nil }) {
+                gateHours = locations.map(\.gateHours)
+                timeZones = locations.map(\.timeZone)
+            }
+            guard !hauls.isEmpty else { return }
+            let from = hauls.map { portIndex[$0.from]! }
+            let (start, order) = from.groupedPositions(groupCount: locations.count)
+            self.start = start
+            haulage = order.map { hauls[Int($0)] }
+            to = haulage.map { portIndex[$0.to]! }
+            seconds = haulage.map(\.duration.wholeSeconds)
+            costCents = haulage.map { Int64((($0.costPerTEU ?? 0) * 100).rounded()) }
+            co2Grams = haulage.map { Int64((($0.co2ePerTEU ?? 0) * 1_000).rounded()) }
+        }
+
+        init() {}
+
+        var isEmpty: Bool { start.isEmpty }
+
+        /// The hauls from place `port`.
+        @inline(__always)
+        func hauls(from port: Int32) -> Range<Int> {
+            start.isEmpty ? 0..<0 : Int(start[Int(port)])..<Int(start[Int(port) + 1])
+        }
+
+        /// The first second at or after `time` when the gate of `port` is open.
+        @inline(__always)
+        func opening(at port: Int32, atOrAfter time: Int64) -> Int64 {
+            guard !gateHours.isEmpty, let hours = gateHours[Int(port)] else { return time }
+            return hours.opening(atOrAfter: time, in: timeZones[Int(port)])
+        }
+
+        /// The last second at or before `time` when the gate of `port` is open.
+        func lastOpenSecond(at port: Int32, atOrBefore time: Int64) -> Int64 {
+            guard !gateHours.isEmpty, let hours = gateHours[Int(port)] else { return time }
+            return hours.lastOpenSecond(atOrBefore: time, in: timeZones[Int(port)])
+        }
+
+        /// When haul `h`, collecting the cargo at the earliest at `time`, leaves and delivers it: it leaves at the
+        /// first open second of its place's gate, and a truck at a closed gate at the other end waits for it to open.
+        @inline(__always)
+        func earliest(_ h: Int, from port: Int32, notBefore time: Int64) -> (departure: Int64, arrival: Int64) {
+            let departure = opening(at: port, atOrAfter: time)
+            return (departure, opening(at: to[h], atOrAfter: departure + seconds[h]))
+        }
+
+        /// The latest departure of haul `h` from `port` that delivers by `time`, whatever the time it is ready.
+        func latestDeparture(_ h: Int, from port: Int32, deliveringBy time: Int64) -> Int64 {
+            let delivered = lastOpenSecond(at: to[h], atOrBefore: time)
+            return lastOpenSecond(at: port, atOrBefore: delivered - seconds[h])
+        }
+    }
+
+    /// The hauls of the network, by the place they leave from.
+    public var haulage: [Haulage] { details.hauls.haulage }
+
+    /// Whether the network has hauls or gate hours.
+    var hasHaulage: Bool { !details.hauls.isEmpty }
+
+    /// The hauls without the ones whose problems are returned: a haul from or to a place the network does not have,
+    /// from a place to itself, given twice, or with a duration, distance, cost or CO2e out of range.
+    static func checked(_ hauls: [Haulage], portIndex: [UnLocode: Int32]) -> (hauls: [Haulage], problems: [ScheduleNetworkError.Problem]) {
+        var problems: [ScheduleNetworkError.Problem] = []
+        var seen = Set<[UnLocode]>()
+        var valid: [Haulage] = []
+        for haul in hauls {
+            func problem(_ reason: String) { problems.append(.invalidHaulage(from: haul.from, to: haul.to, reason: reason)) }
+            var reasons = 0
+            for code in [haul.from, haul.to] where portIndex[code] == nil {
+                problem("unknown location \(code)")
+                reasons += 1
+            }
+            if haul.from == haul.to {
+                problem("a haul goes between two places")
+                reasons += 1
+            }
+            if !(Duration.seconds(1)...Haulage.maximumDuration).contains(haul.duration) {
+                problem("the time on the road is not between a second and 30 days")
+                reasons += 1
+            }
+            if let distance = haul.distance, !(0...Haulage.maximumDistance).contains(distance) {
+                problem("the distance is negative or more than 50000 km")
+                reasons += 1
+            }
+            for (name, figure) in [("cost per TEU", haul.costPerTEU), ("CO2e per TEU", haul.co2ePerTEU)] {
+                if let figure, !(0...Haulage.maximumFigure).contains(figure) {
+                    problem("the \(name) is negative or more than 1000000")
+                    reasons += 1
+                }
+            }
+            if !seen.insert([haul.from, haul.to]).inserted {
+                problem("the haul is given more than once")
+                reasons += 1
+            }
+            if reasons == 0 { valid.append(haul) }
+        }
+        return (valid, problems)
+    }
+
+    /// The network with these hauls instead of its own.
+    ///
+    /// - Throws: ``ScheduleNetworkError`` with a problem for each haul from or to a place the network does not have,
+    ///   from a place to itself, given twice, or with a time on the road, distance, cost or CO2e out of range.
+    /// - Complexity: O(*m* log *m*) for *m* movements: the network is built again.
+    public func withHaulage(_ hauls: [Haulage]) throws(ScheduleNetworkError) -> ScheduleNetwork {
+        let (valid, problems) = Self.checked(hauls, portIndex: portIndex)
+        guard problems.isEmpty else { throw ScheduleNetworkError(problems: problems) }
+        var columns = self.columns(departure: departure, arrival: arrival)
+        columns.haulage = valid
+        return ScheduleNetwork(
+            locations: locations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
+    }
+
+    /// The leg of haul `h` that leaves at `departure` and delivers at `arrival`.
+    func haulLeg(_ h: Int, departure: Int64, arrival: Int64) -> Leg {
+        let hauls = details.hauls
+        let haul = hauls.haulage[h]
+        let from = location(haul.from)!, to = locations[Int(hauls.to[h])]
+        return Leg(haul: haul, from: from, to: to, departure: Date(seconds: departure), arrival: Date(seconds: arrival))
+    }
+}
+
+extension Leg {
+    /// Creates the leg of a haul that leaves `from` at `departure` and delivers at `to` at `arrival`, after the time on
+    /// the road and any wait at a closed gate: one movement of a truck's voyage (``Haulage/voyageNumber``), with the
+    /// haul's distance (in nautical miles, as a vessel's) and CO2e.
+    public init(haul: Haulage, from: Location, to: Location, departure: Date, arrival: Date) {
+        let movement = CarrierMovement(
+            from: haul.from, to: haul.to, departure: departure, arrival: arrival, capacity: Int(Int32.max),
+            distance: haul.distance.map { $0 / 1.852 }, co2ePerTEU: haul.co2ePerTEU)
+        self.init(
+            voyage: Voyage(number: haul.voyageNumber, movements: [movement], mode: .truck), movementIndices: 0..<1, loadLocation: from,
+            unloadLocation: to)
+    }
+
+    /// Whether the leg is a haul by truck rather than a voyage of the schedule.
+    public var isHaul: Bool { voyage.mode == .truck }
+}

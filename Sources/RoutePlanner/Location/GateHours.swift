@@ -1,0 +1,167 @@
+import Foundation
+
+/// The hours of the week a terminal's gate is open to trucks, in the terminal's local time.
+///
+/// A truck collects cargo at a place only while its gate is open, and delivers it only while the gate is open:
+/// one that arrives at a closed gate waits for it to open. A place without gate hours is open at all times.
+///
+/// Written as days and hours, windows separated by semicolons: `Mon-Fri 06:00-22:00; Sat 06:00-14:00`. Days are
+/// `Mon` to `Sun`, alone, in ranges or in lists (`Mon,Wed`); hours are `HH:MM` to `HH:MM`, with `24:00` for the end
+/// of the day, and a window that ends before it starts goes on into the next day (`Sun 22:00-06:00` is open from
+/// Sunday 22:00 to Monday 06:00). Local time is the place's time zone at that instant, else UTC.
+public struct GateHours: Hashable, Sendable, CustomStringConvertible {
+    /// One opening, from `opens` to `closes` minutes after the start of the week (Monday 00:00), `closes` after
+    /// `opens` and at most a week.
+    struct Window: Hashable, Sendable {
+        var opens: Int
+        var closes: Int
+    }
+
+    /// The openings of the week in order, none touching or overlapping another, none crossing the end of the week.
+    let windows: [Window]
+
+    static let minutesPerWeek = 7 * 24 * 60
+    static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    /// Reads gate hours as ``GateHours`` describes them, or returns `nil` when the text is not in that form or opens
+    /// the gate at no time.
+    public init?(_ text: some StringProtocol) {
+        var minutes: [(Int, Int)] = []
+        for part in String(text).split(separator: ";") {
+            let words = part.split(whereSeparator: \.isWhitespace)
+            guard words.count == 2, let days = Self.days(words[0]), let (opens, closes) = Self.hours(words[1]) else { return nil }
+            for day in days {
+                let start = day * 1_440 + opens
+                let end = day * 1_440 + (closes > opens ? closes : closes + 1_440)
+                // A window into the next week's Monday wraps to this week's.
+                if end > Self.minutesPerWeek {
+                    minutes.append((start, Self.minutesPerWeek))
+                    minutes.append((0, end - Self.minutesPerWeek))
+                } else {
+                    minutes.append((start, end))
+                }
+            }
+        }
+        guard !minutes.isEmpty else { return nil }
+        var merged: [Window] = []
+        for (opens, closes) in minutes.sorted(by: <) {
+            if let last = merged.last, opens <= last.closes {
+                merged[merged.count - 1].closes = max(last.closes, closes)
+            } else {
+                merged.append(Window(opens: opens, closes: closes))
+            }
+        }
+        windows = merged
+    }
+
+    private static func days(_ text: Substring) -> [Int]? {
+        var days: [Int] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let ends = item.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(ends.count), let first = dayNames.firstIndex(of: String(ends[0])),
+                let last = dayNames.firstIndex(of: String(ends[ends.count - 1]))
+            else { return nil }
+            // A range may wrap over the week's end: `Sat-Mon`.
+            var day = first
+            while true {
+                days.append(day)
+                if day == last { break }
+                day = (day + 1) % 7
+            }
+        }
+        return days
+    }
+
+    private static func hours(_ text: Substring) -> (Int, Int)? {
+        let ends = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard ends.count == 2, let opens = minute(ends[0]), let closes = minute(ends[1]), opens < 1_440, opens != closes else { return nil }
+        return (opens, closes)
+    }
+
+    private static func minute(_ text: Substring) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let hours = Int(parts[0]), let minutes = Int(parts[1]), minutes < 60, hours * 60 + minutes <= 1_440
+        else { return nil }
+        return hours * 60 + minutes
+    }
+
+    /// The hours as ``GateHours`` writes them, one window after another from Monday.
+    public var description: String {
+        windows.map { window in
+            func clock(_ minute: Int) -> String {
+                let hours = minute / 60, minutes = minute % 60
+                return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+            }
+            let day = window.opens / 1_440
+            let opens = window.opens - day * 1_440, closes = window.closes - day * 1_440
+            return "\(Self.dayNames[day]) \(clock(opens))-\(clock(closes <= 1_440 ? closes : closes - 1_440))"
+        }.joined(separator: "; ")
+    }
+
+    /// Whether the gate is open at `date`, in `timeZone` (UTC when `nil`).
+    public func isOpen(at date: Date, in timeZone: TimeZone?) -> Bool {
+        let seconds = date.seconds
+        return opening(atOrAfter: seconds, in: timeZone) == seconds
+    }
+
+    /// The first second at or after `date` when the gate is open.
+    public func opening(atOrAfter date: Date, in timeZone: TimeZone?) -> Date {
+        Date(seconds: opening(atOrAfter: date.secondsRoundedUp, in: timeZone))
+    }
+
+    /// The last second at or before `date` when the gate is open.
+    public func lastOpenSecond(atOrBefore date: Date, in timeZone: TimeZone?) -> Date {
+        Date(seconds: lastOpenSecond(atOrBefore: date.seconds, in: timeZone))
+    }
+
+    /// The first second at or after `time` (seconds since 1970) when the gate is open.
+    func opening(atOrAfter time: Int64, in timeZone: TimeZone?) -> Int64 {
+        let offset = Self.offset(timeZone, at: time)
+        let local = time + offset
+        let weekStart = Self.weekStart(local)
+        // This week's windows, then next week's: every week has one.
+        for week in 0...1 {
+            for window in windows {
+                let opens = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.opens) * 60, timeZone, near: offset)
+                let closes = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.closes) * 60, timeZone, near: offset)
+                if closes > time { return max(opens, time) }
+            }
+        }
+        preconditionFailure("gate hours have at least one window a week")
+    }
+
+    /// The last second at or before `time` (seconds since 1970) when the gate is open.
+    func lastOpenSecond(atOrBefore time: Int64, in timeZone: TimeZone?) -> Int64 {
+        let offset = Self.offset(timeZone, at: time)
+        let weekStart = Self.weekStart(time + offset)
+        for week in [0, -1] {
+            for window in windows.reversed() {
+                let opens = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.opens) * 60, timeZone, near: offset)
+                let closes = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.closes) * 60, timeZone, near: offset)
+                if opens <= time { return min(closes - 1, time) }
+            }
+        }
+        preconditionFailure("gate hours have at least one window a week")
+    }
+
+    /// The local time's offset from UTC in seconds at a UTC time.
+    private static func offset(_ timeZone: TimeZone?, at time: Int64) -> Int64 {
+        guard let timeZone else { return 0 }
+        return Int64(timeZone.secondsFromGMT(for: Date(seconds: time)))
+    }
+
+    /// The UTC time of a local time, with the offset at that instant (found from a nearby offset).
+    private static func utc(_ local: Int64, _ timeZone: TimeZone?, near offset: Int64) -> Int64 {
+        guard let timeZone else { return local }
+        return local - Int64(timeZone.secondsFromGMT(for: Date(seconds: local - offset)))
+    }
+
+    /// The local second that starts the week (Monday 00:00) of a local time; 1 January 1970 was a Thursday.
+    private static func weekStart(_ local: Int64) -> Int64 {
+        let week: Int64 = 7 * 86_400
+        let sinceMonday = local + 3 * 86_400
+        let weeks = sinceMonday >= 0 ? sinceMonday / week : -((-sinceMonday + week - 1) / week)
+        return weeks * week - 3 * 86_400
+    }
+}
