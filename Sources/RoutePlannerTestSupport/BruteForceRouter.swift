@@ -8,8 +8,7 @@ import RoutePlanner
 /// one voyage, cargo aboard a voyage's last movement stays aboard as the vessel goes on as its next voyage (no
 /// change of vessel), a change of vessel needs the port's transshipment time and never happens at the origin,
 /// consecutive legs ride different voyages, the last leg arrives at the destination by the deadline and, with a
-/// maximum transit time, no later than that after the first leg departs; an itinerary ends where it reaches the
-/// destination past its via ports. With hauls ("Hauls" in Guides/Routing.md): a
+/// maximum transit time, no later than that after the first leg departs. With hauls ("Hauls" in Guides/Routing.md): a
 /// haul leaves the origin as late as it still delivers for the departure it feeds (or as early as it can where it ends
 /// the itinerary), leaves any other place as early as the transshipment time and the gate allow, delivers when the
 /// gate is open, and the cargo boards after it by the loading cut-offs for its type.
@@ -151,10 +150,8 @@ public struct BruteForceRouter {
             let path = legs + [leg]
             let transit = Duration.seconds(movement.arrivalTime.timeIntervalSince(path[0].loadTime))
             if let limit = specification.maximumTransitTime, transit > limit { return }
-            // An itinerary ends where it reaches the destination past its via ports.
             if movement.arrivalLocation == specification.destination, callsInOrder(path, options.via) {
                 result.append(try! Itinerary(legs: path))
-                return
             }
             // Staying aboard as the vessel goes on as its next voyage, from that voyage's first call.
             if last == voyage.movements.count - 1, let number = voyage.continuation, let next = voyages.first(where: { $0.number == number }) {
@@ -204,6 +201,20 @@ public struct BruteForceRouter {
         return codes.contains(code.rawValue)
     }
 
+    /// Whether the itinerary reaches its destination only at its end once past its via ports.
+    public static func endsWhereItArrives(_ itinerary: Itinerary, via: [UnLocode]) -> Bool {
+        var remaining = via[...]
+        let calls = itinerary.calls
+        for (position, call) in calls.enumerated() {
+            if call == remaining.first {
+                remaining = remaining.dropFirst()
+            } else if remaining.isEmpty && call == itinerary.destination && position < calls.count - 1 {
+                return false
+            }
+        }
+        return true
+    }
+
     private func callsInOrder(_ legs: [Leg], _ via: [UnLocode]) -> Bool {
         var remaining = via[...]
         for call in legs.flatMap(\.calls) where call == remaining.first { remaining = remaining.dropFirst() }
@@ -211,8 +222,14 @@ public struct BruteForceRouter {
     }
 
     /// The distinct vectors of the itineraries that no other itinerary dominates, in the documented order.
-    public static func paretoFront(of itineraries: [Itinerary], criteria: Set<RoutingCriterion> = [], haulage: [Haulage] = []) -> [Vector] {
-        let vectors = Set(itineraries.map { Vector($0, criteria: criteria, haulage: haulage) })
+    ///
+    /// The itineraries that pass their destination after their via ports and come back to it are left out: the router
+    /// ends an itinerary where it reaches the destination past its via ports. (Without hauls, each is dominated by the
+    /// itinerary that ends there; a haul back to the destination from a cheaper port may cost less.)
+    public static func paretoFront(
+        of itineraries: [Itinerary], criteria: Set<RoutingCriterion> = [], haulage: [Haulage] = [], via: [UnLocode] = []
+    ) -> [Vector] {
+        let vectors = Set(itineraries.filter { endsWhereItArrives($0, via: via) }.map { Vector($0, criteria: criteria, haulage: haulage) })
         return vectors.filter { vector in !vectors.contains { $0.dominates(vector) } }.sorted()
     }
 }

@@ -25,6 +25,7 @@ enum RouteOutput {
             lines.append(line(row))
             lines += itinerary.legs.map { "     " + $0 }
             lines += itinerary.transshipments.map { "     transshipment at " + $0 }
+            lines += itinerary.truckHandovers.map { "     at " + $0 }
         }
         return lines.joined(separator: "\n")
     }

@@ -100,12 +100,13 @@ struct ScheduleOptions: ParsableArguments {
     /// The files given besides the schedule, in the order the options list them.
     private var sideFiles: [URL] { [files.locations, files.capacities, files.distances].compactMap { $0 } }
 
-    /// The application wired to the files, or to the bundled network and bookings, with a what-if scenario.
-    func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
+    /// The application wired to the files, or to the bundled network and bookings, with hauls by truck from a haulage
+    /// table and a what-if scenario.
+    func composition(bookings: String? = nil, haulage: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
             passwords: BcryptPasswordHasher(), locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
-            bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter,
+            haulage: haulage.map { URL(fileURLWithPath: $0) }, bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter,
             movedByWeeks: weeksMoved)
     }
 

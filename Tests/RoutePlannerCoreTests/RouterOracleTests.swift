@@ -202,7 +202,7 @@ import Testing
             #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }
             return
         }
-        let front = BruteForceRouter.paretoFront(of: all, criteria: options.criteria, haulage: oracle.haulage)
+        let front = BruteForceRouter.paretoFront(of: all, criteria: options.criteria, haulage: oracle.haulage, via: options.via)
         let vector = { (itinerary: Itinerary) in BruteForceRouter.Vector(itinerary, criteria: options.criteria, haulage: oracle.haulage) }
         do {
             let earliest = try router.earliestArrival(for: specification, options: options)

@@ -136,7 +136,7 @@ extension ScheduleNetwork {
             return voyage
         }
         do {
-            return try ScheduleNetwork(locations: locations, voyages: voyages, capacitiesAreKnown: capacitiesAreKnown)
+            return try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage, capacitiesAreKnown: capacitiesAreKnown)
         } catch {
             throw .invalidSchedule(error)
         }

@@ -98,7 +98,7 @@ extension ScheduleNetwork {
             return voyage.replacingMovements(movements)
         }
         // Only capacities changed, each to between zero and what it was, so the network stays valid.
-        guard let network = try? ScheduleNetwork(locations: locations, voyages: voyages, capacitiesAreKnown: capacitiesAreKnown) else {
+        guard let network = try? ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage, capacitiesAreKnown: capacitiesAreKnown) else {
             preconditionFailure("lowering capacities broke the network")
         }
         return network

@@ -14,7 +14,7 @@ extension ScheduleNetwork {
         guard weeks != 0 else { return self }
         let seconds = TimeInterval(weeks) * secondsPerWeek
         let voyages = voyages.map { voyage in voyage.replacingMovements(voyage.movements.map { $0.moved(by: seconds) }) }
-        return try ScheduleNetwork(locations: locations, voyages: voyages, capacitiesAreKnown: capacitiesAreKnown)
+        return try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage, capacitiesAreKnown: capacitiesAreKnown)
     }
 }
 

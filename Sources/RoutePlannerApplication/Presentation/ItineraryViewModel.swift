@@ -17,6 +17,9 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
     public let route: String
     /// "Tanjung Pelepas (MYTPP): waits 2 days 5 hours"; empty for a direct sailing.
     public let transshipments: [String]
+    /// "Chongqing (CNCKG): delivered by truck, waits 8 hours to load", "Rotterdam (NLRTM): discharged, waits 1 day for
+    /// the truck": where a haul meets a voyage; empty without hauls.
+    public let truckHandovers: [String]
     /// "WS15-W09: Shanghai (CNSHA) → Tanjung Pelepas (MYTPP)"
     public let legs: [String]
     /// "arrives 23 days 8 hours before the deadline"
@@ -30,8 +33,9 @@ public struct ItineraryViewModel: Hashable, Sendable, Identifiable {
     public init(
         itinerary: Itinerary, id: String, departure: String, arrival: String, transitTime: String, transitDays: Int, route: String,
         transshipments: [String], legs: [String], slack: String, handlingCost: String? = nil,
-        co2e: String? = nil
+        co2e: String? = nil, truckHandovers: [String] = []
     ) {
+        self.truckHandovers = truckHandovers
         self.itinerary = itinerary
         self.id = id
         self.departure = departure

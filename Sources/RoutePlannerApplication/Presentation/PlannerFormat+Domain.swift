@@ -5,9 +5,16 @@ extension PlannerFormat {
     /// One itinerary, formatted against the specification it meets.
     public func itinerary(_ specification: RouteSpecification, _ itinerary: Itinerary) -> ItineraryViewModel {
         let transit = itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime)
-        let transshipments = itinerary.legs.indices.filter(itinerary.changesVessel(before:)).map { index in
-            let (arriving, leaving) = (itinerary.legs[index - 1], itinerary.legs[index])
-            return "\(arriving.unloadLocation): waits \(Self.duration(leaving.loadTime.timeIntervalSince(arriving.unloadTime)))"
+        func wait(before index: Int) -> String {
+            "waits \(Self.duration(itinerary.legs[index].loadTime.timeIntervalSince(itinerary.legs[index - 1].unloadTime)))"
+        }
+        let transshipments = itinerary.legs.indices.filter { itinerary.changesVessel(before: $0) && !itinerary.legs[$0 - 1].isHaul && !itinerary.legs[$0].isHaul }
+            .map { "\(itinerary.legs[$0 - 1].unloadLocation): \(wait(before: $0))" }
+        // Where a haul meets a voyage: the truck delivers cargo to load, or collects what was discharged.
+        let handovers = itinerary.legs.indices.filter { $0 > 0 && itinerary.legs[$0 - 1].isHaul != itinerary.legs[$0].isHaul }.map { index in
+            itinerary.legs[index - 1].isHaul
+                ? "\(itinerary.legs[index].loadLocation): delivered by truck, \(wait(before: index)) to load"
+                : "\(itinerary.legs[index].loadLocation): discharged, \(wait(before: index)) for the truck"
         }
         let slack = specification.arrivalDeadline.timeIntervalSince(itinerary.arrivalTime)
         return ItineraryViewModel(
@@ -28,7 +35,7 @@ extension PlannerFormat {
                 ? "arrives \(Self.duration(-slack)) after the deadline"
                 : slack < 60 ? "arrives at the deadline" : "arrives \(Self.duration(slack)) before the deadline",
             handlingCost: itinerary.handlingCostPerTEU.map { "\(PlannerFormat.money($0)) per TEU" },
-            co2e: itinerary.co2ePerTEU.map { "\(Self.kilograms($0)) CO2e per TEU" })
+            co2e: itinerary.co2ePerTEU.map { "\(Self.kilograms($0)) CO2e per TEU" }, truckHandovers: handovers)
     }
 
     /// A domain error as a view shows it: its kind, its message in words a planner acts on, and what went wrong inside,

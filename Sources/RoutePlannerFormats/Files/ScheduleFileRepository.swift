@@ -13,6 +13,7 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
     private let scheduleURL: URL
     private let capacitiesURL: URL?
     private let distancesURL: URL?
+    private let haulageURL: URL?
     private let importer: ScheduleImporter
     private let scenario: Scenario
     private let movedByWeeks: Int
@@ -25,14 +26,16 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
     ///   - schedule: The schedule: a CSV file or a DCSA vessel-schedules document.
     ///   - capacities: The capacities of a DCSA schedule's voyages, a CSV file.
     ///   - distances: The sea distances of a DCSA schedule's sailings, a CSV file.
+    ///   - haulage: The hauls by truck between the schedule's places, a CSV file (`CSVImporter.importHaulage(_:locations:)`).
     ///   - importer: What reads the files.
     ///   - scenario: The what-if edits applied to the schedule.
     ///   - movedByWeeks: The weeks every sailing moves before the scenario applies, to lay a weekly timetable out
     ///     from another week (`ScheduleNetwork.moved(byWeeks:)`).
     public init(
-        locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, importer: ScheduleImporter = ScheduleImporter(),
-        scenario: Scenario = Scenario(), movedByWeeks: Int = 0
+        locations: URL?, schedule: URL, capacities: URL? = nil, distances: URL? = nil, haulage: URL? = nil,
+        importer: ScheduleImporter = ScheduleImporter(), scenario: Scenario = Scenario(), movedByWeeks: Int = 0
     ) {
+        haulageURL = haulage
         self.movedByWeeks = movedByWeeks
         locationsURL = locations
         scheduleURL = schedule
@@ -47,8 +50,12 @@ public actor ScheduleFileRepository: LocationRepository, VoyageRepository {
 
     private func load() throws -> ScheduleNetwork {
         if let loaded { return loaded }
-        let network = try importer.importSchedule(schedule: scheduleURL, locations: locationsURL, capacities: capacitiesURL, distances: distancesURL)
-            .value.network.moved(byWeeks: movedByWeeks).applying(scenario)
+        var network = try importer.importSchedule(schedule: scheduleURL, locations: locationsURL, capacities: capacitiesURL, distances: distancesURL)
+            .value.network
+        if let haulageURL {
+            network = try network.withHaulage(importer.csv.importHaulage(contentsOf: haulageURL, locations: network.locations).value)
+        }
+        network = try network.moved(byWeeks: movedByWeeks).applying(scenario)
         loaded = network
         return network
     }

@@ -4,7 +4,9 @@ import RoutePlanner
 extension CSVImporter {
     /// Reads a locations file: `unlocode`, `name`; optionally `country`, `transshipment_hours`,
     /// `latitude`, `longitude`, `time_zone` (an IANA name such as `Europe/Amsterdam`), `handling_cost_per_teu`
-    /// (a load or a discharge) and `transshipment_cost_per_teu` (a change of vessel), each a number of at least 0.
+    /// (a load or a discharge) and `transshipment_cost_per_teu` (a change of vessel), each a number of at least 0, and
+    /// `gate_hours` (when trucks may collect and deliver, such as `Mon-Fri 06:00-22:00; Sat 06:00-14:00`; see
+    /// `GateHours`).
     ///
     /// - Throws: `ImportError` with every problem, unless the importer is lenient.
     public func importLocations(_ file: CSVFile) throws(ImportError) -> ImportResult<[Location]> {
@@ -22,7 +24,7 @@ extension CSVImporter {
 
     private enum LocationColumn {
         static let code = 0, name = 1, country = 2, transshipment = 3, latitude = 4, longitude = 5, timeZone = 6
-        static let handlingCost = 7, transshipmentCost = 8
+        static let handlingCost = 7, transshipmentCost = 8, gateHours = 9
     }
 
     func readLocations(_ file: CSVFile, log: inout DiagnosticLog, skipped: inout Int) -> LocationRows {
@@ -32,6 +34,7 @@ extension CSVImporter {
                 file, required: ["unlocode", "name"],
                 optional: [
                     "country", "transshipment_hours", "latitude", "longitude", "time_zone", "handling_cost_per_teu", "transshipment_cost_per_teu",
+                    "gate_hours",
                 ], log: &log)
         else { return LocationRows() }
         var rows = LocationRows()
@@ -77,6 +80,11 @@ extension CSVImporter {
                 return value
             }
             let handlingCost = cost(C.handlingCost), transshipmentCost = cost(C.transshipmentCost)
+            let gateText = table.text(C.gateHours)
+            let gateHours = gateText.isEmpty ? nil : GateHours(gateText)
+            if !gateText.isEmpty && gateHours == nil {
+                fail(C.gateHours, "gate_hours \(quoted(gateText)) are not gate hours such as \"Mon-Fri 06:00-22:00; Sat 06:00-14:00\"")
+            }
             guard let code, isValid else {
                 if let code, lineOfCode[code] == nil { rows.invalid[code] = table.line }
                 skipped += 1
@@ -87,7 +95,7 @@ extension CSVImporter {
             rows.locations.append(
                 Location(
                     code: code, name: name, transshipmentTime: .seconds(hours * 3600), coordinates: coordinates, timeZone: timeZone,
-                    handlingCostPerTEU: handlingCost, transshipmentCostPerTEU: transshipmentCost))
+                    handlingCostPerTEU: handlingCost, transshipmentCostPerTEU: transshipmentCost, gateHours: gateHours))
         }
         return rows
     }

@@ -34,6 +34,9 @@ extension CSVImporter {
         /// The voyage number of `continues_as`: the voyage the vessel goes on as.
         var continuesAs: String?
         var continuesAsLine: Int32 = 0
+        /// The voyage's `mode` as written: `vessel`, `barge` or `rail` (the reader checks it).
+        var mode: String?
+        var modeLine: Int32 = 0
         var vesselLine: Int32 = 0
         var serviceLine: Int32 = 0
         var vesselIMOLine: Int32 = 0

@@ -95,7 +95,14 @@ extension CSVImporter {
     enum ScheduleColumn {
         static let voyage = 0, from = 1, to = 2, departure = 3, arrival = 4, capacity = 5, vessel = 6, service = 7
         static let vesselIMO = 8, serviceName = 9, distance = 10, co2e = 11, weight = 12, plugs = 13, continuesAs = 14
-        static let firstCutOff = 15
+        static let mode = 15
+        static let firstCutOff = 16
+    }
+
+    /// The mode a schedule's `mode` column names, in any case: `vessel`, `barge` or `rail`; `nil` for anything else,
+    /// a truck included.
+    static func transportMode(_ text: some StringProtocol) -> TransportMode? {
+        TransportMode(rawValue: text.lowercased()).flatMap { $0 == .truck ? nil : $0 }
     }
 
     /// The optional column of each DCSA cut-off code, in `CutOffCode/allCases` order: `cut_off_dco`, ….
@@ -115,7 +122,7 @@ extension CSVImporter {
                 file, chunkSize: streamChunkSize, required: ["voyage", "from", "to", "departure", "arrival"],
                 optional: [
                     "capacity_teu", "vessel", "service", "vessel_imo", "service_name", "distance_nm", "co2e_kg_per_teu", "capacity_tonnes",
-                    "reefer_plugs", "continues_as",
+                    "reefer_plugs", "continues_as", "mode",
                 ] + Self.cutOffColumns, log: &log)
         else {
             result.isIncomplete = stream?.failure != nil
@@ -136,11 +143,11 @@ extension CSVImporter {
         let voyageColumns = [
             (C.vessel, \VoyageRows.vessel, \VoyageRows.vesselLine), (C.service, \.service, \.serviceLine),
             (C.vesselIMO, \.vesselIMONumber, \.vesselIMOLine), (C.serviceName, \.serviceName, \.serviceNameLine),
-            (C.continuesAs, \.continuesAs, \.continuesAsLine),
+            (C.continuesAs, \.continuesAs, \.continuesAsLine), (C.mode, \.mode, \.modeLine),
         ].filter { table.has($0.0) }
         if table.has(C.continuesAs) { result.continuesAsColumn = Int32(table.position(C.continuesAs).column) }
         let layout = MovementRowReader(
-            portIndex: portIndex, cutOffColumns: cutOffColumns, voyageColumns: voyageColumns, hasIMO: table.has(C.vesselIMO),
+            portIndex: portIndex, cutOffColumns: cutOffColumns, voyageColumns: voyageColumns, hasIMO: table.has(C.vesselIMO), hasMode: table.has(C.mode),
             hasAmounts: result.hasAmounts, hasLimits: result.hasLimits)
         while table.nextRow(log: &log) {
             if takesFastPaths && table.withCurrentBytes({ layout.readPlain($0, bytes: $1, base: $2, into: &result) }) { continue }
@@ -239,6 +246,9 @@ extension CSVImporter {
             voyage = Int32(result.voyages.count)
             result.voyageIndex[voyageText.utf8] = voyage
             result.voyages.append(VoyageRows(number: voyageNumber))
+        }
+        if case let mode = table.text(C.mode), !mode.isEmpty, Self.transportMode(mode) == nil {
+            fail(C.mode, "mode \(quoted(mode)) is not vessel, barge or rail (a truck is not timetabled: give its hauls in a haulage table)")
         }
         for (column, name, line) in voyageColumns {
             let value = table.text(column)
@@ -369,7 +379,8 @@ extension CSVImporter {
             voyageIndex[voyage.number] = Int32(k)
             columns.beginVoyage(
                 voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
-                vesselIMONumber: voyage.vesselIMONumber, continuation: chained.continuation[k])
+                vesselIMONumber: voyage.vesselIMONumber, continuation: chained.continuation[k],
+                mode: voyage.mode.flatMap(Self.transportMode) ?? .vessel)
             columns.voyageOf += repeatElement(Int32(k), count: Int(chained.start[k + 1] - chained.start[k]))
         }
         columns.voyageStart = chained.start
@@ -432,7 +443,8 @@ extension CSVImporter {
             }
             return Voyage(
                 number: voyage.number, movements: movementList, vessel: voyage.vessel, service: voyage.service,
-                serviceName: voyage.serviceName, vesselIMONumber: voyage.vesselIMONumber, continuation: chained.continuation[k])
+                serviceName: voyage.serviceName, vesselIMONumber: voyage.vesselIMONumber, continuation: chained.continuation[k],
+                mode: voyage.mode.flatMap(Self.transportMode) ?? .vessel)
         }
     }
 

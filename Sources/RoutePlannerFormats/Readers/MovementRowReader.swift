@@ -18,6 +18,8 @@ struct MovementRowReader {
     /// The voyage columns the file has, with where each voyage keeps the value and its line.
     let voyageColumns: [(Int, WritableKeyPath<CSVImporter.VoyageRows, String?>, WritableKeyPath<CSVImporter.VoyageRows, Int32>)]
     let hasIMO: Bool
+    /// Whether the file has a `mode` column, whose values the general path checks.
+    let hasMode: Bool
     let hasAmounts: Bool
     let hasLimits: Bool
 
@@ -66,6 +68,9 @@ struct MovementRowReader {
         if hasIMO {
             guard let imo = field(C.vesselIMO), imo.isEmpty || (7...8).contains(imo.count) && imo.allSatisfy({ (0x30...0x39).contains($0) })
             else { return false }
+        }
+        if hasMode {
+            guard let mode = field(C.mode), mode.isEmpty || CSVImporter.transportMode(String(decoding: mode, as: UTF8.self)) != nil else { return false }
         }
         let voyage = rows.voyageIndex[number]
         for (column, name, _) in voyageColumns {
