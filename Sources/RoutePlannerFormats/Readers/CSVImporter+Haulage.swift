@@ -12,7 +12,8 @@ extension CSVImporter {
 
     /// Reads a haulage table: `from`, `to` (UN/LOCODEs of the locations); optionally `hours` (on the road, above 0
     /// and up to 30 days), `distance_km` (from 0 to 50,000), `cost_per_teu` and `co2e_kg_per_teu` (from 0 to
-    /// 1,000,000). A row serves both directions.
+    /// 1,000,000). A row serves both directions, unless the table has a row the other way too, which then serves that
+    /// direction.
     ///
     /// A row without `hours` takes its distance over ``truckSpeed``; a row without a distance either, the great-circle
     /// distance between the two places' coordinates times ``roadDetourFactor``. A row between places without coordinates
@@ -31,7 +32,8 @@ extension CSVImporter {
             var table = CSVTable(
                 file, required: ["from", "to"], optional: ["hours", "distance_km", "cost_per_teu", "co2e_kg_per_teu"], log: &log)
         else { throw log.importError() }
-        var lineOfPair: [Set<UnLocode>: Int] = [:]
+        var lineOfPair: [[UnLocode]: Int] = [:]
+        var given: [Haulage] = []
         while table.nextRow(log: &log) {
             var isValid = !table.rowHasSyntaxError
             func fail(_ column: Int, _ message: String) {
@@ -57,7 +59,8 @@ extension CSVImporter {
             var distance = number(3, 0...Haulage.maximumDistance, "a number of kilometres from 0 to 50000")
             let cost = number(4, 0...Haulage.maximumFigure, "an amount from 0 to 1000000")
             let co2e = number(5, 0...Haulage.maximumFigure, "a number of kilograms from 0 to 1000000")
-            if places.count == 2, hours == nil, distance == nil {
+            // Neither given (a wrong one is reported already): estimated from the coordinates.
+            if places.count == 2, table.text(2).isEmpty, table.text(3).isEmpty {
                 if let from = places[0].coordinates, let to = places[1].coordinates {
                     // The sea estimate's great circle, in kilometres, without its sea factor.
                     distance = EmissionModel.seaDistance(from: from, to: to) / EmissionModel.greatCircleFactor * 1.852 * Self.roadDetourFactor
@@ -66,9 +69,9 @@ extension CSVImporter {
                 }
             }
             if places.count == 2 {
-                let pair = Set(places.map(\.code))
+                let pair = places.map(\.code)
                 if let first = lineOfPair[pair] {
-                    fail(0, "\(places[0].code) and \(places[1].code) already have a haul on line \(first)")
+                    fail(0, "\(places[0].code) to \(places[1].code) already has a haul on line \(first)")
                 } else if isValid {
                     lineOfPair[pair] = table.line
                 }
@@ -78,9 +81,19 @@ extension CSVImporter {
                 noteSkipped(table, log: &log)
                 continue
             }
-            let duration = Duration.seconds(max(1, Int64(seconds.rounded())))
-            for (from, to) in [(places[0].code, places[1].code), (places[1].code, places[0].code)] {
-                hauls.append(Haulage(from: from, to: to, duration: duration, distance: distance, costPerTEU: cost, co2ePerTEU: co2e))
+            given.append(
+                Haulage(
+                    from: places[0].code, to: places[1].code, duration: .seconds(max(1, Int64(seconds.rounded()))), distance: distance,
+                    costPerTEU: cost, co2ePerTEU: co2e))
+        }
+        // Each row, and the other way where no row gives it.
+        let directions = Set(given.map { [$0.from, $0.to] })
+        for haul in given {
+            hauls.append(haul)
+            if !directions.contains([haul.to, haul.from]) {
+                var back = haul
+                (back.from, back.to) = (haul.to, haul.from)
+                hauls.append(back)
             }
         }
         return try finish(hauls, log: log, skipped: skipped)

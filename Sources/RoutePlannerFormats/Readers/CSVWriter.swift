@@ -7,9 +7,10 @@ public enum CSVWriter {
     public static func locations(of network: ScheduleNetwork) -> String {
         let hasZones = network.locations.contains { $0.timeZone != nil }
         let hasCosts = network.locations.contains { $0.handlingCostPerTEU != nil || $0.transshipmentCostPerTEU != nil }
+        let hasGates = network.locations.contains { $0.gateHours != nil }
         var lines = [
             "unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")
-                + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "")
+                + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "") + (hasGates ? ",gate_hours" : "")
         ]
         for location in network.locations {
             let hours = Double(location.transshipmentTime.wholeSeconds) / 3600
@@ -19,26 +20,42 @@ public enum CSVWriter {
             ]
             if hasZones { fields.append(location.timeZone?.identifier ?? "") }
             if hasCosts { fields += [location.handlingCostPerTEU.map(number) ?? "", location.transshipmentCostPerTEU.map(number) ?? ""] }
+            if hasGates { fields.append(location.gateHours.map { field($0.description) } ?? "") }
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The haulage table of a network's hauls: one row per haul, each direction its own, so that it reads back as the
+    /// same hauls (a row the other way stands for that direction).
+    public static func haulage(of network: ScheduleNetwork) -> String {
+        var lines = ["from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu"]
+        for haul in network.haulage {
+            lines.append(
+                [
+                    haul.from.rawValue, haul.to.rawValue, number(Double(haul.duration.wholeSeconds) / 3_600), haul.distance.map(number) ?? "",
+                    haul.costPerTEU.map(number) ?? "", haul.co2ePerTEU.map(number) ?? "",
+                ].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The schedule file of a network: one row per movement, voyage by voyage, with the columns of the
-    /// IMO numbers, service names, distances and CO2e (given or estimated), continuations and cut-off codes that the
-    /// network has.
+    /// IMO numbers, service names, distances and CO2e (given or estimated), continuations, modes and cut-off codes that
+    /// the network has. (Its hauls are a haulage table's, which ``haulage(of:)`` writes.)
     public static func schedule(of network: ScheduleNetwork) -> String {
         let voyages = network.voyages
         let hasIMO = voyages.contains { $0.vesselIMONumber != nil }, hasNames = voyages.contains { $0.serviceName != nil }
         let hasEmissions = voyages.contains { $0.movements.contains { $0.distance != nil || $0.co2ePerTEU != nil } }
         let hasLimits = voyages.contains { $0.movements.contains { $0.weightCapacity != nil || $0.reeferPlugs != nil } }
         let hasContinuations = voyages.contains { $0.continuation != nil }
+        let hasModes = voyages.contains { $0.mode != .vessel }
         let codes = Set(voyages.flatMap { $0.movements.flatMap { $0.cutOffTimes.map(\.code) } })
         let cutOffCodes = CutOffCode.allCases.filter(codes.contains)
         var text =
             "voyage,from,to,departure,arrival,capacity_teu,vessel,service" + (hasIMO ? ",vessel_imo" : "")
             + (hasNames ? ",service_name" : "") + (hasEmissions ? ",distance_nm,co2e_kg_per_teu" : "")
-            + (hasLimits ? ",capacity_tonnes,reefer_plugs" : "") + (hasContinuations ? ",continues_as" : "")
+            + (hasLimits ? ",capacity_tonnes,reefer_plugs" : "") + (hasContinuations ? ",continues_as" : "") + (hasModes ? ",mode" : "")
             + cutOffCodes.map { ",cut_off_" + $0.rawValue.lowercased() }.joined() + "\n"
         for voyage in voyages {
             for movement in voyage.movements {
@@ -53,6 +70,7 @@ public enum CSVWriter {
                 if hasEmissions { fields += [movement.distance.map(number) ?? "", movement.co2ePerTEU.map(number) ?? ""] }
                 if hasLimits { fields += [movement.weightCapacity.map(String.init) ?? "", movement.reeferPlugs.map(String.init) ?? ""] }
                 if hasContinuations { fields.append(field(voyage.continuation?.rawValue ?? "")) }
+                if hasModes { fields.append(voyage.mode.rawValue) }
                 for code in cutOffCodes {
                     // A call has one time per code in a CSV row; the earliest stands for several.
                     fields.append(movement.cutOffTimes.filter { $0.code == code }.map(\.time).min().map(DateText.timestamp) ?? "")

@@ -1,0 +1,121 @@
+import Foundation
+import RoutePlanner
+import RoutePlannerFormats
+import Testing
+
+/// Door to door in files: the locations' gate hours, the schedule's modes and the haulage table, read, reported where
+/// they are wrong, and written back.
+@Suite struct CSVHaulageTests {
+    static let locations = CSVFile(
+        name: "locations.csv",
+        text: """
+            unlocode,name,latitude,longitude,time_zone,gate_hours
+            CNJGJ,Jiangjin,29.29,106.26,Asia/Shanghai,Mon-Sat 07:00-19:00
+            CNCQI,Chongqing,29.58,106.55,Asia/Shanghai,
+            CNSHA,Shanghai,31.23,121.47,Asia/Shanghai,
+            DEDTM,Dortmund,,,Europe/Berlin,"Mon-Fri 08:00-17:00; Sat 08:00-12:00"
+            """)
+
+    static let schedule = CSVFile(
+        name: "schedule.csv",
+        text: """
+            voyage,from,to,departure,arrival,capacity_teu,mode
+            YB1,CNCQI,CNSHA,2026-03-02T20:00:00Z,2026-03-09T20:00:00Z,200,barge
+            AE1,CNSHA,CNCQI,2026-03-11T06:00:00Z,2026-03-20T08:00:00Z,14000,
+            RL1,CNSHA,CNCQI,2026-03-11T06:00:00Z,2026-03-13T08:00:00Z,90,Rail
+            """)
+
+    @Test func gateHoursModesAndHaulsAreReadAndWrittenBack() throws {
+        let imported = try CSVImporter().importSchedule(locations: Self.locations, schedule: Self.schedule)
+        #expect(imported.diagnostics.isEmpty)
+        var network = imported.value.network
+        #expect(network.location("CNJGJ")?.gateHours == GateHours("Mon-Sat 07:00-19:00"))
+        #expect(network.location("CNCQI")?.gateHours == nil)
+        #expect(network.voyages.map(\.mode) == [.barge, .vessel, .rail])
+        let haulage = CSVFile(
+            name: "haulage.csv",
+            text: """
+                from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu
+                CNJGJ,CNCQI,,,180,45
+                CNSHA,DEDTM,2.5,,,
+                DEDTM,CNSHA,3,120,,
+                """)
+        let hauls = try CSVImporter().importHaulage(haulage, locations: network.locations)
+        #expect(hauls.diagnostics.isEmpty)
+        // Jiangjin to Chongqing: no hours, no distance, so 1.3 times the great circle (42.8 km) at 50 km an hour.
+        let jiangjin = try #require(hauls.value.first { $0.from == "CNJGJ" })
+        #expect(abs((jiangjin.distance ?? 0) - 55.6) < 0.1)
+        #expect(jiangjin.duration == .seconds(Int64(((jiangjin.distance ?? 0) / 50 * 3_600).rounded())))
+        // A row serves both ways, unless the table gives the other way.
+        #expect(hauls.value.map { "\($0.from)-\($0.to)" } == ["CNJGJ-CNCQI", "CNCQI-CNJGJ", "CNSHA-DEDTM", "DEDTM-CNSHA"])
+        #expect(hauls.value[2].duration == .seconds(9_000) && hauls.value[3].duration == .seconds(10_800))
+        network = try network.withHaulage(hauls.value)
+
+        let written = try CSVImporter().importSchedule(
+            locations: CSVFile(name: "l.csv", text: CSVWriter.locations(of: network)), schedule: CSVFile(name: "s.csv", text: CSVWriter.schedule(of: network))
+        ).value.network
+        #expect(written.locations == network.locations && written.voyages == network.voyages)
+        let writtenHauls = try CSVImporter().importHaulage(CSVFile(name: "h.csv", text: CSVWriter.haulage(of: network)), locations: written.locations)
+        #expect(writtenHauls.value == network.haulage)
+    }
+
+    @Test func badGateHoursModesAndHaulsAreReportedWhereTheyAre() throws {
+        let locations = CSVFile(
+            name: "locations.csv",
+            text: """
+                unlocode,name,gate_hours
+                CNCQI,Chongqing,Mon-Fri 6-22
+                CNSHA,Shanghai,
+                DEDTM,Dortmund,
+                """)
+        let error = try #require(throws: ImportError.self) { try CSVImporter().importLocations(locations) }
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "locations.csv:2:17: error: gate_hours \"Mon-Fri 6-22\" are not gate hours such as \"Mon-Fri 06:00-22:00; Sat 06:00-14:00\""
+            ])
+
+        let schedule = CSVFile(
+            name: "schedule.csv",
+            text: """
+                voyage,from,to,departure,arrival,mode
+                T1,CNCQI,CNSHA,2026-03-02T20:00:00Z,2026-03-09T20:00:00Z,truck
+                B1,CNCQI,CNSHA,2026-03-02T20:00:00Z,2026-03-09T20:00:00Z,ship
+                """)
+        let scheduleError = try #require(throws: ImportError.self) {
+            try CSVImporter().importSchedule(locations: CSVFile(name: "locations.csv", text: "unlocode,name\nCNCQI,Chongqing\nCNSHA,Shanghai\n"), schedule: schedule)
+        }
+        #expect(
+            scheduleError.diagnostics.map(\.description) == [
+                "schedule.csv:2:58: error: mode \"truck\" is not vessel, barge or rail (a truck is not timetabled: give its hauls in a haulage table)",
+                "schedule.csv:3:58: error: mode \"ship\" is not vessel, barge or rail (a truck is not timetabled: give its hauls in a haulage table)",
+            ])
+
+        let places = try CSVImporter().importLocations(
+            CSVFile(name: "locations.csv", text: "unlocode,name\nCNCQI,Chongqing\nCNSHA,Shanghai\nDEDTM,Dortmund\n")
+        ).value
+        let haulage = CSVFile(
+            name: "haulage.csv",
+            text: """
+                from,to,hours,distance_km,cost_per_teu
+                CNCQI,CNXXX,2,,
+                CNCQI,CNCQI,2,,
+                CNCQI,CNSHA,,,
+                CNSHA,DEDTM,0,-3,lots
+                DEDTM,CNSHA,800,,
+                CNSHA,DEDTM,2,,
+                CNSHA,DEDTM,3,,
+                """)
+        let haulError = try #require(throws: ImportError.self) { try CSVImporter().importHaulage(haulage, locations: places) }
+        #expect(
+            haulError.diagnostics.map(\.description) == [
+                "haulage.csv:2:7: error: unknown location \"CNXXX\"",
+                "haulage.csv:3:7: error: a haul goes between two places, not from CNCQI to itself",
+                "haulage.csv:4:13: error: hours or distance_km is needed: CNCQI or CNSHA has no coordinates",
+                "haulage.csv:5:13: error: hours \"0\" is not a number of hours above 0 and up to 720",
+                "haulage.csv:5:15: error: distance_km \"-3\" is not a number of kilometres from 0 to 50000",
+                "haulage.csv:5:18: error: cost_per_teu \"lots\" is not an amount from 0 to 1000000",
+                "haulage.csv:6:13: error: hours \"800\" is not a number of hours above 0 and up to 720",
+                "haulage.csv:8:1: error: CNSHA to DEDTM already has a haul on line 7",
+            ])
+    }
+}
