@@ -106,7 +106,8 @@ struct ScheduleOptions: ParsableArguments {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
             passwords: BcryptPasswordHasher(), locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
-            haulage: haulage.map { URL(fileURLWithPath: $0) }, bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario, importer: BundledData.scheduleImporter,
+            haulage: haulage.map { URL(fileURLWithPath: $0) }, bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario,
+            importer: BundledData.scheduleImporter,
             movedByWeeks: weeksMoved)
     }
 

@@ -13,9 +13,10 @@ import Testing
         #expect(GateHours("Sun 22:00-06:00")?.description == "Mon 00:00-06:00; Sun 22:00-24:00")
         #expect(GateHours("Sat-Mon 08:00-12:00")?.description == "Mon 08:00-12:00; Sat 08:00-12:00; Sun 08:00-12:00")
         #expect(GateHours("Mon,Wed 00:00-12:00; Mon 12:00-24:00")?.description == "Mon 00:00-24:00; Wed 00:00-12:00")
-        for text in ["", "Mon", "Mon 06:00", "Mon 06:00-06:00", "Mon 25:00-26:00", "Mon 06:60-07:00", "Mo 06:00-07:00", "Mon 6:00-7:00",
-            "Mon 24:00-02:00", "Mon ０６:00-07:00"]
-        {
+        for text in [
+            "", "Mon", "Mon 06:00", "Mon 06:00-06:00", "Mon 25:00-26:00", "Mon 06:60-07:00", "Mo 06:00-07:00", "Mon 6:00-7:00",
+            "Mon 24:00-02:00", "Mon ０６:00-07:00",
+        ] {
             #expect(GateHours(text) == nil, "\(text)")
         }
     }
@@ -23,8 +24,10 @@ import Testing
     /// The next opening and the last open second, on random hours and times, with no time zone, one an hour ahead and
     /// one that changes to summer time, match a scan minute by minute (every window starts and ends on a minute).
     @Test func openingsMatchAScanOfEveryMinute() throws {
-        let texts = ["Mon-Fri 06:00-18:00", "Mon-Sun 08:00-12:00; Mon-Sun 13:00-20:00", "Tue,Thu 00:00-24:00", "Sat-Mon 22:00-06:00",
-            "Mon-Sun 09:00-09:30", "Wed 02:30-03:30", "Mon-Sun 00:00-24:00"]
+        let texts = [
+            "Mon-Fri 06:00-18:00", "Mon-Sun 08:00-12:00; Mon-Sun 13:00-20:00", "Tue,Thu 00:00-24:00", "Sat-Mon 22:00-06:00",
+            "Mon-Sun 09:00-09:30", "Wed 02:30-03:30", "Mon-Sun 00:00-24:00",
+        ]
         let zones = [nil, TimeZone(secondsFromGMT: 3_600), TimeZone(identifier: "Europe/Amsterdam")]
         // Around the change to summer time in Amsterdam, 29 March 2026 01:00 UTC.
         let base = Date(timeIntervalSince1970: 1_774_656_000)

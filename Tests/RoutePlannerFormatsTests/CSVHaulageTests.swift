@@ -82,7 +82,8 @@ import Testing
                 B1,CNCQI,CNSHA,2026-03-02T20:00:00Z,2026-03-09T20:00:00Z,ship
                 """)
         let scheduleError = try #require(throws: ImportError.self) {
-            try CSVImporter().importSchedule(locations: CSVFile(name: "locations.csv", text: "unlocode,name\nCNCQI,Chongqing\nCNSHA,Shanghai\n"), schedule: schedule)
+            try CSVImporter().importSchedule(
+                locations: CSVFile(name: "locations.csv", text: "unlocode,name\nCNCQI,Chongqing\nCNSHA,Shanghai\n"), schedule: schedule)
         }
         #expect(
             scheduleError.diagnostics.map(\.description) == [

@@ -23,6 +23,8 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     public let transshipmentCostPerTEU: Double?
     /// When the gate is open to trucks, when it is limited: a haul collects and delivers only then.
     public let gateHours: GateHours?
+    /// What kind of place it is: a port terminal unless said otherwise.
+    public let facility: FacilityType
 
     /// Creates a location.
     ///
@@ -36,10 +38,13 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     ///   - handlingCostPerTEU: What loading or discharging a TEU here costs, when known.
     ///   - transshipmentCostPerTEU: What moving a TEU between vessels here costs, when known.
     ///   - gateHours: When the gate is open to trucks, or `nil` for at all times.
+    ///   - facility: What kind of place it is.
     public init(
         code: UnLocode, name: String, transshipmentTime: Duration = .zero, coordinates: Coordinates? = nil,
-        timeZone: TimeZone? = nil, handlingCostPerTEU: Double? = nil, transshipmentCostPerTEU: Double? = nil, gateHours: GateHours? = nil
+        timeZone: TimeZone? = nil, handlingCostPerTEU: Double? = nil, transshipmentCostPerTEU: Double? = nil, gateHours: GateHours? = nil,
+        facility: FacilityType = .portTerminal
     ) {
+        self.facility = facility
         self.gateHours = gateHours
         self.code = code
         self.name = name

@@ -8,8 +8,10 @@ extension PlannerFormat {
         func wait(before index: Int) -> String {
             "waits \(Self.duration(itinerary.legs[index].loadTime.timeIntervalSince(itinerary.legs[index - 1].unloadTime)))"
         }
-        let transshipments = itinerary.legs.indices.filter { itinerary.changesVessel(before: $0) && !itinerary.legs[$0 - 1].isHaul && !itinerary.legs[$0].isHaul }
-            .map { "\(itinerary.legs[$0 - 1].unloadLocation): \(wait(before: $0))" }
+        let transshipments = itinerary.legs.indices.filter {
+            itinerary.changesVessel(before: $0) && !itinerary.legs[$0 - 1].isHaul && !itinerary.legs[$0].isHaul
+        }
+        .map { "\(itinerary.legs[$0 - 1].unloadLocation): \(wait(before: $0))" }
         // Where a haul meets a voyage: the truck delivers cargo to load, or collects what was discharged.
         let handovers = itinerary.legs.indices.filter { $0 > 0 && itinerary.legs[$0 - 1].isHaul != itinerary.legs[$0].isHaul }.map { index in
             itinerary.legs[index - 1].isHaul

@@ -544,6 +544,8 @@ public enum CargoDocument {
     /// A leg as every JSON document writes it (`leg` in docs/schemas/common.schema.json).
     struct Leg: Encodable {
         let voyage: String
+        /// How the leg travels where it is not aboard a vessel: `barge`, `rail` or `truck` (a haul).
+        let mode: String?
         let vessel: String?
         let from, to, departure, arrival: String
         let co2eKgPerTEU: Double?
@@ -551,6 +553,7 @@ public enum CargoDocument {
 
         init(_ leg: RoutePlanner.Leg) {
             voyage = leg.voyage.number.rawValue
+            mode = leg.voyage.mode == .vessel ? nil : leg.voyage.mode.rawValue
             vessel = leg.voyage.vessel
             from = leg.loadLocation.code.rawValue
             to = leg.unloadLocation.code.rawValue

@@ -6,8 +6,6 @@ import RoutePlannerApplication
 /// The values that every DCSA Commercial Schedules document writes the same way: locations, vessels and their
 /// services, cut-off times and footprints, each within the limits the specification sets.
 public enum DCSAText {
-    /// The facility type of every place route-planner writes: a port terminal.
-    static let portTerminal = "POTE"
 
     /// A port, by its name and its UN/LOCODE where the code is one DCSA's pattern accepts.
     static func location(_ location: Location) -> Components.Schemas.Location {
@@ -39,16 +37,19 @@ public enum DCSAText {
     }
 
     /// A leg's transport: the voyage's vessel, service and voyage number.
-    static func transport(_ voyage: Voyage) -> Components.Schemas.VesselTransport {
-        Components.Schemas.VesselTransport(
-            modeOfTransport: .vessel,
-            servicePartners: [
-                Components.Schemas.ServicePartner(
-                    carrierServiceName: text(voyage.serviceName, maximumLength: 50, truncating: true),
-                    carrierServiceCode: text(voyage.service, maximumLength: 11, truncating: false),
-                    carrierExportVoyageNumber: text(voyage.number.rawValue, maximumLength: 50, truncating: false))
-            ],
-            vessel: vessel(voyage))
+    static func transport(_ voyage: Voyage) -> Components.Schemas.Leg.TransportPayload {
+        let partners = [
+            Components.Schemas.ServicePartner(
+                carrierServiceName: text(voyage.serviceName, maximumLength: 50, truncating: true),
+                carrierServiceCode: text(voyage.service, maximumLength: 11, truncating: false),
+                carrierExportVoyageNumber: text(voyage.number.rawValue, maximumLength: 50, truncating: false))
+        ]
+        switch voyage.mode {
+        case .vessel: return .VesselTransport(Components.Schemas.VesselTransport(modeOfTransport: .vessel, servicePartners: partners, vessel: vessel(voyage)))
+        case .barge: return .BargeTransport(Components.Schemas.BargeTransport(modeOfTransport: .barge, servicePartners: partners))
+        case .rail: return .OtherTransport(Components.Schemas.OtherTransport(modeOfTransport: .rail))
+        case .truck: return .OtherTransport(Components.Schemas.OtherTransport(modeOfTransport: .truck))
+        }
     }
 
     /// The cut-offs of a call in its local time, or `nil` for a call without any.

@@ -6,7 +6,8 @@ extension CSVImporter {
     /// `latitude`, `longitude`, `time_zone` (an IANA name such as `Europe/Amsterdam`), `handling_cost_per_teu`
     /// (a load or a discharge) and `transshipment_cost_per_teu` (a change of vessel), each a number of at least 0, and
     /// `gate_hours` (when trucks may collect and deliver, such as `Mon-Fri 06:00-22:00; Sat 06:00-14:00`; see
-    /// `GateHours`).
+    /// `GateHours`), and `facility` (what kind of place: DCSA's `POTE`, a port terminal, the default; `INTE`, an
+    /// inland terminal; `DEPO`, a depot; `CLOC`, a customer's place; `COFS`, `OFFD`, `RAMP`).
     ///
     /// - Throws: `ImportError` with every problem, unless the importer is lenient.
     public func importLocations(_ file: CSVFile) throws(ImportError) -> ImportResult<[Location]> {
@@ -24,7 +25,7 @@ extension CSVImporter {
 
     private enum LocationColumn {
         static let code = 0, name = 1, country = 2, transshipment = 3, latitude = 4, longitude = 5, timeZone = 6
-        static let handlingCost = 7, transshipmentCost = 8, gateHours = 9
+        static let handlingCost = 7, transshipmentCost = 8, gateHours = 9, facility = 10
     }
 
     func readLocations(_ file: CSVFile, log: inout DiagnosticLog, skipped: inout Int) -> LocationRows {
@@ -34,7 +35,7 @@ extension CSVImporter {
                 file, required: ["unlocode", "name"],
                 optional: [
                     "country", "transshipment_hours", "latitude", "longitude", "time_zone", "handling_cost_per_teu", "transshipment_cost_per_teu",
-                    "gate_hours",
+                    "gate_hours", "facility",
                 ], log: &log)
         else { return LocationRows() }
         var rows = LocationRows()
@@ -82,6 +83,11 @@ extension CSVImporter {
             let handlingCost = cost(C.handlingCost), transshipmentCost = cost(C.transshipmentCost)
             let gateText = table.text(C.gateHours)
             let gateHours = gateText.isEmpty ? nil : GateHours(gateText)
+            let facilityText = table.text(C.facility)
+            let facility = facilityText.isEmpty ? .portTerminal : FacilityType(rawValue: facilityText.uppercased())
+            if facility == nil {
+                fail(C.facility, "facility \(quoted(facilityText)) is not one of \(FacilityType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             if !gateText.isEmpty && gateHours == nil {
                 fail(C.gateHours, "gate_hours \(quoted(gateText)) are not gate hours such as \"Mon-Fri 06:00-22:00; Sat 06:00-14:00\"")
             }
@@ -95,7 +101,8 @@ extension CSVImporter {
             rows.locations.append(
                 Location(
                     code: code, name: name, transshipmentTime: .seconds(hours * 3600), coordinates: coordinates, timeZone: timeZone,
-                    handlingCostPerTEU: handlingCost, transshipmentCostPerTEU: transshipmentCost, gateHours: gateHours))
+                    handlingCostPerTEU: handlingCost, transshipmentCostPerTEU: transshipmentCost, gateHours: gateHours,
+                    facility: facility ?? .portTerminal))
         }
         return rows
     }

@@ -8,9 +8,10 @@ public enum CSVWriter {
         let hasZones = network.locations.contains { $0.timeZone != nil }
         let hasCosts = network.locations.contains { $0.handlingCostPerTEU != nil || $0.transshipmentCostPerTEU != nil }
         let hasGates = network.locations.contains { $0.gateHours != nil }
+        let hasFacilities = network.locations.contains { $0.facility != .portTerminal }
         var lines = [
             "unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")
-                + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "") + (hasGates ? ",gate_hours" : "")
+                + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "") + (hasGates ? ",gate_hours" : "") + (hasFacilities ? ",facility" : "")
         ]
         for location in network.locations {
             let hours = Double(location.transshipmentTime.wholeSeconds) / 3600
@@ -21,6 +22,7 @@ public enum CSVWriter {
             if hasZones { fields.append(location.timeZone?.identifier ?? "") }
             if hasCosts { fields += [location.handlingCostPerTEU.map(number) ?? "", location.transshipmentCostPerTEU.map(number) ?? ""] }
             if hasGates { fields.append(location.gateHours.map { field($0.description) } ?? "") }
+            if hasFacilities { fields.append(location.facility.rawValue) }
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
