@@ -14,11 +14,16 @@ import Testing
         var network = try importer.importSchedule(
             locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")
         ).value.network
-        network = try network.withHaulage(importer.importHaulage(contentsOf: folder.appendingPathComponent("haulage.csv"), locations: network.locations).value)
+        let hauls = try importer.importHaulage(contentsOf: folder.appendingPathComponent("haulage.csv"), locations: network.locations)
+        network = try network.withHaulage(hauls.value)
         let specification = try RouteSpecification(
-            origin: "CNJGJ", destination: "DEDTM", readyTime: Date(timeIntervalSince1970: 1_772_409_600), arrivalDeadline: Date(timeIntervalSince1970: 1_777_593_600))
+            origin: "CNJGJ", destination: "DEDTM", readyTime: Date(timeIntervalSince1970: 1_772_409_600),
+            arrivalDeadline: Date(timeIntervalSince1970: 1_777_593_600))
         let itineraries = try Router(network: network).candidates(for: specification, limit: 4, options: RoutingOptions(criteria: [.co2e]))
-        #expect(itineraries.map { $0.legs.map(\.voyage.mode) } == [[.truck, .barge, .vessel, .truck], [.truck, .barge, .vessel, .rail, .truck], [.truck, .barge, .vessel, .truck]])
+        #expect(
+            itineraries.map { $0.legs.map(\.voyage.mode) } == [
+                [.truck, .barge, .vessel, .truck], [.truck, .barge, .vessel, .rail, .truck], [.truck, .barge, .vessel, .truck],
+            ])
         let routings = RouteDocument.pointToPoint(itineraries)
         let encoder = JSONEncoder()
         let document = String(decoding: try encoder.encode(routings), as: UTF8.self)
