@@ -9,13 +9,16 @@ struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract:
-            "Check schedule (CSV or DCSA JSON), locations, capacity and bookings files and list every problem as file:line:column: error: message (file: $.json.path: error: message in a JSON document).",
+            "Check schedule (CSV or DCSA JSON), locations, capacity, haulage and bookings files and list every problem as file:line:column: error: message (file: $.json.path: error: message in a JSON document).",
         discussion: "Exits with status 1 when there is an error; warnings alone leave it 0.")
 
     @OptionGroup var schedule: ScheduleOptions
 
     @Option(help: "A bookings CSV file to check against the schedule's ports.")
     var bookings: String?
+
+    @Option(help: ArgumentHelp("A haulage table (hauls by truck) to check against the schedule's places.", valueName: "file"))
+    var haulage: String?
 
     func run() async throws {
         let reference = try? BundledData.unlocodeDirectory()
@@ -36,6 +39,14 @@ struct ValidateCommand: AsyncParsableCommand {
             }
         } else {
             network = try? BundledData.worldSmall().network
+        }
+        if let haulage {
+            do {
+                diagnostics += try importer.importHaulage(contentsOf: URL(fileURLWithPath: haulage), locations: network?.locations ?? []).diagnostics
+            } catch {
+                diagnostics += error.diagnostics
+                omitted += error.omittedErrorCount
+            }
         }
         if let bookings {
             do {

@@ -156,17 +156,18 @@ import Testing
             .appendingPathComponent("docs/CSV.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         let blocks = text.components(separatedBy: "```csv\n").dropFirst().map { String($0.prefix { $0 != "`" }) }
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 4)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-docs-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var paths: [String] = []
-        for (name, block) in zip(["locations.csv", "schedule.csv", "bookings.csv"], blocks) {
+        for (name, block) in zip(["locations.csv", "schedule.csv", "haulage.csv", "bookings.csv"], blocks) {
             let file = directory.appendingPathComponent(name)
             try block.write(to: file, atomically: true, encoding: .utf8)
             paths.append(file.path)
         }
-        let (output, error, status) = try CommandLineTests.run(["validate", "--locations", paths[0], "--schedule", paths[1], "--bookings", paths[2]])
+        let (output, error, status) = try CommandLineTests.run(
+            ["validate", "--locations", paths[0], "--schedule", paths[1], "--haulage", paths[2], "--bookings", paths[3]])
         #expect(status == 0 && output.isEmpty, "\(output)")
         #expect(error == "0 errors, 0 warnings\n")
     }
