@@ -32,7 +32,7 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     ///   - code: The UN/LOCODE of the location.
     ///   - name: The name people use for it.
     ///   - transshipmentTime: The least time needed to change vessel here, from zero to
-    ///     ``maximumTransshipmentTime``; ``ScheduleNetwork/init(locations:voyages:capacitiesAreKnown:)`` refuses any other.
+    ///     ``maximumTransshipmentTime``; ``ScheduleNetwork/init(locations:voyages:haulage:capacitiesAreKnown:)`` refuses any other.
     ///   - coordinates: Where the location is, when known.
     ///   - timeZone: The port's time zone, when known.
     ///   - handlingCostPerTEU: What loading or discharging a TEU here costs, when known.

@@ -6,6 +6,8 @@ extension ScheduleNetwork {
     /// - Parameters:
     ///   - locations: Every port the voyages call at, each once.
     ///   - voyages: The voyages, each with its movements in sailing order and a distinct number.
+    ///   - haulage: The hauls by truck between the locations, each from and to one of them, at most one each way between
+    ///     two places.
     ///   - capacitiesAreKnown: Whether the movements' capacities come from the schedule; pass `false` for a
     ///     schedule that carries none, so that capacity-constrained planning refuses it.
     /// - Throws: ``ScheduleNetworkError`` listing every problem found: a location given twice, a voyage
@@ -13,7 +15,9 @@ extension ScheduleNetwork {
     ///   movement that does not arrive after it departs, a movement that does not depart where (or after)
     ///   the one before it arrived, a time (or a cut-off time) outside the years 1 to 9999, a UTC offset of
     ///   more than 18 hours, a negative or too large capacity, and a transshipment time that is negative or
-    ///   longer than ``Location/maximumTransshipmentTime``.
+    ///   longer than ``Location/maximumTransshipmentTime``, a voyage of a truck, and a haul from or to a place the network
+    ///   does not have, from a place to itself, given twice, or with a time on the road, distance, cost or CO2e out of
+    ///   range.
     /// - Complexity: O(*m* log *m*) for *m* movements.
     public init(locations: [Location], voyages: [Voyage], haulage: [Haulage] = [], capacitiesAreKnown: Bool = true) throws(ScheduleNetworkError) {
         var (uniqueLocations, portIndex, problems) = Self.indexing(locations)

@@ -1,6 +1,6 @@
 extension ScheduleNetwork {
     /// The movements of a schedule column by column, voyage by voyage in sailing order: what a network is built
-    /// from, filled from voyages (``ScheduleNetwork/init(locations:voyages:capacitiesAreKnown:)``) or straight
+    /// from, filled from voyages (``ScheduleNetwork/init(locations:voyages:haulage:capacitiesAreKnown:)``) or straight
     /// from an importer's rows, without a `Voyage` or a `CarrierMovement` in between.
     package struct Columns {
         package var voyageNumbers: [VoyageNumber] = []

@@ -10,7 +10,7 @@ import Foundation
 /// destination.
 ///
 /// Building the network checks the schedule and reports every problem at once; see
-/// ``init(locations:voyages:capacitiesAreKnown:)``. Times are resolved to whole seconds.
+/// ``init(locations:voyages:haulage:capacitiesAreKnown:)``. Times are resolved to whole seconds.
 ///
 /// - Complexity: Building takes O(*m* log *m*) time and O(*m*) memory for *m* movements.
 public struct ScheduleNetwork: Sendable {
