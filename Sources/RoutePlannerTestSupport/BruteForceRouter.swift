@@ -86,7 +86,8 @@ public struct BruteForceRouter {
         }
         // A haul from the origin: to the destination as early as it can, or as late as it still delivers for each
         // departure it feeds.
-        for haul in haulage where haul.from == specification.origin && !options.avoidedLocations.contains(haul.to) {
+        for haul in haulage
+        where haul.from == specification.origin && !options.avoidedLocations.contains(haul.to) && !options.avoidedLocations.contains(haul.from) {
             if haul.to == specification.destination {
                 let leg = haulLeg(haul, notBefore: specification.readyTime)
                 // An itinerary ends where it reaches the destination past its via ports.

@@ -112,6 +112,33 @@ import Testing
         #expect(throws: ScheduleNetworkError.self) { try network.withHaulage(hauls) }
     }
 
+    /// Gates across the change to summer time: the gate at the haul's end closes at 02:30 local time on the night the
+    /// clocks go from 02:00 to 03:00, a time the change skips, read at winter time's offset (01:30 UTC) whichever time
+    /// the question is asked at, so the haul the search found is the one the itinerary is built with.
+    @Test func aGateOverTheChangeToSummerTimeIsOneGateForEveryQuestion() throws {
+        let locations = [
+            Location(code: "XXFAC", name: "Factory", gateHours: GateHours("Sun 00:00-00:20")),
+            Location(code: "NLTER", name: "Terminal", timeZone: TimeZone(identifier: "Europe/Amsterdam"), gateHours: GateHours("Sun 00:00-02:30")),
+            Location(code: "NLDST", name: "Destination"),
+        ]
+        let sunday = Date(timeIntervalSince1970: 1_774_742_400)  // 2026-03-29 00:00 UTC, the night of the change
+        let voyage = Voyage(
+            number: "V1",
+            movements: [CarrierMovement(from: "NLTER", to: "NLDST", departure: sunday + 2 * 3_600, arrival: sunday + 5 * 3_600, capacity: 10)])
+        let haulage = [Haulage(from: "XXFAC", to: "NLTER", duration: .seconds(20 * 60))]
+        let network = try ScheduleNetwork(locations: locations, voyages: [voyage], haulage: haulage)
+        let oracle = BruteForceRouter(locations: locations, voyages: [voyage], haulage: haulage)
+        let specification = try RouteSpecification(origin: "XXFAC", destination: "NLDST", readyTime: sunday, arrivalDeadline: sunday + 86_400)
+        let expected = oracle.itineraries(for: specification).map(\.arrivalTime).min()
+        #expect((try? Router(network: network).earliestArrival(for: specification))?.arrivalTime == expected)
+        #expect(((try? Router(network: network).candidates(for: specification)) ?? []).map(\.arrivalTime).first == expected)
+        // The gate is open until 01:29:59 UTC, and not after.
+        let gate = try #require(locations[1].gateHours)
+        #expect(gate.lastOpenSecond(atOrBefore: sunday + 2 * 3_600, in: locations[1].timeZone) == sunday + 5_399)
+        #expect(gate.opening(atOrAfter: sunday + 5_400, in: locations[1].timeZone) > sunday + 86_400)
+        #expect(gate.opening(atOrAfter: sunday + 1_800, in: locations[1].timeZone) == sunday + 1_800)
+    }
+
     @Test func anItineraryRefusesAHaulAtAClosedGate() throws {
         let warehouse = Self.locations[5], duisburg = Self.locations[4]
         // Saturday 3 January, 10:00: the warehouse is closed.

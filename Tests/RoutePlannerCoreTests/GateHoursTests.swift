@@ -13,6 +13,12 @@ import Testing
         #expect(GateHours("Sun 22:00-06:00")?.description == "Mon 00:00-06:00; Sun 22:00-24:00")
         #expect(GateHours("Sat-Mon 08:00-12:00")?.description == "Mon 08:00-12:00; Sat 08:00-12:00; Sun 08:00-12:00")
         #expect(GateHours("Mon,Wed 00:00-12:00; Mon 12:00-24:00")?.description == "Mon 00:00-24:00; Wed 00:00-12:00")
+        // Windows merged over midnight are written day by day, and read back the same.
+        for text in ["Mon-Sun 00:00-24:00", "Mon 06:00-24:00; Tue 00:00-06:00", "Mon-Tue 00:00-24:00", "Fri-Mon 20:00-08:00"] {
+            let hours = try #require(GateHours(text))
+            #expect(GateHours(hours.description) == hours, "\(text): \(hours)")
+        }
+        #expect(GateHours("Mon-Tue 00:00-24:00")?.description == "Mon 00:00-24:00; Tue 00:00-24:00")
         for text in [
             "", "Mon", "Mon 06:00", "Mon 06:00-06:00", "Mon 25:00-26:00", "Mon 06:60-07:00", "Mo 06:00-07:00", "Mon 6:00-7:00",
             "Mon 24:00-02:00", "Mon ０６:00-07:00",

@@ -43,7 +43,7 @@ public struct Itinerary: Hashable, Sendable {
             let previous = legs[index - 1]
             if previous.unloadLocation.code != leg.loadLocation.code {
                 problems.append(.legsDoNotConnect(leg: index))
-            } else if previous.voyage.number == leg.voyage.number {
+            } else if previous.voyage.number == leg.voyage.number && previous.isHaul == leg.isHaul {
                 problems.append(.sameVoyageTwice(leg: index))
             } else if previous.isHaul {
                 // Cargo a truck delivers boards when it is there; the loading cut-offs for its type are the booking's

@@ -199,7 +199,7 @@ public struct LiveSchedule: Sendable {
         for head in heads { next.retime(from: head) }
         guard
             let network = try? ScheduleNetwork(
-                locations: published.locations, voyages: next.voyages, capacitiesAreKnown: published.capacitiesAreKnown)
+                locations: published.locations, voyages: next.voyages, haulage: published.haulage, capacitiesAreKnown: published.capacitiesAreKnown)
         else {
             // Each publication is checked above against the rules of the network; should one be missing, none is taken.
             return zip(voyages, outcomes).map { voyage, outcome in outcome.flatMap { _ in .failure(.cannotSail(voyage.number)) } }

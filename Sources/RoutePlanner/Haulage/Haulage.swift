@@ -41,5 +41,7 @@ public struct Haulage: Hashable, Sendable {
 
     /// The number that names a haul's leg in an itinerary, as a voyage number names a voyage's: `TRUCK` and its ends,
     /// such as `TRUCK CNJJN-CNCKG`.
+    ///
+    /// A leg is a haul by its mode (``Leg/isHaul``), never by this name, which a schedule's voyage may also have.
     public var voyageNumber: VoyageNumber { VoyageNumber("TRUCK \(from)-\(to)")! }
 }

@@ -8,7 +8,8 @@ import Foundation
 /// Written as days and hours, windows separated by semicolons: `Mon-Fri 06:00-22:00; Sat 06:00-14:00`. Days are
 /// `Mon` to `Sun`, alone, in ranges or in lists (`Mon,Wed`); hours are `HH:MM` to `HH:MM`, with `24:00` for the end
 /// of the day, and a window that ends before it starts goes on into the next day (`Sun 22:00-06:00` is open from
-/// Sunday 22:00 to Monday 06:00). Local time is the place's time zone at that instant, else UTC.
+/// Sunday 22:00 to Monday 06:00). Local time is the place's time zone at that instant, else UTC; a local time that a change of clocks skips is read at
+/// the offset before the change.
 public struct GateHours: Hashable, Sendable, CustomStringConvertible {
     /// One opening, from `opens` to `closes` minutes after the start of the week (Monday 00:00), `closes` after
     /// `opens` and at most a week.
@@ -86,63 +87,77 @@ public struct GateHours: Hashable, Sendable, CustomStringConvertible {
         return hours * 60 + minutes
     }
 
-    /// The hours as ``GateHours`` writes them, one window after another from Monday.
+    /// The hours as ``GateHours`` describes them, day by day from Monday: a window over midnight is written as its
+    /// part on each day, which reads back as the same hours.
     public var description: String {
-        windows.map { window in
-            func clock(_ minute: Int) -> String {
-                let hours = minute / 60, minutes = minute % 60
-                return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        func clock(_ minute: Int) -> String {
+            let hours = minute / 60, minutes = minute % 60
+            return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        }
+        var parts: [String] = []
+        for window in windows {
+            var opens = window.opens
+            while opens < window.closes {
+                let day = opens / 1_440
+                let closes = min(window.closes, (day + 1) * 1_440)
+                parts.append("\(Self.dayNames[day]) \(clock(opens - day * 1_440))-\(clock(closes - day * 1_440))")
+                opens = closes
             }
-            let day = window.opens / 1_440
-            let opens = window.opens - day * 1_440, closes = window.closes - day * 1_440
-            return "\(Self.dayNames[day]) \(clock(opens))-\(clock(closes <= 1_440 ? closes : closes - 1_440))"
-        }.joined(separator: "; ")
+        }
+        return parts.joined(separator: "; ")
     }
 
-    /// Whether the gate is open at `date`, in `timeZone` (UTC when `nil`).
+    /// Whether the gate is open at `date`, in `timeZone` (UTC when `nil`); a date outside the years 1 to 9999 is taken
+    /// as the nearest of them.
     public func isOpen(at date: Date, in timeZone: TimeZone?) -> Bool {
-        let seconds = date.seconds
+        let seconds = Self.clamped(date).seconds
         return opening(atOrAfter: seconds, in: timeZone) == seconds
     }
 
     /// The first second at or after `date` when the gate is open.
     public func opening(atOrAfter date: Date, in timeZone: TimeZone?) -> Date {
-        Date(seconds: opening(atOrAfter: date.secondsRoundedUp, in: timeZone))
+        Date(seconds: opening(atOrAfter: Self.clamped(date).secondsRoundedUp, in: timeZone))
     }
 
     /// The last second at or before `date` when the gate is open.
     public func lastOpenSecond(atOrBefore date: Date, in timeZone: TimeZone?) -> Date {
-        Date(seconds: lastOpenSecond(atOrBefore: date.seconds, in: timeZone))
+        Date(seconds: lastOpenSecond(atOrBefore: Self.clamped(date).seconds, in: timeZone))
+    }
+
+    /// The date within years 1 to 9999 (a date that is not a number, the first).
+    private static func clamped(_ date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        guard !seconds.isNaN else { return Date(timeIntervalSince1970: Date.supportedSeconds.lowerBound) }
+        return Date(timeIntervalSince1970: min(max(seconds, Date.supportedSeconds.lowerBound), Date.supportedSeconds.upperBound))
     }
 
     /// The first second at or after `time` (seconds since 1970) when the gate is open.
     func opening(atOrAfter time: Int64, in timeZone: TimeZone?) -> Int64 {
-        let offset = Self.offset(timeZone, at: time)
-        let local = time + offset
-        let weekStart = Self.weekStart(local)
-        // This week's windows, then next week's: every week has one.
-        for week in 0...1 {
-            for window in windows {
-                let opens = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.opens) * 60, timeZone, near: offset)
-                let closes = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.closes) * 60, timeZone, near: offset)
-                if closes > time { return max(opens, time) }
-            }
-        }
+        for (opens, closes) in openings(around: time, in: timeZone) where closes > time { return max(opens, time) }
         preconditionFailure("gate hours have at least one window a week")
     }
 
     /// The last second at or before `time` (seconds since 1970) when the gate is open.
     func lastOpenSecond(atOrBefore time: Int64, in timeZone: TimeZone?) -> Int64 {
-        let offset = Self.offset(timeZone, at: time)
-        let weekStart = Self.weekStart(time + offset)
-        for week in [0, -1] {
-            for window in windows.reversed() {
-                let opens = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.opens) * 60, timeZone, near: offset)
-                let closes = Self.utc(weekStart + Int64(week * Self.minutesPerWeek + window.closes) * 60, timeZone, near: offset)
-                if opens <= time { return min(closes - 1, time) }
+        for (opens, closes) in openings(around: time, in: timeZone).reversed() where opens <= time { return min(closes - 1, time) }
+        preconditionFailure("gate hours have at least one window a week")
+    }
+
+    /// The openings of the week of `time` (local time) and of the weeks either side, as UTC seconds, in order. Each
+    /// window's local start and end are converted by the offset that holds at them, whatever `time` is, so that every
+    /// question sees the same openings; a window that a change of clocks leaves empty is left out.
+    private func openings(around time: Int64, in timeZone: TimeZone?) -> [(opens: Int64, closes: Int64)] {
+        let weekStart = Self.weekStart(time + Self.offset(timeZone, at: time))
+        var openings: [(opens: Int64, closes: Int64)] = []
+        for week in -1...1 {
+            for window in windows {
+                let start = weekStart + Int64(week * Self.minutesPerWeek) * 60
+                let opens = Self.utc(start + Int64(window.opens) * 60, timeZone), closes = Self.utc(start + Int64(window.closes) * 60, timeZone)
+                let after = openings.last?.closes ?? Int64.min
+                if closes > opens && closes > after { openings.append((max(opens, after), closes)) }
             }
         }
-        preconditionFailure("gate hours have at least one window a week")
+        return openings
     }
 
     /// The local time's offset from UTC in seconds at a UTC time.
@@ -151,10 +166,10 @@ public struct GateHours: Hashable, Sendable, CustomStringConvertible {
         return Int64(timeZone.secondsFromGMT(for: Date(seconds: time)))
     }
 
-    /// The UTC time of a local time, with the offset at that instant (found from a nearby offset).
-    private static func utc(_ local: Int64, _ timeZone: TimeZone?, near offset: Int64) -> Int64 {
+    /// The UTC time of a local time: less the offset that holds at it (found from the offset at the same reading as UTC).
+    private static func utc(_ local: Int64, _ timeZone: TimeZone?) -> Int64 {
         guard let timeZone else { return local }
-        return local - Int64(timeZone.secondsFromGMT(for: Date(seconds: local - offset)))
+        return local - offset(timeZone, at: local - offset(timeZone, at: local))
     }
 
     /// The local second that starts the week (Monday 00:00) of a local time; 1 January 1970 was a Thursday.

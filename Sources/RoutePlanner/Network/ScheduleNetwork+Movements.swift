@@ -71,11 +71,11 @@ extension ScheduleNetwork {
     }
 
     /// The movements an itinerary rides, in order: every movement of every leg, including those the cargo
-    /// stays aboard through.
+    /// stays aboard through; a haul by truck has none.
     ///
     /// The itinerary's voyages must be voyages of this network; anything else is a programming error.
     public func movementIDs(of itinerary: Itinerary) -> [MovementID] {
-        itinerary.legs.flatMap { leg -> [MovementID] in
+        itinerary.legs.filter { !$0.isHaul }.flatMap { leg -> [MovementID] in
             guard let voyage = voyageIndex[leg.voyage.number] else {
                 preconditionFailure("voyage \(leg.voyage.number) is not in the network")
             }

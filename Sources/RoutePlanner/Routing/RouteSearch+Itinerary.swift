@@ -10,22 +10,17 @@ extension RouteSearch {
         if found.state >= 0 {
             legs = Self.legs(endingAt: found.state, states: states, network: network) { state, parent in
                 let h = Int(state.haul), movement = Int(state.movement)
-                guard parent >= 0 else {
-                    let departure = network.departure[movement]
-                    let by =
-                        checksCutOffs
-                        ? network.details.latestReadyTime(movement, departure: departure, cargoType: cargoType, dangerousGoods: dangerousGoods)
-                        : departure
-                    let leaving = hauls.latestDeparture(h, from: origin, deliveringBy: by)
-                    return network.haulLeg(h, departure: leaving, arrival: hauls.earliest(h, from: origin, notBefore: leaving).arrival)
-                }
-                return haulLeg(h, after: Int(states[Int(parent)].movement))
+                let (departure, arrival) =
+                    parent >= 0
+                    ? haul(h, leaving: Int(states[Int(parent)].movement)) : originHaul(h, feeding: movement, departing: network.departure[movement])
+                return network.haulLeg(h, departure: departure, arrival: arrival)
             }
         }
         if found.haul >= 0 {
             let h = Int(found.haul)
             if found.state >= 0 {
-                legs.append(haulLeg(h, after: Int(states[Int(found.state)].movement)))
+                let (departure, arrival) = haul(h, leaving: Int(states[Int(found.state)].movement))
+                legs.append(network.haulLeg(h, departure: departure, arrival: arrival))
             } else {
                 let (departure, arrival) = hauls.earliest(h, from: origin, notBefore: ready)
                 legs.append(network.haulLeg(h, departure: departure, arrival: arrival))
@@ -36,15 +31,6 @@ extension RouteSearch {
         } catch {
             preconditionFailure("the router built an invalid itinerary: \(error)")
         }
-    }
-
-    /// The leg of haul `h` after the cargo leaves its voyage on `movement`: once the port's transshipment time has
-    /// passed and the gate is open.
-    private func haulLeg(_ h: Int, after movement: Int) -> Leg {
-        let port = network.to[movement]
-        let (departure, arrival) = network.details.hauls.earliest(
-            h, from: port, notBefore: network.arrival[movement] + network.transshipmentSeconds[Int(port)])
-        return network.haulLeg(h, departure: departure, arrival: arrival)
     }
 
     /// Rebuilds the itinerary that ends in `state` of `states`, which boards no haul.

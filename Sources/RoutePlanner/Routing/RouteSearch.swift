@@ -201,9 +201,9 @@ struct RouteSearch {
     /// for another only when both arrived on the same voyage.
     private var aboardMayBeCut = false
     private var isProfile = false
-    private(set) var cargoType = CargoType.dry
-    private(set) var dangerousGoods = false
-    private(set) var checksCutOffs = false
+    private var cargoType = CargoType.dry
+    private var dangerousGoods = false
+    private var checksCutOffs = false
     private var checksTransshipmentCutOffs = false
     /// Whether the task running the search was cancelled before it finished; its results are then incomplete.
     private(set) var isCancelled = false
@@ -406,14 +406,8 @@ struct RouteSearch {
                 continue
             }
             for slot in network.firstSlot(at: port, notBefore: earliest.arrival)..<network.departureStart[Int(port) + 1] {
-                let time = network.slotTime[Int(slot)]
-                let by =
-                    checksCutOffs
-                    ? network.details.latestReadyTime(
-                        Int(network.slotMovement[Int(slot)]), departure: time, cargoType: cargoType, dangerousGoods: dangerousGoods) : time
-                let departure = hauls.latestDeparture(h, from: origin, deliveringBy: by)
+                let (departure, arrival) = originHaul(h, feeding: Int(network.slotMovement[Int(slot)]), departing: network.slotTime[Int(slot)])
                 guard departure >= ready else { continue }
-                let arrival = hauls.earliest(h, from: origin, notBefore: departure).arrival
                 starts.append(Start(time: departure, port: port, slots: slot..<(slot + 1), haul: Int32(h), ready: arrival))
             }
         }
@@ -461,7 +455,7 @@ struct RouteSearch {
             var cost: Int64 = 0, co2: Int64 = 0, stage = 0
             if start.haul >= 0 {
                 let h = Int(start.haul)
-                guard !avoidsPorts || !avoidedPort[Int(start.port)] else { continue }
+                guard !avoidsPorts || !avoidedPort[Int(start.port)] && !avoidedPort[Int(origin)] else { continue }
                 cost = countsCost ? hauls.costCents[h] : 0
                 co2 = countsCO2 ? hauls.co2Grams[h] : 0
                 stage = advance(0, to: start.port)
@@ -542,17 +536,34 @@ struct RouteSearch {
         }
     }
 
+    /// When haul `h` from the origin leaves, as late as it still delivers for `movement` (which departs at `departure`)
+    /// by the movement's cut-offs for the cargo, and when it delivers.
+    func originHaul(_ h: Int, feeding movement: Int, departing departure: Int64) -> (departure: Int64, arrival: Int64) {
+        let hauls = network.details.hauls
+        let by =
+            checksCutOffs
+            ? network.details.latestReadyTime(movement, departure: departure, cargoType: cargoType, dangerousGoods: dangerousGoods) : departure
+        let leaving = hauls.latestDeparture(h, from: origin, deliveringBy: by)
+        return (leaving, hauls.earliest(h, from: origin, notBefore: leaving).arrival)
+    }
+
+    /// When haul `h` leaves and delivers after the cargo leaves its voyage on `movement`: once the port's
+    /// transshipment time has passed and the gate is open.
+    func haul(_ h: Int, leaving movement: Int) -> (departure: Int64, arrival: Int64) {
+        let port = network.to[movement]
+        return network.details.hauls.earliest(h, from: port, notBefore: network.arrival[movement] + network.transshipmentSeconds[Int(port)])
+    }
+
     /// Takes every haul from `port`, where `state` leaves its voyage after `arriving`: it leaves once the port's
     /// transshipment time has passed and the gate is open, and either ends the itinerary at the destination or opens a
     /// gate-in chain at its end (a change of voyage). A haul back to the origin is never better than leaving from there.
     private mutating func haul(from port: Int32, state: Int32, arriving movement: Int, cost: Int64, co2: Int64) {
         let hauls = network.details.hauls
         let transfers = Int(states[Int(state)].transfers), stage = Int(states[Int(state)].stage)
-        let ready = network.arrival[movement] + network.transshipmentSeconds[Int(port)]
         for h in hauls.hauls(from: port) {
             let end = hauls.to[h]
             guard end != origin, !avoidsPorts || !avoidedPort[Int(end)] else { continue }
-            let arrival = hauls.earliest(h, from: port, notBefore: ready).arrival
+            let arrival = haul(h, leaving: movement).arrival
             let haulCost = countsCost ? cost + hauls.costCents[h] : 0, haulCO2 = countsCO2 ? co2 + hauls.co2Grams[h] : 0
             let endStage = advance(stage, to: end)
             if end == destination && endStage == via.count {

@@ -76,7 +76,11 @@ extension CSVImporter {
                     lineOfPair[pair] = table.line
                 }
             }
-            guard isValid, places.count == 2, let seconds = hours.map({ $0 * 3_600 }) ?? distance.map({ $0 / Self.truckSpeed * 3_600 }) else {
+            let seconds = hours.map { $0 * 3_600 } ?? distance.map { $0 / Self.truckSpeed * 3_600 }
+            if hours == nil, let seconds, seconds > Double(Haulage.maximumDuration.components.seconds) {
+                fail(3, "a haul of \(Int(distance ?? 0)) km takes more than 720 hours at \(Int(Self.truckSpeed)) km an hour; give its hours")
+            }
+            guard isValid, places.count == 2, let seconds else {
                 skipped += 1
                 noteSkipped(table, log: &log)
                 continue

@@ -227,6 +227,9 @@ extension CSVImporter {
             guard !table.bytes(column).isEmpty, let time = time(table, column, fail: fail) else { continue }
             result.cutOffs.append(CutOffTime(code, Date(seconds: time)))
         }
+        if case let mode = table.text(C.mode), !mode.isEmpty, Self.transportMode(mode) == nil {
+            fail(C.mode, "mode \(quoted(mode)) is not vessel, barge or rail (a truck is not timetabled: give its hauls in a haulage table)")
+        }
         if hasIMO {
             let imo = table.text(C.vesselIMO)
             if !imo.isEmpty && !Self.isIMONumber(imo) {
@@ -246,9 +249,6 @@ extension CSVImporter {
             voyage = Int32(result.voyages.count)
             result.voyageIndex[voyageText.utf8] = voyage
             result.voyages.append(VoyageRows(number: voyageNumber))
-        }
-        if case let mode = table.text(C.mode), !mode.isEmpty, Self.transportMode(mode) == nil {
-            fail(C.mode, "mode \(quoted(mode)) is not vessel, barge or rail (a truck is not timetabled: give its hauls in a haulage table)")
         }
         for (column, name, line) in voyageColumns {
             let value = table.text(column)
