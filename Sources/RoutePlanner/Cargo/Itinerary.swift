@@ -97,8 +97,6 @@ public struct Itinerary: Hashable, Sendable {
 
     /// The legs that ride voyages of the schedule, without the hauls.
     public var voyageLegs: [Leg] { legs.filter { !$0.isHaul } }
-    /// The hauls' legs.
-    public var hauls: [Leg] { legs.filter(\.isHaul) }
 
     /// What handling a TEU along the itinerary costs: a load where it boards its first voyage, a discharge where it
     /// leaves its last and a transshipment at each change of voyage between (staying aboard through a call costs

@@ -74,9 +74,6 @@ extension ScheduleNetwork {
     /// The hauls of the network, by the place they leave from.
     public var haulage: [Haulage] { details.hauls.haulage }
 
-    /// Whether the network has hauls or gate hours.
-    var hasHaulage: Bool { !details.hauls.isEmpty }
-
     /// The hauls without the ones whose problems are returned: a haul from or to a place the network does not have,
     /// from a place to itself, given twice, or with a duration, distance, cost or CO2e out of range.
     static func checked(_ hauls: [Haulage], portIndex: [UnLocode: Int32]) -> (hauls: [Haulage], problems: [ScheduleNetworkError.Problem]) {
