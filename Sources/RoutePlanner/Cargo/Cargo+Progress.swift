@@ -34,7 +34,8 @@ extension Cargo {
             guard let leg = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
                 leg + 1 < legs.count
             else { return nil }
-            let stay = TimeInterval(legs[leg].unloadLocation.transshipmentTime.components.seconds)
+            // Off a truck, cargo boards as at its origin, with no transshipment time.
+            let stay = legs[leg].isHaul ? 0 : TimeInterval(legs[leg].unloadLocation.transshipmentTime.components.seconds)
             return Progress(first: leg + 1, ready: last.completionTime + stay, departedAt: departedAt)
         case .claim, .customs:
             return nil

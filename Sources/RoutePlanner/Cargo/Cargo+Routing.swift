@@ -48,9 +48,10 @@ extension Cargo {
     /// again and re-planning it after carriers' events search under.
     ///
     /// Not yet received: the booked specification. Received: from there, once received. Discharged: from
-    /// there, once the port's transshipment time has passed. On board: from the voyage's next call after
-    /// loading, once that port's transshipment time has passed (the cargo stays on its vessel until then). Once
-    /// loaded, the booked maximum transit time is a deadline from the first load.
+    /// there, once the port's transshipment time has passed (off a truck, at once). On board: from the voyage's next
+    /// call after loading, once that port's transshipment time has passed (the cargo stays on its vessel until then);
+    /// on a truck, from where the haul delivers, once it has. Once loaded, the booked maximum transit time is a
+    /// deadline from the first load.
     ///
     /// - Throws: ``CargoRoutingError`` when the cargo cannot be routed from where it is.
     public func specificationFromWhereItIs(in network: ScheduleNetwork) throws(CargoRoutingError) -> RouteSpecification {
@@ -65,8 +66,18 @@ extension Cargo {
             (origin, ready) = (last.location, max(last.completionTime, last.location == booked.origin ? booked.readyTime : last.completionTime))
         case .unload:
             guard let port = network.location(last.location) else { throw .unknownLocation(last.location) }
-            (origin, ready) = (last.location, last.completionTime + TimeInterval(port.transshipmentTime.components.seconds))
+            // Off a truck, cargo boards as at its origin, with no transshipment time.
+            let offTruck = last.voyage.map { network.voyage($0) == nil && network.haul(named: $0) != nil } ?? false
+            (origin, ready) = (last.location, last.completionTime + (offTruck ? 0 : TimeInterval(port.transshipmentTime.components.seconds)))
         case .load, .customs:
+            if let number = last.voyage, network.voyage(number) == nil, let haul = network.haul(named: number) {
+                // On a truck: from where it delivers, once it has, after its time on the road and any wait at the gate.
+                let leg = Leg(
+                    haul: haul, from: Location(code: haul.from, name: haul.from.rawValue), to: Location(code: haul.to, name: haul.to.rawValue),
+                    departure: last.completionTime, arrival: last.completionTime + TimeInterval(haul.duration.components.seconds))
+                (origin, ready) = (haul.to, network.driving(leg)?.unloadTime ?? leg.unloadTime)
+                break
+            }
             guard let number = last.voyage, let voyage = network.voyage(number) else { throw .aboardUnknownVoyage(last.voyage) }
             // The call where it loaded: the departure from there nearest the load.
             let departures = voyage.movements.filter { $0.departureLocation == last.location }

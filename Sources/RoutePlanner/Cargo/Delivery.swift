@@ -145,7 +145,12 @@ extension Delivery {
         switch cause?.disruption {
         case .legNoLongerSails, .missesConnection, .missesDeparture: estimatedTimeOfArrival = nil
         case .arrivesLate, .exceedsTransitTime, nil:
-            if let last = itinerary.legs.last { estimatedTimeOfArrival = network.sailing(last)?.unloadTime }
+            let legs = itinerary.legs
+            if let last = legs.last {
+                // A truck at the end leaves after the voyage before it, as that now sails.
+                let driven = legs.count > 1 && last.isHaul ? network.sailing(legs[legs.count - 2]).flatMap { network.driving(last, after: $0) } : nil
+                estimatedTimeOfArrival = (driven ?? network.sailing(last))?.unloadTime
+            }
         }
         guard let next = nextExpectedActivity, let planned = next.time,
             let leg = itinerary.legs.first(where: {

@@ -27,12 +27,17 @@ extension ScheduleNetwork {
 
     /// The first problem of a handling event against the network, or `nil` when it fits: the location is a port of
     /// the network; a load's voyage departs from there and an unload's arrives there, within
-    /// ``handlingCallTolerance`` of the event. What registering one event, a handling report and carriers' equipment
-    /// events check alike.
+    /// ``handlingCallTolerance`` of the event; a load onto a haul's truck (its voyage ``Haulage/voyageNumber``) is at
+    /// the place it collects from and an unload at the place it delivers to, at any time. What registering one event,
+    /// a handling report and carriers' equipment events check alike.
     public func handlingProblem(kind: HandlingEvent.Kind, location: UnLocode, voyage: VoyageNumber?, time: Date) -> HandlingProblem? {
         guard self.location(location) != nil else { return .unknownLocation(location) }
         guard kind.requiresVoyage, let voyage else { return nil }
-        guard let schedule = self.voyage(voyage) else { return .unknownVoyage(voyage) }
+        guard let schedule = self.voyage(voyage) else {
+            // A haul is not timetabled: its truck collects from one place and delivers to the other whenever it drives.
+            guard let haul = haul(named: voyage) else { return .unknownVoyage(voyage) }
+            return location == (kind == .load ? haul.from : haul.to) ? nil : .voyageDoesNotCall(voyage, kind: kind, at: location)
+        }
         let calls =
             kind == .load
             ? schedule.movements.filter { $0.departureLocation == location }.map(\.departureTime)

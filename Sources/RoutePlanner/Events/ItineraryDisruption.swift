@@ -52,10 +52,12 @@ extension ScheduleNetwork {
     /// The leg as the network now sails it: its voyage from the same call to the same call (the leg's
     /// ``Leg/loadCall``-th call at its load port to its ``Leg/unloadCall``-th at its unload port, in that order), at the
     /// network's times, over whatever calls the voyage now makes between them; `nil` when the voyage is gone or no
-    /// longer makes one of those calls (it was omitted), or makes them the other way round.
+    /// longer makes one of those calls (it was omitted), or makes them the other way round. A haul's leg as the
+    /// network drives it from its planned departure (``driving(_:notBefore:)``).
     ///
     /// - Complexity: O(*n*) for the *n* movements of the voyage.
     public func sailing(_ leg: Leg) -> Leg? {
+        if leg.isHaul { return driving(leg) }
         guard let voyage = voyage(leg.voyage.number), let load = location(leg.loadLocation.code), let unload = location(leg.unloadLocation.code),
             let first = voyage.callIndex(at: load.code, number: leg.loadCall),
             let last = voyage.callIndex(at: unload.code, number: leg.unloadCall), first < last
@@ -71,8 +73,10 @@ extension ScheduleNetwork {
     /// for the cargo before `ready`; after a discharge, the call's transshipment cut-off no earlier than the leg
     /// before arrives); each change of vessel after it (the port's transshipment time and the departing call's
     /// transshipment cut-off, as ``Itinerary`` requires; where the cargo stays aboard, the vessel still going on as
-    /// the next voyage from the call that ends the one before); the arrival by the deadline; the transit time from `departedAt` (else the first leg's
-    /// departure) within the maximum.
+    /// the next voyage from the call that ends the one before); the arrival by the deadline; the transit time from
+    /// `departedAt` (else the first leg's departure) within the maximum. A haul leaves once the cargo is ready for it
+    /// (``driving(_:notBefore:)``: from `ready`, or the port's transshipment time after the discharge before it), so it
+    /// never misses a departure; the voyage after it is boarded as at an origin, by the call's cut-off for the cargo.
     ///
     /// - Parameters:
     ///   - itinerary: The itinerary as planned.
@@ -135,6 +139,9 @@ extension ScheduleNetwork {
         }
         let legs = itinerary.legs
         guard legs.indices.contains(first) else { return nil }
+        func cutOff(_ leg: Leg) -> Date {
+            leg.movements.first!.latestReadyTime(for: specification.cargoType, dangerousGoods: specification.containsDangerousGoods)
+        }
         var sailing: [Int: Leg] = [:]
         for index in max(0, first - 1)..<legs.count {
             if let leg = self.sailing(legs[index]) {
@@ -143,25 +150,37 @@ extension ScheduleNetwork {
                 return (.legNoLongerSails(leg: index, voyage: legs[index].voyage.number), nil)
             }
         }
+        // A haul leaves once the cargo is ready for it: the truck waits, and never misses its departure.
+        if legs[first].isHaul, let ready { sailing[first] = driving(legs[first], notBefore: ready) }
         let boarding = sailing[first]!
-        if let ready {
-            let cutOff =
-                first == 0
-                ? boarding.movements.first!.latestReadyTime(for: specification.cargoType, dangerousGoods: specification.containsDangerousGoods)
-                : boarding.loadTime
+        // Off a truck, cargo boards as at its origin: by the call's cut-off for it, with no transshipment time.
+        let boardsAsAtOrigin = first == 0 || legs[first - 1].isHaul
+        if let ready, !boarding.isHaul {
+            let cutOff = boardsAsAtOrigin ? cutOff(boarding) : boarding.loadTime
             if boarding.loadTime < ready || cutOff < ready {
                 let margin = short([(ready, boarding.loadTime), (ready, cutOff)])
                 return first == 0
                     ? (.missesDeparture(at: boarding.loadLocation.code), margin) : (.missesConnection(leg: first, at: boarding.loadLocation.code), margin)
             }
-            if first > 0, let previous = sailing[first - 1], let tco = boarding.movements.first!.transshipmentCutOff, previous.unloadTime > tco,
+            if !boardsAsAtOrigin, let previous = sailing[first - 1], let tco = boarding.movements.first!.transshipmentCutOff, previous.unloadTime > tco,
                 !(legs[first].continuesAboard(from: legs[first - 1]) && boarding.continuesAboard(from: previous))
             {
                 return (.missesConnection(leg: first, at: boarding.loadLocation.code), short([(previous.unloadTime, tco)]))
             }
         }
         for index in (first + 1)..<max(first + 1, legs.count) {
-            let previous = sailing[index - 1]!, leg = sailing[index]!
+            let previous = sailing[index - 1]!
+            if legs[index].isHaul {
+                sailing[index] = driving(legs[index], after: previous)
+                continue
+            }
+            let leg = sailing[index]!
+            if legs[index - 1].isHaul {
+                if previous.unloadTime > leg.loadTime || previous.unloadTime > cutOff(leg) {
+                    return (.missesConnection(leg: index, at: leg.loadLocation.code), short([(previous.unloadTime, leg.loadTime), (previous.unloadTime, cutOff(leg))]))
+                }
+                continue
+            }
             if legs[index].continuesAboard(from: legs[index - 1]) {
                 let goesOn = voyageIndex[previous.voyage.number].flatMap { continuation(ofVoyage: Int($0)) }.map { voyageNumbers[$0] }
                 if goesOn == leg.voyage.number && leg.continuesAboard(from: previous) && leg.loadTime >= previous.unloadTime { continue }

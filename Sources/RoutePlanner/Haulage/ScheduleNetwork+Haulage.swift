@@ -12,6 +12,8 @@ extension ScheduleNetwork {
         /// Each haul's cost per TEU in cents and CO2e per TEU in grams; an unknown one counts 0.
         var costCents: [Int64] = []
         var co2Grams: [Int64] = []
+        /// Each haul's position by the number of its truck's voyage (``Haulage/voyageNumber``).
+        var byNumber: [VoyageNumber: Int] = [:]
         /// Per place: its gate hours and time zone; empty when no place has gate hours.
         var gateHours: [GateHours?] = []
         var timeZones: [TimeZone?] = []
@@ -31,6 +33,7 @@ extension ScheduleNetwork {
             seconds = haulage.map(\.duration.wholeSeconds)
             costCents = haulage.map { Int64((($0.costPerTEU ?? 0) * 100).rounded()) }
             co2Grams = haulage.map { Int64((($0.co2ePerTEU ?? 0) * 1_000).rounded()) }
+            byNumber = Dictionary(haulage.enumerated().map { ($0.element.voyageNumber, $0.offset) }, uniquingKeysWith: { first, _ in first })
         }
 
         init() {}
@@ -126,6 +129,39 @@ extension ScheduleNetwork {
         columns.haulage = valid
         return ScheduleNetwork(
             locations: locations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
+    }
+
+    /// The haul whose truck's voyage has this number (``Haulage/voyageNumber``), as handling events name it; `nil`
+    /// when the network has none.
+    public func haul(named number: VoyageNumber) -> Haulage? {
+        details.hauls.byNumber[number].map { details.hauls.haulage[$0] }
+    }
+
+    /// The position in ``haulage`` of the haul from `from` to `to`; `nil` when the network has none.
+    func haulIndex(from: UnLocode, to: UnLocode) -> Int? {
+        guard let start = portIndex[from], let end = portIndex[to] else { return nil }
+        let hauls = details.hauls
+        return hauls.hauls(from: start).first { hauls.to[$0] == end }
+    }
+
+    /// The haul of `leg` as the network now drives it: the network's haul between the leg's places, leaving at the
+    /// first second from the leg's planned departure, or from `ready` when that is later, at which the gate is open,
+    /// and delivering after its time on the road and any wait at a closed gate; `nil` when the leg is not a haul or
+    /// the network no longer has its haul.
+    ///
+    /// A haul is not timetabled: a truck that cannot leave when planned leaves later, and only a haul gone from the
+    /// table, not a late one, no longer drives.
+    public func driving(_ leg: Leg, notBefore ready: Date? = nil) -> Leg? {
+        guard leg.isHaul, let h = haulIndex(from: leg.loadLocation.code, to: leg.unloadLocation.code) else { return nil }
+        let start = max(leg.loadTime, ready ?? leg.loadTime).seconds
+        let (departure, arrival) = details.hauls.earliest(h, from: portIndex[leg.loadLocation.code]!, notBefore: start)
+        return haulLeg(h, departure: departure, arrival: arrival)
+    }
+
+    /// The haul of `leg` as the network drives it after `previous`, the voyage's leg before it as the network now
+    /// sails it: onto the truck once the port's transshipment time has passed since the discharge.
+    func driving(_ leg: Leg, after previous: Leg) -> Leg? {
+        driving(leg, notBefore: previous.unloadTime + TimeInterval(previous.unloadLocation.transshipmentTime.components.seconds))
     }
 
     /// The leg of haul `h` that leaves at `departure` and delivers at `arrival`.

@@ -16,20 +16,26 @@ extension ScheduleNetwork {
 
     /// The positions of the legs of an itinerary that the network no longer sails as planned: the voyage is
     /// gone, a call is omitted or moved in time, a change of vessel no longer leaves the port's transshipment
-    /// time, or the vessel no longer goes on as the voyage the cargo stays aboard into. Empty when the itinerary
-    /// still sails.
+    /// time, or the vessel no longer goes on as the voyage the cargo stays aboard into; a haul is gone from the
+    /// network, or can no longer leave when planned (a gate now closed) or deliver by when planned. Empty when the
+    /// itinerary still sails.
     ///
     /// - Complexity: O(*n*) for the movements of the itinerary's voyages.
     public func disruptedLegs(of itinerary: Itinerary) -> [Int] {
         var disrupted: [Int] = []
         for (index, leg) in itinerary.legs.enumerated() {
             let sails =
-                self.leg(
+                leg.isHaul
+                ? driving(leg).map { $0.loadTime == leg.loadTime && $0.unloadTime <= leg.unloadTime } ?? false
+                : self.leg(
                     voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
                     arriving: leg.unloadTime) != nil
             let connects: Bool
             if index == 0 {
                 connects = true
+            } else if itinerary.legs[index - 1].isHaul {
+                // Off a truck, cargo boards as at its origin: no transshipment time.
+                connects = itinerary.legs[index - 1].unloadTime <= leg.loadTime
             } else if case let previous = itinerary.legs[index - 1], leg.continuesAboard(from: previous) {
                 // Aboard through the call: the vessel must still go on as this voyage.
                 connects =
