@@ -364,15 +364,15 @@ public actor PostgresCargoRepository: CargoRepository {
         var legs: [LegRecord] = []
         for try await row in try await connection.query(
             """
-            SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, \(unescaped: calls)
+            SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, \(unescaped: calls)
             FROM \(unescaped: table) WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, \(unescaped: candidate), position
             """,
             logger: PostgresStore.logger
-        ).decode((String, Int?, Int, String, String, String, Date, Date, Int?, Int?, Int?, Int?).self) {
+        ).decode((String, Int?, Int, String, String, String, Date, Date, String?, Int?, Int?, Int?, Int?).self) {
             legs.append(
                 LegRecord(
                     trackingId: row.0, candidate: row.1, position: row.2, voyage: row.3, loadLocation: row.4, unloadLocation: row.5, loadTime: row.6,
-                    unloadTime: row.7, loadCall: row.8, unloadCall: row.9, firstMovement: row.10, lastMovement: row.11))
+                    unloadTime: row.7, mode: row.8, loadCall: row.9, unloadCall: row.10, firstMovement: row.11, lastMovement: row.12))
         }
         return legs
     }
@@ -492,20 +492,23 @@ public actor PostgresCargoRepository: CargoRepository {
         let offered = legs.first?.candidate != nil
         let columns = legs.map(\.trackingId), positions = legs.map(\.position), voyages = legs.map(\.voyage)
         let loads = legs.map(\.loadLocation), unloads = legs.map(\.unloadLocation), loadTimes = legs.map(\.loadTime), unloadTimes = legs.map(\.unloadTime)
+        let modes = legs.map { $0.mode ?? "" }
         if offered {
             try await connection.query(
                 """
-                INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime)
-                SELECT * FROM UNNEST(\(columns), \(legs.map { $0.candidate ?? 0 }), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes))
+                INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode)
+                SELECT t, c, p, v, ld, ul, lt, ut, NULLIF(m, '')
+                FROM UNNEST(\(columns), \(legs.map { $0.candidate ?? 0 }), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes),
+                            \(modes)) AS leg(t, c, p, v, ld, ul, lt, ut, m)
                 """,
                 logger: PostgresStore.logger)
         } else {
             try await connection.query(
                 """
-                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, loadCall, unloadCall)
-                SELECT t, p, v, ld, ul, lt, ut, NULLIF(f, 0), NULLIF(e, 0)
-                FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes),
-                            \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, f, e)
+                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, loadCall, unloadCall)
+                SELECT t, p, v, ld, ul, lt, ut, NULLIF(m, ''), NULLIF(f, 0), NULLIF(e, 0)
+                FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes), \(modes),
+                            \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, m, f, e)
                 """,
                 logger: PostgresStore.logger)
         }

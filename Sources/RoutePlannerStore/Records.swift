@@ -91,6 +91,8 @@ struct LegRecord: Codable, FetchableRecord {
     var unloadLocation: String
     var loadTime: Date
     var unloadTime: Date
+    /// The leg's mode of transport (`TransportMode`): `nil` for a vessel's, else `barge`, `rail` or `truck` (a haul).
+    var mode: String?
     /// Which calls at their ports the load and the discharge are (`Leg.loadCall`, `Leg.unloadCall`), which find the
     /// leg whatever its voyage's times and calls become (`ScheduleNetwork.sailing(_:)`); `nil` in an offer's leg and in
     /// a leg stored before the store's version 11.
@@ -107,8 +109,8 @@ extension LegRecord {
     static func sameLegs(_ one: [LegRecord], _ other: [LegRecord]) -> Bool {
         one.count == other.count
             && zip(one, other).allSatisfy {
-                ($0.voyage, $0.loadLocation, $0.unloadLocation, $0.loadTime, $0.unloadTime)
-                    == ($1.voyage, $1.loadLocation, $1.unloadLocation, $1.loadTime, $1.unloadTime)
+                ($0.voyage, $0.loadLocation, $0.unloadLocation, $0.loadTime, $0.unloadTime, $0.mode)
+                    == ($1.voyage, $1.loadLocation, $1.unloadLocation, $1.loadTime, $1.unloadTime, $1.mode)
             }
     }
 
@@ -121,6 +123,7 @@ extension LegRecord {
         unloadLocation = leg.unloadLocation.code.rawValue
         loadTime = leg.loadTime
         unloadTime = leg.unloadTime
+        mode = leg.voyage.mode == .vessel ? nil : leg.voyage.mode.rawValue
         loadCall = leg.loadCall
         unloadCall = leg.unloadCall
     }
@@ -130,15 +133,15 @@ extension LegRecord {
         if let candidate {
             try db.execute(
                 sql:
-                    "INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime])
+                    "INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode])
         } else {
             try db.execute(
                 sql: """
-                    INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, loadCall, unloadCall)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, loadCall, unloadCall)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, loadCall, unloadCall])
+                arguments: [trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, loadCall, unloadCall])
         }
     }
 }

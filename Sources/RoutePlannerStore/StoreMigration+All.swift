@@ -203,6 +203,8 @@ extension StoreMigration {
             ]),
         // What each assignment run came to, in a line, which the list of runs shows; none for the runs before.
         StoreMigration("v16: run summaries", [.column("assignmentRun", Column("summary", .text))]),
+        // Each leg's mode of transport (`barge`, `rail`, `truck`); none for a vessel's, as every leg stored before was.
+        StoreMigration("v17: leg modes", ["itineraryLeg", "offerLeg"].map { .column($0, Column("mode", .text)) }),
     ]
 
     /// Sets each recorded change's party from who made it (migration v15).

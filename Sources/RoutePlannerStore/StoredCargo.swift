@@ -163,14 +163,22 @@ struct StoredCargo {
     /// `ScheduleNetwork.sailing(_:)` finds the leg as the schedule now sails it), else as one movement from the load to
     /// the discharge, which still names its calls (a leg stored by version 10, which kept positions rather than calls,
     /// then names its first calls at its ports: the calls it made unless its voyage calls at one of them more than once).
+    /// A haul's leg as planned, with the network's distance, cost and CO2e for the haul while it has one.
     static func itinerary(_ legs: [LegRecord], network: ScheduleNetwork, of id: String, store: String) throws(StoreError) -> Itinerary {
         func location(_ code: UnLocode) -> Location { network.location(code) ?? Location(code: code, name: code.rawValue) }
         var rebuilt: [Leg] = []
         for leg in legs.sorted(by: { $0.position < $1.position }) {
             guard let voyage = VoyageNumber(leg.voyage), let load = UnLocode(leg.loadLocation), let unload = UnLocode(leg.unloadLocation),
-                leg.loadTime < leg.unloadTime, (leg.loadCall ?? 1) >= 1, (leg.unloadCall ?? 1) >= 1
+                leg.loadTime < leg.unloadTime, (leg.loadCall ?? 1) >= 1, (leg.unloadCall ?? 1) >= 1,
+                let mode = leg.mode.map({ TransportMode(rawValue: $0) }) ?? .vessel
             else { throw .database(path: store, message: "cargo \(id): an itinerary leg cannot be read") }
-            if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
+            if mode == .truck {
+                // A haul as planned, with the network's figures for it while it has the haul.
+                let haul =
+                    network.haul(from: load, to: unload)
+                    ?? Haulage(from: load, to: unload, duration: .seconds(leg.unloadTime.timeIntervalSince(leg.loadTime)))
+                rebuilt.append(Leg(haul: haul, from: location(load), to: location(unload), departure: leg.loadTime, arrival: leg.unloadTime))
+            } else if let sailed = network.leg(voyage: voyage, from: load, departing: leg.loadTime, to: unload, arriving: leg.unloadTime) {
                 rebuilt.append(sailed)
             } else if let now = network.voyage(voyage), let calls = Self.calls(of: leg, on: now, from: load, to: unload) {
                 rebuilt.append(
@@ -182,7 +190,7 @@ struct StoredCargo {
                     number: voyage,
                     movements: [
                         CarrierMovement(from: load, to: unload, departure: leg.loadTime, arrival: leg.unloadTime, capacity: 0)
-                    ])
+                    ], mode: mode)
                 rebuilt.append(
                     Leg(
                         voyage: planned, movementIndices: 0..<1, loadLocation: location(load), unloadLocation: location(unload), loadCall: leg.loadCall ?? 1,

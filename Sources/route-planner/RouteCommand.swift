@@ -26,12 +26,6 @@ struct RouteCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "What if") var whatIf: ScenarioOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "Hauls by truck between the schedule's places, a CSV file (from, to[, hours, distance_km, cost_per_teu, co2e_kg_per_teu]; a row serves both ways), so that --from and --to may be inland places.",
-            valueName: "file"))
-    var haulage: String?
-
     @Option(help: "The origin's UN/LOCODE, such as CNSHA: a port, or with --haulage any place of the locations.")
     var from: String?
 
@@ -90,9 +84,6 @@ struct RouteCommand: AsyncParsableCommand {
         if trackingId == nil && (from == nil || to == nil) {
             throw ValidationError("Give --from and --to, or a booked cargo's tracking id.")
         }
-        if trackingId != nil && haulage != nil {
-            throw ValidationError("--haulage plans routes between places with --from and --to; a store's cargo is routed over its schedule's voyages only.")
-        }
     }
 
     func run() async throws {
@@ -106,7 +97,7 @@ struct RouteCommand: AsyncParsableCommand {
         let scenario = try whatIf.scenario()
         let app =
             trackingId == nil
-            ? schedule.composition(haulage: haulage, scenario: scenario) : try await schedule.composition(store: store, scenario: scenario)
+            ? schedule.composition(scenario: scenario) : try await schedule.composition(store: store, scenario: scenario)
         let routeCargo = app.routeCargo
         let rendering = RouteRendering(trackingId: trackingId, locations: app.locations)
         guard compare else {
@@ -123,7 +114,7 @@ struct RouteCommand: AsyncParsableCommand {
         }
         let (state, result) = await routeCargo.respond(form)
         try whatIf.reject(result)
-        let baseline = trackingId == nil ? schedule.composition(haulage: haulage).routeCargo : try await schedule.composition(store: store).routeCargo
+        let baseline = trackingId == nil ? schedule.composition().routeCargo : try await schedule.composition(store: store).routeCargo
         let before = await baseline.respond(form).result
         // Wrong input is wrong with or without the scenario, and so is a request the schedule cannot answer either
         // way (an unknown port or cargo): reported once, on standard error.

@@ -34,6 +34,12 @@ struct ScheduleOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Hauls by truck between the schedule's places, a CSV file (from, to[, hours, distance_km, cost_per_teu, co2e_kg_per_teu]; a row serves both ways), so that cargo goes from and to inland places.",
+            valueName: "file"))
+    var haulage: String?
+
+    @Option(
+        help: ArgumentHelp(
             "The week the bundled schedule's 26 weeks start: the week (Monday to Sunday, UTC) of this date. Default: $ROUTE_PLANNER_FIRST_WEEK, else the current week; 2026-01-05 lays it out as its files hold it. A store keeps the week it was first used with.",
             valueName: "date"))
     var firstWeek: String?
@@ -97,16 +103,19 @@ struct ScheduleOptions: ParsableArguments {
         return date
     }
 
-    /// The files given besides the schedule, in the order the options list them.
-    private var sideFiles: [URL] { [files.locations, files.capacities, files.distances].compactMap { $0 } }
+    /// The haulage table, if one is given.
+    var haulageFile: URL? { haulage.map { URL(fileURLWithPath: $0) } }
 
-    /// The application wired to the files, or to the bundled network and bookings, with hauls by truck from a haulage
-    /// table and a what-if scenario.
-    func composition(bookings: String? = nil, haulage: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
+    /// The files given besides the schedule, in the order the options list them.
+    private var sideFiles: [URL] { [files.locations, files.capacities, files.distances, haulageFile].compactMap { $0 } }
+
+    /// The application wired to the files, or to the bundled network and bookings, with the hauls of the haulage table
+    /// and a what-if scenario.
+    func composition(bookings: String? = nil, scenario: Scenario = Scenario()) -> RoutePlannerComposition {
         let bundledBookings = schedule == nil ? BundledData.worldSmallDirectory.appendingPathComponent("bookings.csv") : nil
         return RoutePlannerComposition(
             passwords: BcryptPasswordHasher(), locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
-            haulage: haulage.map { URL(fileURLWithPath: $0) }, bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario,
+            haulage: haulageFile, bookings: bookings.map { URL(fileURLWithPath: $0) } ?? bundledBookings, scenario: scenario,
             importer: BundledData.scheduleImporter,
             movedByWeeks: weeksMoved)
     }
@@ -143,14 +152,14 @@ struct ScheduleOptions: ParsableArguments {
         let store = try await StoreOptions.open(path, creating: creating)
         let files = self.files, weeks = try await weeksMoved(in: store)
         let published = ScheduleFileRepository(
-            locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances,
+            locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances, haulage: haulageFile,
             importer: BundledData.scheduleImporter, movedByWeeks: weeks)
         // The schedule the store's carriers' events moved, with the what-if scenario over it.
         let schedule = LiveScheduleRepository(published: published, events: store.carrierEventRepository, scenario: scenario)
         let name =
             self.schedule == nil
             ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
-        if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances].compactMap { $0 }),
+        if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances, haulageFile].compactMap { $0 }),
             let warning = try? await store.noteSchedule(fingerprint: fingerprint, name: name)
         {
             printError("warning: " + warning)

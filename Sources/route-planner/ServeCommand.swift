@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RoutePlanner
 import RoutePlannerApplication
+import RoutePlannerFormats
 import RoutePlannerServer
 import RoutePlannerStore
 
@@ -86,11 +87,11 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in writer.handler(label: label, level: level) }
         defer { writer.flush() }
         let logger = Logger(label: "route-planner")
-        let files = schedule.files
+        let files = schedule.files, haulage = schedule.haulageFile
         let source =
             self.schedule.schedule == nil
-            ? "the bundled WorldSmall schedule"
-            : [files.schedule, files.locations, files.capacities, files.distances].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
+            ? "the bundled WorldSmall schedule" + (haulage.map { " with \($0.lastPathComponent)" } ?? "")
+            : [files.schedule, files.locations, files.capacities, files.distances, haulage].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
         let server: ScheduleServer, desk: DeskConfiguration, weeks: Int
         var events: (any CarrierEventRepository)? = nil
         let asOf = self.asOf.flatMap(BookCommand.date)
@@ -115,9 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let store = events
         let load: ScheduleServer.Loader = {
-            let published = try BundledData.scheduleImporter.importSchedule(
-                schedule: files.schedule, locations: files.locations, capacities: files.capacities, distances: files.distances
-            ).value.network.moved(byWeeks: weeks)
+            let published = try await ScheduleFileRepository(
+                locations: files.locations, schedule: files.schedule, capacities: files.capacities, distances: files.distances, haulage: haulage,
+                importer: BundledData.scheduleImporter, movedByWeeks: weeks
+            ).network()
             // The schedule the store's carriers' events moved.
             guard let store else { return published }
             return try await store.scheduleChanges().liveSchedule(over: published).network()

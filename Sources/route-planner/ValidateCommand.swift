@@ -17,9 +17,6 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(help: "A bookings CSV file to check against the schedule's ports.")
     var bookings: String?
 
-    @Option(help: ArgumentHelp("A haulage table (hauls by truck) to check against the schedule's places.", valueName: "file"))
-    var haulage: String?
-
     func run() async throws {
         let reference = try? BundledData.unlocodeDirectory()
         let importer = CSVImporter(reference: reference)
@@ -40,9 +37,9 @@ struct ValidateCommand: AsyncParsableCommand {
         } else {
             network = try? BundledData.worldSmall().network
         }
-        if let haulage {
+        if let haulage = schedule.haulageFile {
             do {
-                diagnostics += try importer.importHaulage(contentsOf: URL(fileURLWithPath: haulage), locations: network?.locations ?? []).diagnostics
+                diagnostics += try importer.importHaulage(contentsOf: haulage, locations: network?.locations ?? []).diagnostics
             } catch {
                 diagnostics += error.diagnostics
                 omitted += error.omittedErrorCount

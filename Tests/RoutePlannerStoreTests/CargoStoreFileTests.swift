@@ -60,30 +60,30 @@ import Testing
     @Test func theFileRecordsItsStoreVersion() async throws {
         try await Self.withStore { path in
             let version = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
-            #expect(version == CargoStore.version && CargoStore.version == 16)
+            #expect(version == CargoStore.version && CargoStore.version == 17)
         }
     }
 
     @Test(arguments: [
-        ("PRAGMA user_version = 17", 17, [String]()),
-        ("INSERT INTO grdb_migrations (identifier) VALUES ('v17: containers')", 17, ["v17: containers"]),
+        ("PRAGMA user_version = 18", 18, [String]()),
+        ("INSERT INTO grdb_migrations (identifier) VALUES ('v18: containers')", 18, ["v18: containers"]),
     ])
     func aStoreOfANewerVersionIsRefusedAndLeftAsItIs(_ sql: String, _ version: Int, _ unknown: [String]) async throws {
         try await Self.withStore { path in
             try Self.execute(path, sql)
             let before = try Self.contents(path)
             for creating in [false, true] {
-                #expect(throws: StoreError.newerVersion(path: path, version: version, supportedVersion: 16, unknownMigrations: unknown)) {
+                #expect(throws: StoreError.newerVersion(path: path, version: version, supportedVersion: 17, unknownMigrations: unknown)) {
                     _ = try CargoStore(path: path, creating: creating)
                 }
             }
             let after = try Self.contents(path)
             #expect(after.0 == before.0 && after.walIsEmpty)
-            let message = String(describing: StoreError.newerVersion(path: path, version: version, supportedVersion: 16, unknownMigrations: unknown))
+            let message = String(describing: StoreError.newerVersion(path: path, version: version, supportedVersion: 17, unknownMigrations: unknown))
             #expect(
                 message
-                    == "\(path) was written by a newer route-planner (store version 17\(unknown.isEmpty ? "" : ", with the migration \"v17: containers\"")), "
-                    + "and this one knows store versions up to 16; it was left as it is: use the route-planner that wrote it")
+                    == "\(path) was written by a newer route-planner (store version 18\(unknown.isEmpty ? "" : ", with the migration \"v18: containers\"")), "
+                    + "and this one knows store versions up to 17; it was left as it is: use the route-planner that wrote it")
         }
     }
 

@@ -95,16 +95,25 @@ extension Cargo {
         return specification
     }
 
-    /// Why the cargo needs routing again, or `nil` when it is on track and its itinerary still sails in `network`;
-    /// ``ReRoutingReason/claimed`` for a claimed cargo, which is never routed again.
+    /// Why the cargo needs routing again, or `nil` when it is on track and its itinerary still sails in `network` and
+    /// takes it, from where it is, where it goes in time (``disruption(in:)``); ``ReRoutingReason/claimed`` for a
+    /// claimed cargo, which is never routed again.
     public func reasonToReRoute(in network: ScheduleNetwork) -> ReRoutingReason? {
         let delivery = self.delivery
         if delivery.status == .claimed { return .claimed }
         guard let itinerary else { return .notRouted }
         if let event = delivery.unexpectedEvent { return .misdirected(event) }
         if delivery.routingStatus == .misrouted { return .misrouted }
-        guard let first = network.disruptedLegs(of: itinerary).first else { return nil }
-        return .disrupted(index: first, leg: itinerary.legs[first])
+        if let first = network.disruptedLegs(of: itinerary).first { return .disrupted(index: first, leg: itinerary.legs[first]) }
+        // Sailing as planned, but not from where the cargo is now: handled too late for a connection or a departure.
+        guard let disruption = disruption(in: network) else { return nil }
+        let index =
+            switch disruption {
+            case .legNoLongerSails(let leg, _), .missesConnection(let leg, _): leg
+            case .missesDeparture: 0
+            case .arrivesLate, .exceedsTransitTime: itinerary.legs.count - 1
+            }
+        return .disrupted(index: index, leg: itinerary.legs[index])
     }
 
     /// Takes an option found for `specification`, from where the cargo is: re-planned onto it, its booking and the

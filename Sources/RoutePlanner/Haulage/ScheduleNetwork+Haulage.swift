@@ -137,6 +137,11 @@ extension ScheduleNetwork {
         details.hauls.byNumber[number].map { details.hauls.haulage[$0] }
     }
 
+    /// The haul from `from` to `to`; `nil` when the network has none.
+    public func haul(from: UnLocode, to: UnLocode) -> Haulage? {
+        haulIndex(from: from, to: to).map { details.hauls.haulage[$0] }
+    }
+
     /// The position in ``haulage`` of the haul from `from` to `to`; `nil` when the network has none.
     func haulIndex(from: UnLocode, to: UnLocode) -> Int? {
         guard let start = portIndex[from], let end = portIndex[to] else { return nil }

@@ -49,23 +49,32 @@ public struct ReRouteCargoPresenter: Presenter {
                 (options, problem) = ([], format.message(for: error))
             }
             return ReRoutingView(
-                entry: entry, cargo: format.tracking(entry.cargo), reason: entry.reason.map(Self.text) ?? "on track",
+                entry: entry, cargo: format.tracking(entry.cargo), reason: entry.reason.map { Self.text($0, disruption: entry.cargo.delivery.disruption) } ?? "on track",
                 from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
         }
     }
 }
 
 extension ReRouteCargoPresenter {
-    /// "not routed", "misdirected: unload at DEHAM on AE1-0302W", "leg 2, NF-0310N NLRTM → SESTO, no longer sails as planned".
-    static func text(_ reason: ReRouteCargoResponse.Reason) -> String {
+    /// "not routed", "misdirected: unload at DEHAM on AE1-0302W", "leg 2, NF-0310N NLRTM → SESTO, no longer sails as
+    /// planned"; for a leg that sails as planned but that the cargo, where it is, no longer makes (its `disruption`),
+    /// "leg 2, YB-0301 CNCQI → CNSHA: misses the connection to leg 2 at CNCQI".
+    static func text(_ reason: ReRouteCargoResponse.Reason, disruption: ItineraryDisruption?) -> String {
         switch reason {
         case .notRouted: "not routed"
         case .misdirected(let event): "misdirected: \(event)"
         case .misrouted: "its itinerary no longer fits its specification"
         case .disrupted(let index, let leg):
-            "leg \(index + 1), \(leg.voyage.number) \(leg.loadLocation.code) → \(leg.unloadLocation.code), no longer sails as planned"
+            "leg \(index + 1), \(leg.voyage.number) \(leg.loadLocation.code) → \(leg.unloadLocation.code)"
+                + (disruption.flatMap(Self.missed).map { ": \($0)" } ?? ", no longer sails as planned")
         case .claimed: "claimed"
         }
+    }
+
+    /// What the cargo misses of an itinerary that still sails; `nil` for a leg that no longer does.
+    private static func missed(_ disruption: ItineraryDisruption) -> String? {
+        if case .legNoLongerSails = disruption { return nil }
+        return disruption.description
     }
 }
 
