@@ -116,6 +116,56 @@ import Testing
         #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasPrefix("3\n"))
     }
 
+    /// Door to door through the store: a cargo from the factory in Jiangjin to the warehouse in Dortmund
+    /// (examples/inland), its trucks kept with its itinerary, handled and tracked.
+    @Test func cargoFromAFactoryIsRoutedHandledAndTrackedWithItsTrucks() throws {
+        let store = Self.temporaryStore()
+        defer { Self.remove(store) }
+        let files = [
+            "--schedule", "examples/inland/schedule.csv", "--locations", "examples/inland/locations.csv", "--haulage", "examples/inland/haulage.csv",
+        ]
+        #expect(try Self.run(store, ["customer", "ACME", "Acme"] + files).status == 0)
+        let booked = try Self.run(
+            store,
+            ["book", "--as-of", "2026-03-01", "--from", "CNJGJ", "--to", "DEDTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2"]
+                + ["--customer", "ACME"] + files)
+        #expect(booked.status == 0 && booked.output.hasPrefix("Booked RP000001"), "\(booked.error)")
+        let options = try Self.run(store, ["route", "RP000001", "--criteria", "co2", "-k", "2"] + files)
+        #expect(options.status == 0 && options.output.contains("     RL-0411: Rotterdam (NLRTM) → Duisburg (DEDUI)\n     TRUCK DEDUI-DEDTM:"))
+        #expect(try Self.run(store, ["assign-route", "RP000001", "2"] + files).status == 0)
+        for (event, location, voyage, time) in [
+            ("receive", "CNJGJ", nil, "2026-03-02T09:00:00Z"), ("load", "CNJGJ", "TRUCK CNJGJ-CNCQI", "2026-03-02T11:00:00Z"),
+        ] {
+            let handled = try Self.run(
+                store, ["handle", "RP000001", "--event", event, "--location", location, "--time", time] + (voyage.map { ["--voyage", $0] } ?? []) + files)
+            #expect(handled.status == 0, "\(handled.error)")
+        }
+        let aboard = try Self.run(store, ["track", "RP000001"] + files)
+        #expect(aboard.output.contains("Last seen:   Jiangjin (CNJGJ), aboard TRUCK CNJGJ-CNCQI\n"), "\(aboard.output)")
+        #expect(aboard.output.contains("Next:        unload at CNCQI on TRUCK CNJGJ-CNCQI, Mon 2 Mar 2026, 12:00 UTC\n"))
+        #expect(aboard.output.contains("  TRUCK DEDUI-DEDTM: Duisburg (DEDUI) → Dortmund (DEDTM)\n"))
+        // A load onto the truck somewhere it does not collect is refused.
+        let wrong = try Self.run(
+            store, ["handle", "RP000001", "--event", "load", "--location", "CNCQI", "--voyage", "TRUCK CNJGJ-CNCQI", "--time", "2026-03-02T14:00:00Z"] + files)
+        #expect(wrong.status != 0 && wrong.error.contains("Voyage TRUCK CNJGJ-CNCQI does not depart from CNCQI."), "\(wrong.error)")
+        // The truck delivers at 13:00, after the barge's cut-off at 12:00: the cargo misses the barge.
+        let late = try Self.run(
+            store,
+            ["handle", "RP000001", "--event", "unload", "--location", "CNCQI", "--voyage", "TRUCK CNJGJ-CNCQI", "--time", "2026-03-02T13:00:00Z"] + files)
+        #expect(late.status == 0 && late.output.contains("disrupted"), "\(late.output)")
+        let reroute = try Self.run(store, ["reroute", "RP000001"] + files)
+        #expect(
+            reroute.output.hasPrefix("Cargo RP000001 (CNJGJ → DEDTM, 2 TEU for ACME): leg 2, YB-0301 CNCQI → CNSHA: misses the connection to leg 2 at CNCQI\n"))
+        #expect(reroute.output.contains("Options from CNCQI, ready Mon 2 Mar 2026, 13:00 UTC"))
+        #expect(try Self.run(store, ["assign-route", "RP000001", "1"] + files).status == 0)
+        let rerouted = try Self.run(store, ["track", "RP000001", "--format", "json"] + files)
+        let document = try JSONSerialization.jsonObject(with: Data(rerouted.output.utf8)) as? [String: Any]
+        let itinerary = (document?["cargo"] as? [String: Any])?["itinerary"] as? [String: Any]
+        let legs = try #require(itinerary?["legs"] as? [[String: Any]], "\(rerouted.output)")
+        #expect(legs.map { $0["voyage"] as? String } == ["TRUCK CNJGJ-CNCQI", "YB-0305", "AE-12", "TRUCK NLRTM-DEDTM"])
+        #expect(legs.map { $0["mode"] as? String } == ["truck", "barge", nil, "truck"])
+    }
+
     @Test func aVoyageCancelledInAWhatIfShowsTheCargoThatLoseTheirRoute() throws {
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }

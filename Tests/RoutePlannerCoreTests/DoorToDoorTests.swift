@@ -6,45 +6,10 @@ import Testing
 /// Door to door on a hand-made chain: a truck from a factory to a barge terminal on the Yangtze, a barge to Shanghai, a
 /// vessel to Rotterdam, a barge up the Rhine to Duisburg and a truck to a warehouse, or a truck from Rotterdam.
 @Suite struct DoorToDoorTests {
-    static let base = Date(timeIntervalSince1970: 1_767_225_600)  // Thursday 1 January 2026, 00:00 UTC
-
-    static func at(_ hours: Double) -> Date { base.addingTimeInterval(hours * 3_600) }
-
-    static let locations = [
-        Location(code: "CNFAC", name: "Factory"),
-        Location(code: "CNCKG", name: "Chongqing", transshipmentTime: .seconds(6 * 3_600)),
-        Location(code: "CNSHA", name: "Shanghai", transshipmentTime: .seconds(24 * 3_600)),
-        Location(code: "NLRTM", name: "Rotterdam", transshipmentTime: .seconds(24 * 3_600), gateHours: GateHours("Mon-Sun 00:00-24:00")),
-        Location(code: "DEDUI", name: "Duisburg", transshipmentTime: .seconds(4 * 3_600), gateHours: GateHours("Mon-Fri 06:00-22:00")),
-        Location(code: "DEWHS", name: "Warehouse", gateHours: GateHours("Mon-Fri 08:00-17:00")),
-    ]
-
-    static let voyages = [
-        Voyage(
-            number: "YB1",
-            movements: [
-                CarrierMovement(
-                    from: "CNCKG", to: "CNSHA", departure: at(20), arrival: at(20 + 7 * 24), capacity: 200,
-                    cutOffTimes: [CutOffTime(.fullContainerDelivery, at(12))])
-            ], mode: .barge),
-        Voyage(
-            number: "AE1", movements: [CarrierMovement(from: "CNSHA", to: "NLRTM", departure: at(10 * 24), arrival: at(40 * 24), capacity: 8_000)]),
-        Voyage(
-            number: "RB1", movements: [CarrierMovement(from: "NLRTM", to: "DEDUI", departure: at(42 * 24), arrival: at(43 * 24 + 20), capacity: 150)],
-            mode: .barge),
-    ]
-
-    static let haulage = [
-        Haulage(from: "CNFAC", to: "CNCKG", duration: .seconds(3 * 3_600), distance: 120, costPerTEU: 180, co2ePerTEU: 12),
-        Haulage(from: "DEDUI", to: "DEWHS", duration: .seconds(3_600), distance: 40, costPerTEU: 90, co2ePerTEU: 4),
-        Haulage(from: "NLRTM", to: "DEWHS", duration: .seconds(4 * 3_600), distance: 230, costPerTEU: 520, co2ePerTEU: 21),
-    ]
-
-    static func network() throws -> ScheduleNetwork { try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage) }
-
     @Test func aFactoryToAWarehouseRidesBargeVesselAndBargeWithTrucksAtBothEnds() throws {
-        let specification = try RouteSpecification(origin: "CNFAC", destination: "DEWHS", readyTime: Self.at(0), arrivalDeadline: Self.at(60 * 24))
-        let router = Router(network: try Self.network())
+        let specification = try RouteSpecification(
+            origin: "CNFAC", destination: "DEWHS", readyTime: DoorToDoorSample.at(0), arrivalDeadline: DoorToDoorSample.at(60 * 24))
+        let router = Router(network: try DoorToDoorSample.network())
         // By CO2e: the truck from Rotterdam arrives first (21 kg); the barge up the Rhine and the short truck (4 kg) later.
         let candidates = try router.candidates(for: specification, limit: 5, options: RoutingOptions(criteria: [.co2e]))
         #expect(candidates.count == 2)
@@ -53,17 +18,17 @@ import Testing
         #expect(byBarge.legs.map(\.voyage.mode) == [.truck, .barge, .vessel, .barge, .truck])
         #expect(byBarge.legs.map(\.voyage.number) == ["TRUCK CNFAC-CNCKG", "YB1", "AE1", "RB1", "TRUCK DEDUI-DEWHS"])
         // The truck to the barge leaves as late as it still meets the barge's cut-off (12:00): at 09:00.
-        #expect(byBarge.departureTime == Self.at(9))
-        #expect(byBarge.legs[0].unloadTime == Self.at(12))
+        #expect(byBarge.departureTime == DoorToDoorSample.at(9))
+        #expect(byBarge.legs[0].unloadTime == DoorToDoorSample.at(12))
         // Two transshipments (barge to vessel, vessel to barge); the trucks at either end make none.
         #expect(byBarge.transshipmentCount == 2)
         #expect(byBarge.transshipmentLocations.map(\.code) == ["CNSHA", "NLRTM"])
         // The Rhine barge arrives on Friday 13 February at 20:00 (day 43); the truck leaves Duisburg once its
         // transshipment time has passed, at 00:00 on Saturday, when the gate is closed: it waits for Monday 06:00, and
         // the warehouse takes it at once.
-        #expect(byBarge.legs[4].loadTime == Self.at(46 * 24 + 6))
-        #expect(byBarge.arrivalTime == Self.at(46 * 24 + 7) + 3_600)
-        #expect(byTruck.arrivalTime == Self.at(41 * 24 + 8))
+        #expect(byBarge.legs[4].loadTime == DoorToDoorSample.at(46 * 24 + 6))
+        #expect(byBarge.arrivalTime == DoorToDoorSample.at(46 * 24 + 7) + 3_600)
+        #expect(byTruck.arrivalTime == DoorToDoorSample.at(41 * 24 + 8))
         #expect(byTruck.co2ePerTEU == nil && byBarge.legs.compactMap(\.co2ePerTEU) == [12, 4])
         // Without the criterion the truck dominates: it arrives first with one transshipment fewer.
         #expect(try router.candidates(for: specification).map(\.arrivalTime) == [byTruck.arrivalTime])
@@ -77,8 +42,9 @@ import Testing
     }
 
     @Test func cargoReadyAfterTheBargesCutOffHasNoRoute() throws {
-        let specification = try RouteSpecification(origin: "CNFAC", destination: "DEWHS", readyTime: Self.at(9.5), arrivalDeadline: Self.at(60 * 24))
-        #expect(throws: RoutingError.noRoute) { try Router(network: try Self.network()).earliestArrival(for: specification) }
+        let specification = try RouteSpecification(
+            origin: "CNFAC", destination: "DEWHS", readyTime: DoorToDoorSample.at(9.5), arrivalDeadline: DoorToDoorSample.at(60 * 24))
+        #expect(throws: RoutingError.noRoute) { try Router(network: try DoorToDoorSample.network()).earliestArrival(for: specification) }
     }
 
     @Test func haulsAndTruckVoyagesANetworkRefuses() throws {
@@ -91,9 +57,11 @@ import Testing
             Haulage(from: "DEDUI", to: "DEWHS", duration: .seconds(120)),
         ]
         let truck = Voyage(
-            number: "T1", movements: [CarrierMovement(from: "NLRTM", to: "DEDUI", departure: Self.at(1), arrival: Self.at(5), capacity: 2)], mode: .truck)
+            number: "T1",
+            movements: [CarrierMovement(from: "NLRTM", to: "DEDUI", departure: DoorToDoorSample.at(1), arrival: DoorToDoorSample.at(5), capacity: 2)],
+            mode: .truck)
         let error = try #require(throws: ScheduleNetworkError.self) {
-            try ScheduleNetwork(locations: Self.locations, voyages: Self.voyages + [truck], haulage: hauls)
+            try ScheduleNetwork(locations: DoorToDoorSample.locations, voyages: DoorToDoorSample.voyages + [truck], haulage: hauls)
         }
         #expect(
             error.description == """
@@ -106,7 +74,7 @@ import Testing
                 haul from DEDUI to DEWHS: the haul is given more than once
                 """)
         // A network with hauls keeps them through a rebuild with other hauls.
-        let network = try Self.network()
+        let network = try DoorToDoorSample.network()
         #expect(network.haulage.count == 3)
         #expect(try network.withHaulage([]).haulage.isEmpty)
         #expect(throws: ScheduleNetworkError.self) { try network.withHaulage(hauls) }
@@ -140,9 +108,9 @@ import Testing
     }
 
     @Test func anItineraryRefusesAHaulAtAClosedGate() throws {
-        let warehouse = Self.locations[5], duisburg = Self.locations[4]
+        let warehouse = DoorToDoorSample.locations[5], duisburg = DoorToDoorSample.locations[4]
         // Saturday 3 January, 10:00: the warehouse is closed.
-        let haul = Leg(haul: Self.haulage[1], from: duisburg, to: warehouse, departure: Self.at(56), arrival: Self.at(58))
+        let haul = Leg(haul: DoorToDoorSample.haulage[1], from: duisburg, to: warehouse, departure: DoorToDoorSample.at(56), arrival: DoorToDoorSample.at(58))
         #expect(throws: ItineraryError(problems: [.gateClosed(leg: 0, at: "DEDUI"), .gateClosed(leg: 0, at: "DEWHS")])) { try Itinerary(legs: [haul]) }
     }
 }

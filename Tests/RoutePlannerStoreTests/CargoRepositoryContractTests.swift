@@ -337,6 +337,15 @@ func checkCustomerRepositoryContract(_ customers: any CustomerRepository, source
         }
     }
 
+    @Test func doorToDoorLegs() async throws {
+        try await Self.withStore { path in
+            let store = try CargoStore(path: path)
+            try await checkDoorToDoorLegs(
+                store.cargoRepository(voyages: DoorToDoorSchedules.network), customers: store.customerRepository,
+                without: store.cargoRepository(voyages: DoorToDoorSchedules.without))
+        }
+    }
+
     @Test func reopeningTheFileGivesTheSameData() async throws {
         try await Self.withStore { path in
             let before: (cargo: [Cargo], offer: RouteOffer?, customers: [Customer], lastId: TrackingId)
@@ -541,4 +550,44 @@ func checkChangesOfProcessesConflict(
     #expect(try await fresh.cargo("ABC123")?.handlingEvents == [Sample.receive, Sample.loadInHongKong], sourceLocation: sourceLocation)
     let blind = try await open()
     await #expect(throws: StoreError.conflict(trackingId: "OTHER"), sourceLocation: sourceLocation) { try await blind.save(try Sample.cargo("OTHER")) }
+}
+
+/// A store keeps each leg's mode (store version 17): a cargo routed from a factory to a warehouse by truck, barge,
+/// vessel, barge and truck, and an offer of such routes, come back with their hauls and barges, as planned, whatever
+/// the network does to them later. `repository` is over `DoorToDoorSample`'s network; `without` over the same network
+/// without its hauls and with its Rhine barge gone.
+func checkDoorToDoorLegs(
+    _ repository: any CargoRepository, customers: any CustomerRepository, without: any CargoRepository, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    try await customers.save(Customer(id: "ACME", name: "Acme Shipping")!)
+    let route = try DoorToDoorSample.byBarge()
+    var cargo = try Cargo(trackingId: "D2D001", teu: 2, specification: DoorToDoorSample.specification(), customerId: "ACME")
+    try cargo.assign(to: route)
+    try cargo.register(
+        HandlingEvent(
+            kind: .load, location: "CNFAC", voyage: "TRUCK CNFAC-CNCKG", completionTime: DoorToDoorSample.at(9), registrationTime: DoorToDoorSample.at(9)))
+    try await repository.save(cargo)
+    let loaded = try #require(try await repository.cargo("D2D001"), sourceLocation: sourceLocation)
+    #expect(loaded == cargo && loaded.itinerary == route, sourceLocation: sourceLocation)
+    #expect(loaded.itinerary?.legs.map(\.voyage.mode) == [.truck, .barge, .vessel, .barge, .truck], sourceLocation: sourceLocation)
+    #expect(loaded.itinerary?.legs[0].co2ePerTEU == 12, sourceLocation: sourceLocation)
+    let offer = RouteOffer(
+        trackingId: "D2D001", specification: try DoorToDoorSample.specification(),
+        itineraries: try Router(network: DoorToDoorSample.network()).candidates(
+            for: DoorToDoorSample.specification(), limit: 5, options: RoutingOptions(criteria: [.co2e])))
+    try await repository.save(offer)
+    #expect(try await repository.offer(for: "D2D001") == offer, sourceLocation: sourceLocation)
+    // Over a network that no longer has the hauls or the Rhine barge: the legs as planned, each of its mode.
+    let planned = try #require(try await without.cargo("D2D001"), sourceLocation: sourceLocation)
+    #expect(planned.itinerary?.legs.map(\.voyage.mode) == [.truck, .barge, .vessel, .barge, .truck], sourceLocation: sourceLocation)
+    #expect(
+        planned.itinerary?.legs.map { [$0.loadTime, $0.unloadTime] } == route.legs.map { [$0.loadTime, $0.unloadTime] }, sourceLocation: sourceLocation)
+    #expect(planned.itinerary?.legs[0].co2ePerTEU == nil, sourceLocation: sourceLocation)
+}
+
+/// `DoorToDoorSample`'s network, and the same without its hauls and with its Rhine barge gone.
+enum DoorToDoorSchedules {
+    static let network = InMemoryScheduleRepository(network: try! DoorToDoorSample.network())
+    static let without = InMemoryScheduleRepository(
+        network: try! ScheduleNetwork(locations: DoorToDoorSample.locations, voyages: Array(DoorToDoorSample.voyages.prefix(2))))
 }

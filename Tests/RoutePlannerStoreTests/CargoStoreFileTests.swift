@@ -116,7 +116,7 @@ import Testing
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         try CargoStore.migrator.migrate(try DatabaseQueue(path: path), upTo: "v3: cargo types")
         #expect(chmod(path, 0o444) == 0)
-        #expect(throws: StoreError.outdatedReadOnly(path: path, version: 3, supportedVersion: 16)) { _ = try CargoStore(path: path, creating: false) }
+        #expect(throws: StoreError.outdatedReadOnly(path: path, version: 3, supportedVersion: 17)) { _ = try CargoStore(path: path, creating: false) }
         #expect(try await DatabaseQueue(path: path).read { db in try CargoStore.migrator.completedMigrations(db).count } == 3)
     }
 

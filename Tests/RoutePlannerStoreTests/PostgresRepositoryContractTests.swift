@@ -67,6 +67,15 @@ struct PostgresRepositoryContractTests {
         }
     }
 
+    @Test func doorToDoorLegs() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            try await checkDoorToDoorLegs(
+                store.cargoRepository(voyages: DoorToDoorSchedules.network), customers: store.customerRepository,
+                without: store.cargoRepository(voyages: DoorToDoorSchedules.without))
+        }
+    }
+
     @Test func customers() async throws {
         try await TestPostgres.withDatabase { address in
             try await checkCustomerRepositoryContract(try await TestPostgres.store(address).customerRepository)

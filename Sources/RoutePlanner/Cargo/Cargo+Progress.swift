@@ -7,7 +7,8 @@ extension Cargo {
         /// The first leg still ahead: 0 before the cargo sails, the leg it is aboard, or the one after the leg it was
         /// discharged from.
         public let first: Int
-        /// When the cargo can board leg `first`; `nil` while it is aboard.
+        /// When the cargo can board leg `first`; `nil` while it is aboard a voyage, and when it was loaded while it is
+        /// on a truck.
         public let ready: Date?
         /// When the cargo was first loaded, if it was.
         public let departedAt: Date?
@@ -29,7 +30,8 @@ extension Cargo {
                 let first = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
                     ?? (legs[0].voyage.number == last.voyage ? 0 : nil)
             else { return nil }
-            return Progress(first: first, ready: nil, departedAt: departedAt)
+            // A truck is not timetabled: it left when it was loaded, and delivers after its time on the road from then.
+            return Progress(first: first, ready: legs[first].isHaul ? last.completionTime : nil, departedAt: departedAt)
         case .unload:
             guard let leg = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
                 leg + 1 < legs.count

@@ -82,7 +82,8 @@ extension ScheduleNetwork {
     ///   - itinerary: The itinerary as planned.
     ///   - first: The first leg still ahead: 0 before the cargo sails, the leg it is aboard, or the one after the leg it
     ///     was discharged from.
-    ///   - ready: When the cargo can board leg `first`; `nil` when it is aboard already.
+    ///   - ready: When the cargo can board leg `first`; `nil` when it is aboard a voyage already (on a truck, when it
+    ///     was loaded).
     ///   - specification: The cargo's deadline, maximum transit time and cargo type.
     ///   - departedAt: When the cargo was first loaded, if it was.
     public func disruption(
@@ -177,7 +178,10 @@ extension ScheduleNetwork {
             let leg = sailing[index]!
             if legs[index - 1].isHaul {
                 if previous.unloadTime > leg.loadTime || previous.unloadTime > cutOff(leg) {
-                    return (.missesConnection(leg: index, at: leg.loadLocation.code), short([(previous.unloadTime, leg.loadTime), (previous.unloadTime, cutOff(leg))]))
+                    return (
+                        .missesConnection(leg: index, at: leg.loadLocation.code),
+                        short([(previous.unloadTime, leg.loadTime), (previous.unloadTime, cutOff(leg))])
+                    )
                 }
                 continue
             }

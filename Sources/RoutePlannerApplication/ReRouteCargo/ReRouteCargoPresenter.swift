@@ -49,7 +49,8 @@ public struct ReRouteCargoPresenter: Presenter {
                 (options, problem) = ([], format.message(for: error))
             }
             return ReRoutingView(
-                entry: entry, cargo: format.tracking(entry.cargo), reason: entry.reason.map { Self.text($0, disruption: entry.cargo.delivery.disruption) } ?? "on track",
+                entry: entry, cargo: format.tracking(entry.cargo),
+                reason: entry.reason.map { Self.text($0, disruption: entry.cargo.delivery.disruption) } ?? "on track",
                 from: entry.specification.map { "from \($0.origin), ready \(format.dateTime($0.readyTime))" }, options: options, problem: problem)
         }
     }
