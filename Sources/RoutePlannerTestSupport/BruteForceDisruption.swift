@@ -195,12 +195,28 @@ public enum BruteForceDisruption {
         recheckWithMargin(itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: voyages)?.disruption
     }
 
+    /// When a haul collecting at the first second at or after `time` when its gate is open leaves, and when it
+    /// delivers: after its time on the road, once the gate at the other end is open.
+    static func drive(_ haul: Haulage, from time: Date, places: [UnLocode: Location]) -> (departure: Date, arrival: Date) {
+        let from = places[haul.from], to = places[haul.to]
+        let departure = from?.gateHours?.opening(atOrAfter: time, in: from?.timeZone) ?? time
+        let onTheRoad = departure + TimeInterval(haul.duration.components.seconds)
+        return (departure, to?.gateHours?.opening(atOrAfter: onTheRoad, in: to?.timeZone) ?? onTheRoad)
+    }
+
     /// ``recheck(_:from:ready:_:departedAt:on:)``, with by how much the cargo misses, worked out again: how much later
     /// the cargo is at the change (or the departure) than the next departure, after the port's transshipment time, or
     /// the call's cut-off allows (the most of these); how late; how far over the transit time; none for a leg that no
     /// longer sails or a vessel that no longer goes on as the voyage the cargo stays aboard into.
+    ///
+    /// With hauls (`haulage`, between `locations`): a haul's leg drives while `haulage` has a haul between its places;
+    /// it leaves at the first open second from its planned departure or from when the cargo is ready for it, whichever
+    /// is later (`ready` for the first leg ahead, else the voyage before's arrival and its port's transshipment time),
+    /// and never misses; the voyage after it is boarded by its departure and its cut-offs for the cargo, with no
+    /// transshipment time or cut-off.
     public static func recheckWithMargin(
-        _ itinerary: Itinerary, from first: Int, ready: Date?, _ specification: RouteSpecification, departedAt: Date?, on voyages: [Voyage]
+        _ itinerary: Itinerary, from first: Int, ready: Date?, _ specification: RouteSpecification, departedAt: Date?, on voyages: [Voyage],
+        haulage: [Haulage] = [], locations: [Location] = []
     ) -> (disruption: ItineraryDisruption, margin: Duration?)? {
         /// The most by which each time is after its limit, when one is.
         func over(_ pairs: [(Date, Date?)]) -> Duration? {
@@ -219,17 +235,36 @@ public enum BruteForceDisruption {
             else { return false }
             return arriving.last == before.movements.last && departing.first == after.movements.first
         }
-        for index in first..<legs.count where live(index) == nil { return (.legNoLongerSails(leg: index, voyage: legs[index].voyage.number), nil) }
+        let places = Dictionary(locations.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        func haul(_ index: Int) -> Haulage? {
+            haulage.first { $0.from == legs[index].loadLocation.code && $0.to == legs[index].unloadLocation.code }
+        }
+        for index in first..<legs.count where legs[index].isHaul ? haul(index) == nil : live(index) == nil {
+            return (.legNoLongerSails(leg: index, voyage: legs[index].voyage.number), nil)
+        }
+        // The hauls ahead, driven in travel order: none follows another.
+        var driven: [Int: (departure: Date, arrival: Date)] = [:]
+        for index in first..<legs.count where legs[index].isHaul {
+            let notBefore =
+                index == first
+                ? ready ?? legs[index].loadTime
+                : live(index - 1)!.last!.arrivalTime
+                    + TimeInterval((places[legs[index].loadLocation.code] ?? legs[index].loadLocation).transshipmentTime.components.seconds)
+            driven[index] = drive(haul(index)!, from: max(legs[index].loadTime, notBefore), places: places)
+        }
+        func arrival(_ index: Int) -> Date { driven[index]?.arrival ?? live(index)!.last!.arrivalTime }
         func tco(_ movement: CarrierMovement) -> Date? { movement.cutOffTimes.filter { $0.code == .transshipment }.map(\.time).min() }
+        var codes: Set<CutOffCode> = [.fullContainerDelivery, .documentation, .verifiedGrossMass, .port]
+        if specification.cargoType == .reefer { codes.insert(.reefer) }
+        if specification.containsDangerousGoods { codes.insert(.dangerousGoods) }
+        /// The latest the cargo may be at a departure that boards as at an origin: its departure and cut-offs.
+        func latest(_ boarding: CarrierMovement) -> Date {
+            boarding.cutOffTimes.filter { codes.contains($0.code) }.map(\.time).reduce(boarding.departureTime, min)
+        }
         let port = legs[first].loadLocation.code
-        if let ready, let boarding = live(first)?.first {
-            var codes: Set<CutOffCode> = [.fullContainerDelivery, .documentation, .verifiedGrossMass, .port]
-            if specification.cargoType == .reefer { codes.insert(.reefer) }
-            if specification.containsDangerousGoods { codes.insert(.dangerousGoods) }
-            let latest =
-                first > 0
-                ? boarding.departureTime
-                : boarding.cutOffTimes.filter { codes.contains($0.code) }.map(\.time).reduce(boarding.departureTime, min)
+        let asAtOrigin = first == 0 || legs[first - 1].isHaul
+        if let ready, !legs[first].isHaul, let boarding = live(first)?.first {
+            let latest = asAtOrigin ? latest(boarding) : boarding.departureTime
             if boarding.departureTime < ready || latest < ready {
                 let margin = over([(ready, boarding.departureTime), (ready, latest)])
                 return first == 0 ? (.missesDeparture(at: port), margin) : (.missesConnection(leg: first, at: port), margin)
@@ -238,35 +273,43 @@ public enum BruteForceDisruption {
             let staysAboard =
                 first > 0 && legs[first].continuesAboard(from: legs[first - 1]) && endsAndStarts(first)
                 && byNumber[legs[first - 1].voyage.number]?.continuation == legs[first].voyage.number
-            if first > 0, !staysAboard, let before = live(first - 1)?.last, let cutOff = tco(boarding),
+            if !asAtOrigin, !staysAboard, let before = live(first - 1)?.last, let cutOff = tco(boarding),
                 before.arrivalTime > cutOff
             {
                 return (.missesConnection(leg: first, at: port), over([(before.arrivalTime, cutOff)]))
             }
         }
-        for index in legs.indices where index > first {
-            let arrival = live(index - 1)!.last!.arrivalTime, onward = live(index)!.first!
+        for index in legs.indices where index > first && !legs[index].isHaul {
+            let arrived = arrival(index - 1), onward = live(index)!.first!
             let at = legs[index].loadLocation
+            if legs[index - 1].isHaul {
+                // Off a truck: boarded as at an origin.
+                if onward.departureTime < arrived || latest(onward) < arrived {
+                    return (.missesConnection(leg: index, at: at.code), over([(arrived, onward.departureTime), (arrived, latest(onward))]))
+                }
+                continue
+            }
             if legs[index].continuesAboard(from: legs[index - 1]) {
                 if byNumber[legs[index - 1].voyage.number]?.continuation == legs[index].voyage.number && endsAndStarts(index)
-                    && onward.departureTime >= arrival
+                    && onward.departureTime >= arrived
                 {
                     continue
                 }
                 return (.missesConnection(leg: index, at: at.code), nil)
             }
-            if onward.departureTime < arrival + TimeInterval(at.transshipmentTime.components.seconds) || (tco(onward).map { arrival > $0 } ?? false) {
-                let needed = arrival + TimeInterval(at.transshipmentTime.components.seconds)
-                return (.missesConnection(leg: index, at: at.code), over([(needed, onward.departureTime), (arrival, tco(onward))]))
+            if onward.departureTime < arrived + TimeInterval(at.transshipmentTime.components.seconds) || (tco(onward).map { arrived > $0 } ?? false) {
+                let needed = arrived + TimeInterval(at.transshipmentTime.components.seconds)
+                return (.missesConnection(leg: index, at: at.code), over([(needed, onward.departureTime), (arrived, tco(onward))]))
             }
         }
-        let arrival = live(legs.count - 1)!.last!.arrivalTime
-        if arrival > specification.arrivalDeadline {
-            let late = Duration.seconds(arrival.timeIntervalSince(specification.arrivalDeadline))
+        let end = arrival(legs.count - 1)
+        if end > specification.arrivalDeadline {
+            let late = Duration.seconds(end.timeIntervalSince(specification.arrivalDeadline))
             return (.arrivesLate(by: late), late)
         }
         if let limit = specification.maximumTransitTime {
-            let transit = Duration.seconds(arrival.timeIntervalSince(departedAt ?? live(0)?.first?.departureTime ?? live(first)!.first!.departureTime))
+            let start = departedAt ?? driven[0]?.departure ?? live(0)?.first?.departureTime ?? live(first)!.first!.departureTime
+            let transit = Duration.seconds(end.timeIntervalSince(start))
             if transit > limit { return (.exceedsTransitTime(by: transit - limit), transit - limit) }
         }
         return nil

@@ -33,7 +33,7 @@ import Testing
             )
         }
         #expect(try Data(contentsOf: store) == before)
-        #expect(try StoreProcessTests.sqlite(store, "PRAGMA user_version") == "17")
+        #expect(try StoreProcessTests.sqlite(store, "PRAGMA user_version") == "18")
     }
 
     @Test func aReadOnlyStoreAnswersReadsAndRefusesWrites() throws {

@@ -105,4 +105,57 @@ import Testing
         #expect(network.haul(named: Self.lastTruck) == At.haulage[1])
         #expect(network.haul(from: "DEDUI", to: "DEWHS") == At.haulage[1] && network.haul(from: "DEWHS", to: "DEDUI") == nil)
     }
+
+    /// Random door-to-door networks (places no voyage calls at, hauls, gate hours), itineraries among every one the
+    /// brute-force router finds, random carriers' events, a haul sometimes gone from the table, and random progress
+    /// (a truck loaded or unloaded up to three hours late): what disrupts each itinerary, and by how much, is what a
+    /// plain re-check of its legs and hauls says.
+    @Test func disruptionsWithHaulsMatchABruteForceRecheck() throws {
+        var checked = 0, hauled = 0, disrupted = 0, gone = 0
+        for seed in UInt64(0)..<1_500 {
+            var generator = SplitMix64(seed: seed &+ 1 << 45)
+            let schedule = RandomSchedule(
+                using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, continuations: seed % 4 == 1, hauls: true)
+            let oracle = schedule.bruteForce
+            var plans: [(Itinerary, RouteSpecification)] = []
+            for _ in 0..<6 {
+                let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)
+                if let itinerary = oracle.itineraries(for: specification).randomElement(using: &generator) { plans.append((itinerary, specification)) }
+            }
+            var live = LiveSchedule(published: schedule.network)
+            live.apply(BruteForceDisruption.randomEvents(schedule.voyages, using: &generator))
+            var haulage = schedule.haulage
+            if seed % 3 == 2, !haulage.isEmpty { haulage.remove(at: Int.random(in: 0..<haulage.count, using: &generator)) }
+            let network = try live.network().withHaulage(haulage)
+            for (itinerary, specification) in plans {
+                let legs = itinerary.legs
+                let first = Int.random(in: 0..<legs.count, using: &generator)
+                let aboard = Bool.random(using: &generator) && (first > 0 || legs[0].isHaul)
+                let late = TimeInterval(Int.random(in: 0...3, using: &generator) * 3_600)
+                let ready: Date? =
+                    aboard
+                    ? (legs[first].isHaul ? legs[first].loadTime + late : nil)
+                    : first == 0
+                        ? specification.readyTime
+                        : legs[first - 1].isHaul
+                            ? legs[first - 1].unloadTime + late
+                            : legs[first - 1].unloadTime + TimeInterval(legs[first].loadLocation.transshipmentTime.components.seconds)
+                let departedAt = first > 0 ? itinerary.departureTime : nil
+                let cause = network.disruptionCause(of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
+                let expected = BruteForceDisruption.recheckWithMargin(
+                    itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: live.voyages, haulage: haulage,
+                    locations: schedule.locations)
+                #expect(
+                    cause?.disruption == expected?.disruption && cause?.margin == expected?.margin,
+                    "seed \(seed): \(legs.map(\.voyage.number)) from \(first), ready \(String(describing: ready)): \(String(describing: cause?.disruption))")
+                checked += 1
+                if legs.contains(where: \.isHaul) { hauled += 1 }
+                if expected != nil { disrupted += 1 }
+                if case .legNoLongerSails(let leg, _)? = expected?.disruption, legs[leg].isHaul { gone += 1 }
+            }
+        }
+        // The cases are many and varied: many itineraries have hauls, many are disrupted, some by a haul gone.
+        #expect(checked > 3_000 && hauled > checked / 3 && disrupted > checked / 10 && gone > 100, "\(checked) \(hauled) \(disrupted) \(gone)")
+        print("door-to-door disruptions: \(checked) itineraries, \(hauled) with hauls, \(disrupted) disrupted, \(gone) by a haul gone")
+    }
 }
