@@ -484,4 +484,23 @@ import Testing
         }
         #expect(freed == nil)  // deinit ran, and it calls glp_delete_prob
     }
+
+    /// Hauls are set aside: a booking from a factory no voyage calls at has no itinerary, one between two terminals
+    /// is carried over the voyages, and no plan rides a truck (pricing does not search hauls, so the bound stays true).
+    @Test func theAssignmentRidesVoyagesOnly() throws {
+        let network = try DoorToDoorSample.network()
+        let fromTheFactory = try Booking(id: "FACTORY", teu: 2, specification: DoorToDoorSample.specification(), revenuePerTEU: 3_000)
+        let betweenTerminals = try Booking(
+            id: "TERMINALS", teu: 2,
+            specification: RouteSpecification(
+                origin: "CNCKG", destination: "DEDUI", readyTime: DoorToDoorSample.at(0), arrivalDeadline: DoorToDoorSample.at(60 * 24)),
+            revenuePerTEU: 2_500)
+        let assignment = CapacityAssignment(network: network)
+        #expect(assignment.network.haulage.isEmpty && !network.haulage.isEmpty)
+        let plan = try assignment.assign([fromTheFactory, betweenTerminals])
+        let byId = Dictionary(uniqueKeysWithValues: plan.assignments.map { ($0.booking.id, $0) })
+        #expect(byId["FACTORY"]?.itinerary == nil && byId["FACTORY"]?.reason == .noItinerary)
+        #expect(byId["TERMINALS"]?.itinerary?.legs.map(\.voyage.number) == ["YB1", "AE1", "RB1"])
+        #expect(plan.assignments.allSatisfy { $0.itinerary?.legs.allSatisfy { !$0.isHaul } ?? true })
+    }
 }

@@ -163,6 +163,16 @@ extension ScheduleNetwork {
         return haulLeg(h, departure: departure, arrival: arrival)
     }
 
+    /// The leg of the network's haul from `load` to `unload` as planned, leaving at `departing` and delivering at
+    /// `arriving`, while the network still drives it so: it has the haul, whose gate is open at `departing`, and which
+    /// delivers by `arriving`; `nil` otherwise.
+    func haulLeg(from load: UnLocode, departing: Date, to unload: UnLocode, arriving: Date) -> Leg? {
+        guard let haul = haul(from: load, to: unload), let from = location(load), let to = location(unload), departing < arriving else { return nil }
+        let planned = Leg(haul: haul, from: from, to: to, departure: departing, arrival: arriving)
+        guard let driven = driving(planned), driven.loadTime == departing, driven.unloadTime <= arriving else { return nil }
+        return planned
+    }
+
     /// The haul of `leg` as the network drives it after `previous`, the voyage's leg before it as the network now
     /// sails it: onto the truck once the port's transshipment time has passed since the discharge.
     func driving(_ leg: Leg, after previous: Leg) -> Leg? {

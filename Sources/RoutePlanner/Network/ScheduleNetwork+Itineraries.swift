@@ -2,11 +2,18 @@ import Foundation
 
 extension ScheduleNetwork {
     /// Returns the leg of a voyage that loads at one port at a time and discharges at another at a time, or
-    /// `nil` when the network's voyage does not sail it so (cancelled, delayed, or the call omitted).
+    /// `nil` when the network's voyage does not sail it so (cancelled, delayed, or the call omitted). A number that is
+    /// no voyage's but a haul's (``Haulage/voyageNumber``) gives the haul's leg while the network still drives it so:
+    /// its gate open at the departure, delivering by the arrival.
     ///
     /// - Complexity: O(*n*) for the *n* movements of the voyage.
     public func leg(voyage number: VoyageNumber, from load: UnLocode, departing: Date, to unload: UnLocode, arriving: Date) -> Leg? {
-        guard let voyage = voyage(number), let loadLocation = location(load), let unloadLocation = location(unload) else { return nil }
+        guard let voyage = voyage(number) else {
+            // A haul's leg, named as its truck's voyage.
+            guard haul(named: number) != nil else { return nil }
+            return haulLeg(from: load, departing: departing, to: unload, arriving: arriving)
+        }
+        guard let loadLocation = location(load), let unloadLocation = location(unload) else { return nil }
         let movements = voyage.movements
         guard let first = movements.firstIndex(where: { $0.departureLocation == load && $0.departureTime == departing }),
             let last = movements[first...].firstIndex(where: { $0.arrivalLocation == unload && $0.arrivalTime == arriving })
@@ -26,7 +33,7 @@ extension ScheduleNetwork {
         for (index, leg) in itinerary.legs.enumerated() {
             let sails =
                 leg.isHaul
-                ? driving(leg).map { $0.loadTime == leg.loadTime && $0.unloadTime <= leg.unloadTime } ?? false
+                ? haulLeg(from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code, arriving: leg.unloadTime) != nil
                 : self.leg(
                     voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
                     arriving: leg.unloadTime) != nil
