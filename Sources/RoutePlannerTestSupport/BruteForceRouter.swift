@@ -86,13 +86,19 @@ public struct BruteForceRouter {
         }
         // A haul from the origin: to the destination as early as it can, or as late as it still delivers for each
         // departure it feeds.
+        // A truck collects at the origin only where the options allow trucks there.
+        let trucks = options.modes.contains(.truck)
         for haul in haulage
-        where haul.from == specification.origin && !options.avoidedLocations.contains(haul.to) && !options.avoidedLocations.contains(haul.from) {
+        where trucks && options.truckFromOrigin && haul.from == specification.origin && !options.avoidedLocations.contains(haul.to)
+            && !options.avoidedLocations.contains(haul.from)
+        {
             if haul.to == specification.destination {
                 let leg = haulLeg(haul, notBefore: specification.readyTime)
                 // An itinerary ends where it reaches the destination past its via ports.
                 if callsInOrder([leg], options.via) {
-                    if leg.unloadTime <= specification.arrivalDeadline, withinTransit([leg], specification) { result.append(try! Itinerary(legs: [leg])) }
+                    if options.truckToDestination, leg.unloadTime <= specification.arrivalDeadline, withinTransit([leg], specification) {
+                        result.append(try! Itinerary(legs: [leg]))
+                    }
                     continue
                 }
             }
@@ -136,7 +142,7 @@ public struct BruteForceRouter {
         _ voyage: Voyage, from first: Int, after legs: [Leg], changes: Int, _ specification: RouteSpecification,
         _ options: RoutingOptions, into result: inout [Itinerary]
     ) {
-        guard !options.avoidedVoyages.contains(voyage.number) else { return }
+        guard !options.avoidedVoyages.contains(voyage.number), options.modes.contains(voyage.mode) else { return }
         for last in first..<voyage.movements.count {
             let movement = voyage.movements[last]
             guard movement.arrivalTime <= specification.arrivalDeadline,
@@ -164,12 +170,14 @@ public struct BruteForceRouter {
             // A haul from here: to the destination, or to board another voyage there (a change of voyage); never back to
             // the origin.
             for haul in haulage
-            where haul.from == movement.arrivalLocation && haul.to != specification.origin && !options.avoidedLocations.contains(haul.to) {
+            where options.modes.contains(.truck) && haul.from == movement.arrivalLocation && haul.to != specification.origin
+                && !options.avoidedLocations.contains(haul.to)
+            {
                 let haulLeg = haulLeg(haul, notBefore: earliest)
                 let hauled = path + [haulLeg]
                 guard haulLeg.unloadTime <= specification.arrivalDeadline, withinTransit(hauled, specification) else { continue }
                 if haul.to == specification.destination, callsInOrder(hauled, options.via) {
-                    result.append(try! Itinerary(legs: hauled))
+                    if options.truckToDestination { result.append(try! Itinerary(legs: hauled)) }
                     continue
                 }
                 guard changes < (options.maxTransshipments ?? Int.max) else { continue }

@@ -15,10 +15,11 @@ import RoutePlanner
 /// voyage, from where and a few hours after that one ends. With hauls, up to three places that no voyage calls at join
 /// the ports, trucks haul between random pairs of them all (30 minutes to 20 hours on the road, with random costs and
 /// CO2e when there are figures), and a third of the places have gate hours (some over midnight, some in a time zone
-/// an hour ahead of UTC); these are drawn last, so a seed draws the same voyages with or without them.
+/// an hour ahead of UTC), and a third of the voyages are barges' or trains'; these are drawn last, so a seed draws
+/// the same movements with or without them.
 public struct RandomSchedule: Sendable {
     public private(set) var locations: [Location]
-    public let voyages: [Voyage]
+    public private(set) var voyages: [Voyage]
     public private(set) var haulage: [Haulage] = []
     public let base: Date
     /// Whether calls have cut-off times and specifications cargo types.
@@ -115,6 +116,13 @@ public struct RandomSchedule: Sendable {
                     from: pair.first!, to: pair.last!, duration: .seconds(60 * Int.random(in: 30...1_200, using: &generator)),
                     costPerTEU: figures ? costs.randomElement(using: &generator)! : nil,
                     co2ePerTEU: figures ? emissions.randomElement(using: &generator)! : nil))
+        }
+        // A third of the voyages are barges' or trains'.
+        voyages = voyages.map { voyage in
+            guard Int.random(in: 0..<3, using: &generator) == 0 else { return voyage }
+            return Voyage(
+                number: voyage.number, movements: voyage.movements, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
+                vesselIMONumber: voyage.vesselIMONumber, continuation: voyage.continuation, mode: Bool.random(using: &generator) ? .barge : .rail)
         }
     }
 

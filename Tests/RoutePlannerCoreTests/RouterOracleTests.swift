@@ -144,6 +144,12 @@ import Testing
                 let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)
                 var options = withOptions ? Self.randomOptions(schedule, specification, using: &generator) : RoutingOptions()
                 if withCriteria { options.criteria = [[.handlingCost], [.co2e], [.handlingCost, .co2e]][Int(seed % 3)] }
+                if withOptions && Bool.random(using: &generator) {
+                    // Modes left out, and trucks not at the origin or not at the destination.
+                    options.modes.remove(TransportMode.allCases.randomElement(using: &generator)!)
+                    options.truckFromOrigin = Bool.random(using: &generator)
+                    options.truckToDestination = Bool.random(using: &generator)
+                }
                 let context = "seed \(seed) options \(withOptions) cut-offs \(withCutOffs) criteria \(withCriteria), door to door: \(specification) \(options)"
                 Self.expectAgreement(router, oracle, specification, options, context, using: &generator)
             }

@@ -194,6 +194,9 @@ struct RouteSearch {
     var sailingTimeCache = SailingTimeCache()
     private var avoidedVoyage: [Bool] = []
     private var hasAvoidedVoyages = false
+    /// Whether hauls are taken at all, from the origin, and to the destination (``RoutingOptions/modes``,
+    /// ``RoutingOptions/truckFromOrigin``, ``RoutingOptions/truckToDestination``).
+    private var takesHauls = true, haulsFromOrigin = true, haulsToDestination = true
     /// Per movement, whether it lacks the room the cargo takes (``RoutingOptions/space``).
     private var isFull: [Bool] = []
     private var checksSpace = false
@@ -258,14 +261,23 @@ struct RouteSearch {
         avoidedPort = [Bool](repeating: false, count: network.locations.count)
         for code in options.avoidedLocations { avoidedPort[Int(try port(code))] = true }
         avoidsPorts = !options.avoidedLocations.isEmpty
-        hasAvoidedVoyages = !options.avoidedVoyages.isEmpty
+        // A voyage of a mode not allowed is avoided as a named one is.
+        let modes = network.details.voyageMode  // empty when every voyage is a vessel's
+        let avoidsModes = modes.isEmpty ? !options.modes.contains(.vessel) : modes.contains { !options.modes.contains($0) }
+        hasAvoidedVoyages = !options.avoidedVoyages.isEmpty || avoidsModes
         if hasAvoidedVoyages {
-            avoidedVoyage = [Bool](repeating: false, count: network.voyageCount)
+            avoidedVoyage =
+                !avoidsModes
+                ? [Bool](repeating: false, count: network.voyageCount)
+                : modes.isEmpty ? [Bool](repeating: true, count: network.voyageCount) : modes.map { !options.modes.contains($0) }
             for number in options.avoidedVoyages {
                 guard let index = network.voyageIndex[number] else { throw .unknownVoyage(number) }
                 avoidedVoyage[Int(index)] = true
             }
         }
+        takesHauls = options.modes.contains(.truck)
+        haulsFromOrigin = takesHauls && options.truckFromOrigin
+        haulsToDestination = takesHauls && options.truckToDestination
         checksSpace = options.space != nil
         if let space = options.space {
             let taken = options.taken ?? CapacityUse(network: network)
@@ -368,7 +380,7 @@ struct RouteSearch {
         let first = network.firstSlot(at: origin, notBefore: ready)
         var starts = [Start(time: ready, port: origin, slots: first..<network.departureStart[Int(origin) + 1], ready: ready)]
         let hauls = network.details.hauls
-        for h in hauls.hauls(from: origin) {
+        for h in hauls.hauls(from: origin) where haulsFromOrigin {
             let (departure, arrival) = hauls.earliest(h, from: origin, notBefore: ready)
             let port = hauls.to[h]
             starts.append(
@@ -398,10 +410,11 @@ struct RouteSearch {
             slot = next
         }
         let hauls = network.details.hauls
-        for h in hauls.hauls(from: origin) {
+        for h in hauls.hauls(from: origin) where haulsFromOrigin {
             let port = hauls.to[h]
             let earliest = hauls.earliest(h, from: origin, notBefore: ready)
             if port == destination && advance(0, to: port) == via.count {
+                guard haulsToDestination else { continue }
                 starts.append(Start(time: earliest.departure, port: port, slots: 0..<0, haul: Int32(h), ready: earliest.arrival))
                 continue
             }
@@ -460,7 +473,7 @@ struct RouteSearch {
                 co2 = countsCO2 ? hauls.co2Grams[h] : 0
                 stage = advance(0, to: start.port)
                 if start.port == destination && stage == via.count {
-                    if start.ready <= deadline {
+                    if haulsToDestination && start.ready <= deadline {
                         record(Found(departure: start.time, arrival: start.ready, transfers: 0, cost: cost, co2: co2, state: -1, haul: start.haul))
                     }
                     continue
@@ -529,7 +542,7 @@ struct RouteSearch {
                         at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
                         arriving: movement, voyage: Int(voyage), cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
                 }
-                if !hauls.isEmpty && port != origin {
+                if takesHauls && !hauls.isEmpty && port != origin {
                     haul(from: port, state: entry.reference, arriving: movement, cost: cost, co2: co2)
                 }
             }
@@ -567,7 +580,7 @@ struct RouteSearch {
             let haulCost = countsCost ? cost + hauls.costCents[h] : 0, haulCO2 = countsCO2 ? co2 + hauls.co2Grams[h] : 0
             let endStage = advance(stage, to: end)
             if end == destination && endStage == via.count {
-                guard arrival <= deadline,
+                guard haulsToDestination, arrival <= deadline,
                     !isBeaten(key: arrival, transfers: transfers, cost: haulCost + (countsCost ? criteria.handlingCost[Int(port)] : 0), co2: haulCO2)
                 else { continue }
                 record(

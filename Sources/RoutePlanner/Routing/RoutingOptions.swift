@@ -20,6 +20,14 @@ public struct RoutingOptions: Hashable, Sendable {
     /// The room other cargo takes on the network's movements, counted against their capacities in a search with a
     /// ``space``; `nil` for none.
     public var taken: CapacityUse?
+    /// The modes the itinerary may travel by: a voyage of another mode is not ridden, and without
+    /// ``TransportMode/truck`` no haul is taken. Every mode by default.
+    public var modes: Set<TransportMode>
+    /// Whether a truck may collect the cargo at its origin (carrier haulage, DCSA's store door `SD`); without it
+    /// the first leg is a voyage, from a terminal the cargo is brought to (merchant haulage, DCSA's `CY`).
+    public var truckFromOrigin: Bool
+    /// Whether a truck may deliver the cargo at its destination; without it the last leg is a voyage.
+    public var truckToDestination: Bool
 
     /// The most via ports a search takes.
     public static let maximumVia = 100
@@ -29,8 +37,12 @@ public struct RoutingOptions: Hashable, Sendable {
     public init(
         maxTransshipments: Int? = nil, via: [UnLocode] = [],
         avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = [], criteria: Set<RoutingCriterion> = [],
-        space: CargoSpace? = nil, taken: CapacityUse? = nil
+        space: CargoSpace? = nil, taken: CapacityUse? = nil, modes: Set<TransportMode> = Set(TransportMode.allCases),
+        truckFromOrigin: Bool = true, truckToDestination: Bool = true
     ) {
+        self.modes = modes
+        self.truckFromOrigin = truckFromOrigin
+        self.truckToDestination = truckToDestination
         self.space = space
         self.taken = taken
         self.maxTransshipments = maxTransshipments
