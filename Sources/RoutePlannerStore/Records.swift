@@ -104,13 +104,13 @@ struct LegRecord: Codable, FetchableRecord {
 }
 
 extension LegRecord {
-    /// Whether two itineraries' legs, each in order, are the same legs: the same voyages between the same calls at the
-    /// same times, however the store kept them.
+    /// Whether two itineraries' legs, each in order, are the same legs: the same voyages (or hauls) between the same
+    /// calls at the same times, however the store kept them (a barge's leg stored before version 17 has no mode).
     static func sameLegs(_ one: [LegRecord], _ other: [LegRecord]) -> Bool {
         one.count == other.count
             && zip(one, other).allSatisfy {
-                ($0.voyage, $0.loadLocation, $0.unloadLocation, $0.loadTime, $0.unloadTime, $0.mode)
-                    == ($1.voyage, $1.loadLocation, $1.unloadLocation, $1.loadTime, $1.unloadTime, $1.mode)
+                ($0.voyage, $0.loadLocation, $0.unloadLocation, $0.loadTime, $0.unloadTime, $0.mode == "truck")
+                    == ($1.voyage, $1.loadLocation, $1.unloadLocation, $1.loadTime, $1.unloadTime, $1.mode == "truck")
             }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import RoutePlanner
 
-/// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)`` written out plainly over
+/// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)`` written out plainly over
 /// a schedule's voyages, and random carriers' events, for checking the live schedule and what it disrupts.
 public enum BruteForceDisruption {
     /// The UUID of a drawn event: its number in the last group, so that another batch's copy can be renamed by its
@@ -187,7 +187,7 @@ public enum BruteForceDisruption {
         return from..<to
     }
 
-    /// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)``, written out over
+    /// The rules of ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``, written out over
     /// the live voyages.
     public static func recheck(
         _ itinerary: Itinerary, from first: Int, ready: Date?, _ specification: RouteSpecification, departedAt: Date?, on voyages: [Voyage]
@@ -211,12 +211,12 @@ public enum BruteForceDisruption {
     ///
     /// With hauls (`haulage`, between `locations`): a haul's leg drives while `haulage` has a haul between its places;
     /// it leaves at the first open second from its planned departure or from when the cargo is ready for it, whichever
-    /// is later (`ready` for the first leg ahead, else the voyage before's arrival and its port's transshipment time),
-    /// and never misses; the voyage after it is boarded by its departure and its cut-offs for the cargo, with no
+    /// is later (`ready` for the first leg ahead, else the voyage before's arrival and its port's transshipment time, or
+    /// the truck before's), or from `truckLeftAt` for the truck the cargo is on (without its gate), and never misses; the voyage after it is boarded by its departure and its cut-offs for the cargo, with no
     /// transshipment time or cut-off.
     public static func recheckWithMargin(
         _ itinerary: Itinerary, from first: Int, ready: Date?, _ specification: RouteSpecification, departedAt: Date?, on voyages: [Voyage],
-        haulage: [Haulage] = [], locations: [Location] = []
+        haulage: [Haulage] = [], locations: [Location] = [], truckLeftAt: Date? = nil
     ) -> (disruption: ItineraryDisruption, margin: Duration?)? {
         /// The most by which each time is after its limit, when one is.
         func over(_ pairs: [(Date, Date?)]) -> Duration? {
@@ -245,11 +245,18 @@ public enum BruteForceDisruption {
         // The hauls ahead, driven in travel order: none follows another.
         var driven: [Int: (departure: Date, arrival: Date)] = [:]
         for index in first..<legs.count where legs[index].isHaul {
+            // Off a truck at once; after a voyage, once the port's transshipment time has passed.
+            let stay = TimeInterval((places[legs[index].loadLocation.code] ?? legs[index].loadLocation).transshipmentTime.components.seconds)
             let notBefore =
                 index == first
                 ? ready ?? legs[index].loadTime
-                : live(index - 1)!.last!.arrivalTime
-                    + TimeInterval((places[legs[index].loadLocation.code] ?? legs[index].loadLocation).transshipmentTime.components.seconds)
+                : legs[index - 1].isHaul ? driven[index - 1]!.arrival : live(index - 1)!.last!.arrivalTime + stay
+            if index == first, let truckLeftAt {
+                // The truck left: no gate at its start, the one at its end.
+                let to = places[haul(index)!.to], onTheRoad = truckLeftAt + TimeInterval(haul(index)!.duration.components.seconds)
+                driven[index] = (truckLeftAt, to?.gateHours?.opening(atOrAfter: onTheRoad, in: to?.timeZone) ?? onTheRoad)
+                continue
+            }
             driven[index] = drive(haul(index)!, from: max(legs[index].loadTime, notBefore), places: places)
         }
         func arrival(_ index: Int) -> Date { driven[index]?.arrival ?? live(index)!.last!.arrivalTime }
@@ -308,7 +315,7 @@ public enum BruteForceDisruption {
             return (.arrivesLate(by: late), late)
         }
         if let limit = specification.maximumTransitTime {
-            let start = departedAt ?? driven[0]?.departure ?? live(0)?.first?.departureTime ?? live(first)!.first!.departureTime
+            let start = departedAt ?? driven[0]?.departure ?? live(0)?.first?.departureTime ?? driven[first]?.departure ?? live(first)!.first!.departureTime
             let transit = Duration.seconds(end.timeIntervalSince(start))
             if transit > limit { return (.exceedsTransitTime(by: transit - limit), transit - limit) }
         }

@@ -158,7 +158,8 @@ struct ScheduleOptions: ParsableArguments {
         let schedule = LiveScheduleRepository(published: published, events: store.carrierEventRepository, scenario: scenario)
         let name =
             self.schedule == nil
-            ? "the bundled WorldSmall schedule" : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
+            ? "the bundled WorldSmall schedule" + (haulageFile.map { " with \($0.lastPathComponent)" } ?? "")
+            : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances, haulageFile].compactMap { $0 }),
             let warning = try? await store.noteSchedule(fingerprint: fingerprint, name: name)
         {

@@ -134,7 +134,7 @@ import Testing
         #expect(options.status == 0 && options.output.contains("     RL-0411: Rotterdam (NLRTM) → Duisburg (DEDUI)\n     TRUCK DEDUI-DEDTM:"))
         #expect(try Self.run(store, ["assign-route", "RP000001", "2"] + files).status == 0)
         for (event, location, voyage, time) in [
-            ("receive", "CNJGJ", nil, "2026-03-02T09:00:00Z"), ("load", "CNJGJ", "TRUCK CNJGJ-CNCQI", "2026-03-02T11:00:00Z"),
+            ("receive", "CNJGJ", nil, "2026-03-02T09:00:00Z"), ("load", "CNJGJ", "TRUCK CNJGJ-CNCQI", "2026-03-02T10:45:00Z"),
         ] {
             let handled = try Self.run(
                 store, ["handle", "RP000001", "--event", event, "--location", location, "--time", time] + (voyage.map { ["--voyage", $0] } ?? []) + files)
@@ -142,7 +142,7 @@ import Testing
         }
         let aboard = try Self.run(store, ["track", "RP000001"] + files)
         #expect(aboard.output.contains("Last seen:   Jiangjin (CNJGJ), aboard TRUCK CNJGJ-CNCQI\n"), "\(aboard.output)")
-        #expect(aboard.output.contains("Next:        unload at CNCQI on TRUCK CNJGJ-CNCQI, Mon 2 Mar 2026, 12:00 UTC\n"))
+        #expect(aboard.output.contains("Next:        unload at CNCQI on TRUCK CNJGJ-CNCQI, Mon 2 Mar 2026, 11:51 UTC\n"))
         #expect(aboard.output.contains("  TRUCK DEDUI-DEDTM: Duisburg (DEDUI) → Dortmund (DEDTM)\n"))
         // A load onto the truck somewhere it does not collect is refused.
         let wrong = try Self.run(

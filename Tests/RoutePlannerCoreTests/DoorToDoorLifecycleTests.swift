@@ -106,6 +106,31 @@ import Testing
         #expect(network.haul(from: "DEDUI", to: "DEWHS") == At.haulage[1] && network.haul(from: "DEWHS", to: "DEDUI") == nil)
     }
 
+    @Test func aCargoReplannedOffATruckKeepsTheTruckAsItDrove() throws {
+        let network = try At.network()
+        var cargo = try Self.cargo()
+        // Loaded an hour early, delivered at 11:00 instead of 12:00.
+        try cargo.register(Self.event(.load, "CNFAC", Self.firstTruck, at: 8))
+        try cargo.register(Self.event(.unload, "CNCKG", Self.firstTruck, at: 11))
+        let specification = try cargo.specificationFromWhereItIs(in: network)
+        #expect(specification.origin == "CNCKG" && specification.readyTime == At.at(11))
+        let ahead = try #require(try Router(network: network).candidates(for: specification).first)
+        let replanned = cargo.replan(onto: ahead, in: network)
+        #expect(replanned)
+        let legs = try #require(cargo.itinerary?.legs)
+        #expect(legs[0].isHaul && legs[0].loadTime == At.at(8) && legs[0].unloadTime == At.at(11))
+        #expect(cargo.specification.origin == "CNFAC" && legs.dropFirst().map(\.voyage.number) == ahead.legs.map(\.voyage.number))
+    }
+
+    @Test func aVoyageNamedAsAHaulsTruckIsRefused() throws {
+        var voyages = At.voyages
+        voyages.append(
+            Voyage(number: Self.firstTruck, movements: [CarrierMovement(from: "CNCKG", to: "CNSHA", departure: At.at(30), arrival: At.at(200), capacity: 10)]))
+        #expect(throws: ScheduleNetworkError.self) { try ScheduleNetwork(locations: At.locations, voyages: voyages, haulage: At.haulage) }
+        let network = try ScheduleNetwork(locations: At.locations, voyages: voyages)
+        #expect(throws: ScheduleNetworkError.self) { try network.withHaulage(At.haulage) }
+    }
+
     /// Random door-to-door networks (places no voyage calls at, hauls, gate hours), itineraries among every one the
     /// brute-force router finds, random carriers' events, a haul sometimes gone from the table, and random progress
     /// (a truck loaded or unloaded up to three hours late): what disrupts each itinerary, and by how much, is what a
@@ -132,19 +157,22 @@ import Testing
                 let first = Int.random(in: 0..<legs.count, using: &generator)
                 let aboard = Bool.random(using: &generator) && (first > 0 || legs[0].isHaul)
                 let late = TimeInterval(Int.random(in: 0...3, using: &generator) * 3_600)
+                // Aboard a truck: loaded up to three hours late, or a minute early.
+                let truckLeftAt = aboard && legs[first].isHaul ? legs[first].loadTime + (late > 0 ? late : -60) : nil
                 let ready: Date? =
                     aboard
-                    ? (legs[first].isHaul ? legs[first].loadTime + late : nil)
+                    ? nil
                     : first == 0
                         ? specification.readyTime
                         : legs[first - 1].isHaul
                             ? legs[first - 1].unloadTime + late
                             : legs[first - 1].unloadTime + TimeInterval(legs[first].loadLocation.transshipmentTime.components.seconds)
                 let departedAt = first > 0 ? itinerary.departureTime : nil
-                let cause = network.disruptionCause(of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
+                let cause = network.disruptionCause(
+                    of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, truckLeftAt: truckLeftAt)
                 let expected = BruteForceDisruption.recheckWithMargin(
                     itinerary, from: first, ready: ready, specification, departedAt: departedAt, on: live.voyages, haulage: haulage,
-                    locations: schedule.locations)
+                    locations: schedule.locations, truckLeftAt: truckLeftAt)
                 #expect(
                     cause?.disruption == expected?.disruption && cause?.margin == expected?.margin,
                     "seed \(seed): \(legs.map(\.voyage.number)) from \(first), ready \(String(describing: ready)): \(String(describing: cause?.disruption))")

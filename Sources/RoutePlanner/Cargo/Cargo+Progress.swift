@@ -2,16 +2,17 @@ import Foundation
 
 extension Cargo {
     /// Where an open cargo on track is on its itinerary: the first leg still ahead, when it can board that leg (`nil`
-    /// while it is aboard), and when it was first loaded.
+    /// while it is aboard), when it was first loaded, and when the truck it is on left.
     public struct Progress: Hashable, Sendable {
         /// The first leg still ahead: 0 before the cargo sails, the leg it is aboard, or the one after the leg it was
         /// discharged from.
         public let first: Int
-        /// When the cargo can board leg `first`; `nil` while it is aboard a voyage, and when it was loaded while it is
-        /// on a truck.
+        /// When the cargo can board leg `first`; `nil` while it is aboard.
         public let ready: Date?
         /// When the cargo was first loaded, if it was.
         public let departedAt: Date?
+        /// When the truck the cargo is aboard (leg `first`, a haul) left: when it was loaded.
+        public private(set) var truckLeftAt: Date? = nil
     }
 
     /// Where the cargo is on its itinerary; `nil` for a cargo not routed, misdirected, claimed, or discharged at its
@@ -31,7 +32,7 @@ extension Cargo {
                     ?? (legs[0].voyage.number == last.voyage ? 0 : nil)
             else { return nil }
             // A truck is not timetabled: it left when it was loaded, and delivers after its time on the road from then.
-            return Progress(first: first, ready: legs[first].isHaul ? last.completionTime : nil, departedAt: departedAt)
+            return Progress(first: first, ready: nil, departedAt: departedAt, truckLeftAt: legs[first].isHaul ? last.completionTime : nil)
         case .unload:
             guard let leg = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
                 leg + 1 < legs.count
@@ -50,7 +51,8 @@ extension Cargo {
     public func disruption(in network: ScheduleNetwork) -> ItineraryDisruption? {
         guard let itinerary, let progress else { return nil }
         return network.disruption(
-            of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: specification, departedAt: progress.departedAt)
+            of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: specification, departedAt: progress.departedAt,
+            truckLeftAt: progress.truckLeftAt)
     }
 
     /// What stops the cargo's itinerary (``disruption(in:)``), the calls that moved to stop it and by how much the
@@ -58,7 +60,8 @@ extension Cargo {
     public func disruptionCause(in network: ScheduleNetwork) -> DisruptionCause? {
         guard let itinerary, let progress else { return nil }
         return network.disruptionCause(
-            of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: specification, departedAt: progress.departedAt)
+            of: itinerary, from: progress.first, boardingFrom: progress.ready, specification: specification, departedAt: progress.departedAt,
+            truckLeftAt: progress.truckLeftAt)
     }
 
     /// The cargo's delivery as `network` now sails its itinerary (``Delivery/disruption``): a cargo on track whose
@@ -67,7 +70,10 @@ extension Cargo {
     public func delivery(over network: ScheduleNetwork?) -> Delivery {
         var delivery = delivery
         if let network, let itinerary, delivery.isOnTrack {
-            delivery.sail(itinerary, over: network, cause: disruptionCause(in: network))
+            // Discharged at its destination: its last leg as it sailed.
+            let progress = self.progress ?? Progress(first: itinerary.legs.count - 1, ready: nil, departedAt: nil)
+            let sailed = network.sailed(itinerary, from: progress.first, boardingFrom: progress.ready, truckLeftAt: progress.truckLeftAt).legs
+            delivery.sail(itinerary, sailed: sailed, cause: disruptionCause(in: network))
         }
         return delivery
     }
@@ -118,11 +124,29 @@ extension Cargo {
                 let index = legs.lastIndex(where: { $0.unloadLocation.code == last.location && $0.voyage.number == last.voyage }),
                 legs[index].unloadLocation.code == ahead.origin
             else { return nil }
-            return legs[...index].map(sailed)
+            var behind = legs[...index].map(sailed)
+            // A truck delivered when its unload says, after it was loaded.
+            if legs[index].isHaul,
+                let truck = handlingEvents.last(where: { $0.kind == .load && $0.voyage == last.voyage }).flatMap({ truck(loadedBy: $0, in: network) }),
+                truck.loadTime < last.completionTime
+            {
+                behind[index] = Leg(
+                    haul: network?.haul(from: truck.loadLocation.code, to: truck.unloadLocation.code)
+                        ?? Haulage(
+                            from: truck.loadLocation.code, to: truck.unloadLocation.code,
+                            duration: .seconds(last.completionTime.timeIntervalSince(truck.loadTime))),
+                    from: truck.loadLocation, to: truck.unloadLocation, departure: truck.loadTime, arrival: last.completionTime)
+            }
+            return behind
         case .load:
             guard let legs = itinerary?.legs, !delivery.isMisdirected,
                 let index = legs.firstIndex(where: { $0.voyage.number == last.voyage && $0.loadLocation.code == last.location })
             else { return nil }
+            // On a truck: the haul from when it was loaded, to where `ahead` starts.
+            if legs[index].isHaul {
+                guard let truck = truck(loadedBy: last, in: network), truck.unloadLocation.code == ahead.origin else { return nil }
+                return legs[..<index].map(sailed) + [truck]
+            }
             let aboard = sailed(legs[index]), movements = aboard.voyage.movements
             guard let cut = movements.indices[aboard.movementIndices.lowerBound...].first(where: { movements[$0].arrivalLocation == ahead.origin })
             else { return nil }

@@ -26,7 +26,8 @@ public enum ReRoutingReason: Hashable, Sendable {
     case misdirected(HandlingEvent)
     /// Its itinerary no longer fits its specification.
     case misrouted
-    /// A leg of its itinerary (`index` from 0) no longer sails as planned.
+    /// A leg of its itinerary (`index` from 0) no longer sails as planned, or the cargo, where it is, no longer makes
+    /// it (a connection or departure missed), or arrives late or over its transit time on it.
     case disrupted(index: Int, leg: Leg)
     /// It was claimed: its journey is closed, and it is not routed again.
     case claimed
@@ -67,15 +68,12 @@ extension Cargo {
         case .unload:
             guard let port = network.location(last.location) else { throw .unknownLocation(last.location) }
             // Off a truck, cargo boards as at its origin, with no transshipment time.
-            let offTruck = last.voyage.map { network.voyage($0) == nil && network.haul(named: $0) != nil } ?? false
+            let offTruck = last.voyage.map { isTruck($0, in: network) } ?? false
             (origin, ready) = (last.location, last.completionTime + (offTruck ? 0 : TimeInterval(port.transshipmentTime.components.seconds)))
         case .load, .customs:
-            if let number = last.voyage, network.voyage(number) == nil, let haul = network.haul(named: number) {
-                // On a truck: from where it delivers, once it has, after its time on the road and any wait at the gate.
-                let leg = Leg(
-                    haul: haul, from: Location(code: haul.from, name: haul.from.rawValue), to: Location(code: haul.to, name: haul.to.rawValue),
-                    departure: last.completionTime, arrival: last.completionTime + TimeInterval(haul.duration.components.seconds))
-                (origin, ready) = (haul.to, network.driving(leg)?.unloadTime ?? leg.unloadTime)
+            if let truck = truck(loadedBy: last, in: network) {
+                // On a truck: from where it delivers, once it has.
+                (origin, ready) = (truck.unloadLocation.code, truck.unloadTime)
                 break
             }
             guard let number = last.voyage, let voyage = network.voyage(number) else { throw .aboardUnknownVoyage(last.voyage) }
@@ -151,5 +149,40 @@ extension RoutingOptions {
         if cargo.delivery.status != .claimed, let itinerary = cargo.itinerary { others.remove(space, on: itinerary, in: network) }
         (options.space, options.taken) = (space, others)
         return options
+    }
+}
+
+extension Cargo {
+    /// Whether `number` names a truck: a haul's leg of the cargo's itinerary, or a haul of the network that no voyage
+    /// of it is named as.
+    func isTruck(_ number: VoyageNumber, in network: ScheduleNetwork?) -> Bool {
+        itinerary?.legs.contains { $0.isHaul && $0.voyage.number == number } == true
+            || network.map { $0.voyage(number) == nil && $0.haul(named: number) != nil } == true
+    }
+
+    /// The truck that `load` put the cargo on, leaving then (whatever its gate hours) and delivering after its time on
+    /// the road and any wait at the gate there: its itinerary's haul of that number from there (with the network's time on the road while the
+    /// network has the haul, else the planned one), or the network's haul of that number from there; `nil` for a load
+    /// onto anything else.
+    func truck(loadedBy load: HandlingEvent, in network: ScheduleNetwork?) -> Leg? {
+        guard load.kind == .load, let number = load.voyage, isTruck(number, in: network) else { return nil }
+        let planned = itinerary?.legs.first { $0.isHaul && $0.voyage.number == number && $0.loadLocation.code == load.location }
+        let haul: Haulage
+        if let planned {
+            haul =
+                network?.haul(from: planned.loadLocation.code, to: planned.unloadLocation.code)
+                ?? Haulage(
+                    from: planned.loadLocation.code, to: planned.unloadLocation.code, duration: .seconds(planned.unloadTime.timeIntervalSince(planned.loadTime))
+                )
+        } else if let named = network?.haul(named: number), named.from == load.location {
+            haul = named
+        } else {
+            return nil
+        }
+        func place(_ code: UnLocode) -> Location { network?.location(code) ?? Location(code: code, name: code.rawValue) }
+        let leg = Leg(
+            haul: haul, from: place(haul.from), to: place(haul.to), departure: load.completionTime,
+            arrival: load.completionTime + TimeInterval(haul.duration.components.seconds))
+        return network?.driving(leg, leftAt: load.completionTime) ?? leg
     }
 }

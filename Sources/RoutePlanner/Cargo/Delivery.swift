@@ -137,27 +137,22 @@ public struct Delivery: Hashable, Sendable {
 }
 
 extension Delivery {
-    /// The delivery of a cargo on track as `network` now sails its itinerary: disrupted as `cause` says, if given;
-    /// the ETA at the final leg's arrival as it now sails (none when the route is broken); the next load or discharge
-    /// at its time as it now sails.
-    mutating func sail(_ itinerary: Itinerary, over network: ScheduleNetwork, cause: DisruptionCause?) {
+    /// The delivery of a cargo on track as the network now sails its itinerary (`sailed`, by leg position:
+    /// ``ScheduleNetwork/sailed(_:from:boardingFrom:)``): disrupted as `cause` says, if given; the ETA at the final
+    /// leg's arrival as it now sails (none when the route is broken); the next load or discharge at its time as it now
+    /// sails.
+    mutating func sail(_ itinerary: Itinerary, sailed: [Int: Leg], cause: DisruptionCause?) {
         disruptionCause = cause
         switch cause?.disruption {
         case .legNoLongerSails, .missesConnection, .missesDeparture: estimatedTimeOfArrival = nil
-        case .arrivesLate, .exceedsTransitTime, nil:
-            let legs = itinerary.legs
-            if let last = legs.last {
-                // A truck at the end leaves after the voyage before it, as that now sails.
-                let driven = legs.count > 1 && last.isHaul ? network.sailing(legs[legs.count - 2]).flatMap { network.driving(last, after: $0) } : nil
-                estimatedTimeOfArrival = (driven ?? network.sailing(last))?.unloadTime
-            }
+        case .arrivesLate, .exceedsTransitTime, nil: estimatedTimeOfArrival = sailed[itinerary.legs.count - 1]?.unloadTime
         }
         guard let next = nextExpectedActivity, let planned = next.time,
-            let leg = itinerary.legs.first(where: {
+            let index = itinerary.legs.firstIndex(where: {
                 $0.voyage.number == next.voyage && (next.kind == .load ? $0.loadLocation.code : $0.unloadLocation.code) == next.location
                     && (next.kind == .load ? $0.loadTime : $0.unloadTime) == planned
             }),
-            let sailing = network.sailing(leg)
+            let sailing = sailed[index]
         else { return }
         nextExpectedActivity = HandlingActivity(
             kind: next.kind, location: next.location, voyage: next.voyage, time: next.kind == .load ? sailing.loadTime : sailing.unloadTime)

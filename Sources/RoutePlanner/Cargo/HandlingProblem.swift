@@ -4,7 +4,7 @@ import Foundation
 public enum HandlingProblem: Hashable, Sendable {
     /// The location is not a port of the network.
     case unknownLocation(UnLocode)
-    /// The voyage is not in the network.
+    /// The voyage is not a voyage or a haul (``Haulage/voyageNumber``) of the network.
     case unknownVoyage(VoyageNumber)
     /// A load's voyage does not depart from the location, or an unload's does not arrive there.
     case voyageDoesNotCall(VoyageNumber, kind: HandlingEvent.Kind, at: UnLocode)

@@ -3,7 +3,7 @@ import Foundation
 /// Why an itinerary is disrupted, in the schedule's terms: what stops it, the calls of its voyages that moved or
 /// were omitted, and by how much the cargo misses.
 ///
-/// Found by ``ScheduleNetwork/disruptionCause(of:from:boardingFrom:specification:departedAt:)``.
+/// Found by ``ScheduleNetwork/disruptionCause(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``.
 public struct DisruptionCause: Hashable, Sendable {
     /// A call of a leg still ahead that the schedule now makes at another time than planned, or no longer makes.
     public struct Change: Hashable, Sendable {

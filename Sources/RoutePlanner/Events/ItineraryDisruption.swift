@@ -2,7 +2,7 @@ import Foundation
 
 /// What stops an itinerary, as the schedule now sails, from taking its cargo where it goes in time.
 ///
-/// Found by ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:)``.
+/// Found by ``ScheduleNetwork/disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``.
 public enum ItineraryDisruption: Hashable, Sendable, CustomStringConvertible {
     /// Leg `leg` (from 0) no longer sails: its voyage is gone, or no longer makes its load or discharge call (the
     /// carrier omitted it).
@@ -82,22 +82,27 @@ extension ScheduleNetwork {
     ///   - itinerary: The itinerary as planned.
     ///   - first: The first leg still ahead: 0 before the cargo sails, the leg it is aboard, or the one after the leg it
     ///     was discharged from.
-    ///   - ready: When the cargo can board leg `first`; `nil` when it is aboard a voyage already (on a truck, when it
-    ///     was loaded).
+    ///   - ready: When the cargo can board leg `first`; `nil` when it is aboard already.
     ///   - specification: The cargo's deadline, maximum transit time and cargo type.
     ///   - departedAt: When the cargo was first loaded, if it was.
+    ///   - truckLeftAt: When the truck the cargo is aboard left, if leg `first` is a haul: it drives from then,
+    ///     whatever its gate hours.
     public func disruption(
-        of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?
+        of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
+        truckLeftAt: Date? = nil
     ) -> ItineraryDisruption? {
-        check(itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)?.disruption
+        check(itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, truckLeftAt: truckLeftAt)?.disruption
     }
 
-    /// What disrupts an itinerary (``disruption(of:from:boardingFrom:specification:departedAt:)``), and the calls that
+    /// What disrupts an itinerary (``disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``), and the calls that
     /// moved to disrupt it and by how much the cargo misses; `nil` when nothing does.
     public func disruptionCause(
-        of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?
+        of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
+        truckLeftAt: Date? = nil
     ) -> DisruptionCause? {
-        guard let (disruption, margin) = check(itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt)
+        guard
+            let (disruption, margin) = check(
+                itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, truckLeftAt: truckLeftAt)
         else { return nil }
         let last: Int =
             switch disruption {
@@ -127,11 +132,41 @@ extension ScheduleNetwork {
         return changes
     }
 
-    /// The rule of ``disruption(of:from:boardingFrom:specification:departedAt:)``, with by how much the cargo misses:
+    /// The legs of an itinerary from leg `first` on, and the one before it, each as the network now sails it; a haul
+    /// ahead driven once the cargo is ready for it (from `ready` for leg `first`, else after the leg before it as that
+    /// now sails: ``driving(_:after:)``), or from when its truck left (`truckLeftAt`, the cargo aboard it:
+    /// ``driving(_:leftAt:)``); a haul behind from its planned departure. With the first leg from `first` on that no
+    /// longer sails, if any, after which none is given.
+    func sailed(_ itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, truckLeftAt: Date? = nil) -> (legs: [Int: Leg], gone: Int?) {
+        let legs = itinerary.legs
+        var sailing: [Int: Leg] = [:]
+        for index in max(0, first - 1)..<legs.count {
+            let leg: Leg?
+            if legs[index].isHaul && index == first, let truckLeftAt {
+                leg = driving(legs[index], leftAt: truckLeftAt)
+            } else if legs[index].isHaul && index == first, let ready {
+                // The truck waits for the cargo: it never misses its departure.
+                leg = driving(legs[index], notBefore: ready)
+            } else if legs[index].isHaul && index > first {
+                leg = driving(legs[index], after: sailing[index - 1]!)
+            } else {
+                leg = self.sailing(legs[index])
+            }
+            if let leg {
+                sailing[index] = leg
+            } else if index >= first {
+                return (sailing, index)
+            }
+        }
+        return (sailing, nil)
+    }
+
+    /// The rule of ``disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``, with by how much the cargo misses:
     /// the connection or departure (how much later it can board than the call allows), the deadline, or the maximum
     /// transit time; no margin for a leg that no longer sails or a vessel that no longer goes on.
     private func check(
-        _ itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?
+        _ itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
+        truckLeftAt: Date?
     ) -> (disruption: ItineraryDisruption, margin: Duration?)? {
         /// The largest of how far each time is past its limit.
         func short(_ pairs: [(time: Date, limit: Date?)]) -> Duration? {
@@ -143,16 +178,8 @@ extension ScheduleNetwork {
         func cutOff(_ leg: Leg) -> Date {
             leg.movements.first!.latestReadyTime(for: specification.cargoType, dangerousGoods: specification.containsDangerousGoods)
         }
-        var sailing: [Int: Leg] = [:]
-        for index in max(0, first - 1)..<legs.count {
-            if let leg = self.sailing(legs[index]) {
-                sailing[index] = leg
-            } else if index >= first {
-                return (.legNoLongerSails(leg: index, voyage: legs[index].voyage.number), nil)
-            }
-        }
-        // A haul leaves once the cargo is ready for it: the truck waits, and never misses its departure.
-        if legs[first].isHaul, let ready { sailing[first] = driving(legs[first], notBefore: ready) }
+        let (sailing, gone) = sailed(itinerary, from: first, boardingFrom: ready, truckLeftAt: truckLeftAt)
+        if let gone { return (.legNoLongerSails(leg: gone, voyage: legs[gone].voyage.number), nil) }
         let boarding = sailing[first]!
         // Off a truck, cargo boards as at its origin: by the call's cut-off for it, with no transshipment time.
         let boardsAsAtOrigin = first == 0 || legs[first - 1].isHaul
@@ -169,13 +196,8 @@ extension ScheduleNetwork {
                 return (.missesConnection(leg: first, at: boarding.loadLocation.code), short([(previous.unloadTime, tco)]))
             }
         }
-        for index in (first + 1)..<max(first + 1, legs.count) {
-            let previous = sailing[index - 1]!
-            if legs[index].isHaul {
-                sailing[index] = driving(legs[index], after: previous)
-                continue
-            }
-            let leg = sailing[index]!
+        for index in (first + 1)..<max(first + 1, legs.count) where !legs[index].isHaul {
+            let previous = sailing[index - 1]!, leg = sailing[index]!
             if legs[index - 1].isHaul {
                 if previous.unloadTime > leg.loadTime || previous.unloadTime > cutOff(leg) {
                     return (

@@ -78,8 +78,11 @@ extension ScheduleNetwork {
     public var haulage: [Haulage] { details.hauls.haulage }
 
     /// The hauls without the ones whose problems are returned: a haul from or to a place the network does not have,
-    /// from a place to itself, given twice, or with a duration, distance, cost or CO2e out of range.
-    static func checked(_ hauls: [Haulage], portIndex: [UnLocode: Int32]) -> (hauls: [Haulage], problems: [ScheduleNetworkError.Problem]) {
+    /// from a place to itself, given twice, with a duration, distance, cost or CO2e out of range, or whose truck's
+    /// voyage number (``Haulage/voyageNumber``) a voyage has (`isVoyage`).
+    static func checked(
+        _ hauls: [Haulage], portIndex: [UnLocode: Int32], isVoyage: (VoyageNumber) -> Bool
+    ) -> (hauls: [Haulage], problems: [ScheduleNetworkError.Problem]) {
         var problems: [ScheduleNetworkError.Problem] = []
         var seen = Set<[UnLocode]>()
         var valid: [Haulage] = []
@@ -108,6 +111,11 @@ extension ScheduleNetwork {
                     reasons += 1
                 }
             }
+            if isVoyage(haul.voyageNumber) {
+                // Handling events name a haul's truck by this number, which must be the haul's alone.
+                problem("a voyage of the schedule is named \(haul.voyageNumber), as the haul's truck is")
+                reasons += 1
+            }
             if !seen.insert([haul.from, haul.to]).inserted {
                 problem("the haul is given more than once")
                 reasons += 1
@@ -123,7 +131,7 @@ extension ScheduleNetwork {
     ///   from a place to itself, given twice, or with a time on the road, distance, cost or CO2e out of range.
     /// - Complexity: O(*m* log *m*) for *m* movements: the network is built again.
     public func withHaulage(_ hauls: [Haulage]) throws(ScheduleNetworkError) -> ScheduleNetwork {
-        let (valid, problems) = Self.checked(hauls, portIndex: portIndex)
+        let (valid, problems) = Self.checked(hauls, portIndex: portIndex) { voyageIndex[$0] != nil }
         guard problems.isEmpty else { throw ScheduleNetworkError(problems: problems) }
         var columns = self.columns(departure: departure, arrival: arrival)
         columns.haulage = valid
@@ -158,9 +166,18 @@ extension ScheduleNetwork {
     /// table, not a late one, no longer drives.
     public func driving(_ leg: Leg, notBefore ready: Date? = nil) -> Leg? {
         guard leg.isHaul, let h = haulIndex(from: leg.loadLocation.code, to: leg.unloadLocation.code) else { return nil }
-        let start = max(leg.loadTime, ready ?? leg.loadTime).seconds
+        let start = max(leg.loadTime, ready ?? leg.loadTime).secondsRoundedUp
         let (departure, arrival) = details.hauls.earliest(h, from: portIndex[leg.loadLocation.code]!, notBefore: start)
         return haulLeg(h, departure: departure, arrival: arrival)
+    }
+
+    /// The haul of `leg` as the network drives it once its truck left at `time` (whatever its gate hours then): it
+    /// delivers after its time on the road and any wait at a closed gate; `nil` when the leg is not a haul or the
+    /// network no longer has its haul.
+    public func driving(_ leg: Leg, leftAt time: Date) -> Leg? {
+        guard leg.isHaul, let h = haulIndex(from: leg.loadLocation.code, to: leg.unloadLocation.code) else { return nil }
+        let hauls = details.hauls, departure = time.secondsRoundedUp
+        return haulLeg(h, departure: departure, arrival: hauls.opening(at: hauls.to[h], atOrAfter: departure + hauls.seconds[h]))
     }
 
     /// The leg of the network's haul from `load` to `unload` as planned, leaving at `departing` and delivering at
@@ -173,10 +190,12 @@ extension ScheduleNetwork {
         return planned
     }
 
-    /// The haul of `leg` as the network drives it after `previous`, the voyage's leg before it as the network now
-    /// sails it: onto the truck once the port's transshipment time has passed since the discharge.
+    /// The haul of `leg` as the network drives it after `previous`, the leg before it as the network now sails or
+    /// drives it: onto the truck once the port's transshipment time has passed since a voyage's discharge, at once
+    /// off another truck (a re-planned itinerary may hold two hauls in a row).
     func driving(_ leg: Leg, after previous: Leg) -> Leg? {
-        driving(leg, notBefore: previous.unloadTime + TimeInterval(previous.unloadLocation.transshipmentTime.components.seconds))
+        let stay = previous.isHaul ? 0 : TimeInterval(previous.unloadLocation.transshipmentTime.components.seconds)
+        return driving(leg, notBefore: previous.unloadTime + stay)
     }
 
     /// The leg of haul `h` that leaves at `departure` and delivers at `arrival`.

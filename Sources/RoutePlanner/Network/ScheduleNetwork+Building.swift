@@ -16,12 +16,13 @@ extension ScheduleNetwork {
     ///   the one before it arrived, a time (or a cut-off time) outside the years 1 to 9999, a UTC offset of
     ///   more than 18 hours, a negative or too large capacity, and a transshipment time that is negative or
     ///   longer than ``Location/maximumTransshipmentTime``, a voyage of a truck, and a haul from or to a place the network
-    ///   does not have, from a place to itself, given twice, or with a time on the road, distance, cost or CO2e out of
-    ///   range.
+    ///   does not have, from a place to itself, given twice, with a time on the road, distance, cost or CO2e out of
+    ///   range, or whose truck's voyage number (``Haulage/voyageNumber``) a voyage has.
     /// - Complexity: O(*m* log *m*) for *m* movements.
     public init(locations: [Location], voyages: [Voyage], haulage: [Haulage] = [], capacitiesAreKnown: Bool = true) throws(ScheduleNetworkError) {
         var (uniqueLocations, portIndex, problems) = Self.indexing(locations)
-        let (hauls, haulProblems) = Self.checked(haulage, portIndex: portIndex)
+        let numbers = Set(voyages.map(\.number))
+        let (hauls, haulProblems) = Self.checked(haulage, portIndex: portIndex) { numbers.contains($0) }
         let coordinates = uniqueLocations.map(\.coordinates)
         var columns = Columns(
             movementCount: voyages.reduce(0) { $0 + $1.movements.count },

@@ -36,7 +36,8 @@ public struct CapacityUse: Hashable, Sendable {
     private mutating func change(by space: CargoSpace, sign: Int64, on itinerary: Itinerary, in network: ScheduleNetwork) {
         precondition(teu.count == network.movementCount, "the use is of another network")
         for leg in itinerary.legs {
-            guard let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { continue }
+            // A truck's room is not counted.
+            guard !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { continue }
             let first = Int(network.voyageStart[Int(voyage)])
             for position in sailed.movementIndices {
                 teu[first + position] += sign * Int64(space.teu)
@@ -52,7 +53,7 @@ public struct CapacityUse: Hashable, Sendable {
         guard network.capacitiesAreKnown else { return [] }
         precondition(teu.count == network.movementCount, "the use is of another network")
         return itinerary.legs.filter { leg in
-            guard let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { return false }
+            guard !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { return false }
             let first = Int(network.voyageStart[Int(voyage)])
             return sailed.movementIndices.contains { !fits(space, movement: first + $0, in: network) }
         }

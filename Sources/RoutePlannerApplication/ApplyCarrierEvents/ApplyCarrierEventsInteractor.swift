@@ -66,7 +66,7 @@ public struct ApplyCarrierEventsResponse: Hashable, Sendable {
 /// a publication replaces its voyages' calls, transport events move the live schedule's call times (`LiveSchedule`),
 /// equipment events register the handling of the cargo booked under their booking reference;
 /// then every open cargo whose itinerary the schedule as it now sails disrupts
-/// (`ScheduleNetwork.disruption(of:from:boardingFrom:specification:departedAt:)`) gets its options from where it is,
+/// (`ScheduleNetwork.disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)`) gets its options from where it is,
 /// under the capacity the other cargo's itineraries hold (TEU, tonnes, plugs), best first, stored as its offer; with
 /// ``ApplyCarrierEventsRequest/acceptsBest``, each that the batch disrupted (not one the schedule disrupted before it) is
 /// assigned its best option before the next cargo is searched.

@@ -37,8 +37,9 @@ public struct ReRouteCargoResponse: Hashable, Sendable {
 
 /// Finds the cargo whose journey no longer works, on the schedule as the repository gives it (with any
 /// what-if scenario applied), and its options from where it is: one cargo by tracking id, or every cargo
-/// that is not routed (unless the request leaves them out, counting them), misdirected, misrouted, or rides a
-/// leg the schedule no longer sails as planned (`ScheduleNetwork.disruptedLegs(of:)`).
+/// that is not routed (unless the request leaves them out, counting them), misdirected, misrouted, or disrupted: it
+/// rides a leg the schedule no longer sails as planned (`ScheduleNetwork.disruptedLegs(of:)`), or, where it is, no
+/// longer makes its itinerary in time (`Cargo.disruption(in:)`; `Cargo.reasonToReRoute(in:)`).
 ///
 /// The options are stored as each cargo's offer; the cargo itself does not change until one is assigned
 /// (``AssignToRouteInteractor``), so a what-if question changes nothing but the offers.

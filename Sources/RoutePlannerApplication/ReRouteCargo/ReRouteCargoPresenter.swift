@@ -67,15 +67,19 @@ extension ReRouteCargoPresenter {
         case .misrouted: "its itinerary no longer fits its specification"
         case .disrupted(let index, let leg):
             "leg \(index + 1), \(leg.voyage.number) \(leg.loadLocation.code) → \(leg.unloadLocation.code)"
-                + (disruption.flatMap(Self.missed).map { ": \($0)" } ?? ", no longer sails as planned")
+                + (disruption.flatMap { Self.missed($0, at: index) }.map { ": \($0)" } ?? ", no longer sails as planned")
         case .claimed: "claimed"
         }
     }
 
-    /// What the cargo misses of an itinerary that still sails; `nil` for a leg that no longer does.
-    private static func missed(_ disruption: ItineraryDisruption) -> String? {
-        if case .legNoLongerSails = disruption { return nil }
-        return disruption.description
+    /// What the cargo misses at leg `index` of an itinerary that still sails there; `nil` for a leg that no longer
+    /// does, or a disruption of another leg.
+    private static func missed(_ disruption: ItineraryDisruption, at index: Int) -> String? {
+        switch disruption {
+        case .missesConnection(let leg, _) where leg == index: disruption.description
+        case .missesDeparture where index == 0: disruption.description
+        default: nil
+        }
     }
 }
 
