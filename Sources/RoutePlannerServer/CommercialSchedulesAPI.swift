@@ -97,11 +97,17 @@ struct CommercialSchedulesAPI: Sendable {
         if let maxTranshipment, !(0...Int32(RouteCargoRequest.maximumTransshipments)).contains(maxTranshipment) {
             query.add(.invalidValue, .maxTranshipment, "maxTranshipment must be from 0 to \(RouteCargoRequest.maximumTransshipments).")
         }
+        // A store door (SD) is a truck to or from the place, which a schedule with hauls offers; a container yard (CY),
+        // the default, is the place itself, with no truck from the origin or to the destination.
         var serviceTypes: [String] = []
         for parameter in [PointToPointParameter.receiptTypeAtOrigin, .deliveryTypeAtDestination] {
             let type = query.oneOf(parameter, ["CY", "SD", "CFS"])
-            if let type, type != "CY" {
-                query.add(.notOffered, parameter, "Only CY is offered: route-planner routes from port to port, without door (SD) or CFS service.")
+            if type == "CFS" || type == "SD" && network.haulage.isEmpty {
+                query.add(
+                    .notOffered, parameter,
+                    network.haulage.isEmpty
+                        ? "Only CY is offered: this schedule has no hauls by truck, so route-planner routes from terminal to terminal, without door (SD) or CFS service."
+                        : "CY and SD are offered: route-planner has no CFS service.")
             }
             serviceTypes.append(type ?? "CY")
         }
@@ -122,7 +128,8 @@ struct CommercialSchedulesAPI: Sendable {
         let wanted = filtered ? RouteCargoRequest.maximumLimit : min(RouteCargoRequest.maximumLimit, page.offset + page.limit + 1)
         switch RouteCargoRequest.create(
             origin: origin.code, destination: destination.code, readyTime: ready, arrivalDeadline: deadline, limit: wanted,
-            maxTransshipments: maxTranshipment.map { Int($0) }, cargoType: cargoType)
+            maxTransshipments: maxTranshipment.map { Int($0) }, cargoType: cargoType, truckFromOrigin: serviceTypes[0] == "SD",
+            truckToDestination: serviceTypes[1] == "SD")
         {
         case .success(let request):
             return .success(

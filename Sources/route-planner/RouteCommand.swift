@@ -71,6 +71,12 @@ struct RouteCommand: AsyncParsableCommand {
     var criteria: [String] = []
 
     @Option(
+        help: ArgumentHelp(
+            "The modes the options may travel by: vessel, barge, rail, truck, or several comma-separated (vessel,rail: no barges, no trucks). Default: every mode.",
+            valueName: "vessel,barge,rail,truck"))
+    var modes: [String] = []
+
+    @Option(
         help:
             "Output format: table (for people), json (schema version 1), csv (one row per leg), dcsa (DCSA Commercial Schedules 1.0.3 point-to-point routings, in local times), svg (the itineraries on a time line) or html (a page with the time line, a map and the table; with --compare, both side by side)."
     )
@@ -93,7 +99,7 @@ struct RouteCommand: AsyncParsableCommand {
             trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),
             maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage,
             cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "", order: sort,
-            criteria: criteria)
+            criteria: criteria, modes: modes)
         let scenario = try whatIf.scenario()
         let app =
             trackingId == nil

@@ -130,6 +130,11 @@ import Testing
             ["book", "--as-of", "2026-03-01", "--from", "CNJGJ", "--to", "DEDTM", "--ready", "2026-03-02", "--deadline", "2026-04-30", "--teu", "2"]
                 + ["--customer", "ACME"] + files)
         #expect(booked.status == 0 && booked.output.hasPrefix("Booked RP000001"), "\(booked.error)")
+        // Without trains: the options keep to barges, vessels and trucks; a mode route-planner does not know is named.
+        let noRail = try Self.run(store, ["route", "RP000001", "--criteria", "co2", "-k", "2", "--modes", "vessel,barge,truck"] + files)
+        #expect(noRail.status == 0 && noRail.output.contains("TRUCK NLRTM-DEDTM") && !noRail.output.contains("RL-0411"), "\(noRail.output)")
+        let ship = try Self.run(store, ["route", "RP000001", "--modes", "vessel,ship"] + files)
+        #expect(ship.status != 0 && ship.error.contains("\"ship\" is none of them"), "\(ship.error)")
         let options = try Self.run(store, ["route", "RP000001", "--criteria", "co2", "-k", "2"] + files)
         #expect(options.status == 0 && options.output.contains("     RL-0411: Rotterdam (NLRTM) → Duisburg (DEDUI)\n     TRUCK DEDUI-DEDTM:"))
         #expect(try Self.run(store, ["assign-route", "RP000001", "2"] + files).status == 0)

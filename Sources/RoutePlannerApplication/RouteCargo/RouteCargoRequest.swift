@@ -7,7 +7,7 @@ public struct RouteCargoForm: Hashable, Sendable {
     /// The form's fields, which key its errors.
     public enum Field: String, FormField {
         case trackingId, origin, destination, ready, deadline, limit, maxTransshipments, via, avoid, avoidVoyages, cargoType, dangerousGoods, maxTransitDays,
-            order, criteria
+            order, criteria, modes
     }
 
     /// A booked cargo, routed from where it is now; the specification fields stay blank then.
@@ -36,12 +36,17 @@ public struct RouteCargoForm: Hashable, Sendable {
     public var order: String
     /// Extra criteria of the candidates, `cost` and `co2`, each alone or several comma-separated.
     public var criteria: [String]
+    /// The modes the options may travel by, `vessel`, `barge`, `rail` and `truck`, each alone or several
+    /// comma-separated; every mode when none is given.
+    public var modes: [String]
 
     public init(
         trackingId: String = "", origin: String = "", destination: String = "", ready: String = "", deadline: String = "",
         limit: String = "5", maxTransshipments: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = [],
-        cargoType: String = "", dangerousGoods: Bool = false, maxTransitDays: String = "", order: String = "", criteria: [String] = []
+        cargoType: String = "", dangerousGoods: Bool = false, maxTransitDays: String = "", order: String = "", criteria: [String] = [],
+        modes: [String] = []
     ) {
+        self.modes = modes
         self.order = order
         self.criteria = criteria
         self.maxTransitDays = maxTransitDays
@@ -130,7 +135,8 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         origin: UnLocode, destination: UnLocode, readyTime: Date, arrivalDeadline: Date, limit: Int = 5,
         maxTransshipments: Int? = nil, via: [UnLocode] = [], avoiding: Set<UnLocode> = [],
         avoidingVoyages: Set<VoyageNumber> = [], cargoType: CargoType = .dry, containsDangerousGoods: Bool = false,
-        maximumTransitTime: Duration? = nil, criteria: Set<RoutingCriterion> = []
+        maximumTransitTime: Duration? = nil, criteria: Set<RoutingCriterion> = [], modes: Set<TransportMode> = Set(TransportMode.allCases),
+        truckFromOrigin: Bool = true, truckToDestination: Bool = true
     ) -> Result<RouteCargoRequest, ValidationError<RouteCargoForm.Field>> {
         var fields = FormFields<RouteCargoForm.Field>()
         validate(
@@ -149,7 +155,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
                 target: .specification(specification), limit: limit,
                 options: RoutingOptions(
                     maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoiding, avoidedVoyages: avoidingVoyages,
-                    criteria: criteria)))
+                    criteria: criteria, modes: modes, truckFromOrigin: truckFromOrigin, truckToDestination: truckToDestination)))
     }
 
     /// The longest maximum transit a request takes, in days: 10 years.
@@ -177,6 +183,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         let avoid = Set(fields.codes(form.avoid, field: .avoid))
         let avoidVoyages = fields.voyages(form.avoidVoyages, field: .avoidVoyages)
         let criteria = fields.criteria(form.criteria, field: .criteria)
+        let modes = fields.modes(form.modes, field: .modes)
         if let trackingId {
             for (field, text): (RouteCargoForm.Field, String) in [
                 (.origin, form.origin), (.destination, form.destination), (.ready, form.ready), (.deadline, form.deadline),
@@ -191,7 +198,8 @@ public struct RouteCargoRequest: FormRequest, Hashable {
                 RouteCargoRequest(
                     target: .cargo(trackingId: trackingId), limit: limit,
                     options: RoutingOptions(
-                        maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages, criteria: criteria)))
+                        maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages, criteria: criteria,
+                        modes: modes)))
         }
         let origin = fields.code(form.origin, field: .origin)
         let destination = fields.code(form.destination, field: .destination)
@@ -208,7 +216,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         return create(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: limit,
             maxTransshipments: maxTransshipments, via: via, avoiding: avoid, avoidingVoyages: avoidVoyages, cargoType: cargoType,
-            containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit, criteria: criteria)
+            containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit, criteria: criteria, modes: modes)
     }
 
     /// The field errors of the request against a schedule (its dates, `ScheduleNetwork.sailingSpan`, as

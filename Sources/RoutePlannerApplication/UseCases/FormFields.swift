@@ -179,6 +179,21 @@ struct FormFields<Field: FormField> {
         return criteria
     }
 
+    /// Modes of transport, each alone or several comma-separated; every mode when none is given.
+    mutating func modes(_ texts: [String], field: Field) -> Set<TransportMode> {
+        var modes: Set<TransportMode> = []
+        for part in texts.flatMap({ $0.split(separator: ",") }) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !name.isEmpty else { continue }
+            if let mode = TransportMode(rawValue: name) {
+                modes.insert(mode)
+            } else {
+                fail(field, "Enter vessel, barge, rail or truck, or several (vessel,rail); \"\(name)\" is none of them.")
+            }
+        }
+        return modes.isEmpty ? Set(TransportMode.allCases) : modes
+    }
+
     /// A decimal number from `minimum` to `maximum`; `nil` when blank and not required.
     mutating func number(_ text: String, field: Field, minimum: Double, maximum: Double = .infinity, required: Bool) -> Double?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
