@@ -166,32 +166,28 @@ struct FormFields<Field: FormField> {
 
     /// Extra criteria of route search: `cost` and `co2`, each text one or several comma-separated, any case.
     mutating func criteria(_ texts: [String], field: Field) -> Set<RoutingCriterion> {
-        var criteria: Set<RoutingCriterion> = []
-        for part in texts.flatMap({ $0.split(separator: ",") }) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard !name.isEmpty else { continue }
-            if let criterion = RoutingCriterion(rawValue: name) {
-                criteria.insert(criterion)
-            } else {
-                fail(field, "Enter cost, co2 or both (cost,co2); \"\(name)\" is neither.")
-            }
-        }
-        return criteria
+        names(texts, field: field) { "Enter cost, co2 or both (cost,co2); \"\($0)\" is neither." }
     }
 
-    /// Modes of transport, each alone or several comma-separated; every mode when none is given.
+    /// Modes of transport, each text one or several comma-separated, any case; every mode when none is given.
     mutating func modes(_ texts: [String], field: Field) -> Set<TransportMode> {
-        var modes: Set<TransportMode> = []
+        let modes: Set<TransportMode> = names(texts, field: field) {
+            "Enter vessel, barge, rail or truck, or several (vessel,rail); \"\($0)\" is none of them."
+        }
+        return modes.isEmpty ? Set(TransportMode.allCases) : modes
+    }
+
+    /// The values named in `texts`, each one or several comma-separated, any case; `problem` says why a name is none.
+    private mutating func names<Value: RawRepresentable & Hashable>(
+        _ texts: [String], field: Field, problem: (String) -> String
+    ) -> Set<Value> where Value.RawValue == String {
+        var values: Set<Value> = []
         for part in texts.flatMap({ $0.split(separator: ",") }) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             guard !name.isEmpty else { continue }
-            if let mode = TransportMode(rawValue: name) {
-                modes.insert(mode)
-            } else {
-                fail(field, "Enter vessel, barge, rail or truck, or several (vessel,rail); \"\(name)\" is none of them.")
-            }
+            if let value = Value(rawValue: name) { values.insert(value) } else { fail(field, problem(name)) }
         }
-        return modes.isEmpty ? Set(TransportMode.allCases) : modes
+        return values
     }
 
     /// A decimal number from `minimum` to `maximum`; `nil` when blank and not required.
