@@ -130,12 +130,11 @@ extension Cargo {
                 let truck = handlingEvents.last(where: { $0.kind == .load && $0.voyage == last.voyage }).flatMap({ truck(loadedBy: $0, in: network) }),
                 truck.loadTime < last.completionTime
             {
+                var drove = truck.movements.first!
+                drove.arrivalTime = last.completionTime
                 behind[index] = Leg(
-                    haul: network?.haul(from: truck.loadLocation.code, to: truck.unloadLocation.code)
-                        ?? Haulage(
-                            from: truck.loadLocation.code, to: truck.unloadLocation.code,
-                            duration: .seconds(last.completionTime.timeIntervalSince(truck.loadTime))),
-                    from: truck.loadLocation, to: truck.unloadLocation, departure: truck.loadTime, arrival: last.completionTime)
+                    voyage: truck.voyage.replacingMovements([drove]), movementIndices: 0..<1, loadLocation: truck.loadLocation,
+                    unloadLocation: truck.unloadLocation)
             }
             return behind
         case .load:
