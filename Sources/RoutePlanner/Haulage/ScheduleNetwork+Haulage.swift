@@ -198,6 +198,22 @@ extension ScheduleNetwork {
         return driving(leg, notBefore: previous.unloadTime + stay)
     }
 
+    /// When haul `h` from `origin` leaves, as late as it still delivers for movement `m` by the movement's cut-offs for
+    /// the cargo (and the gate hours at both ends), and when it delivers.
+    func haul(_ h: Int, from origin: Int32, feeding m: Int, cargoType: CargoType, dangerousGoods: Bool) -> (departure: Int64, arrival: Int64) {
+        let hauls = details.hauls
+        let by = details.latestReadyTime(m, departure: departure[m], cargoType: cargoType, dangerousGoods: dangerousGoods)
+        let leaving = hauls.latestDeparture(h, from: origin, deliveringBy: by)
+        return (leaving, hauls.earliest(h, from: origin, notBefore: leaving).arrival)
+    }
+
+    /// When haul `h` leaves and delivers after the cargo leaves its voyage on movement `m`: once the port's
+    /// transshipment time has passed and the gate is open.
+    func haul(_ h: Int, leaving m: Int) -> (departure: Int64, arrival: Int64) {
+        let port = to[m]
+        return details.hauls.earliest(h, from: port, notBefore: arrival[m] + transshipmentSeconds[Int(port)])
+    }
+
     /// The leg of haul `h` that leaves at `departure` and delivers at `arrival`.
     func haulLeg(_ h: Int, departure: Int64, arrival: Int64) -> Leg {
         let hauls = details.hauls

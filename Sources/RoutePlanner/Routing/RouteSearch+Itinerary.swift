@@ -12,14 +12,14 @@ extension RouteSearch {
                 let h = Int(state.haul), movement = Int(state.movement)
                 let (departure, arrival) =
                     parent >= 0
-                    ? haul(h, leaving: Int(states[Int(parent)].movement)) : originHaul(h, feeding: movement, departing: network.departure[movement])
+                    ? network.haul(h, leaving: Int(states[Int(parent)].movement)) : originHaul(h, feeding: movement)
                 return network.haulLeg(h, departure: departure, arrival: arrival)
             }
         }
         if found.haul >= 0 {
             let h = Int(found.haul)
             if found.state >= 0 {
-                let (departure, arrival) = haul(h, leaving: Int(states[Int(found.state)].movement))
+                let (departure, arrival) = network.haul(h, leaving: Int(states[Int(found.state)].movement))
                 legs.append(network.haulLeg(h, departure: departure, arrival: arrival))
             } else {
                 let (departure, arrival) = hauls.earliest(h, from: origin, notBefore: ready)
@@ -28,15 +28,6 @@ extension RouteSearch {
         }
         do {
             return try Itinerary(legs: legs)
-        } catch {
-            preconditionFailure("the router built an invalid itinerary: \(error)")
-        }
-    }
-
-    /// Rebuilds the itinerary that ends in `state` of `states`, which boards no haul.
-    static func itinerary(endingAt state: Int32, states: [State], network: ScheduleNetwork) -> Itinerary {
-        do {
-            return try Itinerary(legs: legs(endingAt: state, states: states, network: network) { _, _ in preconditionFailure("no haul") })
         } catch {
             preconditionFailure("the router built an invalid itinerary: \(error)")
         }

@@ -419,7 +419,7 @@ struct RouteSearch {
                 continue
             }
             for slot in network.firstSlot(at: port, notBefore: earliest.arrival)..<network.departureStart[Int(port) + 1] {
-                let (departure, arrival) = originHaul(h, feeding: Int(network.slotMovement[Int(slot)]), departing: network.slotTime[Int(slot)])
+                let (departure, arrival) = originHaul(h, feeding: Int(network.slotMovement[Int(slot)]))
                 guard departure >= ready else { continue }
                 starts.append(Start(time: departure, port: port, slots: slot..<(slot + 1), haul: Int32(h), ready: arrival))
             }
@@ -549,22 +549,10 @@ struct RouteSearch {
         }
     }
 
-    /// When haul `h` from the origin leaves, as late as it still delivers for `movement` (which departs at `departure`)
-    /// by the movement's cut-offs for the cargo, and when it delivers.
-    func originHaul(_ h: Int, feeding movement: Int, departing departure: Int64) -> (departure: Int64, arrival: Int64) {
-        let hauls = network.details.hauls
-        let by =
-            checksCutOffs
-            ? network.details.latestReadyTime(movement, departure: departure, cargoType: cargoType, dangerousGoods: dangerousGoods) : departure
-        let leaving = hauls.latestDeparture(h, from: origin, deliveringBy: by)
-        return (leaving, hauls.earliest(h, from: origin, notBefore: leaving).arrival)
-    }
-
-    /// When haul `h` leaves and delivers after the cargo leaves its voyage on `movement`: once the port's
-    /// transshipment time has passed and the gate is open.
-    func haul(_ h: Int, leaving movement: Int) -> (departure: Int64, arrival: Int64) {
-        let port = network.to[movement]
-        return network.details.hauls.earliest(h, from: port, notBefore: network.arrival[movement] + network.transshipmentSeconds[Int(port)])
+    /// When haul `h` from the origin leaves, as late as it still delivers for `movement` by the movement's cut-offs for
+    /// the cargo, and when it delivers (``ScheduleNetwork/haul(_:from:feeding:cargoType:dangerousGoods:)``).
+    func originHaul(_ h: Int, feeding movement: Int) -> (departure: Int64, arrival: Int64) {
+        network.haul(h, from: origin, feeding: movement, cargoType: cargoType, dangerousGoods: dangerousGoods)
     }
 
     /// Takes every haul from `port`, where `state` leaves its voyage after `arriving`: it leaves once the port's
@@ -576,7 +564,7 @@ struct RouteSearch {
         for h in hauls.hauls(from: port) {
             let end = hauls.to[h]
             guard end != origin, !avoidsPorts || !avoidedPort[Int(end)] else { continue }
-            let arrival = haul(h, leaving: movement).arrival
+            let arrival = network.haul(h, leaving: movement).arrival
             let haulCost = countsCost ? cost + hauls.costCents[h] : 0, haulCO2 = countsCO2 ? co2 + hauls.co2Grams[h] : 0
             let endStage = advance(stage, to: end)
             if end == destination && endStage == via.count {

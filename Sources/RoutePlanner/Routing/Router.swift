@@ -99,9 +99,12 @@ public final class Router {
     }
 
     /// Returns the itinerary that meets the specification with the least total cost over the movements it
-    /// rides and the changes of vessel it makes, and that cost; `nil` when no itinerary meets it.
+    /// rides, the changes of vessel it makes, its loading and discharge and its hauls, and that cost; `nil` when no
+    /// itinerary meets it.
     ///
-    /// A maximum transit time makes one search per departure time from the origin.
+    /// The itineraries are those ``earliestArrival(for:options:)`` searches with its default options, hauls by truck
+    /// included: each haul costs its ``Haulage/costPerTEU`` (unknown counts 0). A maximum transit time makes one search
+    /// per departure time from the origin, of a vessel or of a haul for a departure it feeds.
     ///
     /// Capacity-constrained assignment prices its columns with this, the costs being the capacity duals.
     /// Among itineraries of equal cost the earliest arriving is returned.
@@ -110,15 +113,20 @@ public final class Router {
     ///   - specification: The origin, destination, ready time, deadline and cargo.
     ///   - costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``.
     ///   - transferCosts: A non-negative cost of changing vessel at each port, in the order of
-    ///     ``ScheduleNetwork/locations``, or `nil` for none (such as the ports' transshipment costs).
+    ///     ``ScheduleNetwork/locations``, or `nil` for none (such as the ports' transshipment costs). A haul between
+    ///     two voyages changes voyage at the place it delivers to, and pays that place's.
+    ///   - handlingCosts: A non-negative cost of loading or discharging at each place, in the order of
+    ///     ``ScheduleNetwork/locations``, paid where the cargo boards its first voyage and where it leaves its last;
+    ///     `nil` for none (such as the ports' handling costs).
     /// - Throws: ``RoutingError/unknownLocation(_:)`` for a code the network does not have.
     /// - Complexity: O(*m* log *m*) for *m* movements, times the departure times from the origin with a maximum
     ///   transit time; see `CheapestItinerarySearch`.
-    public func cheapestItinerary(for specification: RouteSpecification, costs: [Double], transferCosts: [Double]? = nil)
-        throws(RoutingError) -> (itinerary: Itinerary, cost: Double)?
-    {
+    public func cheapestItinerary(
+        for specification: RouteSpecification, costs: [Double], transferCosts: [Double]? = nil, handlingCosts: [Double]? = nil
+    ) throws(RoutingError) -> (itinerary: Itinerary, cost: Double)? {
         precondition(costs.count == network.movementCount, "give one cost per movement of the network")
         precondition(transferCosts.map { $0.count == network.locations.count } ?? true, "give one transfer cost per location of the network")
+        precondition(handlingCosts.map { $0.count == network.locations.count } ?? true, "give one handling cost per location of the network")
         guard let origin = network.portIndex[specification.origin] else { throw .unknownLocation(specification.origin) }
         guard let destination = network.portIndex[specification.destination] else {
             throw .unknownLocation(specification.destination)
@@ -128,8 +136,7 @@ public final class Router {
         return search.cheapest(
             from: origin, to: destination, ready: Int64(specification.readyTime.timeIntervalSince1970.rounded(.up)),
             deadline: specification.arrivalDeadline.seconds, transitLimit: specification.maximumTransitTime?.wholeSeconds, costs: costs,
-            transferCosts: transferCosts,
-            cargoType: specification.cargoType,
+            transferCosts: transferCosts, handlingCosts: handlingCosts, cargoType: specification.cargoType,
             dangerousGoods: specification.containsDangerousGoods
         ).map { (itinerary: $0.0, cost: $0.1) }
     }
