@@ -133,9 +133,10 @@ public struct RandomSchedule: Sendable {
     public var bruteForce: BruteForceRouter { BruteForceRouter(locations: locations, voyages: voyages, haulage: haulage) }
 
     /// A schedule of the given parts, such as a random one with other capacities.
-    public init(locations: [Location], voyages: [Voyage], base: Date) {
+    public init(locations: [Location], voyages: [Voyage], haulage: [Haulage] = [], base: Date) {
         self.locations = locations
         self.voyages = voyages
+        self.haulage = haulage
         self.base = base
         hasCutOffs = voyages.contains { $0.movements.contains { !$0.cutOffTimes.isEmpty } }
         hasFigures = locations.contains { $0.transshipmentCostPerTEU != nil } || voyages.contains { $0.movements.contains { $0.co2ePerTEU != nil } }

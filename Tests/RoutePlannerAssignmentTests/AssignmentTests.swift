@@ -9,12 +9,14 @@ import Testing
     /// A random schedule whose movements hold 1 to 6 TEU, with random cut-offs for odd seeds, and 2 to 4 bookings
     /// of 1 to 4 TEU (of random cargo types, some with dangerous goods) on it; with figures, its ports have random
     /// handling and transshipment costs; with limits, movements carry 10 to 40 tonnes (or no limit) and 0 to 2 reefer
-    /// plugs (or no limit), and bookings weigh 3 to 20 tonnes (or nothing known).
+    /// plugs (or no limit), and bookings weigh 3 to 20 tonnes (or nothing known). With hauls, places no voyage calls
+    /// at, hauls by truck between random pairs of places (with costs when there are figures), gate hours, and barges
+    /// and trains (``RandomSchedule``).
     static func instance(
-        seed: UInt64, figures: Bool = false, limits: Bool = false, bookings bookingCount: ClosedRange<Int> = 2...4
+        seed: UInt64, figures: Bool = false, limits: Bool = false, hauls: Bool = false, bookings bookingCount: ClosedRange<Int> = 2...4
     ) throws -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule) {
         var generator = SplitMix64(seed: seed)
-        let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1, figures: figures)
+        let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1, figures: figures, hauls: hauls)
         let voyages = base.voyages.map { voyage in
             voyage.replacingMovements(
                 voyage.movements.map {
@@ -27,7 +29,7 @@ import Testing
                     return movement
                 })
         }
-        let schedule = RandomSchedule(locations: base.locations, voyages: voyages, base: base.base)
+        let schedule = RandomSchedule(locations: base.locations, voyages: voyages, haulage: base.haulage, base: base.base)
         let bookings = try (0..<Int.random(in: bookingCount, using: &generator)).map { index in
             try Booking(
                 id: "B\(index)", teu: Int.random(in: 1...4, using: &generator),
@@ -35,7 +37,21 @@ import Testing
                 revenuePerTEU: Bool.random(using: &generator) ? Double(Int.random(in: 1...9, using: &generator) * 100) : nil,
                 weight: limits && Int.random(in: 0..<4, using: &generator) > 0 ? Double(Int.random(in: 6...40, using: &generator)) / 2 : nil)
         }
-        return (try ScheduleNetwork(locations: schedule.locations, voyages: voyages), bookings, schedule)
+        return (try ScheduleNetwork(locations: schedule.locations, voyages: voyages, haulage: schedule.haulage), bookings, schedule)
+    }
+
+    /// Every itinerary of a specification, hauls included, that ends where it reaches the destination (the router's
+    /// rule, Guides/Routing.md).
+    static func itineraries(_ schedule: RandomSchedule, _ specification: RouteSpecification) -> [Itinerary] {
+        schedule.bruteForce.itineraries(for: specification).filter { BruteForceRouter.endsWhereItArrives($0, via: []) }
+    }
+
+    /// What carrying a TEU along an itinerary costs, as Guides/Assignment.md states it: the handling of the ports whose
+    /// costs are known, and each haul's cost per TEU from the schedule's haulage table.
+    static func cost(_ itinerary: Itinerary, _ schedule: RandomSchedule) -> Double {
+        itinerary.legs.filter(\.isHaul).reduce(itinerary.knownHandlingCostPerTEU) { total, leg in
+            total + (schedule.haulage.first { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code }?.costPerTEU ?? 0)
+        }
     }
 
     /// The best revenue of any assignment: each booking on none or one of all its itineraries; with `profit`, the
@@ -43,17 +59,12 @@ import Testing
     static func bruteForceRevenue(
         _ network: ScheduleNetwork, _ bookings: [Booking], _ schedule: RandomSchedule, profit: Bool = false, penalty: Double = 0
     ) -> Double? {
-        let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
-        // Each itinerary by its movements, with what it is worth per TEU beyond the revenue: the least handling cost of
-        // those on the same movements (they differ only where the cargo changes vessel).
+        // Each itinerary by its movements, with what it is worth per TEU beyond the revenue: the least handling and haulage
+        // cost of those on the same movements (they differ only where the cargo changes vessel, or in their hauls).
         let options = bookings.map { booking in
             var cost: [[Int]: Double] = [:]
-            for itinerary in oracle.itineraries(for: booking.specification) {
-                let handling =
-                    profit
-                    ? itinerary.legs.dropLast().reduce(
-                        (itinerary.legs[0].loadLocation.handlingCostPerTEU ?? 0) + (itinerary.legs.last!.unloadLocation.handlingCostPerTEU ?? 0)
-                    ) { $0 + ($1.unloadLocation.transshipmentCostPerTEU ?? 0) } : 0
+            for itinerary in itineraries(schedule, booking.specification) {
+                let handling = profit ? Self.cost(itinerary, schedule) : 0
                 let key = network.movementIDs(of: itinerary).map(\.rawValue)
                 cost[key] = min(cost[key] ?? .infinity, handling)
             }
@@ -90,7 +101,6 @@ import Testing
     static func expectTrueReasons(
         _ plan: AssignmentPlan, _ network: ScheduleNetwork, _ schedule: RandomSchedule, penalty: Double = 0, _ context: Comment
     ) {
-        let oracle = BruteForceRouter(locations: schedule.locations, voyages: schedule.voyages)
         // What the plan loads on each movement: TEU, tonnes and reefer plugs.
         var load = [(teu: Int, tonnes: Double, plugs: Int)](repeating: (0, 0, 0), count: network.movementCount)
         for assignment in plan.carried {
@@ -109,8 +119,9 @@ import Testing
                     && used.plugs + booking.reeferPlugs <= network.reeferPlugs(of: id) ?? .max
             }
             // The itineraries whose movements can take the booking at all, and their handling cost per TEU.
-            let possible = oracle.itineraries(for: booking.specification).filter { network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: (0, 0, 0)) } }
-            let handling = possible.map(\.knownHandlingCostPerTEU)
+            let all = itineraries(schedule, booking.specification)
+            let possible = all.filter { network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: (0, 0, 0)) } }
+            let handling = possible.map { cost($0, schedule) }
             let worth = (booking.revenuePerTEU ?? 1) + penalty
             switch assignment.reason {
             case .capacity(let legs)?:
@@ -127,7 +138,7 @@ import Testing
                 if plan.status == .optimal {
                     #expect(
                         !possible.contains {
-                            $0.knownHandlingCostPerTEU < worth && network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: load[$0.rawValue]) }
+                            cost($0, schedule) < worth && network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: load[$0.rawValue]) }
                         }, context)
                 }
             case .unprofitable(let revenue, let cost, let penaltyPerTEU)?:
@@ -135,7 +146,7 @@ import Testing
                 #expect(!handling.isEmpty && handling.allSatisfy { $0 >= worth - 1e-9 }, context)
                 #expect(abs(cost - (handling.min() ?? .nan)) < 1e-9, context)
             case .noItinerary?:
-                #expect(oracle.itineraries(for: booking.specification).isEmpty, context)
+                #expect(all.isEmpty, context)
             case .notPlaced?, .notSearched?, nil:
                 #expect(plan.status != .optimal, context)
             }
@@ -416,6 +427,70 @@ import Testing
         #expect(text.contains("#1 "))
         #expect(!text.contains("C0000001"))
     }
+
+    /// Door to door on tiny instances: places no voyage calls at, hauls by truck with costs, gate hours, barges and
+    /// trains, handling costs and, on odd seeds, a penalty; with the simplex method and with the first-order solver
+    /// from the start. The plan is the best there is over every itinerary, hauls included, its reasons are true, its
+    /// haulage cost is the haulage table's, and the bound of column generation itself bounds the best.
+    @Test(arguments: [Int.max, 0]) func doorToDoorMatchesBruteForceOnTinyInstances(simplexSolves: Int) throws {
+        var compared = 0, byTruck = 0, onlyByTruck = 0
+        for seed in UInt64(0)..<400 {
+            let (network, bookings, schedule) = try Self.instance(seed: seed &+ 1 << 43, figures: true, hauls: true)
+            let penalty = seed % 2 == 1 ? 150.0 : 0
+            let options = AssignmentOptions(relativeGap: 0, initialCandidates: 1, penaltyPerTEU: penalty)
+            let run = AssignmentRun(network: network, bookings: bookings, options: options)
+            run.simplexSolvesLeft = simplexSolves
+            let plan = try run.solve()
+            let context = Comment(rawValue: "seed \(seed) penalty \(penalty)")
+            Self.expectValid(plan, network, bookings, context)
+            Self.expectTrueReasons(plan, network, schedule, penalty: penalty, context)
+            for assignment in plan.carried {
+                let itinerary = try #require(assignment.itinerary)
+                let hauls = itinerary.legs.filter(\.isHaul).reduce(0.0) { total, leg in
+                    total + (schedule.haulage.first { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code }?.costPerTEU ?? 0)
+                }
+                #expect(abs(assignment.haulageCost - Double(assignment.booking.teu) * hauls) < 1e-9, context)
+                if itinerary.legs.contains(where: \.isHaul) { byTruck += 1 }
+                if itinerary.voyageLegs.isEmpty { onlyByTruck += 1 }
+            }
+            #expect(abs(plan.profit - (plan.revenue - plan.handlingCost - plan.haulageCost)) < 1e-6, context)
+            guard let best = Self.bruteForceRevenue(network, bookings, schedule, profit: true, penalty: penalty) else { continue }
+            compared += 1
+            let objective = plan.profit + penalty * Double(plan.carriedTEU)
+            #expect(abs(objective - best) < 0.02, context)
+            #expect(plan.bound >= best - 1e-6, context)
+            let bounding = AssignmentRun(network: network, bookings: bookings, options: options)
+            bounding.simplexSolvesLeft = simplexSolves
+            var generation = bounding.columnGeneration()
+            generation.seed()
+            if !bounding.master.columns.isEmpty { #expect(try generation.run().bound >= best - 1e-6, context) }
+        }
+        #expect(compared >= 300 && byTruck >= 100 && onlyByTruck >= 20, "compared \(compared), carried by truck \(byTruck), by truck only \(onlyByTruck)")
+    }
+
+    /// A booking from a factory no voyage calls at is carried by truck to the barge terminal and on, and pays for the
+    /// truck; one between two terminals rides the voyages; the plan's haulage cost is the trucks'.
+    @Test func theAssignmentCarriesCargoFromTheFactory() throws {
+        let network = try DoorToDoorSample.network()
+        let fromTheFactory = try Booking(id: "FACTORY", teu: 2, specification: DoorToDoorSample.specification(), revenuePerTEU: 3_000)
+        let betweenTerminals = try Booking(
+            id: "TERMINALS", teu: 2,
+            specification: RouteSpecification(
+                origin: "CNCKG", destination: "DEDUI", readyTime: DoorToDoorSample.at(0), arrivalDeadline: DoorToDoorSample.at(60 * 24)),
+            revenuePerTEU: 2_500)
+        let plan = try CapacityAssignment(network: network).assign([fromTheFactory, betweenTerminals])
+        let byId = Dictionary(uniqueKeysWithValues: plan.assignments.map { ($0.booking.id, $0) })
+        let factory = try #require(byId["FACTORY"]?.itinerary)
+        #expect(factory.legs.first?.voyage.number.rawValue == "TRUCK CNFAC-CNCKG" && factory.legs.first?.isHaul == true)
+        #expect(factory.legs.last?.isHaul == true && factory.destination == "DEWHS")
+        let trucks = factory.legs.filter(\.isHaul).map { leg in network.haul(from: leg.loadLocation.code, to: leg.unloadLocation.code)?.costPerTEU ?? 0 }
+        #expect(byId["FACTORY"]?.haulageCost == 2 * trucks.reduce(0, +))
+        #expect(byId["TERMINALS"]?.itinerary?.legs.map(\.voyage.number) == ["YB1", "AE1", "RB1"])
+        #expect(byId["TERMINALS"]?.haulageCost == 0)
+        #expect(plan.haulageCost == byId["FACTORY"]?.haulageCost)
+        #expect(plan.status == .optimal)
+    }
+
 }
 
 @Suite struct GLPKProblemTests {
@@ -483,24 +558,5 @@ import Testing
             #expect(freed != nil)
         }
         #expect(freed == nil)  // deinit ran, and it calls glp_delete_prob
-    }
-
-    /// Hauls are set aside: a booking from a factory no voyage calls at has no itinerary, one between two terminals
-    /// is carried over the voyages, and no plan rides a truck (pricing does not search hauls, so the bound stays true).
-    @Test func theAssignmentRidesVoyagesOnly() throws {
-        let network = try DoorToDoorSample.network()
-        let fromTheFactory = try Booking(id: "FACTORY", teu: 2, specification: DoorToDoorSample.specification(), revenuePerTEU: 3_000)
-        let betweenTerminals = try Booking(
-            id: "TERMINALS", teu: 2,
-            specification: RouteSpecification(
-                origin: "CNCKG", destination: "DEDUI", readyTime: DoorToDoorSample.at(0), arrivalDeadline: DoorToDoorSample.at(60 * 24)),
-            revenuePerTEU: 2_500)
-        let assignment = CapacityAssignment(network: network)
-        #expect(assignment.network.haulage.isEmpty && !network.haulage.isEmpty)
-        let plan = try assignment.assign([fromTheFactory, betweenTerminals])
-        let byId = Dictionary(uniqueKeysWithValues: plan.assignments.map { ($0.booking.id, $0) })
-        #expect(byId["FACTORY"]?.itinerary == nil && byId["FACTORY"]?.reason == .noItinerary)
-        #expect(byId["TERMINALS"]?.itinerary?.legs.map(\.voyage.number) == ["YB1", "AE1", "RB1"])
-        #expect(plan.assignments.allSatisfy { $0.itinerary?.legs.allSatisfy { !$0.isHaul } ?? true })
     }
 }

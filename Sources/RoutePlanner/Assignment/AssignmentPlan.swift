@@ -103,8 +103,8 @@ public enum UnassignedReason: Hashable, Sendable {
     /// Itineraries on which the booking pays exist, but these legs on them are too full (or too small) to take
     /// it; never empty.
     case capacity(fullLegs: [LegUtilisation])
-    /// Carrying the booking loses money: its cheapest itinerary's handling cost per TEU is not below its
-    /// revenue per TEU (1 when it has none) plus the penalty per TEU that carrying it saves
+    /// Carrying the booking loses money: its cheapest itinerary's cost per TEU, handling and haulage, is not below
+    /// its revenue per TEU (1 when it has none) plus the penalty per TEU that carrying it saves
     /// (``AssignmentOptions/penaltyPerTEU``).
     case unprofitable(revenuePerTEU: Double, handlingCostPerTEU: Double, penaltyPerTEU: Double)
     /// An itinerary with room on which the booking pays exists, but the solve stopped, within its gap or at
@@ -121,11 +121,15 @@ public struct BookingAssignment: Hashable, Sendable {
     public let itinerary: Itinerary?
     /// Why the booking is not carried, when it is not.
     public let reason: UnassignedReason?
+    /// What the hauls by truck of its itinerary cost the booking: its TEU times their cost per TEU
+    /// (``ScheduleNetwork/haulageCostPerTEU(of:)``); 0 when not carried.
+    public let haulageCost: Double
 
-    public init(booking: Booking, itinerary: Itinerary?, reason: UnassignedReason?) {
+    public init(booking: Booking, itinerary: Itinerary?, reason: UnassignedReason?, haulageCost: Double = 0) {
         self.booking = booking
         self.itinerary = itinerary
         self.reason = reason
+        self.haulageCost = itinerary == nil ? 0 : haulageCost
     }
 
     /// The revenue the booking brings when carried (its TEU when it has no revenue), else 0.
@@ -133,8 +137,8 @@ public struct BookingAssignment: Hashable, Sendable {
     /// What handling the booking costs on its itinerary: its TEU times the itinerary's handling cost per TEU,
     /// counting the ports whose costs are known (``Itinerary/handlingCostPerTEU`` when all are); 0 when not carried.
     public var handlingCost: Double { itinerary.map { Double(booking.teu) * $0.knownHandlingCostPerTEU } ?? 0 }
-    /// Revenue less handling cost.
-    public var profit: Double { revenue - handlingCost }
+    /// Revenue less handling and haulage cost.
+    public var profit: Double { revenue - handlingCost - haulageCost }
     /// The CO2e of the booking's TEU on its itinerary in kilograms, 0 when not carried, `nil` when a movement's
     /// is unknown.
     public var co2e: Double? {
@@ -164,7 +168,7 @@ public struct AssignmentPlan: Sendable {
     /// Every booking's outcome, in the order the bookings were given.
     public let assignments: [BookingAssignment]
     public let status: AssignmentStatus
-    /// The objective: revenue carried less its handling cost, plus the penalty each TEU carried saves, less the
+    /// The objective: revenue carried less its handling and haulage cost, plus the penalty each TEU carried saves, less the
     /// transit tie-break (see Guides/Assignment.md).
     public let objective: Double
     /// An upper bound of the objective over all itineraries of all bookings (the LP bound of column
@@ -213,8 +217,10 @@ public struct AssignmentPlan: Sendable {
     public var carriedTEU: Int { carried.reduce(0) { $0 + $1.booking.teu } }
     /// What handling the bookings carried costs (``BookingAssignment/handlingCost``).
     public var handlingCost: Double { assignments.reduce(0) { $0 + $1.handlingCost } }
-    /// The revenue carried less its handling cost.
-    public var profit: Double { revenue - handlingCost }
+    /// What the hauls by truck of the bookings carried cost (``BookingAssignment/haulageCost``).
+    public var haulageCost: Double { assignments.reduce(0) { $0 + $1.haulageCost } }
+    /// The revenue carried less its handling and haulage cost.
+    public var profit: Double { revenue - handlingCost - haulageCost }
     /// The CO2e of the bookings carried, in kilograms, counting those whose itineraries' CO2e is known.
     public var co2e: Double {
         // Summed in whole grams, as each itinerary's is, so that the total carries no binary remainder.

@@ -150,6 +150,14 @@ extension ScheduleNetwork {
         haulIndex(from: from, to: to).map { details.hauls.haulage[$0] }
     }
 
+    /// What the hauls of an itinerary cost a TEU: each haul's ``Haulage/costPerTEU`` as the network has it (unknown, or a
+    /// haul the network no longer has, counts 0).
+    public func haulageCostPerTEU(of itinerary: Itinerary) -> Double {
+        itinerary.legs.reduce(0) { total, leg in
+            leg.isHaul ? total + (haul(from: leg.loadLocation.code, to: leg.unloadLocation.code)?.costPerTEU ?? 0) : total
+        }
+    }
+
     /// The position in ``haulage`` of the haul from `from` to `to`; `nil` when the network has none.
     func haulIndex(from: UnLocode, to: UnLocode) -> Int? {
         guard let start = portIndex[from], let end = portIndex[to] else { return nil }

@@ -124,7 +124,9 @@ final class AssignmentRun {
             let index = master.groupOf[position]
             if let column = choice[position] {
                 revenue += master.groups[index].revenue
-                return BookingAssignment(booking: booking, itinerary: master.columns[column].itinerary, reason: nil)
+                let itinerary = master.columns[column].itinerary
+                return BookingAssignment(
+                    booking: booking, itinerary: itinerary, reason: nil, haulageCost: Double(booking.teu) * network.haulageCostPerTEU(of: itinerary))
             }
             if reasons[index] == nil { reasons[index] = reason(index, load: load, utilisation: utilisation) }
             return BookingAssignment(booking: booking, itinerary: nil, reason: reasons[index])
@@ -158,7 +160,9 @@ final class AssignmentRun {
         if paying.isEmpty {
             var costs = [Double](repeating: 0, count: network.movementCount)
             for small in master.tooSmall(for: group.demand) { costs[small.rawValue] = .infinity }
-            guard case let (cheapest, cost)? = try? router.cheapestItinerary(for: group.specification, costs: costs, transferCosts: master.transferCosts),
+            guard
+                case let (cheapest, cost)? = try? router.cheapestItinerary(
+                    for: group.specification, costs: costs, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts),
                 cost.isFinite
             else {
                 // Every itinerary rides a movement smaller than the booking.
@@ -166,7 +170,7 @@ final class AssignmentRun {
             }
             guard master.coefficient(group, cheapest) > 0 else {
                 return .unprofitable(
-                    revenuePerTEU: group.revenue / Double(group.teu), handlingCostPerTEU: cheapest.knownHandlingCostPerTEU,
+                    revenuePerTEU: group.revenue / Double(group.teu), handlingCostPerTEU: master.cost(of: cheapest),
                     penaltyPerTEU: options.penaltyPerTEU)
             }
             paying = [network.movementIDs(of: cheapest)]

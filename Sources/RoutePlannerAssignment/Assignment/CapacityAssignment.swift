@@ -23,19 +23,19 @@ import RoutePlanner
 /// does not depend on the cores unless a time limit cuts a component's solve short or the neighbourhood search
 /// runs. `assign` blocks its calling thread until the plan is made; the master program is solved on that thread.
 ///
-/// Itineraries ride the network's voyages only: pricing does not search hauls by truck yet, so the assignment sets
-/// the network's hauls aside, and a booking from or to a place no voyage calls at has no itinerary. So the bound
-/// stays a true bound over every itinerary the plan could use.
+/// Itineraries go door to door: pricing searches the network's hauls by truck as the router does, so a booking from or
+/// to a place no voyage calls at is carried by a haul to or from a terminal, and the bound stays a true bound over
+/// every itinerary. A haul's room is not limited; its cost per TEU comes off the booking's worth with the handling.
 ///
 /// - Complexity: Each pricing round solves one LP (by simplex, or 4,000 first-order iterations of O(*z*) for
 ///   *z* non-zeros) and at most one cheapest-itinerary search per booking group, O(*m* log *m*) each for *m*
 ///   movements; the integer program is NP-hard in general.
 public struct CapacityAssignment: Sendable {
-    /// The network the bookings are assigned over: the one given, without its hauls.
+    /// The network the bookings are assigned over, with its hauls.
     public let network: ScheduleNetwork
 
     public init(network: ScheduleNetwork) {
-        self.network = network.haulage.isEmpty ? network : (try? network.withHaulage([])) ?? network
+        self.network = network
     }
 
     /// Assigns the bookings.

@@ -16,7 +16,9 @@ import RoutePlanner
 /// Every round gives a Lagrangian bound on the optimum over all itineraries,
 /// `Σ_m C_m μ_m + Σ_k r_k σ_k + Σ_g n_g π_g + Σ_g n_g · max(0, r_g − π_g − t_g · c_g)`, for the duals
 /// (clamped at zero) of the capacity rows μ, of the cuts σ and of the group rows π, where `c_g` is the
-/// cheapest cost of any itinerary for group g under the costs `μ_m + σ_k / t_g` of its movements. It holds
+/// cheapest cost of any itinerary for group g under the costs `μ_m + σ_k / t_g` of its movements, plus its handling and
+/// haulage per TEU beyond the least any itinerary of the group has (``MasterProblem/Group/leastCostPerTEU``, which
+/// `r_g` has taken off already). It holds
 /// for any non-negative duals, so also when a solve is cut short or approximate; at an LP optimum it is
 /// Farley's bound (Desaulniers, Desrosiers, Solomon, "Column Generation", 2005). The best of the rounds is
 /// the outcome's bound.
@@ -215,8 +217,8 @@ struct ColumnGeneration {
             case .notFound:
                 continue
             case .found(let itinerary, let cost):
-                gain += count * max(0, slack - Double(group.teu) * cost)
-                let reducedCost = master.coefficient(group, itinerary) - price - Double(group.teu) * (cost - master.transferCost(of: itinerary))
+                gain += count * max(0, slack - Double(group.teu) * (cost - group.leastCostPerTEU))
+                let reducedCost = master.coefficient(group, itinerary) - price - Double(group.teu) * (cost - master.cost(of: itinerary))
                 if addingColumns, reducedCost > 1e-7 * max(1, abs(group.value)), master.addColumn(group: index, itinerary) { added += 1 }
             }
         }
@@ -281,7 +283,7 @@ struct ColumnGeneration {
                     }
                     do {
                         let priced = try routers[worker].cheapestItinerary(
-                            for: group.specification, costs: costs.values, transferCosts: master.transferCosts)
+                            for: group.specification, costs: costs.values, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts)
                         results[index.rawValue] = priced.map { $0.cost.isFinite ? .found($0.itinerary, cost: $0.cost) : .notFound } ?? .notFound
                     } catch {
                         results[index.rawValue] = .failed

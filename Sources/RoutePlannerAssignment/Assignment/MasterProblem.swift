@@ -6,7 +6,7 @@ import RoutePlanner
 /// Rows: one per group of identical bookings (at most its number of bookings ride), one capacity row per
 /// movement that the columns could overload (at most its TEU), one per movement whose weight or reefer plugs
 /// they could overload (``Load``), and the cover cuts. Columns: one per
-/// itinerary found for a group, worth the group's revenue less the itinerary's handling cost, plus the penalty
+/// itinerary found for a group, worth the group's revenue less the itinerary's handling and haulage cost, plus the penalty
 /// its TEU would cost left out, less a transit-time tie-break. Column generation adds columns and cuts; the
 /// integer stage reads them and may add columns of its own.
 final class MasterProblem {
@@ -39,9 +39,13 @@ final class MasterProblem {
         var demand: Load
         /// The revenue of one booking of the group.
         var revenue: Double
-        /// The most a column of the group can be worth: its revenue and penalty less the load and discharge
-        /// (every itinerary of the group has those; the transshipments, and the transit tie-break, come off).
+        /// The most a column of the group can be worth: its revenue and penalty less ``leastCostPerTEU`` for each TEU
+        /// (what a column costs beyond that, and the transit tie-break, come off).
         var value: Double
+        /// The least handling and haulage per TEU that any itinerary of the group can cost (``MasterProblem/cost(of:)``):
+        /// the cheapest way to its first voyage (loading at the origin, or a haul and loading where it delivers) and from
+        /// its last (discharging at the destination, or discharging and a haul), or a haul straight to the destination.
+        var leastCostPerTEU: Double
         /// The bookings of the group, by position.
         var members: [Int]
         var columns: [ColumnID] = []
@@ -102,6 +106,9 @@ final class MasterProblem {
     let penaltyPerTEU: Double
     /// Each port's transshipment cost per TEU, 0 where unknown: what pricing adds at a change of vessel.
     let transferCosts: [Double]
+    /// Each place's handling cost per TEU, 0 where unknown: what pricing adds where the cargo boards its first voyage
+    /// and where it leaves its last.
+    let handlingCosts: [Double]
 
     /// The largest demand of any group, in each measure.
     var largestDemand: Load {
@@ -137,9 +144,21 @@ final class MasterProblem {
         self.bookings = bookings
         self.penaltyPerTEU = penaltyPerTEU
         transferCosts = network.locations.map { $0.transshipmentCostPerTEU ?? 0 }
-        func ends(_ specification: RouteSpecification) -> Double {
-            (network.location(specification.origin)?.handlingCostPerTEU ?? 0)
-                + (network.location(specification.destination)?.handlingCostPerTEU ?? 0)
+        handlingCosts = network.locations.map { $0.handlingCostPerTEU ?? 0 }
+        // By place: the least a haul from it and the loading where it delivers cost, and the least a discharge and a
+        // haul to it cost; by pair of places, the haul between them.
+        var leastFrom: [UnLocode: Double] = [:], leastTo: [UnLocode: Double] = [:], direct: [[UnLocode]: Double] = [:]
+        for haul in network.haulage {
+            let cost = haul.costPerTEU ?? 0
+            leastFrom[haul.from] = min(leastFrom[haul.from] ?? .infinity, cost + (network.location(haul.to)?.handlingCostPerTEU ?? 0))
+            leastTo[haul.to] = min(leastTo[haul.to] ?? .infinity, cost + (network.location(haul.from)?.handlingCostPerTEU ?? 0))
+            direct[[haul.from, haul.to]] = cost
+        }
+        func leastCost(_ specification: RouteSpecification) -> Double {
+            let (origin, destination) = (specification.origin, specification.destination)
+            let start = min(network.location(origin)?.handlingCostPerTEU ?? 0, leastFrom[origin] ?? .infinity)
+            let end = min(network.location(destination)?.handlingCostPerTEU ?? 0, leastTo[destination] ?? .infinity)
+            return min(start + end, direct[[origin, destination]] ?? .infinity)
         }
         var index: [GroupKey: GroupID] = [:]
         var groupOf: [GroupID] = []
@@ -149,11 +168,11 @@ final class MasterProblem {
                 groups[group].members.append(position)
                 groupOf.append(group)
             } else {
-                let revenue = Double(booking.teu) * (booking.revenuePerTEU ?? 1)
+                let revenue = Double(booking.teu) * (booking.revenuePerTEU ?? 1), least = leastCost(booking.specification)
                 let group = groups.append(
                     Group(
                         specification: booking.specification, teu: booking.teu, demand: Load(booking), revenue: revenue,
-                        value: revenue + Double(booking.teu) * (penaltyPerTEU - ends(booking.specification)), members: [position]))
+                        value: revenue + Double(booking.teu) * (penaltyPerTEU - least), leastCostPerTEU: least, members: [position]))
                 index[key] = group
                 groupOf.append(group)
             }
@@ -174,13 +193,14 @@ final class MasterProblem {
     func limit(_ movement: MovementID) -> Load { Load(capacityOf: movement, in: network) }
 
     func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
-        group.value - Double(group.teu) * transferCost(of: itinerary)
+        group.value - Double(group.teu) * (cost(of: itinerary) - group.leastCostPerTEU)
             - lambda * Double(group.teu) * itinerary.arrivalTime.timeIntervalSince(itinerary.departureTime) / 86_400
     }
 
-    /// The transshipment costs per TEU of an itinerary, as pricing counts them.
-    func transferCost(of itinerary: Itinerary) -> Double {
-        itinerary.transshipmentLocations.reduce(0) { $0 + ($1.transshipmentCostPerTEU ?? 0) }
+    /// What carrying a TEU along an itinerary costs besides the capacity it takes, as pricing counts it: its handling
+    /// (``Itinerary/knownHandlingCostPerTEU``) and its hauls (``ScheduleNetwork/haulageCostPerTEU(of:)``).
+    func cost(of itinerary: Itinerary) -> Double {
+        itinerary.knownHandlingCostPerTEU + network.haulageCostPerTEU(of: itinerary)
     }
 
     // MARK: Columns and rows
@@ -189,9 +209,11 @@ final class MasterProblem {
     /// itinerary, and 250,000 columns each with copies of their voyages' movements took about a gigabyte.
     private var voyages: [VoyageNumber: Voyage] = [:]
 
-    /// The itinerary with each leg's voyage replaced by the one the other columns share.
+    /// The itinerary with each leg's voyage replaced by the one the other columns share. A haul's leg keeps its own: a
+    /// truck's voyage is its one drive, at its own times.
     private func sharingVoyages(_ itinerary: Itinerary) -> Itinerary {
         let legs = itinerary.legs.map { leg in
+            guard !leg.isHaul else { return leg }
             let voyage = voyages[leg.voyage.number, default: leg.voyage]
             voyages[leg.voyage.number] = voyage
             return Leg(voyage: voyage, movementIndices: leg.movementIndices, loadLocation: leg.loadLocation, unloadLocation: leg.unloadLocation)

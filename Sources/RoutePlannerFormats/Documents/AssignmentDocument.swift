@@ -22,8 +22,8 @@ public enum AssignmentDocument {
             let version: Int
             let status: String
             let objective, bound, gap, revenue, greedyRevenue, seconds: Double
-            /// The bookings carried: their handling cost, revenue less it, and CO2e in kilograms.
-            let handlingCost, profit, co2eKg: Double
+            /// The bookings carried: their handling and haulage cost, revenue less both, and CO2e in kilograms.
+            let handlingCost, haulageCost, profit, co2eKg: Double
             let carriedBookings, carriedTEU, leftOutTEU: Int
             let bookings: [BookingOutput]
             let movements: [MovementOutput]
@@ -47,8 +47,9 @@ public enum AssignmentDocument {
             let revenuePerTEU: Double?
             let weightTonnes: Double?
             let carried: Bool
-            /// When carried: its revenue, handling cost, revenue less it, and CO2e in kilograms (absent when unknown).
-            let revenue, handlingCost, profit: Double?
+            /// When carried: its revenue, handling and haulage cost, revenue less both, and CO2e in kilograms (absent
+            /// when unknown).
+            let revenue, handlingCost, haulageCost, profit: Double?
             let co2eKg: Double?
             let legs: [LegOutput]
             let reason: Reason?
@@ -77,7 +78,7 @@ public enum AssignmentDocument {
         let output = Output(
             version: version, status: status(plan.status), objective: plan.objective, bound: plan.bound, gap: plan.gap, revenue: plan.revenue,
             greedyRevenue: plan.greedyRevenue, seconds: Double(plan.duration.components.seconds) + Double(plan.duration.components.attoseconds) / 1e18,
-            handlingCost: plan.handlingCost, profit: plan.profit, co2eKg: plan.co2e,
+            handlingCost: plan.handlingCost, haulageCost: plan.haulageCost, profit: plan.profit, co2eKg: plan.co2e,
             carriedBookings: plan.carried.count, carriedTEU: plan.carriedTEU, leftOutTEU: plan.leftOutTEU,
             bookings: plan.assignments.map { assignment in
                 let booking = assignment.booking, specification = booking.specification
@@ -108,6 +109,7 @@ public enum AssignmentDocument {
                     carried: assignment.itinerary != nil,
                     revenue: assignment.itinerary == nil ? nil : assignment.revenue,
                     handlingCost: assignment.itinerary == nil ? nil : assignment.handlingCost,
+                    haulageCost: assignment.itinerary == nil ? nil : assignment.haulageCost,
                     profit: assignment.itinerary == nil ? nil : assignment.profit,
                     co2eKg: assignment.itinerary == nil ? nil : assignment.co2e,
                     legs: (assignment.itinerary?.legs ?? []).map {
