@@ -213,7 +213,7 @@ public enum AssignmentPictures {
         case .noItinerary?: "no itinerary in time"
         case .notSearched?: "not searched in the time limit"
         case .unprofitable(let revenue, let handling, let penalty)?:
-            "unprofitable: handling \(number(handling)) per TEU, revenue \(number(revenue))" + (penalty > 0 ? " + penalty \(number(penalty))" : "") + " per TEU"
+            "unprofitable: cost \(number(handling)) per TEU, revenue \(number(revenue))" + (penalty > 0 ? " + penalty \(number(penalty))" : "") + " per TEU"
         case .notPlaced?: "not placed: the solve stopped first"
         case nil: "not carried"
         }

@@ -72,7 +72,7 @@ struct AssignCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Solve without the what-if flags too (a second solve, with a time limit of its own), and show the bookings that lose their route and the change in revenue, handling cost, profit and CO2e."
+            "Solve without the what-if flags too (a second solve, with a time limit of its own), and show the bookings that lose their route and the change in revenue, handling cost, haulage cost (with trucks), profit and CO2e."
     )
     var compare = false
 

@@ -92,16 +92,16 @@ import Testing
                 "B2  5 TEU  not carried: no room on NF-0310N NLRTM→SEGOT (1000/1200 TEU)",
                 "B3  1 TEU  not carried: no itinerary reaches SESTO by the deadline",
                 "B4  1 TEU  not carried",
-                "B5  2 TEU  not carried: unprofitable: handling costs 1,250 per TEU against revenue of 1,000 per TEU",
-                "B6  2 TEU  not carried: unprofitable: handling costs 2,500 per TEU against revenue of 1,000 per TEU and a penalty of 1,000 per TEU left out",
+                "B5  2 TEU  not carried: unprofitable: carrying it costs 1,250 per TEU against revenue of 1,000 per TEU",
+                "B6  2 TEU  not carried: unprofitable: carrying it costs 2,500 per TEU against revenue of 1,000 per TEU and a penalty of 1,000 per TEU left out",
                 "B7  1 TEU  not carried: an itinerary with room pays, but the solve stopped before it placed the booking",
             ])
         // The CSV and JSON say the same.
         let csv = AssignmentDocument.csv(plan).split(separator: "\n")
         #expect(
             csv.suffix(3) == [
-                "B5,2,no,,,,,,,\"unprofitable: handling 1250 per TEU, revenue 1000 per TEU\"",
-                "B6,2,no,,,,,,,\"unprofitable: handling 2500 per TEU, revenue 1000 per TEU, penalty 1000 per TEU\"",
+                "B5,2,no,,,,,,,\"unprofitable: cost 1250 per TEU, revenue 1000 per TEU\"",
+                "B6,2,no,,,,,,,\"unprofitable: cost 2500 per TEU, revenue 1000 per TEU, penalty 1000 per TEU\"",
                 "B7,1,no,,,,,,,not placed: the solve stopped first",
             ])
         let json = AssignmentDocument.json(plan)

@@ -264,7 +264,7 @@ import Testing
                   handling cost 0 → 0 (+0)
                   profit 3251 → 1 (-3250)
                   CO2e 0.0 t → 0.0 t (+0.0 t)
-                  1 booking lose their route: B-1
+                  1 booking loses its route: B-1
 
                 """))
     }

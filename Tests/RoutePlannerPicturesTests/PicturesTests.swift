@@ -181,10 +181,10 @@ import Testing
         #expect(AssignmentPictures.reason(.capacity(fullLegs: [full])) == "no room on WS15-W09 CNSHA→MYTPP")
         #expect(
             AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0))
-                == "unprofitable: handling 1,250 per TEU, revenue 1,000 per TEU")
+                == "unprofitable: cost 1,250 per TEU, revenue 1,000 per TEU")
         #expect(
             AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000))
-                == "unprofitable: handling 2,500 per TEU, revenue 1,000 + penalty 1,000 per TEU")
+                == "unprofitable: cost 2,500 per TEU, revenue 1,000 + penalty 1,000 per TEU")
         #expect(AssignmentPictures.reason(.notPlaced) == "not placed: the solve stopped first")
         let specification = try RouteSpecification(
             origin: "CNSHA", destination: "NLRTM", readyTime: SampleVoyages.day(3, 2), arrivalDeadline: SampleVoyages.day(4, 30))

@@ -67,10 +67,11 @@ public struct AssignRoutesPresenter: Presenter {
             let head = "\(assignment.booking.id)  \(assignment.booking.teu) TEU  "
             if let itinerary = assignment.itinerary {
                 let view = format.itinerary(assignment.booking.specification, itinerary)
-                // The handling cost and CO2e when the network has them.
+                // The handling cost, the trucks' cost and the CO2e when the network has them.
                 let figures =
                     ["revenue \(number(assignment.revenue))"]
                     + (itinerary.handlingCostPerTEU == nil ? [] : ["handling \(number(assignment.handlingCost))"])
+                    + (assignment.haulageCost > 0 ? ["haulage \(number(assignment.haulageCost))"] : [])
                     + (assignment.co2e.map { ["\(PlannerFormat.kilograms($0)) CO2e"] } ?? [])
                 return head + "\(view.route)  arrives \(view.arrival); \(view.slack); " + figures.joined(separator: ", ")
             }
@@ -84,7 +85,7 @@ public struct AssignRoutesPresenter: Presenter {
                     + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU\(limits($0, separator: "/")))" }
                     .joined(separator: ", ")
             case .unprofitable(let revenue, let handling, let penalty)?:
-                return head + "not carried: unprofitable: handling costs \(number(handling)) per TEU against revenue of \(number(revenue)) per TEU"
+                return head + "not carried: unprofitable: carrying it costs \(number(handling)) per TEU against revenue of \(number(revenue)) per TEU"
                     + (penalty > 0 ? " and a penalty of \(number(penalty)) per TEU left out" : "")
             case .notPlaced?:
                 return head + "not carried: an itinerary with room pays, but the solve stopped before it placed the booking"
@@ -104,14 +105,22 @@ public struct AssignRoutesPresenter: Presenter {
         let totals = [
             "Carried: \(number(Double(carried.count))) of \(number(Double(plan.assignments.count))) bookings, \(number(Double(plan.carriedTEU))) TEU",
             "Revenue: \(PlannerFormat.dollars(plan.revenue)); greedy baseline \(PlannerFormat.dollars(plan.greedyRevenue)) (\(improvement >= 0 ? "+" : "")\(String(format: "%.2f", improvement))%)",
-            (carried.contains { $0.itinerary?.handlingCostPerTEU != nil }
-                ? "Handling cost: \(PlannerFormat.dollars(plan.handlingCost)); profit \(PlannerFormat.dollars(plan.profit)); " : "")
+            costs(of: plan)
                 + (carried.contains { $0.co2e != nil && $0.itinerary?.co2ePerTEU != nil } ? "CO2e: \(number(plan.co2e / 1_000)) t; " : "")
                 + "left out: \(number(Double(plan.leftOutTEU))) TEU",
             "Solver: \(status); objective \(String(format: "%.2f", plan.objective)), bound \(String(format: "%.2f", plan.bound)), gap \(String(format: "%.3f", plan.gap * 100))%, \(String(format: "%.1f", plan.duration / .seconds(1))) s",
             "Model: \(number(Double(plan.columnCount))) itineraries, \(number(Double(plan.rowCount))) rows, \(plan.pricingRounds) pricing rounds",
         ]
         return AssignmentReportView(bookings: lines, totals: totals, busiestLegs: plan.busiestLegs.prefix(5).map(leg))
+    }
+
+    /// "Handling cost: USD 1,200; haulage USD 900; profit USD 4,900; ": what the network gives costs for, or nothing.
+    private func costs(of plan: AssignmentPlan) -> String {
+        let handling = plan.carried.contains { $0.itinerary?.handlingCostPerTEU != nil }
+        let parts =
+            (handling ? ["Handling cost: \(PlannerFormat.dollars(plan.handlingCost))"] : [])
+            + (plan.haulageCost > 0 ? ["\(handling ? "haulage" : "Haulage cost:") \(PlannerFormat.dollars(plan.haulageCost))"] : [])
+        return parts.isEmpty ? "" : parts.joined(separator: "; ") + "; profit \(PlannerFormat.dollars(plan.profit)); "
     }
 }
 

@@ -163,7 +163,7 @@ public enum AssignmentDocument {
                     case .notSearched?: "not searched: the time limit ran out first"
                     case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
                     case .unprofitable(let revenue, let handling, let penalty)?:
-                        "unprofitable: handling \(figure(handling)) per TEU, revenue \(figure(revenue)) per TEU"
+                        "unprofitable: cost \(figure(handling)) per TEU, revenue \(figure(revenue)) per TEU"
                             + (penalty > 0 ? ", penalty \(figure(penalty)) per TEU" : "")
                     case .notPlaced?: "not placed: the solve stopped first"
                     case nil: ""
