@@ -19,6 +19,12 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "InlandBenchmark",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner"),
+            ],
+        ),
+        .executableTarget(
             name: "ImportBenchmark",
             dependencies: [.product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner")]
         ),
@@ -54,11 +60,11 @@ let package = Package(
                 .product(name: "RoutePlannerFormats", package: "route-planner"),
             ]
         ),
-        // What more than one benchmark needs: the capacities congested as the benchmark kit defines them, and the
-        // routing benchmarks' cut-offs.
+        // What more than one benchmark needs: the capacities congested as the benchmark kit defines them, the routing
+        // benchmarks' cut-offs, and the benchmark kit's instances with their queries.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "RoutePlanner", package: "route-planner")]
+            dependencies: [.product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerFormats", package: "route-planner")]
         ),
         // glibc's mallinfo2, which the Glibc module does not export, to measure the network's memory.
         .target(name: "CAllocatedBytes"),

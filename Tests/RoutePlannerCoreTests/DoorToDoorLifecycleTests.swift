@@ -106,6 +106,19 @@ import Testing
         #expect(network.haul(from: "DEDUI", to: "DEWHS") == At.haulage[1] && network.haul(from: "DEWHS", to: "DEDUI") == nil)
     }
 
+    /// A truck under way whose haul has left the table is still unloaded where the cargo's leg delivers; without the
+    /// cargo's itinerary, or elsewhere, the event is refused.
+    @Test func aTruckWhoseHaulLeftTheTableIsUnloadedWhereItsLegDelivers() throws {
+        let without = try At.network().withHaulage(At.haulage.filter { $0.voyageNumber != Self.firstTruck })
+        var cargo = try Self.cargo()
+        try cargo.register(Self.event(.load, "CNFAC", Self.firstTruck, at: 9))
+        #expect(without.handlingProblem(kind: .unload, location: "CNCKG", voyage: Self.firstTruck, time: At.at(12)) == .unknownVoyage(Self.firstTruck))
+        #expect(without.handlingProblem(kind: .unload, location: "CNCKG", voyage: Self.firstTruck, time: At.at(12), planned: cargo.itinerary) == nil)
+        #expect(
+            without.handlingProblem(kind: .unload, location: "CNFAC", voyage: Self.firstTruck, time: At.at(12), planned: cargo.itinerary)
+                == .voyageDoesNotCall(Self.firstTruck, kind: .unload, at: "CNFAC"))
+    }
+
     @Test func aCargoReplannedOffATruckKeepsTheTruckAsItDrove() throws {
         let network = try At.network()
         var cargo = try Self.cargo()

@@ -188,6 +188,17 @@ import Testing
         #expect(code.status != 303 && !code.body.contains("No port is named") && code.body.contains("XXXXX"), "\(code.body.prefix(3_000))")
     }
 
+    /// The modes field keeps the options to the modes named; an unknown one is the field's problem.
+    @Test func theRoutesFormKeepsTheOptionsToTheModesNamed() async throws {
+        let browser = Browser(server: try await Self.server())
+        let vessels = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3&modes=vessel")
+        #expect(vessels.status == 200 && vessels.body.contains("3 options") && vessels.body.contains("value=\"vessel\""), "\(vessels.body.prefix(3_000))")
+        let trucks = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&modes=truck")
+        #expect(trucks.status == 200 && !trucks.body.contains("3 options") && !trucks.body.contains("error-summary"), "\(trucks.body.prefix(3_000))")
+        let planes = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&modes=vessel%2C%20plane")
+        #expect(planes.status == 422 && planes.body.contains("plane"), "\(planes.body.prefix(3_000))")
+    }
+
     @Test func theRoutesScreenShowsTheOptionsAndTheirPictures() async throws {
         let browser = Browser(server: try await Self.server())
         let page = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3")

@@ -170,7 +170,10 @@ import Testing
         #expect(try JSONSchemas.problems([tooSoon.body], schema: "cargo") == "")
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000004/cancellation", token: acme, json: "{}").status == 200)
         #expect((try await Self.send(server, .get, "/api/v1/cargo/RP000003/options", token: acme).json["itineraries"] as? [Any])?.isEmpty == true)
-        let options = try await Self.send(server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"limit\": 3}")
+        // By truck only, where the schedule has no hauls: no option; by vessel, as without modes.
+        let byTruck = try await Self.send(server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"modes\": \"truck\"}")
+        #expect(byTruck.status == 422 && byTruck.body.contains("noRoute"), "\(byTruck.body)")
+        let options = try await Self.send(server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"limit\": 3, \"modes\": [\"vessel\"]}")
         #expect(options.status == 200 && (options.json["itineraries"] as? [Any])?.count == 3)
         #expect((try await Self.send(server, .get, "/api/v1/cargo/RP000003/options", token: acme).json["itineraries"] as? [Any])?.count == 3)
         let routed = try await Self.send(server, .post, "/api/v1/cargo/RP000003/route", token: acme, json: "{\"candidate\": \"1\"}")
@@ -219,6 +222,8 @@ import Testing
             #expect(unreadable.status == 400 && unreadable.fields.isEmpty && unreadable.problems.count == 1, "\(body)")
         }
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/reroute", token: acme, json: "{}", contentType: "text/plain").status == 415)
+        let plane = try await Self.send(server, .post, "/api/v1/cargo/RP000001/options", token: acme, json: "{\"modes\": [\"vessel\", \"plane\"]}")
+        #expect(plane.status == 400 && plane.fields == ["modes"], "\(plane.body)")
         let large = "{\"avoidVoyages\": [" + Array(repeating: "\"WS15-W09\"", count: 120_000).joined(separator: ",") + "]}"
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/reroute", token: acme, json: large).status == 413)
         #expect(try await Self.send(server, .get, "/api/v1/cargo?page=%zz", token: acme).status == 400)

@@ -1,10 +1,10 @@
 import Foundation
 
-/// What makes a handling event impossible against a network (``ScheduleNetwork/handlingProblem(kind:location:voyage:time:)``).
+/// What makes a handling event impossible against a network (``ScheduleNetwork/handlingProblem(kind:location:voyage:time:planned:)``).
 public enum HandlingProblem: Hashable, Sendable {
     /// The location is not a port of the network.
     case unknownLocation(UnLocode)
-    /// The voyage is not a voyage or a haul (``Haulage/voyageNumber``) of the network.
+    /// The voyage is not a voyage or a haul (``Haulage/voyageNumber``) of the network, nor a haul of the cargo's itinerary.
     case unknownVoyage(VoyageNumber)
     /// A load's voyage does not depart from the location, or an unload's does not arrive there.
     case voyageDoesNotCall(VoyageNumber, kind: HandlingEvent.Kind, at: UnLocode)
@@ -28,15 +28,21 @@ extension ScheduleNetwork {
     /// The first problem of a handling event against the network, or `nil` when it fits: the location is a port of
     /// the network; a load's voyage departs from there and an unload's arrives there, within
     /// ``handlingCallTolerance`` of the event; a load onto a haul's truck (its voyage ``Haulage/voyageNumber``) is at
-    /// the place it collects from and an unload at the place it delivers to, at any time. What registering one event,
-    /// a handling report and carriers' equipment events check alike.
-    public func handlingProblem(kind: HandlingEvent.Kind, location: UnLocode, voyage: VoyageNumber?, time: Date) -> HandlingProblem? {
+    /// the place it collects from and an unload at the place it delivers to, at any time. A haul the table no longer
+    /// has is still the cargo's own where its itinerary (`planned`) rides it: a truck under way is unloaded where its leg
+    /// delivers. What registering one event, a handling report and carriers' equipment events check alike.
+    public func handlingProblem(
+        kind: HandlingEvent.Kind, location: UnLocode, voyage: VoyageNumber?, time: Date, planned: Itinerary? = nil
+    ) -> HandlingProblem? {
         guard self.location(location) != nil else { return .unknownLocation(location) }
         guard kind.requiresVoyage, let voyage else { return nil }
         guard let schedule = self.voyage(voyage) else {
             // A haul is not timetabled: its truck collects from one place and delivers to the other whenever it drives.
-            guard let haul = haul(named: voyage) else { return .unknownVoyage(voyage) }
-            return location == (kind == .load ? haul.from : haul.to) ? nil : .voyageDoesNotCall(voyage, kind: kind, at: location)
+            let ends =
+                haul(named: voyage).map { ($0.from, $0.to) }
+                ?? planned?.legs.first { $0.isHaul && $0.voyage.number == voyage }.map { ($0.loadLocation.code, $0.unloadLocation.code) }
+            guard let (from, to) = ends else { return .unknownVoyage(voyage) }
+            return location == (kind == .load ? from : to) ? nil : .voyageDoesNotCall(voyage, kind: kind, at: location)
         }
         let calls =
             kind == .load

@@ -105,6 +105,8 @@ public struct ScheduleNetwork: Sendable {
         let plugCapacity: [Int32]
         /// Each voyage's mode; empty when every voyage is a vessel's.
         let voyageMode: [TransportMode]
+        /// The modes of the voyages, each once: what a search checks its allowed modes against, rather than every voyage.
+        let voyageModes: Set<TransportMode>
         /// The hauls and the gate hours.
         let hauls: HaulColumns
 
@@ -115,6 +117,7 @@ public struct ScheduleNetwork: Sendable {
             plugCapacity: [Int32], voyageMode: [TransportMode], hauls: HaulColumns
         ) {
             self.voyageMode = voyageMode.contains { $0 != .vessel } ? voyageMode : []
+            voyageModes = Set(voyageMode)
             self.hauls = hauls
             self.weightCapacity = weightCapacity
             self.plugCapacity = plugCapacity

@@ -181,7 +181,8 @@ public struct ApplyCarrierEventsInteractor: UseCase {
                 continue
             }
             if let problem = network.handlingProblem(
-                kind: event.kind.handling, location: event.port, voyage: event.kind.handling.requiresVoyage ? event.voyage : nil, time: event.time)
+                kind: event.kind.handling, location: event.port, voyage: event.kind.handling.requiresVoyage ? event.voyage : nil, time: event.time,
+                planned: one.itinerary)
             {
                 refused.append(.init(path: located.path, message: "cargo \(one.trackingId): \(problem.message(among: network.locations))"))
                 continue

@@ -25,7 +25,7 @@ public struct ImportHandlingReportResponse: Hashable, Sendable {
 
 /// Registers every event of a handling report CSV file (``PlannerFileReader/handlingReport(of:registeredAt:)``)
 /// in one transaction, or none: every problem of the file is reported at once, located `file:line:column`,
-/// as the rows' format, unknown cargo, the network's checks (`ScheduleNetwork.handlingProblem(kind:location:voyage:time:)`) and claimed cargo find them.
+/// as the rows' format, unknown cargo, the network's checks (`ScheduleNetwork.handlingProblem(kind:location:voyage:time:planned:)`) and claimed cargo find them.
 public struct ImportHandlingReportInteractor: UseCase {
     private let cargoRepository: any CargoRepository
     private let voyages: any VoyageRepository
@@ -67,7 +67,9 @@ public struct ImportHandlingReportInteractor: UseCase {
                     continue
                 }
                 let event = row.event
-                if let problem = network.handlingProblem(kind: event.kind, location: event.location, voyage: event.voyage, time: event.completionTime) {
+                if let problem = network.handlingProblem(
+                    kind: event.kind, location: event.location, voyage: event.voyage, time: event.completionTime, planned: cargo.itinerary)
+                {
                     errors.append(row.error(problem.field == "completionTime" ? "completion_time" : problem.field, problem.message(among: network.locations)))
                     continue
                 }

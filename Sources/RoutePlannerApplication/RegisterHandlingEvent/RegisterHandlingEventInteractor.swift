@@ -14,7 +14,7 @@ public struct RegisterHandlingEventResponse: Hashable, Sendable {
     }
 }
 
-/// Registers a handling event for a cargo, checked against the network (`ScheduleNetwork.handlingProblem(kind:location:voyage:time:)`).
+/// Registers a handling event for a cargo, checked against the network (`ScheduleNetwork.handlingProblem(kind:location:voyage:time:planned:)`).
 ///
 /// Reports arrive late and out of order: an event is placed by its completion time, and the response says
 /// when it came out of order; an exact duplicate is acknowledged and changes nothing; an event after the
@@ -40,7 +40,9 @@ public struct RegisterHandlingEventInteractor: UseCase {
         do {
             let network = try await voyages.network()
             guard var cargo = try await cargoRepository.cargo(typed: request.trackingId) else { return .failure(.cargo(.notFound(request.trackingId))) }
-            if let problem = network.handlingProblem(kind: request.kind, location: request.location, voyage: request.voyage, time: request.completionTime) {
+            if let problem = network.handlingProblem(
+                kind: request.kind, location: request.location, voyage: request.voyage, time: request.completionTime, planned: cargo.itinerary)
+            {
                 return .failure(.invalidOperation(problem.message(among: network.locations)))
             }
             let registered = request.registrationTime ?? Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))

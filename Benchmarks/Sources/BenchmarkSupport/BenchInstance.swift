@@ -4,20 +4,20 @@ import RoutePlannerFormats
 
 /// A standard instance of Benchmarks/reference: its locations and voyages, imported from the generator's CSV
 /// files, and the queries with the reference answers that `export_bin.py` wrote for the C anchor.
-struct BenchInstance {
-    struct Query {
-        var origin: UnLocode
-        var destination: UnLocode
-        var ready: Date
+public struct BenchInstance {
+    public struct Query {
+        public var origin: UnLocode
+        public var destination: UnLocode
+        public var ready: Date
         /// The reference earliest arrival, or `nil` when the destination cannot be reached.
-        var expectedArrival: Date?
+        public var expectedArrival: Date?
     }
 
-    var locations: [Location] = []
-    var voyages: [Voyage] = []
-    var queries: [Query] = []
+    public var locations: [Location] = []
+    public var voyages: [Voyage] = []
+    public var queries: [Query] = []
 
-    init(directory: String, binary: String) throws {
+    public init(directory: String, binary: String) throws {
         let folder = URL(fileURLWithPath: directory)
         let schedule = try CSVImporter().importSchedule(
             locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")
