@@ -167,7 +167,8 @@ let earlier = zip(inlandArrivals, portArrivals).filter { inland, port in
     precondition(port.map { inland != nil && inland! <= $0 } ?? true, "an inland leg made an arrival later")
     return inland != port
 }.count
-rows.append(("earliest arrival, port to port", Summary(portTimes), Summary(inlandTimes), "\(earlier) of \(portQueries.count) arrive earlier with the inland legs"))
+rows.append(
+    ("earliest arrival, port to port", Summary(portTimes), Summary(inlandTimes), "\(earlier) of \(portQueries.count) arrive earlier with the inland legs"))
 
 let (doorTimes, doorArrivals) = measure(passes: 3, queries: doorQueries) { try? doorRouter.earliestArrival(for: $0) }
 for (specification, itinerary) in zip(doorQueries, doorArrivals) { precondition(itinerary.map(specification.isSatisfied(by:)) ?? true) }
@@ -180,7 +181,10 @@ rows.append(
 
 if ProcessInfo.processInfo.environment["EARLIEST_ONLY"] != nil {
     for (name, before, after, note) in rows {
-        print(String(format: "%@ (%@): %.3f ms → %.3f ms, %.2fx; %@", name, parts, before.median, after?.median ?? .nan, (after?.median ?? .nan) / before.median, note))
+        print(
+            String(
+                format: "%@ (%@): %.3f ms → %.3f ms, %.2fx; %@", name, parts, before.median, after?.median ?? .nan, (after?.median ?? .nan) / before.median,
+                note))
     }
     exit(0)
 }
@@ -214,8 +218,10 @@ for (name, before, after, note) in rows {
                 format: "| %@ | %.3f ms | %.3f ms | %.3f ms | %.3f ms | %.2fx | %@ |", name, before.median, before.p99, after.median, after.p99,
                 after.median / before.median, note))
     } else {
-        print(String(format: "| %@ | | | %.3f ms | %.3f ms | %.2fx of port to port | %@ |", name, before.median, before.p99,
-            before.median / rows[name.hasPrefix("earliest") ? 0 : 2].2!.median, note))
+        print(
+            String(
+                format: "| %@ | | | %.3f ms | %.3f ms | %.2fx of port to port | %@ |", name, before.median, before.p99,
+                before.median / rows[name.hasPrefix("earliest") ? 0 : 2].2!.median, note))
     }
 }
 print(String(format: "| build and prepare the network | %.0f ms | | %.0f ms | | | |", buildPortOnly, buildDoorToDoor))
