@@ -18,19 +18,6 @@ guard arguments.count >= 3 else {
 }
 let windowDays = arguments.count > 3 ? Double(arguments[3])! : 60
 
-func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-func milliseconds(_ start: UInt64) -> Double { Double(nanoseconds() - start) / 1e6 }
-
-struct Summary {
-    var median: Double
-    var p99: Double
-    init(_ samples: [Double]) {
-        let sorted = samples.sorted()
-        median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-    }
-}
-
 let instance = try BenchInstance(directory: arguments[1], binary: arguments[2])
 let ports = instance.locations
 let firstDeparture = instance.voyages.flatMap(\.movements).map(\.departureTime).min()!
@@ -123,22 +110,6 @@ let buildDoorToDoor = milliseconds(start) - 0
 print(
     "\(ports.count) ports and \(inland.places.count) inland places; \(portOnly.movementCount) movements, and \(doorToDoor.movementCount) with "
         + "\(inland.voyages.count) barges and trains and \(inland.haulage.count) hauls; \(instance.queries.count) queries")
-
-/// Times every query; returns the per-query times of the last of `passes` passes and the answers.
-func measure<Answer>(passes: Int, queries: [RouteSpecification], _ body: (RouteSpecification) -> Answer) -> ([Double], [Answer]) {
-    var times: [Double] = [], answers: [Answer] = []
-    for _ in 0..<passes {
-        times.removeAll(keepingCapacity: true)
-        answers.removeAll(keepingCapacity: true)
-        for query in queries {
-            let begin = nanoseconds()
-            let answer = body(query)
-            times.append(milliseconds(begin))
-            answers.append(answer)
-        }
-    }
-    return (times, answers)
-}
 
 // The same port-to-port queries on both networks, and door-to-door ones: from a place tied to the query's origin port
 // to one tied to its destination port (the first of each, where the port has one; else the port itself).

@@ -19,21 +19,6 @@ let windowDays = arguments.count > 4 ? Double(arguments[4])! : 60
 
 func allocatedBytes() -> Int { Int(allocated_bytes()) }
 
-func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-func milliseconds(_ start: UInt64) -> Double { Double(nanoseconds() - start) / 1e6 }
-
-struct Summary {
-    var median: Double
-    var p99: Double
-    init(_ samples: [Double]) {
-        let sorted = samples.sorted()
-        median =
-            sorted.count % 2 == 1
-            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-    }
-}
-
 var start = nanoseconds()
 let instance = try BenchInstance(directory: arguments[1], binary: arguments[2])
 let movementCount = instance.voyages.reduce(0) { $0 + $1.movements.count }
@@ -69,22 +54,6 @@ _ = try? router.earliestArrival(
         origin: instance.queries[0].origin, destination: instance.queries[0].destination,
         readyTime: instance.queries[0].ready, arrivalDeadline: instance.queries[0].ready + 86_400 * 200))
 let routerBytes = Double(allocatedBytes() - heapBeforeSearch)
-
-/// Times every query; returns the per-query times of the last of `passes` passes and the answers.
-func measure<Answer>(passes: Int, queries: [BenchInstance.Query], _ body: (BenchInstance.Query) -> Answer) -> ([Double], [Answer]) {
-    var times: [Double] = [], answers: [Answer] = []
-    for _ in 0..<passes {
-        times.removeAll(keepingCapacity: true)
-        answers.removeAll(keepingCapacity: true)
-        for query in queries {
-            let begin = nanoseconds()
-            let answer = body(query)
-            times.append(milliseconds(begin))
-            answers.append(answer)
-        }
-    }
-    return (times, answers)
-}
 
 func specification(_ query: BenchInstance.Query, days: Double) -> RouteSpecification {
     try! RouteSpecification(
