@@ -106,6 +106,18 @@ import Testing
         #expect(network.haul(from: "DEDUI", to: "DEWHS") == At.haulage[1] && network.haul(from: "DEWHS", to: "DEDUI") == nil)
     }
 
+    /// A network of vessels built again with hauls (or retimed) still knows its voyages are vessels': without vessels
+    /// among the modes, no vessel is taken.
+    @Test func modesHoldOnANetworkOfVesselsBuiltAgain() throws {
+        let network = try SampleVoyages.network().withHaulage([Haulage(from: "HKHKG", to: "CNSHA", duration: .seconds(3_600 * 40))])
+        let specification = try RouteSpecification(
+            origin: "HKHKG", destination: "SESTO", readyTime: SampleVoyages.day(3, 1), arrivalDeadline: SampleVoyages.day(4, 30))
+        let router = Router(network: network)
+        #expect(try !router.candidates(for: specification).isEmpty)
+        #expect(throws: RoutingError.self) { try router.candidates(for: specification, options: RoutingOptions(modes: [.rail, .truck])) }
+        #expect(try router.candidates(for: specification, options: RoutingOptions(modes: [.vessel])).allSatisfy { $0.legs.allSatisfy { !$0.isHaul } })
+    }
+
     /// A truck under way whose haul has left the table is still unloaded where the cargo's leg delivers; without the
     /// cargo's itinerary, or elsewhere, the event is refused.
     @Test func aTruckWhoseHaulLeftTheTableIsUnloadedWhereItsLegDelivers() throws {
@@ -117,6 +129,10 @@ import Testing
         #expect(
             without.handlingProblem(kind: .unload, location: "CNFAC", voyage: Self.firstTruck, time: At.at(12), planned: cargo.itinerary)
                 == .voyageDoesNotCall(Self.firstTruck, kind: .unload, at: "CNFAC"))
+        // A load onto it is refused: no truck of that haul will come.
+        #expect(
+            without.handlingProblem(kind: .load, location: "CNFAC", voyage: Self.firstTruck, time: At.at(12), planned: cargo.itinerary)
+                == .unknownVoyage(Self.firstTruck))
     }
 
     @Test func aCargoReplannedOffATruckKeepsTheTruckAsItDrove() throws {

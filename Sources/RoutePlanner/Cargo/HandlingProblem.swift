@@ -30,7 +30,7 @@ extension ScheduleNetwork {
     /// ``handlingCallTolerance`` of the event; a load onto a haul's truck (its voyage ``Haulage/voyageNumber``) is at
     /// the place it collects from and an unload at the place it delivers to, at any time. A haul the table no longer
     /// has is still the cargo's own where its itinerary (`planned`) rides it: a truck under way is unloaded where its leg
-    /// delivers. What registering one event, a handling report and carriers' equipment events check alike.
+    /// delivers (a load onto a haul the table no longer has is refused: no truck will come). What registering one event, a handling report and carriers' equipment events check alike.
     public func handlingProblem(
         kind: HandlingEvent.Kind, location: UnLocode, voyage: VoyageNumber?, time: Date, planned: Itinerary? = nil
     ) -> HandlingProblem? {
@@ -40,7 +40,9 @@ extension ScheduleNetwork {
             // A haul is not timetabled: its truck collects from one place and delivers to the other whenever it drives.
             let ends =
                 haul(named: voyage).map { ($0.from, $0.to) }
-                ?? planned?.legs.first { $0.isHaul && $0.voyage.number == voyage }.map { ($0.loadLocation.code, $0.unloadLocation.code) }
+                ?? (kind == .unload ? planned?.legs.first { $0.isHaul && $0.voyage.number == voyage } : nil).map {
+                    ($0.loadLocation.code, $0.unloadLocation.code)
+                }
             guard let (from, to) = ends else { return .unknownVoyage(voyage) }
             return location == (kind == .load ? from : to) ? nil : .voyageDoesNotCall(voyage, kind: kind, at: location)
         }

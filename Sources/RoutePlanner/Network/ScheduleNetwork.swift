@@ -117,7 +117,8 @@ public struct ScheduleNetwork: Sendable {
             plugCapacity: [Int32], voyageMode: [TransportMode], hauls: HaulColumns
         ) {
             self.voyageMode = voyageMode.contains { $0 != .vessel } ? voyageMode : []
-            voyageModes = Set(voyageMode)
+            // Built again from its own columns (a retiming, other hauls), a network of vessels gives no modes.
+            voyageModes = voyageMode.isEmpty ? (voyageVessel.isEmpty ? [] : [.vessel]) : Set(voyageMode)
             self.hauls = hauls
             self.weightCapacity = weightCapacity
             self.plugCapacity = plugCapacity

@@ -106,7 +106,7 @@ struct CheapestItinerarySearch {
                 }
                 continue
             }
-            for slot in n.firstSlot(at: place, notBefore: earliest.arrival)..<n.departureStart[Int(place) + 1] {
+            for slot in n.firstSlot(at: place, notBefore: earliest.arrival)..<n.departureStart[Int(place) + 1] where n.slotTime[Int(slot)] <= deadline {
                 let (departure, arrival) = n.haul(
                     h, from: origin, feeding: Int(n.slotMovement[Int(slot)]), cargoType: cargoType, dangerousGoods: dangerousGoods)
                 if departure >= ready { haulStarts.append(HaulStart(haul: Int32(h), slot: slot, departure: departure, arrival: arrival)) }
@@ -215,6 +215,7 @@ struct CheapestItinerarySearch {
                 guard delivery.arrival < cheaper else { continue }
                 (gateInStamp[Int(place)], gateInArrival[Int(place)]) = (stamp, delivery.arrival)
                 for slot in n.firstSlot(at: place, notBefore: delivery.arrival)..<n.departureStart[Int(place) + 1] {
+                    guard n.slotTime[Int(slot)] <= deadline else { break }
                     let latest = latestReadyTime(slot)
                     guard latest >= delivery.arrival && latest < cheaper else { continue }
                     push(n.slotMovement[Int(slot)], cost: entry.cost, parent: delivery.parent, boarded: true, haul: delivery.haul)

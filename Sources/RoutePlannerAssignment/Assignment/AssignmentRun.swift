@@ -142,7 +142,7 @@ final class AssignmentRun {
     /// Why a group's bookings that `load` leaves out are not carried.
     ///
     /// A group none of whose itineraries pays is searched once more for its cheapest itinerary (the least
-    /// handling cost, past the movements too small for it), which says whether carrying it would pay at all.
+    /// handling and haulage cost, past the movements too small for it), which says whether carrying it would pay at all.
     private func reason(
         _ index: MasterProblem.GroupID, load: [ScheduleNetwork.MovementID: Load], utilisation: (ScheduleNetwork.MovementID) -> LegUtilisation
     ) -> UnassignedReason {

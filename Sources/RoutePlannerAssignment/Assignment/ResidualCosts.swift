@@ -59,7 +59,11 @@ struct ResidualCosts {
         costs.close(tooSmallFor: group.demand)
         for index in room.indices where !group.demand.fits(in: room[index]) { costs.surcharge(nearlyFull[index], by: .infinity) }
         defer { costs.removeSurcharges() }
-        guard let (itinerary, cost) = try? router.cheapestItinerary(for: group.specification, costs: costs.values), cost.isFinite else {
+        guard
+            let (itinerary, cost) = try? router.cheapestItinerary(
+                for: group.specification, costs: costs.values, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts),
+            cost.isFinite
+        else {
             return nil
         }
         return itinerary

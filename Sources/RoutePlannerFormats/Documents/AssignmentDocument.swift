@@ -175,14 +175,14 @@ public enum AssignmentDocument {
     }
 
     /// Each movement carrying cargo, in voyage and sailing order, with the TEU, tonnes (the known weights) and reefer
-    /// plugs the plan puts on it.
+    /// plugs the plan puts on it; a truck's drive is no movement of the schedule, and has no room to count.
     ///
     /// - Complexity: O(*l* log *l*) for *l* movements ridden by carried bookings.
     static func loads(_ plan: AssignmentPlan) -> [(voyage: String, movement: CarrierMovement, load: Int, tonnes: Double, plugs: Int)] {
         var load: [String: [Int: (movement: CarrierMovement, teu: Int, tonnes: Double, plugs: Int)]] = [:]
         for assignment in plan.carried {
             let booking = assignment.booking
-            for leg in assignment.itinerary?.legs ?? [] {
+            for leg in assignment.itinerary?.legs ?? [] where !leg.isHaul {
                 for index in leg.movementIndices {
                     let previous = load[leg.voyage.number.rawValue, default: [:]][index] ?? (leg.voyage.movements[index], 0, 0, 0)
                     load[leg.voyage.number.rawValue, default: [:]][index] = (
