@@ -106,7 +106,7 @@ let buildPortOnly = milliseconds(start)
 start = nanoseconds()
 let doorToDoor = try ScheduleNetwork(locations: ports + inland.places, voyages: instance.voyages + inland.voyages, haulage: inland.haulage)
     .preparedForSearches()
-let buildDoorToDoor = milliseconds(start) - 0
+let buildDoorToDoor = milliseconds(start)
 print(
     "\(ports.count) ports and \(inland.places.count) inland places; \(portOnly.movementCount) movements, and \(doorToDoor.movementCount) with "
         + "\(inland.voyages.count) barges and trains and \(inland.haulage.count) hauls; \(instance.queries.count) queries")
