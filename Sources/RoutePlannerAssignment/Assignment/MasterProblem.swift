@@ -233,14 +233,11 @@ final class MasterProblem {
             return false
         }
         guard groups[index].columnKeys.insert(movements).inserted else { return false }
-        let group = groups[index]
+        let group = groups[index], value = coefficient(group, itinerary)
         // No upper bound: the group's row bounds the column, so the row's dual prices the group.
-        program.addColumn(
-            objective: coefficient(group, itinerary), upper: nil,
-            entries: [(index.row, 1)] + capacityAndCutEntries(group: index, movements: movements))
+        program.addColumn(objective: value, upper: nil, entries: [(index.row, 1)] + capacityAndCutEntries(group: index, movements: movements))
         let column = columns.append(
-            Column(
-                group: index, itinerary: sharingVoyages(itinerary), movements: movements, coefficient: coefficient(group, itinerary)))
+            Column(group: index, itinerary: sharingVoyages(itinerary), movements: movements, coefficient: value))
         program.setName(column: column.rawValue, "\(name(ofGroup: index))#\(group.columns.count + 1)")
         groups[index].columns.append(column)
         for movement in movements {
