@@ -107,6 +107,32 @@ import Testing
         #expect(gate.opening(atOrAfter: sunday + 1_800, in: locations[1].timeZone) == sunday + 1_800)
     }
 
+    /// The lower bounds that prune the search count no stay where a truck delivers: cargo leaves on the next departure,
+    /// even at a port whose transshipment time is two days, and through it as a via port. With a stay counted there,
+    /// the one way in time would be pruned as too late.
+    @Test func aTruckDeliversForTheNextDepartureUnderTheBounds() throws {
+        let locations = [
+            Location(code: "XXORG", name: "Origin"), Location(code: "XXCHG", name: "Change", transshipmentTime: .seconds(3_600)),
+            Location(code: "XXVIA", name: "By truck", transshipmentTime: .seconds(48 * 3_600)), Location(code: "XXDST", name: "Destination"),
+        ]
+        let base = DoorToDoorSample.base
+        func at(_ hours: Double) -> Date { base.addingTimeInterval(hours * 3_600) }
+        let voyages = [
+            Voyage(number: "V1", movements: [CarrierMovement(from: "XXORG", to: "XXCHG", departure: at(0), arrival: at(24), capacity: 10)]),
+            Voyage(number: "V2", movements: [CarrierMovement(from: "XXVIA", to: "XXDST", departure: at(29), arrival: at(39), capacity: 10)]),
+        ]
+        let haulage = [Haulage(from: "XXCHG", to: "XXVIA", duration: .seconds(4 * 3_600))]
+        let network = try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage)
+        let specification = try RouteSpecification(origin: "XXORG", destination: "XXDST", readyTime: at(0), arrivalDeadline: at(39))
+        for router in [Router(network: network), Router(network: network.preparedForSearches())] {
+            for options in [RoutingOptions(), RoutingOptions(via: ["XXVIA"])] {
+                let earliest = try router.earliestArrival(for: specification, options: options)
+                #expect(earliest.legs.map(\.voyage.number) == ["V1", "TRUCK XXCHG-XXVIA", "V2"] && earliest.arrivalTime == at(39), "\(options)")
+                #expect(try router.candidates(for: specification, options: options).map(\.arrivalTime) == [at(39)], "\(options)")
+            }
+        }
+    }
+
     @Test func anItineraryRefusesAHaulAtAClosedGate() throws {
         let warehouse = DoorToDoorSample.locations[5], duisburg = DoorToDoorSample.locations[4]
         // Saturday 3 January, 10:00: the warehouse is closed.

@@ -8,6 +8,10 @@ extension ScheduleNetwork {
         /// The hauls from place `p` are at `start[p] ..< start[p + 1]`; empty when the network has no hauls.
         var start: [Int32] = []
         var to: [Int32] = []
+        /// Each haul's place it leaves; the hauls into place `p` are at `into[intoStart[p] ..< intoStart[p + 1]]`.
+        var from: [Int32] = []
+        var intoStart: [Int32] = []
+        var into: [Int32] = []
         var seconds: [Int64] = []
         /// Each haul's cost per TEU in cents and CO2e per TEU in grams; an unknown one counts 0.
         var costCents: [Int64] = []
@@ -30,6 +34,8 @@ extension ScheduleNetwork {
             self.start = start
             haulage = order.map { hauls[Int($0)] }
             to = haulage.map { portIndex[$0.to]! }
+            self.from = order.map { from[Int($0)] }
+            (intoStart, into) = to.groupedPositions(groupCount: locations.count)
             seconds = haulage.map(\.duration.wholeSeconds)
             costCents = haulage.map { Int64((($0.costPerTEU ?? 0) * 100).rounded()) }
             co2Grams = haulage.map { Int64((($0.co2ePerTEU ?? 0) * 1_000).rounded()) }
@@ -44,6 +50,12 @@ extension ScheduleNetwork {
         @inline(__always)
         func hauls(from port: Int32) -> Range<Int> {
             start.isEmpty ? 0..<0 : Int(start[Int(port)])..<Int(start[Int(port) + 1])
+        }
+
+        /// The hauls into place `port`.
+        @inline(__always)
+        func hauls(into port: Int32) -> ArraySlice<Int32> {
+            intoStart.isEmpty ? [] : into[Int(intoStart[Int(port)])..<Int(intoStart[Int(port) + 1])]
         }
 
         /// The first second at or after `time` when the gate of `port` is open.

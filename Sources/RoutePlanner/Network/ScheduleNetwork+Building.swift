@@ -158,7 +158,7 @@ extension ScheduleNetwork {
             portCount: portCount, from: columns.from, departure: columns.departure)
         let hauls = HaulColumns(columns.haulage, locations: locations, portIndex: portIndex)
         let (inboundStart, inboundPort, inboundSailing) = Self.inboundSailings(
-            portCount: portCount, from: columns.from, to: columns.to, departure: columns.departure, arrival: columns.arrival, hauls: hauls)
+            portCount: portCount, from: columns.from, to: columns.to, departure: columns.departure, arrival: columns.arrival)
         let transshipmentSeconds = locations.map(\.transshipmentTime.wholeSeconds)
 
         self.locations = locations
@@ -200,12 +200,9 @@ extension ScheduleNetwork {
         self.inboundStart = inboundStart
         self.inboundPort = inboundPort
         self.inboundSailing = inboundSailing
-        var leastPortStay = Self.leastPortStays(
+        self.leastPortStay = Self.leastPortStays(
             voyageStart: columns.voyageStart, continuationStart: continuationStart, to: columns.to, departure: columns.departure,
             arrival: columns.arrival, transshipmentSeconds: transshipmentSeconds)
-        // Cargo a truck delivers may leave on the next departure: it need not stay at a haul's end.
-        for h in hauls.to.indices { leastPortStay[Int(hauls.to[h])] = 0 }
-        self.leastPortStay = leastPortStay
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
@@ -292,21 +289,13 @@ extension ScheduleNetwork {
         return least
     }
 
-    /// The least sailing time of any movement or time on the road of any haul between each pair of ports, grouped by
-    /// arrival port, each group in the order of its departure ports.
+    /// The least sailing time of any movement between each pair of ports, grouped by arrival port, each group in the
+    /// order of its departure ports. (The lower bounds take the hauls from ``HaulColumns``.)
     ///
-    /// - Complexity: O(*m* + *h* + *p* + *q* log *q*) for *m* movements, *h* hauls, *p* ports and *q* pairs of ports.
+    /// - Complexity: O(*m* + *p* + *q* log *q*) for *m* movements, *p* ports and *q* pairs of ports.
     private static func inboundSailings(
-        portCount: Int, from: [Int32], to: [Int32], departure: [Int64], arrival: [Int64], hauls: HaulColumns
+        portCount: Int, from: [Int32], to: [Int32], departure: [Int64], arrival: [Int64]
     ) -> (start: [Int32], port: [Int32], sailing: [Int64]) {
-        // The hauls into each port.
-        var haulsInto: [[(from: Int32, seconds: Int64)]] = []
-        if !hauls.isEmpty {
-            haulsInto = Array(repeating: [], count: portCount)
-            for port in 0..<portCount {
-                for h in hauls.hauls(from: Int32(port)) { haulsInto[Int(hauls.to[h])].append((Int32(port), hauls.seconds[h])) }
-            }
-        }
         // The movements by arrival port, then each port's least time from each other port.
         let (byArrival, movements) = to.groupedPositions(groupCount: portCount)
         var start = [Int32](repeating: 0, count: portCount + 1)
@@ -319,10 +308,6 @@ extension ScheduleNetwork {
                 let origin = Int(from[Int(m)]), time = arrival[Int(m)] - departure[Int(m)]
                 if least[origin] == Int64.max { origins.append(Int32(origin)) }
                 least[origin] = min(least[origin], time)
-            }
-            for (origin, time) in haulsInto.isEmpty ? [] : haulsInto[q] {
-                if least[Int(origin)] == Int64.max { origins.append(origin) }
-                least[Int(origin)] = min(least[Int(origin)], time)
             }
             origins.sort()
             for origin in origins {

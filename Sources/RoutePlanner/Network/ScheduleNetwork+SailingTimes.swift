@@ -3,12 +3,13 @@ extension ScheduleNetwork {
     /// `avoided` (which may be empty); unreachable ports get `RouteSearch.unreachable`.
     ///
     /// The bound is the least total, over the ways between ports, of the least sailing time between each pair of
-    /// ports and the ``leastPortStay`` of each port left on the way (the first included, `target` not): whether
-    /// cargo stays aboard or changes vessel there, it spends at least that long in the port.
+    /// ports, the time on the road of each haul, and the ``leastPortStay`` of each port left on the way (the first
+    /// included, `target` not): whether cargo stays aboard, changes vessel or takes a truck there, it spends at least
+    /// that long in the port. A way never takes two hauls in a row, as no itinerary does (``leastTotals(to:over:hauling:leaving:avoiding:)``).
     ///
-    /// - Complexity: O(*e* log *p*) for *p* ports and *e* connected port pairs (Dijkstra 1959).
+    /// - Complexity: O(*e* log *p*) for *p* ports and *e* connected port pairs and hauls (Dijkstra 1959).
     func sailingTimes(to target: Int32, avoiding avoided: [Bool]) -> [Int64] {
-        leastTotals(to: target, over: inboundSailing, leaving: leastPortStay, avoiding: avoided)
+        leastTotals(to: target, over: inboundSailing, hauling: details.hauls.seconds, leaving: leastPortStay, avoiding: avoided)
     }
 
     /// The least CO2e per TEU of each pair of ports that a movement links, in grams, in the order of
@@ -17,46 +18,72 @@ extension ScheduleNetwork {
     /// - Complexity: O(*m* log *d*) for *m* movements and ports of at most *d* inbound pairs.
     func inboundCO2() -> [Int64] {
         var least = [Int64](repeating: Int64.max, count: inboundPort.count)
-        func lower(from origin: Int32, to port: Int32, _ grams: Int64) {
+        for m in 0..<movementCount {
+            let origin = from[m], port = to[m]
             var low = Int(inboundStart[Int(port)]), high = Int(inboundStart[Int(port) + 1])
             while low < high {
                 let middle = (low + high) / 2
                 if inboundPort[middle] < origin { low = middle + 1 } else { high = middle }
             }
-            least[low] = min(least[low], grams)
-        }
-        for m in 0..<movementCount { lower(from: from[m], to: to[m], Int64(max(details.co2eGrams[m], 0))) }
-        let hauls = details.hauls
-        for port in 0..<Int32(locations.count) {
-            for h in hauls.hauls(from: port) { lower(from: port, to: hauls.to[h], hauls.co2Grams[h]) }
+            least[low] = min(least[low], Int64(max(details.co2eGrams[m], 0)))
         }
         return least
     }
 
-    /// The least total of `weights` (one per inbound pair of ports, as `inboundSailing`) and of `leaving` (one per
-    /// port, added for each port left on the way; empty for none) from every port to `target`, skipping the ports
-    /// marked in `avoided`; unreachable ports get `RouteSearch.unreachable`.
-    func leastTotals(to target: Int32, over weights: [Int64], leaving: [Int64] = [], avoiding avoided: [Bool]) -> [Int64] {
-        var distance = [Int64](repeating: RouteSearch.unreachable, count: locations.count)
-        distance[Int(target)] = 0
-        var queue = BinaryHeap<PortDistance>(capacity: locations.count)
-        queue.insert(PortDistance(distance: 0, port: target))
+    /// The least total of `weights` (one per inbound pair of ports, as `inboundSailing`), of `haulWeights` (one per
+    /// haul, as the network's hauls) and of `leaving` (one per port, added for each port left on the way; empty for
+    /// none) from every port to `target`, skipping the ports marked in `avoided`; unreachable ports get
+    /// `RouteSearch.unreachable`.
+    ///
+    /// A way takes no two hauls in a row: no itinerary does, since a haul delivers to the destination or to a departure.
+    /// Without that rule a customer's place with a truck to two ports would join the two, a day's drive apart in
+    /// the bounds though an ocean apart for the search, and the bounds would let the search wander. So the Dijkstra
+    /// keeps two totals a port: from arriving there by any leg (the bound returned), and from arriving by a truck,
+    /// where a movement must come next (or the port is `target`). Without hauls the two are the same, and it keeps one.
+    func leastTotals(
+        to target: Int32, over weights: [Int64], hauling haulWeights: [Int64], leaving: [Int64] = [], avoiding avoided: [Bool]
+    ) -> [Int64] {
+        let count = locations.count, hauls = details.hauls
+        let layers = hauls.isEmpty ? 1 : 2
+        // Entry `port` is the bound from arriving by any leg; entry `count + port`, from arriving by a truck.
+        var distance = [Int64](repeating: RouteSearch.unreachable, count: count * layers)
+        var queue = BinaryHeap<PortDistance>(capacity: count * layers)
+        for layer in 0..<layers {
+            distance[layer * count + Int(target)] = 0
+            queue.insert(PortDistance(distance: 0, port: Int32(layer * count) + target))
+        }
         distance.withUnsafeMutableBufferPointer { distance in
+            @inline(__always) func relax(_ node: Int, _ candidate: Int64) {
+                if candidate < distance[node] {
+                    distance[node] = candidate
+                    queue.insert(PortDistance(distance: candidate, port: Int32(node)))
+                }
+            }
             while let next = queue.popMin() {
-                let port = Int(next.port)
-                guard next.distance == distance[port] else { continue }
-                for edge in Int(inboundStart[port])..<Int(inboundStart[port + 1]) {
-                    let source = Int(inboundPort[edge])
-                    guard avoided.isEmpty || !avoided[source] else { continue }
-                    let candidate = next.distance + weights[edge] + (leaving.isEmpty ? 0 : leaving[source])
-                    if candidate < distance[source] {
-                        distance[source] = candidate
-                        queue.insert(PortDistance(distance: candidate, port: Int32(source)))
+                let node = Int(next.port)
+                guard next.distance == distance[node] else { continue }
+                if node < count {
+                    // A movement into the port, arrived at by any leg: the port before it may be reached either way.
+                    for edge in Int(inboundStart[node])..<Int(inboundStart[node + 1]) {
+                        let source = Int(inboundPort[edge])
+                        guard avoided.isEmpty || !avoided[source] else { continue }
+                        let candidate = next.distance + weights[edge]
+                        relax(source, candidate + (leaving.isEmpty ? 0 : leaving[source]))
+                        // Cargo a truck delivers may leave on the next departure: it need not stay.
+                        if layers == 2 { relax(count + source, candidate) }
+                    }
+                } else {
+                    // A haul into a port a movement leaves from next: the place before it was reached on a movement.
+                    let port = Int32(node - count)
+                    for h in hauls.hauls(into: port) {
+                        let h = Int(h), source = Int(hauls.from[h])
+                        guard avoided.isEmpty || !avoided[source] else { continue }
+                        relax(source, next.distance + haulWeights[h] + (leaving.isEmpty ? 0 : leaving[source]))
                     }
                 }
             }
         }
-        return distance
+        return layers == 1 ? distance : Array(distance[0..<count])
     }
 
     /// The first departure slot of a port at or after a time (binary search over the port's departures).

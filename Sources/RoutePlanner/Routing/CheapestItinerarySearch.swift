@@ -273,13 +273,15 @@ struct CheapestItinerarySearch {
                 let place = hauls.to[h]
                 guard place != origin, bound[Int(place)] < RouteSearch.unreachable else { continue }
                 let arrival = hauls.earliest(h, from: port, notBefore: readyForTruck).arrival
-                guard arrival + bound[Int(place)] <= deadline else { continue }
+                // Cargo a truck delivers need not stay: the bound from there is a departure's.
+                let remaining = max(0, bound[Int(place)] - n.leastPortStay[Int(place)])
+                guard arrival + remaining <= deadline else { continue }
                 // A haul to the destination ends the last voyage here; any other makes a change of voyage at its end.
                 let charge = place == destination ? charges.handling(at: port) : charges.transfer(at: place)
                 deliveries.append(Delivery(parent: entry.state, haul: Int32(h), arrival: arrival))
                 heap.insert(
                     Entry(
-                        cost: entry.cost + (hauls.haulage[h].costPerTEU ?? 0) + charge, time: arrival + bound[Int(place)],
+                        cost: entry.cost + (hauls.haulage[h].costPerTEU ?? 0) + charge, time: arrival + remaining,
                         state: Int32(-deliveries.count)))
             }
         }

@@ -5,9 +5,10 @@ extension RouteSearch {
     /// The bound of the last stage is a reverse Dijkstra from the destination over the least sailing time
     /// between each pair of ports and the ``ScheduleNetwork/leastPortStay`` of each port left on the way (the
     /// first included, the destination not), read from the network's table when it was prepared for many
-    /// searches; an earlier stage adds the way to its next via port. Any other waiting is left out, which keeps the
-    /// bound below every real continuation and makes it consistent, so the search may still stop at the first
-    /// arrival it settles. A departure's bound is the arrival's less the port's stay (`departureBound`).
+    /// searches; an earlier stage adds the way to its next via port (less the via port's stay where a truck may bring
+    /// the cargo there, since cargo a truck delivers may leave at once). Any other waiting is left out, which keeps
+    /// the bound below every real continuation, so the search may stop once no key is below the best arrival found.
+    /// A departure's bound is the arrival's less the port's stay (`departureBound`).
     ///
     /// - Complexity: O((*v* + 1) *e* log *p*) for *p* ports, *e* port pairs and *v* via ports.
     mutating func computeLowerBounds() {
@@ -29,8 +30,12 @@ extension RouteSearch {
         var bounds = [Int64](repeating: Self.unreachable, count: portCount * stages)
         for stage in stride(from: stages - 1, through: 0, by: -1) {
             let target = stage == via.count ? destination : via[stage]
-            let offset = stage == via.count ? 0 : bounds[(stage + 1) * portCount + Int(target)]
+            var offset = stage == via.count ? 0 : bounds[(stage + 1) * portCount + Int(target)]
             guard offset < Self.unreachable else { continue }
+            // A truck may bring the cargo to the via port, and then it need not stay there.
+            if stage < via.count && !network.details.hauls.hauls(into: target).isEmpty {
+                offset = max(0, offset - network.leastPortStay[Int(target)])
+            }
             func add(_ distances: UnsafeBufferPointer<Int64>) {
                 for port in 0..<portCount where distances[port] < Self.unreachable {
                     bounds[stage * portCount + port] = distances[port] + offset

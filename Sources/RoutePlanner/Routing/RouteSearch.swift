@@ -310,7 +310,7 @@ struct RouteSearch {
         criteria.pruningFront.removeAll(keepingCapacity: true)
         if countsCO2 {
             if criteria.inboundCO2.isEmpty { criteria.inboundCO2 = network.inboundCO2() }
-            criteria.co2Bound = network.leastTotals(to: destination, over: criteria.inboundCO2, avoiding: [])
+            criteria.co2Bound = network.leastTotals(to: destination, over: criteria.inboundCO2, hauling: network.details.hauls.co2Grams, avoiding: [])
         }
 
         let movementSlots = network.movementCount * stageCount
@@ -572,16 +572,29 @@ struct RouteSearch {
     /// Takes every haul from `port`, where `state` leaves its voyage after `arriving`: it leaves once the port's
     /// transshipment time has passed and the gate is open, and either ends the itinerary at the destination or opens a
     /// gate-in chain at its end (a change of voyage). A haul back to the origin is never better than leaving from there.
+    ///
+    /// A haul to a place with no departure, the destination aside, leads nowhere, and one that cannot beat what is found
+    /// even leaving at once and with no wait at either gate is not worth its gate hours: both are passed over first.
     private mutating func haul(from port: Int32, state: Int32, arriving movement: Int, cost: Int64, co2: Int64) {
         let hauls = network.details.hauls
         let transfers = Int(states[Int(state)].transfers), stage = Int(states[Int(state)].stage)
+        let leaving = network.arrival[movement] + network.transshipmentSeconds[Int(port)]
         for h in hauls.hauls(from: port) {
             let end = hauls.to[h]
             guard end != origin, !avoidsPorts || !avoidedPort[Int(end)] else { continue }
+            let endStage = advance(stage, to: end)
+            let endsItinerary = end == destination && endStage == via.count
+            if !endsItinerary {
+                let departures = network.departureStart[Int(end)]..<network.departureStart[Int(end) + 1]
+                let remaining = departureBound(at: end, stage: endStage)
+                guard !departures.isEmpty, transfers < transferLimit, remaining < Self.unreachable,
+                    case let key = leaving + hauls.seconds[h] + remaining, key <= deadline,
+                    isMultiCriteria || key < bound(transfers: transfers + 1)
+                else { continue }
+            }
             let arrival = network.haul(h, leaving: movement).arrival
             let haulCost = countsCost ? cost + hauls.costCents[h] : 0, haulCO2 = countsCO2 ? co2 + hauls.co2Grams[h] : 0
-            let endStage = advance(stage, to: end)
-            if end == destination && endStage == via.count {
+            if endsItinerary {
                 guard haulsToDestination, arrival <= deadline,
                     !isBeaten(key: arrival, transfers: transfers, cost: haulCost + (countsCost ? criteria.handlingCost[Int(port)] : 0), co2: haulCO2)
                 else { continue }
@@ -591,7 +604,6 @@ struct RouteSearch {
                         cost: haulCost + (countsCost ? criteria.handlingCost[Int(port)] : 0), co2: haulCO2, state: state, haul: Int32(h)))
                 continue
             }
-            guard transfers < transferLimit else { continue }
             let first = network.firstSlot(at: end, notBefore: arrival), endSlot = network.departureStart[Int(end) + 1]
             guard first < endSlot else { continue }
             let chain = Chain(
