@@ -18,18 +18,28 @@ public struct Summary {
     }
 }
 
-/// Times every query; returns the per-query times in milliseconds of the last of `passes` passes, and the answers.
-public func measure<Query, Answer>(passes: Int, queries: [Query], _ body: (Query) -> Answer) -> ([Double], [Answer]) {
-    var times: [Double] = [], answers: [Answer] = []
-    for _ in 0..<passes {
-        times.removeAll(keepingCapacity: true)
-        answers.removeAll(keepingCapacity: true)
-        for query in queries {
-            let begin = nanoseconds()
-            let answer = body(query)
-            times.append(milliseconds(begin))
-            answers.append(answer)
+/// Times every query under each of `bodies` in turn, `passes` times over; returns, per body, each query's least time
+/// in milliseconds over the passes and the answers of the last pass. The bodies take turns query by query, so that a
+/// slow spell of a shared machine falls on all of them alike rather than on one's whole pass.
+public func measure<Query, Answer>(passes: Int, queries: [Query], _ bodies: [(Query) -> Answer]) -> [(times: [Double], answers: [Answer])] {
+    var times = [[Double]](repeating: [Double](repeating: .infinity, count: queries.count), count: bodies.count)
+    var answers = [[Answer]](repeating: [], count: bodies.count)
+    for pass in 0..<passes {
+        for (index, query) in queries.enumerated() {
+            for (which, body) in bodies.enumerated() {
+                let begin = nanoseconds()
+                let answer = body(query)
+                times[which][index] = min(times[which][index], milliseconds(begin))
+                if pass == passes - 1 { answers[which].append(answer) }
+            }
         }
     }
-    return (times, answers)
+    return zip(times, answers).map { ($0, $1) }
+}
+
+/// Times every query, `passes` times over; returns each query's least time in milliseconds and the answers of the last
+/// pass.
+public func measure<Query, Answer>(passes: Int, queries: [Query], _ body: @escaping (Query) -> Answer) -> ([Double], [Answer]) {
+    let measured = measure(passes: passes, queries: queries, [body])[0]
+    return (measured.times, measured.answers)
 }

@@ -129,8 +129,9 @@ func window(_ specification: RouteSpecification) -> RouteSpecification {
 let portRouter = Router(network: portOnly), doorRouter = Router(network: doorToDoor)
 var rows: [(String, Summary, Summary?, String)] = []
 
-let (portTimes, portArrivals) = measure(passes: 3, queries: portQueries) { try? portRouter.earliestArrival(for: $0).arrivalTime }
-let (inlandTimes, inlandArrivals) = measure(passes: 3, queries: portQueries) { try? doorRouter.earliestArrival(for: $0).arrivalTime }
+// Each query on one network, then on the other, three times over: each query's least time.
+let earliest = measure(passes: 3, queries: portQueries, [portRouter, doorRouter].map { router in { try? router.earliestArrival(for: $0).arrivalTime } })
+let ((portTimes, portArrivals), (inlandTimes, inlandArrivals)) = (earliest[0], earliest[1])
 let wrong = zip(portArrivals, instance.queries).filter { $0 != $1.expectedArrival }.count
 precondition(wrong == 0, "\(wrong) port-only earliest arrivals differ from the reference")
 // More legs can only help: no port-to-port arrival is later with the inland network.
@@ -160,8 +161,9 @@ if ProcessInfo.processInfo.environment["EARLIEST_ONLY"] != nil {
     exit(0)
 }
 
-let (portCandidateTimes, portCandidates) = measure(passes: 2, queries: portQueries) { (try? portRouter.candidates(for: window($0), limit: 5)) ?? [] }
-let (inlandCandidateTimes, inlandCandidates) = measure(passes: 2, queries: portQueries) { (try? doorRouter.candidates(for: window($0), limit: 5)) ?? [] }
+let candidates = measure(
+    passes: 2, queries: portQueries, [portRouter, doorRouter].map { router in { (try? router.candidates(for: window($0), limit: 5)) ?? [] } })
+let ((portCandidateTimes, portCandidates), (inlandCandidateTimes, inlandCandidates)) = (candidates[0], candidates[1])
 for (specification, list) in zip(portQueries, inlandCandidates) { precondition(list.allSatisfy(window(specification).isSatisfied(by:))) }
 rows.append(
     (

@@ -2,47 +2,44 @@ import Foundation
 
 extension ScheduleNetwork {
     /// A network's hauls by the place they leave from, and its places' gate hours, as the search reads them.
-    struct HaulColumns: Sendable {
+    ///
+    /// A class, so that a search that takes the hauls at every port it settles copies one reference, not a dozen arrays.
+    final class HaulColumns: Sendable {
         /// The hauls grouped by the place they leave, each group in the order given.
-        var haulage: [Haulage] = []
+        let haulage: [Haulage]
         /// The hauls from place `p` are at `start[p] ..< start[p + 1]`; empty when the network has no hauls.
-        var start: [Int32] = []
-        var to: [Int32] = []
+        let start: [Int32]
+        let to: [Int32]
         /// Each haul's place it leaves; the hauls into place `p` are at `into[intoStart[p] ..< intoStart[p + 1]]`.
-        var from: [Int32] = []
-        var intoStart: [Int32] = []
-        var into: [Int32] = []
-        var seconds: [Int64] = []
+        let from: [Int32]
+        let intoStart: [Int32]
+        let into: [Int32]
+        let seconds: [Int64]
         /// Each haul's cost per TEU in cents and CO2e per TEU in grams; an unknown one counts 0.
-        var costCents: [Int64] = []
-        var co2Grams: [Int64] = []
+        let costCents: [Int64]
+        let co2Grams: [Int64]
         /// Each haul's position by the number of its truck's voyage (``Haulage/voyageNumber``).
-        var byNumber: [VoyageNumber: Int] = [:]
+        let byNumber: [VoyageNumber: Int]
         /// Per place: its gate hours and time zone; empty when no place has gate hours.
-        var gateHours: [GateHours?] = []
-        var timeZones: [TimeZone?] = []
+        let gateHours: [GateHours?]
+        let timeZones: [TimeZone?]
 
         /// The hauls of a network, checked already, over its locations.
         init(_ hauls: [Haulage], locations: [Location], portIndex: [UnLocode: Int32]) {
-            if locations.contains(where: { $0.gateHours != nil }) {
-                gateHours = locations.map(\.gateHours)
-                timeZones = locations.map(\.timeZone)
-            }
-            guard !hauls.isEmpty else { return }
+            let hasGates = locations.contains { $0.gateHours != nil }
+            gateHours = hasGates ? locations.map(\.gateHours) : []
+            timeZones = hasGates ? locations.map(\.timeZone) : []
             let from = hauls.map { portIndex[$0.from]! }
-            let (start, order) = from.groupedPositions(groupCount: locations.count)
-            self.start = start
-            haulage = order.map { hauls[Int($0)] }
-            to = haulage.map { portIndex[$0.to]! }
-            self.from = order.map { from[Int($0)] }
-            (intoStart, into) = to.groupedPositions(groupCount: locations.count)
+            let (start, order) = hauls.isEmpty ? ([], []) : from.groupedPositions(groupCount: locations.count)
+            let haulage = order.map { hauls[Int($0)] }
+            let to = haulage.map { portIndex[$0.to]! }
+            (self.haulage, self.start, self.to, self.from) = (haulage, start, to, order.map { from[Int($0)] })
+            (intoStart, into) = hauls.isEmpty ? ([], []) : to.groupedPositions(groupCount: locations.count)
             seconds = haulage.map(\.duration.wholeSeconds)
             costCents = haulage.map { Int64((($0.costPerTEU ?? 0) * 100).rounded()) }
             co2Grams = haulage.map { Int64((($0.co2ePerTEU ?? 0) * 1_000).rounded()) }
             byNumber = Dictionary(haulage.enumerated().map { ($0.element.voyageNumber, $0.offset) }, uniquingKeysWith: { first, _ in first })
         }
-
-        init() {}
 
         var isEmpty: Bool { start.isEmpty }
 
@@ -52,10 +49,10 @@ extension ScheduleNetwork {
             start.isEmpty ? 0..<0 : Int(start[Int(port)])..<Int(start[Int(port) + 1])
         }
 
-        /// The hauls into place `port`.
+        /// Whether a haul goes to place `port`.
         @inline(__always)
-        func hauls(into port: Int32) -> ArraySlice<Int32> {
-            intoStart.isEmpty ? [] : into[Int(intoStart[Int(port)])..<Int(intoStart[Int(port) + 1])]
+        func isEnd(_ port: Int) -> Bool {
+            !intoStart.isEmpty && intoStart[port] < intoStart[port + 1]
         }
 
         /// The first second at or after `time` when the gate of `port` is open.

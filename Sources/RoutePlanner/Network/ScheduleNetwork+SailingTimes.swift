@@ -69,14 +69,15 @@ extension ScheduleNetwork {
                         guard avoided.isEmpty || !avoided[source] else { continue }
                         let candidate = next.distance + weights[edge]
                         relax(source, candidate + (leaving.isEmpty ? 0 : leaving[source]))
-                        // Cargo a truck delivers may leave on the next departure: it need not stay.
-                        if layers == 2 { relax(count + source, candidate) }
+                        // Cargo a truck delivers may leave on the next departure: it need not stay. (Only a place
+                        // a truck goes to has a bound from arriving by truck.)
+                        if layers == 2 && hauls.isEnd(source) { relax(count + source, candidate) }
                     }
                 } else {
                     // A haul into a port a movement leaves from next: the place before it was reached on a movement.
-                    let port = Int32(node - count)
-                    for h in hauls.hauls(into: port) {
-                        let h = Int(h), source = Int(hauls.from[h])
+                    let port = node - count
+                    for index in Int(hauls.intoStart[port])..<Int(hauls.intoStart[port + 1]) {
+                        let h = Int(hauls.into[index]), source = Int(hauls.from[h])
                         guard avoided.isEmpty || !avoided[source] else { continue }
                         relax(source, next.distance + haulWeights[h] + (leaving.isEmpty ? 0 : leaving[source]))
                     }

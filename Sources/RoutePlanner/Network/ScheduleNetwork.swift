@@ -105,8 +105,9 @@ public struct ScheduleNetwork: Sendable {
         let plugCapacity: [Int32]
         /// Each voyage's mode; empty when every voyage is a vessel's.
         let voyageMode: [TransportMode]
-        /// The modes of the voyages, each once: what a search checks its allowed modes against, rather than every voyage.
-        let voyageModes: Set<TransportMode>
+        /// The modes of the voyages, a bit each (``TransportMode/mask(of:)``): what a search checks its allowed modes
+        /// against, rather than every voyage.
+        let voyageModes: UInt8
         /// The hauls and the gate hours.
         let hauls: HaulColumns
 
@@ -118,7 +119,7 @@ public struct ScheduleNetwork: Sendable {
         ) {
             self.voyageMode = voyageMode.contains { $0 != .vessel } ? voyageMode : []
             // Built again from its own columns (a retiming, other hauls), a network of vessels gives no modes.
-            voyageModes = voyageMode.isEmpty ? (voyageVessel.isEmpty ? [] : [.vessel]) : Set(voyageMode)
+            voyageModes = voyageMode.isEmpty ? (voyageVessel.isEmpty ? 0 : TransportMode.vessel.bit) : TransportMode.mask(of: Set(voyageMode))
             self.hauls = hauls
             self.weightCapacity = weightCapacity
             self.plugCapacity = plugCapacity

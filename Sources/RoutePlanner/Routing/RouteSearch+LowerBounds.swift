@@ -33,7 +33,7 @@ extension RouteSearch {
             var offset = stage == via.count ? 0 : bounds[(stage + 1) * portCount + Int(target)]
             guard offset < Self.unreachable else { continue }
             // A truck may bring the cargo to the via port, and then it need not stay there.
-            if stage < via.count && !network.details.hauls.hauls(into: target).isEmpty {
+            if stage < via.count && network.details.hauls.isEnd(Int(target)) {
                 offset = max(0, offset - network.leastPortStay[Int(target)])
             }
             func add(_ distances: UnsafeBufferPointer<Int64>) {

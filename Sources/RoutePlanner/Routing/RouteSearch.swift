@@ -264,19 +264,20 @@ struct RouteSearch {
         // A voyage of a mode not allowed is avoided as a named one is. The network's modes are checked, not each voyage's:
         // hashing every voyage's mode took 13 ms a search with 220,000 voyages (Benchmarks/README.md, "Door to door").
         let modes = network.details.voyageMode  // empty when every voyage is a vessel's
-        let avoidsModes = !network.details.voyageModes.isSubset(of: options.modes)
+        let allowed = TransportMode.mask(of: options.modes)
+        let avoidsModes = network.details.voyageModes & ~allowed != 0
         hasAvoidedVoyages = !options.avoidedVoyages.isEmpty || avoidsModes
         if hasAvoidedVoyages {
             avoidedVoyage =
                 !avoidsModes
                 ? [Bool](repeating: false, count: network.voyageCount)
-                : modes.isEmpty ? [Bool](repeating: true, count: network.voyageCount) : Self.avoided(modes, allowing: options.modes)
+                : modes.isEmpty ? [Bool](repeating: true, count: network.voyageCount) : modes.map { $0.bit & allowed == 0 }
             for number in options.avoidedVoyages {
                 guard let index = network.voyageIndex[number] else { throw .unknownVoyage(number) }
                 avoidedVoyage[Int(index)] = true
             }
         }
-        takesHauls = options.modes.contains(.truck)
+        takesHauls = allowed & TransportMode.truck.bit != 0
         haulsFromOrigin = takesHauls && options.truckFromOrigin
         haulsToDestination = takesHauls && options.truckToDestination
         checksSpace = options.space != nil
@@ -546,19 +547,6 @@ struct RouteSearch {
                 if takesHauls && !hauls.isEmpty && port != origin {
                     haul(from: port, state: entry.reference, arriving: movement, cost: cost, co2: co2)
                 }
-            }
-        }
-    }
-
-    /// For each voyage of `modes`, whether its mode is not `allowed`; each mode looked up once, not once a voyage.
-    private static func avoided(_ modes: [TransportMode], allowing allowed: Set<TransportMode>) -> [Bool] {
-        let (vessel, barge, rail, truck) = (allowed.contains(.vessel), allowed.contains(.barge), allowed.contains(.rail), allowed.contains(.truck))
-        return modes.map { mode in
-            switch mode {
-            case .vessel: !vessel
-            case .barge: !barge
-            case .rail: !rail
-            case .truck: !truck
             }
         }
     }

@@ -15,3 +15,18 @@ public enum TransportMode: String, CaseIterable, Hashable, Sendable, Codable, Cu
 
     public var description: String { rawValue }
 }
+
+extension TransportMode {
+    /// The mode's bit in a set of modes packed in a byte (``mask(of:)``), which a search tests without hashing.
+    var bit: UInt8 {
+        switch self {
+        case .vessel: 1
+        case .barge: 2
+        case .rail: 4
+        case .truck: 8
+        }
+    }
+
+    /// The modes packed in a byte, a bit each (``bit``).
+    static func mask(of modes: some Sequence<TransportMode>) -> UInt8 { modes.reduce(0) { $0 | $1.bit } }
+}
