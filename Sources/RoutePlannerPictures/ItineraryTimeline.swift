@@ -178,6 +178,11 @@ public struct ItineraryTimeline: Sendable {
                         "\(leg.voyage.number) \(leg.loadLocation.name) (\(leg.loadLocation.code)) \(TimeAxis.moment(leg.loadTime)) → \(leg.unloadLocation.name) (\(leg.unloadLocation.code)) \(TimeAxis.moment(leg.unloadTime))"
                 ))
             group.append(bar)
+            // A barge's, a train's or a truck's mark along the bar's foot, under its label.
+            let foot = barTop + Self.barHeight - 3
+            if let mark = ModeMark.overlay(leg.voyage.mode, path: "M\(start.svg) \(foot.svg)L\(max(end, start + 1).svg) \(foot.svg)", width: 5) {
+                group.append(mark)
+            }
             // Inside the bar: voyage and ports if they fit, else the voyage, else nothing (the tooltip has it).
             let long = "\(leg.voyage.number) \(leg.loadLocation.code)→\(leg.unloadLocation.code)"
             if let text = [long, leg.voyage.number.rawValue].first(where: { LabelBox.width(of: $0, size: 10.5) + 8 <= end - start }) {
@@ -233,6 +238,7 @@ public struct ItineraryTimeline: Sendable {
         if rows.contains(where: { !$0.events.isEmpty }) {
             legend.add(Markup("path", [("d", "M9 10 l-5 -8 h10 z"), ("class", "ink-fill"), ("fill", Palette.ink)]), "handling event")
         }
+        ModeMark.add(ModeMark.modes(of: rows.map(\.itinerary)), to: &legend)
         if rows.contains(where: { $0.change == .gone }) {
             legend.add(Markup("rect", [("width", "18"), ("height", "10"), ("rx", "2"), ("fill", Palette.gone)]), "gone with the scenario")
         }

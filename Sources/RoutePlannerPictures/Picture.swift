@@ -50,6 +50,7 @@ public struct Picture: Sendable {
             .ready, .earliest, .ink-stroke { stroke: \(Palette.darkInk); }
             .ink-fill { fill: \(Palette.darkInk); }
             .sea { fill: #1b2530; stroke: \(Palette.darkGrid); }
+            .mode-mark { stroke: \(Palette.darkPaper); }
             circle.end { fill: \(Palette.darkPaper); stroke: \(Palette.darkInk); }
             .port-label { stroke: \(Palette.darkPaper); }
         }

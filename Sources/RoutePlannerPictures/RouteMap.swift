@@ -113,6 +113,25 @@ public struct RouteMap: Sendable {
                 ])
             line.append(Markup("title", text: "\(row.label): " + path.map(\.rawValue).joined(separator: " → ")))
             lines.append(line)
+            // A barge's, a train's or a truck's leg: solid, wide enough for its mode's mark, and the mark over it.
+            for leg in row.itinerary.legs where leg.voyage.mode != .vessel {
+                let calls = [leg.loadLocation.code] + leg.calls
+                var d = ""
+                for (from, to) in zip(calls, calls.dropFirst()) {
+                    guard let a = locations[from]?.coordinates, let b = locations[to]?.coordinates else { continue }
+                    for (start, end) in projection.segments(from: a, to: b) { d += "M\(start.x.svg) \(start.y.svg)L\(end.x.svg) \(end.y.svg)" }
+                }
+                guard !d.isEmpty else { continue }
+                let legWidth = max(width, 6)
+                lines.append(
+                    Markup(
+                        "path",
+                        [
+                            ("class", "inland-leg"), ("d", d), ("stroke", row.change == .gone ? Palette.gone : Palette.category(index)),
+                            ("stroke-width", legWidth.svg),
+                        ]))
+                if let mark = ModeMark.overlay(leg.voyage.mode, path: d, width: legWidth) { lines.append(mark) }
+            }
         }
         content.append(lines)
         content += portsAndLabels(placed, projection: projection)
@@ -229,6 +248,7 @@ public struct RouteMap: Sendable {
             Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "5"), ("class", "end"), ("fill", "#ffffff"), ("stroke", Palette.ink), ("stroke-width", "2.5")]),
             "origin, destination")
         legend.add(Markup("circle", [("cx", "9"), ("cy", "5"), ("r", "3.5"), ("class", "ink-fill"), ("fill", Palette.ink)]), "port of call or transshipment")
+        ModeMark.add(ModeMark.modes(of: rows.map(\.itinerary)), to: &legend)
         return legend
     }
 }

@@ -58,7 +58,7 @@ import Testing
         let response = try await Self.routes(from: "CNSHA", to: "NLRTM")
         let inkedAgain: Set<String> = [
             "title", "label", "small", "legend", "port-label", "subtitle", "tick", "note", "grid", "wait", "ready", "earliest", "ink-stroke", "ink-fill",
-            "sea", "end",
+            "sea", "end", "mode-mark",
         ]
         var checked = 0
         for picture in [RoutePictures.timeline(response), RoutePictures.map(response, locations: Self.schedule.locations)] {
@@ -87,6 +87,44 @@ import Testing
         // The ends are always labelled.
         let labelled = Set(document.all("text", class: "port-label").map(\.text))
         #expect(labelled.isSuperset(of: [origin, destination]))
+    }
+
+    /// Door to door, each leg shows its mode on the time line and on the map, with a legend item per mode drawn: a
+    /// barge's, a train's or a truck's mark in the paper's colour (the dark scheme's too), a vessel's none.
+    @Test func everyLegShowsItsModeOnTheTimeLineAndTheMap() throws {
+        let places: [String: (Double, Double)] = [
+            "CNFAC": (29.3, 106.3), "CNCKG": (29.6, 106.5), "CNSHA": (31.2, 121.5), "NLRTM": (51.9, 4.3), "DEDUI": (51.4, 6.8), "DEWHS": (51.5, 7.4),
+        ]
+        let locations = DoorToDoorSample.locations.map { location in
+            Location(
+                code: location.code, name: location.name, transshipmentTime: location.transshipmentTime,
+                coordinates: places[location.code.rawValue].flatMap { Coordinates(latitude: $0.0, longitude: $0.1) }, gateHours: location.gateHours)
+        }
+        let network = try ScheduleNetwork(locations: locations, voyages: DoorToDoorSample.voyages, haulage: DoorToDoorSample.haulage)
+        let specification = try DoorToDoorSample.specification()
+        let itineraries = try Router(network: network).candidates(for: specification, limit: 5, options: RoutingOptions(criteria: [.co2e]))
+        let inland = itineraries.flatMap(\.legs).filter { $0.voyage.mode != .vessel }
+        let modes = Set(inland.map(\.voyage.mode))
+        #expect(modes == [.barge, .truck])
+        let timeline = ItineraryTimeline(title: "Door to door", specification: specification, itineraries: itineraries).picture()
+        let map = RouteMap(
+            title: "Door to door", rows: ItineraryTimeline(title: "", specification: specification, itineraries: itineraries).rows, locations: locations
+        )
+        .picture()
+        for picture in [timeline, map] {
+            let document = try ParsedDocument(picture.svgDocument)
+            let marks = document.all("path", class: "mode-mark")
+            #expect(marks.count == inland.count + modes.count, "one a leg, and one a legend item other than the vessel's")
+            #expect(marks.filter { $0.classes.contains("truck") }.count == inland.filter { $0.voyage.mode == .truck }.count + 1)
+            #expect(marks.filter { $0.classes.contains("barge") }.count == inland.filter { $0.voyage.mode == .barge }.count + 1)
+            #expect(marks.allSatisfy { $0.attributes["stroke"] == "#ffffff" })
+            let legend = Set(document.all("text", class: "legend").map(\.text))
+            #expect(legend.isSuperset(of: ["vessel", "barge", "truck"]) && !legend.contains("rail"))
+            #expect(picture.inlineSVG.contains(".mode-mark { stroke: \(Palette.darkPaper); }"))
+        }
+        // Port to port, no mode is drawn.
+        let portToPort = try ParsedDocument(ItineraryTimeline(title: "", specification: specification, itineraries: []).picture().svgDocument)
+        #expect(portToPort.all("path", class: "mode-mark").isEmpty)
     }
 
     @Test func legsAcrossTheAntimeridianGoTheShortWay() {
