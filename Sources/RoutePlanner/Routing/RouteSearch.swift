@@ -503,7 +503,8 @@ struct RouteSearch {
                 isCancelled = true
                 break
             }
-            // Keys only grow: stop when no state can beat what is found, even with no change of voyage.
+            // Every key left is a lower bound of what it can reach: stop when none can beat what is found, even with no
+            // change of voyage.
             if entry.key > deadline || (!isMultiCriteria && entry.key >= bound(transfers: 0)) { break }
             if entry.slot >= 0 {
                 let chain = chains[Int(entry.reference)]
