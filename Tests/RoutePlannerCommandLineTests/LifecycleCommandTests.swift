@@ -169,6 +169,10 @@ import Testing
         let legs = try #require(itinerary?["legs"] as? [[String: Any]], "\(rerouted.output)")
         #expect(legs.map { $0["voyage"] as? String } == ["TRUCK CNJGJ-CNCQI", "YB-0305", "AE-12", "TRUCK NLRTM-DEDTM"])
         #expect(legs.map { $0["mode"] as? String } == ["truck", "barge", nil, "truck"])
+        // The haulage table is one of the files the cargo was planned with: without it, the store warns.
+        let withoutTrucks = try Self.run(store, ["track", "RP000001"] + files.prefix(4))
+        #expect(withoutTrucks.error.hasPrefix("warning: the schedule (") && withoutTrucks.error.contains("haulage.csv)"), "\(withoutTrucks.error)")
+        #expect(try Self.run(store, ["track", "RP000001"] + files).error.isEmpty)
     }
 
     @Test func aVoyageCancelledInAWhatIfShowsTheCargoThatLoseTheirRoute() throws {

@@ -156,6 +156,19 @@ import Testing
         #expect(server.process.terminationStatus == 0)
     }
 
+    /// `serve --haulage`: the DCSA API routes from a factory's store door by truck, barge and vessel
+    /// (examples/inland), its trucks as `OtherTransport` legs.
+    @Test func theServerRoutesDoorToDoorWithItsHaulageTable() async throws {
+        let server = try Server(["schedule", "locations", "haulage"].flatMap { ["--\($0)", "examples/inland/\($0).csv"] })
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let port = try #require(try await server.port(), "\(server.standardError)")
+        let (status, body) = try await Self.get(
+            port,
+            "/v1/point-to-point-routes?placeOfReceipt=CNJGJ&placeOfDelivery=DEDTM&departureStartDate=2026-03-01&arrivalEndDate=2026-05-01"
+                + "&receiptTypeAtOrigin=SD&deliveryTypeAtDestination=SD")
+        #expect(status == 200 && body.contains(#""modeOfTransport":"TRUCK""#) && body.contains(#""modeOfTransport":"BARGE""#), "\(body)")
+    }
+
     /// Without a first week asked for, the bundled schedule starts in the current week: a DCSA client asking for
     /// routings from today, with no dates, finds them.
     @Test func theBundledScheduleSailsFromThisWeek() async throws {
