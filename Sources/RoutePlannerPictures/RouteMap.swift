@@ -97,11 +97,7 @@ public struct RouteMap: Sendable {
         var lines = Markup("g", [("class", "routes"), ("clip-path", "url(#map-frame)"), ("fill", "none"), ("stroke-linecap", "round")])
         for (index, row) in rows.enumerated() {
             let path = Self.path(of: row.itinerary)
-            var d = ""
-            for (from, to) in zip(path, path.dropFirst()) {
-                guard let a = locations[from]?.coordinates, let b = locations[to]?.coordinates else { continue }
-                for (start, end) in projection.segments(from: a, to: b) { d += "M\(start.x.svg) \(start.y.svg)L\(end.x.svg) \(end.y.svg)" }
-            }
+            let d = pathData(through: path, projection)
             guard !d.isEmpty else { continue }
             let width = 2.0 + 2.5 * Double(rows.count - 1 - index)
             var line = Markup(
@@ -115,12 +111,7 @@ public struct RouteMap: Sendable {
             lines.append(line)
             // A barge's, a train's or a truck's leg: solid, wide enough for its mode's mark, and the mark over it.
             for leg in row.itinerary.legs where leg.voyage.mode != .vessel {
-                let calls = [leg.loadLocation.code] + leg.calls
-                var d = ""
-                for (from, to) in zip(calls, calls.dropFirst()) {
-                    guard let a = locations[from]?.coordinates, let b = locations[to]?.coordinates else { continue }
-                    for (start, end) in projection.segments(from: a, to: b) { d += "M\(start.x.svg) \(start.y.svg)L\(end.x.svg) \(end.y.svg)" }
-                }
+                let d = pathData(through: [leg.loadLocation.code] + leg.calls, projection)
                 guard !d.isEmpty else { continue }
                 let legWidth = max(width, 6)
                 lines.append(
@@ -147,6 +138,17 @@ public struct RouteMap: Sendable {
         content += legend
         let description = "Ports: " + ports.map(\.code.rawValue).joined(separator: ", ")
         return Picture(width: Self.width, height: y + legendHeight, title: title, description: description, content: content)
+    }
+
+    /// The SVG path data of a line through `calls`, each step the short way round; a call without coordinates is
+    /// skipped with the steps to and from it.
+    private func pathData(through calls: [UnLocode], _ projection: MapProjection) -> String {
+        var d = ""
+        for (from, to) in zip(calls, calls.dropFirst()) {
+            guard let a = locations[from]?.coordinates, let b = locations[to]?.coordinates else { continue }
+            for (start, end) in projection.segments(from: a, to: b) { d += "M\(start.x.svg) \(start.y.svg)L\(end.x.svg) \(end.y.svg)" }
+        }
+        return d
     }
 
     /// Meridians and parallels every 10° or 30°, labelled on the frame.

@@ -30,7 +30,8 @@ extension ScheduleNetwork {
     /// ``handlingCallTolerance`` of the event; a load onto a haul's truck (its voyage ``Haulage/voyageNumber``) is at
     /// the place it collects from and an unload at the place it delivers to, at any time. A haul the table no longer
     /// has is still the cargo's own where its itinerary (`planned`) rides it: a truck under way is unloaded where its leg
-    /// delivers (a load onto a haul the table no longer has is refused: no truck will come). What registering one event, a handling report and carriers' equipment events check alike.
+    /// delivers (a load onto a haul the table no longer has is refused: no truck will come). What registering one event,
+    /// a handling report and carriers' equipment events check alike.
     public func handlingProblem(
         kind: HandlingEvent.Kind, location: UnLocode, voyage: VoyageNumber?, time: Date, planned: Itinerary? = nil
     ) -> HandlingProblem? {

@@ -1,11 +1,12 @@
 extension ScheduleNetwork {
-    /// A lower bound of the time from arriving at each port to arriving at `target`, skipping the ports marked in
-    /// `avoided` (which may be empty); unreachable ports get `RouteSearch.unreachable`.
+    /// A lower bound of the time from arriving at each port on a movement to arriving at `target`, skipping the ports
+    /// marked in `avoided` (which may be empty); unreachable ports get `RouteSearch.unreachable`.
     ///
     /// The bound is the least total, over the ways between ports, of the least sailing time between each pair of
-    /// ports, the time on the road of each haul, and the ``leastPortStay`` of each port left on the way (the first
-    /// included, `target` not): whether cargo stays aboard, changes vessel or takes a truck there, it spends at least
-    /// that long in the port. A way never takes two hauls in a row, as no itinerary does (``leastTotals(to:over:hauling:leaving:avoiding:)``).
+    /// ports, the time on the road of each haul, and the ``leastPortStay`` of each port left on the way after a
+    /// movement (the first included, `target` not): whether cargo stays aboard, changes vessel or takes a truck there,
+    /// it spends at least that long in the port. Cargo a truck delivers counts no stay, and a way never takes two hauls
+    /// in a row, as no itinerary does (``leastTotals(to:over:hauling:leaving:avoiding:)``).
     ///
     /// - Complexity: O(*e* log *p*) for *p* ports and *e* connected port pairs and hauls (Dijkstra 1959).
     func sailingTimes(to target: Int32, avoiding avoided: [Bool]) -> [Int64] {
@@ -38,14 +39,15 @@ extension ScheduleNetwork {
     /// A way takes no two hauls in a row: no itinerary does, since a haul delivers to the destination or to a departure.
     /// Without that rule a customer's place with a truck to two ports would join the two, a day's drive apart in
     /// the bounds though an ocean apart for the search, and the bounds would let the search wander. So the Dijkstra
-    /// keeps two totals a port: from arriving there by any leg (the bound returned), and from arriving by a truck,
-    /// where a movement must come next (or the port is `target`). Without hauls the two are the same, and it keeps one.
+    /// keeps two totals a place a truck goes to: from arriving there on a movement (the bound returned, which adds
+    /// `leaving` when the cargo leaves), and from arriving by a truck (no stay; a movement must come next, or the place
+    /// is `target`). Without hauls it keeps the first alone.
     func leastTotals(
         to target: Int32, over weights: [Int64], hauling haulWeights: [Int64], leaving: [Int64] = [], avoiding avoided: [Bool]
     ) -> [Int64] {
         let count = locations.count, hauls = details.hauls
         let layers = hauls.isEmpty ? 1 : 2
-        // Entry `port` is the bound from arriving by any leg; entry `count + port`, from arriving by a truck.
+        // Entry `port` is the bound from arriving on a movement; entry `count + port`, from arriving by a truck.
         var distance = [Int64](repeating: RouteSearch.unreachable, count: count * layers)
         var queue = BinaryHeap<PortDistance>(capacity: count * layers)
         for layer in 0..<layers {
