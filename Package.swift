@@ -55,7 +55,7 @@ let package = Package(
             path: "Data",
             exclude: ["README.md"],
             sources: ["BundledData.swift"],
-            resources: [.copy("linerlib-worldsmall"), .copy("unlocode")]
+            resources: [.copy("linerlib-worldsmall"), .copy("linerlib-worldsmall-inland"), .copy("unlocode")]
         ),
         // The types of DCSA Commercial Schedules 1.0.3 and its server protocol, generated from docs/dcsa/CS_v1.0.3.yaml
         // by Tools/generate_dcsa_types.sh (swift-openapi-generator) and committed, so that no build runs the generator.

@@ -7,6 +7,8 @@ import RoutePlannerFormats
 /// - ``worldSmall()``: a 26-week timetable of LINER-LIB's WorldSmall network, 46 ports, from 2026-01-05
 ///   (``firstWeek``; a weekly network, so it can be laid out from any week);
 /// - ``worldSmallBookings(for:)``: 3,402 bookings from the instance's weekly demand;
+/// - ``worldSmallInland()``: the same timetable with barges, trains and trucks beyond Shanghai and Rotterdam, derived
+///   by `Tools/derive_inland.py`;
 /// - ``unlocodeDirectory()``: the UN/LOCODE code list, release 2023-1.
 public enum BundledData {
     /// The Monday (00:00 UTC) the bundled schedule's first week starts as its files hold it: 2026-01-05.
@@ -28,6 +30,23 @@ public enum BundledData {
     /// The folder with `locations.csv`, `schedule.csv` and `bookings.csv` of the WorldSmall network.
     public static var worldSmallDirectory: URL {
         Bundle.module.url(forResource: "linerlib-worldsmall", withExtension: nil)!
+    }
+
+    /// The folder with `locations.csv`, `schedule.csv` and `haulage.csv` of the WorldSmall network with its inland
+    /// places: a Yangtze barge feeder from Chongqing to Shanghai, Rhine barges and trains from Rotterdam to Duisburg and
+    /// Basel, and trucks between them and factories and warehouses, weekly over the same 26 weeks.
+    public static var worldSmallInlandDirectory: URL {
+        Bundle.module.url(forResource: "linerlib-worldsmall-inland", withExtension: nil)!
+    }
+
+    /// The WorldSmall network with its inland places, services and hauls, imported from its CSV files.
+    public static func worldSmallInland() throws -> ScheduleNetwork {
+        let directory = worldSmallInlandDirectory
+        let network = try CSVImporter().importSchedule(
+            locations: directory.appendingPathComponent("locations.csv"), schedule: directory.appendingPathComponent("schedule.csv")
+        ).value.network
+        return try network.withHaulage(
+            CSVImporter().importHaulage(contentsOf: directory.appendingPathComponent("haulage.csv"), locations: network.locations).value)
     }
 
     /// The WorldSmall network, imported from its CSV files.

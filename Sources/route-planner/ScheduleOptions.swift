@@ -38,6 +38,12 @@ struct ScheduleOptions: ParsableArguments {
             valueName: "file"))
     var haulage: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Plan on the bundled network with its inland places: Yangtze barges from Chongqing to Shanghai, Rhine barges and trains from Rotterdam to Duisburg and Basel, and trucks to factories and warehouses (Data/README.md)."
+        ))
+    var inland = false
+
     @Option(
         help: ArgumentHelp(
             "The week the bundled schedule's 26 weeks start: the week (Monday to Sunday, UTC) of this date. Default: $ROUTE_PLANNER_FIRST_WEEK, else the current week; 2026-01-05 lays it out as its files hold it. A store keeps the week it was first used with.",
@@ -57,6 +63,12 @@ struct ScheduleOptions: ParsableArguments {
         if schedule == nil, firstWeek == nil, let text = ProcessInfo.processInfo.environment[Self.firstWeekVariable], Self.day(text) == nil {
             throw ValidationError("\(Self.firstWeekVariable)=\(text): Enter a date, such as 2026-01-05.")
         }
+        if inland && schedule != nil {
+            throw ValidationError("--inland plans on the bundled network; a --schedule file brings its own places.")
+        }
+        if inland && haulage != nil {
+            throw ValidationError("--inland brings the bundled network's haulage table; give --haulage with a --schedule file.")
+        }
         if schedule == nil && locations != nil {
             throw ValidationError("--locations goes with --schedule: give both, or neither for the bundled network.")
         }
@@ -71,7 +83,7 @@ struct ScheduleOptions: ParsableArguments {
     /// The files, or the bundled ones.
     var files: (locations: URL?, schedule: URL, capacities: URL?, distances: URL?) {
         guard let schedule else {
-            let bundled = BundledData.worldSmallDirectory
+            let bundled = inland ? BundledData.worldSmallInlandDirectory : BundledData.worldSmallDirectory
             return (bundled.appendingPathComponent("locations.csv"), bundled.appendingPathComponent("schedule.csv"), nil, nil)
         }
         return (
@@ -103,8 +115,17 @@ struct ScheduleOptions: ParsableArguments {
         return date
     }
 
-    /// The haulage table, if one is given.
-    var haulageFile: URL? { haulage.map { URL(fileURLWithPath: $0) } }
+    /// The haulage table, if one is given, or the bundled inland network's.
+    var haulageFile: URL? {
+        inland ? BundledData.worldSmallInlandDirectory.appendingPathComponent("haulage.csv") : haulage.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// What messages call the bundled network: with its inland places, or with the haulage table given.
+    var bundledName: String {
+        inland
+            ? "the bundled WorldSmall schedule with its inland places"
+            : "the bundled WorldSmall schedule" + (haulageFile.map { " with \($0.lastPathComponent)" } ?? "")
+    }
 
     /// The files given besides the schedule, in the order the options list them.
     private var sideFiles: [URL] { [files.locations, files.capacities, files.distances, haulageFile].compactMap { $0 } }
@@ -158,7 +179,7 @@ struct ScheduleOptions: ParsableArguments {
         let schedule = LiveScheduleRepository(published: published, events: store.carrierEventRepository, scenario: scenario)
         let name =
             self.schedule == nil
-            ? "the bundled WorldSmall schedule" + (haulageFile.map { " with \($0.lastPathComponent)" } ?? "")
+            ? bundledName
             : ([files.schedule] + sideFiles).map(\.lastPathComponent).joined(separator: " and ")
         if let fingerprint = Self.fingerprint(of: [files.locations, files.schedule, files.capacities, files.distances, haulageFile].compactMap { $0 }),
             let warning = try? await store.noteSchedule(fingerprint: fingerprint, name: name)

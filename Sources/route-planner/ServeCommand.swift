@@ -90,7 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
         let files = schedule.files, haulage = schedule.haulageFile
         let source =
             self.schedule.schedule == nil
-            ? "the bundled WorldSmall schedule" + (haulage.map { " with \($0.lastPathComponent)" } ?? "")
+            ? schedule.bundledName
             : [files.schedule, files.locations, files.capacities, files.distances, haulage].compactMap { $0?.lastPathComponent }.joined(separator: ", ")
         let server: ScheduleServer, desk: DeskConfiguration, weeks: Int
         var events: (any CarrierEventRepository)? = nil

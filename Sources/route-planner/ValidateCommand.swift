@@ -23,7 +23,7 @@ struct ValidateCommand: AsyncParsableCommand {
         var diagnostics: [ImportDiagnostic] = []
         var omitted = 0
         var network: ScheduleNetwork?
-        if schedule.schedule != nil {
+        if schedule.schedule != nil || schedule.inland {
             let files = schedule.files
             do {
                 let result = try ScheduleImporter(csv: importer, reference: { reference })

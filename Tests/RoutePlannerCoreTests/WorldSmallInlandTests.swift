@@ -1,0 +1,70 @@
+import BundledData
+import Foundation
+import RoutePlanner
+import Testing
+
+/// Routing door to door on the bundled inland network (`Tools/derive_inland.py`): WorldSmall's timetable with a Yangtze
+/// barge feeder, Rhine barges and trains, and trucks to factories and warehouses.
+@Suite struct WorldSmallInlandTests {
+    static let factories: [UnLocode] = ["CNFLG", "CNCDU", "CNXGN", "CNWXS", "CNSZH"]
+    static let warehouses: [UnLocode] = ["DEDTM", "DECGN", "NLVEN", "CHLTL", "CHBAD"]
+
+    @Test func theNetworkAddsItsInlandPlacesServicesAndHaulsToWorldSmall() throws {
+        let network = try BundledData.worldSmallInland()
+        let sea = try BundledData.worldSmall().network
+        #expect(network.locations.count == sea.locations.count + 15)
+        #expect(network.movementCount == sea.movementCount + 832)
+        // 13 rows, each serving both ways.
+        #expect(network.haulage.count == 26)
+        let modes = Dictionary(grouping: network.voyages, by: \.mode).mapValues(\.count)
+        #expect(modes[.vessel] == sea.voyageCount && modes[.barge] == 208 && modes[.rail] == 156)
+        // Every inland movement closes before it leaves.
+        for voyage in network.voyages where voyage.mode != .vessel {
+            for movement in voyage.movements { #expect(movement.latestReadyTime(for: .dry, dangerousGoods: false) < movement.departureTime) }
+        }
+    }
+
+    /// From every factory to every warehouse and back, cargo ready on Monday 2 March: every option meets its
+    /// specification (cut-offs, gate hours, hauls), starts and ends with a truck, and the earliest arrival is the first
+    /// option's; by CO2e, the options include one that leaves the sea by barge or train.
+    @Test func everyFactoryReachesEveryWarehouseAndBack() throws {
+        let network = try BundledData.worldSmallInland()
+        let router = Router(network: network)
+        let ready = ISO8601DateFormatter().date(from: "2026-03-02T00:00:00Z")!
+        var options = 0, inlandOnTheSea = 0
+        for factory in Self.factories {
+            for warehouse in Self.warehouses {
+                for (origin, destination) in [(factory, warehouse), (warehouse, factory)] {
+                    let specification = try RouteSpecification(
+                        origin: origin, destination: destination, readyTime: ready, arrivalDeadline: ready + 80 * 86_400)
+                    let earliest = try router.earliestArrival(for: specification)
+                    let candidates = try router.candidates(for: specification, limit: 4, options: RoutingOptions(criteria: [.co2e]))
+                    #expect(candidates.first?.arrivalTime == earliest.arrivalTime, "\(origin) → \(destination)")
+                    for candidate in candidates {
+                        #expect(specification.isSatisfied(by: candidate), "\(origin) → \(destination)")
+                        #expect(candidate.legs.first?.voyage.mode == .truck && candidate.legs.last?.voyage.mode == .truck)
+                        #expect(candidate.co2ePerTEU != nil)
+                    }
+                    if candidates.contains(where: { $0.legs.dropFirst().dropLast().contains { $0.voyage.mode == .barge || $0.voyage.mode == .rail } }) {
+                        inlandOnTheSea += 1
+                    }
+                    options += candidates.count
+                }
+            }
+        }
+        #expect(inlandOnTheSea == 50)
+        #expect(options >= 100)
+    }
+
+    /// A planner who wants no truck on the Rhine gets the train or the barge to Basel and the short truck from there.
+    @Test func withoutTheLongTruckTheRhineCarriesTheCargo() throws {
+        let router = Router(network: try BundledData.worldSmallInland())
+        let ready = ISO8601DateFormatter().date(from: "2026-03-02T00:00:00Z")!
+        let specification = try RouteSpecification(origin: "CNWXS", destination: "CHLTL", readyTime: ready, arrivalDeadline: ready + 80 * 86_400)
+        for mode in [TransportMode.rail, .barge] {
+            let itinerary = try router.earliestArrival(for: specification, options: RoutingOptions(modes: [.vessel, .truck, mode]))
+            #expect(itinerary.legs.map(\.voyage.mode).filter { $0 != .vessel } == [.truck, mode, .truck])
+            #expect(itinerary.legs.last?.voyage.number == "TRUCK CHBBS-CHLTL")
+        }
+    }
+}
