@@ -175,6 +175,37 @@ import Testing
         #expect(try Self.run(store, ["track", "RP000001"] + files).error.isEmpty)
     }
 
+    /// Door to door on the bundled inland network (`--inland`): booked from a factory in Wuxi to a warehouse in Liestal,
+    /// routed by train up the Rhine, tracked; the store knows the inland network from the bundled one.
+    @Test func cargoOnTheBundledInlandNetworkGoesFromTheFactoryToTheWarehouse() throws {
+        let store = Self.temporaryStore()
+        defer { Self.remove(store) }
+        #expect(try Self.run(store, ["customer", "ACME", "Acme", "--inland"]).status == 0)
+        let booked = try Self.run(
+            store,
+            ["book", "--inland", "--as-of", "2026-03-01", "--from", "CNWXS", "--to", "CHLTL", "--ready", "2026-03-02", "--deadline", "2026-05-20"]
+                + ["--teu", "2", "--customer", "ACME"])
+        #expect(booked.status == 0 && booked.output.hasPrefix("Booked RP000001"), "\(booked.error)")
+        let options = try Self.run(store, ["route", "RP000001", "--inland", "--modes", "vessel,rail,truck"])
+        #expect(options.status == 0 && options.output.contains("Rotterdam (NLRTM) → Basel Schweizerhalle (CHBBS)\n"), "\(options.output)")
+        #expect(try Self.run(store, ["assign-route", "RP000001", "1", "--inland"]).status == 0)
+        let tracked = try Self.run(store, ["track", "RP000001", "--inland", "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(tracked.output.utf8)) as? [String: Any]
+        let itinerary = (document?["cargo"] as? [String: Any])?["itinerary"] as? [String: Any]
+        let legs = try #require(itinerary?["legs"] as? [[String: Any]], "\(tracked.output)")
+        #expect(legs.first?["voyage"] as? String == "TRUCK CNWXS-CNSHA" && legs.last?["voyage"] as? String == "TRUCK CHBBS-CHLTL")
+        #expect(legs.compactMap { $0["mode"] as? String } == ["truck", "rail", "truck"], "\(legs)")
+        // Without --inland the store warns: its cargo was planned on the inland network.
+        let withoutInland = try Self.run(store, ["track", "RP000001"])
+        #expect(withoutInland.error.hasPrefix("warning: the schedule (") && withoutInland.error.contains("inland places"), "\(withoutInland.error)")
+        // --inland is the bundled network's: not with a schedule file, and it brings its own haulage table.
+        for conflicting in [["--schedule", "examples/inland/schedule.csv"], ["--haulage", "examples/inland/haulage.csv"]] {
+            #expect(try Self.run(store, ["track", "RP000001", "--inland"] + conflicting).status == 64)
+        }
+        let validated = try CommandLineTests.run(["validate", "--inland"])
+        #expect(validated.status == 0 && (validated.output + validated.error).contains("0 errors, 0 warnings"), "\(validated.error)")
+    }
+
     @Test func aVoyageCancelledInAWhatIfShowsTheCargoThatLoseTheirRoute() throws {
         let store = Self.temporaryStore()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) } }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Tools/derive_data.py and Benchmarks/linerlib_flow.py on LINER-LIB's Baltic instance, the smallest of the six.
+/// Tools/derive_data.py and Benchmarks/linerlib_flow.py on LINER-LIB's Baltic instance, the smallest of the six, and
+/// Tools/derive_inland.py.
 @Suite struct LinerLibToolsTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -44,6 +45,20 @@ import Testing
         // Service 2 (Bremerhaven-Aarhus, 0.817857 weeks a round trip) sails every week, as the others do.
         #expect(Set(schedule.dropFirst().filter { $0[1] == "BA02" }.map { $0[0] }).count == 26)
         #expect(try Data(contentsOf: bundled) == before)
+    }
+
+    /// Tools/derive_inland.py writes the bundled inland network byte for byte from the bundled WorldSmall network and
+    /// UN/LOCODE list.
+    @Test func derivesTheBundledInlandNetworkAgain() throws {
+        let folder = Self.temporaryFolder("linerlib-worldsmall-inland")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (output, error, status) = try Self.python(["Tools/derive_inland.py", "--out", folder.path])
+        #expect(status == 0 && error.isEmpty, "\(error)")
+        #expect(output.hasSuffix("15 inland places -> \(folder.path): 6630 sea movements and 832 by barge and rail (6 services over 26 weeks), 13 hauls\n"))
+        for file in ["locations.csv", "schedule.csv", "haulage.csv"] {
+            let bundled = Self.repository.appendingPathComponent("Data/linerlib-worldsmall-inland").appendingPathComponent(file)
+            #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == Data(contentsOf: bundled), "\(file)")
+        }
     }
 
     /// --unlocode with a folder that holds no release is refused before anything is written.
