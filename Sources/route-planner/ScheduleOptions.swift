@@ -23,7 +23,8 @@ struct ScheduleOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The capacities of a DCSA schedule's voyages, a CSV file (voyage or vessel_imo, capacity_teu); assign needs it.", valueName: "file"))
+            "The capacities of a DCSA schedule's voyages, a CSV file (voyage or vessel_imo, capacity_teu[, mode: vessel, barge or rail]); assign needs it.",
+            valueName: "file"))
     var capacities: String?
 
     @Option(

@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    /// DCSA's vessel schedules carry no mode: the capacity file names a barge or a train, by voyage or by vessel.
+    @Test func aDCSACapacityFileNamesABargeOrATrain() throws {
+        let schedule = CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam)
+        let capacities = CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,mode\n001W,1200,\n002E,200,Barge\n")
+        let network = try DCSAImporter().importVesselSchedules(schedule, capacities: capacities).value.network
+        #expect(network.voyage("001W")?.mode == .vessel && network.voyage("002E")?.mode == .barge)
+        let wrong = CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,mode\n001W,1200,truck\n002E,200,plane\n")
+        let messages: [String]
+        do {
+            _ = try DCSAImporter().importVesselSchedules(schedule, capacities: wrong)
+            messages = []
+        } catch {
+            messages = error.diagnostics.filter { $0.severity == .error }.map(\.description)
+        }
+        let rule = "is not vessel, barge or rail (a truck is not timetabled: give its hauls in a haulage table)"
+        #expect(messages == ["capacities.csv:2:11: error: mode \"truck\" \(rule)", "capacities.csv:3:10: error: mode \"plane\" \(rule)"])
+    }
+
     @Test func aBookingCarriesItsWeightAndAReeferItsPlugs() throws {
         let file = CSVFile(
             name: "bookings.csv",

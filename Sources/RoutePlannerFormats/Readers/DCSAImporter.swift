@@ -139,17 +139,17 @@ public struct DCSAImporter: Sendable {
     }
 
     /// Sets the capacity of every voyage from a capacity file: `voyage` or `vessel_imo`, and `capacity_teu`; where
-    /// given, `capacity_tonnes` and `reefer_plugs`; and, where the optional `co2e_g_per_teu_km` is given, its
-    /// movements' CO2e from their distances.
+    /// given, `capacity_tonnes`, `reefer_plugs` and `mode` (DCSA's vessel schedules carry none, so a barge or a train is
+    /// named here); and, where the optional `co2e_g_per_teu_km` is given, its movements' CO2e from their distances.
     private func apply(
         _ file: CSVFile, to sailings: inout VesselScheduleReader.Sailings, codes: [UnLocode], ports: [Location], log: inout DiagnosticLog
     ) {
         guard
             var table = CSVTable(
-                file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km", "capacity_tonnes", "reefer_plugs"],
+                file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km", "capacity_tonnes", "reefer_plugs", "mode"],
                 log: &log)
         else { return }
-        typealias Vessel = (teu: Int, intensity: Double?, tonnes: Int?, plugs: Int?, line: Int)
+        typealias Vessel = (teu: Int, intensity: Double?, tonnes: Int?, plugs: Int?, mode: TransportMode, line: Int)
         var byVoyage: [VoyageNumber: Vessel] = [:], byVessel: [String: Vessel] = [:]
         let numbers = Set(sailings.number), vessels = Set(sailings.vesselIMONumber.compactMap { $0 })
         while table.nextRow(log: &log) {
@@ -177,12 +177,22 @@ public struct DCSAImporter: Sendable {
                     log.error(table.file, table.position(3), "co2e_g_per_teu_km \(quoted(text)) is not a number from 0 to 10000")
                 }
             }
+            var mode = TransportMode.vessel
+            if case let text = table.text(6), !text.isEmpty {
+                if let given = CSVImporter.transportMode(text) {
+                    mode = given
+                } else {
+                    log.error(
+                        table.file, table.position(6),
+                        "mode \(quoted(text)) is not vessel, barge or rail (a truck is not timetabled: give its hauls in a haulage table)")
+                }
+            }
             switch (VoyageNumber(voyageText), imo.isEmpty) {
             case (let number?, true):
                 if let seen = byVoyage[number] {
                     log.error(table.file, table.position(1), "voyage \(number) already has a capacity on line \(seen.line)")
                 } else if let teu {
-                    byVoyage[number] = (Int(teu), intensity, limits[0], limits[1], table.line)
+                    byVoyage[number] = (Int(teu), intensity, limits[0], limits[1], mode, table.line)
                     if !numbers.contains(number) { log.warning(table.file, table.position(1), "voyage \(number) is not in the schedule") }
                 }
             case (nil, false):
@@ -191,7 +201,7 @@ public struct DCSAImporter: Sendable {
                 } else if let seen = byVessel[imo] {
                     log.error(table.file, table.position(2), "vessel \(imo) already has a capacity on line \(seen.line)")
                 } else if let teu {
-                    byVessel[imo] = (Int(teu), intensity, limits[0], limits[1], table.line)
+                    byVessel[imo] = (Int(teu), intensity, limits[0], limits[1], mode, table.line)
                     if !vessels.contains(imo) { log.warning(table.file, table.position(2), "no voyage of the schedule sails vessel \(imo)") }
                 }
             default:
@@ -208,6 +218,7 @@ public struct DCSAImporter: Sendable {
             }
             // A capacity file's figures are whole numbers up to Int32.max.
             sailings.capacity[voyage] = Int32(vessel.teu)
+            sailings.mode[voyage] = vessel.mode
             sailings.weightCapacity[voyage] = vessel.tonnes.map { Int32($0) }
             sailings.reeferPlugs[voyage] = vessel.plugs.map { Int32($0) }
             guard let intensity = vessel.intensity else { continue }

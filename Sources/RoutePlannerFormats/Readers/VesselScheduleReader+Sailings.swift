@@ -17,6 +17,8 @@ extension VesselScheduleReader {
         /// Each voyage's capacity in TEU (`Int32.max` when unlimited), tonnes and reefer plugs (`nil` when
         /// unlimited), from a capacity file.
         var capacity: [Int32] = [], weightCapacity: [Int32?] = [], reeferPlugs: [Int32?] = []
+        /// Each voyage's mode: a vessel, unless a capacity file says it is a barge or a train.
+        var mode: [TransportMode] = []
 
         // Each movement: its ports (indexes of the reader's ports), times and UTC offsets in seconds, and cut-offs,
         // `cutOffs[cutOffEnd[m - 1] ..< cutOffEnd[m]]` (from 0 for the first).
@@ -54,6 +56,7 @@ extension VesselScheduleReader {
             service.append(nil)
             serviceName.append(nil)
             capacity.append(Int32.max)
+            mode.append(.vessel)
             weightCapacity.append(nil)
             reeferPlugs.append(nil)
         }
@@ -73,6 +76,7 @@ extension VesselScheduleReader {
             serviceName += other.serviceName
             start += other.start.dropFirst().lazy.map { $0 + movements }
             capacity += other.capacity
+            mode += other.mode
             weightCapacity += other.weightCapacity
             reeferPlugs += other.reeferPlugs
             from += other.from.lazy.map { ports[Int($0)] }
@@ -119,7 +123,8 @@ extension VesselScheduleReader {
                 }
                 return Voyage(
                     number: number[voyage], movements: movements, vessel: vessel[voyage], service: service[voyage],
-                    serviceName: serviceName[voyage], vesselIMONumber: vesselIMONumber[voyage], continuation: continuation[voyage])
+                    serviceName: serviceName[voyage], vesselIMONumber: vesselIMONumber[voyage], continuation: continuation[voyage],
+                    mode: mode[voyage])
             }
         }
 
@@ -149,7 +154,7 @@ extension VesselScheduleReader {
                 voyageIndex[number[voyage]] = Int32(voyage)
                 columns.beginVoyage(
                     number[voyage], vessel: vessel[voyage], service: service[voyage], serviceName: serviceName[voyage],
-                    vesselIMONumber: vesselIMONumber[voyage], continuation: continuation[voyage])
+                    vesselIMONumber: vesselIMONumber[voyage], continuation: continuation[voyage], mode: mode[voyage])
                 let capacity = capacity[voyage]
                 for movement in Int(start[voyage])..<Int(start[voyage + 1]) {
                     let emissions = ScheduleNetwork.emissions(
