@@ -133,6 +133,24 @@ import Testing
         }
     }
 
+    /// A what-if that closes the warehouse closes its gate: the truck from Rotterdam, due on Wednesday 11 February at
+    /// 08:00, waits for it to open again on Thursday at 12:00, and the itinerary it had is refused.
+    @Test func aClosedPlaceShutsItsGateToTrucks() throws {
+        let specification = try RouteSpecification(
+            origin: "CNFAC", destination: "DEWHS", readyTime: DoorToDoorSample.at(0), arrivalDeadline: DoorToDoorSample.at(60 * 24))
+        let network = try DoorToDoorSample.network()
+        let before = try Router(network: network).earliestArrival(for: specification)
+        #expect(before.arrivalTime == DoorToDoorSample.at(41 * 24 + 8))
+        let closed = try network.applying(
+            Scenario([.closePort("DEWHS", from: DoorToDoorSample.at(41 * 24), until: DoorToDoorSample.at(42 * 24 + 12) - 1)]))
+        let after = try Router(network: closed).earliestArrival(for: specification)
+        #expect(after.arrivalTime == DoorToDoorSample.at(42 * 24 + 12))
+        #expect(after.legs.last?.voyage.number == "TRUCK NLRTM-DEWHS")
+        let warehouse = try #require(closed.location("DEWHS"))
+        #expect(warehouse.gateHours?.isOpen(at: before.arrivalTime, in: warehouse.timeZone) == false)
+        #expect(warehouse.gateHours?.description == "Mon 08:00-17:00; Tue 08:00-17:00; Wed 08:00-17:00; Thu 08:00-17:00; Fri 08:00-17:00")
+    }
+
     @Test func anItineraryRefusesAHaulAtAClosedGate() throws {
         let warehouse = DoorToDoorSample.locations[5], duisburg = DoorToDoorSample.locations[4]
         // Saturday 3 January, 10:00: the warehouse is closed.

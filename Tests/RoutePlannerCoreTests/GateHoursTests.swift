@@ -63,6 +63,53 @@ import Testing
         }
     }
 
+    /// Dated closures (a closed port's what-if) shut the gate whatever the weekly hours say: the next opening and the
+    /// last open second match a scan of the minutes and of the seconds either side of each closure.
+    @Test func closuresShutTheGateAgainstAScan() throws {
+        let texts = ["Mon-Fri 06:00-18:00", "Sat-Mon 22:00-06:00", "Mon-Sun 00:00-24:00", "Wed 02:30-03:30"]
+        let zones = [nil, TimeZone(identifier: "Europe/Amsterdam")]
+        let base: Int64 = 1_774_656_000
+        var generator = SplitMix64(seed: 52)
+        for _ in 0..<300 {
+            let text = texts.randomElement(using: &generator)!, zone = zones.randomElement(using: &generator)!
+            var hours = try #require(GateHours(text))
+            var closures: [ClosedRange<Int64>] = []
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let start = base + Int64.random(in: 0...(10 * 86_400), using: &generator)
+                let closure = start...(start + Int64.random(in: 0...(3 * 86_400), using: &generator))
+                closures.append(closure)
+                hours = hours.closed(
+                    from: Date(timeIntervalSince1970: Double(closure.lowerBound)), until: Date(timeIntervalSince1970: Double(closure.upperBound)))
+            }
+            let isOpen = { (second: Int64) in
+                Self.isOpen(text, at: Date(timeIntervalSince1970: Double(second)), in: zone) && !closures.contains { $0.contains(second) }
+            }
+            let time = base + Int64.random(in: 0...(12 * 86_400), using: &generator)
+            let context = Comment(rawValue: "\(text) in \(zone?.identifier ?? "UTC") at \(time), closed \(closures)")
+            #expect(hours.isOpen(at: Date(timeIntervalSince1970: Double(time)), in: zone) == isOpen(time), context)
+            // An opening starts at a minute or just after a closure; an opening ends before a minute or a closure.
+            var next = isOpen(time) ? time : Int64.max
+            var minute = (time / 60 + 1) * 60
+            while minute < next && !isOpen(minute) { minute += 60 }
+            next = min(next, minute)
+            for closure in closures where closure.upperBound + 1 >= time && isOpen(closure.upperBound + 1) { next = min(next, closure.upperBound + 1) }
+            #expect(hours.opening(atOrAfter: Date(timeIntervalSince1970: Double(time)), in: zone) == Date(timeIntervalSince1970: Double(next)), context)
+            var last = isOpen(time) ? time : Int64.min
+            minute = time / 60 * 60
+            while minute - 1 > last && !isOpen(minute - 1) { minute -= 60 }
+            last = max(last, minute - 1)
+            for closure in closures where closure.lowerBound - 1 <= time && isOpen(closure.lowerBound - 1) { last = max(last, closure.lowerBound - 1) }
+            #expect(hours.lastOpenSecond(atOrBefore: Date(timeIntervalSince1970: Double(time)), in: zone) == Date(timeIntervalSince1970: Double(last)), context)
+        }
+        // A closure without an end shuts the gate for good; without a start, it was never open before.
+        let forever = GateHours.always.closed(from: Date(timeIntervalSince1970: Double(base)), until: nil)
+        #expect(forever.opening(atOrAfter: Date(timeIntervalSince1970: Double(base)), in: nil) > Date(timeIntervalSince1970: 253_402_300_799))
+        #expect(
+            forever.lastOpenSecond(atOrBefore: Date(timeIntervalSince1970: Double(base + 86_400)), in: nil) == Date(timeIntervalSince1970: Double(base - 1)))
+        let never = GateHours.always.closed(from: nil, until: Date(timeIntervalSince1970: Double(base)))
+        #expect(never.opening(atOrAfter: Date(timeIntervalSince1970: 0), in: nil) == Date(timeIntervalSince1970: Double(base + 1)))
+    }
+
     /// Whether gate hours written as `text` open the gate at `date`, read with a calendar in `zone` (UTC when `nil`):
     /// a window on day *d* from *a* to *b* is open on *d* from *a* to *b*, or where *b* is not after *a*, on *d* from *a*
     /// to midnight and on the next day to *b*.

@@ -130,15 +130,23 @@ import Testing
 
     /// Door to door: places no voyage calls at, trucks hauling between random pairs of places and ports, gate hours
     /// (some over midnight, some in another time zone), with and without options, cut-offs and both extra criteria, some
-    /// with transit limits, continuations and long port stays.
+    /// with transit limits, continuations and long port stays, a third with a place closed for a while.
     @Test(arguments: [(false, false, false), (true, false, false), (false, true, false), (true, true, false), (false, false, true), (true, true, true)])
     func doorToDoorSchedulesMatchTheOracle(withOptions: Bool, withCutOffs: Bool, withCriteria: Bool) throws {
         for seed in Self.seeds {
             var generator = SplitMix64(
                 seed: seed &* 8 &+ (withOptions ? 1 : 0) &+ (withCutOffs ? 2 : 0) &+ (withCriteria ? 4 : 0) &+ 1 << 47)
-            let schedule = RandomSchedule(
+            var schedule = RandomSchedule(
                 using: &generator, cutOffs: withCutOffs, figures: withCriteria, longPortStays: seed % 3 == 0, continuations: seed % 4 == 1,
                 hauls: true)
+            if seed % 3 == 1 {
+                // A place closed for a while (a what-if): its calls omitted and its gate shut, from an odd second.
+                let place = schedule.locations.randomElement(using: &generator)!.code
+                let from = schedule.base + Double(Int.random(in: 0...(40 * 3_600), using: &generator))
+                let closed = try schedule.network.applying(
+                    Scenario([.closePort(place, from: from, until: from + Double(Int.random(in: 0...(30 * 3_600), using: &generator)))]))
+                schedule = RandomSchedule(locations: closed.locations, voyages: closed.voyages, haulage: closed.haulage, base: schedule.base)
+            }
             let (router, oracle) = try Self.searches(schedule, seed: seed)
             for _ in 0..<4 {
                 let specification = schedule.specification(using: &generator, transitLimit: seed % 5 == 0)

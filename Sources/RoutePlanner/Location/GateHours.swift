@@ -10,6 +10,9 @@ import Foundation
 /// of the day, and a window that ends before it starts goes on into the next day (`Sun 22:00-06:00` is open from
 /// Sunday 22:00 to Monday 06:00). Local time is the place's time zone at that instant, else UTC; a local time that a change of clocks skips is read at
 /// the offset before the change.
+///
+/// A what-if that closes the place for a while (`Scenario.Edit.closePort(_:from:until:)`) closes its gate too: the
+/// gate is shut through each such closure, whatever the weekly hours say (``closed(from:until:)``).
 public struct GateHours: Hashable, Sendable, CustomStringConvertible {
     /// One opening, from `opens` to `closes` minutes after the start of the week (Monday 00:00), `closes` after
     /// `opens` and at most a week.
@@ -20,6 +23,13 @@ public struct GateHours: Hashable, Sendable, CustomStringConvertible {
 
     /// The openings of the week in order, none touching or overlapping another, none crossing the end of the week.
     let windows: [Window]
+
+    /// The dated closures, in seconds since 1970, each shut from its lower to its upper bound inclusive; in order,
+    /// none touching or overlapping another.
+    private(set) var closures: [ClosedRange<Int64>] = []
+
+    /// Gate hours open at all times, such as a place without gate hours has.
+    public static let always = GateHours("Mon-Sun 00:00-24:00")!
 
     static let minutesPerWeek = 7 * 24 * 60
     static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -107,6 +117,26 @@ public struct GateHours: Hashable, Sendable, CustomStringConvertible {
         return parts.joined(separator: "; ")
     }
 
+    /// The same gate hours with the gate shut from `start` to `end`, both included (from the earliest or to the latest
+    /// date when `nil`).
+    public func closed(from start: Date?, until end: Date?) -> GateHours {
+        let first = start.map { Self.clamped($0).seconds } ?? Self.earliest, last = end.map { Self.clamped($0).seconds } ?? Self.latest
+        guard first <= last else { return self }
+        var merged = self
+        merged.closures = []
+        for closure in (closures + [first...last]).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let previous = merged.closures.last, closure.lowerBound <= previous.upperBound + 1 {
+                merged.closures[merged.closures.count - 1] = previous.lowerBound...max(previous.upperBound, closure.upperBound)
+            } else {
+                merged.closures.append(closure)
+            }
+        }
+        return merged
+    }
+
+    /// The first and last seconds of the dates the gate hours answer for, years 1 to 9999.
+    private static let earliest = Int64(Date.supportedSeconds.lowerBound), latest = Int64(Date.supportedSeconds.upperBound)
+
     /// Whether the gate is open at `date`, in `timeZone` (UTC when `nil`); a date outside the years 1 to 9999 is taken
     /// as the nearest of them.
     public func isOpen(at date: Date, in timeZone: TimeZone?) -> Bool {
@@ -131,14 +161,38 @@ public struct GateHours: Hashable, Sendable, CustomStringConvertible {
         return Date(timeIntervalSince1970: min(max(seconds, Date.supportedSeconds.lowerBound), Date.supportedSeconds.upperBound))
     }
 
-    /// The first second at or after `time` (seconds since 1970) when the gate is open.
+    /// The first second at or after `time` (seconds since 1970) when the gate is open; after the latest date when a
+    /// closure shuts it from then on.
     func opening(atOrAfter time: Int64, in timeZone: TimeZone?) -> Int64 {
+        var time = time
+        while true {
+            let open = weeklyOpening(atOrAfter: time, in: timeZone)
+            guard let closure = closures.first(where: { $0.contains(open) }) else { return open }
+            time = closure.upperBound + 1
+            if closure.upperBound >= Self.latest { return time }
+        }
+    }
+
+    /// The last second at or before `time` (seconds since 1970) when the gate is open; before the earliest date when
+    /// a closure shuts it until then.
+    func lastOpenSecond(atOrBefore time: Int64, in timeZone: TimeZone?) -> Int64 {
+        var time = time
+        while true {
+            let open = weeklyLastOpenSecond(atOrBefore: time, in: timeZone)
+            guard let closure = closures.first(where: { $0.contains(open) }) else { return open }
+            time = closure.lowerBound - 1
+            if closure.lowerBound <= Self.earliest { return time }
+        }
+    }
+
+    /// The first second at or after `time` when the weekly hours open the gate.
+    private func weeklyOpening(atOrAfter time: Int64, in timeZone: TimeZone?) -> Int64 {
         for (opens, closes) in openings(around: time, in: timeZone) where closes > time { return max(opens, time) }
         preconditionFailure("gate hours have at least one window a week")
     }
 
-    /// The last second at or before `time` (seconds since 1970) when the gate is open.
-    func lastOpenSecond(atOrBefore time: Int64, in timeZone: TimeZone?) -> Int64 {
+    /// The last second at or before `time` when the weekly hours open the gate.
+    private func weeklyLastOpenSecond(atOrBefore time: Int64, in timeZone: TimeZone?) -> Int64 {
         for (opens, closes) in openings(around: time, in: timeZone).reversed() where opens <= time { return min(closes - 1, time) }
         preconditionFailure("gate hours have at least one window a week")
     }

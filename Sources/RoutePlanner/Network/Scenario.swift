@@ -14,6 +14,8 @@ public struct Scenario: Hashable, Sendable {
         /// neither be loaded, discharged nor transshipped there, and cargo aboard passes by. A voyage's
         /// first or last call in the window is dropped with the movement that leaves or reaches it; where a
         /// vessel went on from one voyage as the next (``Voyage/continuation``) at such a call, it no longer does.
+        /// The place's gate is shut through the window too: no truck collects or delivers there
+        /// (``GateHours/closed(from:until:)``).
         case closePort(UnLocode, from: Date?, until: Date?)
         /// The voyage runs late by the duration from its first call at the port on (from the start when the
         /// port is `nil`): every departure and arrival from that call's departure on moves, and so do those of
@@ -74,7 +76,7 @@ extension ScheduleNetwork {
     ///   changes that leave a voyage unable to sail.
     /// - Complexity: O(*m* log *m*): the network is built again.
     public func applying(_ scenario: Scenario) throws(ScenarioError) -> ScheduleNetwork {
-        var voyages = self.voyages
+        var voyages = self.voyages, locations = self.locations
         var index = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
         func position(_ number: VoyageNumber) throws(ScenarioError) -> Int {
             guard let position = index[number] else { throw .unknownVoyage(number) }
@@ -90,6 +92,7 @@ extension ScheduleNetwork {
                 guard location(code) != nil else { throw .unknownLocation(code) }
                 if let from, let until, !(from <= until) { throw .invalidWindow(code, from: from, until: until) }
                 voyages = voyages.compactMap { $0.omittingCalls(at: code, from: from, until: until) }
+                if let place = locations.firstIndex(where: { $0.code == code }) { locations[place] = locations[place].closingGate(from: from, until: until) }
                 index = Dictionary(uniqueKeysWithValues: voyages.enumerated().map { ($1.number, $0) })
             case .delay(let number, let duration, let port):
                 let at = try position(number)
@@ -140,6 +143,16 @@ extension ScheduleNetwork {
         } catch {
             throw .invalidSchedule(error)
         }
+    }
+}
+
+extension Location {
+    /// The location with its gate shut from `start` to `end` (open-ended at a `nil` bound), besides its gate hours.
+    func closingGate(from start: Date?, until end: Date?) -> Location {
+        Location(
+            code: code, name: name, transshipmentTime: transshipmentTime, coordinates: coordinates, timeZone: timeZone,
+            handlingCostPerTEU: handlingCostPerTEU, transshipmentCostPerTEU: transshipmentCostPerTEU,
+            gateHours: (gateHours ?? .always).closed(from: start, until: end), facility: facility)
     }
 }
 
