@@ -27,10 +27,8 @@ Everything else is this script's stated assumption, not a carrier's data:
 - Trucks (HAULS below; a row serves both ways): the great-circle distance times 1.3, the road factor the importer
   uses for a haul without a distance (CSVImporter.roadDetourFactor); no hours, so the importer takes the distance at
   its 50 km/h. Cost per TEU: 100 plus 1.2 per km.
-- CO2e per TEU: the distance times a figure per TEU-km and mode (CO2E_KG_PER_TEU_KM below): barge 0.25, rail 0.18,
-  truck 0.85. These are round figures of the order of published well-to-wheel averages for a TEU of about 10 t;
-  they are this script's, not a standard's default intensities. The sea legs keep the importer's estimate from
-  their distance (docs/CSV.md).
+- CO2e: none is written, so route-planner estimates each leg's from its distance and mode (EmissionModel: per
+  tonne-km by barge, rail and road, for 10 t in a TEU; docs/CSV.md), as it does the sea legs'.
 - Inland terminals (`INTE`) have a transshipment time of 6 hours, handling of 40 per TEU and a transshipment of 60;
   a customer's place (`CLOC`) has neither time nor cost. Gate hours are the places' local time (GATES below). The
   WorldSmall ports keep their rows, facility `POTE`, gates always open.
@@ -84,7 +82,6 @@ TERMINAL_TRANSSHIPMENT_HOURS = 6
 TERMINAL_HANDLING_PER_TEU = 40
 TERMINAL_TRANSSHIPMENT_PER_TEU = 60
 
-CO2E_KG_PER_TEU_KM = {"barge": 0.25, "rail": 0.18, "truck": 0.85}
 ROAD_FACTOR = 1.3  # CSVImporter.roadDetourFactor
 TRUCK_COST_FIXED, TRUCK_COST_PER_KM = 100, 1.2
 
@@ -164,9 +161,9 @@ def derive(network, unlocode, out, start="2026-01-05", weeks=26):
         w.writerows(sorted(rows))
 
     header = ["voyage", "service", "vessel", "mode", "from", "to", "departure", "arrival", "capacity_teu",
-              "distance_nm", "continues_as", "co2e_kg_per_teu", "cut_off_fco"]
+              "distance_nm", "continues_as", "cut_off_fco"]
     movements = [[row["voyage"], row["service"], row["vessel"], "vessel", row["from"], row["to"], row["departure"],
-                  row["arrival"], row["capacity_teu"], row["distance_nm"], row["continues_as"], "", ""]
+                  row["arrival"], row["capacity_teu"], row["distance_nm"], row["continues_as"], ""]
                  for row in read_csv(os.path.join(network, "schedule.csv"))]
     sea = len(movements)
     first_monday = datetime.fromisoformat(start).replace(tzinfo=timezone.utc)
@@ -181,7 +178,6 @@ def derive(network, unlocode, out, start="2026-01-05", weeks=26):
                     arrival = t + timedelta(hours=math.ceil(km / service.speed))
                     movements.append([voyage, service.code, "", service.mode, frm, to, iso(t), iso(arrival),
                                       service.capacity, f"{km / 1.852:.1f}", "",
-                                      f"{km * CO2E_KG_PER_TEU_KM[service.mode]:.1f}",
                                       iso(t - timedelta(hours=service.closing_hours))])
                     t = arrival + timedelta(hours=service.call_hours)
     with open(os.path.join(out, "schedule.csv"), "w", newline="", encoding="utf-8") as f:
@@ -191,11 +187,10 @@ def derive(network, unlocode, out, start="2026-01-05", weeks=26):
 
     with open(os.path.join(out, "haulage.csv"), "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["from", "to", "hours", "distance_km", "cost_per_teu", "co2e_kg_per_teu"])
+        w.writerow(["from", "to", "hours", "distance_km", "cost_per_teu"])
         for frm, to in HAULS:
             km = great_circle_km(coordinates[frm], coordinates[to]) * ROAD_FACTOR
-            w.writerow([frm, to, "", f"{km:.0f}", f"{TRUCK_COST_FIXED + TRUCK_COST_PER_KM * km:.0f}",
-                        f"{km * CO2E_KG_PER_TEU_KM['truck']:.1f}"])
+            w.writerow([frm, to, "", f"{km:.0f}", f"{TRUCK_COST_FIXED + TRUCK_COST_PER_KM * km:.0f}"])
     print(f"{network} + {len(INLAND_PLACES)} inland places -> {out}: {sea} sea movements and "
           f"{len(movements) - sea} by barge and rail ({len(SERVICES)} services over {weeks} weeks), {len(HAULS)} hauls")
 

@@ -30,6 +30,36 @@ import Testing
         return fuel * 3.114 * 1_000 / (teu * 0.7)
     }
 
+    /// A barge, a train and a truck without CO2e emit their mode's grams per tonne-kilometre (38.6, 11.3 and 90.3) for
+    /// 10 t in a TEU; a vessel keeps its own estimate, and a figure given wins.
+    @Test func bargesTrainsAndTrucksAreEstimatedByTheirMode() throws {
+        let network = try Self.network(
+            """
+            B1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,200,100,,barge
+            R1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,90,100,,rail
+            R2,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,90,100,7,rail
+            V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,900,100,,vessel
+            """, header: "voyage,from,to,departure,arrival,capacity_teu,distance_nm,co2e_kg_per_teu,mode")
+        let co2e = { (voyage: VoyageNumber) in network.voyage(voyage)?.movements.first?.co2ePerTEU ?? -1 }
+        #expect(abs(co2e("B1") - 100 * 1.852 * 38.6 * 10 / 1_000) < 0.001)
+        #expect(abs(co2e("R1") - 100 * 1.852 * 11.3 * 10 / 1_000) < 0.001)
+        #expect(co2e("R2") == 7)
+        #expect(abs(co2e("V1") - EmissionModel.co2ePerTEU(distance: 100, hours: 200, capacity: 900)) < 0.001)
+        let hauls = try CSVImporter().importHaulage(
+            CSVFile(name: "haulage.csv", text: "from,to,distance_km,co2e_kg_per_teu\nCNSHA,SGSIN,60,\nNLRTM,SGSIN,60,12\n"),
+            locations: network.locations
+        ).value
+        #expect(hauls.first { $0.from == "CNSHA" }.map { abs(($0.co2ePerTEU ?? 0) - 60 * 90.3 * 10 / 1_000) < 0.001 } == true)
+        #expect(hauls.first { $0.from == "NLRTM" }?.co2ePerTEU == 12)
+        // A DCSA schedule's barge, named by its capacity file, is estimated as a barge.
+        let barge = try DCSAImporter().importVesselSchedules(
+            CSVFile(name: "schedule.json", text: VesselSchedulesText.shanghaiToRotterdam),
+            capacities: CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,mode\n002E,200,barge\n"),
+            distances: CSVFile(name: "distances.csv", text: "from,to,distance_nm\nNLRTM,DEHAM,300\n")
+        ).value.network
+        #expect(barge.voyage("002E")?.movements.first.map { abs(($0.co2ePerTEU ?? 0) - 300 * 1.852 * 38.6 * 10 / 1_000) < 0.001 } == true)
+    }
+
     @Test func aMovementWithoutCO2eIsEstimatedFromItsDistanceVesselSizeAndSpeed() throws {
         // 2,400 nm in 200 hours is 12 knots; 900 TEU is LINER-LIB's Feeder_450 (design 12 kn, 18.8 t a day).
         let network = try Self.network("V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,900,2400,")

@@ -108,7 +108,7 @@ extension ScheduleNetwork {
                     distance: movement.distance, co2ePerTEU: movement.co2ePerTEU,
                     hours: movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600,
                     capacity: capacitiesAreKnown && movement.capacity < Int(Int32.max) ? movement.capacity : nil,
-                    from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] })
+                    from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] }, mode: voyage.mode)
                 columns.append(
                     from: origin ?? -1, to: destination ?? -1, departure: movement.departureTime.seconds, arrival: movement.arrivalTime.seconds,
                     capacity: Int32(clamping: movement.capacity), weightCapacity: movement.weightCapacity.map { Int32(clamping: $0) } ?? Int32.max,
@@ -206,16 +206,19 @@ extension ScheduleNetwork {
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
-    /// NaN) and its CO2e per TEU in grams (the given one, else estimated from the distance, else -1); see
-    /// ``EmissionModel``.
+    /// NaN) and its CO2e per TEU in grams (the given one, else estimated from the distance by its voyage's mode, else
+    /// -1); see ``EmissionModel``.
     package static func emissions(
-        distance given: Double?, co2ePerTEU: Double?, hours: Double, capacity: Int?, from: Coordinates?, to: Coordinates?
+        distance given: Double?, co2ePerTEU: Double?, hours: Double, capacity: Int?, from: Coordinates?, to: Coordinates?,
+        mode: TransportMode = .vessel
     ) -> (distance: Float, grams: Int32) {
         var distance = given
         if distance == nil, let from, let to { distance = EmissionModel.seaDistance(from: from, to: to) }
         var kilograms = co2ePerTEU
         if kilograms == nil, let distance {
-            kilograms = EmissionModel.co2ePerTEU(distance: distance, hours: hours, capacity: capacity)
+            kilograms =
+                EmissionModel.inlandCO2ePerTEU(kilometres: distance * 1.852, mode: mode)
+                ?? EmissionModel.co2ePerTEU(distance: distance, hours: hours, capacity: capacity)
         }
         // Out-of-range values are reported by the caller; the clamps only keep the conversions from trapping.
         let grams = kilograms.map { $0.isNaN ? 0 : Int32(min(max(($0 * 1_000).rounded(), 0), Double(Int32.max))) } ?? -1

@@ -17,7 +17,8 @@ extension CSVImporter {
     ///
     /// A row without `hours` takes its distance over ``truckSpeed``; a row without a distance either, the great-circle
     /// distance between the two places' coordinates times ``roadDetourFactor``. A row between places without coordinates
-    /// needs one of the two.
+    /// needs one of the two. A row without `co2e_kg_per_teu` emits the road's figure over its distance, when known
+    /// (`EmissionModel.inlandCO2ePerTEU(kilometres:mode:)`).
     ///
     /// - Parameters:
     ///   - file: The haulage table.
@@ -58,7 +59,7 @@ extension CSVImporter {
             let hours = number(2, 0.000_3...(30 * 24), "a number of hours above 0 and up to 720")
             var distance = number(3, 0...Haulage.maximumDistance, "a number of kilometres from 0 to 50000")
             let cost = number(4, 0...Haulage.maximumFigure, "an amount from 0 to 1000000")
-            let co2e = number(5, 0...Haulage.maximumFigure, "a number of kilograms from 0 to 1000000")
+            var co2e = number(5, 0...Haulage.maximumFigure, "a number of kilograms from 0 to 1000000")
             // Neither given (a wrong one is reported already): estimated from the coordinates.
             if places.count == 2, table.text(2).isEmpty, table.text(3).isEmpty {
                 if let from = places[0].coordinates, let to = places[1].coordinates {
@@ -76,6 +77,8 @@ extension CSVImporter {
                     lineOfPair[pair] = table.line
                 }
             }
+            // None given: estimated from the distance, by road (`EmissionModel`).
+            if table.text(5).isEmpty, let distance { co2e = EmissionModel.inlandCO2ePerTEU(kilometres: distance, mode: .truck) }
             let seconds = hours.map { $0 * 3_600 } ?? distance.map { $0 / Self.truckSpeed * 3_600 }
             if hours == nil, let seconds, seconds > Double(Haulage.maximumDuration.components.seconds) {
                 fail(3, "a haul of \(Int(distance ?? 0)) km takes more than 720 hours at \(Int(Self.truckSpeed)) km an hour; give its hours")

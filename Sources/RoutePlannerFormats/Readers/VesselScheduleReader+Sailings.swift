@@ -162,7 +162,7 @@ extension VesselScheduleReader {
                         co2ePerTEU: co2ePerTEU[movement].isNaN ? nil : co2ePerTEU[movement],
                         hours: Double(arrival[movement] - departure[movement]) / 3_600,
                         capacity: capacitiesAreKnown && capacity < Int32.max ? Int(capacity) : nil,
-                        from: coordinates[Int(from[movement])], to: coordinates[Int(to[movement])])
+                        from: coordinates[Int(from[movement])], to: coordinates[Int(to[movement])], mode: mode[voyage])
                     columns.append(
                         from: from[movement], to: to[movement], departure: departure[movement], arrival: arrival[movement],
                         capacity: capacity, weightCapacity: weightCapacity[voyage] ?? Int32.max, reeferPlugs: reeferPlugs[voyage] ?? Int32.max,
