@@ -25,9 +25,9 @@ import Foundation
 ///
 /// **Barges, trains and trucks** emit a figure per tonne-kilometre and mode (``inlandCO2ePerTEU(kilometres:mode:)``):
 /// 38.6 g by inland waterway, 11.3 g by rail (a fifth of it diesel, the rest electric) and 90.3 g by road, the
-/// Netherlands' averages for 2014 (KiM and CE Delft, as Table 9 of Bruning et al., "A shift-share based tool for
-/// assessing the contribution of a modal shift to the decarbonisation of inland freight transport", European Transport
-/// Research Review 11, 2019, gives them), for ``tonnesPerTEU`` of cargo in a TEU. They are CO2 of the whole mode's
+/// Netherlands' averages for 2014 (KiM and CE Delft, as Table 9 of "A shift-share based tool for assessing the
+/// contribution of a modal shift to the decarbonisation of inland freight transport", European Transport Research
+/// Review 11, 2019, doi:10.1186/s12544-019-0344-x, gives them), for ``tonnesPerTEU`` of cargo in a TEU. They are CO2 of the whole mode's
 /// freight, not of containers alone, and not a standard's default intensities (ISO 14083 and the GLEC Framework's
 /// could not be consulted); a haulage table or a schedule that knows better gives its own figures.
 ///
