@@ -1,6 +1,7 @@
 import BundledData
 import Foundation
 import RoutePlanner
+import RoutePlannerTestSupport
 import Testing
 
 /// Routing door to door on the bundled inland network (`Tools/derive_inland.py`): WorldSmall's timetable with a Yangtze
@@ -54,6 +55,42 @@ import Testing
         }
         #expect(inlandOnTheSea == 50)
         #expect(options >= 100)
+    }
+
+    /// The router agrees with the brute-force oracle over the whole inland network, on queries whose deadlines keep the
+    /// oracle's enumeration small: up and down the Yangtze and the Rhine, between factories, terminals, ports and
+    /// warehouses, every week of March, with and without CO2e as a criterion.
+    @Test func theRouterAgreesWithTheOracleOnTheInlandNetwork() throws {
+        let network = try BundledData.worldSmallInland()
+        let router = Router(network: network)
+        let oracle = BruteForceRouter(locations: network.locations, voyages: network.voyages, haulage: network.haulage)
+        let queries: [(UnLocode, UnLocode, Double)] = [
+            ("CNFLG", "CNSHA", 12), ("CNXGN", "CNWXS", 9), ("CNSHA", "CNCDU", 16), ("NLRTM", "CHLTL", 6), ("CHBAD", "NLVEN", 6),
+            ("DECGN", "CHBAD", 7),
+        ]
+        var compared = 0
+        for (origin, destination, days) in queries {
+            for week in 0..<4 {
+                let ready = ISO8601DateFormatter().date(from: "2026-03-02T00:00:00Z")! + Double(week * 7 * 86_400 + week * 9_000)
+                let specification = try RouteSpecification(
+                    origin: origin, destination: destination, readyTime: ready, arrivalDeadline: ready + days * 86_400)
+                for criteria in [Set<RoutingCriterion>(), [.co2e]] {
+                    let options = RoutingOptions(criteria: criteria)
+                    let all = oracle.itineraries(for: specification, options: options)
+                    let context = Comment(rawValue: "\(specification) \(criteria)")
+                    guard let fastest = all.map(\.arrivalTime).min() else {
+                        #expect(throws: RoutingError.noRoute, context) { try router.earliestArrival(for: specification, options: options) }
+                        continue
+                    }
+                    compared += 1
+                    #expect(try router.earliestArrival(for: specification, options: options).arrivalTime == fastest, context)
+                    let front = BruteForceRouter.paretoFront(of: all, criteria: criteria, haulage: oracle.haulage, via: [])
+                    let vector = { (itinerary: Itinerary) in BruteForceRouter.Vector(itinerary, criteria: criteria, haulage: oracle.haulage) }
+                    #expect(try router.candidates(for: specification, limit: 1_000, options: options).map(vector) == front, context)
+                }
+            }
+        }
+        #expect(compared >= 40)
     }
 
     /// A planner who wants no truck on the Rhine gets the train or the barge to Basel and the short truck from there.
