@@ -7,10 +7,13 @@
 The server plans as of 2026-03-20 12:00 UTC on the bundled schedule as its files lay it out (--first-week
 2026-01-05), so that every page is the same on every run. A second server plans on the same clock over a store
 that has accounts (two customers, a planner alice, bob a user of the customer ACME, a cargo each, all made with the
-binary before it starts), where every screen asks for a login. The flows:
+binary before it starts), where every screen asks for a login; a third plans door to door on the bundled inland
+network (`--inland`). The flows:
 
 - the whole lifecycle clicked through: register a customer, search, book from an option, find options and
   assign one, register a receive, a load and an unload, track, change the destination, re-route;
+- door to door: a factory to a warehouse by truck, barge, vessel and truck, kept to trains by the Modes field,
+  booked, its truck loaded and unloaded, tracked;
 - the what-if comparison; an assignment upload with errors, then a good one, followed until its plan is ready;
 - a form with every field wrong, each message next to its field and the input kept;
 - the lifecycle again with JavaScript off; the booking with the keyboard alone;
@@ -319,6 +322,39 @@ def what_if(desk: Desk) -> None:
     desk.open("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-03-03")
     expect(desk.driver.find_elements(By.CSS_SELECTOR, ".notice.failure"), "no failure for a route that cannot be")
     desk.state("routes-no-route")
+
+
+def inland(desk: Desk) -> None:
+    """Door to door on the bundled inland network (`serve --inland`): from a factory in Fuling to a warehouse in Dortmund
+    by truck, Yangtze barge, vessel and truck; kept to trains on the Rhine with the Modes field; booked from an option,
+    its truck loaded and unloaded at the barge terminal, and tracked."""
+    desk.open("/")
+    desk.click_link("Customers")
+    desk.submit("customer", {"id": "ACME", "name": "ACME Shipping"}, "Register")
+    desk.click_link("Routes")
+    desk.submit("search", {"from": "CNFLG", "to": "DEDTM", "ready": "2026-03-09", "deadline": "2026-06-30"}, "Find routes")
+    options = desk.text("#options")
+    expect("TRUCK CNFLG-CNCQI" in options and "YZD-" in options, f"no truck to the Yangtze barge: {options[:600]}")
+    desk.state("routes-inland")
+    desk.submit("search", {"from": "CNWXS", "to": "CHLTL", "ready": "2026-03-09", "deadline": "2026-06-30", "modes": "vessel, rail, truck"},
+                "Find routes")
+    options = desk.text("#options")
+    expect("RLS-" in options and "RHU-" not in options and "TRUCK CHBBS-CHLTL" in options, f"not by train up the Rhine: {options[:600]}")
+    desk.submit("search", {"from": "CNFLG", "to": "DEDTM", "ready": "2026-03-09", "deadline": "2026-06-30", "modes": ""}, "Find routes")
+    desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "a[aria-label='Book a cargo on option 1']"))
+    desk.submit("book", {"customer": "ACME", "teu": "2", "bookingReference": "BK-INLAND-1"}, "Book and route")
+    expect("Booked and routed" in desk.text(".notice"), f"no booking notice: {desk.text('.notice')}")
+    expect("TRUCK CNFLG-CNCQI" in desk.text(), "the cargo's itinerary has no truck")
+    desk.submit("event", {"completionTime": "2026-03-09T08:00:00Z"}, "Register the event")
+    expect("registered" in desk.text(".notice"), f"the receive is not registered: {desk.text()}")
+    for kind in ("load", "unload"):
+        expect(Select(desk.driver.find_element(By.ID, "event-event")).first_selected_option.get_attribute("value") == kind, f"{kind} is not offered next")
+        expect(desk.driver.find_element(By.ID, "event-voyage").get_attribute("value") == "TRUCK CNFLG-CNCQI", f"the {kind} is not the truck's")
+        desk.click_button("Register the event")
+        expect("registered" in desk.text(".notice"), f"the truck's {kind} is not registered: {desk.text()}")
+    progress = desk.text("#progress")
+    expect("CNCQI" in progress and "YZD-" in progress, f"the cargo is not shown at the barge terminal, next on the barge: {progress}")
+    desk.state("cargo-inland")
 
 
 def schedules(desk: Desk) -> None:
@@ -768,6 +804,13 @@ def main() -> int:
     except BaseException:
         server.stop()
         raise
+    try:
+        inland_server = start_server(arguments.binary, ["--inland", "--store", str(work / "inland.sqlite"), "--first-week", "2026-01-05", "--as-of", AS_OF],
+                                     env={**os.environ, "ROUTE_PLANNER_FIRST_WEEK": "2026-01-05"})
+    except BaseException:
+        server.stop()
+        accounts_server.stop()
+        raise
     failures: list[str] = []
     checked = dark = 0
     started = time.monotonic()
@@ -800,6 +843,8 @@ def main() -> int:
                 ("the logout", lambda: log_out(accounts, cargo["ACME"])),
                 ("a planner's login and the cargo's changes", lambda: planner_changes(accounts, cargo)),
             ]
+            door_to_door = Desk(with_script, inland_server.base_url, shots, "inland")
+            steps += [("door to door on the inland network", lambda: inland(door_to_door))]
             plain = Desk(without_script, server.base_url, work / "no-script", "no javascript", javascript=False)
             steps += [
                 ("the lifecycle without JavaScript", lambda: lifecycle(plain, "BETA", states=False)),
@@ -815,13 +860,15 @@ def main() -> int:
                 except Exception as error:  # noqa: BLE001: every failure is listed, then the run fails
                     failures.append(f"{name}: {error}\n{traceback.format_exc(limit=3)}")
                     print(f"FAILED: {name}: {error}")
-            checked, dark = len(desk.checked) + len(accounts.checked), desk.dark + accounts.dark
+            checked = len(desk.checked) + len(accounts.checked) + len(door_to_door.checked)
+            dark = desk.dark + accounts.dark + door_to_door.dark
         finally:
             with_script.quit()
             without_script.quit()
     finally:
         status = server.stop()
         accounts_status = accounts_server.stop()
+        inland_status = inland_server.stop()
     print(f"axe-core {axe_version()}, WCAG 2.1 A and AA: {checked} states checked, {dark} of them in the dark too ({checked + dark} runs), "
           f"{'0 violations' if not any('axe-core violation' in f for f in failures) else 'violations found'}; "
           f"screenshots in {shots}; {time.monotonic() - started:.0f} s")
@@ -833,6 +880,8 @@ def main() -> int:
         failures.append(f"the server exited with {status}:\n{server.stderr_text()[-3000:]}")
     if accounts_status not in (0, -15):
         failures.append(f"the server with accounts exited with {accounts_status}:\n{accounts_server.stderr_text()[-3000:]}")
+    if inland_status not in (0, -15):
+        failures.append(f"the server on the inland network exited with {inland_status}:\n{inland_server.stderr_text()[-3000:]}")
     for failure in failures:
         print(f"\n{failure}", file=sys.stderr)
     return 1 if failures else 0
