@@ -10,7 +10,7 @@ struct RoutePlannerCommand: AsyncParsableCommand {
             Without --schedule and --locations every command uses the bundled network: LINER-LIB's WorldSmall \
             services as weekly voyages over 26 weeks from the current week (46 ports, 884 voyages), with 3,402 \
             sample bookings; --first-week or ROUTE_PLANNER_FIRST_WEEK lays them out from another week (2026-01-05: \
-            the files' own dates). Dates are ISO 8601: a date (2026-03-02) or a date-time with a zone \
+            the files' own dates), and --inland adds its inland places, barges, trains and trucks. Dates are ISO 8601: a date (2026-03-02) or a date-time with a zone \
             (2026-03-02T08:00:00Z). Exit status: 0 success, 1 when the request cannot be met (no route, \
             unknown port, errors in a file), 64 for wrong flags.
 

@@ -11,7 +11,7 @@ struct ScenarioOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "A port closed for loading, discharge and transshipment: CODE, or CODE@FROM..TO with dates or date-times; repeatable.",
-            discussion: "Vessels omit their calls there in the window and sail on with their other times unchanged."))
+            discussion: "Vessels omit their calls there in the window and sail on with their other times unchanged; its gate is shut to trucks."))
     var closePort: [String] = []
 
     @Option(help: "A voyage running late: VOYAGE:HOURS, or VOYAGE:HOURS@PORT to be late from its call at PORT on; repeatable.")

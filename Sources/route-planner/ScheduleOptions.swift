@@ -68,7 +68,7 @@ struct ScheduleOptions: ParsableArguments {
             throw ValidationError("--inland plans on the bundled network; a --schedule file brings its own places.")
         }
         if inland && haulage != nil {
-            throw ValidationError("--inland brings the bundled network's haulage table; give --haulage with a --schedule file.")
+            throw ValidationError("--inland brings its own haulage table: leave out --haulage, or --inland to add yours to the bundled network.")
         }
         if schedule == nil && locations != nil {
             throw ValidationError("--locations goes with --schedule: give both, or neither for the bundled network.")

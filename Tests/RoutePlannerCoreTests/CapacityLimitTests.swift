@@ -58,6 +58,10 @@ import Testing
         let capacities = CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,mode\n001W,1200,\n002E,200,Barge\n")
         let network = try DCSAImporter().importVesselSchedules(schedule, capacities: capacities).value.network
         #expect(network.voyage("001W")?.mode == .vessel && network.voyage("002E")?.mode == .barge)
+        // A voyage's row without a mode takes its vessel's.
+        let imo = try #require(network.voyage("001W")?.vesselIMONumber)
+        let byVessel = CSVFile(name: "capacities.csv", text: "voyage,vessel_imo,capacity_teu,mode\n,\(imo),900,rail\n001W,,1200,\n")
+        #expect(try DCSAImporter().importVesselSchedules(schedule, capacities: byVessel).value.network.voyage("001W")?.mode == .rail)
         let wrong = CSVFile(name: "capacities.csv", text: "voyage,capacity_teu,mode\n001W,1200,truck\n002E,200,plane\n")
         let messages: [String]
         do {

@@ -93,8 +93,23 @@ import Testing
         #expect(compared >= 40)
     }
 
-    /// A planner who wants no truck on the Rhine gets the train or the barge to Basel and the short truck from there.
-    @Test func withoutTheLongTruckTheRhineCarriesTheCargo() throws {
+    /// README's example: from the factory in Fuling to the warehouse in Dortmund by CO2e, the earliest option trucks from
+    /// Rotterdam; a later one, with less CO2e, takes the train to Duisburg and a short truck from there.
+    @Test func theReadmesRouteTrucksFromRotterdamOrTakesTheTrainToDuisburg() throws {
+        let ready = ISO8601DateFormatter().date(from: "2026-03-02T00:00:00Z")!
+        let specification = try RouteSpecification(origin: "CNFLG", destination: "DEDTM", readyTime: ready, arrivalDeadline: ready + 60 * 86_400)
+        let options = try Router(network: try BundledData.worldSmallInland()).candidates(
+            for: specification, limit: 3, options: RoutingOptions(criteria: [.co2e]))
+        let earliest = try #require(options.first)
+        #expect(earliest.legs.first?.voyage.number == "TRUCK CNFLG-CNCQI" && earliest.legs.last?.voyage.number == "TRUCK NLRTM-DEDTM")
+        let byTrain = try #require(options.first { $0.legs.suffix(2).map(\.voyage.mode) == [.rail, .truck] })
+        #expect(byTrain.legs.last?.voyage.number == "TRUCK DEDUI-DEDTM" && byTrain.arrivalTime > earliest.arrivalTime)
+        #expect(try #require(byTrain.co2ePerTEU) < #require(earliest.co2ePerTEU))
+    }
+
+    /// Modes kept to one inland mode besides vessels and trucks: the cargo goes up the Rhine to Basel by that mode, and
+    /// the short truck from there.
+    @Test func theModesKeepTheRhineLegToTrainOrBarge() throws {
         let router = Router(network: try BundledData.worldSmallInland())
         let ready = ISO8601DateFormatter().date(from: "2026-03-02T00:00:00Z")!
         let specification = try RouteSpecification(origin: "CNWXS", destination: "CHLTL", readyTime: ready, arrivalDeadline: ready + 80 * 86_400)

@@ -97,8 +97,8 @@ public struct GateHours: Hashable, Sendable, CustomStringConvertible {
         return hours * 60 + minutes
     }
 
-    /// The hours as ``GateHours`` describes them, day by day from Monday: a window over midnight is written as its
-    /// part on each day, which reads back as the same hours.
+    /// The weekly hours as ``GateHours`` describes them, day by day from Monday: a window over midnight is written as
+    /// its part on each day, which reads back as the same hours. Dated closures are a what-if's, not written.
     public var description: String {
         func clock(_ minute: Int) -> String {
             let hours = minute / 60, minutes = minute % 60
@@ -120,7 +120,7 @@ public struct GateHours: Hashable, Sendable, CustomStringConvertible {
     /// The same gate hours with the gate shut from `start` to `end`, both included (from the earliest or to the latest
     /// date when `nil`).
     public func closed(from start: Date?, until end: Date?) -> GateHours {
-        let first = start.map { Self.clamped($0).seconds } ?? Self.earliest, last = end.map { Self.clamped($0).seconds } ?? Self.latest
+        let first = start.map { Self.clamped($0).secondsRoundedUp } ?? Self.earliest, last = end.map { Self.clamped($0).seconds } ?? Self.latest
         guard first <= last else { return self }
         var merged = self
         merged.closures = []

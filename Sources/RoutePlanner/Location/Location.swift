@@ -22,7 +22,7 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// What moving a TEU from one vessel to another here costs, discharge and load together, when known.
     public let transshipmentCostPerTEU: Double?
     /// When the gate is open to trucks, when it is limited: a haul collects and delivers only then.
-    public let gateHours: GateHours?
+    public internal(set) var gateHours: GateHours?
     /// What kind of place it is: a port terminal unless said otherwise.
     public let facility: FacilityType
 

@@ -149,10 +149,9 @@ extension ScheduleNetwork {
 extension Location {
     /// The location with its gate shut from `start` to `end` (open-ended at a `nil` bound), besides its gate hours.
     func closingGate(from start: Date?, until end: Date?) -> Location {
-        Location(
-            code: code, name: name, transshipmentTime: transshipmentTime, coordinates: coordinates, timeZone: timeZone,
-            handlingCostPerTEU: handlingCostPerTEU, transshipmentCostPerTEU: transshipmentCostPerTEU,
-            gateHours: (gateHours ?? .always).closed(from: start, until: end), facility: facility)
+        var closed = self
+        closed.gateHours = (gateHours ?? .always).closed(from: start, until: end)
+        return closed
     }
 }
 

@@ -210,7 +210,7 @@ extension ScheduleNetwork {
     /// -1); see ``EmissionModel``.
     package static func emissions(
         distance given: Double?, co2ePerTEU: Double?, hours: Double, capacity: Int?, from: Coordinates?, to: Coordinates?,
-        mode: TransportMode = .vessel
+        mode: TransportMode
     ) -> (distance: Float, grams: Int32) {
         var distance = given
         if distance == nil, let from, let to { distance = EmissionModel.seaDistance(from: from, to: to) }

@@ -27,9 +27,10 @@ import Foundation
 /// 38.6 g by inland waterway, 11.3 g by rail (a fifth of it diesel, the rest electric) and 90.3 g by road, the
 /// Netherlands' averages for 2014 (KiM and CE Delft, as Table 9 of "A shift-share based tool for assessing the
 /// contribution of a modal shift to the decarbonisation of inland freight transport", European Transport Research
-/// Review 11, 2019, doi:10.1186/s12544-019-0344-x, gives them), for ``tonnesPerTEU`` of cargo in a TEU. They are CO2 of the whole mode's
-/// freight, not of containers alone, and not a standard's default intensities (ISO 14083 and the GLEC Framework's
-/// could not be consulted); a haulage table or a schedule that knows better gives its own figures.
+/// Review 11, 2019, doi:10.1186/s12544-019-0344-x, gives them), for ``tonnesPerTEU`` of cargo in a TEU. They are the
+/// CO2 of each mode's freight as a whole, not of containers alone, and not ISO 14083's or the GLEC Framework's default
+/// intensities; a haulage table or a schedule that knows better gives its own figures. A leg without a distance takes
+/// the sea estimate's (``seaDistance(from:to:)``).
 ///
 /// The estimate counts the CO2 of burning the fuel at sea (tank-to-wake): it leaves out the other greenhouse
 /// gases, the fuel's production (well-to-tank), the time in port and the reefer plugs, so it is a floor for the

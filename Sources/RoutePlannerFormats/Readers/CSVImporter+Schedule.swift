@@ -412,16 +412,15 @@ extension CSVImporter {
         let coordinates = unique.map(\.coordinates)
         columns.distance.reserveCapacity(order.count)
         columns.co2eGrams.reserveCapacity(order.count)
-        var voyage = 0
         for (movement, row) in order.enumerated() {
-            while movement >= Int(columns.voyageStart[voyage + 1]) { voyage += 1 }
             let distance = rows.hasAmounts ? rows.distance[Int(row)] : .nan, co2e = rows.hasAmounts ? rows.co2ePerTEU[Int(row)] : .nan
             let capacity = columns.capacity[movement]
             let emissions = ScheduleNetwork.emissions(
                 distance: distance.isNaN ? nil : Double(distance), co2ePerTEU: co2e.isNaN ? nil : Double(co2e),
                 hours: Double(columns.arrival[movement] - columns.departure[movement]) / 3_600,
                 capacity: capacity < Int32.max ? Int(capacity) : nil,
-                from: coordinates[Int(columns.from[movement])], to: coordinates[Int(columns.to[movement])], mode: columns.voyageMode[voyage])
+                from: coordinates[Int(columns.from[movement])], to: coordinates[Int(columns.to[movement])],
+                mode: columns.voyageMode[Int(columns.voyageOf[movement])])
             columns.distance.append(emissions.distance)
             columns.co2eGrams.append(emissions.grams)
         }

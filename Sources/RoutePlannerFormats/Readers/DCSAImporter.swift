@@ -149,7 +149,7 @@ public struct DCSAImporter: Sendable {
                 file, required: ["capacity_teu"], optional: ["voyage", "vessel_imo", "co2e_g_per_teu_km", "capacity_tonnes", "reefer_plugs", "mode"],
                 log: &log)
         else { return }
-        typealias Vessel = (teu: Int, intensity: Double?, tonnes: Int?, plugs: Int?, mode: TransportMode, line: Int)
+        typealias Vessel = (teu: Int, intensity: Double?, tonnes: Int?, plugs: Int?, mode: TransportMode?, line: Int)
         var byVoyage: [VoyageNumber: Vessel] = [:], byVessel: [String: Vessel] = [:]
         let numbers = Set(sailings.number), vessels = Set(sailings.vesselIMONumber.compactMap { $0 })
         while table.nextRow(log: &log) {
@@ -177,7 +177,7 @@ public struct DCSAImporter: Sendable {
                     log.error(table.file, table.position(3), "co2e_g_per_teu_km \(quoted(text)) is not a number from 0 to 10000")
                 }
             }
-            var mode = TransportMode.vessel
+            var mode: TransportMode?
             if case let text = table.text(6), !text.isEmpty {
                 if let given = CSVImporter.transportMode(text) {
                     mode = given
@@ -218,7 +218,8 @@ public struct DCSAImporter: Sendable {
             }
             // A capacity file's figures are whole numbers up to Int32.max.
             sailings.capacity[voyage] = Int32(vessel.teu)
-            sailings.mode[voyage] = vessel.mode
+            // A voyage's row without a mode takes its vessel's.
+            sailings.mode[voyage] = vessel.mode ?? sailings.vesselIMONumber[voyage].flatMap { byVessel[$0]?.mode } ?? .vessel
             sailings.weightCapacity[voyage] = vessel.tonnes.map { Int32($0) }
             sailings.reeferPlugs[voyage] = vessel.plugs.map { Int32($0) }
             guard let intensity = vessel.intensity else { continue }
