@@ -118,7 +118,8 @@ public struct BruteForceRouter {
                 }
             }
         }
-        return result
+        // The limit on changes of mode filters what the enumeration found, as a planner would read the itineraries.
+        return result.filter { $0.modeChangeCount <= options.maxModeChanges ?? Int.max }
     }
 
     /// The leg of a haul that collects the cargo at the first second at or after `time` when the gate is open, and

@@ -41,6 +41,57 @@ import Testing
         #expect(abs((byBarge.legs[0].distance ?? 0) - 64.8) < 0.05)
     }
 
+    @Test func aLimitOnChangesOfModeLeavesOutTheRhineBarge() throws {
+        let router = Router(network: try DoorToDoorSample.network())
+        let specification = try DoorToDoorSample.specification()
+        let co2 = RoutingOptions(criteria: [.co2e])
+        // Truck, barge, vessel, truck: three changes; by the Rhine barge, four.
+        #expect(try router.candidates(for: specification, options: co2).map(\.modeChangeCount) == [3, 4])
+        var limited = co2
+        limited.maxModeChanges = 3
+        #expect(try router.candidates(for: specification, options: limited).map(\.modeChangeCount) == [3])
+        limited.maxModeChanges = 2
+        #expect(throws: RoutingError.noRoute) { try router.candidates(for: specification, options: limited) }
+        #expect(throws: RoutingError.noRoute) { try router.earliestArrival(for: specification, options: limited) }
+        limited.maxModeChanges = -1
+        #expect(throws: RoutingError.invalidOptions("the most changes of mode, -1, is negative")) {
+            try router.earliestArrival(for: specification, options: limited)
+        }
+    }
+
+    /// At a hub, cargo off a barge is there first and from no later a departure, but boarding the vessel onward is a
+    /// change of mode for it and none for cargo off a vessel: with no change of mode allowed, only the second goes on.
+    @Test(arguments: [[], [RoutingCriterion.co2e]])
+    func cargoOffABargeStandsForCargoOffAVesselOnlyWhereModesDoNotCount(criteria: [RoutingCriterion]) throws {
+        let network = try ScheduleNetwork(
+            locations: [Location(code: "AAAAA", name: "A"), Location(code: "BBBBB", name: "B"), Location(code: "CCCCC", name: "C")],
+            voyages: [
+                Voyage(
+                    number: "BG",
+                    movements: [
+                        CarrierMovement(from: "AAAAA", to: "BBBBB", departure: DoorToDoorSample.at(8), arrival: DoorToDoorSample.at(12), capacity: 100)
+                    ],
+                    mode: .barge),
+                Voyage(
+                    number: "V1",
+                    movements: [CarrierMovement(from: "AAAAA", to: "BBBBB", departure: DoorToDoorSample.at(8), arrival: DoorToDoorSample.at(13), capacity: 100)]
+                ),
+                Voyage(
+                    number: "V2",
+                    movements: [
+                        CarrierMovement(from: "BBBBB", to: "CCCCC", departure: DoorToDoorSample.at(20), arrival: DoorToDoorSample.at(40), capacity: 100)
+                    ]),
+            ])
+        let specification = try RouteSpecification(
+            origin: "AAAAA", destination: "CCCCC", readyTime: DoorToDoorSample.at(0), arrivalDeadline: DoorToDoorSample.at(60))
+        let router = Router(network: network)
+        let options = RoutingOptions(maxModeChanges: 0, criteria: Set(criteria))
+        #expect(try router.earliestArrival(for: specification, options: options).legs.map(\.voyage.number) == ["V1", "V2"])
+        #expect(try router.candidates(for: specification, options: options).map { $0.legs.map(\.voyage.number) } == [["V1", "V2"]])
+        // With one change allowed, the barge's option departs as late and arrives as early: either may be the one.
+        #expect(try router.candidates(for: specification, options: RoutingOptions(maxModeChanges: 1, criteria: Set(criteria))).count == 1)
+    }
+
     @Test func cargoReadyAfterTheBargesCutOffHasNoRoute() throws {
         let specification = try RouteSpecification(
             origin: "CNFAC", destination: "DEWHS", readyTime: DoorToDoorSample.at(9.5), arrivalDeadline: DoorToDoorSample.at(60 * 24))

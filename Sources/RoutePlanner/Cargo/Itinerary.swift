@@ -95,6 +95,10 @@ public struct Itinerary: Hashable, Sendable {
     /// aboard as the vessel goes on as its next voyage is none, and so are the hauls at either end.
     public var transshipmentCount: Int { legs.indices.count { isTransshipment(before: $0) } }
 
+    /// The number of changes of mode: legs after which the next leg travels by another mode (a truck to a barge, a
+    /// barge to a vessel, a vessel to a truck). A change of vessel, barge or train of one mode is none.
+    public var modeChangeCount: Int { legs.indices.dropFirst().count { legs[$0].voyage.mode != legs[$0 - 1].voyage.mode } }
+
     /// The legs that ride voyages of the schedule, without the hauls.
     public var voyageLegs: [Leg] { legs.filter { !$0.isHaul } }
 

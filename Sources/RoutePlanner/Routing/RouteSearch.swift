@@ -2,7 +2,8 @@ import Foundation
 
 /// The working memory and the label-setting loop behind ``Router``.
 ///
-/// States are "aboard movement *m*, after *x* changes of voyage, having passed the first *s* via ports";
+/// States are "aboard movement *m*, after *x* changes of voyage (and *c* changes of mode, where the options limit
+/// them), having passed the first *s* via ports";
 /// each is kept once in `states` with the state it came from, so itineraries can be rebuilt. Entries of
 /// the queue (``EntryQueue``) are either a state, keyed by its arrival plus the lower bound from its port,
 /// or the next departure of a *boarding chain*: the departures from a port, in time order, that a state
@@ -16,7 +17,10 @@ struct RouteSearch {
     struct State {
         var movement: Int32
         var transfers: UInt16
-        var stage: UInt16
+        /// The via ports passed; at most ``RoutingOptions/maximumVia``, so a byte.
+        var stage: UInt8
+        /// The changes of mode so far where the search counts them (``RoutingOptions/maxModeChanges``), else 0.
+        var modeChanges: UInt8
         /// The state before this one, or -1 when this state boarded at the origin (or at the end of a haul from it).
         var parent: Int32
         /// -2 where the cargo stays aboard from the state before; -1 where it was loaded onto this movement's voyage
@@ -24,8 +28,8 @@ struct RouteSearch {
         /// state takes 16 bytes.
         private var boarding: Int32
 
-        init(movement: Int32, transfers: UInt16, stage: UInt16, parent: Int32, boarded: Bool, haul: Int32 = -1) {
-            (self.movement, self.transfers, self.stage, self.parent) = (movement, transfers, stage, parent)
+        init(movement: Int32, transfers: UInt16, stage: UInt8, parent: Int32, boarded: Bool, haul: Int32 = -1, modeChanges: UInt8 = 0) {
+            (self.movement, self.transfers, self.stage, self.parent, self.modeChanges) = (movement, transfers, stage, parent, modeChanges)
             boarding = boarded ? max(haul, -1) : -2
         }
 
@@ -51,6 +55,10 @@ struct RouteSearch {
         var arrival: Int64
         /// The haul that brought the cargo to the port, or -1.
         var haul: Int32 = -1
+        /// Where the search counts changes of mode: those of the parent state (with the truck, after a haul), and the
+        /// bit of the mode it arrived by (``TransportMode/bit``), or 0 at the origin, where boarding changes none.
+        var modeChanges: UInt8 = 0
+        var arrivingMode: UInt8 = 0
         /// Whether the cargo is loaded as at its origin (at the origin, or brought by a haul): the cut-offs for its
         /// type apply, from ``arrival``. Otherwise it changes vessel, and the transshipment cut-off applies.
         var isGateIn: Bool { parent < 0 || haul >= 0 }
@@ -187,6 +195,10 @@ struct RouteSearch {
     private var chainsNeedSameVoyage = false
     private var transferLimit = Int.max
     private var countsTransfers = false
+    /// The most changes of mode (``RoutingOptions/maxModeChanges``), and whether states count them: a state then
+    /// stands for another on its movement, and a chain for another at its port, only with no more of them.
+    private var modeChangeLimit = Int.max
+    private var countsModeChanges = false
     var avoidedPort: [Bool] = []
     /// Whether the search avoids any port, which changes its lower bounds.
     var avoidsPorts = false
@@ -219,6 +231,8 @@ struct RouteSearch {
     /// Per movement slot, where reached, when changes of voyage count: those of the last state recorded there
     /// (without extra criteria, the fewest).
     private var movementTransfers: [UInt16] = []
+    /// Per movement slot, where reached, when changes of mode count: those of the last state recorded there.
+    private var movementModeChanges: [UInt8] = []
     private var runStamp: UInt32 = 0
     private var chainStamp: [UInt32] = []
     private var chainTransfers: [UInt16] = []
@@ -226,6 +240,8 @@ struct RouteSearch {
     private var chainArrival: [Int64] = []
     private var chainVoyage: [Int32] = []
     private var chainGateIn: [Bool] = []
+    private var chainModeChanges: [UInt8] = []
+    private var chainMode: [UInt8] = []
     private(set) var states: [State] = []
     private let criteria = CriteriaMemory()
     private var chains: [Chain] = []
@@ -249,6 +265,7 @@ struct RouteSearch {
         origin = try port(specification.origin)
         destination = try port(specification.destination)
         if let most = options.maxTransshipments, most < 0 { throw .invalidOptions("the most transshipments, \(most), is negative") }
+        if let most = options.maxModeChanges, most < 0 { throw .invalidOptions("the most changes of mode, \(most), is negative") }
         guard options.via.count <= RoutingOptions.maximumVia else {
             throw .invalidOptions("\(options.via.count) via ports are more than \(RoutingOptions.maximumVia)")
         }
@@ -300,6 +317,9 @@ struct RouteSearch {
         isProfile = profile
         isCancelled = false
         countsTransfers = profile || options.maxTransshipments != nil
+        // A byte holds a state's changes of mode: a limit past it limits nothing an itinerary of this world has.
+        modeChangeLimit = options.maxModeChanges ?? Int.max
+        countsModeChanges = modeChangeLimit < Int(UInt8.max)
         countsCost = profile && options.criteria.contains(.handlingCost)
         countsCO2 = profile && options.criteria.contains(.co2e)
         isMultiCriteria = countsCost || countsCO2
@@ -319,6 +339,9 @@ struct RouteSearch {
         if countsTransfers && movementTransfers.count < movementSlots {
             movementTransfers = [UInt16](repeating: 0, count: movementSlots)
         }
+        if countsModeChanges && movementModeChanges.count < movementSlots {
+            movementModeChanges = [UInt8](repeating: 0, count: movementSlots)
+        }
         let chainSlots = network.locations.count * stageCount
         if chainStamp.count < chainSlots {
             chainStamp = [UInt32](repeating: 0, count: chainSlots)
@@ -327,6 +350,8 @@ struct RouteSearch {
             chainArrival = [Int64](repeating: 0, count: chainSlots)
             chainVoyage = [Int32](repeating: 0, count: chainSlots)
             chainGateIn = [Bool](repeating: false, count: chainSlots)
+            chainModeChanges = [UInt8](repeating: 0, count: chainSlots)
+            chainMode = [UInt8](repeating: 0, count: chainSlots)
             criteria.chainHead = []
             runStamp = 0
         }
@@ -485,7 +510,8 @@ struct RouteSearch {
             chains.append(
                 Chain(
                     port: start.port, transfers: 0, stage: UInt16(stage), parent: -1, arrivingVoyage: -1, arrivingVoyageEnd: -1,
-                    endSlot: start.slots.upperBound, arrival: start.ready, haul: start.haul))
+                    endSlot: start.slots.upperBound, arrival: start.ready, haul: start.haul,
+                    arrivingMode: start.haul >= 0 ? TransportMode.truck.bit : 0))
             if isMultiCriteria {
                 criteria.chainFigures.append(
                     ChainFigures(
@@ -516,7 +542,8 @@ struct RouteSearch {
                 let aboard = Aboard(slot: entry.slot, in: network)
                 offer(
                     aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port),
-                    parent: chain.parent, boarded: true, haul: chain.haul, cost: cost, co2: co2 + self.co2(of: aboard.movement))
+                    modeChanges: modeChanges(boarding: aboard.movement, from: chain), parent: chain.parent, boarded: true, haul: chain.haul,
+                    cost: cost, co2: co2 + self.co2(of: aboard.movement))
                 if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
                 let state = states[Int(entry.reference)]
@@ -534,16 +561,19 @@ struct RouteSearch {
                 }
                 if next >= 0 && isUsable(next) {
                     let aboard = Aboard(next, in: network)
+                    // A vessel that goes on as a voyage of another mode changes the cargo's mode.
+                    let changes = Int(state.modeChanges) + (countsModeChanges && mode(of: next) != mode(of: Int32(movement)) ? 1 : 0)
                     offer(
-                        aboard, transfers: Int(state.transfers), stage: advance(Int(state.stage), to: aboard.port),
+                        aboard, transfers: Int(state.transfers), stage: advance(Int(state.stage), to: aboard.port), modeChanges: changes,
                         parent: entry.reference, boarded: false, haul: -1, cost: cost, co2: co2 + self.co2(of: next))
                 }
                 // Cargo never changes vessel at its origin: every boarding there meets the origin's cut-offs.
                 let port = network.to[movement]
                 if Int(state.transfers) < transferLimit && port != origin {
                     startChain(
-                        at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), parent: entry.reference,
-                        arriving: movement, voyage: Int(voyage), cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
+                        at: port, transfers: Int(state.transfers) + 1, stage: Int(state.stage), modeChanges: state.modeChanges,
+                        parent: entry.reference, arriving: movement, voyage: Int(voyage),
+                        cost: countsCost ? cost + criteria.transferCost[Int(port)] : 0, co2: co2)
                 }
                 if takesHauls && !hauls.isEmpty && port != origin {
                     haul(from: port, state: entry.reference, arriving: movement, cost: cost, co2: co2)
@@ -567,6 +597,9 @@ struct RouteSearch {
     private mutating func haul(from port: Int32, state: Int32, arriving movement: Int, cost: Int64, co2: Int64) {
         let hauls = network.details.hauls
         let transfers = Int(states[Int(state)].transfers), stage = Int(states[Int(state)].stage)
+        // Onto the truck is a change of mode, and so is off it onto a voyage.
+        let modeChanges = Int(states[Int(state)].modeChanges) + (countsModeChanges ? 1 : 0)
+        guard modeChanges <= modeChangeLimit else { return }
         let leaving = network.arrival[movement] + network.transshipmentSeconds[Int(port)]
         for h in hauls.hauls(from: port) {
             let end = hauls.to[h]
@@ -576,7 +609,7 @@ struct RouteSearch {
             if !endsItinerary {
                 let departures = network.departureStart[Int(end)]..<network.departureStart[Int(end) + 1]
                 let remaining = departureBound(at: end, stage: endStage)
-                guard !departures.isEmpty, transfers < transferLimit, remaining < Self.unreachable,
+                guard !departures.isEmpty, transfers < transferLimit, modeChanges < modeChangeLimit, remaining < Self.unreachable,
                     case let key = leaving + hauls.seconds[h] + remaining, key <= deadline,
                     isMultiCriteria || key < bound(transfers: transfers + 1)
                 else { continue }
@@ -597,19 +630,21 @@ struct RouteSearch {
             guard first < endSlot else { continue }
             let chain = Chain(
                 port: end, transfers: UInt16(clamping: transfers + 1), stage: UInt16(endStage), parent: state, arrivingVoyage: -1,
-                arrivingVoyageEnd: -1, endSlot: endSlot, arrival: arrival, haul: Int32(h))
+                arrivingVoyageEnd: -1, endSlot: endSlot, arrival: arrival, haul: Int32(h), modeChanges: UInt8(clamping: modeChanges),
+                arrivingMode: TransportMode.truck.bit)
             open(chain, firstSlot: first, cost: countsCost ? haulCost + criteria.transferCost[Int(end)] : 0, co2: haulCO2)
         }
     }
 
     /// Records a state aboard `movement` unless it cannot arrive in time or another state dominates it.
     private mutating func offer(
-        _ aboard: Aboard, transfers: Int, stage: Int, parent: Int32, boarded: Bool, haul: Int32, cost: Int64, co2: Int64
+        _ aboard: Aboard, transfers: Int, stage: Int, modeChanges: Int, parent: Int32, boarded: Bool, haul: Int32, cost: Int64, co2: Int64
     ) {
+        guard modeChanges <= modeChangeLimit else { return }
         let admitted =
             isMultiCriteria
-            ? criteriaKey(aboard, transfers: transfers, stage: stage, cost: cost, co2: co2)
-            : admissionKey(aboard, transfers: transfers, stage: stage)
+            ? criteriaKey(aboard, transfers: transfers, stage: stage, modeChanges: modeChanges, cost: cost, co2: co2)
+            : admissionKey(aboard, transfers: transfers, stage: stage, modeChanges: modeChanges)
         guard let key = admitted else { return }
         let movement = aboard.movement
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
@@ -618,8 +653,11 @@ struct RouteSearch {
         if isMultiCriteria { addToBag(slot: slot, state: id, cost: cost, co2: co2) }
         reached[slot >> 6] |= 1 << UInt64(slot & 63)
         if countsTransfers { movementTransfers[slot] = rank }
+        if countsModeChanges { movementModeChanges[slot] = UInt8(clamping: modeChanges) }
         states.append(
-            State(movement: movement, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent, boarded: boarded, haul: haul))
+            State(
+                movement: movement, transfers: UInt16(clamping: transfers), stage: UInt8(stage), parent: parent, boarded: boarded, haul: haul,
+                modeChanges: UInt8(clamping: modeChanges)))
         if aboard.port == destination && stage == via.count {
             let discharge = countsCost ? criteria.handlingCost[Int(aboard.port)] : 0
             record(Found(departure: departureOfRun, arrival: aboard.arrival, transfers: transfers, cost: cost + discharge, co2: co2, state: id))
@@ -630,12 +668,12 @@ struct RouteSearch {
 
     /// The key of a state aboard a movement (`aboard`) with `transfers` changes of voyage at `stage`: its arrival plus
     /// the lower bound from there; `nil` when it cannot arrive in time, cannot beat an arrival already found,
-    /// or a state on the movement with no more changes of voyage and no fewer via ports passed was recorded.
-    /// (With extra criteria, ``criteriaKey(_:transfers:stage:cost:co2:)``.)
+    /// or a state on the movement with no more changes of voyage (nor of mode, where they count) and no fewer via
+    /// ports passed was recorded. (With extra criteria, ``criteriaKey(_:transfers:stage:modeChanges:cost:co2:)``.)
     ///
     /// A `nil` stays `nil` for the rest of the run: bounds only fall and recorded states stay.
     @inline(__always)
-    private func admissionKey(_ aboard: Aboard, transfers: Int, stage: Int) -> Int64? {
+    private func admissionKey(_ aboard: Aboard, transfers: Int, stage: Int, modeChanges: Int) -> Int64? {
         let remaining = lowerBound[stage * network.locations.count + Int(aboard.port)]
         guard remaining < Self.unreachable else { return nil }
         let key = aboard.arrival + remaining
@@ -643,7 +681,9 @@ struct RouteSearch {
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(aboard.movement) * stageCount
         for index in (base + stage)..<(base + stageCount)
-        where isReached(index) && (!countsTransfers || movementTransfers[index] <= rank) {
+        where isReached(index) && (!countsTransfers || movementTransfers[index] <= rank)
+            && (!countsModeChanges || Int(movementModeChanges[index]) <= modeChanges)
+        {
             return nil
         }
         return key
@@ -659,9 +699,11 @@ struct RouteSearch {
     /// so a chain then stands for another only if both skip the same voyage.
     @inline(__always)
     private mutating func startChain(
-        at port: Int32, transfers: Int, stage: Int, parent: Int32, arriving movement: Int, voyage: Int, cost: Int64, co2: Int64
+        at port: Int32, transfers: Int, stage: Int, modeChanges: UInt8, parent: Int32, arriving movement: Int, voyage: Int, cost: Int64,
+        co2: Int64
     ) {
         let arrival = network.arrival[movement]
+        let mode = countsModeChanges ? mode(of: Int32(movement)) : 0
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(port) * stageCount
         // A chain from an arrival no later boards from no later a slot: most states that change vessel at a port
@@ -669,6 +711,7 @@ struct RouteSearch {
         for index in (base + stage)..<(base + stageCount)
         where !isMultiCriteria && chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainArrival[index] <= arrival
             && (!checksCutOffs || !chainGateIn[index]) && (!aboardMayBeCut || chainVoyage[index] == network.voyageStart[voyage])
+            && boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: modeChanges, mode)
         {
             return
         }
@@ -678,7 +721,7 @@ struct RouteSearch {
         let chain = Chain(
             port: port, transfers: UInt16(clamping: transfers), stage: UInt16(stage), parent: parent,
             arrivingVoyage: network.voyageStart[voyage], arrivingVoyageEnd: network.voyageStart[voyage + 1], endSlot: endSlot,
-            arrival: arrival)
+            arrival: arrival, modeChanges: modeChanges, arrivingMode: mode)
         open(chain, firstSlot: slot, cost: cost, co2: co2)
     }
 
@@ -698,6 +741,7 @@ struct RouteSearch {
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (chainGateIn[index] == gateIn ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs)
             && (!aboardMayBeCut || chainVoyage[index] == chain.arrivingVoyage)
+            && boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: chain.modeChanges, chain.arrivingMode)
         {
             return
         }
@@ -707,6 +751,7 @@ struct RouteSearch {
         chainArrival[base + stage] = chain.arrival
         chainGateIn[base + stage] = gateIn
         if aboardMayBeCut { chainVoyage[base + stage] = chain.arrivingVoyage }
+        if countsModeChanges { (chainModeChanges[base + stage], chainMode[base + stage]) = (chain.modeChanges, chain.arrivingMode) }
         chains.append(chain)
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
@@ -728,12 +773,15 @@ struct RouteSearch {
             guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port))
             else { return }
             let aboard = Aboard(slot: slot, in: network)
-            if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && canBoard(aboard.movement, slot: slot, from: chain)
+            let changes = modeChanges(boarding: aboard.movement, from: chain)
+            if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && changes <= modeChangeLimit
+                && canBoard(aboard.movement, slot: slot, from: chain)
                 && (isMultiCriteria
                     ? criteriaKey(
-                        aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port), cost: cost,
-                        co2: co2 + self.co2(of: aboard.movement))
-                    : admissionKey(aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port))) != nil
+                        aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port), modeChanges: changes,
+                        cost: cost, co2: co2 + self.co2(of: aboard.movement))
+                    : admissionKey(aboard, transfers: Int(chain.transfers), stage: advance(Int(chain.stage), to: aboard.port), modeChanges: changes))
+                    != nil
             {
                 queue.insert(Entry(key: key, reference: index, slot: slot))
                 return
@@ -794,11 +842,12 @@ struct RouteSearch {
     /// `cost` and `co2` so far, as ``admissionKey(_:transfers:stage:)`` gives it; `nil` also when an itinerary
     /// found beats it, or the bag of the movement (at `stage` or past more via ports) holds a state with no more
     /// changes of voyage, cost and CO2e.
-    private mutating func criteriaKey(_ aboard: Aboard, transfers: Int, stage: Int, cost: Int64, co2: Int64) -> Int64? {
+    private mutating func criteriaKey(_ aboard: Aboard, transfers: Int, stage: Int, modeChanges: Int, cost: Int64, co2: Int64) -> Int64? {
         let remaining = lowerBound[stage * network.locations.count + Int(aboard.port)]
         guard remaining < Self.unreachable else { return nil }
         let key = aboard.arrival + remaining
-        guard key <= deadline, !isInBag(aboard, transfers: transfers, stage: stage, cost: cost, co2: co2, key: key) else { return nil }
+        guard key <= deadline, !isInBag(aboard, transfers: transfers, stage: stage, modeChanges: modeChanges, cost: cost, co2: co2, key: key)
+        else { return nil }
         return key
     }
 
@@ -811,14 +860,18 @@ struct RouteSearch {
         criteria.stateCO2.append(co2)
     }
 
-    private mutating func isInBag(_ aboard: Aboard, transfers: Int, stage: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
+    private mutating func isInBag(_ aboard: Aboard, transfers: Int, stage: Int, modeChanges: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
         if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2 + co2Left(aboard.port)) { return true }
         let base = Int(aboard.movement) * stageCount
         for index in (base + stage)..<(base + stageCount) where isReached(index) {
             var other = criteria.bagHead[index]
             while other >= 0 {
                 let o = Int(other)
-                if Int(states[o].transfers) <= transfers && criteria.stateCost[o] <= cost && criteria.stateCO2[o] <= co2 { return true }
+                if Int(states[o].transfers) <= transfers && criteria.stateCost[o] <= cost && criteria.stateCO2[o] <= co2
+                    && (!countsModeChanges || Int(states[o].modeChanges) <= modeChanges)
+                {
+                    return true
+                }
                 other = criteria.nextInBag[o]
             }
         }
@@ -840,6 +893,7 @@ struct RouteSearch {
                     && (o.isGateIn == chain.isGateIn
                         ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs) || o.arrival <= chain.arrival : !checksCutOffs)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
+                    && boardsWithNoMoreModeChanges(o.modeChanges, o.arrivingMode, than: chain.modeChanges, chain.arrivingMode)
                 {
                     return
                 }
@@ -906,6 +960,27 @@ struct RouteSearch {
         return !(avoidsPorts && (avoidedPort[Int(network.from[m])] || avoidedPort[Int(network.to[m])]))
             && !(hasAvoidedVoyages && avoidedVoyage[Int(network.voyageOf[m])])
             && !(checksSpace && isFull[m])
+    }
+
+    /// The bit of the mode of `movement`'s voyage (``TransportMode/bit``).
+    @inline(__always)
+    private func mode(of movement: Int32) -> UInt8 {
+        let modes = network.details.voyageMode  // empty when every voyage is a vessel's
+        return modes.isEmpty ? TransportMode.vessel.bit : modes[Int(network.voyageOf[Int(movement)])].bit
+    }
+
+    /// The changes of mode of cargo that boards `movement` from `chain`, where they count; else 0.
+    @inline(__always)
+    private func modeChanges(boarding movement: Int32, from chain: Chain) -> Int {
+        guard countsModeChanges else { return 0 }
+        return Int(chain.modeChanges) + (chain.arrivingMode != 0 && chain.arrivingMode != mode(of: movement) ? 1 : 0)
+    }
+
+    /// Whether a chain with `changes` changes of mode, arrived by `mode`, boards every departure with no more changes of
+    /// mode than a chain with `other` arrived by `otherMode` does (always, where they do not count).
+    @inline(__always)
+    private func boardsWithNoMoreModeChanges(_ changes: UInt8, _ mode: UInt8, than other: UInt8, _ otherMode: UInt8) -> Bool {
+        !countsModeChanges || changes < other || changes == other && (mode == otherMode || mode == 0)
     }
 
     @inline(__always)

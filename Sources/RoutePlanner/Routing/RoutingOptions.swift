@@ -2,6 +2,9 @@
 public struct RoutingOptions: Hashable, Sendable {
     /// The most changes of voyage an itinerary may have; `0` allows direct sailings only, `nil` any number.
     public var maxTransshipments: Int?
+    /// The most changes of mode an itinerary may have (``Itinerary/modeChangeCount``): `0` keeps it to one mode, `2`
+    /// allows a truck to a barge and the barge to a vessel; `nil` any number.
+    public var maxModeChanges: Int?
     /// Ports the itinerary must call at, in this order, aboard or changing vessel.
     ///
     /// None of them may be the origin or the destination, and no port may follow itself.
@@ -32,10 +35,10 @@ public struct RoutingOptions: Hashable, Sendable {
     /// The most via ports a search takes.
     public static let maximumVia = 100
 
-    /// Creates routing options; the defaults allow every itinerary. A negative `maxTransshipments` or more
-    /// than ``maximumVia`` via ports make the search throw ``RoutingError/invalidOptions(_:)``.
+    /// Creates routing options; the defaults allow every itinerary. A negative `maxTransshipments` or
+    /// `maxModeChanges`, or more than ``maximumVia`` via ports make the search throw ``RoutingError/invalidOptions(_:)``.
     public init(
-        maxTransshipments: Int? = nil, via: [UnLocode] = [],
+        maxTransshipments: Int? = nil, maxModeChanges: Int? = nil, via: [UnLocode] = [],
         avoidedLocations: Set<UnLocode> = [], avoidedVoyages: Set<VoyageNumber> = [], criteria: Set<RoutingCriterion> = [],
         space: CargoSpace? = nil, taken: CapacityUse? = nil, modes: Set<TransportMode> = Set(TransportMode.allCases),
         truckFromOrigin: Bool = true, truckToDestination: Bool = true
@@ -46,6 +49,7 @@ public struct RoutingOptions: Hashable, Sendable {
         self.space = space
         self.taken = taken
         self.maxTransshipments = maxTransshipments
+        self.maxModeChanges = maxModeChanges
         self.via = via
         self.avoidedLocations = avoidedLocations
         self.avoidedVoyages = avoidedVoyages
