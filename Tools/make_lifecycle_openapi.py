@@ -144,7 +144,7 @@ def paths() -> dict:
     book_fields = {name: FLAG if name == "dangerousGoods" else TEXT for name in
                    ["origin", "destination", "ready", "deadline", "teu", "customer", "revenue", "cargoType", "dangerousGoods",
                     "maxTransitDays", "weight", "bookingReference", "option"]}
-    options_fields = {"limit": TEXT, "maxTransshipments": TEXT, "via": LIST, "avoid": LIST, "avoidVoyages": LIST, "order": TEXT, "criteria": LIST, "modes": LIST}
+    options_fields = {"limit": TEXT, "maxTransshipments": TEXT, "maxModeChanges": TEXT, "via": LIST, "avoid": LIST, "avoidVoyages": LIST, "order": TEXT, "criteria": LIST, "modes": LIST}
     return {
         "/api/v1/customers": {
             "get": operation("The customers the token's user may see (a customer's user: its own).",

@@ -28,6 +28,7 @@ extension Desk {
             origin: query[Field.origin], destination: query[Field.destination], ready: ready,
             deadline: deadline.trimmingCharacters(in: .whitespaces).isEmpty ? RouteCargoForm.defaultDeadline(after: ready) : deadline,
             limit: query[Field.limit].isEmpty ? "5" : query[Field.limit], maxTransshipments: query[Field.maxTransshipments],
+            maxModeChanges: query[Field.maxModeChanges],
             cargoType: query[Field.cargoType], order: query[Field.order], criteria: query.all(Field.criteria), modes: query.all(Field.modes))
         let scenarioForm = ScenarioForm(
             cancelVoyages: Self.entries(query, WhatIf.cancelVoyages), closePorts: Self.entries(query, WhatIf.closePorts),

@@ -172,10 +172,11 @@ struct LifecycleAPI: Sendable {
     /// budget, and keeps them to be assigned from.
     private func findOptions(_ app: RoutePlannerComposition, _ trackingId: String, _ bytes: [UInt8]) async -> APIAnswer {
         typealias Field = RouteCargoForm.Field
-        var body = APIBody<Field>(bytes, accepting: [.limit, .maxTransshipments, .via, .avoid, .avoidVoyages, .order, .criteria, .modes])
+        var body = APIBody<Field>(bytes, accepting: [.limit, .maxTransshipments, .maxModeChanges, .via, .avoid, .avoidVoyages, .order, .criteria, .modes])
         let limit = body.text(.limit)
         let form = RouteCargoForm(
-            trackingId: trackingId, limit: limit.isEmpty ? "5" : limit, maxTransshipments: body.text(.maxTransshipments), via: body.list(.via),
+            trackingId: trackingId, limit: limit.isEmpty ? "5" : limit, maxTransshipments: body.text(.maxTransshipments),
+            maxModeChanges: body.text(.maxModeChanges), via: body.list(.via),
             avoid: body.list(.avoid), avoidVoyages: body.list(.avoidVoyages), order: body.text(.order), criteria: body.list(.criteria),
             modes: body.list(.modes))
         let problems = body.problems, coordinator = app.routeCargo

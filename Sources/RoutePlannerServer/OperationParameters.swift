@@ -42,7 +42,7 @@ extension RouteCargoForm.Field {
         case .maxTransshipments: .maxTranshipment
         case .cargoType: .cargoType
         // The search's limit is the server's (the page's end, or all candidates), not the request's page size.
-        case .limit, .trackingId, .via, .avoid, .avoidVoyages, .dangerousGoods, .maxTransitDays, .order, .criteria, .modes: nil
+        case .limit, .maxModeChanges, .trackingId, .via, .avoid, .avoidVoyages, .dangerousGoods, .maxTransitDays, .order, .criteria, .modes: nil
         }
     }
 }

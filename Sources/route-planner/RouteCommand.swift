@@ -47,6 +47,9 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "The most transshipments, 0 (direct only) to 10. Default: any number.")
     var maxTransshipments: Int?
 
+    @Option(help: "The most changes of mode (a truck to a barge, a barge to a vessel), 0 (one mode only) to 10. Default: any number.")
+    var maxModeChanges: Int?
+
     @Option(help: "A port the itinerary must call at; repeat for several, in order.")
     var via: [String] = []
 
@@ -97,7 +100,8 @@ struct RouteCommand: AsyncParsableCommand {
         let deadline = trackingId == nil ? (self.deadline ?? RouteCargoForm.defaultDeadline(after: ready)) : (self.deadline ?? "")
         let form = RouteCargoForm(
             trackingId: trackingId ?? "", origin: from ?? "", destination: to ?? "", ready: ready, deadline: deadline, limit: String(k),
-            maxTransshipments: maxTransshipments.map(String.init) ?? "", via: via, avoid: avoid, avoidVoyages: avoidVoyage,
+            maxTransshipments: maxTransshipments.map(String.init) ?? "", maxModeChanges: maxModeChanges.map(String.init) ?? "", via: via, avoid: avoid,
+            avoidVoyages: avoidVoyage,
             cargoType: cargo.cargoType ?? "", dangerousGoods: cargo.dangerousGoods, maxTransitDays: cargo.maxTransit ?? "", order: sort,
             criteria: criteria, modes: modes)
         let scenario = try whatIf.scenario()

@@ -62,7 +62,7 @@ import Testing
     /// Every option of `route` (with the what-if flags) and of `book` and `handle` over a store, with each value.
     static let cases: [(base: [String], flag: String, store: Bool)] =
         [
-            "--from", "--to", "--ready", "--deadline", "-k", "--max-transshipments", "--via", "--avoid", "--avoid-voyage",
+            "--from", "--to", "--ready", "--deadline", "-k", "--max-transshipments", "--max-mode-changes", "--modes", "--via", "--avoid", "--avoid-voyage",
             "--cancel-voyage", "--close-port", "--delay", "--capacity", "--format", "--max-transit", "--criteria", "--sort",
         ].map { (route, $0, false) }
         + ["--from", "--to", "--ready", "--deadline", "--teu", "--revenue", "--customer", "--bookings", "--max-transit", "--weight"].map {

@@ -188,6 +188,18 @@ import Testing
         #expect(booked.status == 0 && booked.output.hasPrefix("Booked RP000001"), "\(booked.error)")
         let options = try Self.run(store, ["route", "RP000001", "--inland", "--modes", "vessel,rail,truck"])
         #expect(options.status == 0 && options.output.contains("Rotterdam (NLRTM) → Basel Schweizerhalle (CHBBS)\n"), "\(options.output)")
+        // Wuxi to Liestal takes a truck at each end, and a train or a barge to the truck at Basel: three changes of mode.
+        let twoChanges = try Self.run(store, ["route", "RP000001", "--inland", "--max-mode-changes", "2"])
+        #expect(twoChanges.status != 0 && twoChanges.output.isEmpty, "\(twoChanges.output)")
+        let threeChanges = try Self.run(store, ["route", "RP000001", "--inland", "--max-mode-changes", "3", "--format", "json"])
+        let routed = try JSONSerialization.jsonObject(with: Data(threeChanges.output.utf8)) as? [String: Any]
+        let modes = try #require(routed?["itineraries"] as? [[String: Any]], "\(threeChanges.output)").map {
+            // A vessel's leg names no mode.
+            ($0["legs"] as? [[String: Any]] ?? []).map { $0["mode"] as? String ?? "vessel" }
+        }
+        #expect(!modes.isEmpty && modes.allSatisfy { zip($0, $0.dropFirst()).count { $0 != $1 } == 3 && $0.last == "truck" }, "\(modes)")
+        let eleven = try Self.run(store, ["route", "RP000001", "--inland", "--max-mode-changes", "11"])
+        #expect(eleven.status == 64 && eleven.error.contains("--max-mode-changes: Enter a whole number from 0 to 10."), "\(eleven.error)")
         #expect(try Self.run(store, ["assign-route", "RP000001", "1", "--inland"]).status == 0)
         let tracked = try Self.run(store, ["track", "RP000001", "--inland", "--format", "json"])
         let document = try JSONSerialization.jsonObject(with: Data(tracked.output.utf8)) as? [String: Any]

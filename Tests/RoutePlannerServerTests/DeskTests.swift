@@ -188,7 +188,8 @@ import Testing
         #expect(code.status != 303 && !code.body.contains("No port is named") && code.body.contains("XXXXX"), "\(code.body.prefix(3_000))")
     }
 
-    /// The modes field keeps the options to the modes named; an unknown one is the field's problem.
+    /// The modes field keeps the options to the modes named, and the most changes of mode to that many; an unknown mode,
+    /// or a number out of range, is the field's problem.
     @Test func theRoutesFormKeepsTheOptionsToTheModesNamed() async throws {
         let browser = Browser(server: try await Self.server())
         let vessels = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3&modes=vessel")
@@ -197,6 +198,10 @@ import Testing
         #expect(trucks.status == 200 && !trucks.body.contains("3 options") && !trucks.body.contains("error-summary"), "\(trucks.body.prefix(3_000))")
         let planes = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&modes=vessel%2C%20plane")
         #expect(planes.status == 422 && planes.body.contains("plane"), "\(planes.body.prefix(3_000))")
+        let oneMode = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&deadline=2026-04-30&k=3&maxModeChanges=0")
+        #expect(oneMode.status == 200 && oneMode.body.contains("3 options") && oneMode.body.contains("Most changes of mode"), "\(oneMode.body.prefix(3_000))")
+        let eleven = try await browser.get("/routes?from=CNSHA&to=NLRTM&ready=2026-03-02&maxModeChanges=11")
+        #expect(eleven.status == 422 && eleven.body.contains("Enter a whole number from 0 to 10."), "\(eleven.body.prefix(3_000))")
     }
 
     @Test func theRoutesScreenShowsTheOptionsAndTheirPictures() async throws {

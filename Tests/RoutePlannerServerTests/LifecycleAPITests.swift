@@ -173,7 +173,8 @@ import Testing
         // By truck only, where the schedule has no hauls: no option; by vessel, as without modes.
         let byTruck = try await Self.send(server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"modes\": \"truck\"}")
         #expect(byTruck.status == 422 && byTruck.body.contains("noRoute"), "\(byTruck.body)")
-        let options = try await Self.send(server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"limit\": 3, \"modes\": [\"vessel\"]}")
+        let options = try await Self.send(
+            server, .post, "/api/v1/cargo/RP000003/options", token: acme, json: "{\"limit\": 3, \"modes\": [\"vessel\"], \"maxModeChanges\": 0}")
         #expect(options.status == 200 && (options.json["itineraries"] as? [Any])?.count == 3)
         #expect((try await Self.send(server, .get, "/api/v1/cargo/RP000003/options", token: acme).json["itineraries"] as? [Any])?.count == 3)
         let routed = try await Self.send(server, .post, "/api/v1/cargo/RP000003/route", token: acme, json: "{\"candidate\": \"1\"}")
@@ -224,6 +225,8 @@ import Testing
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/reroute", token: acme, json: "{}", contentType: "text/plain").status == 415)
         let plane = try await Self.send(server, .post, "/api/v1/cargo/RP000001/options", token: acme, json: "{\"modes\": [\"vessel\", \"plane\"]}")
         #expect(plane.status == 400 && plane.fields == ["modes"], "\(plane.body)")
+        let eleven = try await Self.send(server, .post, "/api/v1/cargo/RP000001/options", token: acme, json: "{\"maxModeChanges\": 11}")
+        #expect(eleven.status == 400 && eleven.fields == ["maxModeChanges"], "\(eleven.body)")
         let large = "{\"avoidVoyages\": [" + Array(repeating: "\"WS15-W09\"", count: 120_000).joined(separator: ",") + "]}"
         #expect(try await Self.send(server, .post, "/api/v1/cargo/RP000001/reroute", token: acme, json: large).status == 413)
         #expect(try await Self.send(server, .get, "/api/v1/cargo?page=%zz", token: acme).status == 400)

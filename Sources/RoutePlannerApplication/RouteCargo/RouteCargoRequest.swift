@@ -6,7 +6,8 @@ import RoutePlanner
 public struct RouteCargoForm: Hashable, Sendable {
     /// The form's fields, which key its errors.
     public enum Field: String, FormField {
-        case trackingId, origin, destination, ready, deadline, limit, maxTransshipments, via, avoid, avoidVoyages, cargoType, dangerousGoods, maxTransitDays,
+        case trackingId, origin, destination, ready, deadline, limit, maxTransshipments, maxModeChanges, via, avoid, avoidVoyages, cargoType, dangerousGoods,
+            maxTransitDays,
             order, criteria, modes
     }
 
@@ -22,6 +23,8 @@ public struct RouteCargoForm: Hashable, Sendable {
     public var limit: String
     /// Empty for any number, else from 0 to 10.
     public var maxTransshipments: String
+    /// The most changes of mode (a truck to a barge, a barge to a vessel): empty for any number, else from 0 to 10.
+    public var maxModeChanges: String
     public var via: [String]
     public var avoid: [String]
     public var avoidVoyages: [String]
@@ -42,7 +45,7 @@ public struct RouteCargoForm: Hashable, Sendable {
 
     public init(
         trackingId: String = "", origin: String = "", destination: String = "", ready: String = "", deadline: String = "",
-        limit: String = "5", maxTransshipments: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = [],
+        limit: String = "5", maxTransshipments: String = "", maxModeChanges: String = "", via: [String] = [], avoid: [String] = [], avoidVoyages: [String] = [],
         cargoType: String = "", dangerousGoods: Bool = false, maxTransitDays: String = "", order: String = "", criteria: [String] = [],
         modes: [String] = []
     ) {
@@ -59,6 +62,7 @@ public struct RouteCargoForm: Hashable, Sendable {
         self.deadline = deadline
         self.limit = limit
         self.maxTransshipments = maxTransshipments
+        self.maxModeChanges = maxModeChanges
         self.via = via
         self.avoid = avoid
         self.avoidVoyages = avoidVoyages
@@ -125,15 +129,17 @@ public struct RouteCargoRequest: FormRequest, Hashable {
     public static let maximumLimit = 50
     /// The most transshipments a request may allow.
     public static let maximumTransshipments = 10
+    /// The most changes of mode a request may allow.
+    public static let maximumModeChanges = 10
 
     /// Validates the parts of a request and makes it.
     ///
     /// - Returns: The request, or a ``ValidationError`` with a message for every invalid field: `destination`
-    ///   (equal to the origin), `deadline` (before the ready time), `limit`, `maxTransshipments`, `via` and
+    ///   (equal to the origin), `deadline` (before the ready time), `limit`, `maxTransshipments`, `maxModeChanges`, `via` and
     ///   `avoid` (naming the origin or the destination), and `maxTransitDays` (not positive or more than 10 years).
     public static func create(
         origin: UnLocode, destination: UnLocode, readyTime: Date, arrivalDeadline: Date, limit: Int = 5,
-        maxTransshipments: Int? = nil, via: [UnLocode] = [], avoiding: Set<UnLocode> = [],
+        maxTransshipments: Int? = nil, maxModeChanges: Int? = nil, via: [UnLocode] = [], avoiding: Set<UnLocode> = [],
         avoidingVoyages: Set<VoyageNumber> = [], cargoType: CargoType = .dry, containsDangerousGoods: Bool = false,
         maximumTransitTime: Duration? = nil, criteria: Set<RoutingCriterion> = [], modes: Set<TransportMode> = Set(TransportMode.allCases),
         truckFromOrigin: Bool = true, truckToDestination: Bool = true
@@ -142,6 +148,9 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         validate(
             origin: origin, destination: destination, readyTime: readyTime, arrivalDeadline: arrivalDeadline, limit: limit,
             maxTransshipments: maxTransshipments, via: via, avoiding: avoiding, into: &fields)
+        if let maxModeChanges, !(0...maximumModeChanges).contains(maxModeChanges) {
+            fields.fail(.maxModeChanges, "Enter a whole number from 0 to \(maximumModeChanges).")
+        }
         if let maximumTransitTime, !(maximumTransitTime > .zero && maximumTransitTime <= RouteSpecification.transitTimeLimit) {
             fields.fail(.maxTransitDays, "Enter a number of days above 0 and up to \(maximumTransitDays).")
         }
@@ -154,8 +163,9 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             RouteCargoRequest(
                 target: .specification(specification), limit: limit,
                 options: RoutingOptions(
-                    maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoiding, avoidedVoyages: avoidingVoyages,
-                    criteria: criteria, modes: modes, truckFromOrigin: truckFromOrigin, truckToDestination: truckToDestination)))
+                    maxTransshipments: maxTransshipments, maxModeChanges: maxModeChanges, via: via, avoidedLocations: avoiding,
+                    avoidedVoyages: avoidingVoyages, criteria: criteria, modes: modes, truckFromOrigin: truckFromOrigin, truckToDestination: truckToDestination)
+            ))
     }
 
     /// The longest maximum transit a request takes, in days: 10 years.
@@ -179,6 +189,7 @@ public struct RouteCargoRequest: FormRequest, Hashable {
         let limit = fields.integer(form.limit, field: .limit, in: 1...maximumLimit, required: true)
         let maxTransshipments = fields.integer(
             form.maxTransshipments, field: .maxTransshipments, in: 0...maximumTransshipments, required: false)
+        let maxModeChanges = fields.integer(form.maxModeChanges, field: .maxModeChanges, in: 0...maximumModeChanges, required: false)
         let via = fields.codes(form.via, field: .via)
         let avoid = Set(fields.codes(form.avoid, field: .avoid))
         let avoidVoyages = fields.voyages(form.avoidVoyages, field: .avoidVoyages)
@@ -191,15 +202,15 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             ] where !text.trimmingCharacters(in: .whitespaces).isEmpty {
                 fields.fail(field, "Leave this blank: a booked cargo is routed by its own specification.")
             }
-            guard fields.errors.isEmpty, let limit = limit ?? nil, let maxTransshipments else {
+            guard fields.errors.isEmpty, let limit = limit ?? nil, let maxTransshipments, let maxModeChanges else {
                 return .failure(ValidationError(fields: fields.errors))
             }
             return .success(
                 RouteCargoRequest(
                     target: .cargo(trackingId: trackingId), limit: limit,
                     options: RoutingOptions(
-                        maxTransshipments: maxTransshipments, via: via, avoidedLocations: avoid, avoidedVoyages: avoidVoyages, criteria: criteria,
-                        modes: modes)))
+                        maxTransshipments: maxTransshipments, maxModeChanges: maxModeChanges, via: via, avoidedLocations: avoid,
+                        avoidedVoyages: avoidVoyages, criteria: criteria, modes: modes)))
         }
         let origin = fields.code(form.origin, field: .origin)
         let destination = fields.code(form.destination, field: .destination)
@@ -211,11 +222,12 @@ public struct RouteCargoRequest: FormRequest, Hashable {
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: nil,
             maxTransshipments: nil, via: via, avoiding: avoid, into: &fields)
         guard fields.errors.isEmpty, let origin, let destination, let ready, let deadline, let limit = limit ?? nil,
-            let maxTransshipments, let cargoType, let transit
+            let maxTransshipments, let maxModeChanges, let cargoType, let transit
         else { return .failure(ValidationError(fields: fields.errors)) }
         return create(
             origin: origin, destination: destination, readyTime: ready, arrivalDeadline: deadline, limit: limit,
-            maxTransshipments: maxTransshipments, via: via, avoiding: avoid, avoidingVoyages: avoidVoyages, cargoType: cargoType,
+            maxTransshipments: maxTransshipments, maxModeChanges: maxModeChanges, via: via, avoiding: avoid, avoidingVoyages: avoidVoyages,
+            cargoType: cargoType,
             containsDangerousGoods: form.dangerousGoods, maximumTransitTime: transit, criteria: criteria, modes: modes)
     }
 

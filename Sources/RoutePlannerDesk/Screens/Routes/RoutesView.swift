@@ -57,6 +57,9 @@ struct RoutesView {
                     kind: .choice([("arrival", "Earliest arrival first"), ("cost", "Cheapest handling first"), ("co2", "Least CO2e first")])),
                 .init(Field.limit, "Options", hint: "How many to show, 1 to 50."),
                 .init(Field.maxTransshipments, "Most transshipments", hint: "0 for direct sailings only; blank for any number."),
+                .init(
+                    Field.maxModeChanges, "Most changes of mode",
+                    hint: "A truck to a barge, a barge to a vessel: 0 keeps to one mode; blank for any number."),
                 .init(Field.modes, "Modes", hint: "vessel, barge, rail or truck, separated by commas, such as vessel, rail; blank for every mode."),
             ],
             values: model.query, errors: errors, submit: "Find routes")
