@@ -326,7 +326,8 @@ def what_if(desk: Desk) -> None:
 
 def inland(desk: Desk) -> None:
     """Door to door on the bundled inland network (`serve --inland`): from a factory in Fuling to a warehouse in Dortmund
-    by truck, Yangtze barge, vessel and truck; kept to trains on the Rhine with the Modes field; booked from an option,
+    by truck, Yangtze barge, vessel and truck; kept to trains on the Rhine with the Modes field, and to too few changes of
+    mode for any route; booked from an option,
     its truck loaded and unloaded at the barge terminal, and tracked."""
     desk.open("/")
     desk.click_link("Customers")
@@ -340,7 +341,11 @@ def inland(desk: Desk) -> None:
                 "Find routes")
     options = desk.text("#options")
     expect("RLS-" in options and "RHU-" not in options and "TRUCK CHBBS-CHLTL" in options, f"not by train up the Rhine: {options[:600]}")
-    desk.submit("search", {"from": "CNFLG", "to": "DEDTM", "ready": "2026-03-09", "deadline": "2026-06-30", "modes": ""}, "Find routes")
+    # A truck at each end and a barge or a train between them and the vessel: two changes of mode are too few.
+    desk.submit("search", {"from": "CNWXS", "to": "CHLTL", "ready": "2026-03-09", "deadline": "2026-06-30", "modes": "", "maxModeChanges": "2"},
+                "Find routes")
+    expect("No sailing connects CNWXS to CHLTL" in desk.text("main"), f"two changes of mode found a route: {desk.text('main')[:600]}")
+    desk.submit("search", {"from": "CNFLG", "to": "DEDTM", "ready": "2026-03-09", "deadline": "2026-06-30", "maxModeChanges": ""}, "Find routes")
     desk.follow(desk.driver.find_element(By.CSS_SELECTOR, "a[aria-label='Book a cargo on option 1']"))
     desk.submit("book", {"customer": "ACME", "teu": "2", "bookingReference": "BK-INLAND-1"}, "Book and route")
     expect("Booked and routed" in desk.text(".notice"), f"no booking notice: {desk.text('.notice')}")

@@ -177,6 +177,21 @@ rows.append(
         "candidates, k = 5, \(Int(windowDays))-day window, door to door", Summary(doorCandidateTimes), nil,
         "\(doorCandidates.filter { !$0.isEmpty }.count) with a route"
     ))
+// The same door-to-door queries with at most three changes of mode (a truck, a barge or a train, a vessel, a truck).
+let fewModes = RoutingOptions(maxModeChanges: 3)
+let (fewModeTimes, fewModeCandidates) = measure(passes: 2, queries: doorQueries) {
+    (try? doorRouter.candidates(for: window($0), limit: 5, options: fewModes)) ?? []
+}
+for (specification, list) in zip(doorQueries, fewModeCandidates) {
+    precondition(list.allSatisfy { window(specification).isSatisfied(by: $0) && $0.modeChangeCount <= 3 })
+}
+rows.append(
+    (
+        "candidates, k = 5, \(Int(windowDays))-day window, door to door, at most 3 changes of mode", Summary(fewModeTimes), nil,
+        String(
+            format: "%d with a route; %.2fx of door to door without the limit", fewModeCandidates.filter { !$0.isEmpty }.count,
+            Summary(fewModeTimes).median / Summary(doorCandidateTimes).median)
+    ))
 
 print(
     """
