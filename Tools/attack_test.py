@@ -862,7 +862,7 @@ def api_hostile(port: int, tokens: dict[str, str], ids: dict[str, str]) -> None:
     operations: list[tuple[str, object, list[str]]] = [
         ("/api/v1/cargo", lambda: dict(BOOKING), ["origin", "destination", "ready", "deadline", "teu", "customer", "revenue", "cargoType",
                                                   "dangerousGoods", "maxTransitDays", "weight"]),
-        (f"{cargo}/options", lambda: {}, ["limit", "maxTransshipments", "via", "avoid", "avoidVoyages", "order", "criteria"]),
+        (f"{cargo}/options", lambda: {}, ["limit", "maxTransshipments", "maxModeChanges", "via", "avoid", "avoidVoyages", "order", "criteria", "modes"]),
         (f"{cargo}/route", lambda: {"candidate": 1}, ["candidate"]),
         (f"{cargo}/events", lambda: dict(EVENT), ["event", "location", "voyage", "completionTime", "registrationTime"]),
         (f"{cargo}/destination", lambda: {"destination": "DEHAM"}, ["destination", "deadline"]),

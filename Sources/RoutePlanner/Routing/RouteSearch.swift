@@ -229,7 +229,8 @@ struct RouteSearch {
     /// benchmark instance rather than 2.5 MB, and stays in the cache; the next query clears the bits of its states.
     private var reached: [UInt64] = []
     /// Per movement slot, where reached, when changes of voyage count: those of the last state recorded there
-    /// (without extra criteria, the fewest).
+    /// (without extra criteria and changes of mode, the fewest; with changes of mode, a later state may have more
+    /// changes of voyage and fewer of mode, so the table may prune less, never wrongly).
     private var movementTransfers: [UInt16] = []
     /// Per movement slot, where reached, when changes of mode count: those of the last state recorded there.
     private var movementModeChanges: [UInt8] = []
@@ -711,7 +712,7 @@ struct RouteSearch {
         for index in (base + stage)..<(base + stageCount)
         where !isMultiCriteria && chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainArrival[index] <= arrival
             && (!checksCutOffs || !chainGateIn[index]) && (!aboardMayBeCut || chainVoyage[index] == network.voyageStart[voyage])
-            && boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: modeChanges, mode)
+            && (!countsModeChanges || boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: modeChanges, mode))
         {
             return
         }
@@ -741,7 +742,8 @@ struct RouteSearch {
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (chainGateIn[index] == gateIn ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs)
             && (!aboardMayBeCut || chainVoyage[index] == chain.arrivingVoyage)
-            && boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: chain.modeChanges, chain.arrivingMode)
+            && (!countsModeChanges
+                || boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: chain.modeChanges, chain.arrivingMode))
         {
             return
         }
@@ -768,13 +770,14 @@ struct RouteSearch {
         guard remaining < Self.unreachable else { return }
         var slot = first
         let (cost, co2) = figures(ofChain: index)
+        let countsModes = countsModeChanges, modeLimit = modeChangeLimit
         while slot < chain.endSlot {
             let key = network.slotTime[Int(slot)] + remaining
             guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port))
             else { return }
             let aboard = Aboard(slot: slot, in: network)
-            let changes = modeChanges(boarding: aboard.movement, from: chain)
-            if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && changes <= modeChangeLimit
+            let changes = countsModes ? modeChanges(boarding: aboard.movement, from: chain) : 0
+            if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && (!countsModes || changes <= modeLimit)
                 && canBoard(aboard.movement, slot: slot, from: chain)
                 && (isMultiCriteria
                     ? criteriaKey(
@@ -893,7 +896,7 @@ struct RouteSearch {
                     && (o.isGateIn == chain.isGateIn
                         ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs) || o.arrival <= chain.arrival : !checksCutOffs)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
-                    && boardsWithNoMoreModeChanges(o.modeChanges, o.arrivingMode, than: chain.modeChanges, chain.arrivingMode)
+                    && (!countsModeChanges || boardsWithNoMoreModeChanges(o.modeChanges, o.arrivingMode, than: chain.modeChanges, chain.arrivingMode))
                 {
                     return
                 }
@@ -977,10 +980,11 @@ struct RouteSearch {
     }
 
     /// Whether a chain with `changes` changes of mode, arrived by `mode`, boards every departure with no more changes of
-    /// mode than a chain with `other` arrived by `otherMode` does (always, where they do not count).
+    /// mode than a chain with `other` arrived by `otherMode` does. Called only where they count: the callers test
+    /// `countsModeChanges` first, so that a search without a limit reads none of the chains' bytes.
     @inline(__always)
     private func boardsWithNoMoreModeChanges(_ changes: UInt8, _ mode: UInt8, than other: UInt8, _ otherMode: UInt8) -> Bool {
-        !countsModeChanges || changes < other || changes == other && (mode == otherMode || mode == 0)
+        changes < other || changes == other && (mode == otherMode || mode == 0)
     }
 
     @inline(__always)

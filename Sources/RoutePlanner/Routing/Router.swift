@@ -22,7 +22,8 @@ import Foundation
 ///
 /// - Complexity: For *m* movements and *v* via ports, one query takes O(*m*(*v*+1)*t* log *m*) time in the
 ///   worst case, where *t* is the number of distinct transshipment counts searched (one for an earliest
-///   arrival without a transshipment limit), and usually far less because of pruning.
+///   arrival without a transshipment limit), times *c* + 1 with a limit of *c* changes of mode
+///   (``RoutingOptions/maxModeChanges``), and usually far less because of pruning.
 public final class Router {
     /// The network the router searches.
     public let network: ScheduleNetwork

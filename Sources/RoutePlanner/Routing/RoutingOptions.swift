@@ -3,7 +3,8 @@ public struct RoutingOptions: Hashable, Sendable {
     /// The most changes of voyage an itinerary may have; `0` allows direct sailings only, `nil` any number.
     public var maxTransshipments: Int?
     /// The most changes of mode an itinerary may have (``Itinerary/modeChangeCount``): `0` keeps it to one mode, `2`
-    /// allows a truck to a barge and the barge to a vessel; `nil` any number.
+    /// allows a truck to a barge and the barge to a vessel; `nil` any number. A search counts them in a byte: a limit of
+    /// 255 or more limits nothing, as no itinerary of a network has that many.
     public var maxModeChanges: Int?
     /// Ports the itinerary must call at, in this order, aboard or changing vessel.
     ///
