@@ -245,12 +245,15 @@ public enum BruteForceDisruption {
         // The hauls ahead, driven in travel order: none follows another.
         var driven: [Int: (departure: Date, arrival: Date)] = [:]
         for index in first..<legs.count where legs[index].isHaul {
-            // Off a truck at once; after a voyage, once the port's transshipment time has passed.
-            let stay = TimeInterval((places[legs[index].loadLocation.code] ?? legs[index].loadLocation).transshipmentTime.components.seconds)
+            // Off a truck at once; after a voyage, once the port's transshipment time onto a truck has passed.
+            func stay() -> TimeInterval {
+                let place = places[legs[index].loadLocation.code] ?? legs[index].loadLocation
+                return TimeInterval(place.transshipmentTime(from: legs[index - 1].voyage.mode, to: .truck).components.seconds)
+            }
             let notBefore =
                 index == first
                 ? ready ?? legs[index].loadTime
-                : legs[index - 1].isHaul ? driven[index - 1]!.arrival : live(index - 1)!.last!.arrivalTime + stay
+                : legs[index - 1].isHaul ? driven[index - 1]!.arrival : live(index - 1)!.last!.arrivalTime + stay()
             if index == first, let truckLeftAt {
                 // The truck left: no gate at its start, the one at its end.
                 let to = places[haul(index)!.to], onTheRoad = truckLeftAt + TimeInterval(haul(index)!.duration.components.seconds)
@@ -304,8 +307,8 @@ public enum BruteForceDisruption {
                 }
                 return (.missesConnection(leg: index, at: at.code), nil)
             }
-            if onward.departureTime < arrived + TimeInterval(at.transshipmentTime.components.seconds) || (tco(onward).map { arrived > $0 } ?? false) {
-                let needed = arrived + TimeInterval(at.transshipmentTime.components.seconds)
+            let needed = arrived + TimeInterval(at.transshipmentTime(from: legs[index - 1].voyage.mode, to: legs[index].voyage.mode).components.seconds)
+            if onward.departureTime < needed || (tco(onward).map { arrived > $0 } ?? false) {
                 return (.missesConnection(leg: index, at: at.code), over([(needed, onward.departureTime), (arrived, tco(onward))]))
             }
         }

@@ -167,14 +167,17 @@ public struct BruteForceRouter {
             }
             // Never a change of vessel at the origin, however the cargo got back there.
             guard movement.arrivalLocation != specification.origin else { continue }
-            let earliest = movement.arrivalTime + TimeInterval(leg.unloadLocation.transshipmentTime.components.seconds)
+            // The place's transshipment time from this voyage's mode to the next's, or to a truck.
+            func earliest(onto mode: TransportMode) -> Date {
+                movement.arrivalTime + TimeInterval(leg.unloadLocation.transshipmentTime(from: voyage.mode, to: mode).components.seconds)
+            }
             // A haul from here: to the destination, or to board another voyage there (a change of voyage); never back to
             // the origin.
             for haul in haulage
             where options.modes.contains(.truck) && haul.from == movement.arrivalLocation && haul.to != specification.origin
                 && !options.avoidedLocations.contains(haul.to)
             {
-                let haulLeg = haulLeg(haul, notBefore: earliest)
+                let haulLeg = haulLeg(haul, notBefore: earliest(onto: .truck))
                 let hauled = path + [haulLeg]
                 guard haulLeg.unloadTime <= specification.arrivalDeadline, withinTransit(hauled, specification) else { continue }
                 if haul.to == specification.destination, callsInOrder(hauled, options.via) {
@@ -194,7 +197,7 @@ public struct BruteForceRouter {
             guard changes < (options.maxTransshipments ?? Int.max) else { continue }
             for next in voyages where next.number != voyage.number {
                 for (index, onward) in next.movements.enumerated()
-                where onward.departureLocation == movement.arrivalLocation && onward.departureTime >= earliest
+                where onward.departureLocation == movement.arrivalLocation && onward.departureTime >= earliest(onto: next.mode)
                     && onward.cutOffTimes.allSatisfy({ $0.code.rawValue != "TCO" || movement.arrivalTime <= $0.time })
                 {
                     ride(next, from: index, after: path, changes: changes + 1, specification, options, into: &result)

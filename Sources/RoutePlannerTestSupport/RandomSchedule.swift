@@ -15,8 +15,9 @@ import RoutePlanner
 /// voyage, from where and a few hours after that one ends. With hauls, up to three places that no voyage calls at join
 /// the ports, trucks haul between random pairs of them all (30 minutes to 20 hours on the road, with random costs and
 /// CO2e when there are figures), and a third of the places have gate hours (some over midnight, some in a time zone
-/// an hour ahead of UTC), and a third of the voyages are barges' or trains'; these are drawn last, so a seed draws
-/// the same movements with or without them.
+/// an hour ahead of UTC), a third of the voyages are barges' or trains', and half of the places have transshipment
+/// times for some changes between modes; these are drawn last, so a seed draws the same movements with or without
+/// them.
 public struct RandomSchedule: Sendable {
     public private(set) var locations: [Location]
     public private(set) var voyages: [Voyage]
@@ -123,6 +124,22 @@ public struct RandomSchedule: Sendable {
             return Voyage(
                 number: voyage.number, movements: voyage.movements, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
                 vesselIMONumber: voyage.vesselIMONumber, continuation: voyage.continuation, mode: Bool.random(using: &generator) ? .barge : .rail)
+        }
+        // Half of the places take their own time for one to four changes between modes, shorter or longer than their
+        // transshipment time, onto a truck among them.
+        locations = locations.map { location in
+            guard Bool.random(using: &generator) else { return location }
+            var times: [ModeChange: Duration] = [:]
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let change = ModeChange(
+                    from: [TransportMode.vessel, .barge, .rail].randomElement(using: &generator)!,
+                    to: TransportMode.allCases.randomElement(using: &generator)!)
+                times[change] = .seconds(3_600 * [0, 1, 2, 4, 8, 12].randomElement(using: &generator)!)
+            }
+            return Location(
+                code: location.code, name: location.name, transshipmentTime: location.transshipmentTime, transshipmentTimesByMode: times,
+                coordinates: location.coordinates, timeZone: location.timeZone, handlingCostPerTEU: location.handlingCostPerTEU,
+                transshipmentCostPerTEU: location.transshipmentCostPerTEU, gateHours: location.gateHours)
         }
     }
 

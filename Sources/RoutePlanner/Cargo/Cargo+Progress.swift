@@ -38,7 +38,7 @@ extension Cargo {
                 leg + 1 < legs.count
             else { return nil }
             // Off a truck, cargo boards as at its origin, with no transshipment time.
-            let stay = legs[leg].isHaul ? 0 : TimeInterval(legs[leg].unloadLocation.transshipmentTime.components.seconds)
+            let stay = TimeInterval(legs[leg].transshipmentTime(before: legs[leg + 1]).components.seconds)
             return Progress(first: leg + 1, ready: last.completionTime + stay, departedAt: departedAt)
         case .claim, .customs:
             return nil

@@ -54,7 +54,7 @@ public struct Itinerary: Hashable, Sendable {
                 if leg.loadTime < previous.unloadTime { problems.append(.transshipmentTooShort(leg: index, at: leg.loadLocation.code)) }
             } else {
                 let available = previous.unloadTime.distance(to: leg.loadTime)
-                let needed = previous.unloadLocation.transshipmentTime
+                let needed = previous.transshipmentTime(before: leg)
                 // Compared as seconds: times of other legs may be out of range (reported above) and not convert.
                 let neededSeconds = Double(needed.components.seconds) + Double(needed.components.attoseconds) / 1e18
                 if !(available >= neededSeconds) {

@@ -212,7 +212,7 @@ extension ScheduleNetwork {
                 if goesOn == leg.voyage.number && leg.continuesAboard(from: previous) && leg.loadTime >= previous.unloadTime { continue }
                 return (.missesConnection(leg: index, at: leg.loadLocation.code), nil)
             }
-            let needed = TimeInterval(leg.loadLocation.transshipmentTime.components.seconds)
+            let needed = TimeInterval(previous.transshipmentTime(before: leg).components.seconds)
             let tco = leg.movements.first!.transshipmentCutOff
             if leg.loadTime < previous.unloadTime + needed || tco.map({ previous.unloadTime > $0 }) == true {
                 return (

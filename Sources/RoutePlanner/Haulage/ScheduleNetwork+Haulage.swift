@@ -211,8 +211,7 @@ extension ScheduleNetwork {
     /// drives it: onto the truck once the port's transshipment time has passed since a voyage's discharge, at once
     /// off another truck (a re-planned itinerary may hold two hauls in a row).
     func driving(_ leg: Leg, after previous: Leg) -> Leg? {
-        let stay = previous.isHaul ? 0 : TimeInterval(previous.unloadLocation.transshipmentTime.components.seconds)
-        return driving(leg, notBefore: previous.unloadTime + stay)
+        driving(leg, notBefore: previous.unloadTime + TimeInterval(previous.transshipmentTime(before: leg).components.seconds))
     }
 
     /// When haul `h` from `origin` leaves, as late as it still delivers for movement `m` by the movement's cut-offs for
@@ -225,10 +224,10 @@ extension ScheduleNetwork {
     }
 
     /// When haul `h` leaves and delivers after the cargo leaves its voyage on movement `m`: once the port's
-    /// transshipment time has passed and the gate is open.
+    /// transshipment time onto a truck has passed and the gate is open.
     func haul(_ h: Int, leaving m: Int) -> (departure: Int64, arrival: Int64) {
         let port = to[m]
-        return details.hauls.earliest(h, from: port, notBefore: arrival[m] + transshipmentSeconds[Int(port)])
+        return details.hauls.earliest(h, from: port, notBefore: arrival[m] + transshipmentSeconds(at: port, from: movementMode(m), to: .truck))
     }
 
     /// The leg of haul `h` that leaves at `departure` and delivers at `arrival`.
@@ -255,4 +254,11 @@ extension Leg {
 
     /// Whether the leg is a haul by truck rather than a voyage of the schedule.
     public var isHaul: Bool { voyage.mode == .truck }
+
+    /// The least time cargo discharged from this leg stays at its unload location before `next` loads it there: the
+    /// location's transshipment time from this leg's mode to `next`'s (``Location/transshipmentTime(from:to:)``), or
+    /// none off a truck.
+    public func transshipmentTime(before next: Leg) -> Duration {
+        isHaul ? .zero : unloadLocation.transshipmentTime(from: voyage.mode, to: next.voyage.mode)
+    }
 }

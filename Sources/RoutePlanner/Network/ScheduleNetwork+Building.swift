@@ -135,6 +135,10 @@ extension ScheduleNetwork {
             if !(Duration.zero...Location.maximumTransshipmentTime).contains(location.transshipmentTime) {
                 problems.append(.invalidTransshipmentTime(location.code))
             }
+            for (change, time) in location.transshipmentTimesByMode.sorted(by: { $0.key.description < $1.key.description })
+            where change.from == .truck || !(Duration.zero...Location.maximumTransshipmentTime).contains(time) {
+                problems.append(.invalidModeChange(location.code, change))
+            }
             guard portIndex[location.code] == nil else {
                 problems.append(.duplicateLocation(location.code))
                 continue
@@ -160,10 +164,12 @@ extension ScheduleNetwork {
         let (inboundStart, inboundPort, inboundSailing) = Self.inboundSailings(
             portCount: portCount, from: columns.from, to: columns.to, departure: columns.departure, arrival: columns.arrival)
         let transshipmentSeconds = locations.map(\.transshipmentTime.wholeSeconds)
+        let modeTransshipmentSeconds = Self.modeTransshipmentSeconds(locations)
 
         self.locations = locations
         self.portIndex = portIndex
         self.transshipmentSeconds = transshipmentSeconds
+        self.modeTransshipmentSeconds = modeTransshipmentSeconds
         self.voyageNumbers = columns.voyageNumbers
         self.details = Details(
             voyageVessel: columns.voyageVessel, voyageService: columns.voyageService, voyageServiceName: columns.voyageServiceName,
@@ -195,14 +201,45 @@ extension ScheduleNetwork {
             Int32(clamping: columns.arrival[Int($0)] - columns.departure[Int($0)])
         }
         self.connectingSlot = Self.connectingSlots(
-            to: columns.to, arrival: columns.arrival, transshipmentSeconds: transshipmentSeconds, departureStart: departureStart,
-            slotTime: slotTime)
+            to: columns.to, arrival: columns.arrival, leastChange: Self.leastChanges(transshipmentSeconds, modeTransshipmentSeconds),
+            movementMode: modeTransshipmentSeconds.isEmpty
+                ? nil
+                : columns.voyageMode.isEmpty
+                    ? [Int](repeating: TransportMode.vessel.index, count: columns.to.count) : columns.voyageOf.map { columns.voyageMode[Int($0)].index },
+            departureStart: departureStart, slotTime: slotTime)
         self.inboundStart = inboundStart
         self.inboundPort = inboundPort
         self.inboundSailing = inboundSailing
         self.leastPortStay = Self.leastPortStays(
             voyageStart: columns.voyageStart, continuationStart: continuationStart, to: columns.to, departure: columns.departure,
-            arrival: columns.arrival, transshipmentSeconds: transshipmentSeconds)
+            arrival: columns.arrival,
+            transshipmentSeconds: modeTransshipmentSeconds.isEmpty
+                ? transshipmentSeconds : (0..<portCount).map { modeTransshipmentSeconds[($0 << 4)..<(($0 + 1) << 4)].min()! })
+    }
+
+    /// The table of ``modeTransshipmentSeconds``: per port, a change from each mode to each, its time by mode or else
+    /// its transshipment time; empty when no location has a time by mode. A change from a truck takes the
+    /// transshipment time here, though none is ever made: the network refuses such a time, and cargo off a truck
+    /// boards as at its origin.
+    private static func modeTransshipmentSeconds(_ locations: [Location]) -> [Int64] {
+        guard locations.contains(where: { !$0.transshipmentTimesByMode.isEmpty }) else { return [] }
+        var table = [Int64](repeating: 0, count: locations.count << 4)
+        for (port, location) in locations.enumerated() {
+            for from in TransportMode.allCases where from != .truck {
+                for to in TransportMode.allCases {
+                    table[port << 4 | from.index << 2 | to.index] = location.transshipmentTime(from: from, to: to).wholeSeconds
+                }
+            }
+            for to in TransportMode.allCases { table[port << 4 | TransportMode.truck.index << 2 | to.index] = location.transshipmentTime.wholeSeconds }
+        }
+        return table
+    }
+
+    /// Per port and arriving mode (`port << 2 | mode`), the least time of a change from that mode to any; per port
+    /// alone where there are no times by mode.
+    private static func leastChanges(_ transshipmentSeconds: [Int64], _ modeTransshipmentSeconds: [Int64]) -> [Int64] {
+        guard !modeTransshipmentSeconds.isEmpty else { return transshipmentSeconds }
+        return (0..<(modeTransshipmentSeconds.count >> 2)).map { modeTransshipmentSeconds[($0 << 2)..<(($0 + 1) << 2)].min()! }
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
@@ -247,22 +284,23 @@ extension ScheduleNetwork {
         return (start, movement, movement.map { departure[Int($0)] })
     }
 
-    /// For each movement, the first departure slot of its arrival port at or after its arrival plus the port's
-    /// transshipment time: where a change of vessel after it starts.
+    /// For each movement, the first departure slot of its arrival port at or after its arrival plus the port's least
+    /// transshipment time from the movement's mode (`leastChange`, per port and mode where `movementMode` gives each
+    /// movement's mode, else per port): where a change of vessel after it starts.
     ///
     /// - Complexity: O(*m* log *d*) for *m* movements and ports of at most *d* departures; the movements are taken
     ///   port by port, so that each port's departure times stay in the cache while its arrivals look them up.
     private static func connectingSlots(
-        to: [Int32], arrival: [Int64], transshipmentSeconds: [Int64], departureStart: [Int32], slotTime: [Int64]
+        to: [Int32], arrival: [Int64], leastChange: [Int64], movementMode: [Int]?, departureStart: [Int32], slotTime: [Int64]
     ) -> [Int32] {
-        let portCount = transshipmentSeconds.count
+        let portCount = departureStart.count - 1
         let (start, byArrival) = to.groupedPositions(groupCount: portCount)
         var connecting = [Int32](repeating: 0, count: to.count)
         for port in 0..<portCount {
             for m in byArrival[Int(start[port])..<Int(start[port + 1])] {
                 connecting[Int(m)] = firstSlot(
                     in: Int(departureStart[port])..<Int(departureStart[port + 1]), of: slotTime,
-                    notBefore: arrival[Int(m)] + transshipmentSeconds[port])
+                    notBefore: arrival[Int(m)] + (movementMode.map { leastChange[port << 2 | $0[Int(m)]] } ?? leastChange[port]))
             }
         }
         return connecting

@@ -51,7 +51,8 @@ extension ScheduleNetwork {
             } else {
                 connects =
                     location(leg.loadLocation.code).map {
-                        Duration.seconds(itinerary.legs[index - 1].unloadTime.distance(to: leg.loadTime)) >= $0.transshipmentTime
+                        Duration.seconds(itinerary.legs[index - 1].unloadTime.distance(to: leg.loadTime))
+                            >= $0.transshipmentTime(from: itinerary.legs[index - 1].voyage.mode, to: leg.voyage.mode)
                     } ?? false
             }
             if !sails || !connects { disrupted.append(index) }

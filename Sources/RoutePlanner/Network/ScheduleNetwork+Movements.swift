@@ -15,6 +15,24 @@ extension ScheduleNetwork {
         public var description: String { "#\(rawValue)" }
     }
 
+    /// The mode of movement `m`'s voyage.
+    @inline(__always)
+    func movementMode(_ m: Int) -> TransportMode {
+        details.voyageMode.isEmpty ? .vessel : details.voyageMode[Int(voyageOf[m])]
+    }
+
+    /// The seconds cargo needs at `port` from a voyage of mode index `from` to one (or a truck) of mode index `to`
+    /// (``TransportMode/index``; ``Location/transshipmentTime(from:to:)``).
+    @inline(__always)
+    func transshipmentSeconds(at port: Int32, from: Int, to: Int) -> Int64 {
+        modeTransshipmentSeconds.isEmpty ? transshipmentSeconds[Int(port)] : modeTransshipmentSeconds[Int(port) << 4 | from << 2 | to]
+    }
+
+    /// The seconds cargo needs at `port` from a voyage of mode `from` to one (or a truck) of mode `to`.
+    func transshipmentSeconds(at port: Int32, from: TransportMode, to: TransportMode) -> Int64 {
+        transshipmentSeconds(at: port, from: from.index, to: to.index)
+    }
+
     /// The movement with an identifier.
     public func movement(_ id: MovementID) -> CarrierMovement {
         movement(id.rawValue, details: details)

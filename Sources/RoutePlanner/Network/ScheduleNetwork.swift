@@ -18,6 +18,10 @@ public struct ScheduleNetwork: Sendable {
     public let locations: [Location]
     let portIndex: [UnLocode: Int32]
     let transshipmentSeconds: [Int64]
+    /// Per port, 16 entries: the seconds of a change from each mode to each (``Location/transshipmentTime(from:to:)``),
+    /// at `port << 4 | from << 2 | to` by the modes' ``TransportMode/index``; empty when no location has a
+    /// transshipment time by mode, so that every change takes ``transshipmentSeconds``.
+    let modeTransshipmentSeconds: [Int64]
 
     let voyageNumbers: [VoyageNumber]
     let voyageIndex: [VoyageNumber: Int32]
@@ -52,8 +56,8 @@ public struct ScheduleNetwork: Sendable {
     /// rather than look each movement up.
     let slotTo: [Int32]
     let slotSailing: [Int32]
-    /// Per movement: the first departure slot of its arrival port at or after its arrival plus the port's
-    /// transshipment time, where a change of vessel after it starts (``firstSlot(at:notBefore:)``, looked up once).
+    /// Per movement: the first departure slot of its arrival port at or after its arrival plus the port's least
+    /// transshipment time from the movement's mode, where a change of vessel after it starts (``firstSlot(at:notBefore:)``, looked up once).
     let connectingSlot: [Int32]
 
     /// The ports with a movement into port `q` are at `inboundStart[q] ..< inboundStart[q + 1]`, each with
@@ -63,7 +67,7 @@ public struct ScheduleNetwork: Sendable {
     let inboundSailing: [Int64]
     /// Per port: the least time cargo stays there between arriving on a movement and leaving on another, the
     /// shorter of the least stay of a vessel calling there (from its arrival to its next departure) and the port's
-    /// transshipment time. The lower bounds add it at each port a route passes.
+    /// least transshipment time of any change of mode. The lower bounds add it at each port a route passes.
     let leastPortStay: [Int64]
     /// The lower bounds of the time between all ports (`sailingTimes(to:avoiding:)`), when the network was
     /// prepared for many searches (``preparedForSearches()``).

@@ -28,6 +28,9 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
         case invalidCO2e(voyage: VoyageNumber, movement: Int)
         /// A location's transshipment time is negative or longer than ``Location/maximumTransshipmentTime``.
         case invalidTransshipmentTime(UnLocode)
+        /// A location's transshipment time for a change of mode is negative or longer than
+        /// ``Location/maximumTransshipmentTime``, or the change is from a truck, whose cargo needs none.
+        case invalidModeChange(UnLocode, ModeChange)
         /// A voyage goes on as a voyage (``Voyage/continuation``) that the schedule does not have.
         case unknownContinuation(voyage: VoyageNumber, continuation: VoyageNumber)
         /// A voyage goes on as a voyage that is itself, or does not depart from the port where it ends, or departs
@@ -75,6 +78,10 @@ public struct ScheduleNetworkError: Error, Hashable, Sendable, CustomStringConve
                 "voyage \(voyage), movement \(movement + 1): a CO2e per TEU that is negative or more than 1000000 kg"
             case .invalidTransshipmentTime(let code):
                 "location \(code): the transshipment time is negative or longer than a year"
+            case .invalidModeChange(let code, let change):
+                change.from == .truck
+                    ? "location \(code): \(change) has a transshipment time, but cargo off a truck needs none"
+                    : "location \(code): the transshipment time of \(change) is negative or longer than a year"
             case .unknownContinuation(let voyage, let continuation):
                 "voyage \(voyage) continues as voyage \(continuation), which the schedule does not have"
             case .continuationDoesNotConnect(let voyage, let continuation):

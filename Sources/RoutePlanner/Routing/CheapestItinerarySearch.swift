@@ -4,7 +4,8 @@
 /// A Dijkstra (Dijkstra 1959) over movements keyed by cost, and among equal costs by arrival plus the lower
 /// bound of the remaining sailing time, so that the first arrival at the destination settled is the
 /// cheapest and, among the cheapest, the earliest. Staying aboard adds the next movement's cost; changing
-/// vessel at a port boards the departures at or after arrival plus the port's transshipment time, adding the
+/// vessel at a port boards the departures at or after arrival plus the port's transshipment time (by mode, where it
+/// has times by mode), adding the
 /// port's transfer cost (the same for every label there, so the order below still holds). Because
 /// labels settle in cost order, a port's departures need boarding only once, by the cheapest label that
 /// can reach them: each later label boards just the departures earlier than any boarded so far, and those
@@ -165,10 +166,16 @@ struct CheapestItinerarySearch {
         deliveries.removeAll(keepingCapacity: true)
         let bound = n.sailingTimeTable?.row(to: destination) ?? sailingTimeCache.times(to: destination, in: n)
         var heap = BinaryHeap<Entry>()
-        var skipped: [Int32: [Int32]] = [:]  // per port: departures a label skipped as its own voyage or past their TCO
+        // Per port: departures a label skipped as its own voyage, past their TCO or before its transshipment time by mode.
+        var skipped: [Int32: [Int32]] = [:]
         let checksCutOffs = n.hasCutOffTimes, checksTransshipmentCutOffs = !n.transshipmentCutOff.isEmpty
-        func isRefused(_ next: Int32, voyage: Int32, arrival: Int64) -> Bool {
-            n.voyageOf[Int(next)] == voyage || checksTransshipmentCutOffs && arrival > n.transshipmentCutOff[Int(next)]
+        let checksModeTimes = !n.modeTransshipmentSeconds.isEmpty
+        /// Whether cargo off movement `m` may not change onto the departure in `slot`.
+        func isRefused(_ slot: Int32, after m: Int) -> Bool {
+            let next = Int(n.slotMovement[Int(slot)])
+            return n.voyageOf[next] == n.voyageOf[m] || checksTransshipmentCutOffs && n.arrival[m] > n.transshipmentCutOff[next]
+                || checksModeTimes
+                    && n.slotTime[Int(slot)] < n.arrival[m] + n.transshipmentSeconds(at: n.to[m], from: n.movementMode(m), to: n.movementMode(next))
         }
         func latestReadyTime(_ slot: Int32) -> Int64 {
             let movement = Int(n.slotMovement[Int(slot)])
@@ -245,7 +252,7 @@ struct CheapestItinerarySearch {
             if boardedStamp[Int(port)] == stamp { high = max(low, boardedFrom[Int(port)]) }
             for slot in low..<high {
                 let next = n.slotMovement[Int(slot)]
-                if isRefused(next, voyage: voyage, arrival: n.arrival[m]) {
+                if isRefused(slot, after: m) {
                     skipped[port, default: []].append(slot)
                 } else {
                     push(next, cost: changing, parent: entry.state, boarded: true)
@@ -255,7 +262,7 @@ struct CheapestItinerarySearch {
                 // Departures that earlier labels skipped because they were their own voyage's or past their TCO.
                 waiting.removeAll { slot in
                     let next = n.slotMovement[Int(slot)]
-                    guard slot >= low, !isRefused(next, voyage: voyage, arrival: n.arrival[m]) else { return false }
+                    guard slot >= low, !isRefused(slot, after: m) else { return false }
                     push(next, cost: changing, parent: entry.state, boarded: true)
                     return true
                 }
@@ -266,7 +273,7 @@ struct CheapestItinerarySearch {
                 boardedFrom[Int(port)] = low
             }
             // The port's hauls, unless a cheaper label there was ready for a truck as early.
-            let readyForTruck = n.arrival[m] + n.transshipmentSeconds[Int(port)]
+            let readyForTruck = n.arrival[m] + n.transshipmentSeconds(at: port, from: n.movementMode(m), to: .truck)
             guard !hauls.hauls(from: port).isEmpty, truckStamp[Int(port)] != stamp || readyForTruck < truckReady[Int(port)] else { continue }
             (truckStamp[Int(port)], truckReady[Int(port)]) = (stamp, readyForTruck)
             for h in hauls.hauls(from: port) {

@@ -55,8 +55,9 @@ struct RouteSearch {
         var arrival: Int64
         /// The haul that brought the cargo to the port, or -1.
         var haul: Int32 = -1
-        /// Where the search counts changes of mode: those of the parent state (with the truck, after a haul), and the
-        /// bit of the mode it arrived by (``TransportMode/bit``), or 0 at the origin, where boarding changes none.
+        /// Where the search counts changes of mode: those of the parent state (with the truck, after a haul). Where it
+        /// counts them or the network has transshipment times by mode: the bit of the mode the cargo arrived by
+        /// (``TransportMode/bit``), or 0 at the origin, where boarding changes none.
         var modeChanges: UInt8 = 0
         var arrivingMode: UInt8 = 0
         /// Whether the cargo is loaded as at its origin (at the origin, or brought by a haul): the cut-offs for its
@@ -199,6 +200,12 @@ struct RouteSearch {
     /// stands for another on its movement, and a chain for another at its port, only with no more of them.
     private var modeChangeLimit = Int.max
     private var countsModeChanges = false
+    /// Whether the network has transshipment times by mode: a change of voyage then boards a departure only once the
+    /// time from its arriving mode to the departure's has passed, and a chain stands for another only where it arrived
+    /// by the same mode, or is a gate-in.
+    private var checksModeTimes = false
+    /// Whether chains keep the mode they arrived by: where changes of mode count or their times differ.
+    private var tracksArrivingMode = false
     var avoidedPort: [Bool] = []
     /// Whether the search avoids any port, which changes its lower bounds.
     var avoidsPorts = false
@@ -321,6 +328,8 @@ struct RouteSearch {
         // A byte holds a state's changes of mode: a limit past it limits nothing an itinerary of this world has.
         modeChangeLimit = options.maxModeChanges ?? Int.max
         countsModeChanges = modeChangeLimit < Int(UInt8.max)
+        checksModeTimes = !network.modeTransshipmentSeconds.isEmpty
+        tracksArrivingMode = countsModeChanges || checksModeTimes
         countsCost = profile && options.criteria.contains(.handlingCost)
         countsCO2 = profile && options.criteria.contains(.co2e)
         isMultiCriteria = countsCost || countsCO2
@@ -601,7 +610,9 @@ struct RouteSearch {
         // Onto the truck is a change of mode, and so is off it onto a voyage.
         let modeChanges = Int(states[Int(state)].modeChanges) + (countsModeChanges ? 1 : 0)
         guard modeChanges <= modeChangeLimit else { return }
-        let leaving = network.arrival[movement] + network.transshipmentSeconds[Int(port)]
+        let leaving =
+            network.arrival[movement]
+            + network.transshipmentSeconds(at: port, from: mode(of: Int32(movement)).trailingZeroBitCount, to: TransportMode.truck.index)
         for h in hauls.hauls(from: port) {
             let end = hauls.to[h]
             guard end != origin, !avoidsPorts || !avoidedPort[Int(end)] else { continue }
@@ -704,7 +715,7 @@ struct RouteSearch {
         co2: Int64
     ) {
         let arrival = network.arrival[movement]
-        let mode = countsModeChanges ? mode(of: Int32(movement)) : 0
+        let mode = tracksArrivingMode ? mode(of: Int32(movement)) : 0
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let base = Int(port) * stageCount
         // A chain from an arrival no later boards from no later a slot: most states that change vessel at a port
@@ -712,6 +723,7 @@ struct RouteSearch {
         for index in (base + stage)..<(base + stageCount)
         where !isMultiCriteria && chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainArrival[index] <= arrival
             && (!checksCutOffs || !chainGateIn[index]) && (!aboardMayBeCut || chainVoyage[index] == network.voyageStart[voyage])
+            && (!checksModeTimes || chainGateIn[index] || chainMode[index] == mode)
             && (!countsModeChanges || boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: modeChanges, mode))
         {
             return
@@ -736,11 +748,13 @@ struct RouteSearch {
             return
         }
         let rank = chain.transfers, gateIn = chain.isGateIn
-        let timed = gateIn ? checksCutOffs : checksTransshipmentCutOffs
+        let timed = gateIn ? checksCutOffs : checksTransshipmentCutOffs || checksModeTimes
         let base = Int(chain.port) * stageCount, stage = Int(chain.stage)
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
-            && (chainGateIn[index] == gateIn ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs)
+            && (chainGateIn[index] == gateIn
+                ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs && (chainGateIn[index] || !checksModeTimes))
+            && (!checksModeTimes || chainGateIn[index] || chainMode[index] == chain.arrivingMode)
             && (!aboardMayBeCut || chainVoyage[index] == chain.arrivingVoyage)
             && (!countsModeChanges
                 || boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: chain.modeChanges, chain.arrivingMode))
@@ -753,7 +767,7 @@ struct RouteSearch {
         chainArrival[base + stage] = chain.arrival
         chainGateIn[base + stage] = gateIn
         if aboardMayBeCut { chainVoyage[base + stage] = chain.arrivingVoyage }
-        if countsModeChanges { (chainModeChanges[base + stage], chainMode[base + stage]) = (chain.modeChanges, chain.arrivingMode) }
+        if tracksArrivingMode { (chainModeChanges[base + stage], chainMode[base + stage]) = (chain.modeChanges, chain.arrivingMode) }
         chains.append(chain)
         pushDeparture(chain: Int32(chains.count - 1), slot: slot)
     }
@@ -894,7 +908,9 @@ struct RouteSearch {
                 let o = chains[Int(other)], f = criteria.chainFigures[Int(other)]
                 if o.transfers <= chain.transfers && f.firstSlot <= figures.firstSlot && f.cost <= figures.cost && f.co2 <= figures.co2
                     && (o.isGateIn == chain.isGateIn
-                        ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs) || o.arrival <= chain.arrival : !checksCutOffs)
+                        ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs || checksModeTimes) || o.arrival <= chain.arrival
+                        : !checksCutOffs && (o.isGateIn || !checksModeTimes))
+                    && (!checksModeTimes || o.isGateIn || o.arrivingMode == chain.arrivingMode)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
                     && (!countsModeChanges || boardsWithNoMoreModeChanges(o.modeChanges, o.arrivingMode, than: chain.modeChanges, chain.arrivingMode))
                 {
@@ -942,7 +958,9 @@ struct RouteSearch {
 
     /// Whether cargo may board `movement` from a chain: at the origin, when the ready time meets every cut-off
     /// of the call that applies to the cargo; on a change of vessel, when the arrival meets the call's
-    /// transshipment cut-off. The transshipment time is the chain's first slot. `movement` departs in `slot`.
+    /// transshipment cut-off, and where the network has transshipment times by mode, when the time from the chain's
+    /// arriving mode to the movement's has passed. The least of those times is the chain's first slot. `movement`
+    /// departs in `slot`.
     @inline(__always)
     private func canBoard(_ movement: Int32, slot: Int32, from chain: Chain) -> Bool {
         if chain.isGateIn {
@@ -951,7 +969,12 @@ struct RouteSearch {
                     <= network.details.latestReadyTime(
                         Int(movement), departure: network.slotTime[Int(slot)], cargoType: cargoType, dangerousGoods: dangerousGoods)
         }
-        return !checksTransshipmentCutOffs || chain.arrival <= network.details.slotTransshipmentCutOff[Int(slot)]
+        return (!checksTransshipmentCutOffs || chain.arrival <= network.details.slotTransshipmentCutOff[Int(slot)])
+            && (!checksModeTimes
+                || network.slotTime[Int(slot)]
+                    >= chain.arrival
+                    + network.transshipmentSeconds(
+                        at: chain.port, from: chain.arrivingMode.trailingZeroBitCount, to: mode(of: movement).trailingZeroBitCount))
     }
 
     /// Inlined, as ``bound(transfers:)`` is, so that no call copies the search.

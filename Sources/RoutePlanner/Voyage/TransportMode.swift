@@ -27,6 +27,9 @@ extension TransportMode {
         }
     }
 
+    /// The mode's place in tables by mode, 0 to 3: the position of its ``bit``.
+    var index: Int { bit.trailingZeroBitCount }
+
     /// The modes packed in a byte, a bit each (``bit``).
     static func mask(of modes: some Sequence<TransportMode>) -> UInt8 { modes.reduce(0) { $0 | $1.bit } }
 }
