@@ -741,7 +741,10 @@ struct RouteSearch {
     /// Opens a chain from `firstSlot` unless a chain opened earlier in this run at its port, at its stage or past more
     /// via ports, already offers its departures: from no later a slot, with no more changes of voyage, from an arrival
     /// no later where the network has the cut-offs that decide the chain's boardings (a gate-in's loading cut-offs, a
-    /// change's transshipment cut-off), and of the same kind where the network has cut-offs at all.
+    /// change's transshipment cut-off) or transshipment times by mode, and of the same kind where the network has
+    /// cut-offs at all. With times by mode, a change of voyage stands for another only where both arrived by the same
+    /// mode, and never for a gate-in (which arrived by truck or is at the origin): its first slot comes from the least
+    /// time of a change from its mode, so it may not board every departure from there.
     private mutating func open(_ chain: Chain, firstSlot slot: Int32, cost: Int64, co2: Int64) {
         if isMultiCriteria {
             startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, next: -1))
@@ -752,8 +755,7 @@ struct RouteSearch {
         let base = Int(chain.port) * stageCount, stage = Int(chain.stage)
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
-            && (chainGateIn[index] == gateIn
-                ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs && (chainGateIn[index] || !checksModeTimes))
+            && (chainGateIn[index] == gateIn ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs)
             && (!checksModeTimes || chainGateIn[index] || chainMode[index] == chain.arrivingMode)
             && (!aboardMayBeCut || chainVoyage[index] == chain.arrivingVoyage)
             && (!countsModeChanges
@@ -898,7 +900,8 @@ struct RouteSearch {
     /// With extra criteria: opens a chain unless one opened at its port in this run, at its stage or past more
     /// via ports, boards from no later a slot with no more changes of voyage, cost and CO2e (from an arrival no
     /// later where the network has transshipment cut-offs; from the same voyage with avoided ports or CO2e,
-    /// since staying aboard, which makes a chain skip its own voyage, may then be cut off or cost more CO2e).
+    /// since staying aboard, which makes a chain skip its own voyage, may then be cut off or cost more CO2e; as
+    /// ``open(_:firstSlot:cost:co2:)`` does where the network has transshipment times by mode).
     private mutating func startChainInBag(_ chain: Chain, _ figures: ChainFigures) {
         var figures = figures
         let base = Int(chain.port) * stageCount
@@ -909,7 +912,7 @@ struct RouteSearch {
                 if o.transfers <= chain.transfers && f.firstSlot <= figures.firstSlot && f.cost <= figures.cost && f.co2 <= figures.co2
                     && (o.isGateIn == chain.isGateIn
                         ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs || checksModeTimes) || o.arrival <= chain.arrival
-                        : !checksCutOffs && (o.isGateIn || !checksModeTimes))
+                        : !checksCutOffs)
                     && (!checksModeTimes || o.isGateIn || o.arrivingMode == chain.arrivingMode)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
                     && (!countsModeChanges || boardsWithNoMoreModeChanges(o.modeChanges, o.arrivingMode, than: chain.modeChanges, chain.arrivingMode))
