@@ -9,11 +9,11 @@ import Testing
     static let locations = CSVFile(
         name: "locations.csv",
         text: """
-            unlocode,name,latitude,longitude,time_zone,gate_hours
-            CNJGJ,Jiangjin,29.29,106.26,Asia/Shanghai,Mon-Sat 07:00-19:00
-            CNCQI,Chongqing,29.58,106.55,Asia/Shanghai,
-            CNSHA,Shanghai,31.23,121.47,Asia/Shanghai,
-            DEDTM,Dortmund,,,Europe/Berlin,"Mon-Fri 08:00-17:00; Sat 08:00-12:00"
+            unlocode,name,latitude,longitude,time_zone,gate_hours,transshipment_hours_by_mode
+            CNJGJ,Jiangjin,29.29,106.26,Asia/Shanghai,Mon-Sat 07:00-19:00,
+            CNCQI,Chongqing,29.58,106.55,Asia/Shanghai,,
+            CNSHA,Shanghai,31.23,121.47,Asia/Shanghai,,barge-vessel 36; vessel-Rail 30; rail-truck 2.5
+            DEDTM,Dortmund,,,Europe/Berlin,"Mon-Fri 08:00-17:00; Sat 08:00-12:00",
             """)
 
     static let schedule = CSVFile(
@@ -31,6 +31,14 @@ import Testing
         var network = imported.value.network
         #expect(network.location("CNJGJ")?.gateHours == GateHours("Mon-Sat 07:00-19:00"))
         #expect(network.location("CNCQI")?.gateHours == nil)
+        let shanghai = try #require(network.location("CNSHA"))
+        #expect(
+            shanghai.transshipmentTimesByMode == [
+                ModeChange(from: .barge, to: .vessel): .seconds(36 * 3_600), ModeChange(from: .vessel, to: .rail): .seconds(30 * 3_600),
+                ModeChange(from: .rail, to: .truck): .seconds(9_000),
+            ])
+        #expect(shanghai.transshipmentTime(from: .vessel, to: .barge) == shanghai.transshipmentTime && shanghai.transshipmentTime == .seconds(24 * 3_600))
+        #expect(network.location("CNCQI")?.transshipmentTimesByMode == [:])
         #expect(network.voyages.map(\.mode) == [.barge, .vessel, .rail])
         let haulage = CSVFile(
             name: "haulage.csv",
@@ -63,15 +71,22 @@ import Testing
         let locations = CSVFile(
             name: "locations.csv",
             text: """
-                unlocode,name,gate_hours
-                CNCQI,Chongqing,Mon-Fri 6-22
-                CNSHA,Shanghai,
-                DEDTM,Dortmund,
+                unlocode,name,gate_hours,transshipment_hours_by_mode
+                CNCQI,Chongqing,Mon-Fri 6-22,barge-vessel
+                CNSHA,Shanghai,,truck-vessel 2
+                DEDTM,Dortmund,,barge-vessel 36; ship-barge 2
+                DEHAM,Hamburg,,barge-vessel -1
+                DEBRE,Bremen,,rail-vessel 3;rail-vessel 4
                 """)
         let error = try #require(throws: ImportError.self) { try CSVImporter().importLocations(locations) }
         #expect(
             error.diagnostics.map(\.description) == [
-                "locations.csv:2:17: error: gate_hours \"Mon-Fri 6-22\" are not gate hours such as \"Mon-Fri 06:00-22:00; Sat 06:00-14:00\""
+                "locations.csv:2:17: error: gate_hours \"Mon-Fri 6-22\" are not gate hours such as \"Mon-Fri 06:00-22:00; Sat 06:00-14:00\"",
+                "locations.csv:2:30: error: transshipment_hours_by_mode: \"barge-vessel\" is not a change and its hours such as \"barge-vessel 36\" (modes vessel, barge, rail, truck)",
+                "locations.csv:3:17: error: transshipment_hours_by_mode: truck-vessel: cargo off a truck needs no transshipment time",
+                "locations.csv:4:17: error: transshipment_hours_by_mode: \"ship-barge 2\" is not a change and its hours such as \"barge-vessel 36\" (modes vessel, barge, rail, truck)",
+                "locations.csv:5:16: error: transshipment_hours_by_mode: barge-vessel: \"-1\" is not a number of hours of at least 0",
+                "locations.csv:6:15: error: transshipment_hours_by_mode: rail-vessel is given more than once",
             ])
 
         let schedule = CSVFile(

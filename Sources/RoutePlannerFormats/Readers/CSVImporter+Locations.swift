@@ -7,7 +7,9 @@ extension CSVImporter {
     /// (a load or a discharge) and `transshipment_cost_per_teu` (a change of vessel), each a number of at least 0, and
     /// `gate_hours` (when trucks may collect and deliver, such as `Mon-Fri 06:00-22:00; Sat 06:00-14:00`; see
     /// `GateHours`), and `facility` (what kind of place: DCSA's `POTE`, a port terminal, the default; `INTE`, an
-    /// inland terminal; `DEPO`, a depot; `CLOC`, a customer's place; `COFS`, `OFFD`, `RAMP`).
+    /// inland terminal; `DEPO`, a depot; `CLOC`, a customer's place; `COFS`, `OFFD`, `RAMP`), and
+    /// `transshipment_hours_by_mode` (the hours of changes between modes that take their own, such as
+    /// `barge-vessel 36; vessel-truck 2.5`).
     ///
     /// - Throws: `ImportError` with every problem, unless the importer is lenient.
     public func importLocations(_ file: CSVFile) throws(ImportError) -> ImportResult<[Location]> {
@@ -25,7 +27,7 @@ extension CSVImporter {
 
     private enum LocationColumn {
         static let code = 0, name = 1, country = 2, transshipment = 3, latitude = 4, longitude = 5, timeZone = 6
-        static let handlingCost = 7, transshipmentCost = 8, gateHours = 9, facility = 10
+        static let handlingCost = 7, transshipmentCost = 8, gateHours = 9, facility = 10, modeTimes = 11
     }
 
     func readLocations(_ file: CSVFile, log: inout DiagnosticLog, skipped: inout Int) -> LocationRows {
@@ -35,7 +37,7 @@ extension CSVImporter {
                 file, required: ["unlocode", "name"],
                 optional: [
                     "country", "transshipment_hours", "latitude", "longitude", "time_zone", "handling_cost_per_teu", "transshipment_cost_per_teu",
-                    "gate_hours", "facility",
+                    "gate_hours", "facility", "transshipment_hours_by_mode",
                 ], log: &log)
         else { return LocationRows() }
         var rows = LocationRows()
@@ -64,6 +66,11 @@ extension CSVImporter {
                 } else {
                     fail(C.transshipment, "transshipment_hours \(quoted(hoursText)) is not a number of hours of at least 0")
                 }
+            }
+            var modeTimes: [ModeChange: Duration] = [:]
+            switch ModeTransshipmentHours.parse(table.text(C.modeTimes)) {
+            case .success(let times): modeTimes = times
+            case .failure(let problem): fail(C.modeTimes, "transshipment_hours_by_mode: \(problem)")
             }
             let coordinates = parseCoordinates(table, fail: fail)
             let zoneName = table.text(C.timeZone)
@@ -100,7 +107,8 @@ extension CSVImporter {
             lineOfCode[code] = table.line
             rows.locations.append(
                 Location(
-                    code: code, name: name, transshipmentTime: .seconds(hours * 3600), coordinates: coordinates, timeZone: timeZone,
+                    code: code, name: name, transshipmentTime: .seconds(hours * 3600), transshipmentTimesByMode: modeTimes,
+                    coordinates: coordinates, timeZone: timeZone,
                     handlingCostPerTEU: handlingCost, transshipmentCostPerTEU: transshipmentCost, gateHours: gateHours,
                     facility: facility ?? .portTerminal))
         }

@@ -9,9 +9,11 @@ public enum CSVWriter {
         let hasCosts = network.locations.contains { $0.handlingCostPerTEU != nil || $0.transshipmentCostPerTEU != nil }
         let hasGates = network.locations.contains { $0.gateHours != nil }
         let hasFacilities = network.locations.contains { $0.facility != .portTerminal }
+        let hasModeTimes = network.locations.contains { !$0.transshipmentTimesByMode.isEmpty }
         var lines = [
             "unlocode,name,country,transshipment_hours,latitude,longitude" + (hasZones ? ",time_zone" : "")
                 + (hasCosts ? ",handling_cost_per_teu,transshipment_cost_per_teu" : "") + (hasGates ? ",gate_hours" : "") + (hasFacilities ? ",facility" : "")
+                + (hasModeTimes ? ",transshipment_hours_by_mode" : "")
         ]
         for location in network.locations {
             let hours = Double(location.transshipmentTime.wholeSeconds) / 3600
@@ -23,6 +25,7 @@ public enum CSVWriter {
             if hasCosts { fields += [location.handlingCostPerTEU.map(number) ?? "", location.transshipmentCostPerTEU.map(number) ?? ""] }
             if hasGates { fields.append(location.gateHours.map { field($0.description) } ?? "") }
             if hasFacilities { fields.append(location.facility.rawValue) }
+            if hasModeTimes { fields.append(field(ModeTransshipmentHours.text(location.transshipmentTimesByMode))) }
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -131,7 +134,7 @@ public enum CSVWriter {
         return String(text.dropFirst())
     }
 
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
