@@ -89,6 +89,31 @@ import Testing
         #expect(try router.candidates(for: specification, options: options).map { $0.legs.map(\.voyage.number) } == [["B0", "TRUCK QQQQQ-HBHUB", "V2"]])
     }
 
+    /// A cargo's progress waits each change's own time; routed again from the hub, it is ready once the longest
+    /// change from the mode it arrived by has passed, so that no option leaves too soon.
+    @Test func aCargoDischargedAtTheHubWaitsItsChangesTime() throws {
+        let network = try ScheduleNetwork(
+            locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")],
+            voyages: [
+                Voyage(number: "IN-BARGE", movements: [movement("AAAAA", "HBHUB", 0, 10)], mode: .barge),
+                Voyage(number: "OUT-LATE", movements: [movement("HBHUB", "DDDDD", 30, 50)]),
+            ])
+        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+        var cargo = try Cargo(trackingId: "MODE01", teu: 1, specification: specification)
+        try cargo.assign(to: try Router(network: network).earliestArrival(for: specification))
+        func event(_ kind: HandlingEvent.Kind, _ location: UnLocode, _ voyage: VoyageNumber, _ hours: Double) throws -> HandlingEvent {
+            try HandlingEvent(kind: kind, location: location, voyage: voyage, completionTime: at(hours), registrationTime: at(hours))
+        }
+        try cargo.register(event(.load, "AAAAA", "IN-BARGE", 0))
+        // Aboard the barge: from the hub once the longest change from a barge (20 hours, to a vessel) has passed.
+        #expect(try cargo.specificationFromWhereItIs(in: network).readyTime == at(30))
+        // Discharged 12 hours late, at 22: 8 hours before the vessel, where a barge's cargo needs 20.
+        try cargo.register(event(.unload, "HBHUB", "IN-BARGE", 22))
+        #expect(cargo.disruption(in: network) == .missesConnection(leg: 1, at: "HBHUB"))
+        #expect(cargo.disruptionCause(in: network)?.margin == .seconds(12 * 3_600))
+        #expect(try cargo.specificationFromWhereItIs(in: network).readyTime == at(42))
+    }
+
     @Test func aNetworkRefusesATimeOffATruckAndOneOutOfRange() throws {
         let place = Location(
             code: "HBHUB", name: "Hub",

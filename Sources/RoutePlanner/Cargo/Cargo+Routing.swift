@@ -51,7 +51,8 @@ extension Cargo {
     /// Not yet received: the booked specification. Received: from there, once received. Discharged: from
     /// there, once the port's transshipment time has passed (off a truck, at once). On board: from the voyage's next
     /// call after loading, once that port's transshipment time has passed (the cargo stays on its vessel until then);
-    /// on a truck, from where the haul delivers, once it has. Once loaded, the booked maximum transit time is a
+    /// on a truck, from where the haul delivers, once it has. Where the port's transshipment time depends on the
+    /// change of mode, the longest from the mode the cargo arrived by, to any mode (``longestTransshipmentTime(at:after:)``). Once loaded, the booked maximum transit time is a
     /// deadline from the first load.
     ///
     /// - Throws: ``CargoRoutingError`` when the cargo cannot be routed from where it is.
@@ -69,7 +70,8 @@ extension Cargo {
             guard let port = network.location(last.location) else { throw .unknownLocation(last.location) }
             // Off a truck, cargo boards as at its origin, with no transshipment time.
             let offTruck = last.voyage.map { isTruck($0, in: network) } ?? false
-            (origin, ready) = (last.location, last.completionTime + (offTruck ? 0 : TimeInterval(port.transshipmentTime.components.seconds)))
+            let stay = offTruck ? .zero : Self.longestTransshipmentTime(at: port, after: last.voyage.flatMap { network.voyage($0)?.mode })
+            (origin, ready) = (last.location, last.completionTime + TimeInterval(stay.components.seconds))
         case .load, .customs:
             if let truck = truck(loadedBy: last, in: network) {
                 // On a truck: from where it delivers, once it has.
@@ -84,13 +86,23 @@ extension Cargo {
                     abs($0.departureTime.timeIntervalSince(last.completionTime)) < abs($1.departureTime.timeIntervalSince(last.completionTime))
                 }), let port = network.location(movement.arrivalLocation)
             else { throw .voyageNoLongerCalls(number, at: last.location) }
-            (origin, ready) = (movement.arrivalLocation, movement.arrivalTime + TimeInterval(port.transshipmentTime.components.seconds))
+            let stay = Self.longestTransshipmentTime(at: port, after: voyage.mode)
+            (origin, ready) = (movement.arrivalLocation, movement.arrivalTime + TimeInterval(stay.components.seconds))
         }
         guard origin != booked.destination else { throw .atDestination(booked.destination) }
         // A maximum transit time counts from the first load: for a cargo on its way it is a deadline now.
         let departure = handlingEvents.first { $0.kind == .load }?.completionTime
         guard let specification = try? booked.replacing(origin: origin, readyTime: ready, departedAt: departure) else { throw .deadlinePassed }
         return specification
+    }
+
+    /// The longest time cargo that arrived at `port` by `mode` (any mode, when unknown) may need there before it
+    /// leaves by any mode: where the port's transshipment times depend on the change of mode, a cargo routed from there
+    /// is ready only once the longest has passed, so that no option it is offered leaves too soon.
+    static func longestTransshipmentTime(at port: Location, after mode: TransportMode?) -> Duration {
+        guard !port.transshipmentTimesByMode.isEmpty else { return port.transshipmentTime }
+        let arriving = mode.map { [$0] } ?? [.vessel, .barge, .rail]
+        return arriving.flatMap { from in TransportMode.allCases.map { port.transshipmentTime(from: from, to: $0) } }.max()!
     }
 
     /// Why the cargo needs routing again, or `nil` when it is on track and its itinerary still sails in `network` and
