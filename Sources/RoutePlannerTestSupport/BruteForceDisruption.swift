@@ -291,7 +291,7 @@ public enum BruteForceDisruption {
         }
         for index in legs.indices where index > first && !legs[index].isHaul {
             let arrived = arrival(index - 1), onward = live(index)!.first!
-            let at = legs[index].loadLocation
+            let at = places[legs[index].loadLocation.code] ?? legs[index].loadLocation
             if legs[index - 1].isHaul {
                 // Off a truck: boarded as at an origin.
                 if onward.departureTime < arrived || latest(onward) < arrived {

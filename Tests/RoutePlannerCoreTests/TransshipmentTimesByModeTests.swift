@@ -42,11 +42,47 @@ import Testing
         // Priced with the vessel in dear, the barge's cargo waits its 20 hours too.
         let costs = (0..<network.movementCount).map { network.movement(ScheduleNetwork.MovementID($0)).arrivalTime == at(12) ? 100.0 : 0 }
         #expect(try router.cheapestItinerary(for: specification, costs: costs)?.itinerary.legs.map(\.voyage.number) == ["IN-BARGE", "OUT-LATE"])
+        // With CO2e, the bags keep the vessel's chain beside the barge's earlier one: each boards what the other cannot.
+        let all = try router.candidates(for: specification, options: RoutingOptions(criteria: [.co2e]))
+        #expect(all.map { $0.legs.map(\.voyage.number) } == [["IN-VESSEL", "OUT-EARLY"]])
         // An itinerary that changes faster than its modes allow is refused, and a later one accepted.
         let legs = try router.earliestArrival(for: specification, options: bargeOnly).legs
         let tooSoon = Leg(voyage: network.voyage("OUT-EARLY")!, movementIndices: 0..<1, loadLocation: hub, unloadLocation: network.location("DDDDD")!)
         #expect(throws: ItineraryError(problems: [.transshipmentTooShort(leg: 1, at: "HBHUB")])) { try Itinerary(legs: [legs[0], tooSoon]) }
         #expect(legs[0].transshipmentTime(before: legs[1]) == .seconds(20 * 3_600))
+    }
+
+    /// One chain boards a barge after its 4 hours and passes over a vessel before its 20.
+    @Test func aChainPassesOverADepartureBeforeItsChangesTime() throws {
+        let network = try ScheduleNetwork(
+            locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")],
+            voyages: [
+                Voyage(number: "IN-BARGE", movements: [movement("AAAAA", "HBHUB", 0, 10)], mode: .barge),
+                Voyage(number: "OUT-VESSEL", movements: [movement("HBHUB", "DDDDD", 16, 40)]),
+                Voyage(number: "OUT-BARGE", movements: [movement("HBHUB", "DDDDD", 20, 60)], mode: .barge),
+            ])
+        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+        let router = Router(network: network)
+        #expect(try router.earliestArrival(for: specification).legs.map(\.voyage.number) == ["IN-BARGE", "OUT-BARGE"])
+        #expect(try router.candidates(for: specification).map { $0.legs.map(\.voyage.number) } == [["IN-BARGE", "OUT-BARGE"]])
+        let priced = try router.cheapestItinerary(for: specification, costs: [Double](repeating: 0, count: network.movementCount))
+        #expect(priced?.itinerary.legs.map(\.voyage.number) == ["IN-BARGE", "OUT-BARGE"])
+    }
+
+    /// Pricing: the cheaper barge's label passes over the vessel out, too soon for it; the dearer vessel's label, which
+    /// settles after, boards it from the departures passed over.
+    @Test func pricingBoardsADeparturePassedOverByACheaperLabel() throws {
+        let network = try ScheduleNetwork(
+            locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")],
+            voyages: [
+                Voyage(number: "IN-BARGE", movements: [movement("AAAAA", "HBHUB", 0, 10)], mode: .barge),
+                Voyage(number: "IN-VESSEL", movements: [movement("AAAAA", "HBHUB", 0, 12)]),
+                Voyage(number: "OUT-EARLY", movements: [movement("HBHUB", "DDDDD", 24, 40)]),
+            ])
+        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+        let costs = (0..<network.movementCount).map { network.movement(ScheduleNetwork.MovementID($0)).arrivalTime == at(12) ? 100.0 : 0 }
+        let priced = try Router(network: network).cheapestItinerary(for: specification, costs: costs)
+        #expect(priced?.itinerary.legs.map(\.voyage.number) == ["IN-VESSEL", "OUT-EARLY"] && priced?.cost == 100)
     }
 
     @Test func aTruckCollectsAfterTheTimeOntoATruck() throws {

@@ -77,6 +77,8 @@ import Testing
                 DEDTM,Dortmund,,barge-vessel 36; ship-barge 2
                 DEHAM,Hamburg,,barge-vessel -1
                 DEBRE,Bremen,,rail-vessel 3;rail-vessel 4
+                DEKEL,Kiel,,vessel-rail 9000
+                DEDUI,Duisburg,,barge-vessel 6; ;rail-barge 1;
                 """)
         let error = try #require(throws: ImportError.self) { try CSVImporter().importLocations(locations) }
         #expect(
@@ -85,8 +87,9 @@ import Testing
                 "locations.csv:2:30: error: transshipment_hours_by_mode: \"barge-vessel\" is not a change and its hours such as \"barge-vessel 36\" (modes vessel, barge, rail, truck)",
                 "locations.csv:3:17: error: transshipment_hours_by_mode: truck-vessel: cargo off a truck needs no transshipment time",
                 "locations.csv:4:17: error: transshipment_hours_by_mode: \"ship-barge 2\" is not a change and its hours such as \"barge-vessel 36\" (modes vessel, barge, rail, truck)",
-                "locations.csv:5:16: error: transshipment_hours_by_mode: barge-vessel: \"-1\" is not a number of hours of at least 0",
+                "locations.csv:5:16: error: transshipment_hours_by_mode: barge-vessel: \"-1\" is not a number of hours from 0 to under a year",
                 "locations.csv:6:15: error: transshipment_hours_by_mode: rail-vessel is given more than once",
+                "locations.csv:7:13: error: transshipment_hours_by_mode: vessel-rail: \"9000\" is not a number of hours from 0 to under a year",
             ])
 
         let schedule = CSVFile(

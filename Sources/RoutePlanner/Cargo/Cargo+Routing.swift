@@ -52,7 +52,8 @@ extension Cargo {
     /// there, once the port's transshipment time has passed (off a truck, at once). On board: from the voyage's next
     /// call after loading, once that port's transshipment time has passed (the cargo stays on its vessel until then);
     /// on a truck, from where the haul delivers, once it has. Where the port's transshipment time depends on the
-    /// change of mode, the longest from the mode the cargo arrived by, to any mode (``longestTransshipmentTime(at:after:)``). Once loaded, the booked maximum transit time is a
+    /// change of mode, the longest from the mode the cargo arrived by, to any mode, so that no option it is offered
+    /// leaves too soon. Once loaded, the booked maximum transit time is a
     /// deadline from the first load.
     ///
     /// - Throws: ``CargoRoutingError`` when the cargo cannot be routed from where it is.

@@ -67,9 +67,12 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(name) (\(code))" }
 
     /// The least time between discharging cargo from a voyage of mode `arriving` and loading it onto a voyage of mode
-    /// `departing`, or onto a truck: its time in ``transshipmentTimesByMode``, else ``transshipmentTime``.
+    /// `departing`, or onto a truck: its time in ``transshipmentTimesByMode``, else ``transshipmentTime``; none off a
+    /// truck, whose cargo is loaded as at its origin.
     public func transshipmentTime(from arriving: TransportMode, to departing: TransportMode) -> Duration {
-        transshipmentTimesByMode.isEmpty ? transshipmentTime : transshipmentTimesByMode[ModeChange(from: arriving, to: departing)] ?? transshipmentTime
+        guard arriving != .truck else { return .zero }
+        return transshipmentTimesByMode.isEmpty
+            ? transshipmentTime : transshipmentTimesByMode[ModeChange(from: arriving, to: departing)] ?? transshipmentTime
     }
 
     /// The longest transshipment time a network takes: a year.

@@ -214,32 +214,31 @@ extension ScheduleNetwork {
             voyageStart: columns.voyageStart, continuationStart: continuationStart, to: columns.to, departure: columns.departure,
             arrival: columns.arrival,
             transshipmentSeconds: modeTransshipmentSeconds.isEmpty
-                ? transshipmentSeconds : (0..<portCount).map { modeTransshipmentSeconds[($0 << 4)..<(($0 + 1) << 4)].min()! })
+                ? transshipmentSeconds : (0..<portCount).map { modeTransshipmentSeconds[($0 << 4)..<(($0 << 4) | 12)].min()! })
+        self.portHasModeTimes = modeTransshipmentSeconds.isEmpty ? [] : locations.map { !$0.transshipmentTimesByMode.isEmpty }
     }
 
     /// The table of ``modeTransshipmentSeconds``: per port, a change from each mode to each, its time by mode or else
-    /// its transshipment time; empty when no location has a time by mode. A change from a truck takes the
-    /// transshipment time here, though none is ever made: the network refuses such a time, and cargo off a truck
-    /// boards as at its origin.
+    /// its transshipment time (none from a truck, whose row no search reads); empty when no location has a time by mode.
     private static func modeTransshipmentSeconds(_ locations: [Location]) -> [Int64] {
         guard locations.contains(where: { !$0.transshipmentTimesByMode.isEmpty }) else { return [] }
         var table = [Int64](repeating: 0, count: locations.count << 4)
         for (port, location) in locations.enumerated() {
-            for from in TransportMode.allCases where from != .truck {
+            for from in TransportMode.allCases {
                 for to in TransportMode.allCases {
                     table[port << 4 | from.index << 2 | to.index] = location.transshipmentTime(from: from, to: to).wholeSeconds
                 }
             }
-            for to in TransportMode.allCases { table[port << 4 | TransportMode.truck.index << 2 | to.index] = location.transshipmentTime.wholeSeconds }
         }
         return table
     }
 
-    /// Per port and arriving mode (`port << 2 | mode`), the least time of a change from that mode to any; per port
-    /// alone where there are no times by mode.
+    /// Per port and arriving mode (`port << 2 | mode`), the least time of a change from that mode onto a voyage (a
+    /// vessel, a barge or a train: the departures a connecting slot starts); per port alone where there are no times
+    /// by mode.
     private static func leastChanges(_ transshipmentSeconds: [Int64], _ modeTransshipmentSeconds: [Int64]) -> [Int64] {
         guard !modeTransshipmentSeconds.isEmpty else { return transshipmentSeconds }
-        return (0..<(modeTransshipmentSeconds.count >> 2)).map { modeTransshipmentSeconds[($0 << 2)..<(($0 + 1) << 2)].min()! }
+        return (0..<(modeTransshipmentSeconds.count >> 2)).map { modeTransshipmentSeconds[($0 << 2)..<(($0 << 2) | 3)].min()! }
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
@@ -306,8 +305,9 @@ extension ScheduleNetwork {
         return connecting
     }
 
-    /// Per port, the shorter of its transshipment time and the least time a vessel stays there between a
-    /// movement's arrival and the next movement's departure, of its voyage or of the voyage it goes on as.
+    /// Per port, the shorter of its least transshipment time (of any change from a voyage, where it has times by mode)
+    /// and the least time a vessel stays there between a movement's arrival and the next movement's departure, of its
+    /// voyage or of the voyage it goes on as.
     ///
     /// - Complexity: O(*m* + *p*) for *m* movements and *p* ports.
     private static func leastPortStays(

@@ -22,6 +22,10 @@ public struct ScheduleNetwork: Sendable {
     /// at `port << 4 | from << 2 | to` by the modes' ``TransportMode/index``; empty when no location has a
     /// transshipment time by mode, so that every change takes ``transshipmentSeconds``.
     let modeTransshipmentSeconds: [Int64]
+    /// Per port, whether it has transshipment times by mode (``Location/transshipmentTimesByMode``); empty where
+    /// ``modeTransshipmentSeconds`` is. Elsewhere every change takes its transshipment time, so a search compares chains
+    /// there as in a network without times by mode.
+    let portHasModeTimes: [Bool]
 
     let voyageNumbers: [VoyageNumber]
     let voyageIndex: [VoyageNumber: Int32]

@@ -9,8 +9,8 @@
 /// port's transfer cost (the same for every label there, so the order below still holds). Because
 /// labels settle in cost order, a port's departures need boarding only once, by the cheapest label that
 /// can reach them: each later label boards just the departures earlier than any boarded so far, and those
-/// an earlier label could not board because they were its own voyage's or their transshipment cut-off had
-/// passed. At the origin, a departure whose cut-offs for the cargo have passed at the ready time is not
+/// an earlier label could not board because they were its own voyage's, their transshipment cut-off had
+/// passed or its change's time by mode had not. At the origin, a departure whose cut-offs for the cargo have passed at the ready time is not
 /// boarded, and cargo that comes back there never changes vessel. After a voyage's last movement, staying aboard
 /// goes on with the first movement of the voyage its vessel continues as.
 ///
@@ -170,12 +170,11 @@ struct CheapestItinerarySearch {
         var skipped: [Int32: [Int32]] = [:]
         let checksCutOffs = n.hasCutOffTimes, checksTransshipmentCutOffs = !n.transshipmentCutOff.isEmpty
         let checksModeTimes = !n.modeTransshipmentSeconds.isEmpty
-        /// Whether cargo off movement `m` may not change onto the departure in `slot`.
-        func isRefused(_ slot: Int32, after m: Int) -> Bool {
-            let next = Int(n.slotMovement[Int(slot)])
-            return n.voyageOf[next] == n.voyageOf[m] || checksTransshipmentCutOffs && n.arrival[m] > n.transshipmentCutOff[next]
+        /// Whether cargo off movement `m` (of `voyage`) may not change onto `next`, which departs in `slot`.
+        func isRefused(_ next: Int32, slot: Int32, after m: Int, voyage: Int32) -> Bool {
+            n.voyageOf[Int(next)] == voyage || checksTransshipmentCutOffs && n.arrival[m] > n.transshipmentCutOff[Int(next)]
                 || checksModeTimes
-                    && n.slotTime[Int(slot)] < n.arrival[m] + n.transshipmentSeconds(at: n.to[m], from: n.movementMode(m), to: n.movementMode(next))
+                    && n.slotTime[Int(slot)] < n.arrival[m] + n.transshipmentSeconds(at: n.to[m], from: n.movementMode(m), to: n.movementMode(Int(next)))
         }
         func latestReadyTime(_ slot: Int32) -> Int64 {
             let movement = Int(n.slotMovement[Int(slot)])
@@ -252,17 +251,18 @@ struct CheapestItinerarySearch {
             if boardedStamp[Int(port)] == stamp { high = max(low, boardedFrom[Int(port)]) }
             for slot in low..<high {
                 let next = n.slotMovement[Int(slot)]
-                if isRefused(slot, after: m) {
+                if isRefused(next, slot: slot, after: m, voyage: voyage) {
                     skipped[port, default: []].append(slot)
                 } else {
                     push(next, cost: changing, parent: entry.state, boarded: true)
                 }
             }
             if var waiting = skipped[port] {
-                // Departures that earlier labels skipped because they were their own voyage's or past their TCO.
+                // Departures that earlier labels skipped because they were their own voyage's, past their TCO or before
+                // their change's time by mode.
                 waiting.removeAll { slot in
                     let next = n.slotMovement[Int(slot)]
-                    guard slot >= low, !isRefused(slot, after: m) else { return false }
+                    guard slot >= low, !isRefused(next, slot: slot, after: m, voyage: voyage) else { return false }
                     push(next, cost: changing, parent: entry.state, boarded: true)
                     return true
                 }

@@ -206,6 +206,8 @@ struct RouteSearch {
     private var checksModeTimes = false
     /// Whether chains keep the mode they arrived by: where changes of mode count or their times differ.
     private var tracksArrivingMode = false
+    /// Whether a change of voyage checks more than its first slot: transshipment cut-offs or times by mode.
+    private var checksChangeRules = false
     var avoidedPort: [Bool] = []
     /// Whether the search avoids any port, which changes its lower bounds.
     var avoidsPorts = false
@@ -330,6 +332,7 @@ struct RouteSearch {
         countsModeChanges = modeChangeLimit < Int(UInt8.max)
         checksModeTimes = !network.modeTransshipmentSeconds.isEmpty
         tracksArrivingMode = countsModeChanges || checksModeTimes
+        checksChangeRules = checksTransshipmentCutOffs || checksModeTimes
         countsCost = profile && options.criteria.contains(.handlingCost)
         countsCO2 = profile && options.criteria.contains(.co2e)
         isMultiCriteria = countsCost || countsCO2
@@ -704,7 +707,8 @@ struct RouteSearch {
     /// Opens the departures from `port` at or after the arrival of the `arriving` movement (of `voyage`) plus the
     /// port's transshipment time (the movement's ``ScheduleNetwork/connectingSlot``) to a state that changes
     /// vessel there, unless a chain opened earlier in this run already offers them with no more
-    /// changes of voyage (and, when the network has transshipment cut-offs, from an arrival no later).
+    /// changes of voyage (and, when the network has transshipment cut-offs, from an arrival no later; where the port has
+    /// transshipment times by mode, from an arrival no later by the same mode).
     ///
     /// A chain skips the departures of the voyage its state arrived on, since staying aboard offers them
     /// with one change less. When the search avoids ports, staying aboard may be cut off by an avoided call,
@@ -717,13 +721,14 @@ struct RouteSearch {
         let arrival = network.arrival[movement]
         let mode = tracksArrivingMode ? mode(of: Int32(movement)) : 0
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
+        let modeTimes = hasModeTimes(at: port)
         let base = Int(port) * stageCount
         // A chain from an arrival no later boards from no later a slot: most states that change vessel at a port
         // already reached are turned away here, before their connecting slot is read.
         for index in (base + stage)..<(base + stageCount)
         where !isMultiCriteria && chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainArrival[index] <= arrival
             && (!checksCutOffs || !chainGateIn[index]) && (!aboardMayBeCut || chainVoyage[index] == network.voyageStart[voyage])
-            && (!checksModeTimes || chainGateIn[index] || chainMode[index] == mode)
+            && (!modeTimes || chainGateIn[index] || chainMode[index] == mode)
             && (!countsModeChanges || boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: modeChanges, mode))
         {
             return
@@ -750,13 +755,13 @@ struct RouteSearch {
             startChainInBag(chain, ChainFigures(cost: cost, co2: co2, firstSlot: slot, next: -1))
             return
         }
-        let rank = chain.transfers, gateIn = chain.isGateIn
-        let timed = gateIn ? checksCutOffs : checksTransshipmentCutOffs || checksModeTimes
+        let rank = chain.transfers, gateIn = chain.isGateIn, modeTimes = hasModeTimes(at: chain.port)
+        let timed = gateIn ? checksCutOffs : checksTransshipmentCutOffs || modeTimes
         let base = Int(chain.port) * stageCount, stage = Int(chain.stage)
         for index in (base + stage)..<(base + stageCount)
         where chainStamp[index] == runStamp && chainTransfers[index] <= rank && chainSlot[index] <= slot
             && (chainGateIn[index] == gateIn ? !timed || chainArrival[index] <= chain.arrival : !checksCutOffs)
-            && (!checksModeTimes || chainGateIn[index] || chainMode[index] == chain.arrivingMode)
+            && (!modeTimes || chainGateIn[index] || chainMode[index] == chain.arrivingMode)
             && (!aboardMayBeCut || chainVoyage[index] == chain.arrivingVoyage)
             && (!countsModeChanges
                 || boardsWithNoMoreModeChanges(chainModeChanges[index], chainMode[index], than: chain.modeChanges, chain.arrivingMode))
@@ -778,7 +783,8 @@ struct RouteSearch {
     /// ``admissionKey(_:transfers:stage:)`` refuses already (they would be refused when popped too, and
     /// each skipped here saves a pass through the queue); the departures after it wait until it is popped.
     ///
-    /// A queued departure is one the chain may board (usable, not on its arriving voyage, within its cut-offs):
+    /// A queued departure is one the chain may board (usable, not on its arriving voyage, within its cut-offs and its
+    /// change's time by mode):
     /// that depends only on the chain and the departure, so it is not checked again when the departure is popped.
     private mutating func pushDeparture(chain index: Int32, slot first: Int32) {
         let chain = chains[Int(index)]
@@ -904,6 +910,7 @@ struct RouteSearch {
     /// ``open(_:firstSlot:cost:co2:)`` does where the network has transshipment times by mode).
     private mutating func startChainInBag(_ chain: Chain, _ figures: ChainFigures) {
         var figures = figures
+        let modeTimes = hasModeTimes(at: chain.port)
         let base = Int(chain.port) * stageCount
         for index in (base + Int(chain.stage))..<(base + stageCount) where chainStamp[index] == runStamp {
             var other = criteria.chainHead[index]
@@ -911,9 +918,9 @@ struct RouteSearch {
                 let o = chains[Int(other)], f = criteria.chainFigures[Int(other)]
                 if o.transfers <= chain.transfers && f.firstSlot <= figures.firstSlot && f.cost <= figures.cost && f.co2 <= figures.co2
                     && (o.isGateIn == chain.isGateIn
-                        ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs || checksModeTimes) || o.arrival <= chain.arrival
+                        ? !(chain.isGateIn ? checksCutOffs : checksTransshipmentCutOffs || modeTimes) || o.arrival <= chain.arrival
                         : !checksCutOffs)
-                    && (!checksModeTimes || o.isGateIn || o.arrivingMode == chain.arrivingMode)
+                    && (!modeTimes || o.isGateIn || o.arrivingMode == chain.arrivingMode)
                     && (!chainsNeedSameVoyage || o.arrivingVoyage == chain.arrivingVoyage)
                     && (!countsModeChanges || boardsWithNoMoreModeChanges(o.modeChanges, o.arrivingMode, than: chain.modeChanges, chain.arrivingMode))
                 {
@@ -972,6 +979,7 @@ struct RouteSearch {
                     <= network.details.latestReadyTime(
                         Int(movement), departure: network.slotTime[Int(slot)], cargoType: cargoType, dangerousGoods: dangerousGoods)
         }
+        guard checksChangeRules else { return true }
         return (!checksTransshipmentCutOffs || chain.arrival <= network.details.slotTransshipmentCutOff[Int(slot)])
             && (!checksModeTimes
                 || network.slotTime[Int(slot)]
@@ -989,6 +997,12 @@ struct RouteSearch {
         return !(avoidsPorts && (avoidedPort[Int(network.from[m])] || avoidedPort[Int(network.to[m])]))
             && !(hasAvoidedVoyages && avoidedVoyage[Int(network.voyageOf[m])])
             && !(checksSpace && isFull[m])
+    }
+
+    /// Whether `port` has transshipment times by mode, so that its chains are compared by the mode they arrived by.
+    @inline(__always)
+    private func hasModeTimes(at port: Int32) -> Bool {
+        checksModeTimes && network.portHasModeTimes[Int(port)]
     }
 
     /// The bit of the mode of `movement`'s voyage (``TransportMode/bit``).

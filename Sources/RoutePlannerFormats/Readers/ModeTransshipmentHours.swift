@@ -5,10 +5,11 @@ import RoutePlanner
 /// (`Location.transshipmentTimesByMode`), written as changes and hours separated by semicolons, such as
 /// `barge-vessel 36; vessel-truck 2.5`.
 enum ModeTransshipmentHours {
-    /// The times a value gives, or what is wrong with it.
+    /// The times a value gives (none for an empty one; an empty entry between semicolons is passed over), or what is
+    /// wrong with it.
     static func parse(_ text: String) -> Result<[ModeChange: Duration], Problem> {
         var times: [ModeChange: Duration] = [:]
-        for entry in text.split(separator: ";") {
+        for entry in text.split(separator: ";") where !entry.allSatisfy(\.isWhitespace) {
             let parts = entry.split(whereSeparator: \.isWhitespace)
             let modes = parts.first?.split(separator: "-", omittingEmptySubsequences: false) ?? []
             guard parts.count == 2, modes.count == 2, let from = TransportMode(rawValue: modes[0].lowercased()),
@@ -41,7 +42,7 @@ enum ModeTransshipmentHours {
             case .malformed(let entry):
                 "\(quoted(entry)) is not a change and its hours such as \"barge-vessel 36\" (modes vessel, barge, rail, truck)"
             case .offTruck(let change): "\(change): cargo off a truck needs no transshipment time"
-            case .hours(let change, let hours): "\(change): \(quoted(hours)) is not a number of hours of at least 0"
+            case .hours(let change, let hours): "\(change): \(quoted(hours)) is not a number of hours from 0 to under a year"
             case .repeated(let change): "\(change) is given more than once"
             }
         }
