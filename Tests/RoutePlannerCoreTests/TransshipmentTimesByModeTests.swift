@@ -87,7 +87,9 @@ import Testing
 
     @Test func aTruckCollectsAfterTheTimeOntoATruck() throws {
         let place = Location(code: "WWWWW", name: "Warehouse")
-        let quick = Location(code: "HBHUB", name: "Hub", transshipmentTime: .seconds(24 * 3_600), transshipmentTimesByMode: [ModeChange(from: .vessel, to: .truck): .seconds(2 * 3_600)])
+        let quick = Location(
+            code: "HBHUB", name: "Hub", transshipmentTime: .seconds(24 * 3_600),
+            transshipmentTimesByMode: [ModeChange(from: .vessel, to: .truck): .seconds(2 * 3_600)])
         let network = try ScheduleNetwork(
             locations: [Location(code: "AAAAA", name: "A"), quick, place],
             voyages: [Voyage(number: "V1", movements: [movement("AAAAA", "HBHUB", 0, 10)])],
