@@ -12,6 +12,28 @@ import Testing
         CarrierMovement(from: from, to: to, departure: at(departure), arrival: at(arrival), capacity: 100)
     }
 
+    /// A voyage of one movement.
+    private func voyage(_ number: VoyageNumber, _ from: UnLocode, _ to: UnLocode, _ departure: Double, _ arrival: Double, _ mode: TransportMode = .vessel)
+        -> Voyage
+    {
+        Voyage(number: number, movements: [movement(from, to, departure, arrival)], mode: mode)
+    }
+
+    /// A network of these voyages between A, the hub and D.
+    private func hubNetwork(_ voyages: [Voyage]) throws -> ScheduleNetwork {
+        try ScheduleNetwork(locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")], voyages: voyages)
+    }
+
+    /// From A to D, ready at hour 0, by hour 100.
+    private func aToD() throws -> RouteSpecification {
+        try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+    }
+
+    /// Costs for pricing: 100 on the movement that arrives at `hours`, else nothing.
+    private func costs(dearArrivingAt hours: Double, in network: ScheduleNetwork) -> [Double] {
+        (0..<network.movementCount).map { network.movement(ScheduleNetwork.MovementID($0)).arrivalTime == at(hours) ? 100.0 : 0 }
+    }
+
     /// A hub where cargo off a vessel needs 4 hours for a vessel and 30 for a barge, and cargo off a barge 20 for a vessel.
     private let hub = Location(
         code: "HBHUB", name: "Hub", transshipmentTime: .seconds(4 * 3_600),
@@ -20,16 +42,14 @@ import Testing
         ])
 
     @Test func eachChangeOfModeWaitsItsOwnTime() throws {
-        let network = try ScheduleNetwork(
-            locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")],
-            voyages: [
-                Voyage(number: "IN-BARGE", movements: [movement("AAAAA", "HBHUB", 0, 10)], mode: .barge),
-                Voyage(number: "IN-VESSEL", movements: [movement("AAAAA", "HBHUB", 0, 12)]),
-                // 14 hours after the barge, 12 after the vessel: only cargo off the vessel makes it.
-                Voyage(number: "OUT-EARLY", movements: [movement("HBHUB", "DDDDD", 24, 40)]),
-                Voyage(number: "OUT-LATE", movements: [movement("HBHUB", "DDDDD", 30, 50)]),
-            ])
-        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+        let network = try hubNetwork([
+            voyage("IN-BARGE", "AAAAA", "HBHUB", 0, 10, .barge),
+            voyage("IN-VESSEL", "AAAAA", "HBHUB", 0, 12),
+            // 14 hours after the barge, 12 after the vessel: only cargo off the vessel makes it.
+            voyage("OUT-EARLY", "HBHUB", "DDDDD", 24, 40),
+            voyage("OUT-LATE", "HBHUB", "DDDDD", 30, 50),
+        ])
+        let specification = try aToD()
         let router = Router(network: network)
         #expect(try router.earliestArrival(for: specification).legs.map(\.voyage.number) == ["IN-VESSEL", "OUT-EARLY"])
         // Kept to barges and the vessel out: the barge's cargo waits its 20 hours, for the later vessel.
@@ -40,8 +60,8 @@ import Testing
             #expect(options.map { $0.legs.map(\.voyage.number) } == [["IN-BARGE", "OUT-LATE"]])
         }
         // Priced with the vessel in dear, the barge's cargo waits its 20 hours too.
-        let costs = (0..<network.movementCount).map { network.movement(ScheduleNetwork.MovementID($0)).arrivalTime == at(12) ? 100.0 : 0 }
-        #expect(try router.cheapestItinerary(for: specification, costs: costs)?.itinerary.legs.map(\.voyage.number) == ["IN-BARGE", "OUT-LATE"])
+        let dear = costs(dearArrivingAt: 12, in: network)
+        #expect(try router.cheapestItinerary(for: specification, costs: dear)?.itinerary.legs.map(\.voyage.number) == ["IN-BARGE", "OUT-LATE"])
         // With CO2e, the bags keep the vessel's chain beside the barge's earlier one: each boards what the other cannot.
         let all = try router.candidates(for: specification, options: RoutingOptions(criteria: [.co2e]))
         #expect(all.map { $0.legs.map(\.voyage.number) } == [["IN-VESSEL", "OUT-EARLY"]])
@@ -54,14 +74,12 @@ import Testing
 
     /// One chain boards a barge after its 4 hours and passes over a vessel before its 20.
     @Test func aChainPassesOverADepartureBeforeItsChangesTime() throws {
-        let network = try ScheduleNetwork(
-            locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")],
-            voyages: [
-                Voyage(number: "IN-BARGE", movements: [movement("AAAAA", "HBHUB", 0, 10)], mode: .barge),
-                Voyage(number: "OUT-VESSEL", movements: [movement("HBHUB", "DDDDD", 16, 40)]),
-                Voyage(number: "OUT-BARGE", movements: [movement("HBHUB", "DDDDD", 20, 60)], mode: .barge),
-            ])
-        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+        let network = try hubNetwork([
+            voyage("IN-BARGE", "AAAAA", "HBHUB", 0, 10, .barge),
+            voyage("OUT-VESSEL", "HBHUB", "DDDDD", 16, 40),
+            voyage("OUT-BARGE", "HBHUB", "DDDDD", 20, 60, .barge),
+        ])
+        let specification = try aToD()
         let router = Router(network: network)
         #expect(try router.earliestArrival(for: specification).legs.map(\.voyage.number) == ["IN-BARGE", "OUT-BARGE"])
         #expect(try router.candidates(for: specification).map { $0.legs.map(\.voyage.number) } == [["IN-BARGE", "OUT-BARGE"]])
@@ -72,16 +90,14 @@ import Testing
     /// Pricing: the cheaper barge's label passes over the vessel out, too soon for it; the dearer vessel's label, which
     /// settles after, boards it from the departures passed over.
     @Test func pricingBoardsADeparturePassedOverByACheaperLabel() throws {
-        let network = try ScheduleNetwork(
-            locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")],
-            voyages: [
-                Voyage(number: "IN-BARGE", movements: [movement("AAAAA", "HBHUB", 0, 10)], mode: .barge),
-                Voyage(number: "IN-VESSEL", movements: [movement("AAAAA", "HBHUB", 0, 12)]),
-                Voyage(number: "OUT-EARLY", movements: [movement("HBHUB", "DDDDD", 24, 40)]),
-            ])
-        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
-        let costs = (0..<network.movementCount).map { network.movement(ScheduleNetwork.MovementID($0)).arrivalTime == at(12) ? 100.0 : 0 }
-        let priced = try Router(network: network).cheapestItinerary(for: specification, costs: costs)
+        let network = try hubNetwork([
+            voyage("IN-BARGE", "AAAAA", "HBHUB", 0, 10, .barge),
+            voyage("IN-VESSEL", "AAAAA", "HBHUB", 0, 12),
+            voyage("OUT-EARLY", "HBHUB", "DDDDD", 24, 40),
+        ])
+        let specification = try aToD()
+        let dear = costs(dearArrivingAt: 12, in: network)
+        let priced = try Router(network: network).cheapestItinerary(for: specification, costs: dear)
         #expect(priced?.itinerary.legs.map(\.voyage.number) == ["IN-VESSEL", "OUT-EARLY"] && priced?.cost == 100)
     }
 
@@ -120,7 +136,7 @@ import Testing
                 Voyage(number: "V2", movements: [movement("HBHUB", "DDDDD", 15, 30)]),
             ],
             haulage: [Haulage(from: "QQQQQ", to: "HBHUB", duration: .seconds(3_600))])
-        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+        let specification = try aToD()
         let router = Router(network: network)
         let options = RoutingOptions(criteria: Set(criteria))
         #expect(try router.earliestArrival(for: specification, options: options).legs.map(\.voyage.number) == ["B0", "TRUCK QQQQQ-HBHUB", "V2"])
@@ -130,13 +146,11 @@ import Testing
     /// A cargo's progress waits each change's own time; routed again from the hub, it is ready once the longest
     /// change from the mode it arrived by has passed, so that no option leaves too soon.
     @Test func aCargoDischargedAtTheHubWaitsItsChangesTime() throws {
-        let network = try ScheduleNetwork(
-            locations: [Location(code: "AAAAA", name: "A"), hub, Location(code: "DDDDD", name: "D")],
-            voyages: [
-                Voyage(number: "IN-BARGE", movements: [movement("AAAAA", "HBHUB", 0, 10)], mode: .barge),
-                Voyage(number: "OUT-LATE", movements: [movement("HBHUB", "DDDDD", 30, 50)]),
-            ])
-        let specification = try RouteSpecification(origin: "AAAAA", destination: "DDDDD", readyTime: at(0), arrivalDeadline: at(100))
+        let network = try hubNetwork([
+            voyage("IN-BARGE", "AAAAA", "HBHUB", 0, 10, .barge),
+            voyage("OUT-LATE", "HBHUB", "DDDDD", 30, 50),
+        ])
+        let specification = try aToD()
         var cargo = try Cargo(trackingId: "MODE01", teu: 1, specification: specification)
         try cargo.assign(to: try Router(network: network).earliestArrival(for: specification))
         func event(_ kind: HandlingEvent.Kind, _ location: UnLocode, _ voyage: VoyageNumber, _ hours: Double) throws -> HandlingEvent {
