@@ -256,9 +256,9 @@ extension Leg {
     public var isHaul: Bool { voyage.mode == .truck }
 
     /// The least time cargo discharged from this leg stays at its unload location before `next` loads it there: the
-    /// location's transshipment time from this leg's mode to `next`'s (``Location/transshipmentTime(from:to:)``), or
-    /// none off a truck.
+    /// location's transshipment time from this leg's mode to `next`'s (``Location/transshipmentTime(from:to:)``, which
+    /// is none off a truck).
     public func transshipmentTime(before next: Leg) -> Duration {
-        isHaul ? .zero : unloadLocation.transshipmentTime(from: voyage.mode, to: next.voyage.mode)
+        unloadLocation.transshipmentTime(from: voyage.mode, to: next.voyage.mode)
     }
 }
