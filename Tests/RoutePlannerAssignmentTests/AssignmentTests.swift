@@ -12,11 +12,25 @@ import Testing
     /// plugs (or no limit), and bookings weigh 3 to 20 tonnes (or nothing known). With hauls, places no voyage calls
     /// at, hauls by truck between random pairs of places (with costs when there are figures), gate hours, and barges
     /// and trains (``RandomSchedule``).
+    ///
+    /// With `haulCapacities`, two hauls in three take 1 to 5 TEU a day, drawn from a generator of their own so that the
+    /// rest of the instance is the one without.
     static func instance(
-        seed: UInt64, figures: Bool = false, limits: Bool = false, hauls: Bool = false, bookings bookingCount: ClosedRange<Int> = 2...4
+        seed: UInt64, figures: Bool = false, limits: Bool = false, hauls: Bool = false, haulCapacities: Bool = false,
+        bookings bookingCount: ClosedRange<Int> = 2...4
     ) throws -> (network: ScheduleNetwork, bookings: [Booking], schedule: RandomSchedule) {
         var generator = SplitMix64(seed: seed)
-        let base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1, figures: figures, hauls: hauls)
+        var base = RandomSchedule(using: &generator, maxPorts: 5, maxMovements: 16, cutOffs: seed % 2 == 1, figures: figures, hauls: hauls)
+        if haulCapacities {
+            var days = SplitMix64(seed: seed ^ 0x5EED_DA75)
+            base = RandomSchedule(
+                locations: base.locations, voyages: base.voyages,
+                haulage: base.haulage.map { haul in
+                    var haul = haul
+                    if Int.random(in: 0..<3, using: &days) > 0 { haul.capacityPerDay = Int.random(in: 1...5, using: &days) }
+                    return haul
+                }, base: base.base)
+        }
         let voyages = base.voyages.map { voyage in
             voyage.replacingMovements(
                 voyage.movements.map {
@@ -54,6 +68,54 @@ import Testing
         }
     }
 
+    /// What an itinerary takes room on, as Guides/Assignment.md states it: each movement, and the day each haul with a
+    /// capacity a day leaves on, a calendar day at the haul's place (in its time zone, UTC without one).
+    enum Resource: Hashable {
+        case movement(ScheduleNetwork.MovementID)
+        case haulDay(from: UnLocode, to: UnLocode, date: DateComponents)
+    }
+
+    static func resources(_ itinerary: Itinerary, _ network: ScheduleNetwork) -> [Resource] {
+        network.movementIDs(of: itinerary).map(Resource.movement)
+            + itinerary.legs.compactMap { leg -> Resource? in
+                let (from, to) = (leg.loadLocation.code, leg.unloadLocation.code)
+                guard leg.isHaul, network.haul(from: from, to: to)?.capacityPerDay != nil else { return nil }
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = network.location(from)?.timeZone ?? TimeZone(identifier: "UTC")!
+                return .haulDay(from: from, to: to, date: calendar.dateComponents([.year, .month, .day], from: leg.loadTime))
+            }
+    }
+
+    /// What a resource holds: TEU, tonnes and reefer plugs.
+    static func limit(_ resource: Resource, _ network: ScheduleNetwork) -> (teu: Int, tonnes: Double, plugs: Int) {
+        switch resource {
+        case .movement(let id): (network.capacity(of: id), Double(network.weightCapacity(of: id) ?? .max), network.reeferPlugs(of: id) ?? .max)
+        case .haulDay(let from, let to, _): (network.haul(from: from, to: to)!.capacityPerDay!, .infinity, .max)
+        }
+    }
+
+    /// Whether a booking fits on a resource beside what is on it.
+    static func fits(
+        _ booking: Booking, on resource: Resource, beside used: (teu: Int, tonnes: Double, plugs: Int), _ network: ScheduleNetwork
+    ) -> Bool {
+        let limit = Self.limit(resource, network)
+        return used.teu + booking.teu <= limit.teu && used.tonnes + (booking.weight ?? 0) <= limit.tonnes
+            && used.plugs + booking.reeferPlugs <= limit.plugs
+    }
+
+    /// What the carried bookings of a plan put on each resource.
+    static func load(of plan: AssignmentPlan, _ network: ScheduleNetwork) -> [Resource: (teu: Int, tonnes: Double, plugs: Int)] {
+        var load: [Resource: (teu: Int, tonnes: Double, plugs: Int)] = [:]
+        for assignment in plan.carried {
+            let booking = assignment.booking
+            for resource in resources(assignment.itinerary!, network) {
+                let used = load[resource] ?? (0, 0, 0)
+                load[resource] = (used.teu + booking.teu, used.tonnes + (booking.weight ?? 0), used.plugs + booking.reeferPlugs)
+            }
+        }
+        return load
+    }
+
     /// The best revenue of any assignment: each booking on none or one of all its itineraries; with `profit`, the
     /// best revenue less handling cost (the ports' known costs) plus `penalty` for each TEU carried.
     static func bruteForceRevenue(
@@ -62,32 +124,32 @@ import Testing
         // Each itinerary by its movements, with what it is worth per TEU beyond the revenue: the least handling and haulage
         // cost of those on the same movements (they differ only where the cargo changes vessel, or in their hauls).
         let options = bookings.map { booking in
-            var cost: [[Int]: Double] = [:]
+            var cost: [[Resource]: Double] = [:]
             for itinerary in itineraries(schedule, booking.specification) {
                 let handling = profit ? Self.cost(itinerary, schedule) : 0
-                let key = network.movementIDs(of: itinerary).map(\.rawValue)
+                let key = resources(itinerary, network)
                 cost[key] = min(cost[key] ?? .infinity, handling)
             }
-            return cost.map { (movements: $0.key, handling: $0.value) }
+            return cost.map { (resources: $0.key, handling: $0.value) }
         }
         guard options.reduce(1, { $0 * ($1.count + 1) }) <= 200_000 else { return nil }
-        // TEU, tonnes and reefer plugs on each movement, each within the movement's limit.
-        var load = [(teu: Int, tonnes: Double, plugs: Int)](repeating: (0, 0, 0), count: network.movementCount)
-        func fits(_ booking: Booking, on m: Int) -> Bool {
-            let id = ScheduleNetwork.MovementID(m)
-            return load[m].teu + booking.teu <= network.capacity(of: id)
-                && load[m].tonnes + (booking.weight ?? 0) <= Double(network.weightCapacity(of: id) ?? .max)
-                && load[m].plugs + booking.reeferPlugs <= network.reeferPlugs(of: id) ?? .max
-        }
+        // TEU, tonnes and reefer plugs on each resource, each within its limit.
+        var load: [Resource: (teu: Int, tonnes: Double, plugs: Int)] = [:]
         var best = 0.0
         func search(_ index: Int, _ revenue: Double) {
             guard index < bookings.count else { best = max(best, revenue); return }
             search(index + 1, revenue)
             let booking = bookings[index]
-            for (movements, handling) in options[index] where movements.allSatisfy({ fits(booking, on: $0) }) {
-                for m in movements { load[m] = (load[m].teu + booking.teu, load[m].tonnes + (booking.weight ?? 0), load[m].plugs + booking.reeferPlugs) }
+            for (resources, handling) in options[index] where resources.allSatisfy({ fits(booking, on: $0, beside: load[$0] ?? (0, 0, 0), network) }) {
+                for r in resources {
+                    let used = load[r] ?? (0, 0, 0)
+                    load[r] = (used.teu + booking.teu, used.tonnes + (booking.weight ?? 0), used.plugs + booking.reeferPlugs)
+                }
                 search(index + 1, revenue + Double(booking.teu) * ((booking.revenuePerTEU ?? 1) - handling + penalty))
-                for m in movements { load[m] = (load[m].teu - booking.teu, load[m].tonnes - (booking.weight ?? 0), load[m].plugs - booking.reeferPlugs) }
+                for r in resources {
+                    let used = load[r]!
+                    load[r] = (used.teu - booking.teu, used.tonnes - (booking.weight ?? 0), used.plugs - booking.reeferPlugs)
+                }
             }
         }
         search(0, 0)
@@ -101,26 +163,14 @@ import Testing
     static func expectTrueReasons(
         _ plan: AssignmentPlan, _ network: ScheduleNetwork, _ schedule: RandomSchedule, penalty: Double = 0, _ context: Comment
     ) {
-        // What the plan loads on each movement: TEU, tonnes and reefer plugs.
-        var load = [(teu: Int, tonnes: Double, plugs: Int)](repeating: (0, 0, 0), count: network.movementCount)
-        for assignment in plan.carried {
-            for id in network.movementIDs(of: assignment.itinerary!) {
-                let booking = assignment.booking
-                load[id.rawValue] = (
-                    load[id.rawValue].teu + booking.teu, load[id.rawValue].tonnes + (booking.weight ?? 0), load[id.rawValue].plugs + booking.reeferPlugs
-                )
-            }
-        }
+        // What the plan loads on each movement and haul's day: TEU, tonnes and reefer plugs.
+        let load = Self.load(of: plan, network)
         for assignment in plan.assignments where assignment.itinerary == nil {
             let booking = assignment.booking
             let context = Comment(rawValue: "\(context.rawValue), booking \(booking.id): \(String(describing: assignment.reason))")
-            func fits(on id: ScheduleNetwork.MovementID, beside used: (teu: Int, tonnes: Double, plugs: Int)) -> Bool {
-                used.teu + booking.teu <= network.capacity(of: id) && used.tonnes + (booking.weight ?? 0) <= Double(network.weightCapacity(of: id) ?? .max)
-                    && used.plugs + booking.reeferPlugs <= network.reeferPlugs(of: id) ?? .max
-            }
-            // The itineraries whose movements can take the booking at all, and their handling cost per TEU.
+            // The itineraries whose movements and hauls' days can take the booking at all, and their handling cost per TEU.
             let all = itineraries(schedule, booking.specification)
-            let possible = all.filter { network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: (0, 0, 0)) } }
+            let possible = all.filter { resources($0, network).allSatisfy { fits(booking, on: $0, beside: (0, 0, 0), network) } }
             let handling = possible.map { cost($0, schedule) }
             let worth = (booking.revenuePerTEU ?? 1) + penalty
             switch assignment.reason {
@@ -138,7 +188,7 @@ import Testing
                 if plan.status == .optimal {
                     #expect(
                         !possible.contains {
-                            cost($0, schedule) < worth && network.movementIDs(of: $0).allSatisfy { fits(on: $0, beside: load[$0.rawValue]) }
+                            cost($0, schedule) < worth && resources($0, network).allSatisfy { fits(booking, on: $0, beside: load[$0] ?? (0, 0, 0), network) }
                         }, context)
                 }
             case .unprofitable(let revenue, let cost, let penaltyPerTEU)?:
@@ -175,6 +225,9 @@ import Testing
             #expect(load[m] <= network.capacity(of: id), context)
             #expect(tonnes[m] <= Double(network.weightCapacity(of: id) ?? .max), context)
             #expect(plugs[m] <= network.reeferPlugs(of: id) ?? .max, context)
+        }
+        for (resource, used) in Self.load(of: plan, network) {
+            if case .haulDay = resource { #expect(used.teu <= Self.limit(resource, network).teu, "\(context) \(resource)") }
         }
         #expect(plan.objective <= plan.bound + 1e-6, context)
     }
@@ -466,6 +519,84 @@ import Testing
             if !bounding.master.columns.isEmpty { #expect(try generation.run().bound >= best - 1e-6, context) }
         }
         #expect(compared >= 300 && byTruck >= 100 && onlyByTruck >= 20, "compared \(compared), carried by truck \(byTruck), by truck only \(onlyByTruck)")
+    }
+
+    /// A factory whose haul to the terminal takes 2 TEU a day, and three bookings of 2 TEU for two vessels: the trucks
+    /// for both leave on one day in UTC (02:00 and 18:00) but on two at the factory (UTC+8), so two bookings go, one each
+    /// day, and the third is left out for the full days. Pricing must cost the first day's truck to find the second
+    /// vessel, so that the bound meets the plan.
+    @Test func aHaulsCapacityADayCountsTheDaysAtItsPlace() throws {
+        let zone = try #require(TimeZone(identifier: "Asia/Shanghai"))
+        let (factory, terminal, port): (UnLocode, UnLocode, UnLocode) = ("CNZZF", "CNZZT", "NLZZP")
+        let locations = [
+            Location(code: factory, name: "Factory", timeZone: zone, facility: .customerLocation),
+            Location(code: terminal, name: "Terminal", timeZone: zone), Location(code: port, name: "Port"),
+        ]
+        func time(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+        let voyages = ["06:00", "22:00"].enumerated().map { index, departure in
+            Voyage(
+                number: VoyageNumber("V\(index + 1)")!,
+                movements: [
+                    CarrierMovement(
+                        from: terminal, to: port, departure: time("2026-03-02T\(departure):00Z"), arrival: time("2026-03-12T\(departure):00Z"),
+                        capacity: 10)
+                ])
+        }
+        let haulage = [Haulage(from: factory, to: terminal, duration: .seconds(4 * 3_600), costPerTEU: 50, capacityPerDay: 2)]
+        let network = try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage)
+        let specification = try RouteSpecification(
+            origin: factory, destination: port, readyTime: time("2026-03-01T00:00:00Z"), arrivalDeadline: time("2026-03-20T00:00:00Z"))
+        let bookings = try ["A", "B", "C"].map { try Booking(id: $0, teu: 2, specification: specification, revenuePerTEU: 1_000) }
+        let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
+        let plan = try run.solve()
+        #expect(plan.carried.count == 2)
+        let days: [HaulDay] = plan.carried.compactMap { $0.itinerary.flatMap { network.haulDays(of: $0).first } }
+        #expect(Set(days.map(\.date)) == ["2026-03-02", "2026-03-03"])
+        #expect(plan.status == .optimal && plan.bound - plan.objective < 0.01, "\(plan.status) bound \(plan.bound) objective \(plan.objective)")
+        let leftOut = try #require(plan.assignments.first { $0.itinerary == nil })
+        guard case .capacity(let legs)? = leftOut.reason else {
+            Issue.record("\(String(describing: leftOut.reason))")
+            return
+        }
+        #expect(!legs.isEmpty)
+        for leg in legs { #expect(leg.haulDay != nil && leg.voyage.rawValue == "TRUCK CNZZF-CNZZT" && leg.load == 2 && leg.capacity == 2) }
+        let starts: [Date] = plan.busiestLegs.filter { $0.haulDay != nil }.map(\.departure).sorted()
+        #expect(starts == [time("2026-03-01T16:00:00Z"), time("2026-03-02T16:00:00Z")])
+        Self.expectValid(plan, network, bookings, "three bookings")
+    }
+
+    /// Door to door with hauls that take 1 to 5 TEU a day (two in three of them), on the tiny instances of
+    /// ``doorToDoorMatchesBruteForceOnTinyInstances(simplexSolves:)``: the plan is the best there is with each haul's day
+    /// within its capacity, as brute force counts the days (calendar days at the haul's place), its reasons are true
+    /// (a full haul's day among them), and the bound bounds the best. The capacities must bind: on some instances the
+    /// best without them is better.
+    @Test(arguments: [Int.max, 0]) func haulCapacitiesADayMatchBruteForceOnTinyInstances(simplexSolves: Int) throws {
+        var compared = 0, binding = 0, fullDays = 0
+        for seed in UInt64(0)..<400 {
+            let (network, bookings, schedule) = try Self.instance(
+                seed: seed &+ 1 << 43, figures: true, hauls: true, haulCapacities: true, bookings: 2...5)
+            let penalty = seed % 2 == 1 ? 150.0 : 0
+            let options = AssignmentOptions(relativeGap: 0, initialCandidates: 1, penaltyPerTEU: penalty)
+            let run = AssignmentRun(network: network, bookings: bookings, options: options)
+            run.simplexSolvesLeft = simplexSolves
+            let plan = try run.solve()
+            let context = Comment(rawValue: "seed \(seed) penalty \(penalty)")
+            Self.expectValid(plan, network, bookings, context)
+            Self.expectTrueReasons(plan, network, schedule, penalty: penalty, context)
+            for case .capacity(let legs)? in plan.assignments.map(\.reason) where legs.contains(where: { $0.haulDay != nil }) { fullDays += 1 }
+            guard let best = Self.bruteForceRevenue(network, bookings, schedule, profit: true, penalty: penalty) else { continue }
+            compared += 1
+            #expect(abs(plan.profit + penalty * Double(plan.carriedTEU) - best) < 0.02, context)
+            #expect(plan.bound >= best - 1e-6, context)
+            let unlimited = try Self.instance(seed: seed &+ 1 << 43, figures: true, hauls: true, bookings: 2...5)
+            if let free = Self.bruteForceRevenue(unlimited.network, unlimited.bookings, unlimited.schedule, profit: true, penalty: penalty),
+                free > best + 0.01
+            {
+                binding += 1
+            }
+        }
+        print("COUNTS compared \(compared) binding \(binding) fullDays \(fullDays)")
+        #expect(compared >= 300 && binding >= 30 && fullDays >= 10, "compared \(compared), bound by a day \(binding), left out for a full day \(fullDays)")
     }
 
     /// A booking from a factory no voyage calls at is carried by truck to the barge terminal and on, and pays for the

@@ -96,4 +96,66 @@ import Testing
         }
         #expect(compared >= 1_000 && byTruck >= 300 && onlyByTruck >= 20, "compared \(compared), with a haul \(byTruck), one haul only \(onlyByTruck)")
     }
+
+    /// Door to door where every haul has a capacity a day, so that a haul costs by the day it leaves (as the assignment
+    /// prices a haul's day): random costs per haul and day, some refused. Brute force counts each haul's day as a
+    /// calendar day at its place, in its time zone.
+    @Test(arguments: [false, true]) func findsTheCheapestItineraryWhenHaulsCostByTheDay(withCutOffs: Bool) throws {
+        var compared = 0, refusedDays = 0
+        for seed in UInt64(0)..<1_000 {
+            var generator = SplitMix64(seed: seed &+ (withCutOffs ? 1 << 32 : 0) &+ 1 << 35)
+            let base = RandomSchedule(using: &generator, cutOffs: withCutOffs, figures: true, longPortStays: seed % 3 == 1, hauls: true)
+            let haulage = base.haulage.map { haul in
+                var haul = haul
+                haul.capacityPerDay = 10
+                return haul
+            }
+            let schedule = RandomSchedule(locations: base.locations, voyages: base.voyages, haulage: haulage, base: base.base)
+            let network = schedule.network
+            let router = Router(network: network)
+            let costs = (0..<network.movementCount).map { _ in Bool.random(using: &generator) ? 0 : Double(Int.random(in: 1...9, using: &generator)) }
+            let salt = UInt64.random(in: 0..<1_000, using: &generator)
+            /// A haul's cost on a day, infinite for one day in five.
+            func dayCost(from: UnLocode, to: UnLocode, day: Int) -> Double {
+                let places = (from.rawValue + to.rawValue).unicodeScalars.reduce(UInt64(0)) { $0 &* 131 &+ UInt64($1.value) }
+                var mixer = SplitMix64(seed: salt &+ UInt64(truncatingIfNeeded: day) &* 1_000_003 &+ places)
+                let value = Int.random(in: 0..<5, using: &mixer)
+                return value == 4 ? .infinity : Double(value)
+            }
+            func oracleDay(_ leg: Leg) -> Int {
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = leg.loadLocation.timeZone ?? TimeZone(identifier: "UTC")!
+                let date = calendar.dateComponents([.year, .month, .day], from: leg.loadTime)
+                var utc = Calendar(identifier: .gregorian)
+                utc.timeZone = TimeZone(identifier: "UTC")!
+                return Int(utc.date(from: date)!.timeIntervalSince1970 / 86_400)
+            }
+            func cost(_ itinerary: Itinerary) -> Double {
+                itinerary.legs.filter(\.isHaul).reduce(network.movementIDs(of: itinerary).reduce(0.0) { $0 + costs[$1.rawValue] }) { total, leg in
+                    total + (schedule.haulage.first { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code }!.costPerTEU ?? 0)
+                        + dayCost(from: leg.loadLocation.code, to: leg.unloadLocation.code, day: oracleDay(leg))
+                }
+            }
+            let haulDayCosts = { (day: HaulDay) in dayCost(from: network.haulage[day.haul].from, to: network.haulage[day.haul].to, day: day.day) }
+            for _ in 0..<3 {
+                let specification = schedule.specification(using: &generator)
+                let all = schedule.bruteForce.itineraries(for: specification).filter { BruteForceRouter.endsWhereItArrives($0, via: []) }
+                let found = try router.cheapestItinerary(for: specification, costs: costs, haulDayCosts: haulDayCosts)
+                let context = Comment(rawValue: "seed \(seed) cut-offs \(withCutOffs): \(specification)")
+                guard let best = all.map(cost).min(), best.isFinite else {
+                    #expect(found.map { !$0.cost.isFinite } ?? true, context)
+                    continue
+                }
+                compared += 1
+                if all.contains(where: { !cost($0).isFinite }) { refusedDays += 1 }
+                let result = try #require(found, context)
+                #expect(result.cost == best, context)
+                #expect(cost(result.itinerary) == result.cost, context)
+                #expect(all.contains(result.itinerary), context)
+                let earliest = all.filter { cost($0) == best }.map(\.arrivalTime).min()
+                #expect(result.itinerary.arrivalTime == earliest, context)
+            }
+        }
+        #expect(compared >= 1_000 && refusedDays >= 100, "compared \(compared), with a refused day among the itineraries \(refusedDays)")
+    }
 }

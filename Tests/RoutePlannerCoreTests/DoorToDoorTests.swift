@@ -103,7 +103,7 @@ import Testing
             Haulage(from: "CNFAC", to: "XXXXX", duration: .seconds(60)),
             Haulage(from: "CNFAC", to: "CNFAC", duration: .seconds(60)),
             Haulage(from: "CNFAC", to: "CNCKG", duration: .zero),
-            Haulage(from: "CNFAC", to: "CNSHA", duration: .seconds(60), distance: -1, costPerTEU: .nan),
+            Haulage(from: "CNFAC", to: "CNSHA", duration: .seconds(60), distance: -1, costPerTEU: .nan, capacityPerDay: -1),
             Haulage(from: "DEDUI", to: "DEWHS", duration: .seconds(60)),
             Haulage(from: "DEDUI", to: "DEWHS", duration: .seconds(120)),
         ]
@@ -122,6 +122,7 @@ import Testing
                 haul from CNFAC to CNCKG: the time on the road is not between a second and 30 days
                 haul from CNFAC to CNSHA: the distance is negative or more than 50000 km
                 haul from CNFAC to CNSHA: the cost per TEU is negative or more than 1000000
+                haul from CNFAC to CNSHA: the capacity a day is negative or more than 1000000 TEU
                 haul from DEDUI to DEWHS: the haul is given more than once
                 """)
         // A network with hauls keeps them through a rebuild with other hauls.

@@ -43,10 +43,10 @@ import Testing
         let haulage = CSVFile(
             name: "haulage.csv",
             text: """
-                from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu
-                CNJGJ,CNCQI,,,180,45
-                CNSHA,DEDTM,2.5,,,
-                DEDTM,CNSHA,3,120,,
+                from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu,capacity_teu_per_day
+                CNJGJ,CNCQI,,,180,45,40
+                CNSHA,DEDTM,2.5,,,,
+                DEDTM,CNSHA,3,120,,,0
                 """)
         let hauls = try CSVImporter().importHaulage(haulage, locations: network.locations)
         #expect(hauls.diagnostics.isEmpty)
@@ -57,6 +57,8 @@ import Testing
         // A row serves both ways, unless the table gives the other way.
         #expect(hauls.value.map { "\($0.from)-\($0.to)" } == ["CNJGJ-CNCQI", "CNCQI-CNJGJ", "CNSHA-DEDTM", "DEDTM-CNSHA"])
         #expect(hauls.value[2].duration == .seconds(9_000) && hauls.value[3].duration == .seconds(10_800))
+        // A capacity a day holds for each direction a row serves.
+        #expect(hauls.value.map(\.capacityPerDay) == [40, 40, nil, 0])
         network = try network.withHaulage(hauls.value)
 
         let written = try CSVImporter().importSchedule(
@@ -135,6 +137,15 @@ import Testing
                 "haulage.csv:5:18: error: cost_per_teu \"lots\" is not an amount from 0 to 1000000",
                 "haulage.csv:6:13: error: hours \"800\" is not a number of hours above 0 and up to 720",
                 "haulage.csv:8:1: error: CNSHA to DEDTM already has a haul on line 7",
+            ])
+        let capacities = CSVFile(
+            name: "capacities.csv", text: "from,to,hours,capacity_teu_per_day\nCNCQI,CNSHA,2,1.5\nCNSHA,DEDTM,2,-2\nDEDTM,CNCQI,2,1000001\nCNSHA,CNCQI,2,\n")
+        let capacityError = try #require(throws: ImportError.self) { try CSVImporter().importHaulage(capacities, locations: places) }
+        #expect(
+            capacityError.diagnostics.map(\.description) == [
+                "capacities.csv:2:15: error: capacity_teu_per_day \"1.5\" is not a whole number of TEU from 0 to 1000000",
+                "capacities.csv:3:15: error: capacity_teu_per_day \"-2\" is not a whole number of TEU from 0 to 1000000",
+                "capacities.csv:4:15: error: capacity_teu_per_day \"1000001\" is not a whole number of TEU from 0 to 1000000",
             ])
     }
 }

@@ -52,12 +52,17 @@ public struct AssignmentOptions: Hashable, Sendable {
 }
 
 /// The load on one carrier movement against its capacity: TEU, and weight and reefer plugs where the movement
-/// limits them.
+/// limits them; or on one day of a haul with a capacity a day (``Haulage/capacityPerDay``), in TEU.
 public struct LegUtilisation: Hashable, Sendable {
-    public let movement: ScheduleNetwork.MovementID
+    /// The movement; `nil` for a haul's day.
+    public let movement: ScheduleNetwork.MovementID?
+    /// The haul's day, for a haul's; `nil` for a movement's.
+    public let haulDay: HaulDay?
+    /// The voyage, or the haul's truck (``Haulage/voyageNumber``).
     public let voyage: VoyageNumber
     public let from: UnLocode
     public let to: UnLocode
+    /// When the movement departs; for a haul's day, when the day starts at the haul's place.
     public let departure: Date
     /// The TEU assigned to the movement.
     public let load: Int
@@ -70,10 +75,11 @@ public struct LegUtilisation: Hashable, Sendable {
     public let reeferPlugs: Int?
 
     public init(
-        movement: ScheduleNetwork.MovementID, voyage: VoyageNumber, from: UnLocode, to: UnLocode, departure: Date, load: Int,
-        capacity: Int, weightLoad: Double = 0, weightCapacity: Int? = nil, plugLoad: Int = 0, reeferPlugs: Int? = nil
+        movement: ScheduleNetwork.MovementID?, haulDay: HaulDay? = nil, voyage: VoyageNumber, from: UnLocode, to: UnLocode, departure: Date,
+        load: Int, capacity: Int, weightLoad: Double = 0, weightCapacity: Int? = nil, plugLoad: Int = 0, reeferPlugs: Int? = nil
     ) {
         self.movement = movement
+        self.haulDay = haulDay
         self.voyage = voyage
         self.from = from
         self.to = to
@@ -100,8 +106,8 @@ public struct LegUtilisation: Hashable, Sendable {
 public enum UnassignedReason: Hashable, Sendable {
     /// No itinerary reaches the destination by the deadline.
     case noItinerary
-    /// Itineraries on which the booking pays exist, but these legs on them are too full (or too small) to take
-    /// it; never empty.
+    /// Itineraries on which the booking pays exist, but these legs on them (movements, or days of hauls with a
+    /// capacity a day) are too full (or too small) to take it; never empty.
     case capacity(fullLegs: [LegUtilisation])
     /// Carrying the booking loses money: its cheapest itinerary's cost per TEU, handling and haulage, is not below
     /// its revenue per TEU (1 when it has none) plus the penalty per TEU that carrying it saves
@@ -180,7 +186,7 @@ public struct AssignmentPlan: Sendable {
     public let greedyRevenue: Double
     /// The greedy baseline's objective.
     public let greedyObjective: Double
-    /// The most utilised movements, busiest first.
+    /// The most utilised movements and days of hauls with a capacity a day, busiest first.
     public let busiestLegs: [LegUtilisation]
     /// Wall-clock time of the solve.
     public let duration: Duration

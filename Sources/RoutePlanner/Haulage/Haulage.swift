@@ -19,10 +19,16 @@ public struct Haulage: Hashable, Sendable {
     public var costPerTEU: Double?
     /// The CO2e the haul emits per TEU, in kilograms, when known.
     public var co2ePerTEU: Double?
+    /// The TEU the haul's trucks can take from its place in a day, as its haulier offers them; `nil` for no limit.
+    ///
+    /// A day is the calendar day at the place the haul leaves, in its time zone (UTC without one), on which the
+    /// truck leaves (``HaulDay``). The assignment keeps each day's TEU within it; routing one booking does not.
+    public var capacityPerDay: Int?
 
     /// Creates a haul.
     public init(
-        from: UnLocode, to: UnLocode, duration: Duration, distance: Double? = nil, costPerTEU: Double? = nil, co2ePerTEU: Double? = nil
+        from: UnLocode, to: UnLocode, duration: Duration, distance: Double? = nil, costPerTEU: Double? = nil, co2ePerTEU: Double? = nil,
+        capacityPerDay: Int? = nil
     ) {
         self.from = from
         self.to = to
@@ -30,6 +36,7 @@ public struct Haulage: Hashable, Sendable {
         self.distance = distance
         self.costPerTEU = costPerTEU
         self.co2ePerTEU = co2ePerTEU
+        self.capacityPerDay = capacityPerDay
     }
 
     /// The longest haul a network takes: 30 days on the road.
@@ -38,6 +45,8 @@ public struct Haulage: Hashable, Sendable {
     public static let maximumDistance = 50_000.0
     /// The most a haul may cost per TEU, and the most CO2e per TEU in kilograms.
     public static let maximumFigure = 1_000_000.0
+    /// The most TEU a haul's ``capacityPerDay`` may give.
+    public static let maximumCapacityPerDay = 1_000_000
 
     /// The number that names a haul's leg in an itinerary, as a voyage number names a voyage's: `TRUCK` and its ends,
     /// such as `TRUCK CNJJN-CNCKG`.

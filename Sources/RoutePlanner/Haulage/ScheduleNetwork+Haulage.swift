@@ -23,6 +23,12 @@ extension ScheduleNetwork {
         /// Per place: its gate hours and time zone; empty when no place has gate hours.
         let gateHours: [GateHours?]
         let timeZones: [TimeZone?]
+        /// Each haul's TEU a day (``Haulage/capacityPerDay``), -1 for no limit; empty when no haul has a limit.
+        let capacityPerDay: [Int32]
+        /// Per place, when some haul has a capacity a day: whether a haul from it has one, and its time zone, whose
+        /// calendar days the capacity counts.
+        let limitsDays: [Bool]
+        let dayZones: [TimeZone?]
 
         /// The hauls of a network, checked already, over its locations.
         init(_ hauls: [Haulage], locations: [Location], portIndex: [UnLocode: Int32]) {
@@ -39,6 +45,21 @@ extension ScheduleNetwork {
             costCents = haulage.map { Int64((($0.costPerTEU ?? 0) * 100).rounded()) }
             co2Grams = haulage.map { Int64((($0.co2ePerTEU ?? 0) * 1_000).rounded()) }
             byNumber = Dictionary(haulage.enumerated().map { ($0.element.voyageNumber, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            let hasLimits = haulage.contains { $0.capacityPerDay != nil }
+            capacityPerDay = hasLimits ? haulage.map { $0.capacityPerDay.map(Int32.init) ?? -1 } : []
+            var limitsDays = [Bool](repeating: false, count: hasLimits ? locations.count : 0)
+            for haul in haulage where haul.capacityPerDay != nil { limitsDays[Int(portIndex[haul.from]!)] = true }
+            self.limitsDays = limitsDays
+            dayZones = hasLimits ? locations.map(\.timeZone) : []
+        }
+
+        /// The day of a capacity a day on which haul `h` leaves at `time`, `nil` when the haul has no such capacity.
+        @inline(__always)
+        func day(_ h: Int, leaving time: Int64) -> HaulDay? {
+            guard !capacityPerDay.isEmpty, capacityPerDay[h] >= 0 else { return nil }
+            let offset = dayZones[Int(from[h])].map { Int64($0.secondsFromGMT(for: Date(seconds: time))) } ?? 0
+            let local = time + offset
+            return HaulDay(haul: h, day: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
         }
 
         var isEmpty: Bool { start.isEmpty }
@@ -119,6 +140,10 @@ extension ScheduleNetwork {
                     problem("the \(name) is negative or more than 1000000")
                     reasons += 1
                 }
+            }
+            if let capacity = haul.capacityPerDay, !(0...Haulage.maximumCapacityPerDay).contains(capacity) {
+                problem("the capacity a day is negative or more than \(Haulage.maximumCapacityPerDay) TEU")
+                reasons += 1
             }
             if isVoyage(haul.voyageNumber) {
                 // Handling events name a haul's truck by this number, which must be the haul's alone.

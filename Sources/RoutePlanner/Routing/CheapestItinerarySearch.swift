@@ -20,11 +20,13 @@
 /// after a voyage leaves once the port's transshipment time has passed, for the destination or a gate-in at its end,
 /// never back to the origin. A haul's delivery is an entry of its own, so that of the deliveries at a place the
 /// cheapest settles first; it boards the departures whose cut-offs it meets and no cheaper delivery did. A port's
-/// hauls are taken only by a label ready for them earlier than every cheaper label there.
+/// hauls are taken only by a label ready for them earlier than every cheaper label there; where a haul from the port
+/// costs by the day it leaves (``HaulDay``), by a label ready at another time than the last that took them.
 ///
 /// The costs charged, besides the movements': the handling cost where the cargo boards its first voyage and where it
 /// leaves its last, the transfer cost at each change of voyage (at the place a haul between two voyages delivers to,
-/// as ``Itinerary/transshipmentLocations`` counts it), and each haul's cost per TEU.
+/// as ``Itinerary/transshipmentLocations`` counts it), each haul's cost per TEU, and the cost of each haul's day where it
+/// has a capacity a day.
 ///
 /// - Complexity: O(*m* log *m*) for *m* movements and hauls.
 struct CheapestItinerarySearch {
@@ -56,8 +58,21 @@ struct CheapestItinerarySearch {
     private struct Charges {
         var transfer: [Double]?
         var handling: [Double]?
+        /// The cost of a haul with a capacity a day on the day it leaves.
+        var haulDays: ((HaulDay) -> Double)?
+        let hauls: ScheduleNetwork.HaulColumns
         func transfer(at port: Int32) -> Double { transfer?[Int(port)] ?? 0 }
         func handling(at port: Int32) -> Double { handling?[Int(port)] ?? 0 }
+
+        /// What haul `h` costs leaving at `time`: its cost per TEU, and its day's cost where it has a capacity a day.
+        func haul(_ h: Int, leaving time: Int64) -> Double {
+            let cost = hauls.haulage[h].costPerTEU ?? 0
+            guard let haulDays, let day = hauls.day(h, leaving: time) else { return cost }
+            return cost + haulDays(day)
+        }
+
+        /// Whether a haul from `port` costs by the day it leaves.
+        func pricesDays(from port: Int32) -> Bool { haulDays != nil && !hauls.limitsDays.isEmpty && hauls.limitsDays[Int(port)] }
     }
 
     let network: ScheduleNetwork
@@ -86,10 +101,11 @@ struct CheapestItinerarySearch {
     /// plus the limit makes, when sooner; the cheapest of them, among equal costs the earliest arriving.
     mutating func cheapest(
         from origin: Int32, to destination: Int32, ready: Int64, deadline: Int64, transitLimit: Int64? = nil, costs: [Double],
-        transferCosts: [Double]? = nil, handlingCosts: [Double]? = nil, cargoType: CargoType, dangerousGoods: Bool
+        transferCosts: [Double]? = nil, handlingCosts: [Double]? = nil, haulDayCosts: ((HaulDay) -> Double)? = nil, cargoType: CargoType,
+        dangerousGoods: Bool
     ) -> (Itinerary, Double)? {
         let n = network, hauls = n.details.hauls
-        let charges = Charges(transfer: transferCosts, handling: handlingCosts)
+        let charges = Charges(transfer: transferCosts, handling: handlingCosts, haulDays: haulDayCosts, hauls: hauls)
         let first = n.firstSlot(at: origin, notBefore: ready), end = n.departureStart[Int(origin) + 1]
         // A haul from the origin: straight to the destination, or for each departure at its end it delivers for.
         var best: (Itinerary, Double)?
@@ -101,9 +117,9 @@ struct CheapestItinerarySearch {
             let place = hauls.to[h]
             let earliest = hauls.earliest(h, from: origin, notBefore: ready)
             if place == destination {
-                if earliest.arrival <= deadline && earliest.arrival - earliest.departure <= transitLimit ?? .max {
-                    let leg = n.haulLeg(h, departure: earliest.departure, arrival: earliest.arrival)
-                    consider((Self.itinerary([leg]), hauls.haulage[h].costPerTEU ?? 0))
+                let cost = charges.haul(h, leaving: earliest.departure)
+                if earliest.arrival <= deadline && earliest.arrival - earliest.departure <= transitLimit ?? .max && cost.isFinite {
+                    consider((Self.itinerary([n.haulLeg(h, departure: earliest.departure, arrival: earliest.arrival)]), cost))
                 }
                 continue
             }
@@ -199,10 +215,9 @@ struct CheapestItinerarySearch {
             slot += 1
         }
         for start in haulStarts {
-            let h = Int(start.haul), place = hauls.to[h]
-            push(
-                n.slotMovement[Int(start.slot)], cost: (hauls.haulage[h].costPerTEU ?? 0) + charges.handling(at: place), parent: -1, boarded: true,
-                haul: start.haul)
+            let h = Int(start.haul), place = hauls.to[h], cost = charges.haul(h, leaving: start.departure)
+            guard cost.isFinite else { continue }
+            push(n.slotMovement[Int(start.slot)], cost: cost + charges.handling(at: place), parent: -1, boarded: true, haul: start.haul)
         }
 
         while let entry = heap.popMin() {
@@ -272,14 +287,22 @@ struct CheapestItinerarySearch {
                 boardedStamp[Int(port)] = stamp
                 boardedFrom[Int(port)] = low
             }
-            // The port's hauls, unless a cheaper label there was ready for a truck as early.
+            // The port's hauls, unless a cheaper label there was ready for a truck as early; where hauls cost by the day
+            // they leave, only one ready at the same time, whose trucks leave on the same days.
             let readyForTruck = n.arrival[m] + n.transshipmentSeconds(at: port, from: n.movementMode(m), to: .truck)
-            guard !hauls.hauls(from: port).isEmpty, truckStamp[Int(port)] != stamp || readyForTruck < truckReady[Int(port)] else { continue }
+            guard !hauls.hauls(from: port).isEmpty else { continue }
+            if charges.pricesDays(from: port) {
+                guard truckStamp[Int(port)] != stamp || readyForTruck != truckReady[Int(port)] else { continue }
+            } else {
+                guard truckStamp[Int(port)] != stamp || readyForTruck < truckReady[Int(port)] else { continue }
+            }
             (truckStamp[Int(port)], truckReady[Int(port)]) = (stamp, readyForTruck)
             for h in hauls.hauls(from: port) {
                 let place = hauls.to[h]
                 guard place != origin, bound[Int(place)] < RouteSearch.unreachable else { continue }
-                let arrival = hauls.earliest(h, from: port, notBefore: readyForTruck).arrival
+                let (leaving, arrival) = hauls.earliest(h, from: port, notBefore: readyForTruck)
+                let haulCost = charges.haul(h, leaving: leaving)
+                guard haulCost.isFinite else { continue }
                 // Cargo a truck delivers need not stay: the bound from there is a departure's.
                 let remaining = max(0, bound[Int(place)] - n.leastPortStay[Int(place)])
                 guard arrival + remaining <= deadline else { continue }
@@ -288,7 +311,7 @@ struct CheapestItinerarySearch {
                 deliveries.append(Delivery(parent: entry.state, haul: Int32(h), arrival: arrival))
                 heap.insert(
                     Entry(
-                        cost: entry.cost + (hauls.haulage[h].costPerTEU ?? 0) + charge, time: arrival + remaining,
+                        cost: entry.cost + haulCost + charge, time: arrival + remaining,
                         state: Int32(-deliveries.count)))
             }
         }

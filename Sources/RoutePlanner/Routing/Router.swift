@@ -112,20 +112,24 @@ public final class Router {
     ///
     /// - Parameters:
     ///   - specification: The origin, destination, ready time, deadline and cargo.
-    ///   - costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``.
+    ///   - costs: A non-negative cost for every movement, indexed by ``ScheduleNetwork/MovementID``; entries past the
+    ///     movements are not read.
     ///   - transferCosts: A non-negative cost of changing vessel at each port, in the order of
     ///     ``ScheduleNetwork/locations``, or `nil` for none (such as the ports' transshipment costs). A haul between
     ///     two voyages changes voyage at the place it delivers to, and pays that place's.
     ///   - handlingCosts: A non-negative cost of loading or discharging at each place, in the order of
     ///     ``ScheduleNetwork/locations``, paid where the cargo boards its first voyage and where it leaves its last;
     ///     `nil` for none (such as the ports' handling costs).
+    ///   - haulDayCosts: A non-negative cost, or infinity to refuse it, for a haul with a capacity a day leaving on a day
+    ///     (``HaulDay``), on top of its cost per TEU; `nil` for none.
     /// - Throws: ``RoutingError/unknownLocation(_:)`` for a code the network does not have.
     /// - Complexity: O(*m* log *m*) for *m* movements, times the departure times from the origin with a maximum
     ///   transit time; see `CheapestItinerarySearch`.
     public func cheapestItinerary(
-        for specification: RouteSpecification, costs: [Double], transferCosts: [Double]? = nil, handlingCosts: [Double]? = nil
+        for specification: RouteSpecification, costs: [Double], transferCosts: [Double]? = nil, handlingCosts: [Double]? = nil,
+        haulDayCosts: ((HaulDay) -> Double)? = nil
     ) throws(RoutingError) -> (itinerary: Itinerary, cost: Double)? {
-        precondition(costs.count == network.movementCount, "give one cost per movement of the network")
+        precondition(costs.count >= network.movementCount, "give one cost per movement of the network")
         precondition(transferCosts.map { $0.count == network.locations.count } ?? true, "give one transfer cost per location of the network")
         precondition(handlingCosts.map { $0.count == network.locations.count } ?? true, "give one handling cost per location of the network")
         guard let origin = network.portIndex[specification.origin] else { throw .unknownLocation(specification.origin) }
@@ -137,7 +141,7 @@ public final class Router {
         return search.cheapest(
             from: origin, to: destination, ready: Int64(specification.readyTime.timeIntervalSince1970.rounded(.up)),
             deadline: specification.arrivalDeadline.seconds, transitLimit: specification.maximumTransitTime?.wholeSeconds, costs: costs,
-            transferCosts: transferCosts, handlingCosts: handlingCosts, cargoType: specification.cargoType,
+            transferCosts: transferCosts, handlingCosts: handlingCosts, haulDayCosts: haulDayCosts, cargoType: specification.cargoType,
             dangerousGoods: specification.containsDangerousGoods
         ).map { (itinerary: $0.0, cost: $0.1) }
     }

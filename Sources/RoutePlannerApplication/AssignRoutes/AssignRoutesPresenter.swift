@@ -60,8 +60,10 @@ public struct AssignRoutesPresenter: Presenter {
         }
         func leg(_ leg: LegUtilisation) -> String {
             let share = leg.capacity == 0 ? "" : " (\(Int((leg.utilisation * 100).rounded()))%)"
-            return "\(leg.voyage) \(leg.from)→\(leg.to) departing \(format.dateTime(leg.departure)): "
-                + "\(number(Double(leg.load))) of \(number(Double(leg.capacity))) TEU\(limits(leg, separator: " of "))\(share)"
+            let when = leg.haulDay.map { "on \($0.date)" } ?? "departing \(format.dateTime(leg.departure))"
+            return "\(leg.voyage) \(leg.from)→\(leg.to) \(when): "
+                + "\(number(Double(leg.load))) of \(number(Double(leg.capacity))) TEU\(leg.haulDay == nil ? "" : " a day")"
+                + "\(limits(leg, separator: " of "))\(share)"
         }
         let lines = plan.assignments.map { assignment -> String in
             let head = "\(assignment.booking.id)  \(assignment.booking.teu) TEU  "
@@ -82,7 +84,11 @@ public struct AssignRoutesPresenter: Presenter {
                 return head + "not carried: the time limit ran out before its itineraries were searched"
             case .capacity(let legs)?:
                 return head + "not carried: no room on "
-                    + legs.map { "\($0.voyage) \($0.from)→\($0.to) (\($0.load)/\($0.capacity) TEU\(limits($0, separator: "/")))" }
+                    + legs.map {
+                        let day = $0.haulDay.map { " on \($0.date)" } ?? ""
+                        return
+                            "\($0.voyage) \($0.from)→\($0.to)\(day) (\($0.load)/\($0.capacity) TEU\(day.isEmpty ? "" : " a day")\(limits($0, separator: "/")))"
+                    }
                     .joined(separator: ", ")
             case .unprofitable(let revenue, let handling, let penalty)?:
                 return head + "not carried: unprofitable: carrying it costs \(number(handling)) per TEU against revenue of \(number(revenue)) per TEU"

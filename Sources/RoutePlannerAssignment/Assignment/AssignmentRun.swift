@@ -112,7 +112,14 @@ final class AssignmentRun {
     ) -> AssignmentPlan {
         let load = master.load(of: choice)
         func utilisation(_ id: ScheduleNetwork.MovementID) -> LegUtilisation {
-            let details = network.movement(id), used = load[id, default: Load()]
+            let used = load[id, default: Load()]
+            if let day = master.haulDay(id) {
+                let haul = network.haulage[day.haul]
+                return LegUtilisation(
+                    movement: nil, haulDay: day, voyage: haul.voyageNumber, from: haul.from, to: haul.to, departure: network.start(of: day),
+                    load: used.teu, capacity: master.capacity(id))
+            }
+            let details = network.movement(id)
             return LegUtilisation(
                 movement: id, voyage: network.voyageNumber(of: id), from: details.departureLocation, to: details.arrivalLocation,
                 departure: details.departureTime, load: used.teu, capacity: details.capacity, weightLoad: Double(used.kilograms) / 1_000,
@@ -131,7 +138,7 @@ final class AssignmentRun {
             if reasons[index] == nil { reasons[index] = reason(index, load: load, utilisation: utilisation) }
             return BookingAssignment(booking: booking, itinerary: nil, reason: reasons[index])
         }
-        let busiest = load.keys.map(utilisation).sorted { ($1.utilisation, $0.movement) < ($0.utilisation, $1.movement) }
+        let busiest = load.keys.sorted().map(utilisation).sorted { ($1.utilisation, $0.departure) < ($0.utilisation, $1.departure) }
         return AssignmentPlan(
             assignments: assignments, status: status, objective: master.objective(of: choice), bound: bound, revenue: revenue,
             greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)),
@@ -150,7 +157,7 @@ final class AssignmentRun {
         if group.isUnsearched { return .notSearched }
         if group.columns.isEmpty && group.tooSmall.isEmpty { return .noItinerary }
         func fullLegs(_ movements: [ScheduleNetwork.MovementID]) -> [LegUtilisation] {
-            Set(movements).map(utilisation).sorted { ($0.departure, $0.movement) < ($1.departure, $1.movement) }
+            Set(movements).sorted().map(utilisation).sorted { $0.departure < $1.departure }
         }
         let isFull = { (movement: ScheduleNetwork.MovementID) in
             !(load[movement, default: Load()] + group.demand).fits(in: self.master.limit(movement))
@@ -160,9 +167,11 @@ final class AssignmentRun {
         if paying.isEmpty {
             var costs = [Double](repeating: 0, count: network.movementCount)
             for small in master.tooSmall(for: group.demand) { costs[small.rawValue] = .infinity }
+            let closed = { (day: HaulDay) in self.master.admits(group.demand, on: day) ? 0 : Double.infinity }
             guard
                 case let (cheapest, cost)? = try? router.cheapestItinerary(
-                    for: group.specification, costs: costs, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts),
+                    for: group.specification, costs: costs, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts,
+                    haulDayCosts: closed),
                 cost.isFinite
             else {
                 // Every itinerary rides a movement smaller than the booking.
@@ -173,7 +182,7 @@ final class AssignmentRun {
                     revenuePerTEU: group.revenue / Double(group.teu), handlingCostPerTEU: master.cost(of: cheapest),
                     penaltyPerTEU: options.penaltyPerTEU)
             }
-            paying = [network.movementIDs(of: cheapest)]
+            paying = [master.resources(of: cheapest)]
         }
         guard paying.allSatisfy({ $0.contains(where: isFull) }) else { return .notPlaced }
         return .capacity(fullLegs: Array(fullLegs(paying.flatMap { $0.filter(isFull) }).prefix(5)))

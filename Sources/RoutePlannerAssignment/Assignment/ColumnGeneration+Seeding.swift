@@ -80,14 +80,13 @@ extension ColumnGeneration {
             else { break }
             initial.itineraries.append(itinerary)
         }
-        let fits = { (itinerary: Itinerary) in
-            self.master.network.movementIDs(of: itinerary).allSatisfy { group.demand.fits(in: self.master.limit($0)) }
-        }
+        let fits = { (itinerary: Itinerary) in self.master.canCarry(group.demand, on: itinerary) }
         if starts.lowerBound == 0 && !initial.itineraries.isEmpty && !initial.itineraries.contains(where: fits) {
-            // Every candidate rides a movement too small for the booking: look past them.
+            // Every candidate rides a movement (or a haul's day) too small for the booking: look past them.
             var costs = [Double](repeating: 0, count: master.network.movementCount)
             for small in master.tooSmall(for: group.demand) { costs[small.rawValue] = .infinity }
-            if let (itinerary, cost) = try? router.cheapestItinerary(for: specification, costs: costs), cost.isFinite {
+            let closed = { (day: HaulDay) in self.master.admits(group.demand, on: day) ? 0 : Double.infinity }
+            if let (itinerary, cost) = try? router.cheapestItinerary(for: specification, costs: costs, haulDayCosts: closed), cost.isFinite {
                 initial.pastTooSmall = itinerary
             }
         }

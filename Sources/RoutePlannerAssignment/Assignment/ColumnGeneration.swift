@@ -175,7 +175,7 @@ struct ColumnGeneration {
     func price(duals dual: (Int) -> Double, addingColumns: Bool, until deadline: ContinuousClock.Instant) -> (bound: Double, added: Int, isComplete: Bool) {
         let network = master.network
         // The duals, read before adding columns changes the program.
-        var costs = [Double](repeating: 0, count: network.movementCount)
+        var costs = [Double](repeating: 0, count: master.resourceCount)
         var dualValue = 0.0
         for (movement, row) in master.rowOfMovement {
             costs[movement.rawValue] = dual(row)
@@ -248,7 +248,7 @@ struct ColumnGeneration {
         prices: [Double], capacityDuals: [Double], limitDuals: [(movement: MasterProblem.MovementID, measure: Load.Measure, dual: Double)],
         cutDuals: [Double], until deadline: ContinuousClock.Instant
     ) -> [Cheapest]? {
-        let master = self.master, cuts = master.cuts
+        let master = self.master, cuts = master.cuts, limitsHaulDays = master.limitsHaulDays
         let routers = [router] + helperRouters
         var results = [Cheapest](repeating: .notPriced, count: master.groups.count)
         // In order of demand, so that each worker's costs change little from one group to the next.
@@ -283,7 +283,8 @@ struct ColumnGeneration {
                     }
                     do {
                         let priced = try routers[worker].cheapestItinerary(
-                            for: group.specification, costs: costs.values, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts)
+                            for: group.specification, costs: costs.values, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts,
+                            haulDayCosts: limitsHaulDays ? { master.cost(of: $0, for: group.demand) { costs.values[$0.rawValue] } } : nil)
                         results[index.rawValue] = priced.map { $0.cost.isFinite ? .found($0.itinerary, cost: $0.cost) : .notFound } ?? .notFound
                     } catch {
                         results[index.rawValue] = .failed

@@ -5,7 +5,9 @@ import RoutePlanner
 ///
 /// Rows: one per group of identical bookings (at most its number of bookings ride), one capacity row per
 /// movement that the columns could overload (at most its TEU), one per movement whose weight or reefer plugs
-/// they could overload (``Load``), and the cover cuts. Columns: one per
+/// they could overload (``Load``), one per day of a haul with a capacity a day that they could overload, and the cover
+/// cuts. A haul's day takes a ``MovementID`` past the network's movements (``haulDay(_:)``), so that rows, loads and
+/// cuts count it as they count a movement. Columns: one per
 /// itinerary found for a group, worth the group's revenue less the itinerary's handling and haulage cost, plus the penalty
 /// its TEU would cost left out, less a transit-time tie-break. Column generation adds columns and cuts; the
 /// integer stage reads them and may add columns of its own.
@@ -110,6 +112,51 @@ final class MasterProblem {
     /// and where it leaves its last.
     let handlingCosts: [Double]
 
+    /// The days of hauls with a capacity a day that the columns' trucks leave on: day `k` is the movement ID
+    /// `network.movementCount + k`.
+    private(set) var haulDays: [HaulDay] = []
+    private var idOfHaulDay: [HaulDay: MovementID] = [:]
+
+    /// How many movement IDs there are, the movements' and the haul days' of the columns so far.
+    var resourceCount: Int { network.movementCount + haulDays.count }
+
+    /// The haul's day that an ID past the network's movements stands for; `nil` for a movement's.
+    func haulDay(_ id: MovementID) -> HaulDay? {
+        id.rawValue >= network.movementCount ? haulDays[id.rawValue - network.movementCount] : nil
+    }
+
+    /// The movements an itinerary rides and the days its hauls with a capacity a day take, each day given an ID the
+    /// first time.
+    func resources(of itinerary: Itinerary) -> [MovementID] {
+        network.movementIDs(of: itinerary)
+            + network.haulDays(of: itinerary).map { day in
+                if let id = idOfHaulDay[day] { return id }
+                let id = MovementID(network.movementCount + haulDays.count)
+                haulDays.append(day)
+                idOfHaulDay[day] = id
+                return id
+            }
+    }
+
+    /// Whether an itinerary can carry a booking taking `demand` at all: each movement, and each haul's capacity a day,
+    /// holds it.
+    func canCarry(_ demand: Load, on itinerary: Itinerary) -> Bool {
+        network.movementIDs(of: itinerary).allSatisfy { demand.fits(in: limit($0)) } && network.haulDays(of: itinerary).allSatisfy { admits(demand, on: $0) }
+    }
+
+    /// Whether a haul's capacity a day holds a booking taking `demand`.
+    func admits(_ demand: Load, on day: HaulDay) -> Bool { demand.teu <= network.haulage[day.haul].capacityPerDay ?? .max }
+
+    /// Whether a haul has a capacity a day in the network (so pricing must cost its days).
+    var limitsHaulDays: Bool { network.haulage.contains { $0.capacityPerDay != nil } }
+
+    /// What a haul's day costs a group's search: infinite where its capacity a day is below the group's TEU, else
+    /// `cost` of its ID (0 for a day no column takes yet, which has no row).
+    func cost(of day: HaulDay, for demand: Load, _ cost: (MovementID) -> Double) -> Double {
+        guard admits(demand, on: day) else { return .infinity }
+        return idOfHaulDay[day].map(cost) ?? 0
+    }
+
     /// The largest demand of any group, in each measure.
     var largestDemand: Load {
         groups.reduce(Load()) { Load(teu: max($0.teu, $1.teu), kilograms: max($0.kilograms, $1.demand.kilograms), plugs: max($0.plugs, $1.demand.plugs)) }
@@ -187,10 +234,13 @@ final class MasterProblem {
         for group in groups.indices { program.setName(row: group.row, name(ofGroup: group)) }
     }
 
-    func capacity(_ movement: MovementID) -> Int { network.capacity(of: movement) }
+    func capacity(_ movement: MovementID) -> Int { limit(movement).teu }
 
-    /// The capacity of a movement in every measure.
-    func limit(_ movement: MovementID) -> Load { Load(capacityOf: movement, in: network) }
+    /// The capacity of a movement in every measure; of a haul's day, its TEU a day.
+    func limit(_ movement: MovementID) -> Load {
+        guard let day = haulDay(movement) else { return Load(capacityOf: movement, in: network) }
+        return Load(teu: network.haulage[day.haul].capacityPerDay ?? .max, kilograms: .max, plugs: .max)
+    }
 
     func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
         group.value - Double(group.teu) * (cost(of: itinerary) - group.leastCostPerTEU)
@@ -225,8 +275,8 @@ final class MasterProblem {
     /// Adds an itinerary for a group unless the group has it; adds the capacity rows it makes able to bind.
     @discardableResult
     func addColumn(group index: GroupID, _ itinerary: Itinerary) -> Bool {
-        let movements = network.movementIDs(of: itinerary)
-        // An itinerary with a movement smaller than the booking (in any measure) can never carry it.
+        let movements = resources(of: itinerary)
+        // An itinerary with a movement (or a haul's day) smaller than the booking (in any measure) can never carry it.
         let small = movements.filter { !groups[index].demand.fits(in: limit($0)) }
         guard small.isEmpty else {
             groups[index].tooSmall.formUnion(small)
@@ -311,8 +361,13 @@ final class MasterProblem {
     }
 
     /// The model's name of a movement's capacity row: voyage, ports and departure, such as
-    /// `M:WS15-W09:CNSHA-MYTPP@2026-03-02T08:00Z`.
+    /// `M:WS15-W09:CNSHA-MYTPP@2026-03-02T08:00Z`; of a haul's day, its places and day, such as
+    /// `M:TRUCK:CNJJN-CNCKG@2026-03-02`.
     func name(ofMovement movement: MovementID) -> String {
+        if let day = haulDay(movement) {
+            let haul = network.haulage[day.haul]
+            return "M:TRUCK:\(haul.from)-\(haul.to)@\(day.date)"
+        }
         let details = network.movement(movement)
         return
             "M:\(network.voyageNumber(of: movement)):\(details.departureLocation)-\(details.arrivalLocation)@\(DateText.timestamp(details.departureTime).dropLast(4))Z"

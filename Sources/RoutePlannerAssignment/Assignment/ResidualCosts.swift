@@ -2,7 +2,7 @@ import RoutePlanner
 
 /// Movement costs for routing a group through the capacity a load leaves: the capacity duals of an LP solution,
 /// with the movements closed (an infinite cost) that are too small for the group (``PricingCosts``) or too full
-/// to take it on top of the load.
+/// to take it on top of the load; so too for the days of hauls with a capacity a day.
 ///
 /// A movement can be too full for some group only once its load comes within the largest demand of its limit,
 /// so only those movements are looked at for each search, in one array of what is left on each. (A cost array
@@ -22,14 +22,20 @@ struct ResidualCosts {
     /// Each movement's position in `nearlyFull`, or -1.
     private var position: [Int32]
 
+    /// What the load leaves of each haul's day (``MasterProblem/haulDay(_:)``) that it has, and the duals of those days.
+    private var haulDayRoom: [MovementID: Int] = [:]
+    private let haulDayDuals: [MovementID: Double]
+
     /// Costs for the capacity that `load` leaves, steering by `duals`.
     init(master: MasterProblem, duals: [MovementID: Double], load: [MovementID: Load]) {
-        var base = [Double](repeating: 0, count: master.network.movementCount)
-        for (movement, dual) in duals { base[movement.rawValue] = dual }
+        let movementCount = master.network.movementCount
+        var base = [Double](repeating: 0, count: movementCount)
+        for (movement, dual) in duals where movement.rawValue < movementCount { base[movement.rawValue] = dual }
+        haulDayDuals = duals.filter { $0.key.rawValue >= movementCount }
         self.master = master
         costs = PricingCosts(duals: base, smallMovements: master.smallMovements)
         largest = master.largestDemand
-        position = Array(repeating: -1, count: master.network.movementCount)
+        position = Array(repeating: -1, count: movementCount)
         loaded(load.keys, load: load)
     }
 
@@ -37,7 +43,9 @@ struct ResidualCosts {
     mutating func loaded(_ movements: some Sequence<MovementID>, load: [MovementID: Load]) {
         for movement in movements {
             let left = master.limit(movement) - load[movement, default: Load()]
-            if position[movement.rawValue] >= 0 {
+            if movement.rawValue >= position.count {
+                haulDayRoom[movement] = left.teu
+            } else if position[movement.rawValue] >= 0 {
                 room[Int(position[movement.rawValue])] = left
             } else if !largest.fits(in: left) {
                 position[movement.rawValue] = Int32(nearlyFull.count)
@@ -61,11 +69,19 @@ struct ResidualCosts {
         defer { costs.removeSurcharges() }
         guard
             let (itinerary, cost) = try? router.cheapestItinerary(
-                for: group.specification, costs: costs.values, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts),
+                for: group.specification, costs: costs.values, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts,
+                haulDayCosts: master.limitsHaulDays ? haulDayCost(for: group.demand) : nil),
             cost.isFinite
         else {
             return nil
         }
         return itinerary
+    }
+
+    /// What a haul's day costs a group: closed where the load leaves too little of it, else its dual.
+    private func haulDayCost(for demand: Load) -> (HaulDay) -> Double {
+        { [master, haulDayRoom, haulDayDuals] day in
+            master.cost(of: day, for: demand) { id in demand.teu <= haulDayRoom[id] ?? .max ? haulDayDuals[id] ?? 0 : .infinity }
+        }
     }
 }

@@ -12,8 +12,9 @@ extension CSVImporter {
 
     /// Reads a haulage table: `from`, `to` (UN/LOCODEs of the locations); optionally `hours` (on the road, above 0
     /// and up to 30 days), `distance_km` (from 0 to 50,000), `cost_per_teu` and `co2e_kg_per_teu` (from 0 to
-    /// 1,000,000). A row serves both directions, unless the table has a row the other way too, which then serves that
-    /// direction.
+    /// 1,000,000), and `capacity_teu_per_day` (whole TEU from 0 to 1,000,000; absent or empty: no limit). A row serves
+    /// both directions, each with the row's capacity a day, unless the table has a row the other way too, which then
+    /// serves that direction.
     ///
     /// A row without `hours` takes its distance over ``truckSpeed``; a row without a distance either, the great-circle
     /// distance between the two places' coordinates times ``roadDetourFactor``. A row between places without coordinates
@@ -31,7 +32,8 @@ extension CSVImporter {
         let byCode = Dictionary(locations.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         guard
             var table = CSVTable(
-                file, required: ["from", "to"], optional: ["hours", "distance_km", "cost_per_teu", "co2e_kg_per_teu"], log: &log)
+                file, required: ["from", "to"], optional: ["hours", "distance_km", "cost_per_teu", "co2e_kg_per_teu", "capacity_teu_per_day"],
+                log: &log)
         else { throw log.importError() }
         var lineOfPair: [[UnLocode]: Int] = [:]
         var given: [Haulage] = []
@@ -60,6 +62,11 @@ extension CSVImporter {
             var distance = number(3, 0...Haulage.maximumDistance, "a number of kilometres from 0 to 50000")
             let cost = number(4, 0...Haulage.maximumFigure, "an amount from 0 to 1000000")
             var co2e = number(5, 0...Haulage.maximumFigure, "a number of kilograms from 0 to 1000000")
+            var capacity: Int?
+            if case let text = table.text(6), !text.isEmpty {
+                capacity = Int(text).flatMap { (0...Haulage.maximumCapacityPerDay).contains($0) ? $0 : nil }
+                if capacity == nil { fail(6, "capacity_teu_per_day \(quoted(text)) is not a whole number of TEU from 0 to \(Haulage.maximumCapacityPerDay)") }
+            }
             // Neither given (a wrong one is reported already): estimated from the coordinates.
             if places.count == 2, table.text(2).isEmpty, table.text(3).isEmpty {
                 if let from = places[0].coordinates, let to = places[1].coordinates {
@@ -91,7 +98,7 @@ extension CSVImporter {
             given.append(
                 Haulage(
                     from: places[0].code, to: places[1].code, duration: .seconds(max(1, Int64(seconds.rounded()))), distance: distance,
-                    costPerTEU: cost, co2ePerTEU: co2e))
+                    costPerTEU: cost, co2ePerTEU: co2e, capacityPerDay: capacity))
         }
         // Each row, and the other way where no row gives it.
         let directions = Set(given.map { [$0.from, $0.to] })

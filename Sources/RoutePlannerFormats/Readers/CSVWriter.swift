@@ -32,15 +32,17 @@ public enum CSVWriter {
     }
 
     /// The haulage table of a network's hauls: one row per haul, each direction its own, so that it reads back as the
-    /// same hauls (a row the other way stands for that direction).
+    /// same hauls (a row the other way stands for that direction); `capacity_teu_per_day` where a haul has one.
     public static func haulage(of network: ScheduleNetwork) -> String {
-        var lines = ["from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu"]
+        let hasCapacities = network.haulage.contains { $0.capacityPerDay != nil }
+        var lines = ["from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu" + (hasCapacities ? ",capacity_teu_per_day" : "")]
         for haul in network.haulage {
-            lines.append(
-                [
-                    haul.from.rawValue, haul.to.rawValue, number(Double(haul.duration.wholeSeconds) / 3_600), haul.distance.map(number) ?? "",
-                    haul.costPerTEU.map(number) ?? "", haul.co2ePerTEU.map(number) ?? "",
-                ].joined(separator: ","))
+            var fields = [
+                haul.from.rawValue, haul.to.rawValue, number(Double(haul.duration.wholeSeconds) / 3_600), haul.distance.map(number) ?? "",
+                haul.costPerTEU.map(number) ?? "", haul.co2ePerTEU.map(number) ?? "",
+            ]
+            if hasCapacities { fields.append(haul.capacityPerDay.map(String.init) ?? "") }
+            lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }

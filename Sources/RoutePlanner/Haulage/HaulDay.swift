@@ -1,0 +1,43 @@
+import Foundation
+
+/// A day on which a haul with a capacity a day (``Haulage/capacityPerDay``) leaves: the assignment keeps the TEU its
+/// trucks take that day within the capacity.
+///
+/// The day is the calendar day at the place the haul leaves, in that place's time zone (UTC without one), on which the
+/// truck leaves. When a haul leaves follows from its itinerary (Guides/Routing.md, "Hauls: door to door"), so each
+/// itinerary's hauls take room on one day each.
+public struct HaulDay: Hashable, Comparable, Sendable {
+    /// The haul's position in its network's ``ScheduleNetwork/haulage``.
+    public let haul: Int
+    /// The day, counted from 1 January 1970 at the haul's place.
+    public let day: Int
+
+    public init(haul: Int, day: Int) {
+        self.haul = haul
+        self.day = day
+    }
+
+    /// The day's date at the haul's place, such as `2026-03-02`.
+    public var date: String { DateText.day(Date(timeIntervalSince1970: Double(day) * 86_400)) }
+
+    public static func < (lhs: HaulDay, rhs: HaulDay) -> Bool { (lhs.haul, lhs.day) < (rhs.haul, rhs.day) }
+}
+
+extension ScheduleNetwork {
+    /// The days of the hauls with a capacity a day that an itinerary's trucks leave on, in the order of its legs; a
+    /// haul the network no longer has takes none.
+    public func haulDays(of itinerary: Itinerary) -> [HaulDay] {
+        itinerary.legs.compactMap { leg in
+            guard leg.isHaul, let h = haulIndex(from: leg.loadLocation.code, to: leg.unloadLocation.code) else { return nil }
+            return details.hauls.day(h, leaving: leg.loadTime.seconds)
+        }
+    }
+
+    /// The first instant of a haul's day at the place it leaves.
+    public func start(of day: HaulDay) -> Date {
+        let zone = location(haulage[day.haul].from)?.timeZone ?? TimeZone(identifier: "UTC")!
+        // The offset at noon of that day: a change of clocks falls at night.
+        let noon = Date(seconds: Int64(day.day) * 86_400 + 43_200)
+        return Date(seconds: Int64(day.day) * 86_400 - Int64(zone.secondsFromGMT(for: noon)))
+    }
+}
