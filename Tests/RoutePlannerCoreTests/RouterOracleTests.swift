@@ -230,6 +230,59 @@ import Testing
         }
     }
 
+    /// Door to door for cargo that needs room where hauls take 0 to 4 TEU a day (two in three of them), and other cargo
+    /// already takes room on some of their days: no itinerary drives a haul on a day without room for the cargo, as brute
+    /// force counts the days (calendar days at the haul's place) and what the other cargo takes on them.
+    @Test func searchesWithSpaceCountTheRoomOfHaulsDays() throws {
+        var cutOff = 0
+        for seed in Self.seeds {
+            var generator = SplitMix64(seed: seed &+ 1 << 50)
+            let random = RandomSchedule(using: &generator, cutOffs: seed % 2 == 0, longPortStays: seed % 3 == 0, hauls: true)
+            let haulage = random.haulage.map { haul in
+                var haul = haul
+                if Int.random(in: 0..<3, using: &generator) > 0 { haul.capacityPerDay = Int.random(in: 0...4, using: &generator) }
+                return haul
+            }
+            let schedule = RandomSchedule(locations: random.locations, voyages: random.voyages, haulage: haulage, base: random.base)
+            let (router, oracle) = try Self.searches(schedule, seed: seed)
+            let network = router.network
+            func key(_ leg: Leg) -> String? {
+                guard leg.isHaul, haulage.first(where: { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code })?.capacityPerDay != nil
+                else { return nil }
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = leg.loadLocation.timeZone ?? TimeZone(identifier: "UTC")!
+                let day = calendar.dateComponents([.year, .month, .day], from: leg.loadTime)
+                return "\(leg.loadLocation.code)-\(leg.unloadLocation.code) \(day.year!)-\(day.month!)-\(day.day!)"
+            }
+            // Other cargo on some itineraries, as the oracle counts it and as the search's use does.
+            var taken = CapacityUse(network: network), takenOnDays: [String: Int] = [:]
+            for _ in 0..<3 {
+                let teu = Int.random(in: 1...3, using: &generator)
+                guard let itinerary = oracle.itineraries(for: schedule.specification(using: &generator)).randomElement(using: &generator) else { continue }
+                taken.add(CargoSpace(teu: teu), on: itinerary, in: network)
+                for leg in itinerary.legs { if let key = key(leg) { takenOnDays[key, default: 0] += teu } }
+            }
+            for _ in 0..<4 {
+                let specification = schedule.specification(using: &generator)
+                var options = RoutingOptions(space: CargoSpace(teu: Int.random(in: 1...3, using: &generator)), taken: taken)
+                options.maxTransshipments = seed % 5 == 0 ? 1 : nil
+                let space = options.space!.teu
+                let hasRoom = { (itinerary: Itinerary) in
+                    itinerary.legs.allSatisfy { leg in
+                        key(leg).map {
+                            takenOnDays[$0, default: 0] + space <= haulage.first { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code }!
+                                .capacityPerDay!
+                        } ?? true
+                    }
+                }
+                if oracle.itineraries(for: specification, options: options).contains(where: { !hasRoom($0) }) { cutOff += 1 }
+                let context = "seed \(seed), room of hauls' days: \(specification) \(options)"
+                Self.expectAgreement(router, oracle, specification, options, context, using: &generator, keeping: hasRoom)
+            }
+        }
+        #expect(cutOff >= Self.seeds.count / 3, "\(cutOff) queries where a haul's day lacked room")
+    }
+
     /// A router over the schedule's network and the oracle over its voyages; every other network is prepared for many
     /// searches, so that its lower bounds come from the all-pairs table.
     static func searches(_ schedule: RandomSchedule, seed: UInt64) throws -> (Router, BruteForceRouter) {
@@ -242,9 +295,9 @@ import Testing
     /// where the oracle finds none, both searches say there is no route.
     static func expectAgreement(
         _ router: Router, _ oracle: BruteForceRouter, _ specification: RouteSpecification, _ options: RoutingOptions,
-        _ context: String, using generator: inout SplitMix64
+        _ context: String, using generator: inout SplitMix64, keeping isKept: (Itinerary) -> Bool = { _ in true }
     ) {
-        let all = oracle.itineraries(for: specification, options: options)
+        let all = oracle.itineraries(for: specification, options: options).filter(isKept)
         guard let fastest = all.map(\.arrivalTime).min() else {
             #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.earliestArrival(for: specification, options: options) }
             #expect(throws: RoutingError.noRoute, Comment(rawValue: context)) { try router.candidates(for: specification, options: options) }

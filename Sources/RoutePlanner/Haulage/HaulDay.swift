@@ -27,10 +27,20 @@ extension ScheduleNetwork {
     /// The days of the hauls with a capacity a day that an itinerary's trucks leave on, in the order of its legs; a
     /// haul the network no longer has takes none.
     public func haulDays(of itinerary: Itinerary) -> [HaulDay] {
-        itinerary.legs.compactMap { leg in
-            guard leg.isHaul, let h = haulIndex(from: leg.loadLocation.code, to: leg.unloadLocation.code) else { return nil }
-            return details.hauls.day(h, leaving: leg.loadTime.seconds)
-        }
+        itinerary.legs.compactMap(haulDay(of:))
+    }
+
+    /// The day a haul's leg leaves on, where the network has its haul with a capacity a day; else `nil`.
+    public func haulDay(of leg: Leg) -> HaulDay? {
+        guard leg.isHaul, let h = haulIndex(from: leg.loadLocation.code, to: leg.unloadLocation.code) else { return nil }
+        return details.hauls.day(h, leaving: leg.loadTime.seconds)
+    }
+
+    /// The TEU a haul's day has room for: its capacity a day less what cargo already routed takes that day
+    /// (``reducingCapacity(byBookings:)``), never below zero.
+    public func room(on day: HaulDay) -> Int {
+        let capacity = haulage[day.haul].capacityPerDay ?? .max
+        return capacity - min(capacity, takenOnHaulDays[day] ?? 0)
     }
 
     /// The first instant of a haul's day at the place it leaves.

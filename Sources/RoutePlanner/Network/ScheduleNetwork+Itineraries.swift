@@ -61,7 +61,8 @@ extension ScheduleNetwork {
     }
 
     /// The network with the TEU that cargo already routed takes off each movement's capacity (never below
-    /// zero); legs that the network does not sail as planned, and sizes that are not positive, take nothing.
+    /// zero), and off the room of each day its hauls with a capacity a day leave on (``room(on:)``); legs that the
+    /// network does not sail or drive as planned, and sizes that are not positive, take nothing.
     ///
     /// - Complexity: O(*m* + *l*) for *m* movements and *l* movements ridden, plus building the network.
     public func reducingCapacity(by loads: [(itinerary: Itinerary, teu: Int)]) -> ScheduleNetwork {
@@ -81,8 +82,13 @@ extension ScheduleNetwork {
 
     private func reducing(_ loads: [(Itinerary, (teu: Int, tonnes: Int, plugs: Int))]) -> ScheduleNetwork {
         var taken: [VoyageNumber: [Int: (teu: Int, tonnes: Int, plugs: Int)]] = [:]
+        var takenOnDays = takenOnHaulDays
         for (itinerary, load) in loads where load.teu > 0 {
             for leg in itinerary.legs {
+                if leg.isHaul {
+                    if let day = haulDay(of: leg), driving(leg) == leg { takenOnDays[day, default: 0] &+= min(load.teu, Int(Int32.max)) }
+                    continue
+                }
                 guard
                     let sailed = self.leg(
                         voyage: leg.voyage.number, from: leg.loadLocation.code, departing: leg.loadTime, to: leg.unloadLocation.code,
@@ -97,7 +103,11 @@ extension ScheduleNetwork {
                 }
             }
         }
-        guard !taken.isEmpty else { return self }
+        guard !taken.isEmpty else {
+            var network = self
+            network.takenOnHaulDays = takenOnDays
+            return network
+        }
         func less(_ capacity: Int, _ used: Int) -> Int { max(0, capacity - min(used, capacity)) }
         let voyages = voyages.map { voyage -> Voyage in
             guard let load = taken[voyage.number] else { return voyage }
@@ -112,9 +122,11 @@ extension ScheduleNetwork {
             return voyage.replacingMovements(movements)
         }
         // Only capacities changed, each to between zero and what it was, so the network stays valid.
-        guard let network = try? ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage, capacitiesAreKnown: capacitiesAreKnown) else {
+        guard var network = try? ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage, capacitiesAreKnown: capacitiesAreKnown)
+        else {
             preconditionFailure("lowering capacities broke the network")
         }
+        network.takenOnHaulDays = takenOnDays
         return network
     }
 }

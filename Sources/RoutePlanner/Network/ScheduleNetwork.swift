@@ -76,6 +76,9 @@ public struct ScheduleNetwork: Sendable {
     /// The lower bounds of the time between all ports (`sailingTimes(to:avoiding:)`), when the network was
     /// prepared for many searches (``preparedForSearches()``).
     var sailingTimeTable: SailingTimeTable?
+    /// The TEU that cargo already routed takes on each day of a haul with a capacity a day
+    /// (``reducingCapacity(byBookings:)``); empty for none.
+    var takenOnHaulDays: [HaulDay: Int] = [:]
 
     /// Whether the network is this one as it was built: a copy of it, or it prepared for searches. Two networks
     /// built apart are never identical, even of the same schedule; telling so takes no time, unlike comparing what

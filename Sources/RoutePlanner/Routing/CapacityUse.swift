@@ -1,11 +1,15 @@
-/// The room cargo takes on each movement of a network: TEU, tonnes and reefer plugs.
+/// The room cargo takes on each movement of a network: TEU, tonnes and reefer plugs; and the TEU it takes on each day
+/// of a haul with a capacity a day (``HaulDay``).
 ///
 /// A search for a cargo that needs room (``RoutingOptions/space``) counts what ``RoutingOptions/taken`` holds
-/// against each movement's capacities, so that one cargo is routed under the capacity the others leave.
+/// against each movement's capacities and each haul's day's room, so that one cargo is routed under the capacity the
+/// others leave.
 public struct CapacityUse: Hashable, Sendable {
     private(set) var teu: [Int64]
     private(set) var tonnes: [Int64]
     private(set) var plugs: [Int64]
+    /// The TEU taken on each day of a haul with a capacity a day.
+    private(set) var haulDays: [HaulDay: Int64] = [:]
 
     /// No room taken on any movement of the network.
     public init(network: ScheduleNetwork) {
@@ -15,7 +19,8 @@ public struct CapacityUse: Hashable, Sendable {
     }
 
     /// Adds the room a cargo takes on every movement of its itinerary's legs that the network sails
-    /// (``ScheduleNetwork/sailing(_:)``); legs it no longer sails take none.
+    /// (``ScheduleNetwork/sailing(_:)``), and on the day of each of its hauls with a capacity a day; legs it no longer
+    /// sails take none.
     public mutating func add(_ space: CargoSpace, on itinerary: Itinerary, in network: ScheduleNetwork) {
         change(by: space, sign: 1, on: itinerary, in: network)
     }
@@ -36,7 +41,7 @@ public struct CapacityUse: Hashable, Sendable {
     private mutating func change(by space: CargoSpace, sign: Int64, on itinerary: Itinerary, in network: ScheduleNetwork) {
         precondition(teu.count == network.movementCount, "the use is of another network")
         for leg in itinerary.legs {
-            // A truck's room is not counted.
+            if let day = network.haulDay(of: leg) { haulDays[day, default: 0] += sign * Int64(space.teu) }
             guard !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { continue }
             let first = Int(network.voyageStart[Int(voyage)])
             for position in sailed.movementIndices {
@@ -47,13 +52,24 @@ public struct CapacityUse: Hashable, Sendable {
         }
     }
 
+    /// The TEU taken on a haul's day.
+    public func taken(on day: HaulDay) -> Int { Int(clamping: haulDays[day] ?? 0) }
+
+    /// Whether a haul's day has room for `space` once this use is taken off its room (``ScheduleNetwork/room(on:)``).
+    func fits(_ space: CargoSpace, on day: HaulDay, in network: ScheduleNetwork) -> Bool {
+        space.teu <= network.room(on: day) - min(network.room(on: day), taken(on: day))
+    }
+
     /// The legs of an itinerary, among those the network sails, that lack room for `space` on one of their movements
-    /// once this use is taken off the capacities; empty when it fits, or when the network's capacities are not known.
+    /// once this use is taken off the capacities, and its hauls whose day lacks room for it; empty when it fits, or
+    /// (for the voyages' legs) when the network's capacities are not known.
     public func legsWithoutRoom(for space: CargoSpace, on itinerary: Itinerary, in network: ScheduleNetwork) -> [Leg] {
-        guard network.capacitiesAreKnown else { return [] }
         precondition(teu.count == network.movementCount, "the use is of another network")
         return itinerary.legs.filter { leg in
-            guard !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { return false }
+            if let day = network.haulDay(of: leg) { return !fits(space, on: day, in: network) }
+            guard network.capacitiesAreKnown, !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else {
+                return false
+            }
             let first = Int(network.voyageStart[Int(voyage)])
             return sailed.movementIndices.contains { !fits(space, movement: first + $0, in: network) }
         }

@@ -221,6 +221,8 @@ struct RouteSearch {
     /// Per movement, whether it lacks the room the cargo takes (``RoutingOptions/space``).
     private var isFull: [Bool] = []
     private var checksSpace = false
+    /// With a space and hauls with a capacity a day: the room the cargo takes and what other cargo takes on the days.
+    private var haulDaySpace: (space: CargoSpace, taken: CapacityUse)?
     /// Whether staying aboard may be cut off at a call (an avoided port, a full movement), so that a chain stands
     /// for another only when both arrived on the same voyage.
     private var aboardMayBeCut = false
@@ -312,6 +314,9 @@ struct RouteSearch {
             let taken = options.taken ?? CapacityUse(network: network)
             guard taken.movementCount == network.movementCount else { throw .invalidOptions("the capacity taken is of another network") }
             isFull = (0..<network.movementCount).map { !taken.fits(space, movement: $0, in: network) }
+            haulDaySpace = network.details.hauls.capacityPerDay.isEmpty ? nil : (space, taken)
+        } else {
+            haulDaySpace = nil
         }
         aboardMayBeCut = avoidsPorts || checksSpace
         stageCount = via.count + 1
@@ -423,10 +428,22 @@ struct RouteSearch {
         for h in hauls.hauls(from: origin) where haulsFromOrigin {
             let (departure, arrival) = hauls.earliest(h, from: origin, notBefore: ready)
             let port = hauls.to[h]
-            starts.append(
-                Start(
-                    time: departure, port: port, slots: network.firstSlot(at: port, notBefore: arrival)..<network.departureStart[Int(port) + 1],
-                    haul: Int32(h), ready: arrival))
+            let slots = network.firstSlot(at: port, notBefore: arrival)..<network.departureStart[Int(port) + 1]
+            guard haulDaySpace != nil && !hauls.capacityPerDay.isEmpty && hauls.capacityPerDay[h] >= 0 else {
+                starts.append(Start(time: departure, port: port, slots: slots, haul: Int32(h), ready: arrival))
+                continue
+            }
+            // A truck that ends the itinerary leaves as early as it can; one that feeds a departure as late as it still
+            // delivers for it, so its day is that departure's: one start for each departure on a day with room.
+            if port == destination && advance(0, to: port) == via.count {
+                if !lacksRoom(haul: h, leaving: departure) { starts.append(Start(time: departure, port: port, slots: slots, haul: Int32(h), ready: arrival)) }
+                continue
+            }
+            for slot in slots {
+                let feeding = originHaul(h, feeding: Int(network.slotMovement[Int(slot)]))
+                guard feeding.departure >= ready, !lacksRoom(haul: h, leaving: feeding.departure) else { continue }
+                starts.append(Start(time: feeding.departure, port: port, slots: slot..<(slot + 1), haul: Int32(h), ready: feeding.arrival))
+            }
         }
         run(starts)
         return found.min(by: Found.precedes)
@@ -454,13 +471,13 @@ struct RouteSearch {
             let port = hauls.to[h]
             let earliest = hauls.earliest(h, from: origin, notBefore: ready)
             if port == destination && advance(0, to: port) == via.count {
-                guard haulsToDestination else { continue }
+                guard haulsToDestination, !lacksRoom(haul: h, leaving: earliest.departure) else { continue }
                 starts.append(Start(time: earliest.departure, port: port, slots: 0..<0, haul: Int32(h), ready: earliest.arrival))
                 continue
             }
             for slot in network.firstSlot(at: port, notBefore: earliest.arrival)..<network.departureStart[Int(port) + 1] {
                 let (departure, arrival) = originHaul(h, feeding: Int(network.slotMovement[Int(slot)]))
-                guard departure >= ready else { continue }
+                guard departure >= ready, !lacksRoom(haul: h, leaving: departure) else { continue }
                 starts.append(Start(time: departure, port: port, slots: slot..<(slot + 1), haul: Int32(h), ready: arrival))
             }
         }
@@ -597,6 +614,13 @@ struct RouteSearch {
 
     /// When haul `h` from the origin leaves, as late as it still delivers for `movement` by the movement's cut-offs for
     /// the cargo, and when it delivers (``ScheduleNetwork/haul(_:from:feeding:cargoType:dangerousGoods:)``).
+    /// Whether haul `h`, leaving at `departure`, lacks the room the cargo takes on its day (a search with a space,
+    /// where the haul has a capacity a day).
+    private func lacksRoom(haul h: Int, leaving departure: Int64) -> Bool {
+        guard let (space, taken) = haulDaySpace, let day = network.details.hauls.day(h, leaving: departure) else { return false }
+        return !taken.fits(space, on: day, in: network)
+    }
+
     func originHaul(_ h: Int, feeding movement: Int) -> (departure: Int64, arrival: Int64) {
         network.haul(h, from: origin, feeding: movement, cargoType: cargoType, dangerousGoods: dangerousGoods)
     }
@@ -629,7 +653,8 @@ struct RouteSearch {
                     isMultiCriteria || key < bound(transfers: transfers + 1)
                 else { continue }
             }
-            let arrival = network.haul(h, leaving: movement).arrival
+            let (departure, arrival) = network.haul(h, leaving: movement)
+            guard !lacksRoom(haul: h, leaving: departure) else { continue }
             let haulCost = countsCost ? cost + hauls.costCents[h] : 0, haulCO2 = countsCO2 ? co2 + hauls.co2Grams[h] : 0
             if endsItinerary {
                 guard haulsToDestination, arrival <= deadline,

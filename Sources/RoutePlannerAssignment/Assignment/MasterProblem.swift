@@ -144,13 +144,13 @@ final class MasterProblem {
         network.movementIDs(of: itinerary).allSatisfy { demand.fits(in: limit($0)) } && network.haulDays(of: itinerary).allSatisfy { admits(demand, on: $0) }
     }
 
-    /// Whether a haul's capacity a day holds a booking taking `demand`.
-    func admits(_ demand: Load, on day: HaulDay) -> Bool { demand.teu <= network.haulage[day.haul].capacityPerDay ?? .max }
+    /// Whether a haul's day has room for a booking taking `demand` (``ScheduleNetwork/room(on:)``).
+    func admits(_ demand: Load, on day: HaulDay) -> Bool { demand.teu <= network.room(on: day) }
 
     /// Whether a haul has a capacity a day in the network (so pricing must cost its days).
     var limitsHaulDays: Bool { network.haulage.contains { $0.capacityPerDay != nil } }
 
-    /// What a haul's day costs a group's search: infinite where its capacity a day is below the group's TEU, else
+    /// What a haul's day costs a group's search: infinite where its room is below the group's TEU, else
     /// `cost` of its ID (0 for a day no column takes yet, which has no row).
     func cost(of day: HaulDay, for demand: Load, _ cost: (MovementID) -> Double) -> Double {
         guard admits(demand, on: day) else { return .infinity }
@@ -236,10 +236,10 @@ final class MasterProblem {
 
     func capacity(_ movement: MovementID) -> Int { limit(movement).teu }
 
-    /// The capacity of a movement in every measure; of a haul's day, its TEU a day.
+    /// The capacity of a movement in every measure; of a haul's day, the TEU it has room for.
     func limit(_ movement: MovementID) -> Load {
         guard let day = haulDay(movement) else { return Load(capacityOf: movement, in: network) }
-        return Load(teu: network.haulage[day.haul].capacityPerDay ?? .max, kilograms: .max, plugs: .max)
+        return Load(teu: network.room(on: day), kilograms: .max, plugs: .max)
     }
 
     func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {
