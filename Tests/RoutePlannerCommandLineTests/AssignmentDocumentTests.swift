@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoutePlannerTestSupport
 
 /// `assign --format json` checked by a program that knows nothing of the library: it reads the schedule's
 /// CSV files itself and verifies every carried booking's legs against its specification and the schedule,
@@ -146,6 +147,39 @@ import Testing
             #expect(status == 1 && output.isEmpty)
             #expect(error.hasPrefix("error: XXXXX is not a port of this network.") && error.components(separatedBy: "\n").count == 2)
         }
+    }
+}
+
+/// `assign` over the inland example with a capacity a day on the trucks from Rotterdam to Dortmund: the document is
+/// valid against its schema, lists each day it loads within its room, and the table shows the days.
+@Suite struct HaulCapacityDocumentTests {
+    @Test func aHaulsDaysAreKeptListedAndShown() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("route-planner-haul-days-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let haulage = directory.appendingPathComponent("haulage.csv")
+        try """
+        from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu,capacity_teu_per_day
+        CNJGJ,CNCQI,,,180,45,
+        DEDUI,DEDTM,1.5,60,90,45,
+        NLRTM,DEDTM,,,520,170,150
+
+        """.write(to: haulage, atomically: true, encoding: .utf8)
+        let arguments = [
+            "assign", "--schedule", "examples/inland/schedule.csv", "--locations", "examples/inland/locations.csv", "--haulage", haulage.path,
+            "--bookings", "examples/inland/bookings.csv", "--time-limit", "20",
+        ]
+        let (json, error, status) = try CommandLineTests.run(arguments + ["--format", "json"])
+        #expect(status == 0, "\(error)")
+        #expect(try JSONSchemas.problems([json], schema: "assign") == "")
+        struct Document: Decodable {
+            struct Day: Decodable { let voyage, from, to, day: String; let load, capacity: Int }
+            let haulDays: [Day]?
+        }
+        let days = try #require(try JSONDecoder().decode(Document.self, from: Data(json.utf8)).haulDays)
+        #expect(!days.isEmpty && days.allSatisfy { $0.voyage == "TRUCK NLRTM-DEDTM" && $0.capacity == 150 && $0.load <= 150 }, "\(days)")
+        let (table, _, _) = try CommandLineTests.run(arguments)
+        #expect(table.contains("TRUCK NLRTM-DEDTM NLRTM→DEDTM on \(days[0].day): \(days[0].load) of 150 TEU a day"), "\(table)")
     }
 }
 

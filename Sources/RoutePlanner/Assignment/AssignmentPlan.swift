@@ -188,6 +188,8 @@ public struct AssignmentPlan: Sendable {
     public let greedyObjective: Double
     /// The most utilised movements and days of hauls with a capacity a day, busiest first.
     public let busiestLegs: [LegUtilisation]
+    /// Every day of a haul with a capacity a day that the plan loads, by haul and day.
+    public let haulDays: [LegUtilisation]
     /// Wall-clock time of the solve.
     public let duration: Duration
     /// Size of the integer program: columns (itineraries) and rows (booking groups and capacity rows).
@@ -198,9 +200,10 @@ public struct AssignmentPlan: Sendable {
 
     public init(
         assignments: [BookingAssignment], status: AssignmentStatus, objective: Double, bound: Double, revenue: Double,
-        greedyRevenue: Double, greedyObjective: Double, busiestLegs: [LegUtilisation], duration: Duration, columnCount: Int,
-        rowCount: Int, pricingRounds: Int
+        greedyRevenue: Double, greedyObjective: Double, busiestLegs: [LegUtilisation], haulDays: [LegUtilisation] = [], duration: Duration,
+        columnCount: Int, rowCount: Int, pricingRounds: Int
     ) {
+        self.haulDays = haulDays
         self.assignments = assignments
         self.status = status
         self.objective = objective

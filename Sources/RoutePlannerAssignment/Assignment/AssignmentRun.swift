@@ -139,9 +139,10 @@ final class AssignmentRun {
             return BookingAssignment(booking: booking, itinerary: nil, reason: reasons[index])
         }
         let busiest = load.keys.sorted().map(utilisation).sorted { ($1.utilisation, $0.departure) < ($0.utilisation, $1.departure) }
+        let haulDays = load.keys.compactMap { id in master.haulDay(id).map { ($0, id) } }.sorted { $0.0 < $1.0 }.map { utilisation($0.1) }
         return AssignmentPlan(
             assignments: assignments, status: status, objective: master.objective(of: choice), bound: bound, revenue: revenue,
-            greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)),
+            greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)), haulDays: haulDays,
             duration: budget.elapsed, columnCount: master.columns.count, rowCount: master.program.rowCount,
             pricingRounds: rounds)
     }

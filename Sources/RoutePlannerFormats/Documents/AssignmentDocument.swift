@@ -10,8 +10,9 @@ public enum AssignmentDocument {
     public static let version = 1
 
     /// JSON: the solve's status and figures, `bookings` in the plan's order and `movements` in schedule
-    /// order, and, when there are any, the stored cargo left out of the plan (`notAssigned`) and the cargo whose
-    /// itinerary in the plan was not stored because it changed while the solver ran (`notStored`).
+    /// order, and, when there are any, the days of hauls with a capacity a day that the plan loads (`haulDays`), the
+    /// stored cargo left out of the plan (`notAssigned`) and the cargo whose itinerary in the plan was not stored because
+    /// it changed while the solver ran (`notStored`).
     ///
     /// - Parameters:
     ///   - plan: The assignment.
@@ -27,6 +28,7 @@ public enum AssignmentDocument {
             let carriedBookings, carriedTEU, leftOutTEU: Int
             let bookings: [BookingOutput]
             let movements: [MovementOutput]
+            let haulDays: [MovementOutput]?
             let notAssigned: [LeftOutOutput]?
             let notStored: [String]?
         }
@@ -68,6 +70,8 @@ public enum AssignmentDocument {
         }
         struct MovementOutput: Encodable {
             let voyage, from, to, departure: String
+            /// For a haul's day: the day at the haul's place (`departure` is when it starts), and `capacity` its room.
+            var day: String? = nil
             let load, capacity: Int
             /// The tonnes and reefer plugs the plan loads, and the movement's limits, where it has them.
             let tonnes: Double?
@@ -95,7 +99,7 @@ public enum AssignmentDocument {
                             fullMovements: legs.map {
                                 MovementOutput(
                                     voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: RouteDocument.timestamp($0.departure),
-                                    load: $0.load, capacity: $0.capacity, tonnes: $0.weightCapacity == nil ? nil : $0.weightLoad,
+                                    day: $0.haulDay?.date, load: $0.load, capacity: $0.capacity, tonnes: $0.weightCapacity == nil ? nil : $0.weightLoad,
                                     weightCapacity: $0.weightCapacity, plugs: $0.reeferPlugs == nil ? nil : $0.plugLoad,
                                     plugCapacity: $0.reeferPlugs)
                             })
@@ -126,6 +130,13 @@ public enum AssignmentDocument {
                     tonnes: $0.movement.weightCapacity == nil ? nil : $0.tonnes, weightCapacity: $0.movement.weightCapacity,
                     plugs: $0.movement.reeferPlugs == nil ? nil : $0.plugs, plugCapacity: $0.movement.reeferPlugs)
             },
+            haulDays: plan.haulDays.isEmpty
+                ? nil
+                : plan.haulDays.map {
+                    MovementOutput(
+                        voyage: $0.voyage.rawValue, from: $0.from.rawValue, to: $0.to.rawValue, departure: RouteDocument.timestamp($0.departure),
+                        day: $0.haulDay?.date, load: $0.load, capacity: $0.capacity, tonnes: nil, weightCapacity: nil, plugs: nil, plugCapacity: nil)
+                },
             notAssigned: notAssigned.isEmpty
                 ? nil
                 : notAssigned.map { cargo in
