@@ -18,8 +18,9 @@ public struct RoutingOptions: Hashable, Sendable {
     /// What candidate itineraries are compared on besides departure, arrival and transshipments; the earliest
     /// arrival does not use them.
     public var criteria: Set<RoutingCriterion>
-    /// The room the cargo takes aboard, when it may ride only movements with that much capacity left; `nil` to
-    /// ride any movement, full or not.
+    /// The room the cargo takes aboard, when it may ride only movements with that much capacity left, and drive hauls
+    /// with a capacity a day only on days with its TEU of room left (``ScheduleNetwork/room(on:)``); `nil` to ride any
+    /// movement, full or not.
     public var space: CargoSpace?
     /// The room other cargo takes on the network's movements, counted against their capacities in a search with a
     /// ``space``; `nil` for none.
