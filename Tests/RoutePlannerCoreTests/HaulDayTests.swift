@@ -1,0 +1,62 @@
+import Foundation
+import RoutePlanner
+import Testing
+
+/// A haul's days (``HaulDay``): counted at the place its trucks leave, taken by cargo already routed, and kept by a
+/// search for cargo that needs room.
+@Suite struct HaulDayTests {
+    static let zone = TimeZone(identifier: "Asia/Shanghai")!
+    static func time(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    /// A factory (UTC+8) whose trucks take 3 TEU a day to a terminal, and two vessels from there: the trucks that feed
+    /// them leave at 02:00 and 18:00 UTC, on 2 and 3 March at the factory.
+    static func network() throws -> ScheduleNetwork {
+        let locations = [
+            Location(code: "CNZZF", name: "Factory", timeZone: zone, facility: .customerLocation),
+            Location(code: "CNZZT", name: "Terminal", timeZone: zone), Location(code: "NLZZP", name: "Port"),
+        ]
+        let voyages = ["06:00", "22:00"].enumerated().map { index, departure in
+            Voyage(
+                number: VoyageNumber("V\(index + 1)")!,
+                movements: [
+                    CarrierMovement(
+                        from: "CNZZT", to: "NLZZP", departure: time("2026-03-02T\(departure):00Z"), arrival: time("2026-03-12T\(departure):00Z"),
+                        capacity: 10)
+                ])
+        }
+        let haulage = [Haulage(from: "CNZZF", to: "CNZZT", duration: .seconds(4 * 3_600), capacityPerDay: 3)]
+        return try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage)
+    }
+
+    @Test func cargoRoutedTakesRoomOffItsDaysAndASearchDrivesOnlyWhereThereIsRoom() throws {
+        let network = try Self.network()
+        let specification = try RouteSpecification(
+            origin: "CNZZF", destination: "NLZZP", readyTime: Self.time("2026-03-01T00:00:00Z"), arrivalDeadline: Self.time("2026-03-20T00:00:00Z"))
+        let router = Router(network: network)
+        let first = try router.earliestArrival(for: specification)
+        let day = try #require(network.haulDays(of: first).first)
+        #expect(network.haulDays(of: first).count == 1 && day.date == "2026-03-02")
+        #expect(network.start(of: day) == Self.time("2026-03-01T16:00:00Z"))
+        #expect(network.room(on: day) == 3)
+
+        // Two TEU already routed on that day leave one.
+        let booking = try Booking(id: "A", teu: 2, specification: specification)
+        let reduced = network.reducingCapacity(byBookings: [(first, booking)])
+        #expect(reduced.room(on: day) == 1 && reduced.room(on: HaulDay(haul: day.haul, day: day.day + 1)) == 3)
+        #expect(network.reducingCapacity(byBookings: [(first, booking), (first, booking)]).room(on: day) == 0)
+
+        var taken = CapacityUse(network: network)
+        taken.add(CargoSpace(booking), on: first, in: network)
+        #expect(taken.taken(on: day) == 2)
+        #expect(taken.legsWithoutRoom(for: CargoSpace(teu: 2), on: first, in: network).map(\.voyage.number) == ["TRUCK CNZZF-CNZZT"])
+        #expect(taken.legsWithoutRoom(for: CargoSpace(teu: 1), on: first, in: network).isEmpty)
+
+        // Two more TEU need the next day's truck, for the later vessel; four never fit.
+        var options = RoutingOptions(space: CargoSpace(teu: 2), taken: taken)
+        let later = try router.earliestArrival(for: specification, options: options)
+        #expect(later.voyageLegs.map(\.voyage.number) == ["V2"] && network.haulDays(of: later).map(\.date) == ["2026-03-03"])
+        #expect(try router.candidates(for: specification, options: options).map { $0.voyageLegs.map(\.voyage.number) } == [["V2"]])
+        options.space = CargoSpace(teu: 4)
+        #expect(throws: RoutingError.noRoute) { try router.earliestArrival(for: specification, options: options) }
+    }
+}
