@@ -209,7 +209,8 @@ public enum AssignmentPictures {
 
     static func reason(_ reason: UnassignedReason?) -> String {
         switch reason {
-        case .capacity(let legs)?: "no room on " + legs.prefix(3).map { "\($0.voyage) \($0.from)→\($0.to)" }.joined(separator: ", ")
+        case .capacity(let legs)?:
+            "no room on " + legs.prefix(3).map { "\($0.voyage) \($0.from)→\($0.to)" + ($0.haulDay.map { " on \($0.date)" } ?? "") }.joined(separator: ", ")
         case .noItinerary?: "no itinerary in time"
         case .notSearched?: "not searched in the time limit"
         case .unprofitable(let revenue, let handling, let penalty)?:

@@ -595,7 +595,6 @@ import Testing
                 binding += 1
             }
         }
-        print("COUNTS compared \(compared) binding \(binding) fullDays \(fullDays)")
         #expect(compared >= 300 && binding >= 30 && fullDays >= 10, "compared \(compared), bound by a day \(binding), left out for a full day \(fullDays)")
     }
 

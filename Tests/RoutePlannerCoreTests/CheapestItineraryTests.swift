@@ -97,9 +97,9 @@ import Testing
         #expect(compared >= 1_000 && byTruck >= 300 && onlyByTruck >= 20, "compared \(compared), with a haul \(byTruck), one haul only \(onlyByTruck)")
     }
 
-    /// Door to door where every haul has a capacity a day, so that a haul costs by the day it leaves (as the assignment
-    /// prices a haul's day): random costs per haul and day, some refused. Brute force counts each haul's day as a
-    /// calendar day at its place, in its time zone.
+    /// Door to door where two hauls in three have a capacity a day, so that they cost by the day they leave (as the
+    /// assignment prices a haul's day): random costs per haul and day, some refused. Brute force counts each haul's day
+    /// as a calendar day at its place, in its time zone.
     @Test(arguments: [false, true]) func findsTheCheapestItineraryWhenHaulsCostByTheDay(withCutOffs: Bool) throws {
         var compared = 0, refusedDays = 0
         for seed in UInt64(0)..<1_000 {
@@ -107,7 +107,7 @@ import Testing
             let base = RandomSchedule(using: &generator, cutOffs: withCutOffs, figures: true, longPortStays: seed % 3 == 1, hauls: true)
             let haulage = base.haulage.map { haul in
                 var haul = haul
-                haul.capacityPerDay = 10
+                if Int.random(in: 0..<3, using: &generator) > 0 { haul.capacityPerDay = 10 }
                 return haul
             }
             let schedule = RandomSchedule(locations: base.locations, voyages: base.voyages, haulage: haulage, base: base.base)
@@ -133,7 +133,8 @@ import Testing
             func cost(_ itinerary: Itinerary) -> Double {
                 itinerary.legs.filter(\.isHaul).reduce(network.movementIDs(of: itinerary).reduce(0.0) { $0 + costs[$1.rawValue] }) { total, leg in
                     total + (schedule.haulage.first { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code }!.costPerTEU ?? 0)
-                        + dayCost(from: leg.loadLocation.code, to: leg.unloadLocation.code, day: oracleDay(leg))
+                        + (haulage.first { $0.from == leg.loadLocation.code && $0.to == leg.unloadLocation.code }!.capacityPerDay == nil
+                            ? 0 : dayCost(from: leg.loadLocation.code, to: leg.unloadLocation.code, day: oracleDay(leg)))
                 }
             }
             let haulDayCosts = { (day: HaulDay) in dayCost(from: network.haulage[day.haul].from, to: network.haulage[day.haul].to, day: day.day) }
@@ -156,6 +157,6 @@ import Testing
                 #expect(result.itinerary.arrivalTime == earliest, context)
             }
         }
-        #expect(compared >= 1_000 && refusedDays >= 100, "compared \(compared), with a refused day among the itineraries \(refusedDays)")
+        #expect(compared >= 1_000 && refusedDays >= 80, "compared \(compared), with a refused day among the itineraries \(refusedDays)")
     }
 }

@@ -59,4 +59,17 @@ import Testing
         options.space = CargoSpace(teu: 4)
         #expect(throws: RoutingError.noRoute) { try router.earliestArrival(for: specification, options: options) }
     }
+
+    /// A day starts at its local midnight, on the days the clocks change too.
+    @Test func aDayStartsAtItsPlacesMidnight() throws {
+        let amsterdam = try #require(TimeZone(identifier: "Europe/Amsterdam"))
+        let network = try ScheduleNetwork(
+            locations: [Location(code: "NLZZA", name: "Depot", timeZone: amsterdam), Location(code: "NLZZB", name: "Terminal")], voyages: [],
+            haulage: [Haulage(from: "NLZZA", to: "NLZZB", duration: .seconds(3_600), capacityPerDay: 1)])
+        func day(_ text: String) -> HaulDay { HaulDay(haul: 0, day: Int(Self.time(text + "T00:00:00Z").timeIntervalSince1970 / 86_400)) }
+        #expect(network.start(of: day("2026-03-29")) == Self.time("2026-03-28T23:00:00Z"))
+        #expect(network.start(of: day("2026-03-30")) == Self.time("2026-03-29T22:00:00Z"))
+        #expect(network.start(of: day("2026-10-25")) == Self.time("2026-10-24T22:00:00Z"))
+        #expect(network.start(of: day("1969-12-31")) == Self.time("1969-12-30T23:00:00Z") && day("1969-12-31").date == "1969-12-31")
+    }
 }

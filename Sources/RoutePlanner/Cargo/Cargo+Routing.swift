@@ -154,9 +154,9 @@ extension CapacityUse {
 extension RoutingOptions {
     /// The options of a search for a booked cargo: these, with the room the cargo needs under what the other cargo
     /// take (`taken` less the cargo's own itinerary), so that no option puts it on a movement without room for it.
-    /// Without known capacities, these options as they are.
+    /// Without known capacities and hauls' capacities a day (``ScheduleNetwork/countsRoom``), these options as they are.
     public func leavingRoom(for cargo: Cargo, under taken: CapacityUse, in network: ScheduleNetwork) -> RoutingOptions {
-        guard network.capacitiesAreKnown else { return self }
+        guard network.countsRoom else { return self }
         var options = self, others = taken
         let space = CargoSpace(cargo.booking)
         if cargo.delivery.status != .claimed, let itinerary = cargo.itinerary { others.remove(space, on: itinerary, in: network) }

@@ -36,6 +36,13 @@ extension ScheduleNetwork {
         return details.hauls.day(h, leaving: leg.loadTime.seconds)
     }
 
+    /// Whether a haul of the network has a capacity a day.
+    public var limitsHaulDays: Bool { !details.hauls.capacityPerDay.isEmpty }
+
+    /// Whether a search for booked cargo counts the room other cargo takes: the voyages' capacities are known, or a
+    /// haul has a capacity a day.
+    public var countsRoom: Bool { capacitiesAreKnown || limitsHaulDays }
+
     /// The TEU a haul's day has room for: its capacity a day less what cargo already routed takes that day
     /// (``reducingCapacity(byBookings:)``), never below zero.
     public func room(on day: HaulDay) -> Int {
@@ -45,9 +52,10 @@ extension ScheduleNetwork {
 
     /// The first instant of a haul's day at the place it leaves.
     public func start(of day: HaulDay) -> Date {
-        let zone = location(haulage[day.haul].from)?.timeZone ?? TimeZone(identifier: "UTC")!
-        // The offset at noon of that day: a change of clocks falls at night.
-        let noon = Date(seconds: Int64(day.day) * 86_400 + 43_200)
-        return Date(seconds: Int64(day.day) * 86_400 - Int64(zone.secondsFromGMT(for: noon)))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = location(haulage[day.haul].from)?.timeZone ?? TimeZone(identifier: "UTC")!
+        // The day's noon is within it whatever the offset; a calendar knows when the day began on a change of clocks.
+        let guess = Date(seconds: Int64(day.day) * 86_400 + 43_200 - Int64(calendar.timeZone.secondsFromGMT(for: Date(seconds: Int64(day.day) * 86_400))))
+        return calendar.startOfDay(for: guess)
     }
 }

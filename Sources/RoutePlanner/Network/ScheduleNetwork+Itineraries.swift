@@ -62,7 +62,7 @@ extension ScheduleNetwork {
 
     /// The network with the TEU that cargo already routed takes off each movement's capacity (never below
     /// zero), and off the room of each day its hauls with a capacity a day leave on (``room(on:)``); legs that the
-    /// network does not sail or drive as planned, and sizes that are not positive, take nothing.
+    /// network does not sail as planned, hauls it no longer has, and sizes that are not positive, take nothing.
     ///
     /// - Complexity: O(*m* + *l*) for *m* movements and *l* movements ridden, plus building the network.
     public func reducingCapacity(by loads: [(itinerary: Itinerary, teu: Int)]) -> ScheduleNetwork {
@@ -86,7 +86,8 @@ extension ScheduleNetwork {
         for (itinerary, load) in loads where load.teu > 0 {
             for leg in itinerary.legs {
                 if leg.isHaul {
-                    if let day = haulDay(of: leg), driving(leg) == leg { takenOnDays[day, default: 0] &+= min(load.teu, Int(Int32.max)) }
+                    // A truck's day is the day it leaves, whatever its time on the road now (as `CapacityUse` counts it).
+                    if let day = haulDay(of: leg) { takenOnDays[day, default: 0] &+= min(load.teu, Int(Int32.max)) }
                     continue
                 }
                 guard

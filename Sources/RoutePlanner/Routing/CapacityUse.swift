@@ -41,7 +41,10 @@ public struct CapacityUse: Hashable, Sendable {
     private mutating func change(by space: CargoSpace, sign: Int64, on itinerary: Itinerary, in network: ScheduleNetwork) {
         precondition(teu.count == network.movementCount, "the use is of another network")
         for leg in itinerary.legs {
-            if let day = network.haulDay(of: leg) { haulDays[day, default: 0] += sign * Int64(space.teu) }
+            if let day = network.haulDay(of: leg) {
+                haulDays[day, default: 0] += sign * Int64(space.teu)
+                if haulDays[day] == 0 { haulDays[day] = nil }
+            }
             guard !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { continue }
             let first = Int(network.voyageStart[Int(voyage)])
             for position in sailed.movementIndices {

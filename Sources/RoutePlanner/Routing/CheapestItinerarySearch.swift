@@ -28,7 +28,8 @@
 /// as ``Itinerary/transshipmentLocations`` counts it), each haul's cost per TEU, and the cost of each haul's day where it
 /// has a capacity a day.
 ///
-/// - Complexity: O(*m* log *m*) for *m* movements and hauls.
+/// - Complexity: O(*m* log *m*) for *m* movements and hauls; where hauls cost by the day they leave, a port's hauls are
+///   taken again for each label ready there at another time, up to once per movement arriving there.
 struct CheapestItinerarySearch {
     private struct Entry: Comparable {
         var cost: Double

@@ -439,7 +439,7 @@ struct RouteSearch {
                 if !lacksRoom(haul: h, leaving: departure) { starts.append(Start(time: departure, port: port, slots: slots, haul: Int32(h), ready: arrival)) }
                 continue
             }
-            for slot in slots {
+            for slot in slots where network.slotTime[Int(slot)] <= deadline {
                 let feeding = originHaul(h, feeding: Int(network.slotMovement[Int(slot)]))
                 guard feeding.departure >= ready, !lacksRoom(haul: h, leaving: feeding.departure) else { continue }
                 starts.append(Start(time: feeding.departure, port: port, slots: slot..<(slot + 1), haul: Int32(h), ready: feeding.arrival))
@@ -612,8 +612,6 @@ struct RouteSearch {
         }
     }
 
-    /// When haul `h` from the origin leaves, as late as it still delivers for `movement` by the movement's cut-offs for
-    /// the cargo, and when it delivers (``ScheduleNetwork/haul(_:from:feeding:cargoType:dangerousGoods:)``).
     /// Whether haul `h`, leaving at `departure`, lacks the room the cargo takes on its day (a search with a space,
     /// where the haul has a capacity a day).
     private func lacksRoom(haul h: Int, leaving departure: Int64) -> Bool {
@@ -621,6 +619,8 @@ struct RouteSearch {
         return !taken.fits(space, on: day, in: network)
     }
 
+    /// When haul `h` from the origin leaves, as late as it still delivers for `movement` by the movement's cut-offs for
+    /// the cargo, and when it delivers (``ScheduleNetwork/haul(_:from:feeding:cargoType:dangerousGoods:)``).
     func originHaul(_ h: Int, feeding movement: Int) -> (departure: Int64, arrival: Int64) {
         network.haul(h, from: origin, feeding: movement, cargoType: cargoType, dangerousGoods: dangerousGoods)
     }

@@ -91,7 +91,7 @@ public struct BookCargoInteractor: UseCase {
             // The option as the schedule offers it now, under the room the other open cargo take.
             let provisional = try make("BOOKING")
             var options = RoutingOptions()
-            if network.capacitiesAreKnown {
+            if network.countsRoom {
                 let open: [Cargo] = if let index { try await index.openCargo() } else { try await cargoRepository.allCargo() }
                 options = options.leavingRoom(for: provisional, under: CapacityUse(takenBy: open, in: network), in: network)
             }

@@ -195,7 +195,10 @@ public struct ConfirmAssignmentInteractor: UseCase {
             let space = CargoSpace(cargo.booking)
             let full = taken.legsWithoutRoom(for: space, on: itinerary, in: network)
             guard full.isEmpty else {
-                reasons[route.trackingId] = .noRoom(full.map { "\($0.voyage.number) \($0.loadLocation.code)→\($0.unloadLocation.code)" })
+                reasons[route.trackingId] = .noRoom(
+                    full.map { leg in
+                        "\(leg.voyage.number) \(leg.loadLocation.code)→\(leg.unloadLocation.code)" + (network.haulDay(of: leg).map { " on \($0.date)" } ?? "")
+                    })
                 continue
             }
             let before = cargo

@@ -55,7 +55,7 @@ public struct RouteCargoInteractor: UseCase {
                 case .failure(let error): return .failure(error)
                 }
                 // Under the room the other open cargo take.
-                let taken = network.capacitiesAreKnown ? CapacityUse(takenBy: try await cargoRepository.allCargo(), in: network) : nil
+                let taken = network.countsRoom ? CapacityUse(takenBy: try await cargoRepository.allCargo(), in: network) : nil
                 let searched = taken.map { options.leavingRoom(for: cargo, under: $0, in: network) } ?? options
                 let itineraries: [Itinerary]
                 switch Self.candidates(for: specification, limit: request.limit, options: searched, in: network) {

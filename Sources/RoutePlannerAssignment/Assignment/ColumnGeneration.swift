@@ -284,7 +284,8 @@ struct ColumnGeneration {
                     do {
                         let priced = try routers[worker].cheapestItinerary(
                             for: group.specification, costs: costs.values, transferCosts: master.transferCosts, handlingCosts: master.handlingCosts,
-                            haulDayCosts: limitsHaulDays ? { master.cost(of: $0, for: group.demand) { costs.values[$0.rawValue] } } : nil)
+                            haulDayCosts: limitsHaulDays
+                                ? { master.cost(of: $0, for: group.demand) { $0.rawValue < costs.values.count ? costs.values[$0.rawValue] : 0 } } : nil)
                         results[index.rawValue] = priced.map { $0.cost.isFinite ? .found($0.itinerary, cost: $0.cost) : .notFound } ?? .notFound
                     } catch {
                         results[index.rawValue] = .failed

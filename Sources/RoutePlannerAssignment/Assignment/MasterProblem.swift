@@ -148,10 +148,11 @@ final class MasterProblem {
     func admits(_ demand: Load, on day: HaulDay) -> Bool { demand.teu <= network.room(on: day) }
 
     /// Whether a haul has a capacity a day in the network (so pricing must cost its days).
-    var limitsHaulDays: Bool { network.haulage.contains { $0.capacityPerDay != nil } }
+    var limitsHaulDays: Bool { network.limitsHaulDays }
 
     /// What a haul's day costs a group's search: infinite where its room is below the group's TEU, else
-    /// `cost` of its ID (0 for a day no column takes yet, which has no row).
+    /// `cost` of its ID (0 for a day no column takes yet, which has no row; `cost` gives 0 too for an ID past the costs
+    /// it was given, a day a column took after they were read).
     func cost(of day: HaulDay, for demand: Load, _ cost: (MovementID) -> Double) -> Double {
         guard admits(demand, on: day) else { return .infinity }
         return idOfHaulDay[day].map(cost) ?? 0

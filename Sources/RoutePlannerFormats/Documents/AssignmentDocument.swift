@@ -172,7 +172,8 @@ public enum AssignmentDocument {
                     switch assignment.reason {
                     case .noItinerary?: "no itinerary by the deadline"
                     case .notSearched?: "not searched: the time limit ran out first"
-                    case .capacity(let legs)?: "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" }.joined(separator: " ")
+                    case .capacity(let legs)?:
+                        "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" + ($0.haulDay.map { " \($0.date)" } ?? "") }.joined(separator: " ")
                     case .unprofitable(let revenue, let handling, let penalty)?:
                         "unprofitable: cost \(figure(handling)) per TEU, revenue \(figure(revenue)) per TEU"
                             + (penalty > 0 ? ", penalty \(figure(penalty)) per TEU" : "")
