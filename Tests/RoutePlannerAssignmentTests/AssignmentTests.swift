@@ -481,6 +481,22 @@ import Testing
         #expect(!text.contains("C0000001"))
     }
 
+    /// The plan of a tiny door-to-door instance at a gap of 0, with a penalty of 150 a TEU on odd seeds, checked valid and
+    /// its reasons true.
+    static func doorToDoorPlan(
+        _ network: ScheduleNetwork, _ bookings: [Booking], _ schedule: RandomSchedule, seed: UInt64, simplexSolves: Int
+    ) throws -> (plan: AssignmentPlan, penalty: Double, options: AssignmentOptions, context: Comment) {
+        let penalty = seed % 2 == 1 ? 150.0 : 0
+        let options = AssignmentOptions(relativeGap: 0, initialCandidates: 1, penaltyPerTEU: penalty)
+        let run = AssignmentRun(network: network, bookings: bookings, options: options)
+        run.simplexSolvesLeft = simplexSolves
+        let plan = try run.solve()
+        let context = Comment(rawValue: "seed \(seed) penalty \(penalty)")
+        expectValid(plan, network, bookings, context)
+        expectTrueReasons(plan, network, schedule, penalty: penalty, context)
+        return (plan, penalty, options, context)
+    }
+
     /// Door to door on tiny instances: places no voyage calls at, hauls by truck with costs, gate hours, barges and
     /// trains, handling costs and, on odd seeds, a penalty; with the simplex method and with the first-order solver
     /// from the start. The plan is the best there is over every itinerary, hauls included, its reasons are true, its
@@ -489,14 +505,7 @@ import Testing
         var compared = 0, byTruck = 0, onlyByTruck = 0
         for seed in UInt64(0)..<400 {
             let (network, bookings, schedule) = try Self.instance(seed: seed &+ 1 << 43, figures: true, hauls: true)
-            let penalty = seed % 2 == 1 ? 150.0 : 0
-            let options = AssignmentOptions(relativeGap: 0, initialCandidates: 1, penaltyPerTEU: penalty)
-            let run = AssignmentRun(network: network, bookings: bookings, options: options)
-            run.simplexSolvesLeft = simplexSolves
-            let plan = try run.solve()
-            let context = Comment(rawValue: "seed \(seed) penalty \(penalty)")
-            Self.expectValid(plan, network, bookings, context)
-            Self.expectTrueReasons(plan, network, schedule, penalty: penalty, context)
+            let (plan, penalty, options, context) = try Self.doorToDoorPlan(network, bookings, schedule, seed: seed, simplexSolves: simplexSolves)
             for assignment in plan.carried {
                 let itinerary = try #require(assignment.itinerary)
                 let hauls = itinerary.legs.filter(\.isHaul).reduce(0.0) { total, leg in
@@ -575,14 +584,7 @@ import Testing
         for seed in UInt64(0)..<400 {
             let (network, bookings, schedule) = try Self.instance(
                 seed: seed &+ 1 << 43, figures: true, hauls: true, haulCapacities: true, bookings: 2...5)
-            let penalty = seed % 2 == 1 ? 150.0 : 0
-            let options = AssignmentOptions(relativeGap: 0, initialCandidates: 1, penaltyPerTEU: penalty)
-            let run = AssignmentRun(network: network, bookings: bookings, options: options)
-            run.simplexSolvesLeft = simplexSolves
-            let plan = try run.solve()
-            let context = Comment(rawValue: "seed \(seed) penalty \(penalty)")
-            Self.expectValid(plan, network, bookings, context)
-            Self.expectTrueReasons(plan, network, schedule, penalty: penalty, context)
+            let (plan, penalty, _, context) = try Self.doorToDoorPlan(network, bookings, schedule, seed: seed, simplexSolves: simplexSolves)
             for case .capacity(let legs)? in plan.assignments.map(\.reason) where legs.contains(where: { $0.haulDay != nil }) { fullDays += 1 }
             guard let best = Self.bruteForceRevenue(network, bookings, schedule, profit: true, penalty: penalty) else { continue }
             compared += 1
