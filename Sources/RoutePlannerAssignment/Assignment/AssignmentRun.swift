@@ -138,13 +138,22 @@ final class AssignmentRun {
             if reasons[index] == nil { reasons[index] = reason(index, load: load, utilisation: utilisation) }
             return BookingAssignment(booking: booking, itinerary: nil, reason: reasons[index])
         }
-        let busiest = load.keys.sorted().map(utilisation).sorted { ($1.utilisation, $0.departure) < ($0.utilisation, $1.departure) }
+        let busiest = load.keys.map(utilisation).sorted {
+            let (first, second) = (Self.order($0), Self.order($1))
+            return ($1.utilisation, first.0, first.1, first.2) < ($0.utilisation, second.0, second.1, second.2)
+        }
         let haulDays = load.keys.compactMap { id in master.haulDay(id).map { ($0, id) } }.sorted { $0.0 < $1.0 }.map { utilisation($0.1) }
         return AssignmentPlan(
             assignments: assignments, status: status, objective: master.objective(of: choice), bound: bound, revenue: revenue,
             greedyRevenue: greedy.revenue, greedyObjective: greedy.objective, busiestLegs: Array(busiest.prefix(10)), haulDays: haulDays,
             duration: budget.elapsed, columnCount: master.columns.count, rowCount: master.program.rowCount,
             pricingRounds: rounds)
+    }
+
+    /// Where a leg's load comes among others of the same figure: by movement, then by haul and day (the network's
+    /// order, not the columns').
+    private static func order(_ leg: LegUtilisation) -> (Int, Int, Int) {
+        (leg.movement?.rawValue ?? .max, leg.haulDay?.haul ?? 0, leg.haulDay?.day ?? 0)
     }
 
     /// Why a group's bookings that `load` leaves out are not carried.
@@ -158,7 +167,10 @@ final class AssignmentRun {
         if group.isUnsearched { return .notSearched }
         if group.columns.isEmpty && group.tooSmall.isEmpty { return .noItinerary }
         func fullLegs(_ movements: [ScheduleNetwork.MovementID]) -> [LegUtilisation] {
-            Set(movements).sorted().map(utilisation).sorted { $0.departure < $1.departure }
+            Set(movements).map(utilisation).sorted {
+                let (first, second) = (Self.order($0), Self.order($1))
+                return ($0.departure, first.0, first.1, first.2) < ($1.departure, second.0, second.1, second.2)
+            }
         }
         let isFull = { (movement: ScheduleNetwork.MovementID) in
             !(load[movement, default: Load()] + group.demand).fits(in: self.master.limit(movement))

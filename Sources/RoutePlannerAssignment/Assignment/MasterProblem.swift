@@ -118,20 +118,24 @@ final class MasterProblem {
     private var idOfHaulDay: [HaulDay: MovementID] = [:]
 
     /// How many movement IDs there are, the movements' and the haul days' of the columns so far.
-    var resourceCount: Int { network.movementCount + haulDays.count }
+    var resourceCount: Int { movementCount + haulDays.count }
 
     /// The haul's day that an ID past the network's movements stands for; `nil` for a movement's.
     func haulDay(_ id: MovementID) -> HaulDay? {
-        id.rawValue >= network.movementCount ? haulDays[id.rawValue - network.movementCount] : nil
+        id.rawValue >= movementCount ? haulDays[id.rawValue - movementCount] : nil
     }
+
+    /// The network's movements: the IDs below are theirs, those from it hauls' days.
+    let movementCount: Int
 
     /// The movements an itinerary rides and the days its hauls with a capacity a day take, each day given an ID the
     /// first time.
     func resources(of itinerary: Itinerary) -> [MovementID] {
-        network.movementIDs(of: itinerary)
+        guard limitsHaulDays else { return network.movementIDs(of: itinerary) }
+        return network.movementIDs(of: itinerary)
             + network.haulDays(of: itinerary).map { day in
                 if let id = idOfHaulDay[day] { return id }
-                let id = MovementID(network.movementCount + haulDays.count)
+                let id = MovementID(movementCount + haulDays.count)
                 haulDays.append(day)
                 idOfHaulDay[day] = id
                 return id
@@ -141,7 +145,8 @@ final class MasterProblem {
     /// Whether an itinerary can carry a booking taking `demand` at all: each movement, and each haul's capacity a day,
     /// holds it.
     func canCarry(_ demand: Load, on itinerary: Itinerary) -> Bool {
-        network.movementIDs(of: itinerary).allSatisfy { demand.fits(in: limit($0)) } && network.haulDays(of: itinerary).allSatisfy { admits(demand, on: $0) }
+        network.movementIDs(of: itinerary).allSatisfy { demand.fits(in: limit($0)) }
+            && (!limitsHaulDays || network.haulDays(of: itinerary).allSatisfy { admits(demand, on: $0) })
     }
 
     /// Whether a haul's day has room for a booking taking `demand` (``ScheduleNetwork/room(on:)``).
@@ -189,6 +194,7 @@ final class MasterProblem {
     /// Groups the bookings and adds their rows; no column yet.
     init(network: ScheduleNetwork, bookings: [Booking], penaltyPerTEU: Double = 0) {
         self.network = network
+        movementCount = network.movementCount
         self.bookings = bookings
         self.penaltyPerTEU = penaltyPerTEU
         transferCosts = network.locations.map { $0.transshipmentCostPerTEU ?? 0 }
@@ -235,12 +241,14 @@ final class MasterProblem {
         for group in groups.indices { program.setName(row: group.row, name(ofGroup: group)) }
     }
 
-    func capacity(_ movement: MovementID) -> Int { limit(movement).teu }
+    func capacity(_ movement: MovementID) -> Int {
+        movement.rawValue < movementCount ? network.capacity(of: movement) : limit(movement).teu
+    }
 
     /// The capacity of a movement in every measure; of a haul's day, the TEU it has room for.
     func limit(_ movement: MovementID) -> Load {
-        guard let day = haulDay(movement) else { return Load(capacityOf: movement, in: network) }
-        return Load(teu: network.room(on: day), kilograms: .max, plugs: .max)
+        guard movement.rawValue >= movementCount else { return Load(capacityOf: movement, in: network) }
+        return Load(teu: network.room(on: haulDays[movement.rawValue - movementCount]), kilograms: .max, plugs: .max)
     }
 
     func coefficient(_ group: Group, _ itinerary: Itinerary) -> Double {

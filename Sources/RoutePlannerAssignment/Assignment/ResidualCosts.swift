@@ -31,7 +31,7 @@ struct ResidualCosts {
         let movementCount = master.network.movementCount
         var base = [Double](repeating: 0, count: movementCount)
         for (movement, dual) in duals where movement.rawValue < movementCount { base[movement.rawValue] = dual }
-        haulDayDuals = duals.filter { $0.key.rawValue >= movementCount }
+        haulDayDuals = master.limitsHaulDays ? duals.filter { $0.key.rawValue >= movementCount } : [:]
         self.master = master
         costs = PricingCosts(duals: base, smallMovements: master.smallMovements)
         largest = master.largestDemand
