@@ -26,7 +26,7 @@ import RoutePlanner
 /// Itineraries go door to door: pricing searches the network's hauls by truck as the router does, so a booking from or
 /// to a place no voyage calls at is carried by a haul to or from a terminal, and the bound stays a true bound over
 /// every itinerary. A haul's cost per TEU comes off the booking's worth with the handling. A haul's room is not limited
-/// unless it has a capacity a day (``Haulage/capacityPerDay``): then each day its trucks leave on (``HaulDay``) is a
+/// unless it has a capacity a day (`Haulage.capacityPerDay`): then each day its trucks leave on (`HaulDay`) is a
 /// capacity row as a movement is, and pricing costs its dual on the day the itinerary's truck leaves.
 ///
 /// - Complexity: Each pricing round solves one LP (by simplex, or 4,000 first-order iterations of O(*z*) for

@@ -149,7 +149,7 @@ final class MasterProblem {
             && (!limitsHaulDays || network.haulDays(of: itinerary).allSatisfy { admits(demand, on: $0) })
     }
 
-    /// Whether a haul's day has room for a booking taking `demand` (``ScheduleNetwork/room(on:)``).
+    /// Whether a haul's day has room for a booking taking `demand` (`ScheduleNetwork.room(on:)`).
     func admits(_ demand: Load, on day: HaulDay) -> Bool { demand.teu <= network.room(on: day) }
 
     /// Whether a haul has a capacity a day in the network (so pricing must cost its days).

@@ -188,7 +188,7 @@ public enum AssignmentDocument {
 
     /// Each movement carrying cargo, in voyage and sailing order, with the TEU, tonnes (the known weights) and reefer
     /// plugs the plan puts on it; a truck's drive is no movement of the schedule (the days of hauls with a capacity a
-    /// day are the plan's ``AssignmentPlan/haulDays``).
+    /// day are the plan's `AssignmentPlan.haulDays`).
     ///
     /// - Complexity: O(*l* log *l*) for *l* movements ridden by carried bookings.
     static func loads(_ plan: AssignmentPlan) -> [(voyage: String, movement: CarrierMovement, load: Int, tonnes: Double, plugs: Int)] {
