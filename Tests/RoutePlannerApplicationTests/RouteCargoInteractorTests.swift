@@ -71,26 +71,9 @@ import Testing
     /// options still leave the room the others take: with 2 TEU on the first vessel's truck day, 2 more go on the next
     /// day's truck, for the later vessel.
     @Test func aBookedCargosOptionsRespectTheRoomOfAHaulsDay() async throws {
-        let zone = try #require(TimeZone(identifier: "Asia/Shanghai"))
-        func time(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
-        let voyages = ["06:00", "22:00"].enumerated().map { index, departure in
-            Voyage(
-                number: VoyageNumber("V\(index + 1)")!,
-                movements: [
-                    CarrierMovement(
-                        from: "CNZZT", to: "NLZZP", departure: time("2026-03-02T\(departure):00Z"), arrival: time("2026-03-12T\(departure):00Z"),
-                        capacity: Int(Int32.max))
-                ])
-        }
-        let network = try ScheduleNetwork(
-            locations: [
-                Location(code: "CNZZF", name: "Factory", timeZone: zone, facility: .customerLocation),
-                Location(code: "CNZZT", name: "Terminal", timeZone: zone), Location(code: "NLZZP", name: "Port"),
-            ], voyages: voyages, haulage: [Haulage(from: "CNZZF", to: "CNZZT", duration: .seconds(4 * 3_600), capacityPerDay: 3)],
-            capacitiesAreKnown: false)
+        let network = try TruckDaySample.network(capacityPerDay: 3, capacitiesAreKnown: false)
         #expect(network.countsRoom)
-        let specification = try RouteSpecification(
-            origin: "CNZZF", destination: "NLZZP", readyTime: time("2026-03-01T00:00:00Z"), arrivalDeadline: time("2026-03-20T00:00:00Z"))
+        let specification = TruckDaySample.specification
         var routed = try Cargo(trackingId: "BIG", teu: 2, specification: specification)
         try routed.assign(to: try Router(network: network).earliestArrival(for: specification))
         let schedule = InMemoryScheduleRepository(network: network)

@@ -535,26 +535,9 @@ import Testing
     /// day, and the third is left out for the full days. Pricing must cost the first day's truck to find the second
     /// vessel, so that the bound meets the plan.
     @Test func aHaulsCapacityADayCountsTheDaysAtItsPlace() throws {
-        let zone = try #require(TimeZone(identifier: "Asia/Shanghai"))
-        let (factory, terminal, port): (UnLocode, UnLocode, UnLocode) = ("CNZZF", "CNZZT", "NLZZP")
-        let locations = [
-            Location(code: factory, name: "Factory", timeZone: zone, facility: .customerLocation),
-            Location(code: terminal, name: "Terminal", timeZone: zone), Location(code: port, name: "Port"),
-        ]
-        func time(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
-        let voyages = ["06:00", "22:00"].enumerated().map { index, departure in
-            Voyage(
-                number: VoyageNumber("V\(index + 1)")!,
-                movements: [
-                    CarrierMovement(
-                        from: terminal, to: port, departure: time("2026-03-02T\(departure):00Z"), arrival: time("2026-03-12T\(departure):00Z"),
-                        capacity: 10)
-                ])
-        }
-        let haulage = [Haulage(from: factory, to: terminal, duration: .seconds(4 * 3_600), costPerTEU: 50, capacityPerDay: 2)]
-        let network = try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage)
-        let specification = try RouteSpecification(
-            origin: factory, destination: port, readyTime: time("2026-03-01T00:00:00Z"), arrivalDeadline: time("2026-03-20T00:00:00Z"))
+        let network = try TruckDaySample.network(capacityPerDay: 2, costPerTEU: 50)
+        let specification = TruckDaySample.specification
+        func time(_ text: String) -> Date { TruckDaySample.time(text) }
         let bookings = try ["A", "B", "C"].map { try Booking(id: $0, teu: 2, specification: specification, revenuePerTEU: 1_000) }
         let run = AssignmentRun(network: network, bookings: bookings, options: AssignmentOptions(relativeGap: 0, initialCandidates: 1))
         let plan = try run.solve()

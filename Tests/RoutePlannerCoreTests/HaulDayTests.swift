@@ -1,37 +1,16 @@
 import Foundation
 import RoutePlanner
+import RoutePlannerTestSupport
 import Testing
 
 /// A haul's days (``HaulDay``): counted at the place its trucks leave, taken by cargo already routed, and kept by a
 /// search for cargo that needs room.
 @Suite struct HaulDayTests {
-    static let zone = TimeZone(identifier: "Asia/Shanghai")!
-    static func time(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
-
-    /// A factory (UTC+8) whose trucks take 3 TEU a day to a terminal, and two vessels from there: the trucks that feed
-    /// them leave at 02:00 and 18:00 UTC, on 2 and 3 March at the factory.
-    static func network() throws -> ScheduleNetwork {
-        let locations = [
-            Location(code: "CNZZF", name: "Factory", timeZone: zone, facility: .customerLocation),
-            Location(code: "CNZZT", name: "Terminal", timeZone: zone), Location(code: "NLZZP", name: "Port"),
-        ]
-        let voyages = ["06:00", "22:00"].enumerated().map { index, departure in
-            Voyage(
-                number: VoyageNumber("V\(index + 1)")!,
-                movements: [
-                    CarrierMovement(
-                        from: "CNZZT", to: "NLZZP", departure: time("2026-03-02T\(departure):00Z"), arrival: time("2026-03-12T\(departure):00Z"),
-                        capacity: 10)
-                ])
-        }
-        let haulage = [Haulage(from: "CNZZF", to: "CNZZT", duration: .seconds(4 * 3_600), capacityPerDay: 3)]
-        return try ScheduleNetwork(locations: locations, voyages: voyages, haulage: haulage)
-    }
+    static func time(_ text: String) -> Date { TruckDaySample.time(text) }
 
     @Test func cargoRoutedTakesRoomOffItsDaysAndASearchDrivesOnlyWhereThereIsRoom() throws {
-        let network = try Self.network()
-        let specification = try RouteSpecification(
-            origin: "CNZZF", destination: "NLZZP", readyTime: Self.time("2026-03-01T00:00:00Z"), arrivalDeadline: Self.time("2026-03-20T00:00:00Z"))
+        let network = try TruckDaySample.network(capacityPerDay: 3)
+        let specification = TruckDaySample.specification
         let router = Router(network: network)
         let first = try router.earliestArrival(for: specification)
         let day = try #require(network.haulDays(of: first).first)
