@@ -213,8 +213,9 @@ public enum AssignmentPictures {
             "no room on " + legs.prefix(3).map { "\($0.voyage) \($0.from)→\($0.to)" + ($0.haulDay.map { " on \($0.date)" } ?? "") }.joined(separator: ", ")
         case .noItinerary?: "no itinerary in time"
         case .notSearched?: "not searched in the time limit"
-        case .unprofitable(let revenue, let handling, let penalty)?:
-            "unprofitable: cost \(number(handling)) per TEU, revenue \(number(revenue))" + (penalty > 0 ? " + penalty \(number(penalty))" : "") + " per TEU"
+        case .unprofitable(let revenue, let handling, let haulage, let penalty)?:
+            "unprofitable: cost \(number(handling + haulage)) per TEU, revenue \(number(revenue))" + (penalty > 0 ? " + penalty \(number(penalty))" : "")
+                + " per TEU"
         case .notPlaced?: "not placed: the solve stopped first"
         case nil: "not carried"
         }

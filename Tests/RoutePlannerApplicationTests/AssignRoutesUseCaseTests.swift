@@ -79,10 +79,10 @@ import Testing
                 BookingAssignment(booking: try Booking(id: "B4", teu: 1, specification: Sample.specification), itinerary: nil, reason: nil),
                 BookingAssignment(
                     booking: try Booking(id: "B5", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
-                    reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0)),
+                    reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, haulageCostPerTEU: 0, penaltyPerTEU: 0)),
                 BookingAssignment(
                     booking: try Booking(id: "B6", teu: 2, specification: Sample.specification, revenuePerTEU: 1_000), itinerary: nil,
-                    reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000)),
+                    reason: .unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_300, haulageCostPerTEU: 200, penaltyPerTEU: 1_000)),
                 BookingAssignment(booking: try Booking(id: "B7", teu: 1, specification: Sample.specification), itinerary: nil, reason: .notPlaced),
             ], busiest: [full])
         let report = AssignRoutesPresenter().content(for: AssignRoutesResponse(plan: plan, keptRouted: 2))
@@ -93,7 +93,7 @@ import Testing
                 "B3  1 TEU  not carried: no itinerary reaches SESTO by the deadline",
                 "B4  1 TEU  not carried",
                 "B5  2 TEU  not carried: unprofitable: carrying it costs 1,250 per TEU against revenue of 1,000 per TEU",
-                "B6  2 TEU  not carried: unprofitable: carrying it costs 2,500 per TEU against revenue of 1,000 per TEU and a penalty of 1,000 per TEU left out",
+                "B6  2 TEU  not carried: unprofitable: carrying it costs 2,500 per TEU (handling 2,300, trucks 200) against revenue of 1,000 per TEU and a penalty of 1,000 per TEU left out",
                 "B7  1 TEU  not carried: an itinerary with room pays, but the solve stopped before it placed the booking",
             ])
         // The CSV and JSON say the same.
@@ -101,11 +101,13 @@ import Testing
         #expect(
             csv.suffix(3) == [
                 "B5,2,no,,,,,,,\"unprofitable: cost 1250 per TEU, revenue 1000 per TEU\"",
-                "B6,2,no,,,,,,,\"unprofitable: cost 2500 per TEU, revenue 1000 per TEU, penalty 1000 per TEU\"",
+                "B6,2,no,,,,,,,\"unprofitable: cost 2500 per TEU (handling 2300, haulage 200), revenue 1000 per TEU, penalty 1000 per TEU\"",
                 "B7,1,no,,,,,,,not placed: the solve stopped first",
             ])
         let json = AssignmentDocument.json(plan)
-        #expect(json.contains("\"handlingCostPerTEU\" : 1250,") && json.contains("\"kind\" : \"unprofitable\"") && json.contains("\"kind\" : \"notPlaced\""))
+        #expect(
+            json.contains("\"handlingCostPerTEU\" : 2300,") && json.contains("\"haulageCostPerTEU\" : 200,") && json.contains("\"kind\" : \"unprofitable\"")
+                && json.contains("\"kind\" : \"notPlaced\""))
         #expect(
             report.totals == [
                 "Carried: 1 of 7 bookings, 1,000 TEU",

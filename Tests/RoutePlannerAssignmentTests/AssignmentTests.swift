@@ -191,10 +191,15 @@ import Testing
                             cost($0, schedule) < worth && resources($0, network).allSatisfy { fits(booking, on: $0, beside: load[$0] ?? (0, 0, 0), network) }
                         }, context)
                 }
-            case .unprofitable(let revenue, let cost, let penaltyPerTEU)?:
+            case .unprofitable(let revenue, let handlingCost, let haulageCost, let penaltyPerTEU)?:
                 #expect(revenue == booking.revenuePerTEU ?? 1 && penaltyPerTEU == penalty, context)
                 #expect(!handling.isEmpty && handling.allSatisfy { $0 >= worth - 1e-9 }, context)
-                #expect(abs(cost - (handling.min() ?? .nan)) < 1e-9, context)
+                #expect(abs(handlingCost + haulageCost - (handling.min() ?? .nan)) < 1e-9, context)
+                // The two parts are those of a cheapest itinerary.
+                #expect(
+                    possible.contains {
+                        abs(cost($0, schedule) - handlingCost - haulageCost) < 1e-9 && abs($0.knownHandlingCostPerTEU - handlingCost) < 1e-9
+                    }, context)
             case .noItinerary?:
                 #expect(all.isEmpty, context)
             case .notPlaced?, .notSearched?, nil:
@@ -502,10 +507,11 @@ import Testing
     /// from the start. The plan is the best there is over every itinerary, hauls included, its reasons are true, its
     /// haulage cost is the haulage table's, and the bound of column generation itself bounds the best.
     @Test(arguments: [Int.max, 0]) func doorToDoorMatchesBruteForceOnTinyInstances(simplexSolves: Int) throws {
-        var compared = 0, byTruck = 0, onlyByTruck = 0
+        var compared = 0, byTruck = 0, onlyByTruck = 0, unprofitableByTruck = 0
         for seed in UInt64(0)..<400 {
             let (network, bookings, schedule) = try Self.instance(seed: seed &+ 1 << 43, figures: true, hauls: true)
             let (plan, penalty, options, context) = try Self.doorToDoorPlan(network, bookings, schedule, seed: seed, simplexSolves: simplexSolves)
+            for case .unprofitable(_, _, let haulage, _)? in plan.assignments.map(\.reason) where haulage > 0 { unprofitableByTruck += 1 }
             for assignment in plan.carried {
                 let itinerary = try #require(assignment.itinerary)
                 let hauls = itinerary.legs.filter(\.isHaul).reduce(0.0) { total, leg in
@@ -527,7 +533,9 @@ import Testing
             generation.seed()
             if !bounding.master.columns.isEmpty { #expect(try generation.run().bound >= best - 1e-6, context) }
         }
-        #expect(compared >= 300 && byTruck >= 100 && onlyByTruck >= 20, "compared \(compared), carried by truck \(byTruck), by truck only \(onlyByTruck)")
+        #expect(
+            compared >= 300 && byTruck >= 100 && onlyByTruck >= 20 && unprofitableByTruck >= 30,
+            "compared \(compared), carried by truck \(byTruck), by truck only \(onlyByTruck), unprofitable by truck \(unprofitableByTruck)")
     }
 
     /// A factory whose haul to the terminal takes 2 TEU a day, and three bookings of 2 TEU for two vessels: the trucks

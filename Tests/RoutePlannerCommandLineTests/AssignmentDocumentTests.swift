@@ -19,7 +19,7 @@ import RoutePlannerTestSupport
         struct Reason: Decodable {
             let kind: String
             let fullMovements: [Movement]
-            let revenuePerTEU, handlingCostPerTEU, penaltyPerTEU: Double?
+            let revenuePerTEU, handlingCostPerTEU, haulageCostPerTEU, penaltyPerTEU: Double?
         }
         struct Movement: Decodable { let voyage, from, to, departure: String; let load, capacity: Int }
         let version: Int
@@ -70,10 +70,11 @@ import RoutePlannerTestSupport
                 case "capacity":
                     #expect(!reason.fullMovements.isEmpty && reason.fullMovements.allSatisfy { $0.load + booking.teu > $0.capacity }, "\(booking.booking)")
                 case "unprofitable":
-                    let (revenue, handling, penalty) = (
-                        try #require(reason.revenuePerTEU), try #require(reason.handlingCostPerTEU), try #require(reason.penaltyPerTEU)
+                    let (revenue, handling, haulage, penalty) = (
+                        try #require(reason.revenuePerTEU), try #require(reason.handlingCostPerTEU), try #require(reason.haulageCostPerTEU),
+                        try #require(reason.penaltyPerTEU)
                     )
-                    #expect(handling >= revenue + penalty && reason.fullMovements.isEmpty, "\(booking.booking)")
+                    #expect(handling + haulage >= revenue + penalty && reason.fullMovements.isEmpty, "\(booking.booking)")
                 case "notPlaced": #expect(document.status != "optimal", "\(booking.booking)")
                 default: Issue.record("\(booking.booking): reason \(reason.kind)")
                 }

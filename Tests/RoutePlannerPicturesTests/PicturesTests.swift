@@ -218,10 +218,10 @@ import Testing
             capacity: 900)
         #expect(AssignmentPictures.reason(.capacity(fullLegs: [full])) == "no room on WS15-W09 CNSHA→MYTPP")
         #expect(
-            AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, penaltyPerTEU: 0))
+            AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 1_250, haulageCostPerTEU: 0, penaltyPerTEU: 0))
                 == "unprofitable: cost 1,250 per TEU, revenue 1,000 per TEU")
         #expect(
-            AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_500, penaltyPerTEU: 1_000))
+            AssignmentPictures.reason(.unprofitable(revenuePerTEU: 1_000, handlingCostPerTEU: 2_300, haulageCostPerTEU: 200, penaltyPerTEU: 1_000))
                 == "unprofitable: cost 2,500 per TEU, revenue 1,000 + penalty 1,000 per TEU")
         #expect(AssignmentPictures.reason(.notPlaced) == "not placed: the solve stopped first")
         let specification = try RouteSpecification(
@@ -230,7 +230,7 @@ import Testing
             assignments: [
                 BookingAssignment(
                     booking: try Booking(id: "A", teu: 2, specification: specification), itinerary: nil,
-                    reason: .unprofitable(revenuePerTEU: 1, handlingCostPerTEU: 300, penaltyPerTEU: 0)),
+                    reason: .unprofitable(revenuePerTEU: 1, handlingCostPerTEU: 300, haulageCostPerTEU: 0, penaltyPerTEU: 0)),
                 BookingAssignment(booking: try Booking(id: "B", teu: 3, specification: specification), itinerary: nil, reason: .notPlaced),
             ],
             status: .timeLimit, objective: 0, bound: 1, revenue: 0, greedyRevenue: 0, greedyObjective: 0, busiestLegs: [], duration: .seconds(1),

@@ -109,10 +109,11 @@ public enum UnassignedReason: Hashable, Sendable {
     /// Itineraries on which the booking pays exist, but these legs on them (movements, or days of hauls with a
     /// capacity a day) are too full (or too small) to take it; never empty.
     case capacity(fullLegs: [LegUtilisation])
-    /// Carrying the booking loses money: its cheapest itinerary's cost per TEU, handling and haulage, is not below
-    /// its revenue per TEU (1 when it has none) plus the penalty per TEU that carrying it saves
+    /// Carrying the booking loses money: its cheapest itinerary's cost per TEU, handling
+    /// (``Itinerary/knownHandlingCostPerTEU``) and haulage (``ScheduleNetwork/haulageCostPerTEU(of:)``) together, is
+    /// not below its revenue per TEU (1 when it has none) plus the penalty per TEU that carrying it saves
     /// (``AssignmentOptions/penaltyPerTEU``).
-    case unprofitable(revenuePerTEU: Double, handlingCostPerTEU: Double, penaltyPerTEU: Double)
+    case unprofitable(revenuePerTEU: Double, handlingCostPerTEU: Double, haulageCostPerTEU: Double, penaltyPerTEU: Double)
     /// An itinerary with room on which the booking pays exists, but the solve stopped, within its gap or at
     /// its time limit, without placing the booking.
     case notPlaced

@@ -90,8 +90,10 @@ public struct AssignRoutesPresenter: Presenter {
                             "\($0.voyage) \($0.from)→\($0.to)\(day) (\($0.load)/\($0.capacity) TEU\(day.isEmpty ? "" : " a day")\(limits($0, separator: "/")))"
                     }
                     .joined(separator: ", ")
-            case .unprofitable(let revenue, let handling, let penalty)?:
-                return head + "not carried: unprofitable: carrying it costs \(number(handling)) per TEU against revenue of \(number(revenue)) per TEU"
+            case .unprofitable(let revenue, let handling, let haulage, let penalty)?:
+                let parts = haulage > 0 ? " (handling \(number(handling)), trucks \(number(haulage)))" : ""
+                return head
+                    + "not carried: unprofitable: carrying it costs \(number(handling + haulage)) per TEU\(parts) against revenue of \(number(revenue)) per TEU"
                     + (penalty > 0 ? " and a penalty of \(number(penalty)) per TEU left out" : "")
             case .notPlaced?:
                 return head + "not carried: an itinerary with room pays, but the solve stopped before it placed the booking"

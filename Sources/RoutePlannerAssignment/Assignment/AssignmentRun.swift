@@ -192,8 +192,8 @@ final class AssignmentRun {
             }
             guard master.coefficient(group, cheapest) > 0 else {
                 return .unprofitable(
-                    revenuePerTEU: group.revenue / Double(group.teu), handlingCostPerTEU: master.cost(of: cheapest),
-                    penaltyPerTEU: options.penaltyPerTEU)
+                    revenuePerTEU: group.revenue / Double(group.teu), handlingCostPerTEU: cheapest.knownHandlingCostPerTEU,
+                    haulageCostPerTEU: network.haulageCostPerTEU(of: cheapest), penaltyPerTEU: options.penaltyPerTEU)
             }
             paying = [master.resources(of: cheapest)]
         }

@@ -64,9 +64,9 @@ public enum AssignmentDocument {
             let kind: String
             /// For `capacity`: the full movements on its itineraries.
             var fullMovements: [MovementOutput] = []
-            /// For `unprofitable`: the booking's revenue per TEU, its cheapest itinerary's handling cost per TEU, and
-            /// the penalty per TEU left out.
-            var revenuePerTEU, handlingCostPerTEU, penaltyPerTEU: Double?
+            /// For `unprofitable`: the booking's revenue per TEU, its cheapest itinerary's handling and haulage costs per
+            /// TEU, and the penalty per TEU left out.
+            var revenuePerTEU, handlingCostPerTEU, haulageCostPerTEU, penaltyPerTEU: Double?
         }
         struct MovementOutput: Encodable {
             let voyage, from, to, departure: String
@@ -91,8 +91,10 @@ public enum AssignmentDocument {
                     case .noItinerary?: Reason(kind: "noItinerary")
                     case .notSearched?: Reason(kind: "notSearched")
                     case .notPlaced?: Reason(kind: "notPlaced")
-                    case .unprofitable(let revenue, let handling, let penalty)?:
-                        Reason(kind: "unprofitable", revenuePerTEU: revenue, handlingCostPerTEU: handling, penaltyPerTEU: penalty)
+                    case .unprofitable(let revenue, let handling, let haulage, let penalty)?:
+                        Reason(
+                            kind: "unprofitable", revenuePerTEU: revenue, handlingCostPerTEU: handling, haulageCostPerTEU: haulage,
+                            penaltyPerTEU: penalty)
                     case .capacity(let legs)?:
                         Reason(
                             kind: "capacity",
@@ -174,8 +176,9 @@ public enum AssignmentDocument {
                     case .notSearched?: "not searched: the time limit ran out first"
                     case .capacity(let legs)?:
                         "capacity: " + legs.map { "\($0.voyage) \($0.from)-\($0.to)" + ($0.haulDay.map { " \($0.date)" } ?? "") }.joined(separator: " ")
-                    case .unprofitable(let revenue, let handling, let penalty)?:
-                        "unprofitable: cost \(figure(handling)) per TEU, revenue \(figure(revenue)) per TEU"
+                    case .unprofitable(let revenue, let handling, let haulage, let penalty)?:
+                        "unprofitable: cost \(figure(handling + haulage)) per TEU"
+                            + (haulage > 0 ? " (handling \(figure(handling)), haulage \(figure(haulage)))" : "") + ", revenue \(figure(revenue)) per TEU"
                             + (penalty > 0 ? ", penalty \(figure(penalty)) per TEU" : "")
                     case .notPlaced?: "not placed: the solve stopped first"
                     case nil: ""
