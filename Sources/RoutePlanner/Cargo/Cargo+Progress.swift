@@ -17,7 +17,10 @@ extension Cargo {
 
     /// Where the cargo is on its itinerary; `nil` for a cargo not routed, misdirected, claimed, or discharged at its
     /// destination, which the schedule no longer disrupts.
-    public var progress: Progress? {
+    public var progress: Progress? { progress(given: delivery) }
+
+    /// ``progress``, with the cargo's ``delivery`` worked out already.
+    private func progress(given delivery: Delivery) -> Progress? {
         guard let itinerary, delivery.isOnTrack else { return nil }
         let departedAt = handlingEvents.first { $0.kind == .load }?.completionTime
         guard let last = handlingEvents.last(where: { $0.kind != .customs }) else { return Progress(first: 0, ready: specification.readyTime, departedAt: nil) }
@@ -69,12 +72,17 @@ extension Cargo {
     /// load or discharge are at the times the network now sails them. Without a network, as planned (``delivery``).
     public func delivery(over network: ScheduleNetwork?) -> Delivery {
         var delivery = delivery
-        if let network, let itinerary, delivery.isOnTrack {
-            // Discharged at its destination: its last leg as it sailed.
-            let progress = self.progress ?? Progress(first: itinerary.legs.count - 1, ready: nil, departedAt: nil)
-            let sailed = network.sailed(itinerary, from: progress.first, boardingFrom: progress.ready, truckLeftAt: progress.truckLeftAt).legs
-            delivery.sail(itinerary, sailed: sailed, cause: disruptionCause(in: network))
+        guard let network, let itinerary, delivery.isOnTrack else { return delivery }
+        // Discharged at its destination: its last leg as it sailed, and nothing ahead to disrupt.
+        let progress = progress(given: delivery)
+        let ahead = progress ?? Progress(first: itinerary.legs.count - 1, ready: nil, departedAt: nil)
+        let sailed = network.sailed(itinerary, from: ahead.first, boardingFrom: ahead.ready, truckLeftAt: ahead.truckLeftAt)
+        let cause = progress.flatMap {
+            network.disruptionCause(
+                of: itinerary, from: $0.first, boardingFrom: $0.ready, specification: specification, departedAt: $0.departedAt,
+                truckLeftAt: $0.truckLeftAt, sailed: sailed)
         }
+        delivery.sail(itinerary, sailed: sailed.legs, cause: cause)
         return delivery
     }
 }

@@ -91,7 +91,9 @@ extension ScheduleNetwork {
         of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
         truckLeftAt: Date? = nil
     ) -> ItineraryDisruption? {
-        check(itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, truckLeftAt: truckLeftAt)?.disruption
+        check(
+            itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt,
+            sailed: sailed(itinerary, from: first, boardingFrom: ready, truckLeftAt: truckLeftAt))?.disruption
     }
 
     /// What disrupts an itinerary (``disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``), and the calls that
@@ -100,9 +102,19 @@ extension ScheduleNetwork {
         of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
         truckLeftAt: Date? = nil
     ) -> DisruptionCause? {
+        disruptionCause(
+            of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, truckLeftAt: truckLeftAt,
+            sailed: sailed(itinerary, from: first, boardingFrom: ready, truckLeftAt: truckLeftAt))
+    }
+
+    /// ``disruptionCause(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``, with the legs as the network now
+    /// sails them worked out already, by ``sailed(_:from:boardingFrom:truckLeftAt:)`` with the same arguments.
+    func disruptionCause(
+        of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
+        truckLeftAt: Date?, sailed: (legs: [Int: Leg], gone: Int?)
+    ) -> DisruptionCause? {
         guard
-            let (disruption, margin) = check(
-                itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, truckLeftAt: truckLeftAt)
+            let (disruption, margin) = check(itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, sailed: sailed)
         else { return nil }
         let last: Int =
             switch disruption {
@@ -140,7 +152,7 @@ extension ScheduleNetwork {
     func sailed(_ itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, truckLeftAt: Date? = nil) -> (legs: [Int: Leg], gone: Int?) {
         let legs = itinerary.legs
         var sailing: [Int: Leg] = [:]
-        for index in max(0, first - 1)..<legs.count {
+        for index in legs.indices where index >= first - 1 {
             let leg: Leg?
             if legs[index].isHaul && index == first, let truckLeftAt {
                 leg = driving(legs[index], leftAt: truckLeftAt)
@@ -163,10 +175,11 @@ extension ScheduleNetwork {
 
     /// The rule of ``disruption(of:from:boardingFrom:specification:departedAt:truckLeftAt:)``, with by how much the cargo misses:
     /// the connection or departure (how much later it can board than the call allows), the deadline, or the maximum
-    /// transit time; no margin for a leg that no longer sails or a vessel that no longer goes on.
+    /// transit time; no margin for a leg that no longer sails or a vessel that no longer goes on. `sailed` is the
+    /// itinerary as the network now sails it (``sailed(_:from:boardingFrom:truckLeftAt:)``).
     private func check(
         _ itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
-        truckLeftAt: Date?
+        sailed: (legs: [Int: Leg], gone: Int?)
     ) -> (disruption: ItineraryDisruption, margin: Duration?)? {
         /// The largest of how far each time is past its limit.
         func short(_ pairs: [(time: Date, limit: Date?)]) -> Duration? {
@@ -178,7 +191,7 @@ extension ScheduleNetwork {
         func cutOff(_ leg: Leg) -> Date {
             leg.movements.first!.latestReadyTime(for: specification.cargoType, dangerousGoods: specification.containsDangerousGoods)
         }
-        let (sailing, gone) = sailed(itinerary, from: first, boardingFrom: ready, truckLeftAt: truckLeftAt)
+        let (sailing, gone) = sailed
         if let gone { return (.legNoLongerSails(leg: gone, voyage: legs[gone].voyage.number), nil) }
         let boarding = sailing[first]!
         // Off a truck, cargo boards as at its origin: by the call's cut-off for it, with no transshipment time.
