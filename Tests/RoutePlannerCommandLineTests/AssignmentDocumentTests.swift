@@ -133,7 +133,7 @@ import RoutePlannerTestSupport
         #expect((try JSONSerialization.jsonObject(with: Data(dcsa.output.utf8)) as? [Any])?.isEmpty == true)
         let csv = try CommandLineTests.run(Self.noRoute + ["--format", "csv"])
         #expect(csv.status == 1 && csv.error == Self.message)
-        #expect(csv.output == "itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,co2e_kg_per_teu,distance_nm\n")
+        #expect(csv.output == "itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,co2e_kg_per_teu,distance_nm,co2e_estimate\n")
     }
 
     @Test func wrongInputWithCompareNamesItsFlagOnce() throws {

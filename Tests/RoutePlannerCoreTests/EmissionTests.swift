@@ -60,6 +60,60 @@ import Testing
         #expect(barge.voyage("002E")?.movements.first.map { abs(($0.co2ePerTEU ?? 0) - 300 * 1.852 * 38.6 * 10 / 1_000) < 0.001 } == true)
     }
 
+    /// A leg names what its CO2e rests on where the network estimated it, by its mode (`Leg.co2eEstimate`), and
+    /// nothing where the schedule or the haulage table gave it; a network built again from its own voyages keeps
+    /// saying which is which, and a written schedule reads back so.
+    @Test func aLegNamesTheEstimateItsCO2eRestsOn() throws {
+        let network = try Self.network(
+            """
+            B1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,200,100,,barge
+            R1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,90,100,7,rail
+            V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,900,,,vessel
+            V1,SGSIN,NLRTM,2026-03-11T00:00:00Z,2026-04-02T00:00:00Z,900,8300,400.5,vessel
+            """, header: "voyage,from,to,departure,arrival,capacity_teu,distance_nm,co2e_kg_per_teu,mode")
+        let hauls = try CSVImporter().importHaulage(
+            CSVFile(name: "haulage.csv", text: "from,to,distance_km,co2e_kg_per_teu\nCNSHA,SGSIN,60,\nNLRTM,SGSIN,60,12\n"),
+            locations: network.locations
+        ).value
+        #expect(hauls.map(\.co2eIsEstimated) == [true, true, false, false])
+        let withHauls = try network.withHaulage(hauls)
+        func estimates(_ network: ScheduleNetwork) throws -> [String?] {
+            let voyages = try ["B1", "R1", "V1"].map { try #require(network.voyage($0)) }
+            let legs = voyages.flatMap { voyage in
+                voyage.movements.indices.map { m in
+                    Leg(
+                        voyage: voyage, movementIndices: m..<(m + 1), loadLocation: network.location(voyage.movements[m].departureLocation)!,
+                        unloadLocation: network.location(voyage.movements[m].arrivalLocation)!)
+                }
+            }
+            let trucks = network.haulage.map {
+                Leg(
+                    haul: $0, from: network.location($0.from)!, to: network.location($0.to)!, departure: Self.utc("2026-03-02T00:00:00Z"),
+                    arrival: Self.utc("2026-03-02T02:00:00Z"))
+            }
+            return (legs + trucks).map(\.co2eEstimate)
+        }
+        // The hauls between Shanghai and Singapore have no CO2e in the table; those from Rotterdam's row have 12 kg.
+        let expected =
+            [EmissionModel.estimate(for: .barge), nil, EmissionModel.estimate(for: .vessel), nil]
+            + withHauls.haulage.map { $0.from == "CNSHA" || $0.to == "CNSHA" ? EmissionModel.estimate(for: .truck) : nil }
+        #expect(expected.compactMap { $0 }.count == 4)
+        #expect(try estimates(withHauls) == expected)
+        #expect(EmissionModel.estimate(for: .barge).contains("38.6 g CO2 per tonne-km by inland waterway"))
+        #expect(EmissionModel.estimate(for: .rail).contains("11.3 g") && EmissionModel.estimate(for: .truck).contains("90.3 g"))
+        // Built again from its voyages and hauls, as a retiming or a publication builds it.
+        let rebuilt = try ScheduleNetwork(locations: withHauls.locations, voyages: withHauls.voyages).withHaulage(withHauls.haulage)
+        #expect(try estimates(rebuilt) == expected)
+        // Written and read back: the estimates are left out of the files, and estimated again.
+        let written = try CSVImporter().importSchedule(
+            locations: CSVFile(name: "l.csv", text: CSVWriter.locations(of: withHauls)),
+            schedule: CSVFile(name: "s.csv", text: CSVWriter.schedule(of: withHauls))
+        ).value.network
+        let writtenHauls = try CSVImporter().importHaulage(CSVFile(name: "h.csv", text: CSVWriter.haulage(of: withHauls)), locations: written.locations)
+        #expect(try estimates(written.withHaulage(writtenHauls.value)) == expected)
+        #expect(written.voyages == withHauls.voyages && writtenHauls.value == withHauls.haulage)
+    }
+
     @Test func aMovementWithoutCO2eIsEstimatedFromItsDistanceVesselSizeAndSpeed() throws {
         // 2,400 nm in 200 hours is 12 knots; 900 TEU is LINER-LIB's Feeder_450 (design 12 kn, 18.8 t a day).
         let network = try Self.network("V1,CNSHA,SGSIN,2026-03-02T00:00:00Z,2026-03-10T08:00:00Z,900,2400,")

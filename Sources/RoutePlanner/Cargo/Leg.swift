@@ -105,6 +105,12 @@ public struct Leg: Hashable, Sendable {
     public var distance: Double? { Self.total(movements.map(\.distance), scale: 10) }
     /// The CO2e per TEU of this leg in kilograms, to the gram; `nil` when a movement's is unknown.
     public var co2ePerTEU: Double? { Self.total(movements.map(\.co2ePerTEU), scale: 1_000) }
+    /// What this leg's ``co2ePerTEU`` rests on, as documents name it: the network's estimate for its mode
+    /// (``EmissionModel/estimate(for:)``) when a movement's CO2e is estimated, else `nil` (the schedule's or the
+    /// haulier's figures, or none).
+    public var co2eEstimate: String? {
+        movements.contains(where: \.co2eIsEstimated) ? EmissionModel.estimate(for: voyage.mode) : nil
+    }
 
     /// The sum of amounts, each rounded to `1 / scale` and added as whole units so that the sum does not
     /// depend on the order; `nil` when one is unknown (or beyond 10¹², which no network holds).

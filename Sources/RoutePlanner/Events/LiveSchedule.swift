@@ -317,9 +317,11 @@ public struct LiveSchedule: Sendable {
             if let from = matched[index], let to = matched[index + 1], to == from + 1 {
                 replaced.distance = original.movements[from].distance
                 replaced.co2ePerTEU = original.movements[from].co2ePerTEU
+                replaced.co2eIsEstimated = original.movements[from].co2eIsEstimated
             } else {
                 replaced.distance = nil
                 replaced.co2ePerTEU = nil
+                replaced.co2eIsEstimated = false
             }
             return replaced
         }

@@ -19,6 +19,9 @@ public struct Haulage: Hashable, Sendable {
     public var costPerTEU: Double?
     /// The CO2e the haul emits per TEU, in kilograms, when known.
     public var co2ePerTEU: Double?
+    /// Whether ``co2ePerTEU`` is an estimate from the distance by road (``EmissionModel/inlandCO2ePerTEU(kilometres:mode:)``)
+    /// rather than the haulier's figure.
+    public var co2eIsEstimated: Bool
     /// The TEU the haul's trucks can take from its place in a day, as its haulier offers them; `nil` for no limit.
     ///
     /// A day is the calendar day at the place the haul leaves, in its time zone (UTC without one), on which the
@@ -28,8 +31,9 @@ public struct Haulage: Hashable, Sendable {
     /// Creates a haul.
     public init(
         from: UnLocode, to: UnLocode, duration: Duration, distance: Double? = nil, costPerTEU: Double? = nil, co2ePerTEU: Double? = nil,
-        capacityPerDay: Int? = nil
+        capacityPerDay: Int? = nil, co2eIsEstimated: Bool = false
     ) {
+        self.co2eIsEstimated = co2eIsEstimated && co2ePerTEU != nil
         self.from = from
         self.to = to
         self.duration = duration

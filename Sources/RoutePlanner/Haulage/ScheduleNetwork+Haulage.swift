@@ -271,7 +271,7 @@ extension Leg {
     public init(haul: Haulage, from: Location, to: Location, departure: Date, arrival: Date) {
         let movement = CarrierMovement(
             from: haul.from, to: haul.to, departure: departure, arrival: arrival, capacity: Int(Int32.max),
-            distance: haul.distance.map { $0 / 1.852 }, co2ePerTEU: haul.co2ePerTEU)
+            distance: haul.distance.map { $0 / 1.852 }, co2ePerTEU: haul.co2ePerTEU, co2eIsEstimated: haul.co2eIsEstimated)
         self.init(
             voyage: Voyage(number: haul.voyageNumber, movements: [movement], mode: .truck), movementIndices: 0..<1, loadLocation: from,
             unloadLocation: to)

@@ -105,7 +105,7 @@ extension ScheduleNetwork {
                     problems.append(.invalidCO2e(voyage: voyage.number, movement: position))
                 }
                 let emissions = Self.emissions(
-                    distance: movement.distance, co2ePerTEU: movement.co2ePerTEU,
+                    distance: movement.distance, co2ePerTEU: movement.co2ePerTEU, estimated: movement.co2eIsEstimated,
                     hours: movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600,
                     capacity: capacitiesAreKnown && movement.capacity < Int(Int32.max) ? movement.capacity : nil,
                     from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] }, mode: voyage.mode)
@@ -178,7 +178,7 @@ extension ScheduleNetwork {
             transshipmentCutOff: columns.transshipmentCutOff.contains { $0 != Int64.max } ? columns.transshipmentCutOff : [],
             slotMovement: slotMovement,
             departureOffset: columns.departureOffset, arrivalOffset: columns.arrivalOffset, distance: columns.distance,
-            co2eGrams: columns.co2eGrams, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity,
+            co2eGrams: columns.co2eGrams, co2eEstimated: columns.co2eEstimated, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity,
             voyageMode: columns.voyageMode, hauls: hauls)
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
@@ -242,14 +242,14 @@ extension ScheduleNetwork {
     }
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
-    /// NaN) and its CO2e per TEU in grams (the given one, else estimated from the distance by its voyage's mode, else
-    /// -1); see ``EmissionModel``.
+    /// NaN), its CO2e per TEU in grams (the given one, else estimated from the distance by its voyage's mode, else
+    /// -1), and whether that CO2e is an estimate (made here, or `estimated`: the given one was); see ``EmissionModel``.
     package static func emissions(
-        distance given: Double?, co2ePerTEU: Double?, hours: Double, capacity: Int?, from: Coordinates?, to: Coordinates?,
-        mode: TransportMode
-    ) -> (distance: Float, grams: Int32) {
-        var distance = given
-        if distance == nil, let from, let to { distance = EmissionModel.seaDistance(from: from, to: to) }
+        distance given: Double?, co2ePerTEU: Double?, estimated: Bool = false, hours: Double, capacity: Int?, from: Coordinates?,
+        to: Coordinates?, mode: TransportMode
+    ) -> (distance: Float, grams: Int32, estimated: Bool) {
+        // To a tenth of a mile, as the network gives it back: a schedule written with it estimates the same CO2e again.
+        let distance = (given ?? from.flatMap { from in to.map { EmissionModel.seaDistance(from: from, to: $0) } }).map { ($0 * 10).rounded() / 10 }
         var kilograms = co2ePerTEU
         if kilograms == nil, let distance {
             kilograms =
@@ -258,7 +258,10 @@ extension ScheduleNetwork {
         }
         // Out-of-range values are reported by the caller; the clamps only keep the conversions from trapping.
         let grams = kilograms.map { $0.isNaN ? 0 : Int32(min(max(($0 * 1_000).rounded(), 0), Double(Int32.max))) } ?? -1
-        return (distance.map { Float(min(max($0, 0), CarrierMovement.maximumDistance)) } ?? .nan, grams)
+        return (
+            distance.map { Float(min(max($0, 0), CarrierMovement.maximumDistance)) } ?? .nan, grams,
+            grams >= 0 && (co2ePerTEU == nil || estimated)
+        )
     }
 
     /// Groups the movements by departure port, each group sorted by departure time and then by movement.

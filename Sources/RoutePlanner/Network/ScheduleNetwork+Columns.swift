@@ -21,7 +21,7 @@ extension ScheduleNetwork {
         package var cutOffStart: [Int32], cutOffCode: [CutOffCode] = [], cutOffTime: [Int64] = [], transshipmentCutOff: [Int64] = []
         /// Empty unless the schedule has UTC offsets; filled by the caller.
         package var departureOffset: [Int32] = [], arrivalOffset: [Int32] = []
-        package var distance: [Float] = [], co2eGrams: [Int32] = []
+        package var distance: [Float] = [], co2eGrams: [Int32] = [], co2eEstimated: [Bool] = []
         /// Empty unless the schedule limits weights, or reefer plugs.
         package var weightCapacity: [Int32] = [], plugCapacity: [Int32] = []
         package let hasCutOffs: Bool, hasWeights: Bool, hasPlugs: Bool
@@ -38,6 +38,7 @@ extension ScheduleNetwork {
             capacity.reserveCapacity(movementCount)
             distance.reserveCapacity(movementCount)
             co2eGrams.reserveCapacity(movementCount)
+            co2eEstimated.reserveCapacity(movementCount)
         }
 
         /// Starts a voyage; its movements follow, then ``endVoyage()``.
@@ -94,10 +95,10 @@ extension ScheduleNetwork {
 
         /// Appends a movement of the current voyage: its ports' indexes, its times in seconds since 1970, its
         /// limits (`Int32.max` where unlimited), the cut-offs of its call and its distance and CO2e
-        /// (``ScheduleNetwork/emissions(distance:co2ePerTEU:hours:capacity:from:to:)``).
+        /// (``ScheduleNetwork/emissions(distance:co2ePerTEU:estimated:hours:capacity:from:to:mode:)``).
         package mutating func append(
             from origin: Int32, to destination: Int32, departure: Int64, arrival: Int64, capacity: Int32, weightCapacity: Int32,
-            reeferPlugs: Int32, cutOffs: some Sequence<(CutOffCode, Int64)>, emissions: (distance: Float, grams: Int32)
+            reeferPlugs: Int32, cutOffs: some Sequence<(CutOffCode, Int64)>, emissions: (distance: Float, grams: Int32, estimated: Bool)
         ) {
             if hasCutOffs {
                 var transshipment = Int64.max
@@ -119,6 +120,7 @@ extension ScheduleNetwork {
             if hasPlugs { plugCapacity.append(reeferPlugs) }
             distance.append(emissions.distance)
             co2eGrams.append(emissions.grams)
+            co2eEstimated.append(emissions.estimated)
         }
     }
 }

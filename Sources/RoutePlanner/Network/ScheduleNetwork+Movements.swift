@@ -55,7 +55,8 @@ extension ScheduleNetwork {
             cutOffTimes: cutOffs, departureUTCOffset: offset(details.departureOffset), arrivalUTCOffset: offset(details.arrivalOffset),
             distance: details.distance[m].isNaN ? nil : (Double(details.distance[m]) * 10).rounded() / 10,
             co2ePerTEU: details.co2eGrams[m] < 0 ? nil : Double(details.co2eGrams[m]) / 1_000,
-            weightCapacity: Self.limit(details.weightCapacity, m), reeferPlugs: Self.limit(details.plugCapacity, m))
+            weightCapacity: Self.limit(details.weightCapacity, m), reeferPlugs: Self.limit(details.plugCapacity, m),
+            co2eIsEstimated: details.co2eEstimated[m])
     }
 
     /// The latest time cargo of a type may be ready to be loaded onto movement `m` at its departure port:

@@ -55,6 +55,7 @@ extension ScheduleNetwork {
         columns.arrivalOffset = details.arrivalOffset
         columns.distance = details.distance
         columns.co2eGrams = details.co2eGrams
+        columns.co2eEstimated = details.co2eEstimated
         columns.weightCapacity = details.weightCapacity
         columns.plugCapacity = details.plugCapacity
         return columns

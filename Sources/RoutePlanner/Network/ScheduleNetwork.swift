@@ -110,6 +110,8 @@ public struct ScheduleNetwork: Sendable {
         let distance: [Float]
         /// Each movement's CO2e per TEU in grams, given or estimated; -1 where unknown.
         let co2eGrams: [Int32]
+        /// Whether each movement's CO2e is the network's estimate rather than the schedule's figure.
+        let co2eEstimated: [Bool]
         /// Each movement's weight capacity in tonnes and reefer plugs, `Int32.max` where unlimited; each empty when
         /// no movement has a limit.
         let weightCapacity: [Int32]
@@ -125,7 +127,7 @@ public struct ScheduleNetwork: Sendable {
         init(
             voyageVessel: [String?], voyageService: [String?], voyageServiceName: [String?], voyageIMONumber: [String?],
             cutOffStart: [Int32], cutOffCode: [CutOffCode], cutOffTime: [Int64], transshipmentCutOff: [Int64], slotMovement: [Int32],
-            departureOffset: [Int32], arrivalOffset: [Int32], distance: [Float], co2eGrams: [Int32], weightCapacity: [Int32],
+            departureOffset: [Int32], arrivalOffset: [Int32], distance: [Float], co2eGrams: [Int32], co2eEstimated: [Bool], weightCapacity: [Int32],
             plugCapacity: [Int32], voyageMode: [TransportMode], hauls: HaulColumns
         ) {
             self.voyageMode = voyageMode.contains { $0 != .vessel } ? voyageMode : []
@@ -147,6 +149,7 @@ public struct ScheduleNetwork: Sendable {
             self.arrivalOffset = arrivalOffset
             self.distance = distance
             self.co2eGrams = co2eGrams
+            self.co2eEstimated = co2eEstimated
         }
 
         /// The latest time cargo of a type may be ready to be loaded onto movement `m`, which departs at

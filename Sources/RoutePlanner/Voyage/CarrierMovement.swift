@@ -43,6 +43,8 @@ public struct CarrierMovement: Hashable, Sendable {
     /// A network estimates it for a movement without one from its distance, capacity and speed
     /// (``EmissionModel``), and the movements it gives back carry what it used, to the gram.
     public var co2ePerTEU: Double?
+    /// Whether ``co2ePerTEU`` is the network's estimate (``EmissionModel``) rather than a figure the schedule gave.
+    public var co2eIsEstimated: Bool
 
     /// The longest distance of a movement, in nautical miles: a network refuses a longer or negative one.
     public static let maximumDistance = 100_000.0
@@ -54,8 +56,9 @@ public struct CarrierMovement: Hashable, Sendable {
         from departureLocation: UnLocode, to arrivalLocation: UnLocode,
         departure departureTime: Date, arrival arrivalTime: Date, capacity: Int, cutOffTimes: [CutOffTime] = [],
         departureUTCOffset: Int? = nil, arrivalUTCOffset: Int? = nil, distance: Double? = nil, co2ePerTEU: Double? = nil,
-        weightCapacity: Int? = nil, reeferPlugs: Int? = nil
+        weightCapacity: Int? = nil, reeferPlugs: Int? = nil, co2eIsEstimated: Bool = false
     ) {
+        self.co2eIsEstimated = co2eIsEstimated && co2ePerTEU != nil
         self.weightCapacity = weightCapacity
         self.reeferPlugs = reeferPlugs
         self.departureLocation = departureLocation

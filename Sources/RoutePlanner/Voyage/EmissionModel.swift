@@ -112,6 +112,17 @@ public enum EmissionModel {
         gramsPerTonneKilometre(mode).map { max(kilometres, 0) * $0 * tonnesPerTEU / 1_000 }
     }
 
+    /// What the estimate of a movement's CO2e by `mode` rests on, in a line a document names it with: the figure per
+    /// tonne-kilometre and its source for barges, trains and trucks; the fuel model and its sources for vessels.
+    public static func estimate(for mode: TransportMode) -> String {
+        guard let grams = gramsPerTonneKilometre(mode) else {
+            return "estimate: the fuel of LINER-LIB's vessel class at the sailing's speed, \(co2PerTonneOfFuel) t CO2 per t of fuel (IMO), "
+                + "\(Int(utilisation * 100))% of slots filled (Clean Cargo); CO2 tank-to-wake"
+        }
+        let way = mode == .barge ? "by inland waterway" : mode == .rail ? "by rail, a fifth of it diesel" : "by road"
+        return "estimate: \(grams) g CO2 per tonne-km \(way) (KiM and CE Delft, the Netherlands 2014), \(Int(tonnesPerTEU)) t per TEU"
+    }
+
     static func vesselClass(capacity: Int?) -> VesselClass {
         guard let capacity else { return vesselClasses[4] }
         return vesselClasses.first { $0.teu >= capacity } ?? vesselClasses[vesselClasses.count - 1]

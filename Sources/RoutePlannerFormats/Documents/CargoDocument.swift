@@ -549,6 +549,8 @@ public enum CargoDocument {
         let vessel: String?
         let from, to, departure, arrival: String
         let co2eKgPerTEU: Double?
+        /// What `co2eKgPerTEU` rests on where it is estimated (`Leg.co2eEstimate`).
+        let co2eEstimate: String?
         let distanceNauticalMiles: Double?
 
         init(_ leg: RoutePlanner.Leg) {
@@ -560,6 +562,7 @@ public enum CargoDocument {
             departure = RouteDocument.timestamp(leg.loadTime)
             arrival = RouteDocument.timestamp(leg.unloadTime)
             co2eKgPerTEU = leg.co2ePerTEU
+            co2eEstimate = leg.co2ePerTEU == nil ? nil : leg.co2eEstimate
             distanceNauticalMiles = leg.distance
         }
     }

@@ -55,10 +55,11 @@ public enum RouteDocument {
     }
 
     /// CSV, one row per leg: `itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,`
-    /// `co2e_kg_per_teu,distance_nm` (the handling cost is the itinerary's, on each of its rows; the CO2e and the
-    /// distance are the leg's; each empty when not known).
+    /// `co2e_kg_per_teu,distance_nm,co2e_estimate` (the handling cost is the itinerary's, on each of its rows; the CO2e and
+    /// the distance are the leg's; each empty when not known; `co2e_estimate` what the CO2e rests on where it is the
+    /// estimate, empty where the schedule gave it).
     public static func csv(_ response: RouteCargoResponse) -> String {
-        var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,co2e_kg_per_teu,distance_nm"]
+        var lines = ["itinerary,leg,voyage,vessel,from,to,departure,arrival,handling_cost_per_teu,co2e_kg_per_teu,distance_nm,co2e_estimate"]
         for (number, itinerary) in response.itineraries.enumerated() {
             for (position, leg) in itinerary.legs.enumerated() {
                 lines.append(
@@ -66,7 +67,7 @@ public enum RouteDocument {
                         "\(number + 1)", "\(position + 1)", field(leg.voyage.number.rawValue), field(leg.voyage.vessel ?? ""),
                         leg.loadLocation.code.rawValue, leg.unloadLocation.code.rawValue, timestamp(leg.loadTime), timestamp(leg.unloadTime),
                         itinerary.handlingCostPerTEU.map { "\($0)" } ?? "", leg.co2ePerTEU.map { "\($0)" } ?? "",
-                        leg.distance.map { "\($0)" } ?? "",
+                        leg.distance.map { "\($0)" } ?? "", field(leg.co2ePerTEU == nil ? "" : leg.co2eEstimate ?? ""),
                     ].joined(separator: ","))
             }
         }

@@ -85,7 +85,8 @@ extension CSVImporter {
                 }
             }
             // None given: estimated from the distance, by road (`EmissionModel`).
-            if table.text(5).isEmpty, let distance { co2e = EmissionModel.inlandCO2ePerTEU(kilometres: distance, mode: .truck) }
+            let estimated = table.text(5).isEmpty && distance != nil
+            if estimated, let distance { co2e = EmissionModel.inlandCO2ePerTEU(kilometres: distance, mode: .truck) }
             let seconds = hours.map { $0 * 3_600 } ?? distance.map { $0 / Self.truckSpeed * 3_600 }
             if hours == nil, let seconds, seconds > Double(Haulage.maximumDuration.components.seconds) {
                 fail(3, "a haul of \(Int(distance ?? 0)) km takes more than 720 hours at \(Int(Self.truckSpeed)) km an hour; give its hours")
@@ -98,7 +99,7 @@ extension CSVImporter {
             given.append(
                 Haulage(
                     from: places[0].code, to: places[1].code, duration: .seconds(max(1, Int64(seconds.rounded()))), distance: distance,
-                    costPerTEU: cost, co2ePerTEU: co2e, capacityPerDay: capacity))
+                    costPerTEU: cost, co2ePerTEU: co2e, capacityPerDay: capacity, co2eIsEstimated: estimated))
         }
         // Each row, and the other way where no row gives it.
         let directions = Set(given.map { [$0.from, $0.to] })

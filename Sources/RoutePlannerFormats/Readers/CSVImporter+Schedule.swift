@@ -412,6 +412,7 @@ extension CSVImporter {
         let coordinates = unique.map(\.coordinates)
         columns.distance.reserveCapacity(order.count)
         columns.co2eGrams.reserveCapacity(order.count)
+        columns.co2eEstimated.reserveCapacity(order.count)
         for (movement, row) in order.enumerated() {
             let distance = rows.hasAmounts ? rows.distance[Int(row)] : .nan, co2e = rows.hasAmounts ? rows.co2ePerTEU[Int(row)] : .nan
             let capacity = columns.capacity[movement]
@@ -423,6 +424,7 @@ extension CSVImporter {
                 mode: columns.voyageMode[Int(columns.voyageOf[movement])])
             columns.distance.append(emissions.distance)
             columns.co2eGrams.append(emissions.grams)
+            columns.co2eEstimated.append(emissions.estimated)
         }
         (rows.distance, rows.co2ePerTEU) = ([], [])
         return ScheduleNetwork(locations: unique, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: true)

@@ -32,14 +32,15 @@ public enum CSVWriter {
     }
 
     /// The haulage table of a network's hauls: one row per haul, each direction its own, so that it reads back as the
-    /// same hauls (a row the other way stands for that direction); `capacity_teu_per_day` where a haul has one.
+    /// same hauls (a row the other way stands for that direction); `capacity_teu_per_day` where a haul has one. A CO2e
+    /// estimated from the distance is left empty, so that reading it back estimates it again.
     public static func haulage(of network: ScheduleNetwork) -> String {
         let hasCapacities = network.haulage.contains { $0.capacityPerDay != nil }
         var lines = ["from,to,hours,distance_km,cost_per_teu,co2e_kg_per_teu" + (hasCapacities ? ",capacity_teu_per_day" : "")]
         for haul in network.haulage {
             var fields = [
                 haul.from.rawValue, haul.to.rawValue, number(Double(haul.duration.wholeSeconds) / 3_600), haul.distance.map(number) ?? "",
-                haul.costPerTEU.map(number) ?? "", haul.co2ePerTEU.map(number) ?? "",
+                haul.costPerTEU.map(number) ?? "", haul.co2eIsEstimated ? "" : haul.co2ePerTEU.map(number) ?? "",
             ]
             if hasCapacities { fields.append(haul.capacityPerDay.map(String.init) ?? "") }
             lines.append(fields.joined(separator: ","))
@@ -48,8 +49,9 @@ public enum CSVWriter {
     }
 
     /// The schedule file of a network: one row per movement, voyage by voyage, with the columns of the
-    /// IMO numbers, service names, distances and CO2e (given or estimated), continuations, modes and cut-off codes that
-    /// the network has. (Its hauls are a haulage table's, which ``haulage(of:)`` writes.)
+    /// IMO numbers, service names, distances (given or estimated), CO2e (as given: an estimated one is left empty, so that
+    /// reading the file back estimates it again and says so), continuations, modes and cut-off codes that the network
+    /// has. (Its hauls are a haulage table's, which ``haulage(of:)`` writes.)
     public static func schedule(of network: ScheduleNetwork) -> String {
         let voyages = network.voyages
         let hasIMO = voyages.contains { $0.vesselIMONumber != nil }, hasNames = voyages.contains { $0.serviceName != nil }
@@ -74,7 +76,9 @@ public enum CSVWriter {
                 ]
                 if hasIMO { fields.append(voyage.vesselIMONumber ?? "") }
                 if hasNames { fields.append(field(voyage.serviceName ?? "")) }
-                if hasEmissions { fields += [movement.distance.map(number) ?? "", movement.co2ePerTEU.map(number) ?? ""] }
+                if hasEmissions {
+                    fields += [movement.distance.map(number) ?? "", movement.co2eIsEstimated ? "" : movement.co2ePerTEU.map(number) ?? ""]
+                }
                 if hasLimits { fields += [movement.weightCapacity.map(String.init) ?? "", movement.reeferPlugs.map(String.init) ?? ""] }
                 if hasContinuations { fields.append(field(voyage.continuation?.rawValue ?? "")) }
                 if hasModes { fields.append(voyage.mode.rawValue) }
