@@ -89,6 +89,32 @@ import Testing
         #expect(wrong.status == 64 && wrong.error == "error: --sort: Enter arrival, cost or co2.\n")
     }
 
+    /// Door to door on the bundled inland network, whose schedule and haulage give no CO2e: every leg of the JSON and the
+    /// CSV names the estimate of its mode, barge, rail, truck and vessel among them, and the JSON is valid.
+    @Test func everyLegNamesTheEstimateOfItsMode() throws {
+        let route = ["route", "--inland", "--from", "CNFLG", "--to", "DEDTM", "--criteria", "co2", "-k", "6"]
+        let (output, error, status) = try CommandLineTests.run(route + ["--format", "json"])
+        #expect(status == 0, "\(error)")
+        #expect(try JSONSchemas.problems([output], schema: "route").isEmpty)
+        struct Document: Decodable {
+            struct Option: Decodable {
+                struct Leg: Decodable { let mode, co2eEstimate: String? }
+                let legs: [Leg]
+            }
+            let itineraries: [Option]
+        }
+        let legs = try JSONDecoder().decode(Document.self, from: Data(output.utf8)).itineraries.flatMap(\.legs)
+        // docs/CSV.md's figures by mode, and the vessels' fuel model.
+        let figures = [
+            "barge": "38.6 g CO2 per tonne-km by inland waterway", "rail": "11.3 g CO2 per tonne-km by rail", "truck": "90.3 g CO2 per tonne-km by road",
+            "vessel": "the fuel of LINER-LIB's vessel class at the sailing's speed",
+        ]
+        #expect(Set(legs.map { $0.mode ?? "vessel" }) == Set(figures.keys))
+        for leg in legs { #expect(leg.co2eEstimate?.contains(figures[leg.mode ?? "vessel"]!) == true, "\(leg)") }
+        let csv = try CommandLineTests.run(route + ["--format", "csv"]).output.split(separator: "\n").dropFirst()
+        #expect(csv.count == legs.count && zip(csv, legs).allSatisfy { $0.hasSuffix("\"\($1.co2eEstimate ?? "")\"") })
+    }
+
     @Test func theOptionsCarryTheirCO2eAndTheCriteriaAndTheTransitLimitChangeWhichThereAre() throws {
         struct Document: Decodable {
             struct Option: Decodable {
