@@ -66,7 +66,7 @@ struct AssignCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Output format: table, json (schema version 1: every booking's legs or reason, every used movement's load and capacity), csv (as --output), svg (the load factor heat map) or html (a page with the totals, revenue, bookings by reason, the heat map and the busiest legs; with --compare, what the scenario changed)."
+            "Output format: table, json (schema version 2: every booking's legs or reason, every used movement's load and capacity), csv (as --output), svg (the load factor heat map) or html (a page with the totals, revenue, bookings by reason, the heat map and the busiest legs; with --compare, what the scenario changed)."
     )
     var format: OutputFormat = .table
 

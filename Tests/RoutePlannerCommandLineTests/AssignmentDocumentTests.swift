@@ -42,7 +42,7 @@ import RoutePlannerTestSupport
         let (output, error, status) = try CommandLineTests.run(["assign", "--format", "json", "--time-limit", "30"])
         #expect(status == 0, "\(error)")
         let document = try JSONDecoder().decode(Document.self, from: Data(output.utf8))
-        #expect(document.version == 1)
+        #expect(document.version == 2)
         let time = ISO8601DateFormatter()
         func date(_ text: String) throws -> Date { try #require(time.date(from: text), "\(text)") }
         let transshipment = Dictionary(

@@ -91,7 +91,8 @@ extension ScheduleNetwork {
         of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
         truckLeftAt: Date? = nil
     ) -> ItineraryDisruption? {
-        check(
+        guard itinerary.legs.indices.contains(first) else { return nil }
+        return check(
             itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt,
             sailed: sailed(itinerary, from: first, boardingFrom: ready, truckLeftAt: truckLeftAt))?.disruption
     }
@@ -102,7 +103,8 @@ extension ScheduleNetwork {
         of itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, specification: RouteSpecification, departedAt: Date?,
         truckLeftAt: Date? = nil
     ) -> DisruptionCause? {
-        disruptionCause(
+        guard itinerary.legs.indices.contains(first) else { return nil }
+        return disruptionCause(
             of: itinerary, from: first, boardingFrom: ready, specification: specification, departedAt: departedAt, truckLeftAt: truckLeftAt,
             sailed: sailed(itinerary, from: first, boardingFrom: ready, truckLeftAt: truckLeftAt))
     }
@@ -152,7 +154,7 @@ extension ScheduleNetwork {
     func sailed(_ itinerary: Itinerary, from first: Int, boardingFrom ready: Date?, truckLeftAt: Date? = nil) -> (legs: [Int: Leg], gone: Int?) {
         let legs = itinerary.legs
         var sailing: [Int: Leg] = [:]
-        for index in legs.indices where index >= first - 1 {
+        for index in legs.indices where index + 1 >= first {
             let leg: Leg?
             if legs[index].isHaul && index == first, let truckLeftAt {
                 leg = driving(legs[index], leftAt: truckLeftAt)

@@ -243,7 +243,9 @@ extension ScheduleNetwork {
 
     /// A movement's distance in nautical miles (the given one, else estimated from its ports' coordinates, else
     /// NaN), its CO2e per TEU in grams (the given one, else estimated from the distance by its voyage's mode, else
-    /// -1), and whether that CO2e is an estimate (made here, or `estimated`: the given one was); see ``EmissionModel``.
+    /// -1), and whether that CO2e is an estimate; see ``EmissionModel``. A given CO2e that is itself an estimate
+    /// (`estimated`) is estimated again where the distance is known, so that it follows the movement's times and
+    /// capacity as they are now.
     package static func emissions(
         distance given: Double?, co2ePerTEU: Double?, estimated: Bool = false, hours: Double, capacity: Int?, from: Coordinates?,
         to: Coordinates?, mode: TransportMode
@@ -251,7 +253,7 @@ extension ScheduleNetwork {
         // To a tenth of a mile, as the network gives it back: a schedule written with it estimates the same CO2e again.
         let distance = (given ?? from.flatMap { from in to.map { EmissionModel.seaDistance(from: from, to: $0) } }).map { ($0 * 10).rounded() / 10 }
         var kilograms = co2ePerTEU
-        if kilograms == nil, let distance {
+        if kilograms == nil || estimated, let distance {
             kilograms =
                 EmissionModel.inlandCO2ePerTEU(kilometres: distance * 1.852, mode: mode)
                 ?? EmissionModel.co2ePerTEU(distance: distance, hours: hours, capacity: capacity)

@@ -4,10 +4,10 @@ import RoutePlannerApplication
 
 /// An assignment as documents an independent program can check without this library: every booking with its
 /// specification and its legs, or the reason it is left out, and every movement carrying cargo with its load
-/// and capacity (docs/CLI.md, `assign --format json`, schema version 1; times RFC 3339 in UTC).
+/// and capacity (docs/CLI.md, `assign --format json`, schema version 2; times RFC 3339 in UTC).
 public enum AssignmentDocument {
     /// The schema version of ``json(_:notAssigned:notStored:)``.
-    public static let version = 1
+    public static let version = 2
 
     /// JSON: the solve's status and figures, `bookings` in the plan's order and `movements` in schedule
     /// order, and, when there are any, the days of hauls with a capacity a day that the plan loads (`haulDays`), the

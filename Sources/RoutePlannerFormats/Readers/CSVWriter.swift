@@ -40,7 +40,7 @@ public enum CSVWriter {
         for haul in network.haulage {
             var fields = [
                 haul.from.rawValue, haul.to.rawValue, number(Double(haul.duration.wholeSeconds) / 3_600), haul.distance.map(number) ?? "",
-                haul.costPerTEU.map(number) ?? "", haul.co2eIsEstimated ? "" : haul.co2ePerTEU.map(number) ?? "",
+                haul.costPerTEU.map(number) ?? "", haul.co2eIsEstimated && haul.distance != nil ? "" : haul.co2ePerTEU.map(number) ?? "",
             ]
             if hasCapacities { fields.append(haul.capacityPerDay.map(String.init) ?? "") }
             lines.append(fields.joined(separator: ","))
@@ -77,7 +77,9 @@ public enum CSVWriter {
                 if hasIMO { fields.append(voyage.vesselIMONumber ?? "") }
                 if hasNames { fields.append(field(voyage.serviceName ?? "")) }
                 if hasEmissions {
-                    fields += [movement.distance.map(number) ?? "", movement.co2eIsEstimated ? "" : movement.co2ePerTEU.map(number) ?? ""]
+                    fields += [
+                        movement.distance.map(number) ?? "", movement.co2eIsEstimated && movement.distance != nil ? "" : movement.co2ePerTEU.map(number) ?? "",
+                    ]
                 }
                 if hasLimits { fields += [movement.weightCapacity.map(String.init) ?? "", movement.reeferPlugs.map(String.init) ?? ""] }
                 if hasContinuations { fields.append(field(voyage.continuation?.rawValue ?? "")) }
