@@ -57,7 +57,7 @@ let package = Package(
             name: "EventsBenchmark",
             dependencies: [
                 .product(name: "RoutePlanner", package: "route-planner"), .product(name: "RoutePlannerApplication", package: "route-planner"),
-                .product(name: "RoutePlannerFormats", package: "route-planner"),
+                .product(name: "RoutePlannerFormats", package: "route-planner"), .product(name: "RoutePlannerStore", package: "route-planner"),
             ]
         ),
         // What more than one benchmark needs: the capacities congested as the benchmark kit defines them, the routing

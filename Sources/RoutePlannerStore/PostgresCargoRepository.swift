@@ -14,6 +14,8 @@ public actor PostgresCargoRepository: CargoRepository {
     private let store: PostgresStore
     private let voyages: any VoyageRepository
     private var versions: [TrackingId: Int] = [:]
+    /// The rows of every cargo read by ``allCargo()``, which reads only what was written since.
+    private var cache = StoredCargoCache()
 
     init(store: PostgresStore, voyages: any VoyageRepository) {
         self.store = store
@@ -26,10 +28,12 @@ public actor PostgresCargoRepository: CargoRepository {
         return try rows.map { try restore($0, network: network) }.first
     }
 
+    /// Every open cargo: the rows of the cargo written since the last call, and the others' as they were read then.
     public func allCargo() async throws -> [Cargo] {
         let network = try await voyages.network()
-        let rows = try await store.read { connection in try await Self.fetch(connection, ids: nil) }
-        return try rows.map { try restore($0, network: network) }
+        let written = try await written(after: cache.mark)
+        cache.keep(written.rows, marks: written.marks)
+        return try cache.openCargo().map { try restore($0, network: network) }
     }
 
     public func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
@@ -48,6 +52,15 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
+        let (marks, stored) = try await written(after: mark)
+        guard !stored.isEmpty else { return [] }
+        let network = try await voyages.network()
+        // Not remembered as read: the copy is not what a write is compared with.
+        return try stored.map { CargoWrite(cargo: try $0.cargo(network: network, store: store.path), mark: marks[$0.record.trackingId] ?? mark + 1) }
+    }
+
+    /// The rows of the cargo written after a mark, cancelled ones too, and each one's write mark.
+    private func written(after mark: Int) async throws -> (marks: [String: Int], rows: [StoredCargo]) {
         // Most often nothing was written: one statement says so.
         let written = try await store.statement { connection in
             var found = false
@@ -56,17 +69,14 @@ public actor PostgresCargoRepository: CargoRepository {
             }
             return found
         }
-        guard written else { return [] }
-        let (marks, stored) = try await store.read { connection in
+        guard written else { return ([:], []) }
+        return try await store.read { connection in
             var marks: [String: Int] = [:]
             for try await (id, written) in try await connection.query(
                 "SELECT trackingId, writeMark FROM cargo WHERE writeMark > \(mark)", logger: PostgresStore.logger
             ).decode((String, Int).self) { marks[id] = written }
             return (marks, try await Self.fetch(connection, ids: Array(marks.keys)))
         }
-        let network = try await voyages.network()
-        // Not remembered as read: the copy is not what a write is compared with.
-        return try stored.map { CargoWrite(cargo: try $0.cargo(network: network, store: store.path), mark: marks[$0.record.trackingId] ?? mark + 1) }
     }
 
     public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {

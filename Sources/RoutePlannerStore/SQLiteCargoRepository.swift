@@ -18,6 +18,8 @@ public actor SQLiteCargoRepository: CargoRepository {
     private let store: CargoStore
     private let voyages: any VoyageRepository
     private var versions: [TrackingId: Int] = [:]
+    /// The rows of every cargo read by ``allCargo()``, which reads only what was written since.
+    private var cache = StoredCargoCache()
 
     init(store: CargoStore, voyages: any VoyageRepository) {
         self.store = store
@@ -30,10 +32,13 @@ public actor SQLiteCargoRepository: CargoRepository {
         return try rows.map { try restore($0, network: network) }.first
     }
 
+    /// Every open cargo: the rows of the cargo written since the last call, and the others' as they were read then.
     public func allCargo() async throws -> [Cargo] {
         let network = try await voyages.network()
-        let rows = try read { db in try Self.fetch(db, where: "cancelledAt IS NULL", []) }
-        return try rows.map { try restore($0, network: network) }
+        let mark = cache.mark
+        let written = try read { db in try Self.written(after: mark, db) }
+        cache.keep(written.rows, marks: written.marks)
+        return try cache.openCargo().map { try restore($0, network: network) }
     }
 
     public func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int) {
@@ -49,17 +54,7 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
-        let found = try read { db -> (marks: [String: Int], rows: [StoredCargo]) in
-            let marks = try Row.fetchAll(db, sql: "SELECT trackingId, writeMark FROM cargo WHERE writeMark > ?", arguments: [mark])
-            guard !marks.isEmpty else { return ([:], []) }
-            let byId = Dictionary(uniqueKeysWithValues: marks.map { ($0[0] as String, $0[1] as Int) })
-            // Every cargo at once is read whole, as `allCargo()` reads it; a few by their ids.
-            let rows =
-                byId.count > 500
-                ? try Self.fetch(db, where: "writeMark > ?", [mark])
-                : try Self.fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: byId.count)))", StatementArguments(Array(byId.keys)))
-            return (byId, rows)
-        }
+        let found = try read { db in try Self.written(after: mark, db) }
         guard !found.rows.isEmpty else { return [] }
         let network = try await voyages.network()
         // Not remembered as read: the copy is not what a write is compared with.
@@ -251,6 +246,19 @@ public actor SQLiteCargoRepository: CargoRepository {
     }
 
     // MARK: Rows
+
+    /// The rows of the cargo written after a mark, cancelled ones too, and each one's write mark.
+    private static func written(after mark: Int, _ db: Database) throws -> (marks: [String: Int], rows: [StoredCargo]) {
+        let marks = try Row.fetchAll(db, sql: "SELECT trackingId, writeMark FROM cargo WHERE writeMark > ?", arguments: [mark])
+        guard !marks.isEmpty else { return ([:], []) }
+        let byId = Dictionary(uniqueKeysWithValues: marks.map { ($0[0] as String, $0[1] as Int) })
+        // Many cargo at once are read whole, with their legs, events and changes; a few by their ids.
+        let rows =
+            byId.count > 500
+            ? try fetch(db, where: "writeMark > ?", [mark])
+            : try fetch(db, where: "trackingId IN (\(databaseQuestionMarks(count: byId.count)))", StatementArguments(Array(byId.keys)))
+        return (byId, rows)
+    }
 
     private static func fetch(
         _ db: Database, where condition: String, _ arguments: StatementArguments, limit: Int = -1, offset: Int = 0

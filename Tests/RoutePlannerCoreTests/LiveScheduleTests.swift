@@ -242,6 +242,30 @@ import Testing
         #expect(live.voyages.first { $0.number == "X" }?.continuation == "Y")
     }
 
+    /// A publication's network copies the voyages that kept their calls from the network before it, with the times
+    /// events gave them meanwhile: their cut-offs move with their departures, and a sailing that events slowed has its
+    /// CO2e estimated again for its time, as in the network built from the live voyages.
+    @Test func aPublicationsNetworkKeepsWhatEventsDidToTheVoyagesItCopies() throws {
+        // Five degrees of longitude apart, so that each sailing's CO2e is estimated from its distance and speed.
+        let placed = Self.locations.enumerated().map { index, location in
+            Location(
+                code: location.code, name: location.name, transshipmentTime: location.transshipmentTime,
+                coordinates: Coordinates(latitude: 0, longitude: Double(index) * 5))
+        }
+        let published = try ScheduleNetwork(locations: placed, voyages: try Self.published().voyages)
+        var live = LiveSchedule(published: published)
+        // X leaves B 6 hours late (its cut-off there moves from 12 to 18) and reaches C at 45, not 30; then Y is
+        // published again, leaving C at 50.
+        live.apply([Self.event("b", .departure, "X", "XXBBB", at: 20), Self.event("c", .arrival, "X", "XXCCC", at: 45)])
+        let outcomes = live.republish([Self.publication("Y", calls: [("XXCCC", nil, 50), ("XXDDD", 60, nil)])])
+        #expect(outcomes.allSatisfy { (try? $0.get())?.changesNothing == false })
+        let network = live.network()
+        #expect(network.voyages == (try ScheduleNetwork(locations: placed, voyages: live.voyages)).voyages)
+        let slowed = try #require(network.voyage("X")?.movements.last), planned = try #require(published.voyage("X")?.movements.last)
+        #expect(slowed.cutOffTimes == [CutOffTime(.transshipment, Self.hours(18))])
+        #expect(slowed.co2eIsEstimated && slowed.co2ePerTEU != nil && slowed.co2ePerTEU != planned.co2ePerTEU)
+    }
+
     @Test func aContinuationABrokenPublicationDroppedComesBackWhenALaterOneMendsIt() throws {
         var live = LiveSchedule(published: try Self.published())
         // Y published to leave C before X arrives there: X no longer goes on as Y.
@@ -314,6 +338,11 @@ import Testing
             var live = LiveSchedule(published: published)
             live.apply(before)
             for outcome in live.republish(publications) { #expect((try? outcome.get()) != nil, "seed \(seed): \(outcome)") }
+            if !publications.isEmpty {
+                // The publication's network, the voyages that kept their calls copied from the network before, is the
+                // network built from the live voyages.
+                #expect(live.network().voyages == (try ScheduleNetwork(locations: schedule.locations, voyages: live.voyages)).voyages, "seed \(seed)")
+            }
             if !publications.isEmpty && before.isEmpty {
                 // Until events come, the voyages are as the rule, written out plainly, plans them.
                 #expect(live.voyages == BruteForceDisruption.republished(schedule.voyages, publications: publications), "seed \(seed)")

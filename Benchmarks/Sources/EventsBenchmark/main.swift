@@ -2,22 +2,25 @@ import Foundation
 import RoutePlanner
 import RoutePlannerApplication
 import RoutePlannerFormats
+import RoutePlannerStore
 
 // Live re-planning on a standard instance of Benchmarks/reference: 10,000 booked cargo, each routed on one or two
 // legs of the instance's voyages, then carriers' events applied through the use case (ApplyCarrierEventsInteractor,
-// in-memory repositories): one delay event at a time, every cargo it disrupts found and offered three options under
+// in-memory repositories, or a store's): one delay event at a time, every cargo it disrupts found and offered three options under
 // the capacity the others hold (p50 and p99 of RUNS batches, each a delay of another voyage); one voyage published
 // again without a call where cargo are discharged (a vessel-schedules document; p50 and p99 of up to 20 batches); and
 // a file of 10,000 actual arrivals and departures read and applied as one batch (events per second).
-// Usage: EventsBenchmark INSTANCE_DIR [RUNS]
+// Usage: EventsBenchmark INSTANCE_DIR [RUNS [STORE]], STORE a new SQLite file or an empty PostgreSQL database
+// (postgres://USER@HOST/DATABASE, its password in PGPASSWORD), which the cargo and events are then kept in.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: EventsBenchmark INSTANCE_DIR [RUNS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: EventsBenchmark INSTANCE_DIR [RUNS [STORE]]\n".utf8))
     exit(2)
 }
 let folder = URL(fileURLWithPath: arguments[1])
 let runs = arguments.count > 2 ? Int(arguments[2])! : 50
+let storeLocation = arguments.count > 3 ? arguments[3] : nil
 let published = try CSVImporter().importSchedule(
     locations: folder.appendingPathComponent("locations.csv"), schedule: folder.appendingPathComponent("schedule.csv")
 ).value.network
@@ -74,8 +77,24 @@ while cargo.count < 10_000 {
 }
 print("cargo: \(cargo.count) routed, \(cargo.count { $0.itinerary!.legs.count > 1 }) with a change of vessel")
 
-let repository = InMemoryCargoRepository(cargo)
-let live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: published), events: repository.carrierEvents)
+let repository: any CargoRepository
+let live: LiveScheduleRepository
+if let storeLocation {
+    let store = try await openStore(storeLocation, creating: true, environment: ProcessInfo.processInfo.environment)
+    live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: published), events: store.carrierEventRepository)
+    repository = store.cargoRepository(voyages: live)
+    guard try await live.events.scheduleVersion() == 0, try await repository.allCargo().isEmpty else {
+        FileHandle.standardError.write(Data("EventsBenchmark: \(store.path) has cargo or events already; name a new store\n".utf8))
+        exit(2)
+    }
+    let start = ContinuousClock.now
+    try await repository.save(cargo)
+    print("store: \(store.path), the 10,000 cargo saved in \((ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds])))")
+} else {
+    let memory = InMemoryCargoRepository(cargo)
+    repository = memory
+    live = LiveScheduleRepository(published: InMemoryScheduleRepository(network: published), events: memory.carrierEvents)
+}
 let interactor = ApplyCarrierEventsInteractor(cargo: repository, schedule: live, now: { Date(timeIntervalSince1970: 1_900_000_000) })
 
 func apply(_ document: String, accept: Bool = false) async throws -> (ApplyCarrierEventsResponse, Duration) {
@@ -184,8 +203,8 @@ extension Collection {
     }
 }
 
-// Where a batch's time goes, phase by phase, for one more delay: the live schedule's network built again, every cargo
-// checked, the room taken counted, and the disrupted cargo searched.
+// Where a batch's time goes, phase by phase, for one more delay: the live schedule's network built again, the cargo read,
+// every cargo checked, the room taken counted, and the disrupted cargo searched.
 do {
     var schedule = try await live.version().schedule
     let number = busiest.last!
@@ -208,6 +227,7 @@ do {
     let network = schedule.network()
     lap("its network built")
     let all = try await repository.allCargo()
+    lap("10,000 cargo read")
     var count = 0
     for one in all
     where network.disruption(

@@ -162,12 +162,14 @@ public struct LiveSchedule: Sendable {
     @discardableResult
     public mutating func republish(_ voyages: [Voyage]) -> [Result<Republication, LiveScheduleError>] {
         var current = plannedVoyages
+        var republished: Set<Int> = []
         let outcomes = voyages.map { publication -> Result<Republication, LiveScheduleError> in
             guard let position = voyagePosition[publication.number] else { return .failure(.unknownVoyage(publication.number)) }
             let original = published.voyage(at: position)
             if let problem = problem(of: publication, publishing: original) { return .failure(problem) }
             let replaced = current[position], replacing = Self.voyage(publication, publishing: original)
             current[position] = replacing
+            republished.insert(position)
             return .success(Self.changes(from: replaced, to: replacing))
         }
         guard outcomes.contains(where: { (try? $0.get())?.changesNothing == false }) else { return outcomes }
@@ -197,9 +199,12 @@ public struct LiveSchedule: Sendable {
         var heads: Set<Int> = []
         for slot in winners.keys { heads.insert(next.head(of: voyagePosition[slot.voyage]!)) }
         for head in heads { next.retime(from: head) }
+        // The voyages that kept their calls are copied from the base network; the whole network is built from the
+        // voyages only when the publications need what the base has no column for.
         guard
-            let network = try? ScheduleNetwork(
-                locations: published.locations, voyages: next.voyages, haulage: published.haulage, capacitiesAreKnown: published.capacitiesAreKnown)
+            let network = base.replacingVoyages(at: republished, of: next.voyages, departure: next.departure, arrival: next.arrival)
+                ?? (try? ScheduleNetwork(
+                    locations: published.locations, voyages: next.voyages, haulage: published.haulage, capacitiesAreKnown: published.capacitiesAreKnown))
         else {
             // Each publication is checked above against the rules of the network; should one be missing, none is taken.
             return zip(voyages, outcomes).map { voyage, outcome in outcome.flatMap { _ in .failure(.cannotSail(voyage.number)) } }

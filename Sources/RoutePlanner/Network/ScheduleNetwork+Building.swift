@@ -30,92 +30,16 @@ extension ScheduleNetwork {
             hasWeights: voyages.contains { $0.movements.contains { $0.weightCapacity != nil } },
             hasPlugs: voyages.contains { $0.movements.contains { $0.reeferPlugs != nil } })
         let hasOffsets = voyages.contains { $0.movements.contains { $0.departureUTCOffset != nil || $0.arrivalUTCOffset != nil } }
-        func offset(_ seconds: Int?) -> Int32? {
-            guard let seconds else { return Int32.min }
-            return abs(seconds) <= 18 * 3600 ? Int32(seconds) : nil
-        }
         var voyageIndex: [VoyageNumber: Int32] = [:]
         voyageIndex.reserveCapacity(voyages.count)
-        // A movement departs where the one before it arrived: the index of that port is looked up once.
-        var lastPort: (code: UnLocode, index: Int32?)?
-        func index(of code: UnLocode) -> Int32? {
-            if let lastPort, lastPort.code == code { return lastPort.index }
-            let index = portIndex[code]
-            lastPort = (code, index)
-            return index
-        }
-
         for voyage in voyages {
             guard voyageIndex[voyage.number] == nil else {
                 problems.append(.duplicateVoyage(voyage.number))
                 continue
             }
-            if voyage.movements.isEmpty { problems.append(.emptyVoyage(voyage.number)) }
-            if voyage.mode == .truck { problems.append(.truckVoyage(voyage.number)) }
             voyageIndex[voyage.number] = Int32(columns.voyageNumbers.count)
-            columns.beginVoyage(
-                voyage.number, vessel: voyage.vessel, service: voyage.service, serviceName: voyage.serviceName,
-                vesselIMONumber: voyage.vesselIMONumber, continuation: voyage.continuation, mode: voyage.mode)
-            for (position, movement) in voyage.movements.enumerated() {
-                let origin = index(of: movement.departureLocation)
-                let destination = index(of: movement.arrivalLocation)
-                if origin == nil {
-                    problems.append(.unknownLocation(movement.departureLocation, voyage: voyage.number, movement: position))
-                }
-                if destination == nil, movement.arrivalLocation != movement.departureLocation {
-                    problems.append(.unknownLocation(movement.arrivalLocation, voyage: voyage.number, movement: position))
-                }
-                guard
-                    movement.departureTime.isSupported && movement.arrivalTime.isSupported
-                        && movement.cutOffTimes.allSatisfy(\.time.isSupported)
-                else {
-                    problems.append(.timeOutOfRange(voyage: voyage.number, movement: position))
-                    continue
-                }
-                if hasOffsets {
-                    if let departure = offset(movement.departureUTCOffset), let arrival = offset(movement.arrivalUTCOffset) {
-                        columns.departureOffset.append(departure)
-                        columns.arrivalOffset.append(arrival)
-                    } else {
-                        problems.append(.invalidUTCOffset(voyage: voyage.number, movement: position))
-                    }
-                }
-                if movement.arrivalTime.seconds <= movement.departureTime.seconds {
-                    problems.append(.arrivalNotAfterDeparture(voyage: voyage.number, movement: position))
-                }
-                if movement.capacity < 0 || movement.capacity > Int(Int32.max) {
-                    problems.append(.invalidCapacity(movement.capacity, voyage: voyage.number, movement: position))
-                }
-                if position > 0, case let previous = voyage.movements[position - 1], previous.arrivalTime.isSupported {
-                    if previous.arrivalLocation != movement.departureLocation {
-                        problems.append(.gapInVoyage(voyage: voyage.number, movement: position))
-                    } else if movement.departureTime.seconds < previous.arrivalTime.seconds {
-                        problems.append(.departureBeforePreviousArrival(voyage: voyage.number, movement: position))
-                    }
-                }
-                for limit in [movement.weightCapacity, movement.reeferPlugs] {
-                    if let limit, !(0...Int(Int32.max)).contains(limit) {
-                        problems.append(.invalidCapacity(limit, voyage: voyage.number, movement: position))
-                    }
-                }
-                if let given = movement.distance, !(0...CarrierMovement.maximumDistance).contains(given) {
-                    problems.append(.invalidDistance(voyage: voyage.number, movement: position))
-                }
-                if let given = movement.co2ePerTEU, !(0...CarrierMovement.maximumCO2ePerTEU).contains(given) {
-                    problems.append(.invalidCO2e(voyage: voyage.number, movement: position))
-                }
-                let emissions = Self.emissions(
-                    distance: movement.distance, co2ePerTEU: movement.co2ePerTEU, estimated: movement.co2eIsEstimated,
-                    hours: movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600,
-                    capacity: capacitiesAreKnown && movement.capacity < Int(Int32.max) ? movement.capacity : nil,
-                    from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] }, mode: voyage.mode)
-                columns.append(
-                    from: origin ?? -1, to: destination ?? -1, departure: movement.departureTime.seconds, arrival: movement.arrivalTime.seconds,
-                    capacity: Int32(clamping: movement.capacity), weightCapacity: movement.weightCapacity.map { Int32(clamping: $0) } ?? Int32.max,
-                    reeferPlugs: movement.reeferPlugs.map { Int32(clamping: $0) } ?? Int32.max,
-                    cutOffs: movement.cutOffTimes.lazy.map { ($0.code, $0.time.seconds) }, emissions: emissions)
-            }
-            columns.endVoyage()
+            problems += columns.append(
+                voyage, portIndex: portIndex, coordinates: coordinates, hasOffsets: hasOffsets, capacitiesAreKnown: capacitiesAreKnown)
         }
         if problems.isEmpty { problems = columns.resolveContinuations(voyageIndex: voyageIndex) }
         problems += haulProblems

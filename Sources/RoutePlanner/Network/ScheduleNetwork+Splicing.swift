@@ -1,0 +1,103 @@
+extension ScheduleNetwork {
+    /// The network of the voyages this network's were published again as, built without reading again the voyages
+    /// that kept their calls: the voyages at `replaced` are read from `voyages` and checked as
+    /// ``init(locations:voyages:haulage:capacitiesAreKnown:)`` checks them; every other voyage's columns are copied, with
+    /// the times in `departure` and `arrival`, its calls' cut-offs moved as far as its departures, an estimated CO2e
+    /// estimated again where its sailing time changed, and the continuation `voyages` gives it.
+    ///
+    /// The network is the one built from `voyages` with this network's locations and hauls. ``LiveSchedule`` builds
+    /// the network of a publication with it.
+    ///
+    /// - Parameters:
+    ///   - replaced: The positions of the voyages whose calls changed.
+    ///   - voyages: Every voyage, in this network's order: the same numbers, and each voyage not replaced with its
+    ///     movements' ports, capacities, cut-offs and figures unchanged but for their times.
+    ///   - departure: Each movement's departure, in seconds since 1970, in the order of `voyages`' movements.
+    ///   - arrival: Each movement's arrival, likewise.
+    /// - Returns: `nil` when a replaced voyage has a problem, or a column this network keeps for none of its movements
+    ///   (cut-offs, UTC offsets, weights, plugs), or a voyage not replaced has another number of movements: the caller
+    ///   then builds the network from `voyages`.
+    /// - Complexity: O(*m* log *m*) for *m* movements, as building from columns.
+    func replacingVoyages(at replaced: Set<Int>, of voyages: [Voyage], departure: [Int64], arrival: [Int64]) -> ScheduleNetwork? {
+        let details = self.details
+        let hasCutOffs = !details.cutOffStart.isEmpty, hasOffsets = !details.departureOffset.isEmpty
+        let hasWeights = !details.weightCapacity.isEmpty, hasPlugs = !details.plugCapacity.isEmpty
+        guard voyages.count == voyageCount, replaced.allSatisfy(voyages.indices.contains) else { return nil }
+        for position in replaced {
+            for movement in voyages[position].movements {
+                if !hasCutOffs && !movement.cutOffTimes.isEmpty || !hasWeights && movement.weightCapacity != nil
+                    || !hasPlugs && movement.reeferPlugs != nil
+                    || !hasOffsets && (movement.departureUTCOffset != nil || movement.arrivalUTCOffset != nil)
+                {
+                    return nil
+                }
+            }
+        }
+        var columns = Columns(movementCount: departure.count, hasCutOffs: hasCutOffs, hasWeights: hasWeights, hasPlugs: hasPlugs)
+        columns.haulage = details.hauls.haulage
+        let coordinates = locations.map(\.coordinates)
+        for (position, voyage) in voyages.enumerated() {
+            if replaced.contains(position) {
+                let problems = columns.append(
+                    voyage, portIndex: portIndex, coordinates: coordinates, hasOffsets: hasOffsets, capacitiesAreKnown: capacitiesAreKnown)
+                guard problems.isEmpty else { return nil }
+                continue
+            }
+            let movements = Int(voyageStart[position])..<Int(voyageStart[position + 1])
+            let first = columns.departure.count, moved = first..<(first + movements.count)
+            guard voyage.number == voyageNumbers[position], voyage.movements.count == movements.count, moved.upperBound <= departure.count,
+                arrival.count == departure.count
+            else { return nil }
+            columns.beginVoyage(
+                voyage.number, vessel: details.voyageVessel[position], service: details.voyageService[position],
+                serviceName: details.voyageServiceName[position], vesselIMONumber: details.voyageIMONumber[position],
+                continuation: voyage.continuation, mode: details.voyageMode.isEmpty ? .vessel : details.voyageMode[position])
+            columns.departure += departure[moved]
+            columns.arrival += arrival[moved]
+            columns.from += from[movements]
+            columns.to += to[movements]
+            columns.voyageOf += repeatElement(Int32(position), count: movements.count)
+            columns.capacity += capacity[movements]
+            columns.distance += details.distance[movements]
+            columns.co2eGrams += details.co2eGrams[movements]
+            columns.co2eEstimated += details.co2eEstimated[movements]
+            if hasWeights { columns.weightCapacity += details.weightCapacity[movements] }
+            if hasPlugs { columns.plugCapacity += details.plugCapacity[movements] }
+            if hasOffsets {
+                columns.departureOffset += details.departureOffset[movements]
+                columns.arrivalOffset += details.arrivalOffset[movements]
+            }
+            if hasCutOffs {
+                let cutOffs = Int(details.cutOffStart[movements.lowerBound])..<Int(details.cutOffStart[movements.upperBound])
+                let renumbered = Int32(columns.cutOffCode.count) - details.cutOffStart[movements.lowerBound]
+                columns.cutOffCode += details.cutOffCode[cutOffs]
+                columns.cutOffTime += details.cutOffTime[cutOffs]
+                columns.cutOffStart += details.cutOffStart[(movements.lowerBound + 1)...movements.upperBound].lazy.map { $0 + renumbered }
+                if details.transshipmentCutOff.isEmpty {
+                    columns.transshipmentCutOff += repeatElement(Int64.max, count: movements.count)
+                } else {
+                    columns.transshipmentCutOff += details.transshipmentCutOff[movements]
+                }
+            }
+            for (m, j) in zip(movements, moved) {
+                let shift = departure[j] - self.departure[m]
+                if hasCutOffs && shift != 0 {
+                    let start = Int(columns.cutOffStart[j]), end = Int(columns.cutOffStart[j + 1])
+                    for index in start..<end { columns.cutOffTime[index] += shift }
+                    if columns.transshipmentCutOff[j] != Int64.max { columns.transshipmentCutOff[j] += shift }
+                }
+                if details.co2eEstimated[m] && arrival[j] - departure[j] != self.arrival[m] - self.departure[m] {
+                    columns.co2eGrams[j] =
+                        Self.emissions(
+                            distance: Double(details.distance[m]), co2ePerTEU: nil, estimated: true, hours: Double(arrival[j] - departure[j]) / 3_600,
+                            capacity: capacitiesAreKnown && capacity[m] < Int32.max ? Int(capacity[m]) : nil, from: coordinates[Int(from[m])],
+                            to: coordinates[Int(to[m])], mode: details.voyageMode.isEmpty ? .vessel : details.voyageMode[position]
+                        ).grams
+                }
+            }
+            columns.endVoyage()
+        }
+        guard columns.resolveContinuations(voyageIndex: voyageIndex).isEmpty else { return nil }
+        return ScheduleNetwork(locations: locations, portIndex: portIndex, voyageIndex: voyageIndex, columns: columns, capacitiesAreKnown: capacitiesAreKnown)
+    }
+}
