@@ -359,6 +359,13 @@ import Testing
             }
             #expect(again.voyages == live.voyages, "seed \(seed)")
             let network = live.network()
+            // A leg's movements read from the network's columns are those of the leg as the network sails it.
+            for (itinerary, _) in plans {
+                for leg in itinerary.legs where !leg.isHaul {
+                    let sailed = network.sailing(leg).flatMap { try? Itinerary(legs: [$0]) }.map(network.movementIDs(of:))
+                    #expect(network.sailedMovements(leg).map { $0.map(ScheduleNetwork.MovementID.init) } == sailed, "seed \(seed)")
+                }
+            }
             // The retimed network is the network of the live voyages, built from them, and answers as it does.
             let rebuilt = try ScheduleNetwork(locations: schedule.locations, voyages: live.voyages)
             #expect(network.voyages == rebuilt.voyages, "seed \(seed)")

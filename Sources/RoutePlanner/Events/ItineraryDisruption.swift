@@ -65,6 +65,31 @@ extension ScheduleNetwork {
         return Leg(voyage: voyage, movementIndices: first..<last, loadLocation: load, unloadLocation: unload)
     }
 
+    /// The positions of the movements (``MovementID/rawValue``) of the leg as the network now sails it
+    /// (``sailing(_:)``'s), read from the network's columns without building its voyage; `nil` for a haul, and where
+    /// ``sailing(_:)`` is `nil`.
+    ///
+    /// - Complexity: O(*n*) for the *n* movements of the voyage.
+    package func sailedMovements(_ leg: Leg) -> Range<Int>? {
+        guard !leg.isHaul, let voyage = voyageIndex[leg.voyage.number], let load = portIndex[leg.loadLocation.code],
+            let unload = portIndex[leg.unloadLocation.code]
+        else { return nil }
+        let movements = Int(voyageStart[Int(voyage)])..<Int(voyageStart[Int(voyage) + 1])
+        // The voyage's calls: the first movement's departure, then each movement's arrival.
+        func call(at port: Int32, number: Int) -> Int? {
+            guard number >= 1, !movements.isEmpty else { return nil }
+            var seen = from[movements.lowerBound] == port ? 1 : 0
+            if seen == number { return 0 }
+            for m in movements where to[m] == port {
+                seen += 1
+                if seen == number { return m - movements.lowerBound + 1 }
+            }
+            return nil
+        }
+        guard let first = call(at: load, number: leg.loadCall), let last = call(at: unload, number: leg.unloadCall), first < last else { return nil }
+        return (movements.lowerBound + first)..<(movements.lowerBound + last)
+    }
+
     /// What stops the rest of an itinerary, as the network now sails it, from taking the cargo where it goes in
     /// time; `nil` when nothing does.
     ///

@@ -45,12 +45,10 @@ public struct CapacityUse: Hashable, Sendable {
                 haulDays[day, default: 0] += sign * Int64(space.teu)
                 if haulDays[day] == 0 { haulDays[day] = nil }
             }
-            guard !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else { continue }
-            let first = Int(network.voyageStart[Int(voyage)])
-            for position in sailed.movementIndices {
-                teu[first + position] += sign * Int64(space.teu)
-                tonnes[first + position] += sign * Int64(space.tonnes)
-                plugs[first + position] += sign * Int64(space.plugs)
+            for m in network.sailedMovements(leg) ?? 0..<0 {
+                teu[m] += sign * Int64(space.teu)
+                tonnes[m] += sign * Int64(space.tonnes)
+                plugs[m] += sign * Int64(space.plugs)
             }
         }
     }
@@ -70,11 +68,8 @@ public struct CapacityUse: Hashable, Sendable {
         precondition(teu.count == network.movementCount, "the use is of another network")
         return itinerary.legs.filter { leg in
             if let day = network.haulDay(of: leg) { return !fits(space, on: day, in: network) }
-            guard network.capacitiesAreKnown, !leg.isHaul, let sailed = network.sailing(leg), let voyage = network.voyageIndex[sailed.voyage.number] else {
-                return false
-            }
-            let first = Int(network.voyageStart[Int(voyage)])
-            return sailed.movementIndices.contains { !fits(space, movement: first + $0, in: network) }
+            guard network.capacitiesAreKnown, let sailed = network.sailedMovements(leg) else { return false }
+            return sailed.contains { !fits(space, movement: $0, in: network) }
         }
     }
 
