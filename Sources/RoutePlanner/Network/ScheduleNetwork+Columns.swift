@@ -175,7 +175,7 @@ extension ScheduleNetwork {
                 }
                 let emissions = ScheduleNetwork.emissions(
                     distance: movement.distance, co2ePerTEU: movement.co2ePerTEU, estimated: movement.co2eIsEstimated,
-                    hours: movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3_600,
+                    hours: Double(movement.arrivalTime.seconds - movement.departureTime.seconds) / 3_600,
                     capacity: capacitiesAreKnown && movement.capacity < Int(Int32.max) ? movement.capacity : nil,
                     from: origin.flatMap { coordinates[Int($0)] }, to: destination.flatMap { coordinates[Int($0)] }, mode: voyage.mode)
                 append(

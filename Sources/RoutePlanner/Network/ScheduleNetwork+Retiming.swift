@@ -1,7 +1,8 @@
 extension ScheduleNetwork {
     /// The network with other times for its movements: the same ports, voyages, movements, capacities and figures,
-    /// each movement departing and arriving at the times given (seconds since 1970, by ``MovementID``) and its call's
-    /// cut-offs moved as far as its departure; only what depends on times is built again. ``LiveSchedule`` builds the
+    /// each movement departing and arriving at the times given (seconds since 1970, by ``MovementID``), its call's
+    /// cut-offs moved as far as its departure and a CO2e the network estimated estimated again for a sailing time that
+    /// changed; only what depends on times is built again. ``LiveSchedule`` builds the
     /// live schedule's network with it, without reading the voyages again.
     ///
     /// The caller keeps the times valid: each within years 1 to 9999, each arrival after its departure, each
@@ -55,9 +56,28 @@ extension ScheduleNetwork {
         columns.arrivalOffset = details.arrivalOffset
         columns.distance = details.distance
         columns.co2eGrams = details.co2eGrams
+        if details.co2eEstimated.contains(true) {
+            for m in 0..<movementCount where details.co2eEstimated[m] && arrival[m] - departure[m] != self.arrival[m] - self.departure[m] {
+                columns.co2eGrams[m] = co2eGrams(of: m, sailing: arrival[m] - departure[m])
+            }
+        }
         columns.co2eEstimated = details.co2eEstimated
         columns.weightCapacity = details.weightCapacity
         columns.plugCapacity = details.plugCapacity
         return columns
+    }
+
+    /// Movement `m`'s CO2e per TEU in grams for a sailing of `seconds`: estimated again where the network estimated it
+    /// and the sailing time changed, as a network built from its voyage would (``emissions(distance:co2ePerTEU:estimated:hours:capacity:from:to:mode:)``);
+    /// else its figure.
+    func co2eGrams(of m: Int, sailing seconds: Int64) -> Int32 {
+        let details = self.details, distance = details.distance[m], grams = details.co2eGrams[m]
+        guard details.co2eEstimated[m], seconds != arrival[m] - departure[m] else { return grams }
+        return Self.emissions(
+            distance: distance.isNaN ? nil : Double(distance), co2ePerTEU: grams < 0 ? nil : Double(grams) / 1_000, estimated: true,
+            hours: Double(seconds) / 3_600, capacity: capacitiesAreKnown && capacity[m] < Int32.max ? Int(capacity[m]) : nil,
+            from: locations[Int(from[m])].coordinates, to: locations[Int(to[m])].coordinates,
+            mode: details.voyageMode.isEmpty ? .vessel : details.voyageMode[Int(voyageOf[m])]
+        ).grams
     }
 }

@@ -14,9 +14,9 @@ extension ScheduleNetwork {
     ///     movements' ports, capacities, cut-offs and figures unchanged but for their times.
     ///   - departure: Each movement's departure, in seconds since 1970, in the order of `voyages`' movements.
     ///   - arrival: Each movement's arrival, likewise.
-    /// - Returns: `nil` when a replaced voyage has a problem, or a column this network keeps for none of its movements
-    ///   (cut-offs, UTC offsets, weights, plugs), or a voyage not replaced has another number of movements: the caller
-    ///   then builds the network from `voyages`.
+    /// - Returns: `nil` when a replaced voyage has a problem, or has what this network has no column for (cut-offs,
+    ///   UTC offsets, weights, plugs), or a voyage not replaced has another number of movements: the caller then builds
+    ///   the network from `voyages`.
     /// - Complexity: O(*m* log *m*) for *m* movements, as building from columns.
     func replacingVoyages(at replaced: Set<Int>, of voyages: [Voyage], departure: [Int64], arrival: [Int64]) -> ScheduleNetwork? {
         let details = self.details
@@ -86,14 +86,7 @@ extension ScheduleNetwork {
                     for index in start..<end { columns.cutOffTime[index] += shift }
                     if columns.transshipmentCutOff[j] != Int64.max { columns.transshipmentCutOff[j] += shift }
                 }
-                if details.co2eEstimated[m] && arrival[j] - departure[j] != self.arrival[m] - self.departure[m] {
-                    columns.co2eGrams[j] =
-                        Self.emissions(
-                            distance: Double(details.distance[m]), co2ePerTEU: nil, estimated: true, hours: Double(arrival[j] - departure[j]) / 3_600,
-                            capacity: capacitiesAreKnown && capacity[m] < Int32.max ? Int(capacity[m]) : nil, from: coordinates[Int(from[m])],
-                            to: coordinates[Int(to[m])], mode: details.voyageMode.isEmpty ? .vessel : details.voyageMode[position]
-                        ).grams
-                }
+                if details.co2eEstimated[m] { columns.co2eGrams[j] = co2eGrams(of: m, sailing: arrival[j] - departure[j]) }
             }
             columns.endVoyage()
         }

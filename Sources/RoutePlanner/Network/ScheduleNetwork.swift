@@ -134,19 +134,22 @@ public struct ScheduleNetwork: Sendable {
             // Built again from its own columns (a retiming, other hauls), a network of vessels gives no modes.
             voyageModes = voyageMode.isEmpty ? (voyageVessel.isEmpty ? 0 : TransportMode.vessel.bit) : TransportMode.mask(of: Set(voyageMode))
             self.hauls = hauls
-            self.weightCapacity = weightCapacity
-            self.plugCapacity = plugCapacity
+            // A column kept for no movement is dropped, as a network built from voyages without it has none (one whose
+            // only voyage with it was published again without it, say).
+            self.weightCapacity = weightCapacity.contains { $0 != Int32.max } ? weightCapacity : []
+            self.plugCapacity = plugCapacity.contains { $0 != Int32.max } ? plugCapacity : []
             self.voyageVessel = voyageVessel
             self.voyageService = voyageService
             self.voyageServiceName = voyageServiceName
             self.voyageIMONumber = voyageIMONumber
-            self.cutOffStart = cutOffStart
+            self.cutOffStart = cutOffCode.isEmpty ? [] : cutOffStart
             self.cutOffCode = cutOffCode
             self.cutOffTime = cutOffTime
-            self.transshipmentCutOff = transshipmentCutOff
-            slotTransshipmentCutOff = transshipmentCutOff.isEmpty ? [] : slotMovement.map { transshipmentCutOff[Int($0)] }
-            self.departureOffset = departureOffset
-            self.arrivalOffset = arrivalOffset
+            self.transshipmentCutOff = cutOffCode.isEmpty ? [] : transshipmentCutOff
+            slotTransshipmentCutOff = self.transshipmentCutOff.isEmpty ? [] : slotMovement.map { transshipmentCutOff[Int($0)] }
+            let hasOffsets = departureOffset.contains { $0 != Int32.min } || arrivalOffset.contains { $0 != Int32.min }
+            self.departureOffset = hasOffsets ? departureOffset : []
+            self.arrivalOffset = hasOffsets ? arrivalOffset : []
             self.distance = distance
             self.co2eGrams = co2eGrams
             self.co2eEstimated = co2eEstimated
