@@ -7,8 +7,8 @@
 #
 # The workload is InstructionBenchmark on the small standard instance (generated into Benchmarks/.data
 # once): its import from CSV and from DCSA vessel schedules (dcsa_instance.py), 400 earliest arrivals (without and with
-# cut-offs on 80% of the calls) and 100 candidate searches (k = 5, 60 days) with fixed queries,
-# and the assignment of 300 bookings (assign_instance.py, seed 1) on its capacities congested as the benchmark
+# cut-offs on 80% of the calls), 100 candidate searches (k = 5, 60 days) with fixed queries, 40 of them with cost and CO2e
+# as criteria over the instance with costs and CO2e (BenchmarkSupport's withCosts), and the assignment of 300 bookings (assign_instance.py, seed 1) on its capacities congested as the benchmark
 # kit defines them, solved to proven optimality.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -26,10 +26,10 @@ bin=.data/InstructionBenchmark.stripped
 strip --strip-debug -o "$bin" "$(swift build -c release --show-bin-path)/InstructionBenchmark"
 baseline=instructions-baseline.txt
 report=""
-for measure in import dcsa earliest cutoffs candidates assign; do
+for measure in import dcsa earliest cutoffs candidates criteria assign; do
     out=.data/callgrind.$measure
     bookings=(); [ "$measure" = assign ] && bookings=(.data/small-bookings-300.csv)
-    # The functions are measureImport, measureDCSA, measureEarliest, measureCutoffs, measureCandidates and measureAssign (their
+    # The functions are measureImport, measureDCSA, measureEarliest, measureCutoffs, measureCandidates, measureCriteria and measureAssign (their
     # mangled names hold them).
     # Deterministic hashing: sets and dictionaries iterate in the same order every run.
     function=${measure^}; [ "$measure" = dcsa ] && function=DCSA

@@ -9,15 +9,15 @@ import RoutePlannerAssignment
 // Benchmarks/README.md). Each measured part is one function, never inlined, that callgrind's --toggle-collect
 // selects by name.
 //
-// Usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|cutoffs|candidates
+// Usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|cutoffs|candidates|criteria
 //        InstructionBenchmark INSTANCE_DIR assign BOOKINGS.csv
 
 let arguments = CommandLine.arguments
 guard
-    arguments.count == 3 && ["import", "dcsa", "earliest", "cutoffs", "candidates"].contains(arguments[2])
+    arguments.count == 3 && ["import", "dcsa", "earliest", "cutoffs", "candidates", "criteria"].contains(arguments[2])
         || arguments.count == 4 && arguments[2] == "assign"
 else {
-    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|cutoffs|candidates|assign BOOKINGS.csv\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionBenchmark INSTANCE_DIR import|dcsa|earliest|cutoffs|candidates|criteria|assign BOOKINGS.csv\n".utf8))
     exit(2)
 }
 let folder = URL(fileURLWithPath: arguments[1])
@@ -100,11 +100,24 @@ func earliestArrivals(_ router: Router) {
 @inline(never)
 func measureCandidates() {
     guard let network = prepared else { return }
-    let router = Router(network: network)
-    for (origin, destination, ready) in fixedQueries.prefix(100) {
+    candidateSearches(Router(network: network), options: RoutingOptions())
+}
+
+/// The network with costs and CO2e (`withCosts`), prepared as `prepared` is.
+nonisolated(unsafe) var preparedWithCosts: ScheduleNetwork?
+
+/// 40 of the same candidate searches with cost and CO2e as criteria.
+@inline(never)
+func measureCriteria() {
+    guard let network = preparedWithCosts else { return }
+    candidateSearches(Router(network: network), options: RoutingOptions(criteria: [.handlingCost, .co2e]), count: 40)
+}
+
+func candidateSearches(_ router: Router, options: RoutingOptions, count: Int = 100) {
+    for (origin, destination, ready) in fixedQueries.prefix(count) {
         guard let specification = try? RouteSpecification(origin: origin, destination: destination, readyTime: ready, arrivalDeadline: ready + 60 * 86_400)
         else { continue }
-        for itinerary in (try? router.candidates(for: specification, limit: 5)) ?? [] {
+        for itinerary in (try? router.candidates(for: specification, limit: 5, options: options)) ?? [] {
             checksum &+= Int64(itinerary.arrivalTime.timeIntervalSince1970) &* Int64(itinerary.legs.count)
         }
     }
@@ -133,6 +146,10 @@ if arguments[2] == "cutoffs" {
     var draws = BenchmarkDraws()
     preparedWithCutOffs = try ScheduleNetwork(locations: imported.locations, voyages: withCutOffs(imported.voyages, draws: &draws).voyages)
         .preparedForSearches()
+} else if arguments[2] == "criteria" {
+    var draws = BenchmarkDraws()
+    let (locations, voyages) = withCosts(locations: imported.locations, voyages: imported.voyages, draws: &draws)
+    preparedWithCosts = try ScheduleNetwork(locations: locations, voyages: voyages).preparedForSearches()
 } else if arguments[2] != "import" {
     prepared = imported.network.preparedForSearches()
 }
@@ -141,6 +158,7 @@ case "dcsa": measureDCSA()
 case "earliest": measureEarliest()
 case "cutoffs": measureCutoffs()
 case "candidates": measureCandidates()
+case "criteria": measureCriteria()
 case "assign":
     let bookings = try CSVImporter().importBookings(CSVFile(contentsOf: URL(fileURLWithPath: arguments[3])), network: imported.network).value
     assignment = (try congested(imported.network, for: bookings), bookings)

@@ -150,26 +150,10 @@ results.append(
         "\(cutOffAnswers.filter { !$0.isEmpty }.count) of \(cutOffAnswers.count) with a route"
     ))
 
-// The same with cost and CO2e as criteria. The instance has neither, so each port gets a transshipment cost drawn with
-// a fixed seed from LINER-LIB's range (USD 10 to 150 per TEU, in halves) and each movement the CO2e the emission model
-// gives for sailing 16 knots for its sailing time on a vessel of its capacity. Each list is checked against its
-// specification and its first itinerary against the earliest arrival; with criteria the lists are longer, and k = 5
-// keeps the earliest, the cheapest and the cleanest first.
-let costedLocations = instance.locations.map { location in
-    let cost = 10 + Double((draws.next() >> 33) % 281) / 2
-    return Location(
-        code: location.code, name: location.name, transshipmentTime: location.transshipmentTime, handlingCostPerTEU: cost,
-        transshipmentCostPerTEU: cost)
-}
-let costedVoyages = instance.voyages.map { voyage in
-    voyage.replacingMovements(
-        voyage.movements.map { movement in
-            var movement = movement
-            let hours = movement.arrivalTime.timeIntervalSince(movement.departureTime) / 3600
-            movement.co2ePerTEU = EmissionModel.co2ePerTEU(distance: hours * 16, hours: hours, capacity: movement.capacity)
-            return movement
-        })
-}
+// The same with cost and CO2e as criteria, over the instance with costs and CO2e (`withCosts`). Each list is checked
+// against its specification and its first itinerary against the earliest arrival; with criteria the lists are longer,
+// and k = 5 keeps the earliest, the cheapest and the cleanest first.
+let (costedLocations, costedVoyages) = withCosts(locations: instance.locations, voyages: instance.voyages, draws: &draws)
 let costRouter = Router(network: try ScheduleNetwork(locations: costedLocations, voyages: costedVoyages).preparedForSearches())
 for criteria in [[RoutingCriterion.handlingCost], [.handlingCost, .co2e]] {
     let (times, answers) = measure(passes: 2, queries: instance.queries) { query in

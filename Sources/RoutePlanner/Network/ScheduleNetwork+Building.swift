@@ -95,15 +95,7 @@ extension ScheduleNetwork {
         self.transshipmentSeconds = transshipmentSeconds
         self.modeTransshipmentSeconds = modeTransshipmentSeconds
         self.voyageNumbers = columns.voyageNumbers
-        self.details = Details(
-            voyageVessel: columns.voyageVessel, voyageService: columns.voyageService, voyageServiceName: columns.voyageServiceName,
-            voyageIMONumber: columns.voyageIMONumber, cutOffStart: columns.cutOffStart, cutOffCode: columns.cutOffCode,
-            cutOffTime: columns.cutOffTime,
-            transshipmentCutOff: columns.transshipmentCutOff.contains { $0 != Int64.max } ? columns.transshipmentCutOff : [],
-            slotMovement: slotMovement,
-            departureOffset: columns.departureOffset, arrivalOffset: columns.arrivalOffset, distance: columns.distance,
-            co2eGrams: columns.co2eGrams, co2eEstimated: columns.co2eEstimated, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity,
-            voyageMode: columns.voyageMode, hauls: hauls)
+        self.details = Details(columns, slotMovement: slotMovement, hauls: hauls)
         self.capacitiesAreKnown = capacitiesAreKnown
         self.voyageIndex = voyageIndex
         self.voyageStart = columns.voyageStart
@@ -136,9 +128,7 @@ extension ScheduleNetwork {
         self.inboundSailing = inboundSailing
         self.leastPortStay = Self.leastPortStays(
             voyageStart: columns.voyageStart, continuationStart: continuationStart, to: columns.to, departure: columns.departure,
-            arrival: columns.arrival,
-            transshipmentSeconds: modeTransshipmentSeconds.isEmpty
-                ? transshipmentSeconds : (0..<portCount).map { modeTransshipmentSeconds[($0 << 4)..<(($0 << 4) | 12)].min()! })
+            arrival: columns.arrival, transshipmentSeconds: transshipmentSeconds, modeTransshipmentSeconds: modeTransshipmentSeconds)
         self.portHasModeTimes = modeTransshipmentSeconds.isEmpty ? [] : locations.map { !$0.transshipmentTimesByMode.isEmpty }
     }
 
@@ -160,7 +150,7 @@ extension ScheduleNetwork {
     /// Per port and arriving mode (`port << 2 | mode`), the least time of a change from that mode onto a voyage (a
     /// vessel, a barge or a train: the departures a connecting slot starts); per port alone where there are no times
     /// by mode.
-    private static func leastChanges(_ transshipmentSeconds: [Int64], _ modeTransshipmentSeconds: [Int64]) -> [Int64] {
+    static func leastChanges(_ transshipmentSeconds: [Int64], _ modeTransshipmentSeconds: [Int64]) -> [Int64] {
         guard !modeTransshipmentSeconds.isEmpty else { return transshipmentSeconds }
         return (0..<(modeTransshipmentSeconds.count >> 2)).map { modeTransshipmentSeconds[($0 << 2)..<(($0 << 2) | 3)].min()! }
     }
@@ -226,12 +216,23 @@ extension ScheduleNetwork {
         var connecting = [Int32](repeating: 0, count: to.count)
         for port in 0..<portCount {
             for m in byArrival[Int(start[port])..<Int(start[port + 1])] {
-                connecting[Int(m)] = firstSlot(
-                    in: Int(departureStart[port])..<Int(departureStart[port + 1]), of: slotTime,
-                    notBefore: arrival[Int(m)] + (movementMode.map { leastChange[port << 2 | $0[Int(m)]] } ?? leastChange[port]))
+                connecting[Int(m)] = connectingSlot(
+                    arrivingAt: port, at: arrival[Int(m)], by: movementMode?[Int(m)], leastChange: leastChange, departureStart: departureStart,
+                    slotTime: slotTime)
             }
         }
         return connecting
+    }
+
+    /// The connecting slot of a movement arriving at `port` at `arrival` by the mode of index `mode` (`nil` where
+    /// `leastChange` is per port alone): the first departure slot at or after the arrival plus the least change.
+    @inline(__always)
+    static func connectingSlot(
+        arrivingAt port: Int, at arrival: Int64, by mode: Int?, leastChange: [Int64], departureStart: [Int32], slotTime: [Int64]
+    ) -> Int32 {
+        firstSlot(
+            in: Int(departureStart[port])..<Int(departureStart[port + 1]), of: slotTime,
+            notBefore: arrival + (mode.map { leastChange[port << 2 | $0] } ?? leastChange[port]))
     }
 
     /// Per port, the shorter of its least transshipment time (of any change from a voyage, where it has times by mode)
@@ -239,11 +240,14 @@ extension ScheduleNetwork {
     /// voyage or of the voyage it goes on as.
     ///
     /// - Complexity: O(*m* + *p*) for *m* movements and *p* ports.
-    private static func leastPortStays(
+    static func leastPortStays(
         voyageStart: [Int32], continuationStart: [Int32], to: [Int32], departure: [Int64], arrival: [Int64],
-        transshipmentSeconds: [Int64]
+        transshipmentSeconds: [Int64], modeTransshipmentSeconds: [Int64]
     ) -> [Int64] {
-        var least = transshipmentSeconds
+        var least =
+            modeTransshipmentSeconds.isEmpty
+            ? transshipmentSeconds
+            : transshipmentSeconds.indices.map { modeTransshipmentSeconds[($0 << 4)..<(($0 << 4) | 12)].min()! }
         for voyage in 0..<(voyageStart.count - 1) {
             // A voyage has a movement (the builders refuse or skip empty ones), but an empty one would add nothing.
             let end = Int(voyageStart[voyage + 1])
@@ -288,5 +292,20 @@ extension ScheduleNetwork {
             start[q + 1] = Int32(port.count)
         }
         return (start, port, sailing)
+    }
+}
+
+extension ScheduleNetwork.Details {
+    /// The details of a network built over `columns`, whose departures by port are `slotMovement`.
+    convenience init(_ columns: borrowing ScheduleNetwork.Columns, slotMovement: [Int32], hauls: ScheduleNetwork.HaulColumns) {
+        self.init(
+            voyageVessel: columns.voyageVessel, voyageService: columns.voyageService, voyageServiceName: columns.voyageServiceName,
+            voyageIMONumber: columns.voyageIMONumber, cutOffStart: columns.cutOffStart, cutOffCode: columns.cutOffCode,
+            cutOffTime: columns.cutOffTime,
+            transshipmentCutOff: columns.transshipmentCutOff.contains { $0 != Int64.max } ? columns.transshipmentCutOff : [],
+            slotMovement: slotMovement,
+            departureOffset: columns.departureOffset, arrivalOffset: columns.arrivalOffset, distance: columns.distance,
+            co2eGrams: columns.co2eGrams, co2eEstimated: columns.co2eEstimated, weightCapacity: columns.weightCapacity, plugCapacity: columns.plugCapacity,
+            voyageMode: columns.voyageMode, hauls: hauls)
     }
 }

@@ -59,6 +59,14 @@ extension ScheduleNetwork {
             voyageStart.append(Int32(departure.count))
         }
 
+        /// Moves the cut-offs of movement `m`'s call, its transshipment cut-off among them, by `shift` seconds: as far
+        /// as its departure moved. Columns without cut-offs have none to move.
+        mutating func moveCutOffs(ofMovement m: Int, by shift: Int64) {
+            guard hasCutOffs, shift != 0 else { return }
+            for index in Int(cutOffStart[m])..<Int(cutOffStart[m + 1]) { cutOffTime[index] += shift }
+            if transshipmentCutOff[m] != Int64.max { transshipmentCutOff[m] += shift }
+        }
+
         /// Looks up the voyage each voyage goes on as, and returns the problems of those links: a voyage that
         /// the schedule does not have, one that does not depart from where the voyage ends or departs before it
         /// arrives there (or is the voyage itself), and a voyage that two voyages go on as.

@@ -22,7 +22,7 @@ extension ScheduleNetwork {
         let details = self.details
         let hasCutOffs = !details.cutOffStart.isEmpty, hasOffsets = !details.departureOffset.isEmpty
         let hasWeights = !details.weightCapacity.isEmpty, hasPlugs = !details.plugCapacity.isEmpty
-        guard voyages.count == voyageCount, replaced.allSatisfy(voyages.indices.contains) else { return nil }
+        guard voyages.count == voyageCount, arrival.count == departure.count, replaced.allSatisfy(voyages.indices.contains) else { return nil }
         for position in replaced {
             for movement in voyages[position].movements {
                 if !hasCutOffs && !movement.cutOffTimes.isEmpty || !hasWeights && movement.weightCapacity != nil
@@ -45,8 +45,7 @@ extension ScheduleNetwork {
             }
             let movements = Int(voyageStart[position])..<Int(voyageStart[position + 1])
             let first = columns.departure.count, moved = first..<(first + movements.count)
-            guard voyage.number == voyageNumbers[position], voyage.movements.count == movements.count, moved.upperBound <= departure.count,
-                arrival.count == departure.count
+            guard voyage.number == voyageNumbers[position], voyage.movements.count == movements.count, moved.upperBound <= departure.count
             else { return nil }
             columns.beginVoyage(
                 voyage.number, vessel: details.voyageVessel[position], service: details.voyageService[position],
@@ -80,12 +79,7 @@ extension ScheduleNetwork {
                 }
             }
             for (m, j) in zip(movements, moved) {
-                let shift = departure[j] - self.departure[m]
-                if hasCutOffs && shift != 0 {
-                    let start = Int(columns.cutOffStart[j]), end = Int(columns.cutOffStart[j + 1])
-                    for index in start..<end { columns.cutOffTime[index] += shift }
-                    if columns.transshipmentCutOff[j] != Int64.max { columns.transshipmentCutOff[j] += shift }
-                }
+                columns.moveCutOffs(ofMovement: j, by: departure[j] - self.departure[m])
                 if details.co2eEstimated[m] { columns.co2eGrams[j] = co2eGrams(of: m, sailing: arrival[j] - departure[j]) }
             }
             columns.endVoyage()

@@ -120,6 +120,10 @@ struct RouteSearch {
         /// With the CO2e criterion: the least CO2e in grams from each port to the destination (a lower bound, as
         /// `lowerBound` is of the time), over the least CO2e of each pair of ports, which is computed once.
         @exclusivity(unchecked) var co2Bound: [Int64] = []
+        /// With the cost criterion: the least cost in cents still to come of any itinerary from a state or a chain, which
+        /// has paid neither its discharge at the destination nor its last truck and the discharge where it leaves for the
+        /// destination; else 0.
+        var costLeft: Int64 = 0
         var inboundCO2: [Int64] = []
         /// The itineraries found so far that no other found dominates, departure aside (every one departs no
         /// earlier than the current run), which is all that pruning compares with.
@@ -345,6 +349,13 @@ struct RouteSearch {
         if countsCost {
             criteria.transferCost = network.locations.map { Int64((min($0.transshipmentCostPerTEU ?? 0, 1e12) * 100).rounded()) }
             criteria.handlingCost = network.locations.map { Int64((min($0.handlingCostPerTEU ?? 0, 1e12) * 100).rounded()) }
+            let hauls = network.details.hauls, end = Int(destination)
+            let haulsIn = hauls.isEmpty ? [] : hauls.into[Int(hauls.intoStart[end])..<Int(hauls.intoStart[end + 1])]
+            criteria.costLeft = haulsIn.reduce(criteria.handlingCost[end]) { least, h in
+                min(least, criteria.handlingCost[Int(hauls.from[Int(h)])] + hauls.costCents[Int(h)])
+            }
+        } else {
+            criteria.costLeft = 0
         }
         criteria.pruningFront.removeAll(keepingCapacity: true)
         if countsCO2 {
@@ -565,7 +576,7 @@ struct RouteSearch {
             if entry.slot >= 0 {
                 let chain = chains[Int(entry.reference)]
                 let (cost, co2) = figures(ofChain: entry.reference)
-                if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port)) {
+                if isProfile && isBeaten(key: entry.key, transfers: Int(chain.transfers), cost: cost, co2: co2, at: chain.port) {
                     continue
                 }
                 // `pushDeparture` queued the departure only where the chain may board it, which stays so.
@@ -578,7 +589,7 @@ struct RouteSearch {
             } else {
                 let state = states[Int(entry.reference)]
                 let (cost, co2) = isMultiCriteria ? (criteria.stateCost[Int(entry.reference)], criteria.stateCO2[Int(entry.reference)]) : (0, 0)
-                if isProfile && isBeaten(key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2 + co2Left(network.to[Int(state.movement)])) {
+                if isProfile && isBeaten(key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2, at: network.to[Int(state.movement)]) {
                     continue
                 }
                 let movement = Int(state.movement)
@@ -820,7 +831,7 @@ struct RouteSearch {
         let countsModes = countsModeChanges, modeLimit = modeChangeLimit
         while slot < chain.endSlot {
             let key = network.slotTime[Int(slot)] + remaining
-            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2 + co2Left(chain.port))
+            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2, at: chain.port)
             else { return }
             let aboard = Aboard(slot: slot, in: network)
             let changes = countsModes ? modeChanges(boarding: aboard.movement, from: chain) : 0
@@ -859,9 +870,9 @@ struct RouteSearch {
         }
     }
 
-    /// Whether an itinerary already found is no worse than anything a state keyed `key` with `transfers` changes
-    /// of voyage, `cost` so far and `co2` at least (so far and still to come) can become: without extra
-    /// criteria, one arriving by `key` with no more changes of voyage (``bound(transfers:)``).
+    /// Whether an itinerary already found is no worse than anything keyed `key` with `transfers` changes of voyage,
+    /// `cost` and `co2` at least (so far and still to come) can become: without extra criteria, one arriving by `key`
+    /// with no more changes of voyage (``bound(transfers:)``).
     @inline(__always)
     private mutating func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64) -> Bool {
         guard isMultiCriteria else { return key >= bound(transfers: transfers) }
@@ -870,6 +881,15 @@ struct RouteSearch {
             return true
         }
         return false
+    }
+
+    /// Whether an itinerary already found is no worse than anything a state or chain at `port` keyed `key`, with
+    /// `transfers` changes of voyage and `cost` and `co2` so far, can become: its cost and CO2e with the least still to
+    /// come (``CriteriaMemory/costLeft``, ``co2Left(_:)``).
+    @inline(__always)
+    private mutating func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64, at port: Int32) -> Bool {
+        guard isMultiCriteria else { return key >= bound(transfers: transfers) }
+        return isBeaten(key: key, transfers: transfers, cost: cost + criteria.costLeft, co2: co2 + co2Left(port))
     }
 
     /// A lower bound of the time from departing `port` at `stage` to arriving at the destination: the bound from
@@ -911,7 +931,7 @@ struct RouteSearch {
     }
 
     private mutating func isInBag(_ aboard: Aboard, transfers: Int, stage: Int, modeChanges: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
-        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2 + co2Left(aboard.port)) { return true }
+        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2, at: aboard.port) { return true }
         let base = Int(aboard.movement) * stageCount
         for index in (base + stage)..<(base + stageCount) where isReached(index) {
             var other = criteria.bagHead[index]
