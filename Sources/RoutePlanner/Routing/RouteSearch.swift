@@ -222,11 +222,10 @@ struct RouteSearch {
     /// Whether hauls are taken at all, from the origin, and to the destination (``RoutingOptions/modes``,
     /// ``RoutingOptions/truckFromOrigin``, ``RoutingOptions/truckToDestination``).
     private var takesHauls = true, haulsFromOrigin = true, haulsToDestination = true
-    /// Per movement, whether it lacks the room the cargo takes (``RoutingOptions/space``).
-    private var isFull: [Bool] = []
+    /// With a space (``RoutingOptions/space``): the room the cargo takes, and what other cargo takes on the movements
+    /// and on the days of hauls with a capacity a day.
     private var checksSpace = false
-    /// With a space and hauls with a capacity a day: the room the cargo takes and what other cargo takes on the days.
-    private var haulDaySpace: (space: CargoSpace, taken: CapacityUse)?
+    private var room: (space: CargoSpace, taken: CapacityUse)?
     /// Whether staying aboard may be cut off at a call (an avoided port, a full movement), so that a chain stands
     /// for another only when both arrived on the same voyage.
     private var aboardMayBeCut = false
@@ -317,10 +316,9 @@ struct RouteSearch {
         if let space = options.space {
             let taken = options.taken ?? CapacityUse(network: network)
             guard taken.movementCount == network.movementCount else { throw .invalidOptions("the capacity taken is of another network") }
-            isFull = (0..<network.movementCount).map { !taken.fits(space, movement: $0, in: network) }
-            haulDaySpace = network.details.hauls.capacityPerDay.isEmpty ? nil : (space, taken)
+            room = (space, taken)
         } else {
-            haulDaySpace = nil
+            room = nil
         }
         aboardMayBeCut = avoidsPorts || checksSpace
         stageCount = via.count + 1
@@ -440,7 +438,7 @@ struct RouteSearch {
             let (departure, arrival) = hauls.earliest(h, from: origin, notBefore: ready)
             let port = hauls.to[h]
             let slots = network.firstSlot(at: port, notBefore: arrival)..<network.departureStart[Int(port) + 1]
-            guard haulDaySpace != nil && !hauls.capacityPerDay.isEmpty && hauls.capacityPerDay[h] >= 0 else {
+            guard room != nil && !hauls.capacityPerDay.isEmpty && hauls.capacityPerDay[h] >= 0 else {
                 starts.append(Start(time: departure, port: port, slots: slots, haul: Int32(h), ready: arrival))
                 continue
             }
@@ -626,8 +624,16 @@ struct RouteSearch {
     /// Whether haul `h`, leaving at `departure`, lacks the room the cargo takes on its day (a search with a space,
     /// where the haul has a capacity a day).
     private func lacksRoom(haul h: Int, leaving departure: Int64) -> Bool {
-        guard let (space, taken) = haulDaySpace, let day = network.details.hauls.day(h, leaving: departure) else { return false }
+        guard let (space, taken) = room, let day = network.details.hauls.day(h, leaving: departure) else { return false }
         return !taken.fits(space, on: day, in: network)
+    }
+
+    /// Whether movement `m` lacks the room the cargo takes (a search with a space): counted where the search meets the
+    /// movement rather than for every movement of the network first, which took longer than most searches.
+    @inline(__always)
+    private func lacksRoom(movement m: Int) -> Bool {
+        guard let room else { return false }
+        return !room.taken.fits(room.space, movement: m, in: network)
     }
 
     /// When haul `h` from the origin leaves, as late as it still delivers for `movement` by the movement's cut-offs for
@@ -1041,7 +1047,7 @@ struct RouteSearch {
         let m = Int(movement)
         return !(avoidsPorts && (avoidedPort[Int(network.from[m])] || avoidedPort[Int(network.to[m])]))
             && !(hasAvoidedVoyages && avoidedVoyage[Int(network.voyageOf[m])])
-            && !(checksSpace && isFull[m])
+            && !(checksSpace && lacksRoom(movement: m))
     }
 
     /// Whether `port` has transshipment times by mode, so that its chains are compared by the mode they arrived by.

@@ -12,8 +12,14 @@ extension Voyage {
     ///
     /// A call is known across publications of the voyage by its port and this number (``callIndex(at:number:)``).
     public func callNumber(at index: Int) -> Int {
-        let ports = callPorts
-        return ports[...index].count { $0 == ports[index] }
+        let port = callPort(at: index)
+        return (0...index).count { callPort(at: $0) == port }
+    }
+
+    /// The port of the call at `index` of ``callPorts``, without building them.
+    @inline(__always)
+    func callPort(at index: Int) -> UnLocode {
+        index == 0 ? movements[0].departureLocation : movements[index - 1].arrivalLocation
     }
 
     /// Which call at its port each call is (``callNumber(at:)``), in the order of ``callPorts``.
@@ -27,9 +33,9 @@ extension Voyage {
 
     /// The position in ``callPorts`` of the `number`-th call at `port`; `nil` when the voyage calls there fewer times.
     public func callIndex(at port: UnLocode, number: Int) -> Int? {
-        guard number >= 1 else { return nil }
+        guard number >= 1, !movements.isEmpty else { return nil }
         var seen = 0
-        for (index, each) in callPorts.enumerated() where each == port {
+        for index in 0...movements.count where callPort(at: index) == port {
             seen += 1
             if seen == number { return index }
         }
