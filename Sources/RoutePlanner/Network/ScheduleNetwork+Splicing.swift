@@ -14,26 +14,24 @@ extension ScheduleNetwork {
     ///     movements' ports, capacities, cut-offs and figures unchanged but for their times.
     ///   - departure: Each movement's departure, in seconds since 1970, in the order of `voyages`' movements.
     ///   - arrival: Each movement's arrival, likewise.
-    /// - Returns: `nil` when a replaced voyage has a problem, or has what this network has no column for (cut-offs,
-    ///   UTC offsets, weights, plugs), or a voyage not replaced has another number of movements: the caller then builds
-    ///   the network from `voyages`.
+    /// - Returns: `nil` when a replaced voyage has a problem, or a voyage not replaced has another number of movements: the
+    ///   caller then builds the network from `voyages`. A replaced voyage may bring what no voyage of this network has
+    ///   (cut-offs, UTC offsets, weights, plugs): the voyages copied then have none.
     /// - Complexity: O(*m* log *m*) for *m* movements, as building from columns.
     func replacingVoyages(at replaced: Set<Int>, of voyages: [Voyage], departure: [Int64], arrival: [Int64]) -> ScheduleNetwork? {
         let details = self.details
-        let hasCutOffs = !details.cutOffStart.isEmpty, hasOffsets = !details.departureOffset.isEmpty
-        let hasWeights = !details.weightCapacity.isEmpty, hasPlugs = !details.plugCapacity.isEmpty
         guard voyages.count == voyageCount, arrival.count == departure.count, replaced.allSatisfy(voyages.indices.contains) else { return nil }
-        for position in replaced {
-            for movement in voyages[position].movements {
-                if !hasCutOffs && !movement.cutOffTimes.isEmpty || !hasWeights && movement.weightCapacity != nil
-                    || !hasPlugs && movement.reeferPlugs != nil
-                    || !hasOffsets && (movement.departureUTCOffset != nil || movement.arrivalUTCOffset != nil)
-                {
-                    return nil
-                }
-            }
-        }
+        // A column this network or a replaced voyage has, as a network built from the voyages would.
+        func published(_ has: (CarrierMovement) -> Bool) -> Bool { replaced.contains { voyages[$0].movements.contains(where: has) } }
+        let hasCutOffs = !details.cutOffStart.isEmpty || published { !$0.cutOffTimes.isEmpty }
+        let hasOffsets = !details.departureOffset.isEmpty || published { $0.departureUTCOffset != nil || $0.arrivalUTCOffset != nil }
+        let hasWeights = !details.weightCapacity.isEmpty || published { $0.weightCapacity != nil }
+        let hasPlugs = !details.plugCapacity.isEmpty || published { $0.reeferPlugs != nil }
         var columns = Columns(movementCount: departure.count, hasCutOffs: hasCutOffs, hasWeights: hasWeights, hasPlugs: hasPlugs)
+        /// Appends a column's entries of `movements`, or `none` for each where this network lacks the column.
+        func copy<Value>(_ column: [Value], _ movements: Range<Int>, into copied: inout [Value], none: Value) {
+            if column.isEmpty { copied += repeatElement(none, count: movements.count) } else { copied += column[movements] }
+        }
         columns.haulage = details.hauls.haulage
         let coordinates = locations.map(\.coordinates)
         for (position, voyage) in voyages.enumerated() {
@@ -60,23 +58,24 @@ extension ScheduleNetwork {
             columns.distance += details.distance[movements]
             columns.co2eGrams += details.co2eGrams[movements]
             columns.co2eEstimated += details.co2eEstimated[movements]
-            if hasWeights { columns.weightCapacity += details.weightCapacity[movements] }
-            if hasPlugs { columns.plugCapacity += details.plugCapacity[movements] }
+            // A column this network lacks gives the copied movements none: no limit, no UTC offset, no cut-off.
+            if hasWeights { copy(details.weightCapacity, movements, into: &columns.weightCapacity, none: Int32.max) }
+            if hasPlugs { copy(details.plugCapacity, movements, into: &columns.plugCapacity, none: Int32.max) }
             if hasOffsets {
-                columns.departureOffset += details.departureOffset[movements]
-                columns.arrivalOffset += details.arrivalOffset[movements]
+                copy(details.departureOffset, movements, into: &columns.departureOffset, none: Int32.min)
+                copy(details.arrivalOffset, movements, into: &columns.arrivalOffset, none: Int32.min)
             }
             if hasCutOffs {
-                let cutOffs = Int(details.cutOffStart[movements.lowerBound])..<Int(details.cutOffStart[movements.upperBound])
-                let renumbered = Int32(columns.cutOffCode.count) - details.cutOffStart[movements.lowerBound]
-                columns.cutOffCode += details.cutOffCode[cutOffs]
-                columns.cutOffTime += details.cutOffTime[cutOffs]
-                columns.cutOffStart += details.cutOffStart[(movements.lowerBound + 1)...movements.upperBound].lazy.map { $0 + renumbered }
-                if details.transshipmentCutOff.isEmpty {
-                    columns.transshipmentCutOff += repeatElement(Int64.max, count: movements.count)
+                if details.cutOffStart.isEmpty {
+                    columns.cutOffStart += repeatElement(Int32(columns.cutOffCode.count), count: movements.count)
                 } else {
-                    columns.transshipmentCutOff += details.transshipmentCutOff[movements]
+                    let cutOffs = Int(details.cutOffStart[movements.lowerBound])..<Int(details.cutOffStart[movements.upperBound])
+                    let renumbered = Int32(columns.cutOffCode.count) - details.cutOffStart[movements.lowerBound]
+                    columns.cutOffCode += details.cutOffCode[cutOffs]
+                    columns.cutOffTime += details.cutOffTime[cutOffs]
+                    columns.cutOffStart += details.cutOffStart[(movements.lowerBound + 1)...movements.upperBound].lazy.map { $0 + renumbered }
                 }
+                copy(details.transshipmentCutOff, movements, into: &columns.transshipmentCutOff, none: Int64.max)
             }
             for (m, j) in zip(movements, moved) {
                 columns.moveCutOffs(ofMovement: j, by: departure[j] - self.departure[m])
