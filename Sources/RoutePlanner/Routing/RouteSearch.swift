@@ -397,6 +397,12 @@ struct RouteSearch {
         computeLowerBounds()
     }
 
+    /// Lets go of what a query's options lent the search (the room other cargo take), which it reads only during the
+    /// query.
+    mutating func forgetLent() {
+        room = nil
+    }
+
     /// Clears the reached bits of the last query's states and forgets the states: first thing in a query, while
     /// the slots are still numbered with the last query's stage count.
     private mutating func forgetReachedSlots() {

@@ -53,7 +53,7 @@ public final class Router {
         throws(RoutingError) -> Itinerary
     {
         var search = takeSearch()
-        defer { self.search = search }
+        defer { putBack(&search) }
         // A transit limit makes each departure its own deadline, which the profile search keeps apart.
         let byDeparture = specification.maximumTransitTime != nil
         var options = options
@@ -91,7 +91,7 @@ public final class Router {
     ) throws(RoutingError) -> [Itinerary] {
         guard limit > 0 else { throw .invalidOptions("a limit of \(limit) candidates") }
         var search = takeSearch()
-        defer { self.search = search }
+        defer { putBack(&search) }
         try search.prepare(specification, options: options, profile: true)
         let front = search.paretoFront()
         guard !search.isCancelled else { throw .cancelled }
@@ -150,6 +150,13 @@ public final class Router {
         var search = self.search.take() ?? RouteSearch(network: network)
         search.usesLowerBounds = usesLowerBounds
         return search
+    }
+
+    /// Keeps a search's working memory for the next query, without what the query lent it: a caller that changes the
+    /// room other cargo take (``RoutingOptions/taken``) between searches then changes its own copy, not a copy of it.
+    private func putBack(_ search: inout RouteSearch) {
+        search.forgetLent()
+        self.search = search
     }
 
     /// Picks `limit` of the front, sorted by arrival, transshipments and later departure, with the
