@@ -23,7 +23,7 @@ public struct PostgresAccountRepository: AccountRepository {
 
     public func hasUsers() async throws -> Bool {
         try await store.statement { connection in
-            for try await exists in try await connection.query(#"SELECT EXISTS (SELECT 1 FROM "user")"#, logger: PostgresStore.logger).decode(Bool.self) {
+            for try await exists in try await connection.run(#"SELECT EXISTS (SELECT 1 FROM "user")"#).decode(Bool.self) {
                 return exists
             }
             return false
@@ -48,7 +48,7 @@ public struct PostgresAccountRepository: AccountRepository {
             guard try await Self.returnsRow(#"UPDATE "user" SET passwordHash = \#(hash) WHERE name = \#(name) RETURNING name"#, connection) else {
                 return false
             }
-            try await connection.query("DELETE FROM session WHERE userName = \(name)", logger: PostgresStore.logger)
+            try await connection.run("DELETE FROM session WHERE userName = \(name)")
             return true
         }
     }
@@ -60,24 +60,22 @@ public struct PostgresAccountRepository: AccountRepository {
 
     public func add(_ token: AccessToken, secretHash: String) async throws {
         try await store.statement { connection in
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO accessToken (id, userName, secretHash, label, createdAt)
                 VALUES (\(token.id), \(token.userName), \(secretHash), \(token.label), \(token.createdAt))
-                """,
-                logger: PostgresStore.logger)
+                """)
         }
     }
 
     public func tokens(ofUser name: String?) async throws -> [AccessToken] {
         try await store.statement { connection in
             var tokens: [AccessToken] = []
-            for try await (id, userName, label, createdAt) in try await connection.query(
+            for try await (id, userName, label, createdAt) in try await connection.run(
                 """
                 SELECT id, userName, label, createdAt FROM accessToken WHERE \(name)::text IS NULL OR userName = \(name)
                 ORDER BY userName, createdAt, id
-                """,
-                logger: PostgresStore.logger
+                """
             ).decode((String, String, String, Date).self) {
                 tokens.append(AccessToken(id: id, userName: userName, label: label, createdAt: createdAt))
             }
@@ -102,23 +100,21 @@ public struct PostgresAccountRepository: AccountRepository {
 
     public func add(_ session: Session, idHash: String) async throws {
         try await store.statement { connection in
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO session (idHash, userName, formToken, createdAt, lastSeen)
                 VALUES (\(idHash), \(session.userName), \(session.formToken), \(session.createdAt), \(session.lastSeen))
-                """,
-                logger: PostgresStore.logger)
+                """)
         }
     }
 
     public func session(idHash: String) async throws -> (session: Session, user: UserAccount)? {
         try await store.statement { connection -> (Session, UserAccount)? in
-            for try await (userName, formToken, createdAt, lastSeen, role, customerId, hash) in try await connection.query(
+            for try await (userName, formToken, createdAt, lastSeen, role, customerId, hash) in try await connection.run(
                 #"""
                 SELECT session.userName, formToken, session.createdAt, lastSeen, role, customerId, passwordHash
                 FROM session JOIN "user" ON "user".name = session.userName WHERE idHash = \#(idHash)
-                """#,
-                logger: PostgresStore.logger
+                """#
             ).decode((String, String, Date, Date, String, String?, String).self) {
                 let user = UserRecord(name: userName, role: role, customerId: customerId, passwordHash: hash, createdAt: createdAt).storedUser
                 return user.map { (Session(userName: userName, formToken: formToken, createdAt: createdAt, lastSeen: lastSeen), $0.account) }
@@ -129,14 +125,14 @@ public struct PostgresAccountRepository: AccountRepository {
 
     public func touchSession(idHash: String, at time: Date) async throws {
         try await store.statement { connection in
-            try await connection.query(
-                "UPDATE session SET lastSeen = \(time) WHERE idHash = \(idHash) AND lastSeen < \(time)", logger: PostgresStore.logger)
+            try await connection.run(
+                "UPDATE session SET lastSeen = \(time) WHERE idHash = \(idHash) AND lastSeen < \(time)")
         }
     }
 
     public func removeSession(idHash: String, andIdleSince time: Date) async throws {
         try await store.statement { connection in
-            try await connection.query("DELETE FROM session WHERE idHash = \(idHash) OR lastSeen < \(time)", logger: PostgresStore.logger)
+            try await connection.run("DELETE FROM session WHERE idHash = \(idHash) OR lastSeen < \(time)")
         }
     }
 
@@ -144,30 +140,28 @@ public struct PostgresAccountRepository: AccountRepository {
         try await store.write { connection in
             // Attempts under the same keys take turns (a lock per key, taken in one order), so that all are counted.
             for key in keys.sorted() {
-                for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))", logger: PostgresStore.logger) {}
+                for try await _ in try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))") {}
             }
             // The keys' own old failures go, and a few of others', skipping rows another login holds.
-            try await connection.query(
+            try await connection.run(
                 """
                 DELETE FROM loginFailure WHERE at < \(since) AND (key = ANY(\(keys)) OR ctid IN (
                     SELECT ctid FROM loginFailure WHERE at < \(since) LIMIT 100 FOR UPDATE SKIP LOCKED))
-                """,
-                logger: PostgresStore.logger)
+                """)
             var counted: [[Date]] = []
             for key in keys {
                 var dates: [Date] = []
-                for try await at in try await connection.query(
-                    "SELECT at FROM loginFailure WHERE key = \(key) ORDER BY at", logger: PostgresStore.logger
+                for try await at in try await connection.run(
+                    "SELECT at FROM loginFailure WHERE key = \(key) ORDER BY at"
                 ).decode(Date.self) { dates.append(at) }
                 counted.append(dates)
             }
             if counted.allSatisfy({ $0.count < limit }) {
-                try await connection.query(
+                try await connection.run(
                     """
                     INSERT INTO loginFailure (key, attempt, at) SELECT key, \(attempt), \(time) FROM UNNEST(\(keys)) AS key
                     ON CONFLICT DO NOTHING
-                    """,
-                    logger: PostgresStore.logger)
+                    """)
             }
             return counted
         }
@@ -175,7 +169,7 @@ public struct PostgresAccountRepository: AccountRepository {
 
     public func forgetLoginAttempt(_ attempt: String, andEveryFailureUnder key: String) async throws {
         try await store.statement { connection in
-            try await connection.query("DELETE FROM loginFailure WHERE key = \(key) OR attempt = \(attempt)", logger: PostgresStore.logger)
+            try await connection.run("DELETE FROM loginFailure WHERE key = \(key) OR attempt = \(attempt)")
         }
     }
 
@@ -183,7 +177,7 @@ public struct PostgresAccountRepository: AccountRepository {
     /// not know) are left out, as the SQLite store leaves them.
     private static func users(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [StoredUser] {
         var users: [StoredUser] = []
-        for try await (name, role, customerId, hash) in try await connection.query(query, logger: PostgresStore.logger)
+        for try await (name, role, customerId, hash) in try await connection.run(query)
             .decode((String, String, String?, String).self)
         {
             if let user = UserRecord(name: name, role: role, customerId: customerId, passwordHash: hash, createdAt: Date()).storedUser { users.append(user) }
@@ -193,7 +187,7 @@ public struct PostgresAccountRepository: AccountRepository {
 
     /// Whether a statement with `RETURNING` returned a row: whether it inserted, changed or removed one.
     private static func returnsRow(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> Bool {
-        for try await _ in try await connection.query(query, logger: PostgresStore.logger) { return true }
+        for try await _ in try await connection.run(query) { return true }
         return false
     }
 }

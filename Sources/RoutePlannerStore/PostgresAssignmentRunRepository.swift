@@ -12,25 +12,25 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
     public func start(_ run: AssignmentRunRecord, at time: Date) async throws -> AssignmentRunRecord? {
         try await store.write { connection in
             // Starts take turns, so that two servers never both find no run working.
-            try await connection.query("LOCK TABLE assignmentRun IN SHARE ROW EXCLUSIVE MODE", logger: PostgresStore.logger)
+            try await connection.run("LOCK TABLE assignmentRun IN SHARE ROW EXCLUSIVE MODE")
             let running = try await Self.runs("SELECT \(unescaped: Self.columns) FROM assignmentRun WHERE status = 'running'", connection)
             if let working = running.first(where: { $0.isAlive(at: time) }) { return working }
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO assignmentRun (id, status, progress, startedAt, aliveAt, cancellationRequested)
                 VALUES (\(run.id), \(run.status.rawValue), \(run.progress), \(run.startedAt), \(run.aliveAt), \(run.cancellationRequested))
-                """, logger: PostgresStore.logger)
+                """)
             return nil
         }
     }
 
     public func report(_ id: String, progress: String?, at time: Date) async throws -> Bool {
         try await store.statement { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 """
                 UPDATE assignmentRun SET progress = COALESCE(\(progress), progress), aliveAt = \(time)
                 WHERE id = \(id) AND status = 'running' RETURNING cancellationRequested
-                """, logger: PostgresStore.logger)
+                """)
             var asked = false
             for try await requested in rows.decode(Bool.self) { asked = requested }
             return asked
@@ -39,28 +39,27 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
 
     public func finish(_ id: String, status: AssignmentRunRecord.Status, result: String, summary: String, at time: Date) async throws {
         try await store.write { connection in
-            try await connection.query(
+            try await connection.run(
                 """
                 UPDATE assignmentRun SET status = \(status.rawValue), result = \(result), summary = \(summary), aliveAt = \(time)
                 WHERE id = \(id) AND status = 'running'
-                """,
-                logger: PostgresStore.logger)
-            try await connection.query(
+                """)
+            try await connection.run(
                 """
                 DELETE FROM assignmentRun WHERE status <> 'running' AND id NOT IN (
                     SELECT id FROM assignmentRun WHERE status <> 'running' ORDER BY aliveAt DESC LIMIT \(AssignmentRunRecord.keptRuns))
-                """, logger: PostgresStore.logger)
+                """)
         }
     }
 
     public func confirm(_ id: String, result: String, summary: String, at time: Date) async throws -> Bool {
         try await store.statement { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 """
                 UPDATE assignmentRun SET status = \(AssignmentRunRecord.Status.confirmed.rawValue), result = \(result), summary = \(summary),
                     aliveAt = \(time)
                 WHERE id = \(id) AND status = \(AssignmentRunRecord.Status.finished.rawValue) RETURNING id
-                """, logger: PostgresStore.logger)
+                """)
             var found = false
             for try await _ in rows.decode(String.self) { found = true }
             return found
@@ -69,8 +68,8 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
 
     public func requestCancellation(_ id: String) async throws -> Bool {
         try await store.statement { connection in
-            let rows = try await connection.query(
-                "UPDATE assignmentRun SET cancellationRequested = TRUE WHERE id = \(id) AND status = 'running' RETURNING id", logger: PostgresStore.logger)
+            let rows = try await connection.run(
+                "UPDATE assignmentRun SET cancellationRequested = TRUE WHERE id = \(id) AND status = 'running' RETURNING id")
             var found = false
             for try await _ in rows.decode(String.self) { found = true }
             return found
@@ -95,7 +94,7 @@ public struct PostgresAssignmentRunRepository: AssignmentRunRepository {
 
     private static func runs(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [AssignmentRunRecord] {
         var runs: [AssignmentRunRecord] = []
-        let rows = try await connection.query(query, logger: PostgresStore.logger)
+        let rows = try await connection.run(query)
         for try await (id, status, progress, startedAt, aliveAt, requested, result, summary) in rows.decode(
             (String, String, String?, Date, Date, Bool, String?, String?).self)
         {

@@ -41,9 +41,8 @@ public actor PostgresCargoRepository: CargoRepository {
         let key = customer.map { PostgresStore.asciiLowercased($0.rawValue) }
         let (rows, total) = try await store.read { connection in
             var total = 0
-            for try await count in try await connection.query(
-                "SELECT COUNT(*) FROM cargo WHERE cancelledAt IS NULL AND (\(key)::text IS NULL OR \(unescaped: Self.customerKey) = \(key))",
-                logger: PostgresStore.logger
+            for try await count in try await connection.run(
+                "SELECT COUNT(*) FROM cargo WHERE cancelledAt IS NULL AND (\(key)::text IS NULL OR \(unescaped: Self.customerKey) = \(key))"
             ).decode(Int.self) { total = count }
             let page = try await Self.fetch(connection, ids: nil, customer: key, limit: max(0, limit), offset: max(0, offset))
             return (page, total)
@@ -64,7 +63,7 @@ public actor PostgresCargoRepository: CargoRepository {
         // Most often nothing was written: one statement says so.
         let written = try await store.statement { connection in
             var found = false
-            for try await _ in try await connection.query("SELECT 1 FROM cargo WHERE writeMark > \(mark) LIMIT 1", logger: PostgresStore.logger) {
+            for try await _ in try await connection.run("SELECT 1 FROM cargo WHERE writeMark > \(mark) LIMIT 1") {
                 found = true
             }
             return found
@@ -72,8 +71,8 @@ public actor PostgresCargoRepository: CargoRepository {
         guard written else { return ([:], []) }
         return try await store.read { connection in
             var marks: [String: Int] = [:]
-            for try await (id, written) in try await connection.query(
-                "SELECT trackingId, writeMark FROM cargo WHERE writeMark > \(mark)", logger: PostgresStore.logger
+            for try await (id, written) in try await connection.run(
+                "SELECT trackingId, writeMark FROM cargo WHERE writeMark > \(mark)"
             ).decode((String, Int).self) { marks[id] = written }
             return (marks, try await Self.fetch(connection, ids: Array(marks.keys)))
         }
@@ -111,12 +110,11 @@ public actor PostgresCargoRepository: CargoRepository {
         while ids.count < count {
             let wanted = count - ids.count
             var last = 0
-            for try await value in try await connection.query(
+            for try await value in try await connection.run(
                 """
                 INSERT INTO sequence (name, value) VALUES ('trackingId', \(wanted))
                 ON CONFLICT (name) DO UPDATE SET value = sequence.value + \(wanted) RETURNING value
-                """,
-                logger: PostgresStore.logger
+                """
             ).decode(Int.self) { last = value }
             // Skip numbers that cargo imported with its own ids took.
             let candidates = (last - wanted + 1...last).map(TrackingId.sequenced)
@@ -129,9 +127,8 @@ public actor PostgresCargoRepository: CargoRepository {
     public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
         try await store.statement { connection in
             var found: [String: TrackingId] = [:]
-            let rows = try await connection.query(
-                "SELECT bookingReference, trackingId FROM cargo WHERE customerId = \(customerId.rawValue) AND bookingReference = ANY(\(bookingReferences))",
-                logger: PostgresStore.logger)
+            let rows = try await connection.run(
+                "SELECT bookingReference, trackingId FROM cargo WHERE customerId = \(customerId.rawValue) AND bookingReference = ANY(\(bookingReferences))")
             for try await (reference, id) in rows.decode((String, String).self) { found[reference] = TrackingId(id) }
             return found
         }
@@ -201,8 +198,8 @@ public actor PostgresCargoRepository: CargoRepository {
         let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
         guard let network else {
             var existing: Set<String> = []
-            for try await id in try await connection.query(
-                "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE", logger: PostgresStore.logger
+            for try await id in try await connection.run(
+                "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE"
             ).decode(String.self) { existing.insert(id) }
             let (new, changed) = try StoredCargo.unread(cargo, existing: existing, wholeOrNone: wholeOrNone)
             let versions = try await write(new.map { ($0.0, $0.version) }, connection)
@@ -229,12 +226,11 @@ public actor PostgresCargoRepository: CargoRepository {
         let ids = trackingIds.map(\.rawValue), path = store.path
         let (offers, legs) = try await store.read { connection -> ([OfferRecord], [LegRecord]) in
             var offers: [OfferRecord] = []
-            for try await row in try await connection.query(
+            for try await row in try await connection.run(
                 """
                 SELECT trackingId, origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds
                 FROM offer WHERE trackingId = ANY(\(ids))
-                """,
-                logger: PostgresStore.logger
+                """
             ).decode((String, String, String, Date, Date, String, Bool, Int64?).self) {
                 offers.append(
                     OfferRecord(
@@ -266,12 +262,12 @@ public actor PostgresCargoRepository: CargoRepository {
     private static func write(_ offers: [RouteOffer], _ connection: PostgresConnection) async throws {
         guard !offers.isEmpty else { return }
         let ids = offers.map(\.trackingId.rawValue)
-        for try await _ in try await connection.query(
-            "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE", logger: PostgresStore.logger)
+        for try await _ in try await connection.run(
+            "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE")
         {}
-        try await connection.query("DELETE FROM offer WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
+        try await connection.run("DELETE FROM offer WHERE trackingId = ANY(\(ids))")
         let specifications = offers.map(\.specification)
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO offer (trackingId, origin, destination, readyTime, arrivalDeadline, cargoType, dangerousGoods, maxTransitSeconds)
             SELECT t, o, d, r, a, c, g, NULLIF(m, -1)
@@ -279,8 +275,7 @@ public actor PostgresCargoRepository: CargoRepository {
                         \(specifications.map(\.readyTime)), \(specifications.map(\.arrivalDeadline)), \(specifications.map(\.cargoType.rawValue)),
                         \(specifications.map(\.containsDangerousGoods)), \(specifications.map { $0.maximumTransitTime?.components.seconds ?? -1 }))
                  AS offered(t, o, d, r, a, c, g, m)
-            """,
-            logger: PostgresStore.logger)
+            """)
         try await insert(
             offers.flatMap { offer in
                 offer.itineraries.enumerated().flatMap { candidate, itinerary in
@@ -325,7 +320,7 @@ public actor PostgresCargoRepository: CargoRepository {
                 """
             }
         var records: [CargoRecord] = []
-        for try await row in try await connection.query(query, logger: PostgresStore.logger).decode(
+        for try await row in try await connection.run(query).decode(
             (String, String?, String?, Int, Double?, String, String, Date, Date, String, Bool, Int64?, Date?, Double?, Int, Date?).self
         ) {
             records.append(
@@ -338,24 +333,22 @@ public actor PostgresCargoRepository: CargoRepository {
         let ids = records.map(\.trackingId)
         let legs = Dictionary(grouping: try await Self.legs(of: ids, table: "itineraryLeg", connection), by: \.trackingId)
         var events: [String: [EventRecord]] = [:]
-        for try await row in try await connection.query(
+        for try await row in try await connection.run(
             """
             SELECT id, trackingId, kind, location, voyage, completionTime, registrationTime FROM handlingEvent
             WHERE trackingId = ANY(\(ids)) ORDER BY id
-            """,
-            logger: PostgresStore.logger
+            """
         ).decode((Int64, String, String, String, String?, Date, Date).self) {
             events[row.1, default: []].append(
                 EventRecord(
                     id: row.0, trackingId: row.1, kind: row.2, location: row.3, voyage: row.4, completionTime: row.5, registrationTime: row.6))
         }
         var changes: [String: [CargoChangeRecord]] = [:]
-        for try await row in try await connection.query(
+        for try await row in try await connection.run(
             """
             SELECT trackingId, position, kind, detail, changedBy, party, changedAt FROM cargoChange
             WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, position
-            """,
-            logger: PostgresStore.logger
+            """
         ).decode((String, Int, String, String, String, String, Date).self) {
             changes[row.0, default: []].append(
                 CargoChangeRecord(
@@ -372,12 +365,11 @@ public actor PostgresCargoRepository: CargoRepository {
         let candidate = offered ? "candidate" : "NULL::bigint",
             calls = offered ? "NULL::bigint, NULL::bigint, NULL::bigint, NULL::bigint" : "loadCall, unloadCall, firstMovement, lastMovement"
         var legs: [LegRecord] = []
-        for try await row in try await connection.query(
+        for try await row in try await connection.run(
             """
             SELECT trackingId, \(unescaped: candidate), position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, \(unescaped: calls)
             FROM \(unescaped: table) WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, \(unescaped: candidate), position
-            """,
-            logger: PostgresStore.logger
+            """
         ).decode((String, Int?, Int, String, String, String, Date, Date, String?, Int?, Int?, Int?, Int?).self) {
             legs.append(
                 LegRecord(
@@ -389,7 +381,7 @@ public actor PostgresCargoRepository: CargoRepository {
 
     private static func existing(_ ids: [String], _ connection: PostgresConnection) async throws -> Set<TrackingId> {
         var found: Set<TrackingId> = []
-        for try await id in try await connection.query("SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids))", logger: PostgresStore.logger)
+        for try await id in try await connection.run("SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids))")
             .decode(String.self)
         { if let id = TrackingId(id) { found.insert(id) } }
         return found
@@ -404,32 +396,30 @@ public actor PostgresCargoRepository: CargoRepository {
             let rows = StoredCargo(each, version: (version ?? 0) + 1), record = rows.record
             var written = false
             if let version {
-                for try await _ in try await connection.query(
+                for try await _ in try await connection.run(
                     """
                     UPDATE cargo SET customerId = \(record.customerId), teu = \(record.teu), revenuePerTEU = \(record.revenuePerTEU),
                     origin = \(record.origin), destination = \(record.destination), readyTime = \(record.readyTime),
                     arrivalDeadline = \(record.arrivalDeadline), cargoType = \(record.cargoType), dangerousGoods = \(record.dangerousGoods),
                     maxTransitSeconds = \(record.maxTransitSeconds), version = \(record.version), cancelledAt = \(record.cancelledAt)
                     WHERE trackingId = \(record.trackingId) AND version = \(version) RETURNING version
-                    """,
-                    logger: PostgresStore.logger
+                    """
                 ) { written = true }
             } else {
                 if let reference = record.bookingReference {
                     // Bookings of one reference take turns, so that two processes cannot both find it free.
                     let key = (record.customerId ?? "") + "\n" + reference
-                    for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 1))", logger: PostgresStore.logger) {}
-                    for try await booked in try await connection.query(
+                    for try await _ in try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 1))") {}
+                    for try await booked in try await connection.run(
                         """
                         SELECT trackingId FROM cargo WHERE customerId IS NOT DISTINCT FROM \(record.customerId) AND bookingReference = \(reference)
-                        """,
-                        logger: PostgresStore.logger
+                        """
                     ).decode(String.self) {
                         throw StoreError.bookedTwice(bookingReference: reference, trackingId: TrackingId(booked) ?? each.trackingId)
                     }
                 }
                 do {
-                    for try await _ in try await connection.query(
+                    for try await _ in try await connection.run(
                         """
                         INSERT INTO cargo (\(unescaped: cargoColumns)) VALUES (
                             \(record.trackingId), \(record.customerId), \(record.bookingReference), \(record.teu), \(record.revenuePerTEU),
@@ -437,8 +427,7 @@ public actor PostgresCargoRepository: CargoRepository {
                             \(record.dangerousGoods), \(record.maxTransitSeconds), \(record.bookedReadyTime), \(record.weight), \(record.version),
                             \(record.cancelledAt))
                         ON CONFLICT (trackingId) DO NOTHING RETURNING version
-                        """,
-                        logger: PostgresStore.logger
+                        """
                     ) { written = true }
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
                     // Another process booked the same booking reference meanwhile.
@@ -456,23 +445,22 @@ public actor PostgresCargoRepository: CargoRepository {
             let before = Dictionary(grouping: try await legs(of: stored.sorted(), table: "itineraryLeg", connection), by: \.trackingId)
             let rerouted = all.filter { stored.contains($0.record.trackingId) && !LegRecord.sameLegs(before[$0.record.trackingId] ?? [], $0.legs) }
                 .map(\.record.trackingId)
-            if !rerouted.isEmpty { try await connection.query("DELETE FROM offer WHERE trackingId = ANY(\(rerouted))", logger: PostgresStore.logger) }
+            if !rerouted.isEmpty { try await connection.run("DELETE FROM offer WHERE trackingId = ANY(\(rerouted))") }
         }
         // The write's mark: the next of the sequence, whose row stays locked until the transaction ends, so that marks
         // are committed in their order. It is taken after the cargo's rows, as every writer takes them, and nothing is
         // waited for after it.
-        try await connection.query(
+        try await connection.run(
             """
             WITH mark AS (UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' RETURNING value),
                 marked AS (UPDATE cargo SET writeMark = (SELECT value FROM mark) WHERE trackingId = ANY(\(ids))),
                 legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
             DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
-            """,
-            logger: PostgresStore.logger)
+            """)
         try await insert(all.flatMap(\.legs), connection)
         let events = all.flatMap(\.events)
         if !events.isEmpty {
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
                 SELECT trackingId, kind, location, NULLIF(voyage, ''), completionTime, registrationTime
@@ -480,18 +468,16 @@ public actor PostgresCargoRepository: CargoRepository {
                     \(events.map(\.completionTime)), \(events.map(\.registrationTime)))
                     WITH ORDINALITY AS event (trackingId, kind, location, voyage, completionTime, registrationTime, position)
                 ORDER BY position
-                """,
-                logger: PostgresStore.logger)
+                """)
         }
         let changes = all.flatMap(\.changes)
         if !changes.isEmpty {
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, party, changedAt)
                 SELECT * FROM UNNEST(\(changes.map(\.trackingId)), \(changes.map(\.position)), \(changes.map(\.kind)), \(changes.map(\.detail)),
                     \(changes.map(\.changedBy)), \(changes.map(\.party)), \(changes.map(\.changedAt)))
-                """,
-                logger: PostgresStore.logger)
+                """)
         }
         return cargo.map { versions[$0.0.trackingId] ?? 0 }
     }
@@ -504,23 +490,21 @@ public actor PostgresCargoRepository: CargoRepository {
         let loads = legs.map(\.loadLocation), unloads = legs.map(\.unloadLocation), loadTimes = legs.map(\.loadTime), unloadTimes = legs.map(\.unloadTime)
         let modes = legs.map { $0.mode ?? "" }
         if offered {
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode)
                 SELECT t, c, p, v, ld, ul, lt, ut, NULLIF(m, '')
                 FROM UNNEST(\(columns), \(legs.map { $0.candidate ?? 0 }), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes),
                             \(modes)) AS leg(t, c, p, v, ld, ul, lt, ut, m)
-                """,
-                logger: PostgresStore.logger)
+                """)
         } else {
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, loadCall, unloadCall)
                 SELECT t, p, v, ld, ul, lt, ut, NULLIF(m, ''), NULLIF(f, 0), NULLIF(e, 0)
                 FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes), \(modes),
                             \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, m, f, e)
-                """,
-                logger: PostgresStore.logger)
+                """)
         }
     }
 }

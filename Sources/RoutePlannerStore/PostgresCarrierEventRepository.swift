@@ -16,13 +16,12 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         let path = store.path
         return try await store.read { connection in
             var publications: [Voyage] = []
-            for try await (voyage, calls) in try await connection.query(
+            for try await (voyage, calls) in try await connection.run(
                 // Of the publications of a voyage, the last recorded is its schedule.
                 """
                 SELECT voyage, calls FROM schedulePublication
                 WHERE position IN (SELECT MAX(position) FROM schedulePublication GROUP BY voyage) ORDER BY position
-                """,
-                logger: PostgresStore.logger
+                """
             ).decode((String, String).self) {
                 publications.append(try PublicationRecord.voyage(voyage, json: calls, store: path))
             }
@@ -55,7 +54,7 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
                 "WHERE position > (SELECT COALESCE(MAX(position), 0) FROM carrierEvent) - \(max(0, limit)) ORDER BY position", connection, path: path
             ).map(\.event)
             var total = 0
-            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM carrierEvent", logger: PostgresStore.logger).decode(Int.self) {
+            for try await count in try await connection.run("SELECT COUNT(*)::bigint FROM carrierEvent").decode(Int.self) {
                 total = count
             }
             return (events, total)
@@ -66,12 +65,11 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         let path = store.path
         return try await store.read { connection in
             var publications: [RecordedPublication] = []
-            for try await (voyage, changes, version, source, recordedAt) in try await connection.query(
+            for try await (voyage, changes, version, source, recordedAt) in try await connection.run(
                 """
                 SELECT voyage, changes, version, source, recordedAt FROM schedulePublication
                 WHERE position > (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) - \(max(0, limit)) ORDER BY position
-                """,
-                logger: PostgresStore.logger
+                """
             ).decode((String, String, Int, String, Date).self) {
                 publications.append(
                     RecordedPublication(
@@ -79,8 +77,7 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
                         recordedAt: recordedAt))
             }
             var total = 0
-            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM schedulePublication", logger: PostgresStore.logger).decode(Int.self)
-            {
+            for try await count in try await connection.run("SELECT COUNT(*)::bigint FROM schedulePublication").decode(Int.self) {
                 total = count
             }
             return (publications, total)
@@ -97,11 +94,11 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         _ batch: CarrierEventBatch, appliedTo: CarrierEventsMark?, _ connection: PostgresConnection
     ) async throws -> Result<Int, BatchOvertaken> {
         // Batches take turns, so that each new version is one more than the last and events keep their order.
-        try await connection.query("LOCK TABLE scheduleVersion, carrierEvent, schedulePublication IN EXCLUSIVE MODE", logger: PostgresStore.logger)
+        try await connection.run("LOCK TABLE scheduleVersion, carrierEvent, schedulePublication IN EXCLUSIVE MODE")
         var version = try await Self.version(connection)
         if let appliedTo {
             var events = 0
-            for try await count in try await connection.query("SELECT COUNT(*)::bigint FROM carrierEvent", logger: PostgresStore.logger).decode(Int.self) {
+            for try await count in try await connection.run("SELECT COUNT(*)::bigint FROM carrierEvent").decode(Int.self) {
                 events = count
             }
             let found = CarrierEventsMark(version: version, events: events)
@@ -112,25 +109,23 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         let equipment = batch.equipment.filter { !recorded.contains($0.event.id) }
         if batch.changesSchedule && (!calls.isEmpty || !batch.publications.isEmpty) {
             version += 1
-            try await connection.query(
-                "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (\(version), \(batch.source), \(batch.recordedAt))",
-                logger: PostgresStore.logger)
+            try await connection.run(
+                "INSERT INTO scheduleVersion (version, source, recordedAt) VALUES (\(version), \(batch.source), \(batch.recordedAt))")
         }
         if !batch.publications.isEmpty {
             let numbers = batch.publications.map(\.voyage.number.rawValue)
             let documents = try batch.publications.map { try PublicationRecord.json($0.voyage) }
             let changes = try batch.publications.map { try PublicationChangesRecord.json($0.changes) }
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO schedulePublication (position, version, voyage, calls, changes, source, recordedAt)
                 SELECT (SELECT COALESCE(MAX(position), 0) FROM schedulePublication) + ordinality, \(version), voyage, calls, changes,
                        \(batch.source), \(batch.recordedAt)
                 FROM UNNEST(\(numbers), \(documents), \(changes)) WITH ORDINALITY AS publication(voyage, calls, changes, ordinality)
-                """,
-                logger: PostgresStore.logger)
+                """)
         }
         var position = 0
-        for try await last in try await connection.query("SELECT COALESCE(MAX(position), 0)::bigint FROM carrierEvent", logger: PostgresStore.logger)
+        for try await last in try await connection.run("SELECT COALESCE(MAX(position), 0)::bigint FROM carrierEvent")
             .decode(Int.self)
         {
             position = last
@@ -142,7 +137,7 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         let (ids, types, codes, classifiers) = (rows.map(\.id), rows.map(\.type), rows.map(\.code), rows.map(\.classifier))
         let (created, times, voyages, ports) = (rows.map(\.created), rows.map(\.time), rows.map(\.voyage), rows.map(\.port))
         let (sequences, references, tracking) = (rows.map(\.sequence), rows.map(\.bookingReference), rows.map(\.trackingId))
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO carrierEvent (eventID, version, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference,
                                       trackingId, source, recordedAt, position)
@@ -150,8 +145,7 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
                    NULLIF(tracking, ''), \(batch.source), \(batch.recordedAt), \(position) + ordinality
             FROM UNNEST(\(ids), \(types), \(codes), \(classifiers), \(created), \(times), \(voyages), \(ports), \(sequences), \(references), \(tracking))
                  WITH ORDINALITY AS event(id, type, code, classifier, created, at, voyage, port, sequence, reference, tracking, ordinality)
-            """,
-            logger: PostgresStore.logger)
+            """)
         return .success(version)
     }
 
@@ -185,8 +179,8 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
         let query = PostgresQuery(
             unsafeSQL: "SELECT position, eventID, eventType, code, classifier, createdAt, eventAt, voyage, port, sequence, bookingReference FROM carrierEvent "
                 + filter.sql, binds: filter.binds)
-        for try await (position, id, type, code, classifier, created, time, voyage, port, sequence, reference) in try await connection.query(
-            query, logger: PostgresStore.logger
+        for try await (position, id, type, code, classifier, created, time, voyage, port, sequence, reference) in try await connection.run(
+            query
         ).decode((Int, String, String, String, String, Date, Date, String?, String, Int?, String?).self) {
             guard let port = UnLocode(port) else { throw StoreError.database(path: path, message: "carriers' event \(id) cannot be read") }
             let number = voyage.flatMap(VoyageNumber.init)
@@ -217,7 +211,7 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
     }
 
     private static func version(_ connection: PostgresConnection) async throws -> Int {
-        for try await version in try await connection.query("SELECT COALESCE(MAX(version), 0)::bigint FROM scheduleVersion", logger: PostgresStore.logger)
+        for try await version in try await connection.run("SELECT COALESCE(MAX(version), 0)::bigint FROM scheduleVersion")
             .decode(Int.self)
         {
             return version
@@ -228,7 +222,7 @@ public struct PostgresCarrierEventRepository: CarrierEventRepository {
     private static func recorded(_ ids: [String], _ connection: PostgresConnection) async throws -> Set<String> {
         guard !ids.isEmpty else { return [] }
         var found: Set<String> = []
-        for try await id in try await connection.query("SELECT eventID FROM carrierEvent WHERE eventID = ANY(\(ids))", logger: PostgresStore.logger)
+        for try await id in try await connection.run("SELECT eventID FROM carrierEvent WHERE eventID = ANY(\(ids))")
             .decode(String.self)
         {
             found.insert(id)

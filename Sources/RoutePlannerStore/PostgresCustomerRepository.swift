@@ -18,12 +18,11 @@ public struct PostgresCustomerRepository: CustomerRepository {
     public func save(_ customer: Customer) async throws {
         try await store.write { connection in
             // Registrations take turns, so that two processes registering one customer in two cases make one.
-            try await connection.query("LOCK TABLE customer IN SHARE ROW EXCLUSIVE MODE", logger: PostgresStore.logger)
+            try await connection.run("LOCK TABLE customer IN SHARE ROW EXCLUSIVE MODE")
             // The customer keeps the id it was first registered under, which its cargo names.
             let id = try await Self.record(customer.id, connection)?.id ?? customer.id.rawValue
-            try await connection.query(
-                "INSERT INTO customer (id, name) VALUES (\(id), \(customer.name)) ON CONFLICT (id) DO UPDATE SET name = excluded.name",
-                logger: PostgresStore.logger)
+            try await connection.run(
+                "INSERT INTO customer (id, name) VALUES (\(id), \(customer.name)) ON CONFLICT (id) DO UPDATE SET name = excluded.name")
         }
     }
 
@@ -44,7 +43,7 @@ public struct PostgresCustomerRepository: CustomerRepository {
 
     private static func records(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [CustomerRecord] {
         var records: [CustomerRecord] = []
-        for try await (id, name) in try await connection.query(query, logger: PostgresStore.logger).decode((String, String).self) {
+        for try await (id, name) in try await connection.run(query).decode((String, String).self) {
             records.append(CustomerRecord(id: id, name: name))
         }
         return records

@@ -199,14 +199,14 @@ public final class PostgresStore: Store {
         return try await write { connection in
             let recorded = try await Self.info(["schedule_fingerprint", "schedule_name"], connection)
             var cargoCount = 0
-            for try await count in try await connection.query("SELECT COUNT(*) FROM cargo", logger: Self.logger).decode(Int.self) { cargoCount = count }
+            for try await count in try await connection.run("SELECT COUNT(*) FROM cargo").decode(Int.self) { cargoCount = count }
             if let planned = recorded["schedule_fingerprint"], planned != fingerprint, cargoCount > 0 {
                 return "the schedule (\(name)) differs from the one the \(cargoCount) cargo in \(path) were planned against "
                     + "(\(recorded["schedule_name"] ?? "unknown")); itineraries the schedule no longer sails show up in `reroute`"
             }
             for (key, value) in [("schedule_fingerprint", fingerprint), ("schedule_name", name)] {
-                try await connection.query(
-                    "INSERT INTO store_info (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = excluded.value", logger: Self.logger)
+                try await connection.run(
+                    "INSERT INTO store_info (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
             }
             return nil
         }
@@ -214,15 +214,15 @@ public final class PostgresStore: Store {
 
     public func timetableWeek(proposing proposed: String) async throws(StoreError) -> String {
         try await write { connection in
-            try await connection.query(
-                "INSERT INTO store_info (key, value) VALUES ('timetable_week', \(proposed)) ON CONFLICT (key) DO NOTHING", logger: Self.logger)
+            try await connection.run(
+                "INSERT INTO store_info (key, value) VALUES ('timetable_week', \(proposed)) ON CONFLICT (key) DO NOTHING")
             return try await Self.info(["timetable_week"], connection)["timetable_week"] ?? proposed
         }
     }
 
     private static func info(_ keys: [String], _ connection: PostgresConnection) async throws -> [String: String] {
         var values: [String: String] = [:]
-        let rows = try await connection.query("SELECT key, value FROM store_info WHERE key = ANY(\(keys))", logger: Self.logger)
+        let rows = try await connection.run("SELECT key, value FROM store_info WHERE key = ANY(\(keys))")
         for try await (key, value) in rows.decode((String, String).self) { values[key] = value }
         return values
     }

@@ -362,6 +362,54 @@ struct PostgresRepositoryContractTests {
         }
     }
 
+    @Test func aStatementIsPreparedOnceAConnectionAndRunWithEachRunsValues() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            let sums = try await store.statement { connection in
+                var sums: [Int] = []
+                for value in 1...20 {
+                    for try await sum in try await connection.run("SELECT \(value)::bigint + \(1000)::bigint").decode(Int.self) { sums.append(sum) }
+                }
+                var prepared: [String] = []
+                for try await name in try await connection.query("SELECT name FROM pg_prepared_statements", logger: PostgresStore.logger)
+                    .decode(String.self)
+                { prepared.append(name) }
+                return (sums, prepared)
+            }
+            #expect(sums.0 == Array(1001...1020))
+            #expect(sums.1.filter { $0 == PreparedQuery.name(of: "SELECT $1::bigint + $2::bigint") }.count == 1)
+            #expect(PreparedQuery.name(of: "SELECT 1") == PreparedQuery.name(of: "SELECT 1"))
+            #expect(PreparedQuery.name(of: "SELECT 1") != PreparedQuery.name(of: "SELECT 2"))
+        }
+    }
+
+    @Test func aConnectionWhoseStatementFailedToPrepareIsClosedAndTheStoreGoesOn() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            // postgres-nio would answer the statement's failure again for as long as the connection lives.
+            let closed = try await store.statement { connection in
+                await #expect(throws: PSQLError.self) { try await connection.run("SELECT value FROM notYetMade") }
+                return connection.isClosed
+            }
+            #expect(closed)
+            try await store.write { connection in try await connection.run("CREATE TABLE notYetMade (value BIGINT)") }
+            try await store.write { connection in try await connection.run("INSERT INTO notYetMade VALUES (\(7))") }
+            let values = try await store.statement { connection in
+                var values: [Int] = []
+                for try await value in try await connection.run("SELECT value FROM notYetMade").decode(Int.self) { values.append(value) }
+                return values
+            }
+            #expect(values == [7])
+            // A constraint violated leaves the connection open.
+            try await store.write { connection in try await connection.run("CREATE UNIQUE INDEX oneValue ON notYetMade (value)") }
+            let stillOpen = try await store.statement { connection in
+                await #expect(throws: PSQLError.self) { try await connection.run("INSERT INTO notYetMade VALUES (\(7))") }
+                return !connection.isClosed
+            }
+            #expect(stillOpen)
+        }
+    }
+
     @Test func aServerThatRefusesTheRoleSaysSo() async throws {
         let server = try #require(TestPostgres.address)
         await #expect {
