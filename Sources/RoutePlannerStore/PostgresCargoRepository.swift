@@ -103,21 +103,17 @@ public actor PostgresCargoRepository: CargoRepository {
         return cargo
     }
 
-    /// The next `count` tracking ids, taken in the transaction of `connection` under the sequence's row lock, so that
-    /// processes asking at once never take the same; a number taken is never handed out again.
+    /// The next `count` tracking ids, in order, from the store's sequence (migration v18): taken at once and never
+    /// taken again, whether the transaction of `connection` commits or not, and without waiting on another process's.
     private static func nextTrackingIds(_ count: Int, _ connection: PostgresConnection) async throws -> [TrackingId] {
         var ids: [TrackingId] = []
         while ids.count < count {
-            let wanted = count - ids.count
-            var last = 0
-            for try await value in try await connection.run(
-                """
-                INSERT INTO sequence (name, value) VALUES ('trackingId', \(wanted))
-                ON CONFLICT (name) DO UPDATE SET value = sequence.value + \(wanted) RETURNING value
-                """
-            ).decode(Int.self) { last = value }
+            var numbers: [Int] = []
+            for try await number in try await connection.run("SELECT nextval('trackingIdNumber') FROM generate_series(1, \(count - ids.count))")
+                .decode(Int.self)
+            { numbers.append(number) }
             // Skip numbers that cargo imported with its own ids took.
-            let candidates = (last - wanted + 1...last).map(TrackingId.sequenced)
+            let candidates = numbers.sorted().map(TrackingId.sequenced)
             let taken = try await existing(candidates.map(\.rawValue), connection)
             ids += candidates.filter { !taken.contains($0) }
         }

@@ -210,6 +210,17 @@ extension StoreMigration {
         StoreMigration("v16: run summaries", [.column("assignmentRun", Column("summary", .text))]),
         // Each leg's mode of transport (`barge`, `rail`, `truck`); none for a vessel's, as every leg stored before was.
         StoreMigration("v17: leg modes", ["itineraryLeg", "offerLeg"].map { .column($0, Column("mode", .text)) }),
+        // PostgreSQL mints tracking ids from a sequence, which takes no row lock, rather than from the `sequence`
+        // table's row, which a booking held from its first write to its commit, so that bookings ran one at a time;
+        // the sequence goes on from the row's number. SQLite's one writer keeps the row.
+        StoreMigration(
+            "v18: tracking ids from a PostgreSQL sequence",
+            [
+                .postgres("CREATE SEQUENCE trackingIdNumber MINVALUE 1"),
+                .postgres(
+                    "SELECT setval('trackingIdNumber', COALESCE((SELECT value FROM sequence WHERE name = 'trackingId'), 0) + 1, false)"),
+                .postgres("DELETE FROM sequence WHERE name = 'trackingId'"),
+            ]),
     ]
 
     /// Sets each recorded change's party from who made it (migration v15).

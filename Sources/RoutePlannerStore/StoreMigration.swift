@@ -21,6 +21,8 @@ struct StoreMigration {
         case index(String, on: String, [String], unique: Bool = false)
         /// A statement each store writes in its own dialect.
         case sql(sqlite: String, postgres: String)
+        /// A statement for PostgreSQL alone, whose store does in its own way what SQLite's does without it.
+        case postgres(String)
     }
 
     /// A column of a table.
@@ -117,6 +119,7 @@ struct StoreMigration {
         case .index(let index, let table, let columns, let unique):
             return ["CREATE \(unique ? "UNIQUE " : "")INDEX \(name(index)) ON \(name(table)) (\(columns.map(name).joined(separator: ", ")))"]
         case .sql(let sqlite, _): return [sqlite]
+        case .postgres: return []
         }
     }
 
@@ -159,7 +162,7 @@ struct StoreMigration {
         case .column(let table, let added): return ["ALTER TABLE \(name(table)) ADD COLUMN \(column(added))"]
         case .index(let index, let table, let columns, let unique):
             return ["CREATE \(unique ? "UNIQUE " : "")INDEX \(index) ON \(name(table)) (\(columns.joined(separator: ", ")))"]
-        case .sql(_, let postgres): return [postgres]
+        case .sql(_, let postgres), .postgres(let postgres): return [postgres]
         }
     }
 }

@@ -410,6 +410,22 @@ struct PostgresRepositoryContractTests {
         }
     }
 
+    @Test func trackingIdsGoOnFromTheCounterOfAStoreMadeBeforeTheirSequence() async throws {
+        try await TestPostgres.withDatabase { address in
+            // A store as version 17 left it, its counter at 41.
+            var statements = ["CREATE TABLE schema_migration (position INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)"]
+            for (position, migration) in PostgresStore.migrations.prefix(17).enumerated() {
+                statements += migration.statements + ["INSERT INTO schema_migration VALUES (\(position + 1), $$\(migration.identifier)$$)"]
+            }
+            for statement in statements + ["INSERT INTO sequence (name, value) VALUES ('trackingId', 41)"] {
+                try await TestPostgres.administer(address, statement)
+            }
+            let repository = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
+            #expect(try await repository.nextTrackingIds(2) == [.sequenced(42), .sequenced(43)])
+            #expect(try await repository.nextTrackingIds(1) == [.sequenced(44)])
+        }
+    }
+
     @Test func aServerThatRefusesTheRoleSaysSo() async throws {
         let server = try #require(TestPostgres.address)
         await #expect {
