@@ -36,8 +36,8 @@ extension PostgresConnection {
     /// postgres-nio keeps a preparation's failure as the statement's answer for the rest of the connection's life,
     /// and the server's error does not say whether it came from preparing or from running. A failure of the server
     /// therefore closes the connection (the pool opens another for the next operation), except those that only
-    /// running a statement meets: a constraint violated (class 23), or a transaction rolled back for another's
-    /// sake (class 40).
+    /// running a statement meets: a constraint violated (class 23), or a serialization failure (40001). A deadlock
+    /// closes it too, since preparing takes locks on the statement's tables.
     @discardableResult
     func run(_ query: PostgresQuery) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
         do {
@@ -46,7 +46,7 @@ extension PostgresConnection {
             }
         } catch let error as PSQLError where error.code == .server {
             let state = error.serverInfo?[.sqlState] ?? ""
-            if !state.hasPrefix("23") && !state.hasPrefix("40") { try? await close() }
+            if !state.hasPrefix("23") && state != "40001" { try? await close() }
             throw error
         }
     }

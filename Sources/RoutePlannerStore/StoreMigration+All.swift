@@ -217,8 +217,12 @@ extension StoreMigration {
             "v18: tracking ids from a PostgreSQL sequence",
             [
                 .postgres("CREATE SEQUENCE trackingIdNumber MINVALUE 1"),
+                // The next number is the row's plus one, or 1 without a row; a counter at its end stays there.
                 .postgres(
-                    "SELECT setval('trackingIdNumber', COALESCE((SELECT value FROM sequence WHERE name = 'trackingId'), 0) + 1, false)"),
+                    """
+                    SELECT setval('trackingIdNumber', GREATEST(last, 1), last > 0)
+                    FROM (SELECT COALESCE((SELECT value FROM sequence WHERE name = 'trackingId'), 0) AS last) AS counter
+                    """),
                 .postgres("DELETE FROM sequence WHERE name = 'trackingId'"),
             ]),
     ]

@@ -410,19 +410,25 @@ struct PostgresRepositoryContractTests {
         }
     }
 
-    @Test func trackingIdsGoOnFromTheCounterOfAStoreMadeBeforeTheirSequence() async throws {
+    @Test(arguments: [41, Int.max])
+    func trackingIdsGoOnFromTheCounterOfAStoreMadeBeforeTheirSequence(_ counter: Int) async throws {
         try await TestPostgres.withDatabase { address in
-            // A store as version 17 left it, its counter at 41.
+            // A store as version 17 left it, with its counter.
             var statements = ["CREATE TABLE schema_migration (position INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)"]
             for (position, migration) in PostgresStore.migrations.prefix(17).enumerated() {
                 statements += migration.statements + ["INSERT INTO schema_migration VALUES (\(position + 1), $$\(migration.identifier)$$)"]
             }
-            for statement in statements + ["INSERT INTO sequence (name, value) VALUES ('trackingId', 41)"] {
+            for statement in statements + ["INSERT INTO sequence (name, value) VALUES ('trackingId', \(counter))"] {
                 try await TestPostgres.administer(address, statement)
             }
             let repository = try await TestPostgres.store(address).cargoRepository(voyages: Sample.schedule)
-            #expect(try await repository.nextTrackingIds(2) == [.sequenced(42), .sequenced(43)])
-            #expect(try await repository.nextTrackingIds(1) == [.sequenced(44)])
+            guard counter < Int.max else {
+                // Every number handed out: none is handed out again.
+                await #expect(throws: StoreError.self) { try await repository.nextTrackingIds(1) }
+                return
+            }
+            #expect(try await repository.nextTrackingIds(2) == [.sequenced(counter + 1), .sequenced(counter + 2)])
+            #expect(try await repository.nextTrackingIds(1) == [.sequenced(counter + 3)])
         }
     }
 
