@@ -17,7 +17,7 @@ import Synchronization
 /// The database itself must exist (`createdb`), and a store is made only in an empty one
 /// (``StoreError/notAStore(path:)``); its role needs the right to create tables in it the first time and after an
 /// upgrade, and otherwise only to read and write rows and to take numbers from the tracking ids' sequence
-/// (`trackingIdNumber`, which a role given rights on the tables alone is not: `GRANT USAGE ON SEQUENCE`).
+/// (`trackingIdNumber`, on which a role given rights on the tables alone has none: `GRANT USAGE ON SEQUENCE`).
 public final class PostgresStore: Store {
     /// The version of the schema this code writes: its number of migrations, as for ``CargoStore/version``.
     public static var version: Int { migrations.count }
