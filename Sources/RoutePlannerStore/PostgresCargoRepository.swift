@@ -95,6 +95,7 @@ public actor PostgresCargoRepository: CargoRepository {
             switch Result(catching: { try make(id) }) {
             case .success(let cargo):
                 guard let version = try await Self.write([(cargo, nil)], connection).first else { throw StoreError.conflict(trackingId: id) }
+                try await Self.mark([(id, version)], connection)
                 return .success((cargo, version))
             case .failure(let refusal): return .failure(refusal)
             }
@@ -134,7 +135,11 @@ public actor PostgresCargoRepository: CargoRepository {
 
     public func save(_ cargo: [Cargo]) async throws {
         let written = cargo.map { ($0, versions[$0.trackingId]) }
-        let saved = try await store.write { connection in try await Self.write(written, connection) }
+        let saved = try await store.write { connection in
+            let versions = try await Self.write(written, connection)
+            try await Self.mark(Array(zip(written.map(\.0.trackingId), versions)), connection)
+            return versions
+        }
         for (each, version) in zip(cargo, saved) { versions[each.trackingId] = version }
     }
 
@@ -154,7 +159,9 @@ public actor PostgresCargoRepository: CargoRepository {
         let network = read.isEmpty ? nil : try await voyages.network()
         let path = store.path
         let (saved, changed) = try await store.write { connection in
-            try await Self.compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, path: path, connection)
+            let written = try await Self.compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, path: path, connection)
+            try await Self.mark(written.saved, connection)
+            return written
         }
         for (id, version) in saved { versions[id] = version }
         return changed
@@ -173,6 +180,7 @@ public actor PostgresCargoRepository: CargoRepository {
             let (saved, _) = try await Self.compareAndWrite(
                 cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), network: network, path: path, connection)
             try await Self.write(offers, connection)
+            try await Self.mark(saved, connection)
             return .success((version, saved))
         }.get()
         for (id, version) in written.saved { versions[id] = version }
@@ -383,8 +391,24 @@ public actor PostgresCargoRepository: CargoRepository {
         return found
     }
 
+    /// Sets the next write mark on cargo written in the transaction of `connection`, as its last statement before the
+    /// commit.
+    ///
+    /// The mark's row in `sequence` stays locked until the transaction ends, so that marks are committed in their order
+    /// (a process that read up to a mark never sees a lower one committed after); taken last, it is held for this
+    /// statement and the commit only. Every writer takes the cargo's rows before it, and waits for nothing after it.
+    private static func mark(_ written: [(TrackingId, Int)], _ connection: PostgresConnection) async throws {
+        guard !written.isEmpty else { return }
+        let ids = written.map(\.0.rawValue)
+        try await connection.run(
+            """
+            WITH mark AS (UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' RETURNING value)
+            UPDATE cargo SET writeMark = (SELECT value FROM mark) WHERE trackingId = ANY(\(ids))
+            """)
+    }
+
     /// Writes each cargo whole, checked against the version it was read at (none for a new cargo), and returns
-    /// their new versions.
+    /// their new versions. The caller marks them written (``mark(_:_:)``) when its transaction has nothing else to write.
     private static func write(_ cargo: [(Cargo, Int?)], _ connection: PostgresConnection) async throws -> [Int] {
         var versions: [TrackingId: Int] = [:], all: [StoredCargo] = []
         // In tracking id order, the order rows are locked in everywhere, so that two writers never wait on each other.
@@ -443,14 +467,9 @@ public actor PostgresCargoRepository: CargoRepository {
                 .map(\.record.trackingId)
             if !rerouted.isEmpty { try await connection.run("DELETE FROM offer WHERE trackingId = ANY(\(rerouted))") }
         }
-        // The write's mark: the next of the sequence, whose row stays locked until the transaction ends, so that marks
-        // are committed in their order. It is taken after the cargo's rows, as every writer takes them, and nothing is
-        // waited for after it.
         try await connection.run(
             """
-            WITH mark AS (UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' RETURNING value),
-                marked AS (UPDATE cargo SET writeMark = (SELECT value FROM mark) WHERE trackingId = ANY(\(ids))),
-                legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
+            WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
             DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
             """)
         try await insert(all.flatMap(\.legs), connection)

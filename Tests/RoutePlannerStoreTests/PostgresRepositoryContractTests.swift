@@ -362,6 +362,46 @@ struct PostgresRepositoryContractTests {
         }
     }
 
+    @Test func aReaderOfTheWriteMarksMissesNoCargoThatManyProcessesBookAtOnce() async throws {
+        try await TestPostgres.withDatabase { address in
+            let stores = [try await TestPostgres.store(address), try await TestPostgres.store(address)]
+            // Eight writers over two stores book 15 cargo each, while a reader reads only what was written after the
+            // last mark it read, as `CargoIndex` does: a mark committed after a greater one was read would be missed.
+            let writers = Task {
+                try await withThrowingTaskGroup(of: [TrackingId].self) { group in
+                    for writer in 0..<8 {
+                        group.addTask {
+                            let repository = stores[writer % 2].cargoRepository(voyages: Sample.schedule)
+                            var booked: [TrackingId] = []
+                            for _ in 0..<15 {
+                                booked.append(
+                                    try await repository.saveNew { try Cargo(trackingId: $0, teu: 1, specification: Sample.specification) }.trackingId)
+                            }
+                            return booked
+                        }
+                    }
+                    return try await group.reduce(into: Set<TrackingId>()) { $0.formUnion($1) }
+                }
+            }
+            let reader = stores[1].cargoRepository(voyages: Sample.schedule)
+            var seen: Set<TrackingId> = [], mark = 0, reads = 0
+            func read() async throws {
+                let written = try await reader.cargoWritten(after: mark)
+                seen.formUnion(written.map(\.cargo.trackingId))
+                mark = written.map(\.mark).max() ?? mark
+                reads += 1
+            }
+            while seen.count < 120 && reads < 2_000 {
+                try await read()
+                await Task.yield()
+            }
+            let booked = try await writers.value
+            try await read()
+            #expect(booked.count == 120)
+            #expect(seen == booked, "\(booked.subtracting(seen).count) booked cargo missed by the reader in \(reads) reads")
+        }
+    }
+
     @Test func aStatementIsPreparedOnceAConnectionAndRunWithEachRunsValues() async throws {
         try await TestPostgres.withDatabase { address in
             let store = try await TestPostgres.store(address)
