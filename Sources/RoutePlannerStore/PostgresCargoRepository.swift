@@ -95,7 +95,6 @@ public actor PostgresCargoRepository: CargoRepository {
             switch Result(catching: { try make(id) }) {
             case .success(let cargo):
                 guard let version = try await Self.write([(cargo, nil)], connection).first else { throw StoreError.conflict(trackingId: id) }
-                try await Self.mark([(id, version)], connection)
                 return .success((cargo, version))
             case .failure(let refusal): return .failure(refusal)
             }
@@ -135,11 +134,7 @@ public actor PostgresCargoRepository: CargoRepository {
 
     public func save(_ cargo: [Cargo]) async throws {
         let written = cargo.map { ($0, versions[$0.trackingId]) }
-        let saved = try await store.write { connection in
-            let versions = try await Self.write(written, connection)
-            try await Self.mark(Array(zip(written.map(\.0.trackingId), versions)), connection)
-            return versions
-        }
+        let saved = try await store.write { connection in try await Self.write(written, connection) }
         for (each, version) in zip(cargo, saved) { versions[each.trackingId] = version }
     }
 
@@ -159,9 +154,7 @@ public actor PostgresCargoRepository: CargoRepository {
         let network = read.isEmpty ? nil : try await voyages.network()
         let path = store.path
         let (saved, changed) = try await store.write { connection in
-            let written = try await Self.compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, path: path, connection)
-            try await Self.mark(written.saved, connection)
-            return written
+            try await Self.compareAndWrite(cargo, read: read, wholeOrNone: wholeOrNone, network: network, path: path, connection)
         }
         for (id, version) in saved { versions[id] = version }
         return changed
@@ -178,9 +171,10 @@ public actor PostgresCargoRepository: CargoRepository {
             guard case .success(let version) = recorded else { return recorded.map { ($0, []) } }
             // Every cargo written or offered options locked at once, in tracking id order, and compared with its state read.
             let (saved, _) = try await Self.compareAndWrite(
-                cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), network: network, path: path, connection)
+                cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), marking: false, network: network, path: path,
+                connection)
             try await Self.write(offers, connection)
-            try await Self.mark(saved, connection)
+            try await Self.mark(saved.map(\.0.rawValue), connection)
             return .success((version, saved))
         }.get()
         for (id, version) in written.saved { versions[id] = version }
@@ -192,11 +186,13 @@ public actor PostgresCargoRepository: CargoRepository {
     /// first one changed. The cargo as stored is locked until the transaction ends: a change another process makes
     /// meanwhile waits, and cannot land between the comparison and the write.
     ///
-    /// - Parameter alsoUnchanged: Cargo not written that must still be in the state read (among `read`), else a
-    ///   conflict is thrown.
+    /// - Parameters:
+    ///   - alsoUnchanged: Cargo not written that must still be in the state read (among `read`), else a conflict is
+    ///     thrown.
+    ///   - marking: Whether the cargo written are marked written (``mark(_:_:)``), as the transaction's last write.
     private static func compareAndWrite(
-        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork?, path: String,
-        _ connection: PostgresConnection
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], marking: Bool = true, network: ScheduleNetwork?,
+        path: String, _ connection: PostgresConnection
     ) async throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
         var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
         let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
@@ -206,16 +202,18 @@ public actor PostgresCargoRepository: CargoRepository {
                 "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE"
             ).decode(String.self) { existing.insert(id) }
             let (new, changed) = try StoredCargo.unread(cargo, existing: existing, wholeOrNone: wholeOrNone)
-            let versions = try await write(new.map { ($0.0, $0.version) }, connection)
+            let versions = try await write(new.map { ($0.0, $0.version) }, marking: marking, connection)
             return (Array(zip(new.map(\.0.trackingId), versions)), changed)
         }
+        var legs: [String: [LegRecord]] = [:]
         for each in try await fetch(connection, ids: ids, locking: true) {
             let restored = try each.cargo(network: network, store: path)
             current[restored.trackingId] = (restored, each.record.version)
+            legs[each.record.trackingId] = each.legs
         }
         try StoredCargo.checkUnchanged(alsoUnchanged, read: read, stored: current)
         let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
-        let versions = try await write(unchanged.map { ($0.0, $0.version) }, connection)
+        let versions = try await write(unchanged.map { ($0.0, $0.version) }, storedLegs: legs, marking: marking, connection)
         return (Array(zip(unchanged.map(\.0.trackingId), versions)), changed)
     }
 
@@ -281,7 +279,7 @@ public actor PostgresCargoRepository: CargoRepository {
                  AS offered(t, o, d, r, a, c, g, m)
             """)
         try await insert(
-            offers.flatMap { offer in
+            offered: offers.flatMap { offer in
                 offer.itineraries.enumerated().flatMap { candidate, itinerary in
                     itinerary.legs.enumerated().map {
                         LegRecord(trackingId: offer.trackingId.rawValue, candidate: candidate, position: $0.offset, leg: $0.element)
@@ -391,15 +389,13 @@ public actor PostgresCargoRepository: CargoRepository {
         return found
     }
 
-    /// Sets the next write mark on cargo written in the transaction of `connection`, as its last statement before the
-    /// commit.
+    /// Sets the next write mark on the cargo of `ids`, written in the transaction of `connection`, as its last write.
     ///
     /// The mark's row in `sequence` stays locked until the transaction ends, so that marks are committed in their order
-    /// (a process that read up to a mark never sees a lower one committed after); taken last, it is held for this
-    /// statement and the commit only. Every writer takes the cargo's rows before it, and waits for nothing after it.
-    private static func mark(_ written: [(TrackingId, Int)], _ connection: PostgresConnection) async throws {
-        guard !written.isEmpty else { return }
-        let ids = written.map(\.0.rawValue)
+    /// (a process that read up to a mark never sees a lower one committed after); taken last, it is held for one
+    /// statement and the commit. Every writer takes the cargo's rows before it, and waits for nothing after it.
+    private static func mark(_ ids: [String], _ connection: PostgresConnection) async throws {
+        guard !ids.isEmpty else { return }
         try await connection.run(
             """
             WITH mark AS (UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' RETURNING value)
@@ -408,8 +404,16 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     /// Writes each cargo whole, checked against the version it was read at (none for a new cargo), and returns
-    /// their new versions. The caller marks them written (``mark(_:_:)``) when its transaction has nothing else to write.
-    private static func write(_ cargo: [(Cargo, Int?)], _ connection: PostgresConnection) async throws -> [Int] {
+    /// their new versions.
+    ///
+    /// - Parameters:
+    ///   - storedLegs: The itinerary legs stored for the cargo written over, already read in this transaction; read
+    ///     here when nil.
+    ///   - marking: Whether the cargo are marked written (``mark(_:_:)``) in the last statement, for a transaction that
+    ///     has nothing else to write; else the caller marks them after its last write.
+    private static func write(
+        _ cargo: [(Cargo, Int?)], storedLegs: [String: [LegRecord]]? = nil, marking: Bool = true, _ connection: PostgresConnection
+    ) async throws -> [Int] {
         var versions: [TrackingId: Int] = [:], all: [StoredCargo] = []
         // In tracking id order, the order rows are locked in everywhere, so that two writers never wait on each other.
         for (each, version) in cargo.sorted(by: { $0.0.trackingId < $1.0.trackingId }) {
@@ -458,68 +462,66 @@ public actor PostgresCargoRepository: CargoRepository {
             versions[each.trackingId] = record.version
             all.append(rows)
         }
-        let ids = all.map(\.record.trackingId)
-        // A cargo whose itinerary changes loses the options it was last offered (`CargoRepository.save(_:)`).
+        // A stored cargo's rows are written anew; one whose itinerary changes loses the options it was last offered
+        // (`CargoRepository.save(_:)`).
         let stored = Set(cargo.filter { $0.1 != nil }.map(\.0.trackingId.rawValue))
         if !stored.isEmpty {
-            let before = Dictionary(grouping: try await legs(of: stored.sorted(), table: "itineraryLeg", connection), by: \.trackingId)
+            let before: [String: [LegRecord]]
+            if let storedLegs {
+                before = storedLegs
+            } else {
+                before = Dictionary(grouping: try await legs(of: stored.sorted(), table: "itineraryLeg", connection), by: \.trackingId)
+            }
             let rerouted = all.filter { stored.contains($0.record.trackingId) && !LegRecord.sameLegs(before[$0.record.trackingId] ?? [], $0.legs) }
                 .map(\.record.trackingId)
             if !rerouted.isEmpty { try await connection.run("DELETE FROM offer WHERE trackingId = ANY(\(rerouted))") }
-        }
-        try await connection.run(
-            """
-            WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
-            DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
-            """)
-        try await insert(all.flatMap(\.legs), connection)
-        let events = all.flatMap(\.events)
-        if !events.isEmpty {
+            let ids = stored.sorted()
             try await connection.run(
                 """
+                WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
+                DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
+                """)
+        }
+        // The legs, events and changes in one statement (an empty array inserts nothing), and the mark with them when
+        // `marking`; the events in their order, which their ids keep.
+        let legs = all.flatMap(\.legs), events = all.flatMap(\.events), changes = all.flatMap(\.changes)
+        try await connection.run(
+            """
+            WITH legs AS (
+                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, loadCall, unloadCall)
+                SELECT t, p, v, ld, ul, lt, ut, NULLIF(m, ''), NULLIF(f, 0), NULLIF(e, 0)
+                FROM UNNEST(\(legs.map(\.trackingId)), \(legs.map(\.position)), \(legs.map(\.voyage)), \(legs.map(\.loadLocation)),
+                    \(legs.map(\.unloadLocation)), \(legs.map(\.loadTime)), \(legs.map(\.unloadTime)), \(legs.map { $0.mode ?? "" }),
+                    \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, m, f, e)
+            ), events AS (
                 INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
                 SELECT trackingId, kind, location, NULLIF(voyage, ''), completionTime, registrationTime
                 FROM UNNEST(\(events.map(\.trackingId)), \(events.map(\.kind)), \(events.map(\.location)), \(events.map { $0.voyage ?? "" }),
                     \(events.map(\.completionTime)), \(events.map(\.registrationTime)))
                     WITH ORDINALITY AS event (trackingId, kind, location, voyage, completionTime, registrationTime, position)
                 ORDER BY position
-                """)
-        }
-        let changes = all.flatMap(\.changes)
-        if !changes.isEmpty {
-            try await connection.run(
-                """
-                INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, party, changedAt)
-                SELECT * FROM UNNEST(\(changes.map(\.trackingId)), \(changes.map(\.position)), \(changes.map(\.kind)), \(changes.map(\.detail)),
-                    \(changes.map(\.changedBy)), \(changes.map(\.party)), \(changes.map(\.changedAt)))
-                """)
-        }
+            ), mark AS (
+                UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' AND \(marking) RETURNING value
+            ), marked AS (
+                UPDATE cargo SET writeMark = (SELECT value FROM mark) WHERE \(marking) AND trackingId = ANY(\(all.map(\.record.trackingId)))
+            )
+            INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, party, changedAt)
+            SELECT * FROM UNNEST(\(changes.map(\.trackingId)), \(changes.map(\.position)), \(changes.map(\.kind)), \(changes.map(\.detail)),
+                \(changes.map(\.changedBy)), \(changes.map(\.party)), \(changes.map(\.changedAt)))
+            """)
         return cargo.map { versions[$0.0.trackingId] ?? 0 }
     }
 
-    /// Inserts legs into `itineraryLeg`, or into `offerLeg` when they have candidates.
-    private static func insert(_ legs: [LegRecord], _ connection: PostgresConnection) async throws {
+    /// Inserts the legs of offered options into `offerLeg`.
+    private static func insert(offered legs: [LegRecord], _ connection: PostgresConnection) async throws {
         guard !legs.isEmpty else { return }
-        let offered = legs.first?.candidate != nil
-        let columns = legs.map(\.trackingId), positions = legs.map(\.position), voyages = legs.map(\.voyage)
-        let loads = legs.map(\.loadLocation), unloads = legs.map(\.unloadLocation), loadTimes = legs.map(\.loadTime), unloadTimes = legs.map(\.unloadTime)
-        let modes = legs.map { $0.mode ?? "" }
-        if offered {
-            try await connection.run(
-                """
-                INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode)
-                SELECT t, c, p, v, ld, ul, lt, ut, NULLIF(m, '')
-                FROM UNNEST(\(columns), \(legs.map { $0.candidate ?? 0 }), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes),
-                            \(modes)) AS leg(t, c, p, v, ld, ul, lt, ut, m)
-                """)
-        } else {
-            try await connection.run(
-                """
-                INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, loadCall, unloadCall)
-                SELECT t, p, v, ld, ul, lt, ut, NULLIF(m, ''), NULLIF(f, 0), NULLIF(e, 0)
-                FROM UNNEST(\(columns), \(positions), \(voyages), \(loads), \(unloads), \(loadTimes), \(unloadTimes), \(modes),
-                            \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, m, f, e)
-                """)
-        }
+        try await connection.run(
+            """
+            INSERT INTO offerLeg (trackingId, candidate, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode)
+            SELECT t, c, p, v, ld, ul, lt, ut, NULLIF(m, '')
+            FROM UNNEST(\(legs.map(\.trackingId)), \(legs.map { $0.candidate ?? 0 }), \(legs.map(\.position)), \(legs.map(\.voyage)),
+                \(legs.map(\.loadLocation)), \(legs.map(\.unloadLocation)), \(legs.map(\.loadTime)), \(legs.map(\.unloadTime)),
+                \(legs.map { $0.mode ?? "" })) AS leg(t, c, p, v, ld, ul, lt, ut, m)
+            """)
     }
 }
