@@ -414,6 +414,7 @@ public actor PostgresCargoRepository: CargoRepository {
     private static func write(
         _ cargo: [(Cargo, Int?)], storedLegs: [String: [LegRecord]]? = nil, marking: Bool = true, _ connection: PostgresConnection
     ) async throws -> [Int] {
+        guard !cargo.isEmpty else { return [] }
         var versions: [TrackingId: Int] = [:], all: [StoredCargo] = []
         // In tracking id order, the order rows are locked in everywhere, so that two writers never wait on each other.
         for (each, version) in cargo.sorted(by: { $0.0.trackingId < $1.0.trackingId }) {
