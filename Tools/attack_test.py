@@ -238,20 +238,23 @@ def raw_post(port: int, path: str, body: bytes, content_type: str = "application
         extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
         sock.sendall((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {content_type}\r\n"
                       f"{extra}{length}\r\nConnection: close\r\n\r\n").encode())
+        pieces = [body[start:start + chunk] for start in range(0, len(body), chunk)]
+        stream = b"".join(f"{len(piece):x}\r\n".encode() + piece + b"\r\n" for piece in pieces) + b"0\r\n\r\n" if chunked else body
         sent = 0
         try:
-            while sent < len(body):
-                if select.select([sock], [], [], 0)[0]:
-                    note = f"the server answered after {sent} of {len(body)} bytes"
+            # Only what the socket takes at once, and only while the server has not answered: a server that answers
+            # without reading the rest fills the socket's buffers, where a blocking send would wait for nothing.
+            while sent < len(stream):
+                readable, writable, _ = select.select([sock], [sock], [], REQUEST_TIMEOUT)
+                if readable:
+                    note = f"the server answered after {sent} of {len(stream)} bytes"
                     break
-                piece = body[sent:sent + chunk]
-                sock.sendall(f"{len(piece):x}\r\n".encode() + piece + b"\r\n" if chunked else piece)
-                sent += chunk
-            else:
-                if chunked:
-                    sock.sendall(b"0\r\n\r\n")
+                if not writable:
+                    note = f"the server read nothing more after {sent} of {len(stream)} bytes"
+                    break
+                sent += sock.send(stream[sent:sent + chunk])
         except (BrokenPipeError, ConnectionResetError) as error:
-            note = f"the server closed after {sent} of {len(body)} bytes ({type(error).__name__})"
+            note = f"the server closed after {sent} of {len(stream)} bytes ({type(error).__name__})"
         try:
             answer = http.client.HTTPResponse(sock)
             answer.begin()
