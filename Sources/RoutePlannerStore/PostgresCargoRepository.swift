@@ -332,33 +332,59 @@ public actor PostgresCargoRepository: CargoRepository {
                     weight: row.13, version: row.14, cancelledAt: row.15))
         }
         guard !records.isEmpty else { return [] }
-        let ids = records.map(\.trackingId)
-        let legs = Dictionary(grouping: try await Self.legs(of: ids, table: "itineraryLeg", connection), by: \.trackingId)
-        var events: [String: [EventRecord]] = [:]
-        for try await row in try await connection.run(
-            """
-            SELECT id, trackingId, kind, location, voyage, completionTime, registrationTime FROM handlingEvent
-            WHERE trackingId = ANY(\(ids)) ORDER BY id
-            """
-        ).decode((Int64, String, String, String, String?, Date, Date).self) {
-            events[row.1, default: []].append(
-                EventRecord(
-                    id: row.0, trackingId: row.1, kind: row.2, location: row.3, voyage: row.4, completionTime: row.5, registrationTime: row.6))
-        }
-        var changes: [String: [CargoChangeRecord]] = [:]
-        for try await row in try await connection.run(
-            """
-            SELECT trackingId, position, kind, detail, changedBy, party, changedAt FROM cargoChange
-            WHERE trackingId = ANY(\(ids)) ORDER BY trackingId, position
-            """
-        ).decode((String, Int, String, String, String, String, Date).self) {
-            changes[row.0, default: []].append(
-                CargoChangeRecord(
-                    trackingId: row.0, position: row.1, kind: row.2, detail: row.3, changedBy: row.4, party: row.5, changedAt: row.6))
-        }
+        let (legs, events, changes) = try await rows(of: records.map(\.trackingId), connection)
         return records.map {
             StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
         }
+    }
+
+    /// The itinerary legs, handling events and changes of these cargo, by tracking id, each in its order: in one
+    /// statement, whose rows share one shape (a part, the tracking id, five numbers, four texts, two times).
+    private static func rows(
+        of ids: [String], _ connection: PostgresConnection
+    ) async throws -> (legs: [String: [LegRecord]], events: [String: [EventRecord]], changes: [String: [CargoChangeRecord]]) {
+        var legs: [String: [LegRecord]] = [:], events: [String: [EventRecord]] = [:], changes: [String: [CargoChangeRecord]] = [:]
+        let rows = try await connection.run(
+            """
+            SELECT 0 AS part, trackingId, position AS number, loadCall, unloadCall, firstMovement, lastMovement,
+                voyage, loadLocation, unloadLocation, mode, loadTime, unloadTime
+            FROM itineraryLeg WHERE trackingId = ANY(\(ids))
+            UNION ALL
+            SELECT 1, trackingId, id, NULL, NULL, NULL, NULL, kind, location, voyage, NULL, completionTime, registrationTime
+            FROM handlingEvent WHERE trackingId = ANY(\(ids))
+            UNION ALL
+            SELECT 2, trackingId, position, NULL, NULL, NULL, NULL, kind, detail, changedBy, party, changedAt, NULL
+            FROM cargoChange WHERE trackingId = ANY(\(ids))
+            ORDER BY part, trackingId, number
+            """)
+        for try await row in rows.decode((Int, String, Int, Int?, Int?, Int?, Int?, String?, String?, String?, String?, Date?, Date?).self) {
+            let id = row.1
+            switch row.0 {
+            case 0:
+                guard let voyage = row.7, let load = row.8, let unload = row.9, let loadTime = row.11, let unloadTime = row.12 else {
+                    throw UnreadableRow(table: "itineraryLeg", trackingId: id)
+                }
+                legs[id, default: []].append(
+                    LegRecord(
+                        trackingId: id, candidate: nil, position: row.2, voyage: voyage, loadLocation: load, unloadLocation: unload, loadTime: loadTime,
+                        unloadTime: unloadTime, mode: row.10, loadCall: row.3, unloadCall: row.4, firstMovement: row.5, lastMovement: row.6))
+            case 1:
+                guard let kind = row.7, let location = row.8, let completion = row.11, let registration = row.12 else {
+                    throw UnreadableRow(table: "handlingEvent", trackingId: id)
+                }
+                events[id, default: []].append(
+                    EventRecord(
+                        id: Int64(row.2), trackingId: id, kind: kind, location: location, voyage: row.9, completionTime: completion,
+                        registrationTime: registration))
+            default:
+                guard let kind = row.7, let detail = row.8, let changedBy = row.9, let party = row.10, let changedAt = row.11 else {
+                    throw UnreadableRow(table: "cargoChange", trackingId: id)
+                }
+                changes[id, default: []].append(
+                    CargoChangeRecord(trackingId: id, position: row.2, kind: kind, detail: detail, changedBy: changedBy, party: party, changedAt: changedAt))
+            }
+        }
+        return (legs, events, changes)
     }
 
     /// The legs of cargo's itineraries (`itineraryLeg`) or offers (`offerLeg`, by candidate), in order.
@@ -525,4 +551,12 @@ public actor PostgresCargoRepository: CargoRepository {
                 \(legs.map { $0.mode ?? "" })) AS leg(t, c, p, v, ld, ul, lt, ut, m)
             """)
     }
+}
+
+/// A row with an empty column that the store's schema makes required; the store reports it as unreadable.
+private struct UnreadableRow: Error, CustomStringConvertible {
+    let table: String
+    let trackingId: String
+
+    var description: String { "cargo \(trackingId): a row of \(table) cannot be read" }
 }
