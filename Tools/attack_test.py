@@ -232,7 +232,7 @@ def raw_post(port: int, path: str, body: bytes, content_type: str = "application
     (as it may, for a body it will not read); returns the answer (None when there was none) and what happened.
     With `chunked`, the body goes as Transfer-Encoding: chunked (no Content-Length); `headers` are sent too."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=REQUEST_TIMEOUT)
-    note = f"sent all {len(body)} bytes"
+    note = f"sent all {len(body)} bytes of the body"
     try:
         length = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {len(body)}"
         extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
@@ -247,14 +247,14 @@ def raw_post(port: int, path: str, body: bytes, content_type: str = "application
             while sent < len(stream):
                 readable, writable, _ = select.select([sock], [sock], [], REQUEST_TIMEOUT)
                 if readable:
-                    note = f"the server answered after {sent} of {len(stream)} bytes"
+                    note = f"the server answered or closed after {sent} of {len(stream)} bytes sent"
                     break
                 if not writable:
-                    note = f"the server read nothing more after {sent} of {len(stream)} bytes"
+                    note = f"the server read nothing more after {sent} of {len(stream)} bytes sent"
                     break
                 sent += sock.send(stream[sent:sent + chunk])
-        except (BrokenPipeError, ConnectionResetError) as error:
-            note = f"the server closed after {sent} of {len(stream)} bytes ({type(error).__name__})"
+        except (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError) as error:
+            note = f"the server stopped reading after {sent} of {len(stream)} bytes sent ({type(error).__name__})"
         try:
             answer = http.client.HTTPResponse(sock)
             answer.begin()
