@@ -8,7 +8,8 @@ import RoutePlanner
 //
 // Usage: RoutingBenchmark INSTANCE_DIR INSTANCE.bin CSA_SCAN_EXECUTABLE [candidate-window-days]
 // With EARLIEST_ONLY=1 in the environment, only the earliest arrival (pruning on, without and with cut-offs) and the anchor
-// are measured (a quicker check of a change to the search).
+// are measured (a quicker check of a change to the search); with CRITERIA_ONLY=N, only the searches by cost and CO2e
+// and the McRAPTOR anchor, on the first N queries.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
@@ -64,7 +65,8 @@ func specification(_ query: BenchInstance.Query, days: Double) -> RouteSpecifica
 // Earliest arrival, with and without pruning; the deadline is far beyond the schedule's end.
 var results: [(String, Summary, String)] = []
 let earliestOnly = ProcessInfo.processInfo.environment["EARLIEST_ONLY"] != nil
-for pruning in earliestOnly ? [true] : [true, false] {
+let criteriaOnly = ProcessInfo.processInfo.environment["CRITERIA_ONLY"].flatMap { Int($0) }
+for pruning in earliestOnly ? [true] : [true, false] where criteriaOnly == nil {
     router.usesLowerBounds = pruning
     let (times, arrivals) = measure(passes: 3, queries: instance.queries) { query in
         try? router.earliestArrival(for: specification(query, days: 400)).arrivalTime
@@ -92,15 +94,17 @@ var draws = BenchmarkDraws()
 let (voyagesWithCutOffs, callsWithCutOffs) = withCutOffs(instance.voyages, draws: &draws)
 let cutOffRouter = Router(network: try ScheduleNetwork(locations: instance.locations, voyages: voyagesWithCutOffs).preparedForSearches())
 let cutOffShare = String(format: "%.0f%%", Double(callsWithCutOffs) * 100 / Double(movementCount))
-let (cutOffArrivalTimes, cutOffArrivals) = measure(passes: 3, queries: instance.queries) { query in
+let (cutOffArrivalTimes, cutOffArrivals) = measure(passes: 3, queries: criteriaOnly == nil ? instance.queries : []) { query in
     try? cutOffRouter.earliestArrival(for: specification(query, days: 400)).arrivalTime
 }
 let later = zip(cutOffArrivals, instance.queries).filter { $0 != $1.expectedArrival }.count
-results.append(
-    (
-        "earliest arrival, cut-offs on \(cutOffShare) of calls", Summary(cutOffArrivalTimes),
-        "\(later) of \(cutOffArrivals.count) arrive later than without cut-offs"
-    ))
+if criteriaOnly == nil {
+    results.append(
+        (
+            "earliest arrival, cut-offs on \(cutOffShare) of calls", Summary(cutOffArrivalTimes),
+            "\(later) of \(cutOffArrivals.count) arrive later than without cut-offs"
+        ))
+}
 
 if earliestOnly {
     let anchor = try runAnchor()["median_ms"] as! Double
@@ -111,56 +115,82 @@ if earliestOnly {
     exit(0)
 }
 
-// Candidates, k = 5, every departure from the ready time up to a deadline `windowDays` later.
-for pruning in [true, false] {
-    router.usesLowerBounds = pruning
-    let queries = pruning ? instance.queries : Array(instance.queries.prefix(200))
-    let (times, answers) = measure(passes: pruning ? 2 : 1, queries: queries) { query in
-        (try? router.candidates(for: specification(query, days: windowDays), limit: 5)) ?? []
+if criteriaOnly == nil {
+    // Candidates, k = 5, every departure from the ready time up to a deadline `windowDays` later.
+    for pruning in [true, false] {
+        router.usesLowerBounds = pruning
+        let queries = pruning ? instance.queries : Array(instance.queries.prefix(200))
+        let (times, answers) = measure(passes: pruning ? 2 : 1, queries: queries) { query in
+            (try? router.candidates(for: specification(query, days: windowDays), limit: 5)) ?? []
+        }
+        for (query, candidates) in zip(queries, answers) {
+            let window = specification(query, days: windowDays)
+            precondition(candidates.allSatisfy(window.isSatisfied(by:)))
+            if let first = candidates.first {
+                precondition(first.arrivalTime == query.expectedArrival)
+            } else {
+                precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true)
+            }
+        }
+        let answered = answers.filter { !$0.isEmpty }
+        let mean = Double(answered.map(\.count).reduce(0, +)) / Double(max(1, answered.count))
+        results.append(
+            (
+                "candidates, k = 5, \(Int(windowDays))-day window" + (pruning ? "" : ", pruning off"), Summary(times),
+                "\(queries.count) queries, \(answered.count) with a route, \(String(format: "%.1f", mean)) itineraries on average"
+            ))
     }
-    for (query, candidates) in zip(queries, answers) {
+
+    let (cutOffTimes, cutOffAnswers) = measure(passes: 2, queries: instance.queries) { query in
+        (try? cutOffRouter.candidates(for: specification(query, days: windowDays), limit: 5)) ?? []
+    }
+    for ((query, candidates), arrival) in zip(zip(instance.queries, cutOffAnswers), cutOffArrivals) {
         let window = specification(query, days: windowDays)
         precondition(candidates.allSatisfy(window.isSatisfied(by:)))
         if let first = candidates.first {
-            precondition(first.arrivalTime == query.expectedArrival)
+            precondition(first.arrivalTime == arrival)
         } else {
-            precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true)
+            precondition(arrival.map { $0 > window.arrivalDeadline } ?? true)
         }
     }
-    let answered = answers.filter { !$0.isEmpty }
-    let mean = Double(answered.map(\.count).reduce(0, +)) / Double(max(1, answered.count))
     results.append(
         (
-            "candidates, k = 5, \(Int(windowDays))-day window" + (pruning ? "" : ", pruning off"), Summary(times),
-            "\(queries.count) queries, \(answered.count) with a route, \(String(format: "%.1f", mean)) itineraries on average"
+            "candidates, k = 5, \(Int(windowDays))-day window, cut-offs on \(cutOffShare) of calls", Summary(cutOffTimes),
+            "\(cutOffAnswers.filter { !$0.isEmpty }.count) of \(cutOffAnswers.count) with a route"
         ))
 }
-
-let (cutOffTimes, cutOffAnswers) = measure(passes: 2, queries: instance.queries) { query in
-    (try? cutOffRouter.candidates(for: specification(query, days: windowDays), limit: 5)) ?? []
-}
-for ((query, candidates), arrival) in zip(zip(instance.queries, cutOffAnswers), cutOffArrivals) {
-    let window = specification(query, days: windowDays)
-    precondition(candidates.allSatisfy(window.isSatisfied(by:)))
-    if let first = candidates.first { precondition(first.arrivalTime == arrival) } else { precondition(arrival.map { $0 > window.arrivalDeadline } ?? true) }
-}
-results.append(
-    (
-        "candidates, k = 5, \(Int(windowDays))-day window, cut-offs on \(cutOffShare) of calls", Summary(cutOffTimes),
-        "\(cutOffAnswers.filter { !$0.isEmpty }.count) of \(cutOffAnswers.count) with a route"
-    ))
 
 // The same with cost and CO2e as criteria, over the instance with costs and CO2e (`withCosts`). Each list is checked
 // against its specification and its first itinerary against the earliest arrival; with criteria the lists are longer,
 // and k = 5 keeps the earliest, the cheapest and the cleanest first.
 let (costedLocations, costedVoyages) = withCosts(locations: instance.locations, voyages: instance.voyages, draws: &draws)
 let costRouter = Router(network: try ScheduleNetwork(locations: costedLocations, voyages: costedVoyages).preparedForSearches())
+var mcRaptor = McRaptor(locations: costedLocations, voyages: costedVoyages)
+/// What the router or the McRAPTOR anchor answers a query with criteria.
+enum CriteriaAnswer {
+    case router([Itinerary])
+    case anchor([McRaptor.Found], labels: Int)
+}
+let criteriaQueries = criteriaOnly.map { Array(instance.queries.prefix($0)) } ?? instance.queries
 for criteria in [[RoutingCriterion.handlingCost], [.handlingCost, .co2e]] {
-    let (times, answers) = measure(passes: 2, queries: instance.queries) { query in
-        (try? costRouter.candidates(for: specification(query, days: windowDays), limit: 5, options: RoutingOptions(criteria: Set(criteria)))) ?? []
-    }
-    for (query, candidates) in zip(instance.queries, answers) {
-        let window = specification(query, days: windowDays)
+    let options = RoutingOptions(criteria: Set(criteria)), countsCO2 = criteria.contains(.co2e)
+    let name = criteria.map(\.rawValue).joined(separator: " and ")
+    let measured = measure(
+        passes: 2, queries: criteriaQueries,
+        [
+            { query in CriteriaAnswer.router((try? costRouter.candidates(for: specification(query, days: windowDays), limit: 5, options: options)) ?? []) },
+            { query in
+                let front = mcRaptor.front(
+                    from: query.origin, to: query.destination, ready: Int64(query.ready.timeIntervalSince1970.rounded(.up)),
+                    deadline: Int64((query.ready + windowDays * 86_400).timeIntervalSince1970), countsCO2: countsCO2)
+                return CriteriaAnswer.anchor(front, labels: mcRaptor.labelCount)
+            },
+        ])
+    var fronts: [[McRaptor.Found]] = [], labels: [Int] = []
+    for answer in measured[1].answers { if case .anchor(let front, let count) = answer { fronts.append(front); labels.append(count) } }
+    for (index, answer) in measured[0].answers.enumerated() {
+        guard case .router(let candidates) = answer else { continue }
+        let query = criteriaQueries[index], window = specification(query, days: windowDays)
         precondition(candidates.allSatisfy(window.isSatisfied(by:)))
         if let first = candidates.first {
             precondition(first.arrivalTime == query.expectedArrival)
@@ -168,15 +198,48 @@ for criteria in [[RoutingCriterion.handlingCost], [.handlingCost, .co2e]] {
             precondition(query.expectedArrival.map { $0 > window.arrivalDeadline } ?? true)
         }
     }
+    // The router's whole front (every candidate, untimed) against the anchor's, vector for vector.
+    var differ = 0
+    for (query, front) in zip(criteriaQueries, fronts) {
+        let whole = (try? costRouter.candidates(for: specification(query, days: windowDays), limit: Int.max, options: options)) ?? []
+        let vectors = whole.map { itinerary in
+            McRaptor.Found(
+                departure: Int64(itinerary.departureTime.timeIntervalSince1970.rounded()),
+                arrival: Int64(itinerary.arrivalTime.timeIntervalSince1970.rounded()),
+                transfers: itinerary.transshipmentCount, cost: Int64((itinerary.knownHandlingCostPerTEU * 100).rounded()),
+                co2: countsCO2 ? Int64(((itinerary.co2ePerTEU ?? 0) * 1_000).rounded()) : 0)
+        }
+        if vectors.count != front.count || Set(vectors) != Set(front) { differ += 1 }
+    }
+    precondition(differ == 0, "\(differ) fronts by \(name) differ from the McRAPTOR anchor's")
+    let sizes = Summary(fronts.map { Double($0.count) }), labelSummary = Summary(labels.map(Double.init))
     results.append(
         (
-            "candidates, k = 5, \(Int(windowDays))-day window, criteria " + criteria.map(\.rawValue).joined(separator: " and "),
-            Summary(times), "\(answers.filter { !$0.isEmpty }.count) of \(answers.count) with a route"
+            "candidates, k = 5, \(Int(windowDays))-day window, criteria " + name, Summary(measured[0].times),
+            "\(measured[0].answers.filter { if case .router(let c) = $0 { !c.isEmpty } else { false } }.count) of \(measured[0].answers.count) with a route"
+        ))
+    let anchorSummary = Summary(measured[1].times)
+    results.append(
+        (
+            "McRAPTOR anchor, criteria " + name, anchorSummary,
+            String(
+                format: "fronts of %.0f itineraries (median), p99 %.0f, as the router's in all %d; %.0f labels (median), p99 %.0f", sizes.median, sizes.p99,
+                fronts.count, labelSummary.median, labelSummary.p99)
         ))
 }
 
 let anchorReport = try runAnchor()
 let anchorMedian = anchorReport["median_ms"] as! Double
+if criteriaOnly != nil {
+    for (name, summary, note) in results {
+        print(
+            String(
+                format: "%@: median %.3f ms, p99 %.3f ms (%.0fx the C anchor's median); %@", name, summary.median, summary.p99, summary.p99 / anchorMedian, note
+            ))
+    }
+    print(String(format: "C anchor %.3f ms", anchorMedian))
+    exit(0)
+}
 
 let buildSummary = Summary(buildTimes)
 print(
