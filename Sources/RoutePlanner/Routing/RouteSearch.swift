@@ -100,13 +100,21 @@ struct RouteSearch {
         var next: Int32
     }
 
+    /// With extra criteria, per state: its transshipment costs (cents) and CO2e (grams) so far, the state before it in
+    /// its movement slot's bag, its changes of voyage and of mode.
+    struct BagEntry {
+        var cost: Int64
+        var co2: Int64
+        var next: Int32
+        var transfers: UInt16
+        var modeChanges: UInt8
+    }
+
     /// The working memory of extra criteria, behind one reference: the search is copied into each call the
     /// optimiser does not inline, so its own fields stay few.
     final class CriteriaMemory {
-        /// Per state: its cost (cents), CO2e (grams) and the state before it on its movement's bag.
-        @exclusivity(unchecked) var stateCost: [Int64] = []
-        @exclusivity(unchecked) var stateCO2: [Int64] = []
-        @exclusivity(unchecked) var nextInBag: [Int32] = []
+        /// Per state, what its bag compares: side by side, so that a walk of a bag reads one place per state.
+        @exclusivity(unchecked) var bagEntries: [BagEntry] = []
         /// Per movement slot: the last state of its bag (valid where the slot is marked reached); per port
         /// slot: the last chain opened in this run (valid where `chainStamp` is this run's).
         @exclusivity(unchecked) var bagHead: [Int32] = []
@@ -125,8 +133,20 @@ struct RouteSearch {
         /// destination; else 0.
         var costLeft: Int64 = 0
         var inboundCO2: [Int64] = []
+        /// Whether a state aboard a voyage that calls at the destination no more is known to change voyage at least once
+        /// more (no haul ends at the destination); per voyage, its last movement into the destination (`Int32.max` for a
+        /// voyage that goes on as another, -1 for none), set for `callingVoyages`; the least transshipment cost of a
+        /// port in cents with the cost criterion, else 0.
+        var boundsChanges = false
+        @exclusivity(unchecked) var lastCall: [Int32] = []
+        var callingVoyages: [Int32] = []
+        var changeCost: Int64 = 0
+        /// The network's last movement of each voyage, grouped by the port it arrives at (`movements[start[p]..<start[p +
+        /// 1]]`), and the voyages that go on as another; found with the first search that bounds changes.
+        var voyageEnds: (start: [Int32], movements: [Int32]) = ([], [])
+        var continuing: [Int32] = []
         /// The itineraries found so far that no other found dominates, departure aside (every one departs no
-        /// earlier than the current run), which is all that pruning compares with.
+        /// earlier than the current run), which is all that pruning compares with; in order of arrival.
         @exclusivity(unchecked) var pruningFront: [Found] = []
     }
 
@@ -356,6 +376,12 @@ struct RouteSearch {
             criteria.costLeft = 0
         }
         criteria.pruningFront.removeAll(keepingCapacity: true)
+        let hauls = network.details.hauls
+        criteria.boundsChanges = isMultiCriteria && (hauls.isEmpty || hauls.intoStart[Int(destination)] == hauls.intoStart[Int(destination) + 1])
+        if criteria.boundsChanges {
+            markDestinationCalls()
+            criteria.changeCost = countsCost ? criteria.transferCost.min() ?? 0 : 0
+        }
         if countsCO2 {
             if criteria.inboundCO2.isEmpty { criteria.inboundCO2 = network.inboundCO2() }
             criteria.co2Bound = network.leastTotals(to: destination, over: criteria.inboundCO2, hauling: network.details.hauls.co2Grams, avoiding: [])
@@ -387,9 +413,7 @@ struct RouteSearch {
             if criteria.chainHead.count < chainSlots { criteria.chainHead = [Int32](repeating: -1, count: chainSlots) }
         }
         criteria.chainFigures.removeAll(keepingCapacity: true)
-        criteria.stateCost.removeAll(keepingCapacity: true)
-        criteria.stateCO2.removeAll(keepingCapacity: true)
-        criteria.nextInBag.removeAll(keepingCapacity: true)
+        criteria.bagEntries.removeAll(keepingCapacity: true)
         chains.removeAll(keepingCapacity: true)
         found.removeAll(keepingCapacity: true)
         bestByTransfers.removeAll(keepingCapacity: true)
@@ -592,8 +616,8 @@ struct RouteSearch {
                 if entry.slot + 1 < chain.endSlot { pushDeparture(chain: entry.reference, slot: entry.slot + 1) }
             } else {
                 let state = states[Int(entry.reference)]
-                let (cost, co2) = isMultiCriteria ? (criteria.stateCost[Int(entry.reference)], criteria.stateCO2[Int(entry.reference)]) : (0, 0)
-                if isProfile && isBeaten(key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2, at: network.to[Int(state.movement)]) {
+                let (cost, co2) = isMultiCriteria ? (criteria.bagEntries[Int(entry.reference)].cost, criteria.bagEntries[Int(entry.reference)].co2) : (0, 0)
+                if isProfile && isBeaten(aboard: state.movement, key: entry.key, transfers: Int(state.transfers), cost: cost, co2: co2) {
                     continue
                 }
                 let movement = Int(state.movement)
@@ -713,7 +737,7 @@ struct RouteSearch {
         let rank = countsTransfers ? UInt16(clamping: transfers) : 0
         let slot = Int(movement) * stageCount + stage
         let id = Int32(states.count)
-        if isMultiCriteria { addToBag(slot: slot, state: id, cost: cost, co2: co2) }
+        if isMultiCriteria { addToBag(slot: slot, transfers: transfers, modeChanges: modeChanges, cost: cost, co2: co2) }
         reached[slot >> 6] |= 1 << UInt64(slot & 63)
         if countsTransfers { movementTransfers[slot] = rank }
         if countsModeChanges { movementModeChanges[slot] = UInt8(clamping: modeChanges) }
@@ -841,9 +865,15 @@ struct RouteSearch {
         var slot = first
         let (cost, co2) = figures(ofChain: index)
         let countsModes = countsModeChanges, modeLimit = modeChangeLimit
+        // The departures' keys grow along the walk while the chain's figures stay: with extra criteria, the key from
+        // which an itinerary found beats them is found once (nothing is found during the walk).
+        let beatenFrom =
+            isMultiCriteria
+            ? earliestBeating(transfers: Int(chain.transfers), cost: cost + criteria.costLeft, co2: co2 + co2Left(chain.port)) : Self.unreachable
         while slot < chain.endSlot {
             let key = network.slotTime[Int(slot)] + remaining
-            guard key <= deadline, !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2, at: chain.port)
+            guard key <= deadline,
+                isMultiCriteria ? key < beatenFrom : !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2, at: chain.port)
             else { return }
             let aboard = Aboard(slot: slot, in: network)
             let changes = countsModes ? modeChanges(boarding: aboard.movement, from: chain) : 0
@@ -871,7 +901,8 @@ struct RouteSearch {
             }
             if !criteria.pruningFront.contains(where: { covers($0, arrival) }) {
                 criteria.pruningFront.removeAll { covers(arrival, $0) }
-                criteria.pruningFront.append(arrival)
+                let position = criteria.pruningFront.firstIndex { $0.arrival > arrival.arrival } ?? criteria.pruningFront.endIndex
+                criteria.pruningFront.insert(arrival, at: position)
             }
         }
         bestOverall = min(bestOverall, arrival.arrival)
@@ -888,11 +919,25 @@ struct RouteSearch {
     @inline(__always)
     private mutating func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64) -> Bool {
         guard isMultiCriteria else { return key >= bound(transfers: transfers) }
-        // Found itineraries depart no earlier than this run's, and cost and CO2e only grow along a path.
-        for other in criteria.pruningFront where other.arrival <= key && other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 {
-            return true
+        // Found itineraries depart no earlier than this run's, and cost and CO2e only grow along a path. The front is in
+        // order of arrival: none after the key beats it.
+        for other in criteria.pruningFront {
+            if other.arrival > key { return false }
+            if other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 { return true }
         }
         return false
+    }
+
+    /// With extra criteria, the earliest arrival of an itinerary already found with no more than `transfers` changes of
+    /// voyage, `cost` and `co2`, `unreachable` for none: anything keyed no earlier, with these figures at least, is
+    /// beaten. Found itineraries depart no earlier than this run's, and cost and CO2e only grow along a path.
+    @inline(__always)
+    private mutating func earliestBeating(transfers: Int, cost: Int64, co2: Int64) -> Int64 {
+        // The front is in order of arrival: the first that covers the figures is the earliest.
+        for other in criteria.pruningFront where other.transfers <= transfers && other.cost <= cost && other.co2 <= co2 {
+            return other.arrival
+        }
+        return Self.unreachable
     }
 
     /// Whether an itinerary already found is no worse than anything a state or chain at `port` keyed `key`, with
@@ -902,6 +947,49 @@ struct RouteSearch {
     private mutating func isBeaten(key: Int64, transfers: Int, cost: Int64, co2: Int64, at port: Int32) -> Bool {
         guard isMultiCriteria else { return key >= bound(transfers: transfers) }
         return isBeaten(key: key, transfers: transfers, cost: cost + criteria.costLeft, co2: co2 + co2Left(port))
+    }
+
+    /// Whether an itinerary already found is no worse than anything a state aboard `movement` keyed `key`, with
+    /// `transfers` changes of voyage and `cost` and `co2` so far, can become: as ``isBeaten(key:transfers:cost:co2:at:)``
+    /// at the movement's arrival port, with one change of voyage more, at the least transshipment cost, where the
+    /// movement's voyage calls at the destination no more (``CriteriaMemory/boundsChanges``).
+    @inline(__always)
+    private mutating func isBeaten(aboard movement: Int32, key: Int64, transfers: Int, cost: Int64, co2: Int64) -> Bool {
+        let port = network.to[Int(movement)]
+        guard criteria.boundsChanges, criteria.lastCall[Int(network.voyageOf[Int(movement)])] < movement else {
+            return isBeaten(key: key, transfers: transfers, cost: cost, co2: co2, at: port)
+        }
+        return isBeaten(key: key, transfers: transfers + 1, cost: cost + criteria.changeCost, co2: co2, at: port)
+    }
+
+    /// Sets ``CriteriaMemory/lastCall`` for the query's destination. A voyage's movements connect, so a movement
+    /// arrives there when the next of its voyage departs from there or it ends its voyage there: the destination's
+    /// departures and the voyages that end there (``CriteriaMemory/voyageEnds``, found once per network) are read, not
+    /// every movement.
+    private mutating func markDestinationCalls() {
+        if criteria.voyageEnds.start.isEmpty {
+            let ends = (0..<network.continuationStart.count).map { network.voyageStart[$0 + 1] - 1 }
+            let (start, positions) = ends.map { network.to[Int($0)] }.groupedPositions(groupCount: network.locations.count)
+            criteria.voyageEnds = (start, positions.map { ends[Int($0)] })
+            criteria.continuing = network.continuationStart.indices.filter { network.continuationStart[$0] >= 0 }.map(Int32.init)
+            criteria.lastCall = [Int32](repeating: -1, count: network.continuationStart.count)
+        }
+        for voyage in criteria.callingVoyages { criteria.lastCall[Int(voyage)] = -1 }
+        criteria.callingVoyages.removeAll(keepingCapacity: true)
+        let port = Int(destination), ends = criteria.voyageEnds
+        for slot in network.departureStart[port]..<network.departureStart[port + 1] {
+            let next = network.slotMovement[Int(slot)], voyage = network.voyageOf[Int(next)]
+            if next > network.voyageStart[Int(voyage)] { markCall(of: voyage, at: next - 1) }
+        }
+        for end in ends.movements[Int(ends.start[port])..<Int(ends.start[port + 1])] { markCall(of: network.voyageOf[Int(end)], at: end) }
+        // A vessel that goes on as another voyage may call there as that one: such a voyage is never bounded.
+        for voyage in criteria.continuing { markCall(of: voyage, at: Int32.max) }
+    }
+
+    @inline(__always)
+    private mutating func markCall(of voyage: Int32, at movement: Int32) {
+        if criteria.lastCall[Int(voyage)] < 0 { criteria.callingVoyages.append(voyage) }
+        criteria.lastCall[Int(voyage)] = max(criteria.lastCall[Int(voyage)], movement)
     }
 
     /// A lower bound of the time from departing `port` at `stage` to arriving at the destination: the bound from
@@ -934,27 +1022,24 @@ struct RouteSearch {
     }
 
     /// Puts a new state with its cost and CO2e first in the bag of its movement slot.
-    private mutating func addToBag(slot: Int, state: Int32, cost: Int64, co2: Int64) {
+    private mutating func addToBag(slot: Int, transfers: Int, modeChanges: Int, cost: Int64, co2: Int64) {
         if !isReached(slot) { criteria.bagHead[slot] = -1 }
-        criteria.nextInBag.append(criteria.bagHead[slot])
-        criteria.bagHead[slot] = state
-        criteria.stateCost.append(cost)
-        criteria.stateCO2.append(co2)
+        criteria.bagEntries.append(
+            BagEntry(cost: cost, co2: co2, next: criteria.bagHead[slot], transfers: UInt16(clamping: transfers), modeChanges: UInt8(clamping: modeChanges)))
+        criteria.bagHead[slot] = Int32(criteria.bagEntries.count - 1)
     }
 
     private mutating func isInBag(_ aboard: Aboard, transfers: Int, stage: Int, modeChanges: Int, cost: Int64, co2: Int64, key: Int64) -> Bool {
-        if isBeaten(key: key, transfers: transfers, cost: cost, co2: co2, at: aboard.port) { return true }
+        if isBeaten(aboard: aboard.movement, key: key, transfers: transfers, cost: cost, co2: co2) { return true }
         let base = Int(aboard.movement) * stageCount
         for index in (base + stage)..<(base + stageCount) where isReached(index) {
             var other = criteria.bagHead[index]
             while other >= 0 {
-                let o = Int(other)
-                if Int(states[o].transfers) <= transfers && criteria.stateCost[o] <= cost && criteria.stateCO2[o] <= co2
-                    && (!countsModeChanges || Int(states[o].modeChanges) <= modeChanges)
-                {
+                let o = criteria.bagEntries[Int(other)]
+                if Int(o.transfers) <= transfers && o.cost <= cost && o.co2 <= co2 && (!countsModeChanges || Int(o.modeChanges) <= modeChanges) {
                     return true
                 }
-                other = criteria.nextInBag[o]
+                other = o.next
             }
         }
         return false
