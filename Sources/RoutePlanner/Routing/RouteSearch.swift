@@ -865,16 +865,15 @@ struct RouteSearch {
         var slot = first
         let (cost, co2) = figures(ofChain: index)
         let countsModes = countsModeChanges, modeLimit = modeChangeLimit
-        // The departures' keys grow along the walk while the chain's figures stay: with extra criteria, the key from
-        // which an itinerary found beats them is found once (nothing is found during the walk).
+        // The departures' keys grow along the walk while the chain's figures stay, and nothing is found during the walk:
+        // the key from which what is found beats them is found once.
         let beatenFrom =
             isMultiCriteria
-            ? earliestBeating(transfers: Int(chain.transfers), cost: cost + criteria.costLeft, co2: co2 + co2Left(chain.port)) : Self.unreachable
+            ? earliestBeating(transfers: Int(chain.transfers), cost: cost + criteria.costLeft, co2: co2 + co2Left(chain.port))
+            : bound(transfers: Int(chain.transfers))
         while slot < chain.endSlot {
             let key = network.slotTime[Int(slot)] + remaining
-            guard key <= deadline,
-                isMultiCriteria ? key < beatenFrom : !isBeaten(key: key, transfers: Int(chain.transfers), cost: cost, co2: co2, at: chain.port)
-            else { return }
+            guard key <= deadline, key < beatenFrom else { return }
             let aboard = Aboard(slot: slot, in: network)
             let changes = countsModes ? modeChanges(boarding: aboard.movement, from: chain) : 0
             if isUsable(aboard.movement) && !chain.isOnArrivingVoyage(aboard.movement) && (!countsModes || changes <= modeLimit)
