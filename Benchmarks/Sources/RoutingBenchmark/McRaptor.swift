@@ -15,10 +15,10 @@ import RoutePlanner
 /// movements' in whole grams; an itinerary ends where it first reaches the destination.
 ///
 /// Voyages with the same calls, the same times from their first departure and the same CO2e per movement form a
-/// route, their trips in the order of departure, so a label boards the earliest trip it can catch: exact only where
-/// every trip of a route is its others shifted in time, which building checks. The benchmark instances have no
-/// voyage that calls at a port twice and no continuations, so the rule against boarding the arriving voyage never
-/// applies; building checks that too. The search keeps, per port, a bag of labels (departure, arrival, cost, CO2e)
+/// route, their trips in the order of departure, so a label boards the earliest trip it can catch other than the one
+/// it arrived on: exact only where every trip of a route is its others shifted in time, which building checks, as it
+/// checks that no voyage departs from a port twice or goes on as another (so a trip is never met again after leaving
+/// it). The search keeps, per port, a bag of labels (departure, arrival, cost, CO2e)
 /// over every round so far, a round being a transshipment more, and refuses a label that a label of no more rounds
 /// dominates, or that an itinerary found with no more transshipments dominates (the target pruning, with the
 /// discharge still to pay counted in).
@@ -42,6 +42,8 @@ struct McRaptor {
         var arrival: Int64
         var cost: Int64
         var co2: Int64
+        /// The trip it arrived on, which a change never boards again.
+        var trip: Int32
         var alive = true
     }
 
@@ -99,10 +101,14 @@ struct McRaptor {
         var index: [UnLocode: Int32] = [:]
         for (position, location) in locations.enumerated() { index[location.code] = Int32(position) }
         portIndex = index
-        transshipmentSeconds = locations.map { $0.transshipmentTime.components.seconds }
+        // As the network counts them: a transshipment time in whole seconds rounded up, times rounded down.
+        transshipmentSeconds = locations.map { time in
+            let (seconds, attoseconds) = time.transshipmentTime.components
+            return seconds + (attoseconds > 0 ? 1 : 0)
+        }
         transferCents = locations.map { Int64((($0.transshipmentCostPerTEU ?? 0) * 100).rounded()) }
         handlingCents = locations.map { Int64((($0.handlingCostPerTEU ?? 0) * 100).rounded()) }
-        func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded()) }
+        func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
         // Group the voyages by their shape: calls, times from the first departure, and CO2e.
         var routeOf: [[Int64]: Int] = [:]
@@ -237,7 +243,8 @@ struct McRaptor {
                 }
             } else if boards[port] {
                 for label in bags[port][boardBegin[port]..<roundBegin[port]] where label.alive {
-                    let trip = firstTrip(in: trips, departingAt: offset, notBefore: label.arrival + transshipmentSeconds[port])
+                    var trip = firstTrip(in: trips, departingAt: offset, notBefore: label.arrival + transshipmentSeconds[port])
+                    if trip == Int(label.trip) { trip += 1 }
                     guard trip < trips.upperBound, tripDeparture[trip] + offset <= query.deadline else { continue }
                     board(Riding(trip: Int32(trip), departure: label.departure, cost: label.cost + transferCents[port], co2: label.co2))
                 }
@@ -262,7 +269,7 @@ struct McRaptor {
             if port == query.destination {
                 found.append(Found(departure: ride.departure, arrival: arrival, transfers: transfers, cost: ride.cost + discharge, co2: ride.co2))
             } else if port != query.origin
-                && insert(Label(departure: ride.departure, arrival: arrival, cost: ride.cost, co2: ride.co2), at: port)
+                && insert(Label(departure: ride.departure, arrival: arrival, cost: ride.cost, co2: ride.co2, trip: ride.trip), at: port)
             {
                 if bags[port].count == 1 { touched.append(port) }
                 if !marked[port] {
