@@ -4,6 +4,7 @@
 # /api/v1/cargo/{id}/events, a receive on each cargo booked, each a write), with CONNECTIONS concurrent clients.
 #
 # usage: Benchmarks/lifecycle_load.sh [SECONDS-PER-RUN [CONNECTIONS [STORE]]]   (defaults 20, 8 and a new SQLite file)
+# ROUTE_PLANNER_BINARY runs another build (one kept from before a change, for runs taken in turn) instead of this one's.
 # Needs wrk (apt-get install wrk). STORE may be an empty PostgreSQL database, postgres://USER@HOST/DATABASE (its
 # password in PGPASSWORD; psql counts what was written). The server plans as of 2026-03-20 on the bundled schedule as
 # its files lay it out.
@@ -14,8 +15,11 @@ connections=${2:-8}
 store=${3:-}
 export ROUTE_PLANNER_FIRST_WEEK=2026-01-05
 command -v wrk >/dev/null || { echo "lifecycle_load.sh: wrk is missing: apt-get install wrk" >&2; exit 2; }
-(cd .. && swift build -c release --product route-planner >/dev/null)
-binary="$(cd .. && swift build -c release --show-bin-path)/route-planner"
+binary=${ROUTE_PLANNER_BINARY:-}
+if [ -z "$binary" ]; then
+    (cd .. && swift build -c release --product route-planner >/dev/null)
+    binary="$(cd .. && swift build -c release --show-bin-path)/route-planner"
+fi
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 store=${store:-$work/store.sqlite}

@@ -32,7 +32,7 @@ public actor PostgresCargoRepository: CargoRepository {
     public func allCargo() async throws -> [Cargo] {
         let network = try await voyages.network()
         let written = try await written(after: cache.mark)
-        cache.keep(written.rows, marks: written.marks)
+        cache.keep(written.rows, marks: written.marks, next: written.next)
         return try cache.openCargo().map { try restore($0, network: network) }
     }
 
@@ -50,16 +50,25 @@ public actor PostgresCargoRepository: CargoRepository {
         return (try rows.map { try restore($0, network: network) }, total)
     }
 
-    public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
-        let (marks, stored) = try await written(after: mark)
-        guard !stored.isEmpty else { return [] }
+    public func cargoWritten(after mark: Int) async throws -> CargoWrites {
+        let (marks, stored, next) = try await written(after: mark)
+        guard !stored.isEmpty else { return CargoWrites(cargo: [], mark: next) }
         let network = try await voyages.network()
         // Not remembered as read: the copy is not what a write is compared with.
-        return try stored.map { CargoWrite(cargo: try $0.cargo(network: network, store: store.path), mark: marks[$0.record.trackingId] ?? mark + 1) }
+        let written = try stored.map {
+            CargoWrite(cargo: try $0.cargo(network: network, store: store.path), mark: marks[$0.record.trackingId] ?? mark + 1)
+        }
+        return CargoWrites(cargo: written, mark: next)
     }
 
-    /// The rows of the cargo written after a mark, cancelled ones too, and each one's write mark.
-    private func written(after mark: Int) async throws -> (marks: [String: Int], rows: [StoredCargo]) {
+    /// The rows of the cargo written after a mark, cancelled ones too, each one's write mark, and the mark to read
+    /// after next.
+    ///
+    /// A write's mark is at least its transaction's id (``markWritten``), and every transaction whose id is below the
+    /// snapshot's `xmin` has ended, its writes in the snapshot: so every write not in the snapshot is marked `xmin` or
+    /// after, and the mark to read after next is `xmin - 1`. Writes of transactions that had ended, with greater ids
+    /// than one still running, are read again next time.
+    private func written(after mark: Int) async throws -> (marks: [String: Int], rows: [StoredCargo], next: Int) {
         // Most often nothing was written: one statement says so.
         let written = try await store.statement { connection in
             var found = false
@@ -68,13 +77,16 @@ public actor PostgresCargoRepository: CargoRepository {
             }
             return found
         }
-        guard written else { return ([:], []) }
+        guard written else { return ([:], [], mark) }
         return try await store.read { connection in
-            var marks: [String: Int] = [:]
+            var marks: [String: Int] = [:], next = mark
+            for try await xmin in try await connection.run("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint").decode(Int.self) {
+                next = xmin - 1
+            }
             for try await (id, written) in try await connection.run(
                 "SELECT trackingId, writeMark FROM cargo WHERE writeMark > \(mark)"
             ).decode((String, Int).self) { marks[id] = written }
-            return (marks, try await Self.fetch(connection, ids: Array(marks.keys)))
+            return (marks, try await Self.fetch(connection, ids: Array(marks.keys)), next)
         }
     }
 
@@ -88,17 +100,20 @@ public actor PostgresCargoRepository: CargoRepository {
         return try await store.write { connection in try await Self.nextTrackingIds(count, connection) }
     }
 
+    /// Books a cargo under the next tracking id: without a booking reference in one statement (``write(_:storedLegs:_:)``),
+    /// with one in a transaction that takes its turn with other bookings of the reference.
     public func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
-        // The maker's refusal is thrown as it is, not as the store's error; the id it was given stays spent.
-        let (cargo, version) = try await store.write { connection -> Result<(Cargo, Int), any Error> in
-            guard let id = try await Self.nextTrackingIds(1, connection).first else { throw TrackingIdUnavailable() }
-            switch Result(catching: { try make(id) }) {
-            case .success(let cargo):
-                guard let version = try await Self.write([(cargo, nil)], connection).first else { throw StoreError.conflict(trackingId: id) }
-                return .success((cargo, version))
-            case .failure(let refusal): return .failure(refusal)
-            }
-        }.get()
+        // Taken in statements of their own: an id is never handed out again, whether the cargo is written or not; the
+        // maker's refusal is thrown as it is, not as the store's error.
+        guard let id = try await store.statement({ connection in try await Self.nextTrackingIds(1, connection) }).first else {
+            throw TrackingIdUnavailable()
+        }
+        let cargo = try make(id)
+        let written =
+            cargo.bookingReference == nil
+            ? try await store.statement { connection in try await Self.write([(cargo, nil)], connection) }
+            : try await store.write { connection in try await Self.write([(cargo, nil)], connection) }
+        guard let version = written.first else { throw StoreError.conflict(trackingId: id) }
         versions[cargo.trackingId] = version
         return cargo
     }
@@ -171,10 +186,8 @@ public actor PostgresCargoRepository: CargoRepository {
             guard case .success(let version) = recorded else { return recorded.map { ($0, []) } }
             // Every cargo written or offered options locked at once, in tracking id order, and compared with its state read.
             let (saved, _) = try await Self.compareAndWrite(
-                cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), marking: false, network: network, path: path,
-                connection)
+                cargo, read: read, wholeOrNone: true, alsoUnchanged: offers.map(\.trackingId), network: network, path: path, connection)
             try await Self.write(offers, connection)
-            try await Self.mark(saved.map(\.0.rawValue), connection)
             return .success((version, saved))
         }.get()
         for (id, version) in written.saved { versions[id] = version }
@@ -189,10 +202,9 @@ public actor PostgresCargoRepository: CargoRepository {
     /// - Parameters:
     ///   - alsoUnchanged: Cargo not written that must still be in the state read (among `read`), else a conflict is
     ///     thrown.
-    ///   - marking: Whether the cargo written are marked written (``mark(_:_:)``), as the transaction's last write.
     private static func compareAndWrite(
-        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], marking: Bool = true, network: ScheduleNetwork?,
-        path: String, _ connection: PostgresConnection
+        _ cargo: [Cargo], read: [Cargo], wholeOrNone: Bool, alsoUnchanged: [TrackingId] = [], network: ScheduleNetwork?, path: String,
+        _ connection: PostgresConnection
     ) async throws -> (saved: [(TrackingId, Int)], changed: [TrackingId]) {
         var current: [TrackingId: (cargo: Cargo, version: Int)] = [:]
         let ids = Set(cargo.map(\.trackingId.rawValue) + alsoUnchanged.map(\.rawValue)).sorted()
@@ -202,7 +214,7 @@ public actor PostgresCargoRepository: CargoRepository {
                 "SELECT trackingId FROM cargo WHERE trackingId = ANY(\(ids)) ORDER BY trackingId FOR UPDATE"
             ).decode(String.self) { existing.insert(id) }
             let (new, changed) = try StoredCargo.unread(cargo, existing: existing, wholeOrNone: wholeOrNone)
-            let versions = try await write(new.map { ($0.0, $0.version) }, marking: marking, connection)
+            let versions = try await write(new.map { ($0.0, $0.version) }, connection)
             return (Array(zip(new.map(\.0.trackingId), versions)), changed)
         }
         var legs: [String: [LegRecord]] = [:]
@@ -213,7 +225,7 @@ public actor PostgresCargoRepository: CargoRepository {
         }
         try StoredCargo.checkUnchanged(alsoUnchanged, read: read, stored: current)
         let (unchanged, changed) = try StoredCargo.unchanged(cargo, read: read, stored: current, wholeOrNone: wholeOrNone)
-        let versions = try await write(unchanged.map { ($0.0, $0.version) }, storedLegs: legs, marking: marking, connection)
+        let versions = try await write(unchanged.map { ($0.0, $0.version) }, storedLegs: legs, connection)
         return (Array(zip(unchanged.map(\.0.trackingId), versions)), changed)
     }
 
@@ -415,38 +427,37 @@ public actor PostgresCargoRepository: CargoRepository {
         return found
     }
 
-    /// Sets the next write mark on the cargo of `ids`, written in the transaction of `connection`, as its last write.
+    /// A written cargo's new write mark, as SQL over its row: its transaction's id, or one more than its mark before
+    /// where that is greater.
     ///
-    /// The mark's row in `sequence` stays locked until the transaction ends, so that marks are committed in their order
-    /// (a process that read up to a mark never sees a lower one committed after); taken last, it is held for one
-    /// statement and the commit. Every writer takes the cargo's rows before it, and waits for nothing after it.
-    private static func mark(_ ids: [String], _ connection: PostgresConnection) async throws {
-        guard !ids.isEmpty else { return }
-        try await connection.run(
-            """
-            WITH mark AS (UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' RETURNING value)
-            UPDATE cargo SET writeMark = (SELECT value FROM mark) WHERE trackingId = ANY(\(ids))
-            """)
-    }
+    /// Marks need no lock and commit in any order: a reader reads after the oldest transaction still running when it
+    /// read (``written(after:)``), which every write not yet committed is marked at or after. A cargo's writes take
+    /// its row's lock in turn, and a transaction's id is given at its first write, so a later write of a cargo may have
+    /// the lower id: the mark before, plus one, keeps its marks rising.
+    static let markWritten = "GREATEST(writeMark + 1, pg_current_xact_id()::text::bigint)"
 
-    /// Writes each cargo whole, checked against the version it was read at (none for a new cargo), and returns
-    /// their new versions.
+    /// Writes each cargo whole, checked against the version it was read at (none for a new cargo), marks them
+    /// written (``markWritten``), and returns their new versions.
     ///
-    /// - Parameters:
-    ///   - storedLegs: The itinerary legs stored for the cargo written over, already read in this transaction; read
-    ///     here when nil.
-    ///   - marking: Whether the cargo are marked written (``mark(_:_:)``) in the last statement, for a transaction that
-    ///     has nothing else to write; else the caller marks them after its last write.
+    /// A lone new cargo without a booking reference is written in one statement, which needs no transaction around
+    /// it; others in several, which do.
+    ///
+    /// - Parameter storedLegs: The itinerary legs stored for the cargo written over, already read in this transaction;
+    ///   read here when nil.
     private static func write(
-        _ cargo: [(Cargo, Int?)], storedLegs: [String: [LegRecord]]? = nil, marking: Bool = true, _ connection: PostgresConnection
+        _ cargo: [(Cargo, Int?)], storedLegs: [String: [LegRecord]]? = nil, _ connection: PostgresConnection
     ) async throws -> [Int] {
-        guard !cargo.isEmpty else { return [] }
+        guard let first = cargo.first else { return [] }
+        let lone = cargo.count == 1 && first.1 == nil && first.0.bookingReference == nil
         var versions: [TrackingId: Int] = [:], all: [StoredCargo] = []
         // In tracking id order, the order rows are locked in everywhere, so that two writers never wait on each other.
         for (each, version) in cargo.sorted(by: { $0.0.trackingId < $1.0.trackingId }) {
             let rows = StoredCargo(each, version: (version ?? 0) + 1), record = rows.record
             var written = false
-            if let version {
+            if lone {
+                // Inserted by the last statement below.
+                written = true
+            } else if let version {
                 for try await _ in try await connection.run(
                     """
                     UPDATE cargo SET customerId = \(record.customerId), teu = \(record.teu), revenuePerTEU = \(record.revenuePerTEU),
@@ -509,33 +520,51 @@ public actor PostgresCargoRepository: CargoRepository {
                 DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
                 """)
         }
-        // The legs, events and changes in one statement (an empty array inserts nothing), and the mark with them when
-        // `marking`; the events in their order, which their ids keep.
-        let legs = all.flatMap(\.legs), events = all.flatMap(\.events), changes = all.flatMap(\.changes)
-        try await connection.run(
+        // The legs, events, changes and the marks in one statement (an empty array inserts nothing), with a lone new
+        // cargo's row (marked as it is inserted: an update in the same statement does not see the row), and its other
+        // rows only if the row was inserted; the events in their order, which their ids keep.
+        let legs = all.flatMap(\.legs), events = all.flatMap(\.events), changes = all.flatMap(\.changes), record = all[0].record
+        var inserted = 0
+        for try await count in try await connection.run(
             """
-            WITH legs AS (
+            WITH inserted AS (
+                INSERT INTO cargo (\(unescaped: cargoColumns), writeMark)
+                SELECT \(record.trackingId), \(record.customerId), \(record.bookingReference), \(record.teu), \(record.revenuePerTEU),
+                    \(record.origin), \(record.destination), \(record.readyTime), \(record.arrivalDeadline), \(record.cargoType),
+                    \(record.dangerousGoods), \(record.maxTransitSeconds), \(record.bookedReadyTime), \(record.weight), \(record.version),
+                    \(record.cancelledAt), pg_current_xact_id()::text::bigint
+                WHERE \(lone)
+                ON CONFLICT (trackingId) DO NOTHING RETURNING trackingId
+            ), written AS (
+                SELECT NOT \(lone) OR EXISTS (SELECT FROM inserted) AS rows
+            ), legs AS (
                 INSERT INTO itineraryLeg (trackingId, position, voyage, loadLocation, unloadLocation, loadTime, unloadTime, mode, loadCall, unloadCall)
                 SELECT t, p, v, ld, ul, lt, ut, NULLIF(m, ''), NULLIF(f, 0), NULLIF(e, 0)
                 FROM UNNEST(\(legs.map(\.trackingId)), \(legs.map(\.position)), \(legs.map(\.voyage)), \(legs.map(\.loadLocation)),
                     \(legs.map(\.unloadLocation)), \(legs.map(\.loadTime)), \(legs.map(\.unloadTime)), \(legs.map { $0.mode ?? "" }),
-                    \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, m, f, e)
+                    \(legs.map { $0.loadCall ?? 0 }), \(legs.map { $0.unloadCall ?? 0 })) AS leg(t, p, v, ld, ul, lt, ut, m, f, e), written
+                WHERE written.rows
             ), events AS (
                 INSERT INTO handlingEvent (trackingId, kind, location, voyage, completionTime, registrationTime)
                 SELECT trackingId, kind, location, NULLIF(voyage, ''), completionTime, registrationTime
                 FROM UNNEST(\(events.map(\.trackingId)), \(events.map(\.kind)), \(events.map(\.location)), \(events.map { $0.voyage ?? "" }),
                     \(events.map(\.completionTime)), \(events.map(\.registrationTime)))
-                    WITH ORDINALITY AS event (trackingId, kind, location, voyage, completionTime, registrationTime, position)
+                    WITH ORDINALITY AS event (trackingId, kind, location, voyage, completionTime, registrationTime, position), written
+                WHERE written.rows
                 ORDER BY position
-            ), mark AS (
-                UPDATE sequence SET value = value + 1 WHERE name = 'cargoWrite' AND \(marking) RETURNING value
             ), marked AS (
-                UPDATE cargo SET writeMark = (SELECT value FROM mark) WHERE \(marking) AND trackingId = ANY(\(all.map(\.record.trackingId)))
+                UPDATE cargo SET writeMark = \(unescaped: markWritten) WHERE NOT \(lone) AND trackingId = ANY(\(all.map(\.record.trackingId)))
+            ), changes AS (
+                INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, party, changedAt)
+                SELECT change.* FROM UNNEST(\(changes.map(\.trackingId)), \(changes.map(\.position)), \(changes.map(\.kind)),
+                    \(changes.map(\.detail)), \(changes.map(\.changedBy)), \(changes.map(\.party)), \(changes.map(\.changedAt)))
+                    AS change(trackingId, position, kind, detail, changedBy, party, changedAt), written
+                WHERE written.rows
             )
-            INSERT INTO cargoChange (trackingId, position, kind, detail, changedBy, party, changedAt)
-            SELECT * FROM UNNEST(\(changes.map(\.trackingId)), \(changes.map(\.position)), \(changes.map(\.kind)), \(changes.map(\.detail)),
-                \(changes.map(\.changedBy)), \(changes.map(\.party)), \(changes.map(\.changedAt)))
-            """)
+            SELECT COUNT(*) FROM inserted
+            """
+        ).decode(Int.self) { inserted = count }
+        if lone, inserted == 0 { throw StoreError.conflict(trackingId: first.0.trackingId) }
         return cargo.map { versions[$0.0.trackingId] ?? 0 }
     }
 

@@ -37,7 +37,7 @@ public actor SQLiteCargoRepository: CargoRepository {
         let network = try await voyages.network()
         let mark = cache.mark
         let written = try read { db in try Self.written(after: mark, db) }
-        cache.keep(written.rows, marks: written.marks)
+        cache.keep(written.rows, marks: written.marks, next: written.marks.values.max() ?? mark)
         return try cache.openCargo().map { try restore($0, network: network) }
     }
 
@@ -53,14 +53,16 @@ public actor SQLiteCargoRepository: CargoRepository {
         return (try rows.map { try restore($0, network: network) }, total)
     }
 
-    public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
+    /// The cargo written after `mark`; SQLite's one writer at a time commits the marks in their order.
+    public func cargoWritten(after mark: Int) async throws -> CargoWrites {
         let found = try read { db in try Self.written(after: mark, db) }
-        guard !found.rows.isEmpty else { return [] }
+        guard !found.rows.isEmpty else { return CargoWrites(cargo: [], mark: mark) }
         let network = try await voyages.network()
         // Not remembered as read: the copy is not what a write is compared with.
-        return try found.rows.map {
+        let written = try found.rows.map {
             CargoWrite(cargo: try $0.cargo(network: network, store: store.path), mark: found.marks[$0.record.trackingId] ?? mark + 1)
         }
+        return CargoWrites(inOrder: written, after: mark)
     }
 
     public func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId> {

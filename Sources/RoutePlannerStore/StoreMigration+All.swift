@@ -2,9 +2,9 @@ extension StoreMigration {
     /// The store's migrations, in order: each store's schema is these, and its version their number.
     ///
     /// A migration added later that changes the rows of a cargo (`cargo`, `itineraryLeg`, `handlingEvent`,
-    /// `cargoChange`) takes the next `cargoWrite` mark and sets it as those cargo's `writeMark`, as every write of a
-    /// cargo does: processes that keep copies of the cargo (`CargoIndex`, `StoredCargoCache`) read only what was
-    /// written after the last mark they read.
+    /// `cargoChange`) marks those cargo written as every write of a cargo does (in SQLite the next `cargoWrite` number;
+    /// in PostgreSQL `PostgresCargoRepository.markWritten`): processes that keep copies of the cargo (`CargoIndex`,
+    /// `StoredCargoCache`) read only what was written after the mark their last read returned.
     static let all: [StoreMigration] = [
         StoreMigration(
             "v1: cargo, customers, itineraries, handling events, offers",

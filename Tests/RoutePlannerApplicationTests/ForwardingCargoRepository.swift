@@ -11,7 +11,7 @@ protocol ForwardingCargoRepository: CargoRepository {
 extension ForwardingCargoRepository {
     func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await forwarded.cargo(trackingId) }
     func allCargo() async throws -> [Cargo] { try await forwarded.allCargo() }
-    func cargoWritten(after mark: Int) async throws -> [CargoWrite] { try await forwarded.cargoWritten(after: mark) }
+    func cargoWritten(after mark: Int) async throws -> CargoWrites { try await forwarded.cargoWritten(after: mark) }
     func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await forwarded.nextTrackingIds(count) }
     func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
         try await forwarded.trackingIds(bookingReferences: bookingReferences, customerId: customerId)

@@ -388,8 +388,8 @@ struct PostgresRepositoryContractTests {
             let deadline = ContinuousClock.now + .seconds(60)
             func read() async throws {
                 let written = try await reader.cargoWritten(after: mark)
-                seen.formUnion(written.map(\.cargo.trackingId))
-                mark = written.map(\.mark).max() ?? mark
+                seen.formUnion(written.cargo.map(\.cargo.trackingId))
+                mark = written.mark
                 reads += 1
             }
             while seen.count < 120 && ContinuousClock.now < deadline {
@@ -400,6 +400,36 @@ struct PostgresRepositoryContractTests {
             try await read()
             #expect(booked.count == 120)
             #expect(seen == booked, "\(booked.subtracting(seen).count) booked cargo missed by the reader in \(reads) reads")
+        }
+    }
+
+    @Test func aReaderMissesNoWriteWhoseTransactionBeganBeforeALaterOneCommitted() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await TestPostgres.store(address)
+            let repository = store.cargoRepository(voyages: Sample.schedule)
+            let early = try await repository.saveNew { try Cargo(trackingId: $0, teu: 1, specification: Sample.specification) }.trackingId
+            let start = try await repository.cargoWritten(after: 0)
+            // A transaction takes its id and waits, while a later one books a cargo and commits and a reader reads;
+            // then it writes the first cargo and commits, marked below the booking's mark.
+            let (began, beginning) = AsyncStream<Void>.makeStream()
+            let (resumed, resume) = AsyncStream<Void>.makeStream()
+            let slow = Task {
+                try await store.write { connection in
+                    for try await _ in try await connection.run("SELECT pg_current_xact_id()::text") {}
+                    beginning.yield()
+                    for await _ in resumed { break }
+                    try await connection.run(
+                        "UPDATE cargo SET teu = 2, writeMark = \(unescaped: PostgresCargoRepository.markWritten) WHERE trackingId = \(early.rawValue)")
+                }
+            }
+            for await _ in began { break }
+            let later = try await repository.saveNew { try Cargo(trackingId: $0, teu: 1, specification: Sample.specification) }.trackingId
+            let read = try await repository.cargoWritten(after: start.mark)
+            #expect(read.cargo.contains { $0.cargo.trackingId == later })
+            resume.yield()
+            try await slow.value
+            let next = try await repository.cargoWritten(after: read.mark)
+            #expect(next.cargo.contains { $0.cargo.trackingId == early && $0.cargo.teu == 2 }, "the slow write missed after mark \(read.mark)")
         }
     }
 

@@ -53,8 +53,11 @@ actor ScopedCargoRepository: CargoRepository {
 
     /// The cargo written after `mark` that the principal sees; not kept as read, since a copy is made of them, not a
     /// change.
-    func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
-        try await base.cargoWritten(after: mark).filter { principal.sees($0.cargo) }.map { CargoWrite(cargo: principal.shown($0.cargo), mark: $0.mark) }
+    func cargoWritten(after mark: Int) async throws -> CargoWrites {
+        let written = try await base.cargoWritten(after: mark)
+        return CargoWrites(
+            cargo: written.cargo.filter { principal.sees($0.cargo) }.map { CargoWrite(cargo: principal.shown($0.cargo), mark: $0.mark) },
+            mark: written.mark)
     }
 
     /// Keeps the cargo read, as the states its next writes are compared with, and returns them as the principal may

@@ -62,7 +62,7 @@ public actor CargoIndex {
     private let voyages: (any VoyageRepository)?
     /// Every cargo read, cancelled ones too, so that an older write read late never brings one back.
     private var entries: [TrackingId: Entry] = [:]
-    /// The greatest mark read.
+    /// The greatest mark to read after that a read returned (``CargoWrites/mark``).
     private var mark = 0
     /// The network the entries were worked out over.
     private var network: ScheduleNetwork?
@@ -109,12 +109,15 @@ public actor CargoIndex {
         return self.network.map(network.isIdentical(to:)) ?? false
     }
 
-    /// Keeps each cargo written later than the one held.
-    private func apply(_ written: [CargoWrite]) {
-        for write in written where write.mark > entries[write.cargo.trackingId]?.mark ?? -1 {
+    /// Keeps each cargo written later than the one held, and the mark to read after next.
+    ///
+    /// Reads that overlap may come back in any order: each one's entries are kept, so what neither read is after
+    /// the greater of their marks.
+    private func apply(_ written: CargoWrites) {
+        for write in written.cargo where write.mark > entries[write.cargo.trackingId]?.mark ?? -1 {
             entries[write.cargo.trackingId] = Entry(write.cargo, mark: write.mark, over: network)
-            mark = max(mark, write.mark)
             listed = nil
         }
+        mark = max(mark, written.mark)
     }
 }

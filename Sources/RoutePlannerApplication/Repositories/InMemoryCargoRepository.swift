@@ -64,8 +64,10 @@ public actor InMemoryCargoRepository: CargoRepository {
         marks[cargo.trackingId] = lastMark
     }
 
-    public func cargoWritten(after mark: Int) async throws -> [CargoWrite] {
-        marks.compactMap { id, written in written > mark ? cargoById[id].map { CargoWrite(cargo: $0, mark: written) } : nil }
+    public func cargoWritten(after mark: Int) async throws -> CargoWrites {
+        CargoWrites(
+            inOrder: marks.compactMap { id, written in written > mark ? cargoById[id].map { CargoWrite(cargo: $0, mark: written) } : nil },
+            after: mark)
     }
 
     private static func key(_ cargo: Cargo) -> String? {

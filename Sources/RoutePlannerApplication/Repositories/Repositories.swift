@@ -25,12 +25,13 @@ public protocol CargoRepository: Sendable {
     /// matched in any case), and how many there are in all; for a list shown a page at a time. A cancelled cargo is
     /// found by its tracking id alone (``cargo(_:)``).
     func cargo(from offset: Int, limit: Int, customer: CustomerId?) async throws -> (cargo: [Cargo], total: Int)
-    /// Every cargo written after `mark`, a cancelled one too, each with the mark of its last write: for a copy of the
-    /// cargo kept current (``CargoIndex``) without reading it all again.
+    /// Every cargo written after `mark`, a cancelled one too, each with the mark of its last write, and the mark to
+    /// read after next: for a copy of the cargo kept current (``CargoIndex``) without reading it all again.
     ///
-    /// Each write of a cargo gives it a greater mark than any before it, in the order the writes are committed, in
-    /// this process or another; 0 comes before every write, so `cargoWritten(after: 0)` is every cargo.
-    func cargoWritten(after mark: Int) async throws -> [CargoWrite]
+    /// Each write of a cargo, in this process or another, gives it a greater mark than its writes before; every write
+    /// not read is after the mark returned, so that reading after it next misses none. 0 comes before every write, so
+    /// `cargoWritten(after: 0)` is every cargo.
+    func cargoWritten(after mark: Int) async throws -> CargoWrites
     /// The tracking ids among these that a cargo has; for a writer that must tell new cargo from cargo it has not
     /// read, without reading it (which a store that checks versions takes as the read a write is made from).
     func existingTrackingIds(among trackingIds: [TrackingId]) async throws -> Set<TrackingId>
@@ -142,6 +143,28 @@ public struct CargoWrite: Sendable {
     public init(cargo: Cargo, mark: Int) {
         self.cargo = cargo
         self.mark = mark
+    }
+}
+
+/// The cargo written after a mark, and the mark to read after next (``CargoRepository/cargoWritten(after:)``).
+public struct CargoWrites: Sendable {
+    /// Each cargo written after the mark, as it was last written.
+    public let cargo: [CargoWrite]
+    /// A mark that every write not in `cargo` comes after.
+    ///
+    /// A store whose writes may commit out of their marks' order gives a mark below some of those read, which are
+    /// then read again: PostgreSQL's, where a write is marked by its transaction's id.
+    public let mark: Int
+
+    public init(cargo: [CargoWrite], mark: Int) {
+        self.cargo = cargo
+        self.mark = mark
+    }
+
+    /// The cargo written, and as the mark to read after next the greatest of theirs or, with none, `mark`: for a
+    /// store whose writes commit in their marks' order.
+    public init(inOrder cargo: [CargoWrite], after mark: Int) {
+        self.init(cargo: cargo, mark: cargo.map(\.mark).max().map { max($0, mark) } ?? mark)
     }
 }
 

@@ -28,7 +28,7 @@ public actor CSVCargoRepository: CargoRepository {
 
     public func cargo(_ trackingId: TrackingId) async throws -> Cargo? { try await load().cargo(trackingId) }
     public func allCargo() async throws -> [Cargo] { try await load().allCargo() }
-    public func cargoWritten(after mark: Int) async throws -> [CargoWrite] { try await load().cargoWritten(after: mark) }
+    public func cargoWritten(after mark: Int) async throws -> CargoWrites { try await load().cargoWritten(after: mark) }
     public func nextTrackingIds(_ count: Int) async throws -> [TrackingId] { try await load().nextTrackingIds(count) }
     public func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId] {
         try await load().trackingIds(bookingReferences: bookingReferences, customerId: customerId)
