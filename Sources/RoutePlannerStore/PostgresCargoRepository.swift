@@ -100,20 +100,25 @@ public actor PostgresCargoRepository: CargoRepository {
         return try await store.write { connection in try await Self.nextTrackingIds(count, connection) }
     }
 
-    /// Books a cargo under the next tracking id: without a booking reference in one statement (``write(_:storedLegs:_:)``),
-    /// with one in a transaction that takes its turn with other bookings of the reference.
+    /// Books a cargo under the next tracking id, on one connection: the id taken, then the cargo written, without a
+    /// booking reference in one statement (``write(_:storedLegs:_:)``), with one in a transaction that takes its turn
+    /// with other bookings of the reference.
     public func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
-        // Taken in statements of their own: an id is never handed out again, whether the cargo is written or not; the
-        // maker's refusal is thrown as it is, not as the store's error.
-        guard let id = try await store.statement({ connection in try await Self.nextTrackingIds(1, connection) }).first else {
-            throw TrackingIdUnavailable()
-        }
-        let cargo = try make(id)
-        let written =
-            cargo.bookingReference == nil
-            ? try await store.statement { connection in try await Self.write([(cargo, nil)], connection) }
-            : try await store.write { connection in try await Self.write([(cargo, nil)], connection) }
-        guard let version = written.first else { throw StoreError.conflict(trackingId: id) }
+        // The id is taken outside the write's transaction: it is never handed out again, whether the cargo is written
+        // or not. The maker's refusal is thrown as it is, not as the store's error.
+        let (cargo, version) = try await store.statement { connection -> Result<(Cargo, Int), any Error> in
+            guard let id = try await Self.nextTrackingIds(1, connection).first else { throw TrackingIdUnavailable() }
+            switch Result(catching: { try make(id) }) {
+            case .success(let cargo):
+                let written =
+                    cargo.bookingReference == nil
+                    ? try await Self.write([(cargo, nil)], connection)
+                    : try await PostgresStore.transaction(on: connection) { connection in try await Self.write([(cargo, nil)], connection) }
+                guard let version = written.first else { throw StoreError.conflict(trackingId: id) }
+                return .success((cargo, version))
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }.get()
         versions[cargo.trackingId] = version
         return cargo
     }

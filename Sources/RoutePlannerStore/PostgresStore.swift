@@ -106,8 +106,9 @@ public final class PostgresStore: Store {
         return try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
     }
 
-    /// Runs `body`, a single statement, outside a transaction: one statement sees one snapshot by itself, and is
-    /// one round trip to the server rather than three.
+    /// Runs `body` outside a transaction, each of its statements committed by itself: for a single statement, which
+    /// sees one snapshot by itself and is one round trip to the server rather than three, or statements that need no
+    /// transaction together.
     @discardableResult
     func statement<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         roundTrips.count(.statement)
@@ -127,21 +128,27 @@ public final class PostgresStore: Store {
 
     private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await withConnection { connection in
-                do {
-                    try await connection.query(PostgresQuery(unsafeSQL: begin), logger: Self.logger)
-                    let value = try await body(connection)
-                    try await connection.query("COMMIT", logger: Self.logger)
-                    return value
-                } catch {
-                    // Rolled back even when the task was cancelled (in a task of its own, which is not), so that the
-                    // connection goes back to the pool outside any transaction.
-                    await Task { _ = try? await connection.query("ROLLBACK", logger: Self.logger) }.value
-                    throw error
-                }
-            }
+            return try await withConnection { connection in try await Self.transaction(begin, on: connection, body) }
         } catch {
             throw StoreError(postgres: error, path: path)
+        }
+    }
+
+    /// Runs `body` in one transaction on a connection already taken (for ``statement(_:)``'s statements that turn out
+    /// to need one): it commits whole when `body` returns, and nothing of it when `body` throws.
+    static func transaction<T: Sendable>(
+        _ begin: String = "BEGIN", on connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: begin), logger: logger)
+            let value = try await body(connection)
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        } catch {
+            // Rolled back even when the task was cancelled (in a task of its own, which is not), so that the
+            // connection goes back to the pool outside any transaction.
+            await Task { _ = try? await connection.query("ROLLBACK", logger: logger) }.value
+            throw error
         }
     }
 

@@ -183,7 +183,7 @@ extension StoreMigration {
                         Column("cancellationRequested", .boolean).notNull().defaults(to: .boolean(false)), Column("result", .text),
                     ])
             ]),
-        // Each cargo's last write, marked from a sequence in the order writes commit, so that a process keeps its copy of
+        // Each cargo's last write, marked from a sequence in the order writes commit (in PostgreSQL until v19), so that a process keeps its copy of
         // the cargo current by reading only what was written since (`CargoRepository.cargoWritten(after:)`). Cargo
         // written before are marked 1, the sequence's start.
         StoreMigration(
@@ -225,6 +225,11 @@ extension StoreMigration {
                     """),
                 .postgres("DELETE FROM sequence WHERE name = 'trackingId'"),
             ]),
+        // PostgreSQL marks a cargo's write with its transaction's id (`PostgresCargoRepository.markWritten`) instead of the
+        // `cargoWrite` row's next number, which each write held from its mark to its commit. The row goes, so that a
+        // build from before, which would mark below the readers' marks, fails to write rather than write unseen.
+        // SQLite's one writer keeps the row.
+        StoreMigration("v19: PostgreSQL's write marks from transaction ids", [.postgres("DELETE FROM sequence WHERE name = 'cargoWrite'")]),
     ]
 
     /// Sets each recorded change's party from who made it (migration v15).

@@ -22,18 +22,18 @@ import Testing
     @Test func aStoreOfANewerVersionIsRefusedByReadsAndWritesAlike() throws {
         let store = try Self.bookedStore()
         defer { Self.remove(store) }
-        _ = try StoreProcessTests.sqlite(store, "PRAGMA user_version = 19")
+        _ = try StoreProcessTests.sqlite(store, "PRAGMA user_version = 20")
         let before = try Data(contentsOf: store)
         for arguments in [["cargo"], ["track", "RP000001"], ["customer", "OTHER", "Other"]] {
             let result = try LifecycleCommandTests.run(store, arguments)
             #expect(result.status == 1 && result.output.isEmpty, "\(arguments)")
             #expect(
                 result.error
-                    == "error: --store \(store.path) was written by a newer route-planner (store version 19), and this one knows store versions up to 18; it was left as it is: use the route-planner that wrote it\n"
+                    == "error: --store \(store.path) was written by a newer route-planner (store version 20), and this one knows store versions up to 19; it was left as it is: use the route-planner that wrote it\n"
             )
         }
         #expect(try Data(contentsOf: store) == before)
-        #expect(try StoreProcessTests.sqlite(store, "PRAGMA user_version") == "19")
+        #expect(try StoreProcessTests.sqlite(store, "PRAGMA user_version") == "20")
     }
 
     @Test func aReadOnlyStoreAnswersReadsAndRefusesWrites() throws {

@@ -60,30 +60,30 @@ import Testing
     @Test func theFileRecordsItsStoreVersion() async throws {
         try await Self.withStore { path in
             let version = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
-            #expect(version == CargoStore.version && CargoStore.version == 18)
+            #expect(version == CargoStore.version && CargoStore.version == 19)
         }
     }
 
     @Test(arguments: [
-        ("PRAGMA user_version = 19", 19, [String]()),
-        ("INSERT INTO grdb_migrations (identifier) VALUES ('v19: containers')", 19, ["v19: containers"]),
+        ("PRAGMA user_version = 20", 20, [String]()),
+        ("INSERT INTO grdb_migrations (identifier) VALUES ('v20: containers')", 20, ["v20: containers"]),
     ])
     func aStoreOfANewerVersionIsRefusedAndLeftAsItIs(_ sql: String, _ version: Int, _ unknown: [String]) async throws {
         try await Self.withStore { path in
             try Self.execute(path, sql)
             let before = try Self.contents(path)
             for creating in [false, true] {
-                #expect(throws: StoreError.newerVersion(path: path, version: version, supportedVersion: 18, unknownMigrations: unknown)) {
+                #expect(throws: StoreError.newerVersion(path: path, version: version, supportedVersion: 19, unknownMigrations: unknown)) {
                     _ = try CargoStore(path: path, creating: creating)
                 }
             }
             let after = try Self.contents(path)
             #expect(after.0 == before.0 && after.walIsEmpty)
-            let message = String(describing: StoreError.newerVersion(path: path, version: version, supportedVersion: 18, unknownMigrations: unknown))
+            let message = String(describing: StoreError.newerVersion(path: path, version: version, supportedVersion: 19, unknownMigrations: unknown))
             #expect(
                 message
-                    == "\(path) was written by a newer route-planner (store version 19\(unknown.isEmpty ? "" : ", with the migration \"v19: containers\"")), "
-                    + "and this one knows store versions up to 18; it was left as it is: use the route-planner that wrote it")
+                    == "\(path) was written by a newer route-planner (store version 20\(unknown.isEmpty ? "" : ", with the migration \"v20: containers\"")), "
+                    + "and this one knows store versions up to 19; it was left as it is: use the route-planner that wrote it")
         }
     }
 
@@ -116,7 +116,7 @@ import Testing
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         try CargoStore.migrator.migrate(try DatabaseQueue(path: path), upTo: "v3: cargo types")
         #expect(chmod(path, 0o444) == 0)
-        #expect(throws: StoreError.outdatedReadOnly(path: path, version: 3, supportedVersion: 18)) { _ = try CargoStore(path: path, creating: false) }
+        #expect(throws: StoreError.outdatedReadOnly(path: path, version: 3, supportedVersion: 19)) { _ = try CargoStore(path: path, creating: false) }
         #expect(try await DatabaseQueue(path: path).read { db in try CargoStore.migrator.completedMigrations(db).count } == 3)
     }
 

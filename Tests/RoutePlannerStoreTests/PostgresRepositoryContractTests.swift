@@ -366,7 +366,7 @@ struct PostgresRepositoryContractTests {
         try await TestPostgres.withDatabase { address in
             let stores = [try await TestPostgres.store(address), try await TestPostgres.store(address)]
             // Eight writers over two stores book 15 cargo each, while a reader reads only what was written after the
-            // last mark it read, as `CargoIndex` does: a mark committed after a greater one was read would be missed.
+            // mark its last read returned, as `CargoIndex` does: writes commit out of their marks' order.
             let writers = Task {
                 try await withThrowingTaskGroup(of: [TrackingId].self) { group in
                     for writer in 0..<8 {

@@ -150,7 +150,7 @@ public struct CargoWrite: Sendable {
 public struct CargoWrites: Sendable {
     /// Each cargo written after the mark, as it was last written.
     public let cargo: [CargoWrite]
-    /// A mark that every write not in `cargo` comes after.
+    /// A mark that every write after the mark asked for, and not in `cargo`, comes after.
     ///
     /// A store whose writes may commit out of their marks' order gives a mark below some of those read, which are
     /// then read again: PostgreSQL's, where a write is marked by its transaction's id.
