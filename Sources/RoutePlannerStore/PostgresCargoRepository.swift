@@ -101,7 +101,7 @@ public actor PostgresCargoRepository: CargoRepository {
     }
 
     /// Books a cargo under the next tracking id, on one connection: the id taken, then the cargo written, without a
-    /// booking reference in one statement (``write(_:storedLegs:_:)``), with one in a transaction that takes its turn
+    /// booking reference in one statement (`write(_:storedLegs:_:)`), with one in a transaction that takes its turn
     /// with other bookings of the reference.
     public func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
         // The id is taken outside the write's transaction: it is never handed out again, whether the cargo is written
