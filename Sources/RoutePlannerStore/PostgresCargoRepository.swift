@@ -8,8 +8,8 @@ import RoutePlannerApplication
 ///
 /// Every write is one transaction. A cargo read through this repository is written back only if no other process
 /// changed it in between (its row's version is checked), else the write fails with ``StoreError/conflict(trackingId:)``
-/// and nothing changes. A cargo's rows are read in one snapshot, so that a change committed meanwhile is seen
-/// whole or not at all.
+/// and nothing changes. A cargo's rows are read as one write left them, so that a change committed meanwhile is
+/// seen whole or not at all: in one snapshot, or, read alone, by two statements whose versions of it agree.
 public actor PostgresCargoRepository: CargoRepository {
     private let store: PostgresStore
     private let voyages: any VoyageRepository
@@ -24,7 +24,14 @@ public actor PostgresCargoRepository: CargoRepository {
 
     public func cargo(_ trackingId: TrackingId) async throws -> Cargo? {
         let network = try await voyages.network()
-        let rows = try await store.read { connection in try await Self.fetch(connection, ids: [trackingId.rawValue]) }
+        let ids = [trackingId.rawValue]
+        // Two statements outside a transaction; in one where the cargo was written between them.
+        let rows =
+            if let rows = try await store.statement({ connection in try await Self.fetch(connection, unlessWrittenBetween: ids) }) {
+                rows
+            } else {
+                try await store.read { connection in try await Self.fetch(connection, ids: ids) }
+            }
         return try rows.map { try restore($0, network: network) }.first
     }
 
@@ -103,20 +110,30 @@ public actor PostgresCargoRepository: CargoRepository {
     /// Books a cargo under the next tracking id, on one connection: the id taken, then the cargo written, without a
     /// booking reference in one statement (`write(_:storedLegs:_:)`), with one in a transaction that takes its turn
     /// with other bookings of the reference.
+    ///
+    /// Without a booking reference the id is not checked first: where a cargo imported with its own id took it, the
+    /// statement inserts nothing, and the next id is taken.
     public func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo {
         // The id is taken outside the write's transaction: it is never handed out again, whether the cargo is written
         // or not. The maker's refusal is thrown as it is, not as the store's error.
         let (cargo, version) = try await store.statement { connection -> Result<(Cargo, Int), any Error> in
-            guard let id = try await Self.nextTrackingIds(1, connection).first else { throw TrackingIdUnavailable() }
-            switch Result(catching: { try make(id) }) {
-            case .success(let cargo):
-                let written =
-                    cargo.bookingReference == nil
-                    ? try await Self.write([(cargo, nil)], connection)
-                    : try await PostgresStore.transaction(on: connection) { connection in try await Self.write([(cargo, nil)], connection) }
+            while true {
+                var number = 0
+                for try await next in try await connection.run("SELECT nextval('trackingIdNumber')").decode(Int.self) { number = next }
+                let id = TrackingId.sequenced(number)
+                let cargo: Cargo
+                do { cargo = try make(id) } catch { return .failure(error) }
+                if cargo.bookingReference == nil {
+                    do {
+                        return .success((cargo, try await Self.write([(cargo, nil)], connection)[0]))
+                    } catch StoreError.conflict {
+                        continue  // a cargo imported with its own id has this one
+                    }
+                }
+                guard try await Self.existing([id.rawValue], connection).isEmpty else { continue }
+                let written = try await PostgresStore.transaction(on: connection) { connection in try await Self.write([(cargo, nil)], connection) }
                 guard let version = written.first else { throw StoreError.conflict(trackingId: id) }
                 return .success((cargo, version))
-            case .failure(let refusal): return .failure(refusal)
             }
         }.get()
         versions[cargo.trackingId] = version
@@ -325,6 +342,9 @@ public actor PostgresCargoRepository: CargoRepository {
 
     /// The rows of the cargo with these ids (or of all, or a page of those of the customer whose ``customerKey`` is
     /// `customer`), in tracking id order; locked until the transaction ends when asked.
+    ///
+    /// The cargo's rows, then their legs, events and changes, in two statements: in a transaction, which sees one
+    /// state of each cargo between them (a snapshot, or the rows locked).
     private static func fetch(
         _ connection: PostgresConnection, ids: [String]?, customer: String? = nil, limit: Int? = nil, offset: Int = 0, locking: Bool = false
     ) async throws -> [StoredCargo] {
@@ -349,18 +369,35 @@ public actor PostgresCargoRepository: CargoRepository {
                     weight: row.13, version: row.14, cancelledAt: row.15))
         }
         guard !records.isEmpty else { return [] }
-        let (legs, events, changes) = try await rows(of: records.map(\.trackingId), connection)
+        let (legs, events, changes, versions) = try await rows(of: records.map(\.trackingId), connection)
+        // Every write of a cargo gives it a new version, read again with its other rows.
+        guard records.allSatisfy({ versions[$0.trackingId] == $0.version }) else { throw WrittenBetweenStatements() }
         return records.map {
             StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
         }
     }
 
-    /// The itinerary legs, handling events and changes of these cargo, by tracking id, each in its order: in one
-    /// statement, whose rows share one shape (a part, the tracking id, five numbers, four texts, two times).
+    /// The rows of the cargo with these ids as ``fetch(_:ids:customer:limit:offset:locking:)`` reads them, outside a
+    /// transaction: two statements, one round trip each, rather than four. Nil where a cargo was written between
+    /// them; a transaction then reads it again.
+    private static func fetch(_ connection: PostgresConnection, unlessWrittenBetween ids: [String]) async throws -> [StoredCargo]? {
+        do {
+            return try await fetch(connection, ids: ids)
+        } catch is WrittenBetweenStatements {
+            return nil
+        }
+    }
+
+    /// The itinerary legs, handling events and changes of these cargo, by tracking id, each in its order, and the
+    /// cargo's versions: in one statement, whose rows share one shape (a part, the tracking id, five numbers, four
+    /// texts, two times).
     private static func rows(
         of ids: [String], _ connection: PostgresConnection
-    ) async throws -> (legs: [String: [LegRecord]], events: [String: [EventRecord]], changes: [String: [CargoChangeRecord]]) {
+    ) async throws -> (
+        legs: [String: [LegRecord]], events: [String: [EventRecord]], changes: [String: [CargoChangeRecord]], versions: [String: Int]
+    ) {
         var legs: [String: [LegRecord]] = [:], events: [String: [EventRecord]] = [:], changes: [String: [CargoChangeRecord]] = [:]
+        var versions: [String: Int] = [:]
         let rows = try await connection.run(
             """
             SELECT 0 AS part, trackingId, position AS number, loadCall, unloadCall, firstMovement, lastMovement,
@@ -372,6 +409,9 @@ public actor PostgresCargoRepository: CargoRepository {
             UNION ALL
             SELECT 2, trackingId, position, NULL, NULL, NULL, NULL, kind, detail, changedBy, party, changedAt, NULL
             FROM cargoChange WHERE trackingId = ANY(\(ids))
+            UNION ALL
+            SELECT 3, trackingId, version, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+            FROM cargo WHERE trackingId = ANY(\(ids))
             ORDER BY part, trackingId, number
             """)
         for try await row in rows.decode((Int, String, Int, Int?, Int?, Int?, Int?, String?, String?, String?, String?, Date?, Date?).self) {
@@ -393,15 +433,17 @@ public actor PostgresCargoRepository: CargoRepository {
                     EventRecord(
                         id: Int64(row.2), trackingId: id, kind: kind, location: location, voyage: row.9, completionTime: completion,
                         registrationTime: registration))
-            default:
+            case 2:
                 guard let kind = row.7, let detail = row.8, let changedBy = row.9, let party = row.10, let changedAt = row.11 else {
                     throw UnreadableRow(table: "cargoChange", trackingId: id)
                 }
                 changes[id, default: []].append(
                     CargoChangeRecord(trackingId: id, position: row.2, kind: kind, detail: detail, changedBy: changedBy, party: party, changedAt: changedAt))
+            default:
+                versions[id] = row.2
             }
         }
-        return (legs, events, changes)
+        return (legs, events, changes, versions)
     }
 
     /// The legs of cargo's itineraries (`itineraryLeg`) or offers (`offerLeg`, by candidate), in order.
@@ -445,7 +487,7 @@ public actor PostgresCargoRepository: CargoRepository {
     /// written (``markWritten``), and returns their new versions.
     ///
     /// A lone new cargo without a booking reference is written in one statement, which needs no transaction around
-    /// it; others in several, which do.
+    /// it; others in several, which do. A new cargo whose tracking id is taken is a conflict.
     ///
     /// - Parameter storedLegs: The itinerary legs stored for the cargo written over, already read in this transaction;
     ///   read here when nil.
@@ -455,6 +497,11 @@ public actor PostgresCargoRepository: CargoRepository {
         guard let first = cargo.first else { return [] }
         let lone = cargo.count == 1 && first.1 == nil && first.0.bookingReference == nil
         var versions: [TrackingId: Int] = [:], all: [StoredCargo] = []
+        let stored = Set(cargo.filter { $0.1 != nil }.map(\.0.trackingId.rawValue))
+        var before = storedLegs ?? [:]
+        if storedLegs == nil && !stored.isEmpty {
+            before = Dictionary(grouping: try await legs(of: stored.sorted(), table: "itineraryLeg", connection), by: \.trackingId)
+        }
         // In tracking id order, the order rows are locked in everywhere, so that two writers never wait on each other.
         for (each, version) in cargo.sorted(by: { $0.0.trackingId < $1.0.trackingId }) {
             let rows = StoredCargo(each, version: (version ?? 0) + 1), record = rows.record
@@ -463,8 +510,12 @@ public actor PostgresCargoRepository: CargoRepository {
                 // Inserted by the last statement below.
                 written = true
             } else if let version {
+                // The cargo's row, and its other rows deleted, to be written anew below.
+                let id = record.trackingId
                 for try await _ in try await connection.run(
                     """
+                    WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = \(id)), events AS (DELETE FROM handlingEvent WHERE trackingId = \(id)),
+                    changes AS (DELETE FROM cargoChange WHERE trackingId = \(id))
                     UPDATE cargo SET customerId = \(record.customerId), teu = \(record.teu), revenuePerTEU = \(record.revenuePerTEU),
                     origin = \(record.origin), destination = \(record.destination), readyTime = \(record.readyTime),
                     arrivalDeadline = \(record.arrivalDeadline), cargoType = \(record.cargoType), dangerousGoods = \(record.dangerousGoods),
@@ -505,26 +556,10 @@ public actor PostgresCargoRepository: CargoRepository {
             versions[each.trackingId] = record.version
             all.append(rows)
         }
-        // A stored cargo's rows are written anew; one whose itinerary changes loses the options it was last offered
-        // (`CargoRepository.save(_:)`).
-        let stored = Set(cargo.filter { $0.1 != nil }.map(\.0.trackingId.rawValue))
-        if !stored.isEmpty {
-            let before: [String: [LegRecord]]
-            if let storedLegs {
-                before = storedLegs
-            } else {
-                before = Dictionary(grouping: try await legs(of: stored.sorted(), table: "itineraryLeg", connection), by: \.trackingId)
-            }
-            let rerouted = all.filter { stored.contains($0.record.trackingId) && !LegRecord.sameLegs(before[$0.record.trackingId] ?? [], $0.legs) }
-                .map(\.record.trackingId)
-            if !rerouted.isEmpty { try await connection.run("DELETE FROM offer WHERE trackingId = ANY(\(rerouted))") }
-            let ids = stored.sorted()
-            try await connection.run(
-                """
-                WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = ANY(\(ids))), events AS (DELETE FROM handlingEvent WHERE trackingId = ANY(\(ids)))
-                DELETE FROM cargoChange WHERE trackingId = ANY(\(ids))
-                """)
-        }
+        // A stored cargo whose itinerary changes loses the options it was last offered (`CargoRepository.save(_:)`).
+        let rerouted = all.filter { stored.contains($0.record.trackingId) && !LegRecord.sameLegs(before[$0.record.trackingId] ?? [], $0.legs) }
+            .map(\.record.trackingId)
+        if !rerouted.isEmpty { try await connection.run("DELETE FROM offer WHERE trackingId = ANY(\(rerouted))") }
         // The legs, events, changes and the marks in one statement (an empty array inserts nothing), with a lone new
         // cargo's row (marked as it is inserted: an update in the same statement does not see the row), and its other
         // rows only if the row was inserted; the events in their order, which their ids keep.
@@ -586,6 +621,9 @@ public actor PostgresCargoRepository: CargoRepository {
             """)
     }
 }
+
+/// A cargo written between the two statements of a read outside a transaction, which reads it again in one.
+private struct WrittenBetweenStatements: Error {}
 
 /// A row with an empty column that the store's schema makes required; the store reports it as unreadable.
 private struct UnreadableRow: Error, CustomStringConvertible {

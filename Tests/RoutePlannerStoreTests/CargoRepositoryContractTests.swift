@@ -139,6 +139,12 @@ func checkCargoRepositoryContract(
     let minted = try await repository.saveNew { id in try Cargo(trackingId: id, teu: 2, specification: Sample.specification, customerId: "ACME") }
     #expect(minted.trackingId > next && !existing.contains(minted.trackingId), "\(minted.trackingId)", sourceLocation: sourceLocation)
     #expect(try await repository.cargo(minted.trackingId) == minted, sourceLocation: sourceLocation)
+    // The next number taken by an imported booking: the booking gets the one after, whatever the store checks first.
+    let number = try #require(Int(minted.trackingId.rawValue.dropFirst(2)), sourceLocation: sourceLocation)
+    try await repository.save(try Cargo(trackingId: .sequenced(number + 1), teu: 1, specification: Sample.specification))
+    let past = try await repository.saveNew { id in try Cargo(trackingId: id, teu: 2, specification: Sample.specification, customerId: "ACME") }
+    #expect(past.trackingId == .sequenced(number + 2), "\(past.trackingId)", sourceLocation: sourceLocation)
+    #expect(try await repository.cargo(.sequenced(number + 1))?.teu == 1, sourceLocation: sourceLocation)
     let refusedId = Mutex<TrackingId?>(nil)
     await #expect(throws: CargoError.sizeNotPositive(0), sourceLocation: sourceLocation) {
         _ = try await repository.saveNew { id in

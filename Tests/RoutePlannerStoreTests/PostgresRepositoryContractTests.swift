@@ -6,6 +6,7 @@ import RoutePlanner
 import RoutePlannerApplication
 @testable import RoutePlannerStore
 import RoutePlannerTestSupport
+import Synchronization
 import Testing
 
 /// A PostgreSQL server for the tests: `ROUTE_PLANNER_TEST_POSTGRES` names a database on it whose role may create
@@ -430,6 +431,40 @@ struct PostgresRepositoryContractTests {
             try await slow.value
             let next = try await repository.cargoWritten(after: read.mark)
             #expect(next.cargo.contains { $0.cargo.trackingId == early && $0.cargo.teu == 2 }, "the slow write missed after mark \(read.mark)")
+        }
+    }
+
+    @Test func aCargoReadWhileItIsWrittenIsReadAsOneWriteLeftIt() async throws {
+        try await TestPostgres.withDatabase { address in
+            let writing = try await TestPostgres.store(address), reading = try await TestPostgres.store(address)
+            let writer = writing.cargoRepository(voyages: Sample.schedule), reader = reading.cargoRepository(voyages: Sample.schedule)
+            var cargo = try Sample.cargo(routed: false)
+            try await writer.save(cargo)
+            // Each write adds an event and moves the deadline an hour on (the cargo's row and its events' rows): a
+            // read of the row before a write and the events after it would show one more event than hours.
+            let deadline = Sample.specification.arrivalDeadline, done = Mutex(false)
+            let writes = Task {
+                defer { done.withLock { $0 = true } }
+                for hour in 1...300 {
+                    try cargo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1).addingTimeInterval(Double(hour) * 60)))
+                    cargo.specifyNewRoute(
+                        try RouteSpecification(
+                            origin: "HKHKG", destination: "SESTO", readyTime: Sample.specification.readyTime,
+                            arrivalDeadline: deadline.addingTimeInterval(Double(hour) * 3600)))
+                    try await writer.save(cargo)
+                }
+            }
+            var reads = 0
+            let (statements, transactions) = (reading.roundTrips[.statement], reading.roundTrips[.read])
+            while !done.withLock({ $0 }) {
+                let read = try #require(try await reader.cargo("ABC123"))
+                let hours = Int(read.specification.arrivalDeadline.timeIntervalSince(deadline) / 3600)
+                #expect(read.handlingEvents.count == hours, "\(read.handlingEvents.count) events read with the deadline \(hours) hours on")
+                reads += 1
+            }
+            try await writes.value
+            // Each read is run outside a transaction, and again in one at most once.
+            #expect(reading.roundTrips[.statement] - statements == reads && reading.roundTrips[.read] - transactions <= reads)
         }
     }
 
