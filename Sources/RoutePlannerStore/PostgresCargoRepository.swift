@@ -118,8 +118,9 @@ public actor PostgresCargoRepository: CargoRepository {
         // or not. The maker's refusal is thrown as it is, not as the store's error.
         let (cargo, version) = try await store.statement { connection -> Result<(Cargo, Int), any Error> in
             while true {
-                var number = 0
+                var number: Int?
                 for try await next in try await connection.run("SELECT nextval('trackingIdNumber')").decode(Int.self) { number = next }
+                guard let number else { throw TrackingIdUnavailable() }
                 let id = TrackingId.sequenced(number)
                 let cargo: Cargo
                 do { cargo = try make(id) } catch { return .failure(error) }
