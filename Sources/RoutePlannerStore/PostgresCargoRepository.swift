@@ -345,9 +345,11 @@ public actor PostgresCargoRepository: CargoRepository {
     /// `customer`), in tracking id order; locked until the transaction ends when asked.
     ///
     /// The cargo's rows, then their legs, events and changes, in two statements: in a transaction, which sees one
-    /// state of each cargo between them (a snapshot, or the rows locked).
+    /// state of each cargo between them (a snapshot, or the rows locked), unless `alone`; then the second reads the
+    /// cargo's versions again, and a version that moved throws ``WrittenBetweenStatements``.
     private static func fetch(
-        _ connection: PostgresConnection, ids: [String]?, customer: String? = nil, limit: Int? = nil, offset: Int = 0, locking: Bool = false
+        _ connection: PostgresConnection, ids: [String]?, customer: String? = nil, limit: Int? = nil, offset: Int = 0, locking: Bool = false,
+        alone: Bool = false
     ) async throws -> [StoredCargo] {
         let query: PostgresQuery =
             if let ids {
@@ -370,30 +372,30 @@ public actor PostgresCargoRepository: CargoRepository {
                     weight: row.13, version: row.14, cancelledAt: row.15))
         }
         guard !records.isEmpty else { return [] }
-        let (legs, events, changes, versions) = try await rows(of: records.map(\.trackingId), connection)
-        // Every write of a cargo gives it a new version, read again with its other rows.
-        guard records.allSatisfy({ versions[$0.trackingId] == $0.version }) else { throw WrittenBetweenStatements() }
+        let (legs, events, changes, versions) = try await rows(of: records.map(\.trackingId), withVersions: alone, connection)
+        // Every write of a cargo gives it a new version.
+        guard !alone || records.allSatisfy({ versions[$0.trackingId] == $0.version }) else { throw WrittenBetweenStatements() }
         return records.map {
             StoredCargo(record: $0, legs: legs[$0.trackingId] ?? [], events: events[$0.trackingId] ?? [], changes: changes[$0.trackingId] ?? [])
         }
     }
 
-    /// The rows of the cargo with these ids as ``fetch(_:ids:customer:limit:offset:locking:)`` reads them, outside a
-    /// transaction: two statements, one round trip each, rather than four. Nil where a cargo was written between
-    /// them; a transaction then reads it again.
+    /// The rows of the cargo with these ids as ``fetch(_:ids:customer:limit:offset:locking:alone:)`` reads them
+    /// outside a transaction: two statements, one round trip each, rather than four. Nil where a cargo was written
+    /// between them; a transaction then reads it again.
     private static func fetch(_ connection: PostgresConnection, unlessWrittenBetween ids: [String]) async throws -> [StoredCargo]? {
         do {
-            return try await fetch(connection, ids: ids)
+            return try await fetch(connection, ids: ids, alone: true)
         } catch is WrittenBetweenStatements {
             return nil
         }
     }
 
     /// The itinerary legs, handling events and changes of these cargo, by tracking id, each in its order, and the
-    /// cargo's versions: in one statement, whose rows share one shape (a part, the tracking id, five numbers, four
-    /// texts, two times).
+    /// cargo's versions when asked: in one statement, whose rows share one shape (a part, the tracking id, five
+    /// numbers, four texts, two times).
     private static func rows(
-        of ids: [String], _ connection: PostgresConnection
+        of ids: [String], withVersions: Bool, _ connection: PostgresConnection
     ) async throws -> (
         legs: [String: [LegRecord]], events: [String: [EventRecord]], changes: [String: [CargoChangeRecord]], versions: [String: Int]
     ) {
@@ -412,7 +414,7 @@ public actor PostgresCargoRepository: CargoRepository {
             FROM cargoChange WHERE trackingId = ANY(\(ids))
             UNION ALL
             SELECT 3, trackingId, version, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-            FROM cargo WHERE trackingId = ANY(\(ids))
+            FROM cargo WHERE \(withVersions) AND trackingId = ANY(\(ids))
             ORDER BY part, trackingId, number
             """)
         for try await row in rows.decode((Int, String, Int, Int?, Int?, Int?, Int?, String?, String?, String?, String?, Date?, Date?).self) {
