@@ -127,7 +127,7 @@ public actor PostgresCargoRepository: CargoRepository {
                 if cargo.bookingReference == nil {
                     do {
                         return .success((cargo, try await Self.write([(cargo, nil)], connection)[0]))
-                    } catch StoreError.conflict {
+                    } catch StoreError.conflict(let taken) where taken == id {
                         continue  // a cargo imported with its own id has this one
                     }
                 }
@@ -332,7 +332,7 @@ public actor PostgresCargoRepository: CargoRepository {
 
     // MARK: Rows
 
-    /// The cargo's columns, in the order ``fetch(_:ids:customer:limit:offset:locking:)`` decodes them.
+    /// The cargo's columns, in the order ``fetch(_:ids:customer:limit:offset:locking:alone:)`` decodes them.
     private static let cargoColumns = """
         trackingId, customerId, bookingReference, teu, revenuePerTEU, origin, destination, readyTime, arrivalDeadline, cargoType,
         dangerousGoods, maxTransitSeconds, bookedReadyTime, weight, version, cancelledAt
@@ -513,17 +513,20 @@ public actor PostgresCargoRepository: CargoRepository {
                 // Inserted by the last statement below.
                 written = true
             } else if let version {
-                // The cargo's row, and its other rows deleted, to be written anew below.
-                let id = record.trackingId
+                // The cargo's row, and, where it was still at the version read, its other rows deleted, to be
+                // written anew below.
                 for try await _ in try await connection.run(
                     """
-                    WITH legs AS (DELETE FROM itineraryLeg WHERE trackingId = \(id)), events AS (DELETE FROM handlingEvent WHERE trackingId = \(id)),
-                    changes AS (DELETE FROM cargoChange WHERE trackingId = \(id))
-                    UPDATE cargo SET customerId = \(record.customerId), teu = \(record.teu), revenuePerTEU = \(record.revenuePerTEU),
-                    origin = \(record.origin), destination = \(record.destination), readyTime = \(record.readyTime),
-                    arrivalDeadline = \(record.arrivalDeadline), cargoType = \(record.cargoType), dangerousGoods = \(record.dangerousGoods),
-                    maxTransitSeconds = \(record.maxTransitSeconds), version = \(record.version), cancelledAt = \(record.cancelledAt)
-                    WHERE trackingId = \(record.trackingId) AND version = \(version) RETURNING version
+                    WITH updated AS (
+                        UPDATE cargo SET customerId = \(record.customerId), teu = \(record.teu), revenuePerTEU = \(record.revenuePerTEU),
+                        origin = \(record.origin), destination = \(record.destination), readyTime = \(record.readyTime),
+                        arrivalDeadline = \(record.arrivalDeadline), cargoType = \(record.cargoType), dangerousGoods = \(record.dangerousGoods),
+                        maxTransitSeconds = \(record.maxTransitSeconds), version = \(record.version), cancelledAt = \(record.cancelledAt)
+                        WHERE trackingId = \(record.trackingId) AND version = \(version) RETURNING trackingId, version
+                    ), legs AS (DELETE FROM itineraryLeg WHERE trackingId IN (SELECT trackingId FROM updated)),
+                    events AS (DELETE FROM handlingEvent WHERE trackingId IN (SELECT trackingId FROM updated)),
+                    changes AS (DELETE FROM cargoChange WHERE trackingId IN (SELECT trackingId FROM updated))
+                    SELECT version FROM updated
                     """
                 ) { written = true }
             } else {

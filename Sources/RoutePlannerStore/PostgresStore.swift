@@ -10,7 +10,8 @@ import Synchronization
 /// The schema is built by the same named migrations as the SQLite file's, in the same order, each applied once in
 /// its own transaction while the others that open the store wait (an advisory lock); a database with a migration
 /// this code does not know was written by a newer version and is refused. Every write is one transaction; reads of
-/// more than one table see one snapshot. A cargo is written back only if no other process changed it since it was
+/// more than one table see one state of each cargo (one snapshot, or, for one cargo read alone, two statements that
+/// read the same version of it). A cargo is written back only if no other process changed it since it was
 /// read (its row's version is checked under a row lock), else ``StoreError/conflict(trackingId:)``, and nothing is
 /// written.
 ///

@@ -4,7 +4,9 @@ extension StoreMigration {
     /// A migration added later that changes the rows of a cargo (`cargo`, `itineraryLeg`, `handlingEvent`,
     /// `cargoChange`) marks those cargo written as every write of a cargo does (in SQLite the next `cargoWrite` number;
     /// in PostgreSQL `PostgresCargoRepository.markWritten`): processes that keep copies of the cargo (`CargoIndex`,
-    /// `StoredCargoCache`) read only what was written after the mark their last read returned.
+    /// `StoredCargoCache`) read only what was written after the mark their last read returned. It raises their
+    /// `version` as well: PostgreSQL reads a cargo alone in two statements, and takes them as one state of it only
+    /// where both read the same version.
     static let all: [StoreMigration] = [
         StoreMigration(
             "v1: cargo, customers, itineraries, handling events, offers",

@@ -12,7 +12,8 @@ public final class StoreRoundTrips: Sendable {
         case read
         /// A write transaction.
         case write
-        /// One statement run alone, which reads or changes (PostgreSQL's, outside a transaction).
+        /// Statements run alone, outside a transaction, on one connection at one call (PostgreSQL's): one that reads
+        /// or changes, or a few that need no transaction together.
         case statement
     }
 

@@ -145,6 +145,12 @@ func checkCargoRepositoryContract(
     let past = try await repository.saveNew { id in try Cargo(trackingId: id, teu: 2, specification: Sample.specification, customerId: "ACME") }
     #expect(past.trackingId == .sequenced(number + 2), "\(past.trackingId)", sourceLocation: sourceLocation)
     #expect(try await repository.cargo(.sequenced(number + 1))?.teu == 1, sourceLocation: sourceLocation)
+    // And a booking under a booking reference.
+    try await repository.save(try Cargo(trackingId: .sequenced(number + 3), teu: 1, specification: Sample.specification))
+    let withReference = try await repository.saveNew { id in
+        try Cargo(trackingId: id, teu: 2, specification: Sample.specification, customerId: "ACME", bookingReference: "PAST-TAKEN")
+    }
+    #expect(withReference.trackingId == .sequenced(number + 4), "\(withReference.trackingId)", sourceLocation: sourceLocation)
     let refusedId = Mutex<TrackingId?>(nil)
     await #expect(throws: CargoError.sizeNotPositive(0), sourceLocation: sourceLocation) {
         _ = try await repository.saveNew { id in

@@ -442,10 +442,11 @@ struct PostgresRepositoryContractTests {
             try await writer.save(cargo)
             // Each write adds an event and moves the deadline an hour on (the cargo's row and its events' rows): a
             // read of the row before a write and the events after it would show one more event than hours.
-            let deadline = Sample.specification.arrivalDeadline, done = Mutex(false)
+            let deadline = Sample.specification.arrivalDeadline, done = Mutex(false), enough = Mutex(false)
             let writes = Task {
                 defer { done.withLock { $0 = true } }
-                for hour in 1...300 {
+                for hour in 1...500 {
+                    guard !enough.withLock({ $0 }) else { break }
                     try cargo.register(Sample.event(.customs, "HKHKG", nil, SampleVoyages.day(3, 1).addingTimeInterval(Double(hour) * 60)))
                     cargo.specifyNewRoute(
                         try RouteSpecification(
@@ -454,17 +455,19 @@ struct PostgresRepositoryContractTests {
                     try await writer.save(cargo)
                 }
             }
+            defer { writes.cancel() }
             var reads = 0
-            let (statements, transactions) = (reading.roundTrips[.statement], reading.roundTrips[.read])
+            let transactions = reading.roundTrips[.read]
             while !done.withLock({ $0 }) {
                 let read = try #require(try await reader.cargo("ABC123"))
                 let hours = Int(read.specification.arrivalDeadline.timeIntervalSince(deadline) / 3600)
                 #expect(read.handlingEvents.count == hours, "\(read.handlingEvents.count) events read with the deadline \(hours) hours on")
                 reads += 1
+                // A tenth of the reads or so meet a write between their statements: a few are enough.
+                if reading.roundTrips[.read] - transactions >= 5 { enough.withLock { $0 = true } }
             }
             try await writes.value
-            // Each read is run outside a transaction, and again in one at most once.
-            #expect(reading.roundTrips[.statement] - statements == reads && reading.roundTrips[.read] - transactions <= reads)
+            #expect(reading.roundTrips[.read] - transactions >= 1, "no read of \(reads) met a write between its statements")
         }
     }
 

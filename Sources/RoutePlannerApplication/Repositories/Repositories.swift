@@ -44,8 +44,9 @@ public protocol CargoRepository: Sendable {
     /// customers may use the same one.
     func trackingIds(bookingReferences: [String], customerId: CustomerId) async throws -> [String: TrackingId]
     /// Stores a new cargo under the next tracking id (``nextTrackingIds(_:)``'s), made by `make` from that id, and
-    /// returns it: a store mints the id and writes the cargo in one transaction. A cargo `make` refuses (by throwing)
-    /// is not stored; its id may still be spent.
+    /// returns it: a store mints the id and writes the cargo at once, so that no other cargo takes the id between. A
+    /// store may call `make` again with a later id, where the one it took is a cargo's imported with its own id. A
+    /// cargo `make` refuses (by throwing) is not stored; its id may still be spent.
     func saveNew(_ make: @escaping @Sendable (TrackingId) throws -> Cargo) async throws -> Cargo
     /// Stores the cargo, replacing the one with its tracking id.
     ///
